@@ -1,0 +1,26 @@
+// The check interface. A check is a pure function over the Snapshot: one file each, a stable id.
+import type { Finding } from '../core/finding.js';
+import type { Snapshot } from '../snapshot/schema.js';
+
+/** The areas of the report: one line each in the terminal summary, in this order. */
+export const CATEGORIES = {
+  gpu: 'GPU & driver',
+  memory: 'GPU memory & processes',
+  libraries: 'CUDA libraries',
+  python: 'Python & frameworks',
+  versions: 'Versions & compatibility',
+  env: 'Environment variables',
+  system: 'System',
+} as const;
+export type Category = keyof typeof CATEGORIES;
+
+export interface Check {
+  /** stable id, e.g. "gpu.driver": scripts and `--json` consumers key on it */
+  id: string;
+  category: Category;
+  title: string;
+  /** Does the check apply to this snapshot? A string is the reason it does not (shown as skip). */
+  applies?(s: Snapshot): true | string;
+  /** Findings; an empty list means "ok". Must not throw, but if it does the run records a crash. */
+  evaluate(s: Snapshot): Finding[];
+}

@@ -1,0 +1,44 @@
+import { failOn, flag, str } from '../cli/args.js';
+import { ALL_CHECKS } from '../checks/index.js';
+import { runChecks } from '../checks/run-checks.js';
+import type { Category } from '../checks/check.js';
+import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
+import { renderTerminal } from '../reporters/terminal.js';
+import type { Command } from './registry.js';
+import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { UsageError } from '../core/errors.js';
+
+export const command: Command = {
+  name: 'check',
+  summary: 'inspect this machine, print findings with evidence and fixes',
+  usage: `Usage: gpu-env-doctor check [--json] [-v] [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn]
+                           [--deep] [--python PATH]... [--all-envs] [--timeout SECONDS]
+                           [--markdown] [--html FILE] [--redact] [--format text|json|markdown|prometheus]
+
+Inspects this machine (or a saved snapshot) and prints one line per area, then the problems with
+their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings at or above it; 2: failure.`,
+  options: PROBE_OPTIONS,
+  async run(ctx, args) {
+    const threshold = failOn(args);
+    if (args.positionals.length > 0) throw new UsageError(`check takes no arguments (got "${args.positionals[0]}")`);
+    const snapshot = await obtainSnapshot(ctx, args);
+    const results = runChecks(ALL_CHECKS, snapshot);
+    const findings = results.flatMap((r) => r.findings);
+    const result: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
+    const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
+    const categoryOf = categoryLookup();
+    if (format === 'json') {
+      ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else if (format === 'text') {
+      ctx.stdout.write(renderTerminal(snapshot, findings, { color: ctx.color, verbose: flag(args, 'verbose'), threshold, categoryOf }));
+    } else {
+      throw new UsageError(`unknown --format "${format}" (text or json)`);
+    }
+    return exitCodeFor(findings, threshold);
+  },
+};
+
+function categoryLookup(): (id: string) => Category {
+  const m = new Map(ALL_CHECKS.map((c) => [c.id, c.category]));
+  return (id) => m.get(id) ?? 'system';
+}

@@ -1,0 +1,20 @@
+// The commands, loaded lazily: `gpu-env-doctor explain` does not pay for loading the probes of `check`.
+// Adding a command = one file in src/commands/ exporting `command`, plus one line here.
+import type { Context } from '../cli/context.js';
+import type { OptionSpec, ParsedArgs } from '../cli/args.js';
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options?: OptionSpec;
+  /** returns the exit code */
+  run(ctx: Context, args: ParsedArgs): Promise<number>;
+}
+
+type Loader = () => Promise<{ command: Command }>;
+
+export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
+  check: { summary: 'inspect this machine, print findings with evidence and fixes (default)', load: () => import('./check.js') },
+  snapshot: { summary: "print the machine's facts as one JSON document", load: () => import('./snapshot.js') },
+};

@@ -1,0 +1,50 @@
+// The snapshot a command judges: the saved one from --from, or this machine's, probed now.
+import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../core/errors.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeOptions } from '../../probes/probe-env.js';
+import { collectSnapshot } from '../../snapshot/collect.js';
+import { parseSnapshotText } from '../../snapshot/load.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+
+const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+
+export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<Snapshot> {
+  const from = str(args, 'from');
+  if (from !== undefined) {
+    const text = from === '-' ? await readStdin(ctx) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
+    return parseSnapshotText(text, from === '-' ? 'standard input' : from);
+  }
+  const timeout = str(args, 'timeout');
+  const timeoutMs = timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of seconds, not "${timeout}"`);
+  return collectSnapshot({
+    fs: ctx.fs,
+    runner: ctx.runner,
+    env: ctx.env,
+    now: ctx.now,
+    pid: ctx.pid,
+    options: {
+      ...DEFAULT_PROBE_OPTIONS,
+      timeoutMs,
+      deep: flag(args, 'deep'),
+      pythons: strs(args, 'python'),
+      allEnvs: flag(args, 'all-envs'),
+      ...extra,
+    },
+  });
+}
+
+export async function readStdin(ctx: Context): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Options of the commands that probe the machine. */
+export const PROBE_OPTIONS = {
+  timeout: { type: 'string' },
+  deep: { type: 'boolean' },
+  python: { type: 'string', multiple: true },
+  'all-envs': { type: 'boolean' },
+} as const;

@@ -1,0 +1,189 @@
+// The filesystem port: every read of the machine goes through here, rooted at `--root` (default "/").
+// Paths given to it are machine paths ("/proc/1/status"); it maps them under the root, and resolves
+// symbolic links itself so that an absolute link target stays inside the root (as a chroot would).
+// Synchronous on purpose: probes read many tiny files, where sync calls are faster than the thread pool.
+import * as nfs from 'node:fs';
+import * as nodePath from 'node:path';
+
+export type FsErrorCode = 'ENOENT' | 'EACCES' | 'ENOTDIR' | 'ELOOP' | 'EISDIR' | 'EIO' | 'OTHER';
+
+export class FsError extends Error {
+  override name = 'FsError';
+  constructor(readonly code: FsErrorCode, readonly path: string, message?: string) {
+    super(message ?? `${path}: ${code}`);
+  }
+}
+
+export interface FileStat {
+  type: 'file' | 'dir' | 'symlink' | 'other';
+  size: number;
+  mtimeMs: number;
+  mode: number;
+  uid: number;
+  /** device and inode: identify a file behind different paths */
+  dev: number;
+  ino: number;
+}
+
+export interface DirEntry {
+  name: string;
+  type: 'file' | 'dir' | 'symlink' | 'other';
+}
+
+export interface FileSystem {
+  /** the directory that stands for "/" */
+  readonly root: string;
+  readText(path: string, maxBytes?: number): string;
+  /** up to `length` bytes from `offset` (a short read at the end of the file) */
+  readBytes(path: string, offset?: number, length?: number): Buffer;
+  readdir(path: string): DirEntry[];
+  stat(path: string): FileStat;
+  lstat(path: string): FileStat;
+  readlink(path: string): string;
+  /** the canonical machine path, links resolved inside the root; throws ELOOP on a loop */
+  realpath(path: string): string;
+  exists(path: string): boolean;
+}
+
+const MAX_LINKS = 40; // what Linux allows (MAXSYMLINKS)
+
+export function createFileSystem(root = '/'): FileSystem {
+  const absRoot = nodePath.resolve(root);
+  const host = (p: string): string => {
+    const norm = nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`);
+    return absRoot === '/' ? norm : nodePath.join(absRoot, norm);
+  };
+  const wrap = <T>(p: string, f: () => T): T => {
+    try {
+      return f();
+    } catch (err) {
+      throw toFsError(err, p);
+    }
+  };
+  const toStat = (s: nfs.Stats): FileStat => ({
+    type: s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other',
+    size: s.size,
+    mtimeMs: s.mtimeMs,
+    mode: s.mode,
+    uid: s.uid,
+    dev: s.dev,
+    ino: s.ino,
+  });
+
+  const fsys: FileSystem = {
+    root: absRoot,
+    readText(p, maxBytes) {
+      if (maxBytes === undefined) return wrap(p, () => nfs.readFileSync(host(resolveIn(fsys, p)), 'utf8'));
+      return fsys.readBytes(p, 0, maxBytes).toString('utf8');
+    },
+    readBytes(p, offset = 0, length) {
+      return wrap(p, () => {
+        const fd = nfs.openSync(host(resolveIn(fsys, p)), 'r');
+        try {
+          const len = length ?? Math.max(0, nfs.fstatSync(fd).size - offset);
+          const buf = Buffer.alloc(len);
+          let got = 0;
+          while (got < len) {
+            const n = nfs.readSync(fd, buf, got, len - got, offset + got);
+            if (n === 0) break;
+            got += n;
+          }
+          return buf.subarray(0, got);
+        } finally {
+          nfs.closeSync(fd);
+        }
+      });
+    },
+    readdir(p) {
+      return wrap(p, () =>
+        nfs.readdirSync(host(resolveIn(fsys, p)), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
+        })),
+      );
+    },
+    stat(p) {
+      return wrap(p, () => toStat(nfs.statSync(host(resolveIn(fsys, p)))));
+    },
+    lstat(p) {
+      return wrap(p, () => toStat(nfs.lstatSync(host(p))));
+    },
+    readlink(p) {
+      return wrap(p, () => nfs.readlinkSync(host(p)));
+    },
+    realpath(p) {
+      return resolveIn(fsys, p);
+    },
+    exists(p) {
+      try {
+        fsys.stat(p);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+  return fsys;
+}
+
+/**
+ * Resolve every symbolic link in `p` component by component, inside the root.
+ * /proc's magic links (/proc/PID/exe, fd/N) point at paths that may not exist; those are returned as-is.
+ */
+function resolveIn(fsys: FileSystem, p: string): string {
+  if (fsys.root === '/' ) {
+    // Fast path: the kernel resolves links correctly when the root is the real root.
+    try {
+      return nfs.realpathSync.native(p);
+    } catch (err) {
+      const e = toFsError(err, p);
+      if (e.code !== 'ENOENT') throw e;
+      return p; // let the caller's own read report ENOENT with the path it asked for
+    }
+  }
+  const parts = nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`).split('/').filter(Boolean);
+  let resolved: string[] = [];
+  let links = 0;
+  while (parts.length > 0) {
+    const part = parts.shift()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      resolved.pop();
+      continue;
+    }
+    const candidate = `/${[...resolved, part].join('/')}`;
+    let st: FileStat;
+    try {
+      st = fsys.lstat(candidate);
+    } catch {
+      // Missing component: keep the rest unresolved; the read that follows reports ENOENT.
+      return `/${[...resolved, part, ...parts].join('/')}`;
+    }
+    if (st.type !== 'symlink') {
+      resolved.push(part);
+      continue;
+    }
+    if (++links > MAX_LINKS) throw new FsError('ELOOP', p, `${p}: too many levels of symbolic links`);
+    const target = fsys.readlink(candidate);
+    if (target.startsWith('/')) resolved = [];
+    parts.unshift(...target.split('/').filter(Boolean));
+  }
+  return `/${resolved.join('/')}`;
+}
+
+function toFsError(err: unknown, p: string): FsError {
+  if (err instanceof FsError) return err;
+  const code = (err as NodeJS.ErrnoException).code;
+  const known: FsErrorCode[] = ['ENOENT', 'EACCES', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EIO'];
+  const c = known.includes(code as FsErrorCode) ? (code as FsErrorCode) : code === 'EPERM' ? 'EACCES' : 'OTHER';
+  return new FsError(c, p, `${p}: ${(err as Error).message ?? c}`);
+}
+
+/** Read a small text file, or undefined when it is missing or unreadable (a probe records why elsewhere). */
+export function readTextOr(fsys: FileSystem, p: string, maxBytes?: number): string | undefined {
+  try {
+    return fsys.readText(p, maxBytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,130 @@
+// The process-runner port. argv in, never a shell; a discriminated union out.
+// This file and ./fs.ts are the only modules that touch node:child_process / node:fs for probing.
+import { spawn } from 'node:child_process';
+
+export type RunResult =
+  | { kind: 'ok'; stdout: string; stderr: string; durationMs: number }
+  | { kind: 'not-found'; command: string; durationMs: number }
+  | { kind: 'permission'; command: string; durationMs: number }
+  | { kind: 'non-zero'; code: number; stdout: string; stderr: string; durationMs: number }
+  | { kind: 'timeout'; stdout: string; stderr: string; durationMs: number }
+  | { kind: 'signal'; signal: string; stdout: string; stderr: string; durationMs: number };
+
+export interface RunOptions {
+  timeoutMs?: number;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Output past this many bytes is dropped (a probe never needs megabytes). */
+  maxBytes?: number;
+  input?: string;
+}
+
+export interface ProcessRunner {
+  run(command: string, args: readonly string[], options?: RunOptions): Promise<RunResult>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The real runner: spawn without a shell, stdin closed, killed (with its process group) at the timeout. */
+export const realRunner: ProcessRunner = {
+  run(command, args, options = {}) {
+    const started = performance.now();
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    return new Promise((resolve) => {
+      const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+      let child;
+      try {
+        child = spawn(command, [...args], {
+          shell: false,
+          stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+          env: options.env ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv) : process.env,
+          cwd: options.cwd,
+          detached: true, // own process group, so a timeout kills the children too
+        });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        resolve(code === 'EACCES' ? { kind: 'permission', command, durationMs: elapsed() } : { kind: 'not-found', command, durationMs: elapsed() });
+        return;
+      }
+      const out: Buffer[] = [];
+      const errb: Buffer[] = [];
+      let outLen = 0;
+      let errLen = 0;
+      let timedOut = false;
+      let settled = false;
+      child.stdout?.on('data', (d: Buffer) => {
+        if (outLen < maxBytes) out.push(d);
+        outLen += d.length;
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        if (errLen < maxBytes) errb.push(d);
+        errLen += d.length;
+      });
+      if (options.input !== undefined && child.stdin) {
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(options.input);
+      }
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killGroup(child.pid, 'SIGKILL');
+      }, timeoutMs);
+      const finish = (r: RunResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(r);
+      };
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') finish({ kind: 'not-found', command, durationMs: elapsed() });
+        else if (err.code === 'EACCES') finish({ kind: 'permission', command, durationMs: elapsed() });
+        else finish({ kind: 'non-zero', code: -1, stdout: '', stderr: String(err.message), durationMs: elapsed() });
+      });
+      child.on('close', (code, signal) => {
+        const stdout = Buffer.concat(out).toString('utf8');
+        const stderr = Buffer.concat(errb).toString('utf8');
+        const durationMs = elapsed();
+        if (timedOut) finish({ kind: 'timeout', stdout, stderr, durationMs });
+        else if (signal) finish({ kind: 'signal', signal, stdout, stderr, durationMs });
+        else if (code === 0) finish({ kind: 'ok', stdout, stderr, durationMs });
+        else finish({ kind: 'non-zero', code: code ?? -1, stdout, stderr, durationMs });
+      });
+    });
+  },
+};
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** One line saying why a run did not give output, for "could not collect" results. */
+export function describeFailure(command: string, r: Exclude<RunResult, { kind: 'ok' }>): string {
+  switch (r.kind) {
+    case 'not-found':
+      return `${command} not found`;
+    case 'permission':
+      return `${command}: permission denied`;
+    case 'timeout':
+      return `${command} did not answer within the time limit`;
+    case 'signal':
+      return `${command} was killed by ${r.signal}`;
+    case 'non-zero': {
+      const msg = firstLine(r.stderr) || firstLine(r.stdout);
+      return `${command} exited with ${r.code}${msg ? `: ${msg}` : ''}`;
+    }
+  }
+}
+
+function firstLine(s: string): string {
+  return (s.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
+}

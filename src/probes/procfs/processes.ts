@@ -1,0 +1,175 @@
+// Who holds GPU memory: nvidia-smi's process list joined with /proc, plus processes that hold
+// /dev/nvidia* open without being listed (another tool's context, a process in the middle of start-up).
+import type { FileSystem } from '../../ports/fs.js';
+import { readTextOr } from '../../ports/fs.js';
+import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
+import { parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus } from './parse.js';
+
+/** Linux's USER_HZ: 100 on every architecture that GPU servers run (x86_64, aarch64, ppc64le). */
+export const CLOCK_TICKS = 100;
+
+/** Parents that adopt orphans: when a GPU process's parent is one of these, its real parent has died. */
+const ADOPTERS = /^(init|systemd|tini|dumb-init|docker-init|catatonit|s6-svscan|containerd-shim.*|conmon|runsv|supervisord)$/;
+
+export interface ProcessesProbe {
+  ok: boolean;
+  message?: string;
+  list: HolderProcess[];
+}
+
+export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, nowMs: number): ProcessesProbe {
+  if (!fs.exists('/proc/self') && !fs.exists('/proc/1')) {
+    return { ok: false, message: '/proc is not readable here', list: [] };
+  }
+  const bootTime = parseBootTime(readTextOr(fs, '/proc/stat') ?? '');
+  const users = parsePasswd(readTextOr(fs, '/etc/passwd') ?? '');
+  const ourNs = safeReadlink(fs, '/proc/self/ns/pid');
+  const ancestors = ancestry(fs, selfPid);
+
+  // GPU processes as nvidia-smi lists them, possibly on several GPUs.
+  const byPid = new Map<number, { gpus: number[]; usedMiB: number | null }>();
+  if (nvidia.ok) {
+    for (const g of nvidia.gpus) {
+      for (const p of g.processes) {
+        const e = byPid.get(p.pid) ?? { gpus: [], usedMiB: null };
+        if (!e.gpus.includes(g.index)) e.gpus.push(g.index);
+        if (p.usedMiB !== null) e.usedMiB = (e.usedMiB ?? 0) + p.usedMiB;
+        byPid.set(p.pid, e);
+      }
+    }
+  }
+  const deviceHolders = scanDeviceHolders(fs);
+  const pids = new Set<number>([...byPid.keys(), ...deviceHolders.pids]);
+  const list: HolderProcess[] = [];
+  for (const pid of [...pids].sort((a, b) => a - b)) {
+    const smi = byPid.get(pid);
+    list.push(
+      describe(fs, pid, {
+        gpus: smi?.gpus ?? [],
+        usedMiB: smi?.usedMiB ?? null,
+        listed: smi !== undefined,
+        holdsDevice: deviceHolders.pids.has(pid),
+        bootTime,
+        users,
+        ourNs,
+        ancestors,
+        nowMs,
+      }),
+    );
+  }
+  const message = deviceHolders.unreadable > 0 ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)` : undefined;
+  return { ok: true, ...(message ? { message } : {}), list };
+}
+
+interface DescribeCtx {
+  gpus: number[];
+  usedMiB: number | null;
+  listed: boolean;
+  holdsDevice: boolean;
+  bootTime: number | null;
+  users: Map<number, string>;
+  ourNs: string | null;
+  ancestors: Set<number>;
+  nowMs: number;
+}
+
+function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
+  const statLine = readTextOr(fs, `/proc/${pid}/stat`);
+  const stat = statLine ? parseProcStat(statLine) : null;
+  const base: HolderProcess = {
+    pid,
+    gpus: c.gpus,
+    usedMiB: c.usedMiB,
+    listedByNvidiaSmi: c.listed,
+    visible: stat !== null,
+    name: null,
+    cmdline: null,
+    uid: null,
+    user: null,
+    state: null,
+    ppid: null,
+    orphaned: null,
+    parentName: null,
+    startedAt: null,
+    ageSeconds: null,
+    cpuSeconds: null,
+    otherPidNamespace: null,
+    holdsDeviceFiles: c.holdsDevice,
+    isSelfOrAncestor: c.ancestors.has(pid),
+  };
+  if (!stat) return base;
+  const status = parseProcStatus(readTextOr(fs, `/proc/${pid}/status`) ?? '');
+  const uidText = status.get('Uid')?.split(/\s+/)[0];
+  const uid = uidText !== undefined && /^\d+$/.test(uidText) ? Number(uidText) : null;
+  const rawCmd = readTextOr(fs, `/proc/${pid}/cmdline`, 64 * 1024);
+  const parentStat = stat.ppid > 0 ? readTextOr(fs, `/proc/${stat.ppid}/stat`) : undefined;
+  const parent = parentStat ? parseProcStat(parentStat) : null;
+  const startedAt = c.bootTime === null ? null : Math.round((c.bootTime + stat.starttime / CLOCK_TICKS) * 1000);
+  const ns = safeReadlink(fs, `/proc/${pid}/ns/pid`);
+  return {
+    ...base,
+    name: stat.comm,
+    cmdline: rawCmd === undefined ? null : parseCmdline(rawCmd),
+    uid,
+    user: uid === null ? null : (c.users.get(uid) ?? String(uid)),
+    state: stat.state,
+    ppid: stat.ppid,
+    orphaned: stat.ppid <= 1 || parent === null || ADOPTERS.test(parent.comm),
+    parentName: parent?.comm ?? null,
+    startedAt,
+    ageSeconds: startedAt === null ? null : Math.max(0, Math.round((c.nowMs - startedAt) / 1000)),
+    cpuSeconds: (stat.utime + stat.stime) / CLOCK_TICKS,
+    otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
+  };
+}
+
+/** PIDs with /dev/nvidia<N> (the GPUs, not nvidiactl or nvidia-uvm alone) open. */
+function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: number } {
+  const pids = new Set<number>();
+  let unreadable = 0;
+  let entries;
+  try {
+    entries = fs.readdir('/proc');
+  } catch {
+    return { pids, unreadable };
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e.name)) continue;
+    let fds;
+    try {
+      fds = fs.readdir(`/proc/${e.name}/fd`);
+    } catch {
+      unreadable++;
+      continue;
+    }
+    for (const fd of fds) {
+      const target = safeReadlink(fs, `/proc/${e.name}/fd/${fd.name}`);
+      if (target !== null && /^\/dev\/nvidia\d+$/.test(target)) {
+        pids.add(Number(e.name));
+        break;
+      }
+    }
+  }
+  return { pids, unreadable };
+}
+
+function ancestry(fs: FileSystem, pid: number): Set<number> {
+  const seen = new Set<number>();
+  let cur = pid;
+  while (cur > 1 && !seen.has(cur) && seen.size < 64) {
+    seen.add(cur);
+    const s = readTextOr(fs, `/proc/${cur}/stat`);
+    const st = s ? parseProcStat(s) : null;
+    if (!st) break;
+    cur = st.ppid;
+  }
+  return seen;
+}
+
+function safeReadlink(fs: FileSystem, p: string): string | null {
+  try {
+    return fs.readlink(p);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+// Gathers the Snapshot: runs each probe once, records its timing, validates the result.
+// Adding a probe = one module in src/probes/ and one `timed(...)` line here (plus its schema section).
+import { readTextOr } from '../ports/fs.js';
+import { probeEnv } from '../probes/env.js';
+import { probeNvidia } from '../probes/nvidia/probe.js';
+import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
+import { probeProcesses } from '../probes/procfs/processes.js';
+import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
+import { probeSystem } from '../probes/system.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { SNAPSHOT_SCHEMA_VERSION, type Nvidia, type Snapshot } from './schema.js';
+
+export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
+  const probes: Timing[] = [];
+  const fs = penv.fs;
+  const nvidiaPromise = timed(probes, 'nvidia-smi', () => probeNvidia(penv), (n) => (n.ok ? true : n.failure.message));
+  // File-only probes run while nvidia-smi is busy (it takes ~100 ms on a big machine).
+  const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
+  const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
+  const self = (await timed(probes, 'self', () => probeSelf(penv)))!;
+  const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
+  const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now()), (p) => p.message ?? true)) ?? {
+    ok: false,
+    message: 'the process probe failed',
+    list: [],
+  };
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    collectedAt: new Date(penv.now()).toISOString(),
+    host: { name: (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() || 'unknown' },
+    self,
+    system,
+    nvidia,
+    processes,
+    env,
+    probes,
+  };
+}
+
+function probeSelf(penv: ProbeEnv): Snapshot['self'] {
+  const status = parseProcStatus(readTextOr(penv.fs, '/proc/self/status') ?? '');
+  const uidText = status.get('Uid')?.split(/\s+/)[0];
+  const uid = uidText && /^\d+$/.test(uidText) ? Number(uidText) : null;
+  const users = parsePasswd(readTextOr(penv.fs, '/etc/passwd') ?? '');
+  let ns: string | null = null;
+  try {
+    ns = penv.fs.readlink('/proc/self/ns/pid');
+  } catch {
+    ns = null;
+  }
+  return { pid: penv.pid, uid, user: uid === null ? null : (users.get(uid) ?? String(uid)), pidNamespace: ns };
+}

@@ -1,0 +1,129 @@
+// The Snapshot: every fact the probes gathered, as one versioned, validated, JSON-serialisable document.
+// `snapshot` prints it, `--from` replays it; checks see nothing else of the machine.
+// Versions stay strings ("12.10" is not 12.1). Memory is in MiB, as nvidia-smi reports it.
+import { z } from 'zod';
+
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/** Why a probe could not answer. */
+export const ProbeFailure = z.object({
+  reason: z.enum(['not-installed', 'not-supported', 'permission', 'timeout', 'unparseable', 'failed', 'driver-not-loaded', 'nvml-mismatch']),
+  message: z.string(),
+});
+export type ProbeFailure = z.infer<typeof ProbeFailure>;
+
+export const ProbeTiming = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  durationMs: z.number(),
+  message: z.string().optional(),
+});
+
+export const GpuProcess = z.object({
+  pid: z.number().int(),
+  name: z.string(),
+  usedMiB: z.number().nullable(),
+  type: z.string().optional(),
+});
+
+export const Gpu = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  uuid: z.string(),
+  busId: z.string(),
+  serial: z.string().nullable(),
+  architecture: z.string().nullable(),
+  /** "9.0", from --query-gpu compute_cap (the XML lacks it) */
+  computeCapability: z.string().nullable(),
+  memory: z.object({ totalMiB: z.number(), usedMiB: z.number(), freeMiB: z.number(), reservedMiB: z.number().nullable() }),
+  persistenceMode: z.string().nullable(),
+  computeMode: z.string().nullable(),
+  migMode: z.string().nullable(),
+  ecc: z.object({
+    mode: z.string().nullable(),
+    volatileUncorrected: z.number().nullable(),
+    aggregateUncorrected: z.number().nullable(),
+    volatileCorrected: z.number().nullable(),
+  }),
+  retiredPages: z.object({ pendingRetirement: z.string().nullable(), doubleBit: z.number().nullable(), singleBit: z.number().nullable() }),
+  remappedRows: z.object({ pending: z.string().nullable(), failure: z.string().nullable(), uncorrectable: z.number().nullable() }),
+  processes: z.array(GpuProcess),
+});
+export type Gpu = z.infer<typeof Gpu>;
+
+export const Nvidia = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    driverVersion: z.string(),
+    /** the highest CUDA version this driver supports: not what is installed */
+    cudaVersion: z.string().nullable(),
+    gpus: z.array(Gpu),
+  }),
+  z.object({ ok: z.literal(false), failure: ProbeFailure }),
+]);
+export type Nvidia = z.infer<typeof Nvidia>;
+
+export const ProcState = z.enum(['running', 'sleeping', 'disk-sleep', 'stopped', 'tracing-stop', 'zombie', 'dead', 'idle', 'unknown']);
+export type ProcState = z.infer<typeof ProcState>;
+
+/** A process that holds GPU memory (listed by nvidia-smi) or /dev/nvidia* open, joined with /proc. */
+export const HolderProcess = z.object({
+  pid: z.number().int(),
+  /** GPU indexes it uses memory on (from nvidia-smi); empty for device-file-only holders */
+  gpus: z.array(z.number().int()),
+  usedMiB: z.number().nullable(),
+  listedByNvidiaSmi: z.boolean(),
+  /** false when the PID is not in this /proc (another container or PID namespace, or already gone) */
+  visible: z.boolean(),
+  name: z.string().nullable(),
+  cmdline: z.array(z.string()).nullable(),
+  uid: z.number().int().nullable(),
+  user: z.string().nullable(),
+  state: ProcState.nullable(),
+  ppid: z.number().int().nullable(),
+  /** parent is init/subreaper (1) or missing: the process was orphaned */
+  orphaned: z.boolean().nullable(),
+  parentName: z.string().nullable(),
+  /** ms since epoch */
+  startedAt: z.number().nullable(),
+  ageSeconds: z.number().nullable(),
+  /** CPU time used (user+system), seconds: to tell a busy process from an idle one */
+  cpuSeconds: z.number().nullable(),
+  /** its PID namespace differs from ours: it lives in another container */
+  otherPidNamespace: z.boolean().nullable(),
+  holdsDeviceFiles: z.boolean(),
+  /** the process running this tool, or its ancestor */
+  isSelfOrAncestor: z.boolean(),
+});
+export type HolderProcess = z.infer<typeof HolderProcess>;
+
+export const System = z.object({
+  os: z.string().nullable(),
+  kernel: z.string().nullable(),
+  arch: z.string(),
+  container: z.object({ kind: z.enum(['none', 'docker', 'podman', 'kubernetes', 'singularity', 'lxc', 'other']), evidence: z.array(z.string()) }),
+  wsl: z.boolean(),
+  /** /proc/driver/nvidia/version: the kernel module that is loaded */
+  kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
+  nvidiaDevices: z.array(z.string()),
+  uptimeSeconds: z.number().nullable(),
+  clockTicks: z.number(),
+});
+export type System = z.infer<typeof System>;
+
+export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
+
+export const Snapshot = z.looseObject({
+  schemaVersion: z.literal(SNAPSHOT_SCHEMA_VERSION),
+  tool: z.object({ name: z.string(), version: z.string() }),
+  collectedAt: z.string(),
+  host: z.object({ name: z.string() }),
+  self: Self,
+  system: System,
+  nvidia: Nvidia,
+  processes: z.object({ ok: z.boolean(), message: z.string().optional(), list: z.array(HolderProcess) }),
+  /** the environment variables that change GPU behaviour (the rest is not kept: it may hold secrets) */
+  env: z.record(z.string(), z.string()),
+  probes: z.array(ProbeTiming),
+});
+export type Snapshot = z.infer<typeof Snapshot>;

@@ -1,0 +1,23 @@
+// Runs the built CLI as users do: a child process with a scrubbed environment (PATH and NO_COLOR only,
+// plus what the test adds), so nothing of the developer's machine leaks in.
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+
+export const CLI = path.resolve(__dirname, '../../dist/cli.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {}): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...opts.env },
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 30000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
