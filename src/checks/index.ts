@@ -1,7 +1,27 @@
 // Every check, in report order. Adding a check = one file and one line here.
 import type { Check } from './check.js';
+import { allocatorsCheck } from './env/allocators.js';
+import { debugVarsCheck } from './env/debug-vars.js';
+import { libraryPathCheck } from './env/library-path.js';
+import { visibleDevicesCheck } from './env/visible-devices.js';
 import { driverCheck } from './gpu/driver.js';
+import { healthCheck } from './gpu/health.js';
+import { presenceCheck } from './gpu/presence.js';
+import { headroomCheck } from './memory/headroom.js';
+import { holdersCheck } from './memory/holders.js';
+import { unattributedCheck } from './memory/unattributed.js';
+import { platformCheck } from './system/platform.js';
 
 export const ALL_CHECKS: readonly Check[] = [
   driverCheck,
+  presenceCheck,
+  healthCheck,
+  headroomCheck,
+  holdersCheck,
+  unattributedCheck,
+  visibleDevicesCheck,
+  allocatorsCheck,
+  libraryPathCheck,
+  debugVarsCheck,
+  platformCheck,
 ];

@@ -1,0 +1,65 @@
+// memory.headroom: is there room for a convolution job to start? cuDNN's algorithm search and workspace
+// briefly need far more than the steady state; with under ~2 GiB free the first conv fails with the
+// misleading "Failed to get convolution algorithm" / CUDNN_STATUS_NOT_INITIALIZED.
+import { finding, type Finding } from '../../core/finding.js';
+import { fmtMiB } from '../../core/format.js';
+import { verdictOf } from '../../procs/verdict.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+
+/** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
+export const MIN_FREE_MIB = 2048;
+
+export const headroomCheck: Check = {
+  id: 'memory.headroom',
+  category: 'memory',
+  title: 'Free GPU memory',
+  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : 'no GPU'),
+  evaluate(s: Snapshot): Finding[] {
+    if (!s.nvidia.ok) return [];
+    const out: Finding[] = [];
+    for (const g of s.nvidia.gpus) {
+      const holders = s.processes.list
+        .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
+        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
+      const names = holders.map((p) => `PID ${p.pid} ${p.name ?? ''} (${p.user ?? '?'}, ${verdictOf(p, s.self)}) ${fmtMiB(p.usedMiB)}`.replace(/\s+/g, ' '));
+      if (g.memory.freeMiB >= MIN_FREE_MIB) {
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'info',
+            status: 'ok',
+            rootCause: null,
+            message: `GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}`,
+            evidence: [{ text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' }],
+            affects: { gpu: g.index },
+          }),
+        );
+        continue;
+      }
+      out.push(
+        finding({
+          check: this.id,
+          severity: g.memory.freeMiB < MIN_FREE_MIB / 2 ? 'error' : 'warn',
+          status: 'fail',
+          rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
+          message: `GPU ${g.index}: only ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}; a convolution job needs ${fmtMiB(MIN_FREE_MIB)} or more to start (cuDNN workspace)`,
+          details: holders.length > 0 ? `Held by: ${names.join('; ')}` : 'No listed process holds it: see memory.unattributed.',
+          evidence: [
+            { text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' },
+            ...names.map((n) => ({ text: n, source: 'nvidia-smi + /proc' })),
+          ],
+          affects: { gpu: g.index, ...(holders[0] ? { pid: holders[0].pid } : {}) },
+          fix: {
+            text:
+              holders.length > 0
+                ? `Free the memory (end the holders you own; gpu-env-doctor procs shows which are stale) or run on another GPU${s.nvidia.gpus.length > 1 ? ' with CUDA_VISIBLE_DEVICES' : ''}.`
+                : 'Find what holds it on the host: another container or VM may share this GPU.',
+            commands: ['gpu-env-doctor procs'],
+          },
+        }),
+      );
+    }
+    return out;
+  },
+};
