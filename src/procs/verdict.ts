@@ -46,7 +46,7 @@ export function verdictReason(p: HolderProcess, v: Verdict): string {
     case 'stopped':
       return 'stopped (Ctrl-Z or SIGSTOP): it keeps its GPU memory while it does nothing';
     case 'orphaned':
-      return `its parent is gone (now a child of ${p.parentName ?? `PID ${p.ppid ?? '?'}`}): a leftover of a job that ended, e.g. a DataLoader worker`;
+      return `its parent is gone (now a child of ${p.parentName ?? `PID ${p.ppid ?? '?'}`}): a leftover of a job that ended (a crashed run, an orphaned DataLoader worker)`;
     case 'other user':
       return `belongs to another user (${p.user ?? p.uid ?? '?'})`;
     case 'idle':

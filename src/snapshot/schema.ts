@@ -73,6 +73,9 @@ export const HolderProcess = z.object({
   gpus: z.array(z.number().int()),
   usedMiB: z.number().nullable(),
   listedByNvidiaSmi: z.boolean(),
+  /** the PID nvidia-smi reported, when it differs from the PID here (NVML reports host PIDs; inside a
+   *  container we pair it with the local process that has the GPU open, see probes/procfs/processes.ts) */
+  nvidiaSmiPid: z.number().int().optional(),
   /** false when the PID is not in this /proc (another container or PID namespace, or already gone) */
   visible: z.boolean(),
   name: z.string().nullable(),

@@ -18,6 +18,7 @@ export const headroomCheck: Check = {
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
+    const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB).map((g) => g.index);
     for (const g of s.nvidia.gpus) {
       const holders = s.processes.list
         .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
@@ -40,7 +41,8 @@ export const headroomCheck: Check = {
       out.push(
         finding({
           check: this.id,
-          severity: g.memory.freeMiB < MIN_FREE_MIB / 2 ? 'error' : 'warn',
+          // An error only when no GPU of this machine has room: then a job here will fail.
+          severity: roomy.length === 0 ? 'error' : 'warn',
           status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message: `GPU ${g.index}: only ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}; a convolution job needs ${fmtMiB(MIN_FREE_MIB)} or more to start (cuDNN workspace)`,
@@ -53,9 +55,10 @@ export const headroomCheck: Check = {
           fix: {
             text:
               holders.length > 0
-                ? `Free the memory (end the holders you own; gpu-env-doctor procs shows which are stale) or run on another GPU${s.nvidia.gpus.length > 1 ? ' with CUDA_VISIBLE_DEVICES' : ''}.`
-                : 'Find what holds it on the host: another container or VM may share this GPU.',
-            commands: ['gpu-env-doctor procs'],
+                ? `Free the memory (end the holders you own; gpu-env-doctor procs shows which are stale)${roomy.length > 0 ? `, or run on GPU ${roomy.join(' or ')}, which has room` : ''}.`
+                : `Find what holds it on the host: another container or VM may share this GPU${roomy.length > 0 ? `; GPU ${roomy.join(' or ')} has room` : ''}.`,
+            // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
+            commands: roomy.length > 0 ? [`export CUDA_VISIBLE_DEVICES=${s.nvidia.gpus.find((x) => x.index === roomy[0])?.uuid ?? roomy[0]}`, 'gpu-env-doctor procs'] : ['gpu-env-doctor procs'],
           },
         }),
       );

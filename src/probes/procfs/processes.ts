@@ -27,11 +27,11 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
   const ancestors = ancestry(fs, selfPid);
 
   // GPU processes as nvidia-smi lists them, possibly on several GPUs.
-  const byPid = new Map<number, { gpus: number[]; usedMiB: number | null }>();
+  const byPid = new Map<number, { gpus: number[]; usedMiB: number | null; name: string }>();
   if (nvidia.ok) {
     for (const g of nvidia.gpus) {
       for (const p of g.processes) {
-        const e = byPid.get(p.pid) ?? { gpus: [], usedMiB: null };
+        const e = byPid.get(p.pid) ?? { gpus: [], usedMiB: null, name: p.name };
         if (!e.gpus.includes(g.index)) e.gpus.push(g.index);
         if (p.usedMiB !== null) e.usedMiB = (e.usedMiB ?? 0) + p.usedMiB;
         byPid.set(p.pid, e);
@@ -39,23 +39,26 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
     }
   }
   const deviceHolders = scanDeviceHolders(fs);
-  const pids = new Set<number>([...byPid.keys(), ...deviceHolders.pids]);
+  const smiToLocal = pairHostPids(fs, byPid, deviceHolders);
+  const pids = new Set<number>([...deviceHolders.pids]);
+  for (const smiPid of byPid.keys()) pids.add(smiToLocal.get(smiPid) ?? smiPid);
+  const localToSmi = new Map([...smiToLocal].map(([h, l]) => [l, h]));
   const list: HolderProcess[] = [];
   for (const pid of [...pids].sort((a, b) => a - b)) {
-    const smi = byPid.get(pid);
-    list.push(
-      describe(fs, pid, {
-        gpus: smi?.gpus ?? [],
-        usedMiB: smi?.usedMiB ?? null,
-        listed: smi !== undefined,
-        holdsDevice: deviceHolders.pids.has(pid),
-        bootTime,
-        users,
-        ourNs,
-        ancestors,
-        nowMs,
-      }),
-    );
+    const smiPid = localToSmi.get(pid) ?? pid;
+    const smi = byPid.get(smiPid);
+    const described = describe(fs, pid, {
+      gpus: smi?.gpus ?? [],
+      usedMiB: smi?.usedMiB ?? null,
+      listed: smi !== undefined,
+      holdsDevice: deviceHolders.pids.has(pid),
+      bootTime,
+      users,
+      ourNs,
+      ancestors,
+      nowMs,
+    });
+    list.push(smiPid === pid ? described : { ...described, nvidiaSmiPid: smiPid });
   }
   const message = deviceHolders.unreadable > 0 ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)` : undefined;
   return { ok: true, ...(message ? { message } : {}), list };
@@ -123,15 +126,45 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
   };
 }
 
+/**
+ * NVML reports PIDs of the host's PID namespace. Inside a container those PIDs name nothing here, or worse,
+ * an unrelated local process. When a listed PID is missing here or is not a GPU process, pair it with a
+ * local process that has /dev/nvidia<N> open, is not listed, and has the same name — only when that pairing
+ * is unambiguous (one candidate). Returns nvidia-smi PID → local PID.
+ */
+function pairHostPids(fs: FileSystem, byPid: Map<number, { name: string }>, holders: { pids: Set<number>; complete: boolean }): Map<number, number> {
+  const pairs = new Map<number, number>();
+  if (!holders.complete) return pairs; // without every process's fds we cannot tell a collision from a match
+  const unmatchedLocal = [...holders.pids].filter((p) => !byPid.has(p));
+  const nameOf = (pid: number) => {
+    const st = readTextOr(fs, `/proc/${pid}/stat`);
+    return st ? (parseProcStat(st)?.comm ?? null) : null;
+  };
+  for (const smiPid of byPid.keys()) {
+    if (holders.pids.has(smiPid)) continue; // the same PID here, and it has the GPU open: a true match
+    const want = byPid.get(smiPid)?.name ?? '';
+    const candidates = unmatchedLocal.filter((l) => ![...pairs.values()].includes(l) && sameProgram(nameOf(l), want));
+    if (candidates.length === 1) pairs.set(smiPid, candidates[0]!);
+  }
+  return pairs;
+}
+
+/** nvidia-smi's process_name is the executable path or name; /proc's comm is its first 15 characters. */
+function sameProgram(comm: string | null, smiName: string): boolean {
+  if (comm === null || smiName === '') return false;
+  const base = smiName.split('/').pop() ?? smiName;
+  return base === comm || base.slice(0, 15) === comm;
+}
+
 /** PIDs with /dev/nvidia<N> (the GPUs, not nvidiactl or nvidia-uvm alone) open. */
-function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: number } {
+function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: number; complete: boolean } {
   const pids = new Set<number>();
   let unreadable = 0;
   let entries;
   try {
     entries = fs.readdir('/proc');
   } catch {
-    return { pids, unreadable };
+    return { pids, unreadable, complete: false };
   }
   for (const e of entries) {
     if (!/^\d+$/.test(e.name)) continue;
@@ -150,7 +183,7 @@ function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: num
       }
     }
   }
-  return { pids, unreadable };
+  return { pids, unreadable, complete: unreadable === 0 };
 }
 
 function ancestry(fs: FileSystem, pid: number): Set<number> {
