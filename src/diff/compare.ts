@@ -1,0 +1,105 @@
+// `diff`: what differs between two snapshots, fact by fact, ranked by how likely the difference changes what a
+// GPU job does. Pure: two snapshots in, a DiffResult out; reporters render it.
+import type { Snapshot } from '../snapshot/schema.js';
+import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from './facts.js';
+
+export const DIFF_SCHEMA_VERSION = 1;
+
+export interface DiffSide {
+  /** the file name, or "this machine" */
+  label: string;
+  host: string;
+  collectedAt: string;
+  tool: string;
+}
+
+export interface Difference {
+  /** instance id: "driver", "gpu.model[0]", "env[LD_PRELOAD]" */
+  fact: string;
+  label: string;
+  impact: Impact;
+  /** null: absent on that side (unset, not installed, no such GPU) */
+  a: string | null;
+  b: string | null;
+  /** true when one side did not collect the fact at all (older snapshot, probe not run) */
+  notCollected?: 'a' | 'b';
+  why: string;
+}
+
+export interface DiffResult {
+  schemaVersion: typeof DIFF_SCHEMA_VERSION;
+  a: DiffSide;
+  b: DiffSide;
+  /** most impact first; noise only with `all` */
+  differences: Difference[];
+  /** fact values compared and equal */
+  same: number;
+  /** noise differences left out (PIDs, timestamps, memory in use); `--all` shows them */
+  hiddenNoise: number;
+}
+
+export interface DiffOptions {
+  all?: boolean;
+  facts?: readonly FactDef[];
+}
+
+export function side(s: Snapshot, label: string): DiffSide {
+  return { label, host: s.host.name, collectedAt: s.collectedAt, tool: s.tool.version };
+}
+
+export function diffSnapshots(sa: Snapshot, sb: Snapshot, labels: { a: string; b: string }, o: DiffOptions = {}): DiffResult {
+  const defs = o.facts ?? FACTS;
+  const fa = extractFacts(sa, defs);
+  const fb = extractFacts(sb, defs);
+  const differences: Difference[] = [];
+  let same = 0;
+  let hiddenNoise = 0;
+  const push = (d: Difference) => {
+    if (d.impact === 'noise' && !o.all) hiddenNoise++;
+    else differences.push(d);
+  };
+  for (const def of defs) {
+    const aMissing = fa.notCollected.has(def.id);
+    const bMissing = fb.notCollected.has(def.id);
+    if (aMissing && bMissing) continue;
+    if (aMissing || bMissing) {
+      // One side has no such section: one line, not a "removed" line per package.
+      push({
+        fact: def.id,
+        label: def.label,
+        impact: def.impact === 'noise' ? 'noise' : 'low',
+        a: aMissing ? null : summarise(fa.values, fa.byFact.get(def.id) ?? []),
+        b: bMissing ? null : summarise(fb.values, fb.byFact.get(def.id) ?? []),
+        notCollected: aMissing ? 'a' : 'b',
+        why: `not collected on ${aMissing ? labels.a : labels.b} (an older snapshot, or a probe that did not run there)`,
+      });
+      continue;
+    }
+    // Union of the instance ids, in A's order then B's extra ones.
+    const ids = [...new Set([...(fa.byFact.get(def.id) ?? []), ...(fb.byFact.get(def.id) ?? [])])];
+    for (const id of ids) {
+      const va = fa.values.get(id) ?? null;
+      const vb = fb.values.get(id) ?? null;
+      if (va === vb) {
+        same++;
+        continue;
+      }
+      const sub = subOf(def.id, id);
+      push({ fact: id, label: sub === '' ? def.label : `${def.label} ${sub}`, impact: impactOf(def, sub), a: va, b: vb, why: def.why });
+    }
+  }
+  // Stable sort: impact first, then the table's order (driver before GPU model before env...).
+  differences.sort((x, y) => IMPACT_RANK[y.impact] - IMPACT_RANK[x.impact]);
+  return { schemaVersion: DIFF_SCHEMA_VERSION, a: side(sa, labels.a), b: side(sb, labels.b), differences, same, hiddenNoise };
+}
+
+function subOf(factId: string, id: string): string {
+  return id === factId ? '' : id.slice(factId.length + 1, -1);
+}
+
+function summarise(values: Map<string, string>, ids: string[]): string {
+  if (ids.length === 0) return '(none)';
+  if (ids.length === 1 && !ids[0]!.includes('[')) return values.get(ids[0]!) ?? '(none)';
+  return `${ids.length} values`;
+}
+

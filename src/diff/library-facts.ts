@@ -1,0 +1,65 @@
+// Facts from the snapshot's `libraries` section (src/libs/schema.ts; the `libs --json` shape of CONTRACT.md):
+// which file of each CUDA library a framework would load, and every copy on disk. Tolerant reads: a snapshot
+// without the section has these facts "not collected".
+import type { Snapshot } from '../snapshot/schema.js';
+import type { FactDef, FactValues, Impact } from './facts.js';
+import { arr, section, text } from './section.js';
+
+/** "libcudnn.so.9" → "libcudnn"; "libcudnn_ops.so.9" → "libcudnn_ops" */
+export function libStem(name: string): string {
+  return name.replace(/\.so(\..*)?$/, '');
+}
+
+/** The libraries whose copy decides CUDA/cuDNN compatibility. */
+const CRITICAL_LIBS = /^lib(cudnn|cudart|cublas|cublasLt|cuda|nvrtc|nvJitLink)$/;
+const libImpact = (sub: string): Impact => (CRITICAL_LIBS.test(libStem(sub.split(' ').pop() ?? '')) ? 'critical' : 'high');
+
+export const LIBRARY_FACTS: FactDef[] = [
+  {
+    id: 'loads',
+    label: 'library a framework loads',
+    impact: 'high',
+    key: false,
+    why: 'the cuDNN / CUDA runtime copy that actually loads decides compatibility, whatever else is installed',
+    read: (s) => {
+      const libs = section(s, 'libraries');
+      if (!libs) return undefined;
+      const out: FactValues = {};
+      for (const c of arr(libs, 'consumers')) {
+        // Only the frameworks: other consumers (libs --elf FILE) are one-off questions, not machine facts.
+        const fw = text(c, 'framework');
+        if (!fw) continue;
+        for (const r of arr(c, 'resolved')) {
+          const name = text(r, 'name');
+          if (!name) continue;
+          const sub = `${fw} ${name}`;
+          if (out[sub] !== undefined) continue;
+          const path = text(r, 'path');
+          out[sub] = path === null ? 'not found' : `${text(r, 'version') ?? '?'} (${text(r, 'via') ?? '?'}: ${path})`;
+        }
+      }
+      return out;
+    },
+    impactOf: libImpact,
+  },
+  {
+    id: 'copies',
+    label: 'copies on disk',
+    impact: 'medium',
+    why: 'several copies of one library are what LD_LIBRARY_PATH, RPATH and load order choose between',
+    read: (s) => {
+      const libs = section(s, 'libraries');
+      if (!libs) return undefined;
+      const by = new Map<string, string[]>();
+      for (const c of arr(libs, 'copies')) {
+        const name = text(c, 'name');
+        if (!name) continue;
+        const stem = libStem(name);
+        by.set(stem, [...(by.get(stem) ?? []), `${text(c, 'version') ?? '?'} ${text(c, 'origin') ?? '?'}`]);
+      }
+      const out: FactValues = {};
+      for (const [stem, list] of by) out[stem] = [...new Set(list)].sort().join(', ');
+      return out;
+    },
+  },
+];

@@ -1,0 +1,154 @@
+// Facts from the snapshot's `python` section (src/python/schema.ts): the frameworks' builds, nvidia-* wheels,
+// conda packages and the interpreter of the environment a job runs in. Read through the tolerant accessors:
+// a snapshot without the section has these facts "not collected", never "everything removed".
+import type { Snapshot } from '../snapshot/schema.js';
+import type { FactDef, FactValues, Impact } from './facts.js';
+import { arr, bool, section, text, type Obj } from './section.js';
+
+/**
+ * The environment a job runs in: the active one that was looked into, else the first looked into.
+ * Comparing one environment per machine keeps machines with venvs at other paths comparable.
+ */
+export function primaryEnv(s: Snapshot): Obj | null | undefined {
+  const py = section(s, 'python');
+  if (!py) return undefined;
+  const scanned = arr(py, 'environments').filter((e) => bool(e, 'scanned') !== false);
+  return scanned.find((e) => bool(e, 'active') === true) ?? scanned[0] ?? null;
+}
+
+const withEnv = (f: (env: Obj) => FactValues) => (s: Snapshot): FactValues | undefined => {
+  const env = primaryEnv(s);
+  if (env === undefined) return undefined;
+  return env === null ? {} : f(env);
+};
+
+/** "2.11.0+cu130 (CUDA 13.0, cuDNN 9)" / "2.11.0 (CPU build)" */
+export function describeBuild(b: Obj): string {
+  const parts: string[] = [];
+  const cuda = text(b, 'cuda');
+  const cudnn = text(b, 'cudnn');
+  const hip = text(b, 'hip');
+  if (cuda) parts.push(`CUDA ${cuda}`);
+  if (cudnn) parts.push(`cuDNN ${cudnn}`);
+  if (hip) parts.push(`ROCm ${hip}`);
+  if (!cuda && !hip && bool(b, 'gpuBuild') === false) parts.push('CPU build');
+  return `${text(b, 'version') ?? '?'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
+const isWheel = (p: Obj) => text(p, 'source') !== 'conda-meta';
+
+/** Packages whose version decides which CUDA/cuDNN code runs: a difference there is as bad as a driver's. */
+const CRITICAL_PACKAGES = /^(torch|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda.*)?|nvidia-cudnn(-cu\d+)?|nvidia-cuda-runtime(-cu\d+)?|nvidia-cublas(-cu\d+)?|cudnn|cudatoolkit|cuda-cudart|cuda-runtime|pytorch|pytorch-cuda)$/;
+const packageImpact = (name: string): Impact => (CRITICAL_PACKAGES.test(name) ? 'critical' : 'high');
+
+function probeOutcome(p: Obj): string {
+  if (text(p, 'exit') !== 'ok' && bool(p, 'imported') !== true) return `did not run: ${text(p, 'exit') ?? '?'}${text(p, 'exitDetail') ? ` (${text(p, 'exitDetail')})` : ''}`;
+  if (bool(p, 'imported') === false) {
+    const e = p.importError as Obj | null | undefined;
+    return `import failed: ${text(e ?? undefined, 'type') ?? '?'}`;
+  }
+  const conv = arr(p, 'conv');
+  const first = conv[0];
+  if (!first) return 'imported';
+  if (bool(first, 'ok') === true) return 'convolution ok';
+  const err = first.error as Obj | null | undefined;
+  return `convolution failed: ${text(err ?? undefined, 'type') ?? '?'}`;
+}
+
+export const PYTHON_FACTS: FactDef[] = [
+  {
+    id: 'framework',
+    label: 'framework build',
+    impact: 'critical',
+    key: true,
+    why: 'the framework build fixes the CUDA and cuDNN versions it needs and the GPU architectures it has kernels for',
+    read: withEnv((env) => {
+      const out: FactValues = {};
+      for (const b of arr(env, 'frameworks')) {
+        const fw = text(b, 'framework');
+        if (fw && out[fw] === undefined) out[fw] = describeBuild(b);
+      }
+      return out;
+    }),
+  },
+  {
+    id: 'wheel',
+    label: 'Python package',
+    impact: 'high',
+    why: 'nvidia-* wheels carry the cuDNN, cuBLAS and CUDA runtime copies the frameworks load first',
+    read: withEnv((env) => {
+      const out: FactValues = {};
+      for (const p of arr(env, 'packages').filter(isWheel)) {
+        const name = text(p, 'name');
+        if (name) out[name] = text(p, 'version') ?? '?';
+      }
+      return out;
+    }),
+    impactOf: packageImpact,
+  },
+  {
+    id: 'conda',
+    label: 'conda package',
+    impact: 'high',
+    why: 'conda environments bring their own cudatoolkit and cuDNN, which shadow the system and pip copies',
+    read: withEnv((env) => {
+      const out: FactValues = {};
+      for (const p of arr(env, 'packages').filter((x) => !isWheel(x))) {
+        const name = text(p, 'name');
+        if (!name) continue;
+        const build = text(p, 'build');
+        out[name] = `${text(p, 'version') ?? '?'}${build ? ` (${build})` : ''}`;
+      }
+      return out;
+    }),
+    impactOf: packageImpact,
+  },
+  {
+    id: 'framework.probe',
+    label: 'framework self-test (--deep)',
+    impact: 'critical',
+    why: 'what happened when the framework was imported and ran a convolution on the GPU',
+    read: (s) => {
+      const env = primaryEnv(s);
+      const probes = env ? arr(env, 'probes') : [];
+      if (probes.length === 0) return undefined; // only --deep runs them: absent is "not collected"
+      const out: FactValues = {};
+      for (const p of probes) {
+        const fw = text(p, 'framework');
+        if (fw && out[fw] === undefined) out[fw] = probeOutcome(p);
+      }
+      return out;
+    },
+  },
+  {
+    id: 'python.version',
+    label: 'Python version',
+    impact: 'high',
+    why: 'wheels are built per Python version; another one may get another framework build or none',
+    read: withEnv((env): FactValues => {
+      const v = text(env, 'pythonVersion');
+      return v === null ? {} : { '': v };
+    }),
+  },
+  {
+    id: 'python.duplicates',
+    label: 'packages installed twice',
+    impact: 'high',
+    why: 'two metadata folders for one package: which copy imports is an accident of the file order',
+    read: withEnv((env) => {
+      const out: FactValues = {};
+      for (const d of arr(env, 'duplicates')) {
+        const name = text(d, 'name');
+        if (name) out[name] = arr(d, 'entries').map((e) => text(e, 'version') ?? '?').join(' + ');
+      }
+      return out;
+    }),
+  },
+  {
+    id: 'python.env',
+    label: 'Python environment',
+    impact: 'medium',
+    why: 'the environment the job runs in: another one has other packages',
+    read: withEnv((env) => ({ '': `${text(env, 'prefix') ?? '?'} (${text(env, 'kind') ?? '?'})` })),
+  },
+];
