@@ -1,0 +1,181 @@
+// zod schemas of the version knowledge (the JSON files next to this one). Every row carries a `source`:
+// the URL or document it was read from. Updating knowledge means editing the JSON, not code.
+import { z } from 'zod';
+
+/** "12.4", "9.1.0.70", "580.65.06": versions stay strings, never floats ("12.10" is not 12.1). */
+const Ver = z.string().regex(/^\d+(\.\d+)*$/);
+const Cc = z.string().regex(/^\d+\.\d+$/);
+const Source = z.string().min(8);
+
+const Note = z.object({ text: z.string(), source: Source });
+
+export const CudaDriverData = z.object({
+  toolkits: z.array(
+    z.object({
+      /** major.minor */
+      cuda: Ver,
+      /** full toolkit version of this release row (GA = .0, Update N = .N) */
+      version: Ver,
+      release: z.string(),
+      /** the driver bundled with / required by this toolkit release (full features, PTX JIT) */
+      linux: Ver.nullable(),
+      windows: Ver.nullable(),
+      confidence: z.string().optional(),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  minorVersionCompat: z.array(z.object({ major: z.number().int(), linux: Ver, windows: Ver, source: Source })),
+  minorVersionCompatLimits: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
+  forwardCompat: z.array(z.object({ package: z.string(), text: z.string(), gpuClasses: z.array(z.string()), source: Source })),
+});
+export type CudaDriverData = z.infer<typeof CudaDriverData>;
+
+export const ComputeCapabilityData = z.object({
+  architectures: z.array(
+    z.object({
+      computeCapability: Cc,
+      sm: z.string(),
+      architecture: z.string(),
+      firstCuda: Ver.nullable(),
+      lastCuda: Ver.nullable(),
+      confidence: z.string(),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  toolkits: z.array(
+    z.object({
+      cuda: Ver,
+      minComputeCapability: Cc,
+      maxComputeCapability: Cc,
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      confidence: z.string(),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  rules: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
+});
+export type ComputeCapabilityData = z.infer<typeof ComputeCapabilityData>;
+
+export const GpuClass = z.enum(['geforce', 'workstation', 'datacenter', 'jetson']);
+export const GpusData = z.object({
+  products: z.array(
+    z.object({
+      /** lower-case whole-word phrases, without vendor words ("rtx 3090", "v100") */
+      names: z.array(z.string().regex(/^[a-z0-9 ]+$/)).min(1),
+      computeCapability: Cc,
+      architecture: z.string(),
+      class: GpuClass,
+      source: Source,
+    }),
+  ),
+  normalization: Note,
+});
+export type GpusData = z.infer<typeof GpusData>;
+
+export const CudnnData = z.object({
+  releases: z.array(
+    z.object({
+      from: Ver,
+      to: Ver,
+      cudaMajors: z.array(z.number().int()),
+      cudaSupported: z.array(z.string()),
+      minComputeCapability: Cc,
+      computeCapabilities: z.array(z.string()),
+      confidence: z.string(),
+      notes: z.string().optional(),
+      driverNote: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  rules: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
+  frameworkTolerance: z.array(
+    z.object({
+      framework: z.enum(['torch', 'tensorflow', 'jax']),
+      olderMinor: z.enum(['ok', 'fail']),
+      newerMinor: z.enum(['ok', 'fail']),
+      otherMajor: z.enum(['ok', 'fail']),
+      text: z.string(),
+      source: Source,
+    }),
+  ),
+});
+export type CudnnData = z.infer<typeof CudnnData>;
+
+export const TensorflowData = z.object({
+  builds: z.array(
+    z.object({
+      version: Ver,
+      platform: z.enum(['linux', 'windows']),
+      package: z.enum(['tensorflow', 'tensorflow-gpu']),
+      gpu: z.boolean(),
+      python: z.array(Ver),
+      cuda: Ver.nullable(),
+      cudnn: Ver.nullable(),
+      compiler: z.string(),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  gpuArchitectures: z.array(
+    z.object({ from: Ver, to: Ver, sass: z.array(Cc), ptx: z.array(Cc), confidence: z.string(), source: Source }),
+  ),
+  andCudaExtra: z.array(z.object({ from: Ver, text: z.string(), source: Source })),
+  windowsNativeGpu: z.object({ lastVersion: Ver, text: z.string(), source: Source }),
+});
+export type TensorflowData = z.infer<typeof TensorflowData>;
+
+export const TorchVariant = z.object({
+  /** "cu121" */
+  name: z.string().regex(/^cu\d{2,3}$/),
+  cuda: Ver,
+  /** the cuDNN the wheel bundles / pins */
+  cudnn: Ver,
+  /** compute capabilities with SASS in the wheel (TORCH_CUDA_ARCH_LIST) */
+  sass: z.array(Cc),
+  /** compute capabilities shipped as PTX too (+PTX) */
+  ptx: z.array(Cc),
+  archsConfidence: z.string(),
+});
+export const PytorchData = z.object({
+  releases: z.array(
+    z.object({
+      version: Ver,
+      python: z.array(Ver).min(1),
+      pythonExperimental: z.array(Ver).optional(),
+      variants: z.array(TorchVariant).min(1),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  indexUrl: Note,
+  driver: Note,
+  cudnnCheck: Note,
+});
+export type PytorchData = z.infer<typeof PytorchData>;
+
+export const JaxVariant = z.object({
+  name: z.enum(['cuda11', 'cuda12', 'cuda13']),
+  cudaMajor: z.number().int(),
+  minCuda: Ver.nullable(),
+  builtWith: Ver.nullable().optional(),
+  minCudnn: Ver.nullable(),
+  minComputeCapability: Cc.optional(),
+  plugin: z.boolean().optional(),
+  local: z.boolean().optional(),
+  extras: z.array(z.string()).optional(),
+  wheels: z.array(z.string()).optional(),
+});
+export const JaxData = z.object({
+  releases: z.array(
+    z.object({ version: Ver, variants: z.array(JaxVariant).min(1), confidence: z.string(), notes: z.string().optional(), source: Source }),
+  ),
+  early: z.array(z.object({ jaxlib: z.string(), wheels: z.array(z.string()), text: z.string(), source: Source })),
+  newerThanData: Note,
+  driver: Note,
+  pythonMinimum: z.array(z.object({ from: Ver, python: Ver, confidence: z.string(), source: Source })),
+});
+export type JaxData = z.infer<typeof JaxData>;
