@@ -7,6 +7,7 @@ import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
 import { probeProcesses } from '../probes/procfs/processes.js';
 import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
 import { probeSystem } from '../probes/system.js';
+import { probePython } from '../python/probe.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { SNAPSHOT_SCHEMA_VERSION, type Nvidia, type Snapshot } from './schema.js';
 
@@ -14,11 +15,14 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   const probes: Timing[] = [];
   const fs = penv.fs;
   const nvidiaPromise = timed(probes, 'nvidia-smi', () => probeNvidia(penv), (n) => (n.ok ? true : n.failure.message));
+  // Python environments: file reads (ms); with --deep, framework imports in subprocesses (seconds).
+  const pythonPromise = timed(probes, 'python', () => probePython(penv));
   // File-only probes run while nvidia-smi is busy (it takes ~100 ms on a big machine).
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
   const self = (await timed(probes, 'self', () => probeSelf(penv)))!;
   const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
+  const python = await pythonPromise;
   const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now()), (p) => p.message ?? true)) ?? {
     ok: false,
     message: 'the process probe failed',
@@ -35,6 +39,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
     processes,
     env,
     probes,
+    ...(python ? { python } : {}),
   };
 }
 

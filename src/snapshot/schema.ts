@@ -2,6 +2,7 @@
 // `snapshot` prints it, `--from` replays it; checks see nothing else of the machine.
 // Versions stay strings ("12.10" is not 12.1). Memory is in MiB, as nvidia-smi reports it.
 import { z } from 'zod';
+import { PythonSection } from '../python/schema.js';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
@@ -128,5 +129,7 @@ export const Snapshot = z.looseObject({
   /** the environment variables that change GPU behaviour (the rest is not kept: it may hold secrets) */
   env: z.record(z.string(), z.string()),
   probes: z.array(ProbeTiming),
+  /** Python environments, their GPU packages and framework builds (src/python/schema.ts) */
+  python: PythonSection.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;

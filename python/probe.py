@@ -1,0 +1,287 @@
+# gpu-env-doctor's probe: runs inside the user's interpreter, one framework per process, so that a crash or
+# a hang in one framework's import cannot take the others (or the doctor) down.
+#
+#   python -c "<this file>" torch|tensorflow|jax [--conv] [--mode configured|memory-growth]
+#
+# Standard library only, Python 3.6+ syntax. Every finding is printed at once as a line
+#   @@gpu-env-doctor@@ {"stage": "...", ...}
+# so that if the process dies half-way (a segfault in a CUDA library) what came before is kept.
+# The doctor decides what it means; this script only reports, with the exact error text.
+import json
+import os
+import sys
+import time
+import traceback
+
+MARK = "@@gpu-env-doctor@@ "
+
+# `python -c` puts the current directory first on sys.path; a folder named "torch" or "jax" there would
+# shadow the real package. A training script run as `python train.py` does not search the cwd either.
+if sys.path and sys.path[0] in ("", os.getcwd()):
+    sys.path.pop(0)
+
+
+def emit(stage, data):
+    out = {"stage": stage}
+    out.update(data)
+    sys.stdout.write(MARK + json.dumps(out, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def err(e):
+    t = type(e)
+    mod = getattr(t, "__module__", "")
+    name = t.__name__ if mod in ("builtins", "", None) else mod + "." + t.__name__
+    return {"type": name, "message": str(e)[-4000:]}
+
+
+def attempt(fn, with_traceback=False):
+    """Run fn(); return (value, None) or (None, error dict)."""
+    try:
+        return fn(), None
+    except BaseException as e:  # noqa: B902 - SystemExit from a framework's import is data too
+        out = err(e)
+        if with_traceback:
+            out["traceback"] = traceback.format_exc()[-3000:]
+        return None, out
+
+
+LIB_NAMES = ("libcudnn", "libcudart", "libcublas", "libnccl", "libcuda.so", "libnvrtc", "libnvJitLink",
+             "libcufft", "libcusparse", "libcusolver", "libcurand", "libtorch_cuda", "libnvidia-ml")
+
+
+def loaded_libraries():
+    """The CUDA libraries this process has mapped: the loaded file is the truth, not what ldconfig lists."""
+    seen = []
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                parts = line.split(None, 5)
+                if len(parts) < 6:
+                    continue
+                path = parts[5].strip()
+                base = os.path.basename(path)
+                if any(base.startswith(n) for n in LIB_NAMES) and path not in seen:
+                    seen.append(path)
+    except OSError:
+        pass
+    return seen
+
+
+def mib(n):
+    return None if n is None else int(n) // (1024 * 1024)
+
+
+# ---------------------------------------------------------------- torch
+
+def torch_probe(do_conv):
+    t0 = time.time()
+    try:
+        import torch
+    except BaseException as e:
+        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
+                        "seconds": round(time.time() - t0, 3)})
+        return
+    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(torch, "__file__", None)})
+
+    info, errors = {}, {}
+
+    def put(key, fn):
+        v, e = attempt(fn)
+        if e is None:
+            info[key] = v
+        else:
+            errors[key] = e
+
+    put("version", lambda: torch.__version__)
+    put("cudaBuild", lambda: torch.version.cuda)
+    put("hip", lambda: getattr(torch.version, "hip", None))
+    put("gitVersion", lambda: getattr(torch.version, "git_version", None))
+    put("cudaAvailable", lambda: torch.cuda.is_available())
+    put("deviceCount", lambda: torch.cuda.device_count())
+
+    def devices():
+        out = []
+        for i in range(torch.cuda.device_count()):
+            p = torch.cuda.get_device_properties(i)
+            out.append({"index": i, "name": p.name, "capability": [p.major, p.minor], "totalMiB": mib(p.total_memory)})
+        return out
+
+    put("devices", devices)
+    put("cudnnAvailable", lambda: torch.backends.cudnn.is_available())
+    put("cudnnEnabled", lambda: torch.backends.cudnn.enabled)
+    put("cudnnVersion", lambda: torch.backends.cudnn.version())
+    put("archList", lambda: torch.cuda.get_arch_list())
+    put("allocatorBackend", lambda: torch.cuda.get_allocator_backend())
+    info["allocatorConf"] = os.environ.get("PYTORCH_CUDA_ALLOC_CONF") or os.environ.get("PYTORCH_ALLOC_CONF")
+    emit("info", {"info": info, "errors": errors})
+
+    if not do_conv:
+        return
+    if not info.get("cudaAvailable"):
+        emit("conv", {"mode": "configured", "skipped": "torch.cuda.is_available() is False"})
+        return
+
+    def conv():
+        x = torch.randn(8, 3, 64, 64, device="cuda")
+        w = torch.randn(16, 3, 3, 3, device="cuda")
+        y = torch.nn.functional.conv2d(x, w, padding=1)
+        torch.cuda.synchronize()
+        return float(y.float().abs().sum().item())
+
+    def run(mode):
+        free = total = None
+        mem, _ = attempt(lambda: torch.cuda.mem_get_info(0))
+        if mem:
+            free, total = mem
+        t = time.time()
+        _, e = attempt(conv, True)
+        emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3),
+                      "freeMiB": mib(free), "totalMiB": mib(total)})
+        return e is None
+
+    if not run("configured"):
+        # Second chance with the least memory torch can need: cached blocks released, and no cuDNN
+        # benchmark (which tries algorithms with large workspaces).
+        attempt(torch.cuda.empty_cache)
+        torch.backends.cudnn.benchmark = False
+        run("no-cache")
+
+
+# ---------------------------------------------------------------- tensorflow
+
+def tensorflow_probe(do_conv, mode):
+    t0 = time.time()
+    try:
+        import tensorflow as tf
+    except BaseException as e:
+        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
+                        "seconds": round(time.time() - t0, 3)})
+        return
+    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(tf, "__file__", None)})
+    info, errors = {}, {}
+
+    def put(key, fn):
+        v, e = attempt(fn)
+        if e is None:
+            info[key] = v
+        else:
+            errors[key] = e
+
+    put("version", lambda: tf.__version__)
+    put("builtWithCuda", lambda: tf.test.is_built_with_cuda())
+    put("buildInfo", lambda: dict(tf.sysconfig.get_build_info()))
+    gpus, e = attempt(lambda: tf.config.list_physical_devices("GPU"))
+    if e:
+        errors["gpus"] = e
+        gpus = []
+    info["gpus"] = [g.name for g in gpus]
+    emit("info", {"info": info, "errors": errors})
+    if not do_conv:
+        return
+    if not gpus:
+        emit("conv", {"mode": mode, "skipped": "tf.config.list_physical_devices('GPU') is empty"})
+        return
+    if mode == "memory-growth":
+        for g in gpus:
+            attempt(lambda: tf.config.experimental.set_memory_growth(g, True))
+
+    def conv():
+        with tf.device("/GPU:0"):
+            x = tf.random.normal([8, 64, 64, 3])
+            w = tf.random.normal([3, 3, 3, 16])
+            y = tf.nn.conv2d(x, w, strides=1, padding="SAME")
+            return float(tf.reduce_sum(tf.abs(y)).numpy())
+
+    t = time.time()
+    _, e = attempt(conv, True)
+    emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3)})
+
+
+# ---------------------------------------------------------------- jax
+
+def jax_probe(do_conv, mode):
+    t0 = time.time()
+    try:
+        import jax
+        import jax.numpy as jnp
+    except BaseException as e:
+        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
+                        "seconds": round(time.time() - t0, 3)})
+        return
+    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(jax, "__file__", None)})
+    info, errors = {}, {}
+
+    def put(key, fn):
+        v, e = attempt(fn)
+        if e is None:
+            info[key] = v
+        else:
+            errors[key] = e
+
+    put("version", lambda: jax.__version__)
+
+    def jaxlib_version():
+        import jaxlib
+        return getattr(jaxlib, "__version__", None) or __import__("jaxlib.version").version.__version__
+
+    put("jaxlib", jaxlib_version)
+    put("backend", lambda: jax.default_backend())
+
+    def devices():
+        return [{"id": d.id, "platform": d.platform, "kind": getattr(d, "device_kind", None)} for d in jax.devices()]
+
+    put("devices", devices)
+    for k in ("XLA_PYTHON_CLIENT_PREALLOCATE", "XLA_PYTHON_CLIENT_MEM_FRACTION", "XLA_CLIENT_MEM_FRACTION",
+              "XLA_PYTHON_CLIENT_ALLOCATOR", "JAX_PLATFORMS"):
+        if os.environ.get(k) is not None:
+            info.setdefault("allocatorEnv", {})[k] = os.environ[k]
+    emit("info", {"info": info, "errors": errors})
+    if not do_conv:
+        return
+    if info.get("backend") not in ("gpu", "cuda", "rocm"):
+        # Falling back to the CPU is how JAX reports a GPU it could not use; the reason is on stderr.
+        e = errors.get("backend") or errors.get("devices") or {
+            "type": "NoGpuBackend", "message": "JAX's default backend is %s, not the GPU" % info.get("backend")}
+        emit("conv", {"mode": mode, "ok": False, "error": e, "seconds": 0})
+        return
+
+    def conv():
+        x = jnp.ones((8, 3, 64, 64), jnp.float32)
+        w = jnp.ones((16, 3, 3, 3), jnp.float32)
+        y = jax.lax.conv_general_dilated(x, w, (1, 1), "SAME")
+        y.block_until_ready()
+        return float(jnp.abs(y).sum())
+
+    t = time.time()
+    _, e = attempt(conv, True)
+    stats, _ = attempt(lambda: jax.devices()[0].memory_stats())
+    limit = stats.get("bytes_limit") if isinstance(stats, dict) else None
+    emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3),
+                  "freeMiB": None, "totalMiB": mib(limit)})
+
+
+def main(argv):
+    framework = argv[0] if argv else ""
+    do_conv = "--conv" in argv
+    mode = "configured"
+    if "--mode" in argv and argv.index("--mode") + 1 < len(argv):
+        mode = argv[argv.index("--mode") + 1]
+    emit("start", {"framework": framework, "python": sys.version.split()[0], "executable": sys.executable,
+                   "prefix": sys.prefix, "pid": os.getpid()})
+    if framework == "torch":
+        torch_probe(do_conv)
+    elif framework == "tensorflow":
+        tensorflow_probe(do_conv, mode)
+    elif framework == "jax":
+        jax_probe(do_conv, mode)
+    else:
+        emit("error", {"message": "unknown framework %r" % framework})
+        return 2
+    emit("libraries", {"loaded": loaded_libraries()})
+    emit("done", {})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
