@@ -1,0 +1,212 @@
+// The checks of the foundation, over real H200 snapshots with planted problems.
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../src/checks/index.js';
+import { runChecks } from '../../src/checks/run-checks.js';
+import type { Check } from '../../src/checks/check.js';
+import { driverCheck } from '../../src/checks/gpu/driver.js';
+import { healthCheck } from '../../src/checks/gpu/health.js';
+import { presenceCheck } from '../../src/checks/gpu/presence.js';
+import { headroomCheck } from '../../src/checks/memory/headroom.js';
+import { holdersCheck } from '../../src/checks/memory/holders.js';
+import { unattributedCheck } from '../../src/checks/memory/unattributed.js';
+import { allocatorsCheck, parseTorchAllocConf } from '../../src/checks/env/allocators.js';
+import { debugVarsCheck } from '../../src/checks/env/debug-vars.js';
+import { libraryPathCheck } from '../../src/checks/env/library-path.js';
+import { interpretVisibleDevices, visibleDevicesCheck } from '../../src/checks/env/visible-devices.js';
+import { platformCheck } from '../../src/checks/system/platform.js';
+import type { Snapshot } from '../../src/snapshot/schema.js';
+import { gpus, planted, realSnapshot } from '../helpers/snapshots.js';
+
+const problems = (c: Check, s: Snapshot) => c.evaluate(s).filter((f) => f.status !== 'ok');
+
+describe('every check on the real idle H200', () => {
+  it('finds no problem', () => {
+    const all = runChecks(ALL_CHECKS, realSnapshot('h200-idle')).flatMap((r) => r.findings);
+    expect(all.filter((f) => f.severity !== 'info').map((f) => f.message)).toEqual([]);
+    expect(all.some((f) => f.status === 'crash')).toBe(false);
+  });
+  it('check ids are unique and dotted', () => {
+    const ids = ALL_CHECKS.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+\.[a-z0-9-]+$/);
+  });
+});
+
+describe('a check that throws', () => {
+  it('becomes a crash finding, not a crashed run', () => {
+    const bad: Check = { id: 'test.boom', category: 'system', title: 'Boom', evaluate: () => { throw new Error('kaput'); } };
+    const [r] = runChecks([bad], realSnapshot('h200-idle'));
+    expect(r!.findings[0]).toMatchObject({ check: 'test.boom', status: 'crash', severity: 'warn' });
+    expect(r!.findings[0]!.message).toMatch(/kaput/);
+  });
+});
+
+describe('gpu.driver', () => {
+  it('kernel module and user-space driver differ: driver changed without a reboot', () => {
+    const s = planted('h200-idle', (x) => {
+      x.system.kernelModule = { version: '570.86.15', line: 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.86.15  Release Build' };
+    });
+    const [f] = problems(driverCheck, s);
+    expect(f).toMatchObject({ severity: 'error', rootCause: 'hardware_or_driver_fault' });
+    expect(f!.message).toMatch(/570\.86\.15.*580\.159\.04.*without a reboot/);
+  });
+  it('no nvidia-smi but /dev/nvidia0 in a container: the runtime is missing', () => {
+    const s = planted('h200-idle', (x) => {
+      x.nvidia = { ok: false, failure: { reason: 'not-installed', message: 'nvidia-smi was not found on PATH' } };
+      x.system.kernelModule = null;
+      x.system.nvidiaDevices = ['/dev/nvidia0'];
+    });
+    const [f] = problems(driverCheck, s);
+    expect(f).toMatchObject({ severity: 'error', rootCause: 'no_device_visible' });
+    expect(f!.fix!.text).toMatch(/--gpus all/);
+  });
+});
+
+describe('gpu.presence', () => {
+  it('no GPU listed', () => {
+    const s = planted('h200-idle', (x) => { if (x.nvidia.ok) x.nvidia.gpus = []; });
+    expect(problems(presenceCheck, s)[0]).toMatchObject({ rootCause: 'no_device_visible', severity: 'error' });
+  });
+  it('MIG mode and Prohibited compute mode', () => {
+    const s = planted('h200-idle', (x) => { gpus(x)[0]!.migMode = 'Enabled'; gpus(x)[0]!.computeMode = 'Prohibited'; });
+    expect(problems(presenceCheck, s).map((f) => f.message)).toEqual([expect.stringMatching(/MIG mode/), expect.stringMatching(/Prohibited/)]);
+  });
+});
+
+describe('gpu.health', () => {
+  it('uncorrectable ECC errors and a failed row remapping', () => {
+    const s = planted('h200-idle', (x) => { gpus(x)[0]!.ecc.volatileUncorrected = 3; gpus(x)[0]!.remappedRows.failure = 'Yes'; });
+    const [f] = problems(healthCheck, s);
+    expect(f).toMatchObject({ severity: 'error', rootCause: 'hardware_or_driver_fault' });
+    expect(f!.message).toMatch(/3 uncorrectable ECC errors.*run out of spare rows/);
+    expect(f!.fix!.manual).toEqual(['sudo nvidia-smi -r -i 0']);
+  });
+  it('lifetime errors alone are information', () => {
+    const s = planted('h200-idle', (x) => { gpus(x)[0]!.ecc.aggregateUncorrected = 2; });
+    expect(problems(healthCheck, s)).toEqual([]);
+  });
+});
+
+describe('memory checks on the real snapshot with hog.py holding 138.6 GiB', () => {
+  const s = realSnapshot('h200-memory-held');
+  it('headroom: an error naming the holder', () => {
+    const [f] = problems(headroomCheck, s);
+    expect(f).toMatchObject({ severity: 'error', rootCause: 'memory_held_by_other_process', affects: { gpu: 0, pid: 589 } });
+    expect(f!.details).toMatch(/PID 589 python3 \(root, orphaned\) 138\.6 GiB/);
+  });
+  it('holders: the orphaned process with its age, command and the kill to copy by hand', () => {
+    const [f] = problems(holdersCheck, s);
+    expect(f!.message).toMatch(/PID 589 \(root\) holds 138\.6 GiB on GPU 0: its parent is gone/);
+    expect(f!.fix!.manual).toEqual(['kill 589']);
+    expect(f!.fix!.commands.join(' ')).not.toMatch(/kill/);
+  });
+  it('holders: a stopped job, another user, a busy own job', () => {
+    const stopped = planted('h200-memory-held', (x) => { x.processes.list[0]!.orphaned = false; x.processes.list[0]!.state = 'stopped'; });
+    expect(problems(holdersCheck, stopped)[0]!.fix!.manual).toEqual(['kill -CONT 589; kill 589']);
+    const other = planted('h200-memory-held', (x) => { Object.assign(x.processes.list[0]!, { orphaned: false, uid: 1001, user: 'bob' }); });
+    expect(problems(holdersCheck, other)[0]!.message).toMatch(/belongs to another user \(bob\)/);
+    expect(problems(holdersCheck, other)[0]!.fix!.manual).toBeUndefined();
+    const busy = planted('h200-memory-held', (x) => { x.processes.list[0]!.orphaned = false; });
+    expect(problems(holdersCheck, busy)).toEqual([]);
+  });
+  it('headroom is a warning only when another GPU has room, and names it by UUID', () => {
+    const two = planted('h200-memory-held', (x) => {
+      const g = structuredClone(gpus(x)[0]!);
+      Object.assign(g, { index: 1, uuid: 'GPU-11111111-2222-3333-4444-555555555555', processes: [], memory: { ...g.memory, usedMiB: 0, freeMiB: 143156 } });
+      gpus(x).push(g);
+    });
+    const [f] = problems(headroomCheck, two);
+    expect(f!.severity).toBe('warn');
+    expect(f!.fix!.commands[0]).toBe('export CUDA_VISIBLE_DEVICES=GPU-11111111-2222-3333-4444-555555555555');
+  });
+  it('unattributed: memory in use with no process listed (another container)', () => {
+    const s2 = planted('h200-memory-held', (x) => { gpus(x)[0]!.processes = []; x.processes.list = []; });
+    const [f] = problems(unattributedCheck, s2);
+    expect(f!.message).toMatch(/138\.6 GiB in use that no listed process accounts for/);
+    const inv = planted('h200-memory-held', (x) => { x.processes.list[0]!.visible = false; });
+    expect(problems(unattributedCheck, inv)[0]!.message).toMatch(/PID 589 .* not in this \/proc/);
+  });
+});
+
+describe('CUDA_VISIBLE_DEVICES as CUDA reads it', () => {
+  const two = planted('h200-idle', (x) => {
+    const g = structuredClone(gpus(x)[0]!);
+    Object.assign(g, { index: 1, uuid: 'GPU-aaaa', name: 'NVIDIA A100-SXM4-80GB', computeCapability: '8.0' });
+    gpus(x).push(g);
+  });
+  const g2 = gpus(two);
+  it.each([
+    [undefined, undefined, [0, 1], null],
+    ['', undefined, [], /hides every GPU/],
+    ['-1', undefined, [], /hides every GPU/],
+    ['1', undefined, [1], null],
+    ['1,0', 'PCI_BUS_ID', [1, 0], null],
+    ['0,7,1', 'PCI_BUS_ID', [0], /"7" .* ignores it and everything after it/],
+    ['5', undefined, [], /no GPU is visible/],
+    ['GPU-aaaa', undefined, [1], null],
+    ['GPU-', undefined, [], /names no GPU/], // an ambiguous prefix
+  ])('%j (order %s) → physical %j', (value, order, physical, problem) => {
+    const v = interpretVisibleDevices(value, g2, order);
+    expect(v.physical).toEqual(physical);
+    if (problem) expect(v.problem).toMatch(problem);
+    else expect(v.problem).toBeNull();
+  });
+  it('the job\'s GPU 0 is the physical GPU 1, and the report says so', () => {
+    const s = planted('h200-idle', (x) => { x.nvidia = two.nvidia; x.env.CUDA_VISIBLE_DEVICES = '1'; x.env.CUDA_DEVICE_ORDER = 'PCI_BUS_ID'; });
+    const fs = visibleDevicesCheck.evaluate(s);
+    expect(fs.map((f) => f.message)).toContainEqual(expect.stringMatching(/its GPU 0 = physical GPU 1 \(NVIDIA A100/));
+  });
+  it('mixed GPUs with indexes and the default order: warns that CUDA counts fastest first', () => {
+    const s = planted('h200-idle', (x) => { x.nvidia = two.nvidia; x.env.CUDA_VISIBLE_DEVICES = '0'; });
+    expect(problems(visibleDevicesCheck, s).map((f) => f.fix?.commands[0])).toContain('export CUDA_DEVICE_ORDER=PCI_BUS_ID');
+  });
+  it('an empty CUDA_VISIBLE_DEVICES is an error with the fix', () => {
+    const s = planted('h200-idle', (x) => { x.env.CUDA_VISIBLE_DEVICES = ''; });
+    expect(problems(visibleDevicesCheck, s)[0]).toMatchObject({ severity: 'error', rootCause: 'no_device_visible' });
+  });
+});
+
+describe('allocator variables', () => {
+  it.each([
+    [{ TF_FORCE_GPU_ALLOW_GROWTH: 'True' }, /accepts only "true" or "false"/],
+    [{ XLA_PYTHON_CLIENT_MEM_FRACTION: '75' }, /between 0 and 1/],
+    [{ XLA_PYTHON_CLIENT_PREALLOCATE: 'no' }, /not a boolean/],
+    [{ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segment:True' }, /unknown option "expandable_segment"/],
+    [{ PYTORCH_CUDA_ALLOC_CONF: 'max_split_size_mb:128', PYTORCH_ALLOC_CONF: 'expandable_segments:True' }, /Both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF/],
+  ])('%j is flagged', (vars, message) => {
+    const s = planted('h200-idle', (x) => Object.assign(x.env, vars));
+    expect(problems(allocatorsCheck, s).map((f) => f.message).join('\n')).toMatch(message);
+  });
+  it('valid settings are summarised, not flagged', () => {
+    const s = planted('h200-idle', (x) => Object.assign(x.env, { TF_FORCE_GPU_ALLOW_GROWTH: 'true', XLA_PYTHON_CLIENT_PREALLOCATE: 'false', PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True,roundup_power2_divisions:[256:1,512:2,>:8]' }));
+    const fs = allocatorsCheck.evaluate(s);
+    expect(fs).toHaveLength(1);
+    expect(fs[0]!.message).toMatch(/TensorFlow grows memory on demand; JAX does not preallocate; PyTorch allocator: expandable_segments:True/);
+  });
+  it('parses PyTorch options with bracketed lists', () => {
+    expect([...parseTorchAllocConf('roundup_power2_divisions:[256:1,512:2],max_split_size_mb:64').options.keys()]).toEqual(['roundup_power2_divisions', 'max_split_size_mb']);
+  });
+});
+
+describe('library path and debug variables', () => {
+  it('a forward-compat libcuda on LD_LIBRARY_PATH, with the value that removes it', () => {
+    const s = planted('h200-idle', (x) => { x.env.LD_LIBRARY_PATH = '/usr/local/cuda-13.0/compat:/usr/local/nvidia/lib64'; });
+    const [f] = problems(libraryPathCheck, s);
+    expect(f!.message).toMatch(/forward-compatibility libcuda/);
+    expect(f!.fix!.commands).toEqual(['export LD_LIBRARY_PATH=/usr/local/nvidia/lib64']);
+  });
+  it('LD_PRELOAD of a cuDNN', () => {
+    const s = planted('h200-idle', (x) => { x.env.LD_PRELOAD = '/tmp/libcudnn.so.9'; });
+    expect(problems(libraryPathCheck, s)[0]).toMatchObject({ rootCause: 'library_conflict' });
+  });
+  it('CUDA_LAUNCH_BLOCKING=1', () => {
+    const s = planted('h200-idle', (x) => { x.env.CUDA_LAUNCH_BLOCKING = '1'; });
+    expect(problems(debugVarsCheck, s)[0]!.fix!.commands).toEqual(['unset CUDA_LAUNCH_BLOCKING']);
+  });
+});
+
+describe('system.platform', () => {
+  it('describes the real machine', () => {
+    expect(platformCheck.evaluate(realSnapshot('h200-idle'))[0]!.message).toMatch(/Ubuntu 24\.04.*in a docker container, NVIDIA kernel module 580\.159\.04/);
+  });
+});
