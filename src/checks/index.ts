@@ -13,8 +13,8 @@ import { unattributedCheck } from './memory/unattributed.js';
 import { platformCheck } from './system/platform.js';
 
 export const ALL_CHECKS: readonly Check[] = [
-  driverCheck,
   presenceCheck,
+  driverCheck,
   healthCheck,
   headroomCheck,
   holdersCheck,

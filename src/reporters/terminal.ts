@@ -50,6 +50,7 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
     lines.push('');
     const sorted = [...problems].sort((a, b) => sevRank(b) - sevRank(a));
     for (const f of sorted) lines.push(...renderProblem(f, c, paint));
+    lines.pop(); // renderProblem ends each block with a blank line
   }
 
   if (o.verbose) lines.push('', ...renderFacts(snapshot, c));

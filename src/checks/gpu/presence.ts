@@ -33,7 +33,7 @@ export const presenceCheck: Check = {
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: `${gpus.length} × ${names.join(' + ')}${gpus[0]?.computeCapability ? ` (compute capability ${[...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', ')})` : ''}, driver ${s.nvidia.driverVersion}`,
+        message: `${gpus.length} × ${names.join(' + ')}${gpus[0]?.computeCapability ? ` (compute capability ${[...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', ')})` : ''}, driver ${s.nvidia.driverVersion} (runs CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`,
         evidence: gpus.map((g) => ({ text: `GPU ${g.index}: ${g.name} ${g.uuid} ${g.busId}`, source: 'nvidia-smi -q -x' })),
       }),
     );
