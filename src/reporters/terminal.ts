@@ -73,7 +73,9 @@ function markFor(fs: readonly Finding[]): Mark {
 
 function headline(fs: readonly Finding[], mark: Mark): string {
   if (mark === '✓' || mark === '-') {
-    const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === '-' ? fs[0] : undefined);
+    // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
+    // the runner's bare "not applicable" skips.
+    const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === '-' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
     return informative?.message ?? '';
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
