@@ -1,0 +1,334 @@
+// Emulation of glibc's dynamic loader (elf/dl-load.c _dl_map_object, elf/dl-deps.c): which file a name
+// resolves to, from which object, and why. The order, per name that has no "/":
+//   1. an object already loaded whose SONAME (or the name it was loaded by) matches;
+//   2. DT_RPATH of the requesting object, then of the object that loaded it, and up the chain — only when
+//      the requesting object has no DT_RUNPATH (an object with both has its RPATH ignored altogether),
+//      then the main program's DT_RPATH;
+//   3. LD_LIBRARY_PATH;  4. DT_RUNPATH of the requesting object (not inherited);
+//   5. /etc/ld.so.cache;  6. the default folders (skipped for DF_1_NODEFLIB).
+// Each folder is tried with its glibc-hwcaps subfolders first. A candidate of the wrong ELF class or machine
+// is skipped silently (as glibc does); a candidate that is not ELF at all stops the load with an error.
+// Dependencies are loaded breadth-first, each searched from the object that lists it (dl-deps.c).
+import * as nodePath from 'node:path';
+import { FsError, type FileSystem } from '../ports/fs.js';
+import { readElf, type ElfInfo, type ElfResult } from './elf.js';
+import { expectedCacheFlags, type LdCache, type LdCacheEntry } from './ldcache.js';
+
+export type Via = 'rpath' | 'ld_library_path' | 'runpath' | 'ld_cache' | 'default' | 'preloaded' | 'already_loaded' | 'not_found' | 'path';
+
+export interface LoaderConfig {
+  fs: FileSystem;
+  /** LD_LIBRARY_PATH split into folders (empty entries dropped) */
+  ldLibraryPath: string[];
+  cache: LdCache | null;
+  /** glibc's system folders, e.g. /lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib:/usr/lib */
+  defaultDirs: string[];
+  /** glibc-hwcaps subfolders this CPU supports, best first ("x86-64-v4", …); [] before glibc 2.33 */
+  hwcaps: string[];
+  /** $LIB and $PLATFORM expansions */
+  lib: string;
+  platform: string;
+}
+
+export interface LoadedObject {
+  /** the path it was opened by (normalised), as /proc/PID/maps would not show it: links unresolved */
+  path: string;
+  /** links resolved: what /proc/PID/maps shows */
+  realPath: string;
+  elf: ElfInfo;
+  /** names it answers to: the name it was requested by, its SONAME */
+  names: Set<string>;
+  /** the object whose load brought it in (for RPATH inheritance), null for dlopen by path or the program */
+  loader: LoadedObject | null;
+  /** how it was first found */
+  via: Via;
+  isMain: boolean;
+  dev: number;
+  ino: number;
+}
+
+export interface Candidate {
+  path: string;
+  via: Via;
+}
+
+export interface Resolution {
+  /** the name asked for: "libcudnn.so.9" */
+  name: string;
+  /** the object whose NEEDED list (or dlopen call) asked for it; null for a dlopen by path */
+  requestedBy: string | null;
+  /** the chosen file (as opened), null when not found */
+  path: string | null;
+  realPath: string | null;
+  via: Via;
+  /** for already_loaded / preloaded: how the object was first found */
+  firstVia?: Via;
+  /** other files the same search would have reached later (the losers), in search order */
+  shadowed: Candidate[];
+  /** why it was not found, or a candidate that stopped the load */
+  error?: string;
+  /** files skipped for being another ELF class or machine */
+  skipped?: string[];
+  /** how the request was made */
+  how: 'needed' | 'dlopen' | 'path';
+}
+
+export class LoaderProcess {
+  readonly objects: LoadedObject[] = [];
+  readonly resolutions: Resolution[] = [];
+  private readonly elfCache = new Map<string, ElfResult>();
+  private main: LoadedObject | null = null;
+  /** ELF class and machine of the process: set by the first object (the program, or the first library loaded) */
+  private cls: 32 | 64 | null = null;
+  private machine: number | null = null;
+
+  constructor(readonly cfg: LoaderConfig) {}
+
+  /** Starts the process with a program (its RPATH becomes the last resort of RPATH searches). */
+  exec(path: string): Resolution[] {
+    return this.loadPath(path, 'path', true);
+  }
+
+  /** dlopen("/abs/path") (or a preload by path): the object and its NEEDED closure. */
+  loadPath(path: string, via: 'path' | 'preloaded' = 'path', isMain = false): Resolution[] {
+    const start = this.resolutions.length;
+    const norm = nodePath.posix.normalize(path);
+    const existing = this.findLoadedByFile(norm) ?? this.objects.find((o) => o.path === norm);
+    if (existing) {
+      this.resolutions.push({ name: norm, requestedBy: null, path: existing.path, realPath: existing.realPath, via: 'already_loaded', firstVia: existing.via, shadowed: [], how: 'path' });
+      return this.resolutions.slice(start);
+    }
+    const r = this.openFile(norm);
+    if (!r.ok) {
+      this.resolutions.push({ name: norm, requestedBy: null, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how: 'path' });
+      return this.resolutions.slice(start);
+    }
+    const obj = this.addObject(norm, r.info, null, via, isMain);
+    obj.names.add(norm);
+    this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed: [], how: 'path' });
+    this.loadDeps(obj);
+    return this.resolutions.slice(start);
+  }
+
+  /** dlopen("libname.so.N") called from code inside `caller` (its RUNPATH applies, as for cuDNN's sub-libraries). */
+  dlopen(name: string, caller: LoadedObject | null): Resolution[] {
+    const start = this.resolutions.length;
+    const obj = this.mapObject(name, caller, 'dlopen');
+    if (obj) this.loadDeps(obj);
+    return this.resolutions.slice(start);
+  }
+
+  findObject(pred: (o: LoadedObject) => boolean): LoadedObject | undefined {
+    return this.objects.find(pred);
+  }
+
+  private loadDeps(root: LoadedObject): void {
+    const queue = [root];
+    while (queue.length > 0) {
+      const l = queue.shift()!;
+      for (const dep of l.elf.needed) {
+        const before = this.objects.length;
+        const o = this.mapObject(dep, l, 'needed');
+        if (o && this.objects.length > before) queue.push(o);
+      }
+    }
+  }
+
+  /** _dl_map_object: one name requested by one object. */
+  private mapObject(name: string, loader: LoadedObject | null, how: 'needed' | 'dlopen'): LoadedObject | null {
+    const requestedBy = loader?.path ?? null;
+    const loaded = this.objects.find((o) => o.names.has(name) || o.elf.soname === name);
+    if (loaded) {
+      loaded.names.add(name);
+      const via: Via = loaded.via === 'preloaded' ? 'preloaded' : 'already_loaded';
+      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed: [], how });
+      return loaded;
+    }
+    if (name.includes('/')) {
+      const p = this.expand(name, loader);
+      if (p === null) {
+        this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed: [], error: 'unknown $-token in the name', how });
+        return null;
+      }
+      const r = this.openFile(p);
+      if (!r.ok) {
+        this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how });
+        return null;
+      }
+      const obj = this.addObject(p, r.info, loader, 'path', false);
+      obj.names.add(name);
+      this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via: 'path', shadowed: [], how });
+      return obj;
+    }
+    const { chosen, shadowed, error, skipped } = this.search(name, loader);
+    if (!chosen) {
+      this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed, ...(error ? { error } : {}), ...(skipped.length ? { skipped } : {}), how });
+      return null;
+    }
+    // The same file under another path is the same object (glibc compares device and inode).
+    const same = this.findLoadedByFile(chosen.path);
+    if (same) {
+      same.names.add(name);
+      this.resolutions.push({ name, requestedBy, path: same.path, realPath: same.realPath, via: 'already_loaded', firstVia: same.via, shadowed, how });
+      return same;
+    }
+    const info = (this.openFile(chosen.path) as { ok: true; info: ElfInfo }).info;
+    const obj = this.addObject(chosen.path, info, loader, chosen.via, false);
+    obj.names.add(name);
+    this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via: chosen.via, shadowed, ...(skipped.length ? { skipped } : {}), how });
+    return obj;
+  }
+
+  /** Every folder in glibc's order; the first acceptable file wins, the later ones are recorded as shadowed. */
+  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; error?: string; skipped: string[] } {
+    const found: Candidate[] = [];
+    const skipped: string[] = [];
+    let error: string | undefined;
+    const seen = new Set<string>();
+    // glibc's open_path: an error other than "no such file" or "permission denied" (a symlink loop, say)
+    // ends the search of that route (RPATH, LD_LIBRARY_PATH, ...), and the loader goes on with the next route.
+    const tryDirs = (dirs: string[], via: Via) => {
+      for (const d of dirs) {
+        for (const sub of [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]) {
+          const p = nodePath.posix.normalize(`${sub}/${name}`);
+          if (seen.has(p)) continue;
+          seen.add(p);
+          if (this.consider(p, via, found, skipped, (e) => (error ??= e)) === 'end-route') return;
+        }
+      }
+    };
+    if (loader === null || loader.elf.runpath === null) {
+      for (let l = loader; l; l = l.loader) if (l.elf.rpath !== null && l.elf.runpath === null) tryDirs(this.expandList(l.elf.rpath, l), 'rpath');
+      const main = this.main;
+      if (main && main !== loader && main.elf.rpath !== null && main.elf.runpath === null && !this.inChain(main, loader)) tryDirs(this.expandList(main.elf.rpath, main), 'rpath');
+    }
+    tryDirs(this.cfg.ldLibraryPath.map((d) => this.expand(d, null) ?? d), 'ld_library_path');
+    if (loader && loader.elf.runpath !== null) tryDirs(this.expandList(loader.elf.runpath, loader), 'runpath');
+    const nodeflib = (loader ?? this.main)?.elf.nodeflib ?? false;
+    if (!nodeflib) {
+      for (const e of this.cacheLookup(name)) {
+        const p = nodePath.posix.normalize(e.path);
+        if (seen.has(`cache:${p}`)) continue;
+        seen.add(`cache:${p}`);
+        this.consider(p, 'ld_cache', found, skipped, (er) => (error ??= er));
+      }
+      tryDirs(this.cfg.defaultDirs, 'default');
+    }
+    // glibc stops at the first candidate that is not a valid ELF file: everything after it is unreachable.
+    const chosen = found.find((c) => !c.path.startsWith('!')) ?? null;
+    const firstBad = found.findIndex((c) => c.path.startsWith('!'));
+    if (firstBad >= 0 && (chosen === null || found.indexOf(chosen) > firstBad)) {
+      const bad = found[firstBad]!;
+      return { chosen: null, shadowed: found.filter((c) => !c.path.startsWith('!')), error: error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped };
+    }
+    return { chosen, shadowed: found.filter((c) => c !== chosen && !c.path.startsWith('!')), skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
+  }
+
+  private consider(p: string, via: Via, found: Candidate[], skipped: string[], onError: (e: string) => void): 'ok' | 'end-route' {
+    try {
+      this.cfg.fs.stat(p);
+    } catch (err) {
+      const code = err instanceof FsError ? err.code : 'OTHER';
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return 'ok';
+      onError(`${p}: ${code === 'ELOOP' ? 'too many levels of symbolic links' : code}`);
+      return 'end-route';
+    }
+    const r = this.openFile(p);
+    if (r.ok) {
+      if (this.acceptable(r.info)) found.push({ path: p, via });
+      else skipped.push(p);
+    } else if (r.reason === 'loop' || r.reason === 'unreadable') {
+      onError(r.message);
+      return 'end-route';
+    } else if (r.reason === 'not-elf' || r.reason === 'truncated') {
+      found.push({ path: `!${p}`, via });
+      onError(r.message);
+    }
+    return 'ok';
+  }
+
+  /** The cache entries for a name that this process accepts, best glibc-hwcaps subfolder first. */
+  cacheLookup(name: string): LdCacheEntry[] {
+    if (!this.cfg.cache) return [];
+    const flags = expectedCacheFlags(this.machine ?? 62, this.cls ?? 64);
+    const rank = (e: LdCacheEntry) => (e.hwcap === null ? this.cfg.hwcaps.length : this.cfg.hwcaps.indexOf(e.hwcap));
+    return this.cfg.cache.entries
+      .filter((e) => e.name === name && flags.includes(e.flags) && (e.hwcap === null || this.cfg.hwcaps.includes(e.hwcap)))
+      .sort((a, b) => rank(a) - rank(b));
+  }
+
+  private acceptable(info: ElfInfo): boolean {
+    if (this.cls === null) return true;
+    return info.class === this.cls && info.machine === this.machine;
+  }
+
+  private inChain(o: LoadedObject, from: LoadedObject | null): boolean {
+    for (let l = from; l; l = l.loader) if (l === o) return true;
+    return false;
+  }
+
+  private openFile(p: string): ElfResult {
+    let r = this.elfCache.get(p);
+    if (!r) {
+      r = readElf(this.cfg.fs, p);
+      this.elfCache.set(p, r);
+    }
+    return r;
+  }
+
+  private findLoadedByFile(p: string): LoadedObject | undefined {
+    try {
+      const st = this.cfg.fs.stat(p);
+      return this.objects.find((o) => o.dev === st.dev && o.ino === st.ino);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private addObject(path: string, elf: ElfInfo, loader: LoadedObject | null, via: Via, isMain: boolean): LoadedObject {
+    let realPath = path;
+    let dev = -1;
+    let ino = -1;
+    try {
+      realPath = this.cfg.fs.realpath(path);
+      const st = this.cfg.fs.stat(path);
+      dev = st.dev;
+      ino = st.ino;
+    } catch {
+      /* a loop or a race: keep the path as opened */
+    }
+    if (this.cls === null) {
+      this.cls = elf.class;
+      this.machine = elf.machine;
+    }
+    const obj: LoadedObject = { path, realPath, elf, names: new Set(elf.soname ? [elf.soname] : []), loader, via, isMain, dev, ino };
+    this.objects.push(obj);
+    if (isMain) this.main = obj;
+    return obj;
+  }
+
+  private expandList(list: string, origin: LoadedObject): string[] {
+    return list
+      .split(':')
+      .filter((d) => d !== '')
+      .map((d) => this.expand(d, origin))
+      .filter((d): d is string => d !== null);
+  }
+
+  /** $ORIGIN, $LIB, $PLATFORM (and their ${…} forms). $ORIGIN is the folder of the object as it was opened. */
+  expand(s: string, origin: LoadedObject | null): string | null {
+    let bad = false;
+    const out = s.replace(/\$(\{(ORIGIN|LIB|PLATFORM)\}|ORIGIN|LIB|PLATFORM)/g, (_m, _a, braced: string | undefined) => {
+      const tok = braced ?? _a;
+      if (tok === 'ORIGIN') {
+        if (!origin) {
+          bad = true;
+          return '';
+        }
+        return nodePath.posix.dirname(origin.path);
+      }
+      return tok === 'LIB' ? this.cfg.lib : this.cfg.platform;
+    });
+    return bad ? null : out;
+  }
+}
