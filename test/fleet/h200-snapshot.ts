@@ -59,7 +59,7 @@ export function h200Root(root: string, o: H200Options = {}): void {
 }
 
 /** pip list of the H200 venv, the GPU-relevant part (what the python probe keeps). */
-function pythonSectionFromCaptures(): unknown {
+export function pythonSectionFromCaptures(): unknown {
   const pip = JSON.parse(read('idle/pip-list.json')) as { name: string; version: string }[];
   const relevant = pip.filter((p) => /^(nvidia-|torch$|torchvision$|jax|cupy|cuda-)/.test(p.name.toLowerCase()) && p.name !== 'jaxtyping');
   const site = '/opt/torch/.venv/lib/python3.12/site-packages';
@@ -97,7 +97,7 @@ function pythonSectionFromCaptures(): unknown {
 }
 
 /** What loads, from the LD_DEBUG capture (torch: pip cuDNN 9.19 via RPATH) and the files found on disk. */
-function librariesSectionFromCaptures(): unknown {
+export function librariesSectionFromCaptures(): unknown {
   const site = '/opt/torch/.venv/lib/python3.12/site-packages';
   return {
     consumers: [
@@ -148,4 +148,15 @@ export async function h200Snapshot(root: string, o: H200Options = {}): Promise<S
 /** A deep copy to plant differences in. */
 export function clone<T>(x: T): T {
   return JSON.parse(JSON.stringify(x)) as T;
+}
+
+/** The real snapshots taken on the H200 machine (examples/snapshots), with the capture-built sections added. */
+export const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
+export function realSnapshot(file: 'h200-idle.json' | 'h200-memory-held.json', sections = true): Snapshot {
+  const doc = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Record<string, unknown>;
+  if (sections) {
+    doc.python ??= pythonSectionFromCaptures();
+    doc.libraries ??= librariesSectionFromCaptures();
+  }
+  return Snapshot.parse(doc);
 }

@@ -1,0 +1,83 @@
+// The files `fleet` reads: the paths named, folders searched for *.json (recursively), each file read, parsed
+// and handed over one at a time. A file that cannot be read or is not a snapshot is skipped with its reason:
+// one broken node must not hide the other 9,999.
+import * as nodePath from 'node:path';
+import { UsageError } from '../core/errors.js';
+import type { FileSystem } from '../ports/fs.js';
+import { parseSnapshotText } from '../snapshot/load.js';
+import type { Snapshot } from '../snapshot/schema.js';
+
+export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
+/** Folders nested deeper than this are not searched (a symlink loop, or the wrong folder given). */
+const MAX_DEPTH = 8;
+
+export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; problem: string };
+
+/** Expands the arguments to files (folders: their *.json files, sorted), and the arguments that were skipped. */
+export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: { file: string; reason: string }[] } {
+  const files: string[] = [];
+  const problems: { file: string; reason: string }[] = [];
+  for (const arg of args) {
+    const abs = nodePath.resolve(cwd, arg);
+    let type: string;
+    try {
+      type = fsys.stat(abs).type;
+    } catch (err) {
+      problems.push({ file: arg, reason: describe(err) });
+      continue;
+    }
+    if (type === 'dir') walk(fsys, abs, arg, 0, files, problems);
+    else files.push(arg);
+  }
+  return { files, problems };
+}
+
+function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[]): void {
+  let entries;
+  try {
+    entries = fsys.readdir(abs);
+  } catch (err) {
+    problems.push({ file: shown, reason: describe(err) });
+    return;
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const childAbs = nodePath.join(abs, e.name);
+    const childShown = nodePath.join(shown, e.name);
+    let type = e.type;
+    if (type === 'symlink') {
+      try {
+        type = fsys.stat(childAbs).type;
+      } catch {
+        continue; // a dangling link is not a snapshot
+      }
+    }
+    if (type === 'dir') {
+      if (depth + 1 < MAX_DEPTH) walk(fsys, childAbs, childShown, depth + 1, files, problems);
+    } else if (type === 'file' && e.name.endsWith('.json')) {
+      files.push(childShown);
+    }
+  }
+}
+
+/** Reads and parses one file; never throws. */
+export function readInput(fsys: FileSystem, cwd: string, file: string): FleetInput {
+  const abs = nodePath.resolve(cwd, file);
+  try {
+    const st = fsys.stat(abs);
+    if (st.type !== 'file') return { file, problem: 'not a regular file' };
+    if (st.size > MAX_SNAPSHOT_BYTES) return { file, problem: `too large (${st.size} bytes; at most ${MAX_SNAPSHOT_BYTES})` };
+    if (st.size === 0) return { file, problem: 'empty file' };
+    return { file, snapshot: parseSnapshotText(fsys.readText(abs), file) };
+  } catch (err) {
+    if (err instanceof UsageError) return { file, problem: err.message.replace(`${file} `, '') };
+    return { file, problem: describe(err) };
+  }
+}
+
+function describe(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES') return 'permission denied';
+  return err instanceof Error ? err.message.split('\n')[0]! : String(err);
+}

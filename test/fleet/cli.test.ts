@@ -1,0 +1,91 @@
+// `fleet` as users run it: the built CLI over a folder of node snapshots, some broken.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeName, nodeSnapshot, PLANTED } from '../../bench/fleet-generate.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fake-bin.js';
+import { realSnapshot } from './h200-snapshot.js';
+
+const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-memory-held.json') };
+const N = 130;
+let dir: string;
+
+beforeAll(() => {
+  dir = tempDir('ged-fleet-');
+  const nodes = path.join(dir, 'nodes');
+  for (let i = 0; i < N; i++) {
+    const s = nodeSnapshot(i, base);
+    if (i === 7) s.host.name = '<script>alert("x")</script>';
+    const sub = path.join(nodes, `rack-${Math.floor(i / 40)}`);
+    fs.mkdirSync(sub, { recursive: true });
+    // Every third node sent its whole `check --json` output instead of a bare snapshot.
+    const doc = i % 3 === 0 ? { schemaVersion: 1, snapshot: s, findings: [] } : s;
+    fs.writeFileSync(path.join(sub, `${nodeName(i)}.json`), JSON.stringify(doc));
+  }
+  fs.writeFileSync(path.join(nodes, 'broken.json'), '{"schemaVersion": 1, "host": ');
+  fs.writeFileSync(path.join(nodes, 'other.json'), '{"hello": "world"}');
+  fs.writeFileSync(path.join(nodes, 'empty.json'), '');
+  fs.writeFileSync(path.join(nodes, 'README.txt'), 'not a snapshot, not read');
+});
+
+describe('gpu-env-doctor fleet', () => {
+  it('--json: machines, groups, outliers and findings in the contract shape; bad files skipped with reasons', () => {
+    const r = runCli(['fleet', 'nodes', '--json'], { cwd: dir });
+    expect(r.stderr).toContain('3 files skipped');
+    expect(r.code).toBe(1); // the nodes with a leftover process holding the memory have errors
+    const out = JSON.parse(r.stdout);
+    expect(out.machines).toBe(N);
+    expect(out.inputs.files).toBe(N + 3);
+    expect(out.inputs.skipped.map((s: { file: string }) => s.file).sort()).toEqual(['nodes/broken.json', 'nodes/empty.json', 'nodes/other.json']);
+    expect(out.inputs.skipped.find((s: { file: string }) => s.file === 'nodes/broken.json').reason).toMatch(/not JSON/);
+    expect(out.inputs.skipped.find((s: { file: string }) => s.file === 'nodes/other.json').reason).toMatch(/not a gpu-env-doctor snapshot/);
+    // contract: groups[].key/machines, outliers[].machine/differs[].fact/value/usual, findings[].check/machines
+    expect(out.groups[0]).toMatchObject({ key: expect.stringContaining('driver 580.159.04'), machines: expect.any(Array) });
+    expect(out.outliers.map((o: { machine: string }) => o.machine).sort()).toEqual(Object.values(PLANTED).map((p) => nodeName(p.index)).sort());
+    expect(out.outliers[0].differs[0]).toEqual({ fact: 'driver', label: 'NVIDIA driver', impact: 'critical', value: '570.172.08', usual: '580.159.04' });
+    const headroom = out.findings.find((f: { check: string }) => f.check === 'memory.headroom');
+    expect(headroom.machines).toEqual([49, 99].map(nodeName));
+  });
+
+  it('terminal: configurations, outliers with usual values, findings, skipped files', () => {
+    const r = runCli(['fleet', 'nodes'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Fleet: ${N} machines from ${N + 3} files, 3 skipped`);
+    expect(r.stdout).toMatch(/129 × driver 580\.159\.04 · 1× NVIDIA H200/);
+    expect(r.stdout).toMatch(/critical {2}driver: 570\.172\.08 \(usual: 580\.159\.04\)/);
+    expect(r.stdout).toMatch(/wheel\[nvidia-cudnn-cu13\]: \(not set\) \(usual: 9\.19\.0\.56\)/);
+    expect(r.stdout).toMatch(/✗ memory\.headroom on 2 machines: /);
+    expect(r.stdout).toContain('skipped nodes/broken.json');
+  });
+
+  it('--fail-on: a fleet whose nodes only have warnings passes at "error"', () => {
+    const sub = path.join(dir, 'nodes', 'rack-1');
+    const r = runCli(['fleet', path.join(sub, `${nodeName(40)}.json`), path.join(sub, `${nodeName(41)}.json`), '--json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).machines).toBe(2);
+  });
+
+  it('--html: a self-contained page with every value escaped', () => {
+    const r = runCli(['fleet', 'nodes', '--html', 'fleet.html'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const html = fs.readFileSync(path.join(dir, 'fleet.html'), 'utf8');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(src|href)=["']?https?:/i);
+    expect(html).toContain('<h2>Outliers</h2>');
+    expect(html).toContain('570.172.08');
+  });
+
+  it('exit 2 with one line when nothing can be read', () => {
+    const missing = runCli(['fleet', 'no-such-folder'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toContain('no snapshot could be read (no-such-folder: no such file or folder)');
+    const broken = runCli(['fleet', 'nodes/broken.json', 'nodes/empty.json'], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/no snapshot could be read \(nodes\/broken\.json: .*; and 1 more\)/);
+    expect(runCli(['fleet'], { cwd: dir }).code).toBe(2);
+  });
+});
