@@ -18,5 +18,6 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   check: { summary: 'inspect this machine, print findings with evidence and fixes (default)', load: () => import('./check.js') },
   snapshot: { summary: "print the machine's facts as one JSON document", load: () => import('./snapshot.js') },
   diff: { summary: 'what differs between two snapshots, ranked by impact', load: () => import('./diff.js') },
+  run: { summary: 'run a command, watch GPU memory, explain the failure with the state at the moment it failed', load: () => import('./run.js') },
   fleet: { summary: "many machines' snapshots: groups, outliers, findings across the fleet", load: () => import('./fleet.js') },
 };

@@ -1,0 +1,345 @@
+// One model the HTML and Markdown reports render from, built from what `check`, `explain` and `run` have:
+// a snapshot, findings, a diagnosis of a log, a run's memory timeline and output tail. Pure.
+// Sections whose facts are absent are left out (a `check --from` of an old snapshot has no libraries).
+import { CATEGORIES, type Category } from '../checks/check.js';
+import type { Finding } from '../core/finding.js';
+import { isProblem } from '../core/result.js';
+import { ROOT_CAUSE_TITLES, isRootCauseId } from '../core/root-causes.js';
+import type { Snapshot } from '../snapshot/schema.js';
+import type { MemoryTimeline } from '../run/memory-timeline.js';
+
+/** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
+export interface DiagnosisCause {
+  id: string;
+  confidence: number;
+  summary: string;
+  evidence: { line: number; text: string }[];
+  fix?: { text: string; commands?: string[]; manual?: string[] };
+}
+export interface DiagnosisLike {
+  causes: DiagnosisCause[];
+}
+
+export interface RunRecord {
+  argv: string[];
+  /** how it ended, e.g. "exit code 1", "killed by SIGKILL" */
+  exitText: string;
+  exitCode: number;
+  failed: boolean;
+  durationMs: number;
+  timeline: MemoryTimeline;
+  /** PIDs of the job (the command and its descendants) */
+  jobPids: number[];
+  /** how many lines the job printed, and how many of the first were not kept */
+  totalLines: number;
+  droppedLines: number;
+}
+
+export interface LogLine {
+  n: number;
+  text: string;
+  stream?: 'stdout' | 'stderr';
+}
+
+export interface ReportInput {
+  kind: 'check' | 'explain' | 'run';
+  generatedAt: string;
+  tool: { name: string; version: string };
+  snapshot?: Snapshot | null;
+  findings?: readonly Finding[];
+  categoryOf?: (checkId: string) => Category;
+  diagnosis?: DiagnosisLike | null;
+  run?: RunRecord;
+  /** the log that was explained, or the tail of the run's output */
+  log?: { title: string; lines: LogLine[] };
+}
+
+export type Mark = 'ok' | 'warn' | 'fail' | 'unknown';
+
+export interface BarSegment {
+  kind: 'job' | 'other' | 'unattributed' | 'free';
+  label: string;
+  miB: number;
+  pid?: number;
+}
+export interface GpuBar {
+  index: number;
+  name: string;
+  uuid: string;
+  totalMiB: number;
+  segments: BarSegment[];
+}
+
+export interface FindingView {
+  check: string;
+  category: string;
+  mark: Mark;
+  severity: Finding['severity'];
+  status: Finding['status'];
+  rootCause: string | null;
+  rootCauseTitle: string | null;
+  message: string;
+  details?: string;
+  evidence: { text: string; source?: string; line?: number }[];
+  fix?: { text: string; commands: string[]; manual: string[] };
+}
+
+export interface CauseView {
+  id: string;
+  title: string;
+  confidence: number;
+  summary: string;
+  evidence: { line: number; text: string }[];
+  fix?: { text: string; commands: string[]; manual: string[] };
+}
+
+export interface LibraryRow {
+  consumer: string;
+  framework: string | null;
+  name: string;
+  path: string | null;
+  version: string | null;
+  via: string;
+}
+
+export interface VersionRow {
+  item: string;
+  value: string;
+  mark: Mark | null;
+  note?: string;
+}
+
+export interface ReportModel {
+  kind: ReportInput['kind'];
+  title: string;
+  generatedAt: string;
+  tool: { name: string; version: string };
+  host: string | null;
+  verdict: { mark: Mark; text: string };
+  counts: { errors: number; warnings: number; unknown: number; checks: number };
+  run?: RunRecord;
+  /** when the bars were measured, in words */
+  barsCaption: string;
+  bars: GpuBar[];
+  timeline?: MemoryTimeline;
+  causes: CauseView[];
+  /** true when a diagnosis was made (an empty `causes` then means "nothing recognised") */
+  diagnosed: boolean;
+  libraries: LibraryRow[] | null;
+  versions: VersionRow[];
+  findings: FindingView[];
+  log?: { title: string; lines: (LogLine & { evidence: boolean })[] };
+  facts: { label: string; value: string }[];
+}
+
+export function buildReportModel(input: ReportInput): ReportModel {
+  const s = input.snapshot ?? null;
+  const findings = input.findings ?? [];
+  const categoryOf = input.categoryOf ?? (() => 'system' as Category);
+  const views = findings.map((f) => findingView(f, categoryOf(f.check)));
+  views.sort((a, b) => markRank(b.mark) - markRank(a.mark));
+  const causes = (input.diagnosis?.causes ?? []).map(causeView).sort((a, b) => b.confidence - a.confidence);
+  const counts = {
+    errors: findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length,
+    warnings: findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length,
+    unknown: findings.filter((f) => f.status === 'unknown').length,
+    checks: new Set(findings.map((f) => f.check)).size,
+  };
+  const evidenceLines = new Set(causes.flatMap((c) => c.evidence.map((e) => e.line)));
+  const jobPids = new Set(input.run?.jobPids ?? []);
+  const host = s?.host.name ?? null;
+  return {
+    kind: input.kind,
+    title: titleOf(input, host),
+    generatedAt: input.generatedAt,
+    tool: input.tool,
+    host,
+    verdict: verdictOf(input, counts, causes),
+    counts,
+    ...(input.run ? { run: input.run } : {}),
+    barsCaption: input.kind === 'run' ? (input.run?.failed ? 'when the job failed' : 'after the job ended') : s ? `at ${s.collectedAt}` : '',
+    bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
+    ...(input.run ? { timeline: input.run.timeline } : {}),
+    causes,
+    diagnosed: input.diagnosis !== undefined && input.diagnosis !== null,
+    libraries: s ? libraryRows(s) : null,
+    versions: s ? versionRows(s, findings, categoryOf) : versionRowsFromFindings(findings, categoryOf),
+    findings: views,
+    ...(input.log ? { log: { title: input.log.title, lines: input.log.lines.map((l) => ({ ...l, evidence: evidenceLines.has(l.n) })) } } : {}),
+    facts: s ? facts(s) : [],
+  };
+}
+
+function titleOf(input: ReportInput, host: string | null): string {
+  const where = host ? ` on ${host}` : '';
+  if (input.kind === 'run') return `gpu-env-doctor run${where}: ${input.run?.failed ? 'the job failed' : 'the job succeeded'}`;
+  if (input.kind === 'explain') return `gpu-env-doctor explain${where}`;
+  return `gpu-env-doctor check${where}`;
+}
+
+function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[]): ReportModel['verdict'] {
+  if (input.kind === 'run' && input.run) {
+    if (!input.run.failed) return { mark: 'ok', text: `The command succeeded (${input.run.exitText}).` };
+    const top = causes[0];
+    return { mark: 'fail', text: `The command failed (${input.run.exitText})${top ? `: most likely ${top.title.toLowerCase()}.` : '.'}` };
+  }
+  if (input.kind === 'explain') {
+    const top = causes[0];
+    return top ? { mark: 'fail', text: `Most likely: ${top.title} (${Math.round(top.confidence * 100)}%).` } : { mark: 'unknown', text: 'Nothing in the log points to a known cause.' };
+  }
+  if (counts.errors > 0) return { mark: 'fail', text: `${counts.errors} error${counts.errors === 1 ? '' : 's'}, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}.` };
+  if (counts.warnings > 0) return { mark: 'warn', text: `${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}, no errors.` };
+  return { mark: 'ok', text: 'No problems found.' };
+}
+
+function markOf(f: Finding): Mark {
+  if (f.status === 'unknown' || f.status === 'crash') return 'unknown';
+  if (f.status === 'ok' || f.status === 'skip' || f.severity === 'info') return 'ok';
+  return f.severity === 'error' && f.status === 'fail' ? 'fail' : 'warn';
+}
+
+function markRank(m: Mark): number {
+  return m === 'fail' ? 3 : m === 'warn' ? 2 : m === 'unknown' ? 1 : 0;
+}
+
+function findingView(f: Finding, cat: Category): FindingView {
+  return {
+    check: f.check,
+    category: CATEGORIES[cat] ?? cat,
+    mark: markOf(f),
+    severity: f.severity,
+    status: f.status,
+    rootCause: f.rootCause,
+    rootCauseTitle: f.rootCause && isRootCauseId(f.rootCause) ? ROOT_CAUSE_TITLES[f.rootCause] : null,
+    message: f.message,
+    ...(f.details !== undefined ? { details: f.details } : {}),
+    evidence: f.evidence.map((e) => ({ text: e.text, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.line !== undefined ? { line: e.line } : {}) })),
+    ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
+  };
+}
+
+function causeView(c: DiagnosisCause): CauseView {
+  return {
+    id: c.id,
+    title: isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id,
+    confidence: Math.max(0, Math.min(1, Number.isFinite(c.confidence) ? c.confidence : 0)),
+    summary: c.summary,
+    evidence: (c.evidence ?? []).map((e) => ({ line: e.line, text: e.text })),
+    ...(c.fix ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: [...(c.fix.manual ?? [])] } } : {}),
+  };
+}
+
+/**
+ * Per GPU: the job's memory, each other process by name, memory no listed process accounts for, and free.
+ * For a run, the job has usually exited by the time the snapshot is taken: its segment is its last sample.
+ */
+export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: MemoryTimeline): GpuBar[] {
+  if (!s.nvidia.ok) return [];
+  const byPid = new Map(s.processes.list.map((p) => [p.pid, p]));
+  return s.nvidia.gpus.map((g) => {
+    const segs: BarSegment[] = [];
+    let jobSnap = 0;
+    let others = 0;
+    for (const p of g.processes) {
+      const used = p.usedMiB ?? 0;
+      if (jobPids.has(p.pid)) {
+        jobSnap += used;
+        continue;
+      }
+      const h = byPid.get(p.pid);
+      const name = h?.name ?? (p.name.split('/').pop() || p.name);
+      segs.push({ kind: 'other', label: `${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
+      others += used;
+    }
+    const sampled = (timeline?.processes ?? []).filter((p) => p.isJob && p.gpuUuid === g.uuid).reduce((a, p) => a + p.lastMiB, 0);
+    const job = Math.max(jobSnap, sampled);
+    if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: 'this job', miB: job });
+    const unattributed = Math.max(0, g.memory.usedMiB - others - jobSnap);
+    if (unattributed > 0) segs.push({ kind: 'unattributed', label: 'not attributed to a listed process', miB: unattributed });
+    const free = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0));
+    segs.push({ kind: 'free', label: 'free', miB: free });
+    return { index: g.index, name: g.name, uuid: g.uuid, totalMiB: g.memory.totalMiB, segments: segs.filter((x) => x.miB > 0 || x.kind === 'free' || x.kind === 'job') };
+  });
+}
+
+/** snapshot.libraries (added by the library inventory; shaped like `libs --json`), read defensively. */
+export function libraryRows(s: Snapshot): LibraryRow[] | null {
+  const libs = (s as Record<string, unknown>).libraries;
+  if (!isObj(libs) || !Array.isArray(libs.consumers)) return null;
+  const rows: LibraryRow[] = [];
+  for (const c of libs.consumers) {
+    if (!isObj(c) || !Array.isArray(c.resolved)) continue;
+    for (const r of c.resolved) {
+      if (!isObj(r)) continue;
+      rows.push({
+        consumer: str(c.path) ?? '?',
+        framework: str(c.framework) ?? null,
+        name: str(r.name) ?? '?',
+        path: str(r.path) ?? null,
+        version: str(r.version) ?? null,
+        via: str(r.via) ?? '?',
+      });
+    }
+  }
+  return rows;
+}
+
+function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id: string) => Category): VersionRow[] {
+  const rows: VersionRow[] = [];
+  const problemsAbout = (pred: (f: Finding) => boolean) => findings.filter((f) => pred(f) && isProblem(f, 'warn'));
+  // Without any version check, a fact with no complaint is not "✓": nothing judged it.
+  const hasVersionChecks = findings.some((f) => categoryOf(f.check) === 'versions');
+  const markFrom = (ps: Finding[]): Mark | null => (ps.length === 0 ? (hasVersionChecks ? 'ok' : null) : ps.some((f) => f.severity === 'error') ? 'fail' : 'warn');
+  if (s.nvidia.ok) {
+    const ps = problemsAbout((f) => f.rootCause === 'driver_too_old' || f.rootCause === 'hardware_or_driver_fault');
+    rows.push({ item: 'NVIDIA driver', value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`, mark: markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+  }
+  const py = (s as Record<string, unknown>).python;
+  if (isObj(py) && Array.isArray(py.environments)) {
+    for (const env of py.environments) {
+      if (!isObj(env) || !Array.isArray(env.frameworks)) continue;
+      const where = str(env.prefix) ?? '?';
+      if (str(env.pythonVersion)) rows.push({ item: `Python (${where})`, value: str(env.pythonVersion)!, mark: null });
+      for (const fw of env.frameworks) {
+        if (!isObj(fw)) continue;
+        const name = str(fw.framework) ?? '?';
+        const parts = [str(fw.version) ?? '?'];
+        if (str(fw.cuda)) parts.push(`CUDA ${str(fw.cuda)}`);
+        if (str(fw.cudnn)) parts.push(`cuDNN ${str(fw.cudnn)}`);
+        if (fw.gpuBuild === false) parts.push('CPU-only build');
+        const ps = problemsAbout((f) => f.affects?.framework === name && ['versions', 'libraries', 'python'].includes(categoryOf(f.check)));
+        rows.push({ item: name, value: parts.join(', '), mark: fw.gpuBuild === false ? 'warn' : markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+      }
+    }
+  }
+  return [...rows, ...versionRowsFromFindings(findings, categoryOf)];
+}
+
+function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: string) => Category): VersionRow[] {
+  return findings
+    .filter((f) => categoryOf(f.check) === 'versions' && f.status !== 'skip')
+    .map((f) => ({ item: f.check, value: f.message, mark: markOf(f) }));
+}
+
+function facts(s: Snapshot): { label: string; value: string }[] {
+  const out = [
+    { label: 'host', value: s.host.name },
+    { label: 'collected', value: s.collectedAt },
+    { label: 'system', value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}` },
+  ];
+  if (s.nvidia.ok) {
+    out.push({ label: 'driver', value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}` });
+    for (const g of s.nvidia.gpus) out.push({ label: `GPU ${g.index}`, value: `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}` });
+  } else {
+    out.push({ label: 'nvidia-smi', value: s.nvidia.failure.message });
+  }
+  for (const [k, v] of Object.entries(s.env)) out.push({ label: k, value: v });
+  return out;
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}

@@ -1,0 +1,131 @@
+// Runs the wrapped command: pass-through I/O, signals forwarded, the output's tail kept, GPU memory sampled,
+// and a snapshot of the machine taken the moment the job shows it is failing (an out-of-memory line) or,
+// at the latest, right after it exits non-zero. Returns everything the report needs; renders nothing.
+import { onSignals, startPassThrough, type ChildExit } from '../ports/child.js';
+import type { FileSystem } from '../ports/fs.js';
+import type { Snapshot } from '../snapshot/schema.js';
+import type { MemoryTimeline } from './memory-timeline.js';
+import { descendantTest } from './process-tree.js';
+import { startSampler } from './sampler.js';
+import { OutputTail, type TailLine } from './tail.js';
+
+export interface JobOptions {
+  argv: string[];
+  fs: FileSystem;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  intervalMs: number;
+  tailLines: number;
+  /** inherit stderr too (no tail of it): for jobs that must see a terminal on stderr */
+  noCapture: boolean;
+  /** is our stdout a terminal? then the job writes to it directly */
+  stdoutIsTTY: boolean;
+  /** any of our streams is a terminal: Ctrl-C already reaches the job through the terminal */
+  attachedToTerminal: boolean;
+  /** the snapshot of the machine now (called at most once) */
+  snapshot(): Promise<Snapshot>;
+  /** the sampler's program (tests point it elsewhere) */
+  nvidiaSmi?: string;
+}
+
+export interface JobResult {
+  exit: ChildExit;
+  exitCode: number;
+  exitText: string;
+  failed: boolean;
+  durationMs: number;
+  timeline: MemoryTimeline;
+  tail: TailLine[];
+  totalLines: number;
+  droppedLines: number;
+  jobPids: number[];
+  /** taken when the job failed; null when it succeeded (or could not be taken) */
+  snapshot: Snapshot | null;
+  snapshotError?: string;
+  /** what triggered the snapshot: the line that looked like a failure, or the exit */
+  snapshotTrigger?: string;
+}
+
+/** A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its share. */
+const FAILING = /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
+
+export async function runJob(o: JobOptions): Promise<JobResult> {
+  const t0 = performance.now();
+  const elapsed = () => Math.round(performance.now() - t0);
+  const tail = new OutputTail({ maxLines: o.tailLines });
+  let early: Promise<Snapshot | Error> | null = null;
+  let trigger: string | undefined;
+  const takeSnapshot = () => o.snapshot().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+  tail.onLine((l) => {
+    if (early === null && FAILING.test(l.text)) {
+      trigger = `line ${l.n}: ${l.text.slice(0, 200)}`;
+      early = takeSnapshot();
+    }
+  });
+
+  const child = startPassThrough(o.argv, {
+    stdout: o.stdoutIsTTY ? 'inherit' : 'pipe',
+    stderr: o.noCapture ? 'inherit' : 'pipe',
+    onData: (stream, chunk) => tail.push(stream, chunk),
+    env: o.env,
+    cwd: o.cwd,
+  });
+  const isJob = descendantTest(o.fs, () => child.pid);
+  const sampler = startSampler({ intervalMs: o.intervalMs, elapsed, isJob, ...(o.nvidiaSmi ? { command: o.nvidiaSmi } : {}) });
+
+  // Signals sent to us go to the job. Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) from a terminal already reach the
+  // job, which shares our process group: forwarding them again would interrupt its cleanup (Python raises
+  // KeyboardInterrupt a second time). So those two are forwarded only when no terminal is attached.
+  const forwarded: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'] : ['SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'];
+  const swallowed: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGINT', 'SIGQUIT'] : [];
+  const offForward = onSignals(forwarded, (s) => void child.kill(s));
+  const offSwallow = onSignals(swallowed, () => undefined); // we wait for the job to end, then report
+  let exit: ChildExit;
+  try {
+    exit = await child.exited;
+  } finally {
+    offForward();
+    offSwallow();
+  }
+  const durationMs = elapsed();
+  tail.end();
+  const failed = exit.kind !== 'exited' || exit.code !== 0;
+  const timeline = await sampler.stop(failed && exit.kind !== 'spawn-failed' ? durationMs : undefined);
+
+  let snapshot: Snapshot | null = null;
+  let snapshotError: string | undefined;
+  if (failed && exit.kind !== 'spawn-failed') {
+    const got = await (early ?? ((trigger = 'the exit'), takeSnapshot()));
+    if (got instanceof Error) snapshotError = got.message;
+    else snapshot = got;
+  }
+  const jobPids = [...new Set([...(child.pid !== undefined ? [child.pid] : []), ...timeline.processes.filter((p) => p.isJob).map((p) => p.pid)])];
+  return {
+    exit,
+    exitCode: exitCodeOf(exit),
+    exitText: exitTextOf(exit),
+    failed,
+    durationMs,
+    timeline,
+    tail: tail.lines(),
+    totalLines: tail.totalLines,
+    droppedLines: tail.droppedLines,
+    jobPids,
+    snapshot,
+    ...(snapshotError !== undefined ? { snapshotError } : {}),
+    ...(trigger !== undefined && failed ? { snapshotTrigger: trigger } : {}),
+  };
+}
+
+/** The exit code `run` passes on: the job's, 128+N for a signal (as shells do), 127/126 when it could not start. */
+export function exitCodeOf(e: ChildExit): number {
+  if (e.kind === 'exited') return e.code;
+  if (e.kind === 'signaled') return 128 + e.signalNumber;
+  return e.reason === 'not-found' ? 127 : 126;
+}
+
+export function exitTextOf(e: ChildExit): string {
+  if (e.kind === 'exited') return `exit code ${e.code}`;
+  if (e.kind === 'signaled') return `killed by ${e.signal}`;
+  return e.message;
+}
