@@ -11,6 +11,11 @@ import { headroomCheck } from './memory/headroom.js';
 import { holdersCheck } from './memory/holders.js';
 import { unattributedCheck } from './memory/unattributed.js';
 import { platformCheck } from './system/platform.js';
+import { cudnnCheck } from './versions/cudnn.js';
+import { driverCudaCheck } from './versions/driver-cuda.js';
+import { gpuArchCheck } from './versions/gpu-arch.js';
+import { nvccCheck } from './versions/nvcc.js';
+import { pythonVersionCheck } from './versions/python-version.js';
 
 export const ALL_CHECKS: readonly Check[] = [
   presenceCheck,
@@ -24,4 +29,9 @@ export const ALL_CHECKS: readonly Check[] = [
   libraryPathCheck,
   debugVarsCheck,
   platformCheck,
+  driverCudaCheck,
+  gpuArchCheck,
+  cudnnCheck,
+  pythonVersionCheck,
+  nvccCheck,
 ];

@@ -1,0 +1,25 @@
+// versions.driver-cuda: is the NVIDIA driver new enough for the CUDA runtime each framework brings?
+// Minor-version compatibility counts: torch cu126 runs on any 525.60.13+ driver, not only on 560+.
+import type { Finding } from '../../core/finding.js';
+import { judgeDriver } from '../../compat/judge.js';
+import type { Check } from '../check.js';
+import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+
+export const driverCudaCheck: Check = {
+  id: 'versions.driver-cuda',
+  category: 'versions',
+  title: "Driver vs. the frameworks' CUDA",
+  applies: appliesToFrameworks,
+  evaluate(s): Finding[] {
+    const { m, items } = installedFrameworks(s);
+    if (m.driver === null) return [];
+    const out: Finding[] = [];
+    for (const item of items) {
+      const v = judgeDriver(item.target, m);
+      if (!v || v.status === 'unknown') continue;
+      const fix = v.status === 'fail' ? alignFix(m, item, true, `Upgrade the NVIDIA driver to ${v.required?.replace('>=', '')} or newer.`) : undefined;
+      out.push(verdictFinding(this.id, v, item, fix));
+    }
+    return out;
+  },
+};

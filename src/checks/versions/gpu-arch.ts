@@ -1,0 +1,26 @@
+// versions.gpu-arch: does each framework build have code for the GPU's compute capability (its own SASS,
+// SASS of the same architecture family, or PTX the driver can JIT)? New GPUs on old wheels, old GPUs
+// dropped by new CUDA.
+import type { Finding } from '../../core/finding.js';
+import { judgeArch } from '../../compat/judge.js';
+import type { Check } from '../check.js';
+import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+
+export const gpuArchCheck: Check = {
+  id: 'versions.gpu-arch',
+  category: 'versions',
+  title: 'GPU architecture in the framework builds',
+  applies: appliesToFrameworks,
+  evaluate(s): Finding[] {
+    const { m, items } = installedFrameworks(s);
+    const out: Finding[] = [];
+    for (const item of items) {
+      for (const v of judgeArch(item.target, m)) {
+        if (v.status === 'unknown') continue;
+        const fix = v.status === 'ok' ? undefined : alignFix(m, item, v.rootCause === 'driver_too_old', 'No build of this framework in gpu-env-doctor\'s data has code for this GPU.');
+        out.push(verdictFinding(this.id, v, item, fix));
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,23 @@
+// versions.python: is each environment's Python one its framework release supports?
+import type { Finding } from '../../core/finding.js';
+import { judgePython } from '../../compat/judge.js';
+import type { Check } from '../check.js';
+import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+
+export const pythonVersionCheck: Check = {
+  id: 'versions.python',
+  category: 'versions',
+  title: 'Python version vs. the frameworks',
+  applies: appliesToFrameworks,
+  evaluate(s): Finding[] {
+    const { m, items } = installedFrameworks(s);
+    const out: Finding[] = [];
+    for (const item of items) {
+      const v = judgePython(item.target, item.env.python, `${item.env.prefix}`);
+      if (!v) continue;
+      const fix = v.status === 'ok' ? undefined : alignFix(m, item, false, `Use a Python version that ${item.fw.framework} ${item.fw.version ?? ''} supports (${v.required}).`);
+      out.push(verdictFinding(this.id, v, item, fix));
+    }
+    return out;
+  },
+};

@@ -1,0 +1,175 @@
+// The facts the version checks and `compat` judge, read from a Snapshot: the driver, the GPUs and their
+// compute capability, nvcc, and per Python environment the frameworks with the CUDA runtime they bring,
+// the cuDNN they were built with and the one they load. Pure: no probing here.
+import { z } from 'zod';
+import type { Snapshot } from '../snapshot/schema.js';
+import type { Os } from './cuda.js';
+import { normalizeComputeCapability } from './cuda.js';
+import { computeCapabilityOfGpu } from './gpus.js';
+import type { Framework } from './spec.js';
+import { isVersion, majorMinor, truncateVersion } from './version.js';
+
+export interface Fact<T> {
+  value: T;
+  /** where it came from: a file, a command, a package */
+  source: string;
+}
+
+export interface GpuFacts {
+  index: number;
+  name: string;
+  /** "9.0"; from nvidia-smi, else from the product name */
+  cc: string | null;
+}
+
+export interface FrameworkFacts {
+  framework: Framework;
+  version: string | null;
+  /** torch: "cu130" / "cpu"; jax: "cuda13"; tf: null */
+  variant: string | null;
+  /** the CUDA runtime the framework brings ("13.0"), null for CPU builds */
+  cuda: Fact<string> | null;
+  /** false: a CPU (or ROCm) build */
+  gpuBuild: boolean | null;
+  /** cuDNN the framework was built against, when its files or the probe say */
+  cudnnBuilt: Fact<string> | null;
+  /** the cuDNN it loads (or would load): probe, loaded libraries, library resolution, or its pip package */
+  cudnnLoaded: Fact<string> | null;
+  /** the pip cuDNN package next to it ("nvidia-cudnn-cu12") */
+  cudnnPackage: { name: string; version: string; cudaMajor: number | null } | null;
+  /** GPU targets reported by the build itself (torch.cuda.get_arch_list(), TF build_info) */
+  archs: Fact<{ sass: string[]; ptx: string[] }> | null;
+}
+
+export interface EnvFacts {
+  prefix: string;
+  active: boolean;
+  python: string | null;
+  frameworks: FrameworkFacts[];
+}
+
+export interface MachineFacts {
+  os: Os;
+  /** null: no NVIDIA driver answered */
+  driver: string | null;
+  /** nvidia-smi's "CUDA Version": the highest CUDA the driver supports */
+  driverCuda: string | null;
+  gpus: GpuFacts[];
+  /** the CUDA toolkit compiler on this machine */
+  nvcc: Fact<string> | null;
+  envs: EnvFacts[];
+}
+
+// The contract's `libs --json` shape, read leniently from a `libraries` snapshot section when present.
+const LibsSection = z.looseObject({
+  consumers: z
+    .array(
+      z.looseObject({
+        path: z.string(),
+        framework: z.string().nullable().optional(),
+        resolved: z.array(z.looseObject({ name: z.string(), path: z.string().nullable().optional(), version: z.string().nullable().optional() })).optional(),
+      }),
+    )
+    .optional(),
+  copies: z.array(z.looseObject({ name: z.string(), path: z.string(), version: z.string().nullable().optional(), origin: z.string().optional() })).optional(),
+  toolkit: z.looseObject({ nvcc: z.looseObject({ version: z.string().nullable().optional() }).nullable().optional() }).nullable().optional(),
+});
+type LibsSection = z.infer<typeof LibsSection>;
+
+const NvccSection = z.looseObject({ nvcc: z.looseObject({ version: z.string().nullable().optional(), path: z.string().optional() }).nullable().optional() });
+
+/** Read the machine facts from a snapshot. */
+export function machineFacts(s: Snapshot): MachineFacts {
+  const loose = s as Record<string, unknown>;
+  const libsParsed = LibsSection.safeParse(loose.libraries);
+  const libs = libsParsed.success ? libsParsed.data : null;
+  const gpus: GpuFacts[] = s.nvidia.ok
+    ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, cc: (g.computeCapability && normalizeComputeCapability(g.computeCapability)) || computeCapabilityOfGpu(g.name) }))
+    : [];
+  return {
+    os: /windows/i.test(s.system.os ?? '') ? 'windows' : 'linux',
+    driver: s.nvidia.ok ? s.nvidia.driverVersion : null,
+    driverCuda: s.nvidia.ok ? s.nvidia.cudaVersion : null,
+    gpus,
+    nvcc: nvccFact(loose, libs),
+    envs: (s.python?.environments ?? []).filter((e) => e.scanned).map((e) => envFacts(e, libs)),
+  };
+}
+
+function nvccFact(loose: Record<string, unknown>, libs: LibsSection | null): Fact<string> | null {
+  for (const key of ['toolkit', 'cuda']) {
+    const t = NvccSection.safeParse(loose[key]);
+    const v = t.success ? t.data.nvcc?.version : undefined;
+    if (v && isVersion(v)) return { value: v, source: 'nvcc --version' };
+  }
+  const v = libs?.toolkit?.nvcc?.version;
+  if (v && isVersion(v)) return { value: v, source: 'nvcc --version' };
+  // the toolkit's own libcudart (origin "toolkit") is the same release as its nvcc
+  const cudart = libs?.copies?.find((c) => c.origin === 'toolkit' && /^libcudart/.test(c.name) && c.version && isVersion(c.version));
+  if (cudart?.version) return { value: majorMinor(cudart.version), source: cudart.path };
+  return null;
+}
+
+type PyEnv = NonNullable<Snapshot['python']>['environments'][number];
+type PyFramework = PyEnv['frameworks'][number];
+
+function envFacts(e: PyEnv, libs: LibsSection | null): EnvFacts {
+  return {
+    prefix: e.prefix,
+    active: e.active,
+    python: e.pythonVersion && isVersion(e.pythonVersion) ? majorMinor(e.pythonVersion) : null,
+    frameworks: e.frameworks.filter((f) => f.version !== null || f.gpuBuild !== null).map((f) => frameworkFacts(f, e, libs)),
+  };
+}
+
+const cudnnFromInt = (n: number): string => {
+  // cuDNN ≥ 9: MAJOR*10000+MINOR*100+PATCH; cuDNN ≤ 8: MAJOR*1000+MINOR*100+PATCH
+  if (n >= 90000) return `${Math.floor(n / 10000)}.${Math.floor((n % 10000) / 100)}.${n % 100}`;
+  return `${Math.floor(n / 1000)}.${Math.floor((n % 1000) / 100)}.${n % 100}`;
+};
+
+function frameworkFacts(f: PyFramework, e: PyEnv, libs: LibsSection | null): FrameworkFacts {
+  const pkg = (re: RegExp) => e.packages.find((p) => re.test(p.name) && isVersion(p.version.replace(/\+.*$/, '')));
+  const probe = e.probes.find((p) => p.framework === f.framework && p.info);
+  const info = probe?.info ?? {};
+  const version = f.version ? f.version.replace(/\+.*$/, '') : null;
+  let variant: string | null = null;
+  if (f.framework === 'torch') {
+    const local = typeof f.details.localVersion === 'string' ? f.details.localVersion : f.version?.includes('+') ? f.version.split('+')[1]! : null;
+    variant = local ?? (f.cuda ? `cu${f.cuda.replace('.', '')}` : f.gpuBuild === false ? 'cpu' : null);
+  }
+  const cudnnPkgRow = pkg(/^nvidia-cudnn-cu\d+$/) ?? pkg(/^nvidia-cudnn$/) ?? pkg(/^cudnn$/);
+  const cudnnPackage = cudnnPkgRow
+    ? { name: cudnnPkgRow.name, version: cudnnPkgRow.version, cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkgRow.name)?.[1] ?? NaN) || null }
+    : null;
+  let cuda: Fact<string> | null = f.cuda && isVersion(f.cuda) ? { value: majorMinor(f.cuda), source: f.sources[0] ?? `${f.framework} build files` } : null;
+  if (f.framework === 'jax') {
+    const plugin = pkg(/^jax-cuda(\d+)-(plugin|pjrt)$/) ?? pkg(/^jaxlib$/);
+    const major = plugin ? /^jax-cuda(\d+)/.exec(plugin.name)?.[1] : undefined;
+    if (major) variant = `cuda${major}`;
+    const rt = pkg(/^nvidia-cuda-runtime(-cu\d+)?$/);
+    if (!cuda && rt && (!major || truncateVersion(rt.version, 1) === major)) cuda = { value: majorMinor(rt.version), source: `pip package ${rt.name} ${rt.version}` };
+    else if (!cuda && major) cuda = { value: `${major}.0`, source: `pip package ${plugin!.name} (CUDA ${major} plugin)` };
+  }
+  const probeCudnn = typeof info.cudnnVersion === 'number' ? cudnnFromInt(info.cudnnVersion) : null;
+  let cudnnLoaded: Fact<string> | null = probeCudnn ? { value: probeCudnn, source: `${f.framework} probe (torch.backends.cudnn.version())` } : null;
+  if (!cudnnLoaded && probe) {
+    const file = probe.loadedLibraries.map((p) => /libcudnn\.so\.(\d+\.\d+(?:\.\d+)?)$/.exec(p)).find((m) => m);
+    if (file) cudnnLoaded = { value: file[1]!, source: `mapped by the ${f.framework} probe process` };
+  }
+  if (!cudnnLoaded && libs?.consumers) {
+    const mine = libs.consumers.filter((c) => c.framework === f.framework && e.sitePackages.some((sp) => c.path.startsWith(sp)));
+    const r = mine.flatMap((c) => c.resolved ?? []).find((x) => /^libcudnn\.so/.test(x.name) && x.version && isVersion(x.version));
+    if (r?.version) cudnnLoaded = { value: r.version, source: `library resolution: ${r.path ?? r.name}` };
+  }
+  if (!cudnnLoaded && cudnnPackage) cudnnLoaded = { value: truncateVersion(cudnnPackage.version, 3), source: `pip package ${cudnnPackage.name} ${cudnnPackage.version} (what the wheel loads through its RPATH)` };
+  const cudnnBuilt: Fact<string> | null = f.cudnn && isVersion(f.cudnn) ? { value: f.cudnn, source: f.sources[0] ?? `${f.framework} build files` } : null;
+  let archs: FrameworkFacts['archs'] = null;
+  const list = Array.isArray(info.archList) ? info.archList.filter((x): x is string => typeof x === 'string') : f.computeCapabilities;
+  if (list && list.length > 0) {
+    const sass = list.filter((a) => !/^compute_/.test(a)).map((a) => normalizeComputeCapability(a)).filter((x): x is string => x !== null);
+    const ptx = list.filter((a) => /^compute_/.test(a)).map((a) => normalizeComputeCapability(a)).filter((x): x is string => x !== null);
+    archs = { value: { sass, ptx }, source: Array.isArray(info.archList) ? 'torch.cuda.get_arch_list()' : (f.sources[0] ?? 'build info') };
+  }
+  return { framework: f.framework, version, variant, cuda, gpuBuild: f.gpuBuild, cudnnBuilt, cudnnLoaded, cudnnPackage, archs };
+}
