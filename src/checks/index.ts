@@ -11,6 +11,13 @@ import { headroomCheck } from './memory/headroom.js';
 import { holdersCheck } from './memory/holders.js';
 import { unattributedCheck } from './memory/unattributed.js';
 import { platformCheck } from './system/platform.js';
+import { condaPipMixCheck } from './python/conda-pip-mix.js';
+import { cpuOnlyBuildCheck } from './python/cpu-only-build.js';
+import { deepConvCheck } from './python/deep-conv.js';
+import { duplicateDistInfoCheck } from './python/duplicate-dist-info.js';
+import { environmentsCheck } from './python/environments.js';
+import { importFailedCheck } from './python/import-failed.js';
+import { nvidiaWheelConflictCheck } from './python/nvidia-wheel-conflict.js';
 import { cudnnCheck } from './versions/cudnn.js';
 import { driverCudaCheck } from './versions/driver-cuda.js';
 import { gpuArchCheck } from './versions/gpu-arch.js';
@@ -29,6 +36,13 @@ export const ALL_CHECKS: readonly Check[] = [
   libraryPathCheck,
   debugVarsCheck,
   platformCheck,
+  environmentsCheck,
+  cpuOnlyBuildCheck,
+  condaPipMixCheck,
+  duplicateDistInfoCheck,
+  nvidiaWheelConflictCheck,
+  importFailedCheck,
+  deepConvCheck,
   driverCudaCheck,
   gpuArchCheck,
   cudnnCheck,

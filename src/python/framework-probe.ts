@@ -3,6 +3,7 @@
 // facts. A crash, a hang or an import error is data, with the exact text, never an exception.
 import probeSource from '../../python/probe.py?raw';
 import { describeFailure, type ProcessRunner, type RunResult } from '../ports/runner.js';
+import { MEMORY_GROWTH_ENV } from './memory-modes.js';
 import type { ConvAttempt, FrameworkProbe } from './schema.js';
 
 export type Framework = FrameworkProbe['framework'];
@@ -18,12 +19,6 @@ export interface ProbeRunOptions {
   /** no other framework probe runs at the same time */
   alone: boolean;
 }
-
-/** The environment variables that ask each framework to take GPU memory as needed, not up front. */
-export const MEMORY_GROWTH_ENV: Record<string, string> = {
-  TF_FORCE_GPU_ALLOW_GROWTH: 'true',
-  XLA_PYTHON_CLIENT_PREALLOCATE: 'false',
-};
 
 const STDERR_KEEP_OK = 2000;
 const STDERR_KEEP_FAILED = 8000;

@@ -7,6 +7,7 @@ import { readFrameworkBuilds } from './build-info.js';
 import { discoverDetailed } from './discover.js';
 import { runFrameworkProbe, type Framework } from './framework-probe.js';
 import { readInventory } from './inventory.js';
+import { growthLabel } from './memory-modes.js';
 import type { FrameworkProbe, PythonEnvironmentFacts, PythonSection } from './schema.js';
 
 /** Importing a framework and touching the GPU takes seconds; the limit is this many times --timeout. */
@@ -93,8 +94,4 @@ export async function deepProbe(penv: ProbeEnv, interpreter: string, frameworks:
 
 function convFailed(p: FrameworkProbe): boolean {
   return p.imported === true && p.conv.length > 0 && !p.conv.some((c) => c.ok);
-}
-
-export function growthLabel(fw: Framework): string {
-  return fw === 'tensorflow' ? 'TF_FORCE_GPU_ALLOW_GROWTH=true' : fw === 'jax' ? 'XLA_PYTHON_CLIENT_PREALLOCATE=false' : 'empty_cache() and cudnn.benchmark off';
 }

@@ -1,0 +1,111 @@
+// python.cpu-only-build: a framework built without CUDA on a machine with an NVIDIA GPU. The job runs,
+// slowly, on the CPU — or fails on the first `.cuda()` with "Torch not compiled with CUDA enabled".
+// Evidence comes from the framework's own files (torch/version.py's cuda = None, TensorFlow's
+// build_info is_cuda_build False, a jaxlib without a CUDA plugin), not from importing it.
+import { finding, type Finding } from '../../core/finding.js';
+import type { FrameworkBuild, PythonEnvironmentFacts } from '../../python/schema.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { appliesPython, driverCuda, envLabel, hasNvidiaGpu, pipCommand, scannedEnvs } from './common.js';
+import wheels from './gpu-wheels.json' with { type: 'json' };
+
+interface WheelRow {
+  framework: string;
+  minDriverCuda: string;
+  install: string;
+  tag: string;
+  source: string;
+}
+
+export const cpuOnlyBuildCheck: Check = {
+  id: 'python.cpu-only-build',
+  category: 'python',
+  title: 'Framework builds with CUDA',
+  applies: (s) => {
+    const a = appliesPython(s);
+    if (a !== true) return a;
+    return hasNvidiaGpu(s) ? true : 'no NVIDIA GPU on this machine: a CPU build is expected';
+  },
+  evaluate(s: Snapshot): Finding[] {
+    const out: Finding[] = [];
+    for (const e of scannedEnvs(s)) {
+      for (const b of e.frameworks) {
+        if (b.gpuBuild !== false) continue;
+        out.push(cpuFinding(s, e, b));
+      }
+    }
+    return out;
+  },
+};
+
+function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): Finding {
+  const cuda = driverCuda(s);
+  const row = pickWheel(b.framework, cuda);
+  const what = b.hip ? `a ROCm (AMD) build (${b.framework === 'jax' ? b.hip : `HIP ${b.hip}`})` : 'a CPU-only build';
+  const evidence = b.sources.map((src) => ({ text: evidenceText(b, e), source: src }));
+  const commands: string[] = [];
+  let text: string;
+  switch (b.framework) {
+    case 'torch': {
+      const extras = e.packages.filter((p) => (p.name === 'torchvision' || p.name === 'torchaudio') && p.source !== 'conda-meta').map((p) => p.name);
+      if (row) commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...row.install.split(' ')]));
+      text = row
+        ? `Reinstall PyTorch from its CUDA wheel index (${row.tag}: the newest CUDA variant this driver, CUDA ${cuda?.join('.')}, can run). torchvision and torchaudio must come from the same index.`
+        : 'Reinstall PyTorch with a CUDA build (pick the CUDA variant at https://pytorch.org/get-started/locally/ that the driver supports).';
+      break;
+    }
+    case 'tensorflow': {
+      const pkgName = typeof b.details.package === 'string' ? b.details.package : 'tensorflow';
+      if (pkgName === 'tensorflow-cpu') commands.push(pipCommand(e, ['uninstall', '-y', 'tensorflow-cpu']));
+      commands.push(pipCommand(e, ['install', `tensorflow[and-cuda]${b.version ? `==${b.version.replace(/\+.*$/, '')}` : ''}`]));
+      text = `Install TensorFlow with its CUDA libraries (Linux): the [and-cuda] extra brings matching nvidia-* wheels.${pkgName === 'tensorflow-cpu' ? ' tensorflow-cpu must be removed first: both packages provide the same module.' : ''}`;
+      break;
+    }
+    case 'jax': {
+      if (row) commands.push(pipCommand(e, ['install', '-U', row.install]));
+      text = row
+        ? `Install JAX's CUDA plugin (${row.tag}, for this driver's CUDA ${cuda?.join('.')}); it must be the same version as jaxlib.`
+        : 'Install JAX with its CUDA plugin: pip install -U "jax[cuda12]" (or cuda13 with a CUDA 13 driver).';
+      break;
+    }
+  }
+  return finding({
+    check: 'python.cpu-only-build',
+    severity: 'warn',
+    status: 'warn',
+    rootCause: 'cuda_toolkit_mismatch',
+    message: `${fwName(b)} ${b.version ?? ''} in ${envLabel(e)} is ${what}: it will not use the NVIDIA GPU`.replace(/\s+in /, ' in '),
+    evidence,
+    affects: { framework: b.framework },
+    fix: { text, commands },
+  });
+}
+
+function evidenceText(b: FrameworkBuild, e: PythonEnvironmentFacts): string {
+  switch (b.framework) {
+    case 'torch':
+      return `__version__ = '${b.version ?? '?'}', cuda = ${b.cuda === null ? 'None' : `'${b.cuda}'`}, hip = ${b.hip === null ? 'None' : `'${b.hip}'`}`;
+    case 'tensorflow':
+      return `is_cuda_build = ${b.gpuBuild === false ? 'False' : String(b.gpuBuild)}${typeof b.details.package === 'string' ? ` (package ${b.details.package})` : ''}`;
+    case 'jax': {
+      const jaxlib = e.packages.find((p) => p.name === 'jaxlib');
+      return `jaxlib ${jaxlib?.version ?? String(b.details.jaxlib ?? '?')} without a jax-cuda*-plugin package${b.hip ? ` (${b.hip} installed)` : ''}`;
+    }
+  }
+}
+
+function fwName(b: FrameworkBuild): string {
+  return b.framework === 'torch' ? 'PyTorch' : b.framework === 'tensorflow' ? 'TensorFlow' : 'JAX';
+}
+
+/** The newest CUDA wheel variant whose CUDA the driver can run. */
+export function pickWheel(framework: string, driver: [number, number] | null): WheelRow | null {
+  const rows = (wheels as WheelRow[]).filter((r) => r.framework === framework);
+  if (!driver) return rows[0] ?? null;
+  return (
+    rows.find((r) => {
+      const [maj, min] = r.minDriverCuda.split('.').map(Number) as [number, number];
+      return driver[0] > maj || (driver[0] === maj && driver[1] >= min);
+    }) ?? null
+  );
+}

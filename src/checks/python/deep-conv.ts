@@ -1,0 +1,220 @@
+// python.deep-conv (check --deep): a tiny convolution in each framework on the GPU, as configured and,
+// when that fails, with the framework taking memory as needed. It separates "cuDNN is broken" from
+// "cuDNN could not get memory", which print the same final error.
+import { finding, type Evidence, type Finding } from '../../core/finding.js';
+import { fmtMiB } from '../../core/format.js';
+import type { RootCauseId } from '../../core/root-causes.js';
+import { growthLabel } from '../../python/memory-modes.js';
+import type { ConvAttempt, FrameworkProbe, PythonEnvironmentFacts } from '../../python/schema.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { envLabel, hasNvidiaGpu, scannedEnvs } from './common.js';
+import { convVerdict } from './conv-verdict.js';
+
+const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
+const LOW_FREE_MIB = 2048;
+
+export const deepConvCheck: Check = {
+  id: 'python.deep-conv',
+  category: 'python',
+  title: 'Convolution on the GPU (--deep)',
+  applies: (s) => {
+    if (!s.python) return 'no Python facts in this snapshot';
+    if (!s.python.deep) return 'run check --deep to try a convolution in each framework';
+    if (s.python.deepSkipped) return s.python.deepSkipped;
+    if (!scannedEnvs(s).some((e) => e.probes.length > 0)) return 'no framework to try (none of torch, tensorflow, jax is installed in the environments looked at)';
+    return true;
+  },
+  evaluate(s: Snapshot): Finding[] {
+    const out: Finding[] = [];
+    for (const e of scannedEnvs(s)) for (const p of e.probes) out.push(...judge(s, e, p));
+    return out;
+  },
+};
+
+function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Finding[] {
+  const v = convVerdict(p);
+  const name = FW[p.framework];
+  const base = { check: 'python.deep-conv', affects: { framework: p.framework } };
+  const where = envLabel(e);
+  switch (v.kind) {
+    case 'not-run': {
+      if (p.imported !== true) return []; // python.import-failed reports it
+      const build = e.frameworks.find((b) => b.framework === p.framework);
+      if (build?.gpuBuild === false || !hasNvidiaGpu(s)) return [];
+      return [
+        finding({
+          ...base,
+          severity: 'error',
+          status: 'fail',
+          rootCause: 'no_device_visible',
+          message: `${name} in ${where} sees no GPU (${v.reason}), although this machine has one`,
+          evidence: [{ text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...stderrEvidence(p, 6)],
+          fix: { text: 'See the gpu.* and env.* findings (CUDA_VISIBLE_DEVICES, container GPU access). The end of the framework\'s stderr above usually names the reason.', commands: ['gpu-env-doctor explain --help'] },
+        }),
+      ];
+    }
+    case 'pass': {
+      const ok = p.conv.find((c) => c.mode === 'configured' && c.ok)!;
+      return [
+        finding({
+          ...base,
+          severity: 'info',
+          status: 'ok',
+          rootCause: null,
+          message: `${name}: a convolution on the GPU ran in ${where}${cudnnOf(p) ? `, cuDNN ${cudnnOf(p)}` : ''}${ok.durationMs !== null ? ` (${(ok.durationMs / 1000).toFixed(2)} s)` : ''}`,
+          evidence: [...infoEvidence(p), ...libsEvidence(p)],
+        }),
+      ];
+    }
+    case 'memory-preallocation': {
+      const held = othersHolding(s);
+      const rootCause: RootCauseId = p.framework === 'torch' ? (held.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted') : 'framework_preallocation';
+      return [
+        finding({
+          ...base,
+          severity: 'warn',
+          status: 'fail',
+          rootCause,
+          message: `${name}: the convolution failed as configured and ran with ${growthLabel(p.framework)}: memory, not cuDNN`,
+          details: `As configured: ${firstLine(v.failed)}`,
+          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...stderrEvidence(p, 4)],
+          fix: growthFix(p.framework, held.length > 0),
+        }),
+      ];
+    }
+    case 'memory': {
+      const held = othersHolding(s);
+      const lowFree = lowestFree(s);
+      const rootCause: RootCauseId = held.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted';
+      return [
+        finding({
+          ...base,
+          severity: 'error',
+          status: 'fail',
+          rootCause,
+          message: `${name}: the convolution could not get GPU memory (${v.signature.slice(0, 120)})${p.conv.length > 1 ? ', also with ' + growthLabel(p.framework) : ''}: cuDNN is not the problem, the memory is taken${lowFree ? ` — ${lowFree}` : ''}`,
+          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 6)],
+          fix: {
+            text: held.length > 0
+              ? 'Other processes hold the GPU memory. End the ones you own that are stale (gpu-env-doctor procs shows which), or run on a GPU with room.'
+              : 'Nothing else holds the memory; the framework itself could not get enough. Check the memory.* findings, then reduce what the job takes (batch size) or what the framework reserves.',
+            commands: ['gpu-env-doctor procs', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
+          },
+        }),
+      ];
+    }
+    case 'cudnn': {
+      const missing = /cannot open shared object/.test(v.signature);
+      return [
+        finding({
+          ...base,
+          severity: 'error',
+          status: 'fail',
+          rootCause: missing ? 'library_missing' : 'cudnn_version_mismatch',
+          message: `${name}: cuDNN fails (${v.signature.slice(0, 160)})${p.conv.length > 1 ? `, also with ${growthLabel(p.framework)}` : ''}, and no out-of-memory error was reported: cuDNN is broken, not short of memory`,
+          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...libsEvidence(p), ...stderrEvidence(p, 8)],
+          fix: {
+            text: 'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs), then remove the copy that shadows the right one (often an LD_LIBRARY_PATH entry, or a conda cuDNN next to pip\'s).',
+            commands: ['gpu-env-doctor libs', 'echo "$LD_LIBRARY_PATH"'],
+          },
+        }),
+      ];
+    }
+    case 'other':
+      return [
+        finding({
+          ...base,
+          severity: 'error',
+          status: 'fail',
+          rootCause: 'other',
+          message: `${name}: the convolution failed in ${where}: ${firstLine(v.failed)}`,
+          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...stderrEvidence(p, 8)],
+          fix: { text: 'Give the full error to gpu-env-doctor explain; it ranks the causes.', commands: ['gpu-env-doctor explain error.log'] },
+        }),
+      ];
+  }
+}
+
+function growthFix(fw: FrameworkProbe['framework'], held: boolean): { text: string; commands: string[] } {
+  switch (fw) {
+    case 'tensorflow':
+      return {
+        text: 'TensorFlow reserves nearly all GPU memory at start; with memory growth it takes what it needs. Set it before TensorFlow starts (or tf.config.experimental.set_memory_growth(gpu, True) before any op).' + (held ? ' Other processes also hold memory: see gpu-env-doctor procs.' : ''),
+        commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
+      };
+    case 'jax':
+      return {
+        text: 'JAX preallocates 75% of GPU memory at the first operation; with preallocation off it takes what it needs (or lower XLA_PYTHON_CLIENT_MEM_FRACTION).' + (held ? ' Other processes also hold memory: see gpu-env-doctor procs.' : ''),
+        commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false'],
+      };
+    case 'torch':
+      return {
+        text: 'The convolution ran once cached memory was released and cuDNN benchmark mode was off: the job is close to the memory limit. Leave torch.backends.cudnn.benchmark off, free cached memory between phases, or make room on the GPU.',
+        commands: ['gpu-env-doctor procs'],
+      };
+  }
+}
+
+function cudnnOf(p: FrameworkProbe): string | null {
+  const v = p.info?.cudnnVersion;
+  if (typeof v === 'number') return `${Math.floor(v / 10000)}.${Math.floor((v % 10000) / 100)}.${v % 100} (${v})`;
+  const bi = p.info?.buildInfo as Record<string, unknown> | undefined;
+  if (bi && typeof bi.cudnn_version === 'string') return `${bi.cudnn_version} (build)`;
+  return null;
+}
+
+function infoEvidence(p: FrameworkProbe): Evidence[] {
+  const src = `${p.interpreter} (gpu-env-doctor probe)`;
+  const i = p.info ?? {};
+  const parts: string[] = [];
+  if (typeof i.version === 'string') parts.push(`version ${i.version}`);
+  if (typeof i.cudaBuild === 'string') parts.push(`torch.version.cuda ${i.cudaBuild}`);
+  if (typeof i.cudnnVersion === 'number') parts.push(`cudnn.version() ${i.cudnnVersion}`);
+  if (Array.isArray(i.archList)) parts.push(`arch list ${i.archList.join(' ')}`);
+  if (typeof i.backend === 'string') parts.push(`backend ${i.backend}`);
+  if (typeof i.jaxlib === 'string') parts.push(`jaxlib ${i.jaxlib}`);
+  if (Array.isArray(i.devices)) parts.push(`devices ${JSON.stringify(i.devices)}`);
+  if (Array.isArray(i.gpus)) parts.push(`GPUs ${i.gpus.join(', ')}`);
+  return parts.length > 0 ? [{ text: parts.join('; '), source: src }] : [];
+}
+
+function libsEvidence(p: FrameworkProbe): Evidence[] {
+  const cudnn = p.loadedLibraries.filter((l) => /\/libcudnn[^/]*$/.test(l));
+  return cudnn.length > 0 ? [{ text: `loaded: ${cudnn.join(', ')}`, source: `/proc/<probe pid>/maps` }] : [];
+}
+
+function attemptsEvidence(p: FrameworkProbe): Evidence[] {
+  return p.conv.map((c) => ({ text: `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${c.freeMiB != null ? ` [${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''}`, source: `${p.interpreter} (gpu-env-doctor probe)` }));
+}
+
+function stderrEvidence(p: FrameworkProbe, lines: number): Evidence[] {
+  const tail = p.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-lines);
+  return tail.length > 0 ? [{ text: tail.join('\n'), source: `stderr of the ${p.framework} probe` }] : [];
+}
+
+function memoryEvidence(s: Snapshot): Evidence[] {
+  if (!s.nvidia.ok) return [];
+  return s.nvidia.gpus.slice(0, 8).map((g) => ({ text: `GPU ${g.index} ${g.name}: ${g.memory.freeMiB} MiB free of ${g.memory.totalMiB} MiB`, source: 'nvidia-smi -q -x' }));
+}
+
+/** Other processes that hold GPU memory: "PID 637 python3 holds 138.6 GiB on GPU 0". */
+function othersHolding(s: Snapshot): string[] {
+  return s.processes.list
+    .filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) >= 256)
+    .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0))
+    .slice(0, 5)
+    .map((p) => `PID ${p.pid} ${p.name ?? '?'} holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}`);
+}
+
+function lowestFree(s: Snapshot): string | null {
+  if (!s.nvidia.ok || s.nvidia.gpus.length === 0) return null;
+  const g = [...s.nvidia.gpus].sort((a, b) => a.memory.freeMiB - b.memory.freeMiB)[0]!;
+  return g.memory.freeMiB < LOW_FREE_MIB ? `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}` : null;
+}
+
+function firstLine(failed: ConvAttempt | ConvAttempt[]): string {
+  const a = Array.isArray(failed) ? failed[0] : failed;
+  if (!a?.error) return 'failed';
+  return `${a.error.type}: ${a.error.message.split('\n')[0]!.slice(0, 300)}`;
+}

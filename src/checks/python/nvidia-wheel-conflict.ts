@@ -1,0 +1,150 @@
+// python.nvidia-wheel-conflict: the pins the frameworks' wheels place on the nvidia-* CUDA wheels
+// (METADATA Requires-Dist, e.g. torch 2.5.1: nvidia-cudnn-cu12==9.1.0.70) checked against what is
+// installed. Two frameworks in one environment that pin different cuDNN / cuBLAS versions cannot both be
+// satisfied: pip installs the last one asked for, and the other framework loads a library it was not
+// built against. A pinned wheel that is missing means the framework falls back to whatever copy the
+// system has, if any.
+import { finding, type Finding } from '../../core/finding.js';
+import type { RootCauseId } from '../../core/root-causes.js';
+import { markerExtra, parseRequirement } from '../../python/metadata.js';
+import { satisfies } from '../../python/pep440.js';
+import type { PythonEnvironmentFacts, PythonPackage } from '../../python/schema.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { appliesPython, envLabel, pipCommand, scannedEnvs, shq } from './common.js';
+
+export interface Pin {
+  by: PythonPackage;
+  name: string;
+  specifier: string;
+  raw: string;
+  extra: string | null;
+}
+
+export interface WheelProblem {
+  kind: 'conflict' | 'unsatisfied' | 'missing';
+  name: string;
+  installed: PythonPackage | null;
+  /** the pins the installed version breaks */
+  broken: Pin[];
+  /** the pins it meets (another framework's, in a conflict) */
+  met: Pin[];
+}
+
+/**
+ * Markers are evaluated for Linux on this machine's architecture; `extra == "and-cuda"` requirements
+ * apply only when that wheel is installed at all (we cannot see which extras the user asked for).
+ */
+export function markerApplies(marker: string | null, arch: string): boolean {
+  if (!marker) return true;
+  if (/\bor\b/.test(marker)) return true; // cannot tell cheaply: assume it applies
+  const machine = arch === 'arm64' ? 'aarch64' : arch === 'x64' ? 'x86_64' : arch;
+  for (const clause of marker.split(/\band\b/)) {
+    const m = /^\s*\(?\s*(platform_system|sys_platform|platform_machine)\s*(==|!=)\s*["']([^"']+)["']\s*\)?\s*$/.exec(clause);
+    if (!m) continue;
+    const actual = m[1] === 'platform_system' ? 'Linux' : m[1] === 'sys_platform' ? 'linux' : machine;
+    const eq = m[3]!.toLowerCase() === actual.toLowerCase();
+    if ((m[2] === '==') !== eq) return false;
+  }
+  return true;
+}
+
+/** Pure: the nvidia-* / cuda-* requirements of the installed packages, checked against what is installed. */
+export function findWheelProblems(e: PythonEnvironmentFacts, arch: string): WheelProblem[] {
+  const pipPkgs = e.packages.filter((p) => p.source !== 'conda-meta');
+  const installed = new Map(pipPkgs.map((p) => [p.name, p]));
+  const pins = new Map<string, Pin[]>();
+  for (const p of pipPkgs) {
+    for (const raw of p.requires ?? []) {
+      const r = parseRequirement(raw);
+      if (!r || !/^(nvidia-|cuda-)/.test(r.name) || r.specifier === '') continue;
+      if (!markerApplies(r.marker, arch)) continue;
+      const extra = markerExtra(r.marker);
+      if (extra !== null && !installed.has(r.name)) continue;
+      const list = pins.get(r.name) ?? [];
+      list.push({ by: p, name: r.name, specifier: r.specifier, raw, extra });
+      pins.set(r.name, list);
+    }
+  }
+  const out: WheelProblem[] = [];
+  for (const [name, list] of pins) {
+    const have = installed.get(name) ?? null;
+    if (!have) {
+      const hard = list.filter((p) => p.extra === null);
+      if (hard.length > 0) out.push({ kind: 'missing', name, installed: null, broken: hard, met: [] });
+      continue;
+    }
+    const broken = list.filter((p) => satisfies(have.version, p.specifier) === false);
+    if (broken.length === 0) continue;
+    const met = list.filter((p) => satisfies(have.version, p.specifier) === true);
+    const frameworksInvolved = new Set([...broken, ...met].map((p) => p.by.name));
+    out.push({ kind: met.length > 0 && frameworksInvolved.size > 1 ? 'conflict' : 'unsatisfied', name, installed: have, broken, met });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function rootCauseFor(name: string): RootCauseId {
+  if (name.startsWith('nvidia-cudnn')) return 'cudnn_version_mismatch';
+  if (/^nvidia-(cuda-runtime|cuda-nvrtc|cublas|nvjitlink|cuda-nvcc)/.test(name)) return 'cuda_toolkit_mismatch';
+  return 'library_conflict';
+}
+
+const pinText = (p: Pin) => `${p.by.name} ${p.by.version} requires ${p.name}${p.specifier}${p.extra ? ` (extra [${p.extra}])` : ''}`;
+
+export const nvidiaWheelConflictCheck: Check = {
+  id: 'python.nvidia-wheel-conflict',
+  category: 'python',
+  title: 'nvidia-* wheels match what the frameworks pin',
+  applies: appliesPython,
+  evaluate(s: Snapshot): Finding[] {
+    const out: Finding[] = [];
+    for (const e of scannedEnvs(s)) {
+      for (const w of findWheelProblems(e, s.system.arch)) {
+        const evidence = [
+          ...(w.installed ? [{ text: `${w.installed.name} ${w.installed.version} installed`, source: w.installed.path }] : [{ text: `${w.name} is not installed` }]),
+          ...[...w.broken, ...w.met].map((p) => ({ text: `Requires-Dist: ${p.raw}`, source: `${p.by.path}/METADATA` })),
+        ];
+        const first = w.broken[0]!;
+        if (w.kind === 'missing') {
+          out.push(
+            finding({
+              check: this.id,
+              severity: 'warn',
+              status: 'warn',
+              rootCause: 'library_missing',
+              message: `${pinText(first)}, which is not installed in ${envLabel(e)}`,
+              evidence,
+              affects: { library: w.name, framework: first.by.name },
+              fix: { text: `Install the pinned wheel (pip skipped it, or it was uninstalled); without it ${first.by.name} loads whatever copy the system has.`, commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])] },
+            }),
+          );
+          continue;
+        }
+        const conflict = w.kind === 'conflict';
+        out.push(
+          finding({
+            check: this.id,
+            severity: conflict ? 'error' : 'warn',
+            status: 'fail',
+            rootCause: rootCauseFor(w.name),
+            message: conflict
+              ? `${w.broken.map((p) => `${p.by.name} ${p.by.version}`).join(', ')} and ${[...new Set(w.met.map((p) => `${p.by.name} ${p.by.version}`))].join(', ')} pin incompatible ${w.name}: ${w.installed!.version} is installed, ${w.broken.map((p) => p.specifier).join(' / ')} is needed`
+              : `${pinText(first)}, but ${w.installed!.version} is installed in ${envLabel(e)}`,
+            evidence,
+            affects: { library: w.name, framework: first.by.name },
+            fix: conflict
+              ? {
+                  text: `One environment cannot hold both pins. Give each framework its own environment (venv or conda env), each installed with its own CUDA wheels; or choose versions of the frameworks that agree on ${w.name} (check each one's Requires-Dist).`,
+                  commands: [`python3 -m venv ~/.venvs/${first.by.name}`, `~/.venvs/${first.by.name}/bin/python -m pip install ${shq(`${first.by.name}==${first.by.version}`)}`],
+                }
+              : {
+                  text: `Install the version ${first.by.name} was built against (pip installed another one later, or with --no-deps).`,
+                  commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])],
+                },
+          }),
+        );
+      }
+    }
+    return out;
+  },
+};
