@@ -20,4 +20,7 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   diff: { summary: 'what differs between two snapshots, ranked by impact', load: () => import('./diff.js') },
   run: { summary: 'run a command, watch GPU memory, explain the failure with the state at the moment it failed', load: () => import('./run.js') },
   fleet: { summary: "many machines' snapshots: groups, outliers, findings across the fleet", load: () => import('./fleet.js') },
+  procs: { summary: 'GPU processes: who holds memory, since when, and whether they are stale', load: () => import('./procs.js') },
+  fix: { summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan', load: () => import('./fix.js') },
+  preamble: { summary: 'the Python self-check block for the top of training scripts', load: () => import('./preamble.js') },
 };

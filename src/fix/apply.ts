@@ -1,0 +1,108 @@
+// Carrying out the safe part of a plan: ending processes and writing the env file.
+//
+// Ending a process: SIGTERM (plus SIGCONT when it is stopped, since a stopped process does not act on
+// SIGTERM until resumed), a grace period, then SIGKILL. Before every signal the PID's start time (and owner)
+// is read again and must equal the snapshot's, so a PID that the kernel has given to another process in the
+// meantime is never hit. Signals go through the Signals port; waiting and the clock are injected.
+import type { UserFiles } from '../cli/context.js';
+import type { FileSystem } from '../ports/fs.js';
+import type { SignalName, Signals } from '../ports/signals.js';
+import { mergeEnvFile } from './env-file.js';
+import { readIdentity, type LiveIdentity } from './identity.js';
+import type { EndProcessStep, Plan } from './plan.js';
+
+export const DEFAULT_GRACE_MS = 5000;
+/** After SIGKILL: a process stuck in the driver (D state) can take a moment to release the GPU. */
+export const KILL_WAIT_MS = 3000;
+const POLL_MS = 100;
+
+export type ProcessOutcome =
+  | { kind: 'ended'; by: 'SIGTERM' | 'SIGKILL' }
+  | { kind: 'already-gone' }
+  | { kind: 'refused'; why: string }
+  | { kind: 'failed'; why: string }
+  | { kind: 'skipped'; why: string };
+
+export interface ApplyDeps {
+  fs: FileSystem;
+  signals: Signals;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  graceMs: number;
+  killWaitMs?: number;
+}
+
+type Check = { kind: 'same'; id: LiveIdentity } | { kind: 'gone' } | { kind: 'other'; id: LiveIdentity };
+
+/** Is the PID still the process the plan was made for? */
+function recheck(step: EndProcessStep, fs: FileSystem): Check {
+  const id = readIdentity(fs, step.pid);
+  if (id === null) return { kind: 'gone' };
+  if (id.startedAt === null || id.startedAt !== step.startedAt || (step.uid !== null && id.uid !== null && id.uid !== step.uid)) return { kind: 'other', id };
+  if (step.parentOf === undefined && (id.state === 'zombie' || id.state === 'dead')) return { kind: 'gone' };
+  return { kind: 'same', id };
+}
+
+export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<ProcessOutcome> {
+  if (step.blocked) return { kind: 'skipped', why: step.blocked };
+  if (step.startedAt === null || step.pid <= 1) return { kind: 'skipped', why: 'no start time to check the PID against' };
+  const first = recheck(step, d.fs);
+  if (first.kind === 'gone') return { kind: 'already-gone' };
+  if (first.kind === 'other') {
+    return { kind: 'refused', why: `PID ${step.pid} is now another process (${first.id.comm}, started ${new Date(first.id.startedAt ?? 0).toISOString()}, not ${new Date(step.startedAt).toISOString()}): not signalled` };
+  }
+  const send = (sig: SignalName): ProcessOutcome | null => {
+    const r = d.signals.send(step.pid, sig);
+    if (r === 'sent') return null;
+    if (r === 'no-such-process') return { kind: 'already-gone' };
+    if (r === 'permission') return { kind: 'failed', why: `${sig} to PID ${step.pid}: permission denied` };
+    return { kind: 'failed', why: `${sig} to PID ${step.pid} failed` };
+  };
+  const stopped = first.id.state === 'stopped' || first.id.state === 'tracing-stop';
+
+  const term = send('SIGTERM');
+  if (term) return term;
+  if (stopped) {
+    // SIGTERM stays pending while the process is stopped; SIGCONT lets it act on it.
+    const again = recheck(step, d.fs);
+    if (again.kind !== 'same') return { kind: 'ended', by: 'SIGTERM' };
+    const cont = send('SIGCONT');
+    if (cont) return cont.kind === 'already-gone' ? { kind: 'ended', by: 'SIGTERM' } : cont;
+  }
+  if (await waitForEnd(step, d, d.graceMs)) return { kind: 'ended', by: 'SIGTERM' };
+
+  // The grace period is over. Check identity once more: the PID could have been reused during it.
+  if (recheck(step, d.fs).kind !== 'same') return { kind: 'ended', by: 'SIGTERM' };
+  const kill = send('SIGKILL');
+  if (kill) return kill.kind === 'already-gone' ? { kind: 'ended', by: 'SIGTERM' } : kill;
+  if (await waitForEnd(step, d, d.killWaitMs ?? KILL_WAIT_MS)) return { kind: 'ended', by: 'SIGKILL' };
+  return { kind: 'failed', why: `PID ${step.pid} is still there after SIGKILL (state ${readIdentity(d.fs, step.pid)?.state ?? '?'}): it may be stuck in the driver; see dmesg` };
+}
+
+async function waitForEnd(step: EndProcessStep, d: ApplyDeps, ms: number): Promise<boolean> {
+  const deadline = d.now() + ms;
+  for (;;) {
+    if (recheck(step, d.fs).kind !== 'same') return true;
+    if (d.now() >= deadline) return false;
+    await d.sleep(Math.min(POLL_MS, Math.max(1, deadline - d.now())));
+  }
+}
+
+export type EnvFileOutcome = { kind: 'written'; path: string; content: string } | { kind: 'unchanged'; path: string } | { kind: 'none' };
+
+/** Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes. */
+export function writeEnvFile(plan: Plan, files: UserFiles): EnvFileOutcome {
+  if (plan.env.length === 0) return { kind: 'none' };
+  let existing = '';
+  try {
+    existing = files.readText(plan.envFile);
+  } catch (err) {
+    // No file yet is fine; any other failure (a directory, permission) must not lead to overwriting it.
+    // The UserFiles port reports a missing file as "cannot read X: no such file".
+    if (!(err instanceof Error) || !/: no such file$/.test(err.message)) throw err;
+  }
+  const content = mergeEnvFile(existing, plan.env, plan.envFile);
+  if (content === existing) return { kind: 'unchanged', path: plan.envFile };
+  files.write(plan.envFile, content);
+  return { kind: 'written', path: plan.envFile, content };
+}

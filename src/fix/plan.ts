@@ -1,0 +1,231 @@
+// The fix plan: what `fix` would do about the current findings and the GPU processes' verdicts.
+// Pure: the live facts it needs (each candidate's identity and CPU use now) are read beforehand and passed in.
+//
+// Three kinds of item: processes to end (stale GPU holders, after checks that make it safe), environment
+// settings to write to a file the user sources, and everything else printed for the user to run or judge
+// (package installs, driver changes, the clean rebuild). Nothing in the last group is ever run.
+import type { Finding, Severity } from '../core/finding.js';
+import { isProblem } from '../core/result.js';
+import { isStale, verdictOf, verdictReason, type Verdict } from '../procs/verdict.js';
+import type { HolderProcess, ProcState, Snapshot } from '../snapshot/schema.js';
+import { dedupe } from './env-file.js';
+import { isAbsorbedCommand, settingsFor, type EnvSetting } from './env-settings.js';
+import type { LiveIdentity } from './identity.js';
+import { needsRebuild, rebuildPlan, type RebuildPlan } from './rebuild.js';
+
+/** A process using more than this share of one CPU since the snapshot is working, whatever its parent: not ended. */
+export const BUSY_CPU_SHARE = 0.05;
+
+/** Parents that must never be ended to clear a zombie: shells, terminals, session and service managers. */
+const PROTECTED_PARENTS = /^(bash|sh|dash|zsh|fish|ksh|tcsh|csh|tmux.*|screen|sshd.*|login|su|sudo|systemd.*|init|containerd.*|dockerd|conmon|tini|dumb-init|docker-init|catatonit|supervisord|runsv|s6-.*|cron|crond|slurmstepd|slurmd|jupyter.*|code|node)$/;
+
+export interface LiveSample {
+  identity: LiveIdentity | null;
+  /** CPU used since the snapshot, as a share of one CPU; null when unknown */
+  cpuShare: number | null;
+}
+
+export interface EndProcessStep {
+  pid: number;
+  /** the start time the PID must still have (ms since the epoch) */
+  startedAt: number | null;
+  uid: number | null;
+  user: string | null;
+  name: string | null;
+  cmdline: string[] | null;
+  /** state at planning time: a stopped process needs SIGCONT to act on SIGTERM */
+  state: ProcState | null;
+  /** the GPU holder's verdict (for a zombie's parent: "zombie") */
+  verdict: Verdict;
+  why: string;
+  usedMiB: number | null;
+  gpus: number[];
+  /** set when this step ends the parent of zombie PID parentOf */
+  parentOf?: number;
+  /** why it will not be done; absent: it will */
+  blocked?: string;
+}
+
+export interface ManualItem {
+  check: string;
+  severity: Severity;
+  message: string;
+  text: string;
+  commands: string[];
+  manual: string[];
+}
+
+export interface Plan {
+  processes: EndProcessStep[];
+  /** stale holders that exited between the snapshot and now: nothing to do */
+  alreadyGone: { pid: number; why: string }[];
+  env: EnvSetting[];
+  envConflicts: EnvSetting[];
+  envFile: string;
+  rebuild: RebuildPlan | null;
+  manual: ManualItem[];
+  /** problem findings (at warn or above) and which part of the plan answers each */
+  coverage: { finding: Finding; by: 'process' | 'env' | 'rebuild' | 'manual'; pids?: number[] }[];
+}
+
+export interface PlanInput {
+  snapshot: Snapshot;
+  findings: readonly Finding[];
+  /** live facts per PID (candidates and zombies' parents); see candidatePids */
+  live: ReadonlyMap<number, LiveSample>;
+  /** true, or why no process may be signalled in this run (a saved snapshot, --root) */
+  signalling: true | string;
+  force: boolean;
+  envFile: string;
+}
+
+/** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory) and stale. */
+export function staleHolders(s: Snapshot): { p: HolderProcess; v: Verdict }[] {
+  return s.processes.list.map((p) => ({ p, v: verdictOf(p, s.self) })).filter(({ p, v }) => p.listedByNvidiaSmi && isStale(v));
+}
+
+/** The PIDs whose live facts the plan needs: stale holders, and the parents of zombies. */
+export function candidatePids(s: Snapshot): number[] {
+  const out = new Set<number>();
+  for (const { p, v } of staleHolders(s)) {
+    if (v === 'zombie') {
+      if (p.ppid !== null && p.ppid > 1) out.add(p.ppid);
+    } else out.add(p.pid);
+  }
+  return [...out];
+}
+
+export function buildPlan(input: PlanInput): Plan {
+  const { snapshot: s } = input;
+  const processes: EndProcessStep[] = [];
+  const alreadyGone: Plan['alreadyGone'] = [];
+  for (const { p, v } of staleHolders(s)) {
+    const step = v === 'zombie' ? zombieParentStep(p, input) : holderStep(p, v, input);
+    if (step === 'gone') alreadyGone.push({ pid: p.pid, why: `PID ${p.pid} (${p.name ?? '?'}) has exited since the snapshot` });
+    else if (processes.some((q) => q.pid === step.pid)) continue; // two zombies of one parent
+    else processes.push(step);
+  }
+
+  const problems = input.findings.filter((f) => isProblem(f, 'warn'));
+  const lib = needsRebuild(problems, s);
+  const rebuild = lib ? rebuildPlan(lib, problems, s) : null;
+  const coverage: Plan['coverage'] = [];
+  const settings: EnvSetting[] = [];
+  const manual: ManualItem[] = [];
+  for (const f of problems) {
+    if (lib?.includes(f)) {
+      coverage.push({ finding: f, by: 'rebuild' });
+      continue;
+    }
+    const pids = processesFor(f, processes, s);
+    if (pids.length > 0) {
+      coverage.push({ finding: f, by: 'process', pids });
+      continue;
+    }
+    const wanted = settingsFor(f);
+    if (wanted.length > 0) {
+      settings.push(...wanted);
+      coverage.push({ finding: f, by: 'env' });
+      const rest = (f.fix?.commands ?? []).filter((c) => !isAbsorbedCommand(c));
+      if (rest.length > 0 || (f.fix?.manual ?? []).length > 0) manual.push(manualItem(f, rest));
+      continue;
+    }
+    coverage.push({ finding: f, by: 'manual' });
+    manual.push(manualItem(f, f.fix?.commands ?? []));
+  }
+  const { kept, conflicts } = dedupe(settings);
+  return { processes, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, rebuild, manual, coverage };
+}
+
+function manualItem(f: Finding, commands: string[]): ManualItem {
+  return { check: f.check, severity: f.severity, message: f.message, text: f.fix?.text ?? '', commands, manual: f.fix?.manual ?? [] };
+}
+
+/** The steps that answer a memory finding: the one for its PID (or its zombie's parent), when not blocked. */
+function processesFor(f: Finding, steps: readonly EndProcessStep[], s: Snapshot): number[] {
+  if (f.rootCause !== 'memory_held_by_other_process' && f.rootCause !== 'gpu_memory_exhausted') return [];
+  const pid = f.affects?.pid;
+  if (pid === undefined) return [];
+  const step = steps.find((st) => st.pid === pid || st.parentOf === pid);
+  if (!step || step.blocked) return [];
+  // The finding names the biggest holder; it is answered only if every holder on that GPU is being ended
+  // or is this job (otherwise memory stays taken and the finding stands).
+  const gpu = f.affects?.gpu;
+  if (gpu !== undefined && f.check !== 'memory.holders') {
+    const others = s.processes.list.filter((p) => p.gpus.includes(gpu) && (p.usedMiB ?? 0) > 0 && verdictOf(p, s.self) !== 'this job');
+    const ended = new Set(steps.filter((st) => !st.blocked).flatMap((st) => [st.pid, ...(st.parentOf !== undefined ? [st.parentOf] : [])]));
+    if (!others.every((p) => ended.has(p.pid))) return [];
+  }
+  return [step.pid];
+}
+
+function holderStep(p: HolderProcess, v: Verdict, input: PlanInput): EndProcessStep | 'gone' {
+  const step: EndProcessStep = {
+    pid: p.pid,
+    startedAt: p.startedAt,
+    uid: p.uid,
+    user: p.user,
+    name: p.name,
+    cmdline: p.cmdline,
+    state: p.state,
+    verdict: v,
+    why: verdictReason(p, v),
+    usedMiB: p.usedMiB,
+    gpus: p.gpus,
+  };
+  const blocked = blockReason(step, input);
+  if (blocked === 'gone') return 'gone';
+  return blocked ? { ...step, blocked } : step;
+}
+
+function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 'gone' {
+  const ppid = z.ppid;
+  const live = ppid !== null ? input.live.get(ppid) : undefined;
+  const parent = live?.identity ?? null;
+  const step: EndProcessStep = {
+    pid: ppid ?? 0,
+    startedAt: parent?.startedAt ?? null,
+    uid: parent?.uid ?? null,
+    user: parent === null || parent.uid === null ? null : parent.uid === z.uid ? z.user : String(parent.uid),
+    name: parent?.comm ?? z.parentName,
+    cmdline: null,
+    state: parent?.state ?? null,
+    verdict: 'zombie',
+    why: `parent of zombie PID ${z.pid}, which it has not collected: ${verdictReason(z, 'zombie')}`,
+    usedMiB: z.usedMiB,
+    gpus: z.gpus,
+    parentOf: z.pid,
+  };
+  if (ppid === null || ppid <= 1) return { ...step, blocked: 'its parent is init, which collects it by itself' };
+  if (z.orphaned) return { ...step, blocked: `its parent ${z.parentName ?? ppid} adopts orphans and collects them by itself` };
+  if (step.name !== null && PROTECTED_PARENTS.test(step.name)) return { ...step, blocked: `its parent is ${step.name} (PID ${ppid}), a shell or service that fix never ends: end or restart the job by hand` };
+  if (input.snapshot.processes.list.some((q) => q.pid === ppid && q.isSelfOrAncestor)) return { ...step, blocked: 'its parent is this job' };
+  const blocked = blockReason(step, input);
+  if (blocked === 'gone') return { ...step, blocked: `its parent (PID ${ppid}) is gone already` };
+  return blocked ? { ...step, blocked } : step;
+}
+
+/** Why a step must not be done; 'gone' when the process has exited since the snapshot; null: safe. */
+function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | null {
+  const self = input.snapshot.self;
+  if (input.signalling !== true) return input.signalling;
+  if (step.startedAt === null) return 'its start time is unknown, so a reused PID could not be told apart from it';
+  const live = input.live.get(step.pid);
+  if (!live) return 'its current state was not read';
+  const now = live.identity;
+  if (now === null || now.startedAt !== step.startedAt) return 'gone';
+  if (step.parentOf === undefined && (now.state === 'zombie' || now.state === 'dead')) return 'gone';
+  const uid = now.uid ?? step.uid;
+  if (uid === null || self.uid === null) return 'its owner (or ours) is unknown';
+  if (uid !== self.uid) {
+    const owner = step.user ?? String(uid);
+    if (self.uid !== 0) return `it belongs to another user (${owner}); only root can end it (sudo gpu-env-doctor fix --force)`;
+    if (!input.force) return `it belongs to another user (${owner}); add --force to end another user's process as root`;
+  }
+  const stopped = now.state === 'stopped' || now.state === 'tracing-stop';
+  if (live.cpuShare === null && !stopped) return 'its CPU use could not be measured, so it may be working';
+  if (live.cpuShare !== null && live.cpuShare > BUSY_CPU_SHARE) {
+    return `it is working: ${Math.round(live.cpuShare * 100)}% of a CPU since the snapshot (e.g. a job started with nohup); end it yourself if you are sure: kill ${step.pid}`;
+  }
+  return null;
+}

@@ -1,0 +1,101 @@
+// The clean rebuild: when an environment mixes conda's and pip's CUDA libraries beyond one simple repair,
+// patching library by library only moves the conflict. The plan is then the rebuild, as commands for the
+// user: back up, make a fresh environment with one package manager and the framework build that fits this
+// driver, verify with `check --deep`. Printed, never run. Pure.
+import type { Finding } from '../core/finding.js';
+import type { Snapshot } from '../snapshot/schema.js';
+import builds from './framework-builds.json' with { type: 'json' };
+
+export type Framework = keyof typeof builds;
+const FRAMEWORKS = Object.keys(builds) as Framework[];
+
+/** Root causes that a mixed conda + pip environment produces. */
+const LIBRARY_CAUSES = new Set(['library_conflict', 'cudnn_version_mismatch', 'cuda_toolkit_mismatch']);
+
+export interface RebuildPlan {
+  why: string;
+  /** the findings it replaces (their own fixes are not shown) */
+  findings: Finding[];
+  frameworks: Framework[];
+  commands: string[];
+  notes: string[];
+}
+
+function textOf(f: Finding): string {
+  return [f.message, f.details ?? '', ...f.evidence.map((e) => `${e.text} ${e.source ?? ''}`)].join('\n');
+}
+
+/**
+ * Library findings that show both conda's and pip's copies at play, two or more of them: then one repair
+ * would not be enough. A heuristic over the findings' words (library checks name the copies' origins
+ * in their evidence); a single conflict stays a simple repair with its own fix.
+ */
+export function needsRebuild(findings: readonly Finding[], s: Snapshot): Finding[] | null {
+  const lib = findings.filter((f) => f.rootCause !== null && LIBRARY_CAUSES.has(f.rootCause) && f.status !== 'ok' && f.status !== 'skip');
+  if (lib.length < 2) return null;
+  const all = lib.map(textOf).join('\n');
+  const conda = /\bconda\b|\/conda-meta\/|\/(ana|mini)conda\d?\/|\/envs\/[^/\s]+\/lib\//i.test(all) || (s.env.CONDA_PREFIX !== undefined && all.includes(s.env.CONDA_PREFIX));
+  const pip = /\bpip\b|site-packages\/nvidia\//i.test(all);
+  return conda && pip ? lib : null;
+}
+
+export function frameworksOf(findings: readonly Finding[]): Framework[] {
+  const named = new Set<Framework>();
+  for (const f of findings) {
+    const fw = f.affects?.framework?.toLowerCase();
+    const key = fw === 'pytorch' ? 'torch' : fw;
+    if (key && (FRAMEWORKS as string[]).includes(key)) named.add(key as Framework);
+  }
+  return FRAMEWORKS.filter((f) => named.has(f));
+}
+
+/** "13.0" ≥ "12.8", numerically by part. */
+export function cudaAtLeast(have: string, need: string): boolean {
+  const a = have.split('.').map(Number);
+  const b = need.split('.').map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+/** The install line of the newest build whose CUDA this driver runs, or null. */
+export function buildFor(fw: Framework, driverCuda: string | null): string | null {
+  if (driverCuda === null || !/^\d+(\.\d+)*$/.test(driverCuda)) return null;
+  return builds[fw].find((b) => cudaAtLeast(driverCuda, b.minCuda))?.install ?? null;
+}
+
+export function rebuildPlan(lib: Finding[], all: readonly Finding[], s: Snapshot): RebuildPlan {
+  const named = frameworksOf(lib);
+  const frameworks = named.length > 0 ? named : frameworksOf(all);
+  const driverCuda = s.nvidia.ok ? s.nvidia.cudaVersion : null;
+  const shown = frameworks.length > 0 ? frameworks : FRAMEWORKS;
+  const inConda = s.env.CONDA_PREFIX !== undefined;
+  const notes: string[] = [];
+  const installs: string[] = [];
+  for (const fw of shown) {
+    const line = buildFor(fw, driverCuda);
+    if (line) installs.push(line);
+    else notes.push(`No ${fw} build in the table fits a driver supporting CUDA ${driverCuda ?? '(unknown)'}: see gpu-env-doctor compat ${fw} for what it needs.`);
+  }
+  if (frameworks.length === 0) notes.push('The findings do not say which framework the job uses: keep only the install line of yours.');
+  notes.push('Then reinstall your other packages from requirements-backup.txt, leaving out the framework and nvidia-* lines (the framework brings its own CUDA libraries).');
+  const envDir = '~/.venvs/gpu-clean';
+  return {
+    why: `${lib.length} library problems with both conda's and pip's CUDA libraries in play: one repair would move the conflict elsewhere, so rebuild the environment with a single package manager.`,
+    findings: lib,
+    frameworks: shown,
+    commands: [
+      'conda env export > env-backup.yml',
+      'pip freeze > requirements-backup.txt',
+      ...(inConda ? ['conda deactivate'] : []),
+      `python3 -m venv ${envDir}`,
+      `. ${envDir}/bin/activate`,
+      'python -m pip install --upgrade pip',
+      ...installs,
+      'gpu-env-doctor check --deep',
+    ],
+    notes,
+  };
+}
