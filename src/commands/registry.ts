@@ -22,5 +22,6 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   fleet: { summary: "many machines' snapshots: groups, outliers, findings across the fleet", load: () => import('./fleet.js') },
   procs: { summary: 'GPU processes: who holds memory, since when, and whether they are stale', load: () => import('./procs.js') },
   fix: { summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan', load: () => import('./fix.js') },
+  compat: { summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it', load: () => import('./compat.js') },
   preamble: { summary: 'the Python self-check block for the top of training scripts', load: () => import('./preamble.js') },
 };

@@ -136,12 +136,13 @@ export function newestFor(framework: Framework, n: MachineNeeds): Proposal | nul
 }
 
 /** The driver to upgrade to for a target: prose and the root-needing steps (never in `commands`). */
-export function driverUpgrade(t: Target, os: Os): { version: string; text: string; manual: string[] } | null {
-  const min = t.driverMin[os];
-  if (!min) return null;
+export function driverUpgrade(t: Target, os: Os, need: 'min' | 'full' = 'min'): { version: string; text: string; manual: string[] } | null {
   const full = t.driverFull[os];
+  // 'full': PTX JIT needs the toolkit's own driver, not just the minor-version-compatibility floor
+  const min = need === 'full' && full ? full : t.driverMin[os];
+  if (!min) return null;
   const branch = min.split('.')[0];
-  const text = `Or upgrade the NVIDIA driver to ${min} or newer${full && full !== min ? ` (${full}+ is the full CUDA ${t.cuda} driver, needed for PTX JIT)` : ''}, then reboot.`;
+  const text = `Or upgrade the NVIDIA driver to ${min} or newer${full && full !== min ? ` (${full}+ is the full CUDA ${t.cuda} driver, needed for PTX JIT)` : need === 'full' ? ` (the CUDA ${t.cuda} driver: PTX JIT needs it)` : ''}, then reboot.`;
   const manual = os === 'linux' ? [`sudo apt install nvidia-driver-${branch}   # or newer branch; use your distribution's driver packages`, 'sudo reboot'] : [`install NVIDIA driver ${min} or newer from nvidia.com, then reboot`];
   return { version: min, text, manual };
 }

@@ -32,10 +32,10 @@ export function needsOf(m: MachineFacts, python: string | null): MachineNeeds | 
 }
 
 /** The newest build of the same framework for this machine, plus (optionally) the driver upgrade. */
-export function alignFix(m: MachineFacts, item: Installed, withDriver: boolean, fallback: string): Fix {
+export function alignFix(m: MachineFacts, item: Installed, withDriver: false | 'min' | 'full', fallback: string): Fix {
   const needs = needsOf(m, item.env.python);
   const p = needs ? newestFor(item.fw.framework, needs) : null;
-  const up = withDriver ? driverUpgrade(item.target, m.os) : null;
+  const up = withDriver ? driverUpgrade(item.target, m.os, withDriver) : null;
   return toFix(p, up, fallback);
 }
 
