@@ -118,9 +118,6 @@ export function streamLines(command: string, args: readonly string[], onLine: (l
       resolve(signal ? { kind: 'signaled', signal, signalNumber: signalNumber(signal) } : { kind: 'exited', code: code ?? 1 });
     });
   });
-  // An idle sampler must not keep our process alive, nor hold up its exit.
-  child.unref();
-  (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
   return {
     exited,
     stop() {

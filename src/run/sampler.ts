@@ -39,8 +39,11 @@ export function startSampler(o: SamplerOptions): Sampler {
     async stop(failureAt) {
       stopping = true;
       for (const s of streams) s.stop();
-      // Wait for both loops to end, briefly: their last lines are already in.
-      await Promise.race([Promise.all(streams.map((s) => s.exited)), new Promise((r) => setTimeout(r, 1000).unref())]);
+      // Wait for both loops to end, briefly: their last lines are already in. (The timer must stay referenced:
+      // awaiting only unreferenced things would let Node exit with code 0 in the middle of the report.)
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(streams.map((s) => s.exited)), new Promise((r) => (timer = setTimeout(r, 1000)))]);
+      clearTimeout(timer);
       return tl.result(failureAt);
     },
   };

@@ -1,0 +1,201 @@
+// `run -- CMD` end to end: the built CLI wrapping real child processes, and a fake nvidia-smi on PATH that
+// replays the real H200 captures in a loop (as `nvidia-smi ... -lms 500` prints).
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli } from '../helpers/cli.js';
+import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
+
+const H200 = path.join(FIXTURES, 'h200');
+const UUID = 'GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7';
+let dir: string;
+let bin: string;
+let pidFile: string;
+
+beforeAll(() => {
+  dir = tempDir('ged-run-');
+  bin = path.join(dir, 'bin');
+  fs.mkdirSync(bin);
+  pidFile = path.join(dir, 'job.pid');
+  // The job writes its PID to job.pid; the fake then lists it as a GPU process next to the hog (PID 694).
+  fakeBin(
+    bin,
+    'nvidia-smi',
+    `case "$1" in
+  -q) cat '${H200}/hog/nvidia-smi-q-hog.xml' ;;
+  --query-gpu=index,uuid,memory.used,memory.total)
+    while :; do echo "0, ${UUID}, 142857, 143771"; sleep 0.1; done ;;
+  --query-gpu=*) cat '${H200}/idle/query-gpu.csv' ;;
+  --query-compute-apps=*)
+    while :; do
+      cat '${H200}/hog/compute-apps-hog.csv'
+      [ -s '${pidFile}' ] && echo "$(cat '${pidFile}'), 896, ${UUID}"
+      sleep 0.1
+    done ;;
+  *) echo "unexpected: $*" >&2; exit 2 ;;
+esac`,
+  );
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const withFake = () => ({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+const noGpu = () => ({ PATH: emptyPath() });
+function emptyPath(): string {
+  // PATH without nvidia-smi: sh, cat, sleep and node's own folder only
+  const p = path.join(dir, 'nogpu-bin');
+  if (!fs.existsSync(p)) {
+    fs.mkdirSync(p);
+    for (const t of ['sh', 'cat', 'sleep', 'echo', 'kill', 'true', 'false', 'seq', 'yes', 'head']) {
+      const found = ['/bin', '/usr/bin'].map((d) => path.join(d, t)).find((f) => fs.existsSync(f));
+      if (found) fs.symlinkSync(found, path.join(p, t));
+    }
+  }
+  return p;
+}
+
+describe('run: pass-through', () => {
+  it('passes the exit code through, and says on stderr when it succeeded', () => {
+    const ok = runCli(['run', '--', 'sh', '-c', 'echo out; exit 0'], { env: noGpu() });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe('out\n');
+    expect(ok.stderr).toMatch(/✓ gpu-env-doctor: exit code 0 .*nvidia-smi was not found/);
+    const bad = runCli(['run', '--', 'sh', '-c', 'echo to-stderr >&2; exit 3'], { env: noGpu() });
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.startsWith('to-stderr\n')).toBe(true);
+    expect(bad.stderr).toContain('the command failed (exit code 3)');
+  });
+
+  it('passes stdin through to the command, and its stdout through byte for byte', () => {
+    const input = 'line one\nline two with ✓ and \t tab\n';
+    const r = runCli(['run', '--', 'cat'], { env: noGpu(), input });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(input);
+  });
+
+  it('exits with 128+N when a signal ended the command', () => {
+    const r = runCli(['run', '--', 'sh', '-c', 'kill -KILL $$'], { env: noGpu() });
+    expect(r.code).toBe(137);
+    expect(r.stderr).toContain('killed by SIGKILL');
+  });
+
+  it('exits 127 when the command does not exist, 2 without a command', () => {
+    const nf = runCli(['run', '--', 'no-such-command-xyz'], { env: noGpu() });
+    expect(nf.code).toBe(127);
+    expect(nf.stderr).toContain('no-such-command-xyz: command not found');
+    const none = runCli(['run'], { env: noGpu() });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no command to run');
+    const noDash = runCli(['run', 'python3'], { env: noGpu() });
+    expect(noDash.code).toBe(2);
+    expect(noDash.stderr).toContain('put the command after --');
+  });
+
+  it('forwards SIGTERM sent to it to the command, and passes on the code the command exits with', async () => {
+    const r = await spawnAndSignal(['run', '--', 'sh', '-c', 'trap "echo got-term; exit 42" TERM; echo ready; while :; do sleep 0.05; done'], 'SIGTERM');
+    expect(r.stdout).toContain('got-term');
+    expect(r.code).toBe(42);
+  });
+
+  it('forwards SIGINT when no terminal is attached (a terminal delivers Ctrl-C to the command itself)', async () => {
+    const r = await spawnAndSignal(['run', '--', 'sh', '-c', 'trap "echo got-int; exit 7" INT; echo ready; while :; do sleep 0.05; done'], 'SIGINT');
+    expect(r.stdout).toContain('got-int');
+    expect(r.code).toBe(7);
+  });
+
+  it('keeps only the last --tail-lines lines of a long output (and still passes all of it through)', () => {
+    const r = runCli(['run', '--json', '--tail-lines', '50', '--', 'sh', '-c', 'seq 1 20000; echo boom >&2; exit 1'], { env: noGpu() });
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(20000);
+    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+    expect(json.tail).toHaveLength(50);
+    expect(json.tail.at(-1)).toMatchObject({ n: 20001, stream: 'stderr', text: 'boom' });
+    expect(json.run.totalLines).toBe(20001);
+    expect(json.run.droppedLines).toBe(19951);
+  });
+});
+
+describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 captures)', () => {
+  it('samples memory per process, tells the job from the hog, and takes the snapshot when the job prints out-of-memory', () => {
+    fs.rmSync(pidFile, { force: true });
+    const script = `echo $$ > '${pidFile}'; sleep 0.8; echo "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB." >&2; sleep 0.3; exit 1`;
+    const html = path.join(dir, 'report.html');
+    const r = runCli(['run', '--json', '--interval', '100', '--html', html, '--', 'sh', '-c', script], { env: withFake() });
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+    const jobPid = Number(fs.readFileSync(pidFile, 'utf8'));
+    const tl = json.run.timeline;
+    expect(tl.available).toBe(true);
+    expect(tl.gpus[0]).toMatchObject({ index: 0, uuid: UUID, totalMiB: 143771, peakUsedMiB: 142857, peakJobMiB: 896 });
+    expect(tl.gpus[0].points.length).toBeGreaterThan(3);
+    expect(tl.failureAt).toBeGreaterThan(0);
+    const byPid = Object.fromEntries(tl.processes.map((p: { pid: number }) => [p.pid, p]));
+    expect(byPid[694]).toMatchObject({ peakMiB: 142848, isJob: false });
+    expect(byPid[jobPid]).toMatchObject({ peakMiB: 896, isJob: true });
+    expect(json.run.jobPids).toContain(jobPid);
+    // the snapshot was taken on the out-of-memory line, not after the exit
+    expect(json.run.snapshotTrigger).toMatch(/^line 1: torch.OutOfMemoryError/);
+    expect(json.snapshot.nvidia.gpus[0].processes[0]).toMatchObject({ pid: 694, usedMiB: 142848 });
+    // and the HTML report names the hog in the bar of GPU 0
+    const page = fs.readFileSync(html, 'utf8');
+    expect(page).toMatch(/data-kind="other" data-mib="142848" data-pid="694"/);
+    expect(page).toContain('class="failure"');
+  });
+
+  it('prints the memory at the failure and the timeline in the terminal', () => {
+    fs.rmSync(pidFile, { force: true });
+    const r = runCli(['run', '--interval', '100', '--', 'sh', '-c', 'sleep 0.5; echo "CUDA out of memory" >&2; exit 1'], { env: withFake() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the command failed (exit code 1)');
+    expect(r.stderr).toMatch(/GPU 0 NVIDIA H200: .*python3 \(PID 694[^)]*\) 139\.5 GiB/);
+    expect(r.stderr).toMatch(/GPU 0 [▁▂▃▄▅▆▇█]+ peak 139\.5 GiB of 140\.4 GiB/);
+    expect(r.stderr).toContain('PID 694 (other) peak 139.5 GiB');
+  });
+
+  it('on success prints one line with the peak and the headroom per GPU', () => {
+    const r = runCli(['run', '--interval', '100', '--', 'sleep', '0.4'], { env: withFake() });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/✓ gpu-env-doctor: exit code 0 after .* · GPU 0 peak 139\.5 GiB of 140\.4 GiB.*headroom 914 MiB/);
+  });
+});
+
+describe('run --redact', () => {
+  it('hides the GPU UUID and the host name in the JSON, the same way everywhere', () => {
+    const r = runCli(['run', '--json', '--redact', '--interval', '100', '--', 'sh', '-c', `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`], { env: withFake() });
+    const json = r.stderr.slice(r.stderr.indexOf('{'));
+    expect(json).not.toContain('86cd2dae');
+    expect(json).not.toContain('10.1.2.3');
+    const parsed = JSON.parse(json);
+    expect(parsed.snapshot.nvidia.gpus[0].uuid).toBe('GPU-uuid-1');
+    expect(parsed.run.timeline.gpus[0].uuid).toBe('GPU-uuid-1');
+    expect(parsed.tail.at(-1).text).toBe('GPU GPU-uuid-1 at ip1 failed');
+    expect(parsed.snapshot.nvidia.driverVersion).toBe('580.159.04');
+  });
+});
+
+function spawnAndSignal(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...noGpu(), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no exit; stdout=${stdout} stderr=${stderr}`));
+    }, 15000);
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (!sent && stdout.includes('ready')) {
+        sent = true;
+        child.kill(signal);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
