@@ -105,7 +105,9 @@ export class LoaderProcess {
     }
     const obj = this.addObject(norm, r.info, null, via, isMain);
     obj.names.add(norm);
-    this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed: [], how: 'path' });
+    // For a library loaded by path, the copies a search by its soname would reach instead.
+    const shadowed = r.info.soname ? this.search(r.info.soname, null).shadowedAll.filter((c) => c.path !== obj.path) : [];
+    this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed, how: 'path' });
     this.loadDeps(obj);
     return this.resolutions.slice(start);
   }
@@ -141,7 +143,9 @@ export class LoaderProcess {
     if (loaded) {
       loaded.names.add(name);
       const via: Via = loaded.via === 'preloaded' ? 'preloaded' : 'already_loaded';
-      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed: [], how });
+      // What a search would have found instead: the copies that lose because this one is already in the process.
+      const shadowed = this.search(name, loader).shadowedAll.filter((c) => c.path !== loaded.path);
+      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed, how });
       return loaded;
     }
     if (name.includes('/')) {
@@ -180,7 +184,7 @@ export class LoaderProcess {
   }
 
   /** Every folder in glibc's order; the first acceptable file wins, the later ones are recorded as shadowed. */
-  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; error?: string; skipped: string[] } {
+  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; shadowedAll: Candidate[]; error?: string; skipped: string[] } {
     const found: Candidate[] = [];
     const skipped: string[] = [];
     let error: string | undefined;
@@ -219,9 +223,11 @@ export class LoaderProcess {
     const firstBad = found.findIndex((c) => c.path.startsWith('!'));
     if (firstBad >= 0 && (chosen === null || found.indexOf(chosen) > firstBad)) {
       const bad = found[firstBad]!;
-      return { chosen: null, shadowed: found.filter((c) => !c.path.startsWith('!')), error: error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped };
+      const good = found.filter((c) => !c.path.startsWith('!'));
+      return { chosen: null, shadowed: good, shadowedAll: good, error: error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped };
     }
-    return { chosen, shadowed: found.filter((c) => c !== chosen && !c.path.startsWith('!')), skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
+    const good = found.filter((c) => !c.path.startsWith('!'));
+    return { chosen, shadowed: good.filter((c) => c !== chosen), shadowedAll: good, skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
   }
 
   private consider(p: string, via: Via, found: Candidate[], skipped: string[], onError: (e: string) => void): 'ok' | 'end-route' {

@@ -137,7 +137,7 @@ describe('loader emulation agrees with the real loader (LD_TRACE_LOADED_OBJECTS)
 describe('dlopen by name from inside a library, and preloading (the real loader via /proc/self/maps)', () => {
   const libvIn = (files: string[]) => files.filter((f) => /\/libv\.so/.test(f));
   it("dlopen from a library uses that library's DT_RUNPATH, after LD_LIBRARY_PATH", () => {
-    for (const env of [{}, { LD_LIBRARY_PATH: `${B}/a` }]) {
+    for (const env of [{}, { LD_LIBRARY_PATH: `${B}/a` }] as Record<string, string>[]) {
       const realRun = realMaps(`${B}/dl`, [`@${B}/o/libopener.so:libv.so.1`], env);
       const p = new LoaderProcess(loaderConfig(realFs, env, cache));
       p.loadPath(`${B}/o/libopener.so`);

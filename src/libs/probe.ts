@@ -1,0 +1,128 @@
+// The libraries probe: the ld cache, the inventory of copies, the emulated resolution for every framework
+// found, and the libraries running GPU processes mapped (with the emulation redone under each process's
+// own LD_LIBRARY_PATH, so that a difference means the emulation missed something, not that the shells differ).
+import * as nodePath from 'node:path';
+import type { ProbeEnv } from '../probes/probe-env.js';
+import type { PythonEnvironment } from '../python/environments.js';
+import { discoverConsumers, emulateConsumer, emulateElf, type ConsumerTarget, type EmulationContext, type Framework } from './frameworks.js';
+import { buildInventory } from './inventory.js';
+import { glibcVersion } from './ldcache.js';
+import { readMaps } from './maps.js';
+import { loaderConfig, readLdCache } from './platform.js';
+import { visibleEnvironments } from './python-envs.js';
+import type { Consumer, LibrariesSection, LoadedLibrary } from './schema.js';
+import { libraryFamily } from './versions.js';
+
+export interface LibrariesProbeInput {
+  penv: ProbeEnv;
+  /** PIDs of GPU processes (from the process probe); libs --pid adds its own */
+  gpuPids: number[];
+  /** Python environments from the Python probe, when it ran; else the visible ones are used */
+  environments?: PythonEnvironment[];
+}
+
+export async function probeLibraries(input: LibrariesProbeInput): Promise<LibrariesSection> {
+  const t0 = performance.now();
+  const { penv } = input;
+  const { fs } = penv;
+  const cacheRead = await readLdCache(fs, penv.runner, penv.options.timeoutMs);
+  const cfg = loaderConfig(fs, penv.env, cacheRead.cache);
+  const environments = input.environments ?? visibleEnvironments(fs, penv.env, penv.options.pythons);
+  const condaPrefixes = penv.env.CONDA_PREFIX ? [penv.env.CONDA_PREFIX] : [];
+  const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments, condaPrefixes });
+  const ctx: EmulationContext = { fs, cfg, inventory };
+
+  const targets = discoverConsumers(fs, environments);
+  const consumers: Consumer[] = targets.map((t) => emulateConsumer(ctx, t));
+  for (const f of penv.options.elfFiles) consumers.push(emulateElf(ctx, f));
+
+  const loaded: LoadedLibrary[] = [];
+  const processes: LibrariesSection['processes'] = [];
+  for (const pid of [...new Set([...input.gpuPids, ...penv.options.pids])]) {
+    const maps = readMaps(fs, pid);
+    if (!maps.ok) {
+      processes.push({ pid, ok: false, message: maps.message, framework: null, consumer: null, differences: [] });
+      continue;
+    }
+    const cuda = maps.files.filter((f) => libraryFamily(nodePath.posix.basename(f)));
+    for (const f of cuda) {
+      const d = inventory.describe(f);
+      loaded.push({ pid, path: f, family: d.family, version: d.version });
+    }
+    const target = targetFromMaps(maps.files, targets, environments);
+    if (!target) {
+      processes.push({ pid, ok: true, framework: null, consumer: null, differences: [] });
+      continue;
+    }
+    // Emulate again with the process's own LD_LIBRARY_PATH (from /proc/PID/environ when readable).
+    const llp = processLdLibraryPath(penv, pid);
+    const pctx: EmulationContext = llp === null ? ctx : { ...ctx, cfg: { ...cfg, ldLibraryPath: llp } };
+    const emulated = emulateConsumer(pctx, target);
+    const differences: LibrariesSection['processes'][number]['differences'] = [];
+    const loadedByFamily = new Map<string, string[]>();
+    for (const f of cuda) {
+      const fam = libraryFamily(nodePath.posix.basename(f))!;
+      loadedByFamily.set(fam, [...(loadedByFamily.get(fam) ?? []), f]);
+    }
+    for (const r of emulated.resolved) {
+      if (!r.family) continue;
+      const got = loadedByFamily.get(r.family);
+      if (!got) continue; // not loaded (yet): cuDNN's sub-libraries load at first use
+      if (r.realPath === null || !got.includes(r.realPath)) differences.push({ family: r.family, loaded: got[0] ?? null, expected: r.realPath });
+    }
+    processes.push({ pid, ok: true, framework: target.framework, consumer: target.path, differences });
+  }
+
+  return {
+    ok: true,
+    ...(cacheRead.cache ? {} : { message: `no ld cache: ${cacheRead.error ?? 'unreadable'}` }),
+    ldCache: {
+      source: cacheRead.source,
+      format: cacheRead.cache?.format ?? null,
+      entries: cacheRead.cache?.entries.length ?? 0,
+      glibc: glibcVersion(cacheRead.cache),
+      ...(cacheRead.error ? { error: cacheRead.error } : {}),
+    },
+    ldLibraryPath: cfg.ldLibraryPath,
+    defaultDirs: cfg.defaultDirs,
+    hwcaps: cfg.hwcaps,
+    environments: environments.map((e) => ({ prefix: e.prefix, kind: e.kind, sitePackages: e.sitePackages })),
+    copies: inventory.copies,
+    consumers,
+    loaded,
+    processes,
+    packages: inventory.owners.packages,
+    durationMs: Math.round((performance.now() - t0) * 10) / 10,
+  };
+}
+
+const MARKERS: [RegExp, Framework][] = [
+  [/\/torch\/lib\/libtorch_cuda\.so$/, 'torch'],
+  [/\/jax_plugins\/xla_cuda\d+\/xla_cuda_plugin\.so$/, 'jax'],
+  [/\/tensorflow\/libtensorflow_framework\.so\.2$/, 'tensorflow'],
+  [/\/cupy_backends\/cuda\/api\/runtime\..*\.so$/, 'cupy'],
+];
+
+/** The framework a process runs, from the files it mapped, as a consumer to emulate. */
+function targetFromMaps(files: readonly string[], targets: readonly ConsumerTarget[], envs: readonly PythonEnvironment[]): ConsumerTarget | null {
+  for (const [re, framework] of MARKERS) {
+    const f = files.find((x) => re.test(x));
+    if (!f) continue;
+    const known = targets.find((t) => t.framework === framework && (t.path === f || f.startsWith(nodePath.posix.dirname(nodePath.posix.dirname(t.path)))));
+    if (known) return known;
+    const sp = /^(.*\/(?:site|dist)-packages)\//.exec(f)?.[1];
+    const env = envs.find((e) => sp && e.sitePackages.includes(sp)) ?? (sp ? { prefix: sp, kind: 'explicit' as const, interpreter: null, pythonVersion: null, sitePackages: [sp], active: false } : null);
+    return { path: f, framework, environment: env };
+  }
+  return null;
+}
+
+function processLdLibraryPath(penv: ProbeEnv, pid: number): string[] | null {
+  try {
+    const environ = penv.fs.readText(`/proc/${pid}/environ`, 1024 * 1024);
+    const v = environ.split('\0').find((kv) => kv.startsWith('LD_LIBRARY_PATH='));
+    return v === undefined ? [] : v.slice('LD_LIBRARY_PATH='.length).split(/[:;]/).filter(Boolean);
+  } catch {
+    return null;
+  }
+}
