@@ -52,7 +52,7 @@ export function nodeSnapshot(i: number, base: { idle: Snapshot; held: Snapshot }
 }
 
 function plant(i: number, s: Loose): void {
-  const libs = s.libraries as { consumers?: { resolved: { name: string; path: string | null; version: string | null; via: string }[] }[] } | undefined;
+  const libs = s.libraries as LibsLike | undefined;
   const py = s.python as { environments?: { packages: { name: string }[] }[] } | undefined;
   switch (i) {
     case PLANTED.oldDriver.index:
@@ -64,8 +64,7 @@ function plant(i: number, s: Loose): void {
       break;
     case PLANTED.cudnnShadowed.index: {
       s.env = { ...s.env, LD_LIBRARY_PATH: '/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/nvidia/lib' };
-      const torch = libs?.consumers?.[0];
-      if (torch) torch.resolved[0] = { name: 'libcudnn.so.9', path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9', version: '9.14.0', via: 'ld_library_path' };
+      shadowCudnn(libs);
       break;
     }
     case PLANTED.eccErrors.index:
@@ -79,7 +78,18 @@ function plant(i: number, s: Loose): void {
   }
 }
 
-/** The real snapshots' sections a bare probe run lacks (python, libraries), from the H200 captures. */
-export function withSections(s: Snapshot, sections: { python: unknown; libraries: unknown }): Snapshot {
-  return { ...s, python: sections.python, libraries: sections.libraries } as Snapshot;
+type LibsLike = { consumers?: { framework: string | null; resolved: { name: string; path: string | null; realPath?: string | null; version: string | null; via: string }[] }[] };
+
+/** torch's libcudnn.so.9 now resolves to the system's 9.14 through LD_LIBRARY_PATH (the classic shadowing). */
+export function shadowCudnn(libs: LibsLike | undefined): void {
+  for (const c of libs?.consumers ?? []) {
+    if (c.framework !== 'torch') continue;
+    for (const r of c.resolved) {
+      if (r.name !== 'libcudnn.so.9') continue;
+      r.path = '/usr/lib/x86_64-linux-gnu/libcudnn.so.9';
+      r.realPath = '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0';
+      r.version = '9.14.0';
+      r.via = 'ld_library_path';
+    }
+  }
 }

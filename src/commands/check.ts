@@ -29,6 +29,8 @@ their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings 
     const categoryOf = categoryLookup();
     if (format === 'json') {
       ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else if (format === 'prometheus') {
+      ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'text') {
       ctx.stdout.write(renderTerminal(snapshot, findings, { color: ctx.color, verbose: flag(args, 'verbose'), threshold, categoryOf }));
     } else {

@@ -3,7 +3,14 @@
 // without the section has these facts "not collected".
 import type { Snapshot } from '../snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';
-import { arr, section, text } from './section.js';
+import { primaryEnv } from './python-facts.js';
+import { arr, bool, section, text, type Obj } from './section.js';
+
+/** The section, when its probe ran (ok: false means the inventory itself failed: nothing to compare). */
+function collected(s: Snapshot): Obj | undefined {
+  const libs = section(s, 'libraries');
+  return libs && bool(libs, 'ok') !== false ? libs : undefined;
+}
 
 /** "libcudnn.so.9" → "libcudnn"; "libcudnn_ops.so.9" → "libcudnn_ops" */
 export function libStem(name: string): string {
@@ -22,10 +29,15 @@ export const LIBRARY_FACTS: FactDef[] = [
     key: false,
     why: 'the cuDNN / CUDA runtime copy that actually loads decides compatibility, whatever else is installed',
     read: (s) => {
-      const libs = section(s, 'libraries');
+      const libs = collected(s);
       if (!libs) return undefined;
       const out: FactValues = {};
-      for (const c of arr(libs, 'consumers')) {
+      // The consumers of the environment a job runs in first: with several venvs, that one's torch is "the" torch.
+      const env = primaryEnv(s);
+      const prefix = env ? text(env, 'prefix') : null;
+      const consumers = arr(libs, 'consumers');
+      const ordered = [...consumers.filter((c) => prefix !== null && text(c, 'environment') === prefix), ...consumers.filter((c) => prefix === null || text(c, 'environment') !== prefix)];
+      for (const c of ordered) {
         // Only the frameworks: other consumers (libs --elf FILE) are one-off questions, not machine facts.
         const fw = text(c, 'framework');
         if (!fw) continue;
@@ -48,7 +60,7 @@ export const LIBRARY_FACTS: FactDef[] = [
     impact: 'medium',
     why: 'several copies of one library are what LD_LIBRARY_PATH, RPATH and load order choose between',
     read: (s) => {
-      const libs = section(s, 'libraries');
+      const libs = collected(s);
       if (!libs) return undefined;
       const by = new Map<string, string[]>();
       for (const c of arr(libs, 'copies')) {

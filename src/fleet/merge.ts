@@ -215,7 +215,7 @@ export class FleetMerger {
       if (!def.key) continue;
       const ids = byFact.get(def.id);
       let shown: string;
-      if (ids === undefined) shown = '?';
+      if (ids === undefined) shown = `${def.id} not collected`;
       else if (ids.length === 0) shown = 'none';
       else if (ids.length === 1 && ids[0] === def.id) shown = values.get(def.id)!;
       else if (ids.every((id) => /\[\d+\]$/.test(id))) {

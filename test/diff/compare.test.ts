@@ -8,6 +8,7 @@ import { parseSnapshotText } from '../../src/snapshot/load.js';
 import type { Snapshot } from '../../src/snapshot/schema.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { clone, h200Snapshot } from '../fleet/h200-snapshot.js';
+import { shadowCudnn } from '../../bench/fleet-generate.js';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
 const real = (f: string) => parseSnapshotText(fs.readFileSync(path.join(EXAMPLES, f), 'utf8'), f);
@@ -56,7 +57,7 @@ describe('diff: planted differences, ranked by impact', () => {
       b.nvidia.gpus[0]!.memory.usedMiB = 9000; // noise
     }
     // The B machine's torch loads the system cuDNN 9.14 (LD_LIBRARY_PATH shadowing), and pip has another wheel.
-    b.libraries.consumers[0].resolved[0] = { name: 'libcudnn.so.9', path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9', version: '9.14.0', via: 'ld_library_path' };
+    shadowCudnn(b.libraries);
     b.python.environments[0].packages.find((p: any) => p.name === 'nvidia-cudnn-cu13').version = '9.1.0.70';
     b.env.LD_LIBRARY_PATH = '/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64';
     b.env.TF_CPP_MIN_LOG_LEVEL = '3';

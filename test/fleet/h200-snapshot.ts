@@ -17,7 +17,8 @@ const read = (p: string) => fs.readFileSync(path.join(H200, p), 'utf8');
 
 /** 2026-12-02 09:45 UTC, when the hog capture was taken */
 export const CAPTURE_TIME = Date.UTC(2026, 11, 2, 9, 45, 0);
-const BOOT_TIME_S = CAPTURE_TIME / 1000 - 3 * 3600;
+/** The hog's real stat line says it started 79.86 s after boot; boot so that it started a minute before the capture. */
+const BOOT_TIME_S = Math.round(CAPTURE_TIME / 1000 - 79.86 - 60);
 const SELF_PID = 4242;
 
 export interface H200Options {
@@ -39,7 +40,7 @@ export function h200Root(root: string, o: H200Options = {}): void {
   write(root, '/etc/os-release', 'PRETTY_NAME="Ubuntu 24.04.3 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\n');
   write(root, '/etc/passwd', 'root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000::/home/alice:/bin/bash\n');
   write(root, '/proc/driver/nvidia/version', read('idle/proc-driver-version.txt'));
-  write(root, '/proc/uptime', '10800.00 20000.00\n');
+  write(root, '/proc/uptime', `${CAPTURE_TIME / 1000 - BOOT_TIME_S}.00 200.00\n`);
   write(root, '/proc/stat', `cpu  1 2 3 4\nbtime ${BOOT_TIME_S}\n`);
   write(root, '/proc/1/stat', '1 (systemd) S 0 1 1 0 -1 4194560 0 0 0 0 10 10 0 0 20 0 1 0 1 0 0\n');
   write(root, '/proc/1/cgroup', '0::/init.scope\n');
@@ -96,26 +97,55 @@ export function pythonSectionFromCaptures(): unknown {
   };
 }
 
-/** What loads, from the LD_DEBUG capture (torch: pip cuDNN 9.19 via RPATH) and the files found on disk. */
+/**
+ * What loads, from the LD_DEBUG capture ("calling init: .../nvidia/cudnn/lib/libcudnn.so.9" for torch: pip's
+ * cuDNN 9.19 through torch's RPATH) and the files found on disk (libs-found.txt: the system's 9.14 too),
+ * in the shape of src/libs/schema.ts.
+ */
 export function librariesSectionFromCaptures(): unknown {
   const site = '/opt/torch/.venv/lib/python3.12/site-packages';
+  const pipCudnn = `${site}/nvidia/cudnn/lib/libcudnn.so.9`;
+  const pipCudart = `${site}/nvidia/cu13/lib/libcudart.so.13`;
+  const sysCudnn = '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0';
+  const pkg = (name: string, version: string) => ({ manager: 'pip', name, version, prefix: '/opt/torch/.venv' });
+  const resolved = (name: string, family: string, path: string, version: string, how: 'needed' | 'dlopen', shadowed: unknown[] = []) => ({
+    name,
+    family,
+    path,
+    realPath: path,
+    version,
+    via: 'rpath',
+    how,
+    requestedBy: `${site}/torch/lib/libtorch_cuda.so`,
+    shadowed,
+  });
   return {
+    ok: true,
+    ldCache: { source: '/etc/ld.so.cache', format: 'glibc-ld.so-1.7.0', entries: 519, glibc: '2.39' },
+    ldLibraryPath: ['/usr/local/nvidia/lib64', '/usr/local/nvidia/lib'],
+    defaultDirs: ['/lib/x86_64-linux-gnu', '/usr/lib/x86_64-linux-gnu', '/lib', '/usr/lib'],
+    hwcaps: ['x86-64-v4', 'x86-64-v3', 'x86-64-v2'],
+    environments: [{ prefix: '/opt/torch/.venv', kind: 'venv', sitePackages: [site] }],
+    copies: [
+      { name: 'libcudnn', path: sysCudnn, version: '9.14.0', versionSource: 'file name', origin: 'system', soname: 'libcudnn.so.9', links: ['/usr/lib/x86_64-linux-gnu/libcudnn.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn.so'], package: null, foundBy: ['ld_cache'] },
+      { name: 'libcudnn', path: pipCudnn, version: '9.19.0', versionSource: 'package nvidia-cudnn-cu13', origin: 'pip', soname: 'libcudnn.so.9', links: [], package: pkg('nvidia-cudnn-cu13', '9.19.0.56'), foundBy: ['site-packages'] },
+      { name: 'libcudart', path: pipCudart, version: '13.0.96', versionSource: 'package nvidia-cuda-runtime', origin: 'pip', soname: 'libcudart.so.13', links: [], package: pkg('nvidia-cuda-runtime', '13.0.96'), foundBy: ['site-packages'] },
+    ],
     consumers: [
       {
         path: `${site}/torch/lib/libtorch_cuda.so`,
         framework: 'torch',
+        environment: '/opt/torch/.venv',
         resolved: [
-          { name: 'libcudnn.so.9', path: `${site}/nvidia/cudnn/lib/libcudnn.so.9`, version: '9.19.0', via: 'rpath' },
-          { name: 'libcudart.so.13', path: `${site}/nvidia/cu13/lib/libcudart.so.13`, version: '13.0.96', via: 'rpath' },
+          resolved('libcudart.so.13', 'libcudart', pipCudart, '13.0.96', 'needed'),
+          resolved('libcudnn.so.9', 'libcudnn', pipCudnn, '9.19.0', 'needed', [{ path: '/lib/x86_64-linux-gnu/libcudnn.so.9', realPath: sysCudnn, version: '9.14.0', via: 'ld_cache' }]),
         ],
+        notes: [],
       },
     ],
-    copies: [
-      { name: 'libcudnn', path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0', version: '9.14.0', origin: 'system' },
-      { name: 'libcudnn', path: `${site}/nvidia/cudnn/lib/libcudnn.so.9`, version: '9.19.0', origin: 'pip' },
-      { name: 'libcudart', path: `${site}/nvidia/cu13/lib/libcudart.so.13`, version: '13.0.96', origin: 'pip' },
-    ],
     loaded: [],
+    processes: [],
+    packages: [pkg('nvidia-cudnn-cu13', '9.19.0.56'), pkg('nvidia-cuda-runtime', '13.0.96'), pkg('torch', '2.11.0')],
   };
 }
 
