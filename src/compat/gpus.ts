@@ -45,7 +45,9 @@ export function gpuProduct(productName: string): GpuProduct | null {
   let best: { product: GpuProduct; len: number; chars: number } | null = null;
   for (const p of knowledge().gpus.products) {
     for (const n of p.names) {
-      const phrase = n.split(' ');
+      // the table's phrases go through the same normalisation ("mx550" → mx 550)
+      const phrase = normalizeGpuName(n);
+      if (phrase.length === 0) continue;
       if (!containsPhrase(tokens, phrase)) continue;
       // longest phrase wins (in words, then characters): "rtx 6000 ada" over "rtx 6000"
       if (!best || phrase.length > best.len || (phrase.length === best.len && n.length > best.chars)) {
