@@ -96,7 +96,8 @@ export function redactDeep<T>(value: T, redactor: Redactor = createRedactor(valu
   return walk(value) as T;
 }
 
-const UUID_RE = /\b(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\b/g;
+// No boundary after: a UUID glued to other text ("…3df7alice") is still a UUID.
+const UUID_RE = /(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}/g;
 const HOME_RE = /(\/home\/|\/Users\/)([A-Za-z0-9._-]+)/g;
 const IPV4_RE = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\w|\.\d)/g;
 // "::" with at least one more group, or five or more colon groups (not times like 12:34:56, not PCI bus ids).
