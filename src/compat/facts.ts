@@ -7,7 +7,7 @@ import type { Os } from './cuda.js';
 import { normalizeComputeCapability } from './cuda.js';
 import { computeCapabilityOfGpu } from './gpus.js';
 import type { Framework } from './spec.js';
-import { isVersion, majorMinor, truncateVersion } from './version.js';
+import { compareVersions, isVersion, majorMinor, truncateVersion } from './version.js';
 
 export interface Fact<T> {
   value: T;
@@ -138,7 +138,10 @@ function frameworkFacts(f: PyFramework, e: PyEnv, libs: LibsSection | null): Fra
     const local = typeof f.details.localVersion === 'string' ? f.details.localVersion : f.version?.includes('+') ? f.version.split('+')[1]! : null;
     variant = local ?? (f.cuda ? `cu${f.cuda.replace('.', '')}` : f.gpuBuild === false ? 'cpu' : null);
   }
-  const cudnnPkgRow = pkg(/^nvidia-cudnn-cu\d+$/) ?? pkg(/^nvidia-cudnn$/) ?? pkg(/^cudnn$/);
+  // torch wheels bundled cuDNN inside until 1.13 (then they depend on nvidia-cudnn-cuXX): an older torch
+  // does not use a pip cuDNN that happens to be installed next to it
+  const usesPipCudnn = f.framework !== 'torch' || (version !== null && compareVersions(version, '1.13.0') >= 0);
+  const cudnnPkgRow = usesPipCudnn ? (pkg(/^nvidia-cudnn-cu\d+$/) ?? pkg(/^nvidia-cudnn$/) ?? pkg(/^cudnn$/)) : undefined;
   const cudnnPackage = cudnnPkgRow
     ? { name: cudnnPkgRow.name, version: cudnnPkgRow.version, cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkgRow.name)?.[1] ?? NaN) || null }
     : null;

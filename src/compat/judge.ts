@@ -6,7 +6,7 @@ import { archCoverage, maxCudaForDriver } from './cuda.js';
 import { compareCudnn, cudnnRelease, cudnnTolerated } from './cudnn.js';
 import type { EnvFacts, FrameworkFacts, MachineFacts } from './facts.js';
 import type { Target } from './target.js';
-import { compareVersions, majorMinor, majorOf } from './version.js';
+import { compareVersions, majorMinor, majorOf, truncateVersion } from './version.js';
 
 export type VerdictId = 'driver' | 'gpu-arch' | 'python' | 'cudnn' | 'nvcc';
 export type VerdictStatus = 'ok' | 'warn' | 'fail' | 'unknown';
@@ -186,7 +186,8 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
   }
   if (t.cudnnMin) {
     const sameMajor = majorOf(loaded) === majorOf(t.cudnnMin);
-    const ok = sameMajor && compareVersions(loaded, t.cudnnMin) >= 0;
+    // the 4th part is a build number (9.12.0.46); a loaded library reports three parts
+    const ok = sameMajor && compareVersions(truncateVersion(loaded, 3), truncateVersion(t.cudnnMin, 3)) >= 0;
     out.push({
       id: 'cudnn',
       status: ok ? 'ok' : 'fail',
