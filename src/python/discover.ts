@@ -90,13 +90,11 @@ export function discoverDetailed(penv: ProbeEnv): DiscoveredEnvironment[] {
     const cfg = readPyvenvCfg(fs, e.prefix);
     const homeDir = cfg.get('home');
     if (!homeDir) continue;
-    for (const exe of ['python3', 'python']) {
-      const p = `${trimSlash(homeDir)}/${exe}`;
-      if (isFile(fs, p)) {
-        add(withVia(fromInterpreter(fs, p, pyenvRoot, env), 'pyvenv.cfg home'));
-        break;
-      }
-    }
+    // `executable` (Python 3.11+) names the very binary; else the usual names in `home`.
+    const mm = e.pythonVersion ? [`python${e.pythonVersion}`] : [];
+    const candidates = [cfg.get('executable'), ...['python3', 'python', ...mm].map((x) => `${trimSlash(homeDir)}/${x}`)];
+    const p = candidates.find((c): c is string => c !== undefined && c.startsWith('/') && isFile(fs, c));
+    if (p) add(withVia(fromInterpreter(fs, p, pyenvRoot, env), 'pyvenv.cfg home'));
   }
 
   // 5. conda / mamba environments: the list conda keeps, and the envs folders of the usual roots.
@@ -153,7 +151,7 @@ function fromInterpreterOrPrefix(fs: FileSystem, p: string, pyenvRoot: string | 
   } catch {
     return null;
   }
-  if (st.type === 'dir') return interpreterIn(fs, path) ? fromPrefix(fs, path, pyenvRoot) : null;
+  if (st.type === 'dir') return fromPrefix(fs, path, pyenvRoot);
   return fromInterpreter(fs, path, pyenvRoot, env);
 }
 
