@@ -86,7 +86,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const dryRun = flag(args, 'dry-run') || fromSaved;
   if (dryRun || isEmpty(plan) || !hasActions(plan)) {
     if (!json) ctx.stdout.write(planText());
-    if (fromSaved && !flag(args, 'dry-run') && hasActions(plan)) ctx.stderr.write('gpu-env-doctor: fix: the plan comes from a saved snapshot, so nothing was changed\n');
+    if (fromSaved && !flag(args, 'dry-run') && (plan.processes.length > 0 || plan.env.length > 0)) ctx.stderr.write('gpu-env-doctor: fix: the plan comes from a saved snapshot, so nothing was changed\n');
     return finish(fromSaved ? 'saved-snapshot' : 'dry-run', null);
   }
 

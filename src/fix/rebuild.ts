@@ -26,13 +26,16 @@ function textOf(f: Finding): string {
 }
 
 /**
- * Library findings that show both conda's and pip's copies at play, two or more of them: then one repair
- * would not be enough. A heuristic over the findings' words (library checks name the copies' origins
- * in their evidence); a single conflict stays a simple repair with its own fix.
+ * Library problems with both conda's and pip's copies at play, touching two or more libraries (in one
+ * finding, like python.conda-pip-mix's "cuDNN, cuBLAS from both conda and pip", or across several): then one
+ * repair would not be enough. A heuristic over the findings' words and affects.library; one conflicting
+ * library stays a simple repair with its own fix.
  */
 export function needsRebuild(findings: readonly Finding[], s: Snapshot): Finding[] | null {
   const lib = findings.filter((f) => f.rootCause !== null && LIBRARY_CAUSES.has(f.rootCause) && f.status !== 'ok' && f.status !== 'skip');
-  if (lib.length < 2) return null;
+  if (lib.length === 0) return null;
+  const libraries = new Set(lib.flatMap((f) => (f.affects?.library ?? '').split(',').map((x) => x.trim()).filter(Boolean)));
+  if (lib.length < 2 && libraries.size < 2) return null;
   const all = lib.map(textOf).join('\n');
   const conda = /\bconda\b|\/conda-meta\/|\/(ana|mini)conda\d?\/|\/envs\/[^/\s]+\/lib\//i.test(all) || (s.env.CONDA_PREFIX !== undefined && all.includes(s.env.CONDA_PREFIX));
   const pip = /\bpip\b|site-packages\/nvidia\//i.test(all);
