@@ -10,6 +10,7 @@ import { glibcVersion } from './ldcache.js';
 import { readMaps } from './maps.js';
 import { loaderConfig, readLdCache } from './platform.js';
 import { visibleEnvironments } from './python-envs.js';
+import { discoverEnvironments } from '../python/discover.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from './schema.js';
 import { libraryFamily } from './versions.js';
 
@@ -27,7 +28,7 @@ export async function probeLibraries(input: LibrariesProbeInput): Promise<Librar
   const { fs } = penv;
   const cacheRead = await readLdCache(fs, penv.runner, penv.options.timeoutMs);
   const cfg = loaderConfig(fs, penv.env, cacheRead.cache);
-  const environments = input.environments ?? visibleEnvironments(fs, penv.env, penv.options.pythons);
+  const environments = input.environments ?? mergeEnvironments(safeDiscover(penv), visibleEnvironments(fs, penv.env, penv.options.pythons));
   const condaPrefixes = penv.env.CONDA_PREFIX ? [penv.env.CONDA_PREFIX] : [];
   const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments, condaPrefixes });
   const ctx: EmulationContext = { fs, cfg, inventory };
@@ -125,4 +126,19 @@ function processLdLibraryPath(penv: ProbeEnv, pid: number): string[] | null {
   } catch {
     return null;
   }
+}
+
+/** The Python probe's discovery, never throwing through: a failure there must not lose the library facts. */
+function safeDiscover(penv: ProbeEnv): PythonEnvironment[] {
+  try {
+    return discoverEnvironments(penv);
+  } catch {
+    return [];
+  }
+}
+
+function mergeEnvironments(a: PythonEnvironment[], b: PythonEnvironment[]): PythonEnvironment[] {
+  const out = [...a];
+  for (const e of b) if (!out.some((x) => x.prefix === e.prefix)) out.push(e);
+  return out;
 }

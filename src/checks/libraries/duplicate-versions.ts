@@ -1,0 +1,66 @@
+// libs.duplicate-versions: two versions of one library reachable by one framework — which one wins, why,
+// and (when the framework's own copy loses) the LD_LIBRARY_PATH value that makes it win.
+// LD_LIBRARY_PATH winning over the framework's own copy is libs.ld-library-path-shadowing's case.
+import * as nodePath from 'node:path';
+import { finding, type Finding } from '../../core/finding.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { consumerLabel, isOwnCopy, label, librariesOf, needsLibraries, shellQuote, versionText, viaText } from './common.js';
+import { sameVersion } from '../../libs/versions.js';
+
+export const duplicateVersionsCheck: Check = {
+  id: 'libs.duplicate-versions',
+  category: 'libraries',
+  title: 'One copy of each CUDA library per framework',
+  applies: needsLibraries,
+  evaluate(s: Snapshot): Finding[] {
+    const lib = librariesOf(s)!;
+    const out: Finding[] = [];
+    for (const c of lib.consumers) {
+      for (const r of c.resolved) {
+        if (!r.family || !r.path || r.via === 'not_found') continue;
+        const others = r.shadowed.filter((x) => x.version !== null && r.version !== null && !sameVersion(x.version, r.version));
+        if (others.length === 0) continue;
+        const winnerOwn = isOwnCopy(c, r.realPath ?? r.path, lib);
+        const ownLoser = others.find((x) => isOwnCopy(c, x.realPath ?? x.path, lib));
+        const evidence = [
+          { text: `${r.name} → ${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ${versionText(r.version)}, via ${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`, source: 'loader emulation' },
+          ...others.map((x) => ({ text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`, source: 'loader emulation' })),
+        ];
+        if (winnerOwn || !ownLoser) {
+          out.push(
+            finding({
+              check: this.id,
+              severity: 'info',
+              status: 'ok',
+              rootCause: null,
+              message: `${consumerLabel(c)} loads ${label(r.family)} ${versionText(r.version)} (${r.via.replace(/_/g, ' ')}); ${others.map((x) => `${x.version} at ${x.realPath ?? x.path}`).join(', ')} ${others.length === 1 ? 'is' : 'are'} also on the machine and not used by it`,
+              details: `Tools that ask the ld cache (python -m torch.utils.collect_env, ldconfig -p) report the other copy; the loaded file is the one above (check a running process with gpu-env-doctor libs --pid PID).`,
+              evidence,
+              affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
+            }),
+          );
+          continue;
+        }
+        if (r.via === 'ld_library_path') continue; // libs.ld-library-path-shadowing says it, with its fix
+        const dir = nodePath.posix.dirname(ownLoser.path);
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'warn',
+            status: 'warn',
+            rootCause: 'library_conflict',
+            message: `${consumerLabel(c)} would load ${label(r.family)} ${versionText(r.version)} from ${r.realPath ?? r.path} instead of its own ${versionText(ownLoser.version)} (${ownLoser.path})`,
+            evidence,
+            affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
+            fix: {
+              text: `Put the framework's own folder first so its copy wins (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache).`,
+              commands: [`export LD_LIBRARY_PATH=${shellQuote(dir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`],
+            },
+          }),
+        );
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,52 @@
+// libs.ld-library-path-shadowing: LD_LIBRARY_PATH puts another CUDA or cuDNN ahead of the framework's own
+// copy (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache, and before a dlopen's RUNPATH).
+// The fix is the exact LD_LIBRARY_PATH without the offending folders.
+import { finding, type Finding } from '../../core/finding.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { compareVersions, sameVersion } from '../../libs/versions.js';
+import { consumerLabel, fixWithoutDirs, isOwnCopy, label, ldLibraryPathDirOf, librariesOf, needsLibraries, versionText } from './common.js';
+
+export const ldLibraryPathCheck: Check = {
+  id: 'libs.ld-library-path-shadowing',
+  category: 'libraries',
+  title: "LD_LIBRARY_PATH does not override the frameworks' own CUDA libraries",
+  applies: needsLibraries,
+  evaluate(s: Snapshot): Finding[] {
+    const lib = librariesOf(s)!;
+    if (lib.ldLibraryPath.length === 0) return [];
+    const out: Finding[] = [];
+    for (const c of lib.consumers) {
+      const hits = c.resolved.filter((r) => r.via === 'ld_library_path' && r.family && r.family !== 'libcuda' && r.family !== 'libnvidia-ml' && r.path);
+      const bad: { r: (typeof hits)[number]; own: (typeof hits)[number]['shadowed'][number] }[] = [];
+      for (const r of hits) {
+        const own = r.shadowed.find((x) => isOwnCopy(c, x.realPath ?? x.path, lib));
+        if (!own || own.realPath === r.realPath) continue;
+        if (r.version !== null && own.version !== null && sameVersion(r.version, own.version)) continue;
+        bad.push({ r, own });
+      }
+      if (bad.length === 0) continue;
+      const dirs = [...new Set(bad.map(({ r }) => ldLibraryPathDirOf(lib, r.path!)).filter((d): d is string => d !== null))];
+      const older = bad.some(({ r, own }) => r.version && own.version && compareVersions(r.version, own.version) < 0);
+      out.push(
+        finding({
+          check: this.id,
+          severity: older ? 'error' : 'warn',
+          status: older ? 'fail' : 'warn',
+          rootCause: bad.some(({ r }) => r.family?.startsWith('libcudnn')) ? 'cudnn_version_mismatch' : 'library_conflict',
+          message: `LD_LIBRARY_PATH makes ${consumerLabel(c)} load ${bad.map(({ r, own }) => `${label(r.family)} ${versionText(r.version)} instead of its own ${versionText(own.version)}`).join(', ')}`,
+          evidence: [
+            { text: `LD_LIBRARY_PATH=${lib.ldLibraryPath.join(':')}`, source: 'environment' },
+            ...bad.flatMap(({ r, own }) => [
+              { text: `${r.name} → ${r.realPath ?? r.path} (${versionText(r.version)}) via LD_LIBRARY_PATH`, source: 'loader emulation' },
+              { text: `  loses: ${own.realPath ?? own.path} (${versionText(own.version)}) via ${own.via.replace(/_/g, ' ')}`, source: 'loader emulation' },
+            ]),
+          ],
+          affects: { env: 'LD_LIBRARY_PATH', library: bad[0]!.r.name, ...(c.framework ? { framework: c.framework } : {}) },
+          fix: { text: `Remove ${dirs.join(', ')} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them without it).`, commands: fixWithoutDirs(lib, dirs) },
+        }),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,51 @@
+// libs.loaded: what the GPU processes really mapped, and whether the emulation agrees with it. A difference
+// is reported (info) so that a wrong emulation shows instead of hiding behind confident output.
+import { finding, type Finding } from '../../core/finding.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import type { Check } from '../check.js';
+import { label, librariesOf, needsLibraries, FRAMEWORK_LABEL } from './common.js';
+
+export const loadedCheck: Check = {
+  id: 'libs.loaded',
+  category: 'libraries',
+  title: 'Libraries loaded by GPU processes',
+  applies: needsLibraries,
+  evaluate(s: Snapshot): Finding[] {
+    const lib = librariesOf(s)!;
+    const out: Finding[] = [];
+    for (const p of lib.processes) {
+      if (!p.ok) {
+        out.push(finding({ check: this.id, severity: 'info', status: 'skip', rootCause: null, message: `Process ${p.pid}: ${p.message ?? 'maps not readable'}`, affects: { pid: p.pid } }));
+        continue;
+      }
+      const files = lib.loaded.filter((l) => l.pid === p.pid);
+      const key = files.filter((f) => f.family === 'libcudnn' || f.family === 'libcudart' || f.family === 'libcuda' || f.family === 'libcublas');
+      out.push(
+        finding({
+          check: this.id,
+          severity: 'info',
+          status: 'ok',
+          rootCause: null,
+          message: `Process ${p.pid}${p.framework ? ` (${FRAMEWORK_LABEL[p.framework]})` : ''} loaded ${key.map((f) => `${label(f.family)} ${f.version ?? '?'}`).join(', ') || 'no CUDA library'}`,
+          evidence: files.map((f) => ({ text: f.path, source: `/proc/${p.pid}/maps` })),
+          affects: { pid: p.pid },
+        }),
+      );
+      for (const d of p.differences) {
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'info',
+            status: 'ok',
+            rootCause: null,
+            message: `Process ${p.pid} loaded ${d.loaded ?? 'nothing'} for ${d.family}, where the emulation expected ${d.expected ?? 'nothing'}`,
+            details: 'The process may have changed LD_LIBRARY_PATH or loaded libraries itself; the loaded file is the truth. Please report this if you can reproduce it.',
+            evidence: [{ text: `loaded: ${d.loaded}`, source: `/proc/${p.pid}/maps` }, { text: `expected: ${d.expected}`, source: 'loader emulation' }],
+            affects: { pid: p.pid, library: d.family },
+          }),
+        );
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,57 @@
+// `libs`: which copy of each CUDA library every framework would load (and why), every copy on the machine,
+// what running processes did load (--pid, and all GPU processes), and the library findings with fixes.
+import * as nodePath from 'node:path';
+import { failOn, flag, str, strs } from '../cli/args.js';
+import { ALL_CHECKS } from '../checks/index.js';
+import { runChecks } from '../checks/run-checks.js';
+import { UsageError } from '../core/errors.js';
+import { exitCodeFor } from '../core/result.js';
+import { readElf } from '../libs/elf.js';
+import { renderLibs } from '../libs/render.js';
+import type { LibrariesSection } from '../libs/schema.js';
+import type { Command } from './registry.js';
+import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+
+export const command: Command = {
+  name: 'libs',
+  summary: 'which copy of each CUDA library every framework would load, and what running processes did load',
+  usage: `Usage: gpu-env-doctor libs [--json] [-v] [--pid PID]... [--elf FILE]... [--python PATH]...
+                          [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn]
+
+For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE, shows which
+file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda, ...)
+and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing the
+framework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped.`,
+  options: { ...PROBE_OPTIONS, pid: { type: 'string', multiple: true }, elf: { type: 'string', multiple: true } },
+  async run(ctx, args) {
+    const threshold = failOn(args);
+    if (args.positionals.length > 0) throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
+    const pids = strs(args, 'pid').map((p) => {
+      if (!/^\d+$/.test(p) || Number(p) <= 0) throw new UsageError(`--pid must be a process id, not "${p}"`);
+      if (str(args, 'from') === undefined && !ctx.fs.exists(`/proc/${p}`)) throw new UsageError(`--pid ${p}: no such process`);
+      return Number(p);
+    });
+    const elfFiles = strs(args, 'elf').map((f) => {
+      // Under --root the name is a machine path; otherwise relative names are relative to the working directory.
+      const abs = f.startsWith('/') ? f : ctx.fs.root === '/' ? nodePath.resolve(ctx.cwd, f) : `/${f}`;
+      const e = readElf(ctx.fs, abs);
+      if (!e.ok) throw new UsageError(`--elf ${f}: ${e.reason === 'not-found' ? 'no such file' : e.message}`);
+      return abs;
+    });
+    if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
+    const snapshot = await obtainSnapshot(ctx, args, { pids, elfFiles });
+    const lib = (snapshot as { libraries?: LibrariesSection }).libraries;
+    if (!lib) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
+    const findings = runChecks(
+      ALL_CHECKS.filter((c) => c.category === 'libraries'),
+      snapshot,
+    ).flatMap((r) => r.findings);
+    if (flag(args, 'json') || str(args, 'format') === 'json') {
+      const { consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages } = lib;
+      ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
+    } else {
+      ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose') }));
+    }
+    return exitCodeFor(findings, threshold);
+  },
+};
