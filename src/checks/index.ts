@@ -7,6 +7,13 @@ import { visibleDevicesCheck } from './env/visible-devices.js';
 import { driverCheck } from './gpu/driver.js';
 import { healthCheck } from './gpu/health.js';
 import { presenceCheck } from './gpu/presence.js';
+import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
+import { condaPipMixCheck as libsCondaPipMixCheck } from './libraries/conda-pip-mix.js';
+import { cudnnSublibraryCheck } from './libraries/cudnn-sublibrary.js';
+import { duplicateVersionsCheck } from './libraries/duplicate-versions.js';
+import { ldLibraryPathCheck } from './libraries/ld-library-path.js';
+import { loadedCheck } from './libraries/loaded.js';
+import { missingCheck } from './libraries/missing.js';
 import { headroomCheck } from './memory/headroom.js';
 import { holdersCheck } from './memory/holders.js';
 import { unattributedCheck } from './memory/unattributed.js';
@@ -31,6 +38,13 @@ export const ALL_CHECKS: readonly Check[] = [
   headroomCheck,
   holdersCheck,
   unattributedCheck,
+  missingCheck,
+  cudnnSublibraryCheck,
+  compatLibcudaCheck,
+  ldLibraryPathCheck,
+  duplicateVersionsCheck,
+  libsCondaPipMixCheck,
+  loadedCheck,
   visibleDevicesCheck,
   allocatorsCheck,
   libraryPathCheck,

@@ -8,6 +8,7 @@ import { probeProcesses } from '../probes/procfs/processes.js';
 import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
 import { probeSystem } from '../probes/system.js';
 import { probePython } from '../python/probe.js';
+import { probeLibraries } from '../libs/probe.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { SNAPSHOT_SCHEMA_VERSION, type Nvidia, type Snapshot } from './schema.js';
 
@@ -28,6 +29,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
     message: 'the process probe failed',
     list: [],
   };
+  const libraries = await timed(probes, 'libraries', () => probeLibraries({ penv, gpuPids: processes.list.filter((p) => p.visible).map((p) => p.pid) }), (l) => l.message ?? true);
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -40,6 +42,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
     env,
     probes,
     ...(python ? { python } : {}),
+    ...(libraries ? { libraries } : {}),
   };
 }
 

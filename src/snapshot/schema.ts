@@ -3,6 +3,7 @@
 // Versions stay strings ("12.10" is not 12.1). Memory is in MiB, as nvidia-smi reports it.
 import { z } from 'zod';
 import { PythonSection } from '../python/schema.js';
+import { LibrariesSection } from '../libs/schema.js';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
@@ -131,5 +132,7 @@ export const Snapshot = z.looseObject({
   probes: z.array(ProbeTiming),
   /** Python environments, their GPU packages and framework builds (src/python/schema.ts) */
   python: PythonSection.optional(),
+  /** which copy of each CUDA library the frameworks load, and why (src/libs/schema.ts) */
+  libraries: LibrariesSection.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;
