@@ -2,7 +2,7 @@
 // the same verdicts the checks use, so a fix never proposes a combination the data calls incompatible.
 import type { Fix } from '../core/finding.js';
 import { knowledge } from '../knowledge/index.js';
-import { archCoverage, minDriverForCuda, type Os } from './cuda.js';
+import { archCoverage, cudaSupportsComputeCapability, minDriverForCuda, type Os } from './cuda.js';
 import { cudnnRelease } from './cudnn.js';
 import { jaxRequirements, tensorflowBuild } from './frameworks.js';
 import type { Framework } from './spec.js';
@@ -117,6 +117,9 @@ export function newestJaxFor(n: MachineNeeds): Proposal | null {
       const d = driverOk(v.minCuda!, n);
       if (!d.ok) continue;
       if (v.minComputeCapability && !n.ccs.every((cc) => compareVersions(cc, v.minComputeCapability!) >= 0)) continue;
+      // XLA compiles for the GPU with the CUDA of the wheel: that CUDA must know the architecture (no sm_120 in 11.8)
+      const cc = v.builtWith ?? v.minCuda!;
+      if (!n.ccs.every((c) => cudaSupportsComputeCapability(cc, c) !== false)) continue;
       const extra = v.extras[0] ?? v.name;
       return {
         framework: 'jax',

@@ -210,3 +210,13 @@ describe('versions.nvcc', () => {
     expect(f.map((x) => x.status)).toEqual(['skip']);
   });
 });
+
+describe('fix builders never propose what the data calls incompatible', () => {
+  test('JAX for driver 470: the CUDA 11 wheel on Hopper, nothing on Blackwell (CUDA 11.8 cannot build sm_120)', async () => {
+    const { newestJaxFor, newestTorchFor } = await import('../../src/compat/fixes.js');
+    expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['9.0'], python: '3.10' })?.commands).toEqual(["pip install -U 'jax[cuda11_pip]==0.4.25'"]);
+    expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();
+    expect(newestTorchFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();
+    expect(newestTorchFor({ os: 'linux', driver: '570.26', ccs: ['12.0'], python: '3.12' })?.commands).toEqual(['pip install torch==2.11.0 --index-url https://download.pytorch.org/whl/cu128']);
+  });
+});

@@ -65,9 +65,13 @@ describe('compat', () => {
     const r = runCli(['check', '--from', old, '--json']);
     const doc = JSON.parse(r.stdout);
     const f = doc.findings.filter((x: { check: string; severity: string }) => x.check === 'versions.driver-cuda' && x.severity === 'error');
-    expect(f).toHaveLength(1);
+    // torch cu130 and JAX's CUDA 13 plugin both need 580+
+    expect(f.map((x: { affects: { framework: string } }) => x.affects.framework).sort()).toEqual(['jax', 'torch']);
+    f.sort((a: { affects: { framework: string } }, b: { affects: { framework: string } }) => (a.affects.framework === 'torch' ? -1 : 1));
     expect(f[0].rootCause).toBe('driver_too_old');
     expect(f[0].fix.commands[0]).toBe('pip install torch==2.7.1 --index-url https://download.pytorch.org/whl/cu118');
+    // no JAX CUDA build runs on 470: the fix is the driver
+    expect(f[1].fix.manual.join(' ')).toContain('nvidia-driver-580');
     expect(r.code).toBe(1);
   });
 });
