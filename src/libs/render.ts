@@ -18,7 +18,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     for (const r of con.resolved) {
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
-      if (diff.length === 0 && !o.verbose) continue;
+      if ((diff.length === 0 || r.family.startsWith('libcudnn_')) && !o.verbose) continue;
       for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${r.name}: also reachable ${x.realPath ?? x.path} (${x.version ?? '?'}) via ${x.via.replace(/_/g, ' ')}, searched later`));
     }
     if (o.verbose) for (const n of con.notes) out.push(c.dim(`    note: ${n}`));

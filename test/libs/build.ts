@@ -20,6 +20,8 @@ export interface LibSpec {
   /** extra C source */
   source?: string;
   links?: string[];
+  /** no libc in NEEDED (for --root trees that have no libc of their own) */
+  nostdlib?: boolean;
 }
 
 /** Writes a shared library; `links` are symlinks (relative to the base) to the built file. */
@@ -30,6 +32,7 @@ export function buildLib(base: string, spec: LibSpec): string {
   const src = path.join(base, `${fn}.c`);
   fs.writeFileSync(src, `${spec.source ?? ''}\nint ${fn}(void){return ${spec.value ?? 0};}\n`);
   const args = ['-shared', '-fPIC', '-o', out, src, '-Wl,--no-as-needed'];
+  if (spec.nostdlib) args.push('-nostdlib');
   if (spec.soname) args.push(`-Wl,-soname,${spec.soname}`);
   for (const n of spec.needed ?? []) args.push(n.startsWith('-') ? n : n);
   if (spec.rpath !== undefined) args.push('-Wl,--disable-new-dtags', `-Wl,-rpath,${spec.rpath}`);

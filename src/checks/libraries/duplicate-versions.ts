@@ -28,6 +28,8 @@ export const duplicateVersionsCheck: Check = {
           ...others.map((x) => ({ text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`, source: 'loader emulation' })),
         ];
         if (winnerOwn || !ownLoser) {
+          // cuDNN's sub-libraries follow libcudnn: one line for the family is enough (mismatches have their own check).
+          if (r.family.startsWith('libcudnn_')) continue;
           out.push(
             finding({
               check: this.id,
