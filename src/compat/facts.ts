@@ -67,6 +67,7 @@ const LibsSection = z.looseObject({
       z.looseObject({
         path: z.string(),
         framework: z.string().nullable().optional(),
+        environment: z.string().nullable().optional(),
         resolved: z.array(z.looseObject({ name: z.string(), path: z.string().nullable().optional(), version: z.string().nullable().optional() })).optional(),
       }),
     )
@@ -161,7 +162,7 @@ function frameworkFacts(f: PyFramework, e: PyEnv, libs: LibsSection | null): Fra
     if (file) cudnnLoaded = { value: file[1]!, source: `mapped by the ${f.framework} probe process` };
   }
   if (!cudnnLoaded && libs?.consumers) {
-    const mine = libs.consumers.filter((c) => c.framework === f.framework && e.sitePackages.some((sp) => c.path.startsWith(sp)));
+    const mine = libs.consumers.filter((c) => c.framework === f.framework && (c.environment === e.prefix || e.sitePackages.some((sp) => c.path.startsWith(sp))));
     const r = mine.flatMap((c) => c.resolved ?? []).find((x) => /^libcudnn\.so/.test(x.name) && x.version && isVersion(x.version));
     if (r?.version) cudnnLoaded = { value: r.version, source: `library resolution: ${r.path ?? r.name}` };
   }

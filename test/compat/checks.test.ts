@@ -220,3 +220,47 @@ describe('fix builders never propose what the data calls incompatible', () => {
     expect(newestTorchFor({ os: 'linux', driver: '570.26', ccs: ['12.0'], python: '3.12' })?.commands).toEqual(['pip install torch==2.11.0 --index-url https://download.pytorch.org/whl/cu128']);
   });
 });
+
+describe('versions.cudnn with the library resolution of the libraries section', () => {
+  test('LD_LIBRARY_PATH puts the apt cuDNN 9.14 before pip 9.19: torch 2.11 (built with 9.17) fails', () => {
+    const s = withEnv({ python: '3.12', frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }], packages: [['nvidia-cudnn-cu13', '9.19.0.56']] }, (x) => {
+      (x as Record<string, unknown>).libraries = {
+        ok: true,
+        ldCache: { source: '/etc/ld.so.cache', format: null, entries: 0, glibc: null },
+        ldLibraryPath: ['/usr/lib/x86_64-linux-gnu'],
+        defaultDirs: [],
+        hwcaps: [],
+        environments: [],
+        copies: [],
+        consumers: [
+          {
+            path: '/opt/env/lib/python3/site-packages/torch/lib/libtorch_cuda.so',
+            framework: 'torch',
+            environment: '/opt/env',
+            resolved: [
+              {
+                name: 'libcudnn.so.9',
+                family: 'libcudnn',
+                path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9',
+                realPath: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0',
+                version: '9.14.0',
+                via: 'ld_library_path',
+                how: 'needed',
+                requestedBy: null,
+                shadowed: [],
+              },
+            ],
+            notes: [],
+          },
+        ],
+        loaded: [],
+        processes: [],
+        packages: [],
+      };
+    });
+    const f = run(s).find((x) => x.check === 'versions.cudnn' && x.severity === 'error');
+    expect(f?.message).toContain('loads cuDNN 9.14.0: older than the 9.17.1.4 it was built with');
+    expect(f?.evidence[0]?.source).toContain('/usr/lib/x86_64-linux-gnu/libcudnn.so.9');
+    expect(f?.fix?.text).toContain('LD_LIBRARY_PATH');
+  });
+});
