@@ -76,8 +76,7 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
     let diagnosis: DiagnosisLike | null = null;
     if (job.failed) {
       if (job.snapshot) findings = runChecks(ALL_CHECKS, job.snapshot).flatMap((r) => r.findings);
-      const explain = await loadExplainer();
-      diagnosis = explain ? explain(job.tail.map((l) => l.text).join('\n'), job.snapshot) : null;
+      diagnosis = (await loadExplainer())(job.tail, job.snapshot);
     }
     const result = runResult(job, argv, findings, diagnosis);
     const shown = flag(args, 'redact') ? redactDeep(result, createRedactor(result)) : result;

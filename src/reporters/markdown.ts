@@ -82,7 +82,7 @@ export function renderMarkdown(m: ReportModel): string {
     const body: string[] = [];
     for (const c of m.causes) {
       if (c.evidence.length === 0) continue;
-      body.push(`\`${c.id}\``, '', fence(c.evidence.map((e) => `${String(e.line).padStart(5)}: ${e.text}`).join('\n')));
+      body.push(`\`${c.id}\``, '', fence(c.evidence.map((e) => `${e.line === null ? 'machine' : String(e.line).padStart(7)}: ${e.text}`).join('\n')));
       if (c.fix && (c.fix.commands.length > 0 || c.fix.manual.length > 0)) body.push(fence([...c.fix.commands, ...c.fix.manual.map((x) => `# check first: ${x}`)].join('\n'), 'sh'));
     }
     out.push(...details('Diagnosis: evidence from the output', body));

@@ -13,7 +13,8 @@ export interface DiagnosisCause {
   id: string;
   confidence: number;
   summary: string;
-  evidence: { line: number; text: string }[];
+  /** `source: "machine"` marks a fact of the snapshot rather than a line of the log (line is then 0) */
+  evidence: { line: number; text: string; source?: string }[];
   fix?: { text: string; commands?: string[]; manual?: string[] };
 }
 export interface DiagnosisLike {
@@ -89,7 +90,8 @@ export interface CauseView {
   title: string;
   confidence: number;
   summary: string;
-  evidence: { line: number; text: string }[];
+  /** `line` null: a fact of the machine, not a line of the log */
+  evidence: { line: number | null; text: string }[];
   fix?: { text: string; commands: string[]; manual: string[] };
 }
 
@@ -145,7 +147,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     unknown: findings.filter((f) => f.status === 'unknown').length,
     checks: new Set(findings.map((f) => f.check)).size,
   };
-  const evidenceLines = new Set(causes.flatMap((c) => c.evidence.map((e) => e.line)));
+  const evidenceLines = new Set(causes.flatMap((c) => c.evidence.map((e) => e.line)).filter((n): n is number => n !== null));
   const jobPids = new Set(input.run?.jobPids ?? []);
   const host = s?.host.name ?? null;
   return {
@@ -181,7 +183,7 @@ function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: Ca
   if (input.kind === 'run' && input.run) {
     if (!input.run.failed) return { mark: 'ok', text: `The command succeeded (${input.run.exitText}).` };
     const top = causes[0];
-    return { mark: 'fail', text: `The command failed (${input.run.exitText})${top ? `: most likely ${top.title.toLowerCase()}.` : '.'}` };
+    return { mark: 'fail', text: `The command failed (${input.run.exitText})${top ? `: most likely ${top.title.charAt(0).toLowerCase()}${top.title.slice(1)}.` : '.'}` };
   }
   if (input.kind === 'explain') {
     const top = causes[0];
@@ -224,7 +226,7 @@ function causeView(c: DiagnosisCause): CauseView {
     title: isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id,
     confidence: Math.max(0, Math.min(1, Number.isFinite(c.confidence) ? c.confidence : 0)),
     summary: c.summary,
-    evidence: (c.evidence ?? []).map((e) => ({ line: e.line, text: e.text })),
+    evidence: (c.evidence ?? []).map((e) => ({ line: e.source === 'machine' || !(e.line > 0) ? null : e.line, text: e.text })),
     ...(c.fix ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: [...(c.fix.manual ?? [])] } } : {}),
   };
 }

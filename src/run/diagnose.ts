@@ -2,11 +2,32 @@
 // failed, in; a diagnosis out. Loaded lazily, so a successful run never pays for the engine.
 import type { DiagnosisLike } from '../reporters/report-model.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import type { TailLine } from './tail.js';
 
-export type Explainer = (log: string, snapshot: Snapshot | null) => DiagnosisLike | null;
+export type Explainer = (tail: readonly TailLine[], snapshot: Snapshot | null) => DiagnosisLike;
 
-export async function loadExplainer(): Promise<Explainer | null> {
-  // The engine (src/explain/engine.ts) is being written alongside; until it lands, the report carries the
-  // checks' findings on the snapshot taken at the failure, which name the processes holding memory.
-  return null;
+export async function loadExplainer(): Promise<Explainer> {
+  const { explainText } = await import('../explain/engine.js');
+  return (tail, snapshot) => {
+    const d = explainText(tail.map((l) => l.text).join('\n'), { sourceName: 'output', ...(snapshot ? { snapshot } : {}) });
+    return renumber(d, tail);
+  };
+}
+
+/**
+ * The engine numbers lines within the text it was given (the kept tail); the report numbers them within the
+ * job's whole output. Evidence from the machine (not from the log) keeps its own numbering.
+ */
+export function renumber<D extends DiagnosisLike>(d: D, tail: readonly TailLine[]): D {
+  return {
+    ...d,
+    causes: d.causes.map((c) => ({
+      ...c,
+      evidence: c.evidence.map((e) => {
+        if ((e as { source?: string }).source === 'machine') return e;
+        const line = tail[e.line - 1];
+        return line ? { ...e, line: line.n } : e;
+      }),
+    })),
+  };
 }

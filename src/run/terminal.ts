@@ -28,7 +28,7 @@ export function failureReport(m: ReportModel, color: boolean, htmlPath?: string)
     m.causes.slice(0, 3).forEach((cause, i) => {
       out.push(`  ${i + 1}. ${c.bold(cause.title)} ${c.dim(`[${cause.id} · ${Math.round(cause.confidence * 100)}%]`)}`);
       out.push(...wrap(cause.summary, '     '));
-      for (const e of cause.evidence.slice(0, 3)) out.push(`     ${c.dim('│')} ${c.dim(`line ${e.line}:`)} ${e.text.slice(0, 200)}`);
+      for (const e of cause.evidence.slice(0, 3)) out.push(`     ${c.dim('│')} ${c.dim(e.line === null ? 'machine:' : `line ${e.line}:`)} ${e.text.slice(0, 200)}`);
       if (cause.fix) {
         out.push(...wrap(`${c.cyan('Fix:')} ${cause.fix.text}`, '     '));
         for (const cmd of cause.fix.commands) out.push(`       ${c.dim('$')} ${cmd}`);

@@ -65,7 +65,7 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
     const { page, errors } = await open();
     // give an <img onerror> every chance to fire
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(await page.locator('script').count()).toBe(0);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('a').count()).toBe(0);
@@ -92,8 +92,8 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
       return { total, sum };
     });
     expect(Math.abs(widths.total - widths.sum)).toBeLessThan(3);
-    const used = await page.locator('#timeline polyline.line-used').evaluate((p) => (p as SVGPolylineElement).points.numberOfItems);
-    const job = await page.locator('#timeline polyline.line-job').evaluate((p) => (p as SVGPolylineElement).points.numberOfItems);
+    const used = await page.locator('#timeline polyline.line-used').evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
+    const job = await page.locator('#timeline polyline.line-job').evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
     expect(used).toBe(POINTS);
     expect(job).toBe(POINTS - 1);
     expect(await page.locator('#timeline g.failure').count()).toBe(1);
@@ -103,7 +103,7 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
 
   it('fits a phone screen: nothing wider than the viewport', async () => {
     const { page } = await open({ width: 375, height: 740 });
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
     expect(scroll).toBeLessThanOrEqual(client);
     const barWidth = await page.locator('#memory svg.bar').evaluate((s) => s.getBoundingClientRect().width);
     expect(barWidth).toBeGreaterThan(300);

@@ -9,7 +9,7 @@ describe('Markdown report (for a GitHub issue)', () => {
   it('starts with the verdict and the problems table, and folds the details', () => {
     const head = md.split('<details>')[0]!;
     expect(head).toMatch(/^### gpu-env-doctor run on gpu-node-17\.example\.com: the job failed/);
-    expect(head).toContain('**✗ The command failed (exit code 1): most likely another process holds the gpu memory.**');
+    expect(head).toContain('**✗ The command failed (exit code 1): most likely another process holds the GPU memory.**');
     expect(head).toContain('| ✗ | GPU memory &amp; processes |');
     expect(head).toMatch(/1\. \*\*Another process holds the GPU memory\*\* \(`memory_held_by_other_process`, 90%\)/);
     expect(head).toMatch(/\| 0 NVIDIA H200 \| 140\.4 GiB \| 896 MiB \| python3 \(PID 694, bob\): 139\.5 GiB; /);

@@ -161,6 +161,26 @@ describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 capt
   });
 });
 
+describe('run: the diagnosis (explain engine on the tail, with the snapshot taken at the failure)', () => {
+  it('names the process that held the memory, with evidence numbered in the whole output', () => {
+    fs.rmSync(pidFile, { force: true });
+    const log = path.join(H200, 'logs/conv-keep1200-bs64.txt');
+    const oomAt = fs.readFileSync(log, 'utf8').split('\n').findIndex((l) => l.startsWith('torch.OutOfMemoryError')) + 1;
+    const script = `seq 1 100; sleep 0.3; cat '${log}' >&2; exit 1`;
+    const r = runCli(['run', '--json', '--tail-lines', '40', '--interval', '100', '--', 'sh', '-c', script], { env: withFake() });
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{\n')));
+    const top = json.diagnosis.causes[0];
+    expect(top.id).toBe('memory_held_by_other_process');
+    // the log names PID 637 (where it was captured); the snapshot at the failure names 694, the hog here
+    expect(top.fix.manual.join('\n')).toContain('kill 694');
+    const logEvidence = top.evidence.filter((e: { source?: string }) => e.source !== 'machine');
+    expect(logEvidence[0]).toMatchObject({ line: 100 + oomAt });
+    expect(json.tail.find((l: { n: number }) => l.n === 100 + oomAt).text).toMatch(/^torch.OutOfMemoryError/);
+    expect(top.evidence.some((e: { source?: string; text: string }) => e.source === 'machine' && e.text.includes('PID 694'))).toBe(true);
+  });
+});
+
 describe('run --redact', () => {
   it('hides the GPU UUID and the host name in the JSON, the same way everywhere', () => {
     const r = runCli(['run', '--json', '--redact', '--interval', '100', '--', 'sh', '-c', `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`], { env: withFake() });

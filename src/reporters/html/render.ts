@@ -1,7 +1,7 @@
 // The HTML report: one self-contained file (inline CSS and SVG, no script, no network), rendered from the
 // report model. A Content-Security-Policy that forbids scripts and every fetch is part of the page, so even
 // a mistake in escaping could not run anything or call home.
-import { fmtMiB } from '../../core/format.js';
+import { fmtMiB, plural } from '../../core/format.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import { esc } from './escape.js';
 import { CSS } from './style.js';
@@ -38,7 +38,7 @@ function mark(x: Mark | null): string {
 }
 
 function header(m: ReportModel): string {
-  const counts = m.counts.checks > 0 ? ` · ${m.counts.errors} errors, ${m.counts.warnings} warnings${m.counts.unknown ? `, ${m.counts.unknown} unknown` : ''} · ${m.counts.checks} checks` : '';
+  const counts = m.counts.checks > 0 ? ` · ${plural(m.counts.errors, 'error')}, ${plural(m.counts.warnings, 'warning')}${m.counts.unknown ? `, ${m.counts.unknown} unknown` : ''} · ${plural(m.counts.checks, 'check')}` : '';
   return `<header>
 <h1>${esc(m.title)}</h1>
 <p class="meta">${esc(m.generatedAt)}${esc(counts)}</p>
@@ -75,7 +75,7 @@ function causeCard(c: CauseView, i: number): string {
   return `<div class="card cause" data-cause="${esc(c.id)}">
 <h3>${i + 1}. ${esc(c.title)} <span class="tag">${esc(c.id)}</span></h3>
 <p><span class="conf" style="width:${pct / 2}%"></span>${pct}% · ${esc(c.summary)}</p>
-${c.evidence.length > 0 ? `<ul class="evidence">${c.evidence.map((e) => `<li><span class="src">line ${e.line}:</span> ${esc(e.text)}</li>`).join('')}</ul>` : ''}
+${c.evidence.length > 0 ? `<ul class="evidence">${c.evidence.map((e) => `<li><span class="src">${e.line === null ? 'this machine:' : `line ${e.line}:`}</span> ${esc(e.text)}</li>`).join('')}</ul>` : ''}
 ${fixBlock(c.fix)}
 </div>`;
 }

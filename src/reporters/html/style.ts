@@ -32,7 +32,7 @@ svg.bar{border-radius:4px;border:1px solid var(--line);height:2.2rem}
 .seg-other-0{fill:var(--o0);background:var(--o0)}.seg-other-1{fill:var(--o1);background:var(--o1)}.seg-other-2{fill:var(--o2);background:var(--o2)}.seg-other-3{fill:var(--o3);background:var(--o3)}.seg-other-4{fill:var(--o4);background:var(--o4)}
 ul.legend{list-style:none;padding:0;margin:.35rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.85rem}
 .sw{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.35em;vertical-align:-.05em;border:1px solid var(--line)}
-svg.timeline{height:auto;margin:.3rem 0}
+svg.timeline{height:auto;margin:.3rem 0;max-width:44rem}
 svg.timeline .grid{stroke:var(--line);stroke-width:1}
 svg.timeline .total{stroke:var(--muted);stroke-dasharray:4 3;stroke-width:1}
 svg.timeline .axis{fill:var(--muted);font-size:12px}

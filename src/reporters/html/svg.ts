@@ -38,9 +38,9 @@ export function barLegend(bar: GpuBar): string {
 
 /** The memory of one GPU over the run: used by everyone, used by the job, the total, the failure marked. */
 export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: number): string {
-  const W = 480;
-  const H = 200;
-  const L = 52; // room for the y labels
+  const W = 640;
+  const H = 220;
+  const L = 76; // room for the y labels
   const R = 8;
   const T = 10;
   const B = 26;
