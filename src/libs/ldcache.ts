@@ -63,19 +63,22 @@ function parseNew(buf: Buffer, base: number, format: 'new' | 'compat'): LdCache 
   if (base + 48 + nlibs * 24 > buf.length) throw new LdCacheError('ld.so.cache: entries run past the end of the file');
   let generator: string | null = null;
   let hwcaps: string[] = [];
-  if (extOffset !== 0 && base + extOffset + 8 <= buf.length && buf.readUInt32LE(base + extOffset) === EXT_MAGIC) {
-    const count = buf.readUInt32LE(base + extOffset + 4);
+  // The extension area and its sections are addressed from the start of the file (in a compat cache too),
+  // while the strings they point at, like the entries' strings, are relative to the new-format header.
+  // (ldconfig -p of glibc 2.36 gets the hwcap names of a compat cache wrong; the loader does not.)
+  if (extOffset !== 0 && extOffset + 8 <= buf.length && buf.readUInt32LE(extOffset) === EXT_MAGIC) {
+    const count = buf.readUInt32LE(extOffset + 4);
     for (let i = 0; i < count && i < 64; i++) {
-      const s = base + extOffset + 8 + i * 16;
+      const s = extOffset + 8 + i * 16;
       if (s + 16 > buf.length) break;
       const tag = buf.readUInt32LE(s);
       const off = buf.readUInt32LE(s + 8);
       const size = buf.readUInt32LE(s + 12);
-      if (base + off + size > buf.length) continue;
-      if (tag === 0) generator = buf.subarray(base + off, base + off + size).toString('utf8').replace(/\0+$/, '');
+      if (off + size > buf.length) continue;
+      if (tag === 0) generator = buf.subarray(off, off + size).toString('utf8').replace(/\0+$/, '');
       else if (tag === 1) {
         hwcaps = [];
-        for (let k = 0; k + 4 <= size; k += 4) hwcaps.push(cstr(buf, base + buf.readUInt32LE(base + off + k)));
+        for (let k = 0; k + 4 <= size; k += 4) hwcaps.push(cstr(buf, base + buf.readUInt32LE(off + k)));
       }
     }
   }
