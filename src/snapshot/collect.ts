@@ -7,6 +7,7 @@ import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
 import { probeProcesses } from '../probes/procfs/processes.js';
 import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
 import { probeSystem } from '../probes/system.js';
+import { probeToolkit } from '../probes/toolkit.js';
 import { probePython } from '../python/probe.js';
 import { probeLibraries } from '../libs/probe.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -22,6 +23,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
   const self = (await timed(probes, 'self', () => probeSelf(penv)))!;
+  const toolkit = await timed(probes, 'toolkit', () => probeToolkit(fs, penv.env));
   const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
   const python = await pythonPromise;
   const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now()), (p) => p.message ?? true)) ?? {
@@ -41,6 +43,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
     processes,
     env,
     probes,
+    ...(toolkit ? { toolkit } : {}),
     ...(python ? { python } : {}),
     ...(libraries ? { libraries } : {}),
   };

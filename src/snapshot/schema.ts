@@ -116,6 +116,12 @@ export const System = z.object({
 });
 export type System = z.infer<typeof System>;
 
+/** The CUDA toolkit compiler found on this machine (information: pip frameworks bring their own runtime). */
+export const Toolkit = z.object({
+  nvcc: z.object({ path: z.string(), root: z.string(), version: z.string().nullable(), source: z.string().nullable() }).nullable(),
+});
+export type Toolkit = z.infer<typeof Toolkit>;
+
 export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
 
 export const Snapshot = z.looseObject({
@@ -130,6 +136,7 @@ export const Snapshot = z.looseObject({
   /** the environment variables that change GPU behaviour (the rest is not kept: it may hold secrets) */
   env: z.record(z.string(), z.string()),
   probes: z.array(ProbeTiming),
+  toolkit: Toolkit.optional(),
   /** Python environments, their GPU packages and framework builds (src/python/schema.ts) */
   python: PythonSection.optional(),
   /** which copy of each CUDA library the frameworks load, and why (src/libs/schema.ts) */
