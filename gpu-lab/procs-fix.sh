@@ -40,6 +40,9 @@ start_hog() { # start_hog KEEP_MIB SECONDS LOG: orphaned hog; prints its PID
   cat "$WORK/hog.pid"
 }
 wait_listed() { for _ in $(seq 1 90); do listed "$1" && return 0; sleep 0.5; done; return 1; }
+# hog.py prints "hog holding" once its memory is taken; from then on it only sleeps (no CPU use, which
+# fix checks before ending anything)
+wait_holding() { for _ in $(seq 1 60); do grep -q "hog holding" "$1" 2>/dev/null && { sleep 1; return 0; }; sleep 0.5; done; return 1; }
 used_mib() { nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | head -1 | tr -d ' '; }
 
 say "procs-fix.sh on $(hostname), $(date -u +%FT%TZ); node $(node --version); python $PY"
@@ -53,6 +56,8 @@ grep -q hog.py "/proc/$HOG/cmdline" 2>/dev/null
 check "hog started as PID $HOG (its cmdline names hog.py)" $?
 wait_listed "$HOG"
 check "nvidia-smi lists the hog" $?
+wait_holding "$OUT/hog.log"
+check "the hog holds the memory and sleeps" $?
 smi_state "hog running"
 say "hog: parent now $(awk '{print $4}' /proc/$HOG/stat) ($(cat /proc/$(awk '{print $4}' /proc/$HOG/stat)/comm 2>/dev/null)); used $(used_mib) MiB"
 
@@ -105,7 +110,7 @@ check "torch script with the preamble ran" $?
 
 HOG2=$(start_hog 20000 60 "$WORK/hog2.log")
 STARTED+=("$HOG2")
-wait_listed "$HOG2"
+wait_listed "$HOG2" && wait_holding "$WORK/hog2.log"
 check "second hog (PID $HOG2) listed" $?
 { echo; echo "### torch, a second process (PID $HOG2) holds all but 20000 MiB, nvidia-smi on PATH"
   timeout 60 "$PY" "$WORK/train_torch.py"; echo "(exit $?)"
