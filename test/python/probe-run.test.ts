@@ -65,7 +65,7 @@ describe('python/probe.py under the real python3', () => {
     expect(convVerdict(oom)).toMatchObject({ kind: 'memory', signature: 'CUDA error: out of memory' });
 
     const cudnn = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: fakeSitePackages(), FAKE_TORCH_CONV: 'cudnn' })));
-    expect(convVerdict(cudnn)).toMatchObject({ kind: 'cudnn', signature: 'CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH' });
+    expect(convVerdict(cudnn)).toMatchObject({ kind: 'cudnn', signature: 'cuDNN error: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH' });
   });
 
   it('keeps what was printed before a segfault, and makes the death the convolution result', async () => {

@@ -25,14 +25,15 @@ interface SignatureRow {
 
 const ROWS = (signatures as SignatureRow[]).map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') }));
 
-/** The first signature of `kind` in the text, or null. */
+/** The signature of `kind` that appears first in the text (the line a reader meets first), or null. */
 export function matchSignature(kind: 'memory' | 'cudnn', text: string): string | null {
+  let best: { at: number; text: string } | null = null;
   for (const r of ROWS) {
     if (r.kind !== kind) continue;
     const m = r.re.exec(text);
-    if (m) return m[0];
+    if (m && (!best || m.index < best.at || (m.index === best.at && m[0].length > best.text.length))) best = { at: m.index, text: m[0] };
   }
-  return null;
+  return best?.text ?? null;
 }
 
 export function attemptText(a: ConvAttempt): string {

@@ -37,6 +37,8 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
   const name = FW[p.framework];
   const base = { check: 'python.deep-conv', affects: { framework: p.framework } };
   const where = envLabel(e);
+  // A CPU-only build cannot run the GPU convolution; python.cpu-only-build says so, with the fix.
+  if (e.frameworks.find((b) => b.framework === p.framework)?.gpuBuild === false && v.kind !== 'pass') return [];
   switch (v.kind) {
     case 'not-run': {
       if (p.imported !== true) return []; // python.import-failed reports it
@@ -69,16 +71,19 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
     }
     case 'memory-preallocation': {
       const held = othersHolding(s);
-      const rootCause: RootCauseId = p.framework === 'torch' ? (held.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted') : 'framework_preallocation';
+      const lowFree = lowestFree(s);
+      // Preallocation is the cause when the GPU had room; when others hold nearly all of it, they are.
+      const crowded = held.length > 0 && lowFree !== null;
+      const rootCause: RootCauseId = crowded ? 'memory_held_by_other_process' : p.framework === 'torch' ? 'gpu_memory_exhausted' : 'framework_preallocation';
       return [
         finding({
           ...base,
           severity: 'warn',
           status: 'fail',
           rootCause,
-          message: `${name}: the convolution failed as configured and ran with ${growthLabel(p.framework)}: memory, not cuDNN`,
+          message: `${name}: the convolution failed as configured and ran with ${growthLabel(p.framework)}: memory, not cuDNN${crowded ? ` — ${lowFree}; ${held[0]}` : ''}`,
           details: `As configured: ${firstLine(v.failed)}`,
-          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...stderrEvidence(p, 4)],
+          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 4)],
           fix: growthFix(p.framework, held.length > 0),
         }),
       ];
