@@ -3,11 +3,12 @@
 // on which machines). Streaming: each snapshot is added, reduced to a few integers per fact and dropped, so
 // 50,000 snapshots need tens of megabytes, not the gigabytes their JSON would take.
 import type { Check } from '../checks/check.js';
-import { runChecks } from '../checks/run-checks.js';
+import { runChecks, type CheckResult } from '../checks/run-checks.js';
 import { SEVERITY_RANK, type Severity, type Status } from '../core/finding.js';
 import type { RootCauseId } from '../core/root-causes.js';
 import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from '../diff/facts.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { MemoChecks, type MemoStats } from './memo-checks.js';
 
 export const FLEET_SCHEMA_VERSION = 1;
 
@@ -79,6 +80,8 @@ export interface FleetResult {
 export interface FleetOptions {
   checks: readonly Check[];
   facts?: readonly FactDef[];
+  /** reuse a check's findings on nodes that give it the same inputs (memo-checks.ts); default on */
+  memo?: boolean;
 }
 
 interface Instance {
@@ -102,7 +105,8 @@ const ABSENT = -1;
 
 export class FleetMerger {
   private readonly defs: FactDef[];
-  private readonly checks: readonly Check[];
+  private readonly runChecks: (s: Snapshot) => CheckResult[];
+  private readonly memo: MemoChecks | undefined;
   private readonly instances: Instance[] = [];
   private readonly instanceIndex = new Map<string, number>();
   private readonly defCollected: number[];
@@ -122,7 +126,9 @@ export class FleetMerger {
   constructor(o: FleetOptions) {
     // Noise (memory in use, PIDs, timestamps) differs on every machine: never part of a group or an outlier.
     this.defs = (o.facts ?? FACTS).filter((d) => d.impact !== 'noise');
-    this.checks = o.checks;
+    const checks = o.checks;
+    this.memo = o.memo === false ? undefined : new MemoChecks(checks);
+    this.runChecks = this.memo ? (s) => this.memo!.run(s) : (s) => runChecks(checks, s);
     this.defCollected = this.defs.map(() => 0);
   }
 
@@ -177,7 +183,7 @@ export class FleetMerger {
     if (g) g.machines.push(m);
     else this.groups.set(key, { facts: keyFacts, machines: [m] });
 
-    for (const r of runChecks(this.checks, s)) {
+    for (const r of this.runChecks(s)) {
       for (const f of r.findings) {
         if (f.status === 'ok' || f.status === 'skip') continue;
         let agg = this.checkAgg.get(f.check);
@@ -231,6 +237,11 @@ export class FleetMerger {
       parts.push(def.id === 'driver' ? `driver ${shown}` : shown);
     }
     return { key: parts.join(' · '), facts };
+  }
+
+  /** How often each check's findings were reused (for -v and the benchmark). */
+  memoStats(): MemoStats[] {
+    return this.memo?.stats() ?? [];
   }
 
   result(): FleetResult {

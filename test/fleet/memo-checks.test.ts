@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Check } from '../../src/checks/check.js';
+import { ALL_CHECKS } from '../../src/checks/index.js';
+import { runChecks } from '../../src/checks/run-checks.js';
+import { finding } from '../../src/core/finding.js';
+import { FleetMerger } from '../../src/fleet/merge.js';
+import { MemoChecks } from '../../src/fleet/memo-checks.js';
+import type { Snapshot } from '../../src/snapshot/schema.js';
+import { nodeSnapshot } from '../../bench/fleet-generate.js';
+import { clone, realSnapshot } from './h200-snapshot.js';
+
+const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-memory-held.json') };
+const strip = (fs: { check: string; severity: string; status: string; message: string; rootCause: string | null }[]) =>
+  fs.map((f) => ({ check: f.check, severity: f.severity, status: f.status, message: f.message, rootCause: f.rootCause }));
+
+describe('memoised checks give the findings the plain run gives', () => {
+  it('on every node of a planted fleet, for every check, while reusing most of them', () => {
+    const memo = new MemoChecks(ALL_CHECKS);
+    const snaps = Array.from({ length: 300 }, (_, i) => nodeSnapshot(i, base, { heldEvery: 7 }));
+    // A few nodes whose software differs: the version checks must see it, not reuse the usual answer.
+    const older = clone(snaps[11]!) as Snapshot & { python: { environments: { frameworks: { version: string; cuda: string }[] }[] } };
+    older.python.environments[0]!.frameworks[0]!.cuda = '13.2';
+    older.python.environments[0]!.frameworks[0]!.version = '2.12.0+cu132';
+    snaps[11] = older;
+    if (snaps[12]!.nvidia.ok) snaps[12]!.nvidia.gpus[0]!.computeCapability = '12.0';
+    for (const s of snaps) {
+      const got = memo.run(s);
+      const want = runChecks(ALL_CHECKS, s);
+      expect(got.map((r) => strip(r.findings))).toEqual(want.map((r) => strip(r.findings)));
+    }
+    const stats = memo.stats();
+    const reused = stats.reduce((a, x) => a + x.reused, 0);
+    const runs = stats.reduce((a, x) => a + x.runs, 0);
+    expect(reused / runs).toBeGreaterThan(0.5);
+  });
+
+  it('the fleet merge is the same with and without the memo', () => {
+    const snaps = Array.from({ length: 150 }, (_, i) => nodeSnapshot(i, base));
+    const a = new FleetMerger({ checks: ALL_CHECKS });
+    const b = new FleetMerger({ checks: ALL_CHECKS, memo: false });
+    for (const s of snaps) {
+      a.add(s, `${s.host.name}.json`);
+      b.add(s, `${s.host.name}.json`);
+    }
+    expect(a.result()).toEqual(b.result());
+  });
+});
+
+describe('what the recording follows, and where it stands aside', () => {
+  const snaps = Array.from({ length: 5 }, (_, i) => nodeSnapshot(i, base, { heldEvery: 0, plant: false }));
+  const mk = (evaluate: (s: Snapshot) => string | null): Check => ({
+    id: 'test.check',
+    category: 'system',
+    title: 'test',
+    evaluate: (s) => {
+      const m = evaluate(s);
+      return m === null ? [] : [finding({ check: 'test.check', severity: 'warn', status: 'warn', rootCause: null, message: m })];
+    },
+  });
+
+  it('reuses while the values read are equal, and runs again when one differs', () => {
+    let calls = 0;
+    const memo = new MemoChecks([mk((s) => (calls++, s.nvidia.ok ? s.nvidia.driverVersion : null))]);
+    for (const s of snaps) memo.run(s);
+    expect(calls).toBe(1);
+    const other = clone(snaps[0]!);
+    if (other.nvidia.ok) other.nvidia.driverVersion = '570.1';
+    expect(memo.run(other)[0]!.findings[0]!.message).toBe('570.1');
+    expect(calls).toBe(2);
+    expect(memo.run(snaps[3]!)[0]!.findings[0]!.message).toBe('580.159.04'); // the earlier variant still there
+    expect(calls).toBe(2);
+  });
+
+  it('follows Object.keys, "in", array lengths and iteration', () => {
+    let calls = 0;
+    const memo = new MemoChecks([mk((s) => (calls++, `${Object.keys(s.env).sort().join(',')}|${'LD_PRELOAD' in s.env}|${s.processes.list.map((p) => p.pid).join(',')}`))]);
+    memo.run(snaps[0]!);
+    memo.run(snaps[1]!);
+    expect(calls).toBe(1);
+    const withVar = clone(snaps[2]!);
+    withVar.env.LD_PRELOAD = '/x.so';
+    expect(memo.run(withVar)[0]!.findings[0]!.message).toContain('LD_PRELOAD');
+    const withProc = clone(snaps[2]!);
+    withProc.processes.list.push(clone(base.held.processes.list[0]!));
+    expect(memo.run(withProc)[0]!.findings[0]!.message).toMatch(/\|589$/);
+    expect(calls).toBe(3);
+  });
+
+  it('a check that writes to the snapshot or cannot run under the proxy is run plainly from then on', () => {
+    const writer = mk((s) => {
+      (s.env as Record<string, string>).SEEN = '1';
+      return 'wrote';
+    });
+    const memo = new MemoChecks([writer]);
+    for (const s of snaps) expect(memo.run(clone(s))[0]!.findings[0]!.message).toBe('wrote');
+    expect(memo.stats()[0]).toMatchObject({ recorded: false });
+
+    let calls = 0;
+    const cloner = mk((s) => (calls++, structuredClone(s.env).PATH ?? null));
+    const m2 = new MemoChecks([cloner]);
+    expect(m2.run(snaps[0]!)[0]!.findings[0]!.message).toBe(snaps[0]!.env.PATH);
+    expect(m2.run(snaps[1]!)[0]!.findings[0]!.status).toBe('warn');
+    expect(m2.stats()[0]).toMatchObject({ recorded: false });
+  });
+
+  it('stops recording a check whose inputs differ on most nodes', () => {
+    const memo = new MemoChecks([mk((s) => s.collectedAt)]);
+    const many = Array.from({ length: 80 }, (_, i) => nodeSnapshot(i, base, { heldEvery: 0, plant: false }));
+    for (const s of many) expect(memo.run(s)[0]!.findings[0]!.message).toBe(s.collectedAt);
+    expect(memo.stats()[0]).toMatchObject({ runs: 80, reused: 0, recorded: false });
+  });
+});
