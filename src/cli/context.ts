@@ -12,6 +12,8 @@ export interface UserFiles {
   /** throws UsageError with a one-line message when the file cannot be read */
   readText(path: string, maxBytes?: number): string;
   write(path: string, data: string): void;
+  /** true when something (file or folder) exists at the path */
+  exists(path: string): boolean;
 }
 
 export interface Context {

@@ -93,14 +93,9 @@ export type EnvFileOutcome = { kind: 'written'; path: string; content: string } 
 /** Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes. */
 export function writeEnvFile(plan: Plan, files: UserFiles): EnvFileOutcome {
   if (plan.env.length === 0) return { kind: 'none' };
-  let existing = '';
-  try {
-    existing = files.readText(plan.envFile);
-  } catch (err) {
-    // No file yet is fine; any other failure (a directory, permission) must not lead to overwriting it.
-    // The UserFiles port reports a missing file as "cannot read X: no such file".
-    if (!(err instanceof Error) || !/: no such file$/.test(err.message)) throw err;
-  }
+  // No file yet is fine; any other failure to read one (a directory, permission) throws, so that we never
+  // overwrite what we could not read.
+  const existing = files.exists(plan.envFile) ? files.readText(plan.envFile) : '';
   const content = mergeEnvFile(existing, plan.env, plan.envFile);
   if (content === existing) return { kind: 'unchanged', path: plan.envFile };
   files.write(plan.envFile, content);

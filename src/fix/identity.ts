@@ -3,7 +3,7 @@
 import type { FileSystem } from '../ports/fs.js';
 import { readTextOr } from '../ports/fs.js';
 import { parseBootTime, parseProcStat, parseProcStatus } from '../probes/procfs/parse.js';
-import { CLOCK_TICKS } from '../probes/procfs/processes.js';
+import { CLOCK_TICKS, startedAtMs } from '../probes/procfs/processes.js';
 import type { ProcState } from '../snapshot/schema.js';
 
 export interface LiveIdentity {
@@ -36,10 +36,8 @@ export function readIdentity(fs: FileSystem, pid: number): LiveIdentity | null {
   };
 }
 
-/** Same formula as src/probes/procfs/processes.ts, so equal inputs give equal numbers to the millisecond. */
-export function startedAtMs(bootTime: number | null, startTicks: number): number | null {
-  return bootTime === null ? null : Math.round((bootTime + startTicks / CLOCK_TICKS) * 1000);
-}
+// The process probe's own formula, so equal inputs give equal numbers to the millisecond.
+export { startedAtMs };
 
 /** The process has exited: gone from /proc, a zombie waiting for its parent (it holds no memory), or the PID is another process now. */
 export function hasEnded(now: LiveIdentity | null, expectedStartedAt: number): boolean {

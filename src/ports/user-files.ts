@@ -18,6 +18,9 @@ export function createUserFiles(cwd: string): UserFiles {
         throw new UsageError(`cannot read ${p}: ${describe(err)}`);
       }
     },
+    exists(p) {
+      return nfs.existsSync(nodePath.resolve(cwd, p));
+    },
     write(p, data) {
       try {
         nfs.writeFileSync(nodePath.resolve(cwd, p), data);

@@ -13,13 +13,22 @@ export function verdictOf(p: HolderProcess, self: Snapshot['self']): Verdict {
   if (!p.visible) return 'invisible';
   if (p.state === 'zombie' || p.state === 'dead') return 'zombie';
   if (p.state === 'stopped' || p.state === 'tracing-stop') return 'stopped';
-  if (p.orphaned) return 'orphaned';
+  // A detached job (nohup, a daemon) also has init as its parent; if it is using the CPU it is working.
+  if (p.orphaned) return isBusy(p) ? 'active' : 'orphaned';
   if (self.uid !== null && p.uid !== null && p.uid !== self.uid) return 'other user';
   if (isIdle(p)) return 'idle';
   return 'active';
 }
 
+/** Using at least this much of a CPU during the probe's sample counts as working. */
+export const BUSY_MIN_CPU_PERCENT = 5;
+
+export function isBusy(p: HolderProcess): boolean {
+  return p.recentCpuPercent !== null && p.recentCpuPercent !== undefined && p.recentCpuPercent >= BUSY_MIN_CPU_PERCENT;
+}
+
 export function isIdle(p: HolderProcess): boolean {
+  if (isBusy(p)) return false;
   return p.ageSeconds !== null && p.cpuSeconds !== null && p.ageSeconds >= IDLE_MIN_AGE_S && p.cpuSeconds / p.ageSeconds < IDLE_MAX_CPU_SHARE;
 }
 
@@ -52,6 +61,6 @@ export function verdictReason(p: HolderProcess, v: Verdict): string {
     case 'idle':
       return `alive for a long time with almost no CPU use (${p.cpuSeconds?.toFixed(0) ?? '?'} s of CPU): holding memory without working`;
     case 'active':
-      return 'running';
+      return p.orphaned && isBusy(p) ? `detached from its parent but working (${p.recentCpuPercent}% CPU): a nohup job or a daemon` : 'running';
   }
 }

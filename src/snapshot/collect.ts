@@ -4,7 +4,7 @@ import { readTextOr } from '../ports/fs.js';
 import { probeEnv } from '../probes/env.js';
 import { probeNvidia } from '../probes/nvidia/probe.js';
 import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
-import { probeProcesses } from '../probes/procfs/processes.js';
+import { probeProcesses, sampleGpuProcessCpu } from '../probes/procfs/processes.js';
 import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
 import { probeSystem } from '../probes/system.js';
 import { probeToolkit } from '../probes/toolkit.js';
@@ -16,6 +16,7 @@ import { SNAPSHOT_SCHEMA_VERSION, type Nvidia, type Snapshot } from './schema.js
 export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   const probes: Timing[] = [];
   const fs = penv.fs;
+  const cpuBefore = sampleGpuProcessCpu(fs, performance.now());
   const nvidiaPromise = timed(probes, 'nvidia-smi', () => probeNvidia(penv), (n) => (n.ok ? true : n.failure.message));
   // Python environments: file reads (ms); with --deep, framework imports in subprocesses (seconds).
   const pythonPromise = timed(probes, 'python', () => probePython(penv));
@@ -26,7 +27,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   const toolkit = await timed(probes, 'toolkit', () => probeToolkit(fs, penv.env));
   const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
   const python = await pythonPromise;
-  const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now()), (p) => p.message ?? true)) ?? {
+  const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now(), cpuBefore, performance.now()), (p) => p.message ?? true)) ?? {
     ok: false,
     message: 'the process probe failed',
     list: [],

@@ -94,6 +94,10 @@ export const HolderProcess = z.object({
   ageSeconds: z.number().nullable(),
   /** CPU time used (user+system), seconds: to tell a busy process from an idle one */
   cpuSeconds: z.number().nullable(),
+  /** /proc/PID/stat's starttime (clock ticks after boot): with the PID, identifies the process exactly */
+  startTicks: z.number().nullable().optional(),
+  /** % of one CPU used while the probes ran (~0.1 s sample); null when not sampled */
+  recentCpuPercent: z.number().nullable().optional(),
   /** its PID namespace differs from ours: it lives in another container */
   otherPidNamespace: z.boolean().nullable(),
   holdsDeviceFiles: z.boolean(),

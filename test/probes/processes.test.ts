@@ -110,3 +110,24 @@ describe('GPU process probe', () => {
     expect(r.message).toMatch(/proc/);
   });
 });
+
+describe('recent CPU use, sampled across the nvidia-smi call', () => {
+  it('tells a working detached job from a leftover that only holds memory', async () => {
+    const { sampleGpuProcessCpu } = await import('../../src/probes/procfs/processes.js');
+    const { verdictOf } = await import('../../src/procs/verdict.js');
+    const { statLine } = await import('../helpers/fixture-root.js');
+    const root = makeRoot({ procs: [{ pid: 694, ppid: 1, gpuFd: true, utime: 499 }] });
+    const fsys = createFileSystem(root);
+    const before = sampleGpuProcessCpu(fsys, 1000);
+    // 200 ms later the process has used 15 ticks (150 ms) of CPU: 75% of a core
+    fs.writeFileSync(path.join(root, 'proc/694/stat'), `${statLine({ pid: 694, ppid: 1, utime: 514 })}\n`);
+    const busy = probeProcesses(fsys, hogNvidia(), 4242, NOW, before, 1200).list[0]!;
+    expect(busy.recentCpuPercent).toBe(75);
+    expect(verdictOf(busy, { pid: 4242, uid: 1000, user: 'alice', pidNamespace: null })).toBe('active');
+    const idle = probeProcesses(fsys, hogNvidia(), 4242, NOW, sampleGpuProcessCpu(fsys, 1000), 1200).list[0]!;
+    expect(idle.recentCpuPercent).toBe(0);
+    expect(verdictOf(idle, { pid: 4242, uid: 1000, user: 'alice', pidNamespace: null })).toBe('orphaned');
+    // a window too short to tell: no figure, and the verdict falls back to the parent alone
+    expect(probeProcesses(fsys, hogNvidia(), 4242, NOW, sampleGpuProcessCpu(fsys, 1000), 1010).list[0]!.recentCpuPercent).toBeNull();
+  });
+});

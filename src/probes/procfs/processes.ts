@@ -11,13 +11,34 @@ export const CLOCK_TICKS = 100;
 /** Parents that adopt orphans: when a GPU process's parent is one of these, its real parent has died. */
 const ADOPTERS = /^(init|systemd|tini|dumb-init|docker-init|catatonit|s6-svscan|containerd-shim.*|conmon|runsv|supervisord)$/;
 
+/** CPU ticks of the processes that have a GPU open, taken before nvidia-smi runs: the second reading after
+ *  it returns gives each one's recent CPU use for free (nvidia-smi takes ~0.1 s), which tells a working
+ *  detached job from a leftover that only sits on its memory. */
+export interface CpuSample {
+  atMs: number;
+  ticks: Map<number, number>;
+}
+
+/** Shorter windows than this cannot tell 0% from 10% with 10 ms ticks. */
+const MIN_SAMPLE_MS = 50;
+
+export function sampleGpuProcessCpu(fs: FileSystem, atMs: number): CpuSample {
+  const ticks = new Map<number, number>();
+  for (const pid of scanDeviceHolders(fs).pids) {
+    const st = readTextOr(fs, `/proc/${pid}/stat`);
+    const p = st ? parseProcStat(st) : null;
+    if (p) ticks.set(pid, p.utime + p.stime);
+  }
+  return { atMs, ticks };
+}
+
 export interface ProcessesProbe {
   ok: boolean;
   message?: string;
   list: HolderProcess[];
 }
 
-export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, nowMs: number): ProcessesProbe {
+export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, nowMs: number, before?: CpuSample, sampleEndMs?: number): ProcessesProbe {
   if (!fs.exists('/proc/self') && !fs.exists('/proc/1')) {
     return { ok: false, message: '/proc is not readable here', list: [] };
   }
@@ -57,6 +78,8 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
       ourNs,
       ancestors,
       nowMs,
+      before,
+      sampleEndMs,
     });
     list.push(smiPid === pid ? described : { ...described, nvidiaSmiPid: smiPid });
   }
@@ -74,6 +97,8 @@ interface DescribeCtx {
   ourNs: string | null;
   ancestors: Set<number>;
   nowMs: number;
+  before: CpuSample | undefined;
+  sampleEndMs: number | undefined;
 }
 
 function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
@@ -107,7 +132,11 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
   const rawCmd = readTextOr(fs, `/proc/${pid}/cmdline`, 64 * 1024);
   const parentStat = stat.ppid > 0 ? readTextOr(fs, `/proc/${stat.ppid}/stat`) : undefined;
   const parent = parentStat ? parseProcStat(parentStat) : null;
-  const startedAt = c.bootTime === null ? null : Math.round((c.bootTime + stat.starttime / CLOCK_TICKS) * 1000);
+  const startedAt = startedAtMs(c.bootTime, stat.starttime);
+  const ticks0 = c.before?.ticks.get(pid);
+  const windowMs = c.before && c.sampleEndMs !== undefined ? c.sampleEndMs - c.before.atMs : 0;
+  const recentCpuPercent =
+    ticks0 !== undefined && windowMs >= MIN_SAMPLE_MS ? Math.round((((stat.utime + stat.stime - ticks0) * 1000) / CLOCK_TICKS / windowMs) * 100) : null;
   const ns = safeReadlink(fs, `/proc/${pid}/ns/pid`);
   return {
     ...base,
@@ -122,6 +151,8 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     startedAt,
     ageSeconds: startedAt === null ? null : Math.max(0, Math.round((c.nowMs - startedAt) / 1000)),
     cpuSeconds: (stat.utime + stat.stime) / CLOCK_TICKS,
+    startTicks: stat.starttime,
+    recentCpuPercent,
     otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
   };
 }
@@ -157,6 +188,11 @@ function sameProgram(comm: string | null, smiName: string): boolean {
 }
 
 /** PIDs with /dev/nvidia<N> (the GPUs, not nvidiactl or nvidia-uvm alone) open. */
+/** When a process started, ms since the epoch: boot time + its starttime ticks. */
+export function startedAtMs(bootTime: number | null, startTicks: number): number | null {
+  return bootTime === null ? null : Math.round((bootTime + startTicks / CLOCK_TICKS) * 1000);
+}
+
 function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: number; complete: boolean } {
   const pids = new Set<number>();
   let unreadable = 0;
