@@ -91,6 +91,20 @@ describe('python/probe.py under the real python3', () => {
   });
 });
 
+describe('python/probe.py on every interpreter this machine has', () => {
+  it('runs with the standard library alone, old and new Pythons alike', async () => {
+    const { discoverEnvironments } = await import('../../src/python/discover.js');
+    const envs = discoverEnvironments(probeEnvFor('/', { PATH: process.env.PATH ?? '/usr/bin', HOME: process.env.HOME ?? '/root' }, { allEnvs: true }));
+    const interpreters = envs.map((e) => e.interpreter).filter((x): x is string => x !== null);
+    expect(interpreters.length).toBeGreaterThan(0);
+    for (const py of interpreters) {
+      const p = await runFrameworkProbe(realRunner, py, 'jax', opts(baseEnv({ PYTHONPATH: tempDir('ged-empty-') })));
+      // Whatever the interpreter has installed, the probe itself must run and report the import.
+      expect([py, p.exit, typeof p.imported]).toEqual([py, 'ok', 'boolean']);
+    }
+  });
+});
+
 describe('deepProbe: every framework at once, then alone, then with memory growth', () => {
   it('clears JAX of a cuDNN suspicion when it runs without preallocation', async () => {
     const penv = probeEnvFor('/', baseEnv({ PYTHONPATH: fakeSitePackages(), FAKE_TORCH_CONV: 'ok', FAKE_JAX_CONV: 'prealloc' }));
