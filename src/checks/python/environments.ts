@@ -77,7 +77,7 @@ function summary(e: PythonEnvironmentFacts): Finding {
       b.framework === 'torch'
         ? `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`
         : b.framework === 'tensorflow'
-          ? `tensorflow ${b.version ?? '?'} (${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : 'CPU'})`
+          ? `tensorflow ${b.version ?? '?'} (${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : 'build unknown: no build_info.py'})`
           : `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
     parts.push(what);
   }
