@@ -2,6 +2,7 @@
 // a summary on top, the details folded in <details> sections. Text from the machine or a log is escaped
 // so it cannot start formatting or HTML, and code blocks use a fence longer than any run of backticks inside.
 import { fmtMiB } from '../core/format.js';
+import { whose } from '../run/memory-timeline.js';
 import { fmtSeconds } from './html/svg.js';
 import { clean } from './html/escape.js';
 import type { Mark, ReportModel } from './report-model.js';
@@ -57,7 +58,7 @@ export function renderMarkdown(m: ReportModel): string {
     }
     if (tl.processes.length > 0) {
       body.push('', '| PID | whose | peak | seen |', '|---|---|---|---|');
-      for (const p of tl.processes) body.push(`| ${p.pid} | ${p.isJob ? 'this job' : 'other'} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`);
+      for (const p of tl.processes) body.push(`| ${p.pid} | ${whose(p)} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`);
     }
     if (tl.failureAt !== undefined) body.push('', `The job failed at ${fmtSeconds(tl.failureAt)}.`);
     out.push(...details('Memory over time', body));

@@ -34,6 +34,11 @@ export interface ProcessPeak {
   firstSeen: number;
   lastSeen: number;
   isJob: boolean;
+  /**
+   * How isJob was decided: "process-tree" (a descendant of the command, by /proc), or "timing": the PID is not
+   * in our /proc (nvidia-smi in a container reports host PIDs) and it appeared only after sampling began.
+   */
+  jobBy?: 'process-tree' | 'timing';
 }
 
 export interface MemoryTimeline {
@@ -50,14 +55,15 @@ export interface MemoryTimeline {
 export interface TimelineOptions {
   intervalMs: number;
   maxPoints?: number;
-  /** is this PID the job or one of its descendants? (asked once per PID) */
-  isJob(pid: number): boolean;
+  /** is this PID the job or one of its descendants? null: not in our /proc, cannot tell (asked once per PID) */
+  isJob(pid: number): boolean | null;
 }
 
 export class TimelineBuilder {
   private readonly gpus = new Map<string, GpuTimeline>();
   private readonly procs = new Map<string, ProcessPeak>();
-  private readonly jobCache = new Map<number, boolean>();
+  private readonly jobCache = new Map<number, boolean | null>();
+  private firstSampleAt: number | undefined;
   private readonly maxPoints: number;
   private note: string | undefined;
   private sawLine = false;
@@ -75,6 +81,7 @@ export class TimelineBuilder {
     const total = mib(c[3]);
     if (!Number.isInteger(index) || used === null || total === null) return;
     this.sawLine = true;
+    this.firstSampleAt ??= t;
     const uuid = c[1] ?? '';
     let g = this.gpus.get(uuid);
     if (!g) {
@@ -100,6 +107,7 @@ export class TimelineBuilder {
     const used = c.slice(1, uuidAt === -1 ? undefined : uuidAt).map(mib).find((x) => x !== null) ?? null;
     if (!Number.isInteger(pid) || pid <= 0 || used === null) return;
     this.sawLine = true;
+    this.firstSampleAt ??= t;
     const uuid = uuidAt === -1 ? '' : c[uuidAt]!;
     const key = `${pid}@${uuid}`;
     const p = this.procs.get(key);
@@ -108,7 +116,12 @@ export class TimelineBuilder {
       p.lastMiB = used;
       p.lastSeen = t;
     } else {
-      this.procs.set(key, { pid, gpuUuid: uuid, peakMiB: used, lastMiB: used, firstSeen: t, lastSeen: t, isJob: this.isJob(pid) });
+      const tree = this.isJob(pid);
+      // Not in our /proc: a process that was already there when sampling began is someone else's; one that
+      // appeared later, while the job ran, is taken for the job's (the usual case of a job in a container).
+      const late = t - (this.firstSampleAt ?? t) > this.o.intervalMs / 2;
+      const isJob = tree ?? late;
+      this.procs.set(key, { pid, gpuUuid: uuid, peakMiB: used, lastMiB: used, firstSeen: t, lastSeen: t, isJob, ...(isJob ? { jobBy: tree === null ? ('timing' as const) : ('process-tree' as const) } : {}) });
     }
   }
 
@@ -129,7 +142,7 @@ export class TimelineBuilder {
     };
   }
 
-  private isJob(pid: number): boolean {
+  private isJob(pid: number): boolean | null {
     let v = this.jobCache.get(pid);
     if (v === undefined) {
       v = this.o.isJob(pid);
@@ -146,6 +159,11 @@ export class TimelineBuilder {
     for (const p of this.procs.values()) if (p.isJob && p.gpuUuid === uuid && p.lastSeen >= fresh) sum += p.lastMiB;
     return sum;
   }
+}
+
+/** "this job", "this job (by timing)" or "other", for tables. */
+export function whose(p: ProcessPeak): string {
+  return p.isJob ? (p.jobBy === 'timing' ? 'this job (by timing)' : 'this job') : 'other';
 }
 
 function cells(line: string): string[] {

@@ -4,10 +4,12 @@
 import { readTextOr, type FileSystem } from '../ports/fs.js';
 import { parseProcStat } from '../probes/procfs/parse.js';
 
-export function descendantTest(fs: FileSystem, rootPid: () => number | undefined): (pid: number) => boolean {
+// null: the PID is not in our /proc (nvidia-smi inside a container reports host PIDs, or it already ended).
+export function descendantTest(fs: FileSystem, rootPid: () => number | undefined): (pid: number) => boolean | null {
   return (pid) => {
     const root = rootPid();
     if (root === undefined) return false;
+    if (readTextOr(fs, `/proc/${pid}/stat`) === undefined) return null;
     let p = pid;
     // 64 levels is far deeper than any real process tree; it also ends a loop in a corrupt /proc.
     for (let depth = 0; depth < 64 && p > 1; depth++) {

@@ -2,7 +2,7 @@
 // the memory at the moment of failure, the timeline as a sparkline, and the problems the checks saw. Pure.
 import pc from 'picocolors';
 import { fmtMiB } from '../core/format.js';
-import type { GpuTimeline, MemoryTimeline } from './memory-timeline.js';
+import { whose, type GpuTimeline, type MemoryTimeline } from './memory-timeline.js';
 import type { ReportModel } from '../reporters/report-model.js';
 import { fmtSeconds } from '../reporters/html/svg.js';
 
@@ -65,7 +65,7 @@ export function timelineLines(tl: MemoryTimeline, durationMs: number): string[] 
   if (!tl.available) return [`  ${tl.note ?? 'GPU memory was not sampled.'}`];
   const lines = tl.gpus.map((g) => `  GPU ${g.index} ${sparkline(g, 40)} peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}${g.peakJobMiB !== null ? `, this job ${fmtMiB(g.peakJobMiB)}` : ''}`);
   lines.push(`  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, failed at ${fmtSeconds(tl.failureAt)}` : ''}; ${tl.processes.length} GPU process${tl.processes.length === 1 ? '' : 'es'} seen`);
-  for (const p of tl.processes.slice(0, 5)) lines.push(`    PID ${p.pid} ${p.isJob ? '(this job)' : '(other)'} peak ${fmtMiB(p.peakMiB)}`);
+  for (const p of tl.processes.slice(0, 5)) lines.push(`    PID ${p.pid} (${whose(p)}) peak ${fmtMiB(p.peakMiB)}`);
   return lines;
 }
 

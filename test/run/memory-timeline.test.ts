@@ -34,7 +34,18 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
       { t: 500, usedMiB: 141048, jobMiB: 2048 },
       { t: 3000, usedMiB: 139000, jobMiB: 0 },
     ]);
-    expect(r.processes.map((p) => [p.pid, p.isJob])).toEqual([[694, false], [jobPid, true]]);
+    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([[694, false, undefined], [jobPid, true, 'process-tree']]);
+  });
+
+  it('in a container (PIDs not in our /proc) takes a process that appeared after sampling began for the job', () => {
+    const tl = new TimelineBuilder({ intervalMs: 500, isJob: () => null });
+    tl.gpuLine(`0, ${UUID}, 142857, 143771`, 40);
+    tl.appLine(`694, 142848, ${UUID}`, 45); // there from the start: someone else's
+    tl.appLine(`1578, 896, ${UUID}`, 2540); // appeared while the job ran
+    tl.gpuLine(`0, ${UUID}, 143753, 143771`, 2545);
+    const r = tl.result();
+    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([[694, false, undefined], [1578, true, 'timing']]);
+    expect(r.gpus[0]!.peakJobMiB).toBe(896);
   });
 
   it('asks whether a PID is the job once per PID', () => {

@@ -2,6 +2,7 @@
 // report model. A Content-Security-Policy that forbids scripts and every fetch is part of the page, so even
 // a mistake in escaping could not run anything or call home.
 import { fmtMiB, plural } from '../../core/format.js';
+import { whose } from '../../run/memory-timeline.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import { esc } from './escape.js';
 import { CSS } from './style.js';
@@ -122,7 +123,7 @@ function processTable(m: ReportModel): string {
   const uuidToIndex = new Map((m.timeline?.gpus ?? []).map((g) => [g.uuid, g.index]));
   const rows = ps.map(
     (p) =>
-      `<tr><td>${p.pid}</td><td>${p.isJob ? 'this job' : 'other'}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} – ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
+      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} – ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
   );
   return `<h3>Processes seen while it ran</h3><div class="table-wrap"><table class="procs"><thead><tr><th>PID</th><th>whose</th><th>GPU</th><th>peak</th><th>seen</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
