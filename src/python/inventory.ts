@@ -100,7 +100,28 @@ export function readInventory(fs: FileSystem, env: PythonEnvironment): Inventory
   }
 
   const duplicates: DuplicateDist[] = [];
-  for (const [name, entries] of byName) if (entries.length > 1) duplicates.push({ name, entries });
+  for (const [name, entries] of byName) {
+    if (entries.length < 2) continue;
+    // A version-less egg-info ("foo.egg-info", as Debian ships beside foo-1.2.dist-info): its PKG-INFO says which.
+    for (const e of entries) {
+      if (e.version !== null || !e.path.endsWith('.egg-info')) continue;
+      const file = isFile(fs, e.path) ? e.path : `${e.path}/PKG-INFO`;
+      e.version = parseCoreMetadata(readTextOr(fs, file, METADATA_MAX) ?? '').version;
+    }
+    // The same version recorded twice in one folder is one install with two metadata formats, not two installs.
+    const folders = new Set(entries.map((e) => e.path.slice(0, e.path.lastIndexOf('/'))));
+    const versions = new Set(entries.map((e) => e.version));
+    if (folders.size === 1 && versions.size === 1 && !versions.has(null)) continue;
+    duplicates.push({ name, entries });
+  }
   duplicates.sort((a, b) => a.name.localeCompare(b.name));
   return { packages, distributionCount, duplicates, problems };
+}
+
+function isFile(fs: FileSystem, p: string): boolean {
+  try {
+    return fs.stat(p).type === 'file';
+  } catch {
+    return false;
+  }
 }

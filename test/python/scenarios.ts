@@ -82,6 +82,9 @@ export function cpuAndDuplicatesEnv(root: string): void {
     ...distInfo(SP, 'jaxlib', '0.4.30'),
     ...distInfo(SP, 'six', '1.16.0'),
     [`${SP}/six-1.15.0-py3.11.egg-info`]: 'Metadata-Version: 1.1\nName: six\nVersion: 1.15.0\n',
+    // Debian's layout: one install recorded as a dist-info and a version-less egg-info of the same version.
+    ...distInfo(SP, 'cryptography', '38.0.4'),
+    [`${SP}/cryptography.egg-info/PKG-INFO`]: 'Metadata-Version: 2.1\nName: cryptography\nVersion: 38.0.4\n',
   });
 }
 
