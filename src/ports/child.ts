@@ -88,7 +88,8 @@ export function startPassThrough(argv: readonly string[], o: PassThroughOptions)
 /** A long-lived helper (nvidia-smi -lms) whose stdout we read line by line. stdin closed, stderr dropped. */
 export interface LineStream {
   readonly exited: Promise<ChildExit>;
-  stop(): void;
+  /** SIGTERM; with `force`, SIGKILL and let go of it (its pipe and handle no longer keep us alive) */
+  stop(force?: boolean): void;
 }
 
 export function streamLines(command: string, args: readonly string[], onLine: (line: string) => void): LineStream {
@@ -120,11 +121,15 @@ export function streamLines(command: string, args: readonly string[], onLine: (l
   });
   return {
     exited,
-    stop() {
+    stop(force = false) {
       try {
-        child.kill('SIGTERM');
+        child.kill(force ? 'SIGKILL' : 'SIGTERM');
       } catch {
         /* already gone */
+      }
+      if (force) {
+        child.stdout?.destroy();
+        child.unref();
       }
     },
   };

@@ -44,6 +44,7 @@ export function startSampler(o: SamplerOptions): Sampler {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([Promise.all(streams.map((s) => s.exited)), new Promise((r) => (timer = setTimeout(r, 200)))]);
       clearTimeout(timer);
+      for (const s of streams) s.stop(true);
       return tl.result(failureAt);
     },
   };
