@@ -140,3 +140,23 @@ describe('HTML report: content', () => {
     expect(page).toContain('No problems found.');
   });
 });
+
+describe('HTML report of explain (the engine Diagnosis, as `explain --html` will pass it)', () => {
+  it('renders the engine real output for the H200 out-of-memory log, with the machine at the failure', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { FIXTURES } = await import('../helpers/fake-bin.js');
+    const { explainText } = await import('../../src/explain/engine.js');
+    const log = fs.readFileSync(path.join(FIXTURES, 'h200/logs/conv-keep1200-bs64.txt'), 'utf8');
+    const snapshot = hogSnapshot();
+    const diagnosis = explainText(log, { snapshot });
+    const lines = log.split('\n').map((text, i) => ({ n: i + 1, text }));
+    const m = buildReportModel({ kind: 'explain', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot, diagnosis, log: { title: 'The log', lines } });
+    expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
+    const page = renderHtml(m);
+    expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: Another process holds the GPU memory/);
+    expect(page).toContain('this machine:');
+    const oom = lines.find((l) => l.text.startsWith('torch.OutOfMemoryError'))!.n;
+    expect(page).toContain(`<li class="hit" data-line="${oom}">`);
+  });
+});
