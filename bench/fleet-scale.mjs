@@ -49,6 +49,7 @@ for (const n of sizes) {
   const merger = new m.FleetMerger({ checks: m.ALL_CHECKS });
   let mergeMs = 0;
   const rss0 = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const text = JSON.stringify(m.nodeSnapshot(i, base));
     const t = performance.now();
@@ -58,6 +59,8 @@ for (const n of sizes) {
   const t = performance.now();
   const r = merger.result();
   mergeMs += performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6; // includes making the node texts: an upper bound
   const heapMiB = process.memoryUsage().heapUsed / 2 ** 20;
   const outliers = r.outliers.map((o) => o.machine).sort();
   const ok = JSON.stringify(outliers) === JSON.stringify(planted.filter((p) => Number(p.slice(5)) < n));
@@ -71,22 +74,25 @@ for (const n of sizes) {
     fs.writeFileSync(path.join(sub, `${m.nodeName(i)}.json`), JSON.stringify(m.nodeSnapshot(i, base)));
   }
   const t1 = performance.now();
-  const cli = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, path.join(repo, 'dist/cli.js'), 'fleet', dir, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const cli = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, path.join(repo, 'dist/cli.js'), 'fleet', dir, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const cliMs = performance.now() - t1;
-  const peakMiB = Number(cli.stderr.trim().split('\n').pop()) / 1024;
+  const [peakKiB, userS, sysS] = cli.stderr.trim().split('\n').pop().split(' ').map(Number);
+  const peakMiB = peakKiB / 1024;
+  const cliCpuS = userS + sysS;
   const cliOut = JSON.parse(cli.stdout);
   const cliOk = cliOut.machines === n && JSON.stringify(cliOut.outliers.map((o) => o.machine).sort()) === JSON.stringify(outliers);
   fs.rmSync(dir, { recursive: true, force: true });
-  rows.push({ n, mergeMs, perNodeUs: (mergeMs * 1000) / n, heapMiB, rss0, cliMs, peakMiB, ok: ok && cliOk, outliers: outliers.length, groups: r.groups.length });
+  rows.push({ n, mergeMs, cpuS, perNodeUs: (mergeMs * 1000) / n, heapMiB, rss0, cliMs, cliCpuS, peakMiB, ok: ok && cliOk, outliers: outliers.length, groups: r.groups.length });
   console.log(
     `${String(n).padStart(6)} nodes: in process ${(mergeMs / 1000).toFixed(2)} s (${((mergeMs * 1000) / n).toFixed(0)} µs/node, heap after ${heapMiB.toFixed(0)} MiB) · ` +
-      `CLI on a folder ${(cliMs / 1000).toFixed(2)} s, peak RSS ${peakMiB.toFixed(0)} MiB · ${r.groups.length} configurations, outliers ${outliers.length} ${ok && cliOk ? '(the planted ones)' : '(MISMATCH)'} · exit ${cli.status}`,
+      `CLI on a folder ${(cliMs / 1000).toFixed(2)} s wall (${cliCpuS.toFixed(2)} s CPU), peak RSS ${peakMiB.toFixed(0)} MiB · ${r.groups.length} configurations, outliers ${outliers.length} ${ok && cliOk ? '(the planted ones)' : '(MISMATCH)'} · exit ${cli.status}`,
   );
 }
 if (rows.length > 1) {
   const a = rows[0];
   const b = rows[rows.length - 1];
-  console.log(`growth ${a.n} → ${b.n} nodes (×${b.n / a.n}): in process ×${(b.mergeMs / a.mergeMs).toFixed(1)}, CLI ×${(b.cliMs / a.cliMs).toFixed(1)}`);
+  console.log(`growth ${a.n} → ${b.n} nodes (×${b.n / a.n}): in process ×${(b.mergeMs / a.mergeMs).toFixed(1)}, CLI wall ×${(b.cliMs / a.cliMs).toFixed(1)}, CLI CPU ×${(b.cliCpuS / a.cliCpuS).toFixed(1)}`);
+  console.log('(wall times on a 2-core machine shared with other work vary; CPU seconds are the steadier figure)');
 }
 fs.rmSync(work, { recursive: true, force: true });
 if (rows.some((r) => !r.ok)) process.exit(1);

@@ -71,7 +71,7 @@ class Recorder {
       },
       ownKeys(t) {
         const keys = Reflect.ownKeys(t);
-        if (rec.live) rec.note(id, 'keys', '', keys.map(String).join('\u0000'));
+        if (rec.live) rec.note(id, 'keys', '', keys.map(String));
         return keys;
       },
       getOwnPropertyDescriptor(t, key) {
@@ -126,7 +126,7 @@ function replays(tape: readonly Step[], s: Snapshot): boolean {
     if (o === null || typeof o !== 'object') return false;
     switch (st.kind) {
       case 'get': {
-        const v = Reflect.get(o, st.key);
+        const v = (o as Record<PropertyKey, unknown>)[st.key];
         if (st.value === OBJECT || st.value === ARRAY) {
           if (v === null || typeof v !== 'object' || Array.isArray(v) !== (st.value === ARRAY)) return false;
           objects[i] = v;
@@ -136,9 +136,13 @@ function replays(tape: readonly Step[], s: Snapshot): boolean {
       case 'has':
         if (Reflect.has(o, st.key) !== st.value) return false;
         break;
-      case 'keys':
-        if (Reflect.ownKeys(o).map(String).join('\u0000') !== st.value) return false;
+      case 'keys': {
+        const want = st.value as string[];
+        const got = Reflect.ownKeys(o);
+        if (got.length !== want.length) return false;
+        for (let k = 0; k < got.length; k++) if (String(got[k]) !== want[k]) return false;
         break;
+      }
       case 'desc': {
         const d = Reflect.getOwnPropertyDescriptor(o, st.key);
         if ((d === undefined ? 'none' : d.enumerable ? 'enumerable' : 'hidden') !== st.value) return false;

@@ -222,7 +222,7 @@ export class FleetMerger {
       const ids = byFact.get(def.id);
       let shown: string;
       if (ids === undefined) shown = `${def.id} not collected`;
-      else if (ids.length === 0) shown = 'none';
+      else if (ids.length === 0) shown = `no ${def.id}`;
       else if (ids.length === 1 && ids[0] === def.id) shown = values.get(def.id)!;
       else if (ids.every((id) => /\[\d+\]$/.test(id))) {
         // Per GPU: "8× NVIDIA H200", or "4× A100 + 4× H100" on a mixed machine.
