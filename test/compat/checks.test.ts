@@ -198,7 +198,7 @@ describe('versions.python', () => {
 describe('versions.nvcc', () => {
   test('nvcc 12.4 with torch cu130 is information, said plainly', () => {
     const s = withEnv(realH200Env(), (x) => {
-      (x as Record<string, unknown>).toolkit = { nvcc: { version: '12.4' } };
+      x.toolkit = { nvcc: { path: '/usr/local/cuda/bin/nvcc', root: '/usr/local/cuda-12.4', version: '12.4', source: '/usr/local/cuda-12.4/version.json' } };
     });
     const f = run(s).filter((x) => x.check === 'versions.nvcc');
     expect(f.every((x) => x.severity === 'info' && x.status === 'ok')).toBe(true);
