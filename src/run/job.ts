@@ -1,7 +1,7 @@
 // Runs the wrapped command: pass-through I/O, signals forwarded, the output's tail kept, GPU memory sampled,
 // and a snapshot of the machine taken the moment the job shows it is failing (an out-of-memory line) or,
 // at the latest, right after it exits non-zero. Returns everything the report needs; renders nothing.
-import { onSignals, startPassThrough, type ChildExit } from '../ports/child.js';
+import { onSignals, startPassThrough, type ChildExit, type ChildHandle } from '../ports/child.js';
 import type { FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { MemoryTimeline } from './memory-timeline.js';
@@ -63,26 +63,31 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     }
   });
 
-  const child = startPassThrough(o.argv, {
+  // Signals sent to us go to the job. Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) from a terminal already reach the
+  // job, which shares our process group: forwarding them again would interrupt its cleanup (Python raises
+  // KeyboardInterrupt a second time). So those two are forwarded only when no terminal is attached.
+  // Installed before the job starts: a Ctrl-C right after its first output must not end us instead.
+  let child: ChildHandle | undefined;
+  const pending: NodeJS.Signals[] = [];
+  const forwarded: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'] : ['SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'];
+  const swallowed: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGINT', 'SIGQUIT'] : [];
+  const offForward = onSignals(forwarded, (s) => (child ? void child.kill(s) : void pending.push(s)));
+  const offSwallow = onSignals(swallowed, () => undefined); // we wait for the job to end, then report
+
+  child = startPassThrough(o.argv, {
     stdout: o.stdoutIsTTY ? 'inherit' : 'pipe',
     stderr: o.noCapture ? 'inherit' : 'pipe',
     onData: (stream, chunk) => tail.push(stream, chunk),
     env: o.env,
     cwd: o.cwd,
   });
-  const isJob = descendantTest(o.fs, () => child.pid);
+  const job = child;
+  for (const s of pending) job.kill(s);
+  const isJob = descendantTest(o.fs, () => job.pid);
   const sampler = startSampler({ intervalMs: o.intervalMs, elapsed, isJob, ...(o.nvidiaSmi ? { command: o.nvidiaSmi } : {}) });
-
-  // Signals sent to us go to the job. Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) from a terminal already reach the
-  // job, which shares our process group: forwarding them again would interrupt its cleanup (Python raises
-  // KeyboardInterrupt a second time). So those two are forwarded only when no terminal is attached.
-  const forwarded: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'] : ['SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'];
-  const swallowed: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGINT', 'SIGQUIT'] : [];
-  const offForward = onSignals(forwarded, (s) => void child.kill(s));
-  const offSwallow = onSignals(swallowed, () => undefined); // we wait for the job to end, then report
   let exit: ChildExit;
   try {
-    exit = await child.exited;
+    exit = await job.exited;
   } finally {
     offForward();
     offSwallow();
@@ -99,7 +104,7 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     if (got instanceof Error) snapshotError = got.message;
     else snapshot = got;
   }
-  const jobPids = [...new Set([...(child.pid !== undefined ? [child.pid] : []), ...timeline.processes.filter((p) => p.isJob).map((p) => p.pid)])];
+  const jobPids = [...new Set([...(job.pid !== undefined ? [job.pid] : []), ...timeline.processes.filter((p) => p.isJob).map((p) => p.pid)])];
   return {
     exit,
     exitCode: exitCodeOf(exit),

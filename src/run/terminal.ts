@@ -36,7 +36,8 @@ export function failureReport(m: ReportModel, color: boolean, htmlPath?: string)
       }
     });
   } else if (m.diagnosed) {
-    out.push('', `Nothing in the last ${m.log?.lines.length ?? 0} lines of output points to a known cause.`);
+    const n = m.log?.lines.length ?? 0;
+    out.push('', n === 0 ? 'No output was captured to explain (stdout goes straight to the terminal; errors are read from stderr).' : `Nothing in the last ${n} lines of output points to a known cause.`);
   }
 
   const problems = m.findings.filter((f) => f.mark === 'fail' || f.mark === 'warn');
