@@ -47,7 +47,8 @@ describe.skipIf(!SCRIPT)('run in a terminal', () => {
     const job = path.join(dir, 'int.sh');
     fs.writeFileSync(job, 'n=0\ntrap \'n=$((n+1))\' INT\necho ready\ni=0\nwhile [ $i -lt 15 ]; do sleep 0.1; i=$((i+1)); done\necho "ints=$n"\nexit 5\n');
     let sent = false;
-    const r = await inTerminal(`${process.execPath} ${CLI} run -- sh ${job}`, (sofar, write) => {
+    // exec: script(1) runs the line through a shell, which would itself die of the SIGINT (an interactive shell would not)
+    const r = await inTerminal(`exec ${process.execPath} ${CLI} run -- sh ${job}`, (sofar, write) => {
       if (!sent && sofar.includes('ready')) {
         sent = true;
         write('\u0003');
