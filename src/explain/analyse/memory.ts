@@ -1,0 +1,157 @@
+// Reading the numbers in out-of-memory messages: who holds the memory, whether the request could ever fit,
+// whether the framework's own cache is fragmented. General facts used:
+// - PyTorch (2.1+) names every *other* process on the GPU ("Process 637 has 138.62 GiB memory in use") and this
+//   process's own total ("this process has X memory in use"); the legacy message gives what PyTorch reserved,
+//   so total − reserved − free is memory this PyTorch does not account for (other processes, or this
+//   process's CUDA context and libraries: a few hundred MiB up to a few GiB).
+// - Reserved-but-unallocated memory at least as large as the failed request means the cache had the room,
+//   only in pieces: fragmentation.
+// - A request larger than the whole GPU can never fit.
+// - XLA's preallocation asks for a fixed fraction of the GPU and retries with smaller sizes: a run of
+//   "Failed to allocate device memory" with shrinking sizes is the preallocation failing.
+import type { SignalState } from '../collect.js';
+import { Collector } from '../collect.js';
+import type { EnvironmentFacts, Framework, LogEvidence } from '../types.js';
+import type { Board } from './board.js';
+import { fmtBytes, GiB, parseSize } from './sizes.js';
+
+const SZ = String.raw`[\d.,]+ ?(?:bytes|[KMGTP]i?B|B)`;
+const PROC = new RegExp(String.raw`Process (\d+) has (${SZ}) memory in use`, 'g');
+const SELF = new RegExp(String.raw`this process has (${SZ}) memory in use`);
+const ALLOCATED = new RegExp(String.raw`Of the allocated memory (${SZ}) is allocated by PyTorch`);
+const UNALLOCATED = new RegExp(String.raw`(${SZ}) is reserved by PyTorch but unallocated`);
+
+export function analyseMemory(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: (st: SignalState, max?: number) => LogEvidence[],
+  env: EnvironmentFacts,
+  fw: Framework | undefined,
+): void {
+  const current = signals.get('torch.oom.current');
+  if (current) torchCurrent(board, current, ev(current, 2));
+  const legacy = signals.get('torch.oom.legacy');
+  if (legacy) torchLegacy(board, legacy, ev(legacy, 2));
+
+  const xla = signals.get('xla.failed_to_allocate');
+  if (xla) {
+    const sizes = Collector.matches(xla).map((m) => Number(m.values.bytes ?? NaN)).filter(Number.isFinite);
+    const shrinking = sizes.length >= 2 && sizes[1]! < sizes[0]!;
+    if (shrinking) {
+      board.add('framework_preallocation', 1.2, `XLA asked for ${fmtBytes(sizes[0]!)} up front and then retried with smaller sizes (${sizes.length} attempts): its preallocation did not fit in the free memory`, ev(xla, 2));
+      board.add('memory_held_by_other_process', 0.6, 'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the memory', ev(xla, 1));
+    }
+  }
+
+  const cupy = signals.get('cupy.out_of_memory');
+  if (cupy) {
+    const m = Collector.matches(cupy).at(-1)!;
+    const soFar = parseSize(m.values.soFar);
+    if (soFar === 0) {
+      board.add('memory_held_by_other_process', 0.9, `CuPy had allocated nothing yet ("allocated so far: 0 bytes") when ${m.values.bytes} bytes did not fit: the memory is taken by something else (or the request exceeds the GPU)`, ev(cupy, 1));
+    }
+  }
+
+  // A raw CUDA out-of-memory error (not PyTorch's allocator message) happens outside the caching allocator:
+  // creating the context or a cuBLAS/cuDNN handle. That needs little memory, so it fails when the GPU is
+  // already full before the job allocated anything of its own.
+  const raw = signals.get('cuda.error.out_of_memory');
+  const torchOom = current ?? legacy ?? signals.get('torch.oom.generic');
+  if (raw && fw === 'pytorch' && !torchOom) {
+    board.add('memory_held_by_other_process', 0.9, "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came while creating the CUDA context or a library handle, which only fails when the GPU was already full", ev(raw, 2));
+  }
+
+  // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
+  // means another process holds it.
+  for (const g of env.gpus) {
+    if (g.totalMiB !== undefined && g.freeMiB !== undefined && g.totalMiB > 0 && g.freeMiB < g.totalMiB * 0.5) {
+      const pct = Math.round((1 - g.freeMiB / g.totalMiB) * 100);
+      board.add('memory_held_by_other_process', 2.0, `only ${fmtBytes(g.freeMiB * 1024 * 1024)} of ${fmtBytes(g.totalMiB * 1024 * 1024)} was free when the framework started (${pct}% already in use by something else)`, [{ line: g.line, text: g.text }]);
+    }
+  }
+}
+
+function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): void {
+  const m = Collector.matches(st).at(-1)!;
+  const requested = parseSize(m.values.requested);
+  const total = parseSize(m.values.total);
+  const free = parseSize(m.values.free);
+  if (requested === undefined || total === undefined) return;
+  const others: Array<{ pid: string; bytes: number }> = [];
+  for (const p of m.text.matchAll(PROC)) {
+    const b = parseSize(p[2]);
+    if (b !== undefined) others.push({ pid: p[1]!, bytes: b });
+  }
+  // the evidence text is cut at 400 characters; the figures after it may be missing
+  const self = parseSize(SELF.exec(m.text)?.[1]);
+  const unalloc = parseSize(UNALLOCATED.exec(m.text)?.[1]);
+  const allocated = parseSize(ALLOCATED.exec(m.text)?.[1]);
+  const othersSum = others.reduce((a, p) => a + p.bytes, 0);
+
+  if (requested > total) {
+    board.add('gpu_memory_exhausted', 2.2, `the request (${fmtBytes(requested)}) is larger than the whole GPU (${fmtBytes(total)}): it can never fit`, evidence);
+    board.against('memory_held_by_other_process', 1.0, 'no other process could make room for a request larger than the GPU');
+    return;
+  }
+  if (othersSum > 0) {
+    const list = others.map((p) => `process ${p.pid} holds ${fmtBytes(p.bytes)}`).join(', ');
+    for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
+    const big = othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested);
+    if (big) {
+      const selfTxt = self !== undefined ? `; this process only ${fmtBytes(self)}` : '';
+      board.add('memory_held_by_other_process', 2.5, `${list} of the GPU's ${fmtBytes(total)}${selfTxt}`, evidence);
+      if (self !== undefined && self + requested < total * 0.9) {
+        board.add('memory_held_by_other_process', 0.5, `without the other processes this job (${fmtBytes(self)} + ${fmtBytes(requested)} requested) would have fit`);
+        board.against('gpu_memory_exhausted', 0.6, 'the job itself uses a small part of the GPU');
+      }
+    } else {
+      board.add('memory_held_by_other_process', 0.6, `${list} (a small share of the GPU)`, evidence);
+    }
+  } else {
+    board.add('gpu_memory_exhausted', 1.0, `no other process is listed on the GPU: this process itself holds the memory${self !== undefined ? ` (${fmtBytes(self)} of ${fmtBytes(total)})` : ''}`, evidence);
+    board.against('memory_held_by_other_process', 0.3, 'PyTorch lists no other process on the GPU');
+  }
+  if (unalloc !== undefined) {
+    if (unalloc >= requested && unalloc >= 64 * 1024 * 1024) {
+      board.add('allocator_fragmentation', 2.5, `PyTorch holds ${fmtBytes(unalloc)} reserved but unallocated, at least the ${fmtBytes(requested)} requested: the room exists in the cache, in pieces too small`, evidence);
+    } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
+      board.add('allocator_fragmentation', 1.0, `PyTorch holds ${fmtBytes(unalloc)} reserved but unallocated (half the request or more)`, evidence);
+    } else if (allocated !== undefined) {
+      board.against('allocator_fragmentation', 0.2, `only ${fmtBytes(unalloc)} is reserved but unallocated`);
+    }
+  }
+}
+
+function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): void {
+  const m = Collector.matches(st).at(-1)!;
+  const requested = parseSize(m.values.requested);
+  const total = parseSize(m.values.total);
+  const free = parseSize(m.values.free) ?? 0;
+  const allocated = parseSize(m.values.allocated);
+  const reserved = parseSize(m.values.reserved ?? m.values.cached);
+  if (requested === undefined || total === undefined) return;
+  if (requested > total) {
+    board.add('gpu_memory_exhausted', 2.2, `the request (${fmtBytes(requested)}) is larger than the whole GPU (${fmtBytes(total)})`, evidence);
+    return;
+  }
+  if (reserved !== undefined) {
+    const unaccounted = Math.max(0, total - reserved - free);
+    const share = unaccounted / total;
+    if (share >= 0.75) {
+      board.add('memory_held_by_other_process', 2.2, `PyTorch reserved only ${fmtBytes(reserved)} and ${fmtBytes(free)} is free: ${fmtBytes(unaccounted)} (${Math.round(share * 100)}% of the GPU) is used outside this PyTorch, by other processes`, evidence);
+      board.against('gpu_memory_exhausted', 0.5, 'this PyTorch holds a small part of the GPU');
+    } else if (share >= 0.4) {
+      board.add('memory_held_by_other_process', 1.0, `${fmtBytes(unaccounted)} (${Math.round(share * 100)}% of the GPU) is not reserved by this PyTorch: other processes, or this process's CUDA libraries`, evidence);
+    } else {
+      board.add('gpu_memory_exhausted', 0.8, `this PyTorch holds most of the GPU (${fmtBytes(reserved)} reserved of ${fmtBytes(total)})`, evidence);
+    }
+    if (allocated !== undefined) {
+      const cached = reserved - allocated;
+      if (cached >= requested && cached >= 64 * 1024 * 1024) {
+        board.add('allocator_fragmentation', 2.3, `PyTorch reserved ${fmtBytes(reserved)} but only ${fmtBytes(allocated)} is allocated: ${fmtBytes(cached)} sits in its cache, more than the ${fmtBytes(requested)} requested, in pieces too small`, evidence);
+      } else if (cached >= requested * 0.5 && cached >= 512 * 1024 * 1024) {
+        board.add('allocator_fragmentation', 0.8, `${fmtBytes(cached)} is reserved but not allocated`, evidence);
+      }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+// Versions read from the log and from what the user pasted, judged with the compatibility knowledge
+// (knowledge-bridge.ts). General facts used:
+// - CUDA libraries carry their version in the file name (libcublas.so.9.0, libcudart.so.10.1, libcudart.so.11.0):
+//   a framework asking for another version than the installed CUDA is a toolkit mismatch, not a missing library.
+// - TensorFlow needs cuDNN of the build's major version with an equal or higher minor; CUDA ≤ 10 builds need the
+//   exact CUDA minor (library names carry it), CUDA ≥ 11 builds the same major.
+// - PyTorch and pip wheels bring their own CUDA runtime and cuDNN; a different cuDNN at run time means another
+//   copy was found first.
+// - SASS for sm_X0 runs on sm_XY (same major, higher minor); nothing runs across majors without PTX.
+// - Running code built with CUDA X needs a driver of at least the minor-version-compatibility floor of X's major;
+//   JIT-compiling PTX needs the driver that shipped with X.
+import type { SignalState } from '../collect.js';
+import { Collector } from '../collect.js';
+import {
+  compareVersions,
+  computeCapabilityOfGpu,
+  cudaSupportsComputeCapability,
+  majorMinor,
+  minDriverForCuda,
+  smOfCc,
+  tensorflowBuild,
+  torchArchs,
+} from '../knowledge-bridge.js';
+import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
+import type { Board } from './board.js';
+
+const CUDA_LIB = /lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvToolsExt)\.so\.(\d+(?:\.\d+)?)/;
+const CUDNN_LIB = /libcudnn(?:_\w+)?\.so\.(\d+)/;
+const WIN_CUDA_LIB = /(cudart|cublas|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll/;
+
+type Ev = (st: SignalState, max?: number) => LogEvidence[];
+
+export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
+  return f ? [{ line: f.line, text: f.text }] : [];
+}
+
+export function analyseVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
+  libraryVersions(board, signals, ev, env, fw, mentionedCuda);
+  cudnnVersions(board, signals, ev, env);
+  driverVersions(board, signals, ev, env);
+  buildCompat(board, signals, env, fw);
+}
+
+function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
+  const ids = ['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.paraphrased_missing', 'lib.dll_missing', 'lib.unable_to_load_any_of'];
+  const installed = env.cuda?.value ?? mentionedCuda;
+  for (const id of ids) {
+    const st = signals.get(id);
+    if (!st) continue;
+    for (const m of Collector.matches(st).slice(0, 10)) {
+      const lib = `${m.values.lib ?? ''} ${m.text}`;
+      const cm = CUDA_LIB.exec(lib) ?? WIN_CUDA_LIB.exec(lib);
+      if (cm) {
+        const wanted = cm[0].includes('64_') ? winTag(cm[2]!) : cm[2]!;
+        board.hint('library_missing', 'lib', cm[0]);
+        board.hint('cuda_toolkit_mismatch', 'wantedCuda', wanted);
+        if (installed) {
+          const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
+          if (!same) {
+            board.add('cuda_toolkit_mismatch', 2.2, `the framework looks for ${cm[0]} (CUDA ${wanted}) but CUDA ${installed} is what is installed: the framework build and the toolkit do not match`, [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
+            board.against('library_missing', 0.8, `a CUDA is installed, only not version ${wanted}`);
+          } else {
+            board.add('library_missing', 0.6, `CUDA ${installed} is the version asked for, yet ${cm[0]} is not found: it is not installed completely or not on the library path`, [{ line: m.line, text: m.text.slice(0, 400) }]);
+          }
+        } else if (fw === 'tensorflow' || fw === 'keras') {
+          board.add('cuda_toolkit_mismatch', 0.5, `TensorFlow wheels look for the CUDA version they were built with (${cm[0]}); when it is missing, another CUDA version is often the one installed`);
+        }
+        break;
+      }
+      const dm = CUDNN_LIB.exec(lib);
+      if (dm) {
+        board.hint('library_missing', 'lib', `libcudnn.so.${dm[1]}`);
+        board.hint('library_missing', 'cudnnMajor', dm[1]!);
+        if (env.cudnn && env.cudnn.value.split('.')[0] !== dm[1]) {
+          board.add('cudnn_version_mismatch', 1.4, `cuDNN ${dm[1]} is wanted but cuDNN ${env.cudnn.value} is installed`, [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cudnn)]);
+        }
+        break;
+      }
+    }
+  }
+}
+
+function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+  const lv = signals.get('dnn.loaded_vs_compiled') ?? signals.get('torch.cudnn_incompatibility');
+  if (!lv) return;
+  const m = Collector.matches(lv).at(-1)!;
+  const runtime = tupleVersion(m.values.runtime);
+  const compiled = tupleVersion(m.values.compiled);
+  if (!runtime || !compiled) return;
+  board.hint('cudnn_version_mismatch', 'compiled', compiled);
+  board.hint('cudnn_version_mismatch', 'runtime', runtime);
+  board.hint('library_conflict', 'compiled', compiled);
+  board.add('cudnn_version_mismatch', 0, undefined);
+  const stated = env.cudnn?.value;
+  // the user says they installed one version but the log shows another loading: a second copy is found first
+  if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
+    board.add('library_conflict', 2.2, `cuDNN ${stated} is installed, yet ${runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)`, [...ev(lv, 1), ...factEvidence(env.cudnn)]);
+  }
+}
+
+function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+  const insufficient = signals.get('cuda.insufficient_driver');
+  const ptxLike = signals.get('cuda.no_kernel_image') ?? signals.get('cuda.unsupported_ptx') ?? signals.get('cuda.invalid_kernel_image');
+  const cuda = env.buildCuda?.value ?? env.cuda?.value;
+  const driver = env.driver?.value;
+  if (insufficient && !driver) {
+    if (env.container || env.install.some((i) => ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'].includes(i.value))) {
+      board.add('no_device_visible', 1.5, 'inside a container started without GPU access the CUDA runtime finds no driver and reports it as "insufficient"', [...ev(insufficient, 1), ...factEvidence(env.container ?? env.install[0])]);
+    }
+  }
+  if (driver && cuda) {
+    const need = minDriverForCuda(cuda, { exact: Boolean(ptxLike) });
+    if (need && compareVersions(driver, need) < 0) {
+      const w = insufficient || signals.has('torch.driver_too_old') ? 1.2 : ptxLike ? 2.0 : 1.0;
+      const why = ptxLike
+        ? `driver ${driver} is older than the ${need} that CUDA ${cuda} ships with, so it cannot JIT-compile that toolkit's PTX`
+        : `driver ${driver} is older than ${need}, the minimum for CUDA ${cuda}`;
+      board.add('driver_too_old', w, why, [...factEvidence(env.driver), ...factEvidence(env.buildCuda ?? env.cuda)]);
+      board.hint('driver_too_old', 'minDriver', need);
+    } else if (need && (insufficient || signals.has('torch.driver_too_old'))) {
+      board.against('driver_too_old', 0.4, `driver ${driver} is new enough for CUDA ${cuda} as stated`);
+    }
+  }
+  const tooOld = signals.get('torch.driver_too_old');
+  if (tooOld && env.driverCuda) board.hint('driver_too_old', 'driverCuda', env.driverCuda.value);
+  if (env.buildCuda) board.hint('driver_too_old', 'buildCuda', env.buildCuda.value);
+}
+
+function buildCompat(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts, fw: Framework | undefined): void {
+  const gpu = env.gpus[0];
+  const cc = gpu ? gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined : undefined;
+  if (gpu && cc) board.hint('gpu_arch_unsupported', 'cc', cc);
+  const ver = env.frameworkVersion?.value;
+  const gpuEv = gpu ? [{ line: gpu.line, text: gpu.text }] : [];
+
+  if (fw === 'pytorch' && ver && cc) {
+    // an explicit archs list printed by PyTorch beats the table
+    const printed = signals.get('torch.supported_archs');
+    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value)?.archs;
+    if (archList && archList.length > 0) {
+      const ok = smRunsOn(archList, cc);
+      if (!ok) {
+        board.add('gpu_arch_unsupported', 2.2, `PyTorch ${ver} was built for ${archList.join(' ')}; the ${gpu!.name} is ${smOfCc(cc)}, which none of them can run on`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+      } else {
+        board.against('gpu_arch_unsupported', 0.5, `PyTorch ${ver} includes code that runs on ${smOfCc(cc)}`);
+      }
+    }
+  }
+  if ((fw === 'tensorflow' || fw === 'keras') && ver) {
+    const build = tensorflowBuild(ver);
+    if (build) {
+      board.hint('cudnn_version_mismatch', 'tfCudnn', build.cudnn);
+      board.hint('cuda_toolkit_mismatch', 'tfCuda', build.cuda);
+      const cudnn = env.cudnn?.value;
+      if (cudnn) {
+        const [bMaj, bMin] = build.cudnn.split('.').map(Number);
+        const [uMaj, uMin] = cudnn.split('.').map(Number);
+        const bad = uMaj !== bMaj || (bMin !== undefined && uMin !== undefined && uMin < bMin);
+        if (bad) board.add('cudnn_version_mismatch', 1.8, `TensorFlow ${ver} was built with cuDNN ${build.cudnn}; cuDNN ${cudnn} does not satisfy it (same major, equal or newer minor)`, [...factEvidence(env.cudnn), ...factEvidence(env.frameworkVersion)]);
+        else board.against('cudnn_version_mismatch', 0.3, `cuDNN ${cudnn} fits TensorFlow ${ver} (built with ${build.cudnn})`);
+      }
+      const cuda = env.cuda?.value;
+      if (cuda) {
+        const exact = Number(build.cuda.split('.')[0]) <= 10;
+        const ok = exact ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
+        if (!ok) board.add('cuda_toolkit_mismatch', 1.2, `TensorFlow ${ver} was built with CUDA ${build.cuda}; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
+        else board.against('cuda_toolkit_mismatch', 0.3, `CUDA ${cuda} is what TensorFlow ${ver} was built with`);
+      }
+      if (cc && cudaSupportsComputeCapability(build.cuda, cc) === false && Number(cc.split('.')[0]) * 10 > 0) {
+        board.add('gpu_arch_unsupported', 1.0, `TensorFlow ${ver} was built with CUDA ${build.cuda}, which predates the ${gpu!.name} (${smOfCc(cc)}): it only runs through slow, fragile PTX JIT if at all`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+      }
+    }
+  }
+  // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
+  if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {
+    board.add('gpu_arch_unsupported', 1.5, `the build uses CUDA ${env.buildCuda.value}, which cannot target the ${gpu!.name} (${smOfCc(cc)})`, [...gpuEv, ...factEvidence(env.buildCuda)]);
+  }
+}
+
+/** Does a build for these archs run on compute capability `cc`? SASS runs on the same major with an equal or higher minor. */
+export function smRunsOn(archs: string[], cc: string): boolean {
+  const [maj, min] = cc.split('.').map(Number) as [number, number];
+  return archs.some((a) => {
+    const m = /sm_(\d+?)(\d)a?$/.exec(a.trim());
+    if (!m) return false;
+    return Number(m[1]) === maj && Number(m[2]) <= min;
+  });
+}
+
+/** "(8, 5, 0)" or "8.5.0" → "8.5.0" */
+function tupleVersion(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  const parts = s.match(/\d+/g);
+  return parts ? parts.join('.') : undefined;
+}
+
+/** cudart64_110.dll → "11.0", cudart64_101.dll → "10.1", cublas64_11.dll → "11" */
+function winTag(d: string): string {
+  if (d.length === 2) return d;
+  return `${d.slice(0, -1)}.${d.slice(-1)}`;
+}

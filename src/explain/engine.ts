@@ -1,0 +1,75 @@
+// The public API of `explain`: from an error log (text or a stream) to a ranked Diagnosis.
+// Used by the `explain` command and by `run -- CMD` (with the tail of the failed job and a snapshot
+// taken when it failed). Stable: keep these signatures.
+import { Collector } from './collect.js';
+import { diagnose } from './diagnose.js';
+import { LineSplitter } from './read/lines.js';
+import type { Diagnosis, ExplainOptions } from './types.js';
+
+export type { Cause, CauseFix, Diagnosis, EnvironmentFacts, ExplainOptions, LogEvidence, Signal } from './types.js';
+
+/** Explain a log held in memory. */
+export function explainText(text: string, opts: ExplainOptions = {}): Diagnosis {
+  const col = new Collector();
+  const split = new LineSplitter((l) => col.onLine(l));
+  split.push(text);
+  split.end();
+  return diagnose({
+    collector: col,
+    bytes: Buffer.byteLength(text),
+    truncatedLines: split.truncatedLines,
+    sources: [opts.sourceName ?? 'text'],
+    ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
+    ...(opts.frameworkHint ? { frameworkHint: opts.frameworkHint } : {}),
+  });
+}
+
+/** One input of a multi-input explanation: a name and its chunks (a Readable, or any async iterable). */
+export interface ExplainInput {
+  name: string;
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+}
+
+/**
+ * Explain one or more streamed inputs in bounded memory (multi-GB logs): lines are numbered across the
+ * inputs as if they were concatenated; each evidence line says which input it came from.
+ */
+export async function explainStream(input: NodeJS.ReadableStream | AsyncIterable<Uint8Array | string> | ExplainInput[], opts: ExplainOptions = {}): Promise<Diagnosis> {
+  const inputs: ExplainInput[] = Array.isArray(input) ? input : [{ name: opts.sourceName ?? 'input', chunks: input as AsyncIterable<Uint8Array | string> }];
+  // line ranges per input, to label evidence with its file
+  const ranges: Array<{ from: number; name: string }> = [];
+  const col = new Collector((line) => {
+    let name: string | undefined;
+    for (const r of ranges) if (line >= r.from) name = r.name;
+    return inputs.length > 1 ? name : undefined;
+  });
+  let offset = 0;
+  let bytes = 0;
+  let truncated = 0;
+  for (const inp of inputs) {
+    ranges.push({ from: offset + 1, name: inp.name });
+    const base = offset;
+    const split = new LineSplitter((l) => col.onLine({ ...l, no: base + l.no }));
+    let sinceProgress = 0;
+    for await (const chunk of inp.chunks) {
+      split.push(chunk);
+      sinceProgress += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
+      if (opts.onProgress && sinceProgress >= 8 * 1024 * 1024) {
+        opts.onProgress(bytes + split.bytes);
+        sinceProgress = 0;
+      }
+    }
+    split.end();
+    offset += split.lines;
+    bytes += split.bytes;
+    truncated += split.truncatedLines;
+  }
+  return diagnose({
+    collector: col,
+    bytes,
+    truncatedLines: truncated,
+    sources: inputs.map((i) => i.name),
+    ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
+    ...(opts.frameworkHint ? { frameworkHint: opts.frameworkHint } : {}),
+  });
+}

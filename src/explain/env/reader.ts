@@ -1,0 +1,299 @@
+// Reads the machine facts users paste next to an error: issue-template lines ("CUDA/cuDNN version: 10.1 / 7.6"),
+// `python -m torch.utils.collect_env`, the nvidia-smi header, pip/conda lists, and facts that log lines carry
+// (TensorFlow's device lines, PyTorch's capability warning, "+cu113" build tags, site-packages paths).
+// Line by line, bounded: each fact keeps its first sighting (the GPU list is capped).
+import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
+
+const VERSION = /\d+(?:\.\d+)+/;
+const MAX_GPUS = 16;
+const MAX_NOTES = 20;
+
+/** key: value lines of issue templates, collect_env, jax.print_environment_info() */
+const KV = /^\s*(?:[-*•>|#]\s*)*(?:\*\*|__)?([A-Za-z][\w /().,?+-]{0,70}?)(?:\*\*|__)?\s*[:=]\s*(?:\*\*)?\s*(.+?)\s*$/;
+
+type KeyKind =
+  | 'gpu' | 'cuda_cudnn' | 'cuda' | 'build_cuda' | 'cudnn' | 'driver' | 'os' | 'python' | 'install' | 'note'
+  | 'tensorflow' | 'pytorch' | 'jax' | 'keras' | 'framework';
+
+const KEYS: Array<[RegExp, KeyKind]> = [
+  [/^(?:gpu|gpus|graphics(?: card)?|gpu model(?:s)?(?: and (?:memory|configuration))?|gpu type|gpu models and configuration|video card|device name)$/, 'gpu'],
+  [/^cuda\s*\/\s*cudnn(?: version)?$/, 'cuda_cudnn'],
+  [/^cuda used to build (?:pytorch|tensorflow)$|^(?:built|compiled) (?:with|against) cuda$|^cuda build$/, 'build_cuda'],
+  [/^(?:cuda|cuda(?: toolkit| runtime)?(?: version)?|nvcc(?: version)?|cuda-version)$/, 'cuda'],
+  [/^(?:cudnn|cudnn version|cudnn-version)$/, 'cudnn'],
+  [/^(?:nvidia )?(?:gpu )?driver(?: version)?$|^nvidia driver version$/, 'driver'],
+  [/^(?:os|os platform(?: and distribution)?|operating system|platform|distro|system)$/, 'os'],
+  [/^python(?: version)?$/, 'python'],
+  [/^(?:install(?:ed)?(?: (?:using|from|via|method|with))?.*|how (?:you|did you) install.*|installation(?: method)?|environment(?: type)?|tensorflow installed from.*|package manager)$/, 'install'],
+  [/^(?:notes?|other|comments?|additional (?:context|information)|describe the (?:problem|bug|current behavior).*|what happened)$/, 'note'],
+  [/^(?:tensorflow|tensorflow-gpu|tf)(?: version)?(?: \(.*\))?$/, 'tensorflow'],
+  [/^(?:pytorch|torch)(?: version)?$/, 'pytorch'],
+  [/^(?:jax|jaxlib)(?: version)?$/, 'jax'],
+  [/^keras(?: version)?$/, 'keras'],
+  [/^(?:framework|deep learning framework|library)$/, 'framework'],
+];
+
+const NVSMI_HEADER = /NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)\s+CUDA Version:\s*([\d.]+)/i;
+const NVSMI_GPU_ROW = /^\|\s*\d+\s+(.+?)\s+(?:On|Off)\s+\|\s+[\dA-Fa-f]{4,8}:[\dA-Fa-f]{2}:/;
+const TF_NAME = /(?:^|\s)name:\s*(.+?)(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?(?:\s+computeCapability:\s*([\d.]+))?(?:\s+coreClock|\s*$)/;
+const TF_MAJOR_MINOR = /^\s*major:\s*(\d+)\s+minor:\s*(\d+)/;
+const TF_MEM = /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/;
+const TF_FREE = /^\s*Free memory:\s*([\d.]+)\s*([KMGT]i?B)/;
+const TF_CREATED = /name:\s*([^,]+),\s*pci bus id:[^,]*,\s*compute capability:\s*([\d.]+)/;
+const TORCH_CC_WARN = /^\s*(.+?) with CUDA capability sm_(\d)(\d+) is not compatible/;
+const TORCH_PROPS = /_CudaDeviceProperties\(name='([^']+)', major=(\d+), minor=(\d+), total_memory=(\d+)MB/;
+const CC_ANY = /compute capability[ :=]+(\d+)\.(\d+)|compute_capability = (\d)(\d)0\b/i;
+const FOUND_VERSION = /too old \(found version (\d+)\)/;
+const TORCH_PKG = /\btorch(?:==|-|\s+|\s*:\s*)(\d+\.\d+(?:\.\d+)?)(?:\+(cu\d+|cpu|rocm[\d.]+))?/i;
+const CU_TAG = /\+cu(\d{2,3})\b/;
+const JAXLIB_PKG = /\bjaxlib(?:==|-|\s+)(\d+\.\d+(?:\.\d+)?)(?:\+cuda(\d+)(?:\.cudnn(\d+))?)?/i;
+const TF_PKG = /\btensorflow(?:-gpu)?(?:==|-|\s+)(\d+\.\d+(?:\.\d+)?)\b/i;
+const PIP_CUDA_PKG = /^\s*(?:nvidia-cudnn-cu\d+|cudnn)\s+(\d+\.\d+(?:\.\d+)*)/i;
+const PIP_TOOLKIT_PKG = /^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d+)\s+(\d+\.\d+(?:\.\d+)*)/i;
+const OPENED_LIB = /Successfully opened dynamic library (libcudart\.so\.(\d+\.\d+)|libcudnn\.so\.(\d+))/;
+const DARKNET = /CUDA-version:\s*(\d{4,5})\s*\(\d+\),\s*cuDNN:\s*([\d.]+)/;
+const SITE_PY = /python(\d\.\d{1,2})[\\/](?:site|dist)-packages/;
+const CONTAINER = /\b(docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot)\b/i;
+const WINDOWS_PATH = /\b[A-Z]:\\(?:Users|ProgramData|Program Files|Anaconda|Python)/;
+const CONDA_PATH = /(?:ana|mini)conda3?[\\/]|[\\/]conda[\\/]envs[\\/]/i;
+
+export class EnvReader {
+  private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
+
+  onLine(no: number, text: string): void {
+    const t = text.length > 600 ? text.slice(0, 600) : text;
+    if (t.length < 300) {
+      const kv = KV.exec(t);
+      if (kv) this.keyValue(no, t, kv[1]!.trim().toLowerCase().replace(/\s+/g, ' '), kv[2]!);
+    }
+    this.anywhere(no, t);
+  }
+
+  facts(): EnvironmentFacts {
+    return this.f;
+  }
+
+  private set<K extends keyof EnvironmentFacts>(key: K, value: EnvironmentFacts[K]): void {
+    if (this.f[key] === undefined) this.f[key] = value;
+  }
+
+  private fact<T>(value: T, line: number, text: string): Fact<T> {
+    return { value, line, text: text.trim().slice(0, 300) };
+  }
+
+  private keyValue(no: number, text: string, key: string, value: string): void {
+    const kind = KEYS.find(([re]) => re.test(key))?.[1];
+    if (!kind) return;
+    const v = value.replace(/\*\*/g, '').trim();
+    if (/^(?:n\/?a|none|unknown|could not collect|-|\?)$/i.test(v)) return;
+    const version = VERSION.exec(v)?.[0];
+    switch (kind) {
+      case 'gpu':
+        this.addGpu(v.replace(/^GPU \d+:\s*/i, ''), no, text);
+        break;
+      case 'cuda_cudnn': {
+        const parts = v.split(/\s*[/,]\s*|\s+and\s+/);
+        const c = VERSION.exec(parts[0] ?? '')?.[0] ?? (/^\d+$/.test(parts[0] ?? '') ? parts[0] : undefined);
+        const d = VERSION.exec(parts[1] ?? '')?.[0] ?? (/^\d+$/.test(parts[1] ?? '') ? parts[1] : undefined);
+        if (c) this.set('cuda', this.fact(c, no, text));
+        if (d) this.set('cudnn', this.fact(d, no, text));
+        break;
+      }
+      case 'cuda':
+        if (!version && !/^\d+$/.test(v)) break;
+        // "12.1 (driver)": what nvidia-smi shows is the driver's CUDA, not an installed toolkit
+        if (/driver|nvidia-smi/i.test(v)) this.set('driverCuda', this.fact(version ?? v, no, text));
+        else this.set('cuda', this.fact(version ?? v, no, text));
+        if (/container|docker/i.test(v)) this.set('container', this.fact('container', no, text));
+        break;
+      case 'build_cuda':
+        if (version) this.set('buildCuda', this.fact(version, no, text));
+        break;
+      case 'cudnn': {
+        // collect_env: "Probably one of the following: /usr/lib/x86_64-linux-gnu/libcudnn.so.8.2.2"
+        const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(v)?.[1];
+        const cv = lib ?? version ?? (/^\d+$/.test(v) ? v : undefined);
+        if (cv) this.set('cudnn', this.fact(cv, no, text));
+        break;
+      }
+      case 'driver':
+        if (version) this.set('driver', this.fact(version, no, text));
+        else if (/^\d{3}$/.test(v)) this.set('driver', this.fact(v, no, text));
+        break;
+      case 'os':
+        this.set('os', this.fact(v, no, text));
+        break;
+      case 'python':
+        if (version) this.set('python', this.fact(version, no, text));
+        break;
+      case 'install':
+        this.addInstall(v, no, text);
+        break;
+      case 'note':
+        if (this.f.notes.length < MAX_NOTES) this.f.notes.push(this.fact(v, no, text));
+        if (CONTAINER.test(v)) this.set('container', this.fact('container', no, text));
+        break;
+      case 'tensorflow':
+      case 'pytorch':
+      case 'jax':
+      case 'keras':
+        this.setFramework(kind, v, no, text);
+        break;
+      case 'framework': {
+        const fw = frameworkWord(v);
+        if (fw) this.setFramework(fw, v, no, text);
+        break;
+      }
+    }
+  }
+
+  private setFramework(fw: Framework, value: string, no: number, text: string): void {
+    this.set('framework', this.fact(fw, no, text));
+    // "v2.3.0-rc2-23-gb36436b087 2.3.0": the last plain version is the release
+    const versions = value.match(/\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?/g);
+    const ver = versions?.[versions.length - 1];
+    if (ver && this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(ver, no, text);
+    const cu = CU_TAG.exec(value);
+    if (cu) this.set('buildCuda', this.fact(cuTag(cu[1]!), no, text));
+    const jl = /\+cuda(\d+)(?:\.cudnn(\d+))?/.exec(value);
+    if (jl) {
+      this.set('buildCuda', this.fact(cuTag(jl[1]!), no, text));
+    }
+  }
+
+  private addGpu(name: string, no: number, text: string, cc?: string, totalMiB?: number, freeMiB?: number): void {
+    const clean = name.replace(/\s+/g, ' ').trim().slice(0, 120);
+    if (clean.length < 2) return;
+    const existing = this.f.gpus.find((g) => g.name === clean);
+    if (existing) {
+      existing.computeCapability ??= cc;
+      existing.totalMiB ??= totalMiB;
+      existing.freeMiB ??= freeMiB;
+      return;
+    }
+    if (this.f.gpus.length >= MAX_GPUS) return;
+    const g: GpuFact = { name: clean, line: no, text: text.trim().slice(0, 300) };
+    if (cc) g.computeCapability = cc;
+    const ccInName = /(?:compute capability|cc|sm_?)\s*(\d+)\.?(\d)\b/i.exec(clean);
+    if (!g.computeCapability && ccInName) g.computeCapability = `${ccInName[1]}.${ccInName[2]}`;
+    const mem = totalMiB ?? memInName(clean);
+    if (mem !== undefined) g.totalMiB = mem;
+    if (freeMiB !== undefined) g.freeMiB = freeMiB;
+    this.f.gpus.push(g);
+  }
+
+  private addInstall(v: string, no: number, text: string): void {
+    const words = v.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [];
+    for (const w of new Set(words)) {
+      if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w)) this.f.install.push(this.fact(w, no, text));
+    }
+    if (CONTAINER.test(v)) this.set('container', this.fact('container', no, text));
+  }
+
+  /** facts that can sit anywhere in a log line */
+  private anywhere(no: number, t: string): void {
+    let m: RegExpExecArray | null;
+    if (t.includes('NVIDIA-SMI') && (m = NVSMI_HEADER.exec(t))) {
+      this.set('driver', this.fact(m[2]!, no, t));
+      this.set('driverCuda', this.fact(m[3]!, no, t));
+    }
+    if (t.startsWith('|') && (m = NVSMI_GPU_ROW.exec(t))) this.addGpu(m[1]!, no, t);
+    if (t.includes('name:')) {
+      if ((m = TF_CREATED.exec(t))) this.addGpu(m[1]!, no, t, m[2]);
+      else if ((m = TF_NAME.exec(t)) && !/name:\s*['"]/.test(t)) {
+        const cc = m[4] ?? (m[2] !== undefined ? `${m[2]}.${m[3]}` : undefined);
+        this.addGpu(m[1]!, no, t, cc);
+      }
+    }
+    if ((m = TF_MAJOR_MINOR.exec(t)) && this.f.gpus.length > 0) {
+      const g = this.f.gpus[this.f.gpus.length - 1]!;
+      g.computeCapability ??= `${m[1]}.${m[2]}`;
+    }
+    if ((m = TF_MEM.exec(t)) && this.f.gpus.length > 0) {
+      const g = this.f.gpus[this.f.gpus.length - 1]!;
+      g.totalMiB ??= toMiB(Number(m[1]), m[2]!);
+      if (m[3]) g.freeMiB ??= toMiB(Number(m[3]), m[4]!);
+    }
+    if ((m = TF_FREE.exec(t)) && this.f.gpus.length > 0) {
+      const g = this.f.gpus[this.f.gpus.length - 1]!;
+      g.freeMiB ??= toMiB(Number(m[1]), m[2]!);
+    }
+    if (t.includes('CUDA capability') && (m = TORCH_CC_WARN.exec(t))) {
+      this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`);
+    }
+    if ((m = TORCH_PROPS.exec(t))) this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`, Number(m[4]));
+    if ((m = CC_ANY.exec(t)) && this.f.gpus.length > 0) {
+      const g = this.f.gpus[this.f.gpus.length - 1]!;
+      g.computeCapability ??= m[1] !== undefined ? `${m[1]}.${m[2]}` : `${m[3]}.${m[4]}`;
+    }
+    if ((m = FOUND_VERSION.exec(t))) this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
+    if (/torch/i.test(t) && (m = TORCH_PKG.exec(t))) {
+      if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
+        this.set('framework', this.fact('pytorch', no, t));
+        if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]! + (m[2] ? `+${m[2]}` : ''), no, t);
+      }
+      if (m[2]?.startsWith('cu')) this.set('buildCuda', this.fact(cuTag(m[2].slice(2)), no, t));
+    }
+    if (/jaxlib/i.test(t) && (m = JAXLIB_PKG.exec(t))) {
+      if (m[2]) this.set('buildCuda', this.fact(cuTag(m[2]), no, t));
+    }
+    if (/tensorflow/i.test(t) && (m = TF_PKG.exec(t)) && (this.f.framework === undefined || this.f.framework.value === 'tensorflow')) {
+      this.set('framework', this.fact('tensorflow', no, t));
+      if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]!, no, t);
+    }
+    if ((m = PIP_CUDA_PKG.exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
+    if ((m = PIP_TOOLKIT_PKG.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
+      if (m[2]) this.set('cuda', this.fact(m[2], no, t));
+    }
+    if ((m = DARKNET.exec(t))) {
+      this.set('cuda', this.fact(driverCudaInt(m[1]!), no, t));
+      this.set('cudnn', this.fact(m[2]!, no, t));
+    }
+    if ((m = SITE_PY.exec(t))) this.set('python', this.fact(m[1]!, no, t));
+    if (this.f.container === undefined && (m = CONTAINER.exec(t))) this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
+    if (this.f.os === undefined && WINDOWS_PATH.test(t)) this.set('os', this.fact('Windows', no, t));
+    if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8) this.f.install.push(this.fact('conda', no, t));
+  }
+}
+
+function frameworkWord(v: string): Framework | undefined {
+  const s = v.toLowerCase();
+  if (/\bjax/.test(s)) return 'jax';
+  if (/\bkeras/.test(s)) return 'keras';
+  if (/tensorflow|\btf\b/.test(s)) return 'tensorflow';
+  if (/torch/.test(s)) return 'pytorch';
+  if (/cupy/.test(s)) return 'cupy';
+  if (/onnx/.test(s)) return 'onnxruntime';
+  if (/caffe/.test(s)) return 'caffe';
+  if (/mxnet/.test(s)) return 'mxnet';
+  return undefined;
+}
+
+/** "113" → "11.3"; "92" → "9.2"; "130" → "13.0"; "12" → "12" */
+export function cuTag(digits: string): string {
+  if (digits.length === 2 && digits.startsWith('1')) return digits; // "+cuda12" (jaxlib): major only
+  if (digits.length <= 2) return `${digits[0]}.${digits.slice(1) || '0'}`;
+  return `${digits.slice(0, digits.length - 1)}.${digits.slice(-1)}`;
+}
+
+/** PyTorch/CUDA print versions as integers: 11060 → "11.6", 10010 → "10.1", 11070 → "11.7" */
+export function driverCudaInt(s: string): string {
+  const n = Number(s);
+  if (!Number.isFinite(n) || n < 1000) return s;
+  return `${Math.floor(n / 1000)}.${Math.floor((n % 1000) / 10)}`;
+}
+
+function toMiB(v: number, unit: string): number {
+  const u = unit.toUpperCase().replace('I', '');
+  if (u.startsWith('K')) return v / 1024;
+  if (u.startsWith('M')) return v;
+  if (u.startsWith('G')) return v * 1024;
+  if (u.startsWith('T')) return v * 1024 * 1024;
+  return v / (1024 * 1024);
+}
+
+function memInName(name: string): number | undefined {
+  const m = /\b(\d{1,3})\s?(?:GB|GiB|G)\b/i.exec(name);
+  return m ? Number(m[1]) * 1024 : undefined;
+}

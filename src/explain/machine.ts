@@ -1,0 +1,88 @@
+// Combining the log with the machine's facts (a live snapshot, or --from): who holds GPU memory now,
+// the driver and the CUDA it supports, the GPUs' compute capability, CUDA_VISIBLE_DEVICES.
+// Live facts only strengthen or weaken causes the log already points at: a busy GPU does not explain
+// a log that says nothing about memory.
+import type { Snapshot } from '../snapshot/schema.js';
+import { fmtMiB } from '../core/format.js';
+import { verdictOf, verdictReason, isStale } from '../procs/verdict.js';
+import type { Board } from './analyse/board.js';
+import { compareVersions, smOfCc } from './knowledge-bridge.js';
+import { smRunsOn } from './analyse/versions.js';
+import type { EnvironmentFacts, LogEvidence } from './types.js';
+import type { SignalState } from './collect.js';
+import { Collector } from './collect.js';
+
+const MEMORY_CAUSES = ['gpu_memory_exhausted', 'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation'] as const;
+
+export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<string, SignalState>, env: EnvironmentFacts): string[] {
+  const notes: string[] = [];
+  const src = (text: string): LogEvidence => ({ line: 0, text, source: 'machine' });
+  const memoryInPlay = MEMORY_CAUSES.some((c) => board.score(c) > 0);
+
+  if (snap.nvidia.ok) {
+    const gpus = snap.nvidia.gpus;
+    // who holds memory now (not this job or its parents)
+    if (memoryInPlay) {
+      const holders = snap.processes.list
+        .filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) > 0)
+        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
+      const totalMiB = gpus.reduce((a, g) => a + g.memory.totalMiB, 0) || 1;
+      for (const p of holders.slice(0, 5)) {
+        const v = verdictOf(p, snap.self);
+        const share = (p.usedMiB ?? 0) / totalMiB;
+        const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
+        const text = `now: PID ${p.pid} (${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${verdictReason(p, v)}`;
+        board.add('memory_held_by_other_process', weight, text, [src(text)]);
+        board.hint('memory_held_by_other_process', 'pid', String(p.pid));
+      }
+      if (holders.length === 0 && snap.processes.ok) {
+        const usedMiB = gpus.reduce((a, g) => a + g.memory.usedMiB, 0);
+        if (usedMiB < totalMiB * 0.1) board.against('memory_held_by_other_process', 0.5, `no other process holds GPU memory now (${fmtMiB(usedMiB)} used in all)`);
+      }
+      notes.push(`GPU memory now: ${gpus.map((g) => `GPU ${g.index} ${fmtMiB(g.memory.usedMiB)} of ${fmtMiB(g.memory.totalMiB)} used`).join('; ')}`);
+    }
+    // driver: the CUDA it supports vs the CUDA the log needs
+    const driverCuda = snap.nvidia.cudaVersion;
+    const need = env.buildCuda?.value;
+    if (driverCuda && need && compareVersions(driverCuda, need) < 0) {
+      const text = `driver ${snap.nvidia.driverVersion} supports CUDA up to ${driverCuda}; the framework build needs CUDA ${need}`;
+      board.add('driver_too_old', 1.5, text, [src(text)]);
+    } else if (driverCuda && board.score('driver_too_old') > 0 && need) {
+      board.against('driver_too_old', 0.6, `driver ${snap.nvidia.driverVersion} supports CUDA ${driverCuda}, enough for ${need}`);
+    }
+    notes.push(`driver ${snap.nvidia.driverVersion}, CUDA up to ${driverCuda ?? '?'}, ${gpus.length} GPU(s)`);
+    // architecture: the GPUs here against the archs the log says the build has
+    const printed = signals.get('torch.supported_archs');
+    const archs = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : undefined;
+    for (const g of gpus) {
+      if (!g.computeCapability) continue;
+      if (archs && archs.length > 0 && !smRunsOn(archs, g.computeCapability)) {
+        const text = `GPU ${g.index} (${g.name}) is ${smOfCc(g.computeCapability)}; the build has ${archs.join(' ')}`;
+        board.add('gpu_arch_unsupported', 1.2, text, [src(text)]);
+      }
+    }
+    // no device: CUDA_VISIBLE_DEVICES as the job saw it
+    const cvd = snap.env.CUDA_VISIBLE_DEVICES;
+    if (board.score('no_device_visible') > 0 && cvd !== undefined) {
+      const ids = cvd.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = ids.length === 0 || ids.some((i) => /^\d+$/.test(i) && Number(i) >= gpus.length);
+      if (bad) {
+        const text = `CUDA_VISIBLE_DEVICES="${cvd}" but this machine has ${gpus.length} GPU(s) (indexes 0-${gpus.length - 1})`;
+        board.add('no_device_visible', 1.5, text, [src(text)]);
+      }
+    }
+  } else {
+    const f = snap.nvidia.failure;
+    notes.push(`nvidia-smi: ${f.reason}: ${f.message}`);
+    if (f.reason === 'nvml-mismatch') {
+      const text = `now: nvidia-smi reports ${f.message}`;
+      board.add('hardware_or_driver_fault', 2.0, text, [src(text)]);
+    } else if (f.reason === 'driver-not-loaded' || f.reason === 'not-installed') {
+      if (board.score('no_device_visible') > 0 || board.score('driver_too_old') > 0) {
+        const text = `now: ${f.message}`;
+        board.add('no_device_visible', 1.2, text, [src(text)]);
+      }
+    }
+  }
+  return notes;
+}
