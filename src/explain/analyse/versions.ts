@@ -94,7 +94,7 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   const stated = env.cudnn?.value;
   // the user says they installed one version but the log shows another loading: a second copy is found first
   if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
-    board.add('library_conflict', 2.2, `cuDNN ${stated} is installed, yet ${runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)`, [...ev(lv, 1), ...factEvidence(env.cudnn)]);
+    board.add('library_conflict', 2.8, `cuDNN ${stated} is installed, yet ${runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)`, [...ev(lv, 1), ...factEvidence(env.cudnn)]);
   }
 }
 

@@ -149,8 +149,11 @@ export class EnvReader {
 
   private setFramework(fw: Framework, value: string, no: number, text: string): void {
     this.set('framework', this.fact(fw, no, text));
-    // "v2.3.0-rc2-23-gb36436b087 2.3.0": the last plain version is the release
-    const versions = value.match(/\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?/g);
+    // "v2.3.0-rc2-23-gb36436b087 2.3.0": the last plain version is the release; "1.5.0 (CUDA 10.2)": not the
+    // versions in parentheses, those name other things
+    const cudaInParens = /\(\s*CUDA\s+(\d+\.\d+)/i.exec(value);
+    if (cudaInParens) this.set('buildCuda', this.fact(cudaInParens[1]!, no, text));
+    const versions = value.replace(/\([^)]*\)/g, ' ').match(/\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?/g);
     const ver = versions?.[versions.length - 1];
     if (ver && this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(ver, no, text);
     const cu = CU_TAG.exec(value);

@@ -88,4 +88,4 @@ export function frameworkCues(): FrameworkCue[] {
  * any signature (a test checks that every signature example passes it). Keeps multi-GB logs fast.
  */
 export const PREFILTER =
-  /cud|cublas|cufft|nvidia|nvml|nvrm|gpu|driver|memory|alloc|device|\.so\b|\.so\.|\.dll|dnn|xla|resource_exhausted|ecc\b|kernel|ptx|capabilit|symbol|dynamic librar|out of|segment|sigsegv|signal 11|assert|launch|free\(|malloc|corrupt|reboot|suspend|resum|hibernat|sleep|ram\b|server|process|program|user|instance|conda|ld_library|oom|killed|bus\b|xid|error 80|sm_|compute_|nvcc|torch|shared|notebook|limit:|inuse:|in-use|bfc|large model|job|cluster|node/i;
+  /cud|cublas|cufft|nvidia|nvml|nvrm|gpu|driver|memory|alloc|device|\.so\b|\.so\.|\.dll|dnn|xla|resource_exhausted|ecc\b|kernel|ptx|capabilit|symbol|dynamic librar|out of|segment|sigsegv|signal 11|assert|launch|free\(|malloc|corrupt|reboot|suspend|resum|hibernat|sleep|ram\b|server|process|program|user|instance|conda|ld_library|oom|killed|bus\b|xid|error 80|sm_|compute_|nvcc|torch|shared|notebook|limit:|inuse:|in-use|bfc|large model|job|cluster|node|engine|algorithm|convolution|handle|symbol|ptxas|library|tensorrt/i;
