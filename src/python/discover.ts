@@ -226,8 +226,14 @@ function libPythonVersions(fs: FileSystem, prefix: string): string[] {
 /** Every site-packages / dist-packages folder the environment's interpreter would search. */
 export function sitePackagesOf(fs: FileSystem, prefix: string, pythonVersion: string | null, kind: PythonEnvKind): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
+  // A venv's lib64 is a link to lib: the same folder must be scanned (and its packages counted) once.
   const push = (p: string) => {
-    if (!out.includes(p) && isDir(fs, p)) out.push(p);
+    if (!isDir(fs, p)) return;
+    const real = canonical(fs, p);
+    if (seen.has(real)) return;
+    seen.add(real);
+    out.push(p);
   };
   for (const lib of ['lib', 'lib64']) {
     for (const d of listDirs(fs, `${prefix}/${lib}`)) {

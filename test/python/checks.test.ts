@@ -8,7 +8,8 @@ import { probePython } from '../../src/python/probe.js';
 import type { PythonSection } from '../../src/python/schema.js';
 import type { Snapshot } from '../../src/snapshot/schema.js';
 import { planted } from '../helpers/snapshots.js';
-import { freshRoot, probeEnvFor } from './helpers.js';
+import * as fs from 'node:fs';
+import { distInfo, freshRoot, probeEnvFor, venvFiles, writeTree } from './helpers.js';
 import { condaMixEnv, conflictEnv, cpuAndDuplicatesEnv, ENV_SP, h200Venv } from './scenarios.js';
 
 async function sectionFor(build: (root: string) => void, env: Record<string, string>, pythons: string[] = []): Promise<PythonSection> {
@@ -136,5 +137,38 @@ describe('python.cpu-only-build and python.duplicate-dist-info', () => {
       s.system.nvidiaDevices = [];
     });
     expect(byCheck(f, 'python.cpu-only-build')).toEqual([expect.objectContaining({ status: 'skip' })]);
+  });
+});
+
+describe('a venv as the H200 has it: lib64 a link to lib, cuda-core with per-CUDA extras', () => {
+  const LIB64_SP = '/opt/v/lib/python3.12/site-packages';
+  const build = (root: string) =>
+    writeTree(root, {
+      ...venvFiles('/opt/v', '3.12', '/usr/bin/python3.12'),
+      '/usr/bin/python3.12': { mode: 0o755, text: '' },
+      '/opt/v/lib64': { link: 'lib' },
+      // cuda-core 1.2.0's real pins: one cuda-bindings major per extra
+      ...distInfo(LIB64_SP, 'cuda-core', '1.2.0', { requires: ['cuda-bindings==12.*; extra == "cu12"', 'cuda-bindings==13.*; extra == "cu13"'] }),
+      ...distInfo(LIB64_SP, 'cuda-bindings', '13.3.1'),
+      ...distInfo(LIB64_SP, 'numpy', '2.3.0'),
+    });
+  it('counts each package once, and takes the extra whose pin is met as the one in use', async () => {
+    const py = await sectionFor(build, { PATH: '/usr/bin' }, ['/opt/v']);
+    const f = findingsFor(py);
+    expect(byCheck(f, 'python.duplicate-dist-info').filter((x) => x.status !== 'ok' && x.status !== 'skip')).toEqual([]);
+    expect(byCheck(f, 'python.nvidia-wheel-conflict').filter((x) => x.status === 'fail')).toEqual([]);
+  });
+  it('still reports a wheel that meets none of a package\'s extra pins', async () => {
+    const py = await sectionFor(
+      (root) => {
+        build(root);
+        fs.rmSync(`${root}${LIB64_SP}/cuda_bindings-13.3.1.dist-info`, { recursive: true });
+        writeTree(root, distInfo(LIB64_SP, 'cuda-bindings', '11.8.0'));
+      },
+      { PATH: '/usr/bin' },
+      ['/opt/v'],
+    );
+    const f = byCheck(findingsFor(py), 'python.nvidia-wheel-conflict').filter((x) => x.status === 'fail');
+    expect(f.map((x) => x.affects?.library)).toEqual(['cuda-bindings']);
   });
 });

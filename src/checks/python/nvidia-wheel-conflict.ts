@@ -67,8 +67,13 @@ export function findWheelProblems(e: PythonEnvironmentFacts, arch: string): Whee
     }
   }
   const out: WheelProblem[] = [];
-  for (const [name, list] of pins) {
+  for (const [name, all] of pins) {
     const have = installed.get(name) ?? null;
+    // Pins behind extras are alternatives (cuda-core[cu12] pins cuda-bindings 12.*, [cu13] pins 13.*): pip
+    // does not record which extra was asked for, so when one of a package's extra pins is met, that is the
+    // extra in use and its other extra pins for the same wheel do not apply.
+    const met = (p: Pin) => have !== null && satisfies(have.version, p.specifier) === true;
+    const list = all.filter((p) => p.extra === null || met(p) || !all.some((q) => q.by === p.by && q.extra !== null && met(q)));
     if (!have) {
       const hard = list.filter((p) => p.extra === null);
       if (hard.length > 0) out.push({ kind: 'missing', name, installed: null, broken: hard, met: [] });
@@ -76,9 +81,9 @@ export function findWheelProblems(e: PythonEnvironmentFacts, arch: string): Whee
     }
     const broken = list.filter((p) => satisfies(have.version, p.specifier) === false);
     if (broken.length === 0) continue;
-    const met = list.filter((p) => satisfies(have.version, p.specifier) === true);
-    const frameworksInvolved = new Set([...broken, ...met].map((p) => p.by.name));
-    out.push({ kind: met.length > 0 && frameworksInvolved.size > 1 ? 'conflict' : 'unsatisfied', name, installed: have, broken, met });
+    const metPins = list.filter((p) => satisfies(have.version, p.specifier) === true);
+    const frameworksInvolved = new Set([...broken, ...metPins].map((p) => p.by.name));
+    out.push({ kind: metPins.length > 0 && frameworksInvolved.size > 1 ? 'conflict' : 'unsatisfied', name, installed: have, broken, met: metPins });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
