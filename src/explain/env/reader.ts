@@ -59,9 +59,16 @@ const CONDA_PATH = /(?:ana|mini)conda3?[\\/]|[\\/]conda[\\/]envs[\\/]/i;
 
 export class EnvReader {
   private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
+  /** collect_env's "cuDNN version: Probably one of the following:" lists the files on the next lines */
+  private cudnnListFrom = 0;
 
   onLine(no: number, text: string): void {
     const t = text.length > 600 ? text.slice(0, 600) : text;
+    if (this.cudnnListFrom > 0 && no <= this.cudnnListFrom + 1) {
+      const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(t);
+      if (lib) this.set('cudnn', this.fact(lib[1]!, no, t));
+      this.cudnnListFrom = 0;
+    }
     if (t.length < 300) {
       const kv = KV.exec(t);
       if (kv) this.keyValue(no, t, kv[1]!.trim().toLowerCase().replace(/\s+/g, ' '), kv[2]!);
@@ -112,6 +119,7 @@ export class EnvReader {
       case 'cudnn': {
         // collect_env: "Probably one of the following: /usr/lib/x86_64-linux-gnu/libcudnn.so.8.2.2"
         const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(v)?.[1];
+        if (/one of the following/i.test(v)) this.cudnnListFrom = no;
         const cv = lib ?? version ?? (/^\d+$/.test(v) ? v : undefined);
         if (cv) this.set('cudnn', this.fact(cv, no, text));
         break;

@@ -1,0 +1,105 @@
+// The explain command as users run it: the built CLI in a child process (test/helpers/cli.ts).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const LOGS = path.resolve(__dirname, '../fixtures/h200/logs');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-cli-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('gpu-env-doctor explain', () => {
+  it('--json prints the contract shape; exit 1 when causes are found', () => {
+    const r = runCli(['explain', path.join(LOGS, 'conv-keep1200-bs64.txt'), '--json', '--no-machine']);
+    expect(r.code).toBe(1);
+    const d = JSON.parse(r.stdout);
+    expect(d.schemaVersion).toBe(1);
+    expect(d.causes[0]).toMatchObject({ id: 'memory_held_by_other_process', evidence: [{ line: 26 }], fix: { text: expect.any(String), commands: expect.any(Array) } });
+    expect(d.causes[0].confidence).toBeGreaterThan(0);
+    expect(d.causes[0].confidence).toBeLessThanOrEqual(1);
+    for (let i = 1; i < d.causes.length; i++) expect(d.causes[i].confidence).toBeLessThanOrEqual(d.causes[i - 1].confidence);
+    expect(r.stderr).toBe('');
+  });
+
+  it('reads standard input with "-"', () => {
+    const r = runCli(['explain', '-', '--json', '--no-machine'], { input: 'RuntimeError: No CUDA GPUs are available\n' });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).causes[0].id).toBe('no_device_visible');
+  });
+
+  it('reads several files, numbering lines across them and naming the file in evidence', () => {
+    const a = path.join(tmp, 'a.log');
+    fs.writeFileSync(a, 'starting\n');
+    const r = runCli(['explain', a, path.join(LOGS, 'novis-torch.txt'), '--json', '--no-machine']);
+    const ev = JSON.parse(r.stdout).causes[0].evidence[0];
+    expect(ev).toMatchObject({ line: 7, source: path.join(LOGS, 'novis-torch.txt') });
+  });
+
+  it('exit 0 and says so when nothing points anywhere', () => {
+    const f = path.join(tmp, 'fine.log');
+    fs.writeFileSync(f, 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n');
+    const r = runCli(['explain', f, '--no-machine']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Nothing in the input points/);
+  });
+
+  it('terminal output: verdict, evidence line numbers, fix; --markdown renders sections', () => {
+    const t = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine']);
+    expect(t.stdout).toMatch(/Most likely: the job itself does not fit/);
+    expect(t.stdout).toMatch(/line 3 │ torch\.OutOfMemoryError/);
+    expect(t.stdout).toMatch(/fix:/);
+    const m = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '--markdown']);
+    expect(m.stdout).toMatch(/^## gpu-env-doctor explain/);
+    expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(`gpu_memory_exhausted`/);
+  });
+
+  it.each([
+    [[], /needs a log/],
+    [['/nonexistent/x.log'], /cannot read \/nonexistent\/x.log: no such file/],
+    [[os.tmpdir()], /is a directory/],
+    [['-', '-'], /only once/],
+  ])('usage errors exit 2 with one line: %j', (extra, msg) => {
+    const r = runCli(['explain', ...(extra as string[]), '--no-machine']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(msg);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('empty input is a usage error', () => {
+    const f = path.join(tmp, 'empty.log');
+    fs.writeFileSync(f, '');
+    const r = runCli(['explain', f, '--no-machine']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/input is empty/);
+    expect(runCli(['explain', '-', '--no-machine'], { input: '' }).code).toBe(2);
+  });
+
+  it('an unreadable file is a usage error', () => {
+    if (process.getuid?.() === 0) return; // root reads everything
+    const f = path.join(tmp, 'secret.log');
+    fs.writeFileSync(f, 'x');
+    fs.chmodSync(f, 0o000);
+    const r = runCli(['explain', f, '--no-machine']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/permission denied/);
+  });
+
+  it('--from combines a saved snapshot (the real H200 one with a process holding memory)', () => {
+    const snap = path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json');
+    const log = 'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)\n';
+    const r = runCli(['explain', '-', '--json', '--from', snap], { input: log });
+    const d = JSON.parse(r.stdout);
+    expect(d.machine.used).toBe(true);
+    expect(d.causes[0].id).toBe('memory_held_by_other_process');
+    expect(d.causes[0].evidence.some((e: { source?: string }) => e.source === 'machine')).toBe(true);
+  });
+
+  it('binary junk does not crash the CLI', () => {
+    const f = path.join(tmp, 'junk.bin');
+    fs.writeFileSync(f, Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256)));
+    const r = runCli(['explain', f, '--json', '--no-machine']);
+    expect([0, 1]).toContain(r.code);
+    expect(JSON.parse(r.stdout).schemaVersion).toBe(1);
+  });
+});
