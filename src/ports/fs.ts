@@ -80,15 +80,7 @@ export function createFileSystem(root = '/'): FileSystem {
       return wrap(p, () => {
         const fd = nfs.openSync(host(resolveIn(fsys, p)), 'r');
         try {
-          const len = length ?? Math.max(0, nfs.fstatSync(fd).size - offset);
-          const buf = Buffer.alloc(len);
-          let got = 0;
-          while (got < len) {
-            const n = nfs.readSync(fd, buf, got, len - got, offset + got);
-            if (n === 0) break;
-            got += n;
-          }
-          return buf.subarray(0, got);
+          return readRange(fd, offset, length);
         } finally {
           nfs.closeSync(fd);
         }
@@ -124,6 +116,37 @@ export function createFileSystem(root = '/'): FileSystem {
     },
   };
   return fsys;
+}
+
+/**
+ * Reads up to `length` bytes at `offset`. Allocates only what the file holds: callers pass generous limits
+ * (16 MiB for a RECORD file) and most files are small. /proc and /sys files report size 0, so those are
+ * read in chunks until the end.
+ */
+function readRange(fd: number, offset: number, length: number | undefined): Buffer {
+  const size = nfs.fstatSync(fd).size;
+  if (size > 0) {
+    const len = Math.max(0, Math.min(length ?? Infinity, size - offset));
+    const buf = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const n = nfs.readSync(fd, buf, got, len - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const limit = length ?? Infinity;
+  while (total < limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, limit - total));
+    const n = nfs.readSync(fd, chunk, 0, chunk.length, offset + total);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /**
