@@ -17,6 +17,7 @@ import { loadExplainer } from '../run/diagnose.js';
 import { runJob, type JobResult } from '../run/job.js';
 import { failureReport, successLine } from '../run/terminal.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { markJobProcesses } from '../run/mark-job.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
@@ -75,8 +76,9 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
     let findings: Finding[] = [];
     let diagnosis: DiagnosisLike | null = null;
     if (job.failed) {
-      if (job.snapshot) findings = runChecks(ALL_CHECKS, job.snapshot).flatMap((r) => r.findings);
-      diagnosis = (await loadExplainer())(job.tail, job.snapshot);
+      const snapshot = job.snapshot ? markJobProcesses(job.snapshot, job.jobPids) : null;
+      if (snapshot) findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+      diagnosis = (await loadExplainer())(job.tail, snapshot);
     }
     const result = runResult(job, argv, findings, diagnosis);
     const shown = flag(args, 'redact') ? redactDeep(result, createRedactor(result)) : result;
