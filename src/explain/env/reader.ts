@@ -33,6 +33,10 @@ const KEYS: Array<[RegExp, KeyKind]> = [
   [/^(?:framework|deep learning framework|library)$/, 'framework'],
 ];
 
+/** cheap tests before the detailed regexes: most lines of a training log carry no environment fact */
+const KEY_HINT = /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|framework|deep|library|tf\b|tensorflow)/i;
+const ANY_HINT = /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
+
 const NVSMI_HEADER = /NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)\s+CUDA Version:\s*([\d.]+)/i;
 const NVSMI_GPU_ROW = /^\|\s*\d+\s+(.+?)\s+(?:On|Off)\s+\|\s+[\dA-Fa-f]{4,8}:[\dA-Fa-f]{2}:/;
 const TF_NAME = /(?:^|\s)name:\s*(.+?)(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?(?:\s+computeCapability:\s*([\d.]+))?(?:\s+coreClock|\s*$)/;
@@ -69,11 +73,11 @@ export class EnvReader {
       if (lib) this.set('cudnn', this.fact(lib[1]!, no, t));
       this.cudnnListFrom = 0;
     }
-    if (t.length < 300) {
+    if (t.length < 300 && KEY_HINT.test(t)) {
       const kv = KV.exec(t);
       if (kv) this.keyValue(no, t, kv[1]!.trim().toLowerCase().replace(/\s+/g, ' '), kv[2]!);
     }
-    this.anywhere(no, t);
+    if (ANY_HINT.test(t)) this.anywhere(no, t);
   }
 
   facts(): EnvironmentFacts {

@@ -60,6 +60,9 @@ export class LineSplitter {
   private pushText(s: string): void {
     let start = 0;
     const n = s.length;
+    // the next \r in this chunk, found once and reused: searching from every line start would rescan the
+    // whole chunk for each line (quadratic on chunks without \r)
+    this.nextCR = s.indexOf('\r');
     while (start < n) {
       const nl = s.indexOf('\n', start);
       const end = nl === -1 ? n : nl;
@@ -71,11 +74,14 @@ export class LineSplitter {
     }
   }
 
+  private nextCR = -1;
+
   /** add s[start, end) (no `\n` inside) to the current line, handling `\r` redraws */
   private appendSegment(s: string, start: number, end: number): void {
     let i = start;
     while (i < end) {
-      const cr = s.indexOf('\r', i);
+      if (this.nextCR !== -1 && this.nextCR < i) this.nextCR = s.indexOf('\r', i);
+      const cr = this.nextCR;
       if (cr === -1 || cr >= end) {
         this.resolvePendingCR(true);
         this.append(s, i, end);
