@@ -1,7 +1,8 @@
-// The version knowledge `explain` needs, in one place. It reads small tables derived from
-// /work/shared/compat (src/explain/knowledge/*.json, each row with its source); when src/compat/api.ts
-// (the compat engineer's pure functions) covers the same questions, swap the bodies here and nothing
-// else in src/explain changes.
+// The version knowledge `explain` needs, in one place. It asks src/compat/api.ts (the project's compatibility
+// knowledge) first and falls back to small tables derived from /work/shared/compat
+// (src/explain/knowledge/*.json, each row with its source) where the API has no answer or rejects the
+// input: log text is messy ("11", "10.1 (nvcc)"), and a diagnosis must never fail on it.
+import * as compat from '../compat/api.js';
 import gpus from './knowledge/gpus.json' with { type: 'json' };
 import cudaRows from './knowledge/cuda.json' with { type: 'json' };
 import tfRows from './knowledge/tensorflow.json' with { type: 'json' };
@@ -28,8 +29,18 @@ const GPU_RES = gpus.map((g) => ({ re: new RegExp(g.pattern, 'i'), cc: g.cc }));
 
 /** "NVIDIA GeForce RTX 3090" → "8.6"; null when the name is not recognised */
 export function computeCapabilityOfGpu(name: string): string | null {
+  const viaApi = tryApi(() => compat.computeCapabilityOfGpu(name));
+  if (viaApi) return viaApi;
   for (const g of GPU_RES) if (g.re.test(name)) return g.cc;
   return null;
+}
+
+function tryApi<T>(f: () => T): T | null {
+  try {
+    return f() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function ccToSm(cc: string): number {
@@ -49,6 +60,10 @@ function cudaRow(cuda: string): (typeof cudaRows)[number] | undefined {
 
 /** Can CUDA `cuda` build code for compute capability `cc`? null when unknown. */
 export function cudaSupportsComputeCapability(cuda: string, cc: string): boolean | null {
+  if (cuda.includes('.')) {
+    const viaApi = tryApi(() => compat.cudaSupportsComputeCapability(cuda, cc));
+    if (viaApi !== null) return viaApi;
+  }
   const r = cudaRow(cuda);
   if (!r || r.minSm === undefined || r.maxSm === undefined) return null;
   const sm = ccToSm(cc);
@@ -65,6 +80,9 @@ export function cudaSupportsComputeCapability(cuda: string, cc: string): boolean
  * its PTX); otherwise the minor-version-compatibility floor (11.x: 450.80.02, 12.x: 525.60.13, 13.x: 580).
  */
 export function minDriverForCuda(cuda: string, opts: { exact?: boolean; windows?: boolean } = {}): string | null {
+  const req = tryApi(() => compat.minDriverForCuda(cuda, opts.windows ? 'windows' : 'linux'));
+  const viaApi = req ? (opts.exact ? req.full : req.min) : null;
+  if (viaApi) return viaApi;
   const major = Number(cuda.split('.')[0]);
   if (!opts.exact && !opts.windows) {
     if (major === 11) return '450.80.02';
@@ -88,6 +106,8 @@ export function cudaOfDriver(driver: string): string | null {
 
 /** What a TensorFlow release was built and tested with (Linux GPU table). */
 export function tensorflowBuild(version: string): { cuda: string; cudnn: string } | null {
+  const b = tryApi(() => compat.tensorflowBuild(version));
+  if (b && b.cuda && b.cudnn) return { cuda: b.cuda, cudnn: b.cudnn };
   const mm = majorMinor(version);
   const row = tfRows.find((r) => majorMinor(r.tf) === mm);
   if (!row || row.cuda === null || row.cudnn === null) return null;
