@@ -232,7 +232,7 @@ export class LoaderProcess {
 
   private consider(p: string, via: Via, found: Candidate[], skipped: string[], onError: (e: string) => void): 'ok' | 'end-route' {
     try {
-      this.cfg.fs.stat(p);
+      if (this.cfg.fs.tryStat(p) === null) return 'ok'; // not there: the common case, kept cheap
     } catch (err) {
       const code = err instanceof FsError ? err.code : 'OTHER';
       if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return 'ok';
