@@ -4,7 +4,7 @@
 #   OUT=/some/dir bash gpu-lab/python.sh
 # 1. `check --deep` against /opt/torch/.venv at rest: expects torch 2.11 cu130, JAX 0.11, cuDNN 9.19,
 #    sm_90 in torch's arch list, the convolution passing in both frameworks.
-# 2. the same while test/fixtures/h200/hog.py holds all GPU memory but 1200 MiB: expects "memory", not cuDNN.
+# 2. the same while test/fixtures/h200/hog.py holds all GPU memory but HOG_KEEP_MIB (700) MiB, room for a CUDA context but not for cuDNN: expects "memory", not cuDNN.
 # Also saves the raw probe output of each framework (idle and under the hog) for replay tests, and the
 # timings of check, check --deep and python -m torch.utils.collect_env.
 # Writes 7 files to $OUT, kills every process it starts (the hog, on any exit), finishes in ~1 minute.
@@ -75,7 +75,7 @@ for f in d["findings"]:
 EOF
 
 # ---- 2. while another process holds the memory
-python3 test/fixtures/h200/hog.py 1200 60 > /tmp/ged-hog.log 2>&1 &
+python3 test/fixtures/h200/hog.py ${HOG_KEEP_MIB:-700} 60 > /tmp/ged-hog.log 2>&1 &
 HOG=$!
 for i in $(seq 60); do grep -q holding /tmp/ged-hog.log 2>/dev/null && break; sleep 0.5; done
 say "hog: $(cat /tmp/ged-hog.log)"
