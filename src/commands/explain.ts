@@ -9,6 +9,10 @@ import { renderExplainMarkdown } from '../explain/render/markdown.js';
 import { renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { renderHtml } from '../reporters/html/render.js';
+import { createRedactor, redactDeep } from '../reporters/redact.js';
+import { buildReportModel } from '../reporters/report-model.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
 
@@ -19,7 +23,7 @@ const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
 export const command: Command = {
   name: 'explain',
   summary: 'read an error log, rank the root causes with evidence and fixes',
-  usage: `Usage: gpu-env-doctor explain FILE... | -   [--json | --markdown] [-v] [--no-machine | --from SNAPSHOT.json]
+  usage: `Usage: gpu-env-doctor explain FILE... | -   [--json | --markdown] [--html FILE] [--redact] [-v] [--no-machine | --from SNAPSHOT.json]
                                           [--framework tensorflow|pytorch|jax]
 
 Reads the error output of a failed GPU job (a traceback, a training log of any size, several files, or
@@ -67,9 +71,18 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
     if (showProgress) ctx.stderr.write('\r\x1b[K');
     if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
 
-    if (format === 'json') ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(diagnosis));
-    else ctx.stdout.write(renderExplainTerminal(diagnosis, { color: ctx.color, verbose: flag(args, 'verbose') }));
+    // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
+    const redactor = flag(args, 'redact') ? createRedactor({ snapshot, diagnosis }) : null;
+    const shown = redactor ? redactDeep(diagnosis, redactor) : diagnosis;
+    const shownSnapshot = redactor && snapshot ? redactDeep(snapshot, redactor) : (snapshot ?? null);
+    const htmlPath = str(args, 'html');
+    if (htmlPath !== undefined) {
+      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
+      ctx.files.write(htmlPath, renderHtml(model));
+    }
+    if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
+    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose') }));
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
