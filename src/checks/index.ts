@@ -8,7 +8,6 @@ import { driverCheck } from './gpu/driver.js';
 import { healthCheck } from './gpu/health.js';
 import { presenceCheck } from './gpu/presence.js';
 import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
-import { condaPipMixCheck as libsCondaPipMixCheck } from './libraries/conda-pip-mix.js';
 import { cudnnSublibraryCheck } from './libraries/cudnn-sublibrary.js';
 import { duplicateVersionsCheck } from './libraries/duplicate-versions.js';
 import { ldLibraryPathCheck } from './libraries/ld-library-path.js';
@@ -43,7 +42,6 @@ export const ALL_CHECKS: readonly Check[] = [
   compatLibcudaCheck,
   ldLibraryPathCheck,
   duplicateVersionsCheck,
-  libsCondaPipMixCheck,
   loadedCheck,
   visibleDevicesCheck,
   allocatorsCheck,

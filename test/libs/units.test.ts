@@ -11,7 +11,6 @@ import { globToRegExp } from '../../src/libs/frameworks.js';
 import { x86HwcapsFromCpuinfo } from '../../src/libs/platform.js';
 import { originOf } from '../../src/libs/inventory.js';
 import data from '../../src/libs/frameworks.json' with { type: 'json' };
-import { condaPipMixCheck } from '../../src/checks/libraries/conda-pip-mix.js';
 import { missingCheck } from '../../src/checks/libraries/missing.js';
 import { ldLibraryPathCheck } from '../../src/checks/libraries/ld-library-path.js';
 import { duplicateVersionsCheck } from '../../src/checks/libraries/duplicate-versions.js';
@@ -64,15 +63,6 @@ describe('maps, packages, versions', () => {
 });
 
 describe('library checks on hand-made sections', () => {
-  it('libs.conda-pip-mix: conda cudnn and pip nvidia-cudnn in one environment, with both removal commands', () => {
-    const f = condaPipMixCheck.evaluate(baseSnapshot(conda_pip_section()));
-    expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ check: 'libs.conda-pip-mix', severity: 'warn', rootCause: 'library_conflict' });
-    expect(f[0]!.fix!.manual).toEqual(['conda remove -p /opt/conda/envs/tf cudnn cudatoolkit', '/opt/conda/envs/tf/bin/python -m pip uninstall -y nvidia-cudnn-cu12']);
-    const onlyPip = conda_pip_section();
-    onlyPip.packages = onlyPip.packages.filter((p) => p.manager === 'pip');
-    expect(condaPipMixCheck.evaluate(baseSnapshot(onlyPip))).toEqual([]);
-  });
   it('libs.missing: a NEEDED library that is nowhere is an error; one outside the search path gets the folder to add', () => {
     const s = conda_pip_section();
     const f = missingCheck.evaluate(baseSnapshot(s));
