@@ -8,7 +8,7 @@ import { fakeBin, fakeNvidiaSmi, FIXTURES, tempDir } from '../helpers/fake-bin.j
 import { makeRoot } from '../helpers/fixture-root.js';
 
 const H = (p: string) => path.join(FIXTURES, 'h200', p);
-const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
+const EXAMPLES = path.resolve(__dirname, '../fixtures/snapshots');
 
 function withSmi(files: Parameters<typeof fakeNvidiaSmi>[1]): string {
   const bin = tempDir('ged-bin-');

@@ -1,7 +1,7 @@
 // Wall time of `compat` without the machine, and against a saved snapshot (node test/compat/bench-compat.mjs [snapshot.json], from the repo root).
 // Measures the built CLI end to end (process start, loading and validating the knowledge, judging).
 import { spawnSync } from 'node:child_process';
-const snap = process.argv[2] ?? 'examples/snapshots/h200-idle.json';
+const snap = process.argv[2] ?? 'test/fixtures/snapshots/h200-idle.json';
 const cases = [
   ['compat', 'torch==2.1.0+cu121', '--no-machine'],
   ['compat', 'tensorflow==2.12', '--no-machine', '--json'],

@@ -1,4 +1,4 @@
-// Snapshots for the version tests: the real H200 snapshot (examples/snapshots), with a Python section
+// Snapshots for the version tests: the real H200 snapshot (test/fixtures/snapshots, first taken for examples/), with a Python section
 // planted in the shape of src/python/schema.ts, validated by the Snapshot schema so no test builds
 // impossible facts.
 import * as fs from 'node:fs';
@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { Snapshot } from '../../src/snapshot/schema.js';
 import type { FrameworkBuild, PythonPackage } from '../../src/python/schema.js';
 
-const REAL = path.resolve(__dirname, '../../examples/snapshots/h200-idle.json');
+const REAL = path.resolve(__dirname, '../fixtures/snapshots/h200-idle.json');
 
 export function h200(): Snapshot {
   return Snapshot.parse(JSON.parse(fs.readFileSync(REAL, 'utf8')));

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { clone, h200Snapshot } from '../fleet/h200-snapshot.js';
 import { shadowCudnn } from '../../bench/fleet-generate.js';
 
-const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
+const EXAMPLES = path.resolve(__dirname, '../fixtures/snapshots');
 const real = (f: string) => parseSnapshotText(fs.readFileSync(path.join(EXAMPLES, f), 'utf8'), f);
 const labels = { a: 'a.json', b: 'b.json' };
 const facts = (r: DiffResult) => r.differences.map((d) => d.fact);

@@ -10,7 +10,7 @@ import { fakeBin, tempDir } from '../helpers/fake-bin.js';
 import { parseExposition } from '../prometheus/exposition-parser.js';
 
 const K8S = path.resolve(__dirname, '../../examples/kubernetes');
-const HELD = path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json');
+const HELD = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
 
 interface Container {
   name: string;

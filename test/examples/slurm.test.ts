@@ -9,7 +9,7 @@ import { CLI } from '../helpers/cli.js';
 import { fakeBin, tempDir } from '../helpers/fake-bin.js';
 
 const SLURM = path.resolve(__dirname, '../../examples/slurm');
-const SNAPSHOTS = path.resolve(__dirname, '../../examples/snapshots');
+const SNAPSHOTS = path.resolve(__dirname, '../fixtures/snapshots');
 const HELD = path.join(SNAPSHOTS, 'h200-memory-held.json'); // PID 589, root, orphaned, 138.6 GiB on GPU 0
 const IDLE = path.join(SNAPSHOTS, 'h200-idle.json');
 

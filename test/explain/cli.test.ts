@@ -86,7 +86,7 @@ describe('gpu-env-doctor explain', () => {
   });
 
   it('--from combines a saved snapshot (the real H200 one with a process holding memory)', () => {
-    const snap = path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json');
+    const snap = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
     const log = 'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)\n';
     const r = runCli(['explain', '-', '--json', '--from', snap], { input: log });
     const d = JSON.parse(r.stdout);

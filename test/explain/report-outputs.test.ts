@@ -6,7 +6,7 @@ import { runCli } from '../helpers/cli.js';
 import { FIXTURES, tempDir } from '../helpers/fake-bin.js';
 
 const LOG = path.join(FIXTURES, 'h200/logs/conv-keep1200-bs64.txt');
-const HELD = path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json');
+const HELD = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
 
 describe('explain --html / --redact', () => {
   it('writes a self-contained HTML report with the ranked causes and the machine at the time', () => {

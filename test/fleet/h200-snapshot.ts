@@ -180,8 +180,8 @@ export function clone<T>(x: T): T {
   return JSON.parse(JSON.stringify(x)) as T;
 }
 
-/** The real snapshots taken on the H200 machine (examples/snapshots), with the capture-built sections added. */
-export const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
+/** The real snapshots taken on the H200 machine (test/fixtures/snapshots, first taken for examples/), with the capture-built sections added. */
+export const EXAMPLES = path.resolve(__dirname, '../fixtures/snapshots');
 export function realSnapshot(file: 'h200-idle.json' | 'h200-memory-held.json', sections = true): Snapshot {
   const doc = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Record<string, unknown>;
   if (sections) {

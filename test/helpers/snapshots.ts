@@ -1,9 +1,9 @@
-// Real snapshots taken on the H200 (examples/snapshots), cloned and changed by tests to plant problems.
+// Real snapshots taken on the H200 (test/fixtures/snapshots, first taken for examples/), cloned and changed by tests to plant problems.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Snapshot } from '../../src/snapshot/schema.js';
 
-const DIR = path.resolve(__dirname, '../../examples/snapshots');
+const DIR = path.resolve(__dirname, '../fixtures/snapshots');
 
 export function realSnapshot(name: 'h200-idle' | 'h200-memory-held'): Snapshot {
   return Snapshot.parse(JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')));
