@@ -36,10 +36,12 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
     const fs = byCat.get(cat);
     if (!fs) continue;
     const mark = markFor(fs);
-    lines.push(`[${paint(mark)}] ${CATEGORIES[cat]}${headline(fs, mark) ? `: ${headline(fs, mark)}` : ''}`);
+    const head = headline(fs, mark);
+    lines.push(`[${paint(mark)}] ${CATEGORIES[cat]}${head ? `: ${head}` : ''}`);
     if (o.verbose) {
       for (const f of fs) {
         if (isProblem(f, 'warn')) continue; // shown below with details
+        if (f.message === head) continue; // already the area's line
         lines.push(`    ${c.dim('•')} ${f.message}${f.status === 'skip' ? c.dim(' (skipped)') : ''}`);
       }
     }
