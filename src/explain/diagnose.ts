@@ -5,6 +5,7 @@ import { ROOT_CAUSE_TITLES, type RootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { Board } from './analyse/board.js';
 import { analyseMemory } from './analyse/memory.js';
+import { analyseSetting } from './analyse/setting.js';
 import { analyseVersions } from './analyse/versions.js';
 import { Collector, type SignalState } from './collect.js';
 import { fixFor } from './fixes.js';
@@ -73,6 +74,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   if (errors.length > 0 || env.gpus.length > 0) {
     analyseMemory(board, col.signals, ev, env, fw);
     analyseVersions(board, col.signals, ev, env, fw, mentionedCuda);
+    // after the signatures and the versions: the setting re-weighs causes that something else put on the board
+    analyseSetting(board, col.signals, env);
     analyseXid(board, col.signals, ev);
   }
   // 4. the machine

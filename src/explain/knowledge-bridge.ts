@@ -150,3 +150,22 @@ function cuTagToVersion(tag: string): string {
 export function smOfCc(cc: string): string {
   return `sm_${ccToSm(cc)}`;
 }
+
+/** The CUDA builds of a jaxlib release (one per CUDA major), with the minimum CUDA and cuDNN each needs; null when unknown. */
+export interface JaxCudaBuild {
+  variant: string;
+  cudaMajor: number;
+  minCuda: string;
+  minCudnn: string | null;
+  /** 0.4.30+: CUDA comes as a plugin whose default install pulls CUDA and cuDNN from pip */
+  plugin: boolean;
+}
+
+export function jaxCudaBuilds(version: string): JaxCudaBuild[] | null {
+  const base = version.split('+')[0]!;
+  if (!/^\d+\.\d+(?:\.\d+)?$/.test(base)) return null;
+  const req = tryApi(() => compat.jaxRequirements(base));
+  if (!req) return null;
+  return req.variants
+    .flatMap((v) => (v.minCuda ? [{ variant: v.name, cudaMajor: v.cudaMajor, minCuda: v.minCuda, minCudnn: v.minCudnn ?? null, plugin: v.plugin }] : []));
+}

@@ -15,6 +15,7 @@ import {
   compareVersions,
   computeCapabilityOfGpu,
   cudaSupportsComputeCapability,
+  jaxCudaBuilds,
   majorMinor,
   minDriverForCuda,
   smOfCc,
@@ -39,6 +40,7 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
   buildCompat(board, signals, env, fw);
+  if (fw === 'jax') jaxCompat(board, env);
 }
 
 function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
@@ -174,6 +176,61 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
   // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
   if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {
     board.add('gpu_arch_unsupported', 1.5, `the build uses CUDA ${env.buildCuda.value}, which cannot target the ${gpu!.name} (${smOfCc(cc)})`, [...gpuEv, ...factEvidence(env.buildCuda)]);
+  }
+}
+
+/**
+ * jaxlib's CUDA builds (cuda11, cuda12, ...) each need at least a given CUDA and cuDNN: a local-CUDA install loads
+ * the system's libraries and XLA runs the toolkit's own ptxas, so the toolkit the user states must meet them.
+ * - A stated CUDA whose major has no build in that release, or that is not the major of the wheel's own tag
+ *   ("+cuda11"), cannot work with it: the jaxlib build and the toolkit do not match.
+ * - A stated CUDA or cuDNN below the build's minimum (or below the cuDNN in the wheel tag, "cudnn86") does not fit.
+ * - "CUDA 11" without a minor cannot be checked against a minimum such as 11.8: when the error is one a version
+ *   mismatch produces, that unconfirmed floor is the first thing to check, so it counts, with less weight.
+ * From 0.4.30 CUDA is a plugin whose default install brings CUDA from pip, so a system CUDA matters only for the
+ * "_local" install: half weight there.
+ */
+function jaxCompat(board: Board, env: EnvironmentFacts): void {
+  const ver = env.frameworkVersion?.value;
+  if (!ver) return;
+  const builds = jaxCudaBuilds(ver);
+  if (!builds || builds.length === 0) return;
+  const base = ver.split('+')[0]!;
+  const tagMajor = env.buildCuda ? Number(env.buildCuda.value.split('.')[0]) : undefined;
+  const cuda = env.cuda?.value;
+  const cudaMajor = cuda ? Number(cuda.split('.')[0]) : undefined;
+  const build = builds.find((b) => b.cudaMajor === (tagMajor ?? cudaMajor));
+  const scale = builds.some((b) => b.plugin) ? 0.5 : 1;
+  const versionError = board.score('cudnn_version_mismatch') > 0 || board.score('cuda_toolkit_mismatch') > 0;
+  const fwEv = factEvidence(env.frameworkVersion);
+  if (cuda && cudaMajor !== undefined && Number.isFinite(cudaMajor)) {
+    const forStated = builds.find((b) => b.cudaMajor === cudaMajor);
+    const majors = builds.map((b) => b.cudaMajor).join(' and ');
+    if (!forStated) {
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, `jaxlib ${base} is built for CUDA ${majors}; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv]);
+    } else if (tagMajor !== undefined && tagMajor !== cudaMajor) {
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, `the installed jaxlib is its CUDA ${tagMajor} build; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv, ...factEvidence(env.buildCuda)]);
+    } else if (cuda.includes('.')) {
+      if (compareVersions(majorMinor(cuda), forStated.minCuda) < 0) {
+        board.add('cuda_toolkit_mismatch', 1.4 * scale, `jaxlib ${base} (${forStated.variant}) needs CUDA ${forStated.minCuda} or newer; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv]);
+        board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
+      } else {
+        board.against('cuda_toolkit_mismatch', 0.3, `CUDA ${cuda} meets jaxlib ${base}'s minimum (${forStated.minCuda})`);
+      }
+    } else if (versionError && compareVersions(forStated.minCuda, `${cudaMajor}.0`) > 0) {
+      board.add('cuda_toolkit_mismatch', 0.5 * scale, `jaxlib ${base} (${forStated.variant}) needs CUDA ${forStated.minCuda} or newer; "CUDA ${cuda}" does not say whether the installed minor reaches it`, [...factEvidence(env.cuda), ...fwEv]);
+      board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
+    }
+  }
+  const cudnn = env.cudnn?.value;
+  const tagCudnn = /\bcudnn(\d)(\d+)\b/.exec(ver);
+  const needCudnn = tagCudnn ? `${tagCudnn[1]}.${tagCudnn[2]}` : build?.minCudnn ?? undefined;
+  if (cudnn && needCudnn && /^\d+\.\d+/.test(cudnn)) {
+    if (compareVersions(majorMinor(cudnn), needCudnn) < 0 || cudnn.split('.')[0] !== needCudnn.split('.')[0]) {
+      board.add('cudnn_version_mismatch', 1.4 * scale, `jaxlib ${ver} needs cuDNN ${needCudnn} or a newer minor of that major; cuDNN ${cudnn} is installed`, [...factEvidence(env.cudnn), ...fwEv]);
+    } else {
+      board.against('cudnn_version_mismatch', 0.3, `cuDNN ${cudnn} meets jaxlib ${base}'s minimum (${needCudnn})`);
+    }
   }
 }
 

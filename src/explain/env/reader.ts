@@ -35,7 +35,7 @@ const KEYS: Array<[RegExp, KeyKind]> = [
 
 /** cheap tests before the detailed regexes: most lines of a training log carry no environment fact */
 const KEY_HINT = /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|framework|deep|library|tf\b|tensorflow)/i;
-const ANY_HINT = /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
+const ANY_HINT = /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\|ipython|ipykernel|Cell In|jupyter|\/content\/|\/kaggle\//i;
 
 const NVSMI_HEADER = /NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)\s+CUDA Version:\s*([\d.]+)/i;
 const NVSMI_GPU_ROW = /^\|\s*\d+\s+(.+?)\s+(?:On|Off)\s+\|\s+[\dA-Fa-f]{4,8}:[\dA-Fa-f]{2}:/;
@@ -53,6 +53,12 @@ const CU_TAG = /\+cu(\d{2,3})\b/;
 const JAXLIB_PKG = /\bjaxlib(?:==|-|\s+)(\d+\.\d+(?:\.\d+)?)(?:\+cuda(\d+)(?:\.cudnn(\d+))?)?/i;
 const TF_PKG = /\btensorflow(?:-gpu)?(?:==|-|\s+)(\d+\.\d+(?:\.\d+)?)\b/i;
 const PIP_CUDA_PKG = /^\s*(?:nvidia-cudnn-cu\d+|cudnn)\s+(\d+\.\d+(?:\.\d+)*)/i;
+/**
+ * conda install commands: `cudatoolkit=9.0` (the CUDA runtime a conda TensorFlow/PyTorch loads, the same fact a
+ * `conda list` row gives) and `pytorch-cuda=11.8` (the CUDA variant of the conda PyTorch build, 2.0+)
+ */
+const CONDA_TOOLKIT_PIN = /\bcudatoolkit\s*={1,2}\s*(\d+\.\d+)/i;
+const CONDA_PYTORCH_CUDA_PIN = /\bpytorch-cuda\s*={1,2}\s*(\d+\.\d+)/i;
 const PIP_TOOLKIT_PKG = /^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d+)\s+(\d+\.\d+(?:\.\d+)*)/i;
 const OPENED_LIB = /Successfully opened dynamic library (libcudart\.so\.(\d+\.\d+)|libcudnn\.so\.(\d+))/;
 const DARKNET = /CUDA-version:\s*(\d{4,5})\s*\(\d+\),\s*cuDNN:\s*([\d.]+)/;
@@ -60,6 +66,10 @@ const SITE_PY = /python(\d\.\d{1,2})[\\/](?:site|dist)-packages/;
 const CONTAINER = /\b(docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot)\b/i;
 const WINDOWS_PATH = /\b[A-Z]:\\(?:Users|ProgramData|Program Files|Anaconda|Python)/;
 const CONDA_PATH = /(?:ana|mini)conda3?[\\/]|[\\/]conda[\\/]envs[\\/]/i;
+/** a Jupyter/IPython kernel: IPython's traceback frames ("<ipython-input-3-…>", "Cell In[5], line 2") and the kernel's files */
+const NOTEBOOK = /<ipython-input-\d+-|\bCell In ?\[\d+\],? line \d|ipykernel(?:_launcher|_\d+)\b|\bjupyter\b/i;
+/** the working folders of hosted notebook runtimes: Colab mounts Drive under /content/drive, Kaggle runs in /kaggle/working */
+const HOSTED_PATH = /\/content\/drive\/|\/content\/sample_data\b|\/kaggle\/(?:working|input)\b/;
 
 export class EnvReader {
   private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
@@ -134,6 +144,8 @@ export class EnvReader {
         break;
       case 'os':
         this.set('os', this.fact(v, no, text));
+        // "OS: Google Colab": a hosted runtime named as the platform is also how the job runs
+        if (/\b(?:colab|kaggle)\b/i.test(v)) this.addInstall(v, no, text);
         break;
       case 'python':
         if (version) this.set('python', this.fact(version, no, text));
@@ -197,8 +209,12 @@ export class EnvReader {
     this.f.gpus.push(g);
   }
 
+  private addWord(w: string, no: number, text: string): void {
+    if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w)) this.f.install.push(this.fact(w, no, text));
+  }
+
   private addInstall(v: string, no: number, text: string): void {
-    const words = v.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [];
+    const words = v.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [];
     for (const w of new Set(words)) {
       if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w)) this.f.install.push(this.fact(w, no, text));
     }
@@ -258,6 +274,8 @@ export class EnvReader {
     }
     if ((m = PIP_CUDA_PKG.exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
     if ((m = PIP_TOOLKIT_PKG.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = CONDA_TOOLKIT_PIN.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = CONDA_PYTORCH_CUDA_PIN.exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
     if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
       if (m[2]) this.set('cuda', this.fact(m[2], no, t));
     }
@@ -269,6 +287,8 @@ export class EnvReader {
     if (this.f.container === undefined && (m = CONTAINER.exec(t))) this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
     if (this.f.os === undefined && WINDOWS_PATH.test(t)) this.set('os', this.fact('Windows', no, t));
     if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8) this.f.install.push(this.fact('conda', no, t));
+    if (NOTEBOOK.test(t)) this.addWord('jupyter', no, t);
+    if ((m = HOSTED_PATH.exec(t))) this.addWord(m[0].startsWith('/kaggle') ? 'kaggle' : 'colab', no, t);
   }
 }
 
