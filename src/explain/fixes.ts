@@ -85,8 +85,10 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'cuda_toolkit_mismatch': {
-      const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0];
+      const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? h.jaxMinCuda?.[0];
       const cmds: string[] = ['nvcc --version', 'gpu-env-doctor libs'];
+      // jaxlib's pip-CUDA install brings a CUDA that meets its own floor, whatever the system has
+      if (fam === 'jax') cmds.push('pip install -U "jax[cuda12]"    # CUDA and cuDNN as pip wheels, matched to jaxlib');
       if (fam === 'torch') cmds.push('pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports');
       if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11) cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
       if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11)) cmds.push('pip install "tensorflow[and-cuda]"');
