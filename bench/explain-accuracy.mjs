@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../dist/cli.js');
 const argv = process.argv.slice(2);
-const dir = argv.find((a) => !a.startsWith('--')) ?? path.resolve(here, '../../shared/corpus/dev');
+// The shared corpus when it is beside the checkout (it may have grown), else the copy in the test fixtures.
+const shared = path.resolve(here, '../../shared/corpus/dev');
+const dir = argv.find((a) => !a.startsWith('--')) ?? (fs.existsSync(shared) ? shared : path.resolve(here, '../test/fixtures/corpus/dev'));
 const showCases = argv.includes('--cases');
 
 const FW_NAMES = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };

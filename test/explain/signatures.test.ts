@@ -7,7 +7,8 @@ import { SignatureRow, SIGNATURE_FILES, PREFILTER, signatures, frameworkCues } f
 import { explainText } from '../../src/explain/engine.js';
 import { normaliseLine } from '../../src/explain/read/normalise.js';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus/dev');
+// A copy of shared/corpus/dev (real reports from public issue threads, labelled with the cause that fixed them).
+const CORPUS = path.resolve(__dirname, '../fixtures/corpus/dev');
 const H200 = path.resolve(__dirname, '../fixtures/h200/logs');
 const corpusLog = (id: string): string => JSON.parse(fs.readFileSync(path.join(CORPUS, `${id}.json`), 'utf8')).log;
 const h200 = (f: string): string => fs.readFileSync(path.join(H200, f), 'utf8');
