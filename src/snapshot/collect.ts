@@ -32,7 +32,8 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
     message: 'the process probe failed',
     list: [],
   };
-  const libraries = await timed(probes, 'libraries', () => probeLibraries({ penv, gpuPids: processes.list.filter((p) => p.visible).map((p) => p.pid) }), (l) => l.message ?? true);
+  // The library inventory scans the environments the Python probe found, rather than discovering them again.
+  const libraries = await timed(probes, 'libraries', () => probeLibraries({ penv, gpuPids: processes.list.filter((p) => p.visible).map((p) => p.pid), ...(python ? { environments: python.environments } : {}) }), (l) => l.message ?? true);
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
