@@ -115,7 +115,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
 
   const top = causes[0];
   const verdict = top
-    ? `Most likely: ${ROOT_CAUSE_TITLES[top.id].toLowerCase()} (${Math.round(top.confidence * 100)}%).`
+    ? `Most likely: ${lowerFirst(ROOT_CAUSE_TITLES[top.id])} (${Math.round(top.confidence * 100)}%).`
     : errors.length === 0
       ? 'Nothing in the input points to a known GPU, CUDA, cuDNN or driver failure.'
       : 'The input shows a GPU-related message, but not enough to tell the cause.';
@@ -168,4 +168,9 @@ function summaryOf(id: RootCauseId, why: string[]): string {
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** "The NVIDIA driver…" → "the NVIDIA driver…": lower the first letter only, so GPU, CUDA and cuDNN keep their case. */
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
