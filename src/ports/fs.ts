@@ -30,6 +30,13 @@ export interface FileStat {
   ino: number;
 }
 
+export interface FileReader {
+  readonly size: number;
+  /** up to `length` bytes at `offset` (short at the end of the file) */
+  read(offset: number, length: number): Buffer;
+  close(): void;
+}
+
 export interface DirEntry {
   name: string;
   type: 'file' | 'dir' | 'symlink' | 'other';
@@ -49,6 +56,8 @@ export interface FileSystem {
   readlink(path: string): string;
   /** the canonical machine path, links resolved inside the root; throws ELOOP on a loop */
   realpath(path: string): string;
+  /** one open file for many small reads (walking a large file's headers without reopening it) */
+  openReader(path: string): FileReader;
   exists(path: string): boolean;
 }
 
@@ -127,6 +136,15 @@ export function createFileSystem(root = '/'): FileSystem {
     },
     realpath(p) {
       return resolveIn(fsys, p);
+    },
+    openReader(p) {
+      const fd = wrap(p, () => nfs.openSync(host(resolve(p)), 'r'));
+      const size = wrap(p, () => nfs.fstatSync(fd).size);
+      return {
+        size,
+        read: (offset, length) => wrap(p, () => readRange(fd, offset, length)),
+        close: () => nfs.closeSync(fd),
+      };
     },
     exists(p) {
       try {

@@ -2,12 +2,13 @@
 //   torch/version.py                          __version__, cuda, hip, git_version, debug
 //   tensorflow/python/platform/build_info.py  cuda_version, cudnn_version, cuda_compute_capabilities, is_cuda_build
 //   jaxlib's version and the JAX CUDA plugin / PJRT packages (jax-cuda12-plugin, jax-cuda13-pjrt ...)
-// Torch's architecture list is not in any text file (it is inside libtorch_cuda.so's fatbinary); it comes
-// from the --deep probe (torch.cuda.get_arch_list()). We do not guess it from TORCH_CUDA_ARCH_LIST: that
-// variable only matters when building torch from source, and the H200 machine sets it to "9.0a" while its
-// wheel holds sm_75..sm_120.
+// Torch's architecture list is in no text file: it is read from libtorch_cuda.so's fatbinary headers
+// (src/libs/fatbin.ts), and --deep confirms it with torch.cuda.get_arch_list(). We do not guess it from
+// TORCH_CUDA_ARCH_LIST: that variable only matters when building torch from source, and the H200 machine sets
+// it to "9.0a" while its wheel holds sm_75..sm_120.
 import type { FileSystem } from '../ports/fs.js';
 import { readTextOr } from '../ports/fs.js';
+import { readFatbinTargets } from '../libs/fatbin.js';
 import { readAssignments, type PyValue } from './pyliteral.js';
 import type { FrameworkBuild, PythonPackage } from './schema.js';
 
@@ -43,6 +44,8 @@ export function readTorch(fs: FileSystem, sp: string): FrameworkBuild | null {
   const version = str(a.get('__version__'));
   const cuda = str(a.get('cuda'));
   const hip = str(a.get('hip'));
+  const cudaLib = `${sp}/torch/lib/libtorch_cuda.so`;
+  const targets = cuda !== null ? readFatbinTargets(fs, cudaLib) : null;
   return {
     framework: 'torch',
     version,
@@ -51,8 +54,8 @@ export function readTorch(fs: FileSystem, sp: string): FrameworkBuild | null {
     hip,
     // A ROCm build is a GPU build, but not for NVIDIA: for this tool's purposes it is "not a CUDA build".
     gpuBuild: cuda !== null,
-    computeCapabilities: null,
-    sources: [file],
+    computeCapabilities: targets ? [...targets.sass, ...targets.ptx] : null,
+    sources: targets ? [file, cudaLib] : [file],
     details: {
       gitVersion: str(a.get('git_version')),
       debug: typeof a.get('debug') === 'boolean' ? (a.get('debug') as boolean) : null,

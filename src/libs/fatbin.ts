@@ -1,0 +1,111 @@
+// The GPU code inside a CUDA library: the .nv_fatbin section lists, per compilation unit, a cubin (SASS) for
+// each real architecture and PTX for each virtual one. Reading only the entry headers tells which GPUs a build
+// runs on without importing the framework (torch.cuda.get_arch_list() needs `import torch`, seconds).
+//
+// Layout (NVIDIA's fatbinary format, as nvcc writes it and cuobjdump reads it; checked against libraries built
+// with nvcc 13.0 here and libtorch_cuda.so on the H200):
+//   blob header, 16 bytes: u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries
+//   entry header: u16 kind (1 = PTX, 2 = cubin), u16 version, u32 header size, u64 payload size, ...,
+//                 u32 architecture at byte 28 (75 = sm_75; "90a" is 90 with a flag)
+// Payloads (possibly compressed) are skipped, never read.
+import type { FileSystem, FileReader } from '../ports/fs.js';
+
+const FATBIN_MAGIC = 0xba55ed50;
+const SHT_NOBITS = 8;
+/** libtorch_cuda.so has tens of thousands of entries; a bound keeps a corrupt file from looping for long. */
+const MAX_ENTRIES = 500_000;
+
+export interface FatbinTargets {
+  /** real architectures with machine code: "sm_90" */
+  sass: string[];
+  /** virtual architectures with PTX that the driver can JIT: "compute_90" */
+  ptx: string[];
+  entries: number;
+}
+
+/** The architectures in a library's fatbinary, or null when it has none (or is not a readable ELF file). */
+export function readFatbinTargets(fs: FileSystem, path: string): FatbinTargets | null {
+  let r: FileReader;
+  try {
+    r = fs.openReader(path);
+  } catch {
+    return null;
+  }
+  try {
+    const sec = findSection(r, '.nv_fatbin');
+    return sec ? walk(r, sec.offset, sec.size) : null;
+  } catch {
+    return null; // truncated or malformed: no facts rather than wrong ones
+  } finally {
+    r.close();
+  }
+}
+
+function walk(r: FileReader, start: number, size: number): FatbinTargets | null {
+  const sass = new Set<number>();
+  const ptx = new Set<number>();
+  let entries = 0;
+  let p = start;
+  let misses = 0;
+  const end = start + size;
+  while (p + 16 <= end) {
+    const h = r.read(p, 16);
+    if (h.length < 16 || h.readUInt32LE(0) !== FATBIN_MAGIC) {
+      // Blobs are 8-byte aligned with a little zero padding between them; far from any blob, give up.
+      if (++misses > 512) break;
+      p += 8;
+      continue;
+    }
+    misses = 0;
+    const headerSize = h.readUInt16LE(6);
+    const blobEnd = p + headerSize + Number(h.readBigUInt64LE(8));
+    let q = p + headerSize;
+    while (q + 32 <= blobEnd && q + 32 <= end) {
+      const e = r.read(q, 32);
+      if (e.length < 32) break;
+      const kind = e.readUInt16LE(0);
+      const eh = e.readUInt32LE(4);
+      const payload = Number(e.readBigUInt64LE(8));
+      const arch = e.readUInt32LE(28);
+      if (eh < 32 || eh > 4096) break; // not an entry header: stop this blob
+      if (arch >= 10 && arch < 1000) {
+        if (kind === 2) sass.add(arch);
+        else if (kind === 1) ptx.add(arch);
+      }
+      if (++entries > MAX_ENTRIES) break;
+      q += eh + payload;
+    }
+    p = Math.max(blobEnd, p + 16);
+  }
+  if (entries === 0) return null;
+  const names = (set: Set<number>, prefix: string) => [...set].sort((a, b) => a - b).map((a) => `${prefix}_${a}`);
+  return { sass: names(sass, 'sm'), ptx: names(ptx, 'compute'), entries };
+}
+
+/** The file range of a named section (ELF32/ELF64, little-endian: every CUDA platform). */
+function findSection(r: FileReader, name: string): { offset: number; size: number } | null {
+  const id = r.read(0, 64);
+  if (id.length < 52 || id.readUInt32BE(0) !== 0x7f454c46 || id[5] !== 1) return null;
+  const is64 = id[4] === 2;
+  const shoff = is64 ? Number(id.readBigUInt64LE(0x28)) : id.readUInt32LE(0x20);
+  const shentsize = id.readUInt16LE(is64 ? 0x3a : 0x2e);
+  const shnum = id.readUInt16LE(is64 ? 0x3c : 0x30);
+  const shstrndx = id.readUInt16LE(is64 ? 0x3e : 0x32);
+  if (shoff === 0 || shnum === 0 || shnum > 65535 || shentsize < (is64 ? 64 : 40) || shstrndx >= shnum) return null;
+  const table = r.read(shoff, shnum * shentsize);
+  const sec = (i: number) => {
+    const o = i * shentsize;
+    return is64
+      ? { name: table.readUInt32LE(o), type: table.readUInt32LE(o + 4), offset: Number(table.readBigUInt64LE(o + 24)), size: Number(table.readBigUInt64LE(o + 32)) }
+      : { name: table.readUInt32LE(o), type: table.readUInt32LE(o + 4), offset: table.readUInt32LE(o + 16), size: table.readUInt32LE(o + 20) };
+  };
+  const strtab = sec(shstrndx);
+  const names = r.read(strtab.offset, Math.min(strtab.size, 1 << 20));
+  const want = Buffer.from(`${name}\0`);
+  for (let i = 0; i < shnum; i++) {
+    const s = sec(i);
+    if (s.type === SHT_NOBITS || s.size === 0) continue;
+    if (names.subarray(s.name, s.name + want.length).equals(want)) return { offset: s.offset, size: s.size };
+  }
+  return null;
+}
