@@ -14,6 +14,9 @@ const FATBIN_MAGIC = 0xba55ed50;
 const SHT_NOBITS = 8;
 /** libtorch_cuda.so has tens of thousands of entries; a bound keeps a corrupt file from looping for long. */
 const MAX_ENTRIES = 500_000;
+/** `check` must stay fast: past this, the answer is "unknown" (null), never a partial list, which would
+ *  wrongly say a GPU has no code. */
+export const DEFAULT_BUDGET_MS = 300;
 
 export interface FatbinTargets {
   /** real architectures with machine code: "sm_90" */
@@ -24,7 +27,7 @@ export interface FatbinTargets {
 }
 
 /** The architectures in a library's fatbinary, or null when it has none (or is not a readable ELF file). */
-export function readFatbinTargets(fs: FileSystem, path: string): FatbinTargets | null {
+export function readFatbinTargets(fs: FileSystem, path: string, budgetMs = DEFAULT_BUDGET_MS): FatbinTargets | null {
   let r: FileReader;
   try {
     r = fs.openReader(path);
@@ -33,7 +36,7 @@ export function readFatbinTargets(fs: FileSystem, path: string): FatbinTargets |
   }
   try {
     const sec = findSection(r, '.nv_fatbin');
-    return sec ? walk(r, sec.offset, sec.size) : null;
+    return sec ? walk(r, sec.offset, sec.size, performance.now() + budgetMs) : null;
   } catch {
     return null; // truncated or malformed: no facts rather than wrong ones
   } finally {
@@ -41,7 +44,7 @@ export function readFatbinTargets(fs: FileSystem, path: string): FatbinTargets |
   }
 }
 
-function walk(r: FileReader, start: number, size: number): FatbinTargets | null {
+function walk(r: FileReader, start: number, size: number, deadline: number): FatbinTargets | null {
   const sass = new Set<number>();
   const ptx = new Set<number>();
   let entries = 0;
@@ -57,6 +60,7 @@ function walk(r: FileReader, start: number, size: number): FatbinTargets | null 
       continue;
     }
     misses = 0;
+    if (performance.now() > deadline) return null;
     const headerSize = h.readUInt16LE(6);
     const blobEnd = p + headerSize + Number(h.readBigUInt64LE(8));
     let q = p + headerSize;
@@ -72,7 +76,7 @@ function walk(r: FileReader, start: number, size: number): FatbinTargets | null 
         if (kind === 2) sass.add(arch);
         else if (kind === 1) ptx.add(arch);
       }
-      if (++entries > MAX_ENTRIES) break;
+      if (++entries > MAX_ENTRIES || (entries % 1024 === 0 && performance.now() > deadline)) return null;
       q += eh + payload;
     }
     p = Math.max(blobEnd, p + 16);

@@ -36,3 +36,17 @@ describe('GPU architectures in a library\'s fatbinary', () => {
     expect(t.ptx).toEqual(['compute_86']);
   });
 });
+
+describe('fatbinary with compressed and arch-specific entries', () => {
+  const nvcc = spawnSync('nvcc', ['--version'], { encoding: 'utf8' });
+  it.skipIf(nvcc.status !== 0)('reads the headers of compressed entries (-Xfatbin -compress-all, as the PyTorch wheels are built) and sm_90a as sm_90', () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'libkc.so');
+    const r = spawnSync('nvcc', ['-shared', '-Xcompiler', '-fPIC', '-cudart', 'shared', '-Xfatbin', '-compress-all', '-gencode', 'arch=compute_75,code=sm_75', '-gencode', 'arch=compute_90a,code=sm_90a', '-gencode', 'arch=compute_100,code=sm_100', '-gencode', 'arch=compute_120,code=compute_120', '-o', out, path.join(FIX, 'k.cu')], { encoding: 'utf8', timeout: 120000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFatbinTargets(fsys, out)).toMatchObject({ sass: ['sm_75', 'sm_90', 'sm_100'], ptx: ['compute_120'] });
+  });
+  it('gives up (null, not a partial list) when the time budget is spent', () => {
+    expect(readFatbinTargets(fsys, path.join(FIX, 'libk-sm75-sm90-ptx90.so'), -1)).toBeNull();
+  });
+});
