@@ -7,6 +7,7 @@
 #   @@gpu-env-doctor@@ {"stage": "...", ...}
 # so that if the process dies half-way (a segfault in a CUDA library) what came before is kept.
 # The doctor decides what it means; this script only reports, with the exact error text.
+import importlib
 import json
 import os
 import sys
@@ -46,6 +47,39 @@ def attempt(fn, with_traceback=False):
         return None, out
 
 
+def import_framework(name, also=()):
+    """Imports a module (and `also`, its submodules the probe needs) and reports the "import" stage;
+    None, reported with its traceback, when any of them fails."""
+    t0 = time.time()
+    try:
+        mod = importlib.import_module(name)
+        for sub in also:
+            importlib.import_module(sub)
+    except BaseException as e:  # noqa: B902 - a crashing import is the fact we came for
+        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
+                        "seconds": round(time.time() - t0, 3)})
+        return None
+    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(mod, "__file__", None)})
+    return mod
+
+
+class Facts(object):
+    """Facts gathered one by one: a fact whose call fails is kept as its error, the others still count."""
+
+    def __init__(self):
+        self.info, self.errors = {}, {}
+
+    def put(self, key, fn):
+        v, e = attempt(fn)
+        if e is None:
+            self.info[key] = v
+        else:
+            self.errors[key] = e
+
+    def emit(self):
+        emit("info", {"info": self.info, "errors": self.errors})
+
+
 LIB_NAMES = ("libcudnn", "libcudart", "libcublas", "libnccl", "libcuda.so", "libnvrtc", "libnvJitLink",
              "libcufft", "libcusparse", "libcusolver", "libcurand", "libtorch_cuda", "libnvidia-ml")
 
@@ -75,23 +109,11 @@ def mib(n):
 # ---------------------------------------------------------------- torch
 
 def torch_probe(do_conv):
-    t0 = time.time()
-    try:
-        import torch
-    except BaseException as e:
-        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
-                        "seconds": round(time.time() - t0, 3)})
+    torch = import_framework("torch")
+    if torch is None:
         return
-    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(torch, "__file__", None)})
-
-    info, errors = {}, {}
-
-    def put(key, fn):
-        v, e = attempt(fn)
-        if e is None:
-            info[key] = v
-        else:
-            errors[key] = e
+    facts = Facts()
+    put = facts.put
 
     put("version", lambda: torch.__version__)
     put("cudaBuild", lambda: torch.version.cuda)
@@ -113,12 +135,12 @@ def torch_probe(do_conv):
     put("cudnnVersion", lambda: torch.backends.cudnn.version())
     put("archList", lambda: torch.cuda.get_arch_list())
     put("allocatorBackend", lambda: torch.cuda.get_allocator_backend())
-    info["allocatorConf"] = os.environ.get("PYTORCH_CUDA_ALLOC_CONF") or os.environ.get("PYTORCH_ALLOC_CONF")
-    emit("info", {"info": info, "errors": errors})
+    facts.info["allocatorConf"] = os.environ.get("PYTORCH_CUDA_ALLOC_CONF") or os.environ.get("PYTORCH_ALLOC_CONF")
+    facts.emit()
 
     if not do_conv:
         return
-    if not info.get("cudaAvailable"):
+    if not facts.info.get("cudaAvailable"):
         emit("conv", {"mode": "configured", "skipped": "torch.cuda.is_available() is False"})
         return
 
@@ -151,32 +173,21 @@ def torch_probe(do_conv):
 # ---------------------------------------------------------------- tensorflow
 
 def tensorflow_probe(do_conv, mode):
-    t0 = time.time()
-    try:
-        import tensorflow as tf
-    except BaseException as e:
-        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
-                        "seconds": round(time.time() - t0, 3)})
+    tf = import_framework("tensorflow")
+    if tf is None:
         return
-    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(tf, "__file__", None)})
-    info, errors = {}, {}
-
-    def put(key, fn):
-        v, e = attempt(fn)
-        if e is None:
-            info[key] = v
-        else:
-            errors[key] = e
+    facts = Facts()
+    put = facts.put
 
     put("version", lambda: tf.__version__)
     put("builtWithCuda", lambda: tf.test.is_built_with_cuda())
     put("buildInfo", lambda: dict(tf.sysconfig.get_build_info()))
     gpus, e = attempt(lambda: tf.config.list_physical_devices("GPU"))
     if e:
-        errors["gpus"] = e
+        facts.errors["gpus"] = e
         gpus = []
-    info["gpus"] = [g.name for g in gpus]
-    emit("info", {"info": info, "errors": errors})
+    facts.info["gpus"] = [g.name for g in gpus]
+    facts.emit()
     if not do_conv:
         return
     if not gpus:
@@ -201,23 +212,12 @@ def tensorflow_probe(do_conv, mode):
 # ---------------------------------------------------------------- jax
 
 def jax_probe(do_conv, mode):
-    t0 = time.time()
-    try:
-        import jax
-        import jax.numpy as jnp
-    except BaseException as e:
-        emit("import", {"ok": False, "error": err(e), "traceback": traceback.format_exc()[-6000:],
-                        "seconds": round(time.time() - t0, 3)})
+    jax = import_framework("jax", also=("jax.numpy",))
+    if jax is None:
         return
-    emit("import", {"ok": True, "seconds": round(time.time() - t0, 3), "file": getattr(jax, "__file__", None)})
-    info, errors = {}, {}
-
-    def put(key, fn):
-        v, e = attempt(fn)
-        if e is None:
-            info[key] = v
-        else:
-            errors[key] = e
+    jnp = sys.modules["jax.numpy"]
+    facts = Facts()
+    put = facts.put
 
     put("version", lambda: jax.__version__)
 
@@ -235,14 +235,14 @@ def jax_probe(do_conv, mode):
     for k in ("XLA_PYTHON_CLIENT_PREALLOCATE", "XLA_PYTHON_CLIENT_MEM_FRACTION", "XLA_CLIENT_MEM_FRACTION",
               "XLA_PYTHON_CLIENT_ALLOCATOR", "JAX_PLATFORMS"):
         if os.environ.get(k) is not None:
-            info.setdefault("allocatorEnv", {})[k] = os.environ[k]
-    emit("info", {"info": info, "errors": errors})
+            facts.info.setdefault("allocatorEnv", {})[k] = os.environ[k]
+    facts.emit()
     if not do_conv:
         return
-    if info.get("backend") not in ("gpu", "cuda", "rocm"):
+    if facts.info.get("backend") not in ("gpu", "cuda", "rocm"):
         # Falling back to the CPU is how JAX reports a GPU it could not use; the reason is on stderr.
-        e = errors.get("backend") or errors.get("devices") or {
-            "type": "NoGpuBackend", "message": "JAX's default backend is %s, not the GPU" % info.get("backend")}
+        e = facts.errors.get("backend") or facts.errors.get("devices") or {
+            "type": "NoGpuBackend", "message": "JAX's default backend is %s, not the GPU" % facts.info.get("backend")}
         emit("conv", {"mode": mode, "ok": False, "error": e, "seconds": 0})
         return
 
