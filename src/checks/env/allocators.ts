@@ -1,6 +1,7 @@
 // env.allocators: the variables that set each framework's memory policy, checked for values the framework
 // would reject or ignore, and summarised so a reader knows which policy a job here gets.
 import { finding, type Finding } from '../../core/finding.js';
+import { envFinding } from './env-finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 
@@ -52,18 +53,7 @@ export const allocatorsCheck: Check = {
     const e = s.env;
     const out: Finding[] = [];
     const bad = (name: string, message: string, fixText: string, commands: string[]) =>
-      out.push(
-        finding({
-          check: this.id,
-          severity: 'warn',
-          status: 'warn',
-          rootCause: 'other',
-          message,
-          evidence: [{ text: `${name}=${e[name]}`, source: 'environment' }],
-          affects: { env: name },
-          fix: { text: fixText, commands },
-        }),
-      );
+      out.push(envFinding({ check: this.id, name, value: e[name] ?? '', message, fix: { text: fixText, commands } }));
 
     const tfGrowth = e.TF_FORCE_GPU_ALLOW_GROWTH;
     if (tfGrowth !== undefined && tfGrowth !== 'true' && tfGrowth !== 'false') {

@@ -1,6 +1,7 @@
 // env.library-path: CUDA folders on LD_LIBRARY_PATH and libraries forced in with LD_PRELOAD. They change
 // which cuDNN/CUDA file every framework loads (the libraries check says which one wins; this one says why).
 import { finding, type Finding } from '../../core/finding.js';
+import { envFinding } from './env-finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 
@@ -16,62 +17,44 @@ export const libraryPathCheck: Check = {
     const llp = s.env.LD_LIBRARY_PATH;
     if (llp !== undefined) {
       const dirs = llp.split(':');
+      const llpVar = { check: this.id, name: 'LD_LIBRARY_PATH', value: llp };
       const cuda = dirs.filter((d) => CUDA_DIR.test(d));
       const compat = cuda.filter((d) => /\/compat\/?$/.test(d));
       if (compat.length > 0) {
         out.push(
-          finding({
-            check: this.id,
-            severity: 'warn',
-            status: 'warn',
+          envFinding({
+            ...llpVar,
             rootCause: 'driver_too_old',
             message: `LD_LIBRARY_PATH puts a forward-compatibility libcuda first (${compat.join(', ')}): it only works on data-center GPUs with a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver combination"`,
-            evidence: [{ text: `LD_LIBRARY_PATH=${llp}`, source: 'environment' }],
-            affects: { env: 'LD_LIBRARY_PATH' },
             fix: { text: 'Remove the compat folder unless the kernel driver is older than the CUDA version you run.', commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`] },
           }),
         );
       }
       if (cuda.length > 0) {
         out.push(
-          finding({
-            check: this.id,
+          envFinding({
+            ...llpVar,
             severity: 'info',
-            status: 'ok',
             rootCause: null,
             message: `LD_LIBRARY_PATH has CUDA folders ahead of the frameworks' own libraries: ${cuda.join(', ')}`,
             details: "Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a library's RUNPATH and can shadow them.",
-            evidence: [{ text: `LD_LIBRARY_PATH=${llp}`, source: 'environment' }],
-            affects: { env: 'LD_LIBRARY_PATH' },
           }),
         );
       }
       if (dirs.some((d) => d === '')) {
-        out.push(
-          finding({
-            check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
-            message: 'LD_LIBRARY_PATH has an empty entry, which the loader reads as the current directory',
-            evidence: [{ text: `LD_LIBRARY_PATH=${llp}`, source: 'environment' }],
-            affects: { env: 'LD_LIBRARY_PATH' },
-          }),
-        );
+        out.push(envFinding({ ...llpVar, severity: 'info', rootCause: null, message: 'LD_LIBRARY_PATH has an empty entry, which the loader reads as the current directory' }));
       }
     }
     const pre = s.env.LD_PRELOAD;
     if (pre !== undefined && CUDA_LIB.test(pre)) {
       out.push(
-        finding({
+        envFinding({
           check: this.id,
-          severity: 'warn',
-          status: 'warn',
+          name: 'LD_PRELOAD',
+          value: pre,
           rootCause: 'library_conflict',
           message: `LD_PRELOAD forces a CUDA library into every process: ${pre}`,
           details: 'A preloaded library wins over every framework\'s own copy, whatever its version.',
-          evidence: [{ text: `LD_PRELOAD=${pre}`, source: 'environment' }],
-          affects: { env: 'LD_PRELOAD' },
           fix: { text: 'Unset it unless you are sure every framework here was built for that exact library.', commands: ['unset LD_PRELOAD'] },
         }),
       );
