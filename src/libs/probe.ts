@@ -9,7 +9,6 @@ import { buildInventory } from './inventory.js';
 import { glibcVersion } from './ldcache.js';
 import { readMaps } from './maps.js';
 import { loaderConfig, readLdCache } from './platform.js';
-import { visibleEnvironments } from './python-envs.js';
 import { discoverEnvironments } from '../python/discover.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from './schema.js';
 import { libraryFamily } from './versions.js';
@@ -28,7 +27,7 @@ export async function probeLibraries(input: LibrariesProbeInput): Promise<Librar
   const { fs } = penv;
   const cacheRead = await readLdCache(fs, penv.runner, penv.options.timeoutMs);
   const cfg = loaderConfig(fs, penv.env, cacheRead.cache);
-  const environments = input.environments ?? mergeEnvironments(safeDiscover(penv), visibleEnvironments(fs, penv.env, penv.options.pythons));
+  const environments = input.environments ?? safeDiscover(penv);
   const condaPrefixes = penv.env.CONDA_PREFIX ? [penv.env.CONDA_PREFIX] : [];
   const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments, condaPrefixes });
   const ctx: EmulationContext = { fs, cfg, inventory };
@@ -135,10 +134,4 @@ function safeDiscover(penv: ProbeEnv): PythonEnvironment[] {
   } catch {
     return [];
   }
-}
-
-function mergeEnvironments(a: PythonEnvironment[], b: PythonEnvironment[]): PythonEnvironment[] {
-  const out = [...a];
-  for (const e of b) if (!out.some((x) => x.prefix === e.prefix)) out.push(e);
-  return out;
 }
