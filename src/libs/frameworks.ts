@@ -4,6 +4,7 @@
 // CUDA runtime dlopens libcuda.so.1. Nothing is imported or executed: files and the loader's rules only.
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports/fs.js';
+import { isFile, listNames } from '../ports/fs.js';
 import type { PythonEnvironment } from '../python/environments.js';
 import data from './frameworks.json' with { type: 'json' };
 import type { Inventory } from './inventory.js';
@@ -32,8 +33,8 @@ export function discoverConsumers(fs: FileSystem, envs: readonly PythonEnvironme
       add(`${sp}/torch/lib/libtorch_cuda.so`, 'torch', env);
       add(`${sp}/tensorflow/libtensorflow_framework.so.2`, 'tensorflow', env);
       add(`${sp}/tensorflow/python/_pywrap_tensorflow_internal.so`, 'tensorflow', env);
-      for (const d of list(fs, `${sp}/jax_plugins`)) if (/^xla_cuda\d+$/.test(d)) add(`${sp}/jax_plugins/${d}/xla_cuda_plugin.so`, 'jax', env);
-      const rt = list(fs, `${sp}/cupy_backends/cuda/api`).find((n) => /^runtime\..*\.so$/.test(n));
+      for (const d of listNames(fs, `${sp}/jax_plugins`)) if (/^xla_cuda\d+$/.test(d)) add(`${sp}/jax_plugins/${d}/xla_cuda_plugin.so`, 'jax', env);
+      const rt = listNames(fs, `${sp}/cupy_backends/cuda/api`).find((n) => /^runtime\..*\.so$/.test(n));
       if (rt) add(`${sp}/cupy_backends/cuda/api/${rt}`, 'cupy', env);
     }
   }
@@ -175,9 +176,9 @@ function sonamesFor(ctx: EmulationContext, family: string, sps: readonly string[
 /** torch's glob: <site-packages>/nvidia/<folder>/lib/<pattern>, the named folder first (CUDA 13 wheels use nvidia/cu13). */
 function findPipLibrary(fs: FileSystem, sps: readonly string[], folder: string, re: RegExp): string | null {
   for (const sp of sps) {
-    const folders = [folder, ...list(fs, `${sp}/nvidia`).filter((f) => f !== folder).sort()];
+    const folders = [folder, ...listNames(fs, `${sp}/nvidia`).filter((f) => f !== folder).sort()];
     for (const f of folders) {
-      const hit = list(fs, `${sp}/nvidia/${f}/lib`).filter((n) => re.test(n)).sort()[0];
+      const hit = listNames(fs, `${sp}/nvidia/${f}/lib`).filter((n) => re.test(n)).sort()[0];
       if (hit) return `${sp}/nvidia/${f}/lib/${hit}`;
     }
   }
@@ -199,18 +200,4 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-function list(fs: FileSystem, dir: string): string[] {
-  try {
-    return fs.readdir(dir).map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
 
-function isFile(fs: FileSystem, p: string): boolean {
-  try {
-    return fs.stat(p).type === 'file';
-  } catch {
-    return false;
-  }
-}

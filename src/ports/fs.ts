@@ -252,3 +252,30 @@ export function readTextOr(fsys: FileSystem, p: string, maxBytes?: number): stri
     return undefined;
   }
 }
+
+/** Is there a regular file (after links) at the path? False for anything missing or unreadable. */
+export function isFile(fsys: FileSystem, p: string): boolean {
+  try {
+    return fsys.tryStat(p)?.type === 'file';
+  } catch {
+    return false;
+  }
+}
+
+/** Is there a folder (after links) at the path? */
+export function isDir(fsys: FileSystem, p: string): boolean {
+  try {
+    return fsys.tryStat(p)?.type === 'dir';
+  } catch {
+    return false;
+  }
+}
+
+/** The names in a folder, or none when it cannot be read. */
+export function listNames(fsys: FileSystem, dir: string): string[] {
+  try {
+    return fsys.readdir(dir).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}

@@ -3,7 +3,7 @@
 // conda and mamba environment lists and folders, pyenv versions, and interpreters named with --python.
 // The library inventory calls discoverEnvironments() too, to get each environment's site-packages.
 import type { FileSystem } from '../ports/fs.js';
-import { readTextOr } from '../ports/fs.js';
+import { isDir, isFile, readTextOr } from '../ports/fs.js';
 import type { ProbeEnv } from '../probes/probe-env.js';
 import type { PythonEnvironment, PythonEnvKind } from './environments.js';
 
@@ -281,21 +281,7 @@ function listDirs(fs: FileSystem, p: string): string[] {
   }
 }
 
-function isFile(fs: FileSystem, p: string): boolean {
-  try {
-    return fs.stat(p).type === 'file';
-  } catch {
-    return false;
-  }
-}
 
-function isDir(fs: FileSystem, p: string): boolean {
-  try {
-    return fs.stat(p).type === 'dir';
-  } catch {
-    return false;
-  }
-}
 
 function parent(p: string): string {
   const i = p.lastIndexOf('/');

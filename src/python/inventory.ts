@@ -2,7 +2,7 @@
 // (cheap: one readdir per site-packages), METADATA only for the packages that matter, and the conda-meta
 // records of the CUDA-related conda packages. Never runs pip or conda (seconds to minutes).
 import type { FileSystem } from '../ports/fs.js';
-import { readTextOr } from '../ports/fs.js';
+import { isFile, readTextOr } from '../ports/fs.js';
 import type { PythonEnvironment } from './environments.js';
 import { condaFileName, normalizeName, parseCondaRecord, parseCoreMetadata, parseDistFolder, parseRequirement } from './metadata.js';
 import { isRelevant } from './relevant.js';
@@ -118,10 +118,3 @@ export function readInventory(fs: FileSystem, env: PythonEnvironment): Inventory
   return { packages, distributionCount, duplicates, problems };
 }
 
-function isFile(fs: FileSystem, p: string): boolean {
-  try {
-    return fs.stat(p).type === 'file';
-  } catch {
-    return false;
-  }
-}
