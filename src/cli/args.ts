@@ -1,24 +1,12 @@
-// Command-line parsing: node:util's parseArgs, strict, with the contract's common flags on every command.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+// Command-line parsing: node:util's parseArgs (tokens, not strict) over the one option table (./options.ts),
+// with our own one-line messages: an unknown option gets "did you mean", an option the command does not
+// take is refused by name, a missing value is named. Everything is a UsageError (exit 2).
+import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
+import { TOOL_NAME } from '../version.js';
+import { OPTIONS, REFUSALS, knownOptions, type OptionDef, type OptionSpec } from './options.js';
 
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
-
-/** Flags every command accepts (CONTRACT.md: common flags). */
-export const COMMON_OPTIONS = {
-  json: { type: 'boolean' },
-  from: { type: 'string' },
-  'no-machine': { type: 'boolean' },
-  root: { type: 'string' },
-  verbose: { type: 'boolean', short: 'v' },
-  html: { type: 'string' },
-  markdown: { type: 'boolean' },
-  redact: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  'fail-on': { type: 'string' },
-  format: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpec;
+export type { OptionSpec } from './options.js';
 
 export interface ParsedArgs {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>;
@@ -27,22 +15,91 @@ export interface ParsedArgs {
   rest: string[];
 }
 
-export function parseCommandArgs(argv: readonly string[], extra: OptionSpec = {}): ParsedArgs {
+/**
+ * Parses `argv` for a command that takes the options in `spec`. `command` names it in messages; without it
+ * (tests that pass a spec) the messages say "this command".
+ */
+export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {}, command?: string): ParsedArgs {
   const dd = argv.indexOf('--');
   const head = dd === -1 ? [...argv] : argv.slice(0, dd);
   const rest = dd === -1 ? [] : argv.slice(dd + 1);
-  try {
-    const { values, positionals } = parseArgs({
-      args: head,
-      options: { ...COMMON_OPTIONS, ...extra },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as ParsedArgs['values'], positionals, rest };
-  } catch (err) {
-    // parseArgs' messages are one line and name the flag; keep them, drop the error code prefix.
-    throw new UsageError(String((err as Error).message).replace(/^TypeError \[[A-Z_]+\]: /, '').split('\n')[0] ?? 'invalid arguments');
+  // Every known option parses with its real type, so "--html is not taken by diff" can be said by name.
+  const all: OptionSpec = {};
+  for (const [name, d] of Object.entries(OPTIONS) as [string, OptionDef][]) all[name] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) };
+  for (const [name, d] of Object.entries(spec)) all[name] = d;
+  const { values, positionals, tokens } = parseArgs({ args: head, options: all, allowPositionals: true, strict: false, tokens: true });
+  const who = command ?? 'this command';
+  const helpRef = command ? `${TOOL_NAME} ${command} --help` : `${TOOL_NAME} --help`;
+
+  // `run python -u train.py`: the forgotten `--` is the likeliest mistake, so it is named before anything else.
+  if (command === 'run' && rest.length === 0) {
+    const first = tokens.find((t) => t.kind === 'positional');
+    if (first) throw new UsageError(`put the command after --: ${TOOL_NAME} run -- ${head.slice(first.index).join(' ')}`);
   }
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const name = t.name;
+    const def = (spec[name] ?? (OPTIONS as Record<string, OptionDef>)[name]) as { type: string } | undefined;
+    if (!def) {
+      const guess = t.rawName.startsWith('--') ? didYouMean(name, Object.keys(spec).length > 0 ? Object.keys(spec) : knownOptions()) : shortGuess(name, spec);
+      throw new UsageError(`unknown option ${t.rawName} (${guess ? `did you mean --${guess}? ` : ''}see ${helpRef})`);
+    }
+    if (!(name in spec)) {
+      const why = command ? REFUSALS[command]?.[name as keyof (typeof REFUSALS)[string]] : undefined;
+      throw new UsageError(`${t.rawName} is not an option of ${who}${why ? `: ${why}` : ` (see ${helpRef})`}`);
+    }
+    if (def.type === 'string' && typeof t.value !== 'string') {
+      // `--color` alone means always, as in picocolors and most tools
+      if (name === 'color') continue;
+      throw new UsageError(`${t.rawName} needs a value${valueHint(name)}`);
+    }
+    if (def.type === 'boolean' && t.inlineValue) throw new UsageError(`${t.rawName} takes no value (got "${t.rawName}=${t.value ?? ''}")`);
+  }
+  const out = values as ParsedArgs['values'];
+  if (out.color === true) out.color = 'always';
+  return { values: out, positionals, rest };
+}
+
+function shortGuess(letter: string, spec: OptionSpec): string | null {
+  const hit = Object.entries(spec).find(([, d]) => d.short !== undefined && d.short.toLowerCase() === letter.toLowerCase());
+  return hit ? hit[0] : null;
+}
+
+function valueHint(name: string): string {
+  const d = (OPTIONS as Record<string, OptionDef>)[name];
+  if (!d) return '';
+  if (d.choices) return ` (${d.choices.join(', ')})`;
+  return d.value ? ` (${d.value})` : '';
+}
+
+/** The closest known name within a small edit distance, or a name that starts with what was typed. */
+export function didYouMean(typed: string, names: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const n of names) {
+    const d = editDistance(typed, n);
+    if (d < bestD) {
+      best = n;
+      bestD = d;
+    }
+  }
+  if (best !== null && bestD <= Math.max(2, Math.floor(typed.length / 3))) return best;
+  const prefix = names.find((n) => n.startsWith(typed) || typed.startsWith(n));
+  return prefix ?? null;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
 }
 
 export function flag(a: ParsedArgs, name: string): boolean {
@@ -66,4 +123,14 @@ export function failOn(a: ParsedArgs): FailOn {
   const v = str(a, 'fail-on') ?? 'error';
   if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
   return v;
+}
+
+/** The output format from --format, --json and --markdown; two of them at once is a usage error. */
+export function outputFormat(a: ParsedArgs, allowed: readonly string[]): string {
+  const chosen = [str(a, 'format'), flag(a, 'json') ? 'json' : undefined, flag(a, 'markdown') ? 'markdown' : undefined].filter((x): x is string => x !== undefined);
+  const distinct = [...new Set(chosen)];
+  if (distinct.length > 1) throw new UsageError(`choose one output format: ${distinct.map((f) => `--${f === 'json' || f === 'markdown' ? f : `format ${f}`}`).join(' and ')} cannot be combined`);
+  const f = distinct[0] ?? 'text';
+  if (!allowed.includes(f)) throw new UsageError(`unknown --format "${f}" (${allowed.join(', ')})`);
+  return f;
 }

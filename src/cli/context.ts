@@ -6,6 +6,8 @@ import type { ProcessRunner } from '../ports/runner.js';
 export interface Output {
   write(s: string): void;
   readonly isTTY: boolean;
+  /** the terminal's width, when it is one */
+  readonly columns?: number;
 }
 
 export interface UserFiles {
@@ -28,8 +30,12 @@ export interface Context {
   files: UserFiles;
   /** Date.now(), replaceable in tests */
   now(): number;
-  /** colour on stdout: a TTY, and neither NO_COLOR nor --no-color */
+  /** colour on stdout: --color=always|never|auto, --no-color, NO_COLOR, FORCE_COLOR, a TTY (reporters/layout.ts) */
   color: boolean;
+  /** the same rule for stderr (`run` reports there); defaults to `color` */
+  colorErr?: boolean;
+  /** the width to wrap to (reporters/layout.ts wrapWidth); 80 when absent */
+  width?: number;
   pid: number;
   /** read all of standard input (for `explain -`); undefined when there is none */
   stdin: NodeJS.ReadableStream;

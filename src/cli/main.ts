@@ -1,33 +1,54 @@
 // main(): dispatch to a command, and the one error boundary that turns any internal error
 // into a one-line message with exit code 2 and a pre-filled bug report (stack only with -v).
+import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { COMMANDS } from '../commands/registry.js';
-import { parseCommandArgs } from './args.js';
-import type { Context } from './context.js';
+import { createFileSystem, isDir } from '../ports/fs.js';
+import { wrapWidth } from '../reporters/layout.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { didYouMean, parseCommandArgs, str } from './args.js';
+import type { Context } from './context.js';
+import { commandHelp, globalHelp } from './help.js';
+import { optionSpec } from './options.js';
 
 export async function main(argv: readonly string[], ctx: Context): Promise<number> {
   const verbose = argv.includes('-v') || argv.includes('--verbose');
+  const width = ctx.width ?? wrapWidth(undefined, ctx.env);
   try {
     const first = argv[0];
-    if (first === '--version' || first === 'version') {
+    if (first === '--version' || first === '-V' || first === 'version') {
       ctx.stdout.write(`${TOOL_VERSION}\n`);
       return 0;
     }
     if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
-      ctx.stdout.write(globalHelp());
+      const topic = first === 'help' ? argv[1] : undefined;
+      if (topic !== undefined) {
+        const entry = COMMANDS[topic];
+        if (!entry) throw unknownCommand(topic);
+        ctx.stdout.write(commandHelp((await entry.load()).command, width));
+        return 0;
+      }
+      ctx.stdout.write(globalHelp(Object.entries(COMMANDS).map(([name, c]) => ({ name, summary: c.summary })), width));
       return 0;
     }
     const named = first !== undefined && !first.startsWith('-');
     const name = named ? first : 'check';
     const entry = COMMANDS[name];
-    if (!entry) throw new UsageError(`unknown command "${name}" (see ${TOOL_NAME} --help)`);
+    if (!entry) throw unknownCommand(name);
     const { command } = await entry.load();
-    const args = parseCommandArgs(named ? argv.slice(1) : argv, command.options);
-    if (args.values.help === true) {
-      ctx.stdout.write(`${command.usage}\n`);
+    const rest = named ? argv.slice(1) : argv;
+    // `gpu-env-doctor check help` reads as a request for help, as in git and gh
+    if (rest.length === 1 && rest[0] === 'help') {
+      ctx.stdout.write(commandHelp(command, width));
       return 0;
     }
+    const args = parseCommandArgs(rest, command.options ?? optionSpec(name), name);
+    if (args.values.help === true) {
+      ctx.stdout.write(commandHelp(command, width));
+      return 0;
+    }
+    const root = str(args, 'root');
+    if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root))) throw new UsageError(`--root ${root}: no such folder`);
     return await command.run(ctx, args);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -45,27 +66,7 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
   }
 }
 
-function globalHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
-  const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`);
-  return `${TOOL_NAME} ${TOOL_VERSION}: why your GPU deep-learning job failed, and how to fix it.
-
-Usage: ${TOOL_NAME} [COMMAND] [OPTIONS]
-
-Commands:
-${lines.join('\n')}
-
-Common options:
-  --json              only JSON on stdout
-  --from FILE         judge a saved snapshot (or check --json output) instead of this machine
-  --root DIR          read /proc, /sys, /etc and library folders under DIR
-  --fail-on LEVEL     error (default) or warn: the lowest severity that makes the exit code 1
-  -v, --verbose       every fact, and how long each probe took
-  --markdown          a report to paste into a GitHub issue
-  --html FILE         a self-contained HTML report
-  --redact            hide user names, host names, home paths, IP addresses, GPU UUIDs and serials
-  --no-color          no colour (also NO_COLOR)
-
-Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error or failure of the tool.
-`;
+function unknownCommand(name: string): UsageError {
+  const guess = didYouMean(name, Object.keys(COMMANDS));
+  return new UsageError(`unknown command "${name}" (${guess ? `did you mean ${guess}? ` : ''}see ${TOOL_NAME} --help)`);
 }

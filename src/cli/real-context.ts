@@ -1,24 +1,42 @@
 import { createFileSystem } from '../ports/fs.js';
 import { realRunner } from '../ports/runner.js';
 import { createUserFiles } from '../ports/user-files.js';
+import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../reporters/layout.js';
 import type { Context } from './context.js';
 
-/** The context of a real run. `--root` is read here because the filesystem port is built from it. */
+/**
+ * The context of a real run. `--root` and the colour options are read here because the filesystem port and
+ * the output streams are built from them (before the command's own parsing, which validates them).
+ * Where the locale is not UTF-8 (LANG=C, a Windows console with a GBK code page), the symbols the tool prints
+ * are replaced by ASCII on the way out (not in JSON, which is data).
+ */
 export function createContext(argv: readonly string[]): Context {
-  const rootIdx = argv.findIndex((a) => a === '--root' || a.startsWith('--root='));
-  const root = rootIdx === -1 ? '/' : argv[rootIdx]!.includes('=') ? argv[rootIdx]!.slice(7) : (argv[rootIdx + 1] ?? '/');
-  const noColor = argv.includes('--no-color') || (process.env.NO_COLOR ?? '') !== '' || argv.includes('--json');
+  const head = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const root = optionValue(head, '--root') ?? '/';
+  const colorOpt = { color: optionValue(head, '--color') ?? (head.includes('--color') ? 'always' : undefined), noColor: head.includes('--no-color') };
+  const json = head.includes('--json') || optionValue(head, '--format') === 'json' || head[0] === 'snapshot';
+  // JSON is data for programs: it keeps its characters whatever the locale.
+  const fold = localeIsUtf8(process.env) || json ? (s: string) => s : asciiFold;
   return {
-    stdout: { write: (s) => void process.stdout.write(s), isTTY: Boolean(process.stdout.isTTY) },
-    stderr: { write: (s) => void process.stderr.write(s), isTTY: Boolean(process.stderr.isTTY) },
+    stdout: { write: (s) => void process.stdout.write(fold(s)), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
+    stderr: { write: (s) => void process.stderr.write(fold(s)), isTTY: Boolean(process.stderr.isTTY), columns: process.stderr.columns },
     env: process.env,
     cwd: process.cwd(),
     runner: realRunner,
     fs: createFileSystem(root),
     files: createUserFiles(process.cwd()),
     now: () => Date.now(),
-    color: Boolean(process.stdout.isTTY) && !noColor,
+    color: !json && colorWanted(colorOpt, process.env, Boolean(process.stdout.isTTY)),
+    colorErr: colorWanted(colorOpt, process.env, Boolean(process.stderr.isTTY)),
+    width: wrapWidth(process.stdout.isTTY ? process.stdout.columns : undefined, process.env),
     pid: process.pid,
     stdin: process.stdin,
   };
+}
+
+function optionValue(argv: readonly string[], name: string): string | undefined {
+  const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return undefined;
+  const a = argv[i]!;
+  return a.includes('=') ? a.slice(name.length + 1) : argv[i + 1];
 }

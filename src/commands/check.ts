@@ -1,56 +1,92 @@
-import { failOn, flag, str } from '../cli/args.js';
+import { flag, outputFormat, str, type FailOn } from '../cli/args.js';
+import { loadConfig } from '../cli/config.js';
+import { optionSpec } from '../cli/options.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
 import type { Category } from '../checks/check.js';
-import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
-import { renderTerminal } from '../reporters/terminal.js';
-import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
 import { UsageError } from '../core/errors.js';
+import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { renderMarkdown } from '../reporters/markdown.js';
 import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
+import { renderTerminal } from '../reporters/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { Command } from './registry.js';
+import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 
 export const command: Command = {
   name: 'check',
   summary: 'inspect this machine, print findings with evidence and fixes',
-  usage: `Usage: gpu-env-doctor check [--json] [-v] [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn]
-                           [--deep] [--python PATH]... [--all-envs] [--timeout SECONDS]
-                           [--markdown] [--html FILE] [--redact] [--format text|json|markdown|prometheus]
+  synopsis: 'check [OPTIONS]',
+  description: `Inspects this machine (or a saved snapshot with --from): the GPUs and the driver, who holds GPU
+memory, which CUDA libraries each framework loads, the Python environments and framework builds, versions,
+environment variables. Prints one line per area, then each problem with its evidence (and where it was read)
+and the fix: the command that acts first, the by-hand steps last.
 
-Inspects this machine (or a saved snapshot) and prints one line per area, then the problems with
-their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings at or above it; 2: failure.`,
-  options: PROBE_OPTIONS,
+Fast enough to run before every job: add -q to print only problems. --deep also imports each framework in a
+subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN could not get memory".`,
+  examples: [
+    ['gpu-env-doctor check', 'this machine'],
+    ['gpu-env-doctor check -q && python train.py', 'before every job: silent when all is well'],
+    ['gpu-env-doctor check --from machine.json', 'a snapshot saved on another machine (gpu-env-doctor snapshot > machine.json)'],
+    ['gpu-env-doctor check --markdown --redact', 'a report to paste into a GitHub issue, without user or host names'],
+    ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', 'in CI on a shared GPU: accept that it is busy, fail on any other warning'],
+  ],
+  exitCodes: '0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error or failure of the tool.',
+  options: optionSpec('check'),
   async run(ctx, args) {
-    const threshold = failOn(args);
-    if (args.positionals.length > 0) throw new UsageError(`check takes no arguments (got "${args.positionals[0]}")`);
-    const snapshot = await obtainSnapshot(ctx, args);
-    const results = runChecks(ALL_CHECKS, snapshot);
-    const findings = results.flatMap((r) => r.findings);
+    if (args.positionals.length > 0) throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
+    const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
+    const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
+    const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
+    if (flag(args, 'quiet') && format !== 'text') throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
+    const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
+    const all = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+    const ignored = new Set(config.ignore);
+    const findings = all.filter((f) => !ignored.has(f.check));
+    const ignoredCount = all.filter((f) => ignored.has(f.check) && f.status !== 'ok' && f.status !== 'skip').length;
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
     const result = flag(args, 'redact') ? redactDeep(raw, createRedactor(raw)) : raw;
-    const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
+    const shownSource = flag(args, 'redact') ? { ...source, host: result.snapshot.host.name } : source;
     const categoryOf = categoryLookup();
-    const model = () => buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf });
+    const model = () =>
+      buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, source: shownSource });
     const htmlPath = str(args, 'html');
-    if (htmlPath !== undefined) ctx.files.write(htmlPath, renderHtml(model()));
+    if (htmlPath !== undefined) {
+      ctx.files.write(htmlPath, renderHtml(model()));
+      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${htmlPath}\n`);
+    }
     if (format === 'json') {
-      ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      ctx.stdout.write(`${JSON.stringify(config.ignore.length > 0 ? { ...result, ignoredChecks: config.ignore } : result, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
       ctx.stdout.write(renderMarkdown(model()));
-    } else if (format === 'text') {
-      ctx.stdout.write(renderTerminal(result.snapshot, result.findings, { color: ctx.color, verbose: flag(args, 'verbose'), threshold, categoryOf }));
     } else {
-      throw new UsageError(`unknown --format "${format}" (text, json, markdown or prometheus)`);
+      ctx.stdout.write(
+        renderTerminal(result.snapshot, result.findings, {
+          color: ctx.color,
+          verbose: flag(args, 'verbose'),
+          quiet: flag(args, 'quiet'),
+          threshold,
+          categoryOf,
+          width: ctx.width ?? 80,
+          source: shownSource,
+          ignored: ignoredCount,
+        }),
+      );
     }
     return exitCodeFor(findings, threshold);
   },
 };
+
+export function failOnWith(flagValue: string | undefined, fromConfig: FailOn | undefined): FailOn {
+  const v = flagValue ?? fromConfig ?? 'error';
+  if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
+  return v;
+}
 
 function categoryLookup(): (id: string) => Category {
   const m = new Map(ALL_CHECKS.map((c) => [c.id, c.category]));

@@ -6,17 +6,26 @@ import { machineVerdict, type MachineVerdict } from '../compat/machine.js';
 import { requirementsFor, type CompatRequirements } from '../compat/requirements.js';
 import { parseSpec } from '../compat/spec.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
+import { headerLines, type ReportSource } from '../reporters/provenance.js';
+import { visibleLine } from '../reporters/escape.js';
+import { LABELS } from '../reporters/labels.js';
 
 export const command: Command = {
   name: 'compat',
   summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it',
-  usage: `Usage: gpu-env-doctor compat SPEC [--json] [--from SNAPSHOT.json | --no-machine] [--platform linux|windows] [-v]
-
-SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30.
-Prints what that build needs, with the sources of each fact, and whether this machine (or a saved snapshot)
-satisfies it. Exit code 0: it fits (or --no-machine); 1: it does not; 2: bad SPEC or unreadable input.`,
-  options: { ...PROBE_OPTIONS, platform: { type: 'string' } },
+  synopsis: 'compat SPEC [OPTIONS]',
+  description: `SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12,
+jax[cuda12]==0.4.30. Prints what that build needs (CUDA, cuDNN, driver, Python, GPU architectures), with the
+sources of each fact, and whether this machine (or a saved snapshot) satisfies it.`,
+  examples: [
+    ['gpu-env-doctor compat torch==2.1.0+cu121', 'does this machine fit that build?'],
+    ['gpu-env-doctor compat tensorflow==2.12 --no-machine', 'only what the build needs'],
+    ['gpu-env-doctor compat jax==0.4.30 --from node7.json', 'another machine, from its snapshot'],
+  ],
+  exitCodes: '0 it fits (or --no-machine); 1 it does not; 2 bad SPEC or unreadable input.',
+  options: optionSpec('compat'),
   async run(ctx, args) {
     if (args.positionals.length !== 1) throw new UsageError(args.positionals.length === 0 ? 'compat needs a SPEC, like torch==2.1.0+cu121' : `compat takes one SPEC (got ${args.positionals.length})`);
     const platform = str(args, 'platform') ?? 'linux';
@@ -24,12 +33,13 @@ satisfies it. Exit code 0: it fits (or --no-machine); 1: it does not; 2: bad SPE
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from cannot be used together');
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
-    const machine = flag(args, 'no-machine') ? null : machineVerdict(req, await obtainSnapshot(ctx, args));
+    const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(ctx, args);
+    const machine = got ? machineVerdict(req, got.snapshot) : null;
     if (flag(args, 'json')) {
       const doc = { ...req, ...(spec.variant === undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose')));
+      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose'), got?.source ?? null));
     }
     return machine && !machine.ok ? 1 : 0;
   },
@@ -37,7 +47,7 @@ satisfies it. Exit code 0: it fits (or --no-machine); 1: it does not; 2: bad SPE
 
 const MARK = { ok: '✓', warn: '!', fail: '✗', unknown: '?' } as const;
 
-function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: boolean): string {
+function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: boolean, src: ReportSource | null): string {
   const lines: string[] = [];
   const q = r.requires;
   lines.push(`${r.framework} ${r.version}${r.variant ? (r.framework === 'torch' ? `+${r.variant}` : ` [${r.variant}]`) : ''}`);
@@ -56,14 +66,16 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
   if (m) {
     lines.push('');
     const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || 'no GPU';
-    lines.push(`This machine (${m.host}): driver ${m.driver ?? 'none'}, ${gpus}${m.python ? `, Python ${m.python}` : ''}`);
+    const head = src && src.file !== null ? headerLines('compat', src) : null;
+    if (head) lines.push(visibleLine(`The snapshot ${src!.file} (${head.sub ?? ''})`));
+    lines.push(`${head ? 'That machine' : 'This machine'} (${visibleLine(m.host)}): driver ${m.driver ?? 'none'}, ${gpus}${m.python ? `, Python ${m.python}` : ''}`);
     for (const v of m.verdicts) lines.push(`  ${MARK[v.status]} ${v.message}`);
     if (m.builds.length > 1) lines.push(`  builds that fit: ${m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || 'none'}`);
-    lines.push(m.ok ? `Verdict: this machine fits ${r.framework} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}.` : `Verdict: this machine does not fit ${r.framework} ${r.version}.`);
+    lines.push(m.ok ? `Verdict: ${head ? 'that' : 'this'} machine fits ${r.framework} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}.` : `Verdict: ${head ? 'that' : 'this'} machine does not fit ${r.framework} ${r.version}.`);
     if (m.fix) {
       lines.push(`Fix: ${m.fix.text}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
-      for (const c of m.fix.manual ?? []) lines.push(`  (by hand) ${c}`);
+      for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand} ${c}`);
     }
   }
   if (verbose) {

@@ -1,7 +1,7 @@
 // `gpu-env-doctor explain [FILE...|-]`: read an error log (files or standard input, any size), rank the root
 // causes with their evidence and fixes. With the machine's facts unless --no-machine (--from uses saved ones).
 import * as nodePath from 'node:path';
-import { flag, str } from '../cli/args.js';
+import { flag, outputFormat, str } from '../cli/args.js';
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { explainStream, type ExplainInput } from '../explain/engine.js';
@@ -14,7 +14,12 @@ import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshot } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
+import { visibleLine } from '../reporters/escape.js';
+import { fillPlaceholders } from '../reporters/finding-lines.js';
+import { TITLES } from '../reporters/labels.js';
+import * as zlib from 'node:zlib';
 
 const CHUNK = 4 * 1024 * 1024;
 /** progress on a terminal only for inputs this big */
@@ -23,47 +28,59 @@ const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
 export const command: Command = {
   name: 'explain',
   summary: 'read an error log, rank the root causes with evidence and fixes',
-  usage: `Usage: gpu-env-doctor explain FILE... | -   [--json | --markdown] [--html FILE] [--redact] [-v] [--no-machine | --from SNAPSHOT.json]
-                                          [--framework tensorflow|pytorch|jax]
+  synopsis: 'explain [FILE...|-] [OPTIONS]',
+  description: `Reads the error output of a failed GPU job (a traceback, a training log of any size, a .gz log,
+several files, or standard input: piped in, or "-" to paste it) and prints the likely root causes, ranked, each
+with the lines that prove it and the fix. Environment details pasted with the error (issue-template lines,
+collect_env output, the nvidia-smi header, pip/conda lists) are read as evidence too.
 
-Reads the error output of a failed GPU job (a traceback, a training log of any size, several files, or
-standard input with "-"), and prints the likely root causes, ranked, each with the lines that prove it and
-the fix. Environment details pasted with the error (issue-template lines, collect_env output, the
-nvidia-smi header, pip/conda lists) are read as evidence too.
-By default the facts of this machine are combined with the log (who holds GPU memory now, the driver, the
-GPUs); --no-machine judges the input alone, --from uses a saved snapshot.
-Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input.`,
-  options: { ...PROBE_OPTIONS, framework: { type: 'string' } },
+By default the facts of this machine are combined with the log (who holds GPU memory now, the driver, the GPUs);
+--no-machine judges the input alone, --from uses a saved snapshot of the machine where the job failed.`,
+  examples: [
+    ['gpu-env-doctor explain train.log', 'a log file (train.log.gz works too)'],
+    ['python train.py 2>&1 | tail -200 | gpu-env-doctor explain', 'piped in'],
+    ['gpu-env-doctor explain -', 'paste the error, then Ctrl-D'],
+    ['gpu-env-doctor explain slurm-1234.out --from node7.json', 'with the facts of the node where it failed'],
+  ],
+  exitCodes: '0 no cause found; 1 causes found; 2 usage error or unreadable input.',
+  options: optionSpec('explain'),
   async run(ctx, args) {
-    if (args.positionals.length === 0) throw new UsageError('explain needs a log: give a FILE (or several), or "-" to read standard input');
+    const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
+    // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
+    const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
+    if (positionals.length === 0) throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
+    const framework = str(args, 'framework');
+    if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase())) throw new UsageError(`--framework must be tensorflow, pytorch or jax, not "${framework}"`);
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from contradict each other: choose one');
-    const stdinCount = args.positionals.filter((p) => p === '-').length;
+    const stdinCount = positionals.filter((p) => p === '-').length;
     if (stdinCount > 1) throw new UsageError('standard input ("-") can be read only once');
     if (stdinCount === 1 && str(args, 'from') === '-') throw new UsageError('standard input cannot be both the log and the --from snapshot');
 
     const userFs = createFileSystem('/');
     const inputs: ExplainInput[] = [];
     let totalSize = 0;
-    for (const p of args.positionals) {
+    const format = outputFormat(args, ['text', 'json', 'markdown']);
+    for (const p of positionals) {
       if (p === '-') {
+        if (stdinIsTTY) ctx.stderr.write(`${TOOL_NAME}: paste the error output, then press Ctrl-D on a line of its own\n`);
         inputs.push({ name: 'stdin', chunks: ctx.stdin as AsyncIterable<Uint8Array | string> });
         continue;
       }
       const abs = nodePath.resolve(ctx.cwd, p);
-      const size = checkReadable(userFs, abs, p);
+      // A file name is shown as text: a control character in it is made visible, never sent to the terminal.
+      const shown = visibleLine(p);
+      const size = checkReadable(userFs, abs, shown);
+      const kind = sniff(userFs, abs, shown);
       totalSize += size;
-      inputs.push({ name: p, chunks: fileChunks(userFs, abs, p, size) });
+      inputs.push({ name: shown, chunks: kind === 'gzip' ? gunzip(fileChunks(userFs, abs, shown, size), shown) : fileChunks(userFs, abs, shown, size) });
     }
-
-    const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
-    if (!['json', 'markdown', 'text'].includes(format)) throw new UsageError(`unknown --format "${format}" (text, json or markdown)`);
 
     const snapshot = await machineFacts(ctx, args);
     const showProgress = ctx.stderr.isTTY && totalSize >= PROGRESS_MIN_BYTES && format !== 'json';
     const started = ctx.now();
     const diagnosis = await explainStream(inputs, {
       ...(snapshot ? { snapshot } : {}),
-      ...(str(args, 'framework') ? { frameworkHint: str(args, 'framework')! } : {}),
+      ...(framework ? { frameworkHint: framework } : {}),
       ...(showProgress
         ? { onProgress: (b: number) => ctx.stderr.write(`\rreading: ${Math.round((b / totalSize) * 100)}% of ${Math.round(totalSize / 1048576)} MiB (${Math.round(b / 1048576 / Math.max(0.001, (ctx.now() - started) / 1000))} MiB/s)`) }
         : {}),
@@ -73,12 +90,15 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
     const redactor = flag(args, 'redact') ? createRedactor({ snapshot, diagnosis }) : null;
-    const shown = redactor ? redactDeep(diagnosis, redactor) : diagnosis;
+    // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says.
+    const filled = snapshot ? fillDiagnosis(diagnosis, snapshot) : diagnosis;
+    const shown = redactor ? redactDeep(filled, redactor) : filled;
     const shownSnapshot = redactor && snapshot ? redactDeep(snapshot, redactor) : (snapshot ?? null);
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
       ctx.files.write(htmlPath, renderHtml(model));
+      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${htmlPath}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
@@ -86,6 +106,56 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
+
+const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'pytorch', 'torch', 'jax'];
+
+/** What a file is, from its first bytes: a log, or something explain should not read as one. */
+function sniff(fs: FileSystem, abs: string, shown: string): 'log' | 'gzip' {
+  let head: Buffer;
+  try {
+    head = fs.readBytes(abs, 0, 4096);
+  } catch {
+    return 'log'; // a pipe or device: read as it comes
+  }
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+  if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') throw new UsageError(`${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`);
+  const text = head.toString('utf8');
+  if (/^\s*\{/.test(text) && /"schemaVersion"/.test(text) && /"collectedAt"|"snapshot"/.test(text) && /"nvidia"|"host"/.test(text)) {
+    throw new UsageError(`${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`);
+  }
+  return 'log';
+}
+
+/** A gzip-compressed log (rotated logs, Slurm archives), decompressed as it is read. */
+async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator<Uint8Array> {
+  const z = zlib.createGunzip();
+  let failed: Error | null = null;
+  z.on('error', (e) => (failed = e));
+  const feed = (async () => {
+    for (const c of src) {
+      if (failed) return;
+      if (!z.write(c)) await new Promise((r) => z.once('drain', r));
+    }
+    z.end();
+  })();
+  try {
+    for await (const out of z) yield out as Uint8Array;
+  } catch (err) {
+    throw new UsageError(`cannot read ${shown}: not valid gzip (${(err as Error).message})`);
+  }
+  await feed;
+  if (failed) throw new UsageError(`cannot read ${shown}: not valid gzip (${(failed as Error).message})`);
+}
+
+function fillDiagnosis<D extends { causes: { fix: { text: string; commands: string[]; manual?: string[] } }[] }>(d: D, s: Snapshot): D {
+  return {
+    ...d,
+    causes: d.causes.map((c) => ({
+      ...c,
+      fix: { ...c.fix, text: fillPlaceholders(c.fix.text, s), commands: c.fix.commands.map((x) => fillPlaceholders(x, s)), ...(c.fix.manual ? { manual: c.fix.manual.map((x) => fillPlaceholders(x, s)) } : {}) },
+    })),
+  };
+}
 
 async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): Promise<Snapshot | undefined> {
   if (flag(args, 'no-machine')) return undefined;

@@ -12,7 +12,10 @@ import { hasActions, isEmpty, planJson, renderPlan, renderResults, type FixMode,
 import { sampleProcesses } from '../fix/sample.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
+import { loadConfig } from '../cli/config.js';
+import { headerLines } from '../reporters/provenance.js';
 
 export interface FixDeps {
   signals: Signals;
@@ -22,35 +25,22 @@ export interface FixDeps {
 export const command: Command = {
   name: 'fix',
   summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan',
-  usage: `Usage: gpu-env-doctor fix [--dry-run] [--yes] [--force] [--grace SECONDS] [--env-file FILE]
-                         [--json] [--fail-on error|warn] [--from SNAPSHOT.json] [--root DIR]
-
-Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
-confirmation applies its safe part:
-  - ends stale GPU processes (orphaned, stopped, long idle, a zombie's parent): SIGTERM, then SIGKILL
-    after the grace period (default 5 s). Each PID's start time is read again before every signal and
-    must match the snapshot, so a reused PID is never hit. Processes still working (CPU use), another
-    user's processes (unless root with --force), shells and service managers are never ended.
-  - writes the environment settings the diagnosis calls for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to
-    ./gpu-env-doctor.env, for you to source. Shell rc files are never edited.
-Package installs, driver changes and environment rebuilds are printed as commands, never run.
-
-  --dry-run        print the plan only (also implied by --from)
-  --yes, -y        apply without asking (for scripts); without a terminal, fix refuses unless given
-  --force          as root, also end other users' stale processes
-  --grace SECONDS  wait this long after SIGTERM before SIGKILL (default 5)
-  --env-file FILE  where to write the settings (default ./gpu-env-doctor.env)
-
-Exit code 0: nothing at or above --fail-on is left to do; 1: something is (an action not taken or
-failed, or a problem only you can fix); 2: usage error, or no terminal to confirm on and no --yes.`,
-  options: {
-    ...PROBE_OPTIONS,
-    'dry-run': { type: 'boolean' },
-    yes: { type: 'boolean', short: 'y' },
-    force: { type: 'boolean' },
-    grace: { type: 'string' },
-    'env-file': { type: 'string' },
-  },
+  synopsis: 'fix [OPTIONS]',
+  description: `Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
+confirmation applies its safe part: it ends stale GPU processes (orphaned, stopped, long idle, a zombie's
+parent: SIGTERM, then SIGKILL after the grace period; each PID's start time is read again before every signal
+and must match, so a reused PID is never hit; processes still working, other users' processes unless root with
+--force, shells and service managers are never ended), and writes the environment settings the diagnosis calls
+for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to ./gpu-env-doctor.env, for you to source. Shell rc files are never
+edited. Package installs, driver changes and environment rebuilds are printed as commands, never run.`,
+  examples: [
+    ['gpu-env-doctor fix', 'show the plan, ask, then do it'],
+    ['gpu-env-doctor fix --dry-run', 'only the plan'],
+    ['gpu-env-doctor fix --yes --grace 10', 'in a script: no question, 10 s between SIGTERM and SIGKILL'],
+  ],
+  exitCodes:
+    '0 nothing at or above --fail-on is left to do; 1 something is (an action not taken or failed, or a problem only you can fix); 2 usage error, or no terminal to confirm on and no --yes.',
+  options: optionSpec('fix'),
   run: (ctx, args) => runFix(ctx, args, { signals: realSignals, sleep: realSleep }),
 };
 
@@ -70,12 +60,14 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
     : ctx.fs.root !== '/'
       ? `with --root ${ctx.fs.root} the PIDs read there need not be this machine's, so fix signals none of them`
       : true;
-  const snapshot = await obtainSnapshot(ctx, args);
-  const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+  const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
+  const ignored = new Set(config.ignore);
+  const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
+  const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings).filter((f) => !ignored.has(f.check));
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
-  const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages });
+  const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages, width: ctx.width ?? 80, source: headerLines('fix', source) });
 
   const finish = (mode: FixMode, r: FixResults | null): number => {
     if (json) ctx.stdout.write(`${JSON.stringify(planJson(plan, mode, r, ages), null, 2)}\n`);

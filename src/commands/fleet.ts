@@ -1,4 +1,4 @@
-import { failOn, flag, str } from '../cli/args.js';
+import { failOn, flag, outputFormat, str } from '../cli/args.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { SEVERITY_RANK } from '../core/finding.js';
@@ -9,29 +9,35 @@ import { renderFleetTerminal } from '../fleet/render.js';
 import { createFileSystem } from '../ports/fs.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
+import { optionSpec } from '../cli/options.js';
+import { loadConfig } from '../cli/config.js';
+import { visibleDeep } from '../reporters/escape.js';
 
 export const command: Command = {
   name: 'fleet',
   summary: "many machines' snapshots: groups, outliers, findings across the fleet",
-  usage: `Usage: gpu-env-doctor fleet FILE.json... | DIR... [--json] [--html FILE] [-v] [--fail-on error|warn]
-
-Merges many machines' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per node; a
-folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),
-names the outliers (machines whose driver, cuDNN, wheels or environment differ from what two thirds of
-the fleet has) and runs every check on every machine: which checks fail on which nodes.
-Unreadable files are reported and skipped. Exit code 0: no machine has findings at or above --fail-on;
-1: some do; 2: no snapshot could be read, or another failure.`,
+  synopsis: 'fleet FILE.json... | DIR... [OPTIONS]',
+  description: `Merges many machines' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per
+node; a folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),
+names the outliers (machines whose driver, cuDNN, wheels or environment differ from what two thirds of the fleet
+has) and runs every check on every machine: which checks fail on which nodes. Unreadable files are reported and
+skipped.`,
+  examples: [
+    ['gpu-env-doctor fleet snapshots/', 'every node of the cluster'],
+    ['gpu-env-doctor fleet snapshots/ --html fleet.html', 'a report to share'],
+  ],
+  exitCodes: '0 no machine has findings at or above --fail-on; 1 some do; 2 no snapshot could be read, or another failure.',
+  options: optionSpec('fleet'),
   async run(ctx, args) {
     const threshold = failOn(args);
     if (args.positionals.length === 0) throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
-    if (str(args, 'from') !== undefined) throw new UsageError('fleet takes the snapshots as arguments, not --from');
-    const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : 'text');
-    if (format !== 'json' && format !== 'text') throw new UsageError(`unknown --format "${format}" for fleet (text or json)`);
+    const format = outputFormat(args, ['text', 'json']);
+    const ignored = new Set(loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id)).ignore);
 
     // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
     const fsys = createFileSystem('/');
     const { files, problems } = expandInputs(fsys, ctx.cwd, args.positionals);
-    const merger = new FleetMerger({ checks: ALL_CHECKS });
+    const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
     for (const p of problems) merger.skip(p.file, p.reason);
     for (const file of files) {
       const input = readInput(fsys, ctx.cwd, file);
@@ -50,7 +56,8 @@ Unreadable files are reported and skipped. Exit code 0: no machine has findings 
       ctx.stderr.write(`wrote ${html}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else ctx.stdout.write(renderFleetTerminal(result, { color: ctx.color, verbose: flag(args, 'verbose') }));
+    // Host names and values come from other machines' snapshots: shown with their control characters visible.
+    else ctx.stdout.write(renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }));
     if (format === 'json' && result.inputs.skipped.length > 0) ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
     return result.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
   },

@@ -1,7 +1,7 @@
 // `libs`: which copy of each CUDA library every framework would load (and why), every copy on the machine,
 // what running processes did load (--pid, and all GPU processes), and the library findings with fixes.
 import * as nodePath from 'node:path';
-import { failOn, flag, str, strs } from '../cli/args.js';
+import { failOn, flag, outputFormat, str, strs } from '../cli/args.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
 import { UsageError } from '../core/errors.js';
@@ -10,19 +10,27 @@ import { readElf } from '../libs/elf.js';
 import { renderLibs } from '../libs/render.js';
 import type { LibrariesSection } from '../libs/schema.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
+import { headerLines } from '../reporters/provenance.js';
+import { visibleLine } from '../reporters/escape.js';
 
 export const command: Command = {
   name: 'libs',
   summary: 'which copy of each CUDA library every framework would load, and what running processes did load',
-  usage: `Usage: gpu-env-doctor libs [--json] [-v] [--pid PID]... [--elf FILE]... [--python PATH]...
-                          [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn]
-
-For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE, shows which
-file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda, ...)
-and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing the
-framework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped.`,
-  options: { ...PROBE_OPTIONS, pid: { type: 'string', multiple: true }, elf: { type: 'string', multiple: true } },
+  synopsis: 'libs [OPTIONS]',
+  description: `For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE,
+shows which file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda,
+...) and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing the
+framework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped. Paths inside an
+environment are shown relative to it (-v: whole).`,
+  examples: [
+    ['gpu-env-doctor libs', 'which cuDNN does torch load, and why?'],
+    ['gpu-env-doctor libs --pid 4242', 'what a running job really mapped'],
+    ['gpu-env-doctor libs --elf ./my_extension.so', 'any ELF file'],
+  ],
+  exitCodes: '0 nothing at or above --fail-on; 1 library findings at or above it; 2 failure.',
+  options: optionSpec('libs'),
   async run(ctx, args) {
     const threshold = failOn(args);
     if (args.positionals.length > 0) throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
@@ -39,18 +47,21 @@ framework. Lists every copy on the machine, and what GPU processes (and --pid PI
       return abs;
     });
     if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
-    const snapshot = await obtainSnapshot(ctx, args, { pids, elfFiles });
+    const format = outputFormat(args, ['text', 'json']);
+    const { snapshot, source } = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles });
     const lib = (snapshot as { libraries?: LibrariesSection }).libraries;
     if (!lib) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
     const findings = runChecks(
       ALL_CHECKS.filter((c) => c.category === 'libraries'),
       snapshot,
     ).flatMap((r) => r.findings);
-    if (flag(args, 'json') || str(args, 'format') === 'json') {
+    if (format === 'json') {
       const { consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages } = lib;
       ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
     } else {
-      ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose') }));
+      const head = headerLines('libs', source);
+      if (head.sub) ctx.stdout.write(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n\n`);
+      ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, fromSnapshot: source.file !== null }));
     }
     return exitCodeFor(findings, threshold);
   },

@@ -3,27 +3,30 @@ import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { procRows, procsJson, renderProcs, staleCount } from '../procs/table.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
+import { visibleLine } from '../reporters/escape.js';
+import { headerLines } from '../reporters/provenance.js';
+import { filterRows, parseProcFilter } from '../procs/filter.js';
 
 export const DEFAULT_WATCH_S = 2;
 
 export const command: Command = {
   name: 'procs',
   summary: 'GPU processes: who holds memory, since when, and whether they are stale',
-  usage: `Usage: gpu-env-doctor procs [--json] [-v] [--watch [SECONDS]] [--count N] [--from SNAPSHOT.json] [--root DIR]
-
-The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory, age,
-state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
-namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible) and
-command line. gpu-env-doctor fix ends the stale ones safely.
-
-  --watch [SECONDS]  refresh every SECONDS (default ${DEFAULT_WATCH_S}) until Ctrl-C; in place on a terminal,
-                     one table after another otherwise (one JSON document per line with --json)
-  --count N          with --watch: stop after N refreshes
-  -v                 full command lines
-
-Exit code 0: no stale process holds GPU memory; 1: some does; 2: failure.`,
-  options: { ...PROBE_OPTIONS, watch: { type: 'boolean' }, interval: { type: 'string' }, count: { type: 'string' } },
+  synopsis: 'procs [OPTIONS]',
+  description: `The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory,
+age, state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
+namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible) and command line.
+gpu-env-doctor fix ends the stale ones safely (it shows the plan and asks first). --watch [SECONDS] refreshes until
+Ctrl-C: in place on a terminal, one table after another otherwise (one JSON document per line with --json).`,
+  examples: [
+    ['gpu-env-doctor procs', 'who holds GPU memory now'],
+    ['gpu-env-doctor procs --gpu 0,2 --user alice', 'an admin on a shared server: only GPUs 0 and 2, only alice'],
+    ['gpu-env-doctor procs --watch 5', 'like watch nvidia-smi, with verdicts'],
+  ],
+  exitCodes: '0 no stale process holds GPU memory (among those shown); 1 some does; 2 failure.',
+  options: optionSpec('procs'),
   async run(ctx, args) {
     const watch = flag(args, 'watch');
     const positional = args.positionals[0];
@@ -46,17 +49,19 @@ Exit code 0: no stale process holds GPU memory; 1: some does; 2: failure.`,
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
 async function once(ctx: Context, args: ParsedArgs, mode: Mode, frameNo = 0): Promise<number> {
-  const snapshot = await obtainSnapshot(ctx, args);
-  const rows = procRows(snapshot);
+  const filter = parseProcFilter(str(args, 'gpu'), str(args, 'user'));
+  const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
+  const rows = filterRows(procRows(snapshot), snapshot, filter);
   if (flag(args, 'json')) {
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
   } else {
-    const table = renderProcs(snapshot, rows, { color: ctx.color, verbose: flag(args, 'verbose') });
-    const stamp = `gpu-env-doctor procs on ${snapshot.host.name}, ${snapshot.collectedAt}`;
+    const table = renderProcs(snapshot, rows, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, filtered: filter !== null });
+    const stamp = visibleLine(`gpu-env-doctor procs on ${snapshot.host.name}, ${snapshot.collectedAt}`);
+    const head = headerLines('procs', source);
     if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp} (Ctrl-C to stop)\n${table}`);
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
-    else ctx.stdout.write(table);
+    else ctx.stdout.write(head.sub ? `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n${table}` : table);
   }
   return staleCount(rows) > 0 ? 1 : 0;
 }

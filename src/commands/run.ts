@@ -20,28 +20,30 @@ import type { Snapshot } from '../snapshot/schema.js';
 import { markJobProcesses } from '../run/mark-job.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { obtainSnapshot } from './shared/obtain-snapshot.js';
+import { optionSpec } from '../cli/options.js';
 
 export const command: Command = {
   name: 'run',
   summary: 'run a command, watch GPU memory, explain the failure with the state at the moment it failed',
-  usage: `Usage: gpu-env-doctor run [--html FILE] [--markdown] [--json] [--redact] [--interval MS] [--tail-lines N]
-                         [--no-capture] [--deep] [--timeout SECONDS] -- COMMAND [ARGS...]
+  synopsis: 'run [OPTIONS] -- COMMAND [ARGS...]',
+  description: `Runs COMMAND exactly as you would (stdin, stdout, stderr, exit code and signals pass through), keeps
+the last lines of its output, and samples GPU memory per process (nvidia-smi, every --interval ms, default 500).
+When it succeeds: one line with the peak memory per GPU and the headroom left (nothing with -q). When it fails:
+what went wrong (the explain engine on the output's tail, with the machine's state taken the moment it failed:
+who held the memory then), and the memory timeline.
 
-Runs COMMAND exactly as you would (stdin, stdout, stderr, exit code and signals pass through), keeps the
-last lines of its output, and samples GPU memory per process (nvidia-smi, every --interval ms, default 500).
-When it succeeds: one line with the peak memory per GPU and the headroom left.
-When it fails: what went wrong (the explain engine on the output's tail, with the machine's state taken the
-moment it failed: who held the memory then), and the memory timeline. --html FILE writes the full report.
-Our output goes to stderr; the exit code is the command's (128+N when a signal N ended it).
-Terminal notes: stdout is handed to the command directly when it is a terminal (colours and progress bars
-unchanged); stderr is read through a pipe (so the command sees no terminal there), unless --no-capture.`,
-  options: {
-    ...PROBE_OPTIONS,
-    interval: { type: 'string' },
-    'tail-lines': { type: 'string' },
-    'no-capture': { type: 'boolean' },
-  },
+Our output goes to stderr, since stdout and stderr belong to the job: the full report goes to a file with
+--report FILE (JSON, Markdown or HTML by its extension); the exit code is the command's (128+N when signal N
+ended it). stdout is handed to the command directly when it is a terminal; stderr is read through a pipe (so
+the command sees no terminal there), unless --no-capture.`,
+  examples: [
+    ['gpu-env-doctor run -- python train.py --epochs 3', 'the job, watched'],
+    ['gpu-env-doctor run --report run.html -- python -u train.py', 'and the full report with the memory timeline'],
+    ['gpu-env-doctor run --report run.json -- ./train.sh', 'the report for a script (the job keeps stdout and stderr)'],
+  ],
+  exitCodes: "the command's own; 2 (before it starts) for a usage error.",
+  options: optionSpec('run'),
   async run(ctx, args) {
     const argv = args.rest;
     if (argv.length === 0) {
@@ -52,8 +54,9 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
     if (args.positionals.length > 0) throw new UsageError(`unexpected "${args.positionals[0]}" before --`);
     const intervalMs = intArg(args, 'interval', 500, 50, 60000);
     const tailLines = intArg(args, 'tail-lines', 500, 10, 100000);
-    if (flag(args, 'json') && flag(args, 'markdown')) throw new UsageError('--json and --markdown cannot be combined');
     const htmlPath = str(args, 'html');
+    const reportPath = str(args, 'report');
+    const reportKind = reportPath === undefined ? null : reportKindOf(reportPath);
 
     const stdinTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
     const job = await runJob({
@@ -79,6 +82,7 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
       const snapshot = job.snapshot ? markJobProcesses(job.snapshot, job.jobPids) : null;
       if (snapshot) findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
       diagnosis = (await loadExplainer())(job.tail, snapshot);
+      findings = escalateNoGpu(findings, diagnosis);
     }
     const result = runResult(job, argv, findings, diagnosis);
     const shown = flag(args, 'redact') ? redactDeep(result, createRedactor(result)) : result;
@@ -94,25 +98,26 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
       log: { title: job.droppedLines > 0 ? `The last ${shown.tail.length} lines of output` : 'The output', lines: shown.tail },
     });
 
-    if (htmlPath !== undefined) {
+    const writeReport = (path: string, text: string) => {
       try {
-        ctx.files.write(htmlPath, renderHtml(model));
+        ctx.files.write(path, text);
       } catch (err) {
         // The job has run: its exit code matters more than our report. Say what went wrong, keep the code.
         ctx.stderr.write(`${TOOL_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
       }
+    };
+    if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(model));
+    if (reportPath !== undefined && reportKind !== null) {
+      writeReport(reportPath, reportKind === 'json' ? `${JSON.stringify(shown, null, 2)}\n` : reportKind === 'markdown' ? renderMarkdown(model) : renderHtml(model));
     }
-    if (flag(args, 'json')) ctx.stderr.write(`${JSON.stringify(shown, null, 2)}\n`);
-    if (flag(args, 'markdown')) ctx.stderr.write(renderMarkdown(model));
-    const color = ctx.stderr.isTTY && !flag(args, 'no-color') && (ctx.env.NO_COLOR ?? '') === '';
-    if (flag(args, 'json') || flag(args, 'markdown')) {
-      /* written above */
-    } else if (job.failed) {
+    const color = ctx.colorErr ?? (ctx.stderr.isTTY && (ctx.env.NO_COLOR ?? '') === '');
+    const written = [htmlPath, reportPath].filter((p): p is string => p !== undefined).join(', ') || undefined;
+    if (job.failed) {
       if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${job.snapshotError}\n`);
-      ctx.stderr.write(failureReport(model, color, htmlPath));
-    } else {
+      ctx.stderr.write(failureReport(model, color, written, { width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80), verbose: flag(args, 'verbose') }));
+    } else if (!flag(args, 'quiet')) {
       ctx.stderr.write(successLine(model, color));
-      if (htmlPath !== undefined) ctx.stderr.write(`Report: ${htmlPath}\n`);
+      if (written !== undefined) ctx.stderr.write(`Report: ${written}\n`);
     }
     return job.exitCode;
   },
@@ -148,6 +153,28 @@ function runResult(job: JobResult, argv: string[], findings: Finding[], diagnosi
     diagnosis,
     tail: job.tail,
   };
+}
+
+/** The report's format from its file name: .json, .md/.markdown, .html/.htm. */
+function reportKindOf(path: string): 'json' | 'markdown' | 'html' {
+  const ext = path.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'json') return 'json';
+  if (ext === 'md' || ext === 'markdown') return 'markdown';
+  if (ext === 'html' || ext === 'htm') return 'html';
+  throw new UsageError(`--report ${path}: name the file .json, .md or .html (its format follows the extension)`);
+}
+
+/**
+ * The job failed and the diagnosis says no GPU was visible: then "no GPU on this machine" is not a skipped
+ * check but the error itself, and every output (terminal, Markdown, HTML) must say so, never "no problems".
+ */
+export function escalateNoGpu(findings: Finding[], diagnosis: DiagnosisLike | null): Finding[] {
+  if (diagnosis?.causes[0]?.id !== 'no_device_visible') return findings;
+  return findings.map((f): Finding =>
+    f.check === 'gpu.driver' && (f.status === 'skip' || f.status === 'warn') && (f.rootCause === null || f.rootCause === 'no_device_visible')
+      ? { ...f, severity: 'error', status: 'fail', rootCause: 'no_device_visible', message: f.message.replace(/^No NVIDIA GPU or driver on this machine/, 'No NVIDIA GPU or driver on this machine, and the job failed for want of one') }
+      : f,
+  );
 }
 
 function intArg(args: ParsedArgs, name: string, dflt: number, min: number, max: number): number {

@@ -1,6 +1,7 @@
 // `diff`: what differs between two snapshots, fact by fact, ranked by how likely the difference changes what a
 // GPU job does. Pure: two snapshots in, a DiffResult out; reporters render it.
 import type { Snapshot } from '../snapshot/schema.js';
+import { fmtMiB } from '../core/format.js';
 import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from './facts.js';
 
 export const DIFF_SCHEMA_VERSION = 1;
@@ -88,9 +89,51 @@ export function diffSnapshots(sa: Snapshot, sb: Snapshot, labels: { a: string; b
       push({ fact: id, label: sub === '' ? def.label : `${def.label} ${sub}`, impact: impactOf(def, sub), a: va, b: vb, why: def.why });
     }
   }
+  differences.push(...memoryDifferences(sa, sb));
   // Stable sort: impact first, then the table's order (driver before GPU model before env...).
   differences.sort((x, y) => IMPACT_RANK[y.impact] - IMPACT_RANK[x.impact]);
   return { schemaVersion: DIFF_SCHEMA_VERSION, a: side(sa, labels.a), b: side(sb, labels.b), differences, same, hiddenNoise };
+}
+
+/** A process holding this share of a GPU, or a GPU left with less than this free, is a difference that matters. */
+const BIG_HOLDER_SHARE = 0.25;
+const MIN_FREE_MIB = 2048;
+
+/**
+ * Memory in use is noise (it changes by the second), except in the case people run diff for: "it worked
+ * yesterday" because a process now holds most of a GPU, or the GPU has too little left for a job to start.
+ */
+export function memoryDifferences(sa: Snapshot, sb: Snapshot): Difference[] {
+  if (!sa.nvidia.ok || !sb.nvidia.ok) return [];
+  const out: Difference[] = [];
+  const describe = (s: Snapshot, index: number): { text: string; tight: boolean; holders: Set<number> } | null => {
+    if (!s.nvidia.ok) return null;
+    const g = s.nvidia.gpus.find((x) => x.index === index);
+    if (!g) return null;
+    const big = g.processes.filter((p) => (p.usedMiB ?? 0) >= g.memory.totalMiB * BIG_HOLDER_SHARE);
+    const names = big.map((p) => {
+      const h = s.processes.list.find((x) => x.pid === p.pid);
+      return `PID ${p.pid} ${h?.name ?? p.name.split('/').pop() ?? '?'} holds ${fmtMiB(p.usedMiB)}`;
+    });
+    const free = `${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}`;
+    return { text: names.length > 0 ? `${names.join(', ')}; ${free}` : free, tight: g.memory.freeMiB < MIN_FREE_MIB, holders: new Set(big.map((p) => p.pid)) };
+  };
+  for (const g of sb.nvidia.gpus) {
+    const a = describe(sa, g.index);
+    const b = describe(sb, g.index);
+    if (!a || !b) continue;
+    const newHolder = [...b.holders].some((pid) => !a.holders.has(pid)) || [...a.holders].some((pid) => !b.holders.has(pid));
+    if (a.tight === b.tight && !newHolder) continue;
+    out.push({
+      fact: `gpu.free-memory[${g.index}]`,
+      label: `GPU ${g.index} memory`,
+      impact: 'high',
+      a: a.text,
+      b: b.text,
+      why: 'a process holding most of a GPU leaves a job too little memory to start ("out of memory", "cuDNN failed to initialize")',
+    });
+  }
+  return out;
 }
 
 function subOf(factId: string, id: string): string {

@@ -1,6 +1,9 @@
 // The plan and what came of it, as text and as JSON. Pure.
-import pc from 'picocolors';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
+import { visibleLine } from '../reporters/escape.js';
+import { ACT_COMMAND, type FindingLines } from '../reporters/finding-lines.js';
+import { palette, wrap } from '../reporters/layout.js';
+import { renderBlock } from '../reporters/terminal.js';
 import type { EnvFileOutcome, ProcessOutcome } from './apply.js';
 import { settingLine } from './env-file.js';
 import type { EndProcessStep, Plan } from './plan.js';
@@ -25,15 +28,19 @@ export function isEmpty(plan: Plan): boolean {
 }
 
 function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
-  const who = st.parentOf !== undefined ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})` : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`;
+  // names and command lines are set by whoever started the process: shown with their control characters visible
+  const who = visibleLine(st.parentOf !== undefined ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})` : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`);
   const mem = st.usedMiB !== null ? `${fmtMiB(st.usedMiB)}${st.gpus.length > 0 ? ` on GPU ${st.gpus.join(',')}` : ''}` : 'memory ?';
   const age = st.parentOf === undefined && ageSeconds !== null ? `, ${fmtAge(ageSeconds)} old` : '';
-  return `${who}: ${mem}${age}; ${st.verdict}: ${st.why}`;
+  return `${who}: ${mem}${age}; ${st.verdict}: ${visibleLine(st.why)}`;
 }
 
-export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; host: string; ages: ReadonlyMap<number, number | null> }): string {
-  const c = o.color ? pc : pc.createColors(false);
-  const out: string[] = [`${c.bold('gpu-env-doctor fix')} on ${o.host}: the plan`];
+export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; host: string; ages: ReadonlyMap<number, number | null>; width?: number; source?: { title: string; sub: string | null } }): string {
+  const c = palette(o.color);
+  const width = o.width ?? 80;
+  const out: string[] = o.source?.sub
+    ? [`${c.bold(visibleLine(o.source.title))}: the plan (nothing is done from a snapshot)`, `  ${c.dim(visibleLine(o.source.sub))}`]
+    : [`${c.bold('gpu-env-doctor fix')} on ${visibleLine(o.host)}: the plan`];
   if (isEmpty(plan)) {
     out.push('', 'Nothing to fix: no stale GPU process, no setting to write, no problem found at warn level or above.');
     return `${out.join('\n')}\n`;
@@ -42,14 +49,15 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
     out.push('', c.bold(`Processes to end (SIGTERM, then SIGKILL after ${Math.round(o.graceMs / 100) / 10} s; each PID's start time is checked again first):`));
     for (const st of plan.processes) {
       const line = stepLine(st, o.ages.get(st.parentOf ?? st.pid) ?? null);
-      out.push(st.blocked ? `  ${c.yellow('skip')} ${line}\n       ${c.yellow(`not ended: ${st.blocked}`)}` : `  ${c.red('end ')} ${line}`);
+      if (st.blocked) out.push(...wrap(`${c.yellow('skip')} ${line}`, width, '  ', '       '), ...wrap(c.yellow(`not ended: ${visibleLine(st.blocked)}`), width, '       ', '         '));
+      else out.push(...wrap(`${c.red('end ')} ${line}`, width, '  ', '       '));
     }
-    for (const g of plan.alreadyGone) out.push(`  ${c.dim('gone')} ${g.why}`);
+    for (const g of plan.alreadyGone) out.push(`  ${c.dim('gone')} ${visibleLine(g.why)}`);
   }
   if (plan.env.length > 0) {
     out.push('', c.bold(`Settings to write to ${sourcePath(plan.envFile)} (load it with: source ${sourcePath(plan.envFile)}):`));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
-    for (const s of plan.envConflicts) out.push(`  ${c.yellow('conflict')}: ${s.check} asks for ${s.name}=${s.value ?? '(unset)'}; kept the first value`);
+    for (const s of plan.envConflicts) out.push(`  ${c.yellow('conflict')}: ${s.check} asks for ${s.name}=${visibleLine(s.value ?? '(unset)')}; kept the first value`);
   }
   if (plan.rebuild) {
     out.push('', c.bold('Rebuild the environment (run these yourself; fix never installs anything):'), `  ${plan.rebuild.why}`);
@@ -60,17 +68,23 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
   if (plan.manual.length > 0) {
     out.push('', c.bold('For you to do (installs, driver changes and anything else fix does not do itself):'));
     for (const m of plan.manual) {
-      out.push(`  ${m.severity === 'error' ? c.red('✗') : c.yellow('!')} ${m.message}`);
-      if (m.text) out.push(`    ${m.text}`);
-      for (const cmd of m.commands) out.push(`    $ ${cmd}`);
-      for (const cmd of m.manual) out.push(`    ${c.dim('(judge first)')} $ ${cmd}`);
+      // The one finding model, without the acting command: this is it.
+      const fl: FindingLines = {
+        mark: m.severity === 'error' ? 'fail' : 'warn',
+        headline: m.message,
+        details: [],
+        evidence: [],
+        fix: { text: m.text, commands: m.commands.filter((x) => x.trim() !== ACT_COMMAND), byHand: m.manual },
+        ids: [m.check],
+      };
+      out.push(...renderBlock(fl, { width, c, verbose: false }, { indent: '  ' }));
     }
   }
   return `${out.join('\n')}\n`;
 }
 
 export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }): string {
-  const c = o.color ? pc : pc.createColors(false);
+  const c = palette(o.color);
   const out: string[] = [''];
   for (const st of plan.processes) {
     const res = r.processes.get(st.pid);

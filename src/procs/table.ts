@@ -1,7 +1,8 @@
 // The GPU process table of `procs`: one row per process that holds GPU memory or a GPU device file,
 // culprits first, with the verdict from ./verdict.ts. Pure: rows from a Snapshot, text and JSON from rows.
-import pc from 'picocolors';
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
+import { visibleLine } from '../reporters/escape.js';
+import { palette, wrap, type Colors } from '../reporters/layout.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { culpritOrder, isStale, verdictOf, verdictReason, type Verdict } from './verdict.js';
 
@@ -33,40 +34,49 @@ function cells(r: ProcRow, cmdMax: number): string[] {
   return [
     p.gpus.length > 0 ? p.gpus.join(',') : '-',
     String(p.pid),
-    p.user ?? (p.uid !== null ? String(p.uid) : '?'),
+    visibleLine(p.user ?? (p.uid !== null ? String(p.uid) : '?')),
     p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : 'dev file',
     p.visible ? fmtAge(p.ageSeconds) : '?',
     p.state ?? '?',
     // parent alive? "gone" when it was orphaned (adopted by init or a subreaper)
-    p.orphaned === null ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`,
+    visibleLine(p.orphaned === null ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`),
     !p.visible ? 'other?' : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? 'other' : 'same',
     r.verdict,
-    p.visible ? fmtCmdline(p.cmdline, cmdMax) : (p.name ?? '?'),
+    // Command lines are set by whoever started the process: their control characters are shown, never sent.
+    visibleLine(p.visible ? fmtCmdline(p.cmdline, cmdMax) : (p.name ?? '?')),
   ];
 }
 
 export interface TableOptions {
   color: boolean;
   verbose: boolean;
+  /** columns: the command line is cut to fit (whole with -v) */
+  width?: number;
+  /** --gpu / --user left some processes out */
+  filtered?: boolean;
 }
 
 export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptions): string {
-  const c = o.color ? pc : pc.createColors(false);
+  const c = palette(o.color);
+  const width = o.width ?? 80;
   const out: string[] = [];
   if (s.nvidia.ok) {
     for (const g of s.nvidia.gpus) {
-      out.push(`GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.usedMiB)} used of ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free`);
+      out.push(`GPU ${g.index} ${visibleLine(g.name)}: ${fmtMiB(g.memory.usedMiB)} used of ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free`);
     }
   } else {
-    out.push(c.yellow(`nvidia-smi could not answer (${s.nvidia.failure.message}): only processes holding /dev/nvidia* open are shown`));
+    out.push(...wrap(c.yellow(`nvidia-smi could not answer (${visibleLine(s.nvidia.failure.message)}): only processes holding /dev/nvidia* open are shown`), width, '', '  '));
   }
-  if (s.processes.message) out.push(c.dim(s.processes.message));
-  if (!s.processes.ok) out.push(c.yellow(`processes could not be read: ${s.processes.message ?? 'no /proc'}`));
+  if (s.processes.message) out.push(...wrap(c.dim(visibleLine(s.processes.message)), width, '', '  '));
+  if (!s.processes.ok) out.push(c.yellow(`processes could not be read: ${visibleLine(s.processes.message ?? 'no /proc')}`));
   if (rows.length === 0) {
-    out.push('', 'No process holds GPU memory.');
+    out.push('', o.filtered ? 'No process of those GPUs or that user holds GPU memory.' : 'No process holds GPU memory.');
     return `${out.join('\n')}\n`;
   }
-  const table = rows.map((r) => cells(r, o.verbose ? 10_000 : 60));
+  // The command line takes what is left of the width (at least 20 columns); -v shows it whole.
+  const fixed = rows.map((r) => cells(r, 10_000));
+  const used = HEAD.slice(0, -1).reduce((a, h, i) => a + Math.max(h.length, ...fixed.map((t) => (t[i] ?? '').length)) + 2, 0);
+  const table = rows.map((r) => cells(r, o.verbose ? 10_000 : Math.max(20, width - used)));
   const widths = HEAD.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] ?? '').length)));
   const line = (t: readonly string[], paint?: (v: string) => string) =>
     t
@@ -82,19 +92,13 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const explained = rows.filter((r) => r.verdict !== 'active' && r.verdict !== 'this job');
   if (explained.length > 0) {
     out.push('');
-    for (const r of explained) out.push(`PID ${r.p.pid}: ${r.verdict}: ${r.reason}`);
+    for (const r of explained) out.push(...wrap(`PID ${r.p.pid}: ${r.verdict}: ${visibleLine(r.reason)}`, width, '', '  '));
   }
   const stale = staleCount(rows);
-  out.push(
-    '',
-    stale > 0
-      ? `${plural(stale, 'stale process', 'stale processes')} holding GPU memory: gpu-env-doctor fix ends them safely (it shows the plan and asks first).`
-      : 'No stale process holds GPU memory.',
-  );
+  out.push('', ...wrap(stale > 0 ? `${plural(stale, 'stale process', 'stale processes')} holding GPU memory. To end ${stale === 1 ? 'it' : 'them'}: gpu-env-doctor fix (it shows the plan and asks first).` : 'No stale process holds GPU memory.', width));
   return `${out.join('\n')}\n`;
 }
 
-type Colors = ReturnType<typeof pc.createColors>;
 function paintFor(v: Verdict, c: Colors): (s: string) => string {
   if (isStale(v)) return c.red;
   if (v === 'other user' || v === 'invisible') return c.yellow;

@@ -1,19 +1,24 @@
 // The Markdown report, for pasting into a GitHub issue (what every framework's issue template asks for):
-// a summary on top, the details folded in <details> sections. Text from the machine or a log is escaped
-// so it cannot start formatting or HTML, and code blocks use a fence longer than any run of backticks inside.
+// a summary on top, the details folded in <details> sections. Every finding and cause comes from the one
+// finding model (./finding-lines.ts); text from the machine or a log is escaped by ./escape.ts, so it cannot
+// start formatting, HTML, links or images, and code spans and fences are longer than any backtick run inside.
 import { fmtMiB } from '../core/format.js';
 import { whose } from '../run/memory-timeline.js';
 import { fmtSeconds } from './html/svg.js';
-import { clean } from './html/escape.js';
+import { logLine, mdCell, mdCode, mdFence, mdText } from './escape.js';
+import type { FindingLines } from './finding-lines.js';
+import { LABELS, MARK_WORDS } from './labels.js';
+import { SYMBOLS } from './layout.js';
 import type { Mark, ReportModel } from './report-model.js';
 
-const SYMBOL: Record<Mark, string> = { ok: '✓', warn: '⚠', fail: '✗', unknown: '?' };
+const SYMBOL: Record<Mark, string> = SYMBOLS;
 
 export function renderMarkdown(m: ReportModel): string {
   const out: string[] = [];
   out.push(`### ${text(m.title)}`, '');
+  if (m.sourceLine) out.push(`<sub>${text(m.sourceLine)}</sub>`, '');
   out.push(`**${SYMBOL[m.verdict.mark]} ${text(m.verdict.text)}**`, '');
-  out.push(`<sub>${text(`${m.tool.name} ${m.tool.version} · ${m.generatedAt}`)}</sub>`, '');
+  out.push(`<sub>${text(`${m.tool.name} ${m.tool.version} · report made ${m.generatedAt}`)}</sub>`, '');
 
   if (m.run) {
     out.push(fence(`$ ${m.run.argv.map(shellWord).join(' ')}`, 'console'));
@@ -24,27 +29,31 @@ export function renderMarkdown(m: ReportModel): string {
     out.push('#### Diagnosis', '');
     if (m.causes.length === 0) out.push('Nothing in the output points to a known cause.', '');
     m.causes.forEach((c, i) => {
-      out.push(`${i + 1}. **${text(c.title)}** (\`${c.id}\`, ${Math.round(c.confidence * 100)}%): ${text(c.summary)}`);
-      if (c.fix) out.push(`   Fix: ${text(c.fix.text)}`);
+      out.push(`${LABELS.rank(i + 1)} **${text(c.title)}** (${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`);
     });
     if (m.causes.length > 0) out.push('');
   }
 
-  const problems = m.findings.filter((f) => f.mark !== 'ok');
+  const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   if (m.findings.length > 0) {
-    out.push('| | area | finding | check |', '|---|---|---|---|');
-    for (const f of problems) out.push(`| ${SYMBOL[f.mark]} | ${cell(f.category)} | ${cell(f.message)} | \`${cell(f.check)}\` |`);
-    if (problems.length === 0) out.push('| ✓ | all | no problems found | |');
+    out.push('| | area | finding |', '|---|---|---|');
+    for (const f of problems) out.push(`| ${SYMBOL[f.mark]} | ${cell(f.category)} | ${cell(f.message)} |`);
+    if (problems.length === 0) {
+      if (m.verdict.mark === 'skip') out.push(`| ${SYMBOL.skip} | all | ${cell(m.verdict.text)} |`);
+      else if (m.run?.failed) out.push(`| ${SYMBOL.ok} | the machine | no other problem found when the job failed |`);
+      else out.push(`| ${SYMBOL.ok} | all | no problems found |`);
+    }
     out.push('');
   }
 
   if (m.bars.length > 0) {
-    out.push(`#### GPU memory${m.barsCaption ? ` (${text(m.barsCaption)})` : ''}`, '', '| GPU | total | this job | other processes | not attributed | free |', '|---|---|---|---|---|---|');
+    out.push(`#### GPU memory${m.barsCaption ? ` (${text(m.barsCaption)})` : ''}`, '', '| GPU | total | this job | other processes | not attributed | reserved | free |', '|---|---|---|---|---|---|---|');
     for (const b of m.bars) {
       const seg = (k: string) => b.segments.filter((s) => s.kind === k);
       const sum = (k: string) => seg(k).reduce((a, s) => a + s.miB, 0);
       const others = seg('other').map((s) => `${s.label}: ${fmtMiB(s.miB)}`).join('; ') || '–';
-      out.push(`| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ${cell(others)} | ${sum('unattributed') ? fmtMiB(sum('unattributed')) : '–'} | ${fmtMiB(sum('free'))} |`);
+      const opt = (k: string) => (sum(k) ? fmtMiB(sum(k)) : '–');
+      out.push(`| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ${cell(others)} | ${opt('unattributed')} | ${opt('reserved')} | ${fmtMiB(sum('free'))} |`);
     }
     out.push('');
   }
@@ -58,7 +67,7 @@ export function renderMarkdown(m: ReportModel): string {
     }
     if (tl.processes.length > 0) {
       body.push('', '| PID | whose | peak | seen |', '|---|---|---|---|');
-      for (const p of tl.processes) body.push(`| ${p.pid} | ${whose(p)} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`);
+      for (const p of tl.processes) body.push(`| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`);
     }
     if (tl.failureAt !== undefined) body.push('', `The job failed at ${fmtSeconds(tl.failureAt)}.`);
     out.push(...details('Memory over time', body));
@@ -66,27 +75,14 @@ export function renderMarkdown(m: ReportModel): string {
 
   if (problems.length > 0) {
     const body: string[] = [];
-    for (const f of problems) {
-      body.push(`**${SYMBOL[f.mark]} ${text(f.message)}** \`${f.check}\`${f.rootCause ? ` · \`${f.rootCause}\`` : ''}`, '');
-      if (f.details) body.push(text(f.details), '');
-      if (f.evidence.length > 0) body.push(fence(f.evidence.map((e) => `${e.text}${e.source ? `   (${e.source}${e.line !== undefined ? `:${e.line}` : ''})` : ''}`).join('\n')));
-      if (f.fix) {
-        body.push(`Fix: ${text(f.fix.text)}`, '');
-        if (f.fix.commands.length > 0) body.push(fence(f.fix.commands.join('\n'), 'sh'));
-        if (f.fix.manual.length > 0) body.push('Check first, then by hand:', '', fence(f.fix.manual.join('\n')));
-      }
-    }
+    for (const f of problems) body.push(...block(f.lines, `${SYMBOL[f.mark]} `));
     out.push(...details('Findings: evidence and fixes', body));
   }
 
-  if (m.causes.some((c) => c.evidence.length > 0)) {
+  if (m.causes.length > 0) {
     const body: string[] = [];
-    for (const c of m.causes) {
-      if (c.evidence.length === 0) continue;
-      body.push(`\`${c.id}\``, '', fence(c.evidence.map((e) => `${e.line === null ? 'machine' : String(e.line).padStart(7)}: ${e.text}`).join('\n')));
-      if (c.fix && (c.fix.commands.length > 0 || c.fix.manual.length > 0)) body.push(fence([...c.fix.commands, ...c.fix.manual.map((x) => `# check first: ${x}`)].join('\n'), 'sh'));
-    }
-    out.push(...details('Diagnosis: evidence from the output', body));
+    m.causes.forEach((c, i) => body.push(...block(c.lines, `${LABELS.rank(i + 1)} `)));
+    out.push(...details('Diagnosis: evidence and fixes', body));
   }
 
   if (m.versions.length > 0) {
@@ -97,17 +93,34 @@ export function renderMarkdown(m: ReportModel): string {
       ...details('Library resolution', [
         '| loaded by | library | resolves to | version | via |',
         '|---|---|---|---|---|',
-        ...m.libraries.map((r) => `| ${cell(r.consumer)} | ${cell(r.name)} | ${r.path === null ? '✗ not found' : cell(r.path)} | ${cell(r.version ?? '?')} | ${cell(r.via)} |`),
+        ...m.libraries.map((r) => `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ${r.path === null ? `${SYMBOL.fail} not found` : cell(r.path)} | ${cell(r.version ?? '?')} | ${cell(r.via)} |`),
       ]),
     );
   }
   if (m.log && m.log.lines.length > 0) {
-    out.push(...details(`${m.log.title} (${m.log.lines.length} lines)`, [fence(m.log.lines.map((l) => clean(l.text)).join('\n'))]));
+    out.push(...details(`${m.log.title} (${m.log.lines.length} lines)`, [fence(m.log.lines.map((l) => l.text).join('\n'))]));
   }
   if (m.facts.length > 0) {
     out.push(...details('Facts', ['| | |', '|---|---|', ...m.facts.map((f) => `| ${cell(f.label)} | ${cell(f.value)} |`)]));
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+/** One finding or cause: the headline, details, evidence in a fence, the fix with the acting command first. */
+function block(fl: FindingLines, lead: string): string[] {
+  const out: string[] = [`**${lead}${text(fl.headline)}**`, ''];
+  for (const d of fl.details) out.push(text(d), '');
+  if (fl.evidence.length > 0) out.push(fence(fl.evidence.map((e) => `${e.text}${e.where ? `   (${e.where})` : ''}`).join('\n')));
+  if (fl.fix) {
+    out.push(`**${LABELS.fix}** ${text(fl.fix.text)}`, '');
+    const cmds = [...(fl.fix.act ? [`${fl.fix.act}   # ${LABELS.actNote}`] : []), ...fl.fix.commands];
+    if (cmds.length > 0) out.push(fence(cmds.join('\n'), 'sh'));
+    // By-hand steps in a code block too: a placeholder such as <index of an idle GPU> stays text.
+    if (fl.fix.byHand.length > 0) out.push(`${LABELS.byHand}`, '', fence(fl.fix.byHand.join('\n')));
+  }
+  const id = fl.ids[0];
+  if (id) out.push(`<sub>${LABELS.about} ${mdCode(id)}${fl.doc ? ` (${mdCode(fl.doc)})` : ''}</sub>`, '');
+  return out;
 }
 
 function details(summary: string, body: string[]): string[] {
@@ -117,29 +130,21 @@ function details(summary: string, body: string[]): string[] {
 
 /** A fenced code block whose fence is longer than any run of backticks (or tildes) in the content. */
 export function fence(content: string, lang = ''): string {
-  const body = clean(content);
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
-  const f = '`'.repeat(Math.max(3, longest + 1));
-  return `${f}${lang}\n${body}\n${f}\n`;
+  return mdFence(content.split('\n').map(logLine).join('\n'), lang);
 }
 
 /** Inline text: no HTML, no emphasis, links or headings started by accident. */
 export function text(s: string): string {
-  return clean(s)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]#|~])/g, '\\$1')
-    // "@name" would notify a GitHub user, "#12" link an issue: a zero-width space keeps them text.
-    .replace(/@(?=\w)/g, '@&#8203;')
-    .replace(/\r?\n/g, ' ');
+  return mdText(s);
 }
 
 /** Text in a table cell: also no line breaks (a newline ends the row). */
 function cell(s: string): string {
-  return text(s).trim() || ' ';
+  return mdCell(s);
 }
 
 function shellWord(a: string): string {
   return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`;
 }
+
+export { MARK_WORDS };

@@ -7,6 +7,10 @@ import { isProblem } from '../core/result.js';
 import { ROOT_CAUSE_TITLES, isRootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { MemoryTimeline } from '../run/memory-timeline.js';
+import { causeLines, findingLines, type FindingLines } from './finding-lines.js';
+import { TITLES } from './labels.js';
+import { fmtTaken, type ReportSource } from './provenance.js';
+import { fmtAge } from '../core/format.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
 export interface DiagnosisCause {
@@ -53,12 +57,14 @@ export interface ReportInput {
   run?: RunRecord;
   /** the log that was explained, or the tail of the run's output */
   log?: { title: string; lines: LogLine[] };
+  /** where the facts come from (a saved snapshot: which file, host, when); absent: this machine, now */
+  source?: ReportSource;
 }
 
-export type Mark = 'ok' | 'warn' | 'fail' | 'unknown';
+export type Mark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
 export interface BarSegment {
-  kind: 'job' | 'other' | 'unattributed' | 'free';
+  kind: 'job' | 'other' | 'unattributed' | 'reserved' | 'free';
   label: string;
   miB: number;
   pid?: number;
@@ -83,6 +89,8 @@ export interface FindingView {
   details?: string;
   evidence: { text: string; source?: string; line?: number }[];
   fix?: { text: string; commands: string[]; manual: string[] };
+  /** what every reporter shows: the one finding model */
+  lines: FindingLines;
 }
 
 export interface CauseView {
@@ -93,6 +101,7 @@ export interface CauseView {
   /** `line` null: a fact of the machine, not a line of the log */
   evidence: { line: number | null; text: string }[];
   fix?: { text: string; commands: string[]; manual: string[] };
+  lines: FindingLines;
 }
 
 export interface LibraryRow {
@@ -117,6 +126,8 @@ export interface ReportModel {
   generatedAt: string;
   tool: { name: string; version: string };
   host: string | null;
+  /** for a report made from a saved snapshot: "host vm, taken 2026-12-02 13:04 UTC (2h 10m ago)" */
+  sourceLine: string | null;
   verdict: { mark: Mark; text: string };
   counts: { errors: number; warnings: number; unknown: number; checks: number };
   run?: RunRecord;
@@ -138,9 +149,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const s = input.snapshot ?? null;
   const findings = input.findings ?? [];
   const categoryOf = input.categoryOf ?? (() => 'system' as Category);
-  const views = findings.map((f) => findingView(f, categoryOf(f.check)));
+  const views = findings.map((f) => findingView(f, categoryOf(f.check), s));
   views.sort((a, b) => markRank(b.mark) - markRank(a.mark));
-  const causes = (input.diagnosis?.causes ?? []).map(causeView).sort((a, b) => b.confidence - a.confidence);
+  const causes = (input.diagnosis?.causes ?? []).map((c) => causeView(c, s)).sort((a, b) => b.confidence - a.confidence);
   const counts = {
     errors: findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length,
     warnings: findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length,
@@ -150,16 +161,18 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const evidenceLines = new Set(causes.flatMap((c) => c.evidence.map((e) => e.line)).filter((n): n is number => n !== null));
   const jobPids = new Set(input.run?.jobPids ?? []);
   const host = s?.host.name ?? null;
+  const src = input.source && input.source.file !== null ? input.source : null;
   return {
     kind: input.kind,
-    title: titleOf(input, host),
+    title: titleOf(input, host, src?.file ?? null),
     generatedAt: input.generatedAt,
     tool: input.tool,
     host,
-    verdict: verdictOf(input, counts, causes),
+    sourceLine: src ? TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)) : null,
+    verdict: verdictOf(input, counts, causes, s, findings),
     counts,
     ...(input.run ? { run: input.run } : {}),
-    barsCaption: input.kind === 'run' ? (input.run?.failed ? 'when the job failed' : 'after the job ended') : s ? `at ${s.collectedAt}` : '',
+    barsCaption: input.kind === 'run' ? (input.run?.failed ? 'when the job failed' : 'after the job ended') : s ? `at ${fmtTaken(s.collectedAt)}` : '',
     bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
     ...(input.run ? { timeline: input.run.timeline } : {}),
     causes,
@@ -172,14 +185,15 @@ export function buildReportModel(input: ReportInput): ReportModel {
   };
 }
 
-function titleOf(input: ReportInput, host: string | null): string {
+function titleOf(input: ReportInput, host: string | null, file: string | null): string {
+  if (file !== null && input.kind !== 'run') return TITLES.fromSnapshot(input.kind, file);
   const where = host ? ` on ${host}` : '';
   if (input.kind === 'run') return `gpu-env-doctor run${where}: ${input.run?.failed ? 'the job failed' : 'the job succeeded'}`;
   if (input.kind === 'explain') return `gpu-env-doctor explain${where}`;
   return `gpu-env-doctor check${where}`;
 }
 
-function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[]): ReportModel['verdict'] {
+function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[], s: Snapshot | null, findings: readonly Finding[]): ReportModel['verdict'] {
   if (input.kind === 'run' && input.run) {
     if (!input.run.failed) return { mark: 'ok', text: `The command succeeded (${input.run.exitText}).` };
     const top = causes[0];
@@ -191,20 +205,23 @@ function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: Ca
   }
   if (counts.errors > 0) return { mark: 'fail', text: `${counts.errors} error${counts.errors === 1 ? '' : 's'}, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}.` };
   if (counts.warnings > 0) return { mark: 'warn', text: `${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}, no errors.` };
+  // Nothing GPU-related could be judged: never a green "no problems".
+  if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip')) return { mark: 'skip', text: `${TITLES.noGpuVerdict}.` };
   return { mark: 'ok', text: 'No problems found.' };
 }
 
 function markOf(f: Finding): Mark {
+  if (f.status === 'skip') return 'skip';
   if (f.status === 'unknown' || f.status === 'crash') return 'unknown';
-  if (f.status === 'ok' || f.status === 'skip' || f.severity === 'info') return 'ok';
+  if (f.status === 'ok' || f.severity === 'info') return 'ok';
   return f.severity === 'error' && f.status === 'fail' ? 'fail' : 'warn';
 }
 
 function markRank(m: Mark): number {
-  return m === 'fail' ? 3 : m === 'warn' ? 2 : m === 'unknown' ? 1 : 0;
+  return m === 'fail' ? 3 : m === 'warn' ? 2 : m === 'unknown' ? 1 : m === 'ok' ? 0 : -1;
 }
 
-function findingView(f: Finding, cat: Category): FindingView {
+function findingView(f: Finding, cat: Category, s: Snapshot | null): FindingView {
   return {
     check: f.check,
     category: CATEGORIES[cat] ?? cat,
@@ -217,10 +234,16 @@ function findingView(f: Finding, cat: Category): FindingView {
     ...(f.details !== undefined ? { details: f.details } : {}),
     evidence: f.evidence.map((e) => ({ text: e.text, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.line !== undefined ? { line: e.line } : {}) })),
     ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
+    lines: findingLines(f, { snapshot: s }),
   };
 }
 
-function causeView(c: DiagnosisCause): CauseView {
+function causeView(c: DiagnosisCause, s: Snapshot | null): CauseView {
+  const v = causeViewBare(c);
+  return { ...v, lines: causeLines(v, { snapshot: s }) };
+}
+
+function causeViewBare(c: DiagnosisCause): Omit<CauseView, 'lines'> {
   return {
     id: c.id,
     title: isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id,
@@ -258,7 +281,11 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
     if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: 'this job', miB: job });
     const unattributed = Math.max(0, g.memory.usedMiB - others - jobSnap);
     if (unattributed > 0) segs.push({ kind: 'unattributed', label: 'not attributed to a listed process', miB: unattributed });
-    const free = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0));
+    // One source per figure: free is nvidia-smi's free (what the findings quote), not total minus the rest;
+    // what nvidia-smi counts neither used nor free is the driver's reserve.
+    const free = Math.max(0, Math.min(g.memory.freeMiB, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0)));
+    const reserved = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0) - free);
+    if (reserved > 0) segs.push({ kind: 'reserved', label: 'reserved by the driver', miB: reserved });
     segs.push({ kind: 'free', label: 'free', miB: free });
     return { index: g.index, name: g.name, uuid: g.uuid, totalMiB: g.memory.totalMiB, segments: segs.filter((x) => x.miB > 0 || x.kind === 'free' || x.kind === 'job') };
   });
@@ -326,7 +353,7 @@ function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: 
 function facts(s: Snapshot): { label: string; value: string }[] {
   const out = [
     { label: 'host', value: s.host.name },
-    { label: 'collected', value: s.collectedAt },
+    { label: 'collected', value: fmtTaken(s.collectedAt) },
     { label: 'system', value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}` },
   ];
   if (s.nvidia.ok) {

@@ -1,13 +1,17 @@
-// The terminal report, in the style of `flutter doctor`: one line per area with ✓ ! ✗ ?, then the problems
-// with their evidence and fix, then one summary line. `-v` adds every finding, the facts and probe timings.
-import pc from 'picocolors';
-
-type Colors = ReturnType<typeof pc.createColors>;
+// The terminal report, in the style of `flutter doctor`: one line per area with ✓ ! ✗ ? -, then the problems
+// (each from the one finding model, ./finding-lines.ts), then one summary line. Wrapped to the terminal with
+// hanging indents; everything from the machine shown with its control characters visible (./escape.ts).
+// `-v` adds every finding, the ids and pages, the facts and probe timings.
 import { CATEGORIES, type Category } from '../checks/check.js';
 import type { Finding } from '../core/finding.js';
-import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
+import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
 import { isProblem } from '../core/result.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { visible, visibleLine } from './escape.js';
+import { findingLines, markOfFinding, type FindingLines, type LineMark } from './finding-lines.js';
+import { LABELS, SUMMARY, TITLES } from './labels.js';
+import { displayWidth, palette, SYMBOLS, wrap, type Colors } from './layout.js';
+import { headerLines, type ReportSource } from './provenance.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -17,47 +21,105 @@ export interface TerminalOptions {
   categoryOf: (checkId: string) => Category;
   /** the command that reproduces with more detail, for the header */
   commandName?: string;
+  /** columns to wrap to (default 80) */
+  width?: number;
+  /** where the facts come from (default: this machine, now) */
+  source?: ReportSource;
+  /** only the problems; nothing at all when there is none */
+  quiet?: boolean;
+  /** how many findings --ignore / the config file accepted */
+  ignored?: number;
 }
 
-type Mark = '✓' | '!' | '✗' | '?' | '-';
+/** The style every terminal renderer shares: width, colours, verbosity. */
+export interface TermStyle {
+  width: number;
+  c: Colors;
+  verbose: boolean;
+}
+
+export function paintMark(m: LineMark, c: Colors): string {
+  const s = SYMBOLS[m];
+  return m === 'ok' ? c.green(s) : m === 'warn' ? c.yellow(s) : m === 'fail' ? c.red(s) : m === 'unknown' ? c.magenta(s) : c.dim(s);
+}
+
+/**
+ * One finding (or cause) as terminal lines: the headline after its mark (or its rank), the details and the
+ * evidence under a gutter, the fix with the acting command first, the by-hand steps last; with -v the ids
+ * and the page about it. `lead` replaces the mark (a rank "1." in a diagnosis); `indent` shifts the block.
+ */
+export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string; indent?: string } = {}): string[] {
+  const { c, width } = st;
+  const ind = o.indent ?? '';
+  const lead = o.lead ?? paintMark(fl.mark, c);
+  const out: string[] = [...wrap(c.bold(visible(fl.headline)), width, `${ind}${lead} `, `${ind}  `)];
+  const body = `${ind}    `;
+  for (const d of fl.details) out.push(...wrap(visible(d), width, body, `${body}  `));
+  const gutter = `${body}${c.dim('│')} `;
+  for (const e of fl.evidence) {
+    const text = visible(e.text);
+    const where = e.where ? c.dim(`   (${visibleLine(e.where)})`) : '';
+    out.push(...wrap(`${text}${where}`, width, gutter, `${gutter}  `));
+  }
+  if (fl.fix) {
+    out.push(...wrap(`${c.cyan(LABELS.fix)} ${visible(fl.fix.text)}`, width, body, `${body}  `));
+    // Commands are never wrapped: they are for copying.
+    if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
+    for (const cmd of fl.fix.commands) out.push(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`);
+    for (const m of fl.fix.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)} ${visible(m)}`, width, `${body}  `, `${body}    `));
+  }
+  if (st.verbose && (fl.ids.length > 0 || fl.doc)) out.push(c.dim(`${body}${LABELS.ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
+  return out;
+}
 
 export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[], o: TerminalOptions): string {
-  const c = o.color ? pc : pc.createColors(false);
-  const paint = (m: Mark) => (m === '✓' ? c.green(m) : m === '!' ? c.yellow(m) : m === '✗' ? c.red(m) : m === '?' ? c.magenta(m) : c.dim(m));
+  const c = palette(o.color);
+  const st: TermStyle = { width: o.width ?? 80, c, verbose: o.verbose };
   const lines: string[] = [];
-  lines.push(`${c.bold('gpu-env-doctor')} on ${snapshot.host.name}${o.verbose ? '' : c.dim(` (details: ${o.commandName ?? 'gpu-env-doctor check'} -v)`)}`);
+  const command = o.commandName ?? 'gpu-env-doctor check';
+  const problems = findings.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
+  if (o.quiet && problems.length === 0) return '';
 
-  const byCat = new Map<Category, Finding[]>();
-  for (const f of findings) {
-    const cat = o.categoryOf(f.check);
-    byCat.set(cat, [...(byCat.get(cat) ?? []), f]);
-  }
-  for (const cat of Object.keys(CATEGORIES) as Category[]) {
-    const fs = byCat.get(cat);
-    if (!fs) continue;
-    const mark = markFor(fs);
-    const head = headline(fs, mark);
-    lines.push(`[${paint(mark)}] ${CATEGORIES[cat]}${head ? `: ${head}` : ''}`);
-    if (o.verbose) {
-      for (const f of fs) {
-        if (isProblem(f, 'warn')) continue; // shown below with details
-        if (f.message === head) continue; // already the area's line
-        lines.push(`    ${c.dim('•')} ${f.message}${f.status === 'skip' ? c.dim(' (skipped)') : ''}`);
+  const src = o.source ?? { file: null, host: snapshot.host.name, takenAt: snapshot.collectedAt, agoSeconds: 0 };
+  const head = headerLines(command.replace(/^gpu-env-doctor /, ''), src);
+  // The hint goes where it fits: after the title, else after the snapshot line, else nowhere.
+  const hint = o.verbose || o.quiet ? '' : ` (${TITLES.detailsHint(command)})`;
+  const title = visibleLine(head.title);
+  const sub = head.sub ? visibleLine(head.sub) : null;
+  const hintOnTitle = hint !== '' && displayWidth(title + hint) <= st.width;
+  lines.push(...wrap(`${c.bold(title)}${hintOnTitle ? c.dim(hint) : ''}`, st.width, '', '  '));
+  if (sub) lines.push(...wrap(c.dim(`${sub}${!hintOnTitle && displayWidth(`  ${sub}${hint}`) <= st.width ? hint : ''}`), st.width, '  ', '  '));
+
+  if (!o.quiet) {
+    const byCat = new Map<Category, Finding[]>();
+    for (const f of findings) {
+      const cat = o.categoryOf(f.check);
+      byCat.set(cat, [...(byCat.get(cat) ?? []), f]);
+    }
+    for (const cat of Object.keys(CATEGORIES) as Category[]) {
+      const fs = byCat.get(cat);
+      if (!fs) continue;
+      const mark = areaMark(fs);
+      const text = areaText(fs, mark);
+      lines.push(...wrap(`[${paintMark(mark, c)}] ${CATEGORIES[cat]}: ${visible(text)}`, st.width, '', '    '));
+      if (o.verbose) {
+        for (const f of fs) {
+          if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
+          if (f.message === text) continue; // already the area's line
+          lines.push(...wrap(`${visible(f.message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`, st.width, `    ${c.dim('•')} `, '      '));
+        }
       }
     }
   }
 
-  const problems = findings.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
   if (problems.length > 0) {
-    lines.push('');
     const sorted = [...problems].sort((a, b) => sevRank(b) - sevRank(a));
-    for (const f of sorted) lines.push(...renderProblem(f, c, paint));
-    lines.pop(); // renderProblem ends each block with a blank line
+    for (const f of sorted) lines.push('', ...renderBlock(findingLines(f, { snapshot }), st));
   }
 
   if (o.verbose) lines.push('', ...renderFacts(snapshot, c));
 
-  lines.push('', summaryLine(findings, snapshot, c, o.threshold));
+  lines.push('', ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0), st.width, '', '  '));
   return `${lines.join('\n')}\n`;
 }
 
@@ -65,77 +127,74 @@ function sevRank(f: Finding): number {
   return (f.severity === 'error' ? 20 : f.severity === 'warn' ? 10 : 0) + (f.status === 'fail' ? 2 : f.status === 'unknown' ? 1 : 0);
 }
 
-function markFor(fs: readonly Finding[]): Mark {
-  if (fs.some((f) => f.severity === 'error' && (f.status === 'fail' || f.status === 'crash'))) return '✗';
-  if (fs.some((f) => f.status === 'unknown')) return '?';
-  if (fs.some((f) => isProblem(f, 'warn') || f.status === 'crash')) return '!';
-  if (fs.every((f) => f.status === 'skip')) return '-';
-  return '✓';
+/** An area's mark: the worst of its findings; all skipped is "-", never ✓. */
+function areaMark(fs: readonly Finding[]): LineMark {
+  if (fs.some((f) => f.severity === 'error' && (f.status === 'fail' || f.status === 'crash'))) return 'fail';
+  if (fs.some((f) => f.status === 'unknown')) return 'unknown';
+  if (fs.some((f) => isProblem(f, 'warn') || f.status === 'crash')) return 'warn';
+  if (fs.every((f) => f.status === 'skip')) return 'skip';
+  return 'ok';
 }
 
-function headline(fs: readonly Finding[], mark: Mark): string {
-  if (mark === '✓' || mark === '-') {
+function areaText(fs: readonly Finding[], mark: LineMark): string {
+  if (mark === 'ok' || mark === 'skip') {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
-    const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === '-' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
-    return informative?.message ?? '';
+    const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
+    return informative?.message ?? 'no problem found';
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
   if (problems.length === 1) return problems[0]!.message;
-  return plural(problems.length, 'problem');
+  return `${problems.length} problems`;
 }
 
-function renderProblem(f: Finding, c: Colors, paint: (m: Mark) => string): string[] {
-  const mark: Mark = f.status === 'unknown' ? '?' : f.severity === 'error' ? '✗' : f.severity === 'warn' ? '!' : '✓';
-  const out = [`${paint(mark)} ${c.bold(f.message)} ${c.dim(`[${f.check}${f.rootCause ? ` · ${f.rootCause}` : ''}]`)}`];
-  if (f.details) out.push(...indent(f.details, '    '));
-  for (const e of f.evidence) out.push(...indent(`${e.text}${e.source ? c.dim(`   (${e.source}${e.line !== undefined ? `:${e.line}` : ''})`) : ''}`, `    ${c.dim('│')} `));
-  if (f.fix) {
-    out.push(...indent(`${c.cyan('Fix:')} ${f.fix.text}`, '    '));
-    for (const cmd of f.fix.commands) out.push(`      ${c.dim('$')} ${cmd}`);
-    for (const m of f.fix.manual ?? []) out.push(`      ${c.dim('# check first:')} ${m}`);
-  }
-  out.push('');
-  return out;
+/** True when no GPU was visible and nothing else was wrong: the run judged no GPU at all. */
+export function noGpuSeen(s: Snapshot, findings: readonly Finding[]): boolean {
+  return !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip');
 }
 
-function indent(text: string, prefix: string): string[] {
-  return text.split('\n').map((l) => `${prefix}${l}`);
-}
-
-function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, threshold: 'error' | 'warn'): string {
+function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, threshold: 'error' | 'warn', ignored: number): string {
   const errors = findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length;
   const warns = findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length;
-  const unknown = findings.filter((f) => f.status === 'unknown').length;
+  const unknown = findings.filter((f) => f.status === 'unknown' && !isProblem(f, 'warn')).length;
   const checks = new Set(findings.map((f) => f.check)).size;
   const ms = s.probes.reduce((a, p) => Math.max(a, p.durationMs), 0);
-  const parts = [plural(errors, 'error'), plural(warns, 'warning')];
-  if (unknown > 0) parts.push(`${unknown} unknown`);
+  const parts = [SUMMARY.counts(errors, warns)];
+  if (unknown > 0) parts.push(SUMMARY.unknown(unknown));
+  if (ignored > 0) parts.push(SUMMARY.ignored(ignored));
+  const noGpu = errors === 0 && warns === 0 && noGpuSeen(s, findings);
+  // A machine where nothing GPU-related could be judged is not a pass: "-", never a green tick.
+  const mark: LineMark = errors > 0 ? 'fail' : warns > 0 ? 'warn' : noGpu ? 'skip' : unknown > 0 ? 'unknown' : 'ok';
   const failing = findings.some((f) => isProblem(f, threshold));
-  const mark = errors > 0 ? c.red('✗') : warns > 0 ? c.yellow('!') : c.green('✓');
-  return `${mark} ${parts.join(', ')} · ${plural(checks, 'check')} · slowest probe ${Math.round(ms)} ms${failing ? '' : c.dim(' · nothing at or above --fail-on ' + threshold)}`;
+  const tail = [SUMMARY.checks(checks), SUMMARY.slowest(Math.round(ms))];
+  if (noGpu) tail.unshift(SUMMARY.noGpu);
+  if (!failing && warns > 0 && threshold === 'error') tail.push(c.dim(SUMMARY.belowThreshold(threshold)));
+  return `${paintMark(mark, c)} ${parts.join(', ')} · ${tail.join(' · ')}`;
 }
 
 function renderFacts(s: Snapshot, c: Colors): string[] {
   const out: string[] = [c.bold('Facts')];
-  out.push(`  system: ${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}, container: ${s.system.container.kind}${s.system.wsl ? ', WSL' : ''}`);
+  const v = visibleLine;
+  out.push(`  system: ${v(s.system.os ?? '?')}, kernel ${v(s.system.kernel ?? '?')}, ${s.system.arch}, container: ${s.system.container.kind}${s.system.wsl ? ', WSL' : ''}`);
   if (s.nvidia.ok) {
     out.push(`  driver ${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}${s.system.kernelModule ? `, kernel module ${s.system.kernelModule.version ?? '?'}` : ''}`);
     for (const g of s.nvidia.gpus) {
       out.push(
-        `  GPU ${g.index}: ${g.name} (sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}) memory ${fmtMiB(g.memory.usedMiB)} used / ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free; persistence ${g.persistenceMode ?? '?'}, compute mode ${g.computeMode ?? '?'}, MIG ${g.migMode ?? 'n/a'}, ECC ${g.ecc.mode ?? 'n/a'}`,
+        `  GPU ${g.index}: ${v(g.name)} (sm ${g.computeCapability ?? '?'}, ${g.busId}, ${v(g.uuid)}) memory ${fmtMiB(g.memory.usedMiB)} used / ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free; persistence ${g.persistenceMode ?? '?'}, compute mode ${g.computeMode ?? '?'}, MIG ${g.migMode ?? 'n/a'}, ECC ${g.ecc.mode ?? 'n/a'}`,
       );
     }
   } else {
-    out.push(`  nvidia-smi: ${s.nvidia.failure.message}`);
+    out.push(`  nvidia-smi: ${v(s.nvidia.failure.message)}`);
   }
   for (const p of s.processes.list) {
     out.push(
-      `  PID ${p.pid} ${p.user ?? '?'} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}: ${fmtCmdline(p.cmdline)}`,
+      `  PID ${p.pid} ${v(p.user ?? '?')} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}: ${v(fmtCmdline(p.cmdline))}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
-  if (envKeys.length > 0) out.push(`  env: ${envKeys.map((k) => `${k}=${s.env[k]}`).join(' ')}`);
-  out.push(`  ${c.bold('probes')}: ${s.probes.map((p) => `${p.id} ${p.durationMs} ms${p.ok ? '' : ` (${p.message ?? 'failed'})`}`).join(', ')}`);
+  if (envKeys.length > 0) out.push(`  env: ${envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ')}`);
+  out.push(`  ${c.bold('probes')}: ${s.probes.map((p) => `${p.id} ${p.durationMs} ms${p.ok ? '' : ` (${v(p.message ?? 'failed')})`}`).join(', ')}`);
   return out;
 }
+
+export { markOfFinding };

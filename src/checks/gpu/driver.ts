@@ -50,25 +50,24 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
   switch (reason) {
     case 'not-installed': {
       const hasModule = s.system.kernelModule !== null;
-      return finding({
-        ...base,
-        severity: hasModule || s.system.nvidiaDevices.length > 0 ? 'error' : 'info',
-        status: hasModule || s.system.nvidiaDevices.length > 0 ? 'fail' : 'skip',
-        rootCause: hasModule || s.system.nvidiaDevices.length > 0 ? 'no_device_visible' : null,
-        message: hasModule
-          ? 'The NVIDIA kernel module is loaded but nvidia-smi is not on PATH: the driver\'s user-space tools are missing'
-          : s.system.nvidiaDevices.length > 0
-            ? `/dev/nvidia* exists but nvidia-smi is not on PATH${inContainer ? ' (a container started without the NVIDIA runtime or its utility capability)' : ''}`
-            : 'No NVIDIA GPU or driver on this machine (no nvidia-smi, no /proc/driver/nvidia)',
-        fix: hasModule || s.system.nvidiaDevices.length > 0
-          ? {
-              text: inContainer
-                ? 'Start the container with the NVIDIA runtime and utility capability (docker run --gpus all, or NVIDIA_DRIVER_CAPABILITIES=compute,utility).'
-                : "Install the driver's utilities package for the loaded driver version (e.g. nvidia-utils-<branch> on Ubuntu).",
-              commands: [],
-            }
-          : { text: 'Nothing to check on this machine. To see a full report, run gpu-env-doctor check --from a snapshot saved on the GPU machine.', commands: [] },
-      });
+      if (hasModule || s.system.nvidiaDevices.length > 0) {
+        return finding({
+          ...base,
+          severity: 'error',
+          status: 'fail',
+          rootCause: 'no_device_visible',
+          message: hasModule
+            ? "The NVIDIA kernel module is loaded but nvidia-smi is not on PATH: the driver's user-space tools are missing"
+            : `/dev/nvidia* exists but nvidia-smi is not on PATH${inContainer ? ' (a container started without the NVIDIA runtime or its utility capability)' : ''}`,
+          fix: {
+            text: inContainer
+              ? 'Start the container with the NVIDIA runtime and utility capability (docker run --gpus all, or NVIDIA_DRIVER_CAPABILITIES=compute,utility).'
+              : "Install the driver's utilities package for the loaded driver version (e.g. nvidia-utils-<branch> on Ubuntu).",
+            commands: [],
+          },
+        });
+      }
+      return noGpuFinding(s, base);
     }
     case 'driver-not-loaded':
       return finding({
@@ -119,4 +118,61 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         fix: { text: 'Run nvidia-smi by hand to see its full message; check the kernel log for Xid errors.', commands: ['nvidia-smi', 'dmesg | grep -i -E "nvrm|xid" | tail -20'] },
       });
   }
+}
+
+/** GPU builds of frameworks installed here ("torch 2.11.0+cu130"): they expect a GPU. */
+export function cudaFrameworks(s: Snapshot): string[] {
+  const out: string[] = [];
+  for (const e of s.python?.environments ?? []) {
+    for (const b of e.frameworks ?? []) if (b.gpuBuild === true || (b.gpuBuild === null && b.cuda !== null)) out.push(`${b.framework} ${b.version ?? ''}`.trim());
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * No nvidia-smi, no kernel module, no /dev/nvidia*. On a laptop without a GPU and without CUDA frameworks
+ * that is expected: the GPU checks are skipped (and the summary says so, never a green tick). In a
+ * container it is the commonest reason a job sees no GPU (started without --gpus all): a warning; an error
+ * when CUDA builds of frameworks are installed, since they are there to use a GPU.
+ */
+function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: string; source: string }[] }): Finding {
+  const inContainer = s.system.container.kind !== 'none';
+  const cuda = cudaFrameworks(s);
+  const evidence = [...base.evidence, ...(inContainer ? [{ text: `in a ${s.system.container.kind} container`, source: s.system.container.evidence[0] ?? '/proc/1/cgroup' }] : [])];
+  const builds = cuda.join(', ');
+  if (inContainer) {
+    return finding({
+      ...base,
+      evidence,
+      severity: cuda.length > 0 ? 'error' : 'warn',
+      status: cuda.length > 0 ? 'fail' : 'warn',
+      rootCause: 'no_device_visible',
+      message:
+        cuda.length > 0
+          ? `No GPU is visible in this container, and ${builds} ${cuda.length === 1 ? 'is a CUDA build' : 'are CUDA builds'}: the container was started without the GPUs`
+          : 'No GPU is visible in this container (no nvidia-smi, no /dev/nvidia*): if a job here needs one, the container was started without the GPUs',
+      fix: {
+        text: 'Start the container with the GPUs: docker run --gpus all (or --runtime=nvidia with the NVIDIA Container Toolkit); in Kubernetes, request nvidia.com/gpu in the pod\'s resources.limits.',
+        commands: [],
+      },
+    });
+  }
+  if (cuda.length > 0) {
+    return finding({
+      ...base,
+      severity: 'warn',
+      status: 'warn',
+      rootCause: 'no_device_visible',
+      message: `No NVIDIA GPU or driver on this machine, but ${builds} ${cuda.length === 1 ? 'is a CUDA build' : 'are CUDA builds'}: jobs here run on the CPU, or fail where they ask for CUDA`,
+      fix: { text: 'Run the job on a machine with an NVIDIA GPU, or install the NVIDIA driver here if it has one.', commands: [] },
+    });
+  }
+  return finding({
+    ...base,
+    severity: 'info',
+    status: 'skip',
+    rootCause: null,
+    message: 'No NVIDIA GPU or driver on this machine (no nvidia-smi, no /proc/driver/nvidia)',
+    fix: { text: 'Nothing to check here. To judge a GPU machine from here: gpu-env-doctor check --from a snapshot saved there (gpu-env-doctor snapshot > machine.json).', commands: [] },
+  });
 }

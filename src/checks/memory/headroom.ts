@@ -1,14 +1,30 @@
 // memory.headroom: is there room for a convolution job to start? cuDNN's algorithm search and workspace
 // briefly need far more than the steady state; with under ~2 GiB free the first conv fails with the
 // misleading "Failed to get convolution algorithm" / CUDNN_STATUS_NOT_INITIALIZED.
+// When a GPU is short, this one finding names every holder with its verdict (memory.holders then leaves
+// those holders alone: one cause, one finding), and its fix leads with `gpu-env-doctor fix` when ending
+// stale holders would free the memory.
 import { finding, type Finding } from '../../core/finding.js';
-import { fmtMiB } from '../../core/format.js';
-import { verdictOf } from '../../procs/verdict.js';
-import type { Snapshot } from '../../snapshot/schema.js';
+import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
+import { isStale, verdictOf, verdictReason } from '../../procs/verdict.js';
+import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 
 /** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
 export const MIN_FREE_MIB = 2048;
+
+/** GPUs with less than MIN_FREE_MIB free: memory.headroom reports them (and their holders). */
+export function shortGpus(s: Snapshot): number[] {
+  return s.nvidia.ok ? s.nvidia.gpus.filter((g) => g.memory.freeMiB < MIN_FREE_MIB).map((g) => g.index) : [];
+}
+
+/** One line per holder: who, how much, the verdict and why, what it runs. */
+export function holderLine(s: Snapshot, p: HolderProcess): { text: string; source: string } {
+  const v = verdictOf(p, s.self);
+  const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${p.user ?? '?'})`;
+  const life = p.visible ? `; running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}` : '';
+  return { text: `${who} holds ${fmtMiB(p.usedMiB)}: ${v}, ${verdictReason(p, v)}${life}`, source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x' };
+}
 
 export const headroomCheck: Check = {
   id: 'memory.headroom',
@@ -18,12 +34,9 @@ export const headroomCheck: Check = {
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
-    const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB).map((g) => g.index);
+    const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
-      const holders = s.processes.list
-        .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
-        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
-      const names = holders.map((p) => `PID ${p.pid} ${p.name ?? ''} (${p.user ?? '?'}, ${verdictOf(p, s.self)}) ${fmtMiB(p.usedMiB)}`.replace(/\s+/g, ' '));
+      const memory = { text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' };
       if (g.memory.freeMiB >= MIN_FREE_MIB) {
         out.push(
           finding({
@@ -32,12 +45,27 @@ export const headroomCheck: Check = {
             status: 'ok',
             rootCause: null,
             message: `GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}`,
-            evidence: [{ text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' }],
+            evidence: [memory],
             affects: { gpu: g.index },
           }),
         );
         continue;
       }
+      const holders = s.processes.list
+        .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
+        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
+      const verdicts = holders.map((p) => ({ p, v: verdictOf(p, s.self) }));
+      const endable = verdicts.filter(({ v }) => isStale(v) && v !== 'zombie');
+      const zombies = verdicts.filter(({ v }) => v === 'zombie');
+      // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
+      const elsewhere = roomy[0] ? [`export CUDA_VISIBLE_DEVICES=${roomy[0].uuid}`] : [];
+      const otherGpu = roomy.length > 0 ? ` Or run on GPU ${roomy.map((x) => x.index).join(' or ')}, which has room (the command below).` : '';
+      let text: string;
+      if (holders.length === 0) text = `No listed process holds it: another container or VM may share this GPU; look on the host.${otherGpu}`;
+      else if (endable.length === verdicts.length) text = `${endable.length === 1 ? 'The holder is a leftover' : 'The holders are leftovers'} (${[...new Set(endable.map(({ v }) => v))].join(', ')}): ending ${endable.length === 1 ? 'it' : 'them'} frees the memory.${otherGpu}`;
+      else if (endable.length > 0) text = `End the leftovers (${endable.map(({ p }) => `PID ${p.pid}`).join(', ')}); the other holders are working or not yours, so wait for them or ask their owners.${otherGpu}`;
+      else text = `The holders are working or not yours: wait for them, ask their owners, or use another GPU.${otherGpu}`;
+      if (zombies.length > 0) text += ` A zombie holds memory until its parent collects it: end or restart the parent (PID ${zombies.map(({ p }) => p.ppid ?? '?').join(', ')}).`;
       out.push(
         finding({
           check: this.id,
@@ -45,20 +73,13 @@ export const headroomCheck: Check = {
           severity: roomy.length === 0 ? 'error' : 'warn',
           status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
-          message: `GPU ${g.index}: only ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}; a convolution job needs ${fmtMiB(MIN_FREE_MIB)} or more to start (cuDNN workspace)`,
-          details: holders.length > 0 ? `Held by: ${names.join('; ')}` : 'No listed process holds it: see memory.unattributed.',
-          evidence: [
-            { text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' },
-            ...names.map((n) => ({ text: n, source: 'nvidia-smi + /proc' })),
-          ],
+          message: `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}: too little for a job to start (a convolution needs ${fmtMiB(MIN_FREE_MIB)} or more for cuDNN's workspace)`,
+          evidence: [memory, ...holders.map((p) => holderLine(s, p))],
           affects: { gpu: g.index, ...(holders[0] ? { pid: holders[0].pid } : {}) },
           fix: {
-            text:
-              holders.length > 0
-                ? `Free the memory (end the holders you own; gpu-env-doctor procs shows which are stale)${roomy.length > 0 ? `, or run on GPU ${roomy.join(' or ')}, which has room` : ''}.`
-                : `Find what holds it on the host: another container or VM may share this GPU${roomy.length > 0 ? `; GPU ${roomy.join(' or ')} has room` : ''}.`,
-            // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
-            commands: roomy.length > 0 ? [`export CUDA_VISIBLE_DEVICES=${s.nvidia.gpus.find((x) => x.index === roomy[0])?.uuid ?? roomy[0]}`, 'gpu-env-doctor procs'] : ['gpu-env-doctor procs'],
+            text,
+            commands: [...(endable.length > 0 || zombies.length > 0 ? ['gpu-env-doctor fix'] : []), ...elsewhere, ...verdicts.filter(({ v }) => !isStale(v)).map(({ p }) => `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`)],
+            ...(endable.length > 0 ? { manual: endable.map(({ p, v }) => (v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`)) } : {}),
           },
         }),
       );

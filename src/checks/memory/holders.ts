@@ -1,10 +1,13 @@
 // memory.holders: memory held by processes that are not doing work for anyone (orphaned, stopped,
 // zombie, long idle), by other users, or by processes this machine cannot see (another container).
+// A holder on a GPU that is short of memory is reported by memory.headroom (with its verdict and the fix):
+// one cause, one finding. This check speaks of holders on GPUs that still have room.
 import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
 import { isStale, verdictOf, verdictReason, type Verdict } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { shortGpus } from './headroom.js';
 
 /** Under this, a holder is not worth a finding: a CUDA context alone costs ~500 MiB. */
 export const NOTABLE_MIB = 256;
@@ -16,7 +19,9 @@ export const holdersCheck: Check = {
   applies: (s) => (s.nvidia.ok ? true : 'no GPU information'),
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
+    const short = new Set(shortGpus(s));
     for (const p of s.processes.list) {
+      if (p.listedByNvidiaSmi && p.gpus.length > 0 && p.gpus.every((g) => short.has(g))) continue; // in memory.headroom
       if (!p.listedByNvidiaSmi && !p.holdsDeviceFiles) continue;
       const v = verdictOf(p, s.self);
       if (v === 'this job' || v === 'active') continue;
@@ -36,7 +41,7 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
   const evidence = [
     { text: `${who} holds ${fmtMiB(p.usedMiB)} on ${gpuText}`, source: 'nvidia-smi -q -x' },
     ...(p.visible
-      ? [{ text: `state ${p.state ?? '?'}, parent ${p.ppid ?? '?'} (${p.parentName ?? '?'}), started ${fmtAge(p.ageSeconds)} ago, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}`, source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
+      ? [{ text: `state ${p.state ?? '?'}, parent ${p.ppid ?? '?'} (${p.parentName ?? '?'}), running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}`, source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
       : []),
   ];
   const fixText =
@@ -48,7 +53,7 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
           ? `Ask ${p.user ?? 'its owner'} to end it, or use another GPU${s.nvidia.ok && s.nvidia.gpus.length > 1 ? ' (CUDA_VISIBLE_DEVICES)' : ''}.`
           : v === 'invisible'
             ? 'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v /dev/nvidia*`.'
-            : `End it if it is yours and no longer needed (gpu-env-doctor fix does this safely).`;
+            : `End it if it is yours and no longer needed.`;
   return finding({
     check: 'memory.holders',
     severity: stale || v === 'other user' || v === 'invisible' ? 'warn' : 'info',
@@ -59,7 +64,7 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
       text: fixText,
-      commands: [`ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
+      commands: [...(killable ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
       ...(killable ? { manual: [v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`] } : {}),
     },
   });

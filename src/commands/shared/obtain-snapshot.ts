@@ -1,4 +1,5 @@
 // The snapshot a command judges: the saved one from --from, or this machine's, probed now.
+import * as nodePath from 'node:path';
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -6,8 +7,15 @@ import { DEFAULT_PROBE_OPTIONS, type ProbeOptions } from '../../probes/probe-env
 import { collectSnapshot } from '../../snapshot/collect.js';
 import { parseSnapshotText } from '../../snapshot/load.js';
 import type { Snapshot } from '../../snapshot/schema.js';
+import { reportSource, type ReportSource } from '../../reporters/provenance.js';
 
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+
+/** The snapshot, and where it came from (for the report's header). */
+export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<{ snapshot: Snapshot; source: ReportSource }> {
+  const snapshot = await obtainSnapshot(ctx, args, extra);
+  return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
+}
 
 export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<Snapshot> {
   const from = str(args, 'from');
@@ -17,8 +25,23 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   }
   const timeout = str(args, 'timeout');
   const timeoutMs = timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of seconds, not "${timeout}"`);
-  return collectSnapshot({
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of seconds greater than 0, not "${timeout}"`);
+  for (const p of strs(args, 'python')) {
+    // an interpreter or an environment folder, on the machine (under --root when given)
+    const machinePath = p.startsWith('/') || ctx.fs.root !== '/' ? p : nodePath.resolve(ctx.cwd, p);
+    if (!ctx.fs.exists(machinePath)) throw new UsageError(`--python ${p}: no such file or folder${ctx.fs.root !== '/' ? ` under --root ${ctx.fs.root}` : ''}`);
+  }
+  const deep = flag(args, 'deep');
+  // --deep imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
+  const progress = deep && ctx.stderr.isTTY;
+  if (progress) ctx.stderr.write('gpu-env-doctor: --deep: importing each framework and running a small convolution (a few seconds)…');
+  try {
+    return await collect();
+  } finally {
+    if (progress) ctx.stderr.write('\r\x1b[K');
+  }
+  function collect() {
+    return collectSnapshot({
     fs: ctx.fs,
     runner: ctx.runner,
     env: ctx.env,
@@ -27,12 +50,13 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
     options: {
       ...DEFAULT_PROBE_OPTIONS,
       timeoutMs,
-      deep: flag(args, 'deep'),
+      deep,
       pythons: strs(args, 'python'),
       allEnvs: flag(args, 'all-envs'),
       ...extra,
     },
   });
+  }
 }
 
 export async function readStdin(ctx: Context): Promise<string> {

@@ -3,12 +3,15 @@
 // a mistake in escaping could not run anything or call home.
 import { fmtMiB, plural } from '../../core/format.js';
 import { whose } from '../../run/memory-timeline.js';
+import type { FindingLines } from '../finding-lines.js';
+import { LABELS, MARK_WORDS } from '../labels.js';
+import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import { esc } from './escape.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
 
-const SYMBOL: Record<Mark, string> = { ok: '✓', warn: '!', fail: '✗', unknown: '?' };
+const SYMBOL: Record<Mark, string> = SYMBOLS;
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri 'none'";
 
 export function renderHtml(m: ReportModel): string {
@@ -27,7 +30,7 @@ export function renderHtml(m: ReportModel): string {
 </head>
 <body>
 ${body}
-<footer>${esc(`${m.tool.name} ${m.tool.version}`)} · generated ${esc(m.generatedAt)} · this file is self-contained: no scripts, nothing fetched.</footer>
+<footer>${esc(`${m.tool.name} ${m.tool.version}`)} · report made ${esc(m.generatedAt)} · this file is self-contained: no scripts, nothing fetched.</footer>
 </body>
 </html>
 `;
@@ -35,14 +38,15 @@ ${body}
 
 function mark(x: Mark | null): string {
   if (x === null) return '<span class="mark">–</span>';
-  return `<span class="mark ${x}" title="${x}">${SYMBOL[x]}</span>`;
+  return `<span class="mark ${x}" title="${MARK_WORDS[x]}">${SYMBOL[x]}</span>`;
 }
 
 function header(m: ReportModel): string {
   const counts = m.counts.checks > 0 ? ` · ${plural(m.counts.errors, 'error')}, ${plural(m.counts.warnings, 'warning')}${m.counts.unknown ? `, ${m.counts.unknown} unknown` : ''} · ${plural(m.counts.checks, 'check')}` : '';
   return `<header>
 <h1>${esc(m.title)}</h1>
-<p class="meta">${esc(m.generatedAt)}${esc(counts)}</p>
+${m.sourceLine ? `<p class="meta source">${esc(m.sourceLine)}</p>
+` : ''}<p class="meta">${esc(counts.replace(/^ · /, ''))}</p>
 <p class="verdict ${m.verdict.mark}" id="verdict">${mark(m.verdict.mark)} ${esc(m.verdict.text)}</p>
 </header>`;
 }
@@ -74,18 +78,27 @@ ${m.causes.map(causeCard).join('\n')}
 function causeCard(c: CauseView, i: number): string {
   const pct = Math.round(c.confidence * 100);
   return `<div class="card cause" data-cause="${esc(c.id)}">
-<h3>${i + 1}. ${esc(c.title)} <span class="tag">${esc(c.id)}</span></h3>
-<p><span class="conf" style="width:${pct / 2}%"></span>${pct}% · ${esc(c.summary)}</p>
-${c.evidence.length > 0 ? `<ul class="evidence">${c.evidence.map((e) => `<li><span class="src">${e.line === null ? 'this machine:' : `line ${e.line}:`}</span> ${esc(e.text)}</li>`).join('')}</ul>` : ''}
-${fixBlock(c.fix)}
+<h3>${LABELS.rank(i + 1)} ${esc(c.title)}</h3>
+<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${c.lines.details[0] ? ` · ${esc(c.lines.details[0])}` : ''}</p>
+${blockBody(c.lines)}
 </div>`;
 }
 
-function fixBlock(fix: { text: string; commands: string[]; manual: string[] } | undefined): string {
+/** The evidence and the fix of a finding or cause, from the one finding model. */
+function blockBody(fl: FindingLines): string {
+  const ev = fl.evidence.length > 0 ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
+  return `${ev}
+${fixBlock(fl)}
+<p class="tag">${esc(LABELS.about)} ${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
+}
+
+function fixBlock(fl: FindingLines): string {
+  const fix = fl.fix;
   if (!fix) return '';
-  const cmds = fix.commands.length > 0 ? `<pre>${fix.commands.map((c) => `$ ${esc(c)}`).join('\n')}</pre>` : '';
-  const manual = fix.manual.length > 0 ? `<p class="meta">Check first, then do by hand:</p><pre>${fix.manual.map((c) => esc(c)).join('\n')}</pre>` : '';
-  return `<div class="fix"><b>Fix:</b> ${esc(fix.text)}${cmds}${manual}</div>`;
+  const lines = [...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...fix.commands.map((c) => `$ ${esc(c)}`)];
+  const cmds = lines.length > 0 ? `<pre>${lines.join('\n')}</pre>` : '';
+  const manual = fix.byHand.length > 0 ? `<p class="meta">${esc(LABELS.byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>` : '';
+  return `<div class="fix"><b>${esc(LABELS.fix)}</b> ${esc(fix.text)}${cmds}${manual}</div>`;
 }
 
 function memorySection(m: ReportModel): string {
@@ -130,22 +143,23 @@ function processTable(m: ReportModel): string {
 
 function findingsSection(m: ReportModel): string {
   if (m.findings.length === 0) return '';
-  const problems = m.findings.filter((f) => f.mark !== 'ok');
-  const fine = m.findings.filter((f) => f.mark === 'ok');
+  const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
+  const fine = m.findings.filter((f) => f.mark === 'ok' && !f.message.endsWith(': ok'));
+  const skipped = m.findings.filter((f) => f.mark === 'skip');
+  const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">
 <h2>Findings</h2>
-${problems.length === 0 ? '<p>No problems found.</p>' : problems.map(findingCard).join('\n')}
-${fine.length > 0 ? `<h3>Passed or skipped</h3><ul class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)} <span class="tag">${esc(f.check)}${f.status === 'skip' ? ' · skipped' : ''}</span></li>`).join('')}</ul>` : ''}
+${problems.length === 0 ? none : problems.map(findingCard).join('\n')}
+${fine.length > 0 ? `<h3>Passed</h3><ul class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
+${skipped.length > 0 ? `<h3>Not checked</h3><ul class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
 </section>`;
 }
 
 function findingCard(f: FindingView): string {
   return `<div class="card finding ${f.mark}" data-check="${esc(f.check)}">
-<h3>${mark(f.mark)} ${esc(f.message)}</h3>
-<p class="tag">${esc(f.check)} · ${esc(f.category)} · ${esc(f.severity)}/${esc(f.status)}${f.rootCause ? ` · ${esc(f.rootCause)}` : ''}</p>
-${f.details ? `<p>${esc(f.details)}</p>` : ''}
-${f.evidence.length > 0 ? `<ul class="evidence">${f.evidence.map((e) => `<li>${esc(e.text)}${e.source ? ` <span class="src">(${esc(e.source)}${e.line !== undefined ? `:${e.line}` : ''})</span>` : ''}</li>`).join('')}</ul>` : ''}
-${fixBlock(f.fix)}
+<h3>${mark(f.mark)} ${esc(f.lines.headline)}</h3>
+${f.lines.details.map((d) => `<p>${esc(d)}</p>`).join('')}
+${blockBody(f.lines)}
 </div>`;
 }
 

@@ -12,7 +12,7 @@ h3{font-size:1rem;margin:.8rem 0 .3rem}
 .verdict{padding:.6rem .8rem;border-radius:6px;background:var(--card);border-left:5px solid var(--muted);font-weight:600}
 .verdict.ok{border-color:var(--ok)}.verdict.warn{border-color:var(--warn)}.verdict.fail{border-color:var(--fail)}.verdict.unknown{border-color:var(--unk)}
 .mark{font-weight:700;display:inline-block;min-width:1.2em;text-align:center}
-.mark.ok{color:var(--ok)}.mark.warn{color:var(--warn)}.mark.fail{color:var(--fail)}.mark.unknown{color:var(--unk)}
+.mark.ok{color:var(--ok)}.mark.skip{color:var(--muted)}.mark.warn{color:var(--warn)}.mark.fail{color:var(--fail)}.mark.unknown{color:var(--unk)}
 section{break-inside:avoid-page}
 .card{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem;margin:.6rem 0;break-inside:avoid}
 .card h3{margin-top:0}
@@ -24,11 +24,11 @@ ul.evidence{margin:.3rem 0;padding-left:1.1rem}ul.evidence li{font-family:ui-mon
 .fix{margin-top:.4rem}.fix b{color:var(--job)}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.88rem}
-th,td{text-align:left;vertical-align:top;border-bottom:1px solid var(--line);padding:.3rem .45rem}
-th{background:var(--card)}
+th,td{text-align:left;vertical-align:top;overflow-wrap:normal;border-bottom:1px solid var(--line);padding:.3rem .45rem}
+th{background:var(--card)}td.mono{overflow-wrap:anywhere}table.libraries td:not(.mono){white-space:nowrap}
 svg{display:block;max-width:100%}
 svg.bar{border-radius:4px;border:1px solid var(--line);height:2.2rem}
-.seg-job{fill:var(--job);background:var(--job)}.seg-unattributed{fill:var(--un);background:var(--un)}.seg-free{fill:var(--free);background:var(--free)}
+.seg-job{fill:var(--job);background:var(--job)}.seg-unattributed{fill:var(--un);background:var(--un)}.seg-reserved{fill:var(--line);background:var(--line)}.seg-free{fill:var(--free);background:var(--free)}
 .seg-other-0{fill:var(--o0);background:var(--o0)}.seg-other-1{fill:var(--o1);background:var(--o1)}.seg-other-2{fill:var(--o2);background:var(--o2)}.seg-other-3{fill:var(--o3);background:var(--o3)}.seg-other-4{fill:var(--o4);background:var(--o4)}
 ul.legend{list-style:none;padding:0;margin:.35rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.85rem}
 .sw{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.35em;vertical-align:-.05em;border:1px solid var(--line)}

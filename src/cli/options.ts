@@ -1,0 +1,125 @@
+// The one option table: every option the CLI knows, what it means, and which commands take it. The parser
+// (./args.ts), every command's --help (./help.ts) and shell completion (./completion.ts) are built from it,
+// so an option is either honoured by a command or refused with one line (exit 2): never accepted and ignored.
+import type { ParseArgsConfig } from 'node:util';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface OptionDef {
+  type: 'boolean' | 'string';
+  short?: string;
+  multiple?: boolean;
+  /** the placeholder in help, for string options: FILE, DIR, SECONDS … */
+  value?: string;
+  /** one line for --help */
+  help: string;
+  /** values a shell can complete */
+  choices?: readonly string[];
+  /** completion completes a file or a directory name */
+  complete?: 'file' | 'dir';
+}
+
+export const OPTIONS = {
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+  verbose: { type: 'boolean', short: 'v', help: 'every fact, the check ids, and how long each probe took' },
+  quiet: { type: 'boolean', short: 'q', help: 'only the problems; nothing at all when there is none (for "before every job")' },
+  json: { type: 'boolean', help: 'only JSON on stdout' },
+  markdown: { type: 'boolean', help: 'a report to paste into a GitHub issue' },
+  html: { type: 'string', value: 'FILE', help: 'also write a self-contained HTML report to FILE', complete: 'file' },
+  redact: { type: 'boolean', help: 'hide user names, host names, home paths, IP addresses, GPU UUIDs and serials' },
+  color: { type: 'string', value: 'WHEN', help: 'colour: always, never or auto (default: auto, a terminal without NO_COLOR)', choices: ['always', 'never', 'auto'] },
+  'no-color': { type: 'boolean', help: 'no colour (also NO_COLOR; FORCE_COLOR=1 forces it)' },
+  from: { type: 'string', value: 'SNAPSHOT.json', help: 'judge a saved snapshot (or check --json output) instead of this machine', complete: 'file' },
+  'no-machine': { type: 'boolean', help: 'judge the input alone, without looking at this machine' },
+  root: { type: 'string', value: 'DIR', help: 'read /proc, /sys, /etc and library folders under DIR (an existing folder)', complete: 'dir' },
+  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warn: the lowest severity that makes the exit code 1', choices: ['error', 'warn'] },
+  ignore: { type: 'string', multiple: true, value: 'CHECK', help: 'accept the findings of CHECK (a check id, see -v); repeatable; also "ignore" in the config file' },
+  config: { type: 'string', value: 'FILE', help: 'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ~/.config/gpu-env-doctor/config.json)', complete: 'file' },
+  format: { type: 'string', value: 'FORMAT', help: 'text, json or markdown (check also: prometheus, node_exporter textfile metrics)', choices: ['text', 'json', 'markdown', 'prometheus'] },
+  timeout: { type: 'string', value: 'SECONDS', help: 'give up on a probe (nvidia-smi, a Python interpreter) after SECONDS (default 10)' },
+  deep: { type: 'boolean', help: 'also import each framework in a subprocess and run a tiny convolution (a few seconds; progress on stderr)' },
+  python: { type: 'string', multiple: true, value: 'PATH', help: 'a Python interpreter to inspect (an existing file); repeatable', complete: 'file' },
+  'all-envs': { type: 'boolean', help: 'inspect every conda environment and virtualenv found, not only the active ones' },
+  framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch or jax', choices: ['tensorflow', 'pytorch', 'torch', 'jax'] },
+  // diff
+  all: { type: 'boolean', help: 'also the differences that rarely matter (PIDs, timestamps)' },
+  // run
+  report: { type: 'string', value: 'FILE', help: 'write the full report to FILE: .json, .md or .html by its extension', complete: 'file' },
+  interval: { type: 'string', value: 'MS', help: 'run: sample GPU memory every MS milliseconds (default 500); procs: --watch seconds' },
+  'tail-lines': { type: 'string', value: 'N', help: 'keep the last N lines of the output to explain (default 500)' },
+  'no-capture': { type: 'boolean', help: "leave the job's stderr on the terminal (nothing is read to explain)" },
+  // libs
+  pid: { type: 'string', multiple: true, value: 'PID', help: 'also show what process PID really loaded; repeatable' },
+  elf: { type: 'string', multiple: true, value: 'FILE', help: 'resolve the libraries of any ELF file; repeatable', complete: 'file' },
+  // procs
+  watch: { type: 'boolean', help: 'refresh every SECONDS (default 2) until Ctrl-C' },
+  count: { type: 'string', value: 'N', help: 'with --watch: stop after N refreshes' },
+  gpu: { type: 'string', value: 'LIST', help: 'only processes on these GPUs (indexes or UUIDs, comma-separated)' },
+  user: { type: 'string', value: 'NAME', help: 'only processes of this user (a name or a uid)' },
+  // fix
+  'dry-run': { type: 'boolean', help: 'print the plan only (also implied by --from)' },
+  yes: { type: 'boolean', short: 'y', help: 'apply without asking (for scripts); without a terminal, fix refuses unless given' },
+  force: { type: 'boolean', help: "as root, also end other users' stale processes" },
+  grace: { type: 'string', value: 'SECONDS', help: 'wait this long after SIGTERM before SIGKILL (default 5)' },
+  'env-file': { type: 'string', value: 'FILE', help: 'where to write the settings (default ./gpu-env-doctor.env)', complete: 'file' },
+  // compat
+  platform: { type: 'string', value: 'OS', help: 'linux (default) or windows: whose driver minimum to show', choices: ['linux', 'windows'] },
+} as const satisfies Record<string, OptionDef>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** What every command takes. */
+const BASE: OptionName[] = ['help', 'color', 'no-color'];
+/** What the commands that probe this machine take. */
+const PROBE: OptionName[] = ['from', 'root', 'timeout', 'python', 'all-envs', 'deep'];
+
+/**
+ * The options each command takes, and so honours. `--redact` is taken only where it is carried out today
+ * (the redaction engineer adds it to the others as each one applies it): refusing it is the safe side.
+ */
+export const ACCEPTS: Record<string, readonly OptionName[]> = {
+  check: [...BASE, ...PROBE, 'verbose', 'quiet', 'json', 'markdown', 'html', 'redact', 'fail-on', 'format', 'ignore', 'config'],
+  snapshot: [...BASE, ...PROBE, 'json'],
+  explain: [...BASE, ...PROBE, 'verbose', 'json', 'markdown', 'html', 'redact', 'no-machine', 'format', 'framework'],
+  diff: [...BASE, 'root', 'timeout', 'python', 'all-envs', 'deep', 'verbose', 'json', 'markdown', 'format', 'all'],
+  run: [...BASE, 'root', 'timeout', 'python', 'all-envs', 'html', 'report', 'redact', 'quiet', 'verbose', 'deep', 'interval', 'tail-lines', 'no-capture'],
+  fleet: [...BASE, 'verbose', 'json', 'html', 'fail-on', 'format', 'ignore', 'config'],
+  libs: [...BASE, ...PROBE, 'verbose', 'json', 'fail-on', 'format', 'pid', 'elf'],
+  procs: [...BASE, ...PROBE, 'verbose', 'json', 'watch', 'interval', 'count', 'gpu', 'user'],
+  fix: [...BASE, ...PROBE, 'json', 'fail-on', 'dry-run', 'yes', 'force', 'grace', 'env-file', 'ignore', 'config'],
+  compat: [...BASE, ...PROBE, 'verbose', 'json', 'no-machine', 'platform'],
+  preamble: [...BASE, 'framework'],
+  completion: [...BASE],
+};
+
+/** Why a command refuses an option, where there is something better to say than "not supported". */
+export const REFUSALS: Record<string, Partial<Record<OptionName, string>>> = {
+  run: {
+    json: "run's stdout and stderr belong to the job; write the report to a file with --report FILE.json",
+    markdown: "run's stdout and stderr belong to the job; write the report to a file with --report FILE.md",
+    from: 'run watches the job it starts on this machine; judge a saved snapshot with check --from',
+  },
+  snapshot: {
+    markdown: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --markdown',
+    html: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --html OUT.html',
+    redact: 'not applied by snapshot yet, so refused rather than ignored: check --json --redact gives a redacted snapshot inside its output',
+  },
+  diff: { from: 'diff takes the snapshots as arguments: gpu-env-doctor diff A.json [B.json]', html: 'diff has no HTML report; use --markdown' },
+  fleet: { from: 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR', markdown: 'fleet has no Markdown report; use --html FILE' },
+  check: { 'no-machine': 'check judges a machine: this one, or a saved snapshot with --from' },
+  preamble: { json: 'preamble prints Python code' },
+};
+
+export function optionSpec(command: string): OptionSpec {
+  const out: OptionSpec = {};
+  for (const name of ACCEPTS[command] ?? BASE) {
+    const d: OptionDef = OPTIONS[name];
+    out[name] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) };
+  }
+  return out;
+}
+
+/** Every option name the CLI knows (for "did you mean"). */
+export function knownOptions(): string[] {
+  return Object.keys(OPTIONS);
+}
