@@ -1,4 +1,6 @@
 // The checks of the foundation, over real H200 snapshots with planted problems.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../src/checks/index.js';
 import { runChecks } from '../../src/checks/run-checks.js';
@@ -15,6 +17,11 @@ import { libraryPathCheck } from '../../src/checks/env/library-path.js';
 import { interpretVisibleDevices, visibleDevicesCheck } from '../../src/checks/env/visible-devices.js';
 import { platformCheck } from '../../src/checks/system/platform.js';
 import type { Snapshot } from '../../src/snapshot/schema.js';
+import { exitCodeFor } from '../../src/core/result.js';
+import { renderTerminal } from '../../src/reporters/terminal.js';
+import { buildReportModel } from '../../src/reporters/report-model.js';
+import { renderMarkdown } from '../../src/reporters/markdown.js';
+import { renderHtml } from '../../src/reporters/html/render.js';
 import { gpus, planted, realSnapshot } from '../helpers/snapshots.js';
 
 const problems = (c: Check, s: Snapshot) => c.evaluate(s).filter((f) => f.status !== 'ok');
@@ -38,6 +45,53 @@ describe('a check that throws', () => {
     const [r] = runChecks([bad], realSnapshot('h200-idle'));
     expect(r!.findings[0]).toMatchObject({ check: 'test.boom', status: 'crash', severity: 'warn' });
     expect(r!.findings[0]!.message).toMatch(/kaput/);
+  });
+});
+
+describe('no GPU visible at all: never a false green (issue 16.1)', () => {
+  const categoryOf = (id: string) => ALL_CHECKS.find((c) => c.id === id)?.category ?? 'system';
+  const noGpu = (edit: (x: Snapshot) => void) =>
+    planted('h200-idle', (x) => {
+      x.nvidia = { ok: false, failure: { reason: 'not-installed', message: 'nvidia-smi was not found on PATH' } };
+      x.system.kernelModule = null;
+      x.system.nvidiaDevices = [];
+      x.processes.list = [];
+      edit(x);
+    });
+  const noFrameworks = (x: Snapshot) => { for (const e of x.python?.environments ?? []) e.frameworks = []; };
+  const all = (s: Snapshot) => runChecks(ALL_CHECKS, s).flatMap((r) => r.findings);
+  it('in a container, without CUDA frameworks: a warning that says how to start it with the GPUs', () => {
+    const s = noGpu((x) => { x.system.container = { kind: 'docker', evidence: ['/.dockerenv exists'] }; noFrameworks(x); });
+    const [f] = problems(driverCheck, s);
+    expect(f).toMatchObject({ severity: 'warn', status: 'warn', rootCause: 'no_device_visible' });
+    expect(f!.fix!.text).toMatch(/--gpus all.*NVIDIA Container Toolkit|--gpus all.*--runtime=nvidia/);
+  });
+  it('in a container with a CUDA build of torch installed: an error, exit 1', () => {
+    // the Python section of the full example snapshot: torch 2.11.0+cu130 and jax with CUDA 13
+    const python = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/snapshots/h200-idle.json'), 'utf8')) as Snapshot).python;
+    const s = noGpu((x) => { x.system.container = { kind: 'docker', evidence: ['/.dockerenv exists'] }; x.python = python; });
+    const [f] = problems(driverCheck, s);
+    expect(f).toMatchObject({ severity: 'error', status: 'fail' });
+    expect(f!.message).toMatch(/torch 2\.11\.0\+cu130.*CUDA builds/);
+    expect(exitCodeFor(all(s), 'error')).toBe(1);
+  });
+  it('a laptop with neither: skipped, and no output draws it as a pass', () => {
+    const s = noGpu((x) => { x.system.container = { kind: 'none', evidence: [] }; noFrameworks(x); });
+    const findings = all(s);
+    expect(findings.find((f) => f.check === 'gpu.driver')!.status).toBe('skip');
+    const text = renderTerminal(s, findings, { color: false, verbose: false, threshold: 'error', categoryOf, width: 200 });
+    const summary = text.trimEnd().split('\n').pop()!;
+    expect(summary).toMatch(/^- 0 errors, 0 warnings · no GPU visible/);
+    expect(text).not.toMatch(/^✓ /m);
+    expect(text).toMatch(/^\[-\] GPU & driver/m);
+    const model = buildReportModel({ kind: 'check', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot: s, findings, categoryOf });
+    expect(model.verdict.mark).toBe('skip');
+    const md = renderMarkdown(model);
+    expect(md).not.toContain('No problems found');
+    expect(md).toMatch(/\*\*- No GPU visible/);
+    const html = renderHtml(model);
+    expect(html).not.toMatch(/class="mark ok"[^<]*<\/span> No NVIDIA GPU/);
+    expect(html).toMatch(/class="mark skip"[^>]*>-<\/span> No NVIDIA GPU/);
   });
 });
 
@@ -89,24 +143,35 @@ describe('gpu.health', () => {
 
 describe('memory checks on the real snapshot with hog.py holding 138.6 GiB', () => {
   const s = realSnapshot('h200-memory-held');
-  it('headroom: an error naming the holder', () => {
+  it('headroom: one error naming the holder with its verdict, the fix led by gpu-env-doctor fix', () => {
     const [f] = problems(headroomCheck, s);
     expect(f).toMatchObject({ severity: 'error', rootCause: 'memory_held_by_other_process', affects: { gpu: 0, pid: 589 } });
-    expect(f!.details).toMatch(/PID 589 python3 \(root, orphaned\) 138\.6 GiB/);
+    expect(f!.evidence.map((e) => e.text)).toContainEqual(expect.stringMatching(/^PID 589 python3 \(root\) holds 138\.6 GiB: orphaned, its parent is gone.*running for .*hog\.py/));
+    expect(f!.fix!.commands[0]).toBe('gpu-env-doctor fix');
+    expect(f!.fix!.manual).toEqual(['kill 589']);
   });
+  it('one cause, one finding: memory.holders leaves the holders of a GPU that is short to memory.headroom', () => {
+    expect(problems(holdersCheck, s)).toEqual([]);
+  });
+  // The holders check speaks of holders on a GPU that still has room (a stale 4 GiB holder on a 140 GiB GPU).
+  const roomy = (edit: (x: Snapshot) => void = () => undefined) =>
+    planted('h200-memory-held', (x) => {
+      gpus(x)[0]!.memory.freeMiB = 100000;
+      edit(x);
+    });
   it('holders: the orphaned process with its age, command and the kill to copy by hand', () => {
-    const [f] = problems(holdersCheck, s);
+    const [f] = problems(holdersCheck, roomy());
     expect(f!.message).toMatch(/PID 589 \(root\) holds 138\.6 GiB on GPU 0: its parent is gone/);
     expect(f!.fix!.manual).toEqual(['kill 589']);
-    expect(f!.fix!.commands.join(' ')).not.toMatch(/kill/);
+    expect(f!.fix!.commands).toEqual(['gpu-env-doctor fix', 'ps -o pid,ppid,user,etime,stat,cmd -p 589']);
   });
   it('holders: a stopped job, another user, a busy own job', () => {
-    const stopped = planted('h200-memory-held', (x) => { x.processes.list[0]!.orphaned = false; x.processes.list[0]!.state = 'stopped'; });
+    const stopped = roomy((x) => { x.processes.list[0]!.orphaned = false; x.processes.list[0]!.state = 'stopped'; });
     expect(problems(holdersCheck, stopped)[0]!.fix!.manual).toEqual(['kill -CONT 589; kill 589']);
-    const other = planted('h200-memory-held', (x) => { Object.assign(x.processes.list[0]!, { orphaned: false, uid: 1001, user: 'bob' }); });
+    const other = roomy((x) => { Object.assign(x.processes.list[0]!, { orphaned: false, uid: 1001, user: 'bob' }); });
     expect(problems(holdersCheck, other)[0]!.message).toMatch(/belongs to another user \(bob\)/);
     expect(problems(holdersCheck, other)[0]!.fix!.manual).toBeUndefined();
-    const busy = planted('h200-memory-held', (x) => { x.processes.list[0]!.orphaned = false; });
+    const busy = roomy((x) => { x.processes.list[0]!.orphaned = false; });
     expect(problems(holdersCheck, busy)).toEqual([]);
   });
   it('headroom is a warning only when another GPU has room, and names it by UUID', () => {
@@ -117,7 +182,13 @@ describe('memory checks on the real snapshot with hog.py holding 138.6 GiB', () 
     });
     const [f] = problems(headroomCheck, two);
     expect(f!.severity).toBe('warn');
-    expect(f!.fix!.commands[0]).toBe('export CUDA_VISIBLE_DEVICES=GPU-11111111-2222-3333-4444-555555555555');
+    expect(f!.fix!.commands.slice(0, 2)).toEqual(['gpu-env-doctor fix', 'export CUDA_VISIBLE_DEVICES=GPU-11111111-2222-3333-4444-555555555555']);
+  });
+  it('headroom with a holder that is working: no gpu-env-doctor fix (it would end nothing), ps to look at it', () => {
+    const busy = planted('h200-memory-held', (x) => { x.processes.list[0]!.orphaned = false; });
+    const [f] = problems(headroomCheck, busy);
+    expect(f!.fix!.commands).toEqual(['ps -o pid,ppid,user,etime,stat,cmd -p 589']);
+    expect(f!.fix!.manual).toBeUndefined();
   });
   it('unattributed: memory in use with no process listed (another container)', () => {
     const s2 = planted('h200-memory-held', (x) => { gpus(x)[0]!.processes = []; x.processes.list = []; });

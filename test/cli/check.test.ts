@@ -34,8 +34,11 @@ describe('gpu-env-doctor check', () => {
     const r = runCli(['check', '--root', root], { env: env(bin) });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\[✗\] GPU memory & processes/);
-    expect(r.stdout).toMatch(/PID 694 \(bob\) holds 139\.5 GiB on GPU 0: its parent is gone/);
-    expect(r.stdout).toMatch(/started (2h 59m|3h 0m) ago/);
+    expect(r.stdout).toMatch(/PID 694 python3 \(bob\) holds 139\.5 GiB: orphaned, its parent is gone/);
+    expect(r.stdout).toMatch(/running for (2h 59m|3h 0m)/);
+    // one cause, one finding: the holder is named once, with the command that acts first
+    expect(r.stdout.match(/PID 694/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/\$ gpu-env-doctor fix   # shows the plan and asks first\n\s+By hand, after checking: kill 694/);
     expect(r.stdout).toMatch(/python3 hog\.py 1200 600/);
     expect(r.stdout).toMatch(/kill 694/);
   });
@@ -48,8 +51,8 @@ describe('gpu-env-doctor check', () => {
     expect(doc.schemaVersion).toBe(1);
     expect(Snapshot.safeParse(doc.snapshot).success).toBe(true);
     expect(doc.snapshot.host.name).toBeTypeOf('string');
-    const holder = doc.findings.find((f: { check: string }) => f.check === 'memory.holders');
-    expect(holder).toMatchObject({ severity: 'warn', status: 'warn', rootCause: 'memory_held_by_other_process', affects: { gpu: 0, pid: 694 } });
+    const holder = doc.findings.find((f: { check: string; status: string }) => f.check === 'memory.headroom' && f.status === 'fail');
+    expect(holder).toMatchObject({ severity: 'error', status: 'fail', rootCause: 'memory_held_by_other_process', affects: { gpu: 0, pid: 694 } });
     expect(holder.fix.commands.length).toBeGreaterThan(0);
     for (const f of doc.findings) {
       expect(Object.keys(f)).toEqual(expect.arrayContaining(['check', 'severity', 'status', 'rootCause', 'message', 'evidence']));
@@ -89,8 +92,12 @@ describe('gpu-env-doctor check', () => {
   it('--from a real H200 snapshot with memory held shows the full report on a machine without a GPU', () => {
     const r = runCli(['check', '--from', path.join(EXAMPLES, 'h200-memory-held.json')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/PID 589 \(root\) holds 138\.6 GiB on GPU 0: its parent is gone/);
-    expect(r.stdout).toMatch(/only 1\.2 GiB free of 140\.4 GiB/);
+    expect(r.stdout).toMatch(/PID 589 python3 \(root\) holds 138\.6 GiB: orphaned, its parent is gone/);
+    expect(r.stdout).toMatch(/GPU 0 has 1\.2 GiB free of 140\.4 GiB/);
+    // a report from a snapshot says which file, which host, when it was taken and how long ago (issue 16.3)
+    expect(r.stdout.split('\n')[0]).toMatch(/^gpu-env-doctor check of the snapshot .*h200-memory-held\.json/);
+    expect(r.stdout).toMatch(/host vm, taken 2026-12-02 \d\d:\d\d UTC \(\d+[dhm][^)]* ago\); ages are as of that moment/);
+    expect(r.stdout).not.toMatch(/ ago,| ago:|started \S+ ago/);
   });
 
   it('--fail-on warn makes warnings fail; the default does not', () => {
@@ -115,7 +122,16 @@ describe('gpu-env-doctor check', () => {
   it.each([
     [['check', '--from', '/nonexistent.json'], /cannot read \/nonexistent\.json: no such file/],
     [['check', '--from', __filename], /is not JSON/],
-    [['check', '--bogus'], /Unknown option '--bogus'/],
+    [['check', '--bogus'], /^gpu-env-doctor: unknown option --bogus \(see gpu-env-doctor check --help\)$/m],
+    [['check', '--frm', 'x.json'], /unknown option --frm \(did you mean --from\? see gpu-env-doctor check --help\)/],
+    [['check', '--json', '--markdown'], /choose one output format: --json and --markdown cannot be combined/],
+    [['check', '--no-machine'], /--no-machine is not an option of check: check judges a machine/],
+    [['check', '--root', '/nonexistent'], /--root \/nonexistent: no such folder/],
+    [['check', '--python', '/nonexistent/python'], /--python \/nonexistent\/python: no such file or folder/],
+    [['check', '--fail-on'], /--fail-on needs a value \(error, warn\)/],
+    [['check', '--timeout', '0'], /--timeout must be a number of seconds greater than 0, not "0"/],
+    [['check', '--ignore', 'memory.headrom'], /--ignore unknown check "memory\.headrom" \(did you mean memory\.headroom\?\)/],
+    [['chek'], /unknown command "chek" \(did you mean check\? see gpu-env-doctor --help\)/],
     [['check', '--fail-on', 'sometimes'], /--fail-on must be "error" or "warn"/],
     [['frobnicate'], /unknown command "frobnicate"/],
   ])('bad input %j: one line on stderr, exit 2', (args, message) => {

@@ -21,17 +21,21 @@ beforeAll(async () => {
 });
 
 describe('diff: the real H200 snapshots', () => {
-  it('idle vs memory held: only noise differs, and it is hidden unless --all', () => {
+  it('idle vs memory held: the new process holding 138.6 GiB is the difference that matters (issue 16.5)', () => {
     const idle = real('h200-idle.json');
     const held = real('h200-memory-held.json');
     const r = diffSnapshots(idle, held, labels);
-    // Same machine, same software: the process holding memory and the clock are the moment's state.
-    expect(r.differences).toEqual([]);
+    // Same machine, same software: what differs is a process that now holds most of the GPU.
+    expect(r.differences.map((d) => [d.fact, d.impact])).toEqual([['gpu.free-memory[0]', 'high']]);
+    expect(r.differences[0]!.b).toMatch(/^PID 589 python3 holds 138\.6 GiB; 1\.2 GiB free of 140\.4 GiB$/);
+    expect(r.differences[0]!.a).toMatch(/free of 140\.4 GiB$/);
     expect(r.hiddenNoise).toBeGreaterThanOrEqual(3);
     const all = diffSnapshots(idle, held, labels, { all: true });
     expect(facts(all)).toEqual(expect.arrayContaining(['gpu.memory-used[0]', 'gpu.processes', 'collected-at']));
     expect(all.differences.find((d) => d.fact === 'gpu.memory-used[0]')!.b).toBe('141957 MiB');
     expect(all.hiddenNoise).toBe(0);
+    // and the other way round: the holder is gone
+    expect(diffSnapshots(held, idle, labels).differences.map((d) => d.fact)).toEqual(['gpu.free-memory[0]']);
   });
 
   it('the probe-built snapshot reads the same driver, GPU and kernel module as the real one', () => {
@@ -125,14 +129,22 @@ describe('diff: planted differences, ranked by impact', () => {
     const r = diffSnapshots(base, planted(), labels);
     const t = renderDiffTerminal(r, { color: false, verbose: false });
     expect(t).toContain('critical');
-    expect(t).toMatch(/driver\s+580\.159\.04 → 535\.183\.01/);
+    expect(t).toMatch(/NVIDIA driver: 580\.159\.04 → 535\.183\.01/);
     expect(t).toContain('the driver sets the highest CUDA version');
-    expect(t).toContain('env[TF_CPP_MIN_LOG_LEVEL]');
-    expect(t).toContain('(not set) → 3');
-    expect(t).toMatch(/6 differences \(4 critical, 1 high, 1 low\) · \d+ facts the same · 3 noise differences hidden \(--all shows them\)/);
+    expect(t).toContain('environment variable TF_CPP_MIN_LOG_LEVEL: (not set) → 3');
+    expect(renderDiffTerminal(r, { color: false, verbose: true })).toContain('env[TF_CPP_MIN_LOG_LEVEL]: (not set) → 3');
+    expect(t).toMatch(/6 differences \(4 critical, 1 high, 1 low\) · \d+ facts the same · 3 differences of the moment hidden \(--all shows them\)/);
     const md = renderDiffMarkdown(r);
     expect(md).toContain('| critical | `driver` | `580.159.04` | `535.183.01` |');
     expect(md.split('\n').filter((l) => l.startsWith('| ')).length).toBe(2 + 6); // header, rule, rows
+  });
+
+  it('says each reason once, above the differences it explains (issue 16.7)', () => {
+    const b = clone(base);
+    for (const k of ['TF_FORCE_GPU_ALLOW_GROWTH', 'XLA_FLAGS', 'JAX_PLATFORMS', 'CUDA_MODULE_LOADING']) b.env[k] = 'x';
+    const t = renderDiffTerminal(diffSnapshots(base, b, labels), { color: false, verbose: false });
+    const why = 'these variables change which libraries load';
+    expect(t.split(why).length - 1).toBe(1);
   });
 
   it('escapes pipes and newlines in Markdown cells', () => {
@@ -140,7 +152,7 @@ describe('diff: planted differences, ranked by impact', () => {
     b.env.XLA_FLAGS = '--a|b\n--c';
     const md = renderDiffMarkdown(diffSnapshots(base, b, labels));
     const row = md.split('\n').find((l) => l.includes('env[XLA_FLAGS]'))!;
-    expect(row).toContain('`--a\\|b --c`');
+    expect(row).toContain('`--a\\|b\\n--c`'); // the newline shown as \n, never a broken row
     expect(row.split(/(?<!\\)\|/).length).toBe(7); // 5 cells between 6 unescaped pipes
   });
 });

@@ -13,7 +13,8 @@ export interface CliResult {
 
 export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {}): CliResult {
   const r = spawnSync(process.execPath, [CLI, ...args], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...opts.env },
+    // COLUMNS: wide, so tests match whole sentences; the tests of wrapping set their own width.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '200', ...opts.env },
     input: opts.input ?? '',
     cwd: opts.cwd,
     encoding: 'utf8',
