@@ -27,7 +27,7 @@ describe('the procs table', () => {
   });
 
   it('shows GPU, PID, user, memory, age, state, parent, container, verdict and command line per row', () => {
-    const text = renderProcs(s, procRows(s), { color: false, verbose: false });
+    const text = renderProcs(s, procRows(s), { color: false, verbose: false, width: 200 });
     const lines = text.split('\n');
     expect(lines[0]).toBe('GPU 0 NVIDIA H200: 529 MiB used of 140.4 GiB, 139.3 GiB free');
     const head = lines.findIndex((l) => l.startsWith('GPU  PID'));
@@ -36,7 +36,12 @@ describe('the procs table', () => {
     expect(lines[head + 4]).toMatch(/^0 +77 +\? +1000 MiB +\? +\? +\? +other\? +invisible +\?$/);
     expect(lines[head + 6]).toMatch(/^- +66 +root +dev file /);
     expect(text).toContain('PID 901: other user: belongs to another user (alice)');
-    expect(text).toContain('2 stale processes holding GPU memory: gpu-env-doctor fix ends them');
+    expect(text).toContain('2 stale processes holding GPU memory. To end them: gpu-env-doctor fix (it shows the plan and asks first).');
+    // at 80 columns the command line gets what the other columns leave (20 at least); prose lines wrap
+    const narrow = renderProcs(s, procRows(s), { color: false, verbose: false, width: 80 });
+    const row = narrow.split('\n').find((l) => / 694 /.test(l))!;
+    expect(row.length).toBeLessThan(lines[head + 2]!.length);
+    for (const l of narrow.split('\n').filter((x) => x.startsWith('PID '))) expect(l.length).toBeLessThanOrEqual(80);
   });
 
   it('says so when nothing holds GPU memory', () => {

@@ -19,7 +19,7 @@ describe('check reports', () => {
   it('--markdown prints the GitHub-issue report on stdout', () => {
     const r = runCli(['check', '--from', snap, '--markdown']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^### gpu-env-doctor check on gpu-node-17\.example\.com\n/);
+    expect(r.stdout).toMatch(/^### gpu-env-doctor check of the snapshot .*snap\.json\n\n<sub>host gpu-node-17\.example\.com, taken 2026-12-02 09:42 UTC \(.* ago\); ages are as of that moment<\/sub>/);
     expect(r.stdout).toContain('<summary>Findings: evidence and fixes</summary>');
     expect(r.stdout).toContain('PID 694');
     expect([0, 1]).toContain(r.code);
@@ -28,7 +28,9 @@ describe('check reports', () => {
   it('--html FILE writes one self-contained page next to the usual terminal report', () => {
     const out = path.join(dir, 'check.html');
     const r = runCli(['check', '--from', snap, '--html', out]);
-    expect(r.stdout).toContain('gpu-env-doctor on gpu-node-17.example.com');
+    expect(r.stdout).toMatch(/^gpu-env-doctor check of the snapshot .*snap\.json/);
+    expect(r.stdout).toContain('host gpu-node-17.example.com, taken 2026-12-02 09:42 UTC');
+    expect(r.stderr).toBe(`gpu-env-doctor: wrote ${out}\n`);
     const html = fs.readFileSync(out, 'utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toMatch(/<rect class="seg seg-other seg-other-0" data-kind="other" data-mib="142848" data-pid="694"/);

@@ -122,12 +122,12 @@ describe('HTML report: content', () => {
     const page = renderHtml(m);
     const versions = /<table class="versions">([\s\S]*?)<\/table>/.exec(page)![1]!;
     expect(versions).toMatch(/<span class="mark ok" title="ok">✓<\/span><\/td><td>NVIDIA driver<\/td><td>580.159.04 \(CUDA ≤ 13.0\)/);
-    expect(versions).toMatch(/<span class="mark fail" title="fail">✗<\/span><\/td><td>torch<\/td><td>2.11.0\+cu130, CUDA 13.0/);
+    expect(versions).toMatch(/<span class="mark fail" title="error">✗<\/span><\/td><td>torch<\/td><td>2.11.0\+cu130, CUDA 13.0/);
     expect(versions).toContain('versions.cudnn');
     const libs = /<table class="libraries">([\s\S]*?)<\/table>/.exec(page)![1]!;
     expect((libs.match(/<tr/g) ?? []).length).toBe(3);
     expect(libs).toContain('nvidia/cudnn/lib/libcudnn.so.9');
-    expect(libs).toMatch(/libnccl\.so\.2<\/td><td class="mono"><span class="mark fail" title="fail">✗<\/span> not found/);
+    expect(libs).toMatch(/libnccl\.so\.2<\/td><td class="mono"><span class="mark fail" title="error">✗<\/span> not found/);
   });
 
   it('leaves out the sections it has no facts for (no GPU: no bars; check: no timeline)', () => {
@@ -155,7 +155,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
     const page = renderHtml(m);
     expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: Another process holds the GPU memory/);
-    expect(page).toContain('this machine:');
+    expect(page).toContain('<span class="src">(this machine)</span>');
     const oom = lines.find((l) => l.text.startsWith('torch.OutOfMemoryError'))!.n;
     expect(page).toContain(`<li class="hit" data-line="${oom}">`);
   });

@@ -11,10 +11,12 @@ describe('Markdown report (for a GitHub issue)', () => {
     expect(head).toMatch(/^### gpu-env-doctor run on gpu-node-17\.example\.com: the job failed/);
     expect(head).toContain('**✗ The command failed (exit code 1): most likely another process holds the GPU memory.**');
     expect(head).toContain('| ✗ | GPU memory &amp; processes |');
-    expect(head).toMatch(/1\. \*\*Another process holds the GPU memory\*\* \(`memory_held_by_other_process`, 90%\)/);
+    // ranks are "1.", never a severity symbol; ids only in the "About this finding" line of the details
+    expect(head).toMatch(/1\. \*\*Another process holds the GPU memory\*\* \(90%\)/);
+    expect(head).not.toContain('memory_held_by_other_process');
     expect(head).toMatch(/\| 0 NVIDIA H200 \| 140\.4 GiB \| 896 MiB \| python3 \(PID 694, bob\): 139\.5 GiB; /);
     const summaries = [...md.matchAll(/<details>\n<summary>([^<]*)<\/summary>\n\n/g)].map((m) => m[1]);
-    expect(summaries).toEqual(['Memory over time', 'Findings: evidence and fixes', 'Diagnosis: evidence from the output', 'Versions', 'The output (33 lines)', 'Facts']);
+    expect(summaries).toEqual(['Memory over time', 'Findings: evidence and fixes', 'Diagnosis: evidence and fixes', 'Versions', 'The output (33 lines)', 'Facts']);
     expect((md.match(/<details>/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
   });
 
@@ -35,6 +37,26 @@ describe('Markdown report (for a GitHub issue)', () => {
   it('fences: three backticks at least, one more than the longest run inside', () => {
     expect(fence('plain')).toBe('```\nplain\n```\n');
     expect(fence('a ```` b', 'sh')).toBe('`````sh\na ```` b\n`````\n');
+  });
+
+  it('one spelling for each label: Fix:, the acting command first, "By hand, after checking:" (issue 16.8)', () => {
+    const out = renderMarkdown(buildReportModel({ kind: 'check', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot: hogSnapshot(), findings: hogFindings(), categoryOf: () => 'memory' }));
+    expect(out).not.toMatch(/Check first|manual step|# check first|⚠/);
+    expect(out).toContain('**Fix:**');
+    expect(out).toMatch(/By hand, after checking:\n\n```\nkill 694\n```/);
+  });
+
+  it('a placeholder in a by-hand step stays text (GitHub would swallow <index of an idle GPU> as a tag)', () => {
+    const m = buildReportModel({
+      kind: 'explain',
+      generatedAt: 'now',
+      tool: { name: 'gpu-env-doctor', version: '0' },
+      diagnosis: { causes: [{ id: 'memory_held_by_other_process', confidence: 0.8, summary: 's', evidence: [], fix: { text: 'Free it.', commands: [], manual: ['Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...'] } }] },
+    });
+    const out = renderMarkdown(m);
+    const outsideFences = out.split(/\n`{3,}[a-z]*\n[\s\S]*?\n`{3,}\n/).join('\n');
+    expect(outsideFences).not.toContain('<index');
+    expect(out).toMatch(/```\nOr run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python \.\.\.\n```/);
   });
 
   it('renders a check report without a run: no timeline section', () => {
