@@ -27,7 +27,9 @@ describe('compat', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('CUDA 13.0 · cuDNN 9.17.1.4 · driver ≥ 580.65.06 (Linux)');
-    expect(r.stdout).toContain('Verdict: this machine fits torch 2.11.0.');
+    // judged from a snapshot: "that machine", and which snapshot it was (issue 16.3)
+    expect(r.stdout).toContain('Verdict: that machine fits torch 2.11.0.');
+    expect(r.stdout).toMatch(/The snapshot .* \(host \S+, taken \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
   });
   test('--json has the contract shape, with the machine verdicts', () => {
     const r = runCli(['compat', 'jax==0.11.2', '--from', real, '--json']);

@@ -49,7 +49,8 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
     const headroom = r.findings.find((f) => f.check === 'memory.headroom')!;
     expect(headroom).toMatchObject({ severity: 'error', rootCause: 'memory_held_by_other_process', count: 4 });
     expect(headroom.machines).toEqual(held);
-    expect(r.findings.find((f) => f.check === 'memory.holders')!.machines).toEqual(held);
+    // the holder of a GPU that is short is named by memory.headroom: one cause, one finding
+    expect(r.findings.find((f) => f.check === 'memory.holders')).toBeUndefined();
     const health = r.findings.find((f) => f.check === 'gpu.health')!;
     expect(health).toMatchObject({ severity: 'error', machines: [nodeName(PLANTED.eccErrors.index)] });
     // errors before warnings

@@ -101,7 +101,9 @@ describe('libs on the H200 tree', () => {
   it('the terminal view shows the table per framework, both copies and the findings', () => {
     const r = runCli(['libs', '--root', root], { env: { ...H200_ENV, LD_LIBRARY_PATH: '/usr/local/cuda-13.0/compat' } });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/PyTorch\s+\/opt\/torch\/.venv\/lib\/python3\.12\/site-packages\/torch\/lib\/libtorch_cuda\.so/);
+    // paths inside an environment are shown relative to it (-v: whole)
+    expect(r.stdout).toMatch(/PyTorch\s+site-packages\/torch\/lib\/libtorch_cuda\.so  \(environment \/opt\/torch\/\.venv\)/);
+    expect(runCli(['libs', '--root', root, '-v'], { env: H200_ENV }).stdout).toMatch(/\/opt\/torch\/\.venv\/lib\/python3\.12\/site-packages\/nvidia\/cudnn\/lib\/libcudnn\.so\.9/);
     expect(r.stdout).toMatch(/libcudnn\.so\.9\s+\S+nvidia\/cudnn\/lib\/libcudnn\.so\.9\s+9\.19\.0\s+preloaded \(torch\)/);
     expect(r.stdout).toMatch(/libcudnn\s+9\.14\.0\s+system\s+\/usr\/lib\/x86_64-linux-gnu\/libcudnn\.so\.9\.14\.0/);
     expect(r.stdout).toMatch(/✗ The forward-compatibility libcuda 580\.95\.05/);

@@ -2,6 +2,7 @@
 // replays the real H200 captures in a loop (as `nvidia-smi ... -lms 500` prints).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.js';
@@ -54,6 +55,10 @@ function emptyPath(): string {
   return p;
 }
 
+/** run's report goes to a file (--report FILE.json): stdout and stderr belong to the job. */
+let jsonOut = '';
+const reportFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ged-run-report-')), 'run.json');
+
 describe('run: pass-through', () => {
   it('passes the exit code through, and says on stderr when it succeeded', () => {
     const ok = runCli(['run', '--', 'sh', '-c', 'echo out; exit 0'], { env: noGpu() });
@@ -105,10 +110,10 @@ describe('run: pass-through', () => {
   });
 
   it('keeps only the last --tail-lines lines of a long output (and still passes all of it through)', () => {
-    const r = runCli(['run', '--json', '--tail-lines', '50', '--', 'sh', '-c', 'seq 1 20000; echo boom >&2; exit 1'], { env: noGpu() });
+    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--tail-lines', '50', '--', 'sh', '-c', 'seq 1 20000; echo boom >&2; exit 1'], { env: noGpu() });
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(20000);
-    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+    const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
     expect(json.tail).toHaveLength(50);
     expect(json.tail.at(-1)).toMatchObject({ n: 20001, stream: 'stderr', text: 'boom' });
     expect(json.run.totalLines).toBe(20001);
@@ -121,9 +126,9 @@ describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 capt
     fs.rmSync(pidFile, { force: true });
     const script = `echo $$ > '${pidFile}'; sleep 0.8; echo "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB." >&2; sleep 0.3; exit 1`;
     const html = path.join(dir, 'report.html');
-    const r = runCli(['run', '--json', '--interval', '100', '--html', html, '--', 'sh', '-c', script], { env: withFake() });
+    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--interval', '100', '--html', html, '--', 'sh', '-c', script], { env: withFake() });
     expect(r.code).toBe(1);
-    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+    const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
     const jobPid = Number(fs.readFileSync(pidFile, 'utf8'));
     const tl = json.run.timeline;
     expect(tl.available).toBe(true);
@@ -167,9 +172,9 @@ describe('run: the diagnosis (explain engine on the tail, with the snapshot take
     const log = path.join(H200, 'logs/conv-keep1200-bs64.txt');
     const oomAt = fs.readFileSync(log, 'utf8').split('\n').findIndex((l) => l.startsWith('torch.OutOfMemoryError')) + 1;
     const script = `seq 1 100; sleep 0.3; cat '${log}' >&2; exit 1`;
-    const r = runCli(['run', '--json', '--tail-lines', '40', '--interval', '100', '--', 'sh', '-c', script], { env: withFake() });
+    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--tail-lines', '40', '--interval', '100', '--', 'sh', '-c', script], { env: withFake() });
     expect(r.code).toBe(1);
-    const json = JSON.parse(r.stderr.slice(r.stderr.indexOf('{\n')));
+    const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
     const top = json.diagnosis.causes[0];
     expect(top.id).toBe('memory_held_by_other_process');
     // the log names PID 637 (where it was captured); the snapshot at the failure names 694, the hog here
@@ -181,11 +186,43 @@ describe('run: the diagnosis (explain engine on the tail, with the snapshot take
   });
 });
 
+describe('run: options and the report file (issue 16.14)', () => {
+  it.each([
+    [['--json'], /--json is not an option of run: run's stdout and stderr belong to the job; write the report to a file with --report FILE\.json/],
+    [['--markdown'], /--markdown is not an option of run: .*--report FILE\.md/],
+    [['--report', 'out.txt'], /--report out\.txt: name the file \.json, \.md or \.html/],
+  ])('%j is refused before the job starts, exit 2', (opts, msg) => {
+    const r = runCli(['run', ...(opts as string[]), '--', 'sh', '-c', 'echo ran']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(msg);
+  });
+  it('run python -u train.py without "--" gets the helpful message, not the parser\'s', () => {
+    const r = runCli(['run', 'python3', '-u', 'train.py']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('gpu-env-doctor: put the command after --: gpu-env-doctor run -- python3 -u train.py\n');
+  });
+  it('--report FILE.md and FILE.html: the format follows the extension', () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-run-md-'));
+    const r = runCli(['run', '--report', path.join(d, 'r.md'), '--report', path.join(d, 'r.html'), '--', 'sh', '-c', 'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1'], { env: noGpu() });
+    expect(r.code).toBe(1);
+    // the last --report wins (one file per run); the Markdown one needs its own run
+    expect(fs.readFileSync(path.join(d, 'r.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    runCli(['run', '--report', path.join(d, 'r.md'), '--', 'sh', '-c', 'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1'], { env: noGpu() });
+    const md = fs.readFileSync(path.join(d, 'r.md'), 'utf8');
+    expect(md).toMatch(/^### gpu-env-doctor run on .*: the job failed/);
+    // the job failed for want of a GPU: the report never says "no problems found" (issue 16.1)
+    expect(md).not.toMatch(/no problems found/i);
+  });
+});
+
 describe('run --redact', () => {
   it('hides the GPU UUID and the host name in the JSON, the same way everywhere', () => {
-    const r = runCli(['run', '--json', '--redact', '--interval', '100', '--', 'sh', '-c', `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`], { env: withFake() });
-    const json = r.stderr.slice(r.stderr.indexOf('{'));
+    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--redact', '--interval', '100', '--', 'sh', '-c', `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`], { env: withFake() });
+    const json = fs.readFileSync(jsonOut, 'utf8');
     expect(json).not.toContain('86cd2dae');
+    // the job's own stderr passes through untouched; our report after it is redacted too
+    expect(r.stderr.slice(r.stderr.indexOf('gpu-env-doctor:'))).not.toContain('86cd2dae');
     expect(json).not.toContain('10.1.2.3');
     const parsed = JSON.parse(json);
     expect(parsed.snapshot.nvidia.gpus[0].uuid).toBe('GPU-uuid-1');
