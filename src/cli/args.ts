@@ -53,6 +53,7 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
       if (name === 'color') continue;
       throw new UsageError(`${t.rawName} needs a value${valueHint(name)}`);
     }
+    if (name === 'color' && typeof t.value === 'string' && !['always', 'never', 'auto'].includes(t.value)) throw new UsageError(`--color must be always, never or auto, not "${t.value}"`);
     if (def.type === 'boolean' && t.inlineValue) throw new UsageError(`${t.rawName} takes no value (got "${t.rawName}=${t.value ?? ''}")`);
   }
   const out = values as ParsedArgs['values'];

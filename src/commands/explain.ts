@@ -18,7 +18,6 @@ import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
-import { TITLES } from '../reporters/labels.js';
 import * as zlib from 'node:zlib';
 
 const CHUNK = 4 * 1024 * 1024;
