@@ -251,3 +251,16 @@ describe('two hops to a fix become one (issue 16.9)', () => {
     expect(fix).toMatch(/^gpu-env-doctor fix of the snapshot .*: the plan \(nothing is done from a snapshot\)/);
   });
 });
+
+describe('docs/findings (issue 16.10)', () => {
+  it('every check id has its page', async () => {
+    const { ALL_CHECKS } = await import('../../src/checks/index.js');
+    const docs = path.resolve(__dirname, '../../docs/findings');
+    for (const c of ALL_CHECKS) {
+      const page = path.join(docs, `${c.id}.md`);
+      expect(fs.existsSync(page), c.id).toBe(true);
+      const text = fs.readFileSync(page, 'utf8');
+      for (const part of ['**What it checks.**', '**Why it matters.**', '**How to fix.**']) expect(text, c.id).toContain(part);
+    }
+  });
+});
