@@ -52,7 +52,7 @@ subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN co
     const shownSource = flag(args, 'redact') ? { ...source, host: result.snapshot.host.name } : source;
     const categoryOf = categoryLookup();
     const model = () =>
-      buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, source: shownSource });
+      buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       ctx.files.write(htmlPath, renderHtml(model()));
@@ -86,6 +86,11 @@ export function failOnWith(flagValue: string | undefined, fromConfig: FailOn | u
   const v = flagValue ?? fromConfig ?? 'error';
   if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
   return v;
+}
+
+function titleLookup(): (id: string) => string {
+  const m = new Map(ALL_CHECKS.map((c) => [c.id, c.title]));
+  return (id) => m.get(id) ?? id;
 }
 
 function categoryLookup(): (id: string) => Category {

@@ -93,6 +93,7 @@ the command sees no terminal there), unless --no-capture.`,
       snapshot: shown.snapshot,
       findings: shown.findings,
       categoryOf: categoryLookup(),
+      titleOf: titleLookup(),
       ...(job.failed ? { diagnosis: shown.diagnosis } : {}),
       run: shown.run,
       log: { title: job.droppedLines > 0 ? `The last ${shown.tail.length} lines of output` : 'The output', lines: shown.tail },
@@ -183,6 +184,11 @@ function intArg(args: ParsedArgs, name: string, dflt: number, min: number, max: 
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${v}"`);
   return n;
+}
+
+function titleLookup(): (id: string) => string {
+  const m = new Map(ALL_CHECKS.map((c) => [c.id, c.title]));
+  return (id) => m.get(id) ?? id;
 }
 
 function categoryLookup(): (id: string) => Category {

@@ -72,7 +72,7 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
     }
     if (rows.length < g.rows.length) lines.push(c.dim(`    … ${g.rows.length - rows.length} more (-v shows them)`));
   }
-  lines.push('', summary(r));
+  lines.push('', ...wrap(summary(r), width, '', '  '));
   return `${lines.join('\n')}\n`;
 }
 

@@ -93,13 +93,11 @@ export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
 /** The summary of a cause without the words its title already says ("No GPU is visible…: no GPU is visible…"). */
 function summaryBeyondTitle(summary: string, title: string): string[] {
   const t = title.toLowerCase().replace(/[.:]+$/, '');
-  const s = summary.trim();
-  if (s === '' || s.toLowerCase().replace(/[.:]+$/, '') === t) return [];
-  if (s.toLowerCase().startsWith(t)) {
-    const rest = s.slice(t.length).replace(/^[\s:;,.–-]+/, '').trim();
-    return rest === '' ? [] : [rest.replace(/^\((.*)\)$/, '$1')];
-  }
-  return [s];
+  let s = summary.trim();
+  // "No GPU is visible to the process: no GPU is visible to the process (…)": the title may come back twice.
+  while (s.toLowerCase().startsWith(t)) s = s.slice(t.length).replace(/^[\s:;,.–-]+/, '').trim();
+  s = s.replace(/^\((.*)\)$/, '$1');
+  return s === '' ? [] : [s];
 }
 
 function fixLines(text: string, commands: readonly string[], manual: readonly string[], o: LinesOptions): NonNullable<FindingLines['fix']> {

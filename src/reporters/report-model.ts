@@ -53,6 +53,8 @@ export interface ReportInput {
   snapshot?: Snapshot | null;
   findings?: readonly Finding[];
   categoryOf?: (checkId: string) => Category;
+  /** check id → its title, for tables a reader reads (ids stay in -v, --json and the finding pages) */
+  titleOf?: (checkId: string) => string;
   diagnosis?: DiagnosisLike | null;
   run?: RunRecord;
   /** the log that was explained, or the tail of the run's output */
@@ -178,7 +180,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     causes,
     diagnosed: input.diagnosis !== undefined && input.diagnosis !== null,
     libraries: s ? libraryRows(s) : null,
-    versions: s ? versionRows(s, findings, categoryOf) : versionRowsFromFindings(findings, categoryOf),
+    versions: s ? versionRows(s, findings, categoryOf, input.titleOf) : versionRowsFromFindings(findings, categoryOf, input.titleOf),
     findings: views,
     ...(input.log ? { log: { title: input.log.title, lines: input.log.lines.map((l) => ({ ...l, evidence: evidenceLines.has(l.n) })) } } : {}),
     facts: s ? facts(s) : [],
@@ -313,7 +315,7 @@ export function libraryRows(s: Snapshot): LibraryRow[] | null {
   return rows;
 }
 
-function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id: string) => Category): VersionRow[] {
+function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id: string) => Category, titleOf?: (id: string) => string): VersionRow[] {
   const rows: VersionRow[] = [];
   const problemsAbout = (pred: (f: Finding) => boolean) => findings.filter((f) => pred(f) && isProblem(f, 'warn'));
   // Without any version check, a fact with no complaint is not "✓": nothing judged it.
@@ -341,13 +343,13 @@ function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id:
       }
     }
   }
-  return [...rows, ...versionRowsFromFindings(findings, categoryOf)];
+  return [...rows, ...versionRowsFromFindings(findings, categoryOf, titleOf)];
 }
 
-function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: string) => Category): VersionRow[] {
+function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: string) => Category, titleOf?: (id: string) => string): VersionRow[] {
   return findings
     .filter((f) => categoryOf(f.check) === 'versions' && f.status !== 'skip')
-    .map((f) => ({ item: f.check, value: f.message, mark: markOf(f) }));
+    .map((f) => ({ item: titleOf?.(f.check) ?? f.check, value: f.message, mark: markOf(f) }));
 }
 
 function facts(s: Snapshot): { label: string; value: string }[] {

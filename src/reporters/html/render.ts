@@ -8,6 +8,7 @@ import { LABELS, MARK_WORDS } from '../labels.js';
 import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import { esc } from './escape.js';
+import { CATEGORIES } from '../../checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
 
@@ -144,7 +145,8 @@ function processTable(m: ReportModel): string {
 function findingsSection(m: ReportModel): string {
   if (m.findings.length === 0) return '';
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
-  const fine = m.findings.filter((f) => f.mark === 'ok' && !f.message.endsWith(': ok'));
+  // Version facts have their own table below: each fact once.
+  const fine = m.findings.filter((f) => f.mark === 'ok' && !f.message.endsWith(': ok') && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
   const skipped = m.findings.filter((f) => f.mark === 'skip');
   const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">
