@@ -60,3 +60,22 @@ describe.skipIf(!SCRIPT)('run in a terminal', () => {
   });
 });
 
+
+describe.skipIf(!SCRIPT)('explain and check --deep in a terminal (issue 16.12, 16.13)', () => {
+  it('explain - says "paste the error output, then press Ctrl-D", then reads what is pasted', async () => {
+    let sent = false;
+    const r = await inTerminal(`${process.execPath} ${CLI} explain - --no-machine`, (sofar, write) => {
+      if (!sent && sofar.includes('Ctrl-D')) {
+        sent = true;
+        write('RuntimeError: No CUDA GPUs are available\n\u0004');
+      }
+    });
+    expect(r.out).toContain('gpu-env-doctor: paste the error output, then press Ctrl-D on a line of its own');
+    expect(r.out).toMatch(/No GPU is visible to the process/);
+  });
+
+  it('check --deep says on stderr what it is doing while the frameworks are imported', async () => {
+    const r = await inTerminal(`${process.execPath} ${CLI} check --deep -q >/dev/null; true`);
+    expect(r.out).toContain('--deep: importing each framework and running a small convolution');
+  });
+});
