@@ -158,7 +158,7 @@ describe('quiet, colour and the ASCII fallback (issue 16.13)', () => {
     expect(runCli(['check', '--from', HELD, '--color=never'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } }).stdout).not.toContain('\u001b[');
     expect(runCli(['check', '--from', HELD]).stdout).not.toContain('\u001b[');
     expect(runCli(['check', '--from', HELD, '--color=sometimes']).stderr).toMatch(/--color/);
-  });
+  }, 60000);
 
   it('a locale that is not UTF-8 gets ASCII symbols; JSON keeps its characters', () => {
     const r = runCli(['check', '--from', HELD], { env: { LANG: 'C' } });
@@ -167,7 +167,7 @@ describe('quiet, colour and the ASCII fallback (issue 16.13)', () => {
     expect(r.stdout).toMatch(/^x GPU 0 has/m);
     expect(runCli(['check', '--from', HELD, '--json'], { env: { LC_ALL: 'zh_CN.GBK' } }).stdout).toContain('≤');
     expect(runCli(['check', '--from', HELD], { env: { LANG: 'en_US.UTF-8' } }).stdout).toContain('✓');
-  });
+  }, 60000);
 
   it('at 80 columns every line of check fits, with hanging indents (issue 16.6)', () => {
     const r = runCli(['check', '--from', HELD], { env: { COLUMNS: '80' } });

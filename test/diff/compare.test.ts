@@ -127,7 +127,7 @@ describe('diff: planted differences, ranked by impact', () => {
 
   it('renders terminal and Markdown with the values, the reason and the counts', () => {
     const r = diffSnapshots(base, planted(), labels);
-    const t = renderDiffTerminal(r, { color: false, verbose: false });
+    const t = renderDiffTerminal(r, { color: false, verbose: false, width: 200 });
     expect(t).toContain('critical');
     expect(t).toMatch(/NVIDIA driver: 580\.159\.04 → 535\.183\.01/);
     expect(t).toContain('the driver sets the highest CUDA version');
