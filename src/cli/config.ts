@@ -50,3 +50,10 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
   }
   return { ignore, ...(fromFile.failOn ? { failOn: fromFile.failOn as 'error' | 'warn' } : {}), file };
 }
+
+/** --fail-on, else the config file's failOn, else error. */
+export function failOnWith(flagValue: string | undefined, fromConfig: 'error' | 'warn' | undefined): 'error' | 'warn' {
+  const v = flagValue ?? fromConfig ?? 'error';
+  if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
+  return v;
+}

@@ -1,5 +1,5 @@
 import { flag, outputFormat, str, type FailOn } from '../cli/args.js';
-import { loadConfig } from '../cli/config.js';
+import { failOnWith, loadConfig } from '../cli/config.js';
 import { optionSpec } from '../cli/options.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
@@ -81,12 +81,6 @@ subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN co
     return exitCodeFor(findings, threshold);
   },
 };
-
-export function failOnWith(flagValue: string | undefined, fromConfig: FailOn | undefined): FailOn {
-  const v = flagValue ?? fromConfig ?? 'error';
-  if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
-  return v;
-}
 
 function titleLookup(): (id: string) => string {
   const m = new Map(ALL_CHECKS.map((c) => [c.id, c.title]));

@@ -1,4 +1,4 @@
-import { failOn, flag, str, type ParsedArgs } from '../cli/args.js';
+import { flag, str, type ParsedArgs } from '../cli/args.js';
 import type { Context } from '../cli/context.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
@@ -14,7 +14,7 @@ import { realSignals, realSleep, type Signals } from '../ports/signals.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
-import { loadConfig } from '../cli/config.js';
+import { failOnWith, loadConfig } from '../cli/config.js';
 import { headerLines } from '../reporters/provenance.js';
 
 export interface FixDeps {
@@ -46,7 +46,8 @@ edited. Package installs, driver changes and environment rebuilds are printed as
 
 export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`fix takes no arguments (got "${args.positionals[0]}")`);
-  const threshold = failOn(args);
+  const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
+  const threshold = failOnWith(str(args, 'fail-on'), config.failOn);
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
   if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000) throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
@@ -60,7 +61,6 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
     : ctx.fs.root !== '/'
       ? `with --root ${ctx.fs.root} the PIDs read there need not be this machine's, so fix signals none of them`
       : true;
-  const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
   const ignored = new Set(config.ignore);
   const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
   const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings).filter((f) => !ignored.has(f.check));
