@@ -5,6 +5,7 @@ import cudaDriverJson from './cuda-driver.json' with { type: 'json' };
 import cudnnJson from './cudnn.json' with { type: 'json' };
 import gpusJson from './gpus.json' with { type: 'json' };
 import jaxJson from './jax.json' with { type: 'json' };
+import paddleJson from './paddle.json' with { type: 'json' };
 import pytorchJson from './pytorch.json' with { type: 'json' };
 import tensorflowJson from './tensorflow.json' with { type: 'json' };
 import {
@@ -13,6 +14,7 @@ import {
   CudnnData,
   GpusData,
   JaxData,
+  PaddleData,
   PytorchData,
   TensorflowData,
 } from './schemas.js';
@@ -25,6 +27,7 @@ export interface Knowledge {
   tensorflow: TensorflowData;
   pytorch: PytorchData;
   jax: JaxData;
+  paddle: PaddleData;
 }
 
 /** The raw JSON documents, keyed by file name (the tests walk them to check every row's source). */
@@ -36,6 +39,7 @@ export const RAW_KNOWLEDGE = {
   'tensorflow.json': tensorflowJson,
   'pytorch.json': pytorchJson,
   'jax.json': jaxJson,
+  'paddle.json': paddleJson,
 } as const;
 
 let cached: Knowledge | undefined;
@@ -49,6 +53,7 @@ export function knowledge(): Knowledge {
     tensorflow: TensorflowData.parse(tensorflowJson),
     pytorch: PytorchData.parse(pytorchJson),
     jax: JaxData.parse(jaxJson),
+    paddle: PaddleData.parse(paddleJson),
   };
   return cached;
 }
