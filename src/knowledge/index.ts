@@ -8,6 +8,7 @@ import jaxJson from './jax.json' with { type: 'json' };
 import paddleJson from './paddle.json' with { type: 'json' };
 import pytorchJson from './pytorch.json' with { type: 'json' };
 import tensorflowJson from './tensorflow.json' with { type: 'json' };
+import windowsJson from './windows.json' with { type: 'json' };
 import {
   ComputeCapabilityData,
   CudaDriverData,
@@ -17,6 +18,7 @@ import {
   PaddleData,
   PytorchData,
   TensorflowData,
+  WindowsData,
 } from './schemas.js';
 
 export interface Knowledge {
@@ -28,6 +30,7 @@ export interface Knowledge {
   pytorch: PytorchData;
   jax: JaxData;
   paddle: PaddleData;
+  windows: WindowsData;
 }
 
 /** The raw JSON documents, keyed by file name (the tests walk them to check every row's source). */
@@ -40,6 +43,7 @@ export const RAW_KNOWLEDGE = {
   'pytorch.json': pytorchJson,
   'jax.json': jaxJson,
   'paddle.json': paddleJson,
+  'windows.json': windowsJson,
 } as const;
 
 let cached: Knowledge | undefined;
@@ -54,6 +58,7 @@ export function knowledge(): Knowledge {
     pytorch: PytorchData.parse(pytorchJson),
     jax: JaxData.parse(jaxJson),
     paddle: PaddleData.parse(paddleJson),
+    windows: WindowsData.parse(windowsJson),
   };
   return cached;
 }

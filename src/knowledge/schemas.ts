@@ -216,3 +216,29 @@ export const PaddleData = z.object({
   cudnnVersionCheck: Note,
 });
 export type PaddleData = z.infer<typeof PaddleData>;
+
+export const WindowsData = z.object({
+  /** DLL names as Windows logs print them, and what provides each */
+  dlls: z.array(
+    z.object({
+      dll: z.string().regex(/^[\w.-]+\.dll$/),
+      library: z.string(),
+      /** "CUDA 11.x", "cuDNN 8.x": what the name says about the version */
+      version: z.string(),
+      cudaMajor: z.string().nullable(),
+      cudnnMajor: z.string().nullable(),
+      /** how to get it: a conda command, an installer folder */
+      providers: z.array(z.string()),
+      confidence: z.enum(['read', 'recalled']),
+      source: Source,
+    }),
+  ),
+  condaLibraryBin: Note,
+  dllSearch: Note,
+  tensorflowNative: z.object({ text: z.string(), commands: z.array(z.string()), source: Source }),
+  jaxNative: Note,
+  torchExpandableSegments: Note,
+  wsl: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
+  processes: Note,
+});
+export type WindowsData = z.infer<typeof WindowsData>;

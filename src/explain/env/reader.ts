@@ -3,6 +3,7 @@
 // (TensorFlow's device lines, PyTorch's capability warning, "+cu113" build tags, site-packages paths).
 // Line by line, bounded: each fact keeps its first sighting (the GPU list is capped).
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
+import { readZhEnvLine } from './zh.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -94,6 +95,8 @@ export class EnvReader {
     }
     if (ANY_HINT.test(t)) this.anywhere(no, t);
     if (FRAME_START.test(t)) this.frame(no, t);
+    // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts
+    readZhEnvLine(no, t, this.f);
   }
 
   facts(): EnvironmentFacts {
