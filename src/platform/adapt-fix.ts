@@ -14,6 +14,7 @@ import {
   processesOnWindows,
   tensorflowHasWindowsGpu,
   tensorflowOnWindows,
+  tensorflowWindowsBuild,
   torchExpandableSegmentsOnWindows,
   windowsDriverFor,
   wslFact,
@@ -77,6 +78,13 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   const addTf = () => {
     if (tfNote) return;
     tfNote = true;
+    // a TensorFlow that has a native Windows GPU build: the CUDA and cuDNN it was tested with, from conda
+    const own = tensorflowHasWindowsGpu(ctx.frameworkVersion) ? tensorflowWindowsBuild(ctx.frameworkVersion!) : null;
+    if (own) {
+      notes.push(`TensorFlow ${own.series} on Windows was tested with CUDA ${own.cuda} and cuDNN ${own.cudnn}; the conda line installs both into the active environment (the tensorflow[and-cuda] extra is Linux only).`);
+      commands.push(`conda install -c conda-forge cudatoolkit=${own.cuda} cudnn=${own.cudnn}`);
+      return;
+    }
     const tf = tensorflowOnWindows();
     notes.push(`${tf.text} The conda and pip lines set up TensorFlow ${tf.lastGpu} (CUDA ${tf.cuda ?? '?'}, cuDNN ${tf.cudnn ?? '?'}) in the active environment.`);
     commands.push(...tf.commands);
@@ -103,10 +111,16 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
     commands.unshift(...find);
   }
   if (ctx.cause === 'library_missing' || ctx.cause === 'library_conflict') notes.push(dllSearchOrder().text);
+  if (ctx.cause === 'library_conflict' && dlls.length === 0) commands.unshift('where.exe cudnn64_*.dll cudart64_*.dll');
   if (shellNote) notes.push('On Windows the `set` lines are for cmd (Anaconda Prompt), the `$env:` lines for PowerShell, `export` for Git Bash; each lasts for that window only.');
   const manual = (fix.manual ?? []).map((m) => windowsManual(m)).filter((m): m is string => m !== null);
   if ((fix.manual ?? []).some((m) => /\bkill\b/.test(m))) notes.push(processesOnWindows().text);
-  const text = [fix.text.replace(/LD_LIBRARY_PATH \(PATH on Windows\)/g, 'PATH').replace(/\bLD_LIBRARY_PATH\b/g, 'PATH'), ...notes].join(' ');
+  const base = fix.text
+    .replace(/LD_LIBRARY_PATH \(PATH on Windows\)/g, 'PATH')
+    .replace(/\bLD_LIBRARY_PATH\b/g, 'PATH')
+    // libs reads ELF files and the ld cache: on Windows where.exe lists the copies in the order they are found
+    .replace(/Check which copy loads with gpu-env-doctor libs\./, `where.exe ${dlls.find((d) => /^cudnn/.test(d.dll))?.dll ?? 'cudnn64_*.dll'} lists the copies on PATH in the order Windows finds them.`);
+  const text = [base, ...notes].join(' ');
   const result = { ...fix, text, commands: dedupe(commands) };
   if (fix.manual !== undefined || manual.length > 0) result.manual = dedupe(manual);
   return result;

@@ -61,6 +61,13 @@ export function tensorflowHasWindowsGpu(version: string | undefined): boolean | 
   return compareVersions(majorMinor(version), majorMinor(knowledge().tensorflow.windowsNativeGpu.lastVersion)) <= 0;
 }
 
+/** The CUDA and cuDNN a TensorFlow release was tested with on native Windows; null when it has no Windows GPU build. */
+export function tensorflowWindowsBuild(version: string): { series: string; cuda: string; cudnn: string } | null {
+  if (!isVersion(version)) return null;
+  const b = tensorflowBuild(version, 'windows');
+  return b && b.gpu && b.cuda && b.cudnn ? { series: majorMinor(b.version), cuda: b.cuda, cudnn: b.cudnn } : null;
+}
+
 export function jaxOnWindows(): { text: string; source: string } {
   return knowledge().windows.jaxNative;
 }

@@ -91,6 +91,12 @@ describe('adaptFix', () => {
     expect(f.commands).toEqual(['nvcc --version', 'conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0', 'python -m pip install "tensorflow<2.11"']);
     expect(f.text).toMatch(/TensorFlow 2\.11 and later run on the GPU only under WSL2/);
   });
+  test('Windows: a TensorFlow with a native GPU build gets the CUDA and cuDNN it was tested with on Windows (TF 2.1: 10.1 / 7.6)', () => {
+    const f = adaptFix({ text: 'Install cuDNN 7.6. Check which copy loads with gpu-env-doctor libs.', commands: ['pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels'] }, 'windows', { cause: 'cudnn_version_mismatch', family: 'tf', frameworkVersion: '2.1' });
+    expect(f.commands).toEqual(['conda install -c conda-forge cudatoolkit=10.1 cudnn=7.6']);
+    expect(f.text).toMatch(/where\.exe cudnn64_\*\.dll lists the copies on PATH/);
+    expect(f.text).toMatch(/TensorFlow 2\.1 on Windows was tested with CUDA 10\.1 and cuDNN 7\.6/);
+  });
   test('Windows: TensorFlow 2.12 with a cuDNN mismatch: no cuDNN install can help it there', () => {
     const f = adaptFix({ text: 'Install cuDNN 8.6.', commands: ['pip install "nvidia-cudnn-cu12==8.6.*"    # cu11 for CUDA 11 builds'] }, 'windows', { cause: 'cudnn_version_mismatch', family: 'tf', frameworkVersion: '2.12.0' });
     expect(f.commands).toEqual(['conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0', 'python -m pip install "tensorflow<2.11"']);
@@ -109,7 +115,7 @@ describe('adaptFix', () => {
   });
   test('Windows: bash-only diagnostics are translated or dropped, never left half-working', () => {
     const f = adaptFix({ text: 'x', commands: ['echo "$LD_LIBRARY_PATH"', 'unset LD_LIBRARY_PATH    # for this shell; then rerun', 'gpu-env-doctor libs', 'sudo dmesg | grep -i -E "NVRM|Xid"', 'nvidia-smi -q -d ECC,PAGE_RETIREMENT', 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'] }, 'windows', { cause: 'library_conflict' });
-    expect(f.commands).toEqual(['echo PATH=%PATH%', 'echo "PATH=$env:PATH"', 'nvidia-smi -q -d ECC,PAGE_RETIREMENT', 'pip list | findstr /i "torch tensorflow jax paddle"']);
+    expect(f.commands).toEqual(['where.exe cudnn64_*.dll cudart64_*.dll', 'echo PATH=%PATH%', 'echo "PATH=$env:PATH"', 'nvidia-smi -q -d ECC,PAGE_RETIREMENT', 'pip list | findstr /i "torch tensorflow jax paddle"']);
   });
   test('Windows: driver steps in Windows terms, with the Windows driver number', () => {
     const f = adaptFix({ text: 'Update the driver.', commands: ['nvidia-smi'], manual: ['Or upgrade the NVIDIA driver to 525.60.13 or newer, then reboot.', 'sudo apt install nvidia-driver-525   # or newer branch; use your distribution\'s driver packages', 'sudo reboot'] }, 'windows', { cause: 'driver_too_old' });

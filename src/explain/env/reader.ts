@@ -84,6 +84,9 @@ export class EnvReader {
 
   onLine(no: number, text: string): void {
     const t = text.length > 600 ? text.slice(0, 600) : text;
+    // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts first (a
+    // Chinese key line states its fact before this reader's anywhere-patterns guess at it)
+    readZhEnvLine(no, t, this.f);
     if (this.cudnnListFrom > 0 && no <= this.cudnnListFrom + 1) {
       const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(t);
       if (lib) this.set('cudnn', this.fact(lib[1]!, no, t));
@@ -95,8 +98,6 @@ export class EnvReader {
     }
     if (ANY_HINT.test(t)) this.anywhere(no, t);
     if (FRAME_START.test(t)) this.frame(no, t);
-    // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts
-    readZhEnvLine(no, t, this.f);
   }
 
   facts(): EnvironmentFacts {

@@ -26,7 +26,7 @@ const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** lines without CJK that this module still reads: list rows, Paddle's version line and banner */
 const OTHER = /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=]|W\d{4} .*gpu_resources\.cc)|Driver API Version: \d|, cuDNN Version: \d/i;
 
-type Kind = 'gpu' | 'vram' | 'driver' | 'cuda' | 'cudnn' | 'cuda_cudnn' | 'os' | 'python' | 'framework' | 'tensorflow' | 'pytorch' | 'paddle' | 'jax' | 'install' | 'note' | 'env' | 'container';
+type Kind = 'gpu' | 'vram' | 'driver' | 'cuda' | 'cudnn' | 'cuda_cudnn' | 'os' | 'python' | 'framework' | 'tensorflow' | 'pytorch' | 'paddle' | 'jax' | 'keras' | 'install' | 'note' | 'env' | 'container';
 
 /**
  * Keys as written (matched at the start of a segment, longest first, case-insensitive, spaces ignored).
@@ -46,7 +46,7 @@ const KEYS: Array<[string, Kind]> = (
     ['tensorflow-gpu版本', 'tensorflow'], ['tensorflow版本', 'tensorflow'], ['tf版本', 'tensorflow'],
     ['pytorch版本', 'pytorch'], ['torch版本', 'pytorch'],
     ['paddlepaddle版本', 'paddle'], ['paddle版本', 'paddle'], ['飞桨版本', 'paddle'], ['飞桨', 'paddle'],
-    ['jax版本', 'jax'], ['jaxlib版本', 'jax'],
+    ['jax版本', 'jax'], ['jaxlib版本', 'jax'], ['keras版本', 'keras'],
     ['安装方式', 'install'], ['安装方法', 'install'], ['安装途径', 'install'],
     ['其他', 'note'], ['其它', 'note'], ['备注', 'note'], ['补充', 'note'], ['补充说明', 'note'], ['问题描述', 'note'],
     ['版本、环境信息', 'env'], ['版本环境信息', 'env'], ['环境信息', 'env'], ['运行环境', 'env'], ['软件环境', 'env'], ['电脑配置', 'env'], ['配置', 'env'], ['环境', 'env'], ['版本', 'env'],
@@ -75,16 +75,28 @@ function addWord(f: EnvironmentFacts, w: string, no: number, text: string): void
   if (f.install.length < 8 && !f.install.some((x) => x.value === w)) f.install.push(fact(w, no, text));
 }
 
-function setFramework(f: EnvironmentFacts, fw: Framework, version: string | undefined, no: number, text: string): void {
+/**
+ * The framework and its version from a value, read as reader.ts's setFramework reads one: the last plain version
+ * outside parentheses is the release ("v2.3.0-rc2-23-gb36436b087 2.3.0"), "(CUDA 10.2)" and the first +cu113 /
+ * +cuda112 tag name the build's CUDA; Paddle's .post117 suffix too.
+ */
+function setFramework(f: EnvironmentFacts, fw: Framework, value: string | undefined, no: number, text: string): void {
   if (f.framework !== undefined && f.framework.value !== fw) return;
   set(f, 'framework', fact(fw, no, text));
-  if (version && f.frameworkVersion === undefined) f.frameworkVersion = fact(version, no, text);
-  const cu = /\+cu(\d{2,3})\b/.exec(version ?? '') ?? /\.post(\d{2,3})$/.exec(fw === 'paddle' ? (version ?? '') : '');
+  if (value === undefined) return;
+  const inParens = /\(\s*CUDA\s+(\d+\.\d+)/i.exec(value);
+  if (inParens) set(f, 'buildCuda', fact(inParens[1]!, no, text));
+  const ver = frameworkVersion(value);
+  if (ver && f.frameworkVersion === undefined) f.frameworkVersion = fact(ver, no, text);
+  const cu = /\+cu(\d{2,3})\b/.exec(value) ?? (fw === 'paddle' ? /\.post(\d{2,3})\b/.exec(value) : null);
   if (cu) set(f, 'buildCuda', fact(cuTag(cu[1]!), no, text));
+  const jl = /\+cuda(\d+)(?:\.cudnn(\d+))?/.exec(value);
+  if (jl) set(f, 'buildCuda', fact(cuTag(jl[1]!), no, text));
 }
 
-/** "113" → "11.3"; "102" → "10.2" (as reader.ts's cuTag) */
+/** "113" → "11.3"; "92" → "9.2"; "12" (jaxlib's +cuda12) → "12": as reader.ts's cuTag */
 function cuTag(d: string): string {
+  if (d.length === 2 && d.startsWith('1')) return d;
   return d.length <= 2 ? `${d[0]}.${d.slice(1) || '0'}` : `${d.slice(0, -1)}.${d.slice(-1)}`;
 }
 
@@ -97,33 +109,37 @@ function memMiB(v: string): number | undefined {
 }
 
 function addGpu(f: EnvironmentFacts, raw: string, no: number, text: string): void {
-  // keep the model: drop Chinese words ("笔记本" is a laptop part), split "RTX3060" into "RTX 3060"
+  // keep the model: drop Chinese words ("笔记本" is a laptop part); "RTX3060" is read by compat/gpus.ts as it is
   const laptop = /笔记本|移动版|laptop/i.test(raw);
   let name = raw
     .replace(/[\u3000-\u303f\u3400-\u9fff]+/g, ' ')
-    .replace(/\b(RTX|GTX|GT|MX|Quadro|Tesla|TITAN)(\d)/gi, '$1 $2')
-    .replace(/[()[\]]/g, ' ')
+    .replace(/\(\s*\)/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
     .trim();
   if (laptop && !/laptop/i.test(name)) name = `${name} Laptop GPU`;
   if (name.length < 2 || !/\d|[a-z]{2}/i.test(name)) return;
   name = name.slice(0, 120);
   const existing = f.gpus.find((g) => g.name === name);
-  const mem = memMiB(raw);
+  // a size in the name, read as reader.ts reads it ("RTX 3060 6G", "16 GB GPU"); 显存 values go through memMiB
+  const inName = /\b(\d{1,3})\s?(?:GB|GiB|G)\b/i.exec(name) ?? /(\d{1,3})\s?(?:GB|GiB|G)\s*显存/i.exec(raw);
+  const mem = inName ? Number(inName[1]) * 1024 : undefined;
   if (existing) {
     existing.totalMiB ??= mem;
     return;
   }
   if (f.gpus.length >= MAX_GPUS) return;
   const g: GpuFact = { name, line: no, text: text.trim().slice(0, 300) };
+  // "GT 740 (compute capability 3.0)", "RTX 3080 Ti (sm_86)": as reader.ts reads a capability in a name
+  const cc = /(?:compute capability|算力|cc|sm_?)\s*(\d+)\.?(\d)\b/i.exec(name);
+  if (cc) g.computeCapability = `${cc[1]}.${cc[2]}`;
   if (mem !== undefined) g.totalMiB = mem;
   f.gpus.push(g);
 }
 
+/** The OS as written ("Win7", "Ubuntu 20.04(WSL2)"), without Chinese words; src/platform/detect.ts reads the forms. */
 function osName(v: string): string {
-  const w = /\bwin(?:dows)?\s*(\d{1,2}|xp|7|8|10|11|server(?:\s*\d+)?)\b/i.exec(v);
-  if (w) return `Windows ${w[1]!.replace(/^server/i, 'Server')}`.replace(/\s+/g, ' ').trim();
-  if (/^\s*win(?:dows)?\s*$/i.test(v)) return 'Windows';
   return v.replace(/[\u3000-\u303f\u3400-\u9fff]+/g, ' ').replace(/\s+/g, ' ').trim() || v.trim();
 }
 
@@ -134,40 +150,66 @@ function frameworkWord(v: string): Framework | undefined {
   if (/\bkeras/.test(s)) return 'keras';
   if (/tensorflow|\btf\b/.test(s)) return 'tensorflow';
   if (/torch/.test(s)) return 'pytorch';
+  if (/cupy/.test(s)) return 'cupy';
+  if (/onnx/.test(s)) return 'onnxruntime';
+  if (/caffe/.test(s)) return 'caffe';
   if (/mxnet/.test(s)) return 'mxnet';
   return undefined;
 }
 
 // --- Chinese and mixed lines ------------------------------------------------------------------------------------
 
-/** Full-width forms to ASCII (：，（）＋ and full-width digits), the ideographic comma and full stop to separators. */
+/** Full-width forms to ASCII (：（）＋ and full-width digits); quotes to ASCII. */
 function normalise(t: string): string {
-  return t.normalize('NFKC').replace(/[、；。]/g, ',').replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
+  return t.normalize('NFKC').replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
 }
 
 /** "1)", "(1)", "1.", "①" (NFKC: "1"), "- ", "* ", "> " in front of a line */
 const LIST_PREFIX = /^\s*(?:[-*•>#|]+\s*)*(?:\(?\d{1,2}[).:]\s*(?=\D)|\d{1,2}\s+(?=[^\d\s.]))?/;
 
+/** what starts a new item after an ASCII comma or a space; anything else after an ASCII comma belongs to the value */
+const STARTER = '(?:cuda|cudnn|python|tensorflow(?:-gpu)?|tf\\b|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?|飞桨|jax|驱动|显存|显卡|gpu|系统|操作系统|框架|安装|win(?:dows)?\\s*\\d|ubuntu|centos|debian|wsl|docker|conda\\b|pip\\b)';
+// a build tag (+cu113, +cuda112, +cpu) is glued to its version; "win10+cuda10.1" and "A + B" join items
+const SPLIT_ASCII = new RegExp(`\\s*[,;]\\s*(?=${STARTER})|\\s*\\+(?!(?:cu\\d{2,3}|cuda\\d{2,3}(?:\\.cudnn\\d+)?|cpu|rocm[\\d.]*)\\b(?!\\.\\d))\\s*`, 'i');
+const SPLIT_SPACE = /\s+(?=(?:cuda|cudnn|python|tensorflow(?:-gpu)?|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?)\s*v?\d|驱动|显存)/i;
+
 function chinese(no: number, raw: string, f: EnvironmentFacts): void {
-  const t = normalise(raw).replace(LIST_PREFIX, '');
-  // segments: commas and semicolons; a plus joins items ("win10 + CUDA11.2") unless it starts a build tag (+cu113)
-  // and a space before a new item ("RTX 3060 CUDA11.2 CUDNN8.2", as Paddle's template gets filled in)
-  const segments = t
-    .split(/\s*[,;]\s*|\s*\+(?!\s*(?:cu\d|cpu\b|rocm))\s*|\s+(?=(?:cuda|cudnn|python|tensorflow(?:-gpu)?|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?)\s*v?\d|驱动|显存)/i)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const line = raw.replace(/^\s+/, '');
+  // a note keeps the rest of the line whole, whatever it mentions ("备注：commenters had CUDA 10.2 or 11 installed")
+  const head = keyOf(normalise(line).replace(LIST_PREFIX, ''));
+  if (head?.kind === 'note') {
+    value(no, raw, f, 'note', head.rest.replace(/[，；]/g, ', ').trim());
+    return;
+  }
+  // Chinese separates clauses with full-width marks (，；、。): always a boundary. Inside a part, a keyed value is
+  // whole ("安装方式：docker (TensorFlow model container, CUDA 11.8 image)" is one install value), unless the key
+  // announces a list (显卡/环境/系统) or there is none: then an ASCII comma or a plus before a new item, or a space
+  // before a versioned item ("GPU：RTX 3060 CUDA11.2 CUDNN8.2", as Paddle's template gets filled in), splits it.
   let context: Kind | null = null;
-  for (const seg of segments) {
-    const kv = keyOf(seg);
-    if (kv) {
+  const parts = line.split(/[，；、。]/).map((x, i) => (i === 0 ? normalise(x).replace(LIST_PREFIX, '') : normalise(x)).trim());
+  for (const part of parts) {
+    if (part === '') continue;
+    const kv = keyOf(part);
+    if (kv && !LIST_KINDS.has(kv.kind)) {
       context = kv.kind;
       value(no, raw, f, kv.kind, kv.rest);
-    } else {
-      // a segment after "显卡：…" without a key of its own is an item: "CUDA 11.2", "6G显存", "驱动 472.12"
-      if (!item(no, raw, f, seg) && context === 'note' && f.notes.length < MAX_NOTES) f.notes.push(fact(seg, no, raw));
+      continue;
+    }
+    const pieces = (kv ? kv.rest : part).split(SPLIT_ASCII).flatMap((x) => x.split(SPLIT_SPACE)).map((x) => x.trim()).filter(Boolean);
+    if (kv) {
+      context = kv.kind;
+      value(no, raw, f, kv.kind, pieces.shift() ?? '');
+    }
+    for (const piece of pieces) {
+      const k = keyOf(piece);
+      if (k) value(no, raw, f, k.kind, k.rest);
+      // a piece without a key of its own is an item ("CUDA 11.2", "6G显存", "驱动 472.12"), else more of the value before
+      else if (!item(no, raw, f, piece) && context === 'install') value(no, raw, f, context, piece);
     }
   }
 }
+
+const LIST_KINDS: ReadonlySet<Kind> = new Set(['gpu', 'env', 'os']);
 
 function keyOf(seg: string): { kind: Kind; rest: string } | null {
   const squashed = seg.toLowerCase();
@@ -226,11 +268,12 @@ function value(no: number, text: string, f: EnvironmentFacts, kind: Kind, v: str
       break;
     }
     case 'cuda': {
-      const c = version ?? (/^\d{2}$/.test(s) ? s : undefined);
+      const c = version ?? (/^\d+$/.test(s) ? s : undefined);
       if (!c) break;
       // "12.2（nvidia-smi 显示）", "驱动支持的 CUDA 12.2": the driver's CUDA, not an installed toolkit
       if (/nvidia-smi|驱动|driver/i.test(s)) set(f, 'driverCuda', fact(c, no, text));
       else set(f, 'cuda', fact(c, no, text));
+      if (/container|docker|容器/i.test(s)) set(f, 'container', fact('container', no, text));
       break;
     }
     case 'cudnn': {
@@ -250,17 +293,19 @@ function value(no: number, text: string, f: EnvironmentFacts, kind: Kind, v: str
       break;
     case 'framework': {
       const fw = frameworkWord(s);
-      if (fw) setFramework(f, fw, frameworkVersion(s), no, text);
+      if (fw) setFramework(f, fw, s, no, text);
       break;
     }
     case 'tensorflow':
     case 'pytorch':
     case 'paddle':
     case 'jax':
-      setFramework(f, kind, frameworkVersion(s), no, text);
+    case 'keras':
+      setFramework(f, kind, s, no, text);
       break;
     case 'install':
-      for (const w of new Set(s.toLowerCase().match(/\b(pip|conda|mamba|docker|source|colab|kaggle|jupyter|venv|uv|wheel)\b/g) ?? [])) addWord(f, w, no, text);
+      // the words reader.ts's addInstall knows
+      for (const w of new Set(s.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [])) addWord(f, w, no, text);
       if (/源码|编译/.test(s)) addWord(f, 'source', no, text);
       if (/docker|容器/i.test(s)) set(f, 'container', fact('container', no, text));
       break;
@@ -309,7 +354,7 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
   }
   if ((m = /^(paddlepaddle(?:[-_]gpu)?|paddle|飞桨|tensorflow(?:-gpu)?|tf|pytorch|torch|jaxlib|jax|keras|mxnet)\s*(?:版本)?\s*(?:==|=|:)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?)/i.exec(s))) {
     const fw = frameworkWord(m[1]!);
-    if (fw) setFramework(f, fw, m[2], no, text);
+    if (fw) setFramework(f, fw, s.slice(m[1]!.length), no, text);
     return true;
   }
   if ((m = /^(?:驱动|显卡驱动|driver)\s*(?:版本)?\s*[:=]?\s*(\d{3}(?:\.\d+)+|\d{3}\b)/i.exec(s))) {
@@ -331,8 +376,9 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
     addGpu(f, s, no, text);
     return true;
   }
-  if (/^(?:docker|容器|kubernetes|k8s)/i.test(s) || /在\s*docker/i.test(s)) {
+  if ((m = /^(docker|容器|kubernetes|k8s)/i.exec(s)) || /在\s*docker/i.test(s)) {
     set(f, 'container', fact('container', no, text));
+    if (m && /^(docker|kubernetes)$/i.test(m[1]!)) addWord(f, m[1]!.toLowerCase(), no, text);
     return true;
   }
   if ((m = /^(pip|conda|anaconda|miniconda|mamba)\b/i.exec(s))) {
@@ -366,7 +412,7 @@ function other(no: number, t: string, f: EnvironmentFacts): void {
     return;
   }
   if ((m = /^\s*(?:[-*•]\s*)?paddle(?:paddle)?\s+version\s*[:=]\s*(.+)$/i.exec(t))) {
-    setFramework(f, 'paddle', frameworkVersion(m[1]!), no, t);
+    setFramework(f, 'paddle', m[1]!, no, t);
     return;
   }
   // Paddle's banner: "Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API Version: 11.8"
