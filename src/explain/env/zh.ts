@@ -24,7 +24,7 @@ const VERSION = /\d+(?:\.\d+)+/;
 /** CJK ideographs, CJK punctuation, full-width forms: the gate for the Chinese reader */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** lines without CJK that this module still reads: list rows, Paddle's version line and banner */
-const OTHER = /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=]|W\d{4} .*gpu_resources\.cc)|Driver API Version: \d|, cuDNN Version: \d/i;
+const ROW = /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=])/i;
 
 type Kind = 'gpu' | 'vram' | 'driver' | 'cuda' | 'cudnn' | 'cuda_cudnn' | 'os' | 'python' | 'framework' | 'tensorflow' | 'pytorch' | 'paddle' | 'jax' | 'keras' | 'install' | 'note' | 'env' | 'container';
 
@@ -57,8 +57,9 @@ const KEYS: Array<[string, Kind]> = (
 /** Read one line (already normalised by the collector) into `f`; facts already set are kept. */
 export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): void {
   if (text.length > 400) return;
-  if (CJK.test(text)) chinese(no, text, f);
-  else if (OTHER.test(text)) other(no, text, f);
+  // every line of a multi-GB log passes here: an anchored test, two substring searches, one character class
+  if (ROW.test(text) || text.includes('API Version: ') || text.includes('cuDNN Version: ')) other(no, text, f);
+  else if (CJK.test(text)) chinese(no, text, f);
 }
 
 // --- helpers shared with the English reader's conventions -------------------------------------------------------
