@@ -6,6 +6,8 @@ import { runChecks } from '../../src/checks/run-checks.js';
 import type { Finding } from '../../src/core/finding.js';
 import { planted, realSnapshot } from '../helpers/snapshots.js';
 import { realH200Env, setDriver, withEnv } from '../compat/helpers.js';
+import { machineVerdict } from '../../src/compat/machine.js';
+import { requirementsFor } from '../../src/compat/requirements.js';
 
 const fixes = (fs: Finding[]) => fs.filter((f) => f.fix).map((f) => ({ check: f.check, ...f.fix! }));
 const all = (s: Parameters<typeof runChecks>[1]) => runChecks(ALL_CHECKS, s).flatMap((r) => r.findings);
@@ -30,6 +32,8 @@ describe('WSL2', () => {
     expect(driver.manual![0]).toBe('On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a Windows prompt: wsl --shutdown');
     expect(driver.manual!.join('\n')).not.toMatch(/apt install nvidia-driver|sudo reboot/);
     expect(driver.text).toMatch(/WSL2 uses the Windows host's NVIDIA driver/);
+    const m = machineVerdict(requirementsFor('torch==2.11.0+cu130'), s);
+    expect(m.fix!.manual![0]).toMatch(/^On Windows \(not inside WSL\)/);
     const held = fixes(all(planted('h200-memory-held', (x) => (x.system.wsl = true)))).find((x) => x.check === 'memory.holders')!;
     expect(held.manual).toEqual(['kill 589']);
   });
