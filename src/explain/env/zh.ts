@@ -59,8 +59,11 @@ export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): vo
   if (text.length > 400) return;
   // every line of a multi-GB log passes here: an anchored test, two substring searches, one character class
   if (ROW.test(text) || text.includes('API Version: ') || text.includes('cuDNN Version: ')) other(no, text, f);
-  else if (CJK.test(text)) chinese(no, text, f);
+  else if (CJK.test(text) && KEY_STEM.test(text)) chinese(no, text, f);
 }
+
+/** a Chinese line without any key word ("第 3 轮，损失 0.52") is a training log line: one test and out */
+const KEY_STEM = /显卡|显存|驱动|系统|平台|版本|框架|飞桨|安装|其他|其它|备注|补充|问题描述|环境|配置|容器|图形卡|设备型号|cuda|cudnn|gpu|python|torch|tensorflow|paddle|\bos\b|win|ubuntu|rtx|gtx/i;
 
 // --- helpers shared with the English reader's conventions -------------------------------------------------------
 
