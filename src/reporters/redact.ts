@@ -101,6 +101,8 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
   /** a host's short name → its full name (one placeholder for both) */
   const hostCanonical = new Map<string, string>();
   const homes: { path: string; owner: string }[] = [];
+  /** bumped whenever a known value is added: text() results cached before then are stale */
+  let generation = 0;
   const gpuUuids: string[] = [];
 
   const mark = (placeholder: string): string => {
@@ -112,8 +114,11 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     }
     return m;
   };
+  /** true during the learning pass: nothing is numbered there, so numbers follow the order values are shown in */
+  let dry = false;
   /** the placeholder of a value, assigned on first use */
   const placeholder = (kind: Kind, original: string): string => {
+    if (dry) return `${PREFIX[kind]}-0`;
     const norm = kind === 'host' || kind === 'mac' || kind.endsWith('uuid') || kind === 'ipv6' ? original.toLowerCase() : original;
     const key = `${kind}\0${norm}`;
     let p = byKey.get(key);
@@ -134,6 +139,7 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     const id = `${kind}\0${ci ? value.toLowerCase() : value}`;
     if (wordSet.has(id)) return;
     wordSet.add(id);
+    generation++;
     const k = value.slice(0, 2).toLowerCase();
     const list = words.get(k) ?? [];
     list.push({ value, canonical, kind, ci });
@@ -162,7 +168,10 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     if (k.kind === 'user') addUser(k.value);
     else if (k.kind === 'host') addHost(k.value, true);
     else if (k.kind === 'uuid') {
-      if (!gpuUuids.includes(k.value.toLowerCase())) gpuUuids.push(k.value.toLowerCase());
+      if (!gpuUuids.includes(k.value.toLowerCase())) {
+        gpuUuids.push(k.value.toLowerCase());
+        generation++;
+      }
     } else if (k.kind === 'serial') {
       if (k.value.length >= 4 && !/^(n\/a|\[n\/a\]|0+)$/i.test(k.value)) addWord(k.value, 'serial');
     } else if (k.kind === 'secret') {
@@ -173,6 +182,7 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
       // A home named after its account (/users/dave) is already covered by the name; others (/nfs/h/u77) by path.
       if (!PUBLIC_USERS.has(k.owner) && isPrivateHome(path) && path.split('/').pop() !== k.owner && !homes.some((h) => h.path === path)) {
         homes.push({ path, owner: k.owner });
+        generation++;
         homes.sort((a, b) => b.path.length - a.path.length);
       }
     }
@@ -225,27 +235,30 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
   // Each rule: a cheap test that must pass first (most strings are short paths and numbers), then its pattern.
   type Replacer = (match: string, ...groups: any[]) => string; // eslint-disable-line @typescript-eslint/no-explicit-any
   const rule = (gate: RegExp | null, re: RegExp, fn: Replacer) => (s: string) => (gate === null || gate.test(s) ? s.replace(re, fn) : s);
+  /** the rules that find values by context (and so learn them); the learning pass runs only these */
+  const learning = new Set<(s: string) => string>();
+  const L = (r: (s: string) => string) => (learning.add(r), r);
   const rules: ((s: string) => string)[] = [
     // secrets first: they may hold anything
-    rule(/PRIVATE KEY/, PRIVATE_KEY_RE, (m) => secretMark(m)),
-    rule(/:\/\/[^\s/]*@/, URL_USERINFO_RE, (_m, scheme: string, info: string) => `${scheme}${secretMark(info)}@`),
-    rule(/authorization/i, AUTH_HEADER_RE, (_m, head: string, scheme: string | undefined, v: string) => `${head}${scheme ?? ''}${secretMark(v)}`),
-    rule(/bearer/i, BEARER_RE, (_m, head: string, v: string) => `${head}${secretMark(v)}`),
-    rule(/-[A-Za-z]/, FLAG_VALUE_RE, (m, dashes: string, name: string, sep: string, v: string) => {
+    L(rule(/PRIVATE KEY/, PRIVATE_KEY_RE, (m) => secretMark(m))),
+    L(rule(/:\/\/[^\s/]*@/, URL_USERINFO_RE, (_m, scheme: string, info: string) => `${scheme}${secretMark(info)}@`)),
+    L(rule(/authorization/i, AUTH_HEADER_RE, (_m, head: string, scheme: string | undefined, v: string) => `${head}${scheme ?? ''}${secretMark(v)}`)),
+    L(rule(/bearer/i, BEARER_RE, (_m, head: string, v: string) => `${head}${secretMark(v)}`)),
+    L(rule(/-[A-Za-z]/, FLAG_VALUE_RE, (m, dashes: string, name: string, sep: string, v: string) => {
       const out = valueOf(nameKind(name), v);
       return out === null ? m : `${dashes}${name}${sep}${out}`;
-    }),
-    rule(/=/, ASSIGN_RE, (m, name: string, v: string) => {
+    })),
+    L(rule(/=/, ASSIGN_RE, (m, name: string, v: string) => {
       const out = valueOf(nameKind(name), v);
       return out === null ? m : `${name}=${out}`;
-    }),
-    rule(/:\s*["']/, QUOTED_KV_RE, (m, q: string, name: string, sep: string, vq: string, v: string) => {
+    })),
+    L(rule(/:\s*["']/, QUOTED_KV_RE, (m, q: string, name: string, sep: string, vq: string, v: string) => {
       const kind = nameKind(name);
       if (kind === null || v.includes(OPEN)) return m;
       return `${q}${name}${q}${sep}${vq}${kind === 'secret' ? secretMark(v) : hostValue(v)}${vq}`;
-    }),
-    rule(/:[ \t]/, PLAIN_KV_RE, (m, name: string, sep: string, v: string) => (nameKind(name) === 'secret' && !v.includes(OPEN) && !AUTH_SCHEME_RE.test(v) ? `${name}${sep}${secretMark(v)}` : m)),
-    rule(TOKEN_GATE, TOKEN_SHAPES_RE, (m) => secretMark(m)),
+    })),
+    L(rule(/:[ \t]/, PLAIN_KV_RE, (m, name: string, sep: string, v: string) => (nameKind(name) === 'secret' && !v.includes(OPEN) && !AUTH_SCHEME_RE.test(v) ? `${name}${sep}${secretMark(v)}` : m))),
+    L(rule(TOKEN_GATE, TOKEN_SHAPES_RE, (m) => secretMark(m))),
     // identifiers of the machine and its GPUs
     rule(/(?:GPU|MIG)-/, GPU_UUID_RE, (m, kind: string, hex: string) => {
       const lower = `${kind}-${hex}`.toLowerCase();
@@ -257,17 +270,17 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     rule(/serial/i, SERIAL_LABEL_RE, (_m, label: string, sep: string, v: string) => `${label}${sep}${ph('serial', v)}`),
     rule(/(?:machine|product|system|boot)[ _-]?(?:id|uuid)/i, MACHINE_ID_LABEL_RE, (_m, label: string, sep: string, v: string) => `${label}${sep}${ph('machine-id', v)}`),
     // other hosts, by context
-    rule(/:\/\//, URL_HOST_RE, (m, scheme: string, host: string) => (isPublicHost(host, isKnownHost) ? m : `${scheme}${hostMark(host.replace(/^\[|\]$/g, ''), host)}`)),
-    rule(/@/, USER_AT_HOST_RE, (m, user: string, host: string) => {
+    L(rule(/:\/\//, URL_HOST_RE, (m, scheme: string, host: string) => (isPublicHost(host, isKnownHost) ? m : `${scheme}${hostMark(host.replace(/^\[|\]$/g, ''), host)}`))),
+    L(rule(/@/, USER_AT_HOST_RE, (m, user: string, host: string) => {
       if (/^sha\d+$/i.test(host) || !/[A-Za-z]/.test(host)) return m;
       const hostShown = isPublicHost(host, isKnownHost) ? host : hostMark(host);
       return `${userMark(user)}@${hostShown}`;
-    }),
-    rule(/:\d+:\d+ \[/, NCCL_PREFIX_RE, (_m, host: string, rest: string) => `${hostMark(host)}${rest}`),
-    rule(/\]:\d/, BRACKET_HOST_RE, (m, host: string, port: string) => (PUBLIC_HOSTS.has(host.toLowerCase()) || isIp(host) ? m : `[${hostMark(host)}]:${port}`)),
-    rule(/srun: error|CANCELLED/, SLURM_HOST_RE, (_m, head: string, host: string, tail: string) => `${head}${hostMark(host)}${tail}`),
-    rule(/host|node/i, HOST_LABEL_RE, (m, label: string, sep: string, host: string) => (/^v?\d/.test(host) ? m : `${label}${sep}${hostMark(host)}`)),
-    rule(/ip-\d/, AWS_HOST_RE, (m) => hostMark(m)),
+    })),
+    L(rule(/:\d+:\d+ \[/, NCCL_PREFIX_RE, (_m, host: string, rest: string) => `${hostMark(host)}${rest}`)),
+    L(rule(/\]:\d/, BRACKET_HOST_RE, (m, host: string, port: string) => (PUBLIC_HOSTS.has(host.toLowerCase()) || isIp(host) ? m : `[${hostMark(host)}]:${port}`))),
+    L(rule(/srun: error|CANCELLED/, SLURM_HOST_RE, (_m, head: string, host: string, tail: string) => `${head}${hostMark(host)}${tail}`)),
+    L(rule(/host|node/i, HOST_LABEL_RE, (m, label: string, sep: string, host: string) => (/^v?\d/.test(host) ? m : `${label}${sep}${hostMark(host)}`))),
+    L(rule(/ip-\d/, AWS_HOST_RE, (m) => hostMark(m))),
     // home folders: the account's name is the folder's
     (s) => {
       if (homes.length === 0 || !s.includes('/')) return s;
@@ -275,12 +288,12 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
       for (const h of homes) out = replaceAll(out, h.path, (at) => isPathEnd(out, at + h.path.length), () => `~${mark(placeholder('user', h.owner))}`);
       return out;
     },
-    rule(/\/(?:home\d*|homes|Users|users|u)\//, HOME_RE, (m, base: string, name: string) => (NOT_PEOPLE.has(name) ? m : `${base}${userMark(name)}`)),
-    rule(/\/scratch/, SCRATCH_RE, (m, base: string, mid: string | undefined, name: string) => (NOT_PEOPLE.has(name) ? m : `${base}${mid ?? ''}${userMark(name)}`)),
+    L(rule(/\/(?:home\d*|homes|Users|users|u)\//, HOME_RE, (m, base: string, name: string) => (NOT_PEOPLE.has(name) ? m : `${base}${userMark(name)}`))),
+    L(rule(/\/scratch/, SCRATCH_RE, (m, base: string, mid: string | undefined, name: string) => (NOT_PEOPLE.has(name) ? m : `${base}${mid ?? ''}${userMark(name)}`))),
     // every known word, wherever it stands as a word (see THE WORD RULE above)
     (s) => replaceWords(s),
     // fully qualified names that are not public documentation or package hosts
-    rule(/[A-Za-z0-9]\.[A-Za-z]/, FQDN_RE, (m) => (looksLikeMachine(m) && !isKnownHost(m) ? hostMark(m) : m)),
+    L(rule(/[A-Za-z0-9]\.[A-Za-z]/, FQDN_RE, (m) => (looksLikeMachine(m) && !isKnownHost(m) ? hostMark(m) : m))),
   ];
   const ipRules: ((s: string) => string)[] = [
     rule(/\d\.\d+\.\d+\.\d/, IPV4_RE, (ip: string, offset: number, whole: string) => (isVersion(ip, offset, whole) ? ip : ipMark(ip))),
@@ -312,23 +325,53 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     return last === 0 ? s : out + s.slice(last);
   }
 
-  const text = (input: string, key?: string): string => {
+  const learnRules = rules.filter((r) => learning.has(r));
+  const cache = new Map<string, string>();
+  let cachedAt = generation;
+  /** `learnOnly`: run only the rules that find values by context (the learning pass; its output is dropped) */
+  const rewrite = (input: string, key: string | undefined, learnOnly: boolean): string => {
     if (input === '') return input;
     let s = input.replace(PRIVATE_USE_RE, '\uFFFD');
     // a value stored under a key that names it: the whole value is the secret, or the host list
     const kind = key === undefined ? null : keyKind(key);
     if (kind === 'secret') s = secretMark(s);
     else if (kind === 'host' && /[A-Za-z]/.test(s) && !/\s/.test(s)) s = hostValue(s);
-    for (const rule of rules) s = rule(s);
-    if (kind !== 'version') for (const rule of ipRules) s = rule(s);
+    for (const rule of learnOnly ? learnRules : rules) s = rule(s);
+    if (!learnOnly && kind !== 'version') for (const rule of ipRules) s = rule(s);
     return s.includes(OPEN) ? s.replace(MARK_RE, (_m, n: string) => marks[Number([...n].map((c) => c.charCodeAt(0) - 0xe010).join(''))]!) : s;
+  };
+  // Models repeat strings (library folders, paths): a result holds until a new value becomes known.
+  const text = (input: string, key?: string): string => {
+    if (cachedAt !== generation) {
+      cache.clear();
+      cachedAt = generation;
+    }
+    const id = `${key === undefined ? '' : (keyKind(key) ?? '')}\0${input}`;
+    const hit = cache.get(id);
+    if (hit !== undefined) return hit;
+    const out = rewrite(input, key, false);
+    if (cachedAt === generation && cache.size < 100_000) cache.set(id, out);
+    return out;
   };
 
   const learn = (value: unknown, more: readonly Known[] = []) => {
-    for (const k of collectKnown(value)) addKnown(k);
+    const stated = collectKnown(value);
+    for (const k of stated) addKnown(k);
     for (const k of more) addKnown(k);
+    // What the snapshots state is numbered first, machines before people: this machine is host-1, its user user-1.
+    for (const k of [...stated, ...more.filter((m) => m.kind === 'host')].sort((a, b) => STATED_ORDER.indexOf(a.kind) - STATED_ORDER.indexOf(b.kind))) {
+      if (k.kind === 'host' && wordSet.has(`host\0${k.value.toLowerCase()}`)) placeholder('host', k.value);
+      else if (k.kind === 'user' && wordSet.has(`user\0${k.value}`)) placeholder('user', k.value);
+      else if (k.kind === 'uuid') placeholder('gpu-uuid', k.value);
+      else if (k.kind === 'serial' && wordSet.has(`serial\0${k.value}`)) placeholder('serial', k.value);
+    }
     // A pass whose output is dropped: what it finds by context becomes known for every string.
-    walk(value, text);
+    dry = true;
+    try {
+      walk(value, (str, key) => rewrite(str, key, true));
+    } finally {
+      dry = false;
+    }
   };
   learn(seed, extra);
   return { text, learn, table };
@@ -343,6 +386,8 @@ export function redactDeep<T>(value: T, redactor: Redactor = createRedactor(valu
 export function redactModel<T>(model: T, extra: readonly Known[] = []): T {
   return redactDeep(model, createRedactor(model, extra));
 }
+
+const STATED_ORDER: KnownKind[] = ['host', 'user', 'uuid', 'serial'];
 
 /** Fields that name what a record is about (a fact, a variable): the record's value fields are then of that kind. */
 const NAME_FIELDS = ['fact', 'name', 'key', 'variable'] as const;
