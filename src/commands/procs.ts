@@ -53,8 +53,7 @@ async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, m
   const rawRows = procRows(raw);
   // Verdicts are judged on the facts; what is shown is redacted (the rows carry the processes' users and command lines).
   redactor?.learn({ snapshot: raw, rows: rawRows });
-  const { snapshot, rows: redRows } = redactor ? redactDeep({ snapshot: raw, rows: rawRows }, redactor) : { snapshot: raw, rows: rawRows };
-  const rows = redRows.map((r, i) => ({ ...r, verdict: rawRows[i]!.verdict })); // an enum, whatever a user is called
+  const { snapshot, rows } = redactor ? redactDeep({ snapshot: raw, rows: rawRows }, redactor) : { snapshot: raw, rows: rawRows };
   if (flag(args, 'json')) {
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);

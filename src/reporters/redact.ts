@@ -389,6 +389,13 @@ export function redactModel<T>(model: T, extra: readonly Known[] = []): T {
 
 const STATED_ORDER: KnownKind[] = ['host', 'user', 'uuid', 'serial'];
 
+/**
+ * Keys whose values are the tool's own identifiers (check ids, root causes, severities, verdicts): a machine
+ * called "gpu" or a user called "memory" must not turn "gpu.driver" or "memory.holders" into something else.
+ */
+const STRUCTURAL_KEYS = new Set(['check', 'checks', 'rootCause', 'severity', 'status', 'statuses', 'category', 'verdict', 'impact', 'stream', 'via', 'origin', 'mark', 'action', 'by', 'mode']);
+const IDENTIFIER_RE = /^[A-Za-z][\w.:-]{0,63}$/;
+
 /** Fields that name what a record is about (a fact, a variable): the record's value fields are then of that kind. */
 const NAME_FIELDS = ['fact', 'name', 'key', 'variable'] as const;
 const VALUE_FIELDS = new Set(['value', 'values', 'a', 'b', 'usual', 'current', 'expected']);
@@ -398,7 +405,7 @@ const KIND_KEY = { secret: 'token', host: 'host', version: 'version' } as const;
 function walk(value: unknown, text: (s: string, key?: string) => string): unknown {
   // `as`: the key a value is read under, when its record says what it is ({ fact: "env[HF_TOKEN]", a, b })
   const visit = (v: unknown, key?: string, as?: string): unknown => {
-    if (typeof v === 'string') return text(v, as ?? key);
+    if (typeof v === 'string') return key !== undefined && STRUCTURAL_KEYS.has(key) && IDENTIFIER_RE.test(v) ? v : text(v, as ?? key);
     if (Array.isArray(v)) return argv(v, key, as);
     if (v instanceof Map) return new Map([...v].map(([k, x]) => [typeof k === 'string' ? renameKey(k) : k, visit(x, typeof k === 'string' ? k : key, as)]));
     if (v instanceof Set) return new Set([...v].map((x) => visit(x, key, as)));

@@ -69,6 +69,14 @@ describe('--redact', () => {
     expect(redactModel(red)).toEqual(red);
   });
 
+  it("keeps the tool's own identifiers when a machine or a user is named like one (gpu, memory)", () => {
+    const snap = { ...hogSnapshot(), host: { name: 'gpu' }, self: { pid: 1, uid: 1000, user: 'memory', pidNamespace: null } };
+    const out = redactModel({ snapshot: snap, findings: [{ ...hogFindings()[0]!, check: 'memory.holders', severity: 'warn', message: 'gpu memory is held' }], rows: [{ verdict: 'other user' }] });
+    expect(out.findings[0]).toMatchObject({ check: 'memory.holders', severity: 'warn', message: 'host-1 user-1 is held' });
+    expect(out.rows[0]!.verdict).toBe('other user');
+    expect(out.snapshot.host.name).toBe('host-1');
+  });
+
   it('keeps Maps, Sets and identifier-like keys (a model keeps its shape)', () => {
     const r = createRedactor(result);
     const out = redactDeep({ m: new Map([[694, { user: 'bob' }]]), s: new Set(['alice']), '/home/alice/x': 1, user: 'alice' }, r);
