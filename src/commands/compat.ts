@@ -7,11 +7,12 @@ import { requirementsFor, type CompatRequirements } from '../compat/requirements
 import { parseSpec } from '../compat/spec.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 
 export const command: Command = {
   name: 'compat',
   summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it',
-  usage: `Usage: gpu-env-doctor compat SPEC [--json] [--from SNAPSHOT.json | --no-machine] [--platform linux|windows] [-v]
+  usage: `Usage: gpu-env-doctor compat SPEC [--json] [--from SNAPSHOT.json | --no-machine] [--platform linux|windows] [--redact] [-v]
 
 SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30,
 paddlepaddle-gpu==2.6.1.post120 (paddle==3.0.0 for every CUDA build of a release).
@@ -25,14 +26,17 @@ satisfies it. Exit code 0: it fits (or --no-machine); 1: it does not; 2: bad SPE
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from cannot be used together');
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
-    const machine = flag(args, 'no-machine') ? null : machineVerdict(req, await obtainSnapshot(ctx, args));
+    const snapshot = flag(args, 'no-machine') ? null : await obtainSnapshot(ctx, args);
+    const judged = snapshot ? machineVerdict(req, snapshot) : null;
+    // the requirements are public knowledge; what is said about this machine (its name, its paths) is redacted
+    const machine = shown(redactorFor(ctx, args, { snapshot, judged }), judged);
     if (flag(args, 'json')) {
       const doc = { ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       ctx.stdout.write(renderText(req, machine, flag(args, 'verbose')));
     }
-    return machine && !machine.ok ? 1 : 0;
+    return judged && !judged.ok ? 1 : 0;
   },
 };
 
