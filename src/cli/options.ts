@@ -26,7 +26,7 @@ export const OPTIONS = {
   json: { type: 'boolean', help: 'only JSON on stdout' },
   markdown: { type: 'boolean', help: 'a report to paste into a GitHub issue' },
   html: { type: 'string', value: 'FILE', help: 'also write a self-contained HTML report to FILE', complete: 'file' },
-  redact: { type: 'boolean', help: 'hide user names, host names, home paths, IP addresses, GPU UUIDs and serials' },
+  redact: { type: 'boolean', help: 'hide user and host names, home folders, addresses, GPU UUIDs and serials, secrets' },
   color: { type: 'string', value: 'WHEN', help: 'colour: always, never or auto (default: auto, a terminal without NO_COLOR)', choices: ['always', 'never', 'auto'] },
   'no-color': { type: 'boolean', help: 'no colour (also NO_COLOR; FORCE_COLOR=1 forces it)' },
   from: { type: 'string', value: 'SNAPSHOT.json', help: 'judge a saved snapshot (or check --json output) instead of this machine', complete: 'file' },
@@ -40,7 +40,7 @@ export const OPTIONS = {
   deep: { type: 'boolean', help: 'also import each framework in a subprocess and run a tiny convolution (a few seconds; progress on stderr)' },
   python: { type: 'string', multiple: true, value: 'PATH', help: 'a Python interpreter to inspect (an existing file); repeatable', complete: 'file' },
   'all-envs': { type: 'boolean', help: 'inspect every conda environment and virtualenv found, not only the active ones' },
-  framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch or jax', choices: ['tensorflow', 'pytorch', 'torch', 'jax'] },
+  framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: torch, tensorflow or jax)', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },
   // diff
   all: { type: 'boolean', help: 'also the differences that rarely matter (PIDs, timestamps)' },
   // run
@@ -74,20 +74,20 @@ const BASE: OptionName[] = ['help', 'color', 'no-color'];
 const PROBE: OptionName[] = ['from', 'root', 'timeout', 'python', 'all-envs', 'deep'];
 
 /**
- * The options each command takes, and so honours. `--redact` is taken only where it is carried out today
- * (the redaction engineer adds it to the others as each one applies it): refusing it is the safe side.
+ * The options each command takes, and so honours. Every command that shows machine facts takes `--redact`
+ * (test/redact/canary.test.ts fails if one refuses it); preamble prints a fixed script, completion a script.
  */
 export const ACCEPTS: Record<string, readonly OptionName[]> = {
   check: [...BASE, ...PROBE, 'verbose', 'quiet', 'json', 'markdown', 'html', 'redact', 'fail-on', 'format', 'ignore', 'config'],
-  snapshot: [...BASE, ...PROBE, 'json'],
+  snapshot: [...BASE, ...PROBE, 'json', 'redact'],
   explain: [...BASE, ...PROBE, 'verbose', 'json', 'markdown', 'html', 'redact', 'no-machine', 'format', 'framework'],
-  diff: [...BASE, 'root', 'timeout', 'python', 'all-envs', 'deep', 'verbose', 'json', 'markdown', 'format', 'all'],
+  diff: [...BASE, 'root', 'timeout', 'python', 'all-envs', 'deep', 'verbose', 'json', 'markdown', 'redact', 'format', 'all'],
   run: [...BASE, 'root', 'timeout', 'python', 'all-envs', 'html', 'report', 'redact', 'quiet', 'verbose', 'deep', 'interval', 'tail-lines', 'no-capture'],
-  fleet: [...BASE, 'verbose', 'json', 'html', 'fail-on', 'format', 'ignore', 'config'],
-  libs: [...BASE, ...PROBE, 'verbose', 'json', 'fail-on', 'format', 'pid', 'elf'],
-  procs: [...BASE, ...PROBE, 'verbose', 'json', 'watch', 'interval', 'count', 'gpu', 'user'],
-  fix: [...BASE, ...PROBE, 'json', 'fail-on', 'dry-run', 'yes', 'force', 'grace', 'env-file', 'ignore', 'config'],
-  compat: [...BASE, ...PROBE, 'verbose', 'json', 'no-machine', 'platform'],
+  fleet: [...BASE, 'verbose', 'json', 'html', 'redact', 'fail-on', 'format', 'ignore', 'config'],
+  libs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'fail-on', 'format', 'pid', 'elf'],
+  procs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'watch', 'interval', 'count', 'gpu', 'user'],
+  fix: [...BASE, ...PROBE, 'json', 'redact', 'fail-on', 'dry-run', 'yes', 'force', 'grace', 'env-file', 'ignore', 'config'],
+  compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
 };
@@ -102,7 +102,6 @@ export const REFUSALS: Record<string, Partial<Record<OptionName, string>>> = {
   snapshot: {
     markdown: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --markdown',
     html: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --html OUT.html',
-    redact: 'not applied by snapshot yet, so refused rather than ignored: check --json --redact gives a redacted snapshot inside its output',
   },
   diff: { from: 'diff takes the snapshots as arguments: gpu-env-doctor diff A.json [B.json]', html: 'diff has no HTML report; use --markdown' },
   fleet: { from: 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR', markdown: 'fleet has no Markdown report; use --html FILE' },

@@ -8,12 +8,12 @@ import { UsageError } from '../core/errors.js';
 import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { renderMarkdown } from '../reporters/markdown.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
 import { renderTerminal } from '../reporters/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { redactorFor, shown, shownText } from './shared/redaction.js';
 
 export const command: Command = {
   name: 'check',
@@ -48,15 +48,17 @@ subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN co
     const ignoredCount = all.filter((f) => ignored.has(f.check) && f.status !== 'ok' && f.status !== 'skip').length;
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
-    const result = flag(args, 'redact') ? redactDeep(raw, createRedactor(raw)) : raw;
-    const shownSource = flag(args, 'redact') ? { ...source, host: result.snapshot.host.name } : source;
+    // The report's header (which file, which host) goes through the same redactor: host-1 there as in the facts.
+    const redactor = redactorFor(ctx, args, raw);
+    const result = shown(redactor, raw);
+    const shownSource = shown(redactor, source);
     const categoryOf = categoryLookup();
     const model = () =>
       buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       ctx.files.write(htmlPath, renderHtml(model()));
-      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${htmlPath}\n`);
+      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
       ctx.stdout.write(`${JSON.stringify(config.ignore.length > 0 ? { ...result, ignoredChecks: config.ignore } : result, null, 2)}\n`);

@@ -7,6 +7,7 @@ import { requirementsFor, type CompatRequirements } from '../compat/requirements
 import { parseSpec } from '../compat/spec.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { headerLines, type ReportSource } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
@@ -17,8 +18,9 @@ export const command: Command = {
   summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it',
   synopsis: 'compat SPEC [OPTIONS]',
   description: `SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12,
-jax[cuda12]==0.4.30. Prints what that build needs (CUDA, cuDNN, driver, Python, GPU architectures), with the
-sources of each fact, and whether this machine (or a saved snapshot) satisfies it.`,
+jax[cuda12]==0.4.30, paddlepaddle-gpu==2.6.1.post120 (paddle==3.0.0 for every CUDA build of a release).
+Prints what that build needs (CUDA, cuDNN, driver, Python, GPU architectures), with the sources of each fact,
+and whether this machine (or a saved snapshot) satisfies it.`,
   examples: [
     ['gpu-env-doctor compat torch==2.1.0+cu121', 'does this machine fit that build?'],
     ['gpu-env-doctor compat tensorflow==2.12 --no-machine', 'only what the build needs'],
@@ -34,14 +36,19 @@ sources of each fact, and whether this machine (or a saved snapshot) satisfies i
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
     const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(ctx, args);
-    const machine = got ? machineVerdict(req, got.snapshot) : null;
+    const judged = got ? machineVerdict(req, got.snapshot) : null;
+    // the requirements are public knowledge; what is said about this machine (its name, its paths, the
+    // snapshot file it came from) is redacted
+    const redactor = redactorFor(ctx, args, { snapshot: got?.snapshot ?? null, judged });
+    const machine = shown(redactor, judged);
+    const source = got ? shown(redactor, got.source) : null;
     if (flag(args, 'json')) {
-      const doc = { ...req, ...(spec.variant === undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
+      const doc = { ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose'), got?.source ?? null));
+      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose'), source));
     }
-    return machine && !machine.ok ? 1 : 0;
+    return judged && !judged.ok ? 1 : 0;
   },
 };
 
@@ -50,7 +57,9 @@ const MARK = { ok: '✓', warn: '!', fail: '✗', unknown: '?' } as const;
 function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: boolean, src: ReportSource | null): string {
   const lines: string[] = [];
   const q = r.requires;
-  lines.push(`${r.framework} ${r.version}${r.variant ? (r.framework === 'torch' ? `+${r.variant}` : ` [${r.variant}]`) : ''}`);
+  const name = r.framework === 'paddle' ? (r.variant === 'cpu' ? 'paddlepaddle' : 'paddlepaddle-gpu') : r.framework;
+  const variant = !r.variant ? '' : r.framework === 'torch' ? `+${r.variant}` : r.framework === 'paddle' ? (r.variant === 'cpu' ? '' : ` (${r.variant})`) : ` [${r.variant}]`;
+  lines.push(`${name} ${r.version}${variant}`);
   if (!r.gpu) lines.push('  no NVIDIA GPU support in this build');
   for (const b of r.builds) {
     const parts = [
@@ -62,7 +71,8 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     lines.push(`  ${r.builds.length > 1 ? `${b.name}: ` : ''}${parts.join(' · ')}`);
   }
   lines.push(`  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (experimental: ${r.pythonExperimental.join(', ')})` : ''}`);
-  if (verbose) for (const n of r.notes) lines.push(`  note: ${n}`);
+  // a row recalled rather than read is said without -v: the reader must know how firm the numbers are
+  for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  note: ${n}`);
   if (m) {
     lines.push('');
     const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || 'no GPU';
@@ -71,7 +81,7 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     lines.push(`${head ? 'That machine' : 'This machine'} (${visibleLine(m.host)}): driver ${m.driver ?? 'none'}, ${gpus}${m.python ? `, Python ${m.python}` : ''}`);
     for (const v of m.verdicts) lines.push(`  ${MARK[v.status]} ${v.message}`);
     if (m.builds.length > 1) lines.push(`  builds that fit: ${m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || 'none'}`);
-    lines.push(m.ok ? `Verdict: ${head ? 'that' : 'this'} machine fits ${r.framework} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}.` : `Verdict: ${head ? 'that' : 'this'} machine does not fit ${r.framework} ${r.version}.`);
+    lines.push(m.ok ? `Verdict: ${head ? 'that' : 'this'} machine fits ${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}.` : `Verdict: ${head ? 'that' : 'this'} machine does not fit ${name} ${r.version}.`);
     if (m.fix) {
       lines.push(`Fix: ${m.fix.text}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);

@@ -7,6 +7,7 @@ import { parseSnapshotText } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, readStdin } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
@@ -35,11 +36,13 @@ memory in use) is left out unless --all.`,
     const a = await load(ctx, files[0]!);
     const b = files[1] !== undefined ? await load(ctx, files[1]) : await obtainSnapshot(ctx, args);
     const labels = { a: label(files[0]!), b: files[1] !== undefined ? label(files[1]) : 'this machine' };
-    const result = diffSnapshots(a, b, labels, { all: flag(args, 'all') });
+    const facts = diffSnapshots(a, b, labels, { all: flag(args, 'all') });
+    // both machines' names and users are known to the redactor: one set of placeholders for the two sides
+    const result = shown(redactorFor(ctx, args, { a, b, facts }), facts);
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(result, { now: ctx.now() }));
     else ctx.stdout.write(renderDiffTerminal(result, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, now: ctx.now() }));
-    return result.differences.length > 0 ? 1 : 0;
+    return facts.differences.length > 0 ? 1 : 0;
   },
 };
 

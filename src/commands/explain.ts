@@ -10,11 +10,11 @@ import { renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { renderHtml } from '../reporters/html/render.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
+import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
@@ -49,7 +49,7 @@ By default the facts of this machine are combined with the log (who holds GPU me
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
     if (positionals.length === 0) throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
     const framework = str(args, 'framework');
-    if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase())) throw new UsageError(`--framework must be tensorflow, pytorch or jax, not "${framework}"`);
+    if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase())) throw new UsageError(`--framework must be tensorflow, pytorch, jax or paddle, not "${framework}"`);
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from contradict each other: choose one');
     const stdinCount = positionals.filter((p) => p === '-').length;
     if (stdinCount > 1) throw new UsageError('standard input ("-") can be read only once');
@@ -88,16 +88,16 @@ By default the facts of this machine are combined with the log (who holds GPU me
     if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
-    const redactor = flag(args, 'redact') ? createRedactor({ snapshot, diagnosis }) : null;
-    // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says.
+    // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says, then redacted.
     const filled = snapshot ? fillDiagnosis(diagnosis, snapshot) : diagnosis;
-    const shown = redactor ? redactDeep(filled, redactor) : filled;
-    const shownSnapshot = redactor && snapshot ? redactDeep(snapshot, redactor) : (snapshot ?? null);
+    const redactor = redactorFor(ctx, args, { snapshot, diagnosis: filled });
+    const shown = redacted(redactor, filled);
+    const shownSnapshot = redacted(redactor, snapshot ?? null);
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
       ctx.files.write(htmlPath, renderHtml(model));
-      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${htmlPath}\n`);
+      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
@@ -106,7 +106,8 @@ By default the facts of this machine are combined with the log (who holds GPU me
   },
 };
 
-const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'pytorch', 'torch', 'jax'];
+// what the diagnosis takes as a hint (src/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is issue 19's
+const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'keras', 'pytorch', 'torch', 'jax', 'paddle', 'paddlepaddle'];
 
 /** What a file is, from its first bytes: a log, or something explain should not read as one. */
 function sniff(fs: FileSystem, abs: string, shown: string): 'log' | 'gzip' {

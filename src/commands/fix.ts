@@ -13,6 +13,7 @@ import { sampleProcesses } from '../fix/sample.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { failOnWith, loadConfig } from '../cli/config.js';
 import { headerLines } from '../reporters/provenance.js';
@@ -32,7 +33,8 @@ parent: SIGTERM, then SIGKILL after the grace period; each PID's start time is r
 and must match, so a reused PID is never hit; processes still working, other users' processes unless root with
 --force, shells and service managers are never ended), and writes the environment settings the diagnosis calls
 for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to ./gpu-env-doctor.env, for you to source. Shell rc files are never
-edited. Package installs, driver changes and environment rebuilds are printed as commands, never run.`,
+edited. Package installs, driver changes and environment rebuilds are printed as commands, never run.
+With --redact, what is printed is redacted; the plan acts on the real facts (and the env file holds real values).`,
   examples: [
     ['gpu-env-doctor fix', 'show the plan, ask, then do it'],
     ['gpu-env-doctor fix --dry-run', 'only the plan'],
@@ -67,11 +69,16 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
-  const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages, width: ctx.width ?? 80, source: headerLines('fix', source) });
+  // The plan acts on the facts; with --redact, what is printed (plan, question, results, the snapshot's
+  // header) is a redacted copy.
+  const redactor = redactorFor(ctx, args, { snapshot, plan });
+  const view = shown(redactor, { plan, host: snapshot.host.name, source });
+  const planText = () => renderPlan(view.plan, { color: ctx.color, graceMs, host: view.host, ages, width: ctx.width ?? 80, source: headerLines('fix', view.source) });
 
   const finish = (mode: FixMode, r: FixResults | null): number => {
-    if (json) ctx.stdout.write(`${JSON.stringify(planJson(plan, mode, r, ages), null, 2)}\n`);
-    else if (r) ctx.stdout.write(renderResults(plan, r, { color: ctx.color }));
+    const results = shown(redactor, r);
+    if (json) ctx.stdout.write(`${JSON.stringify(planJson(view.plan, mode, results, ages), null, 2)}\n`);
+    else if (results) ctx.stdout.write(renderResults(view.plan, results, { color: ctx.color }));
     return fixExitCode(plan, mode, r, threshold);
   };
 
@@ -90,7 +97,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
       return 2;
     }
     (json ? ctx.stderr : ctx.stdout).write(planText());
-    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(plan)}?`);
+    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(view.plan)}?`);
     if (!ok) {
       ctx.stderr.write('Nothing changed.\n');
       return finish('declined', null);

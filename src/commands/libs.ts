@@ -11,6 +11,7 @@ import { renderLibs } from '../libs/render.js';
 import type { LibrariesSection } from '../libs/schema.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { headerLines } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
@@ -48,13 +49,16 @@ environment are shown relative to it (-v: whole).`,
     });
     if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
     const format = outputFormat(args, ['text', 'json']);
-    const { snapshot, source } = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles });
-    const lib = (snapshot as { libraries?: LibrariesSection }).libraries;
-    if (!lib) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
-    const findings = runChecks(
+    const got = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles });
+    const { snapshot } = got;
+    const facts = (snapshot as { libraries?: LibrariesSection }).libraries;
+    if (!facts) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
+    const judged = runChecks(
       ALL_CHECKS.filter((c) => c.category === 'libraries'),
       snapshot,
     ).flatMap((r) => r.findings);
+    // what is shown (the libraries, the findings, the snapshot's header) is redacted; the exit code is the facts'
+    const { lib, findings, source } = shown(redactorFor(ctx, args, { snapshot, judged }), { lib: facts, findings: judged, source: got.source });
     if (format === 'json') {
       const { consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages } = lib;
       ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
@@ -63,6 +67,6 @@ environment are shown relative to it (-v: whole).`,
       if (head.sub) ctx.stdout.write(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n\n`);
       ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, fromSnapshot: source.file !== null }));
     }
-    return exitCodeFor(findings, threshold);
+    return exitCodeFor(judged, threshold);
   },
 };

@@ -3,7 +3,9 @@ import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { procRows, procsJson, renderProcs, staleCount } from '../procs/table.js';
 import type { Command } from './registry.js';
+import { redactDeep, type Redactor } from '../reporters/redact.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
+import { redactorFor } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { headerLines } from '../reporters/provenance.js';
@@ -33,7 +35,7 @@ Ctrl-C: in place on a terminal, one table after another otherwise (one JSON docu
     if (args.positionals.length > (watch ? 1 : 0)) throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
     if (!watch) {
       if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined) throw new UsageError('--count and --interval go with --watch');
-      return once(ctx, args, 'plain');
+      return once(ctx, args, redactorFor(ctx, args), 'plain');
     }
     if (str(args, 'from') !== undefined) throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
     const secondsText = positional ?? str(args, 'interval') ?? String(DEFAULT_WATCH_S);
@@ -42,16 +44,22 @@ Ctrl-C: in place on a terminal, one table after another otherwise (one JSON docu
     const countText = str(args, 'count');
     const count = countText === undefined ? Infinity : Number(countText);
     if (countText !== undefined && !(Number.isInteger(count) && count >= 1)) throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
-    return watchLoop(ctx, args, seconds * 1000, count);
+    // one redactor for the whole stream: a user is the same placeholder in every frame
+    return watchLoop(ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },
 };
 
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
-async function once(ctx: Context, args: ParsedArgs, mode: Mode, frameNo = 0): Promise<number> {
+async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, mode: Mode, frameNo = 0): Promise<number> {
   const filter = parseProcFilter(str(args, 'gpu'), str(args, 'user'));
-  const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
-  const rows = filterRows(procRows(snapshot), snapshot, filter);
+  const got = await obtainSnapshotWithSource(ctx, args);
+  // --gpu/--user select on the facts (the real user name); verdicts are judged on the facts too. What is shown
+  // (the rows carry the processes' users and command lines, the header the snapshot's file and host) is redacted.
+  const rawRows = filterRows(procRows(got.snapshot), got.snapshot, filter);
+  const raw = { snapshot: got.snapshot, rows: rawRows, source: got.source };
+  redactor?.learn(raw);
+  const { snapshot, rows, source } = redactor ? redactDeep(raw, redactor) : raw;
   if (flag(args, 'json')) {
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
@@ -63,11 +71,11 @@ async function once(ctx: Context, args: ParsedArgs, mode: Mode, frameNo = 0): Pr
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
     else ctx.stdout.write(head.sub ? `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n${table}` : table);
   }
-  return staleCount(rows) > 0 ? 1 : 0;
+  return staleCount(rawRows) > 0 ? 1 : 0;
 }
 
 /** Like `watch nvidia-smi`, with verdicts. Ctrl-C (or SIGTERM) ends it between refreshes, with exit code 0. */
-async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, count: number): Promise<number> {
+async function watchLoop(ctx: Context, args: ParsedArgs, redactor: Redactor | null, intervalMs: number, count: number): Promise<number> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.on('SIGINT', onSignal);
@@ -77,7 +85,7 @@ async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, cou
   let code = 0;
   try {
     for (let n = 0; n < count && !stop.signal.aborted; n++) {
-      code = await once(ctx, args, tty ? 'tty-frame' : 'stream-frame', n);
+      code = await once(ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
   } finally {

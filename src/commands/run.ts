@@ -11,7 +11,6 @@ import { UsageError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { renderMarkdown } from '../reporters/markdown.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel, type DiagnosisLike, type RunRecord } from '../reporters/report-model.js';
 import { loadExplainer } from '../run/diagnose.js';
 import { runJob, type JobResult } from '../run/job.js';
@@ -21,6 +20,7 @@ import { markJobProcesses } from '../run/mark-job.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
+import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 
 export const command: Command = {
@@ -85,7 +85,8 @@ the command sees no terminal there), unless --no-capture.`,
       findings = escalateNoGpu(findings, diagnosis);
     }
     const result = runResult(job, argv, findings, diagnosis);
-    const shown = flag(args, 'redact') ? redactDeep(result, createRedactor(result)) : result;
+    const redactor = redactorFor(ctx, args, result);
+    const shown = redacted(redactor, result);
     const model = buildReportModel({
       kind: 'run',
       generatedAt: new Date(ctx.now()).toISOString(),
@@ -104,7 +105,7 @@ the command sees no terminal there), unless --no-capture.`,
         ctx.files.write(path, text);
       } catch (err) {
         // The job has run: its exit code matters more than our report. Say what went wrong, keep the code.
-        ctx.stderr.write(`${TOOL_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
+        ctx.stderr.write(`${TOOL_NAME}: ${shownText(redactor, err instanceof Error ? err.message : String(err))}\n`);
       }
     };
     if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(model));
@@ -112,9 +113,10 @@ the command sees no terminal there), unless --no-capture.`,
       writeReport(reportPath, reportKind === 'json' ? `${JSON.stringify(shown, null, 2)}\n` : reportKind === 'markdown' ? renderMarkdown(model) : renderHtml(model));
     }
     const color = ctx.colorErr ?? (ctx.stderr.isTTY && (ctx.env.NO_COLOR ?? '') === '');
-    const written = [htmlPath, reportPath].filter((p): p is string => p !== undefined).join(', ') || undefined;
+    // the report files' names are echoed as they may be shown (a path can name a home folder)
+    const written = [htmlPath, reportPath].filter((p): p is string => p !== undefined).map((p) => shownText(redactor, p)).join(', ') || undefined;
     if (job.failed) {
-      if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${job.snapshotError}\n`);
+      if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`);
       ctx.stderr.write(failureReport(model, color, written, { width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80), verbose: flag(args, 'verbose') }));
     } else if (!flag(args, 'quiet')) {
       ctx.stderr.write(successLine(model, color));

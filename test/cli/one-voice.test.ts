@@ -81,7 +81,6 @@ describe('every option honoured or refused, from one table (issue 16.2)', () => 
   it.each([
     ['snapshot', '--markdown'],
     ['snapshot', '--html'],
-    ['snapshot', '--redact'],
     ['diff', '--html'],
     ['libs', '--markdown'],
     ['libs', '--html'],

@@ -56,7 +56,7 @@ describe('gpu-env-doctor explain', () => {
 
   it.each([
     [[], /the input is empty \(stdin\)/], // a piped (here: empty) standard input is read without "-"
-    [['--framework', 'caffe'], /--framework must be tensorflow, pytorch or jax, not "caffe"/],
+    [['--framework', 'caffe'], /--framework must be tensorflow, pytorch, jax or paddle, not "caffe"/],
     [['/nonexistent/x.log'], /cannot read \/nonexistent\/x.log: no such file/],
     [[os.tmpdir()], /is a directory/],
     [['-', '-'], /only once/],
