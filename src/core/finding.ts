@@ -51,6 +51,8 @@ export interface Consequence {
   framework?: string;
   /** what happens, in words: "refuses at its cuDNN version check: …" */
   text: string;
+  /** what it means for the user's job: it fails, it runs, or the evidence does not say */
+  outcome: 'fails' | 'runs' | 'unknown';
   certainty: Certainty;
   source: string;
 }
@@ -80,3 +82,8 @@ export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }
 
 /** "expected" → the words a reader sees next to a consequence. */
 export const CERTAINTY_LABEL: Record<Certainty, string> = { verified: 'seen', expected: 'expected', possible: 'possible' };
+
+/** One consequence as a line: "PyTorch refuses … [seen]", the source added when asked (-v, reports). */
+export function consequenceText(q: Consequence, withSource: boolean, dim: (s: string) => string = (s) => s): string {
+  return `${q.text} ${dim(`[${CERTAINTY_LABEL[q.certainty]}${withSource ? `: ${q.source}` : ''}]`)}`;
+}

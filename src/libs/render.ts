@@ -2,7 +2,7 @@
 // what running processes loaded, and the findings of the library checks with their fixes.
 import * as nodePath from 'node:path';
 import pc from 'picocolors';
-import type { Finding } from '../core/finding.js';
+import { consequenceText, type Finding } from '../core/finding.js';
 import type { Consumer, LibrariesSection, ResolvedLibrary } from './schema.js';
 
 const FRAMEWORK: Record<string, string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', cupy: 'CuPy' };
@@ -59,6 +59,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     for (const f of shown) {
       const mark = f.severity === 'error' ? c.red('✗') : f.severity === 'warn' ? c.yellow('!') : c.magenta('?');
       out.push(`${mark} ${c.bold(f.message)} ${c.dim(`[${f.check}${f.rootCause ? ` · ${f.rootCause}` : ''}]`)}`);
+      for (const q of f.consequences ?? []) out.push(`    → ${consequenceText(q, o.verbose, c.dim)}`);
       for (const e of f.evidence) out.push(`    ${c.dim('│')} ${e.text}${e.source ? c.dim(`   (${e.source})`) : ''}`);
       if (f.fix) {
         out.push(`    ${c.cyan('Fix:')} ${f.fix.text}`);
