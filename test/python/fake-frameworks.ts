@@ -5,7 +5,8 @@
 // (test/fixtures/h200/logs). What each one does is chosen by environment variables:
 //   FAKE_TORCH_CONV = ok | oom | oom-once | cudnn | version-check | segv | hang
 //     (version-check: torch/backends/cudnn/__init__.py's _init() as in torch 2.11: it stores the version, then
-//      raises; every later call returns True. The H200's system cuDNN 9.14 first on LD_LIBRARY_PATH did this.)
+//      raises; every later call returns True. conv2d does not call it. The H200's system cuDNN 9.14 first on
+//      LD_LIBRARY_PATH did exactly this: conv2d ran, the first cudnn.version() raised.)
 //   FAKE_JAX_CONV   = ok | prealloc (fails unless XLA_PYTHON_CLIENT_PREALLOCATE=false)
 //   FAKE_TF_IMPORT  = ok | missing-cudnn
 import * as path from 'node:path';
@@ -78,7 +79,6 @@ class nn:
         @staticmethod
         def conv2d(x, w, padding=0):
             _calls['conv'] += 1
-            _cudnn_init()
             mode = os.environ.get('FAKE_TORCH_CONV', 'ok')
             if mode == 'oom':
                 raise AcceleratorError("CUDA error: out of memory\\nSearch for \`cudaErrorMemoryAllocation' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more information.")

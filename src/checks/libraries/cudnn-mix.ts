@@ -1,14 +1,16 @@
 // What each framework does when libcudnn.so.9 and its sub-libraries come from different copies. The files
 // that load are a fact (the loader emulation, or /proc/PID/maps); what happens next is a consequence, per
 // framework, at the certainty the evidence gives:
-//  - PyTorch compares the cuDNN it was built with to the version cuDNN reports at run time, and refuses when
-//    the major differs or the run-time minor is older (torch/backends/cudnn/__init__.py _init()). With mixed
-//    copies cuDNN reported the sub-libraries' version on the H200 (9.14 under libcudnn 9.19).
+//  - PyTorch's convolutions do not check versions (conv2d ran with 9.19 + 9.14 on the H200). Its Python-side
+//    check (torch/backends/cudnn/__init__.py _init(), run by the first version() or is_acceptable() call)
+//    compares the cuDNN it was built with to the version cuDNN reports, and raises when the major differs or the
+//    run-time minor is older. With mixed copies cuDNN reports the sub-libraries' version (9.14 on the H200).
 //  - TensorFlow/XLA make the same comparison ("Loaded runtime CuDNN library: X but source was compiled with: Y",
 //    xla/stream_executor/cuda/cuda_dnn.cc); TensorFlow was not on the H200, so this stays "expected".
 //  - JAX checks only that cuDNN is not older than its build's minimum (jax_plugins/xla_cuda*/ _check_cuda_versions);
 //    on the H200 it ran with 9.19 + 9.14.
-//  - cuDNN's own check (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH) may refuse a mix: possible, never certain.
+//  - cuDNN's own check (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH) may refuse a mix: possible; for 9.19 + 9.14 it
+//    did not (a ctypes smoke test on the H200 ran handle, heuristics, convolution and cudnnFind).
 import type { Certainty, Consequence } from '../../core/finding.js';
 import { compareVersions } from '../../libs/versions.js';
 import observations from './cudnn-mix-observations.json' with { type: 'json' };
@@ -60,25 +62,30 @@ export function refusesByMinor(built: string | null, runtime: string | null): bo
 export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
   const out: Consequence[] = [];
   const reported = mix.graphDiffers ? mix.others : mix.main;
-  const cudnnOwn: Consequence = { outcome: 'unknown', text: `cuDNN's own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn ${mix.main ?? '?'} with sub-libraries ${mix.others ?? '?'}), or it may run`, certainty: 'possible', source: CUDNN_RULE };
+  const cudnnSeen = observed('cudnn', mix);
+  const cudnnOwn: Consequence = cudnnSeen
+    ? { outcome: 'runs', certainty: 'verified', text: `cuDNN itself accepts this mix: ${cudnnSeen.what}`, source: cudnnSeen.source }
+    : { outcome: 'unknown', certainty: 'possible', text: `cuDNN's own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn ${mix.main ?? '?'} with sub-libraries ${mix.others ?? '?'}), or it may run`, source: CUDNN_RULE };
   switch (mix.framework) {
     case 'torch': {
       // torch's pip wheel pins the cuDNN it was built with and preloads it: that is the libcudnn.so.9 that loads.
       const built = mix.built ?? mix.main;
       const refuses = refusesByMinor(built, reported);
       const seen = observed('torch', mix);
+      // torch's C++ convolution does not run the version check; torch/backends/cudnn/__init__.py does, at the
+      // first version() or is_acceptable() call, and caches the version before raising.
+      if (seen?.outcome === 'ran') out.push({ framework: 'torch', outcome: 'runs', certainty: 'verified', text: `PyTorch's convolutions run with this mix (seen with torch ${seen.frameworkVersion}: conv2d ran)`, source: seen.source });
+      else out.push({ ...cudnnOwn, framework: 'torch', text: `PyTorch's convolutions do not check the version themselves; ${lower(cudnnOwn.text)}` });
       if (refuses) {
-        const certainty: Certainty = seen?.outcome === 'refused' ? 'verified' : mix.graphDiffers ? 'expected' : 'possible';
         out.push({
           framework: 'torch',
           outcome: 'fails',
-          text: `PyTorch refuses at its cuDNN version check, before the first convolution runs: "cuDNN version incompatibility: PyTorch was compiled against ${tuple(built)} but found runtime version ${tuple(reported)}"`,
-          certainty,
-          source: seen?.outcome === 'refused' ? `${seen.source}; rule: ${TORCH_RULE}` : TORCH_RULE,
+          certainty: seen ? 'verified' : mix.graphDiffers ? 'expected' : 'possible',
+          text: `The first torch.backends.cudnn.version() or is_acceptable() call (your code, torch.nn's LSTM/GRU, torch.utils.collect_env) raises RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against ${tuple(built)} but found runtime version ${tuple(reported)}; later calls pass (torch caches the version)`,
+          source: seen ? `${seen.source}; rule: ${TORCH_RULE}` : TORCH_RULE,
         });
       } else {
-        out.push({ framework: 'torch', outcome: 'unknown', text: `PyTorch's version check passes (built with ${built ?? '?'}, cuDNN reports ${reported ?? '?'})`, certainty: 'expected', source: TORCH_RULE });
-        out.push({ ...cudnnOwn, framework: 'torch' });
+        out.push({ framework: 'torch', outcome: 'runs', certainty: 'expected', text: `PyTorch's version check passes (built with ${built ?? '?'}, cuDNN reports ${reported ?? '?'})`, source: TORCH_RULE });
       }
       return out;
     }
@@ -92,12 +99,16 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
     case 'jax': {
       const seen = observed('jax', mix);
       if (seen?.outcome === 'ran') out.push({ framework: 'jax', outcome: 'runs', text: `JAX runs its convolution with this mix (seen with JAX ${seen.frameworkVersion}: libcudnn ${seen.libcudnn} with ${seen.subLibraries} sub-libraries)`, certainty: 'verified', source: `${seen.source}; ${JAX_RULE}` });
-      else out.push({ ...cudnnOwn, framework: 'jax', text: `JAX does not compare the sub-libraries itself; ${cudnnOwn.text.charAt(0).toLowerCase()}${cudnnOwn.text.slice(1)}`, source: `${JAX_RULE}; ${CUDNN_RULE}` });
+      else out.push({ ...cudnnOwn, framework: 'jax', text: `JAX does not compare the sub-libraries itself; ${lower(cudnnOwn.text)}`, source: `${JAX_RULE}; ${cudnnOwn.source}` });
       return out;
     }
     default:
       return [{ ...cudnnOwn, ...(mix.framework ? { framework: mix.framework } : {}) }];
   }
+}
+
+function lower(s: string): string {
+  return `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
 }
 
 /** cuDNN as a whole replaced by another copy (LD_LIBRARY_PATH ahead of the framework's own): the framework was
