@@ -6,6 +6,7 @@ import type { Consequence, Finding } from '../core/finding.js';
 import { isProblem } from '../core/result.js';
 import { ROOT_CAUSE_TITLES, isRootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { holderFrameworkLabel } from '../procs/framework.js';
 import type { MemoryTimeline } from '../run/memory-timeline.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
@@ -253,7 +254,8 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
       }
       const h = byPid.get(p.pid);
       const name = h?.name ?? (p.name.split('/').pop() || p.name);
-      segs.push({ kind: 'other', label: `${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
+      const fw = h ? holderFrameworkLabel(h) : null;
+      segs.push({ kind: 'other', label: `${fw ? `${fw} ` : ''}${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
       others += used;
     }
     const sampled = (timeline?.processes ?? []).filter((p) => p.isJob && p.gpuUuid === g.uuid).reduce((a, p) => a + p.lastMiB, 0);

@@ -8,6 +8,7 @@ import { consequenceText, type Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
 import { isProblem } from '../core/result.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { frameworkLabel } from '../procs/framework.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -132,7 +133,7 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
   }
   for (const p of s.processes.list) {
     out.push(
-      `  PID ${p.pid} ${p.user ?? '?'} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}: ${fmtCmdline(p.cmdline)}`,
+      `  PID ${p.pid} ${p.user ?? '?'} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}${p.framework ? ` ${frameworkLabel(p.framework.name)} (${p.framework.evidence[0] ?? 'maps'})` : ''}: ${fmtCmdline(p.cmdline)}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
