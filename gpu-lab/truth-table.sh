@@ -20,7 +20,7 @@ OUT=${OUT:-/tmp/ged-out}; mkdir -p "$OUT"
 W=${TRUTH_WORK:-/tmp/ged-truth}; rm -rf "$W"; mkdir -p "$W/s"
 JOBS=$HERE/truth/jobs
 PAR=${TRUTH_PAR:-6}
-BUDGET=${TRUTH_BUDGET_S:-420}
+BUDGET=${TRUTH_BUDGET_S:-390}
 T0=$(date +%s)
 STARTED=$W/started.pids; : > "$STARTED"
 if [ -n "${TRUTH_DRY:-}" ]; then
@@ -204,7 +204,7 @@ s_jax_setting() {
 }
 
 # --- setup -------------------------------------------------------------------------------------------------
-log "truth table on $(hostname) into $OUT (work folder $W)"
+log "truth table on $(uname -n) into $OUT (work folder $W)"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; "$PY" -c 'import sys, torch, jax; print(sys.version.split()[0], "torch", torch.__version__, "jax", jax.__version__)'; node --version; } > "$W/machine.txt" 2>&1
 cat "$W/machine.txt"
 DEEP_FRAMEWORKS=0
