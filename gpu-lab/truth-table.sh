@@ -248,5 +248,10 @@ log "judging"
 node "$HERE/truth/judge.mjs" "$W" > "$W/truth-table.md" 2> "$W/judge.err" || { echo "judge failed:"; cat "$W/judge.err"; }
 cp "$W/truth-table.md" "$OUT/truth-table.md" 2>/dev/null
 tar -czf "$OUT/truth-table.tgz" -C "$W" . 2>/dev/null
+# The device tool brings back files under 16 MiB: drop the HTML reports (then the run JSON) if it is bigger.
+if [ "$(stat -c %s "$OUT/truth-table.tgz")" -gt 15000000 ]; then
+  tar -czf "$OUT/truth-table.tgz" -C "$W" --exclude='*.html' . 2>/dev/null
+  [ "$(stat -c %s "$OUT/truth-table.tgz")" -gt 15000000 ] && tar -czf "$OUT/truth-table.tgz" -C "$W" --exclude='*.html' --exclude='run-*.stderr' . 2>/dev/null
+fi
 log "done: $OUT/truth-table.md, $OUT/truth-table.tgz ($(du -h "$OUT/truth-table.tgz" | cut -f1))"
 cat "$W/truth-table.md"
