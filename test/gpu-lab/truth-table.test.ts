@@ -7,8 +7,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fake-bin.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const judge: any = await import('../../gpu-lab/truth/judge.mjs');
+import * as judge from '../../gpu-lab/truth/judge.mjs';
 const REPO = path.resolve(__dirname, '../..');
 const CAPTURES = path.join(REPO, 'test/fixtures/h200-truth/framework');
 
@@ -69,9 +68,9 @@ describe('judge: holders and JAX settings', () => {
     expect(judge.judgeScenario(scenario({ ...files, 'check.json': { findings: [finding({ check: 'env.allocators', severity: 'warn', status: 'warn', message: 'XLA_PYTHON_CLIENT_MEM_FRACTION="abc" must be a fraction between 0 and 1' })] } })).agree.check).toBe(false);
   });
   it('the table marks a row NO when one command disagrees, and counts', () => {
-    const rows = [
-      { m: { id: 'a', title: 'a' }, did: 'x', cells: { check: 'ok' }, agree: { check: true } },
-      { m: { id: 'b', title: 'b | c' }, did: 'y', cells: { check: 'no', run: 'exit 1' }, agree: { check: false, run: true } },
+    const rows: judge.ScenarioResult[] = [
+      { m: { id: 'a', title: 'a', causes: [] }, did: 'x', cells: { check: 'ok' }, agree: { check: true } },
+      { m: { id: 'b', title: 'b | c', causes: [] }, did: 'y', cells: { check: 'no', run: 'exit 1' }, agree: { check: false, run: true } },
     ];
     const t = judge.renderTable(rows, []);
     expect(t).toContain('| b \\| c | y |');
