@@ -73,6 +73,7 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
         mark: m.severity === 'error' ? 'fail' : 'warn',
         headline: m.message,
         details: [],
+        consequences: [],
         evidence: [],
         fix: { text: m.text, commands: m.commands.filter((x) => x.trim() !== ACT_COMMAND), byHand: m.manual },
         ids: [m.check],

@@ -28,7 +28,8 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   if (lib.consumers.length === 0) out.push(c.dim('No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.'));
   for (const con of lib.consumers) {
     out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  (environment ${visibleLine(con.environment)})`) : ''}`);
-    const rows = con.resolved.filter((r) => o.verbose || r.family !== null || r.via === 'not_found').map((r) => row(r, con, o.verbose));
+    // an ELF file given with --elf: its whole closure (CUDA or not) is the answer asked for
+    const rows = con.resolved.filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found').map((r) => row(r, con, o.verbose));
     out.push(...table(['library', 'file', 'version', 'via'], rows, c).map((l) => `  ${l}`));
     for (const r of con.resolved) {
       if (r.shadowed.length === 0 || !r.family) continue;

@@ -1,9 +1,10 @@
 // One finding, one rendering model (SHAPE.md): what a finding or a diagnosed cause says, in the order every
-// output shows it — the headline, the details, the evidence with where each piece came from, the fix: its
+// output shows it — the headline (a fact), the details, what frameworks do with that fact (each consequence at
+// its certainty, with its source), the evidence with where each piece came from, the fix: its
 // prose, the acting command first (`gpu-env-doctor fix`, which shows the plan and asks), the other safe
 // commands, the by-hand steps, and the page about it. The terminal, Markdown, HTML, `run` and `fix` take
 // this model and only decide the layout (width, colour, escaping); none of them words a finding itself.
-import type { Finding } from '../core/finding.js';
+import type { Consequence, Finding } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { LABELS } from './labels.js';
 
@@ -19,6 +20,8 @@ export interface FindingLines {
   mark: LineMark;
   headline: string;
   details: string[];
+  /** what frameworks do with the fact the headline states, kept apart from it (none for a diagnosed cause) */
+  consequences: Consequence[];
   evidence: EvidenceLine[];
   fix?: {
     text: string;
@@ -62,6 +65,7 @@ export function findingLines(f: Finding, o: LinesOptions = {}): FindingLines {
     mark: markOfFinding(f),
     headline: f.message,
     details,
+    consequences: [...(f.consequences ?? [])],
     evidence,
     ...(f.fix ? { fix: fixLines(f.fix.text, f.fix.commands, f.fix.manual ?? [], o) } : {}),
     ids: [f.check, ...(f.rootCause ? [f.rootCause] : [])],
@@ -84,6 +88,7 @@ export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
     mark: 'fail',
     headline: c.title,
     details: summaryBeyondTitle(c.summary, c.title),
+    consequences: [],
     evidence: c.evidence.map((e) => ({ text: e.text, where: e.line === null ? LABELS.machineFact.replace(/:$/, '') : `line ${e.line}` })),
     ...(c.fix ? { fix: fixLines(c.fix.text, c.fix.commands, c.fix.manual, o) } : {}),
     ids: [c.id],

@@ -2,6 +2,7 @@
 // a summary on top, the details folded in <details> sections. Every finding and cause comes from the one
 // finding model (./finding-lines.ts); text from the machine or a log is escaped by ./escape.ts, so it cannot
 // start formatting, HTML, links or images, and code spans and fences are longer than any backtick run inside.
+import { CERTAINTY_LABEL } from '../core/finding.js';
 import { fmtMiB } from '../core/format.js';
 import { whose } from '../run/memory-timeline.js';
 import { fmtSeconds } from './html/svg.js';
@@ -110,6 +111,8 @@ export function renderMarkdown(m: ReportModel): string {
 function block(fl: FindingLines, lead: string): string[] {
   const out: string[] = [`**${lead}${text(fl.headline)}**`, ''];
   for (const d of fl.details) out.push(text(d), '');
+  // what frameworks do with the fact, each at its certainty and with its source
+  if (fl.consequences.length > 0) out.push(...fl.consequences.map((q) => `- ${text(q.text)} _[${CERTAINTY_LABEL[q.certainty]}: ${text(q.source)}]_`), '');
   if (fl.evidence.length > 0) out.push(fence(fl.evidence.map((e) => `${e.text}${e.where ? `   (${e.where})` : ''}`).join('\n')));
   if (fl.fix) {
     out.push(`**${LABELS.fix}** ${text(fl.fix.text)}`, '');

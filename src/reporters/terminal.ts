@@ -3,10 +3,11 @@
 // hanging indents; everything from the machine shown with its control characters visible (./escape.ts).
 // `-v` adds every finding, the ids and pages, the facts and probe timings.
 import { CATEGORIES, type Category } from '../checks/check.js';
-import type { Finding } from '../core/finding.js';
+import { consequenceText, type Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
 import { isProblem } from '../core/result.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { frameworkLabel } from '../procs/framework.js';
 import { visible, visibleLine } from './escape.js';
 import { findingLines, markOfFinding, type FindingLines, type LineMark } from './finding-lines.js';
 import { LABELS, SUMMARY, TITLES } from './labels.js';
@@ -55,6 +56,8 @@ export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string;
   const out: string[] = [...wrap(c.bold(visible(fl.headline)), width, `${ind}${lead} `, `${ind}  `)];
   const body = `${ind}    `;
   for (const d of fl.details) out.push(...wrap(visible(d), width, body, `${body}  `));
+  // what a framework does with the fact: its certainty always, its source with -v
+  for (const q of fl.consequences) out.push(...wrap(`→ ${consequenceText({ ...q, text: visible(q.text), source: visible(q.source) }, st.verbose, c.dim)}`, width, body, `${body}  `));
   const gutter = `${body}${c.dim('│')} `;
   for (const e of fl.evidence) {
     const text = visible(e.text);
@@ -188,7 +191,7 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
   }
   for (const p of s.processes.list) {
     out.push(
-      `  PID ${p.pid} ${v(p.user ?? '?')} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}: ${v(fmtCmdline(p.cmdline))}`,
+      `  PID ${p.pid} ${v(p.user ?? '?')} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}${p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : ''}: ${v(fmtCmdline(p.cmdline))}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');

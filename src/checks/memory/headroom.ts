@@ -8,6 +8,7 @@ import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
 import { isStale, verdictOf, verdictReason } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
+import { holderFrameworkLabel, holderPolicy, type HolderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
 
 /** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
@@ -18,10 +19,10 @@ export function shortGpus(s: Snapshot): number[] {
   return s.nvidia.ok ? s.nvidia.gpus.filter((g) => g.memory.freeMiB < MIN_FREE_MIB).map((g) => g.index) : [];
 }
 
-/** One line per holder: who, how much, the verdict and why, what it runs. */
+/** One line per holder: who (and the framework its mapped files show), how much, the verdict and why, what it runs. */
 export function holderLine(s: Snapshot, p: HolderProcess): { text: string; source: string } {
   const v = verdictOf(p, s.self);
-  const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${p.user ?? '?'})`;
+  const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${[p.user ?? '?', holderFrameworkLabel(p)].filter(Boolean).join(', ')})`;
   const life = p.visible ? `; running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}` : '';
   return { text: `${who} holds ${fmtMiB(p.usedMiB)}: ${v}, ${verdictReason(p, v)}${life}`, source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x' };
 }
@@ -37,26 +38,34 @@ export const headroomCheck: Check = {
     const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
       const memory = { text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' };
+      const holders = s.processes.list
+        .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
+        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
+      // What each holder's framework does with its memory (from its mapped files): it decides the fix.
+      const policies = holders
+        .filter((p) => !p.isSelfOrAncestor)
+        .map((p) => ({ p, policy: holderPolicy(p, g.memory.totalMiB) }))
+        .filter((x): x is { p: HolderProcess; policy: HolderPolicy } => x.policy !== null);
+      const policyEvidence = policies.map(({ p, policy }) => ({ text: `PID ${p.pid}: ${policy.summary}`, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }));
       if (g.memory.freeMiB >= MIN_FREE_MIB) {
+        const reserve = policies.find(({ p, policy }) => policy.reserve && (p.usedMiB ?? 0) >= g.memory.totalMiB * 0.25);
         out.push(
           finding({
             check: this.id,
             severity: 'info',
             status: 'ok',
             rootCause: null,
-            message: `GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}`,
-            evidence: [memory],
+            message: `GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}${reserve ? ` (PID ${reserve.p.pid}, ${holderFrameworkLabel(reserve.p)}, reserves ${fmtMiB(reserve.p.usedMiB)} up front)` : ''}`,
+            evidence: [memory, ...policyEvidence],
             affects: { gpu: g.index },
           }),
         );
         continue;
       }
-      const holders = s.processes.list
-        .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
-        .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
       const verdicts = holders.map((p) => ({ p, v: verdictOf(p, s.self) }));
       const endable = verdicts.filter(({ v }) => isStale(v) && v !== 'zombie');
       const zombies = verdicts.filter(({ v }) => v === 'zombie');
+      const reserves = policies.filter(({ policy }) => policy.reserve);
       // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
       const elsewhere = roomy[0] ? [`export CUDA_VISIBLE_DEVICES=${roomy[0].uuid}`] : [];
       const otherGpu = roomy.length > 0 ? ` Or run on GPU ${roomy.map((x) => x.index).join(' or ')}, which has room (the command below).` : '';
@@ -66,6 +75,8 @@ export const headroomCheck: Check = {
       else if (endable.length > 0) text = `End the leftovers (${endable.map(({ p }) => `PID ${p.pid}`).join(', ')}); the other holders are working or not yours, so wait for them or ask their owners.${otherGpu}`;
       else text = `The holders are working or not yours: wait for them, ask their owners, or use another GPU.${otherGpu}`;
       if (zombies.length > 0) text += ` A zombie holds memory until its parent collects it: end or restart the parent (PID ${zombies.map(({ p }) => p.ppid ?? '?').join(', ')}).`;
+      // a holder whose framework reserved most of it up front would need far less if started differently
+      text += reserves.map(({ p, policy }) => ` PID ${p.pid} runs ${holderFrameworkLabel(p)}, whose ${fmtMiB(p.usedMiB)} is mostly a reserve taken up front: ${policy.remedy}.`).join('');
       out.push(
         finding({
           check: this.id,
@@ -74,7 +85,7 @@ export const headroomCheck: Check = {
           status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message: `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}: too little for a job to start (a convolution needs ${fmtMiB(MIN_FREE_MIB)} or more for cuDNN's workspace)`,
-          evidence: [memory, ...holders.map((p) => holderLine(s, p))],
+          evidence: [memory, ...holders.map((p) => holderLine(s, p)), ...policyEvidence],
           affects: { gpu: g.index, ...(holders[0] ? { pid: holders[0].pid } : {}) },
           fix: {
             text,

@@ -1,6 +1,7 @@
 // The HTML report: one self-contained file (inline CSS and SVG, no script, no network), rendered from the
 // report model. A Content-Security-Policy that forbids scripts and every fetch is part of the page, so even
 // a mistake in escaping could not run anything or call home.
+import { CERTAINTY_LABEL } from '../../core/finding.js';
 import { fmtMiB, plural } from '../../core/format.js';
 import { whose } from '../../run/memory-timeline.js';
 import type { FindingLines } from '../finding-lines.js';
@@ -87,8 +88,9 @@ ${blockBody(c.lines)}
 
 /** The evidence and the fix of a finding or cause, from the one finding model. */
 function blockBody(fl: FindingLines): string {
+  const cq = fl.consequences.length > 0 ? `<ul class="consequences">${fl.consequences.map((q) => `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`).join('')}</ul>\n` : '';
   const ev = fl.evidence.length > 0 ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
-  return `${ev}
+  return `${cq}${ev}
 ${fixBlock(fl)}
 <p class="tag">${esc(LABELS.about)} ${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
 }
