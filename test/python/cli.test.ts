@@ -66,9 +66,13 @@ describe('check with Python environments', () => {
 
   it("--deep: torch's cuDNN version check raising is an error, not ✓ (issue 13, point 1)", () => {
     const v = venv();
-    const r = runCli(['check', '--deep', '--python', v.python, '--no-color'], { env: { FAKE_TORCH_CONV: 'version-check', FAKE_JAX_CONV: 'ok' } });
+    const env = { FAKE_TORCH_CONV: 'version-check', FAKE_JAX_CONV: 'ok' };
+    const r = runCli(['check', '--deep', '--python', v.python, '--no-color'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\[✗\] Python & frameworks/);
-    expect(r.stdout).toMatch(/PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
+    // the terminal wraps torch's long message (at most 200 columns): read it unwrapped; --json has it verbatim
+    expect(r.stdout.replace(/\n +/g, ' ')).toMatch(/PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {1,2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
+    const json = JSON.parse(runCli(['check', '--deep', '--python', v.python, '--json'], { env }).stdout) as { findings: { severity: string; message: string }[] };
+    expect(json.findings.some((f) => f.severity === 'error' && /PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/.test(f.message))).toBe(true);
   });
 });
