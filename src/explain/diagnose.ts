@@ -42,8 +42,12 @@ export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0
 
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
-/** below this first-place confidence, with only messages (no rule, no machine fact) behind it, the input cannot tell */
-const AMBIGUOUS_BELOW = 0.5;
+/**
+ * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
+ * machine fact read), the second weighs at least half as much, and the first is not clearly likely.
+ */
+const AMBIGUOUS_RATIO = 0.5;
+const AMBIGUOUS_BELOW = 0.6;
 
 export interface DiagnoseInput {
   collector: Collector;
@@ -174,7 +178,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const top = causes[0];
   // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
   const onlyMessages = top ? Math.abs((fromMessages.get(top.id) ?? 0) * factors[top.id] - (board.entries.get(top.id)?.score ?? 0)) < 1e-6 : false;
-  const ambiguous = Boolean(top) && causes.length >= 2 && top!.confidence < AMBIGUOUS_BELOW && onlyMessages && !top!.setting;
+  // the input does not separate its first two candidates: the second weighs at least half the first
+  const second = causes[1];
+  const ambiguous = Boolean(top && second) && second!.score >= top!.score * AMBIGUOUS_RATIO && top!.confidence < AMBIGUOUS_BELOW && onlyMessages && !top!.setting;
   const lines = col.lines;
   const verdict = !top
     ? errors.length === 0

@@ -103,8 +103,6 @@ describe('jaxlib CUDA and cuDNN floors', () => {
   });
 
   it('a CUDA that meets the floor argues against the toolkit', () => {
-    const r = ids(jax('0.4.8', '11.8'));
-    expect(r[0]).toBe('cudnn_version_mismatch');
     // the signature alone gives the toolkit some weight; a CUDA that meets the floor takes it away
     expect(cause(jax('0.4.8', '11.8'), 'cuda_toolkit_mismatch')?.score ?? 0).toBeLessThan(cause(jax('0.4.8'), 'cuda_toolkit_mismatch')!.score);
   });

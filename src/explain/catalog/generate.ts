@@ -40,6 +40,9 @@ export interface EntryNote {
   causes?: Array<{ id: string; why: string }>;
   /** the environment variable whose value the message rejects */
   setting?: string;
+  /** a line the message prints, where the catalog has none that the pattern matches and a rendering of the format
+   *  would not hold a real value (a library's name) */
+  example?: string;
   /** the pattern's text, where the format cannot say it (with `why`) */
   pattern?: string;
   anchors?: string[];
@@ -170,12 +173,12 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
 
   const kind: GeneratedSignature['kind'] =
     role === 'noise' ? 'noise' : role === 'context' ? 'context' : Object.keys(causes).length === 1 && role !== 'status' ? 'evidence' : 'symptom';
-  const examples: string[] = [];
+  const examples: string[] = note.example ? [note.example] : [];
   const ok = (l: string) => new RegExp(pattern, 'i').test(l) && (!needs || new RegExp(needs, 'i').test(l));
   // a status's rendered example is usually another entry's message ("CUDA error: out of memory" is PyTorch's):
   // its own example is the status in a neutral context
   if (e.rendered_example && role !== 'status') examples.push(...e.rendered_example.split('\n').filter((l) => l.trim().length > 0 && ok(l)).slice(0, 1));
-  if (examples.length === 0) {
+  if (examples.length === 0 && !note.example) {
     // a status text is printed inside another message: render it the way its context shows it
     const ctx = role === 'status' ? (notes.statusContext[file] ?? notes.statusContext.default)?.example : undefined;
     examples.push(ctx ? ctx.replace('{}', renderLine(line)) : renderLine(line));
@@ -256,7 +259,10 @@ export function chooseAnchors(required: string): string[] {
  *  only cause is "other" are context (the catalog includes harmless lines on purpose, to say they are harmless) */
 function autoRole(file: string, e: CatalogEntry, line: FormatLine): EntryNote['role'] | undefined {
   const placeholders = line.filter((p) => 'ph' in p).length;
-  if ((file === 'cuda' || file === 'nvml-container') && placeholders === 0 && literalLength(line) < 24 && !/[_:]/.test(literalText(line))) return 'status';
+  // the CUDA runtime/driver error strings (cudaGetErrorString) and NVML's (nvmlErrorString) are printed after a
+  // prefix that names CUDA or NVML; the catalog's other entries in those files carry their own words
+  if (file === 'cuda' && placeholders === 0 && !/^(?:nccl|nvrm)-/.test(e.id) && !/[_:]/.test(literalText(line))) return 'status';
+  if (file === 'nvml-container' && placeholders === 0 && literalLength(line) < 40 && !/[_:]/.test(literalText(line)) && !/nvidia|gpu|nvml/i.test(literalText(line))) return 'status';
   if (e.causes.length === 1 && e.causes[0]!.id === 'other' && (e.level === 'info' || /context only|harmless|informational/i.test(e.causes[0]!.why))) return 'context';
   return undefined;
 }

@@ -16,38 +16,76 @@
 // only add candidates, never lose one.
 
 export const MIN_ANCHOR = 3;
+const WINDOW = 64 * 1024;
 
 export class AnchorSet {
   /** the anchors in lower case, in the order given (their index is the id callers see) */
   readonly words: string[];
   private readonly ids = new Map<string, number>();
+  /** the anchors, to find which a line holds */
   private readonly re: RegExp;
+  /** the stems the scan looks for (by default the anchors themselves): every anchor holds one */
+  private readonly scanRe: RegExp;
+  /** the stems, and the head stems read in the first part of an input only */
+  private readonly headRe: RegExp;
+  private readonly fastStems: string[];
+  /** bytes the scan windows overlap by */
+  private readonly overlap: number;
+  /** for each anchor id, the ids of the anchors that are prefixes of it ("cud" of "cudnn") */
+  private readonly prefixes: number[][];
 
-  constructor(words: readonly string[]) {
-    for (const w of words) {
+  constructor(words: readonly string[], stems?: readonly string[], headStems: readonly string[] = []) {
+    for (const w of [...words, ...(stems ?? []), ...headStems]) {
       if (Buffer.byteLength(w, 'utf8') < MIN_ANCHOR) throw new Error(`anchor "${w}" is shorter than ${MIN_ANCHOR} bytes`);
       if (/[\r\n]/.test(w)) throw new Error(`anchor "${w}" holds a line break`);
     }
     // the regex runs over bytes seen as latin1 characters: an anchor is its UTF-8 bytes, seen the same way
-    this.words = words.map((w) => Buffer.from(w, 'utf8').toString('latin1').toLowerCase());
+    const latin1 = (w: string) => Buffer.from(w, 'utf8').toString('latin1').toLowerCase();
+    this.words = words.map(latin1);
     for (const [i, w] of this.words.entries()) if (!this.ids.has(w)) this.ids.set(w, i);
     this.re = new RegExp(trie([...this.ids.keys()]), 'gi');
+    const stemWords = stems ? [...new Set(stems.map(latin1))] : [...this.ids.keys()];
+    const headWords = [...new Set([...stemWords, ...headStems.map(latin1)])];
+    for (const w of this.ids.keys()) {
+      if (!headWords.some((s) => w.includes(s))) throw new Error(`anchor "${w}" holds none of the prefilter's stems: a line with it would never be read`);
+    }
+    this.fastStems = stemWords;
+    this.overlap = Math.max(...headWords.map((w) => w.length)) - 1;
+    this.scanRe = new RegExp(trie(stemWords), 'gi');
+    this.headRe = new RegExp(trie(headWords), 'gi');
+    this.prefixes = this.words.map((w) => [...this.ids].filter(([o]) => o.length < w.length && w.startsWith(o)).map(([, id]) => id));
   }
 
   /**
    * Calls `hit(start)` for occurrences in buf[from, to), in increasing order. `hit` returns where to resume (a
    * line's end, to skip the rest of that line). Occurrences inside a skipped range are not reported.
    */
-  scan(buf: Buffer, from: number, to: number, hit: (start: number) => number): void {
-    const text = buf.toString('latin1', from, to);
-    const re = this.re;
-    re.lastIndex = 0;
-    for (;;) {
-      const m = re.exec(text);
-      if (m === null) return;
-      const resume = hit(from + m.index) - from;
-      re.lastIndex = Math.max(resume, m.index + 1);
-      if (re.lastIndex >= text.length) return;
+  scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false): void {
+    const re = head ? this.headRe : this.scanRe;
+    // in windows of 64 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
+    // object space, measured here 10x slower to create than either. Windows overlap by the longest stem, so that
+    // a stem across a window's edge is found in the next one.
+    let pos = from;
+    while (pos < to) {
+      const wEnd = Math.min(to, pos + WINDOW);
+      const text = buf.toString('latin1', pos, wEnd);
+      re.lastIndex = 0;
+      let next = wEnd >= to ? to : wEnd - this.overlap;
+      for (;;) {
+        const m = re.exec(text);
+        if (m === null) break;
+        const at = pos + m.index;
+        const resume = hit(at);
+        if (resume >= wEnd) {
+          next = resume;
+          break;
+        }
+        re.lastIndex = Math.max(resume - pos, m.index + 1);
+        if (re.lastIndex >= text.length) break;
+        next = Math.max(next, resume);
+      }
+      if (next <= pos) next = wEnd;
+      pos = next;
     }
   }
 
@@ -63,15 +101,21 @@ export class AnchorSet {
     let m: RegExpExecArray | null;
     while ((m = re.exec(s)) !== null) {
       const id = this.ids.get(m[0].toLowerCase());
-      if (id !== undefined && !out.includes(id)) out.push(id);
+      if (id !== undefined) {
+        if (!out.includes(id)) out.push(id);
+        // an anchor that is a prefix of the one found ("cud" of "cudart") is there too
+        for (const p of this.prefixes[id]!) if (!out.includes(p)) out.push(p);
+      }
       // the alternation takes one anchor per start: look again one byte later for overlapping ones
       re.lastIndex = m.index + 1;
-      // an anchor that is a prefix of another ("cuda" of "cudart") is found at the same start by a shorter pass
-      for (const [w, wid] of this.ids) {
-        if (w.length < m[0].length && !out.includes(wid) && m[0].toLowerCase().startsWith(w)) out.push(wid);
-      }
     }
     return out;
+  }
+
+  /** does the word hold one of the stems read everywhere (not only in the head)? */
+  foundAnywhere(word: string): boolean {
+    const w = Buffer.from(word, 'utf8').toString('latin1').toLowerCase();
+    return this.fastStems.some((s) => w.includes(s));
   }
 
   /** the id of a word, when it is one of the anchors */

@@ -20,6 +20,9 @@ export interface Line {
 }
 
 export const DEFAULT_MAX_LINE_CHARS = 16 * 1024;
+/** the first part of an input, read with the head stems too (environment lines, what users write): 1 MiB, up to
+ *  the end of the line it ends in */
+export const HEAD_BYTES = 1024 * 1024;
 const MAX_CARRY = 1024 * 1024;
 const NL = 10;
 const CR = 13;
@@ -32,6 +35,8 @@ export class LineScanner {
   private first = true;
   private decoder: TextDecoder | undefined;
   private lineNo = 0;
+  /** bytes of the complete lines already processed (where the next block starts in the input) */
+  private done = 0;
   bytes = 0;
   truncatedLines = 0;
 
@@ -88,10 +93,16 @@ export class LineScanner {
       this.addCarry(b.subarray(from));
       return;
     }
-    const data = this.carry.length > 0 ? Buffer.concat([this.carry, b.subarray(from, lastNL + 1)]) : b.subarray(from, lastNL + 1);
-    this.carry = Buffer.alloc(0);
-    this.block(data);
+    if (this.carry.length > 0) {
+      // the carried start of a line and its end in this chunk: only that line is copied, not the chunk
+      const firstNL = b.indexOf(NL, from);
+      const line = Buffer.concat([this.carry, b.subarray(from, firstNL + 1)]);
+      this.carry = Buffer.alloc(0);
+      this.block(line);
+      from = firstNL + 1;
+    }
     this.carryTruncated = false;
+    if (from <= lastNL) this.block(b.subarray(from, lastNL + 1));
     this.addCarry(b.subarray(lastNL + 1));
   }
 
@@ -113,6 +124,23 @@ export class LineScanner {
 
   /** `data` holds complete lines: it ends with a newline */
   private block(data: Buffer): void {
+    const at = this.done;
+    this.done += data.length;
+    if (this.anchors !== null && at < HEAD_BYTES) {
+      // the head: to the end of the line that holds byte HEAD_BYTES - 1
+      const nl = data.indexOf(NL, Math.max(0, HEAD_BYTES - 1 - at));
+      const cut = nl === -1 ? data.length : nl + 1;
+      this.lines_(data.subarray(0, cut), true);
+      if (cut < data.length) {
+        this.carryTruncated = false; // the carried (cut) line was the first of the head
+        this.lines_(data.subarray(cut), false);
+      }
+      return;
+    }
+    this.lines_(data, false);
+  }
+
+  private lines_(data: Buffer, head: boolean): void {
     const end = data.length;
     let pos = 0; // start of the first line not yet counted
     const countUpTo = (target: number): void => {
@@ -142,7 +170,7 @@ export class LineScanner {
       this.emitLine(data, pos, nl);
       pos = nl + 1;
       return pos;
-    });
+    }, head);
     countUpTo(end);
   }
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ROOT_CAUSES, type RootCauseId } from '../../core/root-causes.js';
 import { AnchorSet } from '../read/anchors.js';
+import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
 import type { Framework } from '../types.js';
 import generated from '../catalog/generated.json' with { type: 'json' };
@@ -206,7 +207,12 @@ export class Registry {
       return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight, anchors: row.anchors };
     });
     const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];
-    this.anchors = new AnchorSet(words);
+    this.anchors = new AnchorSet(words, STEMS, HEAD_STEMS);
+    // a failure message must be found anywhere in a log, not only in its first part
+    for (const sig of this.signatures) {
+      if (sig.kind === 'context' || sig.kind === 'noise') continue;
+      if (!sig.anchors.some((a) => this.anchors.foundAnywhere(a))) throw new Error(`signature ${sig.id}: none of its anchors (${sig.anchors.join(', ')}) holds a stem read in the whole log`);
+    }
     this.byAnchor = words.map(() => []);
     this.cuesByAnchor = words.map(() => []);
     for (const s of this.signatures) for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[this.anchors.idOf(a)!]!.push(s);
