@@ -82,7 +82,7 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
-    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose') }));
+    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: terminalWidth(ctx) }));
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
@@ -127,6 +127,12 @@ function* fileChunks(fs: FileSystem, abs: string, shown: string, size: number): 
     yield buf;
     if (size > 0 && offset >= size && buf.length < CHUNK) return;
   }
+}
+
+/** the terminal's width when stdout is one (evidence lines are cut to it), else the renderer's default */
+function terminalWidth(ctx: Context): number | undefined {
+  const cols = (ctx.stdout as { columns?: unknown }).columns;
+  return typeof cols === 'number' && cols > 0 ? cols : undefined;
 }
 
 function describe(err: unknown): string {
