@@ -41,7 +41,7 @@ export const STEMS: readonly string[] = [
   // libraries and crashes: .dll, library, symbol, shared object, "(required by", "load any of {", "system path",
   // segmentation, SIGSEGV, signal 11, abort, killed, corrupt, free(, stoull, 0xC0000374
   'dll', 'brar', 'ymb', 'bjec', 'quired by', 'y of {', 'ystem path', 'gme', 'gse', 'gnal 1', 'bor', 'kil', 'upt',
-  'free(', 'toull', 'xc0',
+  'free(', 'ull', 'xc0',
   // messages whose text holds none of the above: convolution, algorithm, engine/plugin, backend, RmInitAdapter,
   // memcpy, "Could not load dynamic library", NCCL's "remote process", "could not be loaded", "failed with error",
   // Large Model Support, "config for HLO"
