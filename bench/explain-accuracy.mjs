@@ -101,6 +101,16 @@ for (const m of MODES) {
   const s = score(inSample[m]);
   console.log(`${`(in-sample, ${m === 'env' ? 'env' : 'log'}: not a measure)`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)}`);
 }
+console.log('\nby corpus (cross-validated, top-1 / top-3):');
+for (const d of dirs) {
+  const name = path.basename(d);
+  const ids = new Set(readCorpora([d]).map((c) => c.id));
+  const cells = MODES.map((m) => {
+    const s = score(results[m].filter((r) => ids.has(r.c.id)));
+    return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
+  });
+  console.log(`  ${`${name} (${ids.size})`.padEnd(12)} ${cells.join('   ')}`);
+}
 for (const m of MODES) {
   console.log(`\nreliability of the first cause's confidence, ${MODE_NAME[m]} (cross-validated):`);
   console.log(`  ${'confidence'.padEnd(11)} ${'reports'.padStart(7)} ${'mean conf.'.padStart(10)} ${'right'.padStart(7)}`);
