@@ -18,6 +18,7 @@ import { contextKeys } from './priors/model.js';
 import { eraOf, frameworkFamily } from './priors/context.js';
 import { defaultPriors } from './priors/default.js';
 import type { PriorModel } from './priors/model.js';
+import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 
@@ -146,6 +147,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
   const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
+  // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
+  const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
+  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
   const topConf = ranked.length > 0 ? priors.calibrate(topShare, total) : 0;
@@ -160,7 +164,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         confidence: round2(Math.min(0.97, i === 0 ? topConf : (e.score / total) * rest)),
         summary: summaryOf(id, board.reasons(id), setting),
         evidence: e.evidence.slice().sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
-        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms }),
+        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms, platform, lines: [...e.evidence.map((x) => x.text), ...matchedLines], ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}) }),
         why: board.reasons(id),
         score: round2(e.score),
         ...(test ? { test } : {}),
@@ -222,6 +226,7 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
     if (h.includes('keras')) return 'keras';
     if (h.includes('tensorflow') || h === 'tf') return 'tensorflow';
     if (h.includes('torch')) return 'pytorch';
+    if (h.includes('paddle')) return 'paddle';
   }
   const stated = env.framework?.value;
   if (stated && stated !== 'other') return stated;

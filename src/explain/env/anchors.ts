@@ -9,6 +9,11 @@ export const ENV_ANCHORS: readonly string[] = [
   'torch', 'jax', 'keras', 'os:', 'version',
   // facts anywhere in a line: TensorFlow's device lines, PyTorch's warnings, nvidia-smi, pip/conda lists, paths
   'memory', 'capabilit', 'name:', 'major:', 'docker', 'container', 'kubernetes', 'conda', 'cudatoolkit',
+  // Chinese issue templates and posts (zh.ts: 显卡 GPU, 显存 memory, 驱动 driver, 系统 system, 平台 platform,
+  // 版本 version, 框架 framework, 飞桨 PaddlePaddle, 安装 install, 其他/其它 other, 备注/补充 notes, 环境 environment,
+  // 配置 configuration, 容器 container, 图形卡 graphics card, 设备型号 device model), Paddle's banner and list rows
+  '显卡', '显存', '驱动', '系统', '平台', '版本', '框架', '飞桨', '安装', '其他', '其它', '备注', '补充', '问题描述', '环境', '配置',
+  '容器', '图形卡', '设备型号', 'paddle', 'api version',
   // notebooks and hosted runtimes, read from traceback frames
   'ipython', 'cell in', 'ipykernel', 'jupyter', '/content/', '/kaggle/',
 ];

@@ -1,7 +1,9 @@
 // Turns a stream of bytes (or strings) into numbered lines, in bounded memory, and hands on only the lines that
 // hold one of the anchors (the literal prefilter of anchors.ts); the others are counted, never decoded.
 // - Decodes each line it hands on as UTF-8, leniently (invalid bytes become U+FFFD). A UTF-16 byte-order mark,
-//   or ASCII with a NUL after every byte (PowerShell's `>` writes UTF-16LE), switches to UTF-16 first.
+//   or ASCII with a NUL after every byte (PowerShell's `>` writes UTF-16LE), switches to UTF-16 first; text that is
+//   not UTF-8 but GBK/GB18030 (cmd on Chinese Windows redirects Python's output in code page 936) is converted
+//   from GB18030. Either is turned into UTF-8 bytes before the scan.
 // - `\r` not followed by `\n` starts the line over (a progress bar redraws itself): the last non-blank segment
 //   is what the terminal showed last, so that is the line's text.
 // - A line longer than `maxLineChars` is cut there (and counted in `truncatedLines`). A line longer than
@@ -9,6 +11,7 @@
 //   single line must not grow memory.
 // With `anchors` null every line is handed on: the tests compare both ways to prove the prefilter drops nothing
 // the readers would have used.
+import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type { AnchorSet } from './anchors.js';
 
@@ -34,6 +37,11 @@ export class LineScanner {
   private carryTruncated = false;
   private first = true;
   private decoder: TextDecoder | undefined;
+  /** UTF-8 or GBK is not decided yet: ASCII reads the same in both, so the choice waits for non-ASCII bytes */
+  private undecided = true;
+  /** copies of the chunks held back until it is (the caller may reuse its buffer) */
+  private held: Buffer[] = [];
+  private heldBytes = 0;
   private lineNo = 0;
   /** bytes of the complete lines already processed (where the next block starts in the input) */
   private done = 0;
@@ -56,22 +64,51 @@ export class LineScanner {
       this.bytes += chunk.length;
       if (this.first && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       this.first = false;
-      b = Buffer.from(chunk, 'utf8');
-    } else {
-      this.bytes += chunk.byteLength;
-      b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (this.first) {
-        this.first = false;
-        const enc = sniffEncoding(b);
-        if (enc !== 'utf-8') this.decoder = new TextDecoder(enc, { fatal: false, ignoreBOM: false });
-        else if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) b = b.subarray(3);
-      }
-      if (this.decoder) b = Buffer.from(this.decoder.decode(b, { stream: true }), 'utf8');
+      this.undecided = false;
+      this.pushBytes(Buffer.from(chunk, 'utf8'));
+      return;
     }
+    this.bytes += chunk.byteLength;
+    b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.first) {
+      this.first = false;
+      const enc = sniffEncoding(b);
+      if (enc !== 'utf-8') {
+        this.decoder = new TextDecoder(enc, { fatal: false, ignoreBOM: false });
+        this.undecided = false;
+      } else if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
+        b = b.subarray(3);
+        this.undecided = false;
+      }
+    }
+    if (this.undecided) {
+      if (this.held.length === 0 && isAscii(b)) {
+        this.pushBytes(b);
+        return;
+      }
+      this.held.push(Buffer.from(b));
+      this.heldBytes += b.length;
+      if (this.heldBytes >= 4096) this.decide();
+      return;
+    }
+    if (this.decoder) b = Buffer.from(this.decoder.decode(b, { stream: true }), 'utf8');
     this.pushBytes(b);
   }
 
+  /** UTF-8 or GB18030, from the bytes held back; then read them */
+  private decide(): void {
+    const held = Buffer.concat(this.held);
+    this.held = [];
+    this.heldBytes = 0;
+    this.undecided = false;
+    if (utf8OrGb18030(held) === 'gb18030') {
+      this.decoder = new TextDecoder('gb18030', { fatal: false });
+      this.pushBytes(Buffer.from(this.decoder.decode(held, { stream: true }), 'utf8'));
+    } else this.pushBytes(held);
+  }
+
   end(): void {
+    if (this.undecided && this.held.length > 0) this.decide();
     if (this.decoder) this.pushBytes(Buffer.from(this.decoder.decode(), 'utf8'));
     if (this.carry.length > 0 || this.skipping) {
       // the last line has no newline: read it as if it had one
@@ -206,6 +243,27 @@ export class LineScanner {
   /** a line the prefilter passed over: only its length matters */
   private countIfLong(data: Buffer, start: number, end: number): void {
     if ((this.carryTruncated && start === 0) || this.lineText(data, start, end).truncated) this.truncatedLines++;
+  }
+}
+
+/**
+ * UTF-8 unless the bytes are not UTF-8 but are GB18030 (a superset of GBK) holding Chinese text. Decoded in
+ * stream mode, so a character cut at the end of the chunk is no error; two or more CJK characters are asked for,
+ * so a few stray bytes in a UTF-8 log do not switch it.
+ */
+export function utf8OrGb18030(b: Uint8Array): 'utf-8' | 'gb18030' {
+  const sample = b.subarray(0, Math.min(b.length, 64 * 1024));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return 'utf-8';
+  } catch {
+    // not UTF-8: is it GBK/GB18030?
+  }
+  try {
+    const text = new TextDecoder('gb18030', { fatal: true }).decode(sample, { stream: true });
+    return (text.match(/[\u4e00-\u9fff]/g)?.length ?? 0) >= 2 ? 'gb18030' : 'utf-8';
+  } catch {
+    return 'utf-8';
   }
 }
 

@@ -59,6 +59,9 @@ export const HEAD_STEMS: readonly string[] = [
   'ld_library', 'ld_preload', 'ipython', 'ipykernel', 'jupyter', 'cell in', '/content/', '/kaggle/', 'sm_', 'compute_',
   // TensorFlow 1.x prints a device's properties on lines of their own ('name: GeForce GTX 1080', 'major: 6 minor: 1')
   'name:', 'major:',
+  // Chinese environment lines (env/anchors.ts) and Paddle's banner
+  '显卡', '显存', '驱动', '系统', '平台', '版本', '框架', '飞桨', '安装', '其他', '其它', '备注', '补充', '问题描述', '环境', '配置',
+  '容器', '图形卡', '设备型号', 'paddle', 'api version',
 ];
 
 export const VOCABULARY: readonly string[] = [
