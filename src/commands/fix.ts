@@ -11,6 +11,7 @@ import { buildPlan, candidatePids, type Plan } from '../fix/plan.js';
 import { hasActions, isEmpty, planJson, renderPlan, renderResults, type FixMode, type FixResults } from '../fix/render.js';
 import { sampleProcesses } from '../fix/sample.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
+import { ancestry } from '../probes/procfs/processes.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
 
@@ -28,9 +29,12 @@ export const command: Command = {
 Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
 confirmation applies its safe part:
   - ends stale GPU processes (orphaned, stopped, long idle, a zombie's parent): SIGTERM, then SIGKILL
-    after the grace period (default 5 s). Each PID's start time is read again before every signal and
-    must match the snapshot, so a reused PID is never hit. Processes still working (CPU use), another
-    user's processes (unless root with --force), shells and service managers are never ended.
+    after the grace period (default 5 s). Stale needs evidence (the process that started it has exited,
+    a stopped or zombie state, long idle while its owner is logged out); "unknown" ones are listed as
+    left alone, with why. Each PID's start time is read again before every signal and must match the
+    snapshot, so a reused PID is never hit. Processes still working (CPU use), another user's processes
+    (unless root with --force), shells, supervisors and service managers, gpu-env-doctor's own callers,
+    PID 1, kernel threads, and PIDs that hold no GPU here (another namespace's) are never ended.
   - writes the environment settings the diagnosis calls for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to
     ./gpu-env-doctor.env, for you to source. Shell rc files are never edited.
 Package installs, driver changes and environment rebuilds are printed as commands, never run.
@@ -73,7 +77,9 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const snapshot = await obtainSnapshot(ctx, args);
   const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
-  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile });
+  // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
+  const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();
+  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
   const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages });
 
@@ -106,7 +112,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   } else if (!json) {
     ctx.stdout.write(planText());
   }
-  return finish('applied', await apply(plan, ctx, deps, graceMs));
+  return finish('applied', await apply(plan, ctx, deps, graceMs, ancestors));
 }
 
 function describeActions(plan: Plan): string {
@@ -115,10 +121,10 @@ function describeActions(plan: Plan): string {
   return `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}`;
 }
 
-async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number): Promise<FixResults> {
+async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number, ancestors: ReadonlySet<number>): Promise<FixResults> {
   // All at once: each step checks and signals only its own PID, so the grace periods need not add up.
   const outcomes = await Promise.all(
-    plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs })] as const),
+    plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs, ancestors })] as const),
   );
   return { processes: new Map<number, ProcessOutcome>(outcomes), envFile: writeEnvFile(plan, ctx.files) };
 }

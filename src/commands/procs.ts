@@ -14,8 +14,11 @@ export const command: Command = {
 
 The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory, age,
 state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
-namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible) and
-command line. gpu-env-doctor fix ends the stale ones safely.
+namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown)
+and command line. A process is stale (orphaned, stopped, zombie, idle) only on evidence: "orphaned" needs
+proof that the process that started it has exited, "idle" an owner who is logged out; a process whose
+parent is PID 1 or a supervisor with nothing to show either way is "unknown". gpu-env-doctor fix ends the
+stale ones safely and leaves the rest alone.
 
   --watch [SECONDS]  refresh every SECONDS (default ${DEFAULT_WATCH_S}) until Ctrl-C; in place on a terminal,
                      one table after another otherwise (one JSON document per line with --json)

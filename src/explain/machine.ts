@@ -4,7 +4,7 @@
 // a log that says nothing about memory.
 import type { Snapshot } from '../snapshot/schema.js';
 import { fmtMiB } from '../core/format.js';
-import { verdictOf, verdictReason, isStale } from '../procs/verdict.js';
+import { assess, isStale } from '../procs/verdict.js';
 import type { Board } from './analyse/board.js';
 import { compareVersions, smOfCc } from './knowledge-bridge.js';
 import { smRunsOn } from './analyse/versions.js';
@@ -28,10 +28,10 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
       const totalMiB = gpus.reduce((a, g) => a + g.memory.totalMiB, 0) || 1;
       for (const p of holders.slice(0, 5)) {
-        const v = verdictOf(p, snap.self);
+        const { verdict: v, reason } = assess(p, snap.self);
         const share = (p.usedMiB ?? 0) / totalMiB;
         const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
-        const text = `now: PID ${p.pid} (${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${verdictReason(p, v)}`;
+        const text = `now: PID ${p.pid} (${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${reason}`;
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
         board.hint('memory_held_by_other_process', 'pid', String(p.pid));
       }

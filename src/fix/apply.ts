@@ -9,7 +9,7 @@ import type { FileSystem } from '../ports/fs.js';
 import type { SignalName, Signals } from '../ports/signals.js';
 import { mergeEnvFile } from './env-file.js';
 import { readIdentity, type LiveIdentity } from './identity.js';
-import type { EndProcessStep, Plan } from './plan.js';
+import { neverSignal, type EndProcessStep, type Plan } from './plan.js';
 
 export const DEFAULT_GRACE_MS = 5000;
 /** After SIGKILL: a process stuck in the driver (D state) can take a moment to release the GPU. */
@@ -30,6 +30,8 @@ export interface ApplyDeps {
   now(): number;
   graceMs: number;
   killWaitMs?: number;
+  /** gpu-env-doctor and its ancestors, read again before acting: never signalled */
+  ancestors?: ReadonlySet<number>;
 }
 
 type Check = { kind: 'same'; id: LiveIdentity } | { kind: 'gone' } | { kind: 'other'; id: LiveIdentity };
@@ -45,7 +47,9 @@ function recheck(step: EndProcessStep, fs: FileSystem): Check {
 
 export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<ProcessOutcome> {
   if (step.blocked) return { kind: 'skipped', why: step.blocked };
-  if (step.startedAt === null || step.pid <= 1) return { kind: 'skipped', why: 'no start time to check the PID against' };
+  const guard = neverSignal(step.pid, d.ancestors, readIdentity(d.fs, step.pid));
+  if (guard) return { kind: 'skipped', why: guard };
+  if (step.startedAt === null) return { kind: 'skipped', why: 'no start time to check the PID against' };
   const first = recheck(step, d.fs);
   if (first.kind === 'gone') return { kind: 'already-gone' };
   if (first.kind === 'other') {

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
 import type { EnvFileOutcome, ProcessOutcome } from './apply.js';
 import { settingLine } from './env-file.js';
-import type { EndProcessStep, Plan } from './plan.js';
+import type { EndProcessStep, LeftAlone, Plan } from './plan.js';
 
 export type FixMode = 'dry-run' | 'applied' | 'declined' | 'not-confirmed' | 'saved-snapshot';
 
@@ -24,6 +24,11 @@ export function isEmpty(plan: Plan): boolean {
   return plan.processes.length === 0 && plan.env.length === 0 && plan.rebuild === null && plan.manual.length === 0 && plan.alreadyGone.length === 0;
 }
 
+function leftAloneLine(l: LeftAlone): string {
+  const mem = l.usedMiB !== null ? `${fmtMiB(l.usedMiB)}${l.gpus.length > 0 ? ` on GPU ${l.gpus.join(',')}` : ''}` : 'memory ?';
+  return `PID ${l.pid} (${l.user ?? '?'}) ${fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70)}: ${mem}; ${l.verdict}: ${l.why}`;
+}
+
 function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
   const who = st.parentOf !== undefined ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})` : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`;
   const mem = st.usedMiB !== null ? `${fmtMiB(st.usedMiB)}${st.gpus.length > 0 ? ` on GPU ${st.gpus.join(',')}` : ''}` : 'memory ?';
@@ -34,8 +39,14 @@ function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
 export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; host: string; ages: ReadonlyMap<number, number | null> }): string {
   const c = o.color ? pc : pc.createColors(false);
   const out: string[] = [`${c.bold('gpu-env-doctor fix')} on ${o.host}: the plan`];
+  const leftAlone = () => {
+    if (plan.leftAlone.length === 0) return;
+    out.push('', c.bold('Left alone (fix does not end these):'));
+    for (const l of plan.leftAlone) out.push(`  ${c.dim('keep')} ${leftAloneLine(l)}`);
+  };
   if (isEmpty(plan)) {
     out.push('', 'Nothing to fix: no stale GPU process, no setting to write, no problem found at warn level or above.');
+    leftAlone();
     return `${out.join('\n')}\n`;
   }
   if (plan.processes.length > 0 || plan.alreadyGone.length > 0) {
@@ -46,6 +57,7 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
     }
     for (const g of plan.alreadyGone) out.push(`  ${c.dim('gone')} ${g.why}`);
   }
+  leftAlone();
   if (plan.env.length > 0) {
     out.push('', c.bold(`Settings to write to ${sourcePath(plan.envFile)} (load it with: source ${sourcePath(plan.envFile)}):`));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
@@ -121,6 +133,7 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       ...(st.blocked ? { blocked: st.blocked } : {}),
       ...(r?.processes.get(st.pid) ? { outcome: r.processes.get(st.pid) } : {}),
     })),
+    leftAlone: plan.leftAlone,
     alreadyGone: plan.alreadyGone,
     env: {
       file: plan.envFile,
