@@ -79,7 +79,9 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
   const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();
-  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors });
+  // Checked before the plan is shown (and again when writing): a refused env file is part of the plan.
+  const envBlocked = fromSaved ? null : ctx.files.privateFileProblem(envFile);
+  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors, envBlocked });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
   const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages });
 
@@ -117,7 +119,10 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
 
 function describeActions(plan: Plan): string {
   const n = plan.processes.filter((p) => !p.blocked).length;
-  const parts = [...(n > 0 ? [`end ${n === 1 ? 'this process' : `these ${n} processes`}`] : []), ...(plan.env.length > 0 ? [`write ${plan.env.length === 1 ? 'the setting' : 'the settings'} to ${plan.envFile}`] : [])];
+  const parts = [
+    ...(n > 0 ? [`end ${n === 1 ? 'this process' : `these ${n} processes`}`] : []),
+    ...(plan.env.length > 0 && plan.envBlocked === null ? [`write ${plan.env.length === 1 ? 'the setting' : 'the settings'} to ${plan.envFile}`] : []),
+  ];
   return `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}`;
 }
 

@@ -92,16 +92,33 @@ async function waitForEnd(step: EndProcessStep, d: ApplyDeps, ms: number): Promi
   }
 }
 
-export type EnvFileOutcome = { kind: 'written'; path: string; content: string } | { kind: 'unchanged'; path: string } | { kind: 'none' };
+export type EnvFileOutcome =
+  | { kind: 'written'; path: string; content: string }
+  | { kind: 'unchanged'; path: string }
+  | { kind: 'none' }
+  /** not written: refused before acting (the plan said so) or failed while writing */
+  | { kind: 'not-written'; path: string; why: string };
 
-/** Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes. */
+/** The largest env file fix rewrites: its own is a few hundred bytes. */
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes.
+ * The user sources this file, so it is never written through a link, into another user's file or into a
+ * folder others can write (UserFiles.writePrivate). Never throws: the processes already ended must still be
+ * reported when this fails.
+ */
 export function writeEnvFile(plan: Plan, files: UserFiles): EnvFileOutcome {
   if (plan.env.length === 0) return { kind: 'none' };
-  // No file yet is fine; any other failure to read one (a directory, permission) throws, so that we never
-  // overwrite what we could not read.
-  const existing = files.exists(plan.envFile) ? files.readText(plan.envFile) : '';
-  const content = mergeEnvFile(existing, plan.env, plan.envFile);
-  if (content === existing) return { kind: 'unchanged', path: plan.envFile };
-  files.write(plan.envFile, content);
-  return { kind: 'written', path: plan.envFile, content };
+  if (plan.envBlocked) return { kind: 'not-written', path: plan.envFile, why: plan.envBlocked };
+  try {
+    // No file yet is fine; any other failure to read one throws, so that we never overwrite what we could not read.
+    const existing = files.readPrivate(plan.envFile, MAX_ENV_FILE_BYTES) ?? '';
+    const content = mergeEnvFile(existing, plan.env, plan.envFile);
+    if (content === existing) return { kind: 'unchanged', path: plan.envFile };
+    files.writePrivate(plan.envFile, content);
+    return { kind: 'written', path: plan.envFile, content };
+  } catch (err) {
+    return { kind: 'not-written', path: plan.envFile, why: err instanceof Error ? err.message : String(err) };
+  }
 }

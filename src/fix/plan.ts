@@ -77,6 +77,8 @@ export interface Plan {
   env: EnvSetting[];
   envConflicts: EnvSetting[];
   envFile: string;
+  /** set when the settings will not be written, and why */
+  envBlocked: string | null;
   rebuild: RebuildPlan | null;
   manual: ManualItem[];
   /** problem findings (at warn or above) and which part of the plan answers each */
@@ -94,6 +96,8 @@ export interface PlanInput {
   envFile: string;
   /** gpu-env-doctor's own PID and its ancestors, read live: never signalled, whatever path leads to them */
   ancestors?: ReadonlySet<number>;
+  /** why the env file must not be written (UserFiles.privateFileProblem), read before the plan is shown */
+  envBlocked?: string | null;
 }
 
 /** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory), stale, not protected. */
@@ -168,7 +172,8 @@ export function buildPlan(input: PlanInput): Plan {
     manual.push(manualItem(f, f.fix?.commands ?? []));
   }
   const { kept, conflicts } = dedupe(settings);
-  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, rebuild, manual, coverage };
+  const envBlocked = kept.length > 0 ? (input.envBlocked ?? null) : null;
+  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, envBlocked, rebuild, manual, coverage };
 }
 
 function manualItem(f: Finding, commands: string[]): ManualItem {

@@ -17,7 +17,7 @@ export function sourcePath(file: string): string {
 }
 
 export function hasActions(plan: Plan): boolean {
-  return plan.processes.some((p) => !p.blocked) || plan.env.length > 0;
+  return plan.processes.some((p) => !p.blocked) || (plan.env.length > 0 && plan.envBlocked === null);
 }
 
 export function isEmpty(plan: Plan): boolean {
@@ -62,6 +62,7 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
     out.push('', c.bold(`Settings to write to ${sourcePath(plan.envFile)} (load it with: source ${sourcePath(plan.envFile)}):`));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
     for (const s of plan.envConflicts) out.push(`  ${c.yellow('conflict')}: ${s.check} asks for ${s.name}=${s.value ?? '(unset)'}; kept the first value`);
+    if (plan.envBlocked) out.push(`  ${c.yellow(`not written: ${plan.envBlocked}`)}`);
   }
   if (plan.rebuild) {
     out.push('', c.bold('Rebuild the environment (run these yourself; fix never installs anything):'), `  ${plan.rebuild.why}`);
@@ -109,6 +110,7 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   const e = r.envFile;
   if (e.kind === 'written') out.push(`${c.green('✓')} wrote ${sourcePath(e.path)}; load it in the job's shell: source ${sourcePath(e.path)}`);
   if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${sourcePath(e.path)} already has these settings; load it in the job's shell: source ${sourcePath(e.path)}`);
+  if (e.kind === 'not-written') out.push(`${c.red('✗')} did not write ${sourcePath(e.path)}: ${e.why}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -137,9 +139,10 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
     alreadyGone: plan.alreadyGone,
     env: {
       file: plan.envFile,
+      ...(plan.envBlocked ? { blocked: plan.envBlocked } : {}),
       settings: plan.env.map((s) => ({ name: s.name, value: s.value, check: s.check, why: s.why })),
       conflicts: plan.envConflicts,
-      ...(r ? { outcome: r.envFile.kind } : {}),
+      ...(r ? { outcome: r.envFile.kind, ...(r.envFile.kind === 'not-written' ? { why: r.envFile.why } : {}) } : {}),
     },
     rebuild: plan.rebuild && { why: plan.rebuild.why, frameworks: plan.rebuild.frameworks, commands: plan.rebuild.commands, notes: plan.rebuild.notes, findings: plan.rebuild.findings.map((f) => f.check) },
     manual: plan.manual,

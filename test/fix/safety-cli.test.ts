@@ -223,3 +223,50 @@ function isDescendant(pid: number, of: number): boolean {
   }
   return false;
 }
+
+describe('the env file and what fix reports (M10, L3)', () => {
+  it('M10: a link another user planted in a shared folder is not written through', () => {
+    const base = tempDir();
+    fs.chmodSync(base, 0o755);
+    const shared = path.join(base, 'shared');
+    fs.mkdirSync(shared, { mode: 0o777 });
+    fs.chmodSync(shared, 0o777);
+    const target = path.join(tempDir(), 'target.txt');
+    fs.writeFileSync(target, 'root-only line 1\nroot-only line 2\n', { mode: 0o600 });
+    const ln = spawnSync('ln', ['-s', target, path.join(shared, 'gpu-env-doctor.env')], { uid: 65534, gid: 65534 });
+    expect(ln.status).toBe(0);
+    const r = ns.cli(['fix', '--yes', '--no-color'], { cwd: shared, env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    expect(r.stdout).toMatch(/not written: not writing gpu-env-doctor\.env: its folder .* can be written by other users/);
+    expect(fs.readFileSync(target, 'utf8')).toBe('root-only line 1\nroot-only line 2\n');
+    // The same link in a folder of the caller's own
+    const own = tempDir();
+    fs.symlinkSync(target, path.join(own, 'gpu-env-doctor.env'));
+    const r2 = ns.cli(['fix', '--yes', '--no-color'], { cwd: own, env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    expect(r2.stdout).toMatch(/not written: not writing gpu-env-doctor\.env: it is a symbolic link/);
+    expect(fs.readFileSync(target, 'utf8')).toBe('root-only line 1\nroot-only line 2\n');
+    expect(r2.code).toBe(1);
+  });
+
+  it('L3: the env file cannot be written; the processes fix ended are still reported', () => {
+    const pid = ns.orphan(['sleep', '701'], { uid: 65534 });
+    started.push(pid);
+    const bin = fakeSmiDir([{ pid, usedMiB: 5000 }]);
+    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], { cwd: '/', uid: 65534, env: { PATH: smiPath(bin), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    expect(r.stdout).toMatch(/not written: cannot write gpu-env-doctor\.env: its folder \/: permission denied/);
+    expect(r.stdout).toContain(`✓ ended PID ${pid} (SIGTERM)`);
+    expect(r.stdout).toContain('✗ did not write ./gpu-env-doctor.env');
+    expect(r.code).toBe(1);
+    expect(isRunning(pid)).toBe(false);
+  });
+
+  it('L3: a failure while writing (a binary file in its place) comes after the outcome of each process', () => {
+    const pid = ns.orphan(['sleep', '702']);
+    started.push(pid);
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'gpu-env-doctor.env'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0xff, 0xfe, 0xfd, 0x0a]));
+    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], { cwd: dir, env: { PATH: smiPath(fakeSmiDir([{ pid, usedMiB: 5000 }])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    expect(r.stdout).toMatch(new RegExp(`✓ ended PID ${pid} \\(SIGTERM\\)\\n✗ did not write \\./gpu-env-doctor\\.env: gpu-env-doctor\\.env is not UTF-8 text`));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+  });
+});
