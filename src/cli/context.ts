@@ -6,6 +6,8 @@ import type { ProcessRunner } from '../ports/runner.js';
 export interface Output {
   write(s: string): void;
   readonly isTTY: boolean;
+  /** true once the reader went away (EPIPE): later writes are dropped */
+  readonly closed?: boolean;
 }
 
 export interface UserFiles {

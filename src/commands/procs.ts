@@ -74,7 +74,7 @@ async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, cou
   if (tty) ctx.stdout.write('\x1b[?25l'); // hide the cursor while redrawing
   let code = 0;
   try {
-    for (let n = 0; n < count && !stop.signal.aborted; n++) {
+    for (let n = 0; n < count && !stop.signal.aborted && !ctx.stdout.closed; n++) {
       code = await once(ctx, args, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
@@ -83,7 +83,8 @@ async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, cou
     process.off('SIGTERM', onSignal);
     if (tty) ctx.stdout.write('\x1b[?25h');
   }
-  return stop.signal.aborted ? 0 : code;
+  // Stopped by Ctrl-C, or by the reader going away (`procs --watch | head`): both are the way to end a watch.
+  return stop.signal.aborted || ctx.stdout.closed ? 0 : code;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

@@ -20,7 +20,7 @@ const NOW = (BOOT + 79.86 + 7200) * 1000; // two hours after the hog started (st
 
 describe('/proc/PID/stat parser', () => {
   it('reads the real hog line', () => {
-    expect(parseProcStat(REAL_HOG_STAT)).toEqual({ pid: 637, comm: 'python3', state: 'sleeping', ppid: 418, pgid: 417, sid: 417, ttyNr: 0, flags: 4194560, utime: 499, stime: 52, starttime: 7986 });
+    expect(parseProcStat(REAL_HOG_STAT)).toEqual({ pid: 637, comm: 'python3', state: 'sleeping', ppid: 418, pgid: 417, sid: 417, ttyNr: 0, tpgid: -1, flags: 4194560, utime: 499, stime: 52, starttime: 7986 });
   });
   it('survives spaces and parentheses in the command name', () => {
     const line = REAL_HOG_STAT.replace('(python3)', '(pt_data (worker) 1)');

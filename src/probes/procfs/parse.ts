@@ -11,6 +11,8 @@ export interface ProcStat {
   sid: number;
   /** the controlling terminal's device number; 0: none */
   ttyNr: number;
+  /** the foreground process group of that terminal; -1: none */
+  tpgid: number;
   /** the kernel's PF_* flags (field 9): PF_KTHREAD marks a kernel thread */
   flags: number;
   /** clock ticks */
@@ -50,6 +52,7 @@ export function parseProcStat(line: string): ProcStat | null {
     pgid: f(5),
     sid: f(6),
     ttyNr: f(7),
+    tpgid: f(8),
     flags: f(9),
     utime: f(14),
     stime: f(15),
