@@ -6,9 +6,8 @@ import { renderDiffMarkdown, renderDiffTerminal } from '../diff/render.js';
 import { parseSnapshotText } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, PROBE_OPTIONS, readStdin } from './shared/obtain-snapshot.js';
+import { MAX_SNAPSHOT_BYTES, obtainSnapshot, PROBE_OPTIONS, readStdin } from './shared/obtain-snapshot.js';
 
-const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
 export const command: Command = {
   name: 'diff',
@@ -43,6 +42,6 @@ Exit code 0: no differences; 1: differences; 2: failure.`,
 const label = (f: string) => (f === '-' ? 'standard input' : f);
 
 async function load(ctx: Context, file: string): Promise<Snapshot> {
-  const text = file === '-' ? await readStdin(ctx) : ctx.files.readText(file, MAX_SNAPSHOT_BYTES);
+  const text = file === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(file, MAX_SNAPSHOT_BYTES);
   return parseSnapshotText(text, label(file));
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { explainStream, type ExplainInput } from '../explain/engine.js';
 import { renderExplainMarkdown } from '../explain/render/markdown.js';
 import { renderExplainTerminal } from '../explain/render/terminal.js';
-import { createFileSystem, FsError, type FileSystem } from '../ports/fs.js';
+import { createFileSystem, FsError, type FileSystem, type SequentialReader } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { createRedactor, redactDeep } from '../reporters/redact.js';
@@ -50,9 +50,9 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
         continue;
       }
       const abs = nodePath.resolve(ctx.cwd, p);
-      const size = checkReadable(userFs, abs, p);
-      totalSize += size;
-      inputs.push({ name: p, chunks: fileChunks(userFs, abs, p, size) });
+      const reader = openReadable(userFs, abs, p);
+      totalSize += reader.size;
+      inputs.push({ name: p, chunks: fileChunks(reader, p) });
     }
 
     const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
@@ -99,33 +99,36 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
   }
 }
 
-/** size of a readable regular file, or a one-line UsageError */
-function checkReadable(fs: FileSystem, abs: string, shown: string): number {
+/**
+ * The input opened once, before any output (a permission error is a one-line UsageError here). Opened, not
+ * read: a pipe (`<(cmd)`, /dev/stdin) or FIFO gives its bytes only once.
+ */
+function openReadable(fs: FileSystem, abs: string, shown: string): SequentialReader {
   try {
     const st = fs.stat(abs);
     if (st.type === 'dir') throw new UsageError(`${shown} is a directory, not a log file`);
-    fs.readBytes(abs, 0, 1); // opens it: permission errors surface here, before any output
-    return st.size;
+    return fs.openSequential(abs);
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
   }
 }
 
-/** The file in 4 MiB chunks (also reads special files such as pipes and /dev/stdin until they end). */
-function* fileChunks(fs: FileSystem, abs: string, shown: string, size: number): Generator<Uint8Array> {
-  let offset = 0;
-  for (;;) {
-    let buf: Buffer;
-    try {
-      buf = fs.readBytes(abs, offset, CHUNK);
-    } catch (err) {
-      throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+/** The input in 4 MiB chunks, read in order from the one open descriptor (files, pipes, devices alike). */
+function* fileChunks(reader: SequentialReader, shown: string): Generator<Uint8Array> {
+  try {
+    for (;;) {
+      let buf: Buffer;
+      try {
+        buf = reader.read(CHUNK);
+      } catch (err) {
+        throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+      }
+      if (buf.length === 0) return;
+      yield buf;
     }
-    if (buf.length === 0) return;
-    offset += buf.length;
-    yield buf;
-    if (size > 0 && offset >= size && buf.length < CHUNK) return;
+  } finally {
+    reader.close();
   }
 }
 

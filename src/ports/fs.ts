@@ -37,6 +37,14 @@ export interface FileReader {
   close(): void;
 }
 
+export interface SequentialReader {
+  /** st_size: 0 for pipes and devices */
+  readonly size: number;
+  /** the next bytes, up to `length`; empty at the end */
+  read(length: number): Buffer;
+  close(): void;
+}
+
 export interface DirEntry {
   name: string;
   type: 'file' | 'dir' | 'symlink' | 'other';
@@ -58,6 +66,11 @@ export interface FileSystem {
   realpath(path: string): string;
   /** one open file for many small reads (walking a large file's headers without reopening it) */
   openReader(path: string): FileReader;
+  /**
+   * One open file read from start to end, for inputs that may be pipes (`<(cmd)`, /dev/stdin, a FIFO) or
+   * devices: no positional reads, which pipes refuse (ESPIPE), and no second open.
+   */
+  openSequential(path: string): SequentialReader;
   exists(path: string): boolean;
 }
 
@@ -143,6 +156,20 @@ export function createFileSystem(root = '/'): FileSystem {
       return {
         size,
         read: (offset, length) => wrap(p, () => readRange(fd, offset, length)),
+        close: () => nfs.closeSync(fd),
+      };
+    },
+    openSequential(p) {
+      const fd = wrap(p, () => nfs.openSync(host(resolve(p)), 'r'));
+      const size = wrap(p, () => nfs.fstatSync(fd).size);
+      return {
+        size,
+        read: (length) =>
+          wrap(p, () => {
+            const buf = Buffer.allocUnsafe(length);
+            const n = nfs.readSync(fd, buf, 0, length, null);
+            return buf.subarray(0, n);
+          }),
         close: () => nfs.closeSync(fd),
       };
     },

@@ -12,7 +12,9 @@ export function createUserFiles(cwd: string): UserFiles {
         const st = nfs.statSync(abs);
         if (st.isDirectory()) throw new UsageError(`${p} is a directory, not a file`);
         if (maxBytes !== undefined && st.size > maxBytes) throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes})`);
-        return nfs.readFileSync(abs, 'utf8');
+        if (maxBytes === undefined) return nfs.readFileSync(abs, 'utf8');
+        // Devices, FIFOs and /proc files report size 0 and may never end (/dev/zero): count while reading.
+        return readAtMost(abs, maxBytes, p);
       } catch (err) {
         if (err instanceof UsageError) throw err;
         throw new UsageError(`cannot read ${p}: ${describe(err)}`);
@@ -90,6 +92,26 @@ export function createUserFiles(cwd: string): UserFiles {
       }
     },
   };
+}
+
+/** The whole file as text, or a one-line UsageError as soon as it passes maxBytes. */
+function readAtMost(abs: string, maxBytes: number, shown: string): string {
+  const fd = nfs.openSync(abs, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+      const n = nfs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > maxBytes) throw new UsageError(`${shown} is too large (more than ${maxBytes} bytes)`);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    nfs.closeSync(fd);
+  }
 }
 
 function euid(): number {
