@@ -48,7 +48,7 @@ export function adoptionOf(p: Facts): Adoption {
   if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid) {
     return {
       kind: 'adopted',
-      evidence: `its session (${sid}) is not its parent ${parent}’s (${parentSid === 0 ? 'none here' : parentSid}): a fork keeps the session, so the process that started it has exited and ${p.parentName} adopted it`,
+      evidence: `its session (${sid}) is not the one of its parent ${parent}${parentSid === 0 ? ', which has none here' : ` (${parentSid})`}: a fork keeps the session, so the process that started it has exited and ${p.parentName} adopted it`,
     };
   }
   if (p.ppid === 1 || SUPERVISOR_NAMES.test(p.parentName)) {

@@ -106,7 +106,7 @@ describe('memory checks on the real snapshot with hog.py holding 138.6 GiB', () 
   it('holders: an orphan (its session is not its parent’s) with its age, command and the kill to copy by hand', () => {
     const orphan = planted('h200-memory-held', (x) => void Object.assign(x.processes.list[0]!, { sid: 417, parentSid: 0, startTicks: 7986, parentStartTicks: 3 }));
     const [f] = problems(holdersCheck, orphan);
-    expect(f!.message).toMatch(/PID 589 \(root\) holds 138\.6 GiB on GPU 0: its session \(417\) is not its parent process_api \(PID 1\)’s .*the process that started it has exited/);
+    expect(f!.message).toMatch(/PID 589 \(root\) holds 138\.6 GiB on GPU 0: its session \(417\) is not the one of its parent process_api \(PID 1\), which has none here: .*the process that started it has exited/);
     expect(f!.fix!.manual).toEqual(['kill 589']);
   });
   it('holders: a stopped job, another user, a busy own job', () => {
