@@ -28,12 +28,13 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
       const totalMiB = gpus.reduce((a, g) => a + g.memory.totalMiB, 0) || 1;
       for (const p of holders.slice(0, 5)) {
-        const { verdict: v, reason } = assess(p, snap.self);
+        const { verdict: v, reason, protectedBy } = assess(p, snap.self);
         const share = (p.usedMiB ?? 0) / totalMiB;
         const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
         const text = `now: PID ${p.pid} (${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${reason}`;
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
-        board.hint('memory_held_by_other_process', 'pid', String(p.pid));
+        // No `kill PID` to suggest for PID 1, a kernel thread, or a PID that is another namespace's here.
+        if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
       }
       if (holders.length === 0 && snap.processes.ok) {
         const usedMiB = gpus.reduce((a, g) => a + g.memory.usedMiB, 0);
