@@ -61,6 +61,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const pids = h.pid ?? [];
       const manual = pids.map((p) => `kill ${p}    # only if process ${p} is yours and no longer needed (check with: ps -o pid,user,etime,cmd -p ${p})`);
       if (pids.length === 0) manual.push('End the process that holds the GPU memory (find it with the command above; `kill PID` if it is yours and finished).');
+      // The holder's framework decides how it gives memory back without being ended.
+      for (const r of h.holderRemedy ?? []) manual.push(`Or, if it must keep running: ${r}`);
       manual.push('Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...');
       return {
         text: `Another process holds the GPU memory${pids.length ? ` (PID ${pids.join(', ')})` : ''}. Free it, wait for it, or use another GPU. Leftover workers (DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.`,

@@ -54,7 +54,7 @@ describe('fix leaves alone what nothing shows to be stale (H1)', () => {
       expect(r.stdout).not.toContain('its parent is gone');
       expect(isRunning(child)).toBe(true);
       const procs = ns.cli(['procs'], { env: { PATH: smiPath(bin) } });
-      expect(procs.stdout).toMatch(new RegExp(`^0 +${child} .* unknown +sleep 1000$`, 'm'));
+      expect(procs.stdout).toMatch(new RegExp(`^0 +${child} .* unknown +- +sleep 1000$`, 'm'));
       expect(procs.code).toBe(0);
     });
   }

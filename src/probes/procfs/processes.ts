@@ -6,6 +6,8 @@ import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
 import { adoptionOf } from '../../procs/adoption.js';
 import { IDLE_MIN_AGE_S } from '../../procs/verdict.js';
 import { isKernelThread, parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus, serviceUnitOf } from './parse.js';
+import { parseMaps } from '../../libs/maps.js';
+import { frameworkFromMaps } from '../../procs/framework.js';
 
 /** Linux's USER_HZ: 100 on every architecture that GPU servers run (x86_64, aarch64, ppc64le). */
 export const CLOCK_TICKS = 100;
@@ -172,6 +174,7 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     startTicks: stat.starttime,
     recentCpuPercent,
     otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
+    framework: frameworkOf(fs, pid),
   };
   const adoption = adoptionOf(facts);
   return { ...facts, orphaned: adoption.kind === 'adopted' ? true : adoption.kind === 'parented' ? false : null };
@@ -204,6 +207,13 @@ function lazyTerminalOwners(fs: FileSystem): () => Set<number> | null {
     }
     return owners;
   };
+}
+
+/** The framework a GPU process runs, from the files it mapped; its environment only for the policy variables. */
+function frameworkOf(fs: FileSystem, pid: number): HolderProcess['framework'] {
+  const maps = readTextOr(fs, `/proc/${pid}/maps`, 16 * 1024 * 1024);
+  if (maps === undefined) return null;
+  return frameworkFromMaps(parseMaps(maps), readTextOr(fs, `/proc/${pid}/environ`, 1024 * 1024) ?? null);
 }
 
 /**
