@@ -86,16 +86,20 @@ describe('GPU process probe', () => {
   });
 
   it('a listed PID whose process here has no /dev/nvidia* open, in a complete scan, is marked (M2); not when the scan is incomplete', () => {
-    const complete = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }] });
+    const dev = { '/dev/nvidia0': '', '/dev/nvidiactl': '' };
+    const complete = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }], files: dev });
     const r = probeProcesses(createFileSystem(complete), hogNvidia(), 4242, NOW);
     expect(r.deviceScanComplete).toBe(true);
     expect(r.list[0]).toMatchObject({ pid: 694, visible: true, holdsDeviceFiles: false, gpuNotOpenHere: true });
-    const partial = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }, { pid: 900, ppid: 1, fdUnreadable: true }] });
+    // a machine with no /dev/nvidia<N> at all: nothing could have it open, so its absence proves nothing
+    const noNodes = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }] });
+    expect(probeProcesses(createFileSystem(noNodes), hogNvidia(), 4242, NOW).list[0]!.gpuNotOpenHere).toBeUndefined();
+    const partial = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }, { pid: 900, ppid: 1, fdUnreadable: true }], files: dev });
     const q = probeProcesses(createFileSystem(partial), hogNvidia(), 4242, NOW);
     expect(q.deviceScanComplete).toBe(false);
     expect(q.list[0]!.gpuNotOpenHere).toBeUndefined();
     // a zombie has closed every file: the scan says nothing about it
-    const zombie = makeRoot({ procs: [{ pid: 694, ppid: 1, state: 'Z' }] });
+    const zombie = makeRoot({ procs: [{ pid: 694, ppid: 1, state: 'Z' }], files: dev });
     expect(probeProcesses(createFileSystem(zombie), hogNvidia(), 4242, NOW).list[0]!.gpuNotOpenHere).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 // Who holds GPU memory: nvidia-smi's process list joined with /proc, plus processes that hold
 // /dev/nvidia* open without being listed (another tool's context, a process in the middle of start-up).
-import { FsError, type FileSystem } from '../../ports/fs.js';
+import { FsError, listNames, type FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
 import { adoptionOf } from '../../procs/adoption.js';
@@ -67,6 +67,9 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
   for (const smiPid of byPid.keys()) pids.add(smiToLocal.get(smiPid) ?? smiPid);
   const localToSmi = new Map([...smiToLocal].map(([h, l]) => [l, h]));
   const terminals = lazyTerminalOwners(fs);
+  // "No GPU open here" is evidence only where a GPU can be opened: a machine with no /dev/nvidia<N> at all
+  // (only fakes list processes then) says nothing either way.
+  const gpuNodes = listNames(fs, '/dev').some((n) => /^nvidia\d+$/.test(n));
   const list: HolderProcess[] = [];
   for (const pid of [...pids].sort((a, b) => a - b)) {
     const smiPid = localToSmi.get(pid) ?? pid;
@@ -77,7 +80,7 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
       listed: smi !== undefined,
       holdsDevice: deviceHolders.pids.has(pid),
       // Listed, yet a complete scan shows no GPU open under this PID here: the number is another namespace's.
-      notOpenHere: smi !== undefined && deviceHolders.complete && !deviceHolders.pids.has(pid),
+      notOpenHere: smi !== undefined && gpuNodes && deviceHolders.complete && !deviceHolders.pids.has(pid),
       terminals,
       bootTime,
       users,
