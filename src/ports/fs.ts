@@ -34,14 +34,9 @@ export interface FileReader {
   readonly size: number;
   /** up to `length` bytes at `offset` (short at the end of the file) */
   read(offset: number, length: number): Buffer;
-  close(): void;
-}
-
-export interface SequentialReader {
-  /** st_size: 0 for pipes and devices */
-  readonly size: number;
-  /** the next bytes, up to `length`; empty at the end */
-  read(length: number): Buffer;
+  /** fills `target` from `offset` (fewer bytes at the end of the file); returns how many were read. Reading a big
+   *  file through one reused buffer spares a page fault per page of every new buffer. */
+  readInto(target: Buffer, offset: number): number;
   close(): void;
 }
 
@@ -66,11 +61,6 @@ export interface FileSystem {
   realpath(path: string): string;
   /** one open file for many small reads (walking a large file's headers without reopening it) */
   openReader(path: string): FileReader;
-  /**
-   * One open file read from start to end, for inputs that may be pipes (`<(cmd)`, /dev/stdin, a FIFO) or
-   * devices: no positional reads, which pipes refuse (ESPIPE), and no second open.
-   */
-  openSequential(path: string): SequentialReader;
   exists(path: string): boolean;
 }
 
@@ -152,24 +142,14 @@ export function createFileSystem(root = '/'): FileSystem {
     },
     openReader(p) {
       const fd = wrap(p, () => nfs.openSync(host(resolve(p)), 'r'));
-      const size = wrap(p, () => nfs.fstatSync(fd).size);
+      const st = wrap(p, () => nfs.fstatSync(fd));
+      const size = st.size;
+      // a pipe or a terminal cannot seek: it is read in order, the offset only counts
+      const seekable = st.isFile() || st.isBlockDevice();
       return {
         size,
         read: (offset, length) => wrap(p, () => readRange(fd, offset, length)),
-        close: () => nfs.closeSync(fd),
-      };
-    },
-    openSequential(p) {
-      const fd = wrap(p, () => nfs.openSync(host(resolve(p)), 'r'));
-      const size = wrap(p, () => nfs.fstatSync(fd).size);
-      return {
-        size,
-        read: (length) =>
-          wrap(p, () => {
-            const buf = Buffer.allocUnsafe(length);
-            const n = nfs.readSync(fd, buf, 0, length, null);
-            return buf.subarray(0, n);
-          }),
+        readInto: (target, offset) => wrap(p, () => nfs.readSync(fd, target, 0, target.length, seekable ? offset : null)),
         close: () => nfs.closeSync(fd),
       };
     },
