@@ -36,7 +36,12 @@ smi_state() { # appends a labelled nvidia-smi reading to nvidia-smi.txt
 }
 listed() { nvidia-smi --query-compute-apps=pid --format=csv,noheader 2>/dev/null | tr -d ' ' | grep -qx "$1"; }
 start_hog() { # start_hog KEEP_MIB SECONDS LOG: orphaned hog; prints its PID
-  ( setsid "$PY" test/fixtures/h200/hog.py "$1" "$2" >"$3" 2>&1 & echo $! >"$WORK/hog.pid" )
+  # Started by a shell that leads its own session and exits at once: PID 1 adopts the hog, whose session
+  # stays the shell's. That is the evidence fix needs (issue 14); a hog that were itself a session leader
+  # (setsid hog.py) would look like a daemon, and fix would leave it alone as "unknown".
+  : >"$WORK/hog.pid"
+  setsid bash -c "\"$PY\" test/fixtures/h200/hog.py $1 $2 >\"$3\" 2>&1 & echo \$! >\"$WORK/hog.pid\"" </dev/null
+  for _ in $(seq 1 50); do [ -s "$WORK/hog.pid" ] && break; sleep 0.1; done
   cat "$WORK/hog.pid"
 }
 wait_listed() { for _ in $(seq 1 90); do listed "$1" && return 0; sleep 0.5; done; return 1; }

@@ -18,6 +18,8 @@ MARK = "@@gpu-env-doctor@@ "
 
 # `python -c` puts the current directory first on sys.path; a folder named "torch" or "jax" there would
 # shadow the real package. A training script run as `python train.py` does not search the cwd either.
+# (The doctor also starts this in a new empty folder with PYTHONSAFEPATH=1, so the imports above cannot come
+# from the user's working directory: that is what keeps a json.py there from running.)
 if sys.path and sys.path[0] in ("", os.getcwd()):
     sys.path.pop(0)
 

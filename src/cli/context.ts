@@ -8,6 +8,8 @@ export interface Output {
   readonly isTTY: boolean;
   /** the terminal's width, when it is one */
   readonly columns?: number;
+  /** true once the reader went away (EPIPE): later writes are dropped */
+  readonly closed?: boolean;
 }
 
 export interface UserFiles {
@@ -16,6 +18,16 @@ export interface UserFiles {
   write(path: string, data: string): void;
   /** true when something (file or folder) exists at the path */
   exists(path: string): boolean;
+  /**
+   * For a file the tool rewrites and the user then runs (`source ./gpu-env-doctor.env`): why it must not be
+   * written, or null. Refused: a symbolic link, anything but a regular file, another user's file, a folder
+   * that other users may write (they could swap the file before it is sourced) or that belongs to another user.
+   */
+  privateFileProblem(path: string): string | null;
+  /** Reads such a file without following links; null when there is none. Throws UsageError (refusals, not text). */
+  readPrivate(path: string, maxBytes: number): string | null;
+  /** Writes such a file whole: a new file beside it, renamed over it (never through a link). Throws UsageError. */
+  writePrivate(path: string, data: string): void;
 }
 
 export interface Context {

@@ -5,6 +5,29 @@ import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../reporters/la
 import type { Context } from './context.js';
 
 /**
+ * Our stdout or stderr whose reader went away (`gpu-env-doctor procs --watch | head`): Node reports EPIPE
+ * as an 'error' event, which without a listener ends the process with a stack trace. Writes after that are
+ * dropped; commands that loop look at `closed` and stop. `fold` turns symbols into ASCII where the locale
+ * cannot show them.
+ */
+function output(stream: NodeJS.WriteStream, fold: (s: string) => string): Context['stdout'] {
+  let closed = false;
+  stream.on('error', () => {
+    closed = true;
+  });
+  return {
+    write: (s) => {
+      if (!closed) stream.write(fold(s));
+    },
+    isTTY: Boolean(stream.isTTY),
+    columns: stream.columns,
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/**
  * The context of a real run. `--root` and the colour options are read here because the filesystem port and
  * the output streams are built from them (before the command's own parsing, which validates them).
  * Where the locale is not UTF-8 (LANG=C, a Windows console with a GBK code page), the symbols the tool prints
@@ -18,8 +41,8 @@ export function createContext(argv: readonly string[]): Context {
   // JSON is data for programs: it keeps its characters whatever the locale.
   const fold = localeIsUtf8(process.env) || json ? (s: string) => s : asciiFold;
   return {
-    stdout: { write: (s) => void process.stdout.write(fold(s)), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
-    stderr: { write: (s) => void process.stderr.write(fold(s)), isTTY: Boolean(process.stderr.isTTY), columns: process.stderr.columns },
+    stdout: output(process.stdout, fold),
+    stderr: output(process.stderr, fold),
     env: process.env,
     cwd: process.cwd(),
     runner: realRunner,

@@ -6,11 +6,10 @@ import { renderDiffMarkdown, renderDiffTerminal } from '../diff/render.js';
 import { parseSnapshotText } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Command } from './registry.js';
-import { obtainSnapshot, readStdin } from './shared/obtain-snapshot.js';
+import { MAX_SNAPSHOT_BYTES, obtainSnapshot, readStdin } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 
-const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
 export const command: Command = {
   name: 'diff',
@@ -49,6 +48,6 @@ memory in use) is left out unless --all.`,
 const label = (f: string) => (f === '-' ? 'standard input' : f);
 
 async function load(ctx: Context, file: string): Promise<Snapshot> {
-  const text = file === '-' ? await readStdin(ctx) : ctx.files.readText(file, MAX_SNAPSHOT_BYTES);
+  const text = file === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(file, MAX_SNAPSHOT_BYTES);
   return parseSnapshotText(text, label(file));
 }

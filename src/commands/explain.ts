@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { explainStream, type ExplainInput } from '../explain/engine.js';
 import { renderExplainMarkdown } from '../explain/render/markdown.js';
 import { renderExplainTerminal } from '../explain/render/terminal.js';
-import { createFileSystem, FsError, type FileSystem } from '../ports/fs.js';
+import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { buildReportModel } from '../reporters/report-model.js';
@@ -69,10 +69,11 @@ By default the facts of this machine are combined with the log (who holds GPU me
       const abs = nodePath.resolve(ctx.cwd, p);
       // A file name is shown as text: a control character in it is made visible, never sent to the terminal.
       const shown = visibleLine(p);
-      const size = checkReadable(userFs, abs, shown);
-      const kind = sniff(userFs, abs, shown);
-      totalSize += size;
-      inputs.push({ name: shown, chunks: kind === 'gzip' ? gunzip(fileChunks(userFs, abs, shown, size), shown) : fileChunks(userFs, abs, shown, size) });
+      const { reader, regular } = openReadable(userFs, abs, shown);
+      // Only a regular file is sniffed (a positional read of its head): a pipe's bytes are read once, in order.
+      const kind = regular ? sniff(reader, shown) : 'log';
+      totalSize += reader.size;
+      inputs.push({ name: shown, chunks: kind === 'gzip' ? gunzip(fileChunks(reader, shown), shown) : fileChunks(reader, shown) });
     }
 
     const snapshot = await machineFacts(ctx, args);
@@ -111,12 +112,12 @@ By default the facts of this machine are combined with the log (who holds GPU me
 const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'keras', 'pytorch', 'torch', 'jax', 'paddle', 'paddlepaddle'];
 
 /** What a file is, from its first bytes: a log, or something explain should not read as one. */
-function sniff(fs: FileSystem, abs: string, shown: string): 'log' | 'gzip' {
+function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   let head: Buffer;
   try {
-    head = fs.readBytes(abs, 0, 4096);
-  } catch {
-    return 'log'; // a pipe or device: read as it comes
+    head = reader.read(0, 4096);
+  } catch (err) {
+    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') throw new UsageError(`${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`);
@@ -135,7 +136,8 @@ async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator
   const feed = (async () => {
     for (const c of src) {
       if (failed) return;
-      if (!z.write(c)) await new Promise((r) => z.once('drain', r));
+      // copied: the reader reuses one buffer for every chunk, and zlib may still hold this one
+      if (!z.write(Buffer.from(c))) await new Promise((r) => z.once('drain', r));
     }
     z.end();
   })();
@@ -170,13 +172,16 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
   }
 }
 
-/** size of a readable regular file, or a one-line UsageError */
-function checkReadable(fs: FileSystem, abs: string, shown: string): number {
+/**
+ * The input opened once, before any output (a permission error is a one-line UsageError here), and kept open
+ * for reading: a pipe (`<(cmd)`, /dev/stdin) or a FIFO gives its bytes only once, and a FIFO closed and opened
+ * again could cost its writer a SIGPIPE in between.
+ */
+function openReadable(fs: FileSystem, abs: string, shown: string): { reader: FileReader; regular: boolean } {
   try {
     const st = fs.stat(abs);
     if (st.type === 'dir') throw new UsageError(`${shown} is a directory, not a log file`);
-    fs.openReader(abs).close(); // opens it: permission errors surface here, before any output (nothing read: a pipe keeps its bytes)
-    return st.size;
+    return { reader: fs.openReader(abs), regular: st.type === 'file' };
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
@@ -187,13 +192,7 @@ function checkReadable(fs: FileSystem, abs: string, shown: string): number {
  * The file in chunks through one reused buffer (the reader copies what it keeps): also reads special files such
  * as pipes and /dev/stdin until they end.
  */
-function* fileChunks(fs: FileSystem, abs: string, shown: string, _size: number): Generator<Uint8Array> {
-  let reader: ReturnType<FileSystem['openReader']>;
-  try {
-    reader = fs.openReader(abs);
-  } catch (err) {
-    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
-  }
+function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
   const buf = Buffer.allocUnsafe(CHUNK);
   let offset = 0;
   try {
@@ -213,7 +212,6 @@ function* fileChunks(fs: FileSystem, abs: string, shown: string, _size: number):
   }
 }
 
-/** terminal width helper */
 /** the terminal's width when stdout is one (evidence lines are cut to it), else the renderer's default */
 function terminalWidth(ctx: Context): number | undefined {
   const cols = (ctx.stdout as { columns?: unknown }).columns;

@@ -11,6 +11,7 @@ import { buildPlan, candidatePids, type Plan } from '../fix/plan.js';
 import { hasActions, isEmpty, planJson, renderPlan, renderResults, type FixMode, type FixResults } from '../fix/render.js';
 import { sampleProcesses } from '../fix/sample.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
+import { ancestry } from '../probes/procfs/processes.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
@@ -28,12 +29,17 @@ export const command: Command = {
   summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan',
   synopsis: 'fix [OPTIONS]',
   description: `Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
-confirmation applies its safe part: it ends stale GPU processes (orphaned, stopped, long idle, a zombie's
-parent: SIGTERM, then SIGKILL after the grace period; each PID's start time is read again before every signal
-and must match, so a reused PID is never hit; processes still working, other users' processes unless root with
---force, shells and service managers are never ended), and writes the environment settings the diagnosis calls
-for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to ./gpu-env-doctor.env, for you to source. Shell rc files are never
-edited. Package installs, driver changes and environment rebuilds are printed as commands, never run.
+confirmation applies its safe part:
+  - ends stale GPU processes (orphaned, stopped, long idle, a zombie's parent): SIGTERM, then SIGKILL
+    after the grace period (default 5 s). Stale needs evidence (the process that started it has exited,
+    a stopped or zombie state, long idle while its owner is logged out); "unknown" ones are listed as
+    left alone, with why. Each PID's start time is read again before every signal and must match the
+    snapshot, so a reused PID is never hit. Processes still working (CPU use), another user's processes
+    (unless root with --force), shells, supervisors and service managers, gpu-env-doctor's own callers,
+    PID 1, kernel threads, and PIDs that hold no GPU here (another namespace's) are never ended.
+  - writes the environment settings the diagnosis calls for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to
+    ./gpu-env-doctor.env, for you to source. Shell rc files are never edited.
+Package installs, driver changes and environment rebuilds are printed as commands, never run.
 With --redact, what is printed is redacted; the plan acts on the real facts (and the env file holds real values).`,
   examples: [
     ['gpu-env-doctor fix', 'show the plan, ask, then do it'],
@@ -67,7 +73,11 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
   const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings).filter((f) => !ignored.has(f.check));
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
-  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile });
+  // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
+  const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();
+  // Checked before the plan is shown (and again when writing): a refused env file is part of the plan.
+  const envBlocked = fromSaved ? null : ctx.files.privateFileProblem(envFile);
+  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors, envBlocked });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
   // The plan acts on the facts; with --redact, what is printed (plan, question, results, the snapshot's
   // header) is a redacted copy.
@@ -105,19 +115,22 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   } else if (!json) {
     ctx.stdout.write(planText());
   }
-  return finish('applied', await apply(plan, ctx, deps, graceMs));
+  return finish('applied', await apply(plan, ctx, deps, graceMs, ancestors));
 }
 
 function describeActions(plan: Plan): string {
   const n = plan.processes.filter((p) => !p.blocked).length;
-  const parts = [...(n > 0 ? [`end ${n === 1 ? 'this process' : `these ${n} processes`}`] : []), ...(plan.env.length > 0 ? [`write ${plan.env.length === 1 ? 'the setting' : 'the settings'} to ${plan.envFile}`] : [])];
+  const parts = [
+    ...(n > 0 ? [`end ${n === 1 ? 'this process' : `these ${n} processes`}`] : []),
+    ...(plan.env.length > 0 && plan.envBlocked === null ? [`write ${plan.env.length === 1 ? 'the setting' : 'the settings'} to ${plan.envFile}`] : []),
+  ];
   return `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}`;
 }
 
-async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number): Promise<FixResults> {
+async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number, ancestors: ReadonlySet<number>): Promise<FixResults> {
   // All at once: each step checks and signals only its own PID, so the grace periods need not add up.
   const outcomes = await Promise.all(
-    plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs })] as const),
+    plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs, ancestors })] as const),
   );
   return { processes: new Map<number, ProcessOutcome>(outcomes), envFile: writeEnvFile(plan, ctx.files) };
 }

@@ -19,9 +19,12 @@ export const command: Command = {
   synopsis: 'procs [OPTIONS]',
   description: `The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory,
 age, state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
-namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible) and command line.
-gpu-env-doctor fix ends the stale ones safely (it shows the plan and asks first). --watch [SECONDS] refreshes until
-Ctrl-C: in place on a terminal, one table after another otherwise (one JSON document per line with --json).`,
+namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown) and
+command line. A process is stale (orphaned, stopped, zombie, idle) only on evidence: "orphaned" needs proof
+that the process that started it has exited, "idle" an owner who is logged out; a process whose parent is
+PID 1 or a supervisor with nothing to show either way is "unknown". gpu-env-doctor fix ends the stale ones
+safely and leaves the rest alone. --watch [SECONDS] refreshes until Ctrl-C: in place on a terminal, one table
+after another otherwise (one JSON document per line with --json).`,
   examples: [
     ['gpu-env-doctor procs', 'who holds GPU memory now'],
     ['gpu-env-doctor procs --gpu 0,2 --user alice', 'an admin on a shared server: only GPUs 0 and 2, only alice'],
@@ -84,7 +87,7 @@ async function watchLoop(ctx: Context, args: ParsedArgs, redactor: Redactor | nu
   if (tty) ctx.stdout.write('\x1b[?25l'); // hide the cursor while redrawing
   let code = 0;
   try {
-    for (let n = 0; n < count && !stop.signal.aborted; n++) {
+    for (let n = 0; n < count && !stop.signal.aborted && !ctx.stdout.closed; n++) {
       code = await once(ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
@@ -93,7 +96,8 @@ async function watchLoop(ctx: Context, args: ParsedArgs, redactor: Redactor | nu
     process.off('SIGTERM', onSignal);
     if (tty) ctx.stdout.write('\x1b[?25h');
   }
-  return stop.signal.aborted ? 0 : code;
+  // Stopped by Ctrl-C, or by the reader going away (`procs --watch | head`): both are the way to end a watch.
+  return stop.signal.aborted || ctx.stdout.closed ? 0 : code;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

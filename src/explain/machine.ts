@@ -4,7 +4,7 @@
 // a log that says nothing about memory.
 import type { Snapshot } from '../snapshot/schema.js';
 import { fmtMiB } from '../core/format.js';
-import { verdictOf, verdictReason, isStale } from '../procs/verdict.js';
+import { assess, isStale } from '../procs/verdict.js';
 import { holderFrameworkLabel, holderPolicy } from '../procs/framework.js';
 import { torchOomFigures } from './analyse/memory.js';
 import { fmtBytes } from './analyse/sizes.js';
@@ -31,15 +31,16 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
       const totalMiB = gpus.reduce((a, g) => a + g.memory.totalMiB, 0) || 1;
       for (const p of holders.slice(0, 5)) {
-        const v = verdictOf(p, snap.self);
+        const { verdict: v, reason, protectedBy } = assess(p, snap.self);
         const share = (p.usedMiB ?? 0) / totalMiB;
         const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
         const fw = holderFrameworkLabel(p);
         const gpuTotal = gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null;
         const policy = holderPolicy(p, gpuTotal);
-        const text = `now: PID ${p.pid} (${fw ? `${fw}, ` : ''}${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${verdictReason(p, v)}${policy ? `; ${policy.summary}` : ''}`;
+        const text = `now: PID ${p.pid} (${fw ? `${fw}, ` : ''}${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${reason}${policy ? `; ${policy.summary}` : ''}`;
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
-        board.hint('memory_held_by_other_process', 'pid', String(p.pid));
+        // No `kill PID` to suggest for PID 1, a kernel thread, or a PID that is another namespace's here.
+        if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
         if (policy && share >= 0.2) board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
       }
       // The arithmetic the user needs: would this job have fitted without the biggest holder?

@@ -9,7 +9,7 @@ import type { FileSystem } from '../ports/fs.js';
 import type { SignalName, Signals } from '../ports/signals.js';
 import { mergeEnvFile } from './env-file.js';
 import { readIdentity, type LiveIdentity } from './identity.js';
-import type { EndProcessStep, Plan } from './plan.js';
+import { neverSignal, type EndProcessStep, type Plan } from './plan.js';
 
 export const DEFAULT_GRACE_MS = 5000;
 /** After SIGKILL: a process stuck in the driver (D state) can take a moment to release the GPU. */
@@ -30,6 +30,8 @@ export interface ApplyDeps {
   now(): number;
   graceMs: number;
   killWaitMs?: number;
+  /** gpu-env-doctor and its ancestors, read again before acting: never signalled */
+  ancestors?: ReadonlySet<number>;
 }
 
 type Check = { kind: 'same'; id: LiveIdentity } | { kind: 'gone' } | { kind: 'other'; id: LiveIdentity };
@@ -45,7 +47,9 @@ function recheck(step: EndProcessStep, fs: FileSystem): Check {
 
 export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<ProcessOutcome> {
   if (step.blocked) return { kind: 'skipped', why: step.blocked };
-  if (step.startedAt === null || step.pid <= 1) return { kind: 'skipped', why: 'no start time to check the PID against' };
+  const guard = neverSignal(step.pid, d.ancestors, readIdentity(d.fs, step.pid));
+  if (guard) return { kind: 'skipped', why: guard };
+  if (step.startedAt === null) return { kind: 'skipped', why: 'no start time to check the PID against' };
   const first = recheck(step, d.fs);
   if (first.kind === 'gone') return { kind: 'already-gone' };
   if (first.kind === 'other') {
@@ -88,16 +92,33 @@ async function waitForEnd(step: EndProcessStep, d: ApplyDeps, ms: number): Promi
   }
 }
 
-export type EnvFileOutcome = { kind: 'written'; path: string; content: string } | { kind: 'unchanged'; path: string } | { kind: 'none' };
+export type EnvFileOutcome =
+  | { kind: 'written'; path: string; content: string }
+  | { kind: 'unchanged'; path: string }
+  | { kind: 'none' }
+  /** not written: refused before acting (the plan said so) or failed while writing */
+  | { kind: 'not-written'; path: string; why: string };
 
-/** Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes. */
+/** The largest env file fix rewrites: its own is a few hundred bytes. */
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Writes the plan's settings into the env file, keeping what else is there; no write when nothing changes.
+ * The user sources this file, so it is never written through a link, into another user's file or into a
+ * folder others can write (UserFiles.writePrivate). Never throws: the processes already ended must still be
+ * reported when this fails.
+ */
 export function writeEnvFile(plan: Plan, files: UserFiles): EnvFileOutcome {
   if (plan.env.length === 0) return { kind: 'none' };
-  // No file yet is fine; any other failure to read one (a directory, permission) throws, so that we never
-  // overwrite what we could not read.
-  const existing = files.exists(plan.envFile) ? files.readText(plan.envFile) : '';
-  const content = mergeEnvFile(existing, plan.env, plan.envFile);
-  if (content === existing) return { kind: 'unchanged', path: plan.envFile };
-  files.write(plan.envFile, content);
-  return { kind: 'written', path: plan.envFile, content };
+  if (plan.envBlocked) return { kind: 'not-written', path: plan.envFile, why: plan.envBlocked };
+  try {
+    // No file yet is fine; any other failure to read one throws, so that we never overwrite what we could not read.
+    const existing = files.readPrivate(plan.envFile, MAX_ENV_FILE_BYTES) ?? '';
+    const content = mergeEnvFile(existing, plan.env, plan.envFile);
+    if (content === existing) return { kind: 'unchanged', path: plan.envFile };
+    files.writePrivate(plan.envFile, content);
+    return { kind: 'written', path: plan.envFile, content };
+  } catch (err) {
+    return { kind: 'not-written', path: plan.envFile, why: err instanceof Error ? err.message : String(err) };
+  }
 }

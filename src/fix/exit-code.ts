@@ -14,7 +14,7 @@ export function fixExitCode(plan: Plan, mode: FixMode, r: FixResults | null, thr
     const o = r.processes.get(st.pid);
     if (!o || !DONE.has(o.kind)) return 1;
   }
-  if (plan.env.length > 0 && (!applied || r.envFile.kind === 'none')) return 1;
+  if (plan.env.length > 0 && (!applied || r.envFile.kind === 'none' || r.envFile.kind === 'not-written')) return 1;
   for (const cv of plan.coverage) {
     if (!isProblem(cv.finding, threshold)) continue;
     if (cv.by === 'manual' || cv.by === 'rebuild') return 1;

@@ -2,7 +2,7 @@
 // snapshot before every signal, so that a PID the kernel has since given to another process is never hit.
 import type { FileSystem } from '../ports/fs.js';
 import { readTextOr } from '../ports/fs.js';
-import { parseBootTime, parseProcStat, parseProcStatus } from '../probes/procfs/parse.js';
+import { isKernelThread, parseBootTime, parseProcStat, parseProcStatus } from '../probes/procfs/parse.js';
 import { CLOCK_TICKS, startedAtMs } from '../probes/procfs/processes.js';
 import type { ProcState } from '../snapshot/schema.js';
 
@@ -16,6 +16,8 @@ export interface LiveIdentity {
   comm: string;
   /** user + system CPU time so far, seconds */
   cpuSeconds: number;
+  /** a kernel thread (PF_KTHREAD): never signalled */
+  kernelThread?: boolean;
 }
 
 /** The process's identity now, or null when the PID is not in /proc (it has exited and been reaped). */
@@ -33,6 +35,7 @@ export function readIdentity(fs: FileSystem, pid: number): LiveIdentity | null {
     uid: uidText !== undefined && /^\d+$/.test(uidText) ? Number(uidText) : null,
     comm: stat.comm,
     cpuSeconds: (stat.utime + stat.stime) / CLOCK_TICKS,
+    kernelThread: isKernelThread(stat),
   };
 }
 

@@ -6,7 +6,8 @@
 // (package installs, driver changes, the clean rebuild). Nothing in the last group is ever run.
 import type { Finding, Severity } from '../core/finding.js';
 import { isProblem } from '../core/result.js';
-import { isStale, verdictOf, verdictReason, type Verdict } from '../procs/verdict.js';
+import { SUPERVISOR_NAMES } from '../procs/adoption.js';
+import { assess, isStale, protectionOf, type Assessment, type Verdict } from '../procs/verdict.js';
 import type { HolderProcess, ProcState, Snapshot } from '../snapshot/schema.js';
 import { dedupe } from './env-file.js';
 import { isAbsorbedCommand, settingsFor, type EnvSetting } from './env-settings.js';
@@ -55,13 +56,29 @@ export interface ManualItem {
   manual: string[];
 }
 
+/** A GPU holder that fix does not end, and why: shown in the plan so that nothing is left alone silently. */
+export interface LeftAlone {
+  pid: number;
+  name: string | null;
+  user: string | null;
+  cmdline: string[] | null;
+  usedMiB: number | null;
+  gpus: number[];
+  verdict: Verdict;
+  why: string;
+}
+
 export interface Plan {
   processes: EndProcessStep[];
+  /** GPU holders (listed by nvidia-smi) that are not candidates: not stale, or protected; with why */
+  leftAlone: LeftAlone[];
   /** stale holders that exited between the snapshot and now: nothing to do */
   alreadyGone: { pid: number; why: string }[];
   env: EnvSetting[];
   envConflicts: EnvSetting[];
   envFile: string;
+  /** set when the settings will not be written, and why */
+  envBlocked: string | null;
   rebuild: RebuildPlan | null;
   manual: ManualItem[];
   /** problem findings (at warn or above) and which part of the plan answers each */
@@ -77,11 +94,21 @@ export interface PlanInput {
   signalling: true | string;
   force: boolean;
   envFile: string;
+  /** gpu-env-doctor's own PID and its ancestors, read live: never signalled, whatever path leads to them */
+  ancestors?: ReadonlySet<number>;
+  /** why the env file must not be written (UserFiles.privateFileProblem), read before the plan is shown */
+  envBlocked?: string | null;
 }
 
-/** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory) and stale. */
+/** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory), stale, not protected. */
 export function staleHolders(s: Snapshot): { p: HolderProcess; v: Verdict }[] {
-  return s.processes.list.map((p) => ({ p, v: verdictOf(p, s.self) })).filter(({ p, v }) => p.listedByNvidiaSmi && isStale(v));
+  return assessed(s)
+    .filter(({ p, a }) => p.listedByNvidiaSmi && isStale(a.verdict) && a.protectedBy === undefined)
+    .map(({ p, a }) => ({ p, v: a.verdict }));
+}
+
+function assessed(s: Snapshot): { p: HolderProcess; a: Assessment }[] {
+  return s.processes.list.map((p) => ({ p, a: assess(p, s.self) }));
 }
 
 /** The PIDs whose live facts the plan needs: stale holders, and the parents of zombies. */
@@ -98,12 +125,22 @@ export function candidatePids(s: Snapshot): number[] {
 export function buildPlan(input: PlanInput): Plan {
   const { snapshot: s } = input;
   const processes: EndProcessStep[] = [];
+  const planned = new Set<number>();
   const alreadyGone: Plan['alreadyGone'] = [];
-  for (const { p, v } of staleHolders(s)) {
-    const step = v === 'zombie' ? zombieParentStep(p, input) : holderStep(p, v, input);
+  const leftAlone: LeftAlone[] = [];
+  for (const { p, a } of assessed(s)) {
+    if (!p.listedByNvidiaSmi) continue;
+    if (!isStale(a.verdict) || a.protectedBy !== undefined) {
+      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason });
+      continue;
+    }
+    const step = a.verdict === 'zombie' ? zombieParentStep(p, input) : holderStep(p, a, input);
     if (step === 'gone') alreadyGone.push({ pid: p.pid, why: `PID ${p.pid} (${p.name ?? '?'}) has exited since the snapshot` });
-    else if (processes.some((q) => q.pid === step.pid)) continue; // two zombies of one parent
-    else processes.push(step);
+    else if (planned.has(step.pid)) continue; // two zombies of one parent
+    else {
+      planned.add(step.pid);
+      processes.push(step);
+    }
   }
 
   const problems = input.findings.filter((f) => isProblem(f, 'warn'));
@@ -112,12 +149,13 @@ export function buildPlan(input: PlanInput): Plan {
   const coverage: Plan['coverage'] = [];
   const settings: EnvSetting[] = [];
   const manual: ManualItem[] = [];
+  const answers = processAnswers(processes, s);
   for (const f of problems) {
     if (lib?.includes(f)) {
       coverage.push({ finding: f, by: 'rebuild' });
       continue;
     }
-    const pids = processesFor(f, processes, s);
+    const pids = answers(f);
     if (pids.length > 0) {
       coverage.push({ finding: f, by: 'process', pids });
       continue;
@@ -134,32 +172,46 @@ export function buildPlan(input: PlanInput): Plan {
     manual.push(manualItem(f, f.fix?.commands ?? []));
   }
   const { kept, conflicts } = dedupe(settings);
-  return { processes, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, rebuild, manual, coverage };
+  const envBlocked = kept.length > 0 ? (input.envBlocked ?? null) : null;
+  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, envBlocked, rebuild, manual, coverage };
 }
 
 function manualItem(f: Finding, commands: string[]): ManualItem {
   return { check: f.check, severity: f.severity, message: f.message, text: f.fix?.text ?? '', commands, manual: f.fix?.manual ?? [] };
 }
 
-/** The steps that answer a memory finding: the one for its PID (or its zombie's parent), when not blocked. */
-function processesFor(f: Finding, steps: readonly EndProcessStep[], s: Snapshot): number[] {
-  if (f.rootCause !== 'memory_held_by_other_process' && f.rootCause !== 'gpu_memory_exhausted') return [];
-  const pid = f.affects?.pid;
-  if (pid === undefined) return [];
-  const step = steps.find((st) => st.pid === pid || st.parentOf === pid);
-  if (!step || step.blocked) return [];
-  // The finding names the biggest holder; it is answered only if every holder on that GPU is being ended
-  // or is this job (otherwise memory stays taken and the finding stands).
-  const gpu = f.affects?.gpu;
-  if (gpu !== undefined && f.check !== 'memory.holders') {
-    const others = s.processes.list.filter((p) => p.gpus.includes(gpu) && (p.usedMiB ?? 0) > 0 && verdictOf(p, s.self) !== 'this job');
-    const ended = new Set(steps.filter((st) => !st.blocked).flatMap((st) => [st.pid, ...(st.parentOf !== undefined ? [st.parentOf] : [])]));
-    if (!others.every((p) => ended.has(p.pid))) return [];
+/**
+ * For each memory finding, the steps that answer it: the one for its PID (or its zombie's parent), when not
+ * blocked. Look-ups are prepared once, so planning stays linear in the number of processes.
+ */
+function processAnswers(steps: readonly EndProcessStep[], s: Snapshot): (f: Finding) => number[] {
+  const byTarget = new Map<number, EndProcessStep>();
+  for (const st of steps) {
+    byTarget.set(st.pid, st);
+    if (st.parentOf !== undefined) byTarget.set(st.parentOf, st);
   }
-  return [step.pid];
+  const ended = new Set(steps.filter((st) => !st.blocked).flatMap((st) => [st.pid, ...(st.parentOf !== undefined ? [st.parentOf] : [])]));
+  // Per GPU: does every holder other than this job get ended?
+  const gpuCleared = new Map<number, boolean>();
+  for (const p of s.processes.list) {
+    if ((p.usedMiB ?? 0) <= 0 || p.isSelfOrAncestor) continue;
+    for (const g of p.gpus) gpuCleared.set(g, (gpuCleared.get(g) ?? true) && ended.has(p.pid));
+  }
+  return (f) => {
+    if (f.rootCause !== 'memory_held_by_other_process' && f.rootCause !== 'gpu_memory_exhausted') return [];
+    const pid = f.affects?.pid;
+    if (pid === undefined) return [];
+    const step = byTarget.get(pid);
+    if (!step || step.blocked) return [];
+    // The finding names the biggest holder; it is answered only if every holder on that GPU is being ended
+    // or is this job (otherwise memory stays taken and the finding stands).
+    const gpu = f.affects?.gpu;
+    if (gpu !== undefined && f.check !== 'memory.holders' && gpuCleared.get(gpu) === false) return [];
+    return [step.pid];
+  };
 }
 
-function holderStep(p: HolderProcess, v: Verdict, input: PlanInput): EndProcessStep | 'gone' {
+function holderStep(p: HolderProcess, a: Assessment, input: PlanInput): EndProcessStep | 'gone' {
   const step: EndProcessStep = {
     pid: p.pid,
     startedAt: p.startedAt,
@@ -168,8 +220,8 @@ function holderStep(p: HolderProcess, v: Verdict, input: PlanInput): EndProcessS
     name: p.name,
     cmdline: p.cmdline,
     state: p.state,
-    verdict: v,
-    why: verdictReason(p, v),
+    verdict: a.verdict,
+    why: a.reason,
     usedMiB: p.usedMiB,
     gpus: p.gpus,
   };
@@ -191,15 +243,20 @@ function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 
     cmdline: null,
     state: parent?.state ?? null,
     verdict: 'zombie',
-    why: `parent of zombie PID ${z.pid}, which it has not collected: ${verdictReason(z, 'zombie')}`,
+    why: `parent of zombie PID ${z.pid}, which it has not collected: a zombie has exited but its parent has not collected it`,
     usedMiB: z.usedMiB,
     gpus: z.gpus,
     parentOf: z.pid,
   };
   if (ppid === null || ppid <= 1) return { ...step, blocked: 'its parent is init, which collects it by itself' };
-  if (z.orphaned) return { ...step, blocked: `its parent ${z.parentName ?? ppid} adopts orphans and collects them by itself` };
-  if (step.name !== null && PROTECTED_PARENTS.test(step.name)) return { ...step, blocked: `its parent is ${step.name} (PID ${ppid}), a shell or service that fix never ends: end or restart the job by hand` };
-  if (input.snapshot.processes.list.some((q) => q.pid === ppid && q.isSelfOrAncestor)) return { ...step, blocked: 'its parent is this job' };
+  if (z.orphaned) return { ...step, blocked: `its parent ${z.parentName ?? ppid} adopted it and collects orphans by itself` };
+  if (step.name !== null && (PROTECTED_PARENTS.test(step.name) || SUPERVISOR_NAMES.test(step.name))) {
+    return { ...step, blocked: `its parent is ${step.name} (PID ${ppid}), a shell, supervisor or service that fix never ends: end or restart the job by hand` };
+  }
+  // nvidia-smi reports the host's PIDs; when some of its PIDs are not this namespace's, this one may not be either,
+  // and its "parent" would be an unrelated process.
+  const foreign = input.snapshot.processes.list.find((q) => q.listedByNvidiaSmi && (q.gpuNotOpenHere || !q.visible || q.nvidiaSmiPid !== undefined));
+  if (foreign) return { ...step, blocked: `nvidia-smi's PIDs are not all this PID namespace's (PID ${foreign.nvidiaSmiPid ?? foreign.pid} is not), so zombie PID ${z.pid} may be another namespace's process` };
   const blocked = blockReason(step, input);
   if (blocked === 'gone') return { ...step, blocked: `its parent (PID ${ppid}) is gone already` };
   return blocked ? { ...step, blocked } : step;
@@ -209,6 +266,8 @@ function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 
 function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | null {
   const self = input.snapshot.self;
   if (input.signalling !== true) return input.signalling;
+  const guard = neverSignal(step.pid, input.ancestors, input.live.get(step.pid)?.identity ?? null);
+  if (guard) return guard;
   if (step.startedAt === null) return 'its start time is unknown, so a reused PID could not be told apart from it';
   const live = input.live.get(step.pid);
   if (!live) return 'its current state was not read';
@@ -228,4 +287,13 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
     return `it is working: ${Math.round(live.cpuShare * 100)}% of a CPU since the snapshot (e.g. a job started with nohup); end it yourself if you are sure: kill ${step.pid}`;
   }
   return null;
+}
+
+/**
+ * The processes fix never signals, whatever the plan says: itself and its ancestors, PID 1, kernel threads.
+ * Checked at planning time and again right before each signal (apply.ts), on live facts.
+ */
+export function neverSignal(pid: number, ancestors: ReadonlySet<number> | undefined, now: { kernelThread?: boolean } | null): string | null {
+  if (ancestors?.has(pid)) return 'it is gpu-env-doctor itself or one of its ancestors (the shell or program that started it): fix never ends its own caller';
+  return protectionOf({ pid, isSelfOrAncestor: false, kernelThread: now?.kernelThread ?? false, gpuNotOpenHere: false, name: null });
 }

@@ -6,7 +6,7 @@ import { palette, wrap } from '../reporters/layout.js';
 import { renderBlock } from '../reporters/terminal.js';
 import type { EnvFileOutcome, ProcessOutcome } from './apply.js';
 import { settingLine } from './env-file.js';
-import type { EndProcessStep, Plan } from './plan.js';
+import type { EndProcessStep, LeftAlone, Plan } from './plan.js';
 
 export type FixMode = 'dry-run' | 'applied' | 'declined' | 'not-confirmed' | 'saved-snapshot';
 
@@ -20,11 +20,16 @@ export function sourcePath(file: string): string {
 }
 
 export function hasActions(plan: Plan): boolean {
-  return plan.processes.some((p) => !p.blocked) || plan.env.length > 0;
+  return plan.processes.some((p) => !p.blocked) || (plan.env.length > 0 && plan.envBlocked === null);
 }
 
 export function isEmpty(plan: Plan): boolean {
   return plan.processes.length === 0 && plan.env.length === 0 && plan.rebuild === null && plan.manual.length === 0 && plan.alreadyGone.length === 0;
+}
+
+function leftAloneLine(l: LeftAlone): string {
+  const mem = l.usedMiB !== null ? `${fmtMiB(l.usedMiB)}${l.gpus.length > 0 ? ` on GPU ${l.gpus.join(',')}` : ''}` : 'memory ?';
+  return `PID ${l.pid} (${l.user ?? '?'}) ${fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70)}: ${mem}; ${l.verdict}: ${l.why}`;
 }
 
 function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
@@ -41,8 +46,14 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
   const out: string[] = o.source?.sub
     ? [`${c.bold(visibleLine(o.source.title))}: the plan (nothing is done from a snapshot)`, `  ${c.dim(visibleLine(o.source.sub))}`]
     : [`${c.bold('gpu-env-doctor fix')} on ${visibleLine(o.host)}: the plan`];
+  const leftAlone = () => {
+    if (plan.leftAlone.length === 0) return;
+    out.push('', c.bold('Left alone (fix does not end these):'));
+    for (const l of plan.leftAlone) out.push(...wrap(`${c.dim('keep')} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
+  };
   if (isEmpty(plan)) {
     out.push('', 'Nothing to fix: no stale GPU process, no setting to write, no problem found at warn level or above.');
+    leftAlone();
     return `${out.join('\n')}\n`;
   }
   if (plan.processes.length > 0 || plan.alreadyGone.length > 0) {
@@ -54,10 +65,12 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
     }
     for (const g of plan.alreadyGone) out.push(`  ${c.dim('gone')} ${visibleLine(g.why)}`);
   }
+  leftAlone();
   if (plan.env.length > 0) {
     out.push('', c.bold(`Settings to write to ${sourcePath(plan.envFile)} (load it with: source ${sourcePath(plan.envFile)}):`));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
     for (const s of plan.envConflicts) out.push(`  ${c.yellow('conflict')}: ${s.check} asks for ${s.name}=${visibleLine(s.value ?? '(unset)')}; kept the first value`);
+    if (plan.envBlocked) out.push(`  ${c.yellow(`not written: ${visibleLine(plan.envBlocked)}`)}`);
   }
   if (plan.rebuild) {
     out.push('', c.bold('Rebuild the environment (run these yourself; fix never installs anything):'), `  ${plan.rebuild.why}`);
@@ -112,6 +125,7 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   const e = r.envFile;
   if (e.kind === 'written') out.push(`${c.green('✓')} wrote ${sourcePath(e.path)}; load it in the job's shell: source ${sourcePath(e.path)}`);
   if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${sourcePath(e.path)} already has these settings; load it in the job's shell: source ${sourcePath(e.path)}`);
+  if (e.kind === 'not-written') out.push(`${c.red('✗')} did not write ${sourcePath(e.path)}: ${e.why}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -136,12 +150,14 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       ...(st.blocked ? { blocked: st.blocked } : {}),
       ...(r?.processes.get(st.pid) ? { outcome: r.processes.get(st.pid) } : {}),
     })),
+    leftAlone: plan.leftAlone,
     alreadyGone: plan.alreadyGone,
     env: {
       file: plan.envFile,
+      ...(plan.envBlocked ? { blocked: plan.envBlocked } : {}),
       settings: plan.env.map((s) => ({ name: s.name, value: s.value, check: s.check, why: s.why })),
       conflicts: plan.envConflicts,
-      ...(r ? { outcome: r.envFile.kind } : {}),
+      ...(r ? { outcome: r.envFile.kind, ...(r.envFile.kind === 'not-written' ? { why: r.envFile.why } : {}) } : {}),
     },
     rebuild: plan.rebuild && { why: plan.rebuild.why, frameworks: plan.rebuild.frameworks, commands: plan.rebuild.commands, notes: plan.rebuild.notes, findings: plan.rebuild.findings.map((f) => f.check) },
     manual: plan.manual,

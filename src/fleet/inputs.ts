@@ -13,26 +13,40 @@ const MAX_DEPTH = 8;
 
 export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; problem: string };
 
-/** Expands the arguments to files (folders: their *.json files, sorted), and the arguments that were skipped. */
+/**
+ * Expands the arguments to files (folders: their *.json files, sorted), and the arguments that were skipped.
+ * Each real file and folder is visited once, whatever links lead to it again: a link loop (`ln -s . again`)
+ * or two paths to one file do not count a machine twice.
+ */
 export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: { file: string; reason: string }[] } {
   const files: string[] = [];
   const problems: { file: string; reason: string }[] = [];
+  const seen = new Set<string>();
   for (const arg of args) {
     const abs = nodePath.resolve(cwd, arg);
-    let type: string;
+    let st;
     try {
-      type = fsys.stat(abs).type;
+      st = fsys.stat(abs);
     } catch (err) {
       problems.push({ file: arg, reason: describe(err) });
       continue;
     }
-    if (type === 'dir') walk(fsys, abs, arg, 0, files, problems);
+    if (!firstVisit(seen, st)) continue;
+    if (st.type === 'dir') walk(fsys, abs, arg, 0, files, problems, seen);
     else files.push(arg);
   }
   return { files, problems };
 }
 
-function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[]): void {
+/** true the first time this (device, inode) is met */
+function firstVisit(seen: Set<string>, st: { dev: number; ino: number }): boolean {
+  const key = `${st.dev}:${st.ino}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[], seen: Set<string>): void {
   let entries;
   try {
     entries = fsys.readdir(abs);
@@ -44,17 +58,16 @@ function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files
   for (const e of entries) {
     const childAbs = nodePath.join(abs, e.name);
     const childShown = nodePath.join(shown, e.name);
-    let type = e.type;
-    if (type === 'symlink') {
-      try {
-        type = fsys.stat(childAbs).type;
-      } catch {
-        continue; // a dangling link is not a snapshot
-      }
+    if (e.type !== 'dir' && e.type !== 'symlink' && !(e.type === 'file' && e.name.endsWith('.json'))) continue;
+    let st;
+    try {
+      st = fsys.stat(childAbs);
+    } catch {
+      continue; // a dangling link is not a snapshot
     }
-    if (type === 'dir') {
-      if (depth + 1 < MAX_DEPTH) walk(fsys, childAbs, childShown, depth + 1, files, problems);
-    } else if (type === 'file' && e.name.endsWith('.json')) {
+    if (st.type === 'dir') {
+      if (depth + 1 < MAX_DEPTH && firstVisit(seen, st)) walk(fsys, childAbs, childShown, depth + 1, files, problems, seen);
+    } else if (st.type === 'file' && e.name.endsWith('.json') && firstVisit(seen, st)) {
       files.push(childShown);
     }
   }

@@ -10,6 +10,8 @@
 //   terminal (Python's rich/colorlog, some C++ loggers) print stderr without colour. tqdm's bars still work
 //   (they do not require a terminal). `--no-capture` inherits stderr too, for jobs where that matters.
 // The child stays in our process group, so the terminal's job control and Ctrl-C reach it as before.
+// Forwarding honours back-pressure (a slow reader slows the job, as it would without us), and a reader that
+// goes away closes the job's pipe too (it meets SIGPIPE as it would without us).
 import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 
@@ -20,9 +22,17 @@ export type ChildExit =
 
 export interface ChildHandle {
   readonly pid: number | undefined;
+  /** when the program itself has ended (not when its pipes close: a background process may keep them) */
   readonly exited: Promise<ChildExit>;
   /** true when the signal was delivered */
   kill(signal: NodeJS.Signals): boolean;
+  /**
+   * After the exit: read what is left in the pipes for at most `ms`, then let go of them (a background process
+   * the job started, e.g. with nohup, may hold them for as long as it lives). Resolves when done.
+   */
+  drain(ms: number): Promise<void>;
+  /** true once the reader of our stdout (or stderr) went away (EPIPE): the job was cut off from it */
+  readonly readerGone: boolean;
 }
 
 export interface PassThroughOptions {
@@ -48,13 +58,48 @@ export function startPassThrough(argv: readonly string[], o: PassThroughOptions)
   } catch (err) {
     return failedHandle(spawnFailure(command, err));
   }
-  const forward = (stream: 'stdout' | 'stderr', target: NodeJS.WriteStream) => (chunk: Buffer) => {
-    // Pipes and files are written synchronously by Node on Linux, so the order of the job's output is kept.
-    target.write(chunk);
-    o.onData?.(stream, chunk);
+  let readerGone = false;
+  const detach: (() => void)[] = [];
+  const forward = (stream: 'stdout' | 'stderr', source: NodeJS.ReadableStream & { destroy(): void } | null, target: NodeJS.WriteStream) => {
+    if (!source) return;
+    let cut = false;
+    // The reader of our stream went away (`run … | head`): stop writing. Without us the job would meet
+    // SIGPIPE (or EPIPE where it ignores SIGPIPE, as Python does) at its next write; so at its next write we
+    // send it SIGPIPE and close its pipe. (Node gives the job a socket, not a pipe: closed with unread data
+    // in it, the job's write fails with ECONNRESET rather than EPIPE.)
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (cut) return;
+      cut = true;
+      if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') readerGone = true;
+      source.resume(); // it may be paused waiting for a 'drain' that will not come
+    };
+    target.on('error', onError);
+    detach.push(() => target.off('error', onError));
+    let piped = false;
+    source.on('data', (chunk: Buffer) => {
+      o.onData?.(stream, chunk);
+      if (cut) {
+        if (!piped) {
+          piped = true;
+          try {
+            child.kill('SIGPIPE');
+          } catch {
+            /* gone */
+          }
+          source.destroy();
+        }
+        return;
+      }
+      // Back-pressure: while our stream is full, stop reading the job's pipe, so the job waits on its writes
+      // as it would on a slow reader without us (instead of us holding gigabytes for it).
+      if (!target.write(chunk)) {
+        source.pause();
+        target.once('drain', () => source.resume());
+      }
+    });
   };
-  child.stdout?.on('data', forward('stdout', process.stdout));
-  child.stderr?.on('data', forward('stderr', process.stderr));
+  forward('stdout', child.stdout, process.stdout);
+  forward('stderr', child.stderr, process.stderr);
   const exited = new Promise<ChildExit>((resolve) => {
     let done = false;
     const finish = (e: ChildExit) => {
@@ -64,23 +109,36 @@ export function startPassThrough(argv: readonly string[], o: PassThroughOptions)
       }
     };
     child.on('error', (err) => finish(spawnFailure(command, err)));
-    // 'close' waits for the pipes to drain, so the tail is complete when we read it.
-    child.on('close', (code, signal) => {
+    // 'exit', not 'close': 'close' waits for every holder of the pipes, which a background process may be.
+    child.on('exit', (code, signal) => {
       if (signal) finish({ kind: 'signaled', signal, signalNumber: signalNumber(signal) });
       else finish({ kind: 'exited', code: code ?? 1 });
     });
   });
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
   return {
     get pid() {
       return child.pid;
     },
     exited,
+    get readerGone() {
+      return readerGone;
+    },
     kill(signal) {
       try {
         return child.kill(signal);
       } catch {
         return false;
       }
+    },
+    async drain(ms) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+      clearTimeout(timer);
+      // Let go of the pipes: a process still holding them no longer keeps us (or our report) waiting.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      for (const d of detach) d();
     },
   };
 }
@@ -95,7 +153,8 @@ export interface LineStream {
 export function streamLines(command: string, args: readonly string[], onLine: (line: string) => void): LineStream {
   let child;
   try {
-    child = spawn(command, [...args], { shell: false, stdio: ['ignore', 'pipe', 'ignore'] });
+    // Its own process group: a wrapper script's children (a sleep in a loop) are stopped with it.
+    child = spawn(command, [...args], { shell: false, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
   } catch (err) {
     const f = failedHandle(spawnFailure(command, err));
     return { exited: f.exited, stop: () => undefined };
@@ -122,10 +181,15 @@ export function streamLines(command: string, args: readonly string[], onLine: (l
   return {
     exited,
     stop(force = false) {
+      const sig = force ? 'SIGKILL' : 'SIGTERM';
       try {
-        child.kill(force ? 'SIGKILL' : 'SIGTERM');
+        if (child.pid) process.kill(-child.pid, sig);
       } catch {
-        /* already gone */
+        try {
+          child.kill(sig);
+        } catch {
+          /* already gone */
+        }
       }
       if (force) {
         child.stdout?.destroy();
@@ -168,7 +232,7 @@ function spawnFailure(command: string, err: unknown): ChildExit {
 }
 
 function failedHandle(e: ChildExit): ChildHandle {
-  return { pid: undefined, exited: Promise.resolve(e), kill: () => false };
+  return { pid: undefined, exited: Promise.resolve(e), kill: () => false, drain: () => Promise.resolve(), readerGone: false };
 }
 
 function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {

@@ -1,6 +1,9 @@
 // The process-runner port. argv in, never a shell; a discriminated union out.
 // This file and ./fs.ts are the only modules that touch node:child_process / node:fs for probing.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export type RunResult =
   | { kind: 'ok'; stdout: string; stderr: string; durationMs: number }
@@ -17,6 +20,12 @@ export interface RunOptions {
   /** Output past this many bytes is dropped (a probe never needs megabytes). */
   maxBytes?: number;
   input?: string;
+  /**
+   * Run in a new empty folder only we can write (removed afterwards), instead of the current one: for
+   * interpreters that import from their working directory before anything else runs (`python -c` puts it
+   * first on sys.path, so a json.py there would run as the caller). Ignored when `cwd` is given.
+   */
+  isolatedCwd?: boolean;
 }
 
 export interface ProcessRunner {
@@ -26,24 +35,43 @@ export interface ProcessRunner {
 export const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
+/**
+ * After the program itself has exited, how long to wait for its output pipes to close. A descendant that left
+ * the process group (setsid) may keep them open for as long as it lives; the program's answer is complete
+ * when it exits, so we take what came and let go of the pipes.
+ */
+export const PIPE_DRAIN_MS = 300;
+
 /** The real runner: spawn without a shell, stdin closed, killed (with its process group) at the timeout. */
 export const realRunner: ProcessRunner = {
   run(command, args, options = {}) {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    return new Promise((resolve) => {
+    let privateDir: string | undefined;
+    if (options.isolatedCwd && options.cwd === undefined) {
+      try {
+        privateDir = mkdtempSync(join(tmpdir(), 'gpu-env-doctor-'));
+      } catch {
+        privateDir = '/'; // not writable by other users either
+      }
+    }
+    return new Promise<RunResult>((resolve) => {
       const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+      const cleanup = () => {
+        if (privateDir && privateDir !== '/') rmSync(privateDir, { recursive: true, force: true });
+      };
       let child;
       try {
         child = spawn(command, [...args], {
           shell: false,
           stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
           env: options.env ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv) : process.env,
-          cwd: options.cwd,
+          cwd: options.cwd ?? privateDir,
           detached: true, // own process group, so a timeout kills the children too
         });
       } catch (err) {
+        cleanup();
         const code = (err as NodeJS.ErrnoException).code;
         resolve(code === 'EACCES' ? { kind: 'permission', command, durationMs: elapsed() } : { kind: 'not-found', command, durationMs: elapsed() });
         return;
@@ -54,34 +82,40 @@ export const realRunner: ProcessRunner = {
       let errLen = 0;
       let timedOut = false;
       let settled = false;
+      // Keep at most maxBytes of each stream: the rest is counted and dropped.
+      const keep = (into: Buffer[], have: number, d: Buffer) => {
+        if (have < maxBytes) into.push(have + d.length > maxBytes ? d.subarray(0, maxBytes - have) : d);
+      };
       child.stdout?.on('data', (d: Buffer) => {
-        if (outLen < maxBytes) out.push(d);
+        keep(out, outLen, d);
         outLen += d.length;
       });
       child.stderr?.on('data', (d: Buffer) => {
-        if (errLen < maxBytes) errb.push(d);
+        keep(errb, errLen, d);
         errLen += d.length;
       });
       if (options.input !== undefined && child.stdin) {
         child.stdin.on('error', () => undefined);
         child.stdin.end(options.input);
       }
+      let drainTimer: ReturnType<typeof setTimeout> | undefined;
       const timer = setTimeout(() => {
         timedOut = true;
         killGroup(child.pid, 'SIGKILL');
+        // The group is gone; a descendant outside it may still hold the pipes: do not wait for it.
+        drainTimer ??= setTimeout(() => conclude(null, 'SIGKILL'), PIPE_DRAIN_MS);
       }, timeoutMs);
       const finish = (r: RunResult) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(drainTimer);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        cleanup();
         resolve(r);
       };
-      child.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') finish({ kind: 'not-found', command, durationMs: elapsed() });
-        else if (err.code === 'EACCES') finish({ kind: 'permission', command, durationMs: elapsed() });
-        else finish({ kind: 'non-zero', code: -1, stdout: '', stderr: String(err.message), durationMs: elapsed() });
-      });
-      child.on('close', (code, signal) => {
+      const conclude = (code: number | null, signal: NodeJS.Signals | null) => {
         const stdout = Buffer.concat(out).toString('utf8');
         const stderr = Buffer.concat(errb).toString('utf8');
         const durationMs = elapsed();
@@ -89,7 +123,17 @@ export const realRunner: ProcessRunner = {
         else if (signal) finish({ kind: 'signal', signal, stdout, stderr, durationMs });
         else if (code === 0) finish({ kind: 'ok', stdout, stderr, durationMs });
         else finish({ kind: 'non-zero', code: code ?? -1, stdout, stderr, durationMs });
+      };
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') finish({ kind: 'not-found', command, durationMs: elapsed() });
+        else if (err.code === 'EACCES') finish({ kind: 'permission', command, durationMs: elapsed() });
+        else finish({ kind: 'non-zero', code: -1, stdout: '', stderr: String(err.message), durationMs: elapsed() });
       });
+      // 'exit': the program has ended; 'close' follows once every holder of its pipes has closed them.
+      child.on('exit', (code, signal) => {
+        drainTimer ??= setTimeout(() => conclude(code, signal), PIPE_DRAIN_MS);
+      });
+      child.on('close', (code, signal) => conclude(code, signal));
     });
   },
 };

@@ -12,7 +12,9 @@ export function createUserFiles(cwd: string): UserFiles {
         const st = nfs.statSync(abs);
         if (st.isDirectory()) throw new UsageError(`${p} is a directory, not a file`);
         if (maxBytes !== undefined && st.size > maxBytes) throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes})`);
-        return nfs.readFileSync(abs, 'utf8');
+        if (maxBytes === undefined) return nfs.readFileSync(abs, 'utf8');
+        // Devices, FIFOs and /proc files report size 0 and may never end (/dev/zero): count while reading.
+        return readAtMost(abs, maxBytes, p);
       } catch (err) {
         if (err instanceof UsageError) throw err;
         throw new UsageError(`cannot read ${p}: ${describe(err)}`);
@@ -28,7 +30,134 @@ export function createUserFiles(cwd: string): UserFiles {
         throw new UsageError(`cannot write ${p}: ${describe(err)}`);
       }
     },
+    privateFileProblem(p) {
+      return privateProblem(nodePath.resolve(cwd, p), p);
+    },
+    readPrivate(p, maxBytes) {
+      const abs = nodePath.resolve(cwd, p);
+      const problem = privateProblem(abs, p);
+      if (problem) throw new UsageError(problem);
+      let fd: number;
+      try {
+        // O_NOFOLLOW: a link swapped in after the check above fails here instead of being followed.
+        fd = nfs.openSync(abs, nfs.constants.O_RDONLY | nfs.constants.O_NOFOLLOW | nfs.constants.O_NONBLOCK);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new UsageError(`cannot read ${p}: ${describe(err)}`);
+      }
+      try {
+        const st = nfs.fstatSync(fd);
+        if (!st.isFile() || st.uid !== euid()) throw new UsageError(`${p} changed while being read: not written`);
+        if (st.size > maxBytes) throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes}): not a settings file fix wrote`);
+        const buf = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < buf.length) {
+          const n = nfs.readSync(fd, buf, got, buf.length - got, got);
+          if (n === 0) break;
+          got += n;
+        }
+        const bytes = buf.subarray(0, got);
+        if (bytes.includes(0)) throw new UsageError(`${p} is not a text file: fix rewrites only text it can keep intact`);
+        try {
+          return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          throw new UsageError(`${p} is not UTF-8 text: fix rewrites only text it can keep intact`);
+        }
+      } finally {
+        nfs.closeSync(fd);
+      }
+    },
+    writePrivate(p, data) {
+      const abs = nodePath.resolve(cwd, p);
+      const problem = privateProblem(abs, p);
+      if (problem) throw new UsageError(problem);
+      let mode = 0o644;
+      try {
+        mode = nfs.lstatSync(abs).mode & 0o777;
+      } catch {
+        /* a new file */
+      }
+      const tmp = nodePath.join(nodePath.dirname(abs), `.${nodePath.basename(abs)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+      try {
+        // 'wx': O_CREAT|O_EXCL, so the temporary name cannot be a planted link or file either.
+        nfs.writeFileSync(tmp, data, { flag: 'wx', mode });
+        nfs.renameSync(tmp, abs);
+      } catch (err) {
+        try {
+          nfs.unlinkSync(tmp);
+        } catch {
+          /* never created */
+        }
+        throw new UsageError(`cannot write ${p}: ${describe(err)}`);
+      }
+    },
   };
+}
+
+/** The whole file as text, or a one-line UsageError as soon as it passes maxBytes. */
+function readAtMost(abs: string, maxBytes: number, shown: string): string {
+  const fd = nfs.openSync(abs, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+      const n = nfs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > maxBytes) throw new UsageError(`${shown} is too large (more than ${maxBytes} bytes)`);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    nfs.closeSync(fd);
+  }
+}
+
+function euid(): number {
+  return typeof process.geteuid === 'function' ? process.geteuid() : -1;
+}
+
+/** Why `abs` must not be written for the user to source, or null (see UserFiles.privateFileProblem). */
+function privateProblem(abs: string, shown: string): string | null {
+  const me = euid();
+  const dir = nodePath.dirname(abs);
+  let d: nfs.Stats;
+  try {
+    d = nfs.statSync(dir);
+  } catch (err) {
+    return `cannot write ${shown}: its folder ${dir}: ${describe(err)}`;
+  }
+  if (!d.isDirectory()) return `cannot write ${shown}: ${dir} is not a folder`;
+  const sticky = (d.mode & 0o1000) !== 0;
+  if ((d.mode & 0o022) !== 0 && !sticky) {
+    return `not writing ${shown}: its folder ${dir} can be written by other users, who could replace the file before you source it; give --env-file in a folder of your own`;
+  }
+  if (d.uid !== me && d.uid !== 0) return `not writing ${shown}: its folder ${dir} belongs to another user (uid ${d.uid}); give --env-file in a folder of your own`;
+  try {
+    nfs.accessSync(dir, nfs.constants.W_OK);
+  } catch (err) {
+    return `cannot write ${shown}: its folder ${dir}: ${describe(err)}`;
+  }
+  let f: nfs.Stats;
+  try {
+    f = nfs.lstatSync(abs);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return `cannot write ${shown}: ${describe(err)}`;
+  }
+  if (f.isSymbolicLink()) return `not writing ${shown}: it is a symbolic link (to ${safeReadlink(abs)}); fix never writes through a link: remove it, or give --env-file`;
+  if (!f.isFile()) return `not writing ${shown}: it is not a regular file`;
+  if (f.uid !== me) return `not writing ${shown}: it belongs to another user (uid ${f.uid}); remove it, or give --env-file`;
+  return null;
+}
+
+function safeReadlink(p: string): string {
+  try {
+    return nfs.readlinkSync(p);
+  } catch {
+    return '?';
+  }
 }
 
 function describe(err: unknown): string {

@@ -4,7 +4,7 @@ import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
 import { visibleLine } from '../reporters/escape.js';
 import { palette, wrap, type Colors } from '../reporters/layout.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
-import { culpritOrder, isStale, verdictOf, verdictReason, type Verdict } from './verdict.js';
+import { assess, culpritOrder, isStale, type Verdict } from './verdict.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from './framework.js';
 
 export interface ProcRow {
@@ -20,8 +20,8 @@ export function procRows(s: Snapshot): ProcRow[] {
   return s.processes.list
     .filter((p) => p.listedByNvidiaSmi || p.holdsDeviceFiles)
     .map((p) => {
-      const verdict = verdictOf(p, s.self);
-      return { p, verdict, reason: verdictReason(p, verdict), policy: holderPolicy(p, totalOf(p)) };
+      const { verdict, reason } = assess(p, s.self);
+      return { p, verdict, reason, policy: holderPolicy(p, totalOf(p)) };
     })
     .sort((a, b) => culpritOrder({ verdict: a.verdict, usedMiB: a.p.usedMiB }, { verdict: b.verdict, usedMiB: b.p.usedMiB }) || a.p.pid - b.p.pid);
 }
@@ -42,8 +42,8 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : 'dev file',
     p.visible ? fmtAge(p.ageSeconds) : '?',
     p.state ?? '?',
-    // parent alive? "gone" when it was orphaned (adopted by init or a subreaper)
-    visibleLine(p.orphaned === null ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`),
+    // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts)
+    visibleLine(!p.visible ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`),
     !p.visible ? 'other?' : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? 'other' : 'same',
     r.verdict,
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
@@ -113,7 +113,7 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
 
 function paintFor(v: Verdict, c: Colors): (s: string) => string {
   if (isStale(v)) return c.red;
-  if (v === 'other user' || v === 'invisible') return c.yellow;
+  if (v === 'other user' || v === 'invisible' || v === 'unknown') return c.yellow;
   if (v === 'this job') return c.dim;
   return c.green;
 }

@@ -25,8 +25,12 @@ const STDERR_KEEP_FAILED = 8000;
 
 export async function runFrameworkProbe(runner: ProcessRunner, interpreter: string, framework: Framework, o: ProbeRunOptions): Promise<FrameworkProbe> {
   const args = ['-c', PROBE_SOURCE, framework, ...(o.conv ? ['--conv'] : []), '--mode', o.mode];
-  const env = o.mode === 'memory-growth' ? { ...o.env, ...MEMORY_GROWTH_ENV } : o.env;
-  const r = await runner.run(interpreter, args, { timeoutMs: o.timeoutMs, env, maxBytes: 4 * 1024 * 1024 });
+  // `python -c` searches the working directory before anything else, so a json.py there would run as the
+  // caller before the probe's first line: start in a new empty folder, and ask Python 3.11+ not to add it
+  // at all (PYTHONSAFEPATH; older versions ignore it). -I would also drop PYTHONPATH and the user's site
+  // packages, which change what the job imports, so it is not used.
+  const env = { ...(o.mode === 'memory-growth' ? { ...o.env, ...MEMORY_GROWTH_ENV } : o.env), PYTHONSAFEPATH: '1' };
+  const r = await runner.run(interpreter, args, { timeoutMs: o.timeoutMs, env, maxBytes: 4 * 1024 * 1024, isolatedCwd: true });
   return interpretProbeRun(framework, interpreter, r, o);
 }
 

@@ -2,7 +2,8 @@
 // and a snapshot of the machine taken the moment the job shows it is failing (an out-of-memory line) or,
 // at the latest, right after it exits non-zero. Returns everything the report needs; renders nothing.
 import { onSignals, startPassThrough, type ChildExit, type ChildHandle } from '../ports/child.js';
-import type { FileSystem } from '../ports/fs.js';
+import { readTextOr, type FileSystem } from '../ports/fs.js';
+import { parseProcStat } from '../probes/procfs/parse.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { MemoryTimeline } from './memory-timeline.js';
 import { descendantTest } from './process-tree.js';
@@ -46,6 +47,9 @@ export interface JobResult {
   snapshotTrigger?: string;
 }
 
+/** After the job exits, how long to read what is left in its pipes before letting go of them (M8). */
+export const PIPE_DRAIN_MS = 1000;
+
 /** A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its share. */
 const FAILING = /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
 
@@ -63,16 +67,21 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     }
   });
 
-  // Signals sent to us go to the job. Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) from a terminal already reach the
-  // job, which shares our process group: forwarding them again would interrupt its cleanup (Python raises
-  // KeyboardInterrupt a second time). So those two are forwarded only when no terminal is attached.
+  // Signals sent to us go to the job. Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) typed on our terminal already
+  // reach the job, which shares our process group: forwarding them again would interrupt its cleanup (Python
+  // raises KeyboardInterrupt a second time). So those two are forwarded unless the terminal could have sent
+  // them: only a terminal that is our controlling one, with our process group in its foreground, can. A
+  // SIGINT sent with kill(1) to a run that merely writes to a terminal (no controlling terminal, or in the
+  // background) is forwarded. (One case stays ambiguous: kill -INT to a run in the foreground of its own
+  // terminal is taken for Ctrl-C, which already reached the job.)
   // Installed before the job starts: a Ctrl-C right after its first output must not end us instead.
   let child: ChildHandle | undefined;
   const pending: NodeJS.Signals[] = [];
-  const forwarded: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'] : ['SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'];
-  const swallowed: NodeJS.Signals[] = o.attachedToTerminal ? ['SIGINT', 'SIGQUIT'] : [];
-  const offForward = onSignals(forwarded, (s) => (child ? void child.kill(s) : void pending.push(s)));
-  const offSwallow = onSignals(swallowed, () => undefined); // we wait for the job to end, then report
+  const send = (s: NodeJS.Signals) => (child ? void child.kill(s) : void pending.push(s));
+  const offForward = onSignals(['SIGTERM', 'SIGHUP', 'SIGUSR1', 'SIGUSR2'], send);
+  const offInterrupt = onSignals(['SIGINT', 'SIGQUIT'], (s) => {
+    if (!o.attachedToTerminal || !terminalDeliversToUs(o.fs)) send(s);
+  });
 
   child = startPassThrough(o.argv, {
     stdout: o.stdoutIsTTY ? 'inherit' : 'pipe',
@@ -90,11 +99,16 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     exit = await job.exited;
   } finally {
     offForward();
-    offSwallow();
+    offInterrupt();
   }
   const durationMs = elapsed();
+  // The job has exited; a background process it started may still hold its pipes: take what is there, then let go.
+  await job.drain(PIPE_DRAIN_MS);
   tail.end();
-  const failed = exit.kind !== 'exited' || exit.code !== 0;
+  // Killed by SIGPIPE because the reader of our output went away (`run -- yes | head`): the job ended as it would
+  // have without us, not a failure to explain.
+  const cutOff = job.readerGone && exit.kind === 'signaled' && exit.signal === 'SIGPIPE';
+  const failed = (exit.kind !== 'exited' || exit.code !== 0) && !cutOff;
   const timeline = await sampler.stop(failed && exit.kind !== 'spawn-failed' ? durationMs : undefined);
 
   let snapshot: Snapshot | null = null;
@@ -120,6 +134,13 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     ...(snapshotError !== undefined ? { snapshotError } : {}),
     ...(trigger !== undefined && failed ? { snapshotTrigger: trigger } : {}),
   };
+}
+
+/** Could a Ctrl-C typed on a terminal have reached us? Our controlling terminal's foreground group is ours. */
+function terminalDeliversToUs(fs: FileSystem): boolean {
+  const st = parseProcStat(readTextOr(fs, '/proc/self/stat') ?? '');
+  if (!st) return true; // cannot tell: keep the old, safe behaviour (the job got it from the terminal)
+  return st.ttyNr !== 0 && st.tpgid === st.pgid;
 }
 
 /** The exit code `run` passes on: the job's, 128+N for a signal (as shells do), 127/126 when it could not start. */

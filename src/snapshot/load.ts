@@ -2,6 +2,9 @@
 import { UsageError } from '../core/errors.js';
 import { Snapshot } from './schema.js';
 
+/** A snapshot nests about ten levels; unknown keys are kept (forward compatibility), so bound how deep they go. */
+export const MAX_JSON_DEPTH = 64;
+
 export function parseSnapshotText(text: string, label: string): Snapshot {
   let doc: unknown;
   try {
@@ -9,6 +12,9 @@ export function parseSnapshotText(text: string, label: string): Snapshot {
   } catch (err) {
     throw new UsageError(`${label} is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
+  // Everything downstream (--redact, the renderers) walks the document recursively: refuse what would
+  // overflow the stack there, before any of it runs.
+  if (depthExceeds(doc, MAX_JSON_DEPTH)) throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
   const candidate = doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
   const parsed = Snapshot.safeParse(candidate);
   if (!parsed.success) {
@@ -17,4 +23,18 @@ export function parseSnapshotText(text: string, label: string): Snapshot {
     throw new UsageError(`${label} is not a gpu-env-doctor snapshot: ${issue?.message ?? 'invalid'}${where}`);
   }
   return parsed.data;
+}
+
+/** Does the JSON value nest deeper than `max` arrays/objects? Iterative, so any depth is safe to measure. */
+export function depthExceeds(doc: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[doc, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) {
+      if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+    }
+  }
+  return false;
 }

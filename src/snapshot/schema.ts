@@ -99,9 +99,30 @@ export const HolderProcess = z.object({
   user: z.string().nullable(),
   state: ProcState.nullable(),
   ppid: z.number().int().nullable(),
-  /** parent is init/subreaper (1) or missing: the process was orphaned */
+  /** true: positive evidence that the process that started it has exited and it was adopted (see
+   *  src/procs/adoption.ts); false: its parent is alive and an ordinary process; null: cannot tell (its parent
+   *  is PID 1, a supervisor or init that may have started it, or is not visible) */
   orphaned: z.boolean().nullable(),
   parentName: z.string().nullable(),
+  /** process group and session ids (/proc/PID/stat fields 5 and 6; 0: outside this PID namespace) */
+  pgid: z.number().int().nullable().optional(),
+  sid: z.number().int().nullable().optional(),
+  /** controlling terminal (stat field 7); 0: none */
+  ttyNr: z.number().int().nullable().optional(),
+  /** the parent's start (clock ticks after boot) and session: a parent that started after the child, or
+   *  lives in another session than the child's, did not start it */
+  parentStartTicks: z.number().nullable().optional(),
+  parentSid: z.number().int().nullable().optional(),
+  /** a kernel thread (PF_KTHREAD) */
+  kernelThread: z.boolean().optional(),
+  /** the systemd service it runs in (from /proc/PID/cgroup), e.g. "ollama.service": a service manager keeps it */
+  serviceUnit: z.string().nullable().optional(),
+  /** some process of the same user has a controlling terminal (a login shell, ssh, tmux): the user is
+   *  around. Read only for processes old enough to count as idle; null/absent when not read */
+  ownerHasTerminal: z.boolean().nullable().optional(),
+  /** nvidia-smi lists this PID, but a complete scan of /proc shows the process with this PID here has no
+   *  /dev/nvidia<N> open: the number names another PID namespace's process (NVML reports host PIDs) */
+  gpuNotOpenHere: z.boolean().optional(),
   /** ms since epoch */
   startedAt: z.number().nullable(),
   ageSeconds: z.number().nullable(),
@@ -152,7 +173,13 @@ export const Snapshot = z.looseObject({
   self: Self,
   system: System,
   nvidia: Nvidia,
-  processes: z.object({ ok: z.boolean(), message: z.string().optional(), list: z.array(HolderProcess) }),
+  processes: z.object({
+    ok: z.boolean(),
+    message: z.string().optional(),
+    /** every process's open files could be read: a PID without /dev/nvidia* open is known not to hold a GPU */
+    deviceScanComplete: z.boolean().optional(),
+    list: z.array(HolderProcess),
+  }),
   /** the environment variables that change GPU behaviour (the rest is not kept: it may hold secrets) */
   env: z.record(z.string(), z.string()),
   probes: z.array(ProbeTiming),

@@ -34,12 +34,13 @@ describe('gpu-env-doctor check', () => {
     const r = runCli(['check', '--root', root], { env: env(bin) });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\[✗\] GPU memory & processes/);
-    expect(r.stdout).toMatch(/PID 694 python3 \(bob\) holds 139\.5 GiB: orphaned, its parent is gone/);
+    // (init's stat line in the temp root says it started after the hog: evidence that init adopted it)
+    expect(r.stdout).toMatch(/PID 694 python3 \(bob\) holds 139\.5 GiB: orphaned, its parent init \(PID 1\) started after it, so the process that started it has exited/);
     expect(r.stdout).toMatch(/running for (2h 59m|3h 0m)/);
     // one cause, one finding: the holder is named once, with the command that acts first
     expect(r.stdout.match(/PID 694/g)).toHaveLength(1);
     expect(r.stdout).toMatch(/\$ gpu-env-doctor fix   # shows the plan and asks first\n\s+By hand, after checking: kill 694/);
-    expect(r.stdout).toMatch(/python3 hog\.py 1200 600/);
+    expect(r.stdout).toMatch(/python3\s+(│\s+)?hog\.py 1200 600/); // wrapped under the evidence gutter at 80 columns
     expect(r.stdout).toMatch(/kill 694/);
   });
 
@@ -91,8 +92,11 @@ describe('gpu-env-doctor check', () => {
 
   it('--from a real H200 snapshot with memory held shows the full report on a machine without a GPU', () => {
     const r = runCli(['check', '--from', path.join(EXAMPLES, 'h200-memory-held.json')]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/PID 589 python3 \(root\) holds 138\.6 GiB: orphaned, its parent is gone/);
+    // 1.2 GiB free: a warning (small jobs still start there), so exit 0 unless --fail-on warn
+    expect(r.code).toBe(0);
+    expect(runCli(['check', '--from', path.join(EXAMPLES, 'h200-memory-held.json'), '--fail-on', 'warn']).code).toBe(1);
+    // the capture has no session facts: whether process_api started the hog cannot be told
+    expect(r.stdout).toMatch(/PID 589 python3 \(root\) holds 138\.6 GiB: unknown, its parent is process_api \(PID 1\), which may have started it/);
     expect(r.stdout).toMatch(/GPU 0 has 1\.2 GiB free of 140\.4 GiB/);
     // a report from a snapshot says which file, which host, when it was taken and how long ago (issue 16.3)
     expect(r.stdout.split('\n')[0]).toMatch(/^gpu-env-doctor check of the snapshot .*h200-memory-held\.json/);

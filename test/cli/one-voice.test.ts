@@ -143,7 +143,8 @@ describe('help and completion (issue 16.12, 16.13)', () => {
 describe('quiet, colour and the ASCII fallback (issue 16.13)', () => {
   it('-q: only the problems; nothing at all when there is none', () => {
     const held = runCli(['check', '-q', '--from', HELD]);
-    expect(held.code).toBe(1);
+    expect(held.code).toBe(0); // 1.2 GiB free is a warning: small jobs still start there
+    expect(held.stdout).toMatch(/^! GPU 0/m);
     expect(held.stdout).not.toMatch(/^\[/m); // no area lines
     expect(held.stdout).toMatch(/GPU 0 has 1\.2 GiB free/);
     const idle = runCli(['check', '-q', '--from', IDLE]);
@@ -163,7 +164,8 @@ describe('quiet, colour and the ASCII fallback (issue 16.13)', () => {
     const r = runCli(['check', '--from', HELD], { env: { LANG: 'C' } });
     expect(r.stdout).not.toMatch(/[✓✗│≤·×]/);
     expect(r.stdout).toMatch(/^\[\+\] GPU & driver/m);
-    expect(r.stdout).toMatch(/^x GPU 0 has/m);
+    expect(r.stdout).toMatch(/^! GPU 0 has/m);
+    expect(r.stdout).toMatch(/^\s+\| PID 589/m);
     expect(runCli(['check', '--from', HELD, '--json'], { env: { LC_ALL: 'zh_CN.GBK' } }).stdout).toContain('≤');
     expect(runCli(['check', '--from', HELD], { env: { LANG: 'en_US.UTF-8' } }).stdout).toContain('✓');
   }, 60000);
@@ -242,11 +244,18 @@ describe("explain's inputs (issue 16.12)", () => {
 
 describe('two hops to a fix become one (issue 16.9)', () => {
   it('check leads with gpu-env-doctor fix; fix --from does not tell you to run fix', () => {
-    const check = runCli(['check', '--from', HELD]).stdout;
+    // the hog as an orphan with the evidence of it: its session is not its parent's, the parent started after it
+    const orphan = planted('orphan.json', (x) => void Object.assign(x.processes.list[0], { sid: 417, parentSid: 0, startTicks: 7986, parentStartTicks: 3 }));
+    const check = runCli(['check', '--from', orphan]).stdout;
     expect(check).toMatch(/Fix: .*\n\s+\$ gpu-env-doctor fix {3}# shows the plan and asks first\n\s+By hand, after checking: kill 589/);
     expect(check).not.toMatch(/gpu-env-doctor procs/);
-    const fix = runCli(['fix', '--from', HELD, '--dry-run']).stdout;
+    const fix = runCli(['fix', '--from', orphan, '--dry-run']).stdout;
+    expect(fix).toMatch(/skip PID 589 .*orphaned/); // planned, not done: from a snapshot
     expect(fix).not.toMatch(/\$ gpu-env-doctor fix|fix does this safely/);
+    // an unknown holder: the by-hand step only, never the command that would not end it
+    const unknown = runCli(['check', '--from', HELD]).stdout;
+    expect(unknown).not.toMatch(/\$ gpu-env-doctor fix/);
+    expect(unknown).toMatch(/By hand, after checking: kill 589/);
     expect(fix).toMatch(/^gpu-env-doctor fix of the snapshot .*: the plan \(nothing is done from a snapshot\)/);
   });
 });

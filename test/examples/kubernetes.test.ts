@@ -89,7 +89,7 @@ describe('DaemonSet: check --format prometheus on every GPU node', () => {
     expect(r.status).toBe(0);
     expect(fs.readdirSync(textfile)).toEqual(['gpu_env_doctor.prom']); // no temporary file left
     const prom = parseExposition(fs.readFileSync(path.join(textfile, 'gpu_env_doctor.prom'), 'utf8'));
-    expect(prom.get('gpu_env_doctor_gpu_memory_stale_bytes')!.samples[0]!.value).toBe(141948 * 1024 * 1024);
+    expect(prom.get('gpu_env_doctor_gpu_memory_held_bytes')!.samples.find((x) => x.labels.verdict === 'unknown')!.value).toBe(141948 * 1024 * 1024);
 
     fakeBin(bin, 'gpu-env-doctor', 'echo "gpu-env-doctor: internal error" >&2; exit 2');
     const failed = spawnSync('/bin/sh', ['-c', script], { env, encoding: 'utf8', timeout: 30000 });

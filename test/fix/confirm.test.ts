@@ -11,7 +11,7 @@ import { realSignals, realSleep } from '../../src/ports/signals.js';
 import { createUserFiles } from '../../src/ports/user-files.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
-import { isRunning, killQuietly, smiXmlWith, spawnOrphan } from './helpers.js';
+import { fsWithGpuFds, isRunning, killQuietly, smiXmlWith, spawnOrphan } from './helpers.js';
 
 const started: number[] = [];
 afterEach(() => {
@@ -32,7 +32,7 @@ function ttyContext(pid: number, answer: string | null): Context & { out: string
     env: { PATH: '/usr/bin:/bin' },
     cwd,
     runner: fakeRunner([{ command: 'nvidia-smi', args: ['-q', '-x'], result: ok(smiXmlWith([{ pid, usedMiB: 4096 }])) }]),
-    fs: createFileSystem('/'),
+    fs: fsWithGpuFds(createFileSystem('/'), [pid]),
     files: createUserFiles(cwd),
     now: () => Date.now(),
     color: false,

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
+import type { FileSystem } from '../../src/ports/fs.js';
 import type { HolderProcess, Snapshot } from '../../src/snapshot/schema.js';
 
 const XML = fs.readFileSync(path.join(FIXTURES, 'h200/hog/smi-one-proc.xml'), 'utf8');
@@ -117,9 +118,12 @@ export function snapshotWith(list: HolderProcess[], self: Partial<Snapshot['self
   };
 }
 
-/** A GPU holder as the probe describes one; by default the hog of the H200 capture, orphaned. */
+/**
+ * A GPU holder as the probe describes one; by default the hog of the H200 capture, orphaned: its session (417,
+ * the job's shell's, as in the real /proc/637/stat) is not its parent's (PID 1's, 0), so PID 1 adopted it.
+ */
 export function holder(over: Partial<HolderProcess> = {}): HolderProcess {
-  return {
+  const h: HolderProcess = {
     pid: 694,
     gpus: [0],
     usedMiB: 142848,
@@ -133,6 +137,12 @@ export function holder(over: Partial<HolderProcess> = {}): HolderProcess {
     ppid: 1,
     orphaned: true,
     parentName: 'init',
+    pgid: 417,
+    sid: 417,
+    ttyNr: 0,
+    startTicks: 7986,
+    parentStartTicks: 3,
+    parentSid: 0,
     startedAt: 1764669000000,
     ageSeconds: 300,
     cpuSeconds: 5.5,
@@ -140,5 +150,26 @@ export function holder(over: Partial<HolderProcess> = {}): HolderProcess {
     holdsDeviceFiles: true,
     isSelfOrAncestor: false,
     ...over,
+  };
+  // Another parent given: by default the one that forked it, so in the same session.
+  if (over.ppid !== undefined && over.ppid !== 1 && over.parentSid === undefined) h.parentSid = h.sid ?? null;
+  return h;
+}
+
+/**
+ * The real filesystem port, except that each of `pids` also shows /dev/nvidia0 among its open files (fd 990):
+ * for in-process tests whose leftovers are real processes on a machine without a GPU.
+ */
+export function fsWithGpuFds(base: FileSystem, pids: readonly number[]): FileSystem {
+  const fdDir = (p: string) => pids.find((pid) => p === `/proc/${pid}/fd`);
+  return {
+    ...base,
+    readdir(p) {
+      const entries = base.readdir(p);
+      return fdDir(p) !== undefined ? [...entries, { name: '990', type: 'symlink' as const }] : entries;
+    },
+    readlink(p) {
+      return pids.some((pid) => p === `/proc/${pid}/fd/990`) ? '/dev/nvidia0' : base.readlink(p);
+    },
   };
 }

@@ -27,18 +27,27 @@ describe('fix plan: processes', () => {
     expect(p.processes[0]!.startedAt).toBe(1764669000000);
   });
 
-  it('plans stopped and long-idle holders, but not processes that only hold a device file', () => {
+  it('plans stopped holders, and long-idle ones only when their owner is logged out; never device-file-only holders', () => {
     const s = snapshotWith([
       holder({ pid: 10, state: 'stopped', orphaned: false, ppid: 9, parentName: 'bash' }),
       holder({ pid: 11, orphaned: false, ppid: 9, parentName: 'bash', ageSeconds: 7200, cpuSeconds: 3 }),
       holder({ pid: 12, listedByNvidiaSmi: false, usedMiB: null, gpus: [] }),
+      holder({ pid: 13, orphaned: false, ppid: 9, parentName: 'bash', ageSeconds: 7200, cpuSeconds: 3, uid: 1001, user: 'alice', ownerHasTerminal: false }),
+      holder({ pid: 14, orphaned: false, ppid: 9, parentName: 'bash', ageSeconds: 7200, cpuSeconds: 3, uid: 1002, user: 'bob', ownerHasTerminal: true }),
     ]);
-    const p = plan(s);
-    expect(p.processes.map((st) => [st.pid, st.verdict])).toEqual([
-      [10, 'stopped'],
-      [11, 'idle'],
+    const p = plan(s, { force: true });
+    expect(p.processes.map((st) => [st.pid, st.verdict, st.blocked])).toEqual([
+      [10, 'stopped', undefined],
+      [13, 'idle', undefined],
     ]);
-    expect(candidatePids(s).sort()).toEqual([10, 11]);
+    expect(p.processes[1]!.why).toMatch(/idle: alive 2\.0 h with almost no CPU use \(3 s of CPU\) and its owner alice is logged out/);
+    // our own idle process: we are logged in, so it may be waiting for work; bob has a terminal open
+    expect(p.leftAlone.map((l) => [l.pid, l.verdict])).toEqual([
+      [11, 'unknown'],
+      [14, 'other user'],
+    ]);
+    expect(p.leftAlone[0]!.why).toMatch(/but its owner is logged in \(you\)/);
+    expect(candidatePids(s).sort()).toEqual([10, 13]);
   });
 
   it("refuses another user's process when not root, and as root without --force", () => {
@@ -99,6 +108,78 @@ describe('fix plan: processes', () => {
     expect(plan(shell, { live: new Map([[30, bashLive]]) }).processes[0]!.blocked).toMatch(/bash .* never ends/);
     const byInit = snapshotWith([{ ...z, ppid: 1, orphaned: true, parentName: 'init' }]);
     expect(plan(byInit, { live: new Map() }).processes[0]!.blocked).toMatch(/init/);
+  });
+});
+
+describe('fix plan: what is never signalled (audit H1, M1, M2, L4, L8)', () => {
+  it('a supervisor’s child, a service, a process entered from outside and a PID-1 job are left alone, each with why', () => {
+    const s = snapshotWith([
+      holder({ pid: 20, ppid: 19, parentName: 'supervisord', parentSid: 417, orphaned: null }),
+      holder({ pid: 21, ppid: 1, parentName: 'systemd', sid: 21, parentSid: 1, serviceUnit: 'ollama.service', orphaned: null }),
+      holder({ pid: 22, ppid: 0, parentName: null, orphaned: null }),
+      holder({ pid: 1, ppid: 0, parentName: null, orphaned: null }),
+      holder({ pid: 23, ppid: 1, parentName: 'process_api', sid: 0, parentSid: 0, orphaned: null }),
+    ]);
+    const p = plan(s);
+    expect(p.processes).toEqual([]);
+    const why = new Map(p.leftAlone.map((l) => [l.pid, `${l.verdict}: ${l.why}`]));
+    expect(why.get(20)).toMatch(/^unknown: its parent is supervisord \(PID 19\), which may have started it/);
+    expect(why.get(21)).toMatch(/^unknown: it runs in the systemd service ollama\.service/);
+    expect(why.get(22)).toMatch(/^unknown: its parent is outside this PID namespace/);
+    expect(why.get(1)).toMatch(/^unknown: it is PID 1, the init of this PID namespace/);
+    expect(why.get(23)).toMatch(/^unknown: its parent is process_api \(PID 1\), which may have started it/);
+  });
+
+  it('adoption evidence: a parent that started after the child', () => {
+    const h = holder({ pid: 30, ppid: 5, parentName: 'my-reaper', sid: 30, parentSid: 5, startTicks: 1000, parentStartTicks: 2000 });
+    const p = plan(snapshotWith([h]));
+    expect(p.processes.map((st) => [st.pid, st.verdict])).toEqual([[30, 'orphaned']]);
+    expect(p.processes[0]!.why).toMatch(/its parent my-reaper \(PID 5\) started after it/);
+  });
+
+  it("never its own ancestors, even as a zombie's parent (M1)", () => {
+    const z = holder({ pid: 31, state: 'zombie', orphaned: false, ppid: 30, parentName: 'python3' });
+    const parent: LiveSample = { identity: { pid: 30, startedAt: 1764668000000, state: 'sleeping', ppid: 5, uid: 0, comm: 'python3', cpuSeconds: 1 }, cpuShare: 0 };
+    const p = plan(snapshotWith([z]), { live: new Map([[30, parent]]), ancestors: new Set([4242, 30, 5]) });
+    expect(p.processes[0]).toMatchObject({ pid: 30, parentOf: 31 });
+    expect(p.processes[0]!.blocked).toMatch(/gpu-env-doctor itself or one of its ancestors/);
+    // and a GPU holder that is an ancestor (the probe marks it; the live set catches it too)
+    const h = holder({ pid: 40 });
+    const q = plan(snapshotWith([h]), { ancestors: new Set([40]) });
+    expect(q.processes[0]!.blocked).toMatch(/its own caller/);
+  });
+
+  it('never a kernel thread or PID 1, nor a listed PID that has no GPU open here (M2, L4)', () => {
+    const s = snapshotWith([
+      holder({ pid: 2, ppid: 0, name: 'kthreadd', cmdline: [], kernelThread: true, parentName: null }),
+      holder({ pid: 50, gpuNotOpenHere: true, holdsDeviceFiles: false, name: 'sleep' }),
+    ]);
+    const p = plan(s);
+    expect(p.processes).toEqual([]);
+    expect(p.leftAlone.map((l) => [l.pid, l.why])).toEqual([
+      [2, 'it is a kernel thread'],
+      [50, expect.stringMatching(/nvidia-smi lists PID 50, but here that PID is sleep with no \/dev\/nvidia\* open/)],
+    ]);
+    // A zombie's parent is not trusted either when nvidia-smi's PIDs are not this namespace's
+    const z = holder({ pid: 31, state: 'zombie', orphaned: false, ppid: 30, parentName: 'python3' });
+    const parent: LiveSample = { identity: { pid: 30, startedAt: 1764668000000, state: 'sleeping', ppid: 5, uid: 0, comm: 'python3', cpuSeconds: 1 }, cpuShare: 0 };
+    const zp = plan(snapshotWith([z, holder({ pid: 50, gpuNotOpenHere: true })]), { live: new Map([[30, parent]]) });
+    expect(zp.processes[0]!.blocked).toMatch(/nvidia-smi's PIDs are not all this PID namespace's/);
+    // a kernel thread as a zombie's parent, read live
+    const kparent: LiveSample = { identity: { ...parent.identity!, kernelThread: true }, cpuShare: 0 };
+    expect(plan(snapshotWith([z]), { live: new Map([[30, kparent]]) }).processes[0]!.blocked).toBe('it is a kernel thread');
+  });
+
+  it('planning is linear in processes (L8): 20,000 stale holders with a finding each', () => {
+    const list = Array.from({ length: 20000 }, (_, i) => holder({ pid: 1000 + i, usedMiB: 5 }));
+    const s = snapshotWith(list.slice(0, 1));
+    s.processes.list = list;
+    const findings = list.map((h) => finding({ check: 'memory.holders', severity: 'warn', status: 'warn', rootCause: 'memory_held_by_other_process', message: `PID ${h.pid}`, affects: { pid: h.pid, gpu: 0 } }));
+    const lives = new Map<number, LiveSample>(list.map((h) => [h.pid, live(h)]));
+    // Quadratic planning took 110 s on this (past the test's time limit); the figures: bench/fix-plan-scale.mjs.
+    const p = buildPlan({ snapshot: s, findings, live: lives, signalling: true, force: false, envFile: 'gpu-env-doctor.env' });
+    expect(p.processes).toHaveLength(20000);
+    expect(p.coverage.filter((c) => c.by === 'process')).toHaveLength(20000);
   });
 });
 

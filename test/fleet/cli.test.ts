@@ -55,7 +55,7 @@ describe('gpu-env-doctor fleet', () => {
     expect(r.stdout).toMatch(/129 × driver 580\.159\.04 · 1× NVIDIA H200/);
     expect(r.stdout).toMatch(/critical +driver: 570\.172\.08 \(usual: 580\.159\.04\)/);
     expect(r.stdout).toMatch(/wheel\[nvidia-cudnn-cu13\]: \(not set\) \(usual: 9\.19\.0\.56\)/);
-    expect(r.stdout).toMatch(/✗ memory\.headroom on 2 machines: /);
+    expect(r.stdout).toMatch(/! memory\.headroom on 2 machines: /);
     expect(r.stdout).toContain('skipped nodes/broken.json');
   });
 

@@ -47,7 +47,8 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
   it('runs the checks on every node: which fail on which machines', () => {
     const held = Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 50 === 49).map(nodeName);
     const headroom = r.findings.find((f) => f.check === 'memory.headroom')!;
-    expect(headroom).toMatchObject({ severity: 'error', rootCause: 'memory_held_by_other_process', count: 4 });
+    // 1.2 GiB free on those nodes: small jobs still start there, so a warning (H200 truth table)
+    expect(headroom).toMatchObject({ severity: 'warn', rootCause: 'memory_held_by_other_process', count: 4 });
     expect(headroom.machines).toEqual(held);
     // the holder of a GPU that is short is named by memory.headroom: one cause, one finding
     expect(r.findings.find((f) => f.check === 'memory.holders')).toBeUndefined();

@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
-export const CLI = path.resolve(__dirname, '../../dist/cli.js');
+// GED_TEST_CLI runs the tests against another build (e.g. an older commit's, to see a test fail there).
+export const CLI = process.env.GED_TEST_CLI ?? path.resolve(__dirname, '../../dist/cli.js');
 
 export interface CliResult {
   code: number | null;

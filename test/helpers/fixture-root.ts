@@ -22,12 +22,25 @@ export interface FakeProc {
   /** open /dev/nvidia0 */
   gpuFd?: boolean;
   pidNs?: string;
+  /** process group, session, controlling terminal, PF_* flags (stat fields 5, 6, 7, 9); default: the hog's */
+  pgid?: number;
+  sid?: number;
+  ttyNr?: number;
+  flags?: number;
+  /** /proc/PID/cgroup */
+  cgroup?: string;
+  /** its open files cannot be read (another user's process, as a non-root caller) */
+  fdUnreadable?: boolean;
 }
 
 export function statLine(p: FakeProc): string {
   const fields = REAL_HOG_STAT.slice(REAL_HOG_STAT.lastIndexOf(')') + 2).split(' ');
   fields[0] = p.state ?? 'S';
   fields[1] = String(p.ppid);
+  if (p.pgid !== undefined) fields[2] = String(p.pgid);
+  if (p.sid !== undefined) fields[3] = String(p.sid);
+  if (p.ttyNr !== undefined) fields[4] = String(p.ttyNr);
+  if (p.flags !== undefined) fields[6] = String(p.flags);
   if (p.utime !== undefined) fields[11] = String(p.utime);
   if (p.starttime !== undefined) fields[19] = String(p.starttime);
   return `${p.pid} (${p.comm ?? 'python3'}) ${fields.join(' ')}`;
@@ -55,15 +68,19 @@ export function makeRoot(spec: RootSpec = {}): string {
     w('/proc/driver/nvidia/version', spec.driverVersionFile ?? 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)  \nGCC version:  gcc version 15.3.0 (GCC) \n');
   }
   const selfPid = spec.selfPid ?? 4242;
-  const procs = [{ pid: 1, ppid: 0, comm: 'init' }, { pid: selfPid, ppid: 1, comm: 'node', uid: 1000 }, ...(spec.procs ?? [])];
+  // init in its own session (as systemd is); the hog's stat line puts the others in session 417
+  const procs: FakeProc[] = [{ pid: 1, ppid: 0, comm: 'init', pgid: 1, sid: 1 }, { pid: selfPid, ppid: 1, comm: 'node', uid: 1000 }, ...(spec.procs ?? [])];
   for (const p of procs) {
     w(`/proc/${p.pid}/stat`, `${statLine(p)}\n`);
     w(`/proc/${p.pid}/status`, `Name:\t${p.comm ?? 'python3'}\nState:\t${p.state ?? 'S'}\nPPid:\t${p.ppid}\nUid:\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\n`);
     w(`/proc/${p.pid}/cmdline`, (p.cmdline ?? [p.comm ?? 'python3']).join('\0') + '\0');
-    fs.mkdirSync(path.join(root, `proc/${p.pid}/fd`), { recursive: true });
+    if (!p.fdUnreadable) fs.mkdirSync(path.join(root, `proc/${p.pid}/fd`), { recursive: true });
+    // (root reads any folder, so "cannot be read" is a link loop: an error other than "gone")
+    else fs.symlinkSync('fd', path.join(root, `proc/${p.pid}/fd`));
+    if (p.cgroup !== undefined) w(`/proc/${p.pid}/cgroup`, p.cgroup);
     fs.mkdirSync(path.join(root, `proc/${p.pid}/ns`), { recursive: true });
     fs.symlinkSync(p.pidNs ?? 'pid:[4026531836]', path.join(root, `proc/${p.pid}/ns/pid`));
-    if (p.gpuFd) {
+    if (p.gpuFd && !p.fdUnreadable) {
       fs.symlinkSync('/dev/nvidia0', path.join(root, `proc/${p.pid}/fd/11`));
       fs.symlinkSync('/dev/nvidiactl', path.join(root, `proc/${p.pid}/fd/12`));
     }

@@ -20,7 +20,7 @@ const NOW = (BOOT + 79.86 + 7200) * 1000; // two hours after the hog started (st
 
 describe('/proc/PID/stat parser', () => {
   it('reads the real hog line', () => {
-    expect(parseProcStat(REAL_HOG_STAT)).toEqual({ pid: 637, comm: 'python3', state: 'sleeping', ppid: 418, utime: 499, stime: 52, starttime: 7986 });
+    expect(parseProcStat(REAL_HOG_STAT)).toEqual({ pid: 637, comm: 'python3', state: 'sleeping', ppid: 418, pgid: 417, sid: 417, ttyNr: 0, tpgid: -1, flags: 4194560, utime: 499, stime: 52, starttime: 7986 });
   });
   it('survives spaces and parentheses in the command name', () => {
     const line = REAL_HOG_STAT.replace('(python3)', '(pt_data (worker) 1)');
@@ -58,6 +58,64 @@ describe('GPU process probe', () => {
       otherPidNamespace: false,
       cmdline: ['python3', 'hog.py', '1200', '600'],
     });
+  });
+
+  it('records the facts that show adoption: its session and its parent’s, their start times', () => {
+    const root = makeRoot({ bootTime: BOOT, procs: [{ pid: 694, ppid: 1, gpuFd: true, starttime: 7986 }] });
+    const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
+    expect(r.list[0]).toMatchObject({ pgid: 417, sid: 417, ttyNr: 0, parentSid: 1, parentStartTicks: 7986, startTicks: 7986, kernelThread: false, serviceUnit: null, orphaned: true });
+  });
+
+  it('a child of init in init’s own session (a service, a job the init started) is not called orphaned', () => {
+    const root = makeRoot({ procs: [{ pid: 694, ppid: 1, sid: 1, pgid: 694, gpuFd: true }] });
+    const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
+    expect(r.list[0]).toMatchObject({ pid: 694, orphaned: null, parentName: 'init' });
+  });
+
+  it('reads the systemd service a process runs in, and kernel threads', () => {
+    const root = makeRoot({
+      procs: [
+        { pid: 694, ppid: 1, sid: 694, gpuFd: true, cgroup: '0::/system.slice/ollama.service\n' },
+        { pid: 2, ppid: 0, comm: 'kthreadd', flags: 0x00208040, cmdline: [] },
+      ],
+    });
+    const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
+    expect(r.list.find((p) => p.pid === 694)).toMatchObject({ serviceUnit: 'ollama.service', orphaned: null, kernelThread: false });
+    const kroot = makeRoot({ procs: [{ pid: 694, ppid: 2, comm: 'kworker/0:1', flags: 0x00208040, cmdline: [] }] });
+    expect(probeProcesses(createFileSystem(kroot), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ pid: 694, kernelThread: true });
+  });
+
+  it('a listed PID whose process here has no /dev/nvidia* open, in a complete scan, is marked (M2); not when the scan is incomplete', () => {
+    const dev = { '/dev/nvidia0': '', '/dev/nvidiactl': '' };
+    const complete = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }], files: dev });
+    const r = probeProcesses(createFileSystem(complete), hogNvidia(), 4242, NOW);
+    expect(r.deviceScanComplete).toBe(true);
+    expect(r.list[0]).toMatchObject({ pid: 694, visible: true, holdsDeviceFiles: false, gpuNotOpenHere: true });
+    // a machine with no /dev/nvidia<N> at all: nothing could have it open, so its absence proves nothing
+    const noNodes = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }] });
+    expect(probeProcesses(createFileSystem(noNodes), hogNvidia(), 4242, NOW).list[0]!.gpuNotOpenHere).toBeUndefined();
+    const partial = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }, { pid: 900, ppid: 1, fdUnreadable: true }], files: dev });
+    const q = probeProcesses(createFileSystem(partial), hogNvidia(), 4242, NOW);
+    expect(q.deviceScanComplete).toBe(false);
+    expect(q.list[0]!.gpuNotOpenHere).toBeUndefined();
+    // a zombie has closed every file: the scan says nothing about it
+    const zombie = makeRoot({ procs: [{ pid: 694, ppid: 1, state: 'Z' }], files: dev });
+    expect(probeProcesses(createFileSystem(zombie), hogNvidia(), 4242, NOW).list[0]!.gpuNotOpenHere).toBeUndefined();
+  });
+
+  it('for a process old enough to be idle, whether its owner has a process with a terminal (is logged in)', () => {
+    const root = makeRoot({
+      bootTime: BOOT,
+      procs: [
+        { pid: 694, ppid: 1, uid: 1001, gpuFd: true, starttime: 7986 },
+        { pid: 800, ppid: 1, uid: 1000, comm: 'bash', ttyNr: 34816 },
+      ],
+    });
+    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ uid: 1001, ownerHasTerminal: false });
+    fs.writeFileSync(path.join(root, 'proc/800/status'), 'Name:\tbash\nUid:\t1001\t1001\t1001\t1001\n');
+    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ ownerHasTerminal: true });
+    // a young process: not read
+    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, (BOOT + 79.86 + 60) * 1000).list[0]!.ownerHasTerminal).toBeUndefined();
   });
 
   it('a child of a live parent is not orphaned', () => {

@@ -1,20 +1,27 @@
 // `procs` end to end: the built CLI, a fake nvidia-smi replaying the real H200 capture with a real
-// leftover process in its list, the real /proc.
+// leftover process in its list (holding /dev/nvidia0 in a private mount namespace: helpers/gpu-namespace.ts),
+// the real /proc.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.js';
 import { FIXTURES, tempDir } from '../helpers/fake-bin.js';
-import { fakeSmiDir, killQuietly, spawnOrphan } from '../fix/helpers.js';
+import { startGpuNamespace, type GpuNamespace } from '../helpers/gpu-namespace.js';
+import { fakeSmiDir, killQuietly } from '../fix/helpers.js';
 
+let ns: GpuNamespace;
+beforeAll(() => {
+  ns = startGpuNamespace();
+});
+afterAll(() => ns.close());
 const started: number[] = [];
 afterEach(() => {
   for (const pid of started.splice(0)) killQuietly(pid);
 });
 
 function withLeftover(): { pid: number; env: Record<string, string> } {
-  const pid = spawnOrphan(['sleep', '300']);
+  const pid = ns.orphan(['sleep', '300']);
   started.push(pid);
   return { pid, env: { PATH: `${fakeSmiDir([{ pid, usedMiB: 142848 }])}:${process.env.PATH}` } };
 }
@@ -22,7 +29,7 @@ function withLeftover(): { pid: number; env: Record<string, string> } {
 describe('gpu-env-doctor procs', () => {
   it('shows a leftover as orphaned, with its memory and command, and exits 1', () => {
     const { pid, env } = withLeftover();
-    const r = runCli(['procs'], { env });
+    const r = ns.cli(['procs'], { env });
     expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+ +same +orphaned +- +sleep 300$`, 'm'));
     expect(r.stdout).toContain('1 stale process holding GPU memory');
     expect(r.code).toBe(1);
@@ -30,7 +37,7 @@ describe('gpu-env-doctor procs', () => {
 
   it('--json gives the verdict with every fact', () => {
     const { pid, env } = withLeftover();
-    const doc = JSON.parse(runCli(['procs', '--json'], { env }).stdout);
+    const doc = JSON.parse(ns.cli(['procs', '--json'], { env }).stdout);
     expect(doc.processes).toEqual([expect.objectContaining({ pid, verdict: 'orphaned', stale: true, usedMiB: 142848, cmdline: ['sleep', '300'], ppid: 1 })]);
   });
 
@@ -45,17 +52,18 @@ describe('gpu-env-doctor procs', () => {
 
   it('--watch without a terminal: one table after another, each stamped; --count stops it', () => {
     const { env } = withLeftover();
-    const r = runCli(['procs', '--watch', '0.2', '--count', '3'], { env });
+    const r = ns.cli(['procs', '--watch', '0.2', '--count', '3'], { env });
     expect(r.stdout.match(/^--- gpu-env-doctor procs on .+ ---$/gm)).toHaveLength(3);
     expect(r.stdout.match(/orphaned +- +sleep 300/g)).toHaveLength(3);
     expect(r.stdout).not.toContain('\x1b[');
-    const json = runCli(['procs', '--watch', '0.2', '--count', '2', '--json'], { env });
+    const json = ns.cli(['procs', '--watch', '0.2', '--count', '2', '--json'], { env });
     expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l).stale)).toEqual([1, 1]);
   });
 
   it('--watch stops cleanly on Ctrl-C (SIGINT): exit 0, no stack trace', async () => {
     const { env } = withLeftover();
-    const child = spawn(process.execPath, [CLI, 'procs', '--watch', '0.3'], { env: { ...env, NO_COLOR: '1' } });
+    const argv = ns.argv([process.execPath, CLI, 'procs', '--watch', '0.3']);
+    const child = spawn(argv[0]!, argv.slice(1), { env: { ...env, NO_COLOR: '1' } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

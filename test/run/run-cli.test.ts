@@ -178,7 +178,10 @@ describe('run: the diagnosis (explain engine on the tail, with the snapshot take
     const top = json.diagnosis.causes[0];
     expect(top.id).toBe('memory_held_by_other_process');
     // the log names PID 637 (where it was captured); the snapshot at the failure names 694, the hog here
-    expect(top.fix.manual.join('\n')).toContain('kill 694');
+    // (unless PID 694 here is some other process, with no GPU open: then no kill is offered for it)
+    const here = json.snapshot.processes.list.find((p: { pid: number }) => p.pid === 694);
+    if (here?.gpuNotOpenHere) expect(top.fix.manual.join('\n')).not.toContain('kill 694');
+    else expect(top.fix.manual.join('\n')).toContain('kill 694');
     const logEvidence = top.evidence.filter((e: { source?: string }) => e.source !== 'machine');
     expect(logEvidence[0]).toMatchObject({ line: 100 + oomAt });
     expect(json.tail.find((l: { n: number }) => l.n === 100 + oomAt).text).toMatch(/^torch.OutOfMemoryError/);

@@ -4,7 +4,7 @@
 // one cause, one finding. This check speaks of holders on GPUs that still have room.
 import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
-import { isStale, verdictOf, verdictReason, type Verdict } from '../../procs/verdict.js';
+import { assess, isStale, type Verdict } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
@@ -24,21 +24,24 @@ export const holdersCheck: Check = {
     for (const p of s.processes.list) {
       if (p.listedByNvidiaSmi && p.gpus.length > 0 && p.gpus.every((g) => short.has(g))) continue; // in memory.headroom
       if (!p.listedByNvidiaSmi && !p.holdsDeviceFiles) continue;
-      const v = verdictOf(p, s.self);
+      const { verdict: v, reason, protectedBy } = assess(p, s.self);
       if (v === 'this job' || v === 'active') continue;
       if (!p.listedByNvidiaSmi) continue; // device-file-only holders: see memory.unattributed
       if ((p.usedMiB ?? 0) < NOTABLE_MIB && v !== 'zombie') continue;
-      out.push(holderFinding(s, p, v));
+      out.push(holderFinding(s, p, v, reason, protectedBy !== undefined));
     }
     return out;
   },
 };
 
-function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
+function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string, isProtected: boolean): Finding {
   const gpuText = p.gpus.length > 0 ? `GPU ${p.gpus.join(', ')}` : 'the GPU';
   const who = `PID ${p.pid}${p.user ? ` (${p.user})` : ''}`;
   const stale = isStale(v);
-  const killable = stale && v !== 'zombie';
+  // A by-hand step only where ending it is conceivable: never for PID 1, a kernel thread or another namespace's PID.
+  const killable = !isProtected && ((stale && v !== 'zombie') || v === 'unknown');
+  // `fix` plans only what is provably stale: an unknown holder gets the by-hand step, not the command.
+  const fixPlans = !isProtected && stale && v !== 'zombie';
   const total = s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null;
   const policy = holderPolicy(p, total);
   const evidence = [
@@ -48,28 +51,38 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
       ? [{ text: `state ${p.state ?? '?'}, parent ${p.ppid ?? '?'} (${p.parentName ?? '?'}), running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}`, source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
       : []),
   ];
-  const fixText =
-    v === 'zombie'
-      ? `A zombie holds nothing itself, but its parent (PID ${p.ppid ?? '?'}) may: end or restart the parent.`
-      : v === 'stopped'
-        ? `It was stopped (Ctrl-Z) and keeps its memory. Resume it in its shell with \`fg\`, or end it.`
-        : v === 'other user'
-          ? `Ask ${p.user ?? 'its owner'} to end it, or use another GPU${s.nvidia.ok && s.nvidia.gpus.length > 1 ? ' (CUDA_VISIBLE_DEVICES)' : ''}.`
-          : v === 'invisible'
-            ? 'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v /dev/nvidia*`.'
-            : `End it if it is yours and no longer needed.`;
+  const fixText = fixTextFor(s, p, v, isProtected);
   return finding({
     check: 'memory.holders',
-    severity: stale || v === 'other user' || v === 'invisible' ? 'warn' : 'info',
+    severity: stale || v === 'other user' || v === 'invisible' || v === 'unknown' ? 'warn' : 'info',
     status: 'warn',
     rootCause: 'memory_held_by_other_process',
-    message: `${who}${p.framework ? `, ${holderFrameworkLabel(p)},` : ''} holds ${fmtMiB(p.usedMiB)} on ${gpuText}: ${verdictReason(p, v)}`,
+    message: `${who}${p.framework ? `, ${holderFrameworkLabel(p)},` : ''} holds ${fmtMiB(p.usedMiB)} on ${gpuText}: ${reason}`,
     evidence,
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
       text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? `${fixText} If it must keep running: ${policy.remedy}.` : fixText,
-      commands: [...(killable ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
+      commands: [...(fixPlans ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
       ...(killable ? { manual: [v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`] } : {}),
     },
   });
+}
+
+function fixTextFor(s: Snapshot, p: HolderProcess, v: Verdict, isProtected: boolean): string {
+  if (p.gpuNotOpenHere) return 'The holder is not this process: look where nvidia-smi’s PIDs are real (on the host: `nvidia-smi`, then `ps -p PID` there). gpu-env-doctor fix never ends it.';
+  if (isProtected) return 'gpu-env-doctor fix never ends it: stop its container or service instead if its job is done.';
+  switch (v) {
+    case 'zombie':
+      return `A zombie holds nothing itself, but its parent (PID ${p.ppid ?? '?'}) may: end or restart the parent.`;
+    case 'stopped':
+      return 'It was stopped (Ctrl-Z) and keeps its memory. Resume it in its shell with `fg`, or end it.';
+    case 'other user':
+      return `Ask ${p.user ?? 'its owner'} to end it, or use another GPU${s.nvidia.ok && s.nvidia.gpus.length > 1 ? ' (CUDA_VISIBLE_DEVICES)' : ''}.`;
+    case 'invisible':
+      return 'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v /dev/nvidia*`.';
+    case 'unknown':
+      return 'Nothing shows that it is a leftover, so gpu-env-doctor fix leaves it alone. If you know it is no longer needed, end it yourself.';
+    default:
+      return 'End it if it is yours and no longer needed (gpu-env-doctor fix does this safely).';
+  }
 }

@@ -9,7 +9,8 @@ import { parseSnapshotText } from '../../snapshot/load.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../reporters/provenance.js';
 
-const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+/** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
+export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot, and where it came from (for the report's header). */
 export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<{ snapshot: Snapshot; source: ReportSource }> {
@@ -20,7 +21,7 @@ export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, e
 export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
-    const text = from === '-' ? await readStdin(ctx) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
+    const text = from === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
     return parseSnapshotText(text, from === '-' ? 'standard input' : from);
   }
   const timeout = str(args, 'timeout');
@@ -59,9 +60,16 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   }
 }
 
-export async function readStdin(ctx: Context): Promise<string> {
+/** All of standard input as text; a one-line UsageError as soon as it passes maxBytes (`< /dev/zero` ends). */
+export async function readStdin(ctx: Context, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of ctx.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  let total = 0;
+  for await (const chunk of ctx.stdin) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    total += b.length;
+    if (total > maxBytes) throw new UsageError(`standard input is too large (more than ${maxBytes} bytes)`);
+    chunks.push(b);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 

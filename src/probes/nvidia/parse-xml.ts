@@ -21,8 +21,15 @@ const parser = new XMLParser({
   isArray: (name) => name === 'gpu' || name === 'process_info',
 });
 
+/** nvidia-smi's XML names its root element in its first lines (after the XML declaration and DOCTYPE). */
+const HEAD_BYTES = 4096;
+
 /** Throws an Error with a one-line message when the text is not nvidia-smi's XML. */
 export function parseSmiXml(xml: string): ParsedSmiXml {
+  // Junk is refused before the XML parser sees it: 32 MiB of it cost 1.2 GB and seconds there.
+  if (!/<nvidia_smi_log[\s>]/.test(xml.slice(0, HEAD_BYTES))) {
+    throw new Error(`no <nvidia_smi_log> element in its first ${HEAD_BYTES} bytes (it begins: ${JSON.stringify(xml.slice(0, 60))})`);
+  }
   let doc: Node;
   try {
     doc = parser.parse(xml) as Node;

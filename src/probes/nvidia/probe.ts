@@ -9,11 +9,15 @@ export const NVIDIA_SMI = 'nvidia-smi';
 export const XML_ARGS = ['-q', '-x'] as const;
 export const QUERY_ARGS = [`--query-gpu=${QUERY_GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'] as const;
 
+/** Far above a real answer (8 GPUs with thousands of processes is a few MiB), far below what hurts the parser. */
+export const MAX_XML_BYTES = 16 * 1024 * 1024;
+const MAX_QUERY_BYTES = 1024 * 1024;
+
 export async function probeNvidia(penv: ProbeEnv): Promise<Nvidia> {
   const opts = { timeoutMs: penv.options.timeoutMs };
   const [xmlRun, queryRun] = await Promise.all([
-    penv.runner.run(NVIDIA_SMI, XML_ARGS, opts),
-    penv.runner.run(NVIDIA_SMI, QUERY_ARGS, opts),
+    penv.runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }),
+    penv.runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES }),
   ]);
   if (xmlRun.kind !== 'ok') return { ok: false, failure: classifyFailure(xmlRun) };
   let parsed;

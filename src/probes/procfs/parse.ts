@@ -6,6 +6,15 @@ export interface ProcStat {
   comm: string;
   state: ProcState;
   ppid: number;
+  /** process group and session (field 5, 6); 0 when they lie outside our PID namespace (or for init's session) */
+  pgid: number;
+  sid: number;
+  /** the controlling terminal's device number; 0: none */
+  ttyNr: number;
+  /** the foreground process group of that terminal; -1: none */
+  tpgid: number;
+  /** the kernel's PF_* flags (field 9): PF_KTHREAD marks a kernel thread */
+  flags: number;
   /** clock ticks */
   utime: number;
   stime: number;
@@ -40,10 +49,35 @@ export function parseProcStat(line: string): ProcStat | null {
     comm: line.slice(open + 1, close),
     state: STATES[rest[0] ?? ''] ?? 'unknown',
     ppid: f(4),
+    pgid: f(5),
+    sid: f(6),
+    ttyNr: f(7),
+    tpgid: f(8),
+    flags: f(9),
     utime: f(14),
     stime: f(15),
     starttime: f(22),
   };
+}
+
+/** PF_KTHREAD (include/linux/sched.h): the process is a kernel thread. */
+export const PF_KTHREAD = 0x00200000;
+
+export function isKernelThread(st: ProcStat): boolean {
+  return (st.flags & PF_KTHREAD) !== 0;
+}
+
+/**
+ * The systemd unit a process runs in, from /proc/PID/cgroup: the last path component that names a service
+ * ("ollama.service", "user@1000.service/app.slice/jupyter.service" gives "jupyter.service"). null when none.
+ */
+export function serviceUnitOf(cgroupText: string): string | null {
+  let unit: string | null = null;
+  for (const line of cgroupText.split('\n')) {
+    const path = line.split(':').slice(2).join(':');
+    for (const part of path.split('/')) if (/^[^/]+\.service$/.test(part) && !/^user@\d+\.service$/.test(part)) unit = part;
+  }
+  return unit;
 }
 
 /** The "Key:\tvalue" lines of /proc/PID/status. */

@@ -1,17 +1,16 @@
 // Who holds GPU memory: nvidia-smi's process list joined with /proc, plus processes that hold
 // /dev/nvidia* open without being listed (another tool's context, a process in the middle of start-up).
-import type { FileSystem } from '../../ports/fs.js';
+import { FsError, listNames, type FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
-import { parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus } from './parse.js';
+import { adoptionOf } from '../../procs/adoption.js';
+import { IDLE_MIN_AGE_S } from '../../procs/verdict.js';
+import { isKernelThread, parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus, serviceUnitOf } from './parse.js';
 import { parseMaps } from '../../libs/maps.js';
 import { frameworkFromMaps } from '../../procs/framework.js';
 
 /** Linux's USER_HZ: 100 on every architecture that GPU servers run (x86_64, aarch64, ppc64le). */
 export const CLOCK_TICKS = 100;
-
-/** Parents that adopt orphans: when a GPU process's parent is one of these, its real parent has died. */
-const ADOPTERS = /^(init|systemd|tini|dumb-init|docker-init|catatonit|s6-svscan|containerd-shim.*|conmon|runsv|supervisord)$/;
 
 /** CPU ticks of the processes that have a GPU open, taken before nvidia-smi runs: the second reading after
  *  it returns gives each one's recent CPU use for free (nvidia-smi takes ~0.1 s), which tells a working
@@ -37,6 +36,7 @@ export function sampleGpuProcessCpu(fs: FileSystem, atMs: number): CpuSample {
 export interface ProcessesProbe {
   ok: boolean;
   message?: string;
+  deviceScanComplete?: boolean;
   list: HolderProcess[];
 }
 
@@ -66,6 +66,10 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
   const pids = new Set<number>([...deviceHolders.pids]);
   for (const smiPid of byPid.keys()) pids.add(smiToLocal.get(smiPid) ?? smiPid);
   const localToSmi = new Map([...smiToLocal].map(([h, l]) => [l, h]));
+  const terminals = lazyTerminalOwners(fs);
+  // "No GPU open here" is evidence only where a GPU can be opened: a machine with no /dev/nvidia<N> at all
+  // (only fakes list processes then) says nothing either way.
+  const gpuNodes = listNames(fs, '/dev').some((n) => /^nvidia\d+$/.test(n));
   const list: HolderProcess[] = [];
   for (const pid of [...pids].sort((a, b) => a - b)) {
     const smiPid = localToSmi.get(pid) ?? pid;
@@ -75,6 +79,9 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
       usedMiB: smi?.usedMiB ?? null,
       listed: smi !== undefined,
       holdsDevice: deviceHolders.pids.has(pid),
+      // Listed, yet a complete scan shows no GPU open under this PID here: the number is another namespace's.
+      notOpenHere: smi !== undefined && gpuNodes && deviceHolders.complete && !deviceHolders.pids.has(pid),
+      terminals,
       bootTime,
       users,
       ourNs,
@@ -86,7 +93,7 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
     list.push(smiPid === pid ? described : { ...described, nvidiaSmiPid: smiPid });
   }
   const message = deviceHolders.unreadable > 0 ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)` : undefined;
-  return { ok: true, ...(message ? { message } : {}), list };
+  return { ok: true, ...(message ? { message } : {}), deviceScanComplete: deviceHolders.complete, list };
 }
 
 interface DescribeCtx {
@@ -94,6 +101,8 @@ interface DescribeCtx {
   usedMiB: number | null;
   listed: boolean;
   holdsDevice: boolean;
+  notOpenHere: boolean;
+  terminals: () => Set<number> | null;
   bootTime: number | null;
   users: Map<number, string>;
   ourNs: string | null;
@@ -140,7 +149,10 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
   const recentCpuPercent =
     ticks0 !== undefined && windowMs >= MIN_SAMPLE_MS ? Math.round((((stat.utime + stat.stime - ticks0) * 1000) / CLOCK_TICKS / windowMs) * 100) : null;
   const ns = safeReadlink(fs, `/proc/${pid}/ns/pid`);
-  return {
+  const ageSeconds = startedAt === null ? null : Math.max(0, Math.round((c.nowMs - startedAt) / 1000));
+  // Who else the owner runs only matters for a process old enough to count as idle: read /proc for it then.
+  const owners = uid !== null && ageSeconds !== null && ageSeconds >= IDLE_MIN_AGE_S ? c.terminals() : null;
+  const facts: HolderProcess = {
     ...base,
     name: stat.comm,
     cmdline: rawCmd === undefined ? null : parseCmdline(rawCmd),
@@ -148,15 +160,55 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     user: uid === null ? null : (c.users.get(uid) ?? String(uid)),
     state: stat.state,
     ppid: stat.ppid,
-    orphaned: stat.ppid <= 1 || parent === null || ADOPTERS.test(parent.comm),
     parentName: parent?.comm ?? null,
+    pgid: stat.pgid,
+    sid: stat.sid,
+    ttyNr: stat.ttyNr,
+    parentStartTicks: parent?.starttime ?? null,
+    parentSid: parent?.sid ?? null,
+    kernelThread: isKernelThread(stat),
+    serviceUnit: serviceUnitOf(readTextOr(fs, `/proc/${pid}/cgroup`, 64 * 1024) ?? ''),
+    ...(owners !== null && uid !== null ? { ownerHasTerminal: owners.has(uid) } : {}),
+    // A zombie has closed every file, so the scan says nothing about it.
+    ...(c.notOpenHere && stat.state !== 'zombie' && stat.state !== 'dead' ? { gpuNotOpenHere: true } : {}),
     startedAt,
-    ageSeconds: startedAt === null ? null : Math.max(0, Math.round((c.nowMs - startedAt) / 1000)),
+    ageSeconds,
     cpuSeconds: (stat.utime + stat.stime) / CLOCK_TICKS,
     startTicks: stat.starttime,
     recentCpuPercent,
     otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
     framework: frameworkOf(fs, pid),
+  };
+  const adoption = adoptionOf(facts);
+  return { ...facts, orphaned: adoption.kind === 'adopted' ? true : adoption.kind === 'parented' ? false : null };
+}
+
+/**
+ * The uids that have at least one process with a controlling terminal (a login shell, an ssh session, a
+ * tmux pane): their users are around. Read once, on first use; null when /proc cannot be listed.
+ */
+function lazyTerminalOwners(fs: FileSystem): () => Set<number> | null {
+  let done = false;
+  let owners: Set<number> | null = null;
+  return () => {
+    if (done) return owners;
+    done = true;
+    let entries;
+    try {
+      entries = fs.readdir('/proc');
+    } catch {
+      return null;
+    }
+    owners = new Set();
+    for (const e of entries) {
+      if (!/^\d+$/.test(e.name)) continue;
+      const st = readTextOr(fs, `/proc/${e.name}/stat`);
+      const parsed = st ? parseProcStat(st) : null;
+      if (!parsed || parsed.ttyNr === 0) continue;
+      const uidText = parseProcStatus(readTextOr(fs, `/proc/${e.name}/status`) ?? '').get('Uid')?.split(/\s+/)[0];
+      if (uidText !== undefined && /^\d+$/.test(uidText)) owners.add(Number(uidText));
+    }
+    return owners;
   };
 }
 
@@ -177,15 +229,21 @@ function pairHostPids(fs: FileSystem, byPid: Map<number, { name: string }>, hold
   const pairs = new Map<number, number>();
   if (!holders.complete) return pairs; // without every process's fds we cannot tell a collision from a match
   const unmatchedLocal = [...holders.pids].filter((p) => !byPid.has(p));
-  const nameOf = (pid: number) => {
-    const st = readTextOr(fs, `/proc/${pid}/stat`);
-    return st ? (parseProcStat(st)?.comm ?? null) : null;
-  };
-  for (const smiPid of byPid.keys()) {
-    if (holders.pids.has(smiPid)) continue; // the same PID here, and it has the GPU open: a true match
+  const unmatchedSmi = [...byPid.keys()].filter((p) => !holders.pids.has(p)); // the same PID here with the GPU open is a true match
+  if (unmatchedLocal.length === 0 || unmatchedSmi.length === 0) return pairs;
+  const names = new Map<number, string | null>();
+  for (const l of unmatchedLocal) {
+    const st = readTextOr(fs, `/proc/${l}/stat`);
+    names.set(l, st ? (parseProcStat(st)?.comm ?? null) : null);
+  }
+  const taken = new Set<number>();
+  for (const smiPid of unmatchedSmi) {
     const want = byPid.get(smiPid)?.name ?? '';
-    const candidates = unmatchedLocal.filter((l) => ![...pairs.values()].includes(l) && sameProgram(nameOf(l), want));
-    if (candidates.length === 1) pairs.set(smiPid, candidates[0]!);
+    const candidates = unmatchedLocal.filter((l) => !taken.has(l) && sameProgram(names.get(l) ?? null, want));
+    if (candidates.length === 1) {
+      pairs.set(smiPid, candidates[0]!);
+      taken.add(candidates[0]!);
+    }
   }
   return pairs;
 }
@@ -217,8 +275,9 @@ function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: num
     let fds;
     try {
       fds = fs.readdir(`/proc/${e.name}/fd`);
-    } catch {
-      unreadable++;
+    } catch (err) {
+      // A process that exited during the scan holds nothing; only one we may not look into leaves a gap.
+      if (!(err instanceof FsError && (err.code === 'ENOENT' || err.code === 'ENOTDIR'))) unreadable++;
       continue;
     }
     for (const fd of fds) {
@@ -232,7 +291,8 @@ function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: num
   return { pids, unreadable, complete: unreadable === 0 };
 }
 
-function ancestry(fs: FileSystem, pid: number): Set<number> {
+/** The PIDs from `pid` up to (not including) PID 1: this tool and everything that started it. */
+export function ancestry(fs: FileSystem, pid: number): Set<number> {
   const seen = new Set<number>();
   let cur = pid;
   while (cur > 1 && !seen.has(cur) && seen.size < 64) {

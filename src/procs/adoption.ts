@@ -1,0 +1,61 @@
+// Was this process orphaned? Only positive evidence says yes. Pure: facts from /proc (probes/procfs) in,
+// a three-way answer out. verdict.ts is the one caller that turns this into a verdict; the process probe
+// records the answer's kind in HolderProcess.orphaned for readers of the JSON.
+//
+// Why evidence and not the parent's name: a process whose parent is PID 1, systemd, supervisord, tini,
+// containerd-shim, conmon, process_api… was as often started by that parent (a service, a container's main
+// process, every job of a container whose PID 1 is a job runner) as adopted by it. The kernel keeps no
+// "original parent", but two facts survive reparenting and cannot come from a fork by the current parent:
+//   - the parent started after the child: it cannot have forked it;
+//   - the child's session differs from its parent's and the child did not start that session itself
+//     (sid ≠ pid): a fork copies the session, and only setsid() changes it, which makes sid = pid.
+// Neither holds for a service or a supervised child, whatever the supervisor's name.
+import type { HolderProcess } from '../snapshot/schema.js';
+
+/**
+ * Parents that may have started a process or adopted it: init systems, supervisors, container shims and
+ * job runners. With one of these as parent and no evidence, the answer is "unknown", never "orphaned".
+ */
+export const SUPERVISOR_NAMES =
+  /^(init|systemd|tini|tini-static|dumb-init|docker-init|catatonit|s6-svscan|s6-supervise|containerd-shim.*|conmon|runsv|runsvdir|supervisord|process_api|runc|crun|bwrap|slurmstepd|pilot|launchd)$/;
+
+export type Adoption =
+  /** the process that started it has exited: this is the evidence */
+  | { kind: 'adopted'; evidence: string }
+  /** its parent is alive and an ordinary process (a shell, a launcher): its job has not ended */
+  | { kind: 'parented'; why: string }
+  /** nothing shows either way */
+  | { kind: 'unknown'; why: string };
+
+type Facts = Pick<HolderProcess, 'pid' | 'ppid' | 'parentName' | 'startTicks' | 'parentStartTicks' | 'sid' | 'parentSid' | 'serviceUnit'>;
+
+export function adoptionOf(p: Facts): Adoption {
+  const parent = `${p.parentName ?? '?'} (PID ${p.ppid ?? '?'})`;
+  if (p.ppid === null) return { kind: 'unknown', why: 'its parent could not be read' };
+  if (p.pid === 1) return { kind: 'unknown', why: 'it is PID 1, the init of its PID namespace (a container’s main process)' };
+  if (p.ppid === 0) return { kind: 'unknown', why: 'its parent is outside this PID namespace (a process entered with docker exec or nsenter, or the namespace’s init)' };
+  if (p.serviceUnit) return { kind: 'unknown', why: `it runs in the systemd service ${p.serviceUnit}: its service manager keeps it (systemctl status ${p.serviceUnit})` };
+  if (p.parentName === null || p.parentName === undefined) return { kind: 'unknown', why: `its parent (PID ${p.ppid}) could not be read` };
+
+  const startTicks = p.startTicks ?? null;
+  const parentStart = p.parentStartTicks ?? null;
+  if (startTicks !== null && parentStart !== null && parentStart > startTicks) {
+    return { kind: 'adopted', evidence: `its parent ${parent} started after it, so the process that started it has exited and ${p.parentName} adopted it` };
+  }
+  const sid = p.sid ?? null;
+  const parentSid = p.parentSid ?? null;
+  // sid 0: the session lies outside this PID namespace, so it cannot be compared.
+  if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid) {
+    return {
+      kind: 'adopted',
+      evidence: `its session (${sid}) is not the one of its parent ${parent}${parentSid === 0 ? ', which has none here' : ` (${parentSid})`}: a fork keeps the session, so the process that started it has exited and ${p.parentName} adopted it`,
+    };
+  }
+  if (p.ppid === 1 || SUPERVISOR_NAMES.test(p.parentName)) {
+    return {
+      kind: 'unknown',
+      why: `its parent is ${parent}, which may have started it (a service, a supervised program, a container’s job) or adopted it; nothing shows that the process that started it has exited`,
+    };
+  }
+  return { kind: 'parented', why: `its parent ${parent} is alive` };
+}
