@@ -1,17 +1,18 @@
 // The check interface. A check is a pure function over the Snapshot: one file each, a stable id.
 import type { Finding } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { t } from '../i18n/index.js';
 
 /** The areas of the report: one line each in the terminal summary, in this order. */
 export const CATEGORIES = {
-  gpu: 'GPU & driver',
-  memory: 'GPU memory & processes',
-  libraries: 'CUDA libraries',
-  python: 'Python & frameworks',
-  versions: 'Versions & compatibility',
-  env: 'Environment variables',
-  system: 'System',
-} as const;
+  get gpu() { return t('category.gpu'); },
+  get memory() { return t('category.memory'); },
+  get libraries() { return t('category.libraries'); },
+  get python() { return t('category.python'); },
+  get versions() { return t('category.versions'); },
+  get env() { return t('category.env'); },
+  get system() { return t('category.system'); },
+};
 export type Category = keyof typeof CATEGORIES;
 
 export interface Check {

@@ -10,17 +10,26 @@ import { didYouMean, parseCommandArgs, str } from './args.js';
 import type { Context } from './context.js';
 import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
+import { isLang, langFromArgv, langFromEnv, setLang, t } from '../i18n/index.js';
 
 export async function main(argv: readonly string[], ctx: Context): Promise<number> {
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const width = ctx.width ?? wrapWidth(undefined, ctx.env);
   try {
+    // The language first, so that help and every message come in it: --lang, else the locale's.
+    const asked = langFromArgv(argv);
+    setLang(langFromEnv(ctx.env));
+    if (asked !== undefined && asked !== '') {
+      if (!isLang(asked)) throw new UsageError(t('error.lang', { value: asked }));
+      setLang(asked);
+    }
     const first = argv[0];
     if (first === '--version' || first === '-V' || first === 'version') {
       ctx.stdout.write(`${TOOL_VERSION}\n`);
       return 0;
     }
-    if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
+    const withoutLang = argv.filter((a, i) => !a.startsWith('--lang=') && a !== '--lang' && argv[i - 1] !== '--lang');
+    if (first === 'help' || ((first === '--help' || first === '-h') && withoutLang.length === 1)) {
       const topic = first === 'help' ? argv[1] : undefined;
       if (topic !== undefined) {
         const entry = COMMANDS[topic];
@@ -47,8 +56,10 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
       ctx.stdout.write(commandHelp(command, width));
       return 0;
     }
+    // --json (and the Prometheus metrics) are data: their messages stay English whatever the language.
+    if (args.values.json === true || args.values.format === 'json' || args.values.format === 'prometheus') setLang('en');
     const root = str(args, 'root');
-    if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root))) throw new UsageError(`--root ${root}: no such folder`);
+    if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root))) throw new UsageError(t('error.noRoot', { root }));
     return await command.run(ctx, args);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -56,11 +67,8 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
       return err.exitCode;
     }
     const e = err instanceof Error ? err : new Error(String(err));
-    ctx.stderr.write(`${TOOL_NAME}: internal error: ${e.message.split('\n')[0]}\n`);
-    ctx.stderr.write(
-      `This is a bug in ${TOOL_NAME} ${TOOL_VERSION}. Please report it with: the command you ran, ` +
-        `Node ${process.version} on ${process.platform}-${process.arch}, and the output of the same command with -v.\n`,
-    );
+    ctx.stderr.write(`${TOOL_NAME}: ${t('error.internal', { message: e.message.split('\n')[0] ?? '' })}\n`);
+    ctx.stderr.write(`${t('error.bug', { tool: TOOL_NAME, version: TOOL_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` })}\n`);
     if (verbose && e.stack) ctx.stderr.write(`${e.stack}\n`);
     return 2;
   }
@@ -68,5 +76,5 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
 
 function unknownCommand(name: string): UsageError {
   const guess = didYouMean(name, Object.keys(COMMANDS));
-  return new UsageError(`unknown command "${name}" (${guess ? `did you mean ${guess}? ` : ''}see ${TOOL_NAME} --help)`);
+  return new UsageError(guess ? t('error.unknownCommandGuess', { name, guess, tool: TOOL_NAME }) : t('error.unknownCommand', { name, tool: TOOL_NAME }));
 }

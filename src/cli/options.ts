@@ -2,6 +2,7 @@
 // (./args.ts), every command's --help (./help.ts) and shell completion (./completion.ts) are built from it,
 // so an option is either honoured by a command or refused with one line (exit 2): never accepted and ignored.
 import type { ParseArgsConfig } from 'node:util';
+import { t, type MessageKey } from '../i18n/index.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -11,8 +12,6 @@ export interface OptionDef {
   multiple?: boolean;
   /** the placeholder in help, for string options: FILE, DIR, SECONDS … */
   value?: string;
-  /** one line for --help */
-  help: string;
   /** values a shell can complete */
   choices?: readonly string[];
   /** completion completes a file or a directory name */
@@ -20,56 +19,58 @@ export interface OptionDef {
 }
 
 export const OPTIONS = {
-  help: { type: 'boolean', short: 'h', help: 'this help' },
-  verbose: { type: 'boolean', short: 'v', help: 'every fact, the check ids, and how long each probe took' },
-  quiet: { type: 'boolean', short: 'q', help: 'only the problems; nothing at all when there is none (for "before every job")' },
-  json: { type: 'boolean', help: 'only JSON on stdout' },
-  markdown: { type: 'boolean', help: 'a report to paste into a GitHub issue' },
-  html: { type: 'string', value: 'FILE', help: 'also write a self-contained HTML report to FILE', complete: 'file' },
-  redact: { type: 'boolean', help: 'hide user and host names, home folders, addresses, GPU UUIDs and serials, secrets' },
-  color: { type: 'string', value: 'WHEN', help: 'colour: always, never or auto (default: auto, a terminal without NO_COLOR)', choices: ['always', 'never', 'auto'] },
-  'no-color': { type: 'boolean', help: 'no colour (also NO_COLOR; FORCE_COLOR=1 forces it)' },
-  from: { type: 'string', value: 'SNAPSHOT.json', help: 'judge a saved snapshot (or check --json output) instead of this machine', complete: 'file' },
-  'no-machine': { type: 'boolean', help: 'judge the input alone, without looking at this machine' },
-  root: { type: 'string', value: 'DIR', help: 'read /proc, /sys, /etc and library folders under DIR (an existing folder)', complete: 'dir' },
-  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warn: the lowest severity that makes the exit code 1', choices: ['error', 'warn'] },
-  ignore: { type: 'string', multiple: true, value: 'CHECK', help: 'accept the findings of CHECK (a check id, see -v); repeatable; also "ignore" in the config file' },
-  config: { type: 'string', value: 'FILE', help: 'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ~/.config/gpu-env-doctor/config.json)', complete: 'file' },
-  format: { type: 'string', value: 'FORMAT', help: 'text, json or markdown (check also: prometheus, node_exporter textfile metrics)', choices: ['text', 'json', 'markdown', 'prometheus'] },
-  timeout: { type: 'string', value: 'SECONDS', help: 'give up on a probe (nvidia-smi, a Python interpreter) after SECONDS (default 10)' },
-  deep: { type: 'boolean', help: 'also import each framework in a subprocess and run a tiny convolution (a few seconds; progress on stderr)' },
-  python: { type: 'string', multiple: true, value: 'PATH', help: 'a Python interpreter to inspect (an existing file); repeatable', complete: 'file' },
-  'all-envs': { type: 'boolean', help: 'inspect every conda environment and virtualenv found, not only the active ones' },
-  framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: torch, tensorflow or jax)', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },
+  help: { type: 'boolean', short: 'h' },
+  verbose: { type: 'boolean', short: 'v' },
+  quiet: { type: 'boolean', short: 'q' },
+  json: { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  html: { type: 'string', value: 'FILE', complete: 'file' },
+  redact: { type: 'boolean' },
+  color: { type: 'string', value: 'WHEN', choices: ['always', 'never', 'auto'] },
+  'no-color': { type: 'boolean' },
+  from: { type: 'string', value: 'SNAPSHOT.json', complete: 'file' },
+  'no-machine': { type: 'boolean' },
+  root: { type: 'string', value: 'DIR', complete: 'dir' },
+  'fail-on': { type: 'string', value: 'LEVEL', choices: ['error', 'warn'] },
+  ignore: { type: 'string', multiple: true, value: 'CHECK' },
+  config: { type: 'string', value: 'FILE', complete: 'file' },
+  format: { type: 'string', value: 'FORMAT', choices: ['text', 'json', 'markdown', 'prometheus'] },
+  timeout: { type: 'string', value: 'SECONDS' },
+  deep: { type: 'boolean' },
+  python: { type: 'string', multiple: true, value: 'PATH', complete: 'file' },
+  'all-envs': { type: 'boolean' },
+  framework: { type: 'string', value: 'NAME', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },
   // diff
-  all: { type: 'boolean', help: 'also the differences that rarely matter (PIDs, timestamps)' },
+  all: { type: 'boolean' },
   // run
-  report: { type: 'string', value: 'FILE', help: 'write the full report to FILE: .json, .md or .html by its extension', complete: 'file' },
-  interval: { type: 'string', value: 'MS', help: 'run: sample GPU memory every MS milliseconds (default 500); procs: --watch seconds' },
-  'tail-lines': { type: 'string', value: 'N', help: 'keep the last N lines of the output to explain (default 500)' },
-  'no-capture': { type: 'boolean', help: "leave the job's stderr on the terminal (nothing is read to explain)" },
+  report: { type: 'string', value: 'FILE', complete: 'file' },
+  interval: { type: 'string', value: 'MS' },
+  'tail-lines': { type: 'string', value: 'N' },
+  'no-capture': { type: 'boolean' },
   // libs
-  pid: { type: 'string', multiple: true, value: 'PID', help: 'also show what process PID really loaded; repeatable' },
-  elf: { type: 'string', multiple: true, value: 'FILE', help: 'resolve the libraries of any ELF file; repeatable', complete: 'file' },
+  pid: { type: 'string', multiple: true, value: 'PID' },
+  elf: { type: 'string', multiple: true, value: 'FILE', complete: 'file' },
   // procs
-  watch: { type: 'boolean', help: 'refresh every SECONDS (default 2) until Ctrl-C' },
-  count: { type: 'string', value: 'N', help: 'with --watch: stop after N refreshes' },
-  gpu: { type: 'string', value: 'LIST', help: 'only processes on these GPUs (indexes or UUIDs, comma-separated)' },
-  user: { type: 'string', value: 'NAME', help: 'only processes of this user (a name or a uid)' },
+  watch: { type: 'boolean' },
+  count: { type: 'string', value: 'N' },
+  gpu: { type: 'string', value: 'LIST' },
+  user: { type: 'string', value: 'NAME' },
   // fix
-  'dry-run': { type: 'boolean', help: 'print the plan only (also implied by --from)' },
-  yes: { type: 'boolean', short: 'y', help: 'apply without asking (for scripts); without a terminal, fix refuses unless given' },
-  force: { type: 'boolean', help: "as root, also end other users' stale processes" },
-  grace: { type: 'string', value: 'SECONDS', help: 'wait this long after SIGTERM before SIGKILL (default 5)' },
-  'env-file': { type: 'string', value: 'FILE', help: 'where to write the settings (default ./gpu-env-doctor.env)', complete: 'file' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  force: { type: 'boolean' },
+  grace: { type: 'string', value: 'SECONDS' },
+  'env-file': { type: 'string', value: 'FILE', complete: 'file' },
   // compat
-  platform: { type: 'string', value: 'OS', help: 'linux (default) or windows: whose driver minimum to show', choices: ['linux', 'windows'] },
+  platform: { type: 'string', value: 'OS', choices: ['linux', 'windows'] },
+  // every command that prints human text
+  lang: { type: 'string', value: 'LANG', choices: ['en', 'zh'] },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof OPTIONS;
 
-/** What every command takes. */
-const BASE: OptionName[] = ['help', 'color', 'no-color'];
+/** What every command takes (every command prints human text: its help, its errors). */
+const BASE: OptionName[] = ['help', 'color', 'no-color', 'lang'];
 /** What the commands that probe this machine take. */
 const PROBE: OptionName[] = ['from', 'root', 'timeout', 'python', 'all-envs', 'deep'];
 
@@ -121,4 +122,9 @@ export function optionSpec(command: string): OptionSpec {
 /** Every option name the CLI knows (for "did you mean"). */
 export function knownOptions(): string[] {
   return Object.keys(OPTIONS);
+}
+
+/** The one line of --help (and of shell completion) about an option, in the chosen language. */
+export function optionHelp(name: OptionName): string {
+  return t(`option.${name}` as MessageKey);
 }

@@ -14,26 +14,23 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown, shownText } from './shared/redaction.js';
+import { t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'check',
-  summary: 'inspect this machine, print findings with evidence and fixes',
+  get summary() { return t('cmd.check.summary'); },
   synopsis: 'check [OPTIONS]',
-  description: `Inspects this machine (or a saved snapshot with --from): the GPUs and the driver, who holds GPU
-memory, which CUDA libraries each framework loads, the Python environments and framework builds, versions,
-environment variables. Prints one line per area, then each problem with its evidence (and where it was read)
-and the fix: the command that acts first, the by-hand steps last.
-
-Fast enough to run before every job: add -q to print only problems. --deep also imports each framework in a
-subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN could not get memory".`,
-  examples: [
-    ['gpu-env-doctor check', 'this machine'],
-    ['gpu-env-doctor check -q && python train.py', 'before every job: silent when all is well'],
-    ['gpu-env-doctor check --from machine.json', 'a snapshot saved on another machine (gpu-env-doctor snapshot > machine.json)'],
-    ['gpu-env-doctor check --markdown --redact', 'a report to paste into a GitHub issue, without user or host names'],
-    ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', 'in CI on a shared GPU: accept that it is busy, fail on any other warning'],
-  ],
-  exitCodes: '0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error or failure of the tool.',
+  get description() { return t('cmd.check.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor check', t('cmd.check.example1')],
+      ['gpu-env-doctor check -q && python train.py', t('cmd.check.example2')],
+      ['gpu-env-doctor check --from machine.json', t('cmd.check.example3')],
+      ['gpu-env-doctor check --markdown --redact', t('cmd.check.example4')],
+      ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', t('cmd.check.example5')],
+    ];
+  },
+  get exitCodes() { return t('cmd.check.exitCodes'); },
   options: optionSpec('check'),
   async run(ctx, args) {
     if (args.positionals.length > 0) throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);

@@ -12,21 +12,21 @@ import { optionSpec } from '../cli/options.js';
 import { headerLines, type ReportSource } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
 import { LABELS } from '../reporters/labels.js';
+import { t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'compat',
-  summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it',
+  get summary() { return t('cmd.compat.summary'); },
   synopsis: 'compat SPEC [OPTIONS]',
-  description: `SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12,
-jax[cuda12]==0.4.30, paddlepaddle-gpu==2.6.1.post120 (paddle==3.0.0 for every CUDA build of a release).
-Prints what that build needs (CUDA, cuDNN, driver, Python, GPU architectures), with the sources of each fact,
-and whether this machine (or a saved snapshot) satisfies it.`,
-  examples: [
-    ['gpu-env-doctor compat torch==2.1.0+cu121', 'does this machine fit that build?'],
-    ['gpu-env-doctor compat tensorflow==2.12 --no-machine', 'only what the build needs'],
-    ['gpu-env-doctor compat jax==0.4.30 --from node7.json', 'another machine, from its snapshot'],
-  ],
-  exitCodes: '0 it fits (or --no-machine); 1 it does not; 2 bad SPEC or unreadable input.',
+  get description() { return t('cmd.compat.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor compat torch==2.1.0+cu121', t('cmd.compat.example1')],
+      ['gpu-env-doctor compat tensorflow==2.12 --no-machine', t('cmd.compat.example2')],
+      ['gpu-env-doctor compat jax==0.4.30 --from node7.json', t('cmd.compat.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.compat.exitCodes'); },
   options: optionSpec('compat'),
   async run(ctx, args) {
     if (args.positionals.length !== 1) throw new UsageError(args.positionals.length === 0 ? 'compat needs a SPEC, like torch==2.1.0+cu121' : `compat takes one SPEC (got ${args.positionals.length})`);

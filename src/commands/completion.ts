@@ -1,24 +1,25 @@
 // `completion bash|zsh|fish`: a completion script built from the command list and the one option table,
 // so it can never offer an option a command refuses.
 import { UsageError } from '../core/errors.js';
-import { ACCEPTS, OPTIONS, optionSpec, type OptionDef } from '../cli/options.js';
+import { ACCEPTS, OPTIONS, optionHelp, optionSpec, type OptionDef, type OptionName } from '../cli/options.js';
 import { COMMANDS, type Command } from './registry.js';
+import { t } from '../i18n/index.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const command: Command = {
   name: 'completion',
-  summary: 'shell completion for bash, zsh or fish',
+  get summary() { return t('cmd.completion.summary'); },
   synopsis: 'completion bash|zsh|fish',
-  description: `Prints a completion script for your shell: commands, each command's options, and the values
-of options that have a fixed set (--fail-on, --color, --format, --framework). Load it once per shell, or save it
-where your shell reads completions.`,
-  examples: [
-    ['source <(gpu-env-doctor completion bash)', 'bash, for this shell (add the line to ~/.bashrc to keep it)'],
-    ['gpu-env-doctor completion zsh > "${fpath[1]}/_gpu-env-doctor"', 'zsh: save it on the completion path, then start a new shell'],
-    ['gpu-env-doctor completion fish > ~/.config/fish/completions/gpu-env-doctor.fish', 'fish'],
-  ],
-  exitCodes: '0 printed; 2 no shell or an unknown one.',
+  get description() { return t('cmd.completion.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['source <(gpu-env-doctor completion bash)', t('cmd.completion.example1')],
+      ['gpu-env-doctor completion zsh > "${fpath[1]}/_gpu-env-doctor"', t('cmd.completion.example2')],
+      ['gpu-env-doctor completion fish > ~/.config/fish/completions/gpu-env-doctor.fish', t('cmd.completion.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.completion.exitCodes'); },
   options: optionSpec('completion'),
   async run(ctx, args) {
     const shell = args.positionals[0];
@@ -42,7 +43,7 @@ interface Opt {
 function optionsOf(cmd: string): Opt[] {
   return (ACCEPTS[cmd] ?? []).map((name) => {
     const d: OptionDef = OPTIONS[name];
-    return { long: name, ...(d.short ? { short: d.short } : {}), takesValue: d.type === 'string', choices: d.choices ?? [], ...(d.complete ? { complete: d.complete } : {}), help: d.help };
+    return { long: name, ...(d.short ? { short: d.short } : {}), takesValue: d.type === 'string', choices: d.choices ?? [], ...(d.complete ? { complete: d.complete } : {}), help: optionHelp(name as OptionName) };
   });
 }
 

@@ -9,23 +9,21 @@ import type { Command } from './registry.js';
 import { MAX_SNAPSHOT_BYTES, obtainSnapshot, readStdin } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
+import { t } from '../i18n/index.js';
 
 
 export const command: Command = {
   name: 'diff',
-  summary: 'what differs between two snapshots, ranked by impact',
+  get summary() { return t('cmd.diff.summary'); },
   synopsis: 'diff A.json [B.json] [OPTIONS]',
-  description: `Compares two snapshots (saved with "gpu-env-doctor snapshot", or "check --json" outputs) fact by
-fact: driver, CUDA, the cuDNN each framework loads, framework builds, nvidia-* wheels, conda packages, GPU model
-and memory, a process that now holds most of a GPU, environment variables. Differences are ranked by how likely
-they change what a GPU job does; the reason is said once for each group. With one file, compares it with this
-machine (probed now). "-" reads a snapshot from standard input. The state of the moment (PIDs, timestamps,
-memory in use) is left out unless --all.`,
-  examples: [
-    ['gpu-env-doctor diff yesterday.json', 'what changed on this machine since yesterday'],
-    ['gpu-env-doctor diff node3.json node7.json --markdown', 'two machines, for an issue'],
-  ],
-  exitCodes: '0 no differences; 1 differences; 2 failure.',
+  get description() { return t('cmd.diff.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor diff yesterday.json', t('cmd.diff.example1')],
+      ['gpu-env-doctor diff node3.json node7.json --markdown', t('cmd.diff.example2')],
+    ];
+  },
+  get exitCodes() { return t('cmd.diff.exitCodes'); },
   options: optionSpec('diff'),
   async run(ctx, args) {
     const files = args.positionals;

@@ -19,6 +19,7 @@ import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
 import * as zlib from 'node:zlib';
+import { t } from '../i18n/index.js';
 
 /** 1 MiB: big enough that the calls cost nothing, small enough to stay in the CPU's cache while it is scanned */
 const CHUNK = 1024 * 1024;
@@ -27,22 +28,18 @@ const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
 
 export const command: Command = {
   name: 'explain',
-  summary: 'read an error log, rank the root causes with evidence and fixes',
+  get summary() { return t('cmd.explain.summary'); },
   synopsis: 'explain [FILE...|-] [OPTIONS]',
-  description: `Reads the error output of a failed GPU job (a traceback, a training log of any size, a .gz log,
-several files, or standard input: piped in, or "-" to paste it) and prints the likely root causes, ranked, each
-with the lines that prove it and the fix. Environment details pasted with the error (issue-template lines,
-collect_env output, the nvidia-smi header, pip/conda lists) are read as evidence too.
-
-By default the facts of this machine are combined with the log (who holds GPU memory now, the driver, the GPUs);
---no-machine judges the input alone, --from uses a saved snapshot of the machine where the job failed.`,
-  examples: [
-    ['gpu-env-doctor explain train.log', 'a log file (train.log.gz works too)'],
-    ['python train.py 2>&1 | tail -200 | gpu-env-doctor explain', 'piped in'],
-    ['gpu-env-doctor explain -', 'paste the error, then Ctrl-D'],
-    ['gpu-env-doctor explain slurm-1234.out --from node7.json', 'with the facts of the node where it failed'],
-  ],
-  exitCodes: '0 no cause found; 1 causes found; 2 usage error or unreadable input.',
+  get description() { return t('cmd.explain.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor explain train.log', t('cmd.explain.example1')],
+      ['python train.py 2>&1 | tail -200 | gpu-env-doctor explain', t('cmd.explain.example2')],
+      ['gpu-env-doctor explain -', t('cmd.explain.example3')],
+      ['gpu-env-doctor explain slurm-1234.out --from node7.json', t('cmd.explain.example4')],
+    ];
+  },
+  get exitCodes() { return t('cmd.explain.exitCodes'); },
   options: optionSpec('explain'),
   async run(ctx, args) {
     const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);

@@ -18,6 +18,7 @@ import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { failOnWith, loadConfig } from '../cli/config.js';
 import { headerLines } from '../reporters/provenance.js';
+import { t } from '../i18n/index.js';
 
 export interface FixDeps {
   signals: Signals;
@@ -26,28 +27,17 @@ export interface FixDeps {
 
 export const command: Command = {
   name: 'fix',
-  summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan',
+  get summary() { return t('cmd.fix.summary'); },
   synopsis: 'fix [OPTIONS]',
-  description: `Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
-confirmation applies its safe part:
-  - ends stale GPU processes (orphaned, stopped, long idle, a zombie's parent): SIGTERM, then SIGKILL
-    after the grace period (default 5 s). Stale needs evidence (the process that started it has exited,
-    a stopped or zombie state, long idle while its owner is logged out); "unknown" ones are listed as
-    left alone, with why. Each PID's start time is read again before every signal and must match the
-    snapshot, so a reused PID is never hit. Processes still working (CPU use), another user's processes
-    (unless root with --force), shells, supervisors and service managers, gpu-env-doctor's own callers,
-    PID 1, kernel threads, and PIDs that hold no GPU here (another namespace's) are never ended.
-  - writes the environment settings the diagnosis calls for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to
-    ./gpu-env-doctor.env, for you to source. Shell rc files are never edited.
-Package installs, driver changes and environment rebuilds are printed as commands, never run.
-With --redact, what is printed is redacted; the plan acts on the real facts (and the env file holds real values).`,
-  examples: [
-    ['gpu-env-doctor fix', 'show the plan, ask, then do it'],
-    ['gpu-env-doctor fix --dry-run', 'only the plan'],
-    ['gpu-env-doctor fix --yes --grace 10', 'in a script: no question, 10 s between SIGTERM and SIGKILL'],
-  ],
-  exitCodes:
-    '0 nothing at or above --fail-on is left to do; 1 something is (an action not taken or failed, or a problem only you can fix); 2 usage error, or no terminal to confirm on and no --yes.',
+  get description() { return t('cmd.fix.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor fix', t('cmd.fix.example1')],
+      ['gpu-env-doctor fix --dry-run', t('cmd.fix.example2')],
+      ['gpu-env-doctor fix --yes --grace 10', t('cmd.fix.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.fix.exitCodes'); },
   options: optionSpec('fix'),
   run: (ctx, args) => runFix(ctx, args, { signals: realSignals, sleep: realSleep }),
 };

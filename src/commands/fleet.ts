@@ -14,21 +14,20 @@ import { redactorFor, shown, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { loadConfig } from '../cli/config.js';
 import { visibleDeep } from '../reporters/escape.js';
+import { t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'fleet',
-  summary: "many machines' snapshots: groups, outliers, findings across the fleet",
+  get summary() { return t('cmd.fleet.summary'); },
   synopsis: 'fleet FILE.json... | DIR... [OPTIONS]',
-  description: `Merges many machines' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per
-node; a folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),
-names the outliers (machines whose driver, cuDNN, wheels or environment differ from what two thirds of the fleet
-has) and runs every check on every machine: which checks fail on which nodes. Unreadable files are reported and
-skipped.`,
-  examples: [
-    ['gpu-env-doctor fleet snapshots/', 'every node of the cluster'],
-    ['gpu-env-doctor fleet snapshots/ --html fleet.html', 'a report to share'],
-  ],
-  exitCodes: '0 no machine has findings at or above --fail-on; 1 some do; 2 no snapshot could be read, or another failure.',
+  get description() { return t('cmd.fleet.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor fleet snapshots/', t('cmd.fleet.example1')],
+      ['gpu-env-doctor fleet snapshots/ --html fleet.html', t('cmd.fleet.example2')],
+    ];
+  },
+  get exitCodes() { return t('cmd.fleet.exitCodes'); },
   options: optionSpec('fleet'),
   async run(ctx, args) {
     const threshold = failOn(args);

@@ -15,22 +15,21 @@ import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { headerLines } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
+import { t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'libs',
-  summary: 'which copy of each CUDA library every framework would load, and what running processes did load',
+  get summary() { return t('cmd.libs.summary'); },
   synopsis: 'libs [OPTIONS]',
-  description: `For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE,
-shows which file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda,
-...) and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing the
-framework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped. Paths inside an
-environment are shown relative to it (-v: whole).`,
-  examples: [
-    ['gpu-env-doctor libs', 'which cuDNN does torch load, and why?'],
-    ['gpu-env-doctor libs --pid 4242', 'what a running job really mapped'],
-    ['gpu-env-doctor libs --elf ./my_extension.so', 'any ELF file'],
-  ],
-  exitCodes: '0 nothing at or above --fail-on; 1 library findings at or above it; 2 failure.',
+  get description() { return t('cmd.libs.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor libs', t('cmd.libs.example1')],
+      ['gpu-env-doctor libs --pid 4242', t('cmd.libs.example2')],
+      ['gpu-env-doctor libs --elf ./my_extension.so', t('cmd.libs.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.libs.exitCodes'); },
   options: optionSpec('libs'),
   async run(ctx, args) {
     const threshold = failOn(args);

@@ -10,27 +10,23 @@ import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { headerLines } from '../reporters/provenance.js';
 import { filterRows, parseProcFilter } from '../procs/filter.js';
+import { t } from '../i18n/index.js';
 
 export const DEFAULT_WATCH_S = 2;
 
 export const command: Command = {
   name: 'procs',
-  summary: 'GPU processes: who holds memory, since when, and whether they are stale',
+  get summary() { return t('cmd.procs.summary'); },
   synopsis: 'procs [OPTIONS]',
-  description: `The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory,
-age, state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
-namespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown) and
-command line. A process is stale (orphaned, stopped, zombie, idle) only on evidence: "orphaned" needs proof
-that the process that started it has exited, "idle" an owner who is logged out; a process whose parent is
-PID 1 or a supervisor with nothing to show either way is "unknown". gpu-env-doctor fix ends the stale ones
-safely and leaves the rest alone. --watch [SECONDS] refreshes until Ctrl-C: in place on a terminal, one table
-after another otherwise (one JSON document per line with --json).`,
-  examples: [
-    ['gpu-env-doctor procs', 'who holds GPU memory now'],
-    ['gpu-env-doctor procs --gpu 0,2 --user alice', 'an admin on a shared server: only GPUs 0 and 2, only alice'],
-    ['gpu-env-doctor procs --watch 5', 'like watch nvidia-smi, with verdicts'],
-  ],
-  exitCodes: '0 no stale process holds GPU memory (among those shown); 1 some does; 2 failure.',
+  get description() { return t('cmd.procs.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor procs', t('cmd.procs.example1')],
+      ['gpu-env-doctor procs --gpu 0,2 --user alice', t('cmd.procs.example2')],
+      ['gpu-env-doctor procs --watch 5', t('cmd.procs.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.procs.exitCodes'); },
   options: optionSpec('procs'),
   async run(ctx, args) {
     const watch = flag(args, 'watch');

@@ -4,6 +4,7 @@
 import type { Context } from '../cli/context.js';
 import type { OptionSpec, ParsedArgs } from '../cli/args.js';
 import type { HelpText } from '../cli/help.js';
+import { t } from '../i18n/index.js';
 
 export interface Command extends HelpText {
   /** the options it takes: optionSpec(name) from the one option table */
@@ -15,16 +16,16 @@ export interface Command extends HelpText {
 type Loader = () => Promise<{ command: Command }>;
 
 export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
-  check: { summary: 'inspect this machine, print findings with evidence and fixes (default)', load: () => import('./check.js') },
-  explain: { summary: 'read an error log, rank the root causes with evidence and fixes', load: () => import('./explain.js') },
-  run: { summary: 'run a command, watch GPU memory, explain the failure with the state at the moment it failed', load: () => import('./run.js') },
-  libs: { summary: 'which copy of each CUDA library every framework would load, and what running processes did load', load: () => import('./libs.js') },
-  procs: { summary: 'GPU processes: who holds memory, since when, and whether they are stale', load: () => import('./procs.js') },
-  compat: { summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it', load: () => import('./compat.js') },
-  fix: { summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan', load: () => import('./fix.js') },
-  preamble: { summary: 'the Python self-check block for the top of training scripts', load: () => import('./preamble.js') },
-  snapshot: { summary: "print the machine's facts as one JSON document", load: () => import('./snapshot.js') },
-  diff: { summary: 'what differs between two snapshots, ranked by impact', load: () => import('./diff.js') },
-  fleet: { summary: "many machines' snapshots: groups, outliers, findings across the fleet", load: () => import('./fleet.js') },
-  completion: { summary: 'shell completion: completion bash|zsh|fish (add its output to your shell)', load: () => import('./completion.js') },
+  check: { get summary() { return t('registry.check'); }, load: () => import('./check.js') },
+  explain: { get summary() { return t('registry.explain'); }, load: () => import('./explain.js') },
+  run: { get summary() { return t('registry.run'); }, load: () => import('./run.js') },
+  libs: { get summary() { return t('registry.libs'); }, load: () => import('./libs.js') },
+  procs: { get summary() { return t('registry.procs'); }, load: () => import('./procs.js') },
+  compat: { get summary() { return t('registry.compat'); }, load: () => import('./compat.js') },
+  fix: { get summary() { return t('registry.fix'); }, load: () => import('./fix.js') },
+  preamble: { get summary() { return t('registry.preamble'); }, load: () => import('./preamble.js') },
+  snapshot: { get summary() { return t('registry.snapshot'); }, load: () => import('./snapshot.js') },
+  diff: { get summary() { return t('registry.diff'); }, load: () => import('./diff.js') },
+  fleet: { get summary() { return t('registry.fleet'); }, load: () => import('./fleet.js') },
+  completion: { get summary() { return t('registry.completion'); }, load: () => import('./completion.js') },
 };

@@ -22,27 +22,21 @@ import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
+import { t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'run',
-  summary: 'run a command, watch GPU memory, explain the failure with the state at the moment it failed',
+  get summary() { return t('cmd.run.summary'); },
   synopsis: 'run [OPTIONS] -- COMMAND [ARGS...]',
-  description: `Runs COMMAND exactly as you would (stdin, stdout, stderr, exit code and signals pass through), keeps
-the last lines of its output, and samples GPU memory per process (nvidia-smi, every --interval ms, default 500).
-When it succeeds: one line with the peak memory per GPU and the headroom left (nothing with -q). When it fails:
-what went wrong (the explain engine on the output's tail, with the machine's state taken the moment it failed:
-who held the memory then), and the memory timeline.
-
-Our output goes to stderr, since stdout and stderr belong to the job: the full report goes to a file with
---report FILE (JSON, Markdown or HTML by its extension); the exit code is the command's (128+N when signal N
-ended it). stdout is handed to the command directly when it is a terminal; stderr is read through a pipe (so
-the command sees no terminal there), unless --no-capture.`,
-  examples: [
-    ['gpu-env-doctor run -- python train.py --epochs 3', 'the job, watched'],
-    ['gpu-env-doctor run --report run.html -- python -u train.py', 'and the full report with the memory timeline'],
-    ['gpu-env-doctor run --report run.json -- ./train.sh', 'the report for a script (the job keeps stdout and stderr)'],
-  ],
-  exitCodes: "the command's own; 2 (before it starts) for a usage error.",
+  get description() { return t('cmd.run.description'); },
+  get examples(): [string, string][] {
+    return [
+      ['gpu-env-doctor run -- python train.py --epochs 3', t('cmd.run.example1')],
+      ['gpu-env-doctor run --report run.html -- python -u train.py', t('cmd.run.example2')],
+      ['gpu-env-doctor run --report run.json -- ./train.sh', t('cmd.run.example3')],
+    ];
+  },
+  get exitCodes() { return t('cmd.run.exitCodes'); },
   options: optionSpec('run'),
   async run(ctx, args) {
     const argv = args.rest;

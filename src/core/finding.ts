@@ -1,4 +1,5 @@
 // Findings: what a check concluded, with the evidence a user can verify and the fix.
+import { t } from '../i18n/index.js';
 import { unique } from './format.js';
 import type { RootCauseId } from './root-causes.js';
 
@@ -81,7 +82,11 @@ export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }
 }
 
 /** "expected" → the words a reader sees next to a consequence. */
-export const CERTAINTY_LABEL: Record<Certainty, string> = { verified: 'seen', expected: 'expected', possible: 'possible' };
+export const CERTAINTY_LABEL: Record<Certainty, string> = {
+  get verified() { return t('certainty.verified'); },
+  get expected() { return t('certainty.expected'); },
+  get possible() { return t('certainty.possible'); },
+};
 
 /** One consequence as a line: "PyTorch refuses … [seen]", the source added when asked (-v, reports). */
 export function consequenceText(q: Consequence, withSource: boolean, dim: (s: string) => string = (s) => s): string {

@@ -1,54 +1,58 @@
 // The glossary: every label and fixed phrase the reporters print around what a finding says, in one place,
-// so every output uses the same words (HELPERS.md: shared conventions) and a translation replaces this
-// module's values, not sentences scattered through the code. Whole sentences with named slots, never
-// sentences built from fragments.
+// so every output uses the same words (HELPERS.md: shared conventions). The words themselves live in the
+// message catalogs (src/i18n/en.ts, zh.ts); these getters resolve them in the chosen language, so call sites
+// read LABELS.fix as before. Whole sentences with named slots, never sentences built from fragments.
+import { t } from '../i18n/index.js';
 
 export const LABELS = {
-  fix: 'Fix:',
+  get fix() { return t('label.fix'); },
   /** after the acting command `gpu-env-doctor fix` */
-  actNote: 'shows the plan and asks first',
+  get actNote() { return t('label.actNote'); },
   /** a destructive or by-hand step, never in the list of safe commands */
-  byHand: 'By hand, after checking:',
-  heldBy: 'Held by:',
+  get byHand() { return t('label.byHand'); },
+  get heldBy() { return t('label.heldBy'); },
   /** a link to the page of a finding */
-  about: 'About this finding:',
-  ids: 'ids:',
-  evidence: 'Evidence',
-  details: 'details',
+  get about() { return t('label.about'); },
+  get ids() { return t('label.ids'); },
+  get evidence() { return t('label.evidence'); },
+  get details() { return t('label.details'); },
   /** a rank in a diagnosis ("1."), never a severity symbol */
-  rank: (n: number) => `${n}.`,
-  logLine: (n: number) => `line ${n}:`,
-  machineFact: 'this machine:',
-  noProblems: 'No problems found.',
-  skipped: 'skipped',
-  notChecked: 'not checked',
-} as const;
+  rank: (n: number) => t('label.rank', { n }),
+  logLine: (n: number) => t('label.logLine', { n }),
+  /** where a piece of evidence was read: "line 26" */
+  logLineWhere: (n: number) => t('label.logLineWhere', { n }),
+  get machineFact() { return t('label.machineFact'); },
+  get machineFactWhere() { return t('label.machineFactWhere'); },
+  get noProblems() { return t('label.noProblems'); },
+  get skipped() { return t('label.skipped'); },
+  get notChecked() { return t('label.notChecked'); },
+};
 
 /** Report titles and headers. */
 export const TITLES = {
-  live: (command: string, host: string) => `gpu-env-doctor ${command} on ${host}`,
-  fromSnapshot: (command: string, file: string) => `gpu-env-doctor ${command} of the snapshot ${file}`,
-  snapshotLine: (host: string, taken: string, ago: string) => `host ${host}, taken ${taken} (${ago} ago); ages are as of that moment`,
-  detailsHint: (command: string) => `details: ${command} -v`,
-  noGpuVerdict: 'No GPU visible: GPU checks were skipped',
-} as const;
+  live: (command: string, host: string) => t('title.live', { command, host }),
+  fromSnapshot: (command: string, file: string) => t('title.fromSnapshot', { command, file }),
+  snapshotLine: (host: string, taken: string, ago: string) => t('title.snapshotLine', { host, taken, ago }),
+  detailsHint: (command: string) => t('title.detailsHint', { command }),
+  get noGpuVerdict() { return t('title.noGpuVerdict'); },
+};
 
 /** How severities and statuses read in words (Markdown tables, HTML titles, screen readers). */
 export const MARK_WORDS = {
-  ok: 'ok',
-  warn: 'warning',
-  fail: 'error',
-  unknown: 'unknown',
-  skip: 'skipped',
-} as const;
+  get ok() { return t('mark.ok'); },
+  get warn() { return t('mark.warn'); },
+  get fail() { return t('mark.fail'); },
+  get unknown() { return t('mark.unknown'); },
+  get skip() { return t('mark.skip'); },
+};
 
 /** The summary line at the end of check. */
 export const SUMMARY = {
-  counts: (errors: number, warnings: number) => `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
-  unknown: (n: number) => `${n} unknown`,
-  ignored: (n: number) => `${n} accepted (ignored by --ignore or the config file)`,
-  checks: (n: number) => `${n} ${n === 1 ? 'check' : 'checks'}`,
-  slowest: (ms: number) => `slowest probe ${ms} ms`,
-  noGpu: 'no GPU visible, so the GPU checks were skipped',
-  belowThreshold: (level: string) => (level === 'warn' ? 'exit 0' : 'exit 0 (warnings fail only with --fail-on warn)'),
-} as const;
+  counts: (errors: number, warnings: number) => t('summary.counts', { errors, warnings }),
+  unknown: (n: number) => t('summary.unknown', { n }),
+  ignored: (n: number) => t('summary.ignored', { n }),
+  checks: (n: number) => t('summary.checks', { n }),
+  slowest: (ms: number) => t('summary.slowest', { ms }),
+  get noGpu() { return t('summary.noGpu'); },
+  belowThreshold: (level: string) => (level === 'warn' ? t('summary.exit0') : t('summary.belowThreshold')),
+};

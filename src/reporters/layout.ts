@@ -2,6 +2,7 @@
 // wrapping with a hanging indent, colours and the symbol set (Unicode, or ASCII where the locale is not
 // UTF-8). Reporters decide layout here and nothing else; what a finding says comes from ./finding-lines.ts.
 import pc from 'picocolors';
+import { getLang } from '../i18n/index.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -48,29 +49,65 @@ function isWide(cp: number): boolean {
 /**
  * `text` wrapped to `width` columns: the first line starts with `first`, the others with `rest` (the hanging
  * indent). Breaks at spaces only: a path or a command is never cut in two (a word longer than the line
- * stands alone on its line). Newlines in `text` start new lines with the hanging indent.
+ * stands alone on its line). Newlines in `text` start new lines with the hanging indent. In Chinese output a
+ * line may also break between two Chinese characters (Chinese has no spaces), never before closing
+ * punctuation（，。：；）」) nor after opening punctuation（「）; Latin words, paths and commands stay whole.
  */
 export function wrap(text: string, width: number, first = '', rest = first): string[] {
   const out: string[] = [];
   let prefix = first;
+  const cjk = getLang() === 'zh';
   for (const para of text.split('\n')) {
     let line = '';
     let lineW = 0;
     const room = () => width - displayWidth(prefix);
-    for (const word of para.split(' ')) {
+    for (const [word, spaced] of cjk ? cjkPieces(para) : para.split(' ').map((w) => [w, true] as const)) {
       const w = displayWidth(word);
-      if (line !== '' && lineW + 1 + w > room()) {
+      const sep = spaced ? 1 : 0;
+      if (line !== '' && lineW + sep + w > room()) {
         out.push(prefix + line);
         prefix = rest;
         line = word;
         lineW = w;
       } else {
-        line = line === '' ? word : `${line} ${word}`;
-        lineW = line === word ? w : lineW + 1 + w;
+        lineW = line === '' ? w : lineW + sep + w;
+        line = line === '' ? word : `${line}${spaced ? ' ' : ''}${word}`;
       }
     }
     out.push((prefix + line).trimEnd());
     prefix = rest;
+  }
+  return out;
+}
+
+const CLOSING = new Set([...'，。：；、！？）」』》】”’,.:;!?)]}']);
+const OPENING = new Set([...'（「『《【“‘']);
+
+/** A paragraph as [piece, preceded by a space] pairs, where a line may break before any piece. */
+function cjkPieces(para: string): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  for (const word of para.split(' ')) {
+    let cur = '';
+    let first = true;
+    const chars = [...word];
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i]!;
+      const wide = isWide(ch.codePointAt(0)!);
+      const prev = chars[i - 1];
+      // a break is allowed before a wide character and after one, except around punctuation that must stay
+      const breakHere =
+        cur !== '' &&
+        (wide || (prev !== undefined && isWide(prev.codePointAt(0)!))) &&
+        !CLOSING.has(ch) &&
+        !(prev !== undefined && OPENING.has(prev));
+      if (breakHere) {
+        out.push([cur, first]);
+        first = false;
+        cur = '';
+      }
+      cur += ch;
+    }
+    out.push([cur, first]);
   }
   return out;
 }

@@ -1,0 +1,68 @@
+// The one way a human-facing text is produced: t(key, params), resolved from the chosen language's catalog
+// (./en.ts, ./zh.ts). The language is chosen once per run (main(): --lang, else LC_ALL / LC_MESSAGES / LANG)
+// and held here, so pure modules (checks, explain, reporters) word their sentences without a language being
+// passed through every signature. --json output is data and is always produced in English (main() says so).
+import { en, type MessageKey } from './en.js';
+import { zh } from './zh.js';
+import { formatMessage, type Params } from './format.js';
+
+export type Lang = 'en' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+export type { MessageKey } from './en.js';
+
+const CATALOGS: Record<Lang, Record<MessageKey, string>> = { en, zh };
+const LOCALE: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN' };
+
+let current: Lang = 'en';
+
+export function setLang(lang: Lang): void {
+  current = lang;
+}
+export function getLang(): Lang {
+  return current;
+}
+
+/** The message `key` in the chosen language, its slots filled from `params`. */
+export function t(key: MessageKey, params: Params = {}): string {
+  return formatMessage(CATALOGS[current][key], params, LOCALE[current]);
+}
+
+/** The same message in a given language (the tests, and the one place that needs English whatever was chosen). */
+export function tIn(lang: Lang, key: MessageKey, params: Params = {}): string {
+  return formatMessage(CATALOGS[lang][key], params, LOCALE[lang]);
+}
+
+/** Items of a list joined as the language joins them ("a; b" / "a；b"): list items, never sentence pieces. */
+export function joinList(items: readonly string[], kind: 'semicolon' | 'comma' = 'semicolon'): string {
+  return items.join(t(kind === 'semicolon' ? 'list.semicolon' : 'list.comma'));
+}
+
+/**
+ * The language from the environment, as POSIX orders it: LC_ALL, else LC_MESSAGES, else LANG. zh_* (zh_CN,
+ * zh_TW, zh_SG, zh_HK) is Chinese; anything else, or nothing, English. A zh_* locale whose charset is not
+ * UTF-8 (zh_CN.GBK, zh_CN.GB18030) gets English: the output is written in UTF-8, and on such a terminal the
+ * Chinese would be mojibake while English with ASCII symbols reads (--lang zh still forces Chinese).
+ */
+export function langFromEnv(env: Readonly<Record<string, string | undefined>>): Lang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '') ?? '';
+  const m = /^zh(?:[_-][A-Za-z]+)?(?:\.([A-Za-z0-9-]+))?(?:@.*)?$/.exec(locale);
+  if (!m) return 'en';
+  const charset = (m[1] ?? '').toLowerCase().replace(/-/g, '');
+  return charset === '' || charset === 'utf8' ? 'zh' : 'en';
+}
+
+/** The value of --lang (or --lang=…) in argv, read before parsing so that help and errors come in it too. */
+export function langFromArgv(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--lang') found = argv[i + 1] ?? '';
+    else if (a.startsWith('--lang=')) found = a.slice('--lang='.length);
+  }
+  return found;
+}
+
+export function isLang(v: string): v is Lang {
+  return (LANGS as readonly string[]).includes(v);
+}
