@@ -89,7 +89,7 @@ export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
     headline: c.title,
     details: summaryBeyondTitle(c.summary, c.title),
     consequences: [],
-    evidence: c.evidence.map((e) => ({ text: e.text, where: e.line === null ? LABELS.machineFact.replace(/:$/, '') : `line ${e.line}` })),
+    evidence: c.evidence.map((e) => ({ text: e.text, where: e.line === null ? LABELS.machineFactWhere : LABELS.logLineWhere(e.line) })),
     ...(c.fix ? { fix: fixLines(c.fix.text, c.fix.commands, c.fix.manual, o) } : {}),
     ids: [c.id],
   };
@@ -123,11 +123,11 @@ function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[]
   const details = f.details ? f.details.split('\n').filter((l) => l.trim() !== '') : [];
   const evidence = f.evidence.map((e) => ({
     text: e.text,
-    ...(e.source !== undefined || e.line !== undefined ? { where: e.line !== undefined ? (e.source ? `${e.source}:${e.line}` : `line ${e.line}`) : e.source! } : {}),
+    ...(e.source !== undefined || e.line !== undefined ? { where: e.line !== undefined ? (e.source ? `${e.source}:${e.line}` : LABELS.logLineWhere(e.line)) : e.source! } : {}),
   }));
   // A detail that only repeats an evidence line is said once, as evidence.
   const evidenceTexts = new Set(evidence.map((e) => e.text.trim()));
-  return { details: details.filter((d) => !evidenceTexts.has(d.replace(/^Held by:\s*/, '').trim())), evidence };
+  return { details: details.filter((d) => !evidenceTexts.has(d.replace(/^Held by:\s*/, '').replace(/^占用者：\s*/, '').trim())), evidence };
 }
 
 const IDLE_GPU = /<index of an idle GPU>/;

@@ -6,6 +6,8 @@ import { t } from '../i18n/index.js';
 
 export const LABELS = {
   get fix() { return t('label.fix'); },
+  /** between a label and what follows it: a space after "Fix:", none after the full-width colon of 修复： */
+  get gap() { return t('label.gap'); },
   /** after the acting command `gpu-env-doctor fix` */
   get actNote() { return t('label.actNote'); },
   /** a destructive or by-hand step, never in the list of safe commands */

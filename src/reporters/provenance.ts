@@ -4,6 +4,7 @@
 import { fmtAge } from '../core/format.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { TITLES } from './labels.js';
+import { t as tr } from '../i18n/index.js';
 
 export interface ReportSource {
   /** the snapshot file ("-" read from standard input); null: this machine, probed now */
@@ -17,7 +18,7 @@ export interface ReportSource {
 
 export function reportSource(s: Snapshot, file: string | null, nowMs: number): ReportSource {
   const t = Date.parse(s.collectedAt);
-  return { file: file === '-' ? 'standard input' : file, host: s.host.name, takenAt: s.collectedAt, agoSeconds: Number.isFinite(t) ? Math.max(0, (nowMs - t) / 1000) : null };
+  return { file: file === '-' ? tr('title.standardInput') : file, host: s.host.name, takenAt: s.collectedAt, agoSeconds: Number.isFinite(t) ? Math.max(0, (nowMs - t) / 1000) : null };
 }
 
 /** "2026-12-02 13:04 UTC" */

@@ -12,6 +12,7 @@ import { causeLines, findingLines, type FindingLines } from './finding-lines.js'
 import { TITLES } from './labels.js';
 import { fmtTaken, type ReportSource } from './provenance.js';
 import { fmtAge } from '../core/format.js';
+import { t } from '../i18n/index.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
 export interface DiagnosisCause {
@@ -177,7 +178,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     verdict: verdictOf(input, counts, causes, s, findings),
     counts,
     ...(input.run ? { run: input.run } : {}),
-    barsCaption: input.kind === 'run' ? (input.run?.failed ? 'when the job failed' : 'after the job ended') : s ? `at ${fmtTaken(s.collectedAt)}` : '',
+    barsCaption: input.kind === 'run' ? (input.run?.failed ? t('model.whenFailed') : t('model.afterEnded')) : s ? t('model.at', { time: fmtTaken(s.collectedAt) }) : '',
     bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
     ...(input.run ? { timeline: input.run.timeline } : {}),
     causes,
@@ -192,27 +193,29 @@ export function buildReportModel(input: ReportInput): ReportModel {
 
 function titleOf(input: ReportInput, host: string | null, file: string | null): string {
   if (file !== null && input.kind !== 'run') return TITLES.fromSnapshot(input.kind, file);
-  const where = host ? ` on ${host}` : '';
-  if (input.kind === 'run') return `gpu-env-doctor run${where}: ${input.run?.failed ? 'the job failed' : 'the job succeeded'}`;
-  if (input.kind === 'explain') return `gpu-env-doctor explain${where}`;
-  return `gpu-env-doctor check${where}`;
+  if (input.kind === 'run') {
+    const failed = input.run?.failed === true;
+    if (host) return failed ? t('model.titleRunFailedOn', { host }) : t('model.titleRunSucceededOn', { host });
+    return failed ? t('model.titleRunFailed') : t('model.titleRunSucceeded');
+  }
+  return host ? t('model.titleCommandOn', { command: input.kind, host }) : t('model.titleCommand', { command: input.kind });
 }
 
 function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[], s: Snapshot | null, findings: readonly Finding[]): ReportModel['verdict'] {
   if (input.kind === 'run' && input.run) {
-    if (!input.run.failed) return { mark: 'ok', text: `The command succeeded (${input.run.exitText}).` };
+    if (!input.run.failed) return { mark: 'ok', text: t('model.runSucceeded', { exit: input.run.exitText }) };
     const top = causes[0];
-    return { mark: 'fail', text: `The command failed (${input.run.exitText})${top ? `: most likely ${top.title.charAt(0).toLowerCase()}${top.title.slice(1)}.` : '.'}` };
+    return { mark: 'fail', text: top ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) }) : t('model.runFailed', { exit: input.run.exitText }) };
   }
   if (input.kind === 'explain') {
     const top = causes[0];
-    return top ? { mark: 'fail', text: `Most likely: ${top.title} (${Math.round(top.confidence * 100)}%).` } : { mark: 'unknown', text: 'Nothing in the log points to a known cause.' };
+    return top ? { mark: 'fail', text: t('model.mostLikely', { cause: top.title, pct: Math.round(top.confidence * 100) }) } : { mark: 'unknown', text: t('model.nothingInLog') };
   }
-  if (counts.errors > 0) return { mark: 'fail', text: `${counts.errors} error${counts.errors === 1 ? '' : 's'}, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}.` };
-  if (counts.warnings > 0) return { mark: 'warn', text: `${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}, no errors.` };
+  if (counts.errors > 0) return { mark: 'fail', text: t('model.errorsWarnings', counts) };
+  if (counts.warnings > 0) return { mark: 'warn', text: t('model.warningsNoErrors', counts) };
   // Nothing GPU-related could be judged: never a green "no problems".
-  if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip')) return { mark: 'skip', text: `${TITLES.noGpuVerdict}.` };
-  return { mark: 'ok', text: 'No problems found.' };
+  if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip')) return { mark: 'skip', text: t('model.noGpuVerdict') };
+  return { mark: 'ok', text: t('label.noProblems') };
 }
 
 function markOf(f: Finding): Mark {
@@ -285,15 +288,15 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
     }
     const sampled = (timeline?.processes ?? []).filter((p) => p.isJob && p.gpuUuid === g.uuid).reduce((a, p) => a + p.lastMiB, 0);
     const job = Math.max(jobSnap, sampled);
-    if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: 'this job', miB: job });
+    if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: t('model.thisJob'), miB: job });
     const unattributed = Math.max(0, g.memory.usedMiB - others - jobSnap);
-    if (unattributed > 0) segs.push({ kind: 'unattributed', label: 'not attributed to a listed process', miB: unattributed });
+    if (unattributed > 0) segs.push({ kind: 'unattributed', label: t('model.notAttributed'), miB: unattributed });
     // One source per figure: free is nvidia-smi's free (what the findings quote), not total minus the rest;
     // what nvidia-smi counts neither used nor free is the driver's reserve.
     const free = Math.max(0, Math.min(g.memory.freeMiB, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0)));
     const reserved = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0) - free);
-    if (reserved > 0) segs.push({ kind: 'reserved', label: 'reserved by the driver', miB: reserved });
-    segs.push({ kind: 'free', label: 'free', miB: free });
+    if (reserved > 0) segs.push({ kind: 'reserved', label: t('model.reserved'), miB: reserved });
+    segs.push({ kind: 'free', label: t('model.free'), miB: free });
     return { index: g.index, name: g.name, uuid: g.uuid, totalMiB: g.memory.totalMiB, segments: segs.filter((x) => x.miB > 0 || x.kind === 'free' || x.kind === 'job') };
   });
 }
@@ -328,23 +331,23 @@ function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id:
   const markFrom = (ps: Finding[]): Mark | null => (ps.length === 0 ? (hasVersionChecks ? 'ok' : null) : ps.some((f) => f.severity === 'error') ? 'fail' : 'warn');
   if (s.nvidia.ok) {
     const ps = problemsAbout((f) => f.rootCause === 'driver_too_old' || f.rootCause === 'hardware_or_driver_fault');
-    rows.push({ item: 'NVIDIA driver', value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`, mark: markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+    rows.push({ item: t('model.nvidiaDriver'), value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`, mark: markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
   }
   const py = (s as Record<string, unknown>).python;
   if (isObj(py) && Array.isArray(py.environments)) {
     for (const env of py.environments) {
       if (!isObj(env) || !Array.isArray(env.frameworks)) continue;
       const where = str(env.prefix) ?? '?';
-      if (str(env.pythonVersion)) rows.push({ item: `Python (${where})`, value: str(env.pythonVersion)!, mark: null });
+      if (str(env.pythonVersion)) rows.push({ item: t('model.pythonAt', { where }), value: str(env.pythonVersion)!, mark: null });
       for (const fw of env.frameworks) {
         if (!isObj(fw)) continue;
         const name = str(fw.framework) ?? '?';
         const parts = [str(fw.version) ?? '?'];
         if (str(fw.cuda)) parts.push(`CUDA ${str(fw.cuda)}`);
         if (str(fw.cudnn)) parts.push(`cuDNN ${str(fw.cudnn)}`);
-        if (fw.gpuBuild === false) parts.push('CPU-only build');
+        if (fw.gpuBuild === false) parts.push(t('model.cpuOnly'));
         const ps = problemsAbout((f) => f.affects?.framework === name && ['versions', 'libraries', 'python'].includes(categoryOf(f.check)));
-        rows.push({ item: name, value: parts.join(', '), mark: fw.gpuBuild === false ? 'warn' : markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+        rows.push({ item: name, value: parts.join(t('list.comma')), mark: fw.gpuBuild === false ? 'warn' : markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
       }
     }
   }
@@ -359,12 +362,12 @@ function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: 
 
 function facts(s: Snapshot): { label: string; value: string }[] {
   const out = [
-    { label: 'host', value: s.host.name },
-    { label: 'collected', value: fmtTaken(s.collectedAt) },
-    { label: 'system', value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}` },
+    { label: t('model.fact.host'), value: s.host.name },
+    { label: t('model.fact.collected'), value: fmtTaken(s.collectedAt) },
+    { label: t('model.fact.system'), value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}` },
   ];
   if (s.nvidia.ok) {
-    out.push({ label: 'driver', value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}` });
+    out.push({ label: t('model.fact.driver'), value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}` });
     for (const g of s.nvidia.gpus) out.push({ label: `GPU ${g.index}`, value: `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}` });
   } else {
     out.push({ label: 'nvidia-smi', value: s.nvidia.failure.message });
@@ -378,4 +381,8 @@ function isObj(v: unknown): v is Record<string, unknown> {
 }
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }

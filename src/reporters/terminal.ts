@@ -13,6 +13,7 @@ import { findingLines, markOfFinding, type FindingLines, type LineMark } from '.
 import { LABELS, SUMMARY, TITLES } from './labels.js';
 import { displayWidth, palette, SYMBOLS, wrap, type Colors } from './layout.js';
 import { headerLines, type ReportSource } from './provenance.js';
+import { joinList, t } from '../i18n/index.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -65,11 +66,11 @@ export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string;
     out.push(...wrap(`${text}${where}`, width, gutter, `${gutter}  `));
   }
   if (fl.fix) {
-    out.push(...wrap(`${c.cyan(LABELS.fix)} ${visible(fl.fix.text)}`, width, body, `${body}  `));
+    out.push(...wrap(`${c.cyan(LABELS.fix)}${LABELS.gap}${visible(fl.fix.text)}`, width, body, `${body}  `));
     // Commands are never wrapped: they are for copying.
     if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
     for (const cmd of fl.fix.commands) out.push(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`);
-    for (const m of fl.fix.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)} ${visible(m)}`, width, `${body}  `, `${body}    `));
+    for (const m of fl.fix.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, `${body}  `, `${body}    `));
   }
   if (st.verbose && (fl.ids.length > 0 || fl.doc)) out.push(c.dim(`${body}${LABELS.ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
   return out;
@@ -104,7 +105,7 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
       if (!fs) continue;
       const mark = areaMark(fs);
       const text = areaText(fs, mark);
-      lines.push(...wrap(`[${paintMark(mark, c)}] ${CATEGORIES[cat]}: ${visible(text)}`, st.width, '', '    '));
+      lines.push(...wrap(`[${paintMark(mark, c)}] ${t('area.line', { area: CATEGORIES[cat], text: visible(text) })}`, st.width, '', '    '));
       if (o.verbose) {
         for (const f of fs) {
           if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
@@ -144,11 +145,11 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
     const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
-    return informative?.message ?? 'no problem found';
+    return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
   if (problems.length === 1) return problems[0]!.message;
-  return `${problems.length} problems`;
+  return t('area.problems', { n: problems.length });
 }
 
 /** True when no GPU was visible and nothing else was wrong: the run judged no GPU at all. */
@@ -172,7 +173,7 @@ function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, thres
   const tail = [SUMMARY.checks(checks), SUMMARY.slowest(Math.round(ms))];
   if (noGpu) tail.unshift(SUMMARY.noGpu);
   if (!failing && warns > 0 && threshold === 'error') tail.push(c.dim(SUMMARY.belowThreshold(threshold)));
-  return `${paintMark(mark, c)} ${parts.join(', ')} · ${tail.join(' · ')}`;
+  return `${paintMark(mark, c)} ${joinList(parts, 'comma')} · ${tail.join(' · ')}`;
 }
 
 function renderFacts(s: Snapshot, c: Colors): string[] {

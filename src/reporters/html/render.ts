@@ -2,7 +2,7 @@
 // report model. A Content-Security-Policy that forbids scripts and every fetch is part of the page, so even
 // a mistake in escaping could not run anything or call home.
 import { CERTAINTY_LABEL } from '../../core/finding.js';
-import { fmtMiB, plural } from '../../core/format.js';
+import { fmtMiB } from '../../core/format.js';
 import { whose } from '../../run/memory-timeline.js';
 import type { FindingLines } from '../finding-lines.js';
 import { LABELS, MARK_WORDS } from '../labels.js';
@@ -12,6 +12,7 @@ import { esc } from './escape.js';
 import { CATEGORIES } from '../../checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
+import { getLang, t } from '../../i18n/index.js';
 
 const SYMBOL: Record<Mark, string> = SYMBOLS;
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri 'none'";
@@ -21,7 +22,7 @@ export function renderHtml(m: ReportModel): string {
     .filter((s) => s !== '')
     .join('\n');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -32,7 +33,7 @@ export function renderHtml(m: ReportModel): string {
 </head>
 <body>
 ${body}
-<footer>${esc(`${m.tool.name} ${m.tool.version}`)} · report made ${esc(m.generatedAt)} · this file is self-contained: no scripts, nothing fetched.</footer>
+<footer>${esc(t('report.htmlFooter', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</footer>
 </body>
 </html>
 `;
@@ -44,7 +45,8 @@ function mark(x: Mark | null): string {
 }
 
 function header(m: ReportModel): string {
-  const counts = m.counts.checks > 0 ? ` · ${plural(m.counts.errors, 'error')}, ${plural(m.counts.warnings, 'warning')}${m.counts.unknown ? `, ${m.counts.unknown} unknown` : ''} · ${plural(m.counts.checks, 'check')}` : '';
+  const c = m.counts;
+  const counts = c.checks > 0 ? ` · ${c.unknown ? t('report.htmlCountsUnknown', c) : t('report.htmlCounts', c)}` : '';
   return `<header>
 <h1>${esc(m.title)}</h1>
 ${m.sourceLine ? `<p class="meta source">${esc(m.sourceLine)}</p>
@@ -58,21 +60,21 @@ function runSection(m: ReportModel): string {
   if (!r) return '';
   const peaks = r.timeline.gpus.map(
     (g) =>
-      `<li>GPU ${g.index}: peak ${esc(fmtMiB(g.peakUsedMiB))} of ${esc(fmtMiB(g.totalMiB))} in use${g.peakJobMiB !== null ? `, this job at most ${esc(fmtMiB(g.peakJobMiB))}` : ''}; headroom ${esc(fmtMiB(g.totalMiB - g.peakUsedMiB))}</li>`,
+      `<li>${esc(g.peakJobMiB !== null ? t('report.peakHtmlJob', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }) : t('report.peakHtml', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }))}</li>`,
   );
   return `<section id="run">
-<h2>The command</h2>
+<h2>${t('report.command')}</h2>
 <pre class="cmd">$ ${esc(r.argv.map(shellWord).join(' '))}</pre>
-<p>${mark(r.failed ? 'fail' : 'ok')} ${esc(r.exitText)} after ${esc(fmtSeconds(r.durationMs))}; ${esc(`${r.totalLines} lines of output`)}${r.droppedLines > 0 ? esc(`, the last ${r.totalLines - r.droppedLines} kept`) : ''}.</p>
-${peaks.length > 0 ? `<ul>${peaks.join('')}</ul>` : `<p class="meta">${esc(r.timeline.note ?? 'GPU memory was not sampled.')}</p>`}
+<p>${mark(r.failed ? 'fail' : 'ok')} ${esc(r.droppedLines > 0 ? t('report.runEndedHtmlKept', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines, kept: r.totalLines - r.droppedLines }) : t('report.runEndedHtml', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines }))}</p>
+${peaks.length > 0 ? `<ul>${peaks.join('')}</ul>` : `<p class="meta">${esc(r.timeline.note ?? t('report.notSampled'))}</p>`}
 </section>`;
 }
 
 function diagnosisSection(m: ReportModel): string {
   if (!m.diagnosed) return '';
-  if (m.causes.length === 0) return `<section id="diagnosis"><h2>Diagnosis</h2><p>Nothing in the output points to a known cause.</p></section>`;
+  if (m.causes.length === 0) return `<section id="diagnosis"><h2>${t('report.diagnosis')}</h2><p>${t('report.nothingOutput')}</p></section>`;
   return `<section id="diagnosis">
-<h2>Diagnosis</h2>
+<h2>${t('report.diagnosis')}</h2>
 ${m.causes.map(causeCard).join('\n')}
 </section>`;
 }
@@ -92,7 +94,7 @@ function blockBody(fl: FindingLines): string {
   const ev = fl.evidence.length > 0 ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
   return `${cq}${ev}
 ${fixBlock(fl)}
-<p class="tag">${esc(LABELS.about)} ${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
+<p class="tag">${esc(LABELS.about)}${LABELS.gap}${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
 }
 
 function fixBlock(fl: FindingLines): string {
@@ -101,7 +103,7 @@ function fixBlock(fl: FindingLines): string {
   const lines = [...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...fix.commands.map((c) => `$ ${esc(c)}`)];
   const cmds = lines.length > 0 ? `<pre>${lines.join('\n')}</pre>` : '';
   const manual = fix.byHand.length > 0 ? `<p class="meta">${esc(LABELS.byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>` : '';
-  return `<div class="fix"><b>${esc(LABELS.fix)}</b> ${esc(fix.text)}${cmds}${manual}</div>`;
+  return `<div class="fix"><b>${esc(LABELS.fix)}</b>${LABELS.gap}${esc(fix.text)}${cmds}${manual}</div>`;
 }
 
 function memorySection(m: ReportModel): string {
@@ -114,7 +116,7 @@ ${barLegend(b)}
 </div>`,
   );
   return `<section id="memory">
-<h2>GPU memory${m.barsCaption ? ` <span class="meta">${esc(m.barsCaption)}</span>` : ''}</h2>
+<h2>${t('report.gpuMemory')}${m.barsCaption ? ` <span class="meta">${esc(m.barsCaption)}</span>` : ''}</h2>
 ${gpus.join('\n')}
 </section>`;
 }
@@ -122,12 +124,12 @@ ${gpus.join('\n')}
 function timelineSection(m: ReportModel): string {
   const tl = m.timeline;
   if (!tl || !m.run) return '';
-  if (!tl.available || tl.gpus.length === 0) return `<section id="timeline"><h2>Memory over time</h2><p class="meta">${esc(tl.note ?? 'GPU memory was not sampled.')}</p></section>`;
+  if (!tl.available || tl.gpus.length === 0) return `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`;
   const dur = m.run.durationMs;
   const charts = tl.gpus.map((g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(g, tl, dur)}</div>`);
   return `<section id="timeline">
-<h2>Memory over time</h2>
-<p class="key"><i style="background:var(--o4)"></i>used on the GPU (everyone) <i style="background:var(--job)"></i>used by this job <i style="background:var(--muted)"></i>total${tl.failureAt !== undefined ? ' <i style="background:var(--fail)"></i>the failure' : ''} · one sample every ${tl.intervalMs} ms</p>
+<h2>${t('report.memoryOverTime')}</h2>
+<p class="key"><i style="background:var(--o4)"></i>${t('report.keyUsed')} <i style="background:var(--job)"></i>${t('report.keyJob')} <i style="background:var(--muted)"></i>${t('report.keyTotal')}${tl.failureAt !== undefined ? ` <i style="background:var(--fail)"></i>${t('report.keyFailure')}` : ''} · ${t('report.keyInterval', { interval: tl.intervalMs })}</p>
 ${charts.join('\n')}
 ${processTable(m)}
 </section>`;
@@ -141,7 +143,7 @@ function processTable(m: ReportModel): string {
     (p) =>
       `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} – ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
   );
-  return `<h3>Processes seen while it ran</h3><div class="table-wrap"><table class="procs"><thead><tr><th>PID</th><th>whose</th><th>GPU</th><th>peak</th><th>seen</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<h3>${t('report.processesSeen')}</h3><div class="table-wrap"><table class="procs"><thead><tr><th>PID</th><th>${t('report.col.whose')}</th><th>GPU</th><th>${t('report.col.peak')}</th><th>${t('report.col.seen')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function findingsSection(m: ReportModel): string {
@@ -152,10 +154,10 @@ function findingsSection(m: ReportModel): string {
   const skipped = m.findings.filter((f) => f.mark === 'skip');
   const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">
-<h2>Findings</h2>
+<h2>${t('report.findings')}</h2>
 ${problems.length === 0 ? none : problems.map(findingCard).join('\n')}
-${fine.length > 0 ? `<h3>Passed</h3><ul class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
-${skipped.length > 0 ? `<h3>Not checked</h3><ul class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
+${fine.length > 0 ? `<h3>${t('report.passed')}</h3><ul class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
+${skipped.length > 0 ? `<h3>${t('report.notChecked')}</h3><ul class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
 </section>`;
 }
 
@@ -170,27 +172,27 @@ ${blockBody(f.lines)}
 function versionsSection(m: ReportModel): string {
   if (m.versions.length === 0) return '';
   const rows = m.versions.map((v) => `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${v.note ? `<br><span class="meta">${esc(v.note)}</span>` : ''}</td></tr>`);
-  return `<section id="versions"><h2>Versions</h2><div class="table-wrap"><table class="versions"><thead><tr><th></th><th>what</th><th>version</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  return `<section id="versions"><h2>${t('report.versions')}</h2><div class="table-wrap"><table class="versions"><thead><tr><th></th><th>${t('report.col.what')}</th><th>${t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 function librariesSection(m: ReportModel): string {
   if (!m.libraries || m.libraries.length === 0) return '';
   const rows = m.libraries.map(
     (r) =>
-      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono">${esc(r.name)}</td><td class="mono">${r.path === null ? `${mark('fail')} not found` : esc(r.path)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(r.via)}</td></tr>`,
+      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono">${esc(r.name)}</td><td class="mono">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : esc(r.path)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(r.via)}</td></tr>`,
   );
-  return `<section id="libraries"><h2>Library resolution</h2><div class="table-wrap"><table class="libraries"><thead><tr><th>loaded by</th><th>library</th><th>resolves to</th><th>version</th><th>via</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 function logSection(m: ReportModel): string {
   if (!m.log || m.log.lines.length === 0) return '';
   const lines = m.log.lines.map((l) => `<li class="${[l.stream ?? '', l.evidence ? 'hit' : ''].join(' ').trim()}" data-line="${l.n}"><span class="n">${l.n}</span>${esc(l.text)}</li>`);
-  return `<section id="log"><h2>${esc(m.log.title)}</h2><details open><summary>${m.log.lines.length} lines${m.causes.length > 0 ? ' (the evidence highlighted)' : ''}</summary><ol class="log">${lines.join('')}</ol></details></section>`;
+  return `<section id="log"><h2>${esc(m.log.title)}</h2><details open><summary>${m.causes.length > 0 ? t('report.logLinesHit', { n: m.log.lines.length }) : t('report.logLines', { n: m.log.lines.length })}</summary><ol class="log">${lines.join('')}</ol></details></section>`;
 }
 
 function factsSection(m: ReportModel): string {
   if (m.facts.length === 0) return '';
-  return `<section id="facts"><h2>Facts</h2><dl class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`;
+  return `<section id="facts"><h2>${t('report.facts')}</h2><dl class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`;
 }
 
 function shellWord(a: string): string {

@@ -5,6 +5,7 @@ import { fmtMiB } from '../../core/format.js';
 import type { GpuTimeline, MemoryTimeline } from '../../run/memory-timeline.js';
 import type { GpuBar } from '../report-model.js';
 import { esc, num } from './escape.js';
+import { t } from '../../i18n/index.js';
 
 /** Colour classes for "other process" segments, cycled. */
 const OTHER_CLASSES = 5;
@@ -65,11 +66,11 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
     parts.push(`<text class="axis" x="${num(X(t))}" y="${H - 8}" text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`);
   }
   parts.push(`<line class="total" x1="${L}" x2="${W - R}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`);
-  if (g.points.length > 0) parts.push(`<polyline class="line-used" data-series="used" data-count="${g.points.length}" points="${used}"><title>memory used on GPU ${g.index}</title></polyline>`);
-  if (jobPts.length > 0) parts.push(`<polyline class="line-job" data-series="job" data-count="${jobPts.length}" points="${job}"><title>memory used by this job</title></polyline>`);
+  if (g.points.length > 0) parts.push(`<polyline class="line-used" data-series="used" data-count="${g.points.length}" points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`);
+  if (jobPts.length > 0) parts.push(`<polyline class="line-job" data-series="job" data-count="${jobPts.length}" points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`);
   if (tl.failureAt !== undefined) {
     const x = X(tl.failureAt);
-    parts.push(`<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" text-anchor="end">failed</text></g>`);
+    parts.push(`<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`);
   }
   return `<svg class="timeline" role="img" aria-label="${esc(`GPU ${g.index} memory over time, peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}`)}" viewBox="0 0 ${W} ${H}" width="100%">${parts.join('')}</svg>`;
 }
