@@ -25,3 +25,8 @@ export interface Check {
   /** Findings; an empty list means "ok". Must not throw, but if it does the run records a crash. */
   evaluate(s: Snapshot): Finding[];
 }
+
+/** A finding that only says "<title>: ok" (the runner's line for a check with nothing to say), in any language. */
+export function isBareOk(message: string): boolean {
+  return message.endsWith(': ok') || message.endsWith('：正常');
+}

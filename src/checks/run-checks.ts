@@ -5,6 +5,7 @@ import type { Check } from './check.js';
 import type { Platform } from '../core/shell-syntax.js';
 import { adaptFix } from '../platform/adapt-fix.js';
 import { platformOfSnapshot } from '../platform/detect.js';
+import { t } from '../i18n/index.js';
 
 export interface CheckResult {
   check: Check;
@@ -28,11 +29,11 @@ function evaluateOne(check: Check, s: Snapshot): Finding[] {
   try {
     const applies = check.applies ? check.applies(s) : true;
     if (applies !== true) {
-      return [{ check: check.id, severity: 'info', status: 'skip', rootCause: null, message: `${check.title}: ${applies}`, evidence: [] }];
+      return [{ check: check.id, severity: 'info', status: 'skip', rootCause: null, message: t('check.notApplicable', { title: check.title, reason: applies }), evidence: [] }];
     }
     const found = check.evaluate(s);
     if (found.length === 0) {
-      return [{ check: check.id, severity: 'info', status: 'ok', rootCause: null, message: `${check.title}: ok`, evidence: [] }];
+      return [{ check: check.id, severity: 'info', status: 'ok', rootCause: null, message: t('check.ok', { title: check.title }), evidence: [] }];
     }
     return found;
   } catch (err) {
@@ -42,7 +43,7 @@ function evaluateOne(check: Check, s: Snapshot): Finding[] {
         severity: 'warn',
         status: 'crash',
         rootCause: null,
-        message: `${check.title}: the check itself failed (${err instanceof Error ? err.message : String(err)}). Please report this as a bug of gpu-env-doctor.`,
+        message: t('check.crashed', { title: check.title, error: err instanceof Error ? err.message : String(err) }),
         evidence: err instanceof Error && err.stack ? [{ text: err.stack.split('\n').slice(0, 4).join('\n') }] : [],
       },
     ];

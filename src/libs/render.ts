@@ -1,5 +1,6 @@
 // Terminal view of `libs`: a table per framework (library → file, version, via), the copies on the machine,
 // what running processes loaded, and the findings of the library checks with their fixes.
+import { isBareOk } from '../checks/check.js';
 import * as nodePath from 'node:path';
 import type { Finding } from '../core/finding.js';
 import { visibleLine } from '../reporters/escape.js';
@@ -65,7 +66,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   }
   out.push('', c.dim(`ld cache: ${lib.ldCache.source} (${lib.ldCache.format ?? 'unreadable'}, ${lib.ldCache.entries} entries${lib.ldCache.glibc ? `, glibc ${lib.ldCache.glibc}` : ''}); LD_LIBRARY_PATH=${visibleLine(lib.ldLibraryPath.join(':')) || '(unset)'}`));
   const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
-  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !f.message.endsWith(': ok') && f.check !== 'libs.loaded');
+  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
   if (infos.length > 0) {
     out.push('');
     for (const f of infos) out.push(`${c.green("✓")} ${visibleLine(f.message)}`);

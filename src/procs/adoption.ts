@@ -11,6 +11,7 @@
 //     (sid ≠ pid): a fork copies the session, and only setsid() changes it, which makes sid = pid.
 // Neither holds for a service or a supervised child, whatever the supervisor's name.
 import type { HolderProcess } from '../snapshot/schema.js';
+import { t } from '../i18n/index.js';
 
 /**
  * Parents that may have started a process or adopted it: init systems, supervisors, container shims and
@@ -31,16 +32,16 @@ type Facts = Pick<HolderProcess, 'pid' | 'ppid' | 'parentName' | 'startTicks' | 
 
 export function adoptionOf(p: Facts): Adoption {
   const parent = `${p.parentName ?? '?'} (PID ${p.ppid ?? '?'})`;
-  if (p.ppid === null) return { kind: 'unknown', why: 'its parent could not be read' };
-  if (p.pid === 1) return { kind: 'unknown', why: 'it is PID 1, the init of its PID namespace (a container’s main process)' };
-  if (p.ppid === 0) return { kind: 'unknown', why: 'its parent is outside this PID namespace (a process entered with docker exec or nsenter, or the namespace’s init)' };
-  if (p.serviceUnit) return { kind: 'unknown', why: `it runs in the systemd service ${p.serviceUnit}: its service manager keeps it (systemctl status ${p.serviceUnit})` };
-  if (p.parentName === null || p.parentName === undefined) return { kind: 'unknown', why: `its parent (PID ${p.ppid}) could not be read` };
+  if (p.ppid === null) return { kind: 'unknown', why: t('adopt.parentUnreadable') };
+  if (p.pid === 1) return { kind: 'unknown', why: t('adopt.pid1') };
+  if (p.ppid === 0) return { kind: 'unknown', why: t('adopt.outside') };
+  if (p.serviceUnit) return { kind: 'unknown', why: t('adopt.service', { unit: p.serviceUnit }) };
+  if (p.parentName === null || p.parentName === undefined) return { kind: 'unknown', why: t('adopt.parentPidUnreadable', { ppid: p.ppid }) };
 
   const startTicks = p.startTicks ?? null;
   const parentStart = p.parentStartTicks ?? null;
   if (startTicks !== null && parentStart !== null && parentStart > startTicks) {
-    return { kind: 'adopted', evidence: `its parent ${parent} started after it, so the process that started it has exited and ${p.parentName} adopted it` };
+    return { kind: 'adopted', evidence: t('adopt.startedAfter', { parent, name: p.parentName }) };
   }
   const sid = p.sid ?? null;
   const parentSid = p.parentSid ?? null;
@@ -48,14 +49,14 @@ export function adoptionOf(p: Facts): Adoption {
   if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid) {
     return {
       kind: 'adopted',
-      evidence: `its session (${sid}) is not the one of its parent ${parent}${parentSid === 0 ? ', which has none here' : ` (${parentSid})`}: a fork keeps the session, so the process that started it has exited and ${p.parentName} adopted it`,
+      evidence: parentSid === 0 ? t('adopt.sessionNone', { sid, parent, name: p.parentName }) : t('adopt.session', { sid, parent, parentSid, name: p.parentName }),
     };
   }
   if (p.ppid === 1 || SUPERVISOR_NAMES.test(p.parentName)) {
     return {
       kind: 'unknown',
-      why: `its parent is ${parent}, which may have started it (a service, a supervised program, a container’s job) or adopted it; nothing shows that the process that started it has exited`,
+      why: t('adopt.supervisor', { parent }),
     };
   }
-  return { kind: 'parented', why: `its parent ${parent} is alive` };
+  return { kind: 'parented', why: t('adopt.alive', { parent }) };
 }

@@ -8,6 +8,7 @@
 // threads, and a PID that nvidia-smi lists but that has no GPU open here (another namespace's PID).
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { adoptionOf, type Adoption } from './adoption.js';
+import { t } from '../i18n/index.js';
 
 export type Verdict = 'this job' | 'active' | 'idle' | 'orphaned' | 'stopped' | 'zombie' | 'other user' | 'invisible' | 'unknown';
 
@@ -29,11 +30,11 @@ export interface Assessment {
 
 /** Why fix must never signal this process, or null. Also used by fix on the live facts at apply time. */
 export function protectionOf(p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' | 'kernelThread' | 'gpuNotOpenHere' | 'name' | 'nvidiaSmiPid'>): string | null {
-  if (p.isSelfOrAncestor) return 'it is gpu-env-doctor itself or one of its ancestors (the shell or job that started it)';
-  if (p.pid <= 1) return 'it is PID 1, the init of this PID namespace: ending it ends everything in it (the whole container)';
-  if (p.kernelThread) return 'it is a kernel thread';
+  if (p.isSelfOrAncestor) return t('protect.self');
+  if (p.pid <= 1) return t('protect.pid1');
+  if (p.kernelThread) return t('protect.kthread');
   if (p.gpuNotOpenHere) {
-    return `nvidia-smi lists PID ${p.nvidiaSmiPid ?? p.pid}, but here that PID is ${p.name ?? 'a process'} with no /dev/nvidia* open (every process's open files were read): the number names a process in another PID namespace (nvidia-smi reports the host's PIDs), not this one`;
+    return t('protect.otherNs', { smiPid: p.nvidiaSmiPid ?? p.pid, name: p.name ?? t('protect.aProcess') });
   }
   return null;
 }
@@ -41,25 +42,25 @@ export function protectionOf(p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' |
 export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
   const protectedBy = protectionOf(p);
   const guarded = (verdict: Verdict, reason: string): Assessment => (protectedBy ? { verdict, reason, protectedBy } : { verdict, reason });
-  if (p.isSelfOrAncestor) return guarded('this job', 'the process running gpu-env-doctor, or its parent');
-  if (!p.visible) return { verdict: 'invisible', reason: 'not in this /proc: another container or PID namespace, or the host' };
+  if (p.isSelfOrAncestor) return guarded('this job', t('reason.self'));
+  if (!p.visible) return { verdict: 'invisible', reason: t('reason.invisible') };
   if (p.gpuNotOpenHere) return guarded('unknown', protectedBy!);
-  if (p.kernelThread) return guarded('unknown', 'a kernel thread: it cannot hold GPU memory itself');
-  if (p.state === 'zombie' || p.state === 'dead') return guarded('zombie', 'a zombie: it has exited but its parent has not collected it');
-  if (p.state === 'stopped' && p.pid > 1) return guarded('stopped', 'stopped (Ctrl-Z or SIGSTOP): it keeps its GPU memory while it does nothing');
-  if (p.state === 'tracing-stop') return guarded('unknown', 'stopped under a debugger or tracer (tracing stop): someone may be inspecting it');
-  if (isBusy(p)) return guarded('active', p.ppid === 1 || p.orphaned ? `working (${p.recentCpuPercent}% CPU), under ${p.parentName ?? `PID ${p.ppid ?? '?'}`}: a service, a nohup job or a daemon` : 'running');
+  if (p.kernelThread) return guarded('unknown', t('reason.kthread'));
+  if (p.state === 'zombie' || p.state === 'dead') return guarded('zombie', t('reason.zombie'));
+  if (p.state === 'stopped' && p.pid > 1) return guarded('stopped', t('reason.stopped'));
+  if (p.state === 'tracing-stop') return guarded('unknown', t('reason.traced'));
+  if (isBusy(p)) return guarded('active', p.ppid === 1 || p.orphaned ? t('reason.workingUnder', { cpu: p.recentCpuPercent ?? '?', parent: p.parentName ?? `PID ${p.ppid ?? '?'}` }) : t('reason.running'));
   if (p.pid <= 1) return guarded('unknown', protectedBy!);
 
   const a = adoptionOf(p);
   if (a.kind === 'adopted') return guarded('orphaned', a.evidence);
   if (a.kind === 'unknown') return guarded('unknown', idleNote(p, a));
   if (self.uid !== null && p.uid !== null && p.uid !== self.uid) {
-    if (isIdle(p) && p.ownerHasTerminal === false) return guarded('idle', idleReason(p, `its owner ${p.user ?? p.uid} is logged out (no process of theirs has a terminal)`));
-    return guarded('other user', `belongs to another user (${p.user ?? p.uid ?? '?'})`);
+    if (isIdle(p) && p.ownerHasTerminal === false) return guarded('idle', t('reason.idleLoggedOut', { ...idleNumbers(p), user: p.user ?? p.uid ?? '?' }));
+    return guarded('other user', t('reason.otherUser', { user: p.user ?? p.uid ?? '?' }));
   }
-  if (isIdle(p)) return guarded('unknown', `${idleReason(p, null)}, but its owner is logged in (${p.uid === self.uid ? 'you' : (p.user ?? p.uid)}): it may be waiting for work (a notebook, a server)`);
-  return guarded('active', 'running');
+  if (isIdle(p)) return guarded('unknown', t('reason.idleOwnerIn', { ...idleNumbers(p), owner: p.uid === self.uid ? t('reason.you') : (p.user ?? p.uid ?? '?') }));
+  return guarded('active', t('reason.running'));
 }
 
 export function verdictOf(p: HolderProcess, self: Snapshot['self']): Verdict {
@@ -75,13 +76,13 @@ export function isIdle(p: HolderProcess): boolean {
   return p.ageSeconds !== null && p.cpuSeconds !== null && p.ageSeconds >= IDLE_MIN_AGE_S && p.cpuSeconds / p.ageSeconds < IDLE_MAX_CPU_SHARE;
 }
 
-function idleReason(p: HolderProcess, logout: string | null): string {
+function idleNumbers(p: HolderProcess): { hours: string; cpu: string } {
   const hours = p.ageSeconds === null ? '?' : (p.ageSeconds / 3600).toFixed(p.ageSeconds < 36_000 ? 1 : 0);
-  return `idle: alive ${hours} h with almost no CPU use (${p.cpuSeconds?.toFixed(0) ?? '?'} s of CPU)${logout ? ` and ${logout}` : ''}`;
+  return { hours, cpu: p.cpuSeconds?.toFixed(0) ?? '?' };
 }
 
 function idleNote(p: HolderProcess, a: Extract<Adoption, { kind: 'unknown' }>): string {
-  return isIdle(p) ? `${a.why}. It has been ${idleReason(p, null).replace(/^idle: /, '')}` : a.why;
+  return isIdle(p) ? t('reason.unknownIdle', { why: a.why, ...idleNumbers(p) }) : a.why;
 }
 
 /** Verdicts that mean "holds memory without doing work for anyone": candidates to end. Each is given only on evidence. */
@@ -102,11 +103,11 @@ export function verdictReason(p: HolderProcess, v: Verdict, self?: Snapshot['sel
   // A verdict given from elsewhere (a zombie's parent in fix): the generic words.
   switch (v) {
     case 'zombie':
-      return 'a zombie: it has exited but its parent has not collected it';
+      return t('reason.zombie');
     case 'this job':
-      return 'the process running gpu-env-doctor, or its parent';
+      return t('reason.self');
     case 'invisible':
-      return 'not in this /proc: another container or PID namespace, or the host';
+      return t('reason.invisible');
     default:
       return a.reason;
   }

@@ -2,7 +2,7 @@
 // (each from the one finding model, ./finding-lines.ts), then one summary line. Wrapped to the terminal with
 // hanging indents; everything from the machine shown with its control characters visible (./escape.ts).
 // `-v` adds every finding, the ids and pages, the facts and probe timings.
-import { CATEGORIES, type Category } from '../checks/check.js';
+import { CATEGORIES, isBareOk, type Category } from '../checks/check.js';
 import { consequenceText, type Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
 import { isProblem } from '../core/result.js';
@@ -144,7 +144,7 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
   if (mark === 'ok' || mark === 'skip') {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
-    const informative = fs.find((f) => f.status !== 'skip' && !f.message.endsWith(': ok')) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
+    const informative = fs.find((f) => f.status !== 'skip' && !isBareOk(f.message)) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
     return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');

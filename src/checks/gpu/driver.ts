@@ -2,13 +2,14 @@
 import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 const EVIDENCE_SOURCE = 'nvidia-smi -q -x';
 
 export const driverCheck: Check = {
   id: 'gpu.driver',
   category: 'gpu',
-  title: 'NVIDIA driver',
+  get title() { return t('title.gpu.driver'); },
   evaluate(s: Snapshot): Finding[] {
     const n = s.nvidia;
     if (!n.ok) return [failureFinding(s, n.failure.reason, n.failure.message)];
@@ -21,12 +22,12 @@ export const driverCheck: Check = {
           severity: 'error',
           status: 'fail',
           rootCause: 'hardware_or_driver_fault',
-          message: `The loaded kernel module is driver ${loaded}, but nvidia-smi's library is ${n.driverVersion}: the driver was changed without a reboot`,
+          message: t('gpu.driver.moduleMismatch', { loaded, lib: n.driverVersion }),
           evidence: [
             { text: s.system.kernelModule!.line, source: '/proc/driver/nvidia/version' },
             { text: `driver_version ${n.driverVersion}`, source: EVIDENCE_SOURCE },
           ],
-          fix: { text: 'Reboot the machine (or unload and reload the nvidia kernel modules) so that the kernel module and the user-space libraries are the same version.', commands: [], manual: ['sudo reboot'] },
+          fix: { text: t('gpu.driver.moduleMismatchFix'), commands: [], manual: ['sudo reboot'] },
         }),
       );
     }
@@ -36,7 +37,7 @@ export const driverCheck: Check = {
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: `Driver ${n.driverVersion}, supports CUDA up to ${n.cudaVersion ?? '?'} (the highest CUDA it can run, not what is installed)`,
+        message: t('gpu.driver.ok', { driver: n.driverVersion, cuda: n.cudaVersion ?? '?' }),
         evidence: [{ text: `driver_version ${n.driverVersion}, cuda_version ${n.cudaVersion ?? 'N/A'}`, source: EVIDENCE_SOURCE }],
       }),
     );
@@ -57,12 +58,12 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
           status: 'fail',
           rootCause: 'no_device_visible',
           message: hasModule
-            ? "The NVIDIA kernel module is loaded but nvidia-smi is not on PATH: the driver's user-space tools are missing"
-            : `/dev/nvidia* exists but nvidia-smi is not on PATH${inContainer ? ' (a container started without the NVIDIA runtime or its utility capability)' : ''}`,
+            ? t('gpu.driver.noToolsModule')
+            : t(inContainer ? 'gpu.driver.noToolsDevicesContainer' : 'gpu.driver.noToolsDevices'),
           fix: {
             text: inContainer
-              ? 'Start the container with the NVIDIA runtime and utility capability (docker run --gpus all, or NVIDIA_DRIVER_CAPABILITIES=compute,utility).'
-              : "Install the driver's utilities package for the loaded driver version (e.g. nvidia-utils-<branch> on Ubuntu).",
+              ? t('gpu.driver.noToolsFixContainer')
+              : t('gpu.driver.noToolsFix'),
             commands: [],
           },
         });
@@ -75,9 +76,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         severity: 'error',
         status: 'fail',
         rootCause: 'no_device_visible',
-        message: "nvidia-smi couldn't communicate with the NVIDIA driver: the kernel module is not loaded",
+        message: t('gpu.driver.notLoaded'),
         fix: {
-          text: 'Load the driver: check `lsmod | grep nvidia` and `dmesg | grep -i nvidia`. After a kernel update the module often needs rebuilding (DKMS) for the new kernel; Secure Boot can block an unsigned module.',
+          text: t('gpu.driver.notLoadedFix'),
           commands: ['lsmod | grep nvidia', 'dmesg | grep -i -E "nvidia|nvrm" | tail -20'],
           manual: ['sudo modprobe nvidia', 'sudo dkms autoinstall'],
         },
@@ -88,12 +89,12 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         severity: 'error',
         status: 'fail',
         rootCause: 'hardware_or_driver_fault',
-        message: 'Failed to initialize NVML: Driver/library version mismatch — the driver was upgraded and the machine not rebooted',
+        message: t('gpu.driver.nvmlMismatch'),
         evidence: [
           { text: message, source: 'nvidia-smi' },
           ...(s.system.kernelModule ? [{ text: s.system.kernelModule.line, source: '/proc/driver/nvidia/version' }] : []),
         ],
-        fix: { text: 'The kernel module still running is the old version; the libraries are the new one. Reboot (or unload and reload the nvidia modules when no process uses the GPU).', commands: ['cat /proc/driver/nvidia/version'], manual: ['sudo reboot'] },
+        fix: { text: t('gpu.driver.nvmlMismatchFix'), commands: ['cat /proc/driver/nvidia/version'], manual: ['sudo reboot'] },
       });
     case 'timeout':
       return finding({
@@ -101,9 +102,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         severity: 'error',
         status: 'unknown',
         rootCause: 'hardware_or_driver_fault',
-        message: 'nvidia-smi did not answer in time: the driver may be hung',
+        message: t('gpu.driver.timeout'),
         fix: {
-          text: 'Look for Xid errors in the kernel log; a GPU that fell off the bus or a process stuck in the driver makes nvidia-smi hang. Persistence mode off on a headless server also makes every call slow.',
+          text: t('gpu.driver.timeoutFix'),
           commands: ['dmesg | grep -i xid | tail -20'],
           manual: ['sudo nvidia-smi -pm 1'],
         },
@@ -114,8 +115,8 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         severity: 'error',
         status: reason === 'unparseable' ? 'unknown' : 'fail',
         rootCause: /No devices were found/.test(message) ? 'no_device_visible' : 'hardware_or_driver_fault',
-        message: `nvidia-smi failed: ${message}`,
-        fix: { text: 'Run nvidia-smi by hand to see its full message; check the kernel log for Xid errors.', commands: ['nvidia-smi', 'dmesg | grep -i -E "nvrm|xid" | tail -20'] },
+        message: t('gpu.driver.failed', { message }),
+        fix: { text: t('gpu.driver.failedFix'), commands: ['nvidia-smi', 'dmesg | grep -i -E "nvrm|xid" | tail -20'] },
       });
   }
 }
@@ -138,7 +139,7 @@ export function cudaFrameworks(s: Snapshot): string[] {
 function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: string; source: string }[] }): Finding {
   const inContainer = s.system.container.kind !== 'none';
   const cuda = cudaFrameworks(s);
-  const evidence = [...base.evidence, ...(inContainer ? [{ text: `in a ${s.system.container.kind} container`, source: s.system.container.evidence[0] ?? '/proc/1/cgroup' }] : [])];
+  const evidence = [...base.evidence, ...(inContainer ? [{ text: t('gpu.driver.inContainer', { kind: s.system.container.kind }), source: s.system.container.evidence[0] ?? '/proc/1/cgroup' }] : [])];
   const builds = cuda.join(', ');
   if (inContainer) {
     return finding({
@@ -149,10 +150,10 @@ function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: stri
       rootCause: 'no_device_visible',
       message:
         cuda.length > 0
-          ? `No GPU is visible in this container, and ${builds} ${cuda.length === 1 ? 'is a CUDA build' : 'are CUDA builds'}: the container was started without the GPUs`
-          : 'No GPU is visible in this container (no nvidia-smi, no /dev/nvidia*): if a job here needs one, the container was started without the GPUs',
+          ? t('gpu.driver.noGpuContainerCuda', { builds, n: cuda.length })
+          : t('gpu.driver.noGpuContainer'),
       fix: {
-        text: 'Start the container with the GPUs: docker run --gpus all (or --runtime=nvidia with the NVIDIA Container Toolkit); in Kubernetes, request nvidia.com/gpu in the pod\'s resources.limits.',
+        text: t('gpu.driver.noGpuContainerFix'),
         commands: [],
       },
     });
@@ -163,8 +164,8 @@ function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: stri
       severity: 'warn',
       status: 'warn',
       rootCause: 'no_device_visible',
-      message: `No NVIDIA GPU or driver on this machine, but ${builds} ${cuda.length === 1 ? 'is a CUDA build' : 'are CUDA builds'}: jobs here run on the CPU, or fail where they ask for CUDA`,
-      fix: { text: 'Run the job on a machine with an NVIDIA GPU, or install the NVIDIA driver here if it has one.', commands: [] },
+      message: t('gpu.driver.noGpuCuda', { builds, n: cuda.length }),
+      fix: { text: t('gpu.driver.noGpuCudaFix'), commands: [] },
     });
   }
   return finding({
@@ -172,7 +173,7 @@ function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: stri
     severity: 'info',
     status: 'skip',
     rootCause: null,
-    message: 'No NVIDIA GPU or driver on this machine (no nvidia-smi, no /proc/driver/nvidia)',
-    fix: { text: 'Nothing to check here. To judge a GPU machine from here: gpu-env-doctor check --from a snapshot saved there (gpu-env-doctor snapshot > machine.json).', commands: [] },
+    message: t('gpu.driver.noGpu'),
+    fix: { text: t('gpu.driver.noGpuFix'), commands: [] },
   });
 }

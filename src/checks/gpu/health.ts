@@ -2,21 +2,22 @@
 import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { joinList, t } from '../../i18n/index.js';
 
 export const healthCheck: Check = {
   id: 'gpu.health',
   category: 'gpu',
-  title: 'GPU health (ECC, retired pages, row remapping)',
-  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : 'no GPU'),
+  get title() { return t('title.gpu.health'); },
+  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('gpu.health.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
     for (const g of s.nvidia.gpus) {
       const problems: string[] = [];
-      if ((g.ecc.volatileUncorrected ?? 0) > 0) problems.push(`${g.ecc.volatileUncorrected} uncorrectable ECC errors since the driver loaded`);
-      if (g.retiredPages.pendingRetirement === 'Yes') problems.push('a page retirement is pending (needs a reset)');
-      if (g.remappedRows.pending === 'Yes') problems.push('a row remapping is pending (needs a GPU reset)');
-      if (g.remappedRows.failure === 'Yes') problems.push('row remapping has failed: the GPU has run out of spare rows');
+      if ((g.ecc.volatileUncorrected ?? 0) > 0) problems.push(t('gpu.health.ecc', { n: g.ecc.volatileUncorrected ?? 0 }));
+      if (g.retiredPages.pendingRetirement === 'Yes') problems.push(t('gpu.health.retirementPending'));
+      if (g.remappedRows.pending === 'Yes') problems.push(t('gpu.health.remapPending'));
+      if (g.remappedRows.failure === 'Yes') problems.push(t('gpu.health.remapFailed'));
       if (problems.length === 0) {
         if ((g.ecc.aggregateUncorrected ?? 0) > 0) {
           out.push(
@@ -25,7 +26,7 @@ export const healthCheck: Check = {
               severity: 'info',
               status: 'ok',
               rootCause: null,
-              message: `GPU ${g.index}: ${g.ecc.aggregateUncorrected} uncorrectable ECC errors over its lifetime, none since the driver loaded`,
+              message: t('gpu.health.lifetime', { gpu: g.index, n: g.ecc.aggregateUncorrected ?? 0 }),
               evidence: [{ text: `aggregate uncorrectable ${g.ecc.aggregateUncorrected}`, source: 'nvidia-smi -q -x' }],
               affects: { gpu: g.index },
             }),
@@ -39,7 +40,7 @@ export const healthCheck: Check = {
           severity: 'error',
           status: 'fail',
           rootCause: 'hardware_or_driver_fault',
-          message: `GPU ${g.index} (${g.name}): ${problems.join('; ')}`,
+          message: t('gpu.health.problems', { gpu: g.index, name: g.name, problems: joinList(problems) }),
           evidence: [
             {
               text: `ECC volatile uncorrectable ${g.ecc.volatileUncorrected ?? 'n/a'}, pending retirement ${g.retiredPages.pendingRetirement ?? 'n/a'}, remap pending ${g.remappedRows.pending ?? 'n/a'}, remap failure ${g.remappedRows.failure ?? 'n/a'}`,
@@ -48,7 +49,7 @@ export const healthCheck: Check = {
           ],
           affects: { gpu: g.index },
           fix: {
-            text: 'Jobs on this GPU can fail with CUDA errors that look like software bugs. Drain it, reset it when idle (pending retirements and remaps apply at reset), and if errors return, have the hardware checked (DCGM diagnostics).',
+            text: t('gpu.health.fix'),
             commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER', 'dmesg | grep -i xid | tail -20'],
             manual: [`sudo nvidia-smi -r -i ${g.index}`],
           },

@@ -3,12 +3,13 @@
 import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 export const presenceCheck: Check = {
   id: 'gpu.presence',
   category: 'gpu',
-  title: 'GPUs',
-  applies: (s) => (s.nvidia.ok ? true : 'nvidia-smi did not answer'),
+  get title() { return t('title.gpu.presence'); },
+  applies: (s) => (s.nvidia.ok ? true : t('gpu.presence.noDriverAnswer')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const gpus = s.nvidia.gpus;
@@ -19,9 +20,9 @@ export const presenceCheck: Check = {
           severity: 'error',
           status: 'fail',
           rootCause: 'no_device_visible',
-          message: 'The driver answers but lists no GPU',
-          evidence: [{ text: 'nvidia-smi -q -x has no <gpu> element', source: 'nvidia-smi -q -x' }],
-          fix: { text: 'In a container, start it with the GPUs (docker run --gpus all; Kubernetes: request nvidia.com/gpu). On the host, check the kernel log.', commands: ['dmesg | grep -i -E "nvrm|xid" | tail -20'] },
+          message: t('gpu.presence.none'),
+          evidence: [{ text: t('gpu.presence.noneEvidence'), source: 'nvidia-smi -q -x' }],
+          fix: { text: t('gpu.presence.noneFix'), commands: ['dmesg | grep -i -E "nvrm|xid" | tail -20'] },
         }),
       ];
     }
@@ -33,7 +34,9 @@ export const presenceCheck: Check = {
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: `${gpus.length} × ${names.join(' + ')}${gpus[0]?.computeCapability ? ` (compute capability ${[...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', ')})` : ''}, driver ${s.nvidia.driverVersion} (runs CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`,
+        message: gpus[0]?.computeCapability
+          ? t('gpu.presence.ok', { count: gpus.length, names: names.join(' + '), cc: [...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', '), driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?' })
+          : t('gpu.presence.okNoCc', { count: gpus.length, names: names.join(' + '), driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?' }),
         evidence: gpus.map((g) => ({ text: `GPU ${g.index}: ${g.name} ${g.uuid} ${g.busId}`, source: 'nvidia-smi -q -x' })),
       }),
     );
@@ -45,10 +48,10 @@ export const presenceCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'no_device_visible',
-            message: `GPU ${g.index} is in MIG mode: jobs see only the MIG instances they are given, not the whole GPU`,
+            message: t('gpu.presence.mig', { gpu: g.index }),
             evidence: [{ text: `mig_mode current ${g.migMode}`, source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index },
-            fix: { text: 'Select a MIG instance by its UUID in CUDA_VISIBLE_DEVICES (nvidia-smi -L lists them), or disable MIG if you need the whole GPU.', commands: ['nvidia-smi -L'], manual: [`sudo nvidia-smi -i ${g.index} -mig 0`] },
+            fix: { text: t('gpu.presence.migFix'), commands: ['nvidia-smi -L'], manual: [`sudo nvidia-smi -i ${g.index} -mig 0`] },
           }),
         );
       }
@@ -59,10 +62,10 @@ export const presenceCheck: Check = {
             severity: 'error',
             status: 'fail',
             rootCause: 'no_device_visible',
-            message: `GPU ${g.index} is in compute mode Prohibited: no process can create a CUDA context on it`,
+            message: t('gpu.presence.prohibited', { gpu: g.index }),
             evidence: [{ text: `compute_mode ${g.computeMode}`, source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index },
-            fix: { text: 'Set the compute mode back to Default.', commands: [], manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`] },
+            fix: { text: t('gpu.presence.prohibitedFix'), commands: [], manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`] },
           }),
         );
       }
@@ -73,10 +76,10 @@ export const presenceCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'memory_held_by_other_process',
-            message: `GPU ${g.index} is Exclusive_Process and already used by PID ${g.processes.map((p) => p.pid).join(', ')}: another process gets "CUDA-capable device(s) is/are busy or unavailable"`,
+            message: t('gpu.presence.exclusive', { gpu: g.index, pids: g.processes.map((p) => p.pid).join(', ') }),
             evidence: [{ text: `compute_mode ${g.computeMode}`, source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index },
-            fix: { text: 'Use another GPU, or end the process that has it.', commands: ['gpu-env-doctor procs'] },
+            fix: { text: t('gpu.presence.exclusiveFix'), commands: ['gpu-env-doctor procs'] },
           }),
         );
       }

@@ -13,6 +13,7 @@ import { assess, isStale } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy, type HolderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 /** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
 export const MIN_FREE_MIB = 2048;
@@ -29,21 +30,21 @@ export function shortGpus(s: Snapshot): number[] {
 export function holderLine(s: Snapshot, p: HolderProcess): { text: string; source: string } {
   const { verdict: v, reason } = assess(p, s.self);
   const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${[p.user ?? '?', holderFrameworkLabel(p)].filter(Boolean).join(', ')})`;
-  const life = p.visible ? `; running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}` : '';
-  return { text: `${who} holds ${fmtMiB(p.usedMiB)}: ${v}, ${reason}${life}`, source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x' };
+  const life = { age: fmtAge(p.ageSeconds), cpu: p.cpuSeconds?.toFixed(1) ?? '?', cmd: fmtCmdline(p.cmdline) };
+  return { text: t(p.visible ? 'memory.holderLineLife' : 'memory.holderLine', { who, mib: fmtMiB(p.usedMiB), verdict: t(`verdict.${v}` as const), reason, ...life }), source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x' };
 }
 
 export const headroomCheck: Check = {
   id: 'memory.headroom',
   category: 'memory',
-  title: 'Free GPU memory',
-  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : 'no GPU'),
+  get title() { return t('title.memory.headroom'); },
+  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('memory.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
     const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
-      const memory = { text: `total ${g.memory.totalMiB} MiB, used ${g.memory.usedMiB} MiB, free ${g.memory.freeMiB} MiB`, source: 'nvidia-smi -q -x' };
+      const memory = { text: t('memory.totals', { total: g.memory.totalMiB, used: g.memory.usedMiB, free: g.memory.freeMiB }), source: 'nvidia-smi -q -x' };
       const holders = s.processes.list
         .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
@@ -61,7 +62,9 @@ export const headroomCheck: Check = {
             severity: 'info',
             status: 'ok',
             rootCause: null,
-            message: `GPU ${g.index} ${g.name}: ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}${reserve ? ` (PID ${reserve.p.pid}, ${holderFrameworkLabel(reserve.p)}, reserves ${fmtMiB(reserve.p.usedMiB)} up front)` : ''}`,
+            message: reserve
+              ? t('memory.freeOkReserve', { gpu: g.index, name: g.name, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), pid: reserve.p.pid, fw: holderFrameworkLabel(reserve.p) ?? '?', reserved: fmtMiB(reserve.p.usedMiB) })
+              : t('memory.freeOk', { gpu: g.index, name: g.name, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) }),
             evidence: [memory, ...policyEvidence],
             affects: { gpu: g.index },
           }),
@@ -79,16 +82,16 @@ export const headroomCheck: Check = {
       const reserves = policies.filter(({ policy }) => policy.reserve);
       // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
       const elsewhere = roomy[0] ? [`export CUDA_VISIBLE_DEVICES=${roomy[0].uuid}`] : [];
-      const otherGpu = roomy.length > 0 ? ` Or run on GPU ${roomy.map((x) => x.index).join(' or ')}, which has room (the command below).` : '';
+      const otherGpu = roomy.length > 0 ? t('memory.otherGpu', { gpus: roomy.map((x) => x.index).join(t('memory.gpuOr')) }) : '';
       let text: string;
-      if (holders.length === 0) text = `No listed process holds it: another container or VM may share this GPU; look on the host.${otherGpu}`;
-      else if (endable.length === verdicts.length) text = `${endable.length === 1 ? 'The holder is a leftover' : 'The holders are leftovers'} (${[...new Set(endable.map(({ v }) => v))].join(', ')}): ending ${endable.length === 1 ? 'it' : 'them'} frees the memory.${otherGpu}`;
-      else if (endable.length > 0) text = `End the leftovers (${endable.map(({ p }) => `PID ${p.pid}`).join(', ')}); the other holders are working or not yours, so wait for them or ask their owners.${otherGpu}`;
-      else if (unknown.length > 0) text = `Nothing shows that ${unknown.map(({ p }) => `PID ${p.pid}`).join(', ')} ${unknown.length === 1 ? 'is a leftover' : 'are leftovers'}, so gpu-env-doctor fix leaves ${unknown.length === 1 ? 'it' : 'them'} alone: if you know ${unknown.length === 1 ? 'it is' : 'they are'} no longer needed, end ${unknown.length === 1 ? 'it' : 'them'} yourself; otherwise wait, or use another GPU.${otherGpu}`;
-      else text = `The holders are working or not yours: wait for them, ask their owners, or use another GPU.${otherGpu}`;
-      if (zombies.length > 0) text += ` A zombie holds memory until its parent collects it: end or restart the parent (PID ${zombies.map(({ p }) => p.ppid ?? '?').join(', ')}).`;
+      if (holders.length === 0) text = `${t('memory.noHolder')}${otherGpu}`;
+      else if (endable.length === verdicts.length) text = `${t('memory.allLeftovers', { n: endable.length, verdicts: [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma')) })}${otherGpu}`;
+      else if (endable.length > 0) text = `${t('memory.someLeftovers', { pids: endable.map(({ p }) => `PID ${p.pid}`).join(', ') })}${otherGpu}`;
+      else if (unknown.length > 0) text = `${t('memory.unknownHolders', { pids: unknown.map(({ p }) => `PID ${p.pid}`).join(', '), n: unknown.length })}${otherGpu}`;
+      else text = `${t('memory.working')}${otherGpu}`;
+      if (zombies.length > 0) text += t('memory.zombieParent', { ppids: zombies.map(({ p }) => p.ppid ?? '?').join(', ') });
       // a holder whose framework reserved most of it up front would need far less if started differently
-      text += reserves.map(({ p, policy }) => ` PID ${p.pid} runs ${holderFrameworkLabel(p)}, whose ${fmtMiB(p.usedMiB)} is mostly a reserve taken up front: ${policy.remedy}.`).join('');
+      text += reserves.map(({ p, policy }) => t('memory.reserveHolder', { pid: p.pid, fw: holderFrameworkLabel(p) ?? '?', mib: fmtMiB(p.usedMiB), remedy: policy.remedy })).join('');
       out.push(
         finding({
           check: this.id,
@@ -99,8 +102,8 @@ export const headroomCheck: Check = {
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message:
             g.memory.freeMiB < CONTEXT_FLOOR_MIB
-              ? `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}: not enough for a new CUDA context and cuDNN (about ${fmtMiB(CONTEXT_FLOOR_MIB)}), so no GPU job can start on it`
-              : `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}: a job that needs more fails with out of memory (a training job's start and cuDNN's algorithm search often need ${fmtMiB(MIN_FREE_MIB)} or more)`,
+              ? t('memory.noContext', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), floor: fmtMiB(CONTEXT_FLOOR_MIB) })
+              : t('memory.low', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), min: fmtMiB(MIN_FREE_MIB) }),
           evidence: [memory, ...holders.map((p) => holderLine(s, p)), ...policyEvidence],
           affects: { gpu: g.index, ...(holders[0] ? { pid: holders[0].pid } : {}) },
           fix: {

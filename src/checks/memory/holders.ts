@@ -9,6 +9,7 @@ import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
 import { shortGpus } from './headroom.js';
+import { t } from '../../i18n/index.js';
 
 /** Under this, a holder is not worth a finding: a CUDA context alone costs ~500 MiB. */
 export const NOTABLE_MIB = 256;
@@ -16,8 +17,8 @@ export const NOTABLE_MIB = 256;
 export const holdersCheck: Check = {
   id: 'memory.holders',
   category: 'memory',
-  title: 'Processes holding GPU memory',
-  applies: (s) => (s.nvidia.ok ? true : 'no GPU information'),
+  get title() { return t('title.memory.holders'); },
+  applies: (s) => (s.nvidia.ok ? true : t('memory.noGpuInfo')),
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const short = new Set(shortGpus(s));
@@ -35,7 +36,7 @@ export const holdersCheck: Check = {
 };
 
 function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string, isProtected: boolean): Finding {
-  const gpuText = p.gpus.length > 0 ? `GPU ${p.gpus.join(', ')}` : 'the GPU';
+  const gpuText = p.gpus.length > 0 ? `GPU ${p.gpus.join(', ')}` : t('holders.theGpu');
   const who = `PID ${p.pid}${p.user ? ` (${p.user})` : ''}`;
   const stale = isStale(v);
   // A by-hand step only where ending it is conceivable: never for PID 1, a kernel thread or another namespace's PID.
@@ -45,10 +46,10 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
   const total = s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null;
   const policy = holderPolicy(p, total);
   const evidence = [
-    { text: `${who} holds ${fmtMiB(p.usedMiB)} on ${gpuText}`, source: 'nvidia-smi -q -x' },
+    { text: t('holders.holdsOn', { who, mib: fmtMiB(p.usedMiB), gpu: gpuText }), source: 'nvidia-smi -q -x' },
     ...(policy ? [{ text: policy.summary, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }] : []),
     ...(p.visible
-      ? [{ text: `state ${p.state ?? '?'}, parent ${p.ppid ?? '?'} (${p.parentName ?? '?'}), running for ${fmtAge(p.ageSeconds)}, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}`, source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
+      ? [{ text: t('holders.stateLine', { state: p.state ?? '?', ppid: p.ppid ?? '?', parent: p.parentName ?? '?', age: fmtAge(p.ageSeconds), cpu: p.cpuSeconds?.toFixed(1) ?? '?', cmd: fmtCmdline(p.cmdline) }), source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
       : []),
   ];
   const fixText = fixTextFor(s, p, v, isProtected);
@@ -57,11 +58,11 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
     severity: stale || v === 'other user' || v === 'invisible' || v === 'unknown' ? 'warn' : 'info',
     status: 'warn',
     rootCause: 'memory_held_by_other_process',
-    message: `${who}${p.framework ? `, ${holderFrameworkLabel(p)},` : ''} holds ${fmtMiB(p.usedMiB)} on ${gpuText}: ${reason}`,
+    message: p.framework ? t('holders.messageFw', { who, fw: holderFrameworkLabel(p) ?? '?', mib: fmtMiB(p.usedMiB), gpu: gpuText, reason }) : t('holders.message', { who, mib: fmtMiB(p.usedMiB), gpu: gpuText, reason }),
     evidence,
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
-      text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? `${fixText} If it must keep running: ${policy.remedy}.` : fixText,
+      text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? t('holders.mustKeep', { fix: fixText, remedy: policy.remedy }) : fixText,
       commands: [...(fixPlans ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
       ...(killable ? { manual: [v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`] } : {}),
     },
@@ -69,20 +70,20 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
 }
 
 function fixTextFor(s: Snapshot, p: HolderProcess, v: Verdict, isProtected: boolean): string {
-  if (p.gpuNotOpenHere) return 'The holder is not this process: look where nvidia-smi’s PIDs are real (on the host: `nvidia-smi`, then `ps -p PID` there). gpu-env-doctor fix never ends it.';
-  if (isProtected) return 'gpu-env-doctor fix never ends it: stop its container or service instead if its job is done.';
+  if (p.gpuNotOpenHere) return t('holders.fixOtherNs');
+  if (isProtected) return t('holders.fixProtected');
   switch (v) {
     case 'zombie':
-      return `A zombie holds nothing itself, but its parent (PID ${p.ppid ?? '?'}) may: end or restart the parent.`;
+      return t('holders.fixZombie', { ppid: p.ppid ?? '?' });
     case 'stopped':
-      return 'It was stopped (Ctrl-Z) and keeps its memory. Resume it in its shell with `fg`, or end it.';
+      return t('holders.fixStopped');
     case 'other user':
-      return `Ask ${p.user ?? 'its owner'} to end it, or use another GPU${s.nvidia.ok && s.nvidia.gpus.length > 1 ? ' (CUDA_VISIBLE_DEVICES)' : ''}.`;
+      return t(s.nvidia.ok && s.nvidia.gpus.length > 1 ? 'holders.fixOtherUserCvd' : 'holders.fixOtherUser', { user: p.user ?? t('holders.itsOwner') });
     case 'invisible':
-      return 'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v /dev/nvidia*`.';
+      return t('holders.fixInvisible');
     case 'unknown':
-      return 'Nothing shows that it is a leftover, so gpu-env-doctor fix leaves it alone. If you know it is no longer needed, end it yourself.';
+      return t('holders.fixUnknown');
     default:
-      return 'End it if it is yours and no longer needed (gpu-env-doctor fix does this safely).';
+      return t('holders.fixDefault');
   }
 }

@@ -9,7 +9,7 @@ import { LABELS, MARK_WORDS } from '../labels.js';
 import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import { esc } from './escape.js';
-import { CATEGORIES } from '../../checks/check.js';
+import { CATEGORIES, isBareOk } from '../../checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
 import { getLang, t } from '../../i18n/index.js';
@@ -150,7 +150,7 @@ function findingsSection(m: ReportModel): string {
   if (m.findings.length === 0) return '';
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   // Version facts have their own table below: each fact once.
-  const fine = m.findings.filter((f) => f.mark === 'ok' && !f.message.endsWith(': ok') && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
+  const fine = m.findings.filter((f) => f.mark === 'ok' && !isBareOk(f.message) && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
   const skipped = m.findings.filter((f) => f.mark === 'skip');
   const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">
