@@ -5,6 +5,7 @@ import { judgeJaxSettings, judgeTfGrowth, judgeTorchAllocConf, TORCH_ALLOC_KEYS,
 import { envFinding } from './env-finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 export { TORCH_ALLOC_KEYS };
 
@@ -32,7 +33,7 @@ export function parseTorchAllocConf(v: string): { options: Map<string, string>; 
 export const allocatorsCheck: Check = {
   id: 'env.allocators',
   category: 'env',
-  title: 'Framework memory policy variables',
+  get title() { return t('title.env.allocators'); },
   evaluate(s: Snapshot): Finding[] {
     const e = s.env;
     const out: Finding[] = [];

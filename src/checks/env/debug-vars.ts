@@ -3,11 +3,12 @@ import type { Finding } from '../../core/finding.js';
 import { envFinding } from './env-finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 export const debugVarsCheck: Check = {
   id: 'env.debug',
   category: 'env',
-  title: 'Debugging variables',
+  get title() { return t('title.env.debug'); },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const e = s.env;

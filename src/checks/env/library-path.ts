@@ -5,6 +5,7 @@ import { envFinding } from './env-finding.js';
 import { listOf } from '../../core/format.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 const CUDA_DIR = /cuda|cudnn|nvidia|cublas|nccl|tensorrt/i;
 const CUDA_LIB = /lib(cudnn|cudart|cublas|cuda|nvidia-ml|nccl|nvrtc|cufft|cusparse|curand|nvJitLink)/;
@@ -12,7 +13,7 @@ const CUDA_LIB = /lib(cudnn|cudart|cublas|cuda|nvidia-ml|nccl|nvrtc|cufft|cuspar
 export const libraryPathCheck: Check = {
   id: 'env.library-path',
   category: 'env',
-  title: 'LD_LIBRARY_PATH and LD_PRELOAD',
+  get title() { return t('title.env.library-path'); },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const llp = s.env.LD_LIBRARY_PATH;
@@ -26,8 +27,8 @@ export const libraryPathCheck: Check = {
           envFinding({
             ...llpVar,
             rootCause: 'driver_too_old',
-            message: `LD_LIBRARY_PATH puts a forward-compatibility libcuda first (${listOf(compat)}): it only works on data-center GPUs with a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver combination"`,
-            fix: { text: 'Remove the compat folder unless the kernel driver is older than the CUDA version you run.', commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`] },
+            message: t('llp.compat', { folders: listOf(compat) }),
+            fix: { text: t('llp.compatFix'), commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`] },
           }),
         );
       }
@@ -41,12 +42,12 @@ export const libraryPathCheck: Check = {
             severity: 'info',
             rootCause: null,
             message: llpSummary(s, shown),
-            details: "Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a library's RUNPATH and can shadow them (the CUDA libraries area says when it does).",
+            details: t('llp.details'),
           }),
         );
       }
       if (dirs.some((d) => d === '')) {
-        out.push(envFinding({ ...llpVar, severity: 'info', rootCause: null, message: 'LD_LIBRARY_PATH has an empty entry, which the loader reads as the current directory' }));
+        out.push(envFinding({ ...llpVar, severity: 'info', rootCause: null, message: t('llp.empty') }));
       }
     }
     const pre = s.env.LD_PRELOAD;
@@ -57,9 +58,9 @@ export const libraryPathCheck: Check = {
           name: 'LD_PRELOAD',
           value: pre,
           rootCause: 'library_conflict',
-          message: `LD_PRELOAD forces a CUDA library into every process: ${pre}`,
-          details: 'A preloaded library wins over every framework\'s own copy, whatever its version.',
-          fix: { text: 'Unset it unless you are sure every framework here was built for that exact library.', commands: ['unset LD_PRELOAD'] },
+          message: t('llp.preload', { value: pre }),
+          details: t('llp.preloadDetails'),
+          fix: { text: t('llp.preloadFix'), commands: ['unset LD_PRELOAD'] },
         }),
       );
     }
@@ -71,7 +72,7 @@ export const libraryPathCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: `CUDA_HOME/CUDA_PATH=${home}: used to build extensions (nvcc); pip-installed frameworks load their own CUDA runtime regardless`,
+          message: t('llp.cudaHome', { home }),
           evidence: [{ text: `${s.env.CUDA_HOME !== undefined ? 'CUDA_HOME' : 'CUDA_PATH'}=${home}`, source: 'environment' }],
         }),
       );
@@ -85,14 +86,14 @@ export const libraryPathCheck: Check = {
 function llpSummary(s: Snapshot, cuda: string[]): string {
   const folders = listOf(cuda);
   const lib = s.libraries;
-  if (!lib || lib.consumers.length === 0) return `LD_LIBRARY_PATH lists ${folders}`;
+  if (!lib || lib.consumers.length === 0) return t('llp.lists', { folders });
   const fromLlp = lib.consumers.flatMap((c) => c.resolved.filter((r) => r.via === 'ld_library_path' && r.family !== null));
   const driverOnly = fromLlp.every((r) => r.family === 'libcuda' || r.family === 'libnvidia-ml');
   if (driverOnly) {
     return fromLlp.length > 0
-      ? `LD_LIBRARY_PATH lists ${folders}: the frameworks take only the driver (libcuda, NVML) from there, their CUDA libraries from their own files`
-      : `LD_LIBRARY_PATH lists ${folders}: no framework takes a CUDA library from there`;
+      ? t('llp.driverOnly', { folders })
+      : t('llp.noneFrom', { folders });
   }
   const names = listOf(fromLlp.filter((r) => r.family !== 'libcuda' && r.family !== 'libnvidia-ml').map((r) => r.family!));
-  return `LD_LIBRARY_PATH lists ${folders}; the frameworks load ${names} from there`;
+  return t('llp.loadsFrom', { folders, names });
 }

@@ -3,6 +3,7 @@
 import { finding, type Finding } from '../../core/finding.js';
 import type { Gpu, Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 export interface Visibility {
   /** physical GPUs (nvidia-smi index) in the order the job sees them: job index i → physical[i] */
@@ -62,7 +63,7 @@ export function cudaEnumeration(gpus: readonly Gpu[], order: string | undefined)
 export const visibleDevicesCheck: Check = {
   id: 'env.visible-devices',
   category: 'env',
-  title: 'GPU visibility (CUDA_VISIBLE_DEVICES)',
+  get title() { return t('title.env.visible-devices'); },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const cvd = s.env.CUDA_VISIBLE_DEVICES;

@@ -3,6 +3,7 @@
 import * as nodePath from 'node:path';
 import type { Consumer, LibrariesSection, ResolvedLibrary } from '../../libs/schema.js';
 import type { Snapshot } from '../../snapshot/schema.js';
+import { t } from '../../i18n/index.js';
 
 export function librariesOf(s: Snapshot): LibrariesSection | null {
   const l = (s as { libraries?: LibrariesSection }).libraries;
@@ -10,7 +11,7 @@ export function librariesOf(s: Snapshot): LibrariesSection | null {
 }
 
 export function needsLibraries(s: Snapshot): true | string {
-  return librariesOf(s) ? true : 'no library facts in this snapshot (made without the libraries probe)';
+  return librariesOf(s) ? true : t('applies.noLibraries');
 }
 
 /** A copy installed with the framework: in its environment's site-packages (pip) or its conda prefix. */
@@ -61,8 +62,10 @@ export const FAMILY_LABEL: Record<string, string> = {
 };
 
 export function label(family: string | null): string {
-  if (!family) return 'library';
-  return FAMILY_LABEL[family] ?? (family.startsWith('libcudnn_') ? `cuDNN sub-library ${family}` : family);
+  if (!family) return t('lib.library');
+  if (family === 'libcudart') return t('lib.cudart');
+  if (family === 'libcuda') return t('lib.libcuda');
+  return FAMILY_LABEL[family] ?? (family.startsWith('libcudnn_') ? t('lib.sublibrary', { family }) : family);
 }
 
 export const FRAMEWORK_LABEL: Record<string, string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', cupy: 'CuPy' };
@@ -95,5 +98,5 @@ export function viaText(r: Pick<ResolvedLibrary, 'via' | 'firstVia' | 'how' | 'r
 }
 
 export function versionText(v: string | null): string {
-  return v ?? 'version unknown';
+  return v ?? t('lib.versionUnknown');
 }

@@ -7,6 +7,7 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { compareVersions } from '../../libs/versions.js';
 import { consumerLabel, fixWithoutDirs, ldLibraryPathDirOf, librariesOf, needsLibraries } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export function kernelDriverVersion(s: Snapshot): { version: string; source: string } | null {
   if (s.system.kernelModule?.version) return { version: s.system.kernelModule.version, source: '/proc/driver/nvidia/version' };
@@ -17,7 +18,7 @@ export function kernelDriverVersion(s: Snapshot): { version: string; source: str
 export const compatLibcudaCheck: Check = {
   id: 'libs.compat-libcuda',
   category: 'libraries',
-  title: 'Forward-compatibility libcuda matches the driver',
+  get title() { return t('title.libs.compat-libcuda'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;

@@ -10,11 +10,12 @@ import { compareVersions, sameVersion } from '../../libs/versions.js';
 import { listOf, unique } from '../../core/format.js';
 import type { Consumer } from '../../libs/schema.js';
 import { cudnnMixConsequences, failsForSure } from './cudnn-mix.js';
+import { t } from '../../i18n/index.js';
 
 export const cudnnSublibraryCheck: Check = {
   id: 'libs.cudnn-sublibrary-mismatch',
   category: 'libraries',
-  title: 'cuDNN sub-libraries match libcudnn',
+  get title() { return t('title.libs.cudnn-sublibrary-mismatch'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;

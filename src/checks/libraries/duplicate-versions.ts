@@ -7,11 +7,12 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { consumerLabel, isOwnCopy, label, librariesOf, needsLibraries, shellQuote, versionText, viaText } from './common.js';
 import { sameVersion } from '../../libs/versions.js';
+import { t } from '../../i18n/index.js';
 
 export const duplicateVersionsCheck: Check = {
   id: 'libs.duplicate-versions',
   category: 'libraries',
-  title: 'One copy of each CUDA library per framework',
+  get title() { return t('title.libs.duplicate-versions'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
@@ -36,8 +37,8 @@ export const duplicateVersionsCheck: Check = {
               severity: 'info',
               status: 'ok',
               rootCause: null,
-              message: `${consumerLabel(c)} loads ${label(r.family)} ${versionText(r.version)} (${r.via.replace(/_/g, ' ')}); ${others.map((x) => `${x.version} at ${x.realPath ?? x.path}`).join(', ')} ${others.length === 1 ? 'is' : 'are'} also on the machine and not used by it`,
-              details: `Tools that ask the ld cache (python -m torch.utils.collect_env, ldconfig -p) report the other copy; the loaded file is the one above (check a running process with gpu-env-doctor libs --pid PID).`,
+              message: t('dup.ok', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), via: r.via.replace(/_/g, ' '), others: others.map((x) => t('dup.otherAt', { version: x.version ?? '?', path: x.realPath ?? x.path })).join(t('list.comma')), n: others.length }),
+              details: t('dup.details'),
               evidence,
               affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
             }),
@@ -52,11 +53,11 @@ export const duplicateVersionsCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'library_conflict',
-            message: `${consumerLabel(c)} would load ${label(r.family)} ${versionText(r.version)} from ${r.realPath ?? r.path} instead of its own ${versionText(ownLoser.version)} (${ownLoser.path})`,
+            message: t('dup.wouldLoad', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), path: r.realPath ?? r.path, own: versionText(ownLoser.version), ownPath: ownLoser.path }),
             evidence,
             affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
             fix: {
-              text: `Put the framework's own folder first so its copy wins (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache).`,
+              text: t('dup.fix'),
               commands: [`export LD_LIBRARY_PATH=${shellQuote(dir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`],
             },
           }),

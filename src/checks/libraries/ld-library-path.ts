@@ -8,11 +8,12 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { compareVersions, sameVersion } from '../../libs/versions.js';
 import { consumerLabel, fixWithoutDirs, isOwnCopy, label, ldLibraryPathDirOf, librariesOf, needsLibraries, versionText } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const ldLibraryPathCheck: Check = {
   id: 'libs.ld-library-path-shadowing',
   category: 'libraries',
-  title: "LD_LIBRARY_PATH does not override the frameworks' own CUDA libraries",
+  get title() { return t('title.libs.ld-library-path-shadowing'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;

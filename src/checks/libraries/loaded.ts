@@ -4,18 +4,19 @@ import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { label, librariesOf, needsLibraries, FRAMEWORK_LABEL } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const loadedCheck: Check = {
   id: 'libs.loaded',
   category: 'libraries',
-  title: 'Libraries loaded by GPU processes',
+  get title() { return t('title.libs.loaded'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
     const out: Finding[] = [];
     for (const p of lib.processes) {
       if (!p.ok) {
-        out.push(finding({ check: this.id, severity: 'info', status: 'skip', rootCause: null, message: `Process ${p.pid}: ${p.message ?? 'maps not readable'}`, affects: { pid: p.pid } }));
+        out.push(finding({ check: this.id, severity: 'info', status: 'skip', rootCause: null, message: t('loaded.unreadable', { pid: p.pid, message: p.message ?? t('loaded.mapsUnreadable') }), affects: { pid: p.pid } }));
         continue;
       }
       const files = lib.loaded.filter((l) => l.pid === p.pid);
@@ -26,7 +27,7 @@ export const loadedCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: `Process ${p.pid}${p.framework ? ` (${FRAMEWORK_LABEL[p.framework]})` : ''} loaded ${key.map((f) => `${label(f.family)} ${f.version ?? '?'}`).join(', ') || 'no CUDA library'}`,
+          message: t(p.framework ? 'loaded.okFw' : 'loaded.ok', { pid: p.pid, fw: p.framework ? (FRAMEWORK_LABEL[p.framework] ?? p.framework) : '', libs: key.map((f) => `${label(f.family)} ${f.version ?? '?'}`).join(t('list.comma')) || t('loaded.none') }),
           evidence: files.map((f) => ({ text: f.path, source: `/proc/${p.pid}/maps` })),
           affects: { pid: p.pid },
         }),
@@ -38,8 +39,8 @@ export const loadedCheck: Check = {
             severity: 'info',
             status: 'ok',
             rootCause: null,
-            message: `Process ${p.pid} loaded ${d.loaded ?? 'nothing'} for ${d.family}, where the emulation expected ${d.expected ?? 'nothing'}`,
-            details: 'The process may have changed LD_LIBRARY_PATH or loaded libraries itself; the loaded file is the truth. Please report this if you can reproduce it.',
+            message: t('loaded.differs', { pid: p.pid, loaded: d.loaded ?? t('loaded.nothing'), family: d.family, expected: d.expected ?? t('loaded.nothing') }),
+            details: t('loaded.differsDetails'),
             evidence: [{ text: `loaded: ${d.loaded}`, source: `/proc/${p.pid}/maps` }, { text: `expected: ${d.expected}`, source: 'loader emulation' }],
             affects: { pid: p.pid, library: d.family },
           }),

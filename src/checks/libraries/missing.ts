@@ -5,11 +5,12 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { consumerLabel, librariesOf, needsLibraries, shellQuote } from './common.js';
 import * as nodePath from 'node:path';
+import { t } from '../../i18n/index.js';
 
 export const missingCheck: Check = {
   id: 'libs.missing',
   category: 'libraries',
-  title: 'Every library the frameworks need is found',
+  get title() { return t('title.libs.missing'); },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;

@@ -4,6 +4,7 @@ import { finding, type Finding } from '../../core/finding.js';
 import { fmtMiB } from '../../core/format.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 /** The driver keeps a little for itself even on an idle GPU; ignore differences below this. */
 export const SLACK_MIB = 1024;
@@ -11,8 +12,8 @@ export const SLACK_MIB = 1024;
 export const unattributedCheck: Check = {
   id: 'memory.unattributed',
   category: 'memory',
-  title: 'Memory with no visible owner',
-  applies: (s) => (s.nvidia.ok ? true : 'no GPU information'),
+  get title() { return t('title.memory.unattributed'); },
+  applies: (s) => (s.nvidia.ok ? true : t('memory.noGpuInfo')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
@@ -28,18 +29,18 @@ export const unattributedCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'memory_held_by_other_process',
-            message: `GPU ${g.index}: ${fmtMiB(missing)} in use that no listed process accounts for`,
+            message: t('unattr.missing', { gpu: g.index, mib: fmtMiB(missing) }),
             details:
               g.processes.length === 0
-                ? 'nvidia-smi lists no process, yet memory is in use: typical of another container or VM sharing the GPU, or of a PID namespace nvidia-smi cannot map.'
-                : 'nvidia-smi lists fewer megabytes than are in use: the rest belongs to processes it cannot see from here.',
+                ? t('unattr.noneListed')
+                : t('unattr.fewer'),
             evidence: [
-              { text: `used ${fmtMiB(g.memory.usedMiB)}, listed processes ${fmtMiB(listed)}`, source: 'nvidia-smi -q -x' },
-              ...deviceOnly.map((p) => ({ text: `PID ${p.pid} (${p.name ?? '?'}, ${p.user ?? '?'}) has /dev/nvidia* open but is not listed`, source: `/proc/${p.pid}/fd` })),
+              { text: t('unattr.usedListed', { used: fmtMiB(g.memory.usedMiB), listed: fmtMiB(listed) }), source: 'nvidia-smi -q -x' },
+              ...deviceOnly.map((p) => ({ text: t('unattr.deviceOnly', { pid: p.pid, name: p.name ?? '?', user: p.user ?? '?' }), source: `/proc/${p.pid}/fd` })),
             ],
             affects: { gpu: g.index },
             fix: {
-              text: 'Find the owner on the host (not inside a container): who has the device files open.',
+              text: t('unattr.fix'),
               commands: ['nvidia-smi', 'sudo fuser -v /dev/nvidia*'],
             },
           }),
@@ -52,10 +53,10 @@ export const unattributedCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'memory_held_by_other_process',
-            message: `GPU ${g.index}: PID ${p.pid} holds ${fmtMiB(p.usedMiB)} but is not in this /proc (another container or the host)`,
-            evidence: [{ text: `PID ${p.pid} listed by nvidia-smi with ${fmtMiB(p.usedMiB)}; /proc/${p.pid} does not exist here`, source: 'nvidia-smi -q -x' }],
+            message: t('unattr.invisible', { gpu: g.index, pid: p.pid, mib: fmtMiB(p.usedMiB) }),
+            evidence: [{ text: t('unattr.invisibleEvidence', { pid: p.pid, mib: fmtMiB(p.usedMiB) }), source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index, pid: p.pid },
-            fix: { text: 'nvidia-smi reports host PIDs. Look for this PID on the host, or ask whoever runs the other container.', commands: [] },
+            fix: { text: t('unattr.invisibleFix'), commands: [] },
           }),
         );
       }

@@ -2,14 +2,15 @@
 // pip command that installs into that environment (not into whatever `pip` is first on PATH).
 import type { PythonEnvironmentFacts, PythonPackage } from '../../python/schema.js';
 import type { Snapshot } from '../../snapshot/schema.js';
+import { t } from '../../i18n/index.js';
 
 export function scannedEnvs(s: Snapshot): PythonEnvironmentFacts[] {
   return (s.python?.environments ?? []).filter((e) => e.scanned);
 }
 
 export function appliesPython(s: Snapshot): true | string {
-  if (!s.python) return 'no Python facts in this snapshot';
-  if (scannedEnvs(s).length === 0) return 'no Python environment found';
+  if (!s.python) return t('applies.noPythonFacts');
+  if (scannedEnvs(s).length === 0) return t('applies.noPythonEnv');
   return true;
 }
 

@@ -8,6 +8,7 @@ import { LIBRARY_FAMILIES } from '../../python/relevant.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { appliesPython, envLabel, pipCommand, scannedEnvs, shq } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export interface MixPair {
   library: string;
@@ -32,7 +33,7 @@ export function findMixes(e: PythonEnvironmentFacts): MixPair[] {
 export const condaPipMixCheck: Check = {
   id: 'python.conda-pip-mix',
   category: 'python',
-  title: 'conda and pip copies of one library',
+  get title() { return t('title.python.conda-pip-mix'); },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];

@@ -8,6 +8,7 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { appliesPython, driverCuda, envLabel, hasNvidiaGpu, pipCommand, scannedEnvs } from './common.js';
 import wheels from './gpu-wheels.json' with { type: 'json' };
+import { t } from '../../i18n/index.js';
 
 interface WheelRow {
   framework: string;
@@ -20,11 +21,11 @@ interface WheelRow {
 export const cpuOnlyBuildCheck: Check = {
   id: 'python.cpu-only-build',
   category: 'python',
-  title: 'Framework builds with CUDA',
+  get title() { return t('title.python.cpu-only-build'); },
   applies: (s) => {
     const a = appliesPython(s);
     if (a !== true) return a;
-    return hasNvidiaGpu(s) ? true : 'no NVIDIA GPU on this machine: a CPU build is expected';
+    return hasNvidiaGpu(s) ? true : t('applies.cpuExpected');
   },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];

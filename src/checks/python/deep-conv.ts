@@ -10,6 +10,7 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { envLabel, hasNvidiaGpu, scannedEnvs } from './common.js';
 import { convVerdict, matchSignature } from './conv-verdict.js';
+import { t } from '../../i18n/index.js';
 
 const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
 const LOW_FREE_MIB = 2048;
@@ -17,12 +18,12 @@ const LOW_FREE_MIB = 2048;
 export const deepConvCheck: Check = {
   id: 'python.deep-conv',
   category: 'python',
-  title: 'Convolution on the GPU (--deep)',
+  get title() { return t('title.python.deep-conv'); },
   applies: (s) => {
-    if (!s.python) return 'no Python facts in this snapshot';
-    if (!s.python.deep) return 'run check --deep to try a convolution in each framework';
+    if (!s.python) return t('applies.noPythonFacts');
+    if (!s.python.deep) return t('applies.deepConv');
     if (s.python.deepSkipped) return s.python.deepSkipped;
-    if (!scannedEnvs(s).some((e) => e.probes.length > 0)) return 'no framework to try (none of torch, tensorflow, jax is installed in the environments looked at)';
+    if (!scannedEnvs(s).some((e) => e.probes.length > 0)) return t('applies.noFrameworkToTry');
     return true;
   },
   evaluate(s: Snapshot): Finding[] {

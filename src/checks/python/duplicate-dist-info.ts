@@ -8,11 +8,12 @@ import { isRelevant } from '../../python/relevant.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { appliesPython, envLabel, pipCommand, scannedEnvs, shq } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const duplicateDistInfoCheck: Check = {
   id: 'python.duplicate-dist-info',
   category: 'python',
-  title: 'Packages installed twice',
+  get title() { return t('title.python.duplicate-dist-info'); },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];

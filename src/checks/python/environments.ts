@@ -6,12 +6,13 @@ import type { PythonEnvironmentFacts } from '../../python/schema.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { envLabel, pipCommand, scannedEnvs } from './common.js';
+import { joinList, t } from '../../i18n/index.js';
 
 export const environmentsCheck: Check = {
   id: 'python.environments',
   category: 'python',
-  title: 'Python environments',
-  applies: (s) => (s.python ? (s.python.environments.length > 0 ? true : 'no Python interpreter found') : 'no Python facts in this snapshot'),
+  get title() { return t('title.python.environments'); },
+  applies: (s) => (s.python ? (s.python.environments.length > 0 ? true : t('applies.noPythonInterpreter')) : t('applies.noPythonFacts')),
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const all = s.python!.environments;
@@ -24,7 +25,7 @@ export const environmentsCheck: Check = {
           rootCause: null,
           message: e.problems[0]!,
           evidence: e.problems.map((p) => ({ text: p })),
-          fix: { text: 'Name an interpreter (…/bin/python3) or an environment folder.', commands: [] },
+          fix: { text: t('envs.nameInterpreter'), commands: [] },
         }),
       );
     }
@@ -42,11 +43,11 @@ export const environmentsCheck: Check = {
             severity: 'error',
             status: 'fail',
             rootCause: 'cuda_toolkit_mismatch',
-            message: `JAX in ${envLabel(e)}: ${plugin} does not match jaxlib ${jaxlibVersion}; JAX will not load the plugin and falls back to the CPU`,
+            message: t('envs.jaxPlugin', { env: envLabel(e), plugin, jaxlib: jaxlibVersion }),
             evidence: jax.sources.map((src) => ({ text: src.includes('jax_cuda') ? plugin : `jaxlib ${jaxlibVersion}`, source: src })),
             affects: { framework: 'jax' },
             fix: {
-              text: 'Install the plugin and PJRT of the same version as jaxlib (or upgrade all of them together).',
+              text: t('envs.jaxPluginFix'),
               commands: [pipCommand(e, ['install', `jax==${jax.version ?? jaxlibVersion}`, `jaxlib==${jaxlibVersion}`, `${pluginName}==${jaxlibVersion}`, `${pluginName.replace(/-plugin$/, '-pjrt')}==${jaxlibVersion}`])],
             },
           }),
@@ -61,7 +62,7 @@ export const environmentsCheck: Check = {
           severity: 'info',
           status: 'skip',
           rootCause: null,
-          message: `${others.length} more Python environment${others.length === 1 ? '' : 's'} found and not looked into (check --all-envs covers them all)`,
+          message: t('envs.more', { n: others.length }),
           evidence: others.slice(0, 20).map((x) => ({ text: `${x.kind} ${x.prefix}${x.name ? ` (${x.name})` : ''}`, source: x.foundVia.join(', ') })),
         }),
       );
@@ -77,7 +78,7 @@ function summary(e: PythonEnvironmentFacts): Finding {
       b.framework === 'torch'
         ? `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`
         : b.framework === 'tensorflow'
-          ? `tensorflow ${b.version ?? '?'} (${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : 'build unknown: no build_info.py'})`
+          ? `tensorflow ${b.version ?? '?'} (${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : t('envs.buildUnknown')})`
           : `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
     parts.push(what);
   }
@@ -87,10 +88,10 @@ function summary(e: PythonEnvironmentFacts): Finding {
   for (const p of e.probes) {
     const v = p.info?.cudnnVersion;
     const al = p.info?.archList;
-    if (p.framework === 'torch' && typeof v === 'number') deep.push(`torch loads cuDNN ${Math.floor(v / 10000)}.${Math.floor((v % 10000) / 100)}.${v % 100}`);
-    if (p.framework === 'torch' && Array.isArray(al)) deep.push(`torch arch list ${al.join(' ')}`);
-    if (p.framework === 'jax' && typeof p.info?.backend === 'string') deep.push(`JAX backend ${p.info.backend}`);
-    if (p.framework === 'tensorflow' && Array.isArray(p.info?.gpus)) deep.push(`TensorFlow sees ${(p.info.gpus as unknown[]).length} GPU(s)`);
+    if (p.framework === 'torch' && typeof v === 'number') deep.push(t('envs.torchLoads', { version: `${Math.floor(v / 10000)}.${Math.floor((v % 10000) / 100)}.${v % 100}` }));
+    if (p.framework === 'torch' && Array.isArray(al)) deep.push(t('envs.archList', { list: al.join(' ') }));
+    if (p.framework === 'jax' && typeof p.info?.backend === 'string') deep.push(t('envs.jaxBackend', { backend: p.info.backend }));
+    if (p.framework === 'tensorflow' && Array.isArray(p.info?.gpus)) deep.push(t('envs.tfSees', { n: (p.info.gpus as unknown[]).length }));
   }
   const gpuCount = e.packages.filter((p) => /^nvidia-/.test(p.name)).length;
   return finding({
@@ -98,9 +99,13 @@ function summary(e: PythonEnvironmentFacts): Finding {
     severity: 'info',
     status: 'ok',
     rootCause: null,
-    message: `${envLabel(e)}${e.pythonVersion ? ` (Python ${e.pythonVersion}${e.active ? ', active' : ''})` : e.active ? ' (active)' : ''}: ${parts.length > 0 ? parts.join('; ') : 'no GPU framework installed'}${deep.length > 0 ? `; ${deep.join('; ')}` : ''}`,
+    message: t(e.pythonVersion ? (e.active ? 'envs.summaryPyActive' : 'envs.summaryPy') : e.active ? 'envs.summaryActive' : 'envs.summary', {
+      env: envLabel(e),
+      py: e.pythonVersion ?? '',
+      stack: joinList([...(parts.length > 0 ? parts : [t('envs.noFramework')]), ...deep]),
+    }),
     evidence: [
-      { text: `${e.distributionCount} distributions, ${gpuCount} nvidia-* wheels`, source: e.sitePackages.join(', ') || e.prefix },
+      { text: t('envs.distributions', { n: e.distributionCount, wheels: gpuCount }), source: e.sitePackages.join(', ') || e.prefix },
       ...e.frameworks.map((b) => ({ text: `${b.framework} ${b.version ?? '?'} cuda=${b.cuda ?? 'None'}${b.cudnn ? ` cudnn=${b.cudnn}` : ''}${b.computeCapabilities ? ` caps=${b.computeCapabilities.join(',')}` : ''}`, source: b.sources[0] ?? e.prefix })),
     ],
   });

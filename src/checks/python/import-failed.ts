@@ -7,6 +7,7 @@ import type { FrameworkProbe } from '../../python/schema.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { envLabel, pipCommand, scannedEnvs } from './common.js';
+import { t } from '../../i18n/index.js';
 
 const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
 
@@ -23,12 +24,12 @@ export function importRootCause(text: string): RootCauseId {
 export const importFailedCheck: Check = {
   id: 'python.import-failed',
   category: 'python',
-  title: 'Frameworks import (--deep)',
+  get title() { return t('title.python.import-failed'); },
   applies: (s) => {
-    if (!s.python) return 'no Python facts in this snapshot';
-    if (!s.python.deep) return 'run check --deep to import each framework in its own process';
+    if (!s.python) return t('applies.noPythonFacts');
+    if (!s.python.deep) return t('applies.deepImport');
     if (s.python.deepSkipped) return s.python.deepSkipped;
-    return scannedEnvs(s).some((e) => e.probes.length > 0) ? true : 'no framework installed in the environments looked at';
+    return scannedEnvs(s).some((e) => e.probes.length > 0) ? true : t('applies.noFrameworkInstalled');
   },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];

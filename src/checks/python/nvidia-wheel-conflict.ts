@@ -12,6 +12,7 @@ import type { PythonEnvironmentFacts, PythonPackage } from '../../python/schema.
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { appliesPython, envLabel, pipCommand, scannedEnvs, shq } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export interface Pin {
   by: PythonPackage;
@@ -99,7 +100,7 @@ const pinText = (p: Pin) => `${p.by.name} ${p.by.version} requires ${p.name}${p.
 export const nvidiaWheelConflictCheck: Check = {
   id: 'python.nvidia-wheel-conflict',
   category: 'python',
-  title: 'nvidia-* wheels match what the frameworks pin',
+  get title() { return t('title.python.nvidia-wheel-conflict'); },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];

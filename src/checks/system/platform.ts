@@ -2,24 +2,28 @@
 import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
+import { t } from '../../i18n/index.js';
 
 export const platformCheck: Check = {
   id: 'system.platform',
   category: 'system',
-  title: 'System',
+  get title() { return t('title.system.platform'); },
   evaluate(s: Snapshot): Finding[] {
     const sys = s.system;
-    const where = sys.container.kind === 'none' ? 'no container' : `in a ${sys.container.kind} container`;
+    const place = sys.container.kind === 'none' ? t('platform.noContainer') : t('platform.inContainer', { kind: sys.container.kind });
+    const where = sys.wsl ? t('platform.wslSuffix', { where: place }) : place;
     const out: Finding[] = [
       finding({
         check: this.id,
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: `${sys.os ?? 'unknown OS'}, kernel ${sys.kernel ?? '?'}, ${sys.arch}, ${where}${sys.wsl ? ', WSL' : ''}${sys.kernelModule?.version ? `, NVIDIA kernel module ${sys.kernelModule.version}` : ''}`,
+        message: sys.kernelModule?.version
+          ? t('platform.lineModule', { os: sys.os ?? t('platform.unknownOs'), kernel: sys.kernel ?? '?', arch: sys.arch, where, module: sys.kernelModule.version })
+          : t('platform.line', { os: sys.os ?? t('platform.unknownOs'), kernel: sys.kernel ?? '?', arch: sys.arch, where }),
         evidence: [
           ...(sys.kernelModule ? [{ text: sys.kernelModule.line, source: '/proc/driver/nvidia/version' }] : []),
-          ...sys.container.evidence.map((t) => ({ text: t, source: 'container detection' })),
+          ...sys.container.evidence.map((e) => ({ text: e, source: t('platform.containerDetection') })),
         ],
       }),
     ];
@@ -30,8 +34,8 @@ export const platformCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: 'WSL2: the Windows driver provides the GPU; per-process GPU memory is not reported, so holders cannot be named',
-          evidence: [{ text: 'Microsoft kernel or /usr/lib/wsl/lib', source: '/proc/version' }],
+          message: t('platform.wsl'),
+          evidence: [{ text: t('platform.wslEvidence'), source: '/proc/version' }],
         }),
       );
     }
@@ -42,7 +46,7 @@ export const platformCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: 'Inside a container, processes of other containers or the host are not visible: their memory shows as unattributed',
+          message: t('platform.containerBlind'),
           evidence: [],
         }),
       );

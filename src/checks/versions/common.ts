@@ -6,6 +6,7 @@ import { machineFacts, type EnvFacts, type FrameworkFacts, type MachineFacts } f
 import { driverUpgrade, newestFor, toFix, type MachineNeeds } from '../../compat/fixes.js';
 import type { Verdict } from '../../compat/judge.js';
 import { targetFromInstalled, type Target } from '../../compat/target.js';
+import { t } from '../../i18n/index.js';
 
 export interface Installed {
   env: EnvFacts;
@@ -21,10 +22,10 @@ export function installedFrameworks(s: Snapshot): { m: MachineFacts; items: Inst
 
 /** applies(): there must be a framework to judge. */
 export function appliesToFrameworks(s: Snapshot): true | string {
-  if (!s.python) return 'no Python environments in this snapshot';
+  if (!s.python) return t('applies.noPythonEnvs');
   // PaddlePaddle has no build-file reader: its package record is what the version checks judge
   const any = s.python.environments.some((e) => e.scanned && (e.frameworks.length > 0 || e.packages.some((p) => p.name === 'paddlepaddle-gpu')));
-  return any ? true : 'no PyTorch, TensorFlow, JAX or PaddlePaddle found in the scanned Python environments';
+  return any ? true : t('applies.noFrameworks');
 }
 
 export function needsOf(m: MachineFacts, python: string | null): MachineNeeds | null {

@@ -6,11 +6,12 @@ import { cudnnFix } from '../../compat/fixes.js';
 import { judgeCudnn } from '../../compat/judge.js';
 import type { Check } from '../check.js';
 import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const cudnnCheck: Check = {
   id: 'versions.cudnn',
   category: 'versions',
-  title: 'cuDNN vs. the framework builds',
+  get title() { return t('title.versions.cudnn'); },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);

@@ -4,11 +4,12 @@ import type { Finding } from '../../core/finding.js';
 import { judgeDriver } from '../../compat/judge.js';
 import type { Check } from '../check.js';
 import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const driverCudaCheck: Check = {
   id: 'versions.driver-cuda',
   category: 'versions',
-  title: "Driver vs. the frameworks' CUDA",
+  get title() { return t('title.versions.driver-cuda'); },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);

@@ -5,11 +5,12 @@ import type { Finding } from '../../core/finding.js';
 import { judgeArch } from '../../compat/judge.js';
 import type { Check } from '../check.js';
 import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const gpuArchCheck: Check = {
   id: 'versions.gpu-arch',
   category: 'versions',
-  title: 'GPU architecture in the framework builds',
+  get title() { return t('title.versions.gpu-arch'); },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);

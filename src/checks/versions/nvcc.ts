@@ -4,11 +4,12 @@ import type { Finding } from '../../core/finding.js';
 import { judgeNvcc } from '../../compat/judge.js';
 import type { Check } from '../check.js';
 import { appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const nvccCheck: Check = {
   id: 'versions.nvcc',
   category: 'versions',
-  title: "nvcc vs. the frameworks' CUDA",
+  get title() { return t('title.versions.nvcc'); },
   applies(s) {
     const a = appliesToFrameworks(s);
     if (a !== true) return a;

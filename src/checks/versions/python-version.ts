@@ -3,11 +3,12 @@ import type { Finding } from '../../core/finding.js';
 import { judgePython } from '../../compat/judge.js';
 import type { Check } from '../check.js';
 import { alignFix, appliesToFrameworks, installedFrameworks, verdictFinding } from './common.js';
+import { t } from '../../i18n/index.js';
 
 export const pythonVersionCheck: Check = {
   id: 'versions.python',
   category: 'versions',
-  title: 'Python version vs. the frameworks',
+  get title() { return t('title.versions.python'); },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
