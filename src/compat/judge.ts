@@ -7,6 +7,7 @@ import { compareCudnn, cudnnRelease, cudnnTolerated } from './cudnn.js';
 import type { EnvFacts, FrameworkFacts, MachineFacts } from './facts.js';
 import type { Target } from './target.js';
 import { compareVersions, majorMinor, majorOf, truncateVersion } from './version.js';
+import { t as tr } from '../i18n/index.js';
 
 export type VerdictId = 'driver' | 'gpu-arch' | 'python' | 'cudnn' | 'nvcc';
 export type VerdictStatus = 'ok' | 'warn' | 'fail' | 'unknown';
@@ -24,7 +25,7 @@ export interface Verdict {
 
 /** "torch 2.11.0+cu130", "tensorflow 2.12.0", "jax 0.4.30 (cuda12)", "paddlepaddle-gpu 2.6.1 (cu120)" */
 export function targetLabel(t: Pick<Target, 'framework' | 'version' | 'build'>): string {
-  const v = t.version ?? '(unknown version)';
+  const v = t.version ?? tr('judge.unknownVersion');
   if (t.framework === 'torch') return `torch ${v}${t.build ? `+${t.build}` : ''}`;
   if (t.framework === 'jax') return `jax ${v}${t.build ? ` (${t.build})` : ''}`;
   if (t.framework === 'paddle') return `paddlepaddle-gpu ${v}${t.build ? ` (${t.build})` : ''}`;
@@ -40,11 +41,11 @@ export function judgeDriver(t: Target, m: MachineFacts): Verdict | null {
   const min = t.driverMin[m.os];
   const full = t.driverFull[m.os];
   if (m.driver === null) {
-    return { id: 'driver', status: 'unknown', rootCause: null, message: `No NVIDIA driver answered, so whether it runs the CUDA ${t.cuda} runtime of ${label} is unknown`, required: min ? `>=${min}` : undefined, evidence: [] };
+    return { id: 'driver', status: 'unknown', rootCause: null, message: tr('judge.driverNone', { cuda: t.cuda, label }), required: min ? `>=${min}` : undefined, evidence: [] };
   }
   const ev: Evidence[] = [{ text: `driver_version ${m.driver}${m.driverCuda ? `, CUDA Version ${m.driverCuda}` : ''}`, source: SMI }];
   if (min === null) {
-    return { id: 'driver', status: 'unknown', rootCause: null, message: `gpu-env-doctor's data has no ${m.os} driver minimum for CUDA ${t.cuda} (${label})`, found: m.driver, evidence: ev };
+    return { id: 'driver', status: 'unknown', rootCause: null, message: tr('judge.driverNoData', { os: m.os, cuda: t.cuda, label }), found: m.driver, evidence: ev };
   }
   if (compareVersions(m.driver, min) < 0) {
     const limit = maxCudaForDriver(m.driver, m.os);
@@ -52,7 +53,7 @@ export function judgeDriver(t: Target, m: MachineFacts): Verdict | null {
       id: 'driver',
       status: 'fail',
       rootCause: 'driver_too_old',
-      message: `${label} brings the CUDA ${t.cuda} runtime, which needs NVIDIA driver ${min} or newer; this driver is ${m.driver}${limit ? ` (it runs CUDA up to ${limit})` : ''}`,
+      message: limit ? tr('judge.driverOldLimit', { label, cuda: t.cuda, min, driver: m.driver, limit }) : tr('judge.driverOld', { label, cuda: t.cuda, min, driver: m.driver }),
       required: `>=${min}`,
       found: m.driver,
       evidence: ev,
@@ -64,8 +65,8 @@ export function judgeDriver(t: Target, m: MachineFacts): Verdict | null {
     status: 'ok',
     rootCause: null,
     message: viaCompat
-      ? `Driver ${m.driver} runs the CUDA ${t.cuda} runtime of ${label} through minor-version compatibility (needs ${min}+; the full CUDA ${t.cuda} driver is ${full})`
-      : `Driver ${m.driver} runs the CUDA ${t.cuda} runtime of ${label} (needs ${min}+)`,
+      ? tr('judge.driverCompat', { driver: m.driver, cuda: t.cuda, label, min, full })
+      : tr('judge.driverOk', { driver: m.driver, cuda: t.cuda, label, min }),
     required: `>=${min}`,
     found: m.driver,
     evidence: ev,
@@ -80,9 +81,9 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
   const label = targetLabel(t);
   const out: Verdict[] = [];
   for (const g of m.gpus) {
-    const ev: Evidence[] = [{ text: `GPU ${g.index}: ${g.name}, compute capability ${g.cc ?? '?'}`, source: 'nvidia-smi --query-gpu=name,compute_cap' }];
+    const ev: Evidence[] = [{ text: tr('judge.gpuLine', { gpu: g.index, name: g.name, cc: g.cc ?? '?' }), source: 'nvidia-smi --query-gpu=name,compute_cap' }];
     if (!g.cc) {
-      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, message: `The compute capability of GPU ${g.index} (${g.name}) is unknown`, evidence: ev });
+      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, message: tr('judge.ccUnknown', { gpu: g.index, name: g.name }), evidence: ev });
       continue;
     }
     if (t.minComputeCapability) {
@@ -96,7 +97,7 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
           rootCause: 'gpu_arch_unsupported',
           gpu: g.index,
           found: g.cc,
-          message: `CUDA ${t.cuda} cannot build code for GPU ${g.index} (${g.name}, compute capability ${g.cc}): ${label} runs there only if it ships PTX the driver can JIT-compile; otherwise expect "no kernel image is available for execution on the device". Use a build with a newer CUDA.`,
+          message: tr('judge.paddleNoCode', { cuda: t.cuda, gpu: g.index, name: g.name, cc: g.cc, label }),
           evidence: ev,
         });
         continue;
@@ -109,19 +110,19 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         required: `>=${t.minComputeCapability}`,
         found: g.cc,
         message: ok
-          ? `GPU ${g.index} (${g.name}, ${g.cc}) is supported by ${label} (needs ${t.minComputeCapability}+)`
-          : `${label} needs compute capability ${t.minComputeCapability} or higher; GPU ${g.index} (${g.name}) is ${g.cc}`,
+          ? tr('judge.minCcOk', { gpu: g.index, name: g.name, cc: g.cc, label, min: t.minComputeCapability })
+          : tr('judge.minCcFail', { label, min: t.minComputeCapability, gpu: g.index, name: g.name, cc: g.cc }),
         evidence: ev,
       });
       continue;
     }
     if (t.sass === null || (t.sass.length === 0 && (t.ptx ?? []).length === 0)) {
-      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, found: g.cc, message: `Which GPU architectures ${label} was built for is not known`, evidence: ev });
+      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, found: g.cc, message: tr('judge.archsUnknown', { label }), evidence: ev });
       continue;
     }
     const cov = archCoverage(g.cc, t.sass, t.ptx ?? []);
     const list = [...t.sass.map((c) => `sm_${c.replace('.', '')}`), ...(t.ptx ?? []).map((c) => `compute_${c.replace('.', '')}`)].join(' ');
-    ev.push({ text: `${label} targets: ${list}`, source: t.archsConfidence || 'gpu-env-doctor data' });
+    ev.push({ text: tr('judge.targets', { label, list }), source: t.archsConfidence || 'gpu-env-doctor data' });
     const fullDriver = t.driverFull[m.os];
     if (cov.kind === 'none') {
       const soft = uncertain(t.archsConfidence);
@@ -132,7 +133,7 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         gpu: g.index,
         required: list,
         found: g.cc,
-        message: `${label} has no kernels for GPU ${g.index} (${g.name}, sm_${g.cc.replace('.', '')}) and no PTX it could JIT-compile: expect "no kernel image is available for execution on the device"${soft ? ' (the architecture list of this build is not confirmed)' : ''}`,
+        message: tr(soft ? 'judge.noKernelsSoft' : 'judge.noKernels', { label, gpu: g.index, name: g.name, sm: `sm_${g.cc.replace('.', '')}` }),
         evidence: ev,
       });
     } else if (cov.kind === 'ptx-jit') {
@@ -145,8 +146,8 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         required: list,
         found: g.cc,
         message: driverOld
-          ? `${label} runs on GPU ${g.index} (${g.cc}) only by JIT-compiling its compute_${cov.via!.replace('.', '')} PTX, which needs driver ${fullDriver}+ (this is ${m.driver}): expect "the provided PTX was compiled with an unsupported toolchain"`
-          : `${label} has no SASS for GPU ${g.index} (${g.cc}); the driver JIT-compiles its compute_${cov.via!.replace('.', '')} PTX (slow first start, kernels may be slower)`,
+          ? tr('judge.ptxOld', { label, gpu: g.index, cc: g.cc, ptx: `compute_${cov.via!.replace('.', '')}`, full: fullDriver, driver: m.driver })
+          : tr('judge.ptxJit', { label, gpu: g.index, cc: g.cc, ptx: `compute_${cov.via!.replace('.', '')}` }),
         evidence: ev,
       });
     } else {
@@ -156,7 +157,7 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         rootCause: null,
         gpu: g.index,
         found: g.cc,
-        message: cov.kind === 'sass' ? `${label} has sm_${g.cc.replace('.', '')} code for GPU ${g.index} (${g.name})` : `${label} runs on GPU ${g.index} (${g.cc}) with its sm_${cov.via!.replace('.', '')} code (same architecture family)`,
+        message: cov.kind === 'sass' ? tr('judge.sass', { label, sm: `sm_${g.cc.replace('.', '')}`, gpu: g.index, name: g.name }) : tr('judge.sameFamily', { label, gpu: g.index, cc: g.cc, sm: `sm_${cov.via!.replace('.', '')}` }),
         evidence: ev,
       });
     }
@@ -171,14 +172,14 @@ export function judgePython(t: Target, python: string | null, where: string): Ve
   const ev: Evidence[] = [{ text: `Python ${python}`, source: where }];
   if (t.pythonMin) {
     const ok = compareVersions(python, t.pythonMin) >= 0;
-    return { id: 'python', status: ok ? 'ok' : 'fail', rootCause: ok ? null : 'other', required: `>=${t.pythonMin}`, found: python, message: ok ? `Python ${python} is supported by ${label}` : `${label} needs Python ${t.pythonMin} or newer; this environment has ${python}`, evidence: ev };
+    return { id: 'python', status: ok ? 'ok' : 'fail', rootCause: ok ? null : 'other', required: `>=${t.pythonMin}`, found: python, message: ok ? tr('judge.pyOk', { py: python, label }) : tr('judge.pyMin', { label, min: t.pythonMin, py: python }), evidence: ev };
   }
   if (!t.python || t.python.length === 0) return null;
   const mm = majorMinor(python);
   const range = `${t.python[0]}–${t.python[t.python.length - 1]}`;
-  if (t.python.includes(mm)) return { id: 'python', status: 'ok', rootCause: null, required: range, found: mm, message: `Python ${mm} is supported by ${label} (${range})`, evidence: ev };
-  if (t.pythonExperimental.includes(mm)) return { id: 'python', status: 'warn', rootCause: null, required: range, found: mm, message: `Python ${mm} is only experimental for ${label} (supported: ${range})`, evidence: ev };
-  return { id: 'python', status: 'fail', rootCause: 'other', required: range, found: mm, message: `${label} supports Python ${range}; this environment has ${mm}`, evidence: ev };
+  if (t.python.includes(mm)) return { id: 'python', status: 'ok', rootCause: null, required: range, found: mm, message: tr('judge.pyOkRange', { py: mm, label, range }), evidence: ev };
+  if (t.pythonExperimental.includes(mm)) return { id: 'python', status: 'warn', rootCause: null, required: range, found: mm, message: tr('judge.pyExperimental', { py: mm, label, range }), evidence: ev };
+  return { id: 'python', status: 'fail', rootCause: 'other', required: range, found: mm, message: tr('judge.pyFail', { label, range, py: mm }), evidence: ev };
 }
 
 /** Does the cuDNN that loads suit the build: major, minor direction, CUDA major, and the GPUs it still supports? */
@@ -195,7 +196,7 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
       rootCause: 'cudnn_version_mismatch',
       required: `a CUDA ${majorOf(t.cuda)} build of cuDNN`,
       found: `${f.cudnnPackage.name} ${f.cudnnPackage.version}`,
-      message: `${f.cudnnPackage.name} is cuDNN for CUDA ${f.cudnnPackage.cudaMajor}, but ${label} runs CUDA ${t.cuda}`,
+      message: tr('judge.cudnnCudaMajor', { pkg: f.cudnnPackage.name, pkgCuda: f.cudnnPackage.cudaMajor, label, cuda: t.cuda }),
       evidence: [...ev, { text: `${f.cudnnPackage.name} ${f.cudnnPackage.version}`, source: 'site-packages metadata' }],
     });
   }
@@ -209,21 +210,21 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
       rootCause: ok ? null : 'cudnn_version_mismatch',
       required: `>=${t.cudnnMin},<${majorOf(t.cudnnMin) + 1}`,
       found: loaded,
-      message: ok ? `cuDNN ${loaded} suits ${label} (needs ${t.cudnnMin}+ of cuDNN ${majorOf(t.cudnnMin)})` : `${label} needs cuDNN ${t.cudnnMin} or newer within cuDNN ${majorOf(t.cudnnMin)}; it finds ${loaded} ("Outdated cuDNN installation found")`,
+      message: ok ? tr('judge.cudnnMinOk', { loaded, label, min: t.cudnnMin, major: majorOf(t.cudnnMin) }) : tr('judge.cudnnMinFail', { label, min: t.cudnnMin, major: majorOf(t.cudnnMin), loaded }),
       evidence: ev,
     });
   } else if (t.cudnnBuilt) {
     const rel = compareCudnn(t.cudnnBuilt, loaded);
     const tol = cudnnTolerated(t.framework, rel);
     const built = t.cudnnBuilt;
-    const detail = rel === 'other-major' ? `another major (built with ${built})` : rel === 'older-minor' ? `older than the ${built} it was built with` : rel === 'newer-minor' ? `newer than the ${built} it was built with, which cuDNN's compatibility allows` : `the ${built} it was built with`;
+    const detail = tr(rel === 'other-major' ? 'judge.cudnnOtherMajor' : rel === 'older-minor' ? 'judge.cudnnOlder' : rel === 'newer-minor' ? 'judge.cudnnNewer' : 'judge.cudnnSame', { built });
     out.push({
       id: 'cudnn',
       status: tol.ok ? 'ok' : 'fail',
       rootCause: tol.ok ? null : 'cudnn_version_mismatch',
       required: rel === 'other-major' || rel === 'older-minor' ? `>=${majorMinor(built)},<${majorOf(built) + 1}` : undefined,
       found: loaded,
-      message: tol.ok ? `${label} loads cuDNN ${loaded}: ${detail}` : `${label} loads cuDNN ${loaded}: ${detail}; ${tol.text}`,
+      message: tol.ok ? tr('judge.cudnnLoads', { label, loaded, detail }) : tr('judge.cudnnLoadsFail', { label, loaded, detail, why: tol.text }),
       evidence: tol.ok ? ev : [...ev, { text: tol.text, source: tol.source }],
     });
   }
@@ -238,7 +239,7 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
           gpu: g.index,
           required: `compute capability >=${rel.minComputeCapability}`,
           found: g.cc,
-          message: `cuDNN ${loaded} supports compute capability ${rel.minComputeCapability} and up; GPU ${g.index} (${g.name}) is ${g.cc}`,
+          message: tr('judge.cudnnCc', { loaded, min: rel.minComputeCapability, gpu: g.index, name: g.name, cc: g.cc }),
           evidence: [...ev, { text: `cuDNN ${rel.from}–${rel.to}: compute capability ${rel.minComputeCapability}+`, source: rel.source }],
         });
       }
@@ -254,7 +255,7 @@ export function judgeNvcc(t: Target, m: MachineFacts): Verdict | null {
   const nv = majorMinor(m.nvcc.value);
   const ev: Evidence[] = [{ text: `nvcc: release ${m.nvcc.value}`, source: m.nvcc.source }];
   if (nv === majorMinor(t.cuda)) {
-    return { id: 'nvcc', status: 'ok', rootCause: null, found: nv, message: `nvcc (CUDA ${nv}) is the same CUDA as ${label} uses`, evidence: ev };
+    return { id: 'nvcc', status: 'ok', rootCause: null, found: nv, message: tr('judge.nvccSame', { nv, label }), evidence: ev };
   }
   // Paddle 2.x wheels bring no CUDA libraries: they open the machine's cuBLAS, cuDNN … at run time, so the
   // toolkit on the machine is the one they use (libcublas.so.11 for a CUDA 11 build)
@@ -266,22 +267,22 @@ export function judgeNvcc(t: Target, m: MachineFacts): Verdict | null {
       rootCause: same ? null : 'cuda_toolkit_mismatch',
       found: nv,
       message: same
-        ? `${label} loads the CUDA libraries of the machine (Paddle 2.x bundles none); this toolkit is CUDA ${nv}, the same major as its CUDA ${t.cuda}`
-        : `${label} loads the CUDA ${majorOf(t.cuda)} libraries of the machine (Paddle 2.x bundles none: cuBLAS, cuDNN … must be CUDA ${majorOf(t.cuda)} builds on the library path), but the toolkit here is CUDA ${nv}. Install a CUDA ${t.cuda} toolkit (or conda's cudatoolkit=${t.cuda}) beside it, or PaddlePaddle 3.x, whose wheels bring their own CUDA libraries.`,
+        ? tr('judge.paddleNvccSame', { label, nv, cuda: t.cuda })
+        : tr('judge.paddleNvccOther', { label, major: majorOf(t.cuda), nv, cuda: t.cuda }),
       evidence: ev,
     };
   }
   const ext = t.framework === 'torch'
     ? majorOf(nv) === majorOf(t.cuda)
-      ? ' Building CUDA extensions against it works (torch.utils.cpp_extension only warns about a different minor).'
-      : ` Only building CUDA extensions for it (torch.utils.cpp_extension) needs an nvcc of CUDA ${majorOf(t.cuda)}: it refuses another major.`
+      ? tr('judge.nvccTorchSame')
+      : tr('judge.nvccTorchOther', { major: majorOf(t.cuda) })
     : '';
   return {
     id: 'nvcc',
     status: 'ok',
     rootCause: null,
     found: nv,
-    message: `nvcc is CUDA ${nv} while ${label} uses CUDA ${t.cuda}: that is normal, not an error. The framework brings its own CUDA runtime (pip nvidia-* packages or bundled libraries) and never uses nvcc or /usr/local/cuda to run.${ext}`,
+    message: tr('judge.nvccOther', { nv, label, cuda: t.cuda, ext }),
     evidence: ev,
   };
 }
