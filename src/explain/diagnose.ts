@@ -21,6 +21,7 @@ import type { PriorModel } from './priors/model.js';
 import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
+import { t } from '../i18n/index.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
@@ -188,15 +189,15 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const lines = col.lines;
   const verdict = !top
     ? errors.length === 0
-      ? 'Nothing in the input points to a known GPU, CUDA, cuDNN or driver failure.'
-      : 'The input shows a GPU-related message, but not enough to tell the cause.'
+      ? t('explain.nothing')
+      : t('explain.notEnough')
     : familyOnly
-      ? `The input has the words of a GPU failure, but not a message the catalog knows: ranked by what is usually behind such failures, at low confidence.`
+      ? t('explain.familyOnly')
       : ambiguous
-        ? `${lines <= 2 ? 'This line alone' : 'The log alone'} cannot tell which of ${Math.min(causes.length, 4)} causes it is.`
+        ? t(lines <= 2 ? 'explain.ambiguousLine' : 'explain.ambiguousLog', { n: Math.min(causes.length, 4) })
         : top.setting
-          ? `Most likely: ${top.setting} has a value the framework cannot parse (${Math.round(top.confidence * 100)}%).`
-          : `Most likely: ${lowerFirst(ROOT_CAUSE_TITLES[top.id])} (${Math.round(top.confidence * 100)}%).`;
+          ? t('explain.mostLikelySetting', { setting: top.setting, pct: Math.round(top.confidence * 100) })
+          : t('explain.mostLikely', { cause: lowerFirst(ROOT_CAUSE_TITLES[top.id]), pct: Math.round(top.confidence * 100) });
 
   return {
     schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
@@ -256,7 +257,7 @@ function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: Si
 }
 
 function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
-  if (setting) return `${setting} has a value the framework cannot parse`;
+  if (setting) return t('explain.settingTitle', { setting });
   const first = why.find((w) => !w.startsWith('against:'));
   return first ? `${ROOT_CAUSE_TITLES[id]}: ${first}` : ROOT_CAUSE_TITLES[id];
 }

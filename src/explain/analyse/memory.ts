@@ -14,6 +14,7 @@ import { Collector } from '../collect.js';
 import type { EnvironmentFacts, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { fmtBytes, GiB, parseSize } from './sizes.js';
+import { t } from '../../i18n/index.js';
 
 const SZ = String.raw`[\d.,]+ ?(?:bytes|[KMGTP]i?B|B)`;
 const PROC = new RegExp(String.raw`Process (\d+) has (${SZ}) memory in use`, 'g');
@@ -38,8 +39,8 @@ export function analyseMemory(
     const sizes = Collector.matches(xla).map((m) => Number(m.values.bytes ?? NaN)).filter(Number.isFinite);
     const shrinking = sizes.length >= 2 && sizes[1]! < sizes[0]!;
     if (shrinking) {
-      board.add('framework_preallocation', 1.2, `XLA asked for ${fmtBytes(sizes[0]!)} up front and then retried with smaller sizes (${sizes.length} attempts): its preallocation did not fit in the free memory`, ev(xla, 2));
-      board.add('memory_held_by_other_process', 0.6, 'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the memory', ev(xla, 1));
+      board.add('framework_preallocation', 1.2, t('why.xlaShrinking', { size: fmtBytes(sizes[0]!), n: sizes.length }), ev(xla, 2));
+      board.add('memory_held_by_other_process', 0.6, t('why.xlaFraction'), ev(xla, 1));
     }
   }
 
@@ -48,7 +49,7 @@ export function analyseMemory(
     const m = Collector.matches(cupy).at(-1)!;
     const soFar = parseSize(m.values.soFar);
     if (soFar === 0) {
-      board.add('memory_held_by_other_process', 0.9, `CuPy had allocated nothing yet ("allocated so far: 0 bytes") when ${m.values.bytes} bytes did not fit: the memory is taken by something else (or the request exceeds the GPU)`, ev(cupy, 1));
+      board.add('memory_held_by_other_process', 0.9, t('why.cupyNothing', { bytes: m.values.bytes ?? '?' }), ev(cupy, 1));
     }
   }
 
@@ -58,7 +59,7 @@ export function analyseMemory(
   const raw = signals.get('cuda.error.out_of_memory');
   const torchOom = current ?? legacy ?? signals.get('torch.oom.generic');
   if (raw && fw === 'pytorch' && !torchOom) {
-    board.add('memory_held_by_other_process', 0.9, "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came while creating the CUDA context or a library handle, which only fails when the GPU was already full", ev(raw, 2));
+    board.add('memory_held_by_other_process', 0.9, t('why.rawOom'), ev(raw, 2));
   }
 
   // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
@@ -66,7 +67,7 @@ export function analyseMemory(
   for (const g of env.gpus) {
     if (g.totalMiB !== undefined && g.freeMiB !== undefined && g.totalMiB > 0 && g.freeMiB < g.totalMiB * 0.5) {
       const pct = Math.round((1 - g.freeMiB / g.totalMiB) * 100);
-      board.add('memory_held_by_other_process', 2.0, `only ${fmtBytes(g.freeMiB * 1024 * 1024)} of ${fmtBytes(g.totalMiB * 1024 * 1024)} was free when the framework started (${pct}% already in use by something else)`, [{ line: g.line, text: g.text }]);
+      board.add('memory_held_by_other_process', 2.0, t('why.freeAtStart', { free: fmtBytes(g.freeMiB * 1024 * 1024), total: fmtBytes(g.totalMiB * 1024 * 1024), pct }), [{ line: g.line, text: g.text }]);
     }
   }
 }
@@ -89,35 +90,34 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   const othersSum = others.reduce((a, p) => a + p.bytes, 0);
 
   if (requested > total) {
-    board.add('gpu_memory_exhausted', 2.2, `the request (${fmtBytes(requested)}) is larger than the whole GPU (${fmtBytes(total)}): it can never fit`, evidence);
-    board.against('memory_held_by_other_process', 1.0, 'no other process could make room for a request larger than the GPU');
+    board.add('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
+    board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
     return;
   }
   if (othersSum > 0) {
-    const list = others.map((p) => `process ${p.pid} holds ${fmtBytes(p.bytes)}`).join(', ');
+    const list = others.map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) })).join(t('list.comma'));
     for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
     const big = othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested);
     if (big) {
-      const selfTxt = self !== undefined ? `; this process only ${fmtBytes(self)}` : '';
-      board.add('memory_held_by_other_process', 2.5, `${list} of the GPU's ${fmtBytes(total)}${selfTxt}`, evidence);
+      board.add('memory_held_by_other_process', 2.5, self !== undefined ? t('why.othersOfGpuSelf', { list, total: fmtBytes(total), self: fmtBytes(self) }) : t('why.othersOfGpu', { list, total: fmtBytes(total) }), evidence);
       if (self !== undefined && self + requested < total * 0.9) {
-        board.add('memory_held_by_other_process', 0.5, `without the other processes this job (${fmtBytes(self)} + ${fmtBytes(requested)} requested) would have fit`);
-        board.against('gpu_memory_exhausted', 0.6, 'the job itself uses a small part of the GPU');
+        board.add('memory_held_by_other_process', 0.5, t('why.wouldHaveFit', { self: fmtBytes(self), requested: fmtBytes(requested) }));
+        board.against('gpu_memory_exhausted', 0.6, t('why.jobSmall'));
       }
     } else {
-      board.add('memory_held_by_other_process', 0.6, `${list} (a small share of the GPU)`, evidence);
+      board.add('memory_held_by_other_process', 0.6, t('why.smallShare', { list }), evidence);
     }
   } else {
-    board.add('gpu_memory_exhausted', 1.0, `no other process is listed on the GPU: this process itself holds the memory${self !== undefined ? ` (${fmtBytes(self)} of ${fmtBytes(total)})` : ''}`, evidence);
-    board.against('memory_held_by_other_process', 0.3, 'PyTorch lists no other process on the GPU');
+    board.add('gpu_memory_exhausted', 1.0, self !== undefined ? t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }) : t('why.selfHolds'), evidence);
+    board.against('memory_held_by_other_process', 0.3, t('why.noOtherListed'));
   }
   if (unalloc !== undefined) {
     if (unalloc >= requested && unalloc >= 64 * 1024 * 1024) {
-      board.add('allocator_fragmentation', 2.5, `PyTorch holds ${fmtBytes(unalloc)} reserved but unallocated, at least the ${fmtBytes(requested)} requested: the room exists in the cache, in pieces too small`, evidence);
+      board.add('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
     } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
-      board.add('allocator_fragmentation', 1.0, `PyTorch holds ${fmtBytes(unalloc)} reserved but unallocated (half the request or more)`, evidence);
+      board.add('allocator_fragmentation', 1.0, t('why.fragmentedHalf', { unalloc: fmtBytes(unalloc) }), evidence);
     } else if (allocated !== undefined) {
-      board.against('allocator_fragmentation', 0.2, `only ${fmtBytes(unalloc)} is reserved but unallocated`);
+      board.against('allocator_fragmentation', 0.2, t('why.littleUnalloc', { unalloc: fmtBytes(unalloc) }));
     }
   }
 }
@@ -131,27 +131,27 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
   const reserved = parseSize(m.values.reserved ?? m.values.cached);
   if (requested === undefined || total === undefined) return;
   if (requested > total) {
-    board.add('gpu_memory_exhausted', 2.2, `the request (${fmtBytes(requested)}) is larger than the whole GPU (${fmtBytes(total)})`, evidence);
+    board.add('gpu_memory_exhausted', 2.2, t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
     return;
   }
   if (reserved !== undefined) {
     const unaccounted = Math.max(0, total - reserved - free);
     const share = unaccounted / total;
     if (share >= 0.75) {
-      board.add('memory_held_by_other_process', 2.2, `PyTorch reserved only ${fmtBytes(reserved)} and ${fmtBytes(free)} is free: ${fmtBytes(unaccounted)} (${Math.round(share * 100)}% of the GPU) is used outside this PyTorch, by other processes`, evidence);
-      board.against('gpu_memory_exhausted', 0.5, 'this PyTorch holds a small part of the GPU');
+      board.add('memory_held_by_other_process', 2.2, t('why.legacyOthers', { reserved: fmtBytes(reserved), free: fmtBytes(free), unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
+      board.against('gpu_memory_exhausted', 0.5, t('why.legacySmall'));
     } else if (share >= 0.4) {
-      board.add('memory_held_by_other_process', 1.0, `${fmtBytes(unaccounted)} (${Math.round(share * 100)}% of the GPU) is not reserved by this PyTorch: other processes, or this process's CUDA libraries`, evidence);
+      board.add('memory_held_by_other_process', 1.0, t('why.legacyNotReserved', { unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
     } else {
-      board.add('gpu_memory_exhausted', 0.8, `this PyTorch holds most of the GPU (${fmtBytes(reserved)} reserved of ${fmtBytes(total)})`, evidence);
+      board.add('gpu_memory_exhausted', 0.8, t('why.legacyMost', { reserved: fmtBytes(reserved), total: fmtBytes(total) }), evidence);
     }
     if (allocated !== undefined) {
       const cached = reserved - allocated;
       if (cached >= requested && cached >= 64 * 1024 * 1024) {
-        board.add('allocator_fragmentation', 2.3, `PyTorch reserved ${fmtBytes(reserved)} but only ${fmtBytes(allocated)} is allocated: ${fmtBytes(cached)} sits in its cache, more than the ${fmtBytes(requested)} requested, in pieces too small`, evidence);
+        board.add('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       } else if (cached >= requested * 0.5 && cached >= GiB) {
         // less than the request: the cache alone could not have served it, so this only adds a little
-        board.add('allocator_fragmentation', 0.4, `${fmtBytes(cached)} is reserved but not allocated (less than the ${fmtBytes(requested)} requested)`, evidence);
+        board.add('allocator_fragmentation', 0.4, t('why.legacyCacheLess', { cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       }
     }
   }

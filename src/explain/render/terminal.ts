@@ -8,7 +8,9 @@
 // the log as "line N: text", from the machine as "text   (machine)". Root-cause ids only with -v.
 import pc from 'picocolors';
 import { ROOT_CAUSE_TITLES } from '../../core/root-causes.js';
+import { LABELS } from '../../reporters/labels.js';
 import type { Cause, Diagnosis, EnvironmentFacts, LogEvidence } from '../types.js';
+import { t, type MessageKey } from '../../i18n/index.js';
 
 export interface RenderOptions {
   color: boolean;
@@ -25,8 +27,8 @@ export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
   out.push('');
   if (d.causes.length === 0) {
     out.push(d.verdict);
-    if (d.signals.length > 0 && o.verbose) out.push(c.dim(`  (${d.signals.length} context line(s) read)`));
-    out.push(c.dim('  Paste the whole error with the lines above it (and your CUDA/cuDNN/driver versions) for a diagnosis.'));
+    if (d.signals.length > 0 && o.verbose) out.push(c.dim(`  ${t('explain.contextRead', { n: d.signals.length })}`));
+    out.push(c.dim(`  ${t('explain.pasteWhole')}`));
     return `${out.join('\n')}\n`;
   }
   out.push(c.bold(d.verdict));
@@ -35,17 +37,17 @@ export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
   if (o.verbose) renderVerbose(d, c, out);
   else {
     out.push('');
-    out.push(c.dim('(every matched line, the facts read from the input and the root-cause ids: add -v)'));
+    out.push(c.dim(t('explain.addV')));
   }
   return `${out.join('\n')}\n`;
 }
 
 function inputLine(d: Diagnosis): string {
   const n = d.input.lines;
-  const src = `${d.input.sources.join(', ')}: ${n} line${n === 1 ? '' : 's'}`;
-  if (!d.machine) return src;
-  if (!d.machine.used) return `${src}; this machine has no working NVIDIA GPU, so the log is judged alone (run explain on the GPU machine, or give --from its snapshot)`;
-  return `${src}, with the facts of ${d.machine.host ?? 'this machine'}`;
+  const sources = d.input.sources.join(', ');
+  if (!d.machine) return t('explain.inputLine', { sources, n });
+  if (!d.machine.used) return t('explain.inputNoGpu', { sources, n });
+  return t('explain.inputWith', { sources, n, host: d.machine.host ?? t('explain.thisMachine') });
 }
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -66,16 +68,16 @@ function renderCandidates(d: Diagnosis, o: RenderOptions, c: Colors, width: numb
   list.forEach((cause, i) => {
     const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
     const check = cause.test ? `${cause.test.text}${cause.test.command ? `: ${cause.test.command}` : ''}` : '';
-    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim('check:')} ${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
+    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim(t('explain.check'))} ${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
   });
   const cheapest = list.filter((x) => x.test).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence)[0];
   out.push('');
-  if (cheapest?.test) out.push(`Cheapest test first: ${cheapest.test.text}${cheapest.test.command ? `:\n  ${c.cyan('$')} ${cheapest.test.command}` : '.'}`);
+  if (cheapest?.test) out.push(cheapest.test.command ? `${t('explain.cheapest', { test: cheapest.test.text })}\n  ${c.cyan('$')} ${cheapest.test.command}` : t('explain.cheapestNoCmd', { test: cheapest.test.text }));
   const cudnn = d.signals.some((s) => /cudnn|conv|dnn/i.test(s.signature));
-  out.push(`What decides it: ${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(`(on the machine that failed${cudnn ? ': it tells a cuDNN that cannot start from one that cannot get memory' : ''}), or paste the lines above the error`)}`);
+  out.push(`${t('explain.decides')} ${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(t(cudnn ? 'explain.onMachineCudnn' : 'explain.onMachine'))}`);
   if (list[0]) {
     out.push('');
-    out.push(`If it is the first: ${c.green('Fix:')} ${list[0].fix.text}`);
+    out.push(`${t('explain.ifFirst')} ${c.green(LABELS.fix)}${LABELS.gap}${list[0].fix.text}`);
     for (const cmd of list[0].fix.commands) out.push(`  ${c.cyan('$')} ${cmd}`);
   }
 }
@@ -94,27 +96,27 @@ function renderCauses(d: Diagnosis, o: RenderOptions, c: Colors, width: number, 
       shown.add(key(e));
       out.push(`   ${evidenceLine(e, width - 3, c)}`);
     }
-    out.push(`   ${c.green('Fix:')} ${cause.fix.text}`);
+    out.push(`   ${c.green(LABELS.fix)}${LABELS.gap}${cause.fix.text}`);
     for (const cmd of cause.fix.commands) out.push(`     ${c.cyan('$')} ${cmd}`);
-    for (const m of cause.fix.manual ?? []) out.push(`     ${c.yellow('By hand, after checking:')} ${m}`);
+    for (const m of cause.fix.manual ?? []) out.push(`     ${c.yellow(LABELS.byHand)}${LABELS.gap}${m}`);
   });
 }
 
 function renderVerbose(d: Diagnosis, c: Colors, out: string[]): void {
   out.push('');
-  out.push(c.bold('Signals'));
+  out.push(c.bold(t('explain.signals')));
   for (const s of d.signals) out.push(`  ${s.signature} ×${s.count} (line ${s.lines[0]?.line ?? '?'}): ${s.summary}`);
-  out.push(c.dim(`  weights: ${d.weights.total} in all, the first cause ${Math.round(d.weights.topShare * 100)}% of it`));
+  out.push(c.dim(`  ${t('explain.weights', { total: d.weights.total, pct: Math.round(d.weights.topShare * 100) })}`));
   const facts = describeFacts(d.environment);
   if (facts.length > 0) {
-    out.push(c.bold('Facts read from the input'));
+    out.push(c.bold(t('explain.factsRead')));
     for (const f of facts) out.push(`  ${f}`);
   }
-  for (const n of d.machine?.notes ?? []) out.push(`  machine: ${n}`);
+  for (const n of d.machine?.notes ?? []) out.push(`  ${t('explain.machineNote', { note: n })}`);
 }
 
 function title(cause: Cause): string {
-  return cause.setting ? `${cause.setting} has a value the framework cannot parse` : ROOT_CAUSE_TITLES[cause.id];
+  return cause.setting ? t('explain.settingTitle', { setting: cause.setting }) : ROOT_CAUSE_TITLES[cause.id];
 }
 
 function key(e: LogEvidence): string {
@@ -122,28 +124,28 @@ function key(e: LogEvidence): string {
 }
 
 function evidenceLine(e: LogEvidence, width: number, c: Colors): string {
-  if (e.source === 'machine') return `${truncate(e.text, width - 12)}   ${c.dim('(machine)')}`;
-  const where = `${e.source ? `${e.source} ` : ''}line ${e.line}:`;
+  if (e.source === 'machine') return `${truncate(e.text, width - 12)}   ${c.dim(t('explain.machineWhere'))}`;
+  const where = `${e.source ? `${e.source} ` : ''}${LABELS.logLine(e.line)}`;
   return `${c.dim(where)} ${truncate(e.text, width - where.length - 1)}`;
 }
 
 export function describeFacts(e: EnvironmentFacts): string[] {
   const out: string[] = [];
-  const f = (label: string, v: { value: unknown; line: number } | undefined) => {
-    if (v) out.push(`${label}: ${String(v.value)}${v.line > 0 ? ` (line ${v.line})` : ''}`);
+  const f = (key: MessageKey, v: { value: unknown; line: number } | undefined) => {
+    if (v) out.push(v.line > 0 ? t('fact.line', { label: t(key), value: String(v.value), n: v.line }) : t('fact.noLine', { label: t(key), value: String(v.value) }));
   };
-  f('framework', e.framework);
-  f('framework version', e.frameworkVersion);
-  f('built with CUDA', e.buildCuda);
-  f('CUDA', e.cuda);
-  f("driver's CUDA", e.driverCuda);
-  f('cuDNN', e.cudnn);
-  f('driver', e.driver);
-  for (const g of e.gpus) out.push(`GPU: ${g.name}${g.computeCapability ? ` (compute capability ${g.computeCapability})` : ''} (line ${g.line})`);
-  f('OS', e.os);
-  f('Python', e.python);
-  if (e.install.length) out.push(`install: ${e.install.map((i) => i.value).join(', ')}`);
-  f('container', e.container);
+  f('fact.framework', e.framework);
+  f('fact.frameworkVersion', e.frameworkVersion);
+  f('fact.buildCuda', e.buildCuda);
+  f('fact.cuda', e.cuda);
+  f('fact.driverCuda', e.driverCuda);
+  f('fact.cudnn', e.cudnn);
+  f('fact.driver', e.driver);
+  for (const g of e.gpus) out.push(g.computeCapability ? t('fact.gpuCc', { name: g.name, cc: g.computeCapability, n: g.line }) : t('fact.gpu', { name: g.name, n: g.line }));
+  f('fact.os', e.os);
+  f('fact.python', e.python);
+  if (e.install.length) out.push(t('fact.noLine', { label: t('fact.install'), value: e.install.map((i) => i.value).join(', ') }));
+  f('fact.container', e.container);
   return out;
 }
 
