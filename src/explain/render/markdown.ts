@@ -22,7 +22,7 @@ export function renderExplainMarkdown(d: Diagnosis): string {
     if (ev.length > 0) {
       out.push('');
       out.push('```');
-      for (const e of ev.slice(0, 3)) out.push(`${LABELS.logLine(e.line)} ${e.text.replace(/```/g, "'''")}`);
+      for (const e of ev.slice(0, 3)) out.push(`${LABELS.logLine(e.line)}${LABELS.gap}${e.text.replace(/```/g, "'''")}`);
       out.push('```');
     }
     out.push('');
@@ -44,7 +44,7 @@ export function renderExplainMarkdown(d: Diagnosis): string {
     if (c.evidence.length > 0) {
       out.push('');
       out.push('```');
-      for (const e of c.evidence) out.push(e.source === 'machine' ? `${e.text.replace(/```/g, "'''")}   ${t('explain.md.machine')}` : `${e.source ? `${e.source} ` : ''}${LABELS.logLine(e.line)} ${e.text.replace(/```/g, "'''")}`);
+      for (const e of c.evidence) out.push(e.source === 'machine' ? `${e.text.replace(/```/g, "'''")}   ${t('explain.md.machine')}` : `${e.source ? `${e.source} ` : ''}${LABELS.logLine(e.line)}${LABELS.gap}${e.text.replace(/```/g, "'''")}`);
       out.push('```');
     }
     out.push('');

@@ -126,7 +126,7 @@ function key(e: LogEvidence): string {
 function evidenceLine(e: LogEvidence, width: number, c: Colors): string {
   if (e.source === 'machine') return `${truncate(e.text, width - 12)}   ${c.dim(t('explain.machineWhere'))}`;
   const where = `${e.source ? `${e.source} ` : ''}${LABELS.logLine(e.line)}`;
-  return `${c.dim(where)} ${truncate(e.text, width - where.length - 1)}`;
+  return `${c.dim(where)}${LABELS.gap}${truncate(e.text, width - where.length - 1)}`;
 }
 
 export function describeFacts(e: EnvironmentFacts): string[] {
