@@ -26,4 +26,5 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   fix: { summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan', load: () => import('./fix.js') },
   compat: { summary: 'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it', load: () => import('./compat.js') },
   preamble: { summary: 'the Python self-check block for the top of training scripts', load: () => import('./preamble.js') },
+  serve: { summary: 'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings', load: () => import('./serve.js') },
 };
