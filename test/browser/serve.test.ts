@@ -11,6 +11,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { killQuietly, spawnOrphan } from '../fix/helpers.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { fakeSmi, get, startServe, until, type FakeSmi, type Serve } from '../serve/helpers.js';
+import { NOW, sampleState } from '../serve/sample-state.js';
+import { CLIENT_JS_HASH, cspHash } from '../../src/serve/client.js';
+import { buildPageModel } from '../../src/serve/model.js';
+import { PAGE_CSS, renderPage } from '../../src/serve/render.js';
+import { contentSecurityPolicy } from '../../src/serve/security.js';
+import { startServer } from '../../src/serve/server.js';
 
 // Run in the page by playwright (the tests' TypeScript has no DOM library).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -80,7 +86,7 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
 
   const updates = (page: Page) => page.evaluate(() => Number(document.body.getAttribute('data-updates') ?? '0'));
 
-  it('shows a change of nvidia-smi within two intervals, without reloading; screenshots at desktop and phone width', async () => {
+  it('shows a change of nvidia-smi within two intervals, without reloading', async () => {
     const holder = spawnOrphan(['sleep', '310']);
     pids.push(holder);
     // a running job: a child of this test, so its parent is alive
@@ -103,21 +109,12 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     });
     expect(Math.abs(widths.total - widths.sum)).toBeLessThan(3);
 
-    // let the timeline gather a few readings, then the screenshots
-    await page.waitForTimeout(2500);
-    await page.screenshot({ path: path.join(DOCS, 'serve-desktop.png'), fullPage: true });
+    await page.screenshot({ path: path.join(DOCS, 'serve-live.png'), fullPage: true });
     const phone = await open(s.url, { viewport: { width: 390, height: 844 } });
     await phone.page.waitForSelector('#status [data-kind="ok"]');
     const { scroll, client } = (await phone.page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
     expect(scroll).toBeLessThanOrEqual(client);
-    expect(await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.bar')!.getBoundingClientRect().width)).toBeGreaterThan(300);
-    await phone.page.screenshot({ path: path.join(DOCS, 'serve-phone.png'), fullPage: true });
     await phone.ctx.close();
-    const dark = await open(s.url, { dark: true });
-    await dark.page.waitForSelector('#status [data-kind="ok"]');
-    expect(await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
-    await dark.page.screenshot({ path: path.join(DOCS, 'serve-dark.png'), fullPage: false });
-    await dark.ctx.close();
 
     // the holder ends: nvidia-smi no longer lists it
     const before = await updates(page);
@@ -241,6 +238,42 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     expect(await page.locator('noscript').first().count()).toBe(1);
     await ctx.close();
   }, 90000);
+
+  it('a shared server with frameworks, an hour of memory and findings, under the real headers: screenshots at desktop and phone width, light and dark', async () => {
+    const model = buildPageModel(sampleState());
+    const now = NOW + 1500;
+    const srv = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      token: null,
+      loopback: true,
+      csp: contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) }),
+      source: { page: (q) => renderPage(model, { now, query: q, refreshS: 5, tool: 'gpu-env-doctor 0.1.0', historyWindowMs: 3600_000 }), json: () => '{}', eventData: () => JSON.stringify({ now }) },
+    });
+    try {
+      const { page, ctx } = await open(srv.url);
+      expect(await page.locator('#gpu-0 .policy').innerText()).toContain('JAX preallocates 75%');
+      expect(await page.locator('#gpu-1 .policy').innerText()).toContain('PyTorch keeps memory it has freed reserved');
+      expect(await page.locator('#gpu-0 tr[data-pid="4242"] td[data-label="framework"]').innerText()).toContain('jax');
+      expect(await page.locator('svg.timeline polyline').count()).toBeGreaterThanOrEqual(5);
+      expect(await page.locator('#findings li').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(DOCS, 'serve-desktop.png'), fullPage: true });
+      await ctx.close();
+      const phone = await open(srv.url, { viewport: { width: 390, height: 844 } });
+      const { scroll, client } = (await phone.page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+      expect(scroll).toBeLessThanOrEqual(client);
+      expect(await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.bar')!.getBoundingClientRect().width)).toBeGreaterThan(300);
+      expect(await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.timeline')!.getBoundingClientRect().width)).toBeGreaterThan(250);
+      await phone.page.screenshot({ path: path.join(DOCS, 'serve-phone.png'), fullPage: true });
+      await phone.ctx.close();
+      const dark = await open(srv.url, { dark: true });
+      expect(await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+      await dark.page.screenshot({ path: path.join(DOCS, 'serve-dark.png'), fullPage: false });
+      await dark.ctx.close();
+    } finally {
+      await srv.close();
+    }
+  }, 60000);
 
   it('no console errors, CSP violations or failed requests on any page', () => {
     expect(problems).toEqual([]);
