@@ -90,7 +90,7 @@ Stops on Ctrl-C (exit code 0). Exit code 2: the address cannot be used, or bad o
       };
       source = {
         page: (query) => renderFleetPage(model(), { now: ctx.now(), query, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs }),
-        json: () => JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model() }),
+        json: (server) => JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
         eventData: () => fleetEventData(model(), ctx.now()),
       };
       watcher.start();

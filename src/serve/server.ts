@@ -12,9 +12,22 @@ import { StreamHub } from './streams.js';
 export interface PageSource {
   /** the whole page; `query` is "" or "?token=…", for the page's own links */
   page(query: string): string;
-  json(): string;
+  /** `server`: the server's own figures (open streams, memory), added to the document */
+  json(server: ServerStats): string;
   /** the current state as one SSE `state` event's data (one line of JSON) */
   eventData(): string;
+}
+
+export interface ServerStats {
+  streams: number;
+  /** streams dropped for reading too slowly, and refused at the cap, since the start */
+  dropped: number;
+  refused: number;
+  rssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  externalMiB: number;
+  uptimeS: number;
 }
 
 export interface ServerOptions {
@@ -28,6 +41,8 @@ export interface ServerOptions {
   source: PageSource;
   maxStreams?: number;
   maxBufferedBytes?: number;
+  /** a stream behind for this long is dropped */
+  stuckMs?: number;
   heartbeatMs?: number;
 }
 
@@ -45,8 +60,14 @@ export const MAX_STREAMS = 100;
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const headers = securityHeaders(o.csp);
-  const hub = new StreamHub({ max: o.maxStreams ?? MAX_STREAMS, maxBufferedBytes: o.maxBufferedBytes ?? 1024 * 1024, heartbeatMs: o.heartbeatMs ?? 15_000, retryMs: 3000, headers });
+  const hub = new StreamHub({ max: o.maxStreams ?? MAX_STREAMS, maxBufferedBytes: o.maxBufferedBytes ?? 1024 * 1024, stuckMs: o.stuckMs ?? 30_000, heartbeatMs: o.heartbeatMs ?? 15_000, retryMs: 3000, headers });
   const query = o.token === null ? '' : `?token=${encodeURIComponent(o.token)}`;
+  const started = performance.now();
+  const stats = (): ServerStats => {
+    const m = process.memoryUsage();
+    const mib = (b: number) => Math.round((b / 1048576) * 10) / 10;
+    return { streams: hub.size, dropped: hub.dropped, refused: hub.refused, rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), heapTotalMiB: mib(m.heapTotal), externalMiB: mib(m.external), uptimeS: Math.round((performance.now() - started) / 1000) };
+  };
 
   const plain = (res: ServerResponse, code: number, text: string, extra: Record<string, string> = {}) => {
     res.writeHead(code, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
@@ -73,7 +94,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       case '/':
         return send('text/html; charset=utf-8', o.source.page(query));
       case '/state.json':
-        return send('application/json; charset=utf-8', o.source.json());
+        return send('application/json; charset=utf-8', o.source.json(stats()));
       case '/events':
         if (req.method === 'HEAD') return send('text/event-stream; charset=utf-8', '');
         hub.accept(req, res, `event: state\ndata: ${o.source.eventData()}\n\n`);

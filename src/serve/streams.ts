@@ -1,12 +1,18 @@
 // The open event streams (server-sent events) of `serve`, bounded: at most `max` at once (a page each; the
-// next one is refused with 503), each message serialised once and written to all, and a client that does not
-// read (its unsent data passes `maxBufferedBytes`) is dropped instead of being buffered for: the server's
-// memory does not grow with a slow or stuck reader.
+// next one is refused with 503), each message serialised once and written to all.
+//
+// A reader that is behind is never buffered for: each message is the whole state, so while a stream still
+// has unsent data it is skipped, and gets the latest state when it drains (a slow phone sees fewer updates,
+// not older ones). A reader that stays behind for `stuckMs`, or whose unsent data passes `maxBufferedBytes`,
+// is dropped (a browser reconnects by itself after `retryMs`). The server's memory does not grow with slow or
+// stuck readers: at most about one message per stream.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface StreamHubOptions {
   max: number;
   maxBufferedBytes: number;
+  /** behind for this long: dropped */
+  stuckMs: number;
   /** a comment line this often keeps proxies from closing a quiet stream */
   heartbeatMs: number;
   /** the browser waits this long before reconnecting */
@@ -14,15 +20,23 @@ export interface StreamHubOptions {
   headers: Record<string, string>;
 }
 
+interface Client {
+  /** the latest message could not be written: send it on drain */
+  pending: boolean;
+  /** performance.now() since when the stream is behind; null when it is not */
+  behindSince: number | null;
+}
+
 export class StreamHub {
-  private readonly clients = new Set<ServerResponse>();
+  private readonly clients = new Map<ServerResponse, Client>();
   private readonly timer: ReturnType<typeof setInterval>;
-  /** clients dropped for reading too slowly, since the start */
+  private latest: string | null = null;
+  /** streams dropped for reading too slowly, and refused at the cap, since the start */
   dropped = 0;
   refused = 0;
 
   constructor(private readonly o: StreamHubOptions) {
-    this.timer = setInterval(() => this.send(': ping\n\n'), o.heartbeatMs);
+    this.timer = setInterval(() => this.heartbeat(), o.heartbeatMs);
     this.timer.unref();
   }
 
@@ -42,38 +56,57 @@ export class StreamHub {
     // A stream is quiet between updates: no idle timeout on its socket (the heartbeat shows it is alive).
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);
-    this.clients.add(res);
+    const c: Client = { pending: false, behindSince: null };
+    this.clients.set(res, c);
     const gone = () => this.clients.delete(res);
     res.on('close', gone);
     res.on('error', gone);
-    this.write(res, `retry: ${this.o.retryMs}\n\n`);
-    if (first !== null) this.write(res, first);
+    res.on('drain', () => {
+      c.behindSince = null;
+      if (c.pending && this.latest !== null && this.clients.has(res)) {
+        c.pending = false;
+        this.write(res, c, this.latest);
+      }
+    });
+    res.write(`retry: ${this.o.retryMs}\n\n`);
+    if (first !== null) this.write(res, c, first);
     return true;
   }
 
   /** One event to every open stream; `data` is one line of JSON. */
   broadcast(event: string, data: string): void {
-    this.send(frame(event, data));
+    this.latest = frame(event, data);
+    for (const [res, c] of this.clients) this.write(res, c, this.latest);
   }
 
   closeAll(): void {
     clearInterval(this.timer);
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 
-  private send(text: string): void {
-    for (const res of this.clients) this.write(res, text);
+  private heartbeat(): void {
+    for (const [res, c] of this.clients) if (!this.dropIfStuck(res, c) && res.writableLength === 0) res.write(': ping\n\n');
   }
 
-  private write(res: ServerResponse, text: string): void {
-    if (res.writableLength > this.o.maxBufferedBytes) {
-      this.dropped++;
-      this.clients.delete(res);
-      res.destroy();
+  private write(res: ServerResponse, c: Client, text: string): void {
+    if (this.dropIfStuck(res, c)) return;
+    if (res.writableLength > 0) {
+      // still sending an older state: this one replaces it when the socket drains
+      c.pending = true;
+      c.behindSince ??= performance.now();
       return;
     }
     res.write(text);
+  }
+
+  private dropIfStuck(res: ServerResponse, c: Client): boolean {
+    const stuck = c.behindSince !== null && performance.now() - c.behindSince > this.o.stuckMs;
+    if (!stuck && res.writableLength <= this.o.maxBufferedBytes) return false;
+    this.dropped++;
+    this.clients.delete(res);
+    res.destroy();
+    return true;
   }
 }
 

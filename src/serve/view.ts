@@ -45,7 +45,7 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
       const b = build();
       return renderPage(b.model, opts(b.now, query));
     },
-    json: () => build().json,
+    json: (server) => `${build().json.slice(0, -1)},"server":${JSON.stringify(server)}}`,
     eventData: () => build().event,
   };
 }

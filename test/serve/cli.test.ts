@@ -189,6 +189,7 @@ describe('gpu-env-doctor serve', () => {
     expect(extra.status).toBe(503);
     const state = JSON.parse((await get(`${s.base}/state.json`)).body);
     expect(state.gpus).toHaveLength(1);
+    expect(state.server).toMatchObject({ streams: 100, refused: 1, dropped: 0 });
     const page = await get(s.url);
     expect(page.status).toBe(200);
     // every stream got the state on opening, and updates after
