@@ -85,6 +85,9 @@ describe('gpu-env-doctor serve', () => {
     const json = JSON.parse((await get(`${s.base}/state.json`)).body);
     expect(json.gpus.map((g: { index: number; free: boolean }) => [g.index, g.free])).toEqual([[0, false], [1, true]]);
     expect(json.gpus[0].procs[0]).toMatchObject({ pid: holder, verdict: 'orphaned', stale: true, miB: 120000, user: 'root' });
+    // Ctrl-C or SIGTERM: it stops with exit code 0
+    servers.splice(servers.indexOf(s), 1);
+    expect(await s.stop()).toBe(0);
   });
 
   it('sends every response with the security headers: a CSP that allows only its own script and origin', async () => {

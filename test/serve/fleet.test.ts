@@ -50,7 +50,7 @@ describe('the fleet page', () => {
     expect(html).toContain('3 of 4 GPUs free');
   });
 
-  it('reads only what changed; a half-written file keeps its last row and says why; a removed file goes', async () => {
+  it('a new snapshot replaces its row; a half-written file keeps its last row and says why; a removed file goes', async () => {
     const dir = fleetDir();
     const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
     await w.scan();

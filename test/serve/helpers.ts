@@ -126,10 +126,18 @@ export interface Serve {
   stop(): Promise<number | null>;
 }
 
+// Servers still running when the test process ends (a test that timed out before its cleanup) are ended too.
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
 /** Starts `gpu-env-doctor serve ARGS` (port 0 unless given) and waits for the URL it prints. */
 export async function startServe(args: string[], env: Record<string, string> = {}): Promise<Serve> {
   const full = args.includes('--port') ? args : [...args, '--port', '0'];
   const child = spawn(process.execPath, [CLI, 'serve', ...full], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.on('exit', () => live.delete(child));
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
