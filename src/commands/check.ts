@@ -6,10 +6,10 @@ import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core
 import { renderTerminal } from '../reporters/terminal.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { UsageError } from '../core/errors.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { renderMarkdown } from '../reporters/markdown.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
@@ -31,7 +31,7 @@ their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings 
     const findings = results.flatMap((r) => r.findings);
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
-    const result = flag(args, 'redact') ? redactDeep(raw, createRedactor(raw)) : raw;
+    const result = shown(redactorFor(ctx, args, raw), raw);
     const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
     const categoryOf = categoryLookup();
     const model = () => buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf });

@@ -10,11 +10,11 @@ import { renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { renderHtml } from '../reporters/html/render.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown as redacted } from './shared/redaction.js';
 
 const CHUNK = 4 * 1024 * 1024;
 /** progress on a terminal only for inputs this big */
@@ -72,9 +72,9 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
     if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
-    const redactor = flag(args, 'redact') ? createRedactor({ snapshot, diagnosis }) : null;
-    const shown = redactor ? redactDeep(diagnosis, redactor) : diagnosis;
-    const shownSnapshot = redactor && snapshot ? redactDeep(snapshot, redactor) : (snapshot ?? null);
+    const redactor = redactorFor(ctx, args, { snapshot, diagnosis });
+    const shown = redacted(redactor, diagnosis);
+    const shownSnapshot = redacted(redactor, snapshot ?? null);
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });

@@ -5,16 +5,20 @@ import cudaDriverJson from './cuda-driver.json' with { type: 'json' };
 import cudnnJson from './cudnn.json' with { type: 'json' };
 import gpusJson from './gpus.json' with { type: 'json' };
 import jaxJson from './jax.json' with { type: 'json' };
+import paddleJson from './paddle.json' with { type: 'json' };
 import pytorchJson from './pytorch.json' with { type: 'json' };
 import tensorflowJson from './tensorflow.json' with { type: 'json' };
+import windowsJson from './windows.json' with { type: 'json' };
 import {
   ComputeCapabilityData,
   CudaDriverData,
   CudnnData,
   GpusData,
   JaxData,
+  PaddleData,
   PytorchData,
   TensorflowData,
+  WindowsData,
 } from './schemas.js';
 
 export interface Knowledge {
@@ -25,6 +29,8 @@ export interface Knowledge {
   tensorflow: TensorflowData;
   pytorch: PytorchData;
   jax: JaxData;
+  paddle: PaddleData;
+  windows: WindowsData;
 }
 
 /** The raw JSON documents, keyed by file name (the tests walk them to check every row's source). */
@@ -36,6 +42,8 @@ export const RAW_KNOWLEDGE = {
   'tensorflow.json': tensorflowJson,
   'pytorch.json': pytorchJson,
   'jax.json': jaxJson,
+  'paddle.json': paddleJson,
+  'windows.json': windowsJson,
 } as const;
 
 let cached: Knowledge | undefined;
@@ -49,6 +57,8 @@ export function knowledge(): Knowledge {
     tensorflow: TensorflowData.parse(tensorflowJson),
     pytorch: PytorchData.parse(pytorchJson),
     jax: JaxData.parse(jaxJson),
+    paddle: PaddleData.parse(paddleJson),
+    windows: WindowsData.parse(windowsJson),
   };
   return cached;
 }
