@@ -11,7 +11,8 @@ import { FleetWatcher } from '../serve/fleet.js';
 import { fleetEventData, renderFleetPage } from '../serve/fleet-render.js';
 import { DEFAULT_HISTORY, MemoryHistory } from '../serve/history.js';
 import { LiveCollector } from '../serve/live.js';
-import { ModelRedactor, redactFleetModel } from '../serve/redact-model.js';
+import { FleetRedactor, ModelRedactor } from '../serve/redact-model.js';
+import { redactorFor } from './shared/redaction.js';
 import { PAGE_CSS } from '../serve/render.js';
 import { baseFacts, takeSample } from '../serve/sample.js';
 import { contentSecurityPolicy, isLoopbackHost, MIN_TOKEN_LENGTH, newToken } from '../serve/security.js';
@@ -66,7 +67,10 @@ Stops on Ctrl-C (exit code 0). Exit code 2: the address cannot be used, or bad o
     let source: PageSource;
     let stopSource: () => void;
     let onChange = () => undefined as void;
+    // --redact: one redactor for the whole run (this machine's accounts and the invoker known from the start)
+    const redactor = redactorFor(ctx, args);
     if (o.fleet !== undefined) {
+      const fleetRedactor = redactor ? new FleetRedactor(redactor) : null;
       const watcher = new FleetWatcher({
         fs: createFileSystem('/'),
         cwd: ctx.cwd,
@@ -83,7 +87,7 @@ Stops on Ctrl-C (exit code 0). Exit code 2: the address cannot be used, or bad o
         const now = ctx.now();
         if (!cached || key !== watcher.version || now - cached.at > 1000) {
           const m = watcher.model();
-          cached = { model: o.redact ? redactFleetModel(m) : m, at: now };
+          cached = { model: fleetRedactor ? fleetRedactor.apply(m) : m, at: now };
           key = watcher.version;
         }
         return cached.model;
@@ -113,7 +117,7 @@ Stops on Ctrl-C (exit code 0). Exit code 2: the address cannot be used, or bad o
         history: new MemoryHistory(DEFAULT_HISTORY),
         onChange: () => onChange(),
       });
-      source = liveView({ collector, redactor: o.redact ? new ModelRedactor() : null, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
+      source = liveView({ collector, redactor: redactor ? new ModelRedactor(redactor) : null, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
       collector.start();
       stopSource = () => collector.stop();
     }
@@ -150,7 +154,6 @@ interface ServeOptions {
   intervalMs: number;
   checkEveryMs: number;
   timeoutMs: number;
-  redact: boolean;
   fleet?: string;
 }
 
@@ -181,7 +184,7 @@ function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
     token = newToken();
     tokenMade = true;
   }
-  return { host, port, loopback, token, tokenMade, intervalMs, checkEveryMs: checkS * 1000, timeoutMs, redact: flag(args, 'redact'), ...(fleet !== undefined ? { fleet } : {}) };
+  return { host, port, loopback, token, tokenMade, intervalMs, checkEveryMs: checkS * 1000, timeoutMs, ...(fleet !== undefined ? { fleet } : {}) };
 }
 
 function seconds(args: ParsedArgs, name: string, dflt: number, min: number, max: number): number {

@@ -8,7 +8,7 @@
 import type { Finding } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { MemoryHistory } from './history.js';
-import { asFramework, type FrameworkInfo, type LiveState } from './model.js';
+import type { LiveState } from './model.js';
 import type { BaseFacts, PreviousSample } from './sample.js';
 
 export interface CollectorDeps {
@@ -36,7 +36,6 @@ export class LiveCollector {
   private failures = 0;
   private nextSampleAt = 0;
   private checks: LiveState['checks'];
-  private frameworks = new Map<string, FrameworkInfo>();
   private base: BaseFacts;
   private timer: ReturnType<typeof setInterval> | undefined;
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
@@ -76,7 +75,6 @@ export class LiveCollector {
       failingSince: this.failingSince,
       history: this.history.snapshot(this.d.now()),
       checks: this.checks,
-      frameworks: this.frameworks,
       redacted,
     };
   }
@@ -146,7 +144,6 @@ export class LiveCollector {
     this.d.check().then(
       ({ snapshot, findings }) => {
         this.base = { host: snapshot.host, self: snapshot.self, system: snapshot.system, env: snapshot.env };
-        this.frameworks = frameworksOf(snapshot);
         this.checks = { at: this.d.now(), findings, everyMs: this.d.checkEveryMs, runningSince: null };
         this.afterChecks();
       },
@@ -163,14 +160,4 @@ export class LiveCollector {
     this.checkTimer = setTimeout(() => this.runChecks(), this.d.checkEveryMs);
     this.checkTimer.unref?.();
   }
-}
-
-/** "PID:start ticks" → framework, for the processes a full snapshot names a framework for. */
-function frameworksOf(s: Snapshot): Map<string, FrameworkInfo> {
-  const out = new Map<string, FrameworkInfo>();
-  for (const p of s.processes.list) {
-    const fw = asFramework((p as Record<string, unknown>).framework);
-    if (fw && p.startTicks !== null && p.startTicks !== undefined) out.set(`${p.pid}:${p.startTicks}`, fw);
-  }
-  return out;
 }

@@ -7,10 +7,10 @@
 // consequence of the framework seen (what it does by default), said with "by default".
 import type { Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
+import { frameworkLabel, holderPolicy } from '../procs/framework.js';
 import { procRows } from '../procs/table.js';
 import { isStale, type Verdict } from '../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
-import policies from './framework-policies.json' with { type: 'json' };
 import type { HistoryPoint } from './history.js';
 
 /** A GPU with no process on it and at most this share of its memory in use is "free". */
@@ -21,7 +21,11 @@ export const FREE_MAX_USED_MIN_MIB = 512;
 export type VerdictGroup = 'stale' | 'active' | 'other' | 'invisible' | 'unknown';
 
 export interface FrameworkInfo {
+  /** "jax", "torch", … as the process probe names it */
   name: string;
+  /** "JAX", "PyTorch", … */
+  label: string;
+  /** the mapped files that show it */
   evidence: string[];
 }
 
@@ -41,6 +45,8 @@ export interface ProcView {
   command: string;
   /** the whole command line (a tooltip), at most 4 KiB */
   commandFull: string;
+  /** what its framework does with GPU memory (src/procs/framework.ts), when the framework is known */
+  policy: { summary: string; remedy: string; reserve: boolean } | null;
 }
 
 export interface Segment {
@@ -52,13 +58,12 @@ export interface Segment {
 }
 
 export interface PolicyNote {
+  pid: number;
   framework: string;
-  label: string;
-  text: string;
-  settings: string[];
-  source: string;
-  /** PIDs on this GPU with this framework */
-  pids: number[];
+  /** e.g. "JAX, preallocating 75% of the GPU at its first operation (…)" */
+  summary: string;
+  /** what would change it, for the user to judge */
+  remedy: string;
 }
 
 export interface GpuView {
@@ -133,8 +138,6 @@ export interface LiveState {
   failingSince: number | null;
   history: { uuid: string; index: number; points: HistoryPoint[] }[];
   checks: { at: number | null; findings: readonly Finding[] | null; everyMs: number; runningSince: number | null; error?: string };
-  /** frameworks seen by the last full snapshot, by "PID:start ticks", for processes the live sample says nothing about */
-  frameworks?: ReadonlyMap<string, FrameworkInfo>;
   redacted?: boolean;
 }
 
@@ -147,7 +150,7 @@ export function buildPageModel(st: LiveState): PageModel {
   const line = visibleDevicesLine;
   const latest = st.latest?.snapshot ?? null;
   const holdersSource = latest ?? shown;
-  const deviceHolders = holdersSource ? procRows(holdersSource).filter((r) => !r.p.listedByNvidiaSmi).map((r) => procView(r.p, r.verdict, r.reason, null, st)) : [];
+  const deviceHolders = holdersSource ? procRows(holdersSource).filter((r) => !r.p.listedByNvidiaSmi).map((r) => procView(r.p, r.verdict, r.reason, null, null)) : [];
   const staleCount = shown ? procRows(shown).filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length : 0;
   const note = holdersSource?.processes.message ?? (holdersSource && !holdersSource.processes.ok ? 'processes could not be read' : undefined);
   return {
@@ -197,7 +200,7 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
       .map((gp) => ({ gp, row: bySmiPid.get(gp.pid) }))
       .sort((a, b) => (a.row ? order.get(a.row)! : 1e9) - (b.row ? order.get(b.row)! : 1e9) || (b.gp.usedMiB ?? 0) - (a.gp.usedMiB ?? 0));
     const procs = listed.map(({ gp, row }) =>
-      row ? procView(row.p, row.verdict, row.reason, gp.usedMiB, st, gp.name) : unknownProc(gp.pid, gp.name, gp.usedMiB),
+      row ? procView(row.p, row.verdict, row.reason, gp.usedMiB, g.memory.totalMiB, gp.name) : unknownProc(gp.pid, gp.name, gp.usedMiB),
     );
     const segments: Segment[] = procs.map((p) => ({ kind: 'proc', group: p.group, miB: Math.max(0, p.miB ?? 0), pid: p.pid, label: `PID ${p.pid} ${p.name} (${p.user}, ${p.verdict})` }));
     const attributed = procs.reduce((a, p) => a + Math.max(0, p.miB ?? 0), 0);
@@ -243,20 +246,13 @@ function freeness(g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number], 
   return { isFree: true };
 }
 
-function frameworkOf(p: HolderProcess, st: LiveState): FrameworkInfo | null {
-  const own = (p as Record<string, unknown>).framework;
-  if (own !== undefined) return asFramework(own);
-  if (p.startTicks === null || p.startTicks === undefined) return null;
-  return st.frameworks?.get(`${p.pid}:${p.startTicks}`) ?? null;
-}
-
-/** The framework field another probe adds (name and evidence), read defensively. */
+/** The framework field of the process probe (name and evidence), read defensively. */
 export function asFramework(v: unknown): FrameworkInfo | null {
   if (v === null || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
   if (typeof o.name !== 'string' || o.name === '') return null;
   const evidence = Array.isArray(o.evidence) ? o.evidence.filter((e): e is string => typeof e === 'string').slice(0, 8) : [];
-  return { name: o.name, evidence };
+  return { name: o.name, label: frameworkLabel(o.name), evidence };
 }
 
 export function groupOf(verdict: string): VerdictGroup {
@@ -267,7 +263,7 @@ export function groupOf(verdict: string): VerdictGroup {
   return 'unknown';
 }
 
-function procView(p: HolderProcess, verdict: string, reason: string, miB: number | null, st: LiveState, smiName?: string): ProcView {
+function procView(p: HolderProcess, verdict: string, reason: string, miB: number | null, gpuTotalMiB: number | null, smiName?: string): ProcView {
   // /proc's name when the process is visible here, nvidia-smi's (its executable) when it is not
   const name = p.name ?? (smiName ? smiName.split('/').pop() || smiName : '?');
   const full = p.visible && p.cmdline && p.cmdline.length > 0 ? fmtCmdline(p.cmdline, 4096) : name;
@@ -275,7 +271,7 @@ function procView(p: HolderProcess, verdict: string, reason: string, miB: number
     pid: p.pid,
     user: p.user ?? (p.uid !== null ? String(p.uid) : '?'),
     miB: miB ?? (p.listedByNvidiaSmi ? p.usedMiB : null),
-    framework: frameworkOf(p, st),
+    framework: asFramework(p.framework),
     verdict,
     reason,
     group: groupOf(verdict),
@@ -284,41 +280,18 @@ function procView(p: HolderProcess, verdict: string, reason: string, miB: number
     name,
     command: p.visible && p.cmdline && p.cmdline.length > 0 ? fmtCmdline(p.cmdline, 160) : name,
     commandFull: full,
+    policy: p.framework ? (holderPolicy(p, gpuTotalMiB) ?? null) : null,
   };
 }
 
 /** A PID nvidia-smi lists that the process probe did not describe (it should not happen; shown, not hidden). */
 function unknownProc(pid: number, smiName: string, miB: number | null): ProcView {
   const name = smiName.split('/').pop() || smiName || '?';
-  return { pid, user: '?', miB, framework: null, verdict: 'unknown', reason: 'listed by nvidia-smi, not described by the process probe', group: 'unknown', stale: false, age: '?', name, command: name, commandFull: smiName || name };
+  return { pid, user: '?', miB, framework: null, verdict: 'unknown', reason: 'listed by nvidia-smi, not described by the process probe', group: 'unknown', stale: false, age: '?', name, command: name, commandFull: smiName || name, policy: null };
 }
-
-interface PolicyRow {
-  framework: string;
-  label: string;
-  policy: string;
-  settings: string[];
-  source: string;
-  defaultShare?: number;
-}
-const POLICIES: readonly PolicyRow[] = (policies as { policies: PolicyRow[] }).policies;
 
 function policyNotes(procs: ProcView[]): PolicyNote[] {
-  const out: PolicyNote[] = [];
-  for (const row of POLICIES) {
-    const pids = procs.filter((p) => p.framework && normaliseFramework(p.framework.name) === row.framework).map((p) => p.pid);
-    if (pids.length === 0) continue;
-    out.push({ framework: row.framework, label: row.label, text: `${row.label} ${row.policy}.`, settings: row.settings, source: row.source, pids });
-  }
-  return out;
-}
-
-/** "PyTorch", "pytorch", "torch" → "torch"; "tf" → "tensorflow". */
-export function normaliseFramework(name: string): string {
-  const n = name.toLowerCase();
-  if (n === 'pytorch') return 'torch';
-  if (n === 'tf') return 'tensorflow';
-  return n;
+  return procs.flatMap((p) => (p.policy && p.framework ? [{ pid: p.pid, framework: p.framework.name, summary: p.policy.summary, remedy: p.policy.remedy }] : []));
 }
 
 function checksView(st: LiveState): PageModel['checks'] {

@@ -149,10 +149,7 @@ function gpuSection(g: GpuView, o: RenderOptions): string {
   const note = g.freeNote ? `<p class="meta">${esc(g.freeNote)}</p>` : '';
   const procs = g.procs.length === 0 ? '<p class="meta">No process uses this GPU.</p>' : procTable(g.procs, `gpu-${g.index}`);
   const policies = g.policies
-    .map(
-      (p) =>
-        `<p class="policy" data-framework="${esc(p.framework)}">What this means: ${esc(p.text)} (${esc(p.pids.map((x) => `PID ${x}`).join(', '))}) <span class="muted">Set before it starts: ${p.settings.map((s) => `<code>${esc(s)}</code>`).join(' or ')}.</span> <span class="src">Source: ${esc(p.source)}</span></p>`,
-    )
+    .map((p) => `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">What this means for PID ${p.pid}: ${esc(p.summary)}. <span class="muted">${esc(capital(p.remedy))}.</span></p>`)
     .join('');
   return `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" data-free="${g.free}">
 ${head}${note}
@@ -191,7 +188,7 @@ function procTable(procs: ProcView[], idPrefix: string): string {
   const shade = new Map<string, number>();
   const rows = procs.map((p) => {
     const fw = p.framework
-      ? `<span class="fw">${esc(p.framework.name)}</span>${p.framework.evidence.length > 0 ? `<span class="fw-ev">${esc(p.framework.evidence.slice(0, 2).join('; '))}</span>` : ''}`
+      ? `<span class="fw">${esc(p.framework.label)}</span>${p.framework.evidence.length > 0 ? `<span class="fw-ev">${esc(p.framework.evidence.slice(0, 2).join('; '))}</span>` : ''}`
       : '<span class="muted">–</span>';
     const sw = p.miB !== null ? `<span class="sw ${segClass(p.group, shade).replace('seg ', '')}" aria-hidden="true"></span>` : '';
     return `<tr data-pid="${p.pid}" data-verdict="${esc(p.verdict)}">
@@ -271,6 +268,10 @@ function findingsSection(m: PageModel, now: number): string {
       .join('')}</ul>`;
   }
   return `<section id="findings">${head}${note}${body}</section>`;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** What the event stream sends: the two replaced parts, the title, and the server's clock. */

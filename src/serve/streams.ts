@@ -21,7 +21,9 @@ export interface StreamHubOptions {
 }
 
 interface Client {
-  /** the latest message could not be written: send it on drain */
+  /** a message is written and not yet handed to the kernel */
+  inFlight: boolean;
+  /** a newer message came meanwhile: send the latest once the one in flight is out */
   pending: boolean;
   /** performance.now() since when the stream is behind; null when it is not */
   behindSince: number | null;
@@ -56,20 +58,12 @@ export class StreamHub {
     // A stream is quiet between updates: no idle timeout on its socket (the heartbeat shows it is alive).
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);
-    const c: Client = { pending: false, behindSince: null };
+    const c: Client = { inFlight: false, pending: false, behindSince: null };
     this.clients.set(res, c);
     const gone = () => this.clients.delete(res);
     res.on('close', gone);
     res.on('error', gone);
-    res.on('drain', () => {
-      c.behindSince = null;
-      if (c.pending && this.latest !== null && this.clients.has(res)) {
-        c.pending = false;
-        this.write(res, c, this.latest);
-      }
-    });
-    res.write(`retry: ${this.o.retryMs}\n\n`);
-    if (first !== null) this.write(res, c, first);
+    this.write(res, c, `retry: ${this.o.retryMs}\n\n${first ?? ''}`);
     return true;
   }
 
@@ -86,18 +80,31 @@ export class StreamHub {
   }
 
   private heartbeat(): void {
-    for (const [res, c] of this.clients) if (!this.dropIfStuck(res, c) && res.writableLength === 0) res.write(': ping\n\n');
+    for (const [res, c] of this.clients) {
+      if (c.inFlight) this.dropIfStuck(res, c);
+      else this.write(res, c, ': ping\n\n');
+    }
   }
 
   private write(res: ServerResponse, c: Client, text: string): void {
     if (this.dropIfStuck(res, c)) return;
-    if (res.writableLength > 0) {
-      // still sending an older state: this one replaces it when the socket drains
+    if (c.inFlight) {
+      // still sending an older state: the latest replaces it once that is out
       c.pending = true;
       c.behindSince ??= performance.now();
       return;
     }
-    res.write(text);
+    c.inFlight = true;
+    // The callback runs once the kernel has the data (or the stream failed): then the next state may go.
+    res.write(text, (err) => {
+      c.inFlight = false;
+      c.behindSince = null;
+      if (err || !this.clients.has(res)) return;
+      if (c.pending && this.latest !== null) {
+        c.pending = false;
+        this.write(res, c, this.latest);
+      }
+    });
   }
 
   private dropIfStuck(res: ServerResponse, c: Client): boolean {

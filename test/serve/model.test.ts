@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryHistory } from '../../src/serve/history.js';
 import { buildPageModel, groupOf, type PageModel } from '../../src/serve/model.js';
-import { ModelRedactor, redactFleetModel } from '../../src/serve/redact-model.js';
+import { FleetRedactor, ModelRedactor } from '../../src/serve/redact-model.js';
 import { renderMain, renderPage, renderStatus, type RenderOptions } from '../../src/serve/render.js';
 import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/serve/client.js';
 import { NOW, PROCS, sampleSnapshot, sampleState } from './sample-state.js';
@@ -33,23 +33,24 @@ describe('the page model', () => {
     expect(m.stale).toBe(2);
   });
 
-  it("the holder's framework when the snapshot names it, and that framework's memory policy with its source", () => {
-    expect(m.gpus[0]!.procs[0]!.framework).toEqual({ name: 'jax', evidence: ['libxla_extension.so in /proc/4242/maps'] });
+  it("the holder's framework when the process probe names it, and what it means for its memory (src/procs/framework.ts)", () => {
+    expect(m.gpus[0]!.procs[0]!.framework).toEqual({ name: 'jax', label: 'JAX', evidence: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'] });
     expect(m.gpus[0]!.policies).toEqual([
-      expect.objectContaining({ framework: 'jax', pids: [4242], text: "JAX preallocates 75% of the GPU's memory at its first operation, by default; what nvidia-smi shows is that pool, not what the program uses.", source: expect.stringContaining('docs.jax.dev') }),
+      {
+        pid: 4242,
+        framework: 'jax',
+        summary: 'JAX, preallocating 75% of the GPU at its first operation (XLA_PYTHON_CLIENT_PREALLOCATE not set in it): 105.3 GiB ≈ 75% of 140.4 GiB',
+        remedy: expect.stringContaining('XLA_PYTHON_CLIENT_PREALLOCATE=false'),
+      },
     ]);
-    expect(m.gpus[1]!.policies.map((p) => p.framework)).toEqual(['torch']);
-    // no framework field (an older snapshot, or the probe could not tell): nothing claimed
+    expect(m.gpus[1]!.policies.map((p) => [p.pid, p.framework])).toEqual([[5150, 'torch']]);
+    const html = renderMain(m, OPTS);
+    expect(html).toContain('<p class="policy" data-framework="jax" data-pid="4242">What this means for PID 4242: JAX, preallocating 75% of the GPU');
+    expect(html).toContain('<span class="fw">JAX</span><span class="fw-ev">jax_plugins/xla_cuda13/xla_cuda_plugin.so</span>');
+    // no framework (not recognised, maps unreadable, or an older snapshot): nothing claimed
     const bare = buildPageModel(sampleState({ frameworks: false }));
     expect(bare.gpus.flatMap((g) => g.procs.map((p) => p.framework))).toEqual([null, null, null, null]);
     expect(bare.gpus.flatMap((g) => g.policies)).toEqual([]);
-  });
-
-  it('a framework the live sample does not carry comes from the last full snapshot, for the same process only', () => {
-    const st = sampleState({ frameworks: false });
-    st.frameworks = new Map([[`4242:${PROCS.jax.startTicks}`, { name: 'jax', evidence: ['from the checks'] }], ['5150:1', { name: 'torch', evidence: [] }]]);
-    const fw = buildPageModel(st).gpus.flatMap((g) => g.procs.map((p) => p.framework?.name ?? null));
-    expect(fw).toEqual(['jax', null, null, null]); // 5150 started at another tick: another process, same PID
   });
 
   it('any verdict string is shown with its reason (a new verdict needs no change here)', () => {
@@ -167,10 +168,10 @@ describe('--redact', () => {
     const text = JSON.stringify(a);
     for (const secret of ['alice', 'bob', 'train_jax.py', 'train.py', 'spawn_main', 'gpu-node-17', 'GPU-3860b93c']) expect(text).not.toContain(secret);
     const users = a.gpus.flatMap((g) => g.procs.map((p) => p.user));
-    expect(users).toEqual(['user1', 'user2', 'user2', 'root']);
+    expect(users).toEqual(['user-1', 'user-2', 'user-2', 'root']);
     expect(a.gpus[0]!.procs[0]!.command).toBe('python3');
-    expect(a.host).toBe('host1');
-    expect(a.gpus[1]!.procs[1]!.reason).toBe('belongs to another user (user2)');
+    expect(a.host).toBe('host-1');
+    expect(a.gpus[1]!.procs[1]!.reason).toBe('belongs to another user (user-2)');
     // the page's own words are left alone even when a user has such a name
     expect(a.gpus[1]!.procs[1]!.verdict).toBe('other user');
     expect(a.free.line).toBe('CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=3');
@@ -179,11 +180,12 @@ describe('--redact', () => {
     later.good!.snapshot.processes.list.unshift({ ...PROCS.jax, pid: 10, user: 'carol', uid: 1002 });
     r.observe(later.good!.snapshot);
     const b = r.apply(buildPageModel(later));
-    expect(b.gpus[0]!.procs.find((p) => p.pid === 4242)!.user).toBe('user1');
+    expect(b.gpus[0]!.procs.find((p) => p.pid === 4242)!.user).toBe('user-1');
+    expect(r.redactor.text('carol')).toBe('user-3');
   });
 
   it('the fleet page: host names, users and commands', () => {
-    const m = redactFleetModel({
+    const m = new FleetRedactor().apply({
       machines: [{ file: 'snaps/node-a.json', host: 'node-a', users: ['alice'], stale: [{ name: 'python3', command: 'python3 /home/alice/secret.py', user: 'alice' }] }],
       redacted: false,
     });

@@ -23,9 +23,11 @@ export const PROCS = {
 export function sampleSnapshot(o: { frameworks?: boolean; hostile?: boolean } = {}): Snapshot {
   const list: HolderProcess[] = [PROCS.jax, PROCS.torch, PROCS.worker, PROCS.hog].map((p) => ({ ...p }));
   if (o.frameworks !== false) {
-    Object.assign(list[0]!, { framework: { name: 'jax', evidence: ['libxla_extension.so in /proc/4242/maps'] } });
-    Object.assign(list[1]!, { framework: { name: 'torch', evidence: ['libtorch_cuda.so in /proc/5150/maps'] } });
+    // as the process probe reads them from /proc/PID/maps and /proc/PID/environ (the H200 holders' files)
+    list[0]!.framework = { name: 'jax', evidence: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'], env: {} };
+    list[1]!.framework = { name: 'torch', evidence: ['torch/lib/libtorch_cuda.so'], env: {} };
   }
+  else for (const p of list) p.framework = null;
   if (o.hostile) list[0]!.cmdline = ['python3', '<img src=x onerror=alert(1)>', '</script><script>alert(2)</script>'];
   const parsed = parseSmiXml(
     smiXml([

@@ -57,6 +57,51 @@ describe('event streams', () => {
     stuck.destroy();
   }, 60000);
 
+  it('a reader that falls behind for a moment is not dropped for it later, and every reader ends with the latest state', async () => {
+    let n = 0;
+    // states smaller than the socket's high-water mark, and readers that pause now and then: a write then
+    // returns true while the data still waits for the kernel, and no 'drain' ever follows
+    // (a reader once behind and caught up again must not count as behind since then: stuckMs 1 s here)
+    const s = await server(() => JSON.stringify({ n, pad: 'y'.repeat(8 * 1024) }), { stuckMs: 1000 });
+    const last: number[] = new Array(20).fill(-1);
+    const counts: number[] = new Array(20).fill(0);
+    const reqs = last.map((_, i) =>
+      http.get(`http://127.0.0.1:${s.port}/events`, { agent: false }, (res) => {
+        let buf = '';
+        let since = 0;
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          buf += d;
+          since += d.length;
+          if (since > 200 * 1024) {
+            since = 0;
+            res.pause();
+            setTimeout(() => res.resume(), 150);
+          }
+          let k;
+          while ((k = buf.indexOf('\n\n')) >= 0) {
+            const m = /^data: (.*)$/m.exec(buf.slice(0, k));
+            buf = buf.slice(k + 2);
+            if (m) {
+              last[i] = JSON.parse(m[1]!).n;
+              counts[i]!++;
+            }
+          }
+        });
+      }),
+    );
+    await until('all streams open', async () => (s.hub.size === 20 ? true : null));
+    for (n = 1; n <= 300; n++) {
+      s.push();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    n = 300;
+    await until('every reader has the last state', async () => (last.every((x) => x === 300) ? true : null), 10000);
+    expect(s.hub.dropped).toBe(0);
+    expect(Math.min(...counts)).toBeGreaterThan(1);
+    for (const r of reqs) r.destroy();
+  }, 30000);
+
   it('an event is one data line, whatever the text holds', () => {
     expect(frame('state', 'a\nb\rc')).toBe('event: state\ndata: a b c\n\n');
   });
