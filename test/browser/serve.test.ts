@@ -252,9 +252,9 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     });
     try {
       const { page, ctx } = await open(srv.url);
-      expect(await page.locator('#gpu-0 .policy').innerText()).toContain('JAX preallocates 75%');
-      expect(await page.locator('#gpu-1 .policy').innerText()).toContain('PyTorch keeps memory it has freed reserved');
-      expect(await page.locator('#gpu-0 tr[data-pid="4242"] td[data-label="framework"]').innerText()).toContain('jax');
+      expect(await page.locator('#gpu-0 .policy').innerText()).toContain('JAX, preallocating 75% of the GPU at its first operation');
+      expect(await page.locator('#gpu-1 .policy').innerText()).toContain('PyTorch: its caching allocator keeps freed blocks reserved');
+      expect(await page.locator('#gpu-0 tr[data-pid="4242"] td[data-label="framework"]').innerText()).toContain('JAX');
       expect(await page.locator('svg.timeline polyline').count()).toBeGreaterThanOrEqual(5);
       expect(await page.locator('#findings li').count()).toBeGreaterThan(0);
       await page.screenshot({ path: path.join(DOCS, 'serve-desktop.png'), fullPage: true });
