@@ -4,11 +4,11 @@ import { fmtMiB, plural } from '../core/format.js';
 import { esc } from '../reporters/html/escape.js';
 import { CLIENT_JS } from './client.js';
 import type { FleetPageModel, MachineRow } from './fleet.js';
-import { clock, secs } from './model.js';
+import { agoText, clock, secs } from './model.js';
 import { PAGE_CSS, type RenderOptions } from './render.js';
 
 function ago(t: number, now: number): string {
-  return `<span data-ago="${Math.round(t)}">${esc(secs(now - t))}</span>`;
+  return `<span data-ago="${Math.round(t)}">${esc(agoText(now - t))}</span>`;
 }
 
 export function renderFleetPage(m: FleetPageModel, o: RenderOptions): string {

@@ -328,6 +328,15 @@ export function secs(ms: number): string {
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
+/** Time since, as the page's script counts it (whole seconds, then minutes, then hours and minutes). */
+export function agoText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 120) return `${m} min`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
 /** "14:03:07 UTC": the server's clock, said as UTC so readers in other zones are not misled. */
 export function clock(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`;

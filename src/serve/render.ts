@@ -7,7 +7,7 @@ import { esc, num } from '../reporters/html/escape.js';
 import { CSS } from '../reporters/html/style.js';
 import { CLIENT_JS } from './client.js';
 import { DEFAULT_HISTORY, type HistoryPoint } from './history.js';
-import { clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
+import { agoText, clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
 
 export interface RenderOptions {
   now: number;
@@ -103,7 +103,7 @@ export function renderPage(m: PageModel, o: RenderOptions): string {
 
 /** An element whose text is "N s" since `t`, counted on by the page's script. */
 function ago(t: number, now: number): string {
-  return `<span data-ago="${Math.round(t)}">${esc(secs(now - t))}</span>`;
+  return `<span data-ago="${Math.round(t)}">${esc(agoText(now - t))}</span>`;
 }
 
 export function renderStatus(m: PageModel, now: number): string {
