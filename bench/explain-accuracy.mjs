@@ -1,107 +1,137 @@
 #!/usr/bin/env node
-// Accuracy of `explain` over the labelled corpus (shared/corpus/dev): top-1 and top-3 per cause, with
-// --no-machine, for (a) the log alone and (b) the log plus the reporter's `env` facts appended as an
-// issue-template block; and a plain keyword matcher for comparison.
-// Run: node scripts/build.mjs && node bench/explain-accuracy.mjs [CORPUS_DIR] [--cases] [--json]
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
+// Accuracy of `explain` on the labelled real reports (test/fixtures/corpus dev + dev2, or --corpus DIR...), by
+// k-fold cross-validation: the reports are split into k folds by a hash of their id; for each fold the priors
+// (message groups, framework/era, strength, context weight, calibration: src/explain/priors/fit.ts) are fitted on
+// the other folds only, and the fold is scored with them. Nothing fitted on a fold is used to score it.
+// Scored twice: the log alone, and the log with the reporter's environment block (issue-template lines).
+// Prints top-1/top-3, how often nothing was found, the expected calibration error with its reliability table,
+// and the per-cause confusion matrix. The in-sample figure (fit on all, score all) is shown for contrast only.
+// Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--json]
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CORPUS_DIRS, loadTooling, readCorpora, repo } from '../scripts/explain-tooling.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const CLI = path.resolve(here, '../dist/cli.js');
 const argv = process.argv.slice(2);
-// The shared corpus when it is beside the checkout (it may have grown), else the copy in the test fixtures.
-const shared = path.resolve(here, '../../shared/corpus/dev');
-const dir = argv.find((a) => !a.startsWith('--')) ?? (fs.existsSync(shared) ? shared : path.resolve(here, '../test/fixtures/corpus/dev'));
-const showCases = argv.includes('--cases');
+const k = Number(argv[argv.indexOf('--k') + 1] ?? 10) || 10;
+const corpusArgs = argv.flatMap((a, i) => (argv[i - 1] === '--corpus' ? [path.resolve(a)] : []));
+const dirs = corpusArgs.length > 0 ? corpusArgs : CORPUS_DIRS;
+const t = await loadTooling();
+const cases = readCorpora(dirs);
+const MODES = ['env', 'log'];
+const MODE_NAME = { env: 'with the environment block', log: 'the log alone' };
 
-const FW_NAMES = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };
+const foldOf = (id) => createHash('sha256').update(id).digest()[0] % k;
+// each report is read once per mode; diagnosed with each fold's priors
+const reads = Object.fromEntries(MODES.map((m) => [m, cases.map((c) => t.fitReport(c, m))]));
 
-/** The reporter's facts as users paste them: the lines of the TensorFlow/PyTorch issue templates. */
-export function envBlock(c) {
-  const e = c.env ?? {};
-  const lines = ['', '**System information**'];
-  const fwName = FW_NAMES[c.framework] ?? null;
-  if (fwName) lines.push(`- ${fwName} version: ${c.framework_version ?? 'unknown'}`);
-  else if (c.framework_version) lines.push(`- Framework: ${c.framework_version}`);
-  if (e.os) lines.push(`- OS Platform and Distribution: ${e.os}`);
-  if (e.python) lines.push(`- Python version: ${e.python}`);
-  if (e.install) lines.push(`- Installed using: ${e.install}`);
-  if (e.cuda) lines.push(`- CUDA version: ${e.cuda}`);
-  if (e.cudnn) lines.push(`- cuDNN version: ${e.cudnn}`);
-  if (e.driver) lines.push(`- NVIDIA driver version: ${e.driver}`);
-  if (e.gpu) lines.push(`- GPU model and memory: ${e.gpu}`);
-  if (e.other) lines.push(`- Other: ${e.other}`);
-  if (e.note) lines.push(`- Notes: ${e.note}`);
-  return lines.join('\n');
-}
-
-function explain(text) {
-  const r = spawnSync(process.execPath, [CLI, 'explain', '-', '--json', '--no-machine'], { input: text, encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`explain failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout).causes.map((c) => c.id);
-}
-
-/** What a plain keyword matcher does: the first keyword found decides. */
-const KEYWORDS = [
-  [/out of memory|OutOfMemory|OOM|RESOURCE_EXHAUSTED|ALLOC_FAILED/i, 'gpu_memory_exhausted'],
-  [/Loaded runtime CuDNN|cuDNN version incompatibility|cudnn/i, 'cudnn_version_mismatch'],
-  [/driver version is insufficient|driver on your system is too old|PTX/i, 'driver_too_old'],
-  [/cannot open shared object|Could not load dynamic library|\.dll/i, 'library_missing'],
-  [/sm_\d+ is not compatible|no kernel image|ARCH_MISMATCH/i, 'gpu_arch_unsupported'],
-  [/No CUDA GPUs|no CUDA-capable device|Found no NVIDIA driver/i, 'no_device_visible'],
-  [/ECC|Xid|unspecified launch failure|unknown error/i, 'hardware_or_driver_fault'],
-  [/cublas/i, 'gpu_memory_exhausted'],
-];
-function keyword(text) {
-  for (const [re, id] of KEYWORDS) if (re.test(text)) return [id];
-  return [];
-}
-
-const cases = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
-const modes = {
-  'log alone': (c) => explain(c.log),
-  'log + env block': (c) => explain(`${c.log}\n${envBlock(c)}\n`),
-  'keyword baseline (log + env)': (c) => keyword(`${c.log}\n${envBlock(c)}`),
-};
-const results = {};
-const perCase = [];
-for (const [mode, run] of Object.entries(modes)) {
-  const per = {};
-  let top1 = 0, top3 = 0, top1Lenient = 0, top3Lenient = 0;
-  for (const c of cases) {
-    const ranked = run(c);
-    const ok = (ids) => ids.includes(c.label);
-    const okL = (ids) => ids.includes(c.label) || (c.secondary != null && ids.includes(c.secondary));
-    const p = (per[c.label] ??= { n: 0, top1: 0, top3: 0 });
-    p.n++;
-    if (ok(ranked.slice(0, 1))) { top1++; p.top1++; }
-    if (ok(ranked.slice(0, 3))) { top3++; p.top3++; }
-    if (okL(ranked.slice(0, 1))) top1Lenient++;
-    if (okL(ranked.slice(0, 3))) top3Lenient++;
-    if (mode === 'log + env block') perCase.push({ id: c.id, label: c.label, secondary: c.secondary, got: ranked.slice(0, 3) });
+const results = Object.fromEntries(MODES.map((m) => [m, []]));
+for (let f = 0; f < k; f++) {
+  const train = reads.env.filter((_, i) => foldOf(cases[i].id) !== f);
+  const fitted = t.fitPriors(train, ['cv']);
+  const priors = new t.PriorModel(fitted);
+  for (const m of MODES) {
+    reads[m].forEach((r, i) => {
+      if (foldOf(cases[i].id) !== f) return;
+      const d = r.diagnose(priors);
+      results[m].push({ c: cases[i], d, fold: f, fitted: { strength: fitted.strength, context: fitted.context } });
+    });
   }
-  results[mode] = { n: cases.length, top1: top1 / cases.length, top3: top3 / cases.length, top1Lenient: top1Lenient / cases.length, top3Lenient: top3Lenient / cases.length, per };
+}
+// for contrast: fitted on everything, scored on the same reports
+const all = new t.PriorModel(t.fitPriors(reads.env, ['all']));
+const inSample = Object.fromEntries(MODES.map((m) => [m, reads[m].map((r, i) => ({ c: cases[i], d: r.diagnose(all) }))]));
+
+function score(rows) {
+  let top1 = 0, top3 = 0, none = 0, lenient = 0;
+  for (const { c, d } of rows) {
+    const ids = d.causes.map((x) => x.id);
+    if (ids[0] === c.label) top1++;
+    if (ids.slice(0, 3).includes(c.label)) top3++;
+    if (ids[0] === c.label || (c.secondary && ids[0] === c.secondary)) lenient++;
+    if (ids.length === 0) none++;
+  }
+  const n = rows.length;
+  return { n, top1: top1 / n, top3: top3 / n, top1Lenient: lenient / n, nothing: none / n };
 }
 
+/** expected calibration error of the first cause's confidence, 10 equal-width bins (a report with no cause: confidence 0, wrong) */
+function calibration(rows) {
+  const bins = Array.from({ length: 10 }, (_, i) => ({ lo: i / 10, hi: (i + 1) / 10, n: 0, conf: 0, right: 0 }));
+  for (const { c, d } of rows) {
+    const conf = d.causes[0]?.confidence ?? 0;
+    const right = d.causes[0]?.id === c.label ? 1 : 0;
+    const b = bins[Math.min(9, Math.floor(conf * 10))];
+    b.n++;
+    b.conf += conf;
+    b.right += right;
+  }
+  const n = rows.length;
+  const ece = bins.reduce((a, b) => a + (b.n === 0 ? 0 : (b.n / n) * Math.abs(b.right / b.n - b.conf / b.n)), 0);
+  return { ece, bins };
+}
+
+const ABBR = {
+  gpu_memory_exhausted: 'exh', memory_held_by_other_process: 'held', framework_preallocation: 'prea', allocator_fragmentation: 'frag',
+  cudnn_version_mismatch: 'cdnn', cuda_toolkit_mismatch: 'tkit', driver_too_old: 'drv', library_missing: 'miss', library_conflict: 'conf',
+  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', framework_bug: 'bug', other: 'oth',
+};
+function confusion(rows) {
+  const labels = Object.keys(ABBR);
+  const m = Object.fromEntries(labels.map((l) => [l, Object.fromEntries([...labels, 'none'].map((p) => [p, 0]))]));
+  for (const { c, d } of rows) m[c.label][d.causes[0]?.id ?? 'none']++;
+  return m;
+}
+
+const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), ...calibration(results[m]) }]));
 if (argv.includes('--json')) {
-  console.log(JSON.stringify({ corpus: dir, results, cases: perCase }, null, 2));
+  console.log(JSON.stringify({ corpora: dirs.map((d) => path.relative(repo, d)), k, summary, inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])), confusion: confusion(results.env) }, null, 1));
   process.exit(0);
 }
-const pct = (x) => `${(x * 100).toFixed(1)}%`.padStart(6);
-console.log(`explain accuracy over ${cases.length} labelled reports in ${dir} (--no-machine)`);
-console.log('"lenient" also accepts the thread\'s secondary label.\n');
-console.log(`${'mode'.padEnd(30)} ${'top-1'.padStart(6)} ${'top-3'.padStart(6)}  ${'top-1 lenient'.padStart(13)} ${'top-3 lenient'.padStart(13)}`);
-for (const [mode, r] of Object.entries(results)) console.log(`${mode.padEnd(30)} ${pct(r.top1)} ${pct(r.top3)}  ${pct(r.top1Lenient).padStart(13)} ${pct(r.top3Lenient).padStart(13)}`);
-console.log('\nper cause (top-1 / top-3):');
-const labels = [...new Set(cases.map((c) => c.label))].sort();
-console.log(`${'cause'.padEnd(30)} ${'n'.padStart(3)}  ${Object.keys(results).map((m) => m.slice(0, 22).padStart(22)).join(' ')}`);
-for (const l of labels) {
-  const cells = Object.values(results).map((r) => { const p = r.per[l] ?? { n: 0, top1: 0, top3: 0 }; return `${p.top1}/${p.top3} of ${p.n}`.padStart(22); });
-  console.log(`${l.padEnd(30)} ${String(results['log alone'].per[l]?.n ?? 0).padStart(3)}  ${cells.join(' ')}`);
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+console.log(`explain accuracy: ${cases.length} labelled reports (${dirs.map((d) => path.relative(repo, d)).join(', ')}), ${k}-fold cross-validation`);
+console.log('priors fitted on the other folds only; each fold scored with them (strength/context per fold: ' +
+  [...new Set(results.env.map((r) => `${r.fitted.strength}/${r.fitted.context}`))].join(', ') + ')\n');
+console.log(`${'mode'.padEnd(30)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} ${'top-1 (or 2nd label)'.padStart(21)} ${'nothing'.padStart(8)} ${'ECE'.padStart(6)}`);
+for (const m of MODES) {
+  const s = summary[m];
+  console.log(`${MODE_NAME[m].padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
 }
-if (showCases) {
-  console.log('\nmisses with the env block (top-1):');
-  for (const c of perCase) if (c.got[0] !== c.label) console.log(`  ${c.id} label=${c.label}${c.secondary ? `/${c.secondary}` : ''} got=${c.got.join(',') || '(none)'}`);
+for (const m of MODES) {
+  const s = score(inSample[m]);
+  console.log(`${`(in-sample, ${m === 'env' ? 'env' : 'log'}: not a measure)`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)}`);
+}
+console.log('\nby corpus (cross-validated, top-1 / top-3):');
+for (const d of dirs) {
+  const name = path.basename(d);
+  const ids = new Set(readCorpora([d]).map((c) => c.id));
+  const cells = MODES.map((m) => {
+    const s = score(results[m].filter((r) => ids.has(r.c.id)));
+    return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
+  });
+  console.log(`  ${`${name} (${ids.size})`.padEnd(12)} ${cells.join('   ')}`);
+}
+for (const m of MODES) {
+  console.log(`\nreliability of the first cause's confidence, ${MODE_NAME[m]} (cross-validated):`);
+  console.log(`  ${'confidence'.padEnd(11)} ${'reports'.padStart(7)} ${'mean conf.'.padStart(10)} ${'right'.padStart(7)}`);
+  for (const b of summary[m].bins) if (b.n > 0) console.log(`  ${`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`.padEnd(11)} ${String(b.n).padStart(7)} ${(b.conf / b.n).toFixed(2).padStart(10)} ${(b.right / b.n).toFixed(2).padStart(7)}`);
+}
+const cm = confusion(results.env);
+const cols = [...Object.keys(ABBR), 'none'];
+console.log('\nconfusion matrix, with the environment block (rows: label; columns: first cause; cross-validated):');
+console.log(`  ${''.padEnd(29)} ${cols.map((c) => (ABBR[c] ?? c).padStart(4)).join(' ')}   top-1  top-3`);
+for (const l of Object.keys(ABBR)) {
+  const rows = results.env.filter((r) => r.c.label === l);
+  if (rows.length === 0) continue;
+  const s = score(rows);
+  console.log(`  ${`${l} (${rows.length})`.padEnd(29)} ${cols.map((c) => (cm[l][c] ? String(cm[l][c]) : '.').padStart(4)).join(' ')}   ${pct(s.top1).padStart(5)}  ${pct(s.top3).padStart(5)}`);
+}
+if (argv.includes('--cases')) {
+  for (const m of MODES) {
+    console.log(`\nmisses (${MODE_NAME[m]}):`);
+    for (const { c, d } of results[m]) {
+      const ids = d.causes.map((x) => x.id);
+      if (ids[0] !== c.label) console.log(`  ${c.id} ${c.framework ?? ''} label=${c.label} got=${ids.slice(0, 3).join(',') || '(none)'} | ${c.log.replace(/\s+/g, ' ').slice(0, 150)}`);
+    }
+  }
 }

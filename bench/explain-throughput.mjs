@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-// Throughput and peak memory of `explain` on a generated multi-GB training log (in a temp dir, deleted after).
-// The log is what a long run prints: progress bars with \r, rank-prefixed lines, ANSI colours, warnings,
-// a few very long lines, and the failure at the end. Peak RSS must not grow with the size of the log.
-// Run: node scripts/build.mjs && node bench/explain-throughput.mjs [GB=2] [--also-small]
+// Throughput and peak memory of `explain` on a generated training log (in a temp dir, deleted after), beside
+// `grep -E -i -c` with the prefilter's own words (src/explain/read/vocabulary.ts STEMS, the catalog's keywords as
+// explain looks for them) over the same file, run alternately, so that the ratio holds on a busy machine.
+// The log is what a long run prints: progress bars with \r, rank-prefixed lines, ANSI colours, warnings, a few
+// very long lines, and the failure at the end. Peak RSS must not grow with the size of the log.
+// Wall time and CPU time (user + system, read from /proc while the process runs) are both shown: on a machine
+// shared by other work the CPU time is the steadier figure.
+// Run: node scripts/build.mjs && node bench/explain-throughput.mjs [GB=2] [--also-small] [--runs 3]
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../dist/cli.js');
-const gb = Number(process.argv.slice(2).find((a) => /^[\d.]+$/.test(a)) ?? 2);
+const argv = process.argv.slice(2);
+const gb = Number(argv.find((a) => /^[\d.]+$/.test(a) && argv[argv.indexOf(a) - 1] !== '--runs') ?? 2);
+const runs = Number(argv[argv.indexOf('--runs') + 1] ?? 3) || 3;
+/** clock ticks per second of /proc/PID/stat (USER_HZ, 100 on Linux) */
+const TICK = 100;
 
 function block(i) {
   const lines = [];
@@ -45,44 +54,72 @@ async function generate(file, bytes) {
   return fs.statSync(file).size;
 }
 
-/** run the CLI, polling the child's peak RSS (VmHWM) from /proc */
-function measure(file) {
+/** run a command, polling its peak RSS (VmHWM) and CPU time (utime + stime) from /proc */
+function measure(cmd, args) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, 'explain', file, '--json', '--no-machine'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let hwmKiB = 0;
+    let cpu = 0;
     const poll = setInterval(() => {
       try {
         const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         if (m) hwmKiB = Math.max(hwmKiB, Number(m[1]));
+        const f = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        cpu = (Number(f[11]) + Number(f[12])) / TICK;
       } catch {}
-    }, 50);
+    }, 20);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('close', (code) => {
       clearInterval(poll);
-      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-      if (code !== 0 && code !== 1) return reject(new Error(`explain exited ${code}: ${err}`));
-      resolve({ seconds, hwmKiB, diagnosis: JSON.parse(out) });
+      resolve({ seconds: Number(process.hrtime.bigint() - t0) / 1e9, cpu, hwmKiB, code, out, err });
     });
   });
 }
 
+/** the prefilter's words, as grep -E reads them */
+async function stems() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-stems-'));
+  const out = path.join(dir, 'v.mjs');
+  await build({ entryPoints: [path.resolve(here, '../src/explain/read/vocabulary.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  const { STEMS } = await import(out);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return STEMS.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+}
+
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-throughput-'));
 try {
-  const sizes = process.argv.includes('--also-small') ? [0.05, gb] : [gb];
-  console.log(`explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}`);
-  console.log(`${'log size'.padStart(10)} ${'lines'.padStart(12)} ${'seconds'.padStart(8)} ${'MB/s'.padStart(7)} ${'peak RSS'.padStart(9)}  top cause`);
+  const words = await stems();
+  const sizes = argv.includes('--also-small') ? [0.05, gb] : [gb];
+  console.log(`explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`grep: grep -E -i -c with the prefilter's ${words.split('|').length} words; ${runs} alternating runs each, medians\n`);
+  console.log(`${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)}  top cause`);
   for (const g of sizes) {
     const file = path.join(dir, `train-${g}GB.log`);
     const size = await generate(file, g * 1024 ** 3);
-    const r = await measure(file);
+    const ex = [];
+    const gr = [];
+    let diagnosis;
+    for (let r = 0; r < runs; r++) {
+      const e = await measure(process.execPath, [CLI, 'explain', file, '--json', '--no-machine']);
+      if (e.code !== 0 && e.code !== 1) throw new Error(`explain exited ${e.code}: ${e.err}`);
+      diagnosis = JSON.parse(e.out);
+      ex.push(e);
+      gr.push(await measure('grep', ['-E', '-i', '-c', words, file]));
+    }
     fs.rmSync(file);
-    const top = r.diagnosis.causes[0];
-    console.log(`${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(10)} ${String(r.diagnosis.input.lines).padStart(12)} ${r.seconds.toFixed(1).padStart(8)} ${(size / 1e6 / r.seconds).toFixed(0).padStart(7)} ${`${Math.round(r.hwmKiB / 1024)} MiB`.padStart(9)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}`);
+    const es = median(ex.map((x) => x.seconds));
+    const ec = median(ex.map((x) => x.cpu));
+    const gs = median(gr.map((x) => x.seconds));
+    const gc = median(gr.map((x) => x.cpu));
+    const hwm = Math.max(...ex.map((x) => x.hwmKiB));
+    const top = diagnosis.causes[0];
+    console.log(`${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(9)} ${String(diagnosis.input.lines).padStart(10)} ${es.toFixed(2).padStart(10)} ${(size / 1e6 / es).toFixed(0).padStart(6)} ${ec.toFixed(2).padStart(6)} ${(size / 1e6 / Math.max(ec, 0.01)).toFixed(0).padStart(8)} ${`${Math.round(hwm / 1024)} MiB`.padStart(9)} ${gs.toFixed(2).padStart(7)} ${gc.toFixed(2).padStart(6)} ${(es / gs).toFixed(1).padStart(10)} ${(ec / Math.max(gc, 0.01)).toFixed(1).padStart(9)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}`);
   }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

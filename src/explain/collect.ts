@@ -1,9 +1,14 @@
-// The streaming half of `explain`: each line is normalised once, matched against the signatures, read for
-// environment facts and framework cues. Only bounded state is kept (per signature: the first few and the
-// last few matches), so memory does not grow with the size of the log.
-import type { Line } from './read/lines.js';
+// The streaming half of `explain`: each line the prefilter passed is normalised once, read for environment facts
+// and framework cues, and tried against the signatures keyed on the anchors it holds. Only bounded state is kept
+// (per signal: the first few and the last few matches), so memory does not grow with the size of the log.
+//
+// One line, several matches: the most specific reading wins. Matches that start at the same place are readings
+// of one message (the wordings of several releases share their first words): the longest is kept. A short CUDA
+// or NVML status text inside a longer message is that message's detail, not a second failure. A family (only the
+// vocabulary of a failure) counts only on a line no known message matched (a harmless one included).
+import type { Line } from './read/scan.js';
 import { normaliseLine } from './read/normalise.js';
-import { frameworkCues, PREFILTER, signatures, type Signature } from './signatures/index.js';
+import { registry, type Registry, type Signature } from './signatures/index.js';
 import { EnvReader } from './env/reader.js';
 import type { Framework, LogEvidence } from './types.js';
 
@@ -12,20 +17,37 @@ const LAST_KEPT = 40;
 const EVIDENCE_CHARS = 400;
 /** kept per match for the analysers (PyTorch's message runs past 400 characters with several processes) */
 const MATCH_CHARS = 2000;
+/** framework cues: enough lines to decide, not every line of a 2 GB log */
+const CUE_LINES = 2000;
 
 export interface Match {
   line: number;
   text: string;
   values: Record<string, string>;
+  /** the signature (wording) that matched */
+  sig: Signature;
 }
 
 export interface SignalState {
+  /** the first signature of the group that matched (kind, summary and prior of the group) */
   sig: Signature;
+  group: string;
   count: number;
   first: Match[];
   /** ring buffer of the most recent matches after the first ones */
   last: Match[];
   lastPos: number;
+}
+
+interface Hit {
+  sig: Signature;
+  start: number;
+  end: number;
+  groups: Record<string, string | undefined> | undefined;
+  /** characters of the match that are the message's own text (not its values) */
+  literal: number;
+  /** spans of the values it captured */
+  values: Array<[number, number]>;
 }
 
 export class Collector {
@@ -34,19 +56,24 @@ export class Collector {
   readonly frameworkScore = new Map<Framework, number>();
   private frameworkLines = 0;
   lines = 0;
-  /** the latest line that matched anything, to tell the order of events */
-  constructor(private readonly sourceOf: (line: number) => string | undefined = () => undefined) {}
+  private readonly reg: Registry;
+
+  constructor(private readonly sourceOf: (line: number) => string | undefined = () => undefined, reg?: Registry) {
+    this.reg = reg ?? registry();
+  }
 
   onLine(line: Line): void {
     this.lines = line.no;
     if (line.text.length === 0) return;
     const text = normaliseLine(line.text);
     if (text.trim().length === 0) return;
+    // anchors of the normalised text (colour codes removed can join a word the raw bytes split)
+    const anchors = this.reg.anchors.idsIn(text);
+    if (anchors.length === 0) return;
     this.env.onLine(line.no, text);
-    // framework cues: enough lines to decide, not every line of a 2 GB log
-    if (this.frameworkLines < 2000) {
+    if (this.frameworkLines < CUE_LINES) {
       let any = false;
-      for (const c of frameworkCues()) {
+      for (const c of this.reg.cuesFor(anchors)) {
         if (c.re.test(text)) {
           this.frameworkScore.set(c.framework, (this.frameworkScore.get(c.framework) ?? 0) + c.weight);
           any = true;
@@ -54,27 +81,29 @@ export class Collector {
       }
       if (any) this.frameworkLines++;
     }
-    if (!PREFILTER.test(text)) return;
-    const groupsHit = new Set<string>();
-    for (const sig of signatures()) {
-      if (sig.group && groupsHit.has(sig.group)) continue;
+    const hits: Hit[] = [];
+    for (const sig of this.reg.signaturesFor(anchors)) {
+      if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;
-      if (sig.group) groupsHit.add(sig.group);
-      this.record(sig, line.no, text, m.groups);
+      const values = m.indices?.groups ? (Object.values(m.indices.groups).filter((x) => x !== undefined) as Array<[number, number]>) : [];
+      const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
+      hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
+    if (hits.length === 0) return;
+    for (const h of pickReadings(hits)) this.record(h.sig, line.no, text, h.groups);
   }
 
   private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): void {
-    let st = this.signals.get(sig.id);
+    let st = this.signals.get(sig.group);
     if (!st) {
-      st = { sig, count: 0, first: [], last: [], lastPos: 0 };
-      this.signals.set(sig.id, st);
+      st = { sig, group: sig.group, count: 0, first: [], last: [], lastPos: 0 };
+      this.signals.set(sig.group, st);
     }
     st.count++;
     const values: Record<string, string> = {};
-    if (groups) for (const [k, v] of Object.entries(groups)) if (v !== undefined) values[k.replace(/\d+$/, '')] ??= v;
-    const m: Match = { line: no, text: text.trim().slice(0, MATCH_CHARS), values };
+    if (groups) for (const [k, v] of Object.entries(groups)) if (v !== undefined && v !== '') values[k.replace(/_+$/, '').replace(/\d+$/, '')] ??= v.trim();
+    const m: Match = { line: no, text: text.trim().slice(0, MATCH_CHARS), values, sig };
     if (st.first.length < FIRST_KEPT) st.first.push(m);
     else if (st.last.length < LAST_KEPT) st.last.push(m);
     else {
@@ -108,6 +137,35 @@ export class Collector {
     if (best === 'tensorflow' && (this.frameworkScore.get('jax') ?? 0) >= 3) return 'jax';
     return best;
   }
+}
+
+/** The readings of one line to keep (see the head of this file). */
+function pickReadings(hits: Hit[]): Hit[] {
+  if (hits.length === 1) return hits;
+  // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
+  const specific = hits.filter((h) => h.sig.kind !== 'family');
+  let pool = specific.length > 0 ? specific : hits;
+  // same start: one message read by several wordings; keep the longest, then the one with more of its own text
+  // (a wording that spells out what another leaves as a value is the more specific)
+  const better = (o: Hit, h: Hit): boolean => {
+    const lo = o.end - o.start;
+    const lh = h.end - h.start;
+    if (lo !== lh) return lo > lh;
+    if (o.literal !== h.literal) return o.literal > h.literal;
+    return pool.indexOf(o) < pool.indexOf(h);
+  };
+  pool = pool.filter((h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)));
+  // a status text inside a longer message's own text is part of that message ("CUDA error: out of memory");
+  // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
+  const insideText = (h: Hit, o: Hit) => o.start <= h.start && o.end >= h.end && !o.values.some(([s, e]) => s <= h.start && e >= h.end);
+  pool = pool.filter((h) => !(h.sig.status && pool.some((o) => o !== h && !o.sig.status && insideText(h, o))));
+  // one reading per group and line
+  const byGroup = new Map<string, Hit>();
+  for (const h of pool) {
+    const o = byGroup.get(h.sig.group);
+    if (!o || h.end - h.start > o.end - o.start) byGroup.set(h.sig.group, h);
+  }
+  return [...byGroup.values()];
 }
 
 function withSource(e: LogEvidence, source: string | undefined): LogEvidence {

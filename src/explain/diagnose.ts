@@ -1,6 +1,9 @@
-// The differential diagnosis: every matched signature votes for the root causes it indicates (data), then the
-// rules in analyse/ read the numbers and versions, the machine's facts are combined when given, and the
-// causes are ranked. Confidence is a cause's share of all the weight, scaled down when the evidence is thin.
+// The differential diagnosis. Every matched message votes for the causes usually behind it: the catalog's order
+// of causes, blended with how often each was the cause in labelled real reports (priors/, fitted from data).
+// Then the rules in analyse/ read the numbers and versions the lines carry, the machine's facts are combined when
+// given, the framework and era reweigh the causes, and the causes are ranked. The first cause's confidence is
+// calibrated on reports the fit did not see; when the input cannot separate its candidates the diagnosis says so
+// (`ambiguous`) and each candidate carries the check that tells it apart.
 import { ROOT_CAUSE_TITLES, type RootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { Board } from './analyse/board.js';
@@ -8,16 +11,21 @@ import { analyseMemory } from './analyse/memory.js';
 import { analyseSetting } from './analyse/setting.js';
 import { analyseVersions } from './analyse/versions.js';
 import { Collector, type SignalState } from './collect.js';
-import { fixFor } from './fixes.js';
+import { fixFor } from './fixes/fixes.js';
+import { testFor } from './fixes/tests.js';
 import { combineWithMachine } from './machine.js';
+import { contextKeys } from './priors/model.js';
+import { eraOf, frameworkFamily } from './priors/context.js';
+import { defaultPriors } from './priors/default.js';
+import type { PriorModel } from './priors/model.js';
 import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
-import type { Cause, Diagnosis, EnvironmentFacts, Framework, Signal } from './types.js';
+import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
-/** Frameworks known not to: "preallocation" weight of a symptom goes to the job's own memory use instead. */
-const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'caffe', 'cntk', 'mxnet', 'onnxruntime']);
+/** Frameworks known not to: "preallocation" weight of a message goes to the job's own memory use instead. */
+const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'caffe', 'cntk', 'mxnet', 'onnxruntime', 'paddle']);
 
 /** Order of attack for equal scores (memory → versions → driver → installation). */
 const ATTACK_ORDER: RootCauseId[] = [
@@ -26,8 +34,21 @@ const ATTACK_ORDER: RootCauseId[] = [
   'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'framework_bug', 'other',
 ];
 
+/**
+ * How much one message weighs, by what it is: a message that names its cause (evidence) counts twice a message
+ * several causes are behind (symptom); an out-of-memory message sits between (its numbers, read by the analysers,
+ * decide); the vocabulary of a failure without a known message (family) counts half a symptom.
+ */
+export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0.6 } as const;
+
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
+/**
+ * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
+ * machine fact read), the second weighs at least half as much, and the first is not clearly likely.
+ */
+const AMBIGUOUS_RATIO = 0.5;
+const AMBIGUOUS_BELOW = 0.6;
 
 export interface DiagnoseInput {
   collector: Collector;
@@ -36,38 +57,68 @@ export interface DiagnoseInput {
   sources: string[];
   snapshot?: Snapshot;
   frameworkHint?: string;
+  priors?: PriorModel;
+}
+
+/** What the fit needs of a report: the groups that voted and the context keys (see priors/fit.ts). */
+export interface Features {
+  groups: string[];
+  contextKeys: string[];
+}
+
+export function features(col: Collector, frameworkHint?: string): Features {
+  const env = structuredClone(col.env.facts());
+  const fw = chooseFramework(frameworkHint, env, col);
+  const fam = frameworkFamily(fw);
+  return {
+    groups: [...col.signals.values()].filter((s) => voting(s)).map((s) => s.group),
+    contextKeys: contextKeys(fam, eraOf(env, col.signals, fam)),
+  };
+}
+
+function voting(st: SignalState): boolean {
+  return st.sig.kind !== 'context' && st.sig.kind !== 'noise';
 }
 
 export function diagnose(inp: DiagnoseInput): Diagnosis {
   const col = inp.collector;
-  const env: EnvironmentFacts = col.env.facts();
+  const priors = inp.priors ?? defaultPriors();
+  // a copy: the same collection may be diagnosed again with other priors (the accuracy bench does)
+  const env: EnvironmentFacts = structuredClone(col.env.facts());
   const fw = chooseFramework(inp.frameworkHint, env, col);
   if (fw && !env.framework) env.framework = { value: fw, line: 0, text: inp.frameworkHint ? '(given by the caller)' : '(detected from the log)' };
   const board = new Board();
   const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
   const all = [...col.signals.values()];
-  const errors = all.filter((s) => s.sig.kind !== 'context');
+  const errors = all.filter(voting);
+  const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
 
-  // 1. votes of the signatures
-  const strong = errors.some((s) => (s.sig.kind === 'evidence' || s.sig.kind === 'memory') && Math.max(0, ...Object.values(s.sig.indicates)) >= 1.5);
+  // 1. votes of the messages
+  const strong = errors.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   for (const st of errors) {
+    const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
+    const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
     const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
-    const damp = st.sig.kind === 'symptom' && strong ? 0.45 : 1;
-    for (const [cause, w] of Object.entries(st.sig.indicates) as Array<[RootCauseId, number]>) {
+    const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
+    const dist = priors.groupDist(st.group, st.sig.causes);
+    for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
-      board.add(target, w * repeat * damp, st.sig.summary, ev(st, 2));
+      board.add(target, w * q * repeat * damp, reasonOf(st, cause), ev(st, 2));
     }
+    if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
-    board.add('framework_preallocation', 0.15, `${fw} reserves most GPU memory at start unless told otherwise`);
+    board.add('framework_preallocation', 0.15, `${fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow'} reserves most GPU memory at start unless told otherwise`);
   }
+  const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
   if (errors.length > 0) {
-    for (const st of all.filter((s) => s.sig.kind === 'context')) {
-      for (const [cause, w] of Object.entries(st.sig.indicates) as Array<[RootCauseId, number]>) board.add(cause, w, st.sig.summary, ev(st, 1));
+    // what users write about their setting (hand-written rows); the catalog's context lines only inform
+    for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
+      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) board.add(cause, w, st.sig.summary, ev(st, 1));
     }
   }
   // 3. numbers and versions
@@ -83,46 +134,69 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   let machine: Diagnosis['machine'];
   if (inp.snapshot) {
     const notes = errors.length > 0 ? combineWithMachine(board, inp.snapshot, col.signals, env) : [];
-    machine = { used: true, host: inp.snapshot.host.name, notes };
+    if (!inp.snapshot.nvidia.ok) notes.unshift('this machine has no working NVIDIA GPU or driver: its facts add nothing to the log');
+    machine = { used: inp.snapshot.nvidia.ok, host: inp.snapshot.host.name, notes };
   }
+  // 5. the framework and era: how often each cause is behind failures there (fitted), as a factor
+  const fam = frameworkFamily(fw);
+  const keys = contextKeys(fam, eraOf(env, col.signals, fam));
+  const factors = priors.contextFactors(keys);
+  for (const [id, e] of board.entries) if (e.score > 0) e.score *= factors[id];
 
-  // 5. rank
+  // 6. rank and calibrate
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
-  // thin evidence (a total below 1: only weak symptoms) scales every confidence down
-  const certainty = Math.min(1, total);
-  const cudnnSymptoms = errors.some((s) => s.sig.id.startsWith('cudnn.') || s.sig.id.includes('conv'));
+  const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
   const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
-  const causes: Cause[] = scored
-    .map(([id, e]) => {
-      const confidence = round2(Math.min(0.97, (e.score / total) * certainty));
+  const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
+  const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
+  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total) : 0;
+  // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
+  const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
+  const causes: Cause[] = ranked
+    .map(([id, e], i) => {
+      const setting = id === 'other' ? e.hints.setting?.[0] : undefined;
+      const test = testFor(id, fw);
       const cause: Cause = {
         id,
-        confidence,
-        summary: summaryOf(id, board.reasons(id)),
+        confidence: round2(Math.min(0.97, i === 0 ? topConf : (e.score / total) * rest)),
+        summary: summaryOf(id, board.reasons(id), setting),
         evidence: e.evidence.slice().sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
         fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms, platform, lines: [...e.evidence.map((x) => x.text), ...matchedLines], ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}) }),
         why: board.reasons(id),
         score: round2(e.score),
+        ...(test ? { test } : {}),
+        ...(setting ? { setting } : {}),
       };
       return cause;
     })
     .filter((c) => c.confidence >= MIN_CONFIDENCE)
-    .sort((a, b) => b.score - a.score || ATTACK_ORDER.indexOf(a.id) - ATTACK_ORDER.indexOf(b.id))
     .slice(0, MAX_CAUSES);
 
   const signals: Signal[] = all
     .sort((a, b) => (Collector.matches(a)[0]?.line ?? 0) - (Collector.matches(b)[0]?.line ?? 0))
-    .map((st) => ({ signature: st.sig.id, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: st.sig.summary }));
+    .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: st.sig.summary }));
 
   const top = causes[0];
-  const verdict = top
-    ? `Most likely: ${lowerFirst(ROOT_CAUSE_TITLES[top.id])} (${Math.round(top.confidence * 100)}%).`
-    : errors.length === 0
+  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
+  const onlyMessages = top ? Math.abs((fromMessages.get(top.id) ?? 0) * factors[top.id] - (board.entries.get(top.id)?.score ?? 0)) < 1e-6 : false;
+  // the input does not separate its first two candidates: the second weighs at least half the first
+  const second = causes[1];
+  const ambiguous = Boolean(top && second) && second!.score >= top!.score * AMBIGUOUS_RATIO && top!.confidence < AMBIGUOUS_BELOW && onlyMessages && !top!.setting;
+  const lines = col.lines;
+  const verdict = !top
+    ? errors.length === 0
       ? 'Nothing in the input points to a known GPU, CUDA, cuDNN or driver failure.'
-      : 'The input shows a GPU-related message, but not enough to tell the cause.';
+      : 'The input shows a GPU-related message, but not enough to tell the cause.'
+    : familyOnly
+      ? `The input has the words of a GPU failure, but not a message the catalog knows: ranked by what is usually behind such failures, at low confidence.`
+      : ambiguous
+        ? `${lines <= 2 ? 'This line alone' : 'The log alone'} cannot tell which of ${Math.min(causes.length, 4)} causes it is.`
+        : top.setting
+          ? `Most likely: ${top.setting} has a value the framework cannot parse (${Math.round(top.confidence * 100)}%).`
+          : `Most likely: ${lowerFirst(ROOT_CAUSE_TITLES[top.id])} (${Math.round(top.confidence * 100)}%).`;
 
   return {
     schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
@@ -132,7 +206,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     input: { lines: col.lines, bytes: inp.bytes, truncatedLines: inp.truncatedLines, sources: inp.sources },
     ...(machine ? { machine } : {}),
     verdict,
+    ambiguous,
+    unknownMessage: familyOnly,
+    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000 },
   };
+}
+
+/** the catalog's reason for this cause when it gives one, else the message's meaning */
+function reasonOf(st: SignalState, cause: RootCauseId): string {
+  const why = st.sig.reasons[cause];
+  const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
+  return why ? `${what}; ${cause === 'other' ? 'here' : 'one reason'}: ${why}` : what;
 }
 
 function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
@@ -144,14 +228,19 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
     if (h.includes('torch')) return 'pytorch';
     if (h.includes('paddle')) return 'paddle';
   }
-  const detected = col.detectedFramework();
   const stated = env.framework?.value;
-  // keras on TensorFlow: treat as TensorFlow for memory behaviour, but keep what was stated
   if (stated && stated !== 'other') return stated;
-  return detected;
+  const detected = col.detectedFramework();
+  if (detected) return detected;
+  // a message only one framework prints says whose log it is
+  const printed = new Map<Framework, number>();
+  for (const st of col.signals.values()) if (st.sig.framework) printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  let best: Framework | undefined;
+  for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
+  return best;
 }
 
-function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => import('./types.js').LogEvidence[]): void {
+function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[]): void {
   const st = signals.get('kernel.xid');
   if (!st) return;
   // Xid 13, 31, 43, 45: usually the application (illegal access, MMU fault in user code, killed context);
@@ -166,7 +255,8 @@ function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: Si
   }
 }
 
-function summaryOf(id: RootCauseId, why: string[]): string {
+function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
+  if (setting) return `${setting} has a value the framework cannot parse`;
   const first = why.find((w) => !w.startsWith('against:'));
   return first ? `${ROOT_CAUSE_TITLES[id]}: ${first}` : ROOT_CAUSE_TITLES[id];
 }

@@ -3,25 +3,33 @@
 // taken when it failed). Stable: keep these signatures.
 import { Collector } from './collect.js';
 import { diagnose } from './diagnose.js';
-import { LineSplitter } from './read/lines.js';
+import { LineScanner } from './read/scan.js';
+import { registry } from './signatures/index.js';
 import type { Diagnosis, ExplainOptions } from './types.js';
 
 export type { Cause, CauseFix, Diagnosis, EnvironmentFacts, ExplainOptions, LogEvidence, Signal } from './types.js';
 
 /** Explain a log held in memory. */
 export function explainText(text: string, opts: ExplainOptions = {}): Diagnosis {
-  const col = new Collector();
-  const split = new LineSplitter((l) => col.onLine(l));
-  split.push(text);
-  split.end();
+  const { collector, truncatedLines } = collectText(text, opts);
   return diagnose({
-    collector: col,
+    collector,
     bytes: Buffer.byteLength(text),
-    truncatedLines: split.truncatedLines,
+    truncatedLines,
     sources: [opts.sourceName ?? 'text'],
     ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
     ...(opts.frameworkHint ? { frameworkHint: opts.frameworkHint } : {}),
+    ...(opts.priors ? { priors: opts.priors } : {}),
   });
+}
+
+/** The reading half alone (the accuracy bench reads each report once and diagnoses it with many priors). */
+export function collectText(text: string, opts: Pick<ExplainOptions, 'noPrefilter'> = {}): { collector: Collector; truncatedLines: number } {
+  const col = new Collector();
+  const scan = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) => col.onLine(l));
+  scan.push(text);
+  scan.end();
+  return { collector: col, truncatedLines: scan.truncatedLines };
 }
 
 /** One input of a multi-input explanation: a name and its chunks (a Readable, or any async iterable). */
@@ -49,7 +57,7 @@ export async function explainStream(input: NodeJS.ReadableStream | AsyncIterable
   for (const inp of inputs) {
     ranges.push({ from: offset + 1, name: inp.name });
     const base = offset;
-    const split = new LineSplitter((l) => col.onLine({ ...l, no: base + l.no }));
+    const split = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) => col.onLine({ ...l, no: base + l.no }));
     let sinceProgress = 0;
     for await (const chunk of inp.chunks) {
       split.push(chunk);
@@ -71,5 +79,6 @@ export async function explainStream(input: NodeJS.ReadableStream | AsyncIterable
     sources: inputs.map((i) => i.name),
     ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
     ...(opts.frameworkHint ? { frameworkHint: opts.frameworkHint } : {}),
+    ...(opts.priors ? { priors: opts.priors } : {}),
   });
 }

@@ -19,6 +19,14 @@ export interface CauseFix {
   manual?: string[];
 }
 
+/** The cheapest check that tells a candidate cause from the others, and the command that runs it. */
+export interface CauseTest {
+  text: string;
+  command?: string;
+  /** 1: reads the machine, 2: reruns the job with a setting, 3: installs or upgrades something */
+  cost: 1 | 2 | 3;
+}
+
 export interface Cause {
   id: RootCauseId;
   /** 0..1: the share of the evidence that points here, scaled down when the evidence is thin */
@@ -30,6 +38,10 @@ export interface Cause {
   why: string[];
   /** raw score before normalisation (for tests and -v) */
   score: number;
+  /** how to tell this cause from the others */
+  test?: CauseTest;
+  /** the environment variable whose value caused the failure, when a message names one */
+  setting?: string;
 }
 
 /** A signature that matched: which, where, and what it carried. */
@@ -44,7 +56,7 @@ export interface Signal {
   summary: string;
 }
 
-export type SignatureKind = 'evidence' | 'symptom' | 'memory' | 'context';
+export type SignatureKind = 'evidence' | 'symptom' | 'memory' | 'family' | 'context' | 'noise';
 
 export type Framework = 'tensorflow' | 'keras' | 'pytorch' | 'jax' | 'xla' | 'cupy' | 'onnxruntime' | 'caffe' | 'mxnet' | 'cntk' | 'rapids' | 'paddle' | 'other';
 
@@ -100,6 +112,12 @@ export interface Diagnosis {
   machine?: { used: boolean; host?: string; notes: string[] };
   /** one line: what the verdict is, or that nothing in the input points anywhere */
   verdict: string;
+  /** the input cannot separate its candidates: the first place is not a finding, the tests are */
+  ambiguous: boolean;
+  /** only the vocabulary of a failure was recognised, not a message the catalog knows */
+  unknownMessage: boolean;
+  /** the weights before calibration: all causes together, and the first cause's share (for the fit and -v) */
+  weights: { total: number; topShare: number };
 }
 
 export interface ExplainOptions {
@@ -111,4 +129,8 @@ export interface ExplainOptions {
   sourceName?: string;
   /** called now and then with bytes read so far (progress display) */
   onProgress?: (bytesRead: number) => void;
+  /** the priors to rank with (default: the fitted ones shipped with the tool; the accuracy bench passes its own) */
+  priors?: import('./priors/model.js').PriorModel;
+  /** read every line, without the literal prefilter (tests compare both) */
+  noPrefilter?: boolean;
 }

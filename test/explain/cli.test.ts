@@ -47,11 +47,30 @@ describe('gpu-env-doctor explain', () => {
   it('terminal output: verdict, evidence line numbers, fix; --markdown renders sections', () => {
     const t = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine']);
     expect(t.stdout).toMatch(/Most likely: the job itself does not fit/);
-    expect(t.stdout).toMatch(/line 3 │ torch\.OutOfMemoryError/);
-    expect(t.stdout).toMatch(/fix:/);
+    expect(t.stdout).toMatch(/line 3: torch\.OutOfMemoryError/);
+    expect(t.stdout).toMatch(/Fix:/);
+    // ranks, not severity glyphs; no internal ids in the headlines without -v
+    expect(t.stdout).toMatch(/^1\. The job itself does not fit in GPU memory \d+%$/m);
+    expect(t.stdout).not.toMatch(/[✗!] \d\.|\[gpu_memory_exhausted\]/);
+    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '-v']).stdout).toContain('[gpu_memory_exhausted]');
     const m = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '--markdown']);
     expect(m.stdout).toMatch(/^## gpu-env-doctor explain/);
-    expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(`gpu_memory_exhausted`/);
+    expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(\d+%\)/);
+  });
+
+  it('an ambiguous one-liner: says it cannot tell, one line per candidate with its check, the evidence once, what decides', () => {
+    const headline = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+    const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n` });
+    const lines = r.stdout.split('\n');
+    expect(lines[2]).toMatch(/^This line alone cannot tell which of \d causes it is\.$/);
+    expect(r.stdout.match(/line 1: UnknownError/g)).toHaveLength(1);
+    const candidates = lines.filter((l) => /^ {2}\d\. /.test(l));
+    expect(candidates.length).toBeGreaterThanOrEqual(2);
+    for (const c of candidates.slice(0, 2)) expect(c).toMatch(/check: /);
+    expect(r.stdout).toMatch(/^Cheapest test first: /m);
+    expect(r.stdout).toMatch(/What decides it: \$ gpu-env-doctor check --deep/);
+    expect(r.stdout).not.toMatch(/XLA_PYTHON_CLIENT/);
+    expect(lines.length).toBeLessThan(20);
   });
 
   it.each([

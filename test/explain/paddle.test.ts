@@ -2,7 +2,7 @@
 // copied here), and the fixes in Paddle's terms that explain's fixFor uses when the framework is Paddle, on
 // Linux and on Windows.
 import { describe, expect, it } from 'vitest';
-import { fixFor } from '../../src/explain/fixes.js';
+import { fixFor } from '../../src/explain/fixes/fixes.js';
 import { paddleBuildOf, paddleFix, paddleLogFacts } from '../../src/explain/paddle.js';
 
 const L = {

@@ -1,19 +1,20 @@
 // Reading raw logs: lenient decoding, progress bars, line ends split across chunks, huge lines,
 // colour codes and multi-process prefixes.
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, type Line } from '../../src/explain/read/lines.js';
+import { AnchorSet } from '../../src/explain/read/anchors.js';
+import { LineScanner, type Line } from '../../src/explain/read/scan.js';
 import { normaliseLine } from '../../src/explain/read/normalise.js';
 
-function split(chunks: Array<string | Uint8Array>, max?: number): Line[] {
+function split(chunks: Array<string | Uint8Array>, max?: number, anchors: AnchorSet | null = null): Line[] {
   const out: Line[] = [];
-  const s = new LineSplitter((l) => out.push(l), max);
+  const s = new LineScanner(anchors, (l) => out.push(l), max);
   for (const c of chunks) s.push(c);
   s.end();
   return out;
 }
 const texts = (chunks: Array<string | Uint8Array>, max?: number) => split(chunks, max).map((l) => l.text);
 
-describe('LineSplitter', () => {
+describe('LineScanner', () => {
   it('keeps the last segment of a \\r progress bar, and treats \\r\\n as a line end', () => {
     expect(texts(['Epoch 1:  10%|█ |\rEpoch 1:  50%|█████ |\rEpoch 1: 100%|██████████|\nnext\r\nlast'])).toEqual(['Epoch 1: 100%|██████████|', 'next', 'last']);
   });
@@ -47,6 +48,47 @@ describe('LineSplitter', () => {
 
   it('numbers lines from 1, including empty ones, and keeps a last line without newline', () => {
     expect(split(['a\n\nb']).map((l) => [l.no, l.text])).toEqual([[1, 'a'], [2, ''], [3, 'b']]);
+  });
+});
+
+describe('the literal prefilter', () => {
+  const anchors = new AnchorSet(['cuda', 'gpu', 'cudnn_status', '显卡']);
+
+  it('hands on only the lines holding an anchor, in any case, with their real numbers', () => {
+    const lines = split(['epoch 1 loss 0.3\nUsing CUDA device 0\nstep 2\r\nno GPU here\nCUDNN_STATUS_INTERNAL_ERROR\n'], undefined, anchors);
+    expect(lines.map((l) => [l.no, l.text])).toEqual([[2, 'Using CUDA device 0'], [4, 'no GPU here'], [5, 'CUDNN_STATUS_INTERNAL_ERROR']]);
+  });
+
+  it('counts every line, also those it skips, across chunks that split lines and anchors', () => {
+    const text = 'a\nb\nRuntimeError: CUDA error\nc\n';
+    for (let size = 1; size <= text.length; size++) {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      const out: Line[] = [];
+      const s = new LineScanner(anchors, (l) => out.push(l));
+      for (const c of chunks) s.push(c);
+      s.end();
+      expect(out.map((l) => l.no)).toEqual([3]);
+      expect(s.lines).toBe(4);
+    }
+  });
+
+  it('finds overlapping anchors and non-ASCII ones', () => {
+    const set = new AnchorSet(['cud', 'dnn', 'cudnn', '显卡']);
+    expect(set.idsIn('libcudnn.so.8').sort()).toEqual([set.idOf('cud'), set.idOf('dnn'), set.idOf('cudnn')].sort());
+    expect(set.idsIn('显卡: RTX 3090')).toEqual([set.idOf('显卡')]);
+    expect(split([Buffer.from('x\n显卡: RTX 3090\n')], undefined, set).map((l) => l.text)).toEqual(['显卡: RTX 3090']);
+  });
+
+  it('counts long lines it skips as truncated, like those it reads', () => {
+    const s = new LineScanner(anchors, () => undefined, 100);
+    s.push(`${'x'.repeat(500)}\nshort\n${'y'.repeat(50)}\n`);
+    s.end();
+    expect(s.truncatedLines).toBe(1);
+  });
+
+  it('rejects anchors shorter than three bytes', () => {
+    expect(() => new AnchorSet(['os'])).toThrow(/shorter/);
   });
 });
 

@@ -187,7 +187,11 @@ export function torchParserFor(versions: readonly string[]): 'new' | 'old' | 'un
 /** What torch does with the value, or null when it takes it. `seenVersions`: torch versions the H200 runs proved. */
 export function judgeTorchAllocConf(name: string, value: string, torchVersions: readonly string[]): TorchConfVerdict | null {
   const tokens = tokenizeAllocConf(value);
-  const load = torchLoadTimeProblem(tokens);
+  // Only a walk that runs off the end (or an unclosed list) aborted at import on the H200; a token where the
+  // walk expects ':' or ',' did not ("," first: torch imported and the first CUDA call raised "Unrecognized key
+  // ','", truth table run 1). So a mismatch is judged by the first-call reading, which finds it there.
+  const loaded = torchLoadTimeProblem(tokens);
+  const load = loaded && !loaded.error.startsWith('Expected \'') ? loaded : null;
   const problem = load ?? torchFirstCallProblem(tokens);
   if (!problem) return null;
   const parser = torchParserFor(torchVersions);

@@ -37,6 +37,8 @@ export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
 
 export function analyseVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
+  extensionAbi(board, signals, ev);
+  jaxComponents(board, signals, ev);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
   buildCompat(board, signals, env, fw);
@@ -79,6 +81,33 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         break;
       }
     }
+  }
+}
+
+/**
+ * An undefined C++ symbol (Itanium-mangled, "_Z…") in a compiled Python extension (mmcv/_ext, flash_attn,
+ * torchvision/_C: "*.cpython-*.so", "_C.so") means the extension was built against another release of the library
+ * that defines the symbol (PyTorch's C++ ABI changes between releases): two versions that do not fit, not a file
+ * that is missing.
+ */
+function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+  const st = signals.get('lib.could_not_load_symbol');
+  if (!st) return;
+  const m = Collector.matches(st).find((x) => /^_Z/.test(x.values.symbol ?? '') && /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text));
+  if (!m) return;
+  board.add('library_conflict', 1.5, 'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)', [{ line: m.line, text: m.text.slice(0, 400) }]);
+  board.against('library_missing', 0.5, 'the library is there; one of its symbols is not the one the extension was built against');
+}
+
+/** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
+ *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
+function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+  for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
+    const st = signals.get(group);
+    const name = st ? Collector.matches(st)[0]?.values.name : undefined;
+    if (!st || !name) continue;
+    if (/cudnn/i.test(name)) board.add('cudnn_version_mismatch', 1.2, `the component JAX found too old is ${name}`, ev(st, 1));
+    else board.add('cuda_toolkit_mismatch', 1.2, `the component JAX found too old is ${name}, part of the CUDA toolkit`, ev(st, 1));
   }
 }
 
@@ -244,11 +273,18 @@ export function smRunsOn(archs: string[], cc: string): boolean {
   });
 }
 
-/** "(8, 5, 0)" or "8.5.0" → "8.5.0" */
-function tupleVersion(s: string | undefined): string | undefined {
+/** "(8, 5, 0)" or "8.5.0" → "8.5.0"; cuDNN's integer form: 7005 → "7.0.5" (major·1000 + minor·100 + patch),
+ *  90100 → "9.1.0" (cuDNN 9: major·10000 + minor·100 + patch) */
+export function tupleVersion(s: string | undefined): string | undefined {
   if (!s) return undefined;
-  const parts = s.match(/\d+/g);
-  return parts ? parts.join('.') : undefined;
+  const t = s.trim();
+  if (/^\d{4,5}$/.test(t)) {
+    const n = Number(t);
+    if (n >= 10000) return `${Math.floor(n / 10000)}.${Math.floor((n % 10000) / 100)}.${n % 100}`;
+    return `${Math.floor(n / 1000)}.${Math.floor((n % 1000) / 100)}.${n % 100}`;
+  }
+  const parts = t.match(/\d+/g);
+  return parts ? parts.slice(0, 3).join('.') : undefined;
 }
 
 /** cudart64_110.dll → "11.0", cudart64_101.dll → "10.1", cublas64_11.dll → "11" */

@@ -1,59 +1,130 @@
-// The terminal rendering of a Diagnosis: the verdict, then each cause with its confidence, the lines that
-// prove it, and the fix in the order to try it. `-v` adds the reasoning, every signal and the facts read.
+// The terminal rendering of a Diagnosis.
+// - When the input cannot separate its candidates (`ambiguous`), it says so first, shows the evidence once, one
+//   line per candidate with the check that tells it apart, the cheapest of those checks, and the command that
+//   decides on the machine that failed.
+// - Otherwise each cause with its confidence, its reasons, the lines that prove it (a line shown under one cause
+//   is not shown again under the next) and the fix, in the order to try it.
+// Ranks are "1.", "2."; `Fix:`; commands after "$ "; steps to judge as "By hand, after checking:"; evidence from
+// the log as "line N: text", from the machine as "text   (machine)". Root-cause ids only with -v.
 import pc from 'picocolors';
 import { ROOT_CAUSE_TITLES } from '../../core/root-causes.js';
-import type { Diagnosis, EnvironmentFacts } from '../types.js';
+import type { Cause, Diagnosis, EnvironmentFacts, LogEvidence } from '../types.js';
 
 export interface RenderOptions {
   color: boolean;
   verbose: boolean;
+  /** columns to fit evidence lines in (default 100) */
+  width?: number;
 }
 
 export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
   const c = o.color ? pc : pc.createColors(false);
+  const width = Math.max(60, o.width ?? 100);
   const out: string[] = [];
-  const src = d.input.sources.join(', ');
-  out.push(`${c.bold('gpu-env-doctor explain')} ${c.dim(`${src}: ${d.input.lines} lines${d.machine?.used ? `, with the facts of ${d.machine.host ?? 'the machine'}` : ''}`)}`);
+  out.push(`${c.bold('gpu-env-doctor explain')} ${c.dim(`${inputLine(d)}`)}`);
   out.push('');
   if (d.causes.length === 0) {
-    out.push(`${c.green('✓')} ${d.verdict}`);
+    out.push(d.verdict);
     if (d.signals.length > 0 && o.verbose) out.push(c.dim(`  (${d.signals.length} context line(s) read)`));
     out.push(c.dim('  Paste the whole error with the lines above it (and your CUDA/cuDNN/driver versions) for a diagnosis.'));
     return `${out.join('\n')}\n`;
   }
   out.push(c.bold(d.verdict));
+  if (d.ambiguous || d.unknownMessage) renderCandidates(d, o, c, width, out);
+  else renderCauses(d, o, c, width, out);
+  if (o.verbose) renderVerbose(d, c, out);
+  else {
+    out.push('');
+    out.push(c.dim('(every matched line, the facts read from the input and the root-cause ids: add -v)'));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function inputLine(d: Diagnosis): string {
+  const n = d.input.lines;
+  const src = `${d.input.sources.join(', ')}: ${n} line${n === 1 ? '' : 's'}`;
+  if (!d.machine) return src;
+  if (!d.machine.used) return `${src}; this machine has no working NVIDIA GPU, so the log is judged alone (run explain on the GPU machine, or give --from its snapshot)`;
+  return `${src}, with the facts of ${d.machine.host ?? 'this machine'}`;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** the evidence once, then one line per candidate with its check; the cheapest check; what decides */
+function renderCandidates(d: Diagnosis, o: RenderOptions, c: Colors, width: number, out: string[]): void {
+  const shown = new Set<string>();
+  const evidence = d.causes.flatMap((x) => x.evidence).filter((e) => {
+    const k = key(e);
+    if (shown.has(k)) return false;
+    shown.add(k);
+    return true;
+  });
+  for (const e of evidence.slice(0, o.verbose ? 8 : 3)) out.push(`  ${evidenceLine(e, width - 2, c)}`);
+  out.push('');
+  const list = d.causes.slice(0, 4);
+  const titleWidth = Math.min(60, Math.max(...list.map((x) => title(x).length)));
+  list.forEach((cause, i) => {
+    const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
+    const check = cause.test ? `${cause.test.text}${cause.test.command ? `: ${cause.test.command}` : ''}` : '';
+    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim('check:')} ${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
+  });
+  const cheapest = list.filter((x) => x.test).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence)[0];
+  out.push('');
+  if (cheapest?.test) out.push(`Cheapest test first: ${cheapest.test.text}${cheapest.test.command ? `:\n  ${c.cyan('$')} ${cheapest.test.command}` : '.'}`);
+  const cudnn = d.signals.some((s) => /cudnn|conv|dnn/i.test(s.signature));
+  out.push(`What decides it: ${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(`(on the machine that failed${cudnn ? ': it tells a cuDNN that cannot start from one that cannot get memory' : ''}), or paste the lines above the error`)}`);
+  if (list[0]) {
+    out.push('');
+    out.push(`If it is the first: ${c.green('Fix:')} ${list[0].fix.text}`);
+    for (const cmd of list[0].fix.commands) out.push(`  ${c.cyan('$')} ${cmd}`);
+  }
+}
+
+function renderCauses(d: Diagnosis, o: RenderOptions, c: Colors, width: number, out: string[]): void {
+  const shown = new Set<string>();
   d.causes.forEach((cause, i) => {
     out.push('');
-    const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
-    const mark = i === 0 ? c.red('✗') : c.yellow('!');
-    out.push(`${mark} ${c.bold(`${i + 1}. ${ROOT_CAUSE_TITLES[cause.id]}`)} ${c.dim(`[${cause.id}]`)} ${c.cyan(pct)}`);
+    const pct = `${Math.round(cause.confidence * 100)}%`;
+    out.push(`${c.bold(`${i + 1}. ${title(cause)}`)} ${c.cyan(pct)}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
     const why = cause.why.filter((w) => !w.startsWith('against:'));
     for (const w of why.slice(0, o.verbose ? why.length : 2)) out.push(`   ${w}`);
     if (o.verbose) for (const w of cause.why.filter((x) => x.startsWith('against:'))) out.push(c.dim(`   ${w}`));
-    const evid = cause.evidence.slice(0, o.verbose ? cause.evidence.length : 3);
-    for (const e of evid) {
-      const where = e.source === 'machine' ? 'machine' : `${e.source ? `${e.source}:` : 'line '}${e.line}`;
-      out.push(c.dim(`   ${where.padStart(9)} │ `) + truncate(e.text, 160));
+    const fresh = cause.evidence.filter((e) => !shown.has(key(e)));
+    for (const e of fresh.slice(0, o.verbose ? fresh.length : 3)) {
+      shown.add(key(e));
+      out.push(`   ${evidenceLine(e, width - 3, c)}`);
     }
-    out.push(`   ${c.green('fix:')} ${cause.fix.text}`);
+    out.push(`   ${c.green('Fix:')} ${cause.fix.text}`);
     for (const cmd of cause.fix.commands) out.push(`     ${c.cyan('$')} ${cmd}`);
-    for (const m of cause.fix.manual ?? []) out.push(`     ${c.yellow('manual:')} ${m}`);
+    for (const m of cause.fix.manual ?? []) out.push(`     ${c.yellow('By hand, after checking:')} ${m}`);
   });
-  if (o.verbose) {
-    out.push('');
-    out.push(c.bold('Signals'));
-    for (const s of d.signals) out.push(`  ${s.signature} ×${s.count} (line ${s.lines[0]?.line ?? '?'}): ${s.summary}`);
-    const facts = describeFacts(d.environment);
-    if (facts.length > 0) {
-      out.push(c.bold('Facts read from the input'));
-      for (const f of facts) out.push(`  ${f}`);
-    }
-    for (const n of d.machine?.notes ?? []) out.push(`  machine: ${n}`);
-  } else {
-    out.push('');
-    out.push(c.dim('(the reasoning, every matched line and the facts read: add -v)'));
+}
+
+function renderVerbose(d: Diagnosis, c: Colors, out: string[]): void {
+  out.push('');
+  out.push(c.bold('Signals'));
+  for (const s of d.signals) out.push(`  ${s.signature} ×${s.count} (line ${s.lines[0]?.line ?? '?'}): ${s.summary}`);
+  out.push(c.dim(`  weights: ${d.weights.total} in all, the first cause ${Math.round(d.weights.topShare * 100)}% of it`));
+  const facts = describeFacts(d.environment);
+  if (facts.length > 0) {
+    out.push(c.bold('Facts read from the input'));
+    for (const f of facts) out.push(`  ${f}`);
   }
-  return `${out.join('\n')}\n`;
+  for (const n of d.machine?.notes ?? []) out.push(`  machine: ${n}`);
+}
+
+function title(cause: Cause): string {
+  return cause.setting ? `${cause.setting} has a value the framework cannot parse` : ROOT_CAUSE_TITLES[cause.id];
+}
+
+function key(e: LogEvidence): string {
+  return e.source === 'machine' ? `m:${e.text}` : `${e.source ?? ''}:${e.line}`;
+}
+
+function evidenceLine(e: LogEvidence, width: number, c: Colors): string {
+  if (e.source === 'machine') return `${truncate(e.text, width - 12)}   ${c.dim('(machine)')}`;
+  const where = `${e.source ? `${e.source} ` : ''}line ${e.line}:`;
+  return `${c.dim(where)} ${truncate(e.text, width - where.length - 1)}`;
 }
 
 export function describeFacts(e: EnvironmentFacts): string[] {
@@ -77,5 +148,5 @@ export function describeFacts(e: EnvironmentFacts): string[] {
 }
 
 function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+  return s.length > n ? `${s.slice(0, Math.max(1, n - 1))}…` : s;
 }

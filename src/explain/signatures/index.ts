@@ -1,91 +1,246 @@
-// The error signatures: data (one JSON file per family), validated and compiled once.
-// Each row says which framework prints the line, what it indicates (root-cause ids with weights: how strongly
-// the line alone points at each cause), and what it extracts (named regex groups). See README in this folder.
+// All signatures `explain` matches, compiled once: the ones generated from the message catalog
+// (../catalog/generated.json), the hand-written ones for texts no source in the catalog emits (one JSON file per
+// family in this folder: user prose, glibc/ld.so, ptxas, cuBLAS status names, ...), the families that catch a
+// failure's vocabulary when no message is known, and the framework cues. Each names the prefilter anchors its
+// lines must hold; `Registry` builds the prefilter from them and dispatches a line to the signatures whose anchor
+// it holds. See README.md in this folder.
 import { z } from 'zod';
-import { ROOT_CAUSES } from '../../core/root-causes.js';
-import type { Framework, SignatureKind } from '../types.js';
+import { ROOT_CAUSES, type RootCauseId } from '../../core/root-causes.js';
+import { AnchorSet } from '../read/anchors.js';
+import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
+import { ENV_ANCHORS } from '../env/anchors.js';
+import type { Framework } from '../types.js';
+import generated from '../catalog/generated.json' with { type: 'json' };
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
 import libraries from './libraries.json' with { type: 'json' };
-import driver from './driver.json' with { type: 'json' };
-import device from './device.json' with { type: 'json' };
 import arch from './arch.json' with { type: 'json' };
-import hardware from './hardware.json' with { type: 'json' };
 import misc from './misc.json' with { type: 'json' };
 import context from './context.json' with { type: 'json' };
+import families from './families.json' with { type: 'json' };
 import frameworks from './frameworks.json' with { type: 'json' };
 
-const FRAMEWORKS = ['tensorflow', 'keras', 'pytorch', 'jax', 'xla', 'cupy', 'onnxruntime', 'caffe', 'mxnet', 'cntk', 'rapids', 'other'] as const;
+export const FRAMEWORKS = ['tensorflow', 'keras', 'pytorch', 'jax', 'xla', 'cupy', 'onnxruntime', 'caffe', 'mxnet', 'cntk', 'rapids', 'paddle', 'other'] as const;
 
+/** A hand-written row (the JSON files of this folder). */
 export const SignatureRow = z.object({
   id: z.string().regex(/^[a-z0-9_.-]+$/),
   kind: z.enum(['evidence', 'symptom', 'memory', 'context']),
   pattern: z.string().min(3),
+  /** prefilter words, one of which every line the pattern matches holds (lower case, at least 3 characters) */
+  anchors: z.array(z.string().min(3)).min(1),
   flags: z.string().optional(),
-  /** signatures sharing a group are alternatives: on one line only the first (most specific) counts */
-  group: z.string().optional(),
-  /** frameworks known to print it; empty = CUDA/driver/any */
   frameworks: z.array(z.enum(FRAMEWORKS)),
+  /** root-cause id → weight: for context rows the weight added; for the others the prior before data (normalised) */
   indicates: z.partialRecord(z.enum(ROOT_CAUSES), z.number().min(-3).max(3)),
   summary: z.string().min(10),
   source: z.string().min(10),
   /** real lines it must match (tested) */
   examples: z.array(z.string()).min(1),
+  group: z.string().optional(),
 });
 export type SignatureRow = z.infer<typeof SignatureRow>;
 
 export const FrameworkCueRow = z.object({
   framework: z.enum(FRAMEWORKS),
   pattern: z.string(),
+  anchors: z.array(z.string().min(3)).min(1),
   weight: z.number().positive(),
   source: z.string().min(10),
 });
 
-export interface Signature extends SignatureRow {
-  re: RegExp;
+export const FamilyRow = z.object({
+  id: z.string().regex(/^family\.[a-z]+$/),
+  pattern: z.string(),
+  anchors: z.array(z.string().min(3)).min(1),
+  summary: z.string(),
+  source: z.string(),
+});
+
+/**
+ * evidence: names its cause; symptom: several causes are behind it; memory: an out-of-memory message whose
+ * numbers the analysers read; family: only the vocabulary of a failure; context: what the user wrote about
+ * the setting (adjusts, never makes, a diagnosis); noise: a line the catalog lists as harmless.
+ */
+export type SignatureKind = 'evidence' | 'symptom' | 'memory' | 'family' | 'context' | 'noise';
+
+export interface Signature {
+  id: string;
+  /** the name the signal is known by (several wordings of one message share it) */
+  group: string;
   kind: SignatureKind;
-}
-
-export const SIGNATURE_FILES: Record<string, unknown[]> = { memory, cudnn, libraries, driver, device, arch, hardware, misc, context };
-
-function compile(): Signature[] {
-  const out: Signature[] = [];
-  const seen = new Set<string>();
-  for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
-    for (const raw of rows) {
-      const row = SignatureRow.parse(raw);
-      if (seen.has(row.id)) throw new Error(`signature ${row.id} defined twice (${file}.json)`);
-      seen.add(row.id);
-      // 'i' by default: the same message appears capitalised differently across versions
-      out.push({ ...row, re: new RegExp(row.pattern, row.flags ?? 'i') });
-    }
-  }
-  return out;
-}
-
-let cached: Signature[] | undefined;
-export function signatures(): Signature[] {
-  cached ??= compile();
-  return cached;
+  re: RegExp;
+  /** another pattern the line must match too (short CUDA/NVML status texts need GPU words beside them) */
+  needs?: RegExp;
+  anchors: string[];
+  /** the framework that prints it, when one does (a message only TensorFlow prints says the log is TensorFlow's) */
+  framework?: Framework;
+  /** prior over causes before data (sums to 1), or for context rows the weights they add */
+  causes: Partial<Record<RootCauseId, number>>;
+  /** the catalog's code-level reason per cause */
+  reasons: Partial<Record<RootCauseId, string>>;
+  summary: string;
+  source: string;
+  /** the environment variable the message rejects */
+  setting?: string;
+  examples: string[];
+  /** from the message catalog (generated) rather than written by hand */
+  catalog: boolean;
+  /** a short status text: dropped when a longer message on the same line holds it */
+  status: boolean;
 }
 
 export interface FrameworkCue {
   framework: Framework;
   re: RegExp;
   weight: number;
-}
-let cues: FrameworkCue[] | undefined;
-export function frameworkCues(): FrameworkCue[] {
-  cues ??= frameworks.map((r) => {
-    const row = FrameworkCueRow.parse(r);
-    return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight };
-  });
-  return cues;
+  anchors: string[];
 }
 
-/**
- * A cheap test every line passes before the signatures run: a line without any of these words cannot match
- * any signature (a test checks that every signature example passes it). Keeps multi-GB logs fast.
- */
-export const PREFILTER =
-  /cud|cublas|cufft|nvidia|nvml|nvrm|gpu|driver|memory|alloc|device|\.so\b|\.so\.|\.dll|dnn|xla|resource_exhausted|ecc\b|kernel|ptx|capabilit|symbol|dynamic librar|out of|segment|sigsegv|signal 11|assert|launch|free\(|malloc|corrupt|reboot|suspend|resum|hibernat|sleep|ram\b|server|process|program|user|instance|conda|ld_library|oom|killed|bus\b|xid|error 80|sm_|compute_|nvcc|torch|shared|notebook|limit:|inuse:|in-use|bfc|large model|job|cluster|node|engine|algorithm|convolution|handle|symbol|ptxas|library|tensorrt/i;
+export const SIGNATURE_FILES: Record<string, unknown[]> = { memory, cudnn, libraries, arch, misc, context };
+
+const FRAMEWORK_OF: Record<string, Framework> = {
+  tensorflow: 'tensorflow', xla: 'xla', jax: 'jax', pytorch: 'pytorch', cupy: 'cupy', onnxruntime: 'onnxruntime',
+  paddle: 'paddle', caffe: 'caffe', mxnet: 'mxnet',
+};
+
+function normalise(c: Partial<Record<RootCauseId, number>>): Partial<Record<RootCauseId, number>> {
+  const pos = Object.entries(c).filter(([, w]) => (w ?? 0) > 0) as Array<[RootCauseId, number]>;
+  const sum = pos.reduce((a, [, w]) => a + w, 0);
+  const out: Partial<Record<RootCauseId, number>> = {};
+  for (const [k, w] of pos) out[k] = w / sum;
+  return out;
+}
+
+const MEMORY_CAUSES: RootCauseId[] = ['gpu_memory_exhausted', 'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation'];
+
+/** how much of a prior is on the memory causes (an out-of-memory message puts nearly all of it there) */
+export function memoryShare(c: Partial<Record<RootCauseId, number>>): number {
+  return MEMORY_CAUSES.reduce((a, k) => a + (c[k] ?? 0), 0);
+}
+
+function compileAll(): Signature[] {
+  const out: Signature[] = [];
+  const seen = new Set<string>();
+  const add = (s: Signature) => {
+    if (seen.has(s.id)) throw new Error(`signature ${s.id} defined twice`);
+    seen.add(s.id);
+    out.push(s);
+  };
+  for (const g of generated.signatures) {
+    const causes = g.causes as Partial<Record<RootCauseId, number>>;
+    add({
+      id: g.id,
+      group: g.group,
+      kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
+      // d: the spans of the captures, to tell a status printed as this message's value from one in its text
+      re: new RegExp(g.pattern, 'id'),
+      ...(g.needs ? { needs: new RegExp(g.needs, 'i') } : {}),
+      anchors: g.anchors,
+      ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
+      causes: g.causes as Partial<Record<RootCauseId, number>>,
+      reasons: g.reasons as Partial<Record<RootCauseId, string>>,
+      summary: g.meaning,
+      source: `${g.source} (catalog: ${g.id})`,
+      ...(g.setting ? { setting: g.setting } : {}),
+      examples: g.examples,
+      catalog: true,
+      status: Boolean(g.needs),
+    });
+  }
+  for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
+    for (const raw of rows) {
+      // validated by the tests (schema above), not at start: the rows are data shipped with the code
+      const row = raw as SignatureRow;
+      add({
+        id: row.id,
+        group: row.group ?? row.id,
+        kind: row.kind,
+        re: new RegExp(row.pattern, row.flags ?? 'i'),
+        anchors: row.anchors,
+        ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
+        causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
+        reasons: {},
+        summary: row.summary,
+        source: `${row.source} (${file}.json)`,
+        examples: row.examples,
+        catalog: false,
+        status: false,
+      });
+    }
+  }
+  const priors = new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
+  for (const raw of families) {
+    const row = raw as z.infer<typeof FamilyRow>;
+    add({
+      id: row.id,
+      group: row.id,
+      kind: 'family',
+      re: new RegExp(row.pattern, 'i'),
+      anchors: row.anchors,
+      causes: normalise(priors.get(row.id) ?? {}),
+      reasons: {},
+      summary: row.summary,
+      source: row.source,
+      examples: [],
+      catalog: false,
+      status: false,
+    });
+  }
+  return out;
+}
+
+/** The signatures, the prefilter built from every anchor in use, and the dispatch from anchor to signatures. */
+export class Registry {
+  readonly signatures: Signature[];
+  readonly cues: FrameworkCue[];
+  readonly anchors: AnchorSet;
+  /** anchor id → the signatures keyed on it (a signature keyed on several anchors appears under each) */
+  private readonly byAnchor: Signature[][];
+  /** anchor id → the framework cues keyed on it */
+  private readonly cuesByAnchor: FrameworkCue[][];
+
+  constructor() {
+    this.signatures = compileAll();
+    this.cues = frameworks.map((r) => {
+      const row = r as z.infer<typeof FrameworkCueRow>;
+      return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight, anchors: row.anchors };
+    });
+    const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];
+    this.anchors = new AnchorSet(words, STEMS, HEAD_STEMS);
+    // a failure message must be found anywhere in a log, not only in its first part
+    for (const sig of this.signatures) {
+      if (sig.kind === 'context' || sig.kind === 'noise') continue;
+      if (!sig.anchors.some((a) => this.anchors.foundAnywhere(a))) throw new Error(`signature ${sig.id}: none of its anchors (${sig.anchors.join(', ')}) holds a stem read in the whole log`);
+    }
+    this.byAnchor = words.map(() => []);
+    this.cuesByAnchor = words.map(() => []);
+    for (const s of this.signatures) for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[this.anchors.idOf(a)!]!.push(s);
+    for (const c of this.cues) for (const a of new Set(c.anchors.map((x) => x.toLowerCase()))) this.cuesByAnchor[this.anchors.idOf(a)!]!.push(c);
+  }
+
+  /** the signatures to try on a line that holds these anchors (each once, in registry order) */
+  signaturesFor(anchorIds: readonly number[]): Signature[] {
+    if (anchorIds.length === 1) return this.byAnchor[anchorIds[0]!] ?? [];
+    const set = new Set<Signature>();
+    for (const id of anchorIds) for (const s of this.byAnchor[id] ?? []) set.add(s);
+    return [...set];
+  }
+
+  cuesFor(anchorIds: readonly number[]): FrameworkCue[] {
+    const set = new Set<FrameworkCue>();
+    for (const id of anchorIds) for (const c of this.cuesByAnchor[id] ?? []) set.add(c);
+    return [...set];
+  }
+}
+
+let cached: Registry | undefined;
+export function registry(): Registry {
+  cached ??= new Registry();
+  return cached;
+}
+
+/** kept for callers that list the signatures */
+export function signatures(): Signature[] {
+  return registry().signatures;
+}

@@ -1,13 +1,13 @@
 // The fix for each root cause, fitted to the framework in the log and to what the evidence named
 // (the PID to end, the versions to align). Commands are safe to copy; ending processes and installing
 // drivers are manual steps, described and never run.
-import type { RootCauseId } from '../core/root-causes.js';
-import type { Platform } from '../core/shell-syntax.js';
-import { adaptFix } from '../platform/adapt-fix.js';
-import { dllNamesIn } from '../platform/windows.js';
-import type { Entry } from './analyse/board.js';
-import { paddleFix } from './paddle.js';
-import type { CauseFix, Framework } from './types.js';
+import type { RootCauseId } from '../../core/root-causes.js';
+import type { Platform } from '../../core/shell-syntax.js';
+import { adaptFix } from '../../platform/adapt-fix.js';
+import { dllNamesIn } from '../../platform/windows.js';
+import type { Entry } from '../analyse/board.js';
+import { paddleFix } from '../paddle.js';
+import type { CauseFix, Framework } from '../types.js';
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -81,9 +81,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
           text: 'TensorFlow takes nearly all GPU memory at start, leaving none for cuDNN/cuBLAS handles or a second process. Enable memory growth: tf.config.experimental.set_memory_growth(gpu, True) for each GPU before any op (TF1: config.gpu_options.allow_growth = True), or set the environment variable.',
           commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
         };
+      // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow log)
       return {
-        text: 'A framework reserved most of the GPU memory up front. For TensorFlow enable memory growth; for JAX turn preallocation off or lower its fraction.',
-        commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false'],
+        text: 'A framework reserved most of the GPU memory up front. TensorFlow: enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true). JAX: turn preallocation off (XLA_PYTHON_CLIENT_PREALLOCATE=false) or lower its fraction.',
+        commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true    # TensorFlow', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false    # JAX'],
       };
     }
     case 'allocator_fragmentation':
@@ -168,7 +169,23 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         text: 'This looks like a defect of the framework version in use. Upgrade to the latest patch release (or go back to the last version that worked) and search its issue tracker for the message.',
         commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
       };
-    case 'other':
+    case 'other': {
+      const setting = h.setting?.[0];
+      if (setting) return settingFix(setting);
       return { text: 'The cause lies outside the GPU setup (host memory, the program or its data). See the evidence lines.', commands: [] };
+    }
   }
+}
+
+/** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
+function settingFix(name: string): CauseFix {
+  const known: Record<string, { what: string; example: string }> = {
+    PYTORCH_CUDA_ALLOC_CONF: { what: "PyTorch's CUDA caching-allocator options, comma-separated key:value pairs", example: 'expandable_segments:True,max_split_size_mb:128' },
+    XLA_PYTHON_CLIENT_MEM_FRACTION: { what: 'the fraction of GPU memory JAX preallocates, a number between 0 and 1', example: '.50' },
+  };
+  const k = known[name];
+  return {
+    text: `${name} has a value the framework cannot parse${k ? ` (${k.what}, e.g. ${name}=${k.example})` : ''}. Run once without it to confirm, then correct it where it is set (shell profile, job script, container environment).`,
+    commands: [`echo "${name}=$${name}"`, `unset ${name}    # for this shell; then rerun`],
+  };
 }

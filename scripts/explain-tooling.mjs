@@ -1,0 +1,34 @@
+// Shared by scripts/fit-explain-priors.mjs and bench/explain-accuracy.mjs: bundles the explain engine's fitting
+// entry points (src/explain/priors/*) once with esbuild and reads the labelled corpora.
+import { build } from 'esbuild';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function loadTooling() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-'));
+  const entry = path.join(work, 'entry.ts');
+  fs.writeFileSync(entry, [
+    `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/explain/priors/fit.ts'))};`,
+    `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/explain/priors/model.ts'))};`,
+    `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/explain/priors/corpus.ts'))};`,
+  ].join('\n'));
+  const out = path.join(work, 'entry.mjs');
+  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' } });
+  const mod = await import(pathToFileURL(out).href);
+  fs.rmSync(work, { recursive: true, force: true });
+  return mod;
+}
+
+/** the labelled reports of the corpora, sorted by id */
+export function readCorpora(dirs) {
+  const cases = [];
+  for (const d of dirs) for (const f of fs.readdirSync(d).filter((x) => x.endsWith('.json')).sort()) cases.push(JSON.parse(fs.readFileSync(path.join(d, f), 'utf8')));
+  return cases;
+}
+
+export const CORPUS_DIRS = ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2'].map((d) => path.join(repo, d));
