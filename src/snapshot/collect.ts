@@ -51,7 +51,7 @@ export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   };
 }
 
-function probeSelf(penv: ProbeEnv): Snapshot['self'] {
+export function probeSelf(penv: ProbeEnv): Snapshot['self'] {
   const status = parseProcStatus(readTextOr(penv.fs, '/proc/self/status') ?? '');
   const uidText = status.get('Uid')?.split(/\s+/)[0];
   const uid = uidText && /^\d+$/.test(uidText) ? Number(uidText) : null;
