@@ -7,10 +7,6 @@ import { renderTerminal } from '../reporters/terminal.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
 import { UsageError } from '../core/errors.js';
-import { renderHtml } from '../reporters/html/render.js';
-import { renderMarkdown } from '../reporters/markdown.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
-import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
 export const command: Command = {
@@ -31,18 +27,23 @@ their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings 
     const findings = results.flatMap((r) => r.findings);
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
-    const result = flag(args, 'redact') ? redactDeep(raw, createRedactor(raw)) : raw;
+    // The redactor and the Markdown/HTML renderers are loaded only when asked for.
+    const redact = flag(args, 'redact') ? await import('../reporters/redact.js') : null;
+    const result = redact ? redact.redactDeep(raw, redact.createRedactor(raw)) : raw;
     const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
     const categoryOf = categoryLookup();
-    const model = () => buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf });
+    const model = async () => {
+      const { buildReportModel } = await import('../reporters/report-model.js');
+      return buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf });
+    };
     const htmlPath = str(args, 'html');
-    if (htmlPath !== undefined) ctx.files.write(htmlPath, renderHtml(model()));
+    if (htmlPath !== undefined) ctx.files.write(htmlPath, (await import('../reporters/html/render.js')).renderHtml(await model()));
     if (format === 'json') {
       ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write(renderMarkdown(model()));
+      ctx.stdout.write((await import('../reporters/markdown.js')).renderMarkdown(await model()));
     } else if (format === 'text') {
       ctx.stdout.write(renderTerminal(result.snapshot, result.findings, { color: ctx.color, verbose: flag(args, 'verbose'), threshold, categoryOf }));
     } else {

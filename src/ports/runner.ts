@@ -1,6 +1,17 @@
 // The process-runner port. argv in, never a shell; a discriminated union out.
 // This file and ./fs.ts are the only modules that touch node:child_process / node:fs for probing.
-import { spawn } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
+import { createRequire } from 'node:module';
+
+// node:child_process is loaded on the first run, synchronously (the spawn must happen before the caller's
+// synchronous file probes start, so that the program works while they do): commands that run nothing
+// (`explain --no-machine`, `diff`, `fleet`) do not load it at all.
+const requireBuiltin = createRequire(import.meta.url);
+let childProcess: typeof ChildProcess | undefined;
+function spawn(...args: Parameters<typeof ChildProcess.spawn>): ReturnType<typeof ChildProcess.spawn> {
+  childProcess ??= requireBuiltin('node:child_process') as typeof ChildProcess;
+  return childProcess.spawn(...args);
+}
 
 export type RunResult =
   | { kind: 'ok'; stdout: string; stderr: string; durationMs: number }

@@ -11,7 +11,8 @@ import { probeToolkit } from '../probes/toolkit.js';
 import { probePython } from '../python/probe.js';
 import { probeLibraries } from '../libs/probe.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { SNAPSHOT_SCHEMA_VERSION, type Nvidia, type Snapshot } from './schema.js';
+import type { Nvidia, Snapshot } from './schema.js';
+import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
 
 export async function collectSnapshot(penv: ProbeEnv): Promise<Snapshot> {
   const probes: Timing[] = [];

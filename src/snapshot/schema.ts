@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { PythonSection } from '../python/schema.js';
 import { LibrariesSection } from '../libs/schema.js';
 
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
+
+export { SNAPSHOT_SCHEMA_VERSION };
 
 /** Why a probe could not answer. */
 export const ProbeFailure = z.object({

@@ -3,7 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SignatureRow, SIGNATURE_FILES, PREFILTER, signatures, frameworkCues } from '../../src/explain/signatures/index.js';
+import { SIGNATURE_FILES, PREFILTER, signatures, frameworkCues } from '../../src/explain/signatures/index.js';
+import { FrameworkCueRow, SignatureRow } from '../../src/explain/signatures/schema.js';
+import frameworkCueRows from '../../src/explain/signatures/frameworks.json' with { type: 'json' };
 import { explainText } from '../../src/explain/engine.js';
 import { normaliseLine } from '../../src/explain/read/normalise.js';
 
@@ -41,7 +43,9 @@ describe('signature data', () => {
     }
   });
 
-  it('framework cues compile', () => {
+  it('framework cues validate and compile', () => {
+    for (const r of frameworkCueRows) FrameworkCueRow.parse(r);
+    expect(frameworkCues().length).toBe(frameworkCueRows.length);
     expect(frameworkCues().length).toBeGreaterThan(5);
   });
 });

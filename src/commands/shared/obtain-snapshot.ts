@@ -1,10 +1,9 @@
-// The snapshot a command judges: the saved one from --from, or this machine's, probed now.
+// The snapshot a command judges: the saved one from --from, or this machine's, probed now. Both halves are
+// loaded on demand: reading a snapshot back needs the schema validator, probing needs the probes.
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../core/errors.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions } from '../../probes/probe-env.js';
-import { collectSnapshot } from '../../snapshot/collect.js';
-import { parseSnapshotText } from '../../snapshot/load.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
@@ -13,11 +12,13 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   const from = str(args, 'from');
   if (from !== undefined) {
     const text = from === '-' ? await readStdin(ctx) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
+    const { parseSnapshotText } = await import('../../snapshot/load.js');
     return parseSnapshotText(text, from === '-' ? 'standard input' : from);
   }
   const timeout = str(args, 'timeout');
   const timeoutMs = timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of seconds, not "${timeout}"`);
+  const { collectSnapshot } = await import('../../snapshot/collect.js');
   return collectSnapshot({
     fs: ctx.fs,
     runner: ctx.runner,

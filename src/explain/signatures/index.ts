@@ -1,9 +1,9 @@
-// The error signatures: data (one JSON file per family), validated and compiled once.
+// The error signatures: data (one JSON file per family), compiled once. Their schema (./schema.ts) is checked
+// by the build (scripts/validate-data.ts) and the tests, not at every start.
 // Each row says which framework prints the line, what it indicates (root-cause ids with weights: how strongly
 // the line alone points at each cause), and what it extracts (named regex groups). See README in this folder.
-import { z } from 'zod';
-import { ROOT_CAUSES } from '../../core/root-causes.js';
 import type { Framework, SignatureKind } from '../types.js';
+import type { FrameworkCueRow, SignatureRow } from './schema.js';
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
 import libraries from './libraries.json' with { type: 'json' };
@@ -14,32 +14,6 @@ import hardware from './hardware.json' with { type: 'json' };
 import misc from './misc.json' with { type: 'json' };
 import context from './context.json' with { type: 'json' };
 import frameworks from './frameworks.json' with { type: 'json' };
-
-const FRAMEWORKS = ['tensorflow', 'keras', 'pytorch', 'jax', 'xla', 'cupy', 'onnxruntime', 'caffe', 'mxnet', 'cntk', 'rapids', 'other'] as const;
-
-export const SignatureRow = z.object({
-  id: z.string().regex(/^[a-z0-9_.-]+$/),
-  kind: z.enum(['evidence', 'symptom', 'memory', 'context']),
-  pattern: z.string().min(3),
-  flags: z.string().optional(),
-  /** signatures sharing a group are alternatives: on one line only the first (most specific) counts */
-  group: z.string().optional(),
-  /** frameworks known to print it; empty = CUDA/driver/any */
-  frameworks: z.array(z.enum(FRAMEWORKS)),
-  indicates: z.partialRecord(z.enum(ROOT_CAUSES), z.number().min(-3).max(3)),
-  summary: z.string().min(10),
-  source: z.string().min(10),
-  /** real lines it must match (tested) */
-  examples: z.array(z.string()).min(1),
-});
-export type SignatureRow = z.infer<typeof SignatureRow>;
-
-export const FrameworkCueRow = z.object({
-  framework: z.enum(FRAMEWORKS),
-  pattern: z.string(),
-  weight: z.number().positive(),
-  source: z.string().min(10),
-});
 
 export interface Signature extends SignatureRow {
   re: RegExp;
@@ -53,7 +27,7 @@ function compile(): Signature[] {
   const seen = new Set<string>();
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     for (const raw of rows) {
-      const row = SignatureRow.parse(raw);
+      const row = raw as SignatureRow;
       if (seen.has(row.id)) throw new Error(`signature ${row.id} defined twice (${file}.json)`);
       seen.add(row.id);
       // 'i' by default: the same message appears capitalised differently across versions
@@ -77,7 +51,7 @@ export interface FrameworkCue {
 let cues: FrameworkCue[] | undefined;
 export function frameworkCues(): FrameworkCue[] {
   cues ??= frameworks.map((r) => {
-    const row = FrameworkCueRow.parse(r);
+    const row = r as FrameworkCueRow;
     return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight };
   });
   return cues;
