@@ -76,7 +76,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   await rm(outdir, { recursive: true, force: true });
   return build({
     absWorkingDir: repo,
-    entryPoints: { cli: 'src/cli.ts' },
+    // the worker thread that reads torch's fatbinary (src/libs/fatbin.ts) is an entry of its own
+    entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/libs/fatbin-worker.ts' },
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
@@ -88,7 +89,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
     plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
-    define: { __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
+    define: { __GED_BUNDLE__: 'true', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,

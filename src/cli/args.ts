@@ -27,14 +27,27 @@ export interface ParsedArgs {
   rest: string[];
 }
 
+/**
+ * Options whose value is optional: the bare flag stands for this value (`--deep` is `--deep=native`, and
+ * `--deep=frameworks` says more). node:util's parseArgs has no optional values, so the bare form is rewritten
+ * before it parses; `--deep VALUE` with a space stays a bare flag followed by an argument.
+ */
+export const BARE_VALUES: Record<string, string> = { deep: 'native' };
+
 export function parseCommandArgs(argv: readonly string[], extra: OptionSpec = {}): ParsedArgs {
   const dd = argv.indexOf('--');
-  const head = dd === -1 ? [...argv] : argv.slice(0, dd);
+  const options = { ...COMMON_OPTIONS, ...extra };
+  const bare = (a: string) => {
+    const name = a.startsWith('--') ? a.slice(2) : null;
+    const spec = name !== null ? (options as OptionSpec)[name] : undefined;
+    return name !== null && spec?.type === 'string' && BARE_VALUES[name] !== undefined ? `--${name}=${BARE_VALUES[name]}` : a;
+  };
+  const head = (dd === -1 ? [...argv] : argv.slice(0, dd)).map(bare);
   const rest = dd === -1 ? [] : argv.slice(dd + 1);
   try {
     const { values, positionals } = parseArgs({
       args: head,
-      options: { ...COMMON_OPTIONS, ...extra },
+      options,
       allowPositionals: true,
       strict: true,
     });

@@ -39,7 +39,9 @@ framework. Lists every copy on the machine, and what GPU processes (and --pid PI
       return abs;
     });
     if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
-    const snapshot = await obtainSnapshot(ctx, args, { pids, elfFiles });
+    // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
+    // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
+    const snapshot = await obtainSnapshot(ctx, args, { pids, elfFiles }, 'libraries');
     const lib = (snapshot as { libraries?: LibrariesSection }).libraries;
     if (!lib) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
     const findings = runChecks(

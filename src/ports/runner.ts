@@ -27,7 +27,9 @@ export interface RunOptions {
   cwd?: string;
   /** Output past this many bytes is dropped (a probe never needs megabytes). */
   maxBytes?: number;
-  input?: string;
+  /** written to stdin, which is then closed; a promise is written when it settles (a go-ahead for a child that
+   *  prepared itself and waits: the native cuDNN smoke test loads its libraries while the other probes run) */
+  input?: string | Promise<string>;
 }
 
 export interface ProcessRunner {
@@ -74,8 +76,10 @@ export const realRunner: ProcessRunner = {
         errLen += d.length;
       });
       if (options.input !== undefined && child.stdin) {
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(options.input);
+        const stdin = child.stdin;
+        stdin.on('error', () => undefined);
+        if (typeof options.input === 'string') stdin.end(options.input);
+        else options.input.then((s) => stdin.end(s), () => stdin.end());
       }
       const timer = setTimeout(() => {
         timedOut = true;

@@ -176,7 +176,7 @@ describe('probePython --deep end to end', () => {
     });
     writeFakeFrameworks('/', sp);
     writeTree('/', { [`${sp}/torch/version.py`]: torchVersionPy('2.11.0+cu130', '13.0') });
-    const py = await probePython(probeEnvFor('/', { PATH: '/usr/bin:/bin', FAKE_TORCH_CONV: 'oom' }, { deep: true, pythons: [`${prefix}/bin/python3`] }));
+    const py = await probePython(probeEnvFor('/', { PATH: '/usr/bin:/bin', FAKE_TORCH_CONV: 'oom' }, { deep: 'frameworks', pythons: [`${prefix}/bin/python3`] }));
     const env = py.environments.find((e) => e.prefix === prefix)!;
     // The stand-in tensorflow package has no build_info.py: found, build unknown.
     expect(env.frameworks.map((f) => [f.framework, f.gpuBuild])).toEqual([
@@ -190,7 +190,7 @@ describe('probePython --deep end to end', () => {
   });
 
   it('does not run interpreters that live under --root', async () => {
-    const py = await probePython(probeEnvFor(tempDir('ged-root-'), { PATH: '/usr/bin' }, { deep: true }));
+    const py = await probePython(probeEnvFor(tempDir('ged-root-'), { PATH: '/usr/bin' }, { deep: 'frameworks' }));
     expect(py.deepSkipped).toMatch(/does not run with --root/);
   });
 });

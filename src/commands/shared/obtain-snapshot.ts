@@ -3,12 +3,13 @@
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../core/errors.js';
-import { DEFAULT_PROBE_OPTIONS, type ProbeOptions } from '../../probes/probe-env.js';
+import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../probes/probe-env.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
-export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<Snapshot> {
+/** `scope`: 'libraries' collects only what `libs` shows (src/snapshot/collect.ts). */
+export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
     const text = from === '-' ? await readStdin(ctx) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
@@ -28,12 +29,12 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
     options: {
       ...DEFAULT_PROBE_OPTIONS,
       timeoutMs,
-      deep: flag(args, 'deep'),
+      deep: deepMode(args),
       pythons: strs(args, 'python'),
       allEnvs: flag(args, 'all-envs'),
       ...extra,
     },
-  });
+  }, scope);
 }
 
 export async function readStdin(ctx: Context): Promise<string> {
@@ -42,10 +43,18 @@ export async function readStdin(ctx: Context): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** `--deep` (the native cuDNN smoke test), `--deep=frameworks` (also the framework imports), or neither. */
+export function deepMode(args: ParsedArgs): DeepMode {
+  const v = str(args, 'deep');
+  if (v === undefined) return 'off';
+  if (v === 'native' || v === 'frameworks') return v;
+  throw new UsageError(`--deep takes no value or "frameworks" (got "${v}")`);
+}
+
 /** Options of the commands that probe the machine. */
 export const PROBE_OPTIONS = {
   timeout: { type: 'string' },
-  deep: { type: 'boolean' },
+  deep: { type: 'string' },
   python: { type: 'string', multiple: true },
   'all-envs': { type: 'boolean' },
 } as const;
