@@ -48,6 +48,8 @@ export const SmokeGpu = z.object({
   freeAfterMiB: z.number().nullable(),
   /** the first failing call before the convolution (context, cudnnCreate) */
   error: SmokeStatus.nullable(),
+  /** the test itself stopped on this GPU (a missing symbol in an unusual cuDNN build): Python's message */
+  crash: z.string().optional(),
   ms: z.number().nullable(),
 });
 export type SmokeGpu = z.infer<typeof SmokeGpu>;

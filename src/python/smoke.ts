@@ -116,6 +116,7 @@ function gpu(l: Line): SmokeGpu {
     conv: Array.isArray(l.conv) ? l.conv.filter(isObj).map(conv) : [],
     freeAfterMiB: mib(l.freeAfter),
     error: status(l.error),
+    ...(typeof l.crash === 'string' ? { crash: l.crash } : {}),
     ms: num(l.ms),
   };
 }

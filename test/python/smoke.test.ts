@@ -115,7 +115,7 @@ describe('the asset under python3 against fake CUDA libraries', () => {
     const f = verdicts([run], 'h200-memory-held');
     expect(f).toHaveLength(1);
     expect(f[0]).toMatchObject({ severity: 'warn', rootCause: 'memory_held_by_other_process' });
-    expect(f[0]!.message).toMatch(/cuDNN works on GPU 0 \(NVIDIA H200\), but with 176 MiB free it could not get the 743 MiB that a convolution trying every algorithm asks for/);
+    expect(f[0]!.message).toMatch(/cuDNN works on GPU 0 \(NVIDIA H200\), but with 176 MiB free after its CUDA context it could not get the 743 MiB that a convolution trying every algorithm asks for/);
     expect(f[0]!.message).toMatch(/with the smallest workspace \(0 MiB\) it ran/);
     expect(f[0]!.fix?.commands).toEqual(['gpu-env-doctor procs']);
     // on an idle machine the same failure is the job's own size, not another process
@@ -180,6 +180,16 @@ describe('the asset under python3 against fake CUDA libraries', () => {
     expect(run.load?.ok).toBe(true);
     expect(run.devices).toBeNull();
     expect(run.gpus).toEqual([]);
+  });
+
+  it('a cuDNN without the call the test needs: the test says it stopped, and why, without a verdict', async () => {
+    const odd = buildFakeCuda({ cudart: tempDir('ged-odd-'), cudnn: tempDir('ged-odd-'), cublas: tempDir('ged-odd-') }, ['NO_V7']);
+    const run = await smoke('', plan({ cudart: odd.cudart, cudnn: odd.cudnn, cublas: odd.cublas, files: [{ role: 'libcudart', path: odd.cudart, version: null }, { role: 'libcudnn', path: odd.cudnn, version: null }] }));
+    expect(run.gpus[0]).toMatchObject({ handle: true, conv: [] });
+    expect(run.gpus[0]!.crash).toMatch(/AttributeError: .*cudnnGetConvolutionForwardAlgorithm_v7/);
+    const f = verdicts([run]);
+    expect(f[0]).toMatchObject({ severity: 'warn', status: 'unknown' });
+    expect(f[0]!.message).toMatch(/^The cuDNN smoke test stopped on GPU 0 \(NVIDIA H200\): AttributeError/);
   });
 
   const py36 = ['/root/.pyenv/versions/3.6.15/bin/python3'].find((p) => fs.existsSync(p));

@@ -14,7 +14,7 @@ import type { Check } from '../check.js';
 import { FRAMEWORK_LABEL } from './common.js';
 
 const ID = 'libs.cudnn-smoke';
-const SOURCE = 'gpu-env-doctor cuDNN smoke test (ctypes)';
+const SOURCE = 'cuDNN smoke test';
 /** Free memory under this after a CUDA context: cuDNN's own start-up (handle, first kernels) cannot be served. */
 const TOO_LITTLE_FREE_MIB = 256;
 
@@ -90,6 +90,8 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
   const who = consumersLabel(run);
   const memEv = memoryEvidence(g);
   if (g.error) return [overruled(s, run, statusFinding(s, run, g, g.error, `cuDNN could not start on ${where}`, [...memEv, ...files]))];
+  if (g.crash && g.conv.length === 0)
+    return [finding({ check: ID, severity: 'warn', status: 'unknown', rootCause: null, message: `The cuDNN smoke test stopped on ${where}: ${g.crash}`, evidence: [...memEv, ...files, ...stderrEvidence(run)], affects: { gpu: g.device, library: 'libcudnn' } })];
   const out: Finding[] = [];
   if (g.cublas && g.cublas.code !== 0) {
     const name = g.cublas.name ?? `status ${g.cublas.code}`;
@@ -126,7 +128,7 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
           severity: 'warn',
           status: 'warn',
           rootCause: memoryCause(s, g),
-          message: `cuDNN works on ${where}, but with ${fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB)} free it could not get the ${fmtMiB(needMiB(big))} that a convolution trying every algorithm asks for (TensorFlow and JAX autotuning, torch.backends.cudnn.benchmark); with the smallest workspace (${fmtMiB(ran.workspaceMiB)}) it ran`,
+          message: `cuDNN works on ${where}, but with ${fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB)} free after its CUDA context it could not get the ${fmtMiB(needMiB(big))} that a convolution trying every algorithm asks for (TensorFlow and JAX autotuning, torch.backends.cudnn.benchmark); with the smallest workspace (${fmtMiB(ran.workspaceMiB)}) it ran`,
           details: 'Jobs that do not autotune (PyTorch by default picks one algorithm by heuristics) may still start; the ones that do fail with "Failed to get convolution algorithm" or CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED.',
           evidence: [...convEvidence(g), ...memEv, ...files],
           affects: { gpu: g.device, library: 'libcudnn' },
@@ -205,7 +207,7 @@ function mixedVersions(run: SmokeRun): Omit<Finding, 'check' | 'affects'> | null
     evidence: [
       { text: `cudnnGetVersion() = ${run.versions?.cudnn}`, source: SOURCE },
       { text: `${main.path} (${main.version})`, source: 'loader emulation' },
-      ...subs.map((p) => ({ text: p, source: '/proc/self/maps of the smoke test' })),
+      ...subs.map((p) => ({ text: p, source: `/proc/self/maps of the ${SOURCE}` })),
     ],
   };
 }
@@ -276,7 +278,7 @@ function filesEvidence(run: SmokeRun): Evidence[] {
 
 function memoryEvidence(g: SmokeGpu): Evidence[] {
   if (g.freeBeforeMiB === null) return [];
-  return [{ text: `after the CUDA context: ${fmtMiB(g.freeBeforeMiB)} free of ${fmtMiB(g.totalMiB)}${g.freeAfterMiB !== null ? `; after the test ${fmtMiB(g.freeAfterMiB)}` : ''}`, source: `cudaMemGetInfo (${SOURCE})` }];
+  return [{ text: `after the CUDA context: ${fmtMiB(g.freeBeforeMiB)} free of ${fmtMiB(g.totalMiB)}${g.freeAfterMiB !== null ? `; after the test ${fmtMiB(g.freeAfterMiB)}` : ''}`, source: `cudaMemGetInfo in the ${SOURCE}` }];
 }
 
 function convEvidence(g: SmokeGpu): Evidence[] {
@@ -284,7 +286,7 @@ function convEvidence(g: SmokeGpu): Evidence[] {
 }
 
 function convText(c: SmokeConv): string {
-  const what = `convolution ${c.shape.slice(0, 4).join('x')} → ${c.shape[4] ?? '?'} channels, 3x3, ${c.workspace === 'largest' ? 'the workspace to try every algorithm' : 'the smallest workspace'} (${fmtMiB(c.workspaceMiB)}, tensors ${fmtMiB(c.tensorsMiB)})`;
+  const what = `convolution of ${c.shape.slice(0, 4).join('×')} (N×C×H×W) into ${c.shape[4] ?? '?'} channels, 3×3, ${c.workspace === 'largest' ? 'with the workspace to try every algorithm' : 'with the smallest workspace'} (${fmtMiB(c.workspaceMiB)}; tensors ${fmtMiB(c.tensorsMiB)})`;
   if (c.ok) return `${what}: ran (algorithm ${c.algo})`;
   const e = c.error;
   return `${what}: ${e ? `${e.call} returned ${e.name} = ${e.code}${e.requestedMiB !== undefined ? ` asking for ${fmtMiB(e.requestedMiB)}` : ''}` : 'failed'}${c.freeAtFailureMiB !== null ? `, ${fmtMiB(c.freeAtFailureMiB)} free` : ''}`;
@@ -296,7 +298,7 @@ function needMiB(c: SmokeConv): number | null {
 
 function stderrEvidence(run: SmokeRun): Evidence[] {
   const lines = run.stderrTail.split('\n').map((l) => l.trim()).filter(Boolean).slice(-4);
-  return lines.map((l) => ({ text: l.slice(0, 300), source: `stderr of the smoke test (${run.interpreter})` }));
+  return lines.map((l) => ({ text: l.slice(0, 300), source: `stderr of the ${SOURCE} (${run.interpreter})` }));
 }
 
 function timeText(run: SmokeRun, g: SmokeGpu): string {

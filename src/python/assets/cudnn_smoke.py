@@ -203,6 +203,15 @@ def is_memory(err):
 def device(d):
     res = {"device": d}
     try:
+        device_steps(d, res)
+    except Exception as e:  # noqa: BLE001 - a missing symbol (an odd cuDNN build) is a fact to report, not a crash
+        res["crash"] = "%s: %s" % (type(e).__name__, e)
+    res["ms"] = ms()
+    emit("device", **res)
+
+
+def device_steps(d, res):
+    try:
         cuda("cudaSetDevice", d)
         bus = ctypes.create_string_buffer(32)
         if rt.cudaDeviceGetPCIBusId(bus, 32, d) == 0:
@@ -241,8 +250,6 @@ def device(d):
             res.setdefault("freeBefore", free_bytes()[0])
         except CudaError:
             pass
-    res["ms"] = ms()
-    emit("device", **res)
 
 
 count = c_int(0)
@@ -257,3 +264,6 @@ for t in threads:
 for t in threads:
     t.join()
 emit("done", files=mapped())
+# Leave without Python's and the CUDA runtime's clean-up (it tears the contexts down one by one): the kernel
+# driver frees everything when the process ends, and gpu-env-doctor is waiting for that end.
+os._exit(0)
