@@ -30,11 +30,11 @@ Unreadable files are reported and skipped. Exit code 0: no machine has findings 
 
     // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
     const fsys = createFileSystem('/');
-    const { files, problems } = expandInputs(fsys, ctx.cwd, args.positionals);
+    const { files, problems, found } = expandInputs(fsys, ctx.cwd, args.positionals);
     const merger = new FleetMerger({ checks: ALL_CHECKS });
     for (const p of problems) merger.skip(p.file, p.reason);
     for (const file of files) {
-      const input = readInput(fsys, ctx.cwd, file);
+      const input = readInput(fsys, ctx.cwd, file, found.has(file));
       if ('snapshot' in input) merger.add(input.snapshot, file);
       else merger.skip(file, input.problem);
     }
