@@ -10,13 +10,13 @@ import * as path from 'node:path';
 import { buildH200Tree, SP } from '../test/libs/h200-tree.js';
 
 export interface MachineOptions {
+  /** the repository (for the fixture lists); default: the folder above this file */
+  repo?: string;
   /** fatbinary entries in libtorch_cuda.so (each a 64-byte header; 7 per compilation unit: 6 SASS + 1 PTX) */
   fatbinEntries?: number;
   /** bytes the fatbinary section spans */
   fatbinBytes?: number;
 }
-
-const PIP_LIST = path.resolve(__dirname, '../test/fixtures/h200/idle/pip-list.json');
 
 export function buildMachine(o: MachineOptions = {}): string {
   const root = buildH200Tree();
@@ -25,7 +25,8 @@ export function buildMachine(o: MachineOptions = {}): string {
     fs.mkdirSync(path.dirname(R(p)), { recursive: true });
     fs.writeFileSync(R(p), text);
   };
-  const pkgs = JSON.parse(fs.readFileSync(PIP_LIST, 'utf8')) as { name: string; version: string }[];
+  const repo = o.repo ?? path.resolve(__dirname, '..');
+  const pkgs = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/h200/idle/pip-list.json'), 'utf8')) as { name: string; version: string }[];
   const readme = 'A package.\n\n'.repeat(800);
   for (const p of pkgs) {
     const mod = p.name.replace(/-/g, '_').toLowerCase();
