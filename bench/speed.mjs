@@ -3,6 +3,8 @@
 //
 //   npm run build && node bench/speed.mjs [--runs 10] [--fleet 2000] [--explain-mb 32] [--json]       (any machine)
 //   node bench/speed.mjs --real [--python /opt/torch/.venv/bin/python3] [--deep-runs 5]            (a GPU machine)
+//   node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs   (here: bundles the TypeScript helpers, so that a
+//                                                             machine without node_modules can run --entry FILE)
 //
 // Floors: `node -e 0` (Node's own start), one `nvidia-smi -q -x`, `grep -E` over the same log with the keywords of
 // explain's prefilter, a bare read + JSON.parse of the same snapshot files (in one Node process).
@@ -11,7 +13,6 @@
 // copies, the ld cache) and nvidia-smi is a stand-in that answers like the H200's after --smi-ms (110 ms, the
 // H200's `-q -x`). With --real they look at this machine, and `check --deep` runs beside
 // `python -m torch.utils.collect_env`.
-import { build } from 'esbuild';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,9 +34,16 @@ const { values: opt } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** another build to measure (an older dist/cli.js, for before/after figures) */
     cli: { type: 'string' },
+    prepare: { type: 'string' },
+    entry: { type: 'string' },
   },
 });
 const CLI = path.resolve(opt.cli ?? path.join(repo, 'dist/cli.js'));
+if (opt.prepare) {
+  await bundleEntry(path.resolve(opt.prepare));
+  console.log(`wrote ${opt.prepare}`);
+  process.exit(0);
+}
 if (!fs.existsSync(CLI)) {
   console.error('dist/cli.js not found: run `npm run build` first');
   process.exit(2);
@@ -48,28 +56,34 @@ const log = (s) => process.stderr.write(`${s}\n`);
 const cleanup = [];
 
 // What the TypeScript helpers build (the H200-like tree, the fleet's snapshots).
-const entry = path.join(work, 'entry.mjs');
-await build({
-  entryPoints: [path.join(repo, 'bench/speed-entry.ts')],
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  define: { __dirname: JSON.stringify(path.join(repo, 'test/fleet')) },
-  banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'raw',
-      setup(b) {
-        b.onResolve({ filter: /\?raw$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')), namespace: 'raw' }));
-        b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({ contents: fs.readFileSync(a.path, 'utf8'), loader: 'text' }));
-      },
-    },
-  ],
-});
+const entry = opt.entry ? path.resolve(opt.entry) : path.join(work, 'entry.mjs');
+if (!opt.entry) await bundleEntry(entry);
+process.env.GED_REPO = repo;
 const m = await import(entry);
+
+async function bundleEntry(outfile) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(repo, 'bench/speed-entry.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // the fixtures are found from the repository, wherever the bundle is
+    banner: { js: `import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __dirname = (process.env.GED_REPO ?? process.cwd()) + '/test/fleet';` },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'raw',
+        setup(b) {
+          b.onResolve({ filter: /\?raw$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')), namespace: 'raw' }));
+          b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({ contents: fs.readFileSync(a.path, 'utf8'), loader: 'text' }));
+        },
+      },
+    ],
+  });
+}
 
 const cmds = [];
 const rows = [];
