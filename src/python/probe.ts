@@ -1,6 +1,6 @@
 // The Python probe: finds the environments, reads what the active one (or, with --all-envs, every one)
 // has installed and how its frameworks were built — all from files, in milliseconds — and, only with
-// --deep, runs python/probe.py inside the interpreter: one framework per process, then a tiny convolution
+// --deep=frameworks, runs src/python/assets/probe.py inside the interpreter: one framework per process, then a tiny convolution
 // on the GPU as configured and, when that fails, again with memory growth / no preallocation.
 import type { ProbeEnv } from '../probes/probe-env.js';
 import { readFrameworkBuilds } from './build-info.js';

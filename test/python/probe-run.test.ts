@@ -33,7 +33,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('python/probe.py under the real python3', () => {
+describe('src/python/assets/probe.py under the real python3', () => {
   it('reports a framework that is not installed as an import error with the exact text', async () => {
     const p = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: tempDir('ged-empty-') })));
     expect(p.exit).toBe('ok');
@@ -91,7 +91,7 @@ describe('python/probe.py under the real python3', () => {
   });
 });
 
-describe('python/probe.py on every interpreter this machine has', () => {
+describe('src/python/assets/probe.py on every interpreter this machine has', () => {
   it('runs with the standard library alone, old and new Pythons alike', async () => {
     const { discoverEnvironments } = await import('../../src/python/discover.js');
     const envs = discoverEnvironments(probeEnvFor('/', { PATH: process.env.PATH ?? '/usr/bin', HOME: process.env.HOME ?? '/root' }, { allEnvs: true }));
