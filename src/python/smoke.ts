@@ -22,13 +22,15 @@ export interface SmokeOptions {
 export interface StartedSmoke {
   /** lets the processes touch the GPU, one after the other (two at once would compete for memory) */
   go(): void;
+  /** tells them to leave without touching the GPU */
+  stop(): void;
   results: Promise<SmokeRun[]>;
 }
 
 /** Starts one process per plan; each loads its files, then waits for go(). */
 export function startSmokeTests(plans: readonly SmokePlan[], interpreterOf: (p: SmokePlan) => string, o: SmokeOptions): StartedSmoke {
-  let open!: () => void;
-  const started = new Promise<void>((resolve) => (open = resolve));
+  let open!: (word: string) => void;
+  const started = new Promise<string>((resolve) => (open = resolve));
   let previous: Promise<unknown> = started;
   const runs = plans.map((plan) => {
     const interpreter = interpreterOf(plan);
@@ -38,12 +40,12 @@ export function startSmokeTests(plans: readonly SmokePlan[], interpreterOf: (p: 
     const t0 = performance.now();
     const arg = JSON.stringify({ load: plan.files.map((f) => f.path), cudart: plan.cudart, cudnn: plan.cudnn, cublas: plan.cublas, wait: true });
     const run = o.runner
-      .run(interpreter, ['-I', '-S', '-c', SMOKE_SOURCE, arg], { timeoutMs: o.timeoutMs, env: o.env, maxBytes: 1024 * 1024, input: turn.then(() => 'go\n') })
+      .run(interpreter, ['-I', '-S', '-c', SMOKE_SOURCE, arg], { timeoutMs: o.timeoutMs, env: o.env, maxBytes: 1024 * 1024, input: Promise.all([started, turn]).then(([word]) => `${word}\n`) })
       .then((r) => interpretSmokeRun(plan, interpreter, r, performance.now() - t0));
     void run.finally(finished);
     return run;
   });
-  return { go: open, results: Promise.all(runs) };
+  return { go: () => open('go'), stop: () => open('stop'), results: Promise.all(runs) };
 }
 
 type Line = Record<string, unknown> & { step?: string };

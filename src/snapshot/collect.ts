@@ -84,7 +84,12 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all'): Pr
     const gpuPids = all ? processes.list.filter((p) => p.visible).map((p) => p.pid) : holderPids(cpuBefore);
     const libraries = scan ? await timed(probes, 'library-processes', () => addProcesses(scan, gpuPids), (l) => l.message ?? true) : undefined;
     // The GPU is ours now: the smoke tests run, then (--deep=frameworks) the framework imports, one after the other,
-    // so that neither measures the memory the other holds.
+    // so that neither measures the memory the other holds. A driver that did not answer nvidia-smi would hang them too.
+    if (smoke?.started && !nvidia.ok && nvidia.failure.reason === 'timeout') {
+      smoke.started.stop();
+      smoke.started = null;
+      smoke.skipped = 'nvidia-smi did not answer in time: the smoke test did not touch the GPU (it would hang the same way)';
+    }
     smoke?.started?.go();
     const smokeSection = smoke ? await timed(probes, 'cudnn-smoke', () => finishSmoke(smoke), (s) => s.skipped ?? true) : undefined;
     const pythonFinal = python && penv.options.deep === 'frameworks' ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python)) : python;

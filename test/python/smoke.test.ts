@@ -192,6 +192,15 @@ describe('the asset under python3 against fake CUDA libraries', () => {
     expect(f[0]!.message).toMatch(/^The cuDNN smoke test stopped on GPU 0 \(NVIDIA H200\): AttributeError/);
   });
 
+  it('told to stop (nvidia-smi hung): leaves after loading, never touching the GPU', async () => {
+    const started = startSmokeTests([plan()], () => PYTHON, { runner: realRunner, env: { PATH: process.env.PATH }, timeoutMs: 30000 });
+    started.stop();
+    const run = (await started.results)[0]!;
+    expect(run.exit).toBe('ok');
+    expect(run.load?.ok).toBe(true);
+    expect(run.devices).toBeNull();
+  });
+
   const py36 = ['/root/.pyenv/versions/3.6.15/bin/python3'].find((p) => fs.existsSync(p));
   it.skipIf(!py36)('runs under Python 3.6 (standard library only, no newer syntax)', async () => {
     const started = startSmokeTests([plan()], () => py36!, { runner: realRunner, env: { PATH: process.env.PATH, FAKE_CUDA: 'free=184090624' }, timeoutMs: 30000 });
