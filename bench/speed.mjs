@@ -36,6 +36,8 @@ const { values: opt } = parseArgs({
     cli: { type: 'string' },
     prepare: { type: 'string' },
     entry: { type: 'string' },
+    /** another build measured in the same rounds (before/after figures): rows marked "(compare)" */
+    compare: { type: 'string' },
   },
 });
 const CLI = path.resolve(opt.cli ?? path.join(repo, 'dist/cli.js'));
@@ -70,6 +72,7 @@ async function bundleEntry(outfile) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    define: { __KNOWLEDGE_DIR__: JSON.stringify(new URL('../src/knowledge/', import.meta.url).href) },
     // the fixtures are found from the repository, wherever the bundle is
     banner: { js: `import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __dirname = (process.env.GED_REPO ?? process.cwd()) + '/test/fleet';` },
     logLevel: 'warning',
@@ -159,6 +162,16 @@ if (mb > 0) {
   rows.push({ id: 'explainBig', label: `explain ${mb} MB training log`, floor: ['grep'], target: { ratio: 5, note: 'explain work' } });
 }
 
+if (opt.compare) {
+  const other = path.resolve(opt.compare);
+  for (const row of [...rows]) {
+    const c = cmds.find((x) => x.id === row.id);
+    if (!c || !c.argv.includes(CLI)) continue;
+    const twin = { ...c, id: `${c.id}:compare`, label: `${c.label} (compare)`, argv: c.argv.map((a) => (a === CLI ? other : a)) };
+    cmds.push(twin);
+    rows.push({ ...row, id: twin.id, label: `${row.label} (${opt.compare})` });
+  }
+}
 log(`measuring ${cmds.length} commands, ${runs} interleaved rounds…`);
 const { samples } = measure(cmds, runs);
 const results = relate(rows, samples, cmds);

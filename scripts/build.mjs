@@ -5,11 +5,13 @@
 // become strings, as Vite does in tests. The knowledge tables are validated here, at build time (and by the
 // tests), not at every start: scripts/validate-data.mjs.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** For bundles run from elsewhere (the validation below, the benches): the knowledge tables where they are. */
+export const KNOWLEDGE_DIR_SOURCE = JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href);
 
 const rawPlugin = {
   name: 'raw',
@@ -21,7 +23,7 @@ const rawPlugin = {
     b.onLoad({ filter: /.*/, namespace: 'raw' }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       // JSON read as text (tables parsed on first use) loses nothing by losing its indentation.
-      return { contents: args.path.endsWith('.json') ? JSON.stringify(JSON.parse(text)) : text, loader: 'text' };
+      return { contents: args.path.includes('/knowledge/') ? '{}' : args.path.endsWith('.json') ? JSON.stringify(JSON.parse(text)) : text, loader: 'text' };
     });
   },
 };
@@ -52,6 +54,7 @@ export async function validateData() {
     target: 'node20',
     format: 'esm',
     plugins: [rawPlugin],
+    define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
     logLevel: 'warning',
   });
   const url = `data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`;
@@ -65,8 +68,13 @@ export async function validateData() {
 const builtinsPlugin = {
   name: 'builtins-by-require',
   setup(b) {
-    // node:module stays an import: the banner below imports it in every chunk anyway.
-    b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'import-statement' && args.namespace === 'file' && args.path !== 'node:module' ? { path: args.path, namespace: 'builtin' } : undefined));
+    // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
+    // its imports too, so that `--version` runs from dist/cli.js alone, without esbuild's helper chunk.
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace === 'file' && args.path !== 'node:module' && !args.importer.endsWith(`${path.sep}src${path.sep}cli.ts`)
+        ? { path: args.path, namespace: 'builtin' }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
@@ -74,6 +82,11 @@ const builtinsPlugin = {
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   await validateData();
   await rm(outdir, { recursive: true, force: true });
+  // The knowledge tables ship as JSON files beside the chunks, read when first asked (src/knowledge/index.ts).
+  await mkdir(path.join(outdir, 'knowledge'), { recursive: true });
+  for (const f of (await readdir(path.join(repo, 'src/knowledge'))).filter((n) => n.endsWith('.json'))) {
+    await writeFile(path.join(outdir, 'knowledge', f), JSON.stringify(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))));
+  }
   return build({
     absWorkingDir: repo,
     // the worker thread that reads torch's fatbinary (src/libs/fatbin.ts) is an entry of its own
@@ -89,7 +102,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
     plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
-    define: { __GED_BUNDLE__: 'true', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
+    define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,

@@ -3,7 +3,7 @@
 // build with the file and the first problems instead of producing a wrong verdict later. (The tests check
 // the same, and more.)
 import { rawKnowledge } from '../src/knowledge/index.js';
-import { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PytorchData, TensorflowData } from '../src/knowledge/schemas.js';
+import { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../src/knowledge/schemas.js';
 import { SIGNATURE_FILES } from '../src/explain/signatures/index.js';
 import { FrameworkCueRow, SignatureRow } from '../src/explain/signatures/schema.js';
 import frameworkCues from '../src/explain/signatures/frameworks.json' with { type: 'json' };
@@ -17,6 +17,8 @@ const KNOWLEDGE: Record<string, ZodType> = {
   'tensorflow.json': TensorflowData,
   'pytorch.json': PytorchData,
   'jax.json': JaxData,
+  'paddle.json': PaddleData,
+  'windows.json': WindowsData,
 };
 
 export function validateData(): string[] {

@@ -10,7 +10,10 @@ declare const __TOOL_VERSION__: string;
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
-  process.stdout.write(`${__TOOL_VERSION__}\n`);
+  // write(2) on fd 1, not process.stdout (its stream costs more than the rest of --version); node:fs through
+  // require, not an ES import (which would build node:fs's whole ES facade, loading fs/promises and streams)
+  const fs = nodeModule.createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+  fs.writeSync(1, `${__TOOL_VERSION__}\n`);
 } else {
   enableCompileCache();
   const { start } = await import('./cli/start.js');

@@ -18,7 +18,7 @@ libs=$(ls $SP/torch/lib/libtorch_cuda.so $SP/torch/lib/libc10_cuda.so $SP/torch/
 i=0; for l in $libs; do i=$((i+1)); ( timeout 60 $PY $(dirname "$0")/strings.py "$l" > "$W/strings/$(basename $l).$i.txt" 2>&1 ) & done; 
 # 2. python-source messages
 ( cd $SP && timeout 60 grep -rnE --include='*.py' '(raise|warn|warnings\.warn|logger\.|logging\.|print)\(' torch/cuda torch/backends torch/utils/cpp_extension.py torch/_C/__init__.pyi torch/__init__.py jax/_src/xla_bridge.py jax/_src/lib/__init__.py jax_plugins cupy/cuda cupy/_environment.py 2>/dev/null | grep -iE 'cuda|cudnn|gpu|driver|device|memory|nvidia|version|plugin' > $W/pysrc/raise-lines.txt )
-( cd $SP && tar czf $W/pysrc/selected.tgz torch/utils/cpp_extension.py torch/cuda/__init__.py torch/backends/cudnn/__init__.py jax/_src/xla_bridge.py jax_plugins 2>/dev/null --exclude='*.so' )
+( cd $SP && tar cf - --exclude='*.so' --exclude='*.so.*' torch/utils/cpp_extension.py torch/cuda/__init__.py torch/cuda/memory.py torch/backends/cudnn/__init__.py jax/_src/xla_bridge.py $(find jax_plugins -name '*.py') 2>/dev/null | xz -6 > $W/pysrc/selected.tar.xz )
 wait
 # 3. holders: JAX with default preallocation, torch with live tensors and cache
 cat > $W/jaxhold.py <<'PY'
@@ -79,5 +79,8 @@ kill $HP; wait $HP 2>/dev/null
 ( XLA_PYTHON_CLIENT_PREALLOCATE=maybe timeout 60 $PY $W/jconv.py; echo "exit $?" ) > $W/framework/jax-prealloc-maybe.txt 2>&1
 ( LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat timeout 60 $PY $W/jconv.py; echo "exit $?" ) > $W/framework/jax-compat.txt 2>&1
 ls -la /usr/local/cuda-13.0/compat > $W/framework/compat-ls.txt 2>&1
-tar czf $OUT/gather.tgz -C $W .
+du -sh $W/*; du -s $W/strings/* | sort -n | tail -5
+for f in $W/strings/*.txt; do head -c 3000000 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
+tar cf - -C $W strings | xz -T0 -9 > $OUT/strings.tar.xz
+tar cf - -C $W --exclude=strings . | xz -T0 -9 > $OUT/rest.tar.xz
 ls -la $OUT; head -c 3000 $W/smoke/idle.jsonl; echo; cat $W/framework/*.txt | cut -c1-300 | tail -80

@@ -2,6 +2,9 @@
 import type { Finding } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Check } from './check.js';
+import type { Platform } from '../core/shell-syntax.js';
+import { adaptFix } from '../platform/adapt-fix.js';
+import { platformOfSnapshot } from '../platform/detect.js';
 
 export interface CheckResult {
   check: Check;
@@ -9,7 +12,16 @@ export interface CheckResult {
 }
 
 export function runChecks(checks: readonly Check[], s: Snapshot): CheckResult[] {
-  return checks.map((check) => ({ check, findings: evaluateOne(check, s) }));
+  // fixes are written for a Linux shell; on Windows or under WSL they are re-rendered for it (src/platform)
+  const platform = platformOfSnapshot(s);
+  return checks.map((check) => ({ check, findings: forPlatform(evaluateOne(check, s), platform) }));
+}
+
+const FAMILY: Record<string, string> = { torch: 'torch', tensorflow: 'tf', jax: 'jax', paddle: 'paddle' };
+
+function forPlatform(findings: Finding[], platform: Platform): Finding[] {
+  if (platform === 'linux') return findings;
+  return findings.map((f) => (f.fix ? { ...f, fix: adaptFix(f.fix, platform, { cause: f.rootCause, ...(f.affects?.framework ? { family: FAMILY[f.affects.framework] ?? 'other' } : {}) }) } : f));
 }
 
 function evaluateOne(check: Check, s: Snapshot): Finding[] {

@@ -63,7 +63,7 @@ Common options:
   -v, --verbose       every fact, and how long each probe took
   --markdown          a report to paste into a GitHub issue
   --html FILE         a self-contained HTML report
-  --redact            hide user names, host names, home paths, IP addresses, GPU UUIDs and serials
+  --redact            hide user and host names, home folders, addresses, GPU UUIDs and serials, secrets
   --no-color          no colour (also NO_COLOR)
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error or failure of the tool.

@@ -6,6 +6,7 @@ import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core
 import { renderTerminal } from '../reporters/terminal.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 import { UsageError } from '../core/errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
@@ -27,9 +28,8 @@ their evidence and fix. Exit code 0: nothing at or above --fail-on; 1: findings 
     const findings = results.flatMap((r) => r.findings);
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
-    // The redactor and the Markdown/HTML renderers are loaded only when asked for.
-    const redact = flag(args, 'redact') ? await import('../reporters/redact.js') : null;
-    const result = redact ? redact.redactDeep(raw, redact.createRedactor(raw)) : raw;
+    const result = shown(redactorFor(ctx, args, raw), raw);
+    // The Markdown and HTML renderers are loaded only when asked for.
     const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
     const categoryOf = categoryLookup();
     const model = async () => {

@@ -7,13 +7,14 @@ import { parseSnapshotText } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS, readStdin } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
 export const command: Command = {
   name: 'diff',
   summary: 'what differs between two snapshots, ranked by impact',
-  usage: `Usage: gpu-env-doctor diff A.json [B.json] [--all] [--json | --markdown] [-v]
+  usage: `Usage: gpu-env-doctor diff A.json [B.json] [--all] [--json | --markdown] [--redact] [-v]
 
 Compares two snapshots (saved with "gpu-env-doctor snapshot", or "check --json" outputs) fact by fact:
 driver, CUDA, the cuDNN each framework loads, framework builds, nvidia-* wheels, conda packages, GPU
@@ -30,13 +31,15 @@ Exit code 0: no differences; 1: differences; 2: failure.`,
     const a = await load(ctx, files[0]!);
     const b = files[1] !== undefined ? await load(ctx, files[1]) : await obtainSnapshot(ctx, args);
     const labels = { a: label(files[0]!), b: files[1] !== undefined ? label(files[1]) : 'this machine' };
-    const result = diffSnapshots(a, b, labels, { all: flag(args, 'all') });
+    const facts = diffSnapshots(a, b, labels, { all: flag(args, 'all') });
+    // both machines' names and users are known to the redactor: one set of placeholders for the two sides
+    const result = shown(redactorFor(ctx, args, { a, b, facts }), facts);
     const format = str(args, 'format') ?? (flag(args, 'json') ? 'json' : flag(args, 'markdown') ? 'markdown' : 'text');
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(result));
     else if (format === 'text') ctx.stdout.write(renderDiffTerminal(result, { color: ctx.color, verbose: flag(args, 'verbose') }));
     else throw new UsageError(`unknown --format "${format}" for diff (text, json or markdown)`);
-    return result.differences.length > 0 ? 1 : 0;
+    return facts.differences.length > 0 ? 1 : 0;
   },
 };
 

@@ -69,11 +69,12 @@ Exit code 0: no cause found; 1: causes found; 2: usage error or unreadable input
     if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
-    // (The redactor and the HTML report are loaded only when asked for: a plain explain starts faster.)
-    const redact = flag(args, 'redact') ? await import('../reporters/redact.js') : null;
-    const redactor = redact ? redact.createRedactor({ snapshot, diagnosis }) : null;
-    const shown = redact && redactor ? redact.redactDeep(diagnosis, redactor) : diagnosis;
-    const shownSnapshot = redact && redactor && snapshot ? redact.redactDeep(snapshot, redactor) : (snapshot ?? null);
+    // (The redactor is loaded only with --redact: a plain explain starts faster.)
+    const redaction = flag(args, 'redact') ? await import('./shared/redaction.js') : null;
+    const redactor = redaction ? redaction.redactorFor(ctx, args, { snapshot, diagnosis }) : null;
+    const shown = redaction ? redaction.shown(redactor, diagnosis) : diagnosis;
+    const shownSnapshot = redaction ? redaction.shown(redactor, snapshot ?? null) : (snapshot ?? null);
+    // (The HTML report is loaded only when asked for: a plain explain starts faster.)
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);

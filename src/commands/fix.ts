@@ -13,6 +13,7 @@ import { sampleProcesses } from '../fix/sample.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 
 export interface FixDeps {
   signals: Signals;
@@ -23,7 +24,7 @@ export const command: Command = {
   name: 'fix',
   summary: 'apply the safe fixes, after confirmation; --dry-run prints the plan',
   usage: `Usage: gpu-env-doctor fix [--dry-run] [--yes] [--force] [--grace SECONDS] [--env-file FILE]
-                         [--json] [--fail-on error|warn] [--from SNAPSHOT.json] [--root DIR]
+                         [--json] [--fail-on error|warn] [--from SNAPSHOT.json] [--root DIR] [--redact]
 
 Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N
 confirmation applies its safe part:
@@ -40,6 +41,7 @@ Package installs, driver changes and environment rebuilds are printed as command
   --force          as root, also end other users' stale processes
   --grace SECONDS  wait this long after SIGTERM before SIGKILL (default 5)
   --env-file FILE  where to write the settings (default ./gpu-env-doctor.env)
+  --redact         hide names, addresses, UUIDs and secrets in what is printed (the plan acts on the real facts)
 
 Exit code 0: nothing at or above --fail-on is left to do; 1: something is (an action not taken or
 failed, or a problem only you can fix); 2: usage error, or no terminal to confirm on and no --yes.`,
@@ -75,11 +77,15 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
-  const planText = () => renderPlan(plan, { color: ctx.color, graceMs, host: snapshot.host.name, ages });
+  // The plan acts on the facts; with --redact, what is printed (plan, question, results) is a redacted copy.
+  const redactor = redactorFor(ctx, args, { snapshot, plan });
+  const view = shown(redactor, { plan, host: snapshot.host.name });
+  const planText = () => renderPlan(view.plan, { color: ctx.color, graceMs, host: view.host, ages });
 
   const finish = (mode: FixMode, r: FixResults | null): number => {
-    if (json) ctx.stdout.write(`${JSON.stringify(planJson(plan, mode, r, ages), null, 2)}\n`);
-    else if (r) ctx.stdout.write(renderResults(plan, r, { color: ctx.color }));
+    const results = shown(redactor, r);
+    if (json) ctx.stdout.write(`${JSON.stringify(planJson(view.plan, mode, results, ages), null, 2)}\n`);
+    else if (results) ctx.stdout.write(renderResults(view.plan, results, { color: ctx.color }));
     return fixExitCode(plan, mode, r, threshold);
   };
 
@@ -98,7 +104,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
       return 2;
     }
     (json ? ctx.stderr : ctx.stdout).write(planText());
-    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(plan)}?`);
+    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(view.plan)}?`);
     if (!ok) {
       ctx.stderr.write('Nothing changed.\n');
       return finish('declined', null);

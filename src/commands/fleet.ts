@@ -7,13 +7,15 @@ import { expandInputs, readInput } from '../fleet/inputs.js';
 import { FleetMerger } from '../fleet/merge.js';
 import { renderFleetTerminal } from '../fleet/render.js';
 import { createFileSystem } from '../ports/fs.js';
+import { collectKnown, type Known } from '../reporters/redact.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
+import { redactorFor, shown, shownText } from './shared/redaction.js';
 
 export const command: Command = {
   name: 'fleet',
   summary: "many machines' snapshots: groups, outliers, findings across the fleet",
-  usage: `Usage: gpu-env-doctor fleet FILE.json... | DIR... [--json] [--html FILE] [-v] [--fail-on error|warn]
+  usage: `Usage: gpu-env-doctor fleet FILE.json... | DIR... [--json] [--html FILE] [--redact] [-v] [--fail-on error|warn]
 
 Merges many machines' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per node; a
 folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),
@@ -32,13 +34,20 @@ Unreadable files are reported and skipped. Exit code 0: no machine has findings 
     const fsys = createFileSystem('/');
     const { files, problems, found } = expandInputs(fsys, ctx.cwd, args.positionals);
     const merger = new FleetMerger({ checks: ALL_CHECKS });
+    // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
+    const redact = flag(args, 'redact');
+    const known = new Map<string, Known>();
     for (const p of problems) merger.skip(p.file, p.reason);
     for (const file of files) {
       const input = readInput(fsys, ctx.cwd, file, found.has(file));
-      if ('snapshot' in input) merger.add(input.snapshot, file);
-      else merger.skip(file, input.problem);
+      if ('snapshot' in input) {
+        merger.add(input.snapshot, file);
+        if (redact) for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
+      } else merger.skip(file, input.problem);
     }
-    const result = merger.result();
+    const facts = merger.result();
+    const redactor = redactorFor(ctx, args, facts, [...known.values()]);
+    const result = shown(redactor, facts);
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
       throw new UsageError(`no snapshot could be read${first ? ` (${first.file}: ${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})` : ''}`);
@@ -47,11 +56,11 @@ Unreadable files are reported and skipped. Exit code 0: no machine has findings 
     const html = str(args, 'html');
     if (html !== undefined) {
       ctx.files.write(html, renderFleetHtml(result, { generatedAt: new Date(ctx.now()).toISOString(), tool: `${TOOL_NAME} ${TOOL_VERSION}` }));
-      ctx.stderr.write(`wrote ${html}\n`);
+      ctx.stderr.write(`wrote ${shownText(redactor, html)}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else ctx.stdout.write(renderFleetTerminal(result, { color: ctx.color, verbose: flag(args, 'verbose') }));
     if (format === 'json' && result.inputs.skipped.length > 0) ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
-    return result.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
+    return facts.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
   },
 };

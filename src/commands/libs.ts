@@ -11,12 +11,13 @@ import { renderLibs } from '../libs/render.js';
 import type { LibrariesSection } from '../libs/schema.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown } from './shared/redaction.js';
 
 export const command: Command = {
   name: 'libs',
   summary: 'which copy of each CUDA library every framework would load, and what running processes did load',
   usage: `Usage: gpu-env-doctor libs [--json] [-v] [--pid PID]... [--elf FILE]... [--python PATH]...
-                          [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn]
+                          [--from SNAPSHOT.json] [--root DIR] [--fail-on error|warn] [--redact]
 
 For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE, shows which
 file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda, ...)
@@ -42,18 +43,19 @@ framework. Lists every copy on the machine, and what GPU processes (and --pid PI
     // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
     // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
     const snapshot = await obtainSnapshot(ctx, args, { pids, elfFiles }, 'libraries');
-    const lib = (snapshot as { libraries?: LibrariesSection }).libraries;
-    if (!lib) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
-    const findings = runChecks(
+    const facts = (snapshot as { libraries?: LibrariesSection }).libraries;
+    if (!facts) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
+    const judged = runChecks(
       ALL_CHECKS.filter((c) => c.category === 'libraries'),
       snapshot,
     ).flatMap((r) => r.findings);
+    const { lib, findings } = shown(redactorFor(ctx, args, { snapshot, judged }), { lib: facts, findings: judged });
     if (flag(args, 'json') || str(args, 'format') === 'json') {
       const { consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages } = lib;
       ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
     } else {
       ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose') }));
     }
-    return exitCodeFor(findings, threshold);
+    return exitCodeFor(judged, threshold);
   },
 };

@@ -3,14 +3,16 @@ import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { procRows, procsJson, renderProcs, staleCount } from '../procs/table.js';
 import type { Command } from './registry.js';
+import { redactDeep, type Redactor } from '../reporters/redact.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor } from './shared/redaction.js';
 
 export const DEFAULT_WATCH_S = 2;
 
 export const command: Command = {
   name: 'procs',
   summary: 'GPU processes: who holds memory, since when, and whether they are stale',
-  usage: `Usage: gpu-env-doctor procs [--json] [-v] [--watch [SECONDS]] [--count N] [--from SNAPSHOT.json] [--root DIR]
+  usage: `Usage: gpu-env-doctor procs [--json] [-v] [--watch [SECONDS]] [--count N] [--from SNAPSHOT.json] [--root DIR] [--redact]
 
 The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory, age,
 state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID
@@ -30,7 +32,7 @@ Exit code 0: no stale process holds GPU memory; 1: some does; 2: failure.`,
     if (args.positionals.length > (watch ? 1 : 0)) throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
     if (!watch) {
       if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined) throw new UsageError('--count and --interval go with --watch');
-      return once(ctx, args, 'plain');
+      return once(ctx, args, redactorFor(ctx, args), 'plain');
     }
     if (str(args, 'from') !== undefined) throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
     const secondsText = positional ?? str(args, 'interval') ?? String(DEFAULT_WATCH_S);
@@ -39,15 +41,19 @@ Exit code 0: no stale process holds GPU memory; 1: some does; 2: failure.`,
     const countText = str(args, 'count');
     const count = countText === undefined ? Infinity : Number(countText);
     if (countText !== undefined && !(Number.isInteger(count) && count >= 1)) throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
-    return watchLoop(ctx, args, seconds * 1000, count);
+    // one redactor for the whole stream: a user is the same placeholder in every frame
+    return watchLoop(ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },
 };
 
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
-async function once(ctx: Context, args: ParsedArgs, mode: Mode, frameNo = 0): Promise<number> {
-  const snapshot = await obtainSnapshot(ctx, args);
-  const rows = procRows(snapshot);
+async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, mode: Mode, frameNo = 0): Promise<number> {
+  const raw = await obtainSnapshot(ctx, args);
+  const rawRows = procRows(raw);
+  // Verdicts are judged on the facts; what is shown is redacted (the rows carry the processes' users and command lines).
+  redactor?.learn({ snapshot: raw, rows: rawRows });
+  const { snapshot, rows } = redactor ? redactDeep({ snapshot: raw, rows: rawRows }, redactor) : { snapshot: raw, rows: rawRows };
   if (flag(args, 'json')) {
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
@@ -58,11 +64,11 @@ async function once(ctx: Context, args: ParsedArgs, mode: Mode, frameNo = 0): Pr
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
     else ctx.stdout.write(table);
   }
-  return staleCount(rows) > 0 ? 1 : 0;
+  return staleCount(rawRows) > 0 ? 1 : 0;
 }
 
 /** Like `watch nvidia-smi`, with verdicts. Ctrl-C (or SIGTERM) ends it between refreshes, with exit code 0. */
-async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, count: number): Promise<number> {
+async function watchLoop(ctx: Context, args: ParsedArgs, redactor: Redactor | null, intervalMs: number, count: number): Promise<number> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.on('SIGINT', onSignal);
@@ -72,7 +78,7 @@ async function watchLoop(ctx: Context, args: ParsedArgs, intervalMs: number, cou
   let code = 0;
   try {
     for (let n = 0; n < count && !stop.signal.aborted; n++) {
-      code = await once(ctx, args, tty ? 'tty-frame' : 'stream-frame', n);
+      code = await once(ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
   } finally {

@@ -11,7 +11,6 @@ import { UsageError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { renderHtml } from '../reporters/html/render.js';
 import { renderMarkdown } from '../reporters/markdown.js';
-import { createRedactor, redactDeep } from '../reporters/redact.js';
 import { buildReportModel, type DiagnosisLike, type RunRecord } from '../reporters/report-model.js';
 import { loadExplainer } from '../run/diagnose.js';
 import { runJob, type JobResult } from '../run/job.js';
@@ -21,6 +20,7 @@ import { markJobProcesses } from '../run/mark-job.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot, PROBE_OPTIONS } from './shared/obtain-snapshot.js';
+import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 
 export const command: Command = {
   name: 'run',
@@ -81,7 +81,8 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
       diagnosis = (await loadExplainer())(job.tail, snapshot);
     }
     const result = runResult(job, argv, findings, diagnosis);
-    const shown = flag(args, 'redact') ? redactDeep(result, createRedactor(result)) : result;
+    const redactor = redactorFor(ctx, args, result);
+    const shown = redacted(redactor, result);
     const model = buildReportModel({
       kind: 'run',
       generatedAt: new Date(ctx.now()).toISOString(),
@@ -99,7 +100,7 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
         ctx.files.write(htmlPath, renderHtml(model));
       } catch (err) {
         // The job has run: its exit code matters more than our report. Say what went wrong, keep the code.
-        ctx.stderr.write(`${TOOL_NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
+        ctx.stderr.write(`${TOOL_NAME}: ${shownText(redactor, err instanceof Error ? err.message : String(err))}\n`);
       }
     }
     if (flag(args, 'json')) ctx.stderr.write(`${JSON.stringify(shown, null, 2)}\n`);
@@ -108,11 +109,11 @@ unchanged); stderr is read through a pipe (so the command sees no terminal there
     if (flag(args, 'json') || flag(args, 'markdown')) {
       /* written above */
     } else if (job.failed) {
-      if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${job.snapshotError}\n`);
-      ctx.stderr.write(failureReport(model, color, htmlPath));
+      if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`);
+      ctx.stderr.write(failureReport(model, color, htmlPath === undefined ? undefined : shownText(redactor, htmlPath)));
     } else {
       ctx.stderr.write(successLine(model, color));
-      if (htmlPath !== undefined) ctx.stderr.write(`Report: ${htmlPath}\n`);
+      if (htmlPath !== undefined) ctx.stderr.write(`Report: ${shownText(redactor, htmlPath)}\n`);
     }
     return job.exitCode;
   },

@@ -5,6 +5,7 @@ import type { Snapshot } from '../snapshot/schema.js';
 import type { Os } from './cuda.js';
 import { normalizeComputeCapability } from './cuda.js';
 import { computeCapabilityOfGpu } from './gpus.js';
+import { cudaOfPaddleVariant, paddleBuild, splitPaddleVersion } from './paddle.js';
 import type { Framework } from './spec.js';
 import { compareVersions, isVersion, majorMinor, truncateVersion } from './version.js';
 
@@ -133,8 +134,57 @@ function envFacts(e: PyEnv, libs: LibsSection | null): EnvFacts {
     prefix: e.prefix,
     active: e.active,
     python: e.pythonVersion && isVersion(e.pythonVersion) ? majorMinor(e.pythonVersion) : null,
-    frameworks: e.frameworks.filter((f) => f.version !== null || f.gpuBuild !== null).map((f) => frameworkFacts(f, e, libs)),
+    frameworks: [
+      ...e.frameworks.filter((f) => f.version !== null || f.gpuBuild !== null).map((f) => frameworkFacts(f, e, libs)),
+      ...paddleFacts(e),
+    ],
   };
+}
+
+/**
+ * PaddlePaddle from its package record (the build is in the version: "2.6.1.post120" is the CUDA 12.0 build,
+ * the plain 2.5/2.6 version the CUDA 11.8 one); 3.x has one version for every build, so the CUDA comes from
+ * the nvidia-cuda-runtime wheel it depends on. cuDNN: 3.x loads the nvidia-cudnn wheel, 2.x the machine's
+ * libcudnn (not read here).
+ */
+function paddleFacts(e: PyEnv): FrameworkFacts[] {
+  const gpu = e.packages.find((p) => p.name === 'paddlepaddle-gpu');
+  const cpu = e.packages.find((p) => p.name === 'paddlepaddle');
+  const p = gpu ?? cpu;
+  if (!p) return [];
+  const { version: raw, variant: named } = splitPaddleVersion(p.version);
+  const version = isVersion(raw) ? raw : null;
+  const base = { framework: 'paddle' as const, version, cudnnLoaded: null, cudnnPackage: null, archs: null };
+  if (!gpu) return [{ ...base, variant: 'cpu', cuda: null, gpuBuild: false, cudnnBuilt: null }];
+  const bundles = version !== null && compareVersions(version, '3.0.0a0') >= 0;
+  let variant = named;
+  let source = `pip package ${p.name} ${p.version}${named ? ` (.post${named.slice(2)}: the CUDA ${cudaOfPaddleVariant(named)} build)` : ''}`;
+  if (!variant && bundles) {
+    const rt = e.packages.find((x) => /^nvidia-cuda-runtime-cu\d+$/.test(x.name) && isVersion(x.version));
+    if (rt) {
+      variant = `cu${majorMinor(rt.version).replace('.', '')}`;
+      source = `pip package ${rt.name} ${rt.version} (the CUDA runtime ${p.name} ${p.version} depends on)`;
+    }
+  }
+  const build = version ? paddleBuild(version, variant ?? (bundles ? undefined : 'pypi')) : null;
+  const v = build?.variant ?? null;
+  if (!variant && v) {
+    variant = v.name;
+    source = `pip package ${p.name} ${p.version} (the plain ${build!.version.split('.').slice(0, 2).join('.')} version is the ${v.name} build)`;
+  }
+  const cuda = variant ? cudaOfPaddleVariant(variant) : null;
+  const cudnnPkg = bundles ? e.packages.find((x) => /^nvidia-cudnn-cu\d+$/.test(x.name) && isVersion(x.version)) : undefined;
+  return [
+    {
+      ...base,
+      variant,
+      cuda: cuda ? { value: cuda, source } : null,
+      gpuBuild: true,
+      cudnnBuilt: v?.cudnn ? { value: v.cudnn, source: build!.sources[0]! } : null,
+      cudnnPackage: cudnnPkg ? { name: cudnnPkg.name, version: cudnnPkg.version, cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkg.name)?.[1] ?? NaN) || null } : null,
+      cudnnLoaded: cudnnPkg ? { value: truncateVersion(cudnnPkg.version, 3), source: `pip package ${cudnnPkg.name} ${cudnnPkg.version} (what ${p.name} 3.x loads)` } : null,
+    },
+  ];
 }
 
 const cudnnFromInt = (n: number): string => {

@@ -5,6 +5,7 @@ import { knowledge } from '../knowledge/index.js';
 import { archCoverage, cudaSupportsComputeCapability, minDriverForCuda, type Os } from './cuda.js';
 import { cudnnRelease } from './cudnn.js';
 import { jaxRequirements, tensorflowBuild } from './frameworks.js';
+import { effectiveMinComputeCapability, paddleInstallCommand } from './paddle.js';
 import type { Framework } from './spec.js';
 import type { Target } from './target.js';
 import { compareVersions, majorMinor, majorOf, sortVersions } from './version.js';
@@ -135,7 +136,45 @@ export function newestJaxFor(n: MachineNeeds): Proposal | null {
 }
 
 export function newestFor(framework: Framework, n: MachineNeeds): Proposal | null {
-  return framework === 'torch' ? newestTorchFor(n) : framework === 'tensorflow' ? newestTensorflowFor(n) : newestJaxFor(n);
+  switch (framework) {
+    case 'torch':
+      return newestTorchFor(n);
+    case 'tensorflow':
+      return newestTensorflowFor(n);
+    case 'jax':
+      return newestJaxFor(n);
+    case 'paddle':
+      return newestPaddleFor(n);
+  }
+}
+
+/** The newest paddlepaddle-gpu build (release + CUDA build) that runs on this machine, or null. Rows recalled rather than read are skipped. */
+export function newestPaddleFor(n: MachineNeeds): Proposal | null {
+  const rows = sortVersions(
+    // read rows only, and no pre-release: a fix must not rest on memory or a beta
+    knowledge().paddle.releases.filter((r) => r.platform === n.os && r.confidence === 'read' && !/[a-z]/i.test(r.version)),
+    (r) => r.version,
+  ).reverse();
+  for (const r of rows) {
+    if (n.python && !r.python.includes(n.python)) continue;
+    const variants = sortVersions(r.variants, (v) => v.cuda).reverse();
+    for (const v of variants) {
+      if (!driverOk(v.cuda, n).ok) continue;
+      const floor = effectiveMinComputeCapability(r.minComputeCapability, v.cuda);
+      if (!n.ccs.every((cc) => compareVersions(cc, floor) >= 0 && cudaSupportsComputeCapability(v.cuda, cc) !== false)) continue;
+      if (!cudnnSupportsGpus(v.cudnn, n.ccs)) continue;
+      const bundles = compareVersions(r.version, '3.0.0a0') >= 0;
+      return {
+        framework: 'paddle',
+        version: r.version,
+        variant: v.name,
+        cuda: v.cuda,
+        commands: [paddleInstallCommand(v)],
+        text: `paddlepaddle-gpu ${v.pip} (CUDA ${v.cuda}${v.cudnn ? `, cuDNN ${v.cudnn}` : ''}) is the newest PaddlePaddle build that runs on driver ${n.driver}${n.ccs.length ? ` and compute capability ${[...new Set(n.ccs)].join(', ')}` : ''}${n.python ? ` with Python ${n.python}` : ''}${bundles ? '; it brings CUDA and cuDNN as pip packages' : `; it needs CUDA ${v.cuda} and cuDNN ${v.cudnn ?? ''} on the machine (Paddle 2.x does not bundle them)`}.`,
+      };
+    }
+  }
+  return null;
 }
 
 /** The driver to upgrade to for a target: prose and the root-needing steps (never in `commands`). */

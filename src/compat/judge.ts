@@ -2,7 +2,7 @@
 // architecture, Python, cuDNN, nvcc), shared by the `versions.*` checks and `compat`. Pure.
 import type { Evidence } from '../core/finding.js';
 import type { RootCauseId } from '../core/root-causes.js';
-import { archCoverage, maxCudaForDriver } from './cuda.js';
+import { archCoverage, cudaSupportsComputeCapability, maxCudaForDriver } from './cuda.js';
 import { compareCudnn, cudnnRelease, cudnnTolerated } from './cudnn.js';
 import type { EnvFacts, FrameworkFacts, MachineFacts } from './facts.js';
 import type { Target } from './target.js';
@@ -22,11 +22,12 @@ export interface Verdict {
   evidence: Evidence[];
 }
 
-/** "torch 2.11.0+cu130", "tensorflow 2.12.0", "jax 0.4.30 (cuda12)" */
+/** "torch 2.11.0+cu130", "tensorflow 2.12.0", "jax 0.4.30 (cuda12)", "paddlepaddle-gpu 2.6.1 (cu120)" */
 export function targetLabel(t: Pick<Target, 'framework' | 'version' | 'build'>): string {
   const v = t.version ?? '(unknown version)';
   if (t.framework === 'torch') return `torch ${v}${t.build ? `+${t.build}` : ''}`;
   if (t.framework === 'jax') return `jax ${v}${t.build ? ` (${t.build})` : ''}`;
+  if (t.framework === 'paddle') return `paddlepaddle-gpu ${v}${t.build ? ` (${t.build})` : ''}`;
   return `tensorflow ${v}`;
 }
 
@@ -86,6 +87,20 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
     }
     if (t.minComputeCapability) {
       const ok = compareVersions(g.cc, t.minComputeCapability) >= 0;
+      // Paddle states a floor only; a build cannot hold code for a GPU newer than its CUDA knows, and whether it
+      // ships PTX to JIT is not documented: say so at that certainty (its docs point Ampere to CUDA 11, Hopper to 12)
+      if (ok && t.framework === 'paddle' && t.cuda && cudaSupportsComputeCapability(t.cuda, g.cc) === false) {
+        out.push({
+          id: 'gpu-arch',
+          status: 'warn',
+          rootCause: 'gpu_arch_unsupported',
+          gpu: g.index,
+          found: g.cc,
+          message: `CUDA ${t.cuda} cannot build code for GPU ${g.index} (${g.name}, compute capability ${g.cc}): ${label} runs there only if it ships PTX the driver can JIT-compile; otherwise expect "no kernel image is available for execution on the device". Use a build with a newer CUDA.`,
+          evidence: ev,
+        });
+        continue;
+      }
       out.push({
         id: 'gpu-arch',
         status: ok ? 'ok' : 'fail',
@@ -240,6 +255,21 @@ export function judgeNvcc(t: Target, m: MachineFacts): Verdict | null {
   const ev: Evidence[] = [{ text: `nvcc: release ${m.nvcc.value}`, source: m.nvcc.source }];
   if (nv === majorMinor(t.cuda)) {
     return { id: 'nvcc', status: 'ok', rootCause: null, found: nv, message: `nvcc (CUDA ${nv}) is the same CUDA as ${label} uses`, evidence: ev };
+  }
+  // Paddle 2.x wheels bring no CUDA libraries: they open the machine's cuBLAS, cuDNN … at run time, so the
+  // toolkit on the machine is the one they use (libcublas.so.11 for a CUDA 11 build)
+  if (t.framework === 'paddle' && t.version && compareVersions(t.version, '3.0.0a0') < 0) {
+    const same = majorOf(nv) === majorOf(t.cuda);
+    return {
+      id: 'nvcc',
+      status: same ? 'ok' : 'warn',
+      rootCause: same ? null : 'cuda_toolkit_mismatch',
+      found: nv,
+      message: same
+        ? `${label} loads the CUDA libraries of the machine (Paddle 2.x bundles none); this toolkit is CUDA ${nv}, the same major as its CUDA ${t.cuda}`
+        : `${label} loads the CUDA ${majorOf(t.cuda)} libraries of the machine (Paddle 2.x bundles none: cuBLAS, cuDNN … must be CUDA ${majorOf(t.cuda)} builds on the library path), but the toolkit here is CUDA ${nv}. Install a CUDA ${t.cuda} toolkit (or conda's cudatoolkit=${t.cuda}) beside it, or PaddlePaddle 3.x, whose wheels bring their own CUDA libraries.`,
+      evidence: ev,
+    };
   }
   const ext = t.framework === 'torch'
     ? majorOf(nv) === majorOf(t.cuda)

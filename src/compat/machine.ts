@@ -2,6 +2,8 @@
 // builds (torch without +cuXXX, jax without [cudaNN]) the best build for the machine is chosen.
 import type { Fix } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { adaptFix } from '../platform/adapt-fix.js';
+import { platformOfSnapshot } from '../platform/detect.js';
 import { machineFacts, type MachineFacts } from './facts.js';
 import { driverUpgrade, newestFor, toFix } from './fixes.js';
 import { judgeArch, judgeDriver, judgeNvcc, judgePython, targetLabel, type Verdict } from './judge.js';
@@ -77,6 +79,8 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
     const up = driverFails.length === 0 ? null : driverUpgrade(best.t, m.os, driverFails.some((v) => v.id === 'driver') ? 'min' : 'full');
     out.fix = toFix(p, up, `No ${r.framework} build in gpu-env-doctor's data fits this machine.`);
     if (p) out.fix.text = `${targetLabel(best.t)} does not fit this machine. ${out.fix.text}`;
+    // under WSL2 the driver is the Windows host's; on Windows the commands are cmd's and PowerShell's
+    out.fix = adaptFix(out.fix, platformOfSnapshot(s), { cause: driverFails.length > 0 ? 'driver_too_old' : null });
   }
   return out;
 }

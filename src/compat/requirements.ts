@@ -2,6 +2,7 @@
 import { UsageError } from '../core/errors.js';
 import { minDriverForCuda, type Os } from './cuda.js';
 import { jaxRequirements, jaxVersions, tensorflowBuild, tensorflowVersions, torchBuild, torchVersions } from './frameworks.js';
+import { effectiveMinComputeCapability, paddleBuild, paddleInstallCommand, paddleVersions } from './paddle.js';
 import { parseSpec, type Framework, type Spec } from './spec.js';
 import { compareVersions, maxVersion } from './version.js';
 
@@ -88,6 +89,8 @@ export function requirementsFor(specOrText: Spec | string, platform: Os = 'linux
       return torchRequirements(spec);
     case 'jax':
       return jaxReq(spec);
+    case 'paddle':
+      return paddleReq(spec, platform);
   }
 }
 
@@ -219,6 +222,60 @@ function jaxReq(spec: Spec): CompatRequirements {
     builds,
     pythonExperimental: [],
     gpu: true,
+    notes,
+    sources: dedupe(sources),
+  };
+}
+
+function paddleReq(spec: Spec, platform: Os): CompatRequirements {
+  const cpu = spec.variant === 'cpu';
+  const b = paddleBuild(spec.version, cpu ? undefined : spec.variant, platform);
+  if (!b) {
+    const any = paddleBuild(spec.version, undefined, platform);
+    if (!any) unknownVersion('paddle', spec.version, paddleVersions(platform));
+    throw new UsageError(`paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ${any.variants.map((v) => v.name).join(', ')})`);
+  }
+  const notes = [...b.notes];
+  const sources = [...b.sources];
+  if (b.assumedFrom) notes.push(`PaddlePaddle ${spec.version} takes the row of ${b.assumedFrom} (the install docs list the last patch of each series).`);
+  // the plain version is one build up to 2.6; from 3.0 every CUDA build has that version, so all of them are meant
+  const chosen = cpu ? [] : b.variant ? [b.variant] : b.variants;
+  if (spec.variant === 'pypi' && b.variant) notes.push(`paddlepaddle-gpu==${spec.version} (no .postNNN) is the ${b.variant.name} build (CUDA ${b.variant.cuda}); the other CUDA builds are ${b.variants.filter((v) => v !== b.variant).map((v) => v.pip).join(', ') || 'none'}.`);
+  if (cpu) notes.push('The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are paddlepaddle-gpu.');
+  const builds: BuildRequirement[] = chosen.map((v) => {
+    const d = driverFor(v.cuda);
+    sources.push(...d.sources);
+    if (chosen.length === 1) notes.push(...d.notes);
+    notes.push(`${v.name}: ${paddleInstallCommand(v)}`);
+    return {
+      name: v.name,
+      cuda: v.cuda,
+      cudaRange: null,
+      cudnn: v.cudnn,
+      cudnnRange: null,
+      driverMin: d.min,
+      driverFull: d.full,
+      sass: [],
+      ptx: [],
+      minComputeCapability: effectiveMinComputeCapability(b.minComputeCapability, v.cuda),
+      archsConfidence: `PaddlePaddle's install docs: GPU compute capability ${b.minComputeCapability} and higher${b.confidence === 'recalled' ? ' (recalled)' : ''}, within what CUDA ${v.cuda} can target`,
+    };
+  });
+  const resolved = b.variant?.name ?? (spec.variant === 'cpu' ? 'cpu' : undefined);
+  return {
+    framework: 'paddle',
+    version: spec.version,
+    ...(resolved ? { variant: resolved } : {}),
+    requires: {
+      cuda: dedupe(builds.map((x) => x.cuda).filter((x): x is string => x !== null)),
+      cudnn: dedupe(builds.map((x) => x.cudnn).filter((x): x is string => x !== null)),
+      driverMin: { linux: lowest(builds.map((x) => x.driverMin.linux)), windows: lowest(builds.map((x) => x.driverMin.windows)) },
+      python: b.python,
+      computeCapabilities: dedupe(builds.map((x) => `>=${x.minComputeCapability}`)),
+    },
+    builds,
+    pythonExperimental: [],
+    gpu: !cpu,
     notes,
     sources: dedupe(sources),
   };

@@ -1,15 +1,17 @@
 // Framework specs as users and logs write them: "tensorflow==2.12", "torch==2.1.0+cu121",
-// "jax[cuda12]==0.4.30", "tensorflow[and-cuda]==2.15.*", "pytorch 2.3", "tensorflow-gpu==1.15".
+// "jax[cuda12]==0.4.30", "tensorflow[and-cuda]==2.15.*", "pytorch 2.3", "tensorflow-gpu==1.15",
+// "paddlepaddle-gpu==2.6.1.post120", "paddle==3.0.0".
 import { UsageError } from '../core/errors.js';
 import { isVersion } from './version.js';
 
-export type Framework = 'torch' | 'tensorflow' | 'jax';
+export type Framework = 'torch' | 'tensorflow' | 'jax' | 'paddle';
 
 export interface Spec {
   framework: Framework;
   /** "2.12", "2.1.0" (without the local label or wildcard) */
   version: string;
-  /** torch: "cu121" / "cpu" / "rocm6.0"; jax: "cuda12" / "cuda13"; tensorflow: "and-cuda" */
+  /** torch: "cu121" / "cpu" / "rocm6.0"; jax: "cuda12" / "cuda13"; tensorflow: "and-cuda";
+   *  paddle: "cu120" (.post120), "pypi" (the plain paddlepaddle-gpu==X: the build pip installs), "cpu" (paddlepaddle) */
   variant?: string;
   /** the text as given */
   raw: string;
@@ -26,6 +28,10 @@ const ALIASES: Record<string, Framework> = {
   'tf-nightly': 'tensorflow',
   jax: 'jax',
   jaxlib: 'jax',
+  paddle: 'paddle',
+  paddlepaddle: 'paddle',
+  'paddlepaddle-gpu': 'paddle',
+  paddlepaddle_gpu: 'paddle',
 };
 
 /**
@@ -36,14 +42,20 @@ export function parseSpec(text: string): Spec {
   const raw = text.trim();
   const m = /^([A-Za-z][\w.-]*?)\s*(?:\[([\w,.-]+)\])?\s*(?:===?|=|@|\s)\s*v?([0-9][\w.+*-]*)$/.exec(raw);
   if (!m) {
-    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw)) throw new UsageError(`"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12 or jax[cuda12]==0.4.30`);
-    throw new UsageError(`"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12 or jax[cuda12]==0.4.30`);
+    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw)) throw new UsageError(`"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`);
+    throw new UsageError(`"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`);
   }
   const name = m[1]!.toLowerCase();
   const framework = ALIASES[name];
-  if (!framework) throw new UsageError(`unknown framework "${m[1]}" (known: torch, tensorflow, jax)`);
+  if (!framework) throw new UsageError(`unknown framework "${m[1]}" (known: torch, tensorflow, jax, paddlepaddle-gpu)`);
   let version = m[3]!;
   let variant: string | undefined;
+  // paddlepaddle-gpu 2.x names its CUDA build in the version: 2.6.1.post120 is the CUDA 12.0 build
+  const post = framework === 'paddle' ? /^(.*?)\.post(\d{2,3})$/.exec(version) : null;
+  if (post) {
+    version = post[1]!;
+    variant = `cu${post[2]}`;
+  }
   const plus = version.indexOf('+');
   if (plus !== -1) {
     variant = version.slice(plus + 1).toLowerCase();
@@ -57,6 +69,13 @@ export function parseSpec(text: string): Spec {
     if (cuda) variant = cuda.replace(/^(cuda\d+).*$/, '$1');
   } else if (framework === 'tensorflow' && extras.includes('and-cuda')) {
     variant = 'and-cuda';
+  }
+  if (framework === 'paddle') {
+    if (variant !== undefined && !/^cu\d{2,3}$/.test(variant)) throw new UsageError(`"+${variant}" is not a PaddlePaddle CUDA build (like .post120 or +cu126)`);
+    if (name === 'paddlepaddle') {
+      if (variant !== undefined) throw new UsageError(`the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "${raw}")`);
+      variant = 'cpu';
+    } else if (variant === undefined && name !== 'paddle') variant = 'pypi';
   }
   if (framework === 'torch' && variant !== undefined && !/^(cu\d{2,3}|cpu|rocm[\d.]+|xpu)$/.test(variant)) {
     throw new UsageError(`"+${variant}" is not a PyTorch build variant (like +cu121 or +cpu)`);

@@ -4,6 +4,7 @@
 import { minDriverForCuda } from './cuda.js';
 import type { FrameworkFacts } from './facts.js';
 import { jaxRequirements, tensorflowBuild, torchBuild } from './frameworks.js';
+import { effectiveMinComputeCapability, paddleBuild } from './paddle.js';
 import type { BuildRequirement, CompatRequirements } from './requirements.js';
 import type { Framework } from './spec.js';
 import type { DriverMin } from './requirements.js';
@@ -115,6 +116,17 @@ export function targetFromInstalled(f: FrameworkFacts): Target {
           archsConfidence = b.archsConfidence;
         }
       }
+    } else if (f.framework === 'paddle') {
+      const b = paddleBuild(f.version, f.variant && f.variant !== 'cpu' ? f.variant : undefined);
+      if (b) {
+        sources.push(...b.sources);
+        python = b.python;
+        if (cuda) minComputeCapability = effectiveMinComputeCapability(b.minComputeCapability, cuda);
+        archsConfidence = `PaddlePaddle's install docs: GPU compute capability ${b.minComputeCapability} and higher`;
+        if (b.variant?.cudnn) cudnnBuilt ??= b.variant.cudnn;
+      }
+      sass = null;
+      ptx = null;
     } else {
       const j = jaxRequirements(f.version, f.variant ?? undefined);
       const v = j?.variants[0];

@@ -1,4 +1,5 @@
 // Findings: what a check concluded, with the evidence a user can verify and the fix.
+import { unique } from './format.js';
 import type { RootCauseId } from './root-causes.js';
 
 export type Severity = 'info' | 'warn' | 'error';
@@ -33,6 +34,29 @@ export interface Affects {
   framework?: string;
 }
 
+/**
+ * How sure a statement about what a framework does is:
+ *  - verified: seen happen on a real machine in the same setting (the source names the capture);
+ *  - expected: follows from the framework's own code (the source names the file), not seen here;
+ *  - possible: may happen or not; the evidence does not decide.
+ */
+export type Certainty = 'verified' | 'expected' | 'possible';
+
+/**
+ * What a framework does with a fact (which file loads, what a variable holds): kept apart from the fact
+ * itself, per framework, at the certainty the evidence gives, with where that knowledge comes from.
+ */
+export interface Consequence {
+  /** "torch", "jax", "tensorflow"; absent when it does not depend on the framework (cuDNN itself) */
+  framework?: string;
+  /** what happens, in words: "refuses at its cuDNN version check: …" */
+  text: string;
+  /** what it means for the user's job: it fails, it runs, or the evidence does not say */
+  outcome: 'fails' | 'runs' | 'unknown';
+  certainty: Certainty;
+  source: string;
+}
+
 export interface Finding {
   /** stable check id, e.g. "gpu.driver" */
   check: string;
@@ -43,12 +67,23 @@ export interface Finding {
   details?: string;
   evidence: Evidence[];
   affects?: Affects;
+  /** what frameworks do with the fact the message states (the message is the fact) */
+  consequences?: Consequence[];
   fix?: Fix;
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warn: 1, error: 2 };
 
-/** Small constructor so checks read as data, not as object-literal noise. */
+/** Small constructor so checks read as data, not as object-literal noise. A fix never repeats a command. */
 export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }): Finding {
-  return { ...f, evidence: f.evidence ?? [] };
+  const fix = f.fix ? { ...f.fix, commands: unique(f.fix.commands), ...(f.fix.manual ? { manual: unique(f.fix.manual) } : {}) } : undefined;
+  return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
+}
+
+/** "expected" → the words a reader sees next to a consequence. */
+export const CERTAINTY_LABEL: Record<Certainty, string> = { verified: 'seen', expected: 'expected', possible: 'possible' };
+
+/** One consequence as a line: "PyTorch refuses … [seen]", the source added when asked (-v, reports). */
+export function consequenceText(q: Consequence, withSource: boolean, dim: (s: string) => string = (s) => s): string {
+  return `${q.text} ${dim(`[${CERTAINTY_LABEL[q.certainty]}${withSource ? `: ${q.source}` : ''}]`)}`;
 }

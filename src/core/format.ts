@@ -30,3 +30,14 @@ export function fmtCmdline(argv: readonly string[] | null | undefined, max = 120
 export function plural(n: number, word: string, pluralWord = `${word}s`): string {
   return `${n} ${n === 1 ? word : pluralWord}`;
 }
+
+/** The items once each, in the order first seen: a list built from per-file facts (seven sub-libraries in one
+ *  folder) names that folder once. Every list a finding prints goes through here. */
+export function unique<T>(items: Iterable<T>): T[] {
+  return [...new Set(items)];
+}
+
+/** "a, b and c" style lists for messages and fix texts, each item once. */
+export function listOf(items: Iterable<string>, sep = ', '): string {
+  return unique(items).join(sep);
+}

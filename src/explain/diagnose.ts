@@ -10,6 +10,7 @@ import { analyseVersions } from './analyse/versions.js';
 import { Collector, type SignalState } from './collect.js';
 import { fixFor } from './fixes.js';
 import { combineWithMachine } from './machine.js';
+import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 
@@ -91,6 +92,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // thin evidence (a total below 1: only weak symptoms) scales every confidence down
   const certainty = Math.min(1, total);
   const cudnnSymptoms = errors.some((s) => s.sig.id.startsWith('cudnn.') || s.sig.id.includes('conv'));
+  // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
+  const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
+  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const causes: Cause[] = scored
     .map(([id, e]) => {
       const confidence = round2(Math.min(0.97, (e.score / total) * certainty));
@@ -99,7 +103,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         confidence,
         summary: summaryOf(id, board.reasons(id)),
         evidence: e.evidence.slice().sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
-        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms }),
+        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms, platform, lines: [...e.evidence.map((x) => x.text), ...matchedLines], ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}) }),
         why: board.reasons(id),
         score: round2(e.score),
       };
@@ -138,6 +142,7 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
     if (h.includes('keras')) return 'keras';
     if (h.includes('tensorflow') || h === 'tf') return 'tensorflow';
     if (h.includes('torch')) return 'pytorch';
+    if (h.includes('paddle')) return 'paddle';
   }
   const detected = col.detectedFramework();
   const stated = env.framework?.value;

@@ -2,7 +2,11 @@
 // (the PID to end, the versions to align). Commands are safe to copy; ending processes and installing
 // drivers are manual steps, described and never run.
 import type { RootCauseId } from '../core/root-causes.js';
+import type { Platform } from '../core/shell-syntax.js';
+import { adaptFix } from '../platform/adapt-fix.js';
+import { dllNamesIn } from '../platform/windows.js';
 import type { Entry } from './analyse/board.js';
+import { paddleFix } from './paddle.js';
 import type { CauseFix, Framework } from './types.js';
 
 export interface FixContext {
@@ -10,17 +14,32 @@ export interface FixContext {
   hints: Entry['hints'];
   /** cuDNN convolution symptoms were seen (benchmark mode tries workspace-hungry algorithms) */
   cudnnSymptoms: boolean;
+  /** where the job ran (src/platform/detect.ts): Windows and WSL get their own syntax and facts; omitted: Linux */
+  platform?: Platform;
+  /** the lines behind the diagnosis (evidence texts): DLL names, Paddle's own numbers */
+  lines?: readonly string[];
+  /** the framework version the log or the reporter states */
+  frameworkVersion?: string;
 }
 
-type Family = 'tf' | 'jax' | 'torch' | 'other';
+type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
   if (fw === 'jax' || fw === 'xla') return 'jax';
   if (fw === 'pytorch') return 'torch';
+  if (fw === 'paddle') return 'paddle';
   return 'other';
 }
 
+/** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
 export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
+  const fam = family(c.framework);
+  const base = (fam === 'paddle' ? paddleFix(id, { lines: c.lines ?? [], hints: c.hints, ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) }) : null) ?? linuxFix(id, c);
+  if (!c.platform || c.platform === 'linux') return base;
+  return adaptFix(base, c.platform, { cause: id, family: fam, dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
+}
+
+function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   const h = c.hints;
   switch (id) {
@@ -42,6 +61,8 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
       const pids = h.pid ?? [];
       const manual = pids.map((p) => `kill ${p}    # only if process ${p} is yours and no longer needed (check with: ps -o pid,user,etime,cmd -p ${p})`);
       if (pids.length === 0) manual.push('End the process that holds the GPU memory (find it with the command above; `kill PID` if it is yours and finished).');
+      // The holder's framework decides how it gives memory back without being ended.
+      for (const r of h.holderRemedy ?? []) manual.push(`Or, if it must keep running: ${r}`);
       manual.push('Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...');
       return {
         text: `Another process holds the GPU memory${pids.length ? ` (PID ${pids.join(', ')})` : ''}. Free it, wait for it, or use another GPU. Leftover workers (DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.`,

@@ -5,6 +5,9 @@
 import type { Snapshot } from '../snapshot/schema.js';
 import { fmtMiB } from '../core/format.js';
 import { verdictOf, verdictReason, isStale } from '../procs/verdict.js';
+import { holderFrameworkLabel, holderPolicy } from '../procs/framework.js';
+import { torchOomFigures } from './analyse/memory.js';
+import { fmtBytes } from './analyse/sizes.js';
 import type { Board } from './analyse/board.js';
 import { compareVersions, smOfCc } from './knowledge-bridge.js';
 import { smRunsOn } from './analyse/versions.js';
@@ -31,9 +34,31 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         const v = verdictOf(p, snap.self);
         const share = (p.usedMiB ?? 0) / totalMiB;
         const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
-        const text = `now: PID ${p.pid} (${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${verdictReason(p, v)}`;
+        const fw = holderFrameworkLabel(p);
+        const gpuTotal = gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null;
+        const policy = holderPolicy(p, gpuTotal);
+        const text = `now: PID ${p.pid} (${fw ? `${fw}, ` : ''}${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${verdictReason(p, v)}${policy ? `; ${policy.summary}` : ''}`;
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
         board.hint('memory_held_by_other_process', 'pid', String(p.pid));
+        if (policy && share >= 0.2) board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
+      }
+      // The arithmetic the user needs: would this job have fitted without the biggest holder?
+      const fig = torchOomFigures(signals);
+      const top = holders[0];
+      if (fig && top && (top.usedMiB ?? 0) > 0) {
+        const MiB = 1024 * 1024;
+        const othersBytes = holders.slice(1).filter((p) => p.gpus.some((g) => top.gpus.includes(g))).reduce((a, p) => a + (p.usedMiB ?? 0) * MiB, 0);
+        const need = fig.self + fig.requested + othersBytes;
+        const fw = holderFrameworkLabel(top);
+        const who = `PID ${top.pid}${fw ? ` (${fw}, ${fmtMiB(top.usedMiB)})` : ` (${fmtMiB(top.usedMiB)})`}`;
+        const job = `${fmtBytes(fig.self)} + ${fmtBytes(fig.requested)}${othersBytes > 0 ? ` + ${fmtBytes(othersBytes)} held by the other processes` : ''}`;
+        if (need <= fig.total) {
+          const text = `without ${who} this job, ${job}, fits in ${fmtBytes(fig.total)}`;
+          board.add('memory_held_by_other_process', 0.6, text, [src(text)]);
+        } else {
+          const text = `even without ${who} this job, ${job}, does not fit in ${fmtBytes(fig.total)}`;
+          board.add('gpu_memory_exhausted', 0.6, text, [src(text)]);
+        }
       }
       if (holders.length === 0 && snap.processes.ok) {
         const usedMiB = gpus.reduce((a, g) => a + g.memory.usedMiB, 0);

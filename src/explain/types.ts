@@ -46,7 +46,7 @@ export interface Signal {
 
 export type SignatureKind = 'evidence' | 'symptom' | 'memory' | 'context';
 
-export type Framework = 'tensorflow' | 'keras' | 'pytorch' | 'jax' | 'xla' | 'cupy' | 'onnxruntime' | 'caffe' | 'mxnet' | 'cntk' | 'rapids' | 'other';
+export type Framework = 'tensorflow' | 'keras' | 'pytorch' | 'jax' | 'xla' | 'cupy' | 'onnxruntime' | 'caffe' | 'mxnet' | 'cntk' | 'rapids' | 'paddle' | 'other';
 
 /** Facts about the machine read from the text (issue template, collect_env, nvidia-smi header, pip list, log lines). */
 export interface EnvironmentFacts {

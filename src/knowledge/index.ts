@@ -1,14 +1,13 @@
 // The knowledge tables. They are validated against their schemas (./schemas.ts) by the build
 // (scripts/build.mjs refuses to bundle a bad edit) and by the tests, not at every start: loading zod and
-// walking 300 kB of tables cost more than the rest of `check`'s start. esbuild bundles the files as text.
-import computeCapabilityText from './compute-capability.json?raw';
-import cudaDriverText from './cuda-driver.json?raw';
-import cudnnText from './cudnn.json?raw';
-import gpusText from './gpus.json?raw';
-import jaxText from './jax.json?raw';
-import pytorchText from './pytorch.json?raw';
-import tensorflowText from './tensorflow.json?raw';
-import type { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PytorchData, TensorflowData } from './schemas.js';
+// walking 350 kB of tables cost more than the rest of `check`'s start. They are read from their JSON files when
+// first asked (the bundle ships them in dist/knowledge/; the build says where, as __KNOWLEDGE_DIR__).
+import { readAssetText } from '../ports/assets.js';
+import type { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from './schemas.js';
+
+/** Where the JSON files are, relative to the module that reads them (the bundle's chunk); unset: next to this file. */
+declare const __KNOWLEDGE_DIR__: string | undefined;
+const DIR = new URL(typeof __KNOWLEDGE_DIR__ === 'string' ? __KNOWLEDGE_DIR__ : './', import.meta.url);
 
 export interface Knowledge {
   cudaDriver: CudaDriverData;
@@ -18,23 +17,20 @@ export interface Knowledge {
   tensorflow: TensorflowData;
   pytorch: PytorchData;
   jax: JaxData;
+  paddle: PaddleData;
+  windows: WindowsData;
 }
 
-// The tables arrive as text and are parsed on first use: `explain` of a log without versions never pays for them.
-const TEXTS = {
-  'cuda-driver.json': cudaDriverText,
-  'compute-capability.json': computeCapabilityText,
-  'gpus.json': gpusText,
-  'cudnn.json': cudnnText,
-  'tensorflow.json': tensorflowText,
-  'pytorch.json': pytorchText,
-  'jax.json': jaxText,
-} as const;
+/** The files, in the order the tests and the build's validation walk them. */
+export const KNOWLEDGE_FILES = ['cuda-driver.json', 'compute-capability.json', 'gpus.json', 'cudnn.json', 'tensorflow.json', 'pytorch.json', 'jax.json', 'paddle.json', 'windows.json'] as const;
+type KnowledgeFile = (typeof KNOWLEDGE_FILES)[number];
+
+const read = (file: KnowledgeFile): unknown => JSON.parse(readAssetText(new URL(file, DIR)));
 
 /** The raw JSON documents, keyed by file name (the tests walk them to check every row's source). */
-export function rawKnowledge(): Record<keyof typeof TEXTS, unknown> {
-  const out = {} as Record<keyof typeof TEXTS, unknown>;
-  for (const [k, v] of Object.entries(TEXTS) as [keyof typeof TEXTS, string][]) out[k] = JSON.parse(v);
+export function rawKnowledge(): Record<KnowledgeFile, unknown> {
+  const out = {} as Record<KnowledgeFile, unknown>;
+  for (const f of KNOWLEDGE_FILES) out[f] = read(f);
   return out;
 }
 
@@ -43,13 +39,15 @@ let cached: Knowledge | undefined;
 export function knowledge(): Knowledge {
   // The casts are checked where they can fail: scripts/validate-data.ts at build time, and the tests.
   cached ??= {
-    cudaDriver: JSON.parse(cudaDriverText) as CudaDriverData,
-    computeCapability: JSON.parse(computeCapabilityText) as ComputeCapabilityData,
-    gpus: JSON.parse(gpusText) as GpusData,
-    cudnn: JSON.parse(cudnnText) as CudnnData,
-    tensorflow: JSON.parse(tensorflowText) as TensorflowData,
-    pytorch: JSON.parse(pytorchText) as PytorchData,
-    jax: JSON.parse(jaxText) as JaxData,
+    cudaDriver: read('cuda-driver.json') as CudaDriverData,
+    computeCapability: read('compute-capability.json') as ComputeCapabilityData,
+    gpus: read('gpus.json') as GpusData,
+    cudnn: read('cudnn.json') as CudnnData,
+    tensorflow: read('tensorflow.json') as TensorflowData,
+    pytorch: read('pytorch.json') as PytorchData,
+    jax: read('jax.json') as JaxData,
+    paddle: read('paddle.json') as PaddleData,
+    windows: read('windows.json') as WindowsData,
   };
   return cached;
 }

@@ -94,7 +94,7 @@ export const CudnnData = z.object({
   rules: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
   frameworkTolerance: z.array(
     z.object({
-      framework: z.enum(['torch', 'tensorflow', 'jax']),
+      framework: z.enum(['torch', 'tensorflow', 'jax', 'paddle']),
       olderMinor: z.enum(['ok', 'fail']),
       newerMinor: z.enum(['ok', 'fail']),
       otherMajor: z.enum(['ok', 'fail']),
@@ -179,3 +179,66 @@ export const JaxData = z.object({
   pythonMinimum: z.array(z.object({ from: Ver, python: Ver, confidence: z.string(), source: Source })),
 });
 export type JaxData = z.infer<typeof JaxData>;
+
+/** "2.6.2", "3.0.0b2": PaddlePaddle's docs name pre-releases, so a PEP 440 pre-release suffix is allowed here. */
+const PaddleVer = z.string().regex(/^\d+(\.\d+)*((a|b|rc)\d+)?$/);
+export const PaddleVariant = z.object({
+  /** "cu112": the CUDA of the build (2.x pip writes it as the .post112 suffix, 3.x as the index folder) */
+  name: z.string().regex(/^cu\d{2,3}$/),
+  cuda: Ver,
+  /** the cuDNN the docs name for this build; null where no source says */
+  cudnn: Ver.nullable(),
+  /** the version exactly as pip installs it ("2.6.2.post112", "2.6.2", "3.0.0b2") */
+  pip: z.string(),
+  /** where pip finds it: "-i URL" or "-f URL" */
+  index: z.string(),
+  /** the plain `paddlepaddle-gpu==X.Y.Z` (no .postNNN) is this build */
+  pypiDefault: z.boolean(),
+});
+export const PaddleData = z.object({
+  releases: z.array(
+    z.object({
+      /** the release the docs list (the last patch of each series) */
+      version: PaddleVer,
+      platform: z.enum(['linux', 'windows']),
+      python: z.array(Ver).min(1),
+      /** the docs' "GPU computing power over N" */
+      minComputeCapability: Cc,
+      variants: z.array(PaddleVariant).min(1),
+      /** "read": from the docs at the commit in `source`; "recalled": from memory, not re-read */
+      confidence: z.enum(['read', 'recalled']),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+  versionNaming: Note,
+  cudnnLoading: z.array(z.object({ platform: z.enum(['linux', 'windows']), text: z.string(), source: Source })),
+  cudnnVersionCheck: Note,
+});
+export type PaddleData = z.infer<typeof PaddleData>;
+
+export const WindowsData = z.object({
+  /** DLL names as Windows logs print them, and what provides each */
+  dlls: z.array(
+    z.object({
+      dll: z.string().regex(/^[\w.-]+\.dll$/),
+      library: z.string(),
+      /** "CUDA 11.x", "cuDNN 8.x": what the name says about the version */
+      version: z.string(),
+      cudaMajor: z.string().nullable(),
+      cudnnMajor: z.string().nullable(),
+      /** how to get it: a conda command, an installer folder */
+      providers: z.array(z.string()),
+      confidence: z.enum(['read', 'recalled']),
+      source: Source,
+    }),
+  ),
+  condaLibraryBin: Note,
+  dllSearch: Note,
+  tensorflowNative: z.object({ text: z.string(), commands: z.array(z.string()), source: Source }),
+  jaxNative: Note,
+  torchExpandableSegments: Note,
+  wsl: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
+  processes: Note,
+});
+export type WindowsData = z.infer<typeof WindowsData>;

@@ -88,23 +88,65 @@ export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): 
   return { path: target.path, framework: target.framework, environment: target.environment?.prefix ?? null, resolved: collect(ctx, steps, target.path), notes };
 }
 
-/** `libs --elf FILE`: the file's own NEEDED closure, then the runtime loads its CUDA libraries would make. */
+/**
+ * `libs --elf FILE`: the file's whole NEEDED closure, every library as the loader finds it (CUDA or not), then
+ * only the run-time loads the file is known to make: the CUDA runtime dlopens libcuda.so.1 (a shared
+ * libcudart in the closure, or one linked in statically, which leaves the name "libcuda.so.1" in the file),
+ * and cuDNN 9 dlopens its sub-libraries. Nothing is claimed for a file that shows neither.
+ */
 export function emulateElf(ctx: EmulationContext, path: string): Consumer {
   const p = new LoaderProcess(ctx.cfg, ctx.elfCache);
   const steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[] = [];
   const notes: string[] = [];
   steps.push({ rs: p.exec(path), how: 'needed' });
   const self = p.findObject((o) => o.isMain) ?? null;
-  runtimeLoads(ctx, p, self, steps, notes);
-  return { path, framework: null, environment: null, resolved: collect(ctx, steps, path), notes };
+  const cudart = p.findObject((o) => /^libcudart\.so/.test(o.elf.soname ?? ''));
+  const driver = data.driverLibraries.names[0]!;
+  if (cudart) {
+    steps.push({ rs: p.dlopen(driver, cudart), how: 'dlopen' });
+    notes.push(`${cudart.elf.soname} (the CUDA runtime) dlopens ${driver} at its first call`);
+  } else if (self && namesInFile(ctx.fs, path, driver)) {
+    steps.push({ rs: p.dlopen(driver, self), how: 'dlopen' });
+    notes.push(`the file names ${driver} (a CUDA runtime linked in statically dlopens it at its first call)`);
+  }
+  cudnnSubLibraries(ctx, p, steps, notes);
+  return { path, framework: null, environment: null, resolved: collect(ctx, steps, path, true), notes };
 }
 
-/** What CUDA loads by name at run time: libcuda.so.1 and NVML, and cuDNN's sub-libraries. */
+/** Whether the file holds `name` as a NUL-terminated string, read in chunks. */
+function namesInFile(fs: FileSystem, path: string, name: string): boolean {
+  const needle = Buffer.from(`\0${name}\0`);
+  let r;
+  try {
+    r = fs.openReader(path);
+  } catch {
+    return false;
+  }
+  try {
+    const chunk = 4 * 1024 * 1024;
+    for (let off = 0; off < r.size; off += chunk - needle.length) {
+      const b = r.read(off, chunk);
+      if (b.indexOf(needle) >= 0) return true;
+      if (b.length < chunk) break;
+    }
+    return false;
+  } finally {
+    r.close();
+  }
+}
+
+/** What a framework's process loads by name at run time: libcuda.so.1 (the CUDA runtime) and NVML (PyTorch and JAX
+ *  query it), and cuDNN's sub-libraries. */
 function runtimeLoads(ctx: EmulationContext, p: LoaderProcess, self: LoadedObject | null, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], notes: string[]): void {
   const cudart = p.findObject((o) => /^libcudart\.so/.test(o.elf.soname ?? ''));
   if (cudart || self) {
     for (const n of data.driverLibraries.names) steps.push({ rs: p.dlopen(n, cudart ?? self), how: 'dlopen' });
   }
+  cudnnSubLibraries(ctx, p, steps, notes);
+}
+
+/** cuDNN dlopens its sub-libraries with its own RUNPATH, once it is in the process. */
+function cudnnSubLibraries(ctx: EmulationContext, p: LoaderProcess, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], notes: string[]): void {
   const cudnn = p.findObject((o) => /^libcudnn\.so\.\d+$/.test(o.elf.soname ?? ''));
   if (!cudnn) return;
   const major = /\.so\.(\d+)$/.exec(cudnn.elf.soname ?? '')?.[1] ?? '9';
@@ -123,13 +165,14 @@ function runtimeLoads(ctx: EmulationContext, p: LoaderProcess, self: LoadedObjec
   notes.push(`libcudnn.so.${major} (${version ?? 'version unknown'}) dlopens its sub-libraries with its own RUNPATH`);
 }
 
-function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], consumerPath: string): ResolvedLibrary[] {
+/** The resolutions as the consumer's library list: CUDA families only for a framework, every library for `all` (--elf). */
+function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], consumerPath: string, all = false): ResolvedLibrary[] {
   const out = new Map<string, ResolvedLibrary>();
   for (const { rs, how } of steps) {
     for (const r of rs) {
       const baseName = r.how === 'path' ? nodePath.posix.basename(r.name) : r.name;
       const family = libraryFamily(baseName) ?? (r.path ? libraryFamily(nodePath.posix.basename(r.realPath ?? r.path)) : null);
-      if (family === null && r.via !== 'not_found') continue;
+      if (family === null && r.via !== 'not_found' && !all) continue;
       if (r.name === nodePath.posix.normalize(consumerPath)) continue;
       // A preload names a file: report it under its soname, as the consumer's NEEDED entries name it.
       const obj = r.how === 'path' && r.path ? soname(ctx, r.path) : null;

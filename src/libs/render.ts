@@ -2,7 +2,7 @@
 // what running processes loaded, and the findings of the library checks with their fixes.
 import * as nodePath from 'node:path';
 import pc from 'picocolors';
-import type { Finding } from '../core/finding.js';
+import { consequenceText, type Finding } from '../core/finding.js';
 import type { Consumer, LibrariesSection, ResolvedLibrary } from './schema.js';
 
 const FRAMEWORK: Record<string, string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', cupy: 'CuPy' };
@@ -13,7 +13,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   if (lib.consumers.length === 0) out.push(c.dim('No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.'));
   for (const con of lib.consumers) {
     out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${con.path}${con.environment ? c.dim(`  (environment ${con.environment})`) : ''}`);
-    const rows = con.resolved.filter((r) => o.verbose || r.family !== null || r.via === 'not_found').map((r) => row(r, con));
+    const rows = con.resolved.filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found').map((r) => row(r, con));
     out.push(...table(['library', 'file', 'version', 'via'], rows, c).map((l) => `  ${l}`));
     for (const r of con.resolved) {
       if (r.shadowed.length === 0 || !r.family) continue;
@@ -59,6 +59,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     for (const f of shown) {
       const mark = f.severity === 'error' ? c.red('✗') : f.severity === 'warn' ? c.yellow('!') : c.magenta('?');
       out.push(`${mark} ${c.bold(f.message)} ${c.dim(`[${f.check}${f.rootCause ? ` · ${f.rootCause}` : ''}]`)}`);
+      for (const q of f.consequences ?? []) out.push(`    → ${consequenceText(q, o.verbose, c.dim)}`);
       for (const e of f.evidence) out.push(`    ${c.dim('│')} ${e.text}${e.source ? c.dim(`   (${e.source})`) : ''}`);
       if (f.fix) {
         out.push(`    ${c.cyan('Fix:')} ${f.fix.text}`);

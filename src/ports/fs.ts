@@ -81,25 +81,32 @@ export function createFileSystem(root = '/'): FileSystem {
 
 type Memo<T> = Map<string, { v: T } | { e: unknown }>;
 function memo<T>(cache: Memo<T> | null, p: string, f: () => T): T {
-  if (cache === null || isVolatile(p)) return f();
-  const hit = cache.get(p);
+  return cache === null || isVolatile(p) ? f() : memoAlways(cache, p, f);
+}
+
+/** /proc files that two probes of one collection read: remembered by a session although /proc is volatile. */
+const PROC_TWICE = /^\/proc\/\d+\/(?:maps|environ)$/;
+
+/** memo() without the volatile-path exception. */
+function memoAlways<T>(cache: Memo<T>, key: string, f: () => T): T {
+  const hit = cache.get(key);
   if (hit) {
     if ('e' in hit) throw hit.e;
     return hit.v;
   }
   try {
     const v = f();
-    cache.set(p, { v });
+    cache.set(key, { v });
     return v;
   } catch (e) {
-    cache.set(p, { e });
+    cache.set(key, { e });
     throw e;
   }
 }
 
 function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
   const caches = remember
-    ? { stat: new Map() as Memo<FileStat | null>, lstat: new Map() as Memo<FileStat>, readdir: new Map() as Memo<DirEntry[]>, readlink: new Map() as Memo<string>, resolve: new Map() as Memo<string> }
+    ? { stat: new Map() as Memo<FileStat | null>, lstat: new Map() as Memo<FileStat>, readdir: new Map() as Memo<DirEntry[]>, readlink: new Map() as Memo<string>, resolve: new Map() as Memo<string>, procText: new Map() as Memo<string> }
     : null;
   const host = (p: string): string => {
     // The loader emulation asks about thousands of paths that are already clean: normalise only when needed.
@@ -126,11 +133,17 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
     ino: s.ino,
   });
 
+  const readText = (p: string, maxBytes: number | undefined): string => {
+    if (maxBytes === undefined) return wrap(p, () => nfs.readFileSync(host(resolve(p)), 'utf8'));
+    return fsys.readBytes(p, 0, maxBytes).toString('utf8');
+  };
   const fsys: FileSystem = {
     root: absRoot,
     readText(p, maxBytes) {
-      if (maxBytes === undefined) return wrap(p, () => nfs.readFileSync(host(resolve(p)), 'utf8'));
-      return fsys.readBytes(p, 0, maxBytes).toString('utf8');
+      // A GPU process's maps and environment are read by two probes (the holder's framework, the libraries it
+      // mapped): once per collection, which also gives both the same view of the process.
+      if (caches && PROC_TWICE.test(p)) return memoAlways(caches.procText, `${p}\0${maxBytes ?? ''}`, () => readText(p, maxBytes));
+      return readText(p, maxBytes);
     },
     readBytes(p, offset = 0, length) {
       return wrap(p, () => {

@@ -4,19 +4,23 @@ import pc from 'picocolors';
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { culpritOrder, isStale, verdictOf, verdictReason, type Verdict } from './verdict.js';
+import { frameworkLabel, holderPolicy, type HolderPolicy } from './framework.js';
 
 export interface ProcRow {
   p: HolderProcess;
   verdict: Verdict;
   reason: string;
+  /** what its framework does with GPU memory (from /proc/PID/maps), when one is recognised */
+  policy: HolderPolicy | null;
 }
 
 export function procRows(s: Snapshot): ProcRow[] {
+  const totalOf = (p: HolderProcess) => (s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null);
   return s.processes.list
     .filter((p) => p.listedByNvidiaSmi || p.holdsDeviceFiles)
     .map((p) => {
       const verdict = verdictOf(p, s.self);
-      return { p, verdict, reason: verdictReason(p, verdict) };
+      return { p, verdict, reason: verdictReason(p, verdict), policy: holderPolicy(p, totalOf(p)) };
     })
     .sort((a, b) => culpritOrder({ verdict: a.verdict, usedMiB: a.p.usedMiB }, { verdict: b.verdict, usedMiB: b.p.usedMiB }) || a.p.pid - b.p.pid);
 }
@@ -26,7 +30,7 @@ export function staleCount(rows: readonly ProcRow[]): number {
   return rows.filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length;
 }
 
-const HEAD = ['GPU', 'PID', 'USER', 'MEMORY', 'AGE', 'STATE', 'PARENT', 'CONTAINER', 'VERDICT', 'COMMAND'] as const;
+const HEAD = ['GPU', 'PID', 'USER', 'MEMORY', 'AGE', 'STATE', 'PARENT', 'CONTAINER', 'VERDICT', 'FRAMEWORK', 'COMMAND'] as const;
 
 function cells(r: ProcRow, cmdMax: number): string[] {
   const p = r.p;
@@ -41,6 +45,8 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     p.orphaned === null ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`,
     !p.visible ? 'other?' : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? 'other' : 'same',
     r.verdict,
+    // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
+    p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
     p.visible ? fmtCmdline(p.cmdline, cmdMax) : (p.name ?? '?'),
   ];
 }
@@ -84,6 +90,12 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
     out.push('');
     for (const r of explained) out.push(`PID ${r.p.pid}: ${r.verdict}: ${r.reason}`);
   }
+  // What each holder's framework does with its memory, and so what would give it back.
+  const policies = rows.filter((r) => r.policy && r.p.listedByNvidiaSmi && r.verdict !== 'this job');
+  if (policies.length > 0) {
+    out.push('');
+    for (const r of policies) out.push(`PID ${r.p.pid} (${fmtMiB(r.p.usedMiB)}): ${r.policy!.summary}. ${c.dim(`To give it back: ${r.policy!.remedy}.`)}`);
+  }
   const stale = staleCount(rows);
   out.push(
     '',
@@ -110,7 +122,7 @@ export function procsJson(s: Snapshot, rows: readonly ProcRow[]): unknown {
     gpus: s.nvidia.ok ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, uuid: g.uuid, memory: g.memory })) : [],
     ...(s.nvidia.ok ? {} : { nvidiaFailure: s.nvidia.failure }),
     ...(s.processes.message ? { message: s.processes.message } : {}),
-    processes: rows.map((r) => ({ ...r.p, verdict: r.verdict, reason: r.reason, stale: isStale(r.verdict) })),
+    processes: rows.map((r) => ({ ...r.p, verdict: r.verdict, reason: r.reason, stale: isStale(r.verdict), ...(r.policy ? { policy: r.policy } : {}) })),
     stale: staleCount(rows),
   };
 }

@@ -74,13 +74,18 @@ export function interpretProbeRun(framework: Framework, interpreter: string, r: 
         break;
       }
       case 'info': {
-        info = { ...(isObject(l.info) ? l.info : {}) };
-        if (isObject(l.errors) && Object.keys(l.errors).length > 0) info.errors = l.errors;
+        // Several info lines (the facts read before the convolution, then the rest) add up.
+        const prevErrors = isObject(info?.errors) ? info.errors : {};
+        info = { ...(info ?? {}), ...(isObject(l.info) ? l.info : {}) };
+        const errors = { ...prevErrors, ...(isObject(l.errors) ? l.errors : {}) };
+        if (Object.keys(errors).length > 0) info.errors = errors;
         break;
       }
       case 'conv': {
         if (typeof l.skipped === 'string') {
-          convSkipped = l.skipped;
+          // The convolution was tried (the user's path) and failed because no GPU is visible: keep its error.
+          const e = l.error ? asError(l.error) : null;
+          convSkipped = e ? `${l.skipped}; the convolution raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}` : l.skipped;
           break;
         }
         const mode = l.mode === 'no-cache' || l.mode === 'memory-growth' ? l.mode : 'configured';

@@ -1,6 +1,7 @@
 // The Markdown report, for pasting into a GitHub issue (what every framework's issue template asks for):
 // a summary on top, the details folded in <details> sections. Text from the machine or a log is escaped
 // so it cannot start formatting or HTML, and code blocks use a fence longer than any run of backticks inside.
+import { CERTAINTY_LABEL } from '../core/finding.js';
 import { fmtMiB } from '../core/format.js';
 import { whose } from '../run/memory-timeline.js';
 import { fmtSeconds } from './html/svg.js';
@@ -69,6 +70,7 @@ export function renderMarkdown(m: ReportModel): string {
     for (const f of problems) {
       body.push(`**${SYMBOL[f.mark]} ${text(f.message)}** \`${f.check}\`${f.rootCause ? ` · \`${f.rootCause}\`` : ''}`, '');
       if (f.details) body.push(text(f.details), '');
+      if (f.consequences.length > 0) body.push(...f.consequences.map((q) => `- ${text(q.text)} _[${CERTAINTY_LABEL[q.certainty]}: ${text(q.source)}]_`), '');
       if (f.evidence.length > 0) body.push(fence(f.evidence.map((e) => `${e.text}${e.source ? `   (${e.source}${e.line !== undefined ? `:${e.line}` : ''})` : ''}`).join('\n')));
       if (f.fix) {
         body.push(`Fix: ${text(f.fix.text)}`, '');

@@ -2,10 +2,11 @@
 // a snapshot, findings, a diagnosis of a log, a run's memory timeline and output tail. Pure.
 // Sections whose facts are absent are left out (a `check --from` of an old snapshot has no libraries).
 import { CATEGORIES, type Category } from '../checks/check.js';
-import type { Finding } from '../core/finding.js';
+import type { Consequence, Finding } from '../core/finding.js';
 import { isProblem } from '../core/result.js';
 import { ROOT_CAUSE_TITLES, isRootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { holderFrameworkLabel } from '../procs/framework.js';
 import type { MemoryTimeline } from '../run/memory-timeline.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
@@ -82,6 +83,8 @@ export interface FindingView {
   message: string;
   details?: string;
   evidence: { text: string; source?: string; line?: number }[];
+  /** what frameworks do with the fact, each at its certainty, with its source */
+  consequences: Consequence[];
   fix?: { text: string; commands: string[]; manual: string[] };
 }
 
@@ -216,6 +219,7 @@ function findingView(f: Finding, cat: Category): FindingView {
     message: f.message,
     ...(f.details !== undefined ? { details: f.details } : {}),
     evidence: f.evidence.map((e) => ({ text: e.text, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.line !== undefined ? { line: e.line } : {}) })),
+    consequences: [...(f.consequences ?? [])],
     ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
   };
 }
@@ -250,7 +254,8 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
       }
       const h = byPid.get(p.pid);
       const name = h?.name ?? (p.name.split('/').pop() || p.name);
-      segs.push({ kind: 'other', label: `${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
+      const fw = h ? holderFrameworkLabel(h) : null;
+      segs.push({ kind: 'other', label: `${fw ? `${fw} ` : ''}${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
       others += used;
     }
     const sampled = (timeline?.processes ?? []).filter((p) => p.isJob && p.gpuUuid === g.uuid).reduce((a, p) => a + p.lastMiB, 0);

@@ -4,10 +4,11 @@ import pc from 'picocolors';
 
 type Colors = ReturnType<typeof pc.createColors>;
 import { CATEGORIES, type Category } from '../checks/check.js';
-import type { Finding } from '../core/finding.js';
+import { consequenceText, type Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
 import { isProblem } from '../core/result.js';
 import type { Snapshot } from '../snapshot/schema.js';
+import { frameworkLabel } from '../procs/framework.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -51,7 +52,7 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   if (problems.length > 0) {
     lines.push('');
     const sorted = [...problems].sort((a, b) => sevRank(b) - sevRank(a));
-    for (const f of sorted) lines.push(...renderProblem(f, c, paint));
+    for (const f of sorted) lines.push(...renderProblem(f, c, paint, o.verbose));
     lines.pop(); // renderProblem ends each block with a blank line
   }
 
@@ -85,10 +86,11 @@ function headline(fs: readonly Finding[], mark: Mark): string {
   return plural(problems.length, 'problem');
 }
 
-function renderProblem(f: Finding, c: Colors, paint: (m: Mark) => string): string[] {
+function renderProblem(f: Finding, c: Colors, paint: (m: Mark) => string, verbose = false): string[] {
   const mark: Mark = f.status === 'unknown' ? '?' : f.severity === 'error' ? '✗' : f.severity === 'warn' ? '!' : '✓';
   const out = [`${paint(mark)} ${c.bold(f.message)} ${c.dim(`[${f.check}${f.rootCause ? ` · ${f.rootCause}` : ''}]`)}`];
   if (f.details) out.push(...indent(f.details, '    '));
+  for (const q of f.consequences ?? []) out.push(...indent(consequenceText(q, verbose, c.dim), '    → '));
   for (const e of f.evidence) out.push(...indent(`${e.text}${e.source ? c.dim(`   (${e.source}${e.line !== undefined ? `:${e.line}` : ''})`) : ''}`, `    ${c.dim('│')} `));
   if (f.fix) {
     out.push(...indent(`${c.cyan('Fix:')} ${f.fix.text}`, '    '));
@@ -131,7 +133,7 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
   }
   for (const p of s.processes.list) {
     out.push(
-      `  PID ${p.pid} ${p.user ?? '?'} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}: ${fmtCmdline(p.cmdline)}`,
+      `  PID ${p.pid} ${p.user ?? '?'} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}${p.framework ? ` ${frameworkLabel(p.framework.name)} (${p.framework.evidence[0] ?? 'maps'})` : ''}: ${fmtCmdline(p.cmdline)}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');

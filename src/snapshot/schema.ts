@@ -71,6 +71,19 @@ export type Nvidia = z.infer<typeof Nvidia>;
 export const ProcState = z.enum(['running', 'sleeping', 'disk-sleep', 'stopped', 'tracing-stop', 'zombie', 'dead', 'idle', 'unknown']);
 export type ProcState = z.infer<typeof ProcState>;
 
+/** Which framework a holder runs (from /proc/PID/maps), and its memory-policy variables (/proc/PID/environ). */
+export const HolderFramework = z.object({
+  /** "jax" | "tensorflow" | "torch" | "cupy" */
+  name: z.string(),
+  /** the mapped files that show it, after site-packages: "jax_plugins/xla_cuda13/xla_cuda_plugin.so" */
+  evidence: z.array(z.string()),
+  /** other frameworks mapped in the same process */
+  also: z.array(z.string()).optional(),
+  /** the memory-policy variables set in its environment (only those are kept); null when not readable here */
+  env: z.record(z.string(), z.string()).nullable().optional(),
+});
+export type HolderFramework = z.infer<typeof HolderFramework>;
+
 /** A process that holds GPU memory (listed by nvidia-smi) or /dev/nvidia* open, joined with /proc. */
 export const HolderProcess = z.object({
   pid: z.number().int(),
@@ -106,6 +119,9 @@ export const HolderProcess = z.object({
   holdsDeviceFiles: z.boolean(),
   /** the process running this tool, or its ancestor */
   isSelfOrAncestor: z.boolean(),
+  /** the framework it runs, read from /proc/PID/maps; null when none is recognised or maps are unreadable
+   *  (optional: snapshots from before it was read load without it) */
+  framework: HolderFramework.nullable().optional(),
 });
 export type HolderProcess = z.infer<typeof HolderProcess>;
 

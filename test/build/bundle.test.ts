@@ -59,6 +59,13 @@ describe('the bundle', () => {
     expect(has(files, /node_modules\/zod\//)).toBe(false);
     expect(has(files, /fast-xml-parser/)).toBe(false);
     expect(has(files, /src\/reporters\/html\//)).toBe(false);
+    expect(has(files, /src\/reporters\/redact\.ts$/)).toBe(false);
+    // the knowledge tables are files read when first asked, not code loaded at start
+    expect(has(files, /src\/knowledge\/[a-z-]+\.json$/)).toBe(false);
+  });
+
+  it('the knowledge tables ship as JSON files beside the chunks', () => {
+    expect(fs.readdirSync(path.join(out, 'knowledge')).sort()).toEqual(fs.readdirSync(path.join(repo, 'src/knowledge')).filter((f) => f.endsWith('.json')).sort());
   });
 
   it('check loads the probes and checks, not zod (the knowledge tables are validated at build time)', () => {

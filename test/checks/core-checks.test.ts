@@ -168,10 +168,10 @@ describe('CUDA_VISIBLE_DEVICES as CUDA reads it', () => {
 
 describe('allocator variables', () => {
   it.each([
-    [{ TF_FORCE_GPU_ALLOW_GROWTH: 'True' }, /accepts only "true" or "false"/],
-    [{ XLA_PYTHON_CLIENT_MEM_FRACTION: '75' }, /between 0 and 1/],
-    [{ XLA_PYTHON_CLIENT_PREALLOCATE: 'no' }, /not a boolean/],
-    [{ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segment:True' }, /unknown option "expandable_segment"/],
+    [{ TF_FORCE_GPU_ALLOW_GROWTH: 'True' }, /reads only "true" or "false"/],
+    [{ XLA_PYTHON_CLIENT_MEM_FRACTION: '75' }, /more than the whole GPU: the preallocation fails and steps down/],
+    [{ XLA_PYTHON_CLIENT_PREALLOCATE: 'no' }, /keeps preallocation on/],
+    [{ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segment:True' }, /PyTorch fails at the first CUDA call: PYTORCH_CUDA_ALLOC_CONF — "expandable_segment" is not an option PyTorch knows/],
     [{ PYTORCH_CUDA_ALLOC_CONF: 'max_split_size_mb:128', PYTORCH_ALLOC_CONF: 'expandable_segments:True' }, /Both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF/],
   ])('%j is flagged', (vars, message) => {
     const s = planted('h200-idle', (x) => Object.assign(x.env, vars));

@@ -2,7 +2,7 @@
 // each other where they must (monotonic drivers, variant names, unique GPU phrases).
 import { describe, expect, test } from 'vitest';
 import { knowledge, rawKnowledge } from '../../src/knowledge/index.js';
-import { CudaDriverData, ComputeCapabilityData, CudnnData, GpusData, JaxData, PytorchData, TensorflowData } from '../../src/knowledge/schemas.js';
+import { CudaDriverData, ComputeCapabilityData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../../src/knowledge/schemas.js';
 import { compareVersions } from '../../src/compat/version.js';
 
 const SCHEMAS = {
@@ -13,6 +13,8 @@ const SCHEMAS = {
   'tensorflow.json': TensorflowData,
   'pytorch.json': PytorchData,
   'jax.json': JaxData,
+  'paddle.json': PaddleData,
+  'windows.json': WindowsData,
 } as const;
 
 /** Every row: each object element of a top-level array, and each top-level object with a `text`. */

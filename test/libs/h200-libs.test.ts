@@ -16,7 +16,7 @@ interface Json {
   copies: { name: string; path: string; version: string | null; origin: string; package: { name: string } | null }[];
   loaded: { pid: number; path: string; version: string | null }[];
   processes: { pid: number; framework: string | null; differences: unknown[] }[];
-  findings: { check: string; severity: string; status: string; rootCause: string | null; message: string; fix?: { commands: string[] } }[];
+  findings: { check: string; severity: string; status: string; rootCause: string | null; message: string; affects?: { framework?: string }; consequences?: { framework?: string; text: string; outcome: string; certainty: string; source: string }[]; fix?: { text: string; commands: string[] } }[];
 }
 
 function libs(env: Record<string, string>, extra: string[] = []): { code: number | null; json: Json; stderr: string } {
@@ -79,12 +79,26 @@ describe('libs on the H200 tree', () => {
     expect(code).toBe(1);
     expect(res(json, 'libcudnn.so.9')).toMatchObject({ version: '9.19.0', via: 'preloaded' });
     expect(res(json, 'libcudnn_cnn.so.9')).toMatchObject({ realPath: '/usr/lib/x86_64-linux-gnu/libcudnn_cnn.so.9.14.0', version: '9.14.0', via: 'ld_library_path' });
-    const f = json.findings.find((x) => x.check === 'libs.cudnn-sublibrary-mismatch')!;
+    // The fact (which files load) is the message; what each framework does with it is a consequence with its certainty.
+    const mix = json.findings.filter((x) => x.check === 'libs.cudnn-sublibrary-mismatch');
+    const f = mix.find((x) => x.affects?.framework === 'torch')!;
     expect(f).toMatchObject({ severity: 'error', rootCause: 'cudnn_version_mismatch' });
+    expect(f.message).toBe(`PyTorch loads libcudnn 9.19.0 from ${SP}/nvidia/cudnn/lib and its sub-libraries graph 9.14.0, engines_precompiled 9.14.0, engines_runtime_compiled 9.14.0, heuristic 9.14.0, ops 9.14.0, cnn 9.14.0, adv 9.14.0 from /usr/lib/x86_64-linux-gnu (LD_LIBRARY_PATH)`);
+    expect(f.consequences!.map((q) => [q.framework, q.outcome, q.certainty])).toEqual([
+      ['torch', 'runs', 'verified'],
+      ['torch', 'fails', 'verified'],
+    ]);
+    expect(f.consequences![1]!.text).toMatch(/compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
+    // the folder of seven sub-libraries is named once
+    expect(f.fix!.text).toBe('LD_LIBRARY_PATH is searched before libcudnn\'s own folder when it loads its sub-libraries; remove /usr/lib/x86_64-linux-gnu from it.');
     expect(f.fix!.commands).toEqual(['export LD_LIBRARY_PATH=/usr/local/nvidia/lib64']);
-    const shadow = json.findings.find((x) => x.check === 'libs.ld-library-path-shadowing')!;
-    expect(shadow).toMatchObject({ severity: 'error', status: 'fail' });
-    expect(shadow.message).toMatch(/cuDNN sub-library libcudnn_cnn 9\.14\.0 instead of its own 9\.19\.0/);
+    // JAX ran with this very mix on the H200: a warning, not a failure stated as certain.
+    const jax = mix.find((x) => x.affects?.framework === 'jax')!;
+    expect(jax).toMatchObject({ severity: 'warn', status: 'fail' });
+    expect(jax.message).not.toMatch(/fails|SUBLIBRARY_VERSION_MISMATCH/);
+    expect(jax.consequences).toEqual([expect.objectContaining({ framework: 'jax', outcome: 'runs', certainty: 'verified' })]);
+    // The same files are not reported twice: the shadowing check leaves a mix under the framework's own libcudnn to this one.
+    expect(json.findings.filter((x) => x.check === 'libs.ld-library-path-shadowing' && x.status !== 'ok')).toEqual([]);
   });
 
   it('--elf resolves any ELF file the same way; bad input is a usage error', () => {

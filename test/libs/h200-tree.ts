@@ -107,6 +107,8 @@ export function buildH200Tree(): string {
   lib(`${SP}/torch/lib/libtorch_global_deps.so`, 'libtorch_global_deps.so', { needed: [R(`${cu13}/libcudart.so.13`)], rpath: torchRpath });
   lib(`${SP}/torch/lib/libtorch_cuda.so`, 'libtorch_cuda.so', { needed: [R(`${cu13}/libcudart.so.13`), R(`${cu13}/libcublas.so.13`), R(`${cudnn}/libcudnn.so.9`)], rpath: torchRpath });
   rec('torch-2.11.0.dist-info', ['torch/lib/libtorch_cuda.so', 'torch/lib/libtorch_global_deps.so']);
+  // JAX's CUDA plugin: it preloads nvidia/cudnn/lib/libcudnn.so.9 by path, like torch.
+  lib(`${SP}/jax_plugins/xla_cuda13/xla_cuda_plugin.so`, 'xla_cuda_plugin.so', { rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib' });
   // The ld cache, as ldconfig.txt shows it: apt's cuDNN, the toolkit, the container driver first.
   const entries = [
     ...['libcudnn', ...CUDNN_SUBS].map((s) => ({ name: `${s}.so.9`, path: `/lib/x86_64-linux-gnu/${s}.so.9` })),

@@ -23,7 +23,7 @@ describe('gpu-env-doctor procs', () => {
   it('shows a leftover as orphaned, with its memory and command, and exits 1', () => {
     const { pid, env } = withLeftover();
     const r = runCli(['procs'], { env });
-    expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+ +same +orphaned +sleep 300$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+ +same +orphaned +- +sleep 300$`, 'm'));
     expect(r.stdout).toContain('1 stale process holding GPU memory');
     expect(r.code).toBe(1);
   });
@@ -47,7 +47,7 @@ describe('gpu-env-doctor procs', () => {
     const { env } = withLeftover();
     const r = runCli(['procs', '--watch', '0.2', '--count', '3'], { env });
     expect(r.stdout.match(/^--- gpu-env-doctor procs on .+ ---$/gm)).toHaveLength(3);
-    expect(r.stdout.match(/orphaned +sleep 300/g)).toHaveLength(3);
+    expect(r.stdout.match(/orphaned +- +sleep 300/g)).toHaveLength(3);
     expect(r.stdout).not.toContain('\x1b[');
     const json = runCli(['procs', '--watch', '0.2', '--count', '2', '--json'], { env });
     expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l).stale)).toEqual([1, 1]);

@@ -31,9 +31,9 @@ describe('the procs table', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('GPU 0 NVIDIA H200: 529 MiB used of 140.4 GiB, 139.3 GiB free');
     const head = lines.findIndex((l) => l.startsWith('GPU  PID'));
-    expect(lines[head]).toMatch(/^GPU +PID +USER +MEMORY +AGE +STATE +PARENT +CONTAINER +VERDICT +COMMAND$/);
-    expect(lines[head + 2]).toMatch(/^0 +694 +root +4\.0 GiB +5m 0s +sleeping +gone→init +same +orphaned +python3 hog\.py 1200 120$/);
-    expect(lines[head + 4]).toMatch(/^0 +77 +\? +1000 MiB +\? +\? +\? +other\? +invisible +\?$/);
+    expect(lines[head]).toMatch(/^GPU +PID +USER +MEMORY +AGE +STATE +PARENT +CONTAINER +VERDICT +FRAMEWORK +COMMAND$/);
+    expect(lines[head + 2]).toMatch(/^0 +694 +root +4\.0 GiB +5m 0s +sleeping +gone→init +same +orphaned +\? +python3 hog\.py 1200 120$/);
+    expect(lines[head + 4]).toMatch(/^0 +77 +\? +1000 MiB +\? +\? +\? +other\? +invisible +\? +\?$/);
     expect(lines[head + 6]).toMatch(/^- +66 +root +dev file /);
     expect(text).toContain('PID 901: other user: belongs to another user (alice)');
     expect(text).toContain('2 stale processes holding GPU memory: gpu-env-doctor fix ends them');

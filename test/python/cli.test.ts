@@ -63,4 +63,12 @@ describe('check with Python environments', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/PyTorch: the convolution could not get GPU memory \(CUDA error: out of memory\), also with empty_cache\(\) and cudnn\.benchmark off: cuDNN is not the problem/);
   });
+
+  it("--deep: torch's cuDNN version check raising is an error, not ✓ (issue 13, point 1)", () => {
+    const v = venv();
+    const r = runCli(['check', '--deep', '--python', v.python, '--no-color'], { env: { FAKE_TORCH_CONV: 'version-check', FAKE_JAX_CONV: 'ok' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/\[✗\] Python & frameworks/);
+    expect(r.stdout).toMatch(/PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
+  });
 });

@@ -120,6 +120,21 @@ describe('python.deep-conv', () => {
     expect(deep).toEqual([expect.objectContaining({ status: 'ok', message: 'PyTorch: a convolution on the GPU ran in venv /opt/torch/.venv, cuDNN 9.19.0 (91900) (0.41 s)' })]);
   });
 
+  it('a fact that raised after a passing convolution reaches the findings, worded after the call', () => {
+    const err = { type: 'RuntimeError', message: 'cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0).' };
+    const p = probe('torch', [{ ok: true, durationMs: 300 }], { info: { version: '2.11.0+cu130', errors: { cudnnVersion: err } } });
+    const { deep } = run('h200-idle', [p]);
+    const bad = deep.find((f) => f.status === 'fail')!;
+    expect(bad).toMatchObject({ severity: 'error', rootCause: 'cudnn_version_mismatch' });
+    expect(bad.message).toBe('PyTorch: the convolution ran in venv /opt/torch/.venv, but torch.backends.cudnn.version() raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0).');
+  });
+
+  it('the in-process retry that passes after a cuDNN error is not read as memory (torch checks cuDNN once)', () => {
+    const err = { type: 'RuntimeError', message: 'cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0).' };
+    const { deep } = run('h200-idle', [probe('torch', [{ error: err }, { mode: 'no-cache', ok: true }])]);
+    expect(deep[0]).toMatchObject({ severity: 'error', rootCause: 'cudnn_version_mismatch' });
+  });
+
   it('a framework that sees no GPU on a GPU machine is reported with the reason', () => {
     const p = probe('torch', [], { info: { version: '2.11.0+cu130', cudaAvailable: false, convSkipped: 'torch.cuda.is_available() is False' } });
     const { deep } = run('h200-idle', [p]);

@@ -3,7 +3,10 @@
 // Their answers are the H200's (test/fixtures/h200/idle/torch-info.txt: torch 2.11.0+cu130, cuDNN 91900,
 // arch list sm_75..sm_120, 150109880320 bytes); their failures are the texts captured there
 // (test/fixtures/h200/logs). What each one does is chosen by environment variables:
-//   FAKE_TORCH_CONV = ok | oom | oom-once | cudnn | segv | hang
+//   FAKE_TORCH_CONV = ok | oom | oom-once | cudnn | version-check | segv | hang
+//     (version-check: torch/backends/cudnn/__init__.py's _init() as in torch 2.11: it stores the version, then
+//      raises; every later call returns True. conv2d does not call it. The H200's system cuDNN 9.14 first on
+//      LD_LIBRARY_PATH did exactly this: conv2d ran, the first cudnn.version() raised.)
 //   FAKE_JAX_CONV   = ok | prealloc (fails unless XLA_PYTHON_CLIENT_PREALLOCATE=false)
 //   FAKE_TF_IMPORT  = ok | missing-cudnn
 import * as path from 'node:path';
@@ -46,11 +49,26 @@ class cuda:
     def empty_cache():
         _calls['emptied'] = True
 
+_cudnn = {'version': None}
+
+def _cudnn_init():
+    if _cudnn['version'] is None:
+        broken = os.environ.get('FAKE_TORCH_CONV') == 'version-check'
+        _cudnn['version'] = 91400 if broken else 91900
+        if broken:
+            raise RuntimeError('cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0). PyTorch already comes bundled with cuDNN. One option to resolving this error is to ensure PyTorch can find the bundled cuDNN. Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn. Please either remove it from the path or install cudnn (9, 19, 0)')
+    return True
+
+class _C:
+    class _cudnn:
+        getCompileVersion = staticmethod(lambda: (9, 19, 0))
+        getRuntimeVersion = staticmethod(lambda: (9, 14, 0) if os.environ.get('FAKE_TORCH_CONV') == 'version-check' else (9, 19, 0))
+
 class backends:
     class cudnn:
         enabled = True
         benchmark = True
-        version = staticmethod(lambda: 91900)
+        version = staticmethod(lambda: _cudnn['version'] if _cudnn_init() else None)
         is_available = staticmethod(lambda: True)
 
 def randn(*a, **k):

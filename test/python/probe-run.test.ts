@@ -68,11 +68,24 @@ describe('src/python/assets/probe.py under the real python3', () => {
     expect(convVerdict(cudnn)).toMatchObject({ kind: 'cudnn', signature: 'cuDNN error: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH' });
   });
 
+  it("takes the user's path first, and the cuDNN version check that raises after the convolution reaches the facts", async () => {
+    // torch caches the cuDNN version even when its check raises: a version() query before the convolution
+    // would have swallowed the failure (check --deep said ✓ on the H200 while the user's script failed).
+    const p = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: fakeSitePackages(), FAKE_TORCH_CONV: 'version-check' })));
+    expect(p.conv).toEqual([expect.objectContaining({ mode: 'configured', ok: true })]);
+    expect(p.info).toMatchObject({ cudnnCompiled: [9, 19, 0], cudnnRuntime: [9, 14, 0] });
+    const errors = p.info!.errors as Record<string, { type: string; message: string }>;
+    expect(errors.cudnnVersion).toMatchObject({ type: 'RuntimeError' });
+    expect(errors.cudnnVersion!.message).toMatch(/^cuDNN version incompatibility: PyTorch was compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
+  });
+
   it('keeps what was printed before a segfault, and makes the death the convolution result', async () => {
     const p = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: fakeSitePackages(), FAKE_TORCH_CONV: 'segv' })));
     expect(p.exit).toBe('signal');
     expect(p.imported).toBe(true);
-    expect(p.info).toMatchObject({ cudnnVersion: 91900 });
+    // The build's plain attributes are read before the convolution; the queries after it died with it.
+    expect(p.info).toMatchObject({ version: '2.11.0+cu130', cudaBuild: '13.0' });
+    expect(p.info).not.toHaveProperty('cudnnVersion');
     expect(p.conv).toEqual([expect.objectContaining({ mode: 'configured', ok: false, error: { type: 'ProcessDied', message: 'the probe was killed by SIGSEGV' } })]);
     expect(convVerdict(p).kind).toBe('other');
   });

@@ -45,10 +45,10 @@ describe('check reports', () => {
     outputs.push(fs.readFileSync(out, 'utf8'));
     for (const o of outputs) {
       for (const secret of ['gpu-node-17', 'alice', 'bob', UUID, SERIAL, '10.20.30.40']) expect(o).not.toContain(secret);
-      expect(o).toContain('host1');
+      expect(o).toContain('host-1');
     }
     const json = JSON.parse(outputs[1]!);
-    expect(json.snapshot.nvidia.gpus[0].uuid).toBe('GPU-uuid-1');
-    expect(json.snapshot.processes.list[0].user).toBe('user2');
+    expect(json.snapshot.nvidia.gpus[0].uuid).toBe('GPU-UUID-1');
+    expect(json.snapshot.processes.list[0].user).toBe('user-2');
   });
 });

@@ -188,9 +188,9 @@ describe('run --redact', () => {
     expect(json).not.toContain('86cd2dae');
     expect(json).not.toContain('10.1.2.3');
     const parsed = JSON.parse(json);
-    expect(parsed.snapshot.nvidia.gpus[0].uuid).toBe('GPU-uuid-1');
-    expect(parsed.run.timeline.gpus[0].uuid).toBe('GPU-uuid-1');
-    expect(parsed.tail.at(-1).text).toBe('GPU GPU-uuid-1 at ip1 failed');
+    expect(parsed.snapshot.nvidia.gpus[0].uuid).toBe('GPU-UUID-1');
+    expect(parsed.run.timeline.gpus[0].uuid).toBe('GPU-UUID-1');
+    expect(parsed.tail.at(-1).text).toBe('GPU GPU-UUID-1 at ip-1 failed');
     expect(parsed.snapshot.nvidia.driverVersion).toBe('580.159.04');
   });
 });

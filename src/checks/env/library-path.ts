@@ -2,6 +2,7 @@
 // which cuDNN/CUDA file every framework loads (the libraries check says which one wins; this one says why).
 import { finding, type Finding } from '../../core/finding.js';
 import { envFinding } from './env-finding.js';
+import { listOf } from '../../core/format.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 
@@ -25,19 +26,22 @@ export const libraryPathCheck: Check = {
           envFinding({
             ...llpVar,
             rootCause: 'driver_too_old',
-            message: `LD_LIBRARY_PATH puts a forward-compatibility libcuda first (${compat.join(', ')}): it only works on data-center GPUs with a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver combination"`,
+            message: `LD_LIBRARY_PATH puts a forward-compatibility libcuda first (${listOf(compat)}): it only works on data-center GPUs with a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver combination"`,
             fix: { text: 'Remove the compat folder unless the kernel driver is older than the CUDA version you run.', commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`] },
           }),
         );
       }
-      if (cuda.length > 0) {
+      // Folders the frameworks really load from count too, whatever their names (/usr/lib/x86_64-linux-gnu).
+      const loadedFrom = new Set((s.libraries?.consumers ?? []).flatMap((c) => c.resolved.filter((r) => r.via === 'ld_library_path' && r.path).map((r) => r.path!.replace(/\/[^/]*$/, '').replace(/\/glibc-hwcaps\/[^/]+$/, ''))));
+      const shown = dirs.filter((d) => d !== '' && (CUDA_DIR.test(d) || loadedFrom.has(d.replace(/\/$/, ''))));
+      if (shown.length > 0) {
         out.push(
           envFinding({
             ...llpVar,
             severity: 'info',
             rootCause: null,
-            message: `LD_LIBRARY_PATH has CUDA folders ahead of the frameworks' own libraries: ${cuda.join(', ')}`,
-            details: "Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a library's RUNPATH and can shadow them.",
+            message: llpSummary(s, shown),
+            details: "Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a library's RUNPATH and can shadow them (the CUDA libraries area says when it does).",
           }),
         );
       }
@@ -75,3 +79,20 @@ export const libraryPathCheck: Check = {
     return out;
   },
 };
+
+/** What LD_LIBRARY_PATH's CUDA folders do here, in words that read as what they are: the driver's folders on a
+ *  healthy machine, or the libraries the frameworks take from them (the library checks judge those). */
+function llpSummary(s: Snapshot, cuda: string[]): string {
+  const folders = listOf(cuda);
+  const lib = s.libraries;
+  if (!lib || lib.consumers.length === 0) return `LD_LIBRARY_PATH lists ${folders}`;
+  const fromLlp = lib.consumers.flatMap((c) => c.resolved.filter((r) => r.via === 'ld_library_path' && r.family !== null));
+  const driverOnly = fromLlp.every((r) => r.family === 'libcuda' || r.family === 'libnvidia-ml');
+  if (driverOnly) {
+    return fromLlp.length > 0
+      ? `LD_LIBRARY_PATH lists ${folders}: the frameworks take only the driver (libcuda, NVML) from there, their CUDA libraries from their own files`
+      : `LD_LIBRARY_PATH lists ${folders}: no framework takes a CUDA library from there`;
+  }
+  const names = listOf(fromLlp.filter((r) => r.family !== 'libcuda' && r.family !== 'libnvidia-ml').map((r) => r.family!));
+  return `LD_LIBRARY_PATH lists ${folders}; the frameworks load ${names} from there`;
+}

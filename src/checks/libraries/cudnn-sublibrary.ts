@@ -1,12 +1,15 @@
-// libs.cudnn-sublibrary-mismatch: cuDNN 9's sub-libraries (libcudnn_cnn, _ops, _engines_*, _graph, …) must be
-// the same release as libcudnn.so.9. When one comes from another copy, the first convolution fails with
-// CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH. Checked in the emulation and in what processes really mapped.
+// libs.cudnn-sublibrary-mismatch: cuDNN 9's sub-libraries (libcudnn_cnn, _ops, _engines_*, _graph, …) loading
+// from another copy than libcudnn.so.9. Which files load is the fact (the emulation, and what processes really
+// mapped); what each framework does with that mix is a consequence at its own certainty (./cudnn-mix.ts).
 import * as nodePath from 'node:path';
 import { finding, type Finding } from '../../core/finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { consumerLabel, fixWithoutDirs, ldLibraryPathDirOf, librariesOf, needsLibraries, shellQuote, versionText } from './common.js';
-import { sameVersion } from '../../libs/versions.js';
+import { compareVersions, sameVersion } from '../../libs/versions.js';
+import { listOf, unique } from '../../core/format.js';
+import type { Consumer } from '../../libs/schema.js';
+import { cudnnMixConsequences, failsForSure } from './cudnn-mix.js';
 
 export const cudnnSublibraryCheck: Check = {
   id: 'libs.cudnn-sublibrary-mismatch',
@@ -27,22 +30,27 @@ export const cudnnSublibraryCheck: Check = {
           (r.version !== null && main.version !== null ? !sameVersion(r.version, main.version) : nodePath.posix.dirname(r.realPath ?? r.path) !== mainDir),
       );
       if (bad.length === 0) continue;
-      const llpDirs = bad.map((b) => (b.via === 'ld_library_path' ? ldLibraryPathDirOf(lib, b.path!) : null)).filter((d): d is string => d !== null);
+      const llpDirs = unique(bad.map((b) => (b.via === 'ld_library_path' ? ldLibraryPathDirOf(lib, b.path!) : null)).filter((d): d is string => d !== null));
+      const others = oldest(bad.map((b) => b.version));
+      const consequences = cudnnMixConsequences({ framework: c.framework, main: main.version, others, graphDiffers: bad.some((b) => b.family === 'libcudnn_graph'), built: builtCudnn(s, c) });
+      // The fact is an error when a framework refuses it for sure; a mix nobody is known to refuse is a warning.
+      const sure = consequences.some(failsForSure);
       out.push(
         finding({
           check: this.id,
-          severity: 'error',
+          severity: sure ? 'error' : 'warn',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: `${consumerLabel(c)} would load libcudnn ${versionText(main.version)} but ${bad.map((b) => `${b.family} ${versionText(b.version)}`).join(', ')} from another copy: cuDNN fails with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH`,
+          message: `${consumerLabel(c)} loads libcudnn ${versionText(main.version)} from ${mainDir} and its sub-libraries ${listOf(bad.map((b) => `${b.family!.replace(/^libcudnn_/, '')} ${versionText(b.version)}`))} from ${listOf(bad.map((b) => nodePath.posix.dirname(b.realPath ?? b.path!)))}${bad.every((b) => b.via === 'ld_library_path') ? ' (LD_LIBRARY_PATH)' : ''}`,
           evidence: [
             { text: `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ${main.via.replace(/_/g, ' ')})`, source: 'loader emulation' },
             ...bad.map((b) => ({ text: `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`, source: 'loader emulation' })),
           ],
           affects: { library: 'libcudnn', ...(c.framework ? { framework: c.framework } : {}) },
+          consequences,
           fix:
             llpDirs.length > 0
-              ? { text: `LD_LIBRARY_PATH is searched before libcudnn's own folder when it loads its sub-libraries; remove ${llpDirs.join(', ')} from it.`, commands: fixWithoutDirs(lib, llpDirs) }
+              ? { text: `LD_LIBRARY_PATH is searched before libcudnn's own folder when it loads its sub-libraries; remove ${listOf(llpDirs)} from it.`, commands: fixWithoutDirs(lib, llpDirs) }
               : { text: `Make the sub-libraries resolve from libcudnn's own folder (${mainDir}).`, commands: [`export LD_LIBRARY_PATH=${shellQuote(mainDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] },
         }),
       );
@@ -55,13 +63,15 @@ export const cudnnSublibraryCheck: Check = {
       if (!main?.version) continue;
       const bad = files.filter((f) => f.family?.startsWith('libcudnn_') && f.version && !sameVersion(f.version, main.version));
       if (bad.length === 0) continue;
+      const framework = lib.processes.find((p) => p.pid === pid)?.framework ?? null;
       out.push(
         finding({
           check: this.id,
           severity: 'error',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: `Process ${pid} has libcudnn ${main.version} and ${bad.map((b) => `${b.family} ${b.version}`).join(', ')} loaded together`,
+          message: `Process ${pid} has libcudnn ${main.version} and ${listOf(bad.map((b) => `${b.family} ${b.version}`))} loaded together`,
+          consequences: cudnnMixConsequences({ framework, main: main.version, others: oldest(bad.map((b) => b.version)), graphDiffers: bad.some((b) => b.family === 'libcudnn_graph') }),
           evidence: [main, ...bad].map((f) => ({ text: `${f.path} (${versionText(f.version)})`, source: `/proc/${pid}/maps` })),
           affects: { pid, library: 'libcudnn' },
           fix: { text: 'Restart the process with an environment where every libcudnn* file comes from one folder (see gpu-env-doctor libs for the search order).', commands: ['gpu-env-doctor libs'] },
@@ -71,3 +81,16 @@ export const cudnnSublibraryCheck: Check = {
     return out;
   },
 };
+
+/** The oldest of the versions (the one a "not older than" check compares). */
+function oldest(vs: (string | null)[]): string | null {
+  const known = vs.filter((v): v is string => v !== null);
+  return known.sort(compareVersions)[0] ?? null;
+}
+
+/** The cuDNN the consumer's framework was built with, when its files say (TensorFlow's build info: a major). */
+function builtCudnn(s: Snapshot, c: Consumer): string | null {
+  if (!c.framework || c.framework === 'torch') return null;
+  const env = s.python?.environments.find((e) => e.prefix === c.environment);
+  return env?.frameworks.find((f) => f.framework === c.framework)?.cudnn ?? null;
+}

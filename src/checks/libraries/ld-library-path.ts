@@ -1,7 +1,9 @@
 // libs.ld-library-path-shadowing: LD_LIBRARY_PATH puts another CUDA or cuDNN ahead of the framework's own
 // copy (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache, and before a dlopen's RUNPATH).
 // The fix is the exact LD_LIBRARY_PATH without the offending folders.
-import { finding, type Finding } from '../../core/finding.js';
+import { finding, type Consequence, type Finding } from '../../core/finding.js';
+import { listOf, unique } from '../../core/format.js';
+import { cudnnReplacedConsequences, failsForSure } from './cudnn-mix.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { compareVersions, sameVersion } from '../../libs/versions.js';
@@ -19,22 +21,37 @@ export const ldLibraryPathCheck: Check = {
     for (const c of lib.consumers) {
       const hits = c.resolved.filter((r) => r.via === 'ld_library_path' && r.family && r.family !== 'libcuda' && r.family !== 'libnvidia-ml' && r.path);
       const bad: { r: (typeof hits)[number]; own: (typeof hits)[number]['shadowed'][number] }[] = [];
+      // Sub-libraries under a libcudnn that is the framework's own: libs.cudnn-sublibrary-mismatch states that mix.
+      const mainCudnn = c.resolved.find((r) => r.family === 'libcudnn');
+      const mainOwn = mainCudnn?.via !== 'ld_library_path';
       for (const r of hits) {
+        if (r.family?.startsWith('libcudnn_') && mainOwn) continue;
         const own = r.shadowed.find((x) => isOwnCopy(c, x.realPath ?? x.path, lib));
         if (!own || own.realPath === r.realPath) continue;
         if (r.version !== null && own.version !== null && sameVersion(r.version, own.version)) continue;
         bad.push({ r, own });
       }
       if (bad.length === 0) continue;
-      const dirs = [...new Set(bad.map(({ r }) => ldLibraryPathDirOf(lib, r.path!)).filter((d): d is string => d !== null))];
-      const older = bad.some(({ r, own }) => r.version && own.version && compareVersions(r.version, own.version) < 0);
+      const dirs = unique(bad.map(({ r }) => ldLibraryPathDirOf(lib, r.path!)).filter((d): d is string => d !== null));
+      const older = bad.filter(({ r, own }) => r.version && own.version && compareVersions(r.version, own.version) < 0);
+      // What the framework does with the copy that loads: for cuDNN its own version check decides; for the
+      // other libraries an older copy may lack what the build needs, or work.
+      const cudnn = bad.find(({ r }) => r.family === 'libcudnn');
+      const consequences: Consequence[] = [
+        ...(cudnn ? cudnnReplacedConsequences(c.framework, cudnn.own.version, cudnn.r.version) : []),
+        ...older
+          .filter(({ r }) => !r.family?.startsWith('libcudnn'))
+          .map(({ r, own }) => ({ ...(c.framework ? { framework: c.framework } : {}), outcome: 'unknown' as const, certainty: 'possible' as const, text: `${label(r.family)} ${versionText(r.version)} is older than the ${versionText(own.version)} ${consumerLabel(c)} came with: it may lack functions the build calls (an error at load or at first use), or work`, source: 'NVIDIA CUDA compatibility guide: minor-version compatibility is forward only (a library built against a newer minor may need newer symbols)' })),
+      ];
+      const sure = consequences.some(failsForSure);
       out.push(
         finding({
           check: this.id,
-          severity: older ? 'error' : 'warn',
-          status: older ? 'fail' : 'warn',
+          severity: sure ? 'error' : 'warn',
+          status: sure ? 'fail' : 'warn',
           rootCause: bad.some(({ r }) => r.family?.startsWith('libcudnn')) ? 'cudnn_version_mismatch' : 'library_conflict',
-          message: `LD_LIBRARY_PATH makes ${consumerLabel(c)} load ${bad.map(({ r, own }) => `${label(r.family)} ${versionText(r.version)} instead of its own ${versionText(own.version)}`).join(', ')}`,
+          message: `LD_LIBRARY_PATH makes ${consumerLabel(c)} load ${listOf(bad.map(({ r, own }) => `${label(r.family)} ${versionText(r.version)} instead of its own ${versionText(own.version)}`))}`,
+          consequences,
           evidence: [
             { text: `LD_LIBRARY_PATH=${lib.ldLibraryPath.join(':')}`, source: 'environment' },
             ...bad.flatMap(({ r, own }) => [
@@ -43,7 +60,7 @@ export const ldLibraryPathCheck: Check = {
             ]),
           ],
           affects: { env: 'LD_LIBRARY_PATH', library: bad[0]!.r.name, ...(c.framework ? { framework: c.framework } : {}) },
-          fix: { text: `Remove ${dirs.join(', ')} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them without it).`, commands: fixWithoutDirs(lib, dirs) },
+          fix: { text: `Remove ${listOf(dirs)} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them without it).`, commands: fixWithoutDirs(lib, dirs) },
         }),
       );
     }

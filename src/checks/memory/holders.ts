@@ -4,6 +4,7 @@ import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
 import { isStale, verdictOf, verdictReason, type Verdict } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
+import { holderFrameworkLabel, holderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
 
 /** Under this, a holder is not worth a finding: a CUDA context alone costs ~500 MiB. */
@@ -33,8 +34,11 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
   const who = `PID ${p.pid}${p.user ? ` (${p.user})` : ''}`;
   const stale = isStale(v);
   const killable = stale && v !== 'zombie';
+  const total = s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null;
+  const policy = holderPolicy(p, total);
   const evidence = [
     { text: `${who} holds ${fmtMiB(p.usedMiB)} on ${gpuText}`, source: 'nvidia-smi -q -x' },
+    ...(policy ? [{ text: policy.summary, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }] : []),
     ...(p.visible
       ? [{ text: `state ${p.state ?? '?'}, parent ${p.ppid ?? '?'} (${p.parentName ?? '?'}), started ${fmtAge(p.ageSeconds)} ago, ${p.cpuSeconds?.toFixed(1) ?? '?'} s of CPU: ${fmtCmdline(p.cmdline)}`, source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
       : []),
@@ -54,11 +58,11 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict): Finding {
     severity: stale || v === 'other user' || v === 'invisible' ? 'warn' : 'info',
     status: 'warn',
     rootCause: 'memory_held_by_other_process',
-    message: `${who} holds ${fmtMiB(p.usedMiB)} on ${gpuText}: ${verdictReason(p, v)}`,
+    message: `${who}${p.framework ? `, ${holderFrameworkLabel(p)},` : ''} holds ${fmtMiB(p.usedMiB)} on ${gpuText}: ${verdictReason(p, v)}`,
     evidence,
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
-      text: fixText,
+      text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? `${fixText} If it must keep running: ${policy.remedy}.` : fixText,
       commands: [`ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
       ...(killable ? { manual: [v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`] } : {}),
     },

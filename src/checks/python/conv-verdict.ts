@@ -47,6 +47,10 @@ export function convVerdict(p: FrameworkProbe): ConvVerdict {
   if (configured.some((c) => c.ok)) return { kind: 'pass' };
   const retryOk = p.conv.find((c) => c.mode !== 'configured' && c.ok);
   const failed = p.conv.filter((c) => !c.ok);
+  // torch's retry runs in the same process, and torch checks cuDNN once per process (its version check
+  // caches the version before it raises): a retry that passes after a cuDNN error proves nothing about memory.
+  const onceOnly = retryOk?.mode === 'no-cache' && failed[0] !== undefined && !matchSignature('memory', attemptText(failed[0])) && matchSignature('cudnn', attemptText(failed[0]));
+  if (onceOnly) return { kind: 'cudnn', failed, signature: onceOnly };
   if (retryOk && failed[0]) return { kind: 'memory-preallocation', failed: failed[0], passed: retryOk };
   // Memory is decided first: under memory pressure cuDNN reports CUDNN_STATUS_NOT_INITIALIZED /
   // INTERNAL_ERROR and TensorFlow "Failed to get convolution algorithm", so a cuDNN status alone does not

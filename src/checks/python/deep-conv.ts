@@ -9,7 +9,7 @@ import type { ConvAttempt, FrameworkProbe, PythonEnvironmentFacts } from '../../
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { envLabel, hasNvidiaGpu, scannedEnvs } from './common.js';
-import { convVerdict } from './conv-verdict.js';
+import { convVerdict, matchSignature } from './conv-verdict.js';
 
 const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
 const LOW_FREE_MIB = 2048;
@@ -51,14 +51,31 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           status: 'fail',
           rootCause: 'no_device_visible',
           message: `${name} in ${where} sees no GPU (${v.reason}), although this machine has one`,
-          evidence: [{ text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...stderrEvidence(p, 6)],
+          evidence: [{ text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...attemptsEvidence(p), ...stderrEvidence(p, 6)],
           fix: { text: 'See the gpu.* and env.* findings (CUDA_VISIBLE_DEVICES, container GPU access). The end of the framework\'s stderr above usually names the reason.', commands: ['gpu-env-doctor explain --help'] },
         }),
       ];
     }
     case 'pass': {
       const ok = p.conv.find((c) => c.mode === 'configured' && c.ok)!;
+      const errs = factErrors(p);
+      // A fact that raised is a finding of its own: the user's script may well ask the same question.
+      const failedFacts = errs.map((e) => {
+        const cudnn = matchSignature('cudnn', `${e.type}: ${e.message}`);
+        return finding({
+          ...base,
+          severity: cudnn ? 'error' : 'warn',
+          status: 'fail',
+          rootCause: cudnn ? 'cudnn_version_mismatch' : 'other',
+          message: `${name}: the convolution ran in ${where}, but ${e.call} raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 240)}`,
+          evidence: [{ text: `${e.call}: ${e.type}: ${e.message.slice(0, 600)}`, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...libsEvidence(p)],
+          fix: cudnn
+            ? { text: 'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs).', commands: ['gpu-env-doctor libs'] }
+            : { text: `Run the same call in your environment to see the whole error: python -c "import ${p.framework}; …".`, commands: [] },
+        });
+      });
       return [
+        ...failedFacts,
         finding({
           ...base,
           severity: 'info',
@@ -189,7 +206,40 @@ function libsEvidence(p: FrameworkProbe): Evidence[] {
   return cudnn.length > 0 ? [{ text: `loaded: ${cudnn.join(', ')}`, source: `/proc/<probe pid>/maps` }] : [];
 }
 
+/** What the framework was asked after the convolution, and raised instead of answering. */
+const FACT_CALLS: Record<string, string> = {
+  cudnnVersion: 'torch.backends.cudnn.version()',
+  cudnnAvailable: 'torch.backends.cudnn.is_available()',
+  cudnnCompiled: 'torch._C._cudnn.getCompileVersion()',
+  cudnnRuntime: 'torch._C._cudnn.getRuntimeVersion()',
+  cudaAvailable: 'torch.cuda.is_available()',
+  deviceCount: 'torch.cuda.device_count()',
+  devices: 'the device list',
+  archList: 'torch.cuda.get_arch_list()',
+  allocatorBackend: 'torch.cuda.get_allocator_backend()',
+  backend: 'jax.default_backend()',
+  jaxlib: 'jaxlib.__version__',
+  gpus: "tf.config.list_physical_devices('GPU')",
+  setMemoryGrowth: 'tf.config.experimental.set_memory_growth()',
+  buildInfo: 'tf.sysconfig.get_build_info()',
+  builtWithCuda: 'tf.test.is_built_with_cuda()',
+};
+
+export function factErrors(p: FrameworkProbe): { key: string; call: string; type: string; message: string }[] {
+  const errors = p.info?.errors;
+  if (typeof errors !== 'object' || errors === null) return [];
+  return Object.entries(errors as Record<string, unknown>).flatMap(([key, v]) => {
+    if (typeof v !== 'object' || v === null) return [];
+    const e = v as { type?: unknown; message?: unknown };
+    return [{ key, call: FACT_CALLS[key] ?? key, type: typeof e.type === 'string' ? e.type : 'Error', message: typeof e.message === 'string' ? e.message : '' }];
+  });
+}
+
 function attemptsEvidence(p: FrameworkProbe): Evidence[] {
+  return [...convAttemptsEvidence(p), ...factErrors(p).map((e) => ({ text: `${e.call} raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}`, source: `${p.interpreter} (gpu-env-doctor probe)` }))];
+}
+
+function convAttemptsEvidence(p: FrameworkProbe): Evidence[] {
   return p.conv.map((c) => ({ text: `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${c.freeMiB != null ? ` [${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''}`, source: `${p.interpreter} (gpu-env-doctor probe)` }));
 }
 

@@ -22,8 +22,9 @@ export function installedFrameworks(s: Snapshot): { m: MachineFacts; items: Inst
 /** applies(): there must be a framework to judge. */
 export function appliesToFrameworks(s: Snapshot): true | string {
   if (!s.python) return 'no Python environments in this snapshot';
-  const any = s.python.environments.some((e) => e.scanned && e.frameworks.length > 0);
-  return any ? true : 'no PyTorch, TensorFlow or JAX found in the scanned Python environments';
+  // PaddlePaddle has no build-file reader: its package record is what the version checks judge
+  const any = s.python.environments.some((e) => e.scanned && (e.frameworks.length > 0 || e.packages.some((p) => p.name === 'paddlepaddle-gpu')));
+  return any ? true : 'no PyTorch, TensorFlow, JAX or PaddlePaddle found in the scanned Python environments';
 }
 
 export function needsOf(m: MachineFacts, python: string | null): MachineNeeds | null {

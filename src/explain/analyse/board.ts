@@ -37,7 +37,8 @@ export class Board {
     }
     for (const ev of evidence) {
       if (e.evidence.length >= MAX_EVIDENCE) break;
-      if (!e.evidence.some((x) => x.line === ev.line && x.source === ev.source)) e.evidence.push(ev);
+      // Facts of the machine all have line 0: they are told apart by their text.
+      if (!e.evidence.some((x) => x.line === ev.line && x.source === ev.source && (ev.source !== 'machine' || x.text === ev.text))) e.evidence.push(ev);
     }
   }
 

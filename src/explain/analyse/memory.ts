@@ -155,3 +155,16 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
     }
   }
 }
+
+/** The figures of the last current-wording PyTorch out-of-memory message: what this process held, what it asked
+ *  for, and the GPU's total (bytes). For the machine-side arithmetic: "without PID N this job would fit". */
+export function torchOomFigures(signals: Map<string, SignalState>): { self: number; requested: number; total: number } | null {
+  const st = signals.get('torch.oom.current');
+  if (!st) return null;
+  const m = Collector.matches(st).at(-1);
+  if (!m) return null;
+  const requested = parseSize(m.values.requested);
+  const total = parseSize(m.values.total);
+  const self = parseSize(SELF.exec(m.text)?.[1]);
+  return requested !== undefined && total !== undefined && self !== undefined ? { self, requested, total } : null;
+}

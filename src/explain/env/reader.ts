@@ -3,6 +3,7 @@
 // (TensorFlow's device lines, PyTorch's capability warning, "+cu113" build tags, site-packages paths).
 // Line by line, bounded: each fact keeps its first sighting (the GPU list is capped).
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
+import { readZhEnvLine } from './zh.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -83,6 +84,9 @@ export class EnvReader {
 
   onLine(no: number, text: string): void {
     const t = text.length > 600 ? text.slice(0, 600) : text;
+    // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts first (a
+    // Chinese key line states its fact before this reader's anywhere-patterns guess at it)
+    readZhEnvLine(no, t, this.f);
     if (this.cudnnListFrom > 0 && no <= this.cudnnListFrom + 1) {
       const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(t);
       if (lib) this.set('cudnn', this.fact(lib[1]!, no, t));

@@ -1,7 +1,9 @@
+import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 // Turns a stream of bytes (or strings) into numbered text lines, in bounded memory.
 // - Decodes leniently: invalid UTF-8 becomes U+FFFD instead of an error; a UTF-16 byte-order mark
-//   (PowerShell's `>` writes UTF-16LE) switches the decoder, so Windows logs read as text.
+//   (PowerShell's `>` writes UTF-16LE) switches the decoder, so Windows logs read as text; so does text that is
+//   not UTF-8 but GBK/GB18030 (cmd on Chinese Windows redirects Python's output in code page 936).
 // - `\r` not followed by `\n` starts the line over (a progress bar redraws itself): the last non-blank
 //   segment is what the terminal showed last, so that is the line we keep.
 // - A line longer than `maxLineChars` is cut there; the rest of it is skipped until the next `\n`
@@ -18,6 +20,9 @@ export const DEFAULT_MAX_LINE_CHARS = 16 * 1024;
 
 export class LineSplitter {
   private decoder: TextDecoder | undefined;
+  /** chunks held back until UTF-8 or GBK can be told apart */
+  private undecided: Uint8Array[] = [];
+  private undecidedBytes = 0;
   private first = true;
   /** the current line's text so far (its last \r segment) */
   private cur = '';
@@ -47,12 +52,36 @@ export class LineSplitter {
     this.bytes += chunk.byteLength;
     if (this.first) {
       this.first = false;
-      this.decoder = new TextDecoder(sniffEncoding(chunk), { fatal: false, ignoreBOM: false });
+      const enc = sniffEncoding(chunk);
+      if (enc !== 'utf-8') this.decoder = new TextDecoder(enc, { fatal: false, ignoreBOM: false });
     }
-    this.pushText(this.decoder!.decode(chunk, { stream: true }));
+    if (!this.decoder) {
+      // UTF-8 or GBK (Chinese Windows consoles redirect in code page 936): ASCII reads the same in both, so the
+      // choice waits for non-ASCII bytes, and for enough of them (4 KiB) to judge
+      if (this.undecided.length === 0 && isAscii(chunk)) {
+        this.pushText(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1'));
+        return;
+      }
+      this.undecided.push(chunk);
+      this.undecidedBytes += chunk.byteLength;
+      if (this.undecidedBytes < 4096) return;
+      this.decide();
+      return;
+    }
+    this.pushText(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** choose UTF-8 or GB18030 from the held-back bytes, then decode them */
+  private decide(): void {
+    const held = Buffer.concat(this.undecided);
+    this.undecided = [];
+    this.undecidedBytes = 0;
+    this.decoder = new TextDecoder(utf8OrGb18030(held), { fatal: false, ignoreBOM: false });
+    this.pushText(this.decoder.decode(held, { stream: true }));
   }
 
   end(): void {
+    if (!this.decoder && this.undecided.length > 0) this.decide();
     if (this.decoder) this.pushText(this.decoder.decode());
     if (this.cur.length > 0 || this.lastSegment.length > 0 || this.pendingCR) this.flushLine();
   }
@@ -130,6 +159,27 @@ export class LineSplitter {
     this.curTruncated = false;
     this.pendingCR = false;
     this.emit({ no: this.lineNo, text, truncated });
+  }
+}
+
+/**
+ * UTF-8 unless the bytes are not UTF-8 but are GB18030 (a superset of GBK) holding Chinese text. Decoded in
+ * stream mode, so a character cut at the end of the chunk is no error; two or more CJK characters are asked
+ * for, so a few stray bytes in a UTF-8 log do not switch it.
+ */
+export function utf8OrGb18030(b: Uint8Array): 'utf-8' | 'gb18030' {
+  const sample = b.subarray(0, Math.min(b.length, 64 * 1024));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return 'utf-8';
+  } catch {
+    // not UTF-8: is it GBK/GB18030?
+  }
+  try {
+    const text = new TextDecoder('gb18030', { fatal: true }).decode(sample, { stream: true });
+    return (text.match(/[\u4e00-\u9fff]/g)?.length ?? 0) >= 2 ? 'gb18030' : 'utf-8';
+  } catch {
+    return 'utf-8';
   }
 }
 

@@ -4,6 +4,8 @@ import type { FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
 import { parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus } from './parse.js';
+import { parseMaps } from '../../libs/maps.js';
+import { frameworkFromMaps } from '../../procs/framework.js';
 
 /** Linux's USER_HZ: 100 on every architecture that GPU servers run (x86_64, aarch64, ppc64le). */
 export const CLOCK_TICKS = 100;
@@ -165,7 +167,15 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     startTicks: stat.starttime,
     recentCpuPercent,
     otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
+    framework: frameworkOf(fs, pid),
   };
+}
+
+/** The framework a GPU process runs, from the files it mapped; its environment only for the policy variables. */
+function frameworkOf(fs: FileSystem, pid: number): HolderProcess['framework'] {
+  const maps = readTextOr(fs, `/proc/${pid}/maps`, 16 * 1024 * 1024);
+  if (maps === undefined) return null;
+  return frameworkFromMaps(parseMaps(maps), readTextOr(fs, `/proc/${pid}/environ`, 1024 * 1024) ?? null);
 }
 
 /**

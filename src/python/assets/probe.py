@@ -107,18 +107,50 @@ def mib(n):
 
 
 # ---------------------------------------------------------------- torch
+#
+# The user's path first: a training script runs its convolution before it asks the framework anything, and
+# frameworks check things once. torch.backends.cudnn caches the cuDNN version even when its version check
+# raises, so a torch.backends.cudnn.version() call made before the convolution would swallow the failure the
+# user gets (seen on an H200: the check raised once, the convolution after it ran). So each probe tries the
+# convolution straight after the import, then gathers its facts; every fact that raises is reported as an
+# error of that fact, never dropped.
+
+def timed_attempt(fn):
+    t = time.time()
+    _, e = attempt(fn, True)
+    return e, round(time.time() - t, 3)
+
 
 def torch_probe(do_conv):
     torch = import_framework("torch")
     if torch is None:
         return
+
+    def conv():
+        x = torch.randn(8, 3, 64, 64, device="cuda")
+        w = torch.randn(16, 3, 3, 3, device="cuda")
+        y = torch.nn.functional.conv2d(x, w, padding=1)
+        torch.cuda.synchronize()
+        return float(y.float().abs().sum().item())
+
+    # Plain attributes of the build, read before the convolution: they run no check, and survive a crash in it.
     facts = Facts()
     put = facts.put
-
     put("version", lambda: torch.__version__)
     put("cudaBuild", lambda: torch.version.cuda)
     put("hip", lambda: getattr(torch.version, "hip", None))
     put("gitVersion", lambda: getattr(torch.version, "git_version", None))
+    facts.emit()
+
+    first = None
+    if do_conv:
+        e, secs = timed_attempt(conv)
+        mem, _ = attempt(lambda: torch.cuda.mem_get_info(0))
+        first = {"mode": "configured", "ok": e is None, "error": e, "seconds": secs,
+                 "freeMiB": mib(mem[0]) if mem else None, "totalMiB": mib(mem[1]) if mem else None}
+
+    facts = Facts()
+    put = facts.put
     put("cudaAvailable", lambda: torch.cuda.is_available())
     put("deviceCount", lambda: torch.cuda.device_count())
 
@@ -132,42 +164,31 @@ def torch_probe(do_conv):
     put("devices", devices)
     put("cudnnAvailable", lambda: torch.backends.cudnn.is_available())
     put("cudnnEnabled", lambda: torch.backends.cudnn.enabled)
+    # The compiled and run-time versions straight from the extension: they do not go through the cached check.
+    put("cudnnCompiled", lambda: list(torch._C._cudnn.getCompileVersion()))
+    put("cudnnRuntime", lambda: list(torch._C._cudnn.getRuntimeVersion()))
     put("cudnnVersion", lambda: torch.backends.cudnn.version())
     put("archList", lambda: torch.cuda.get_arch_list())
     put("allocatorBackend", lambda: torch.cuda.get_allocator_backend())
     facts.info["allocatorConf"] = os.environ.get("PYTORCH_CUDA_ALLOC_CONF") or os.environ.get("PYTORCH_ALLOC_CONF")
     facts.emit()
 
-    if not do_conv:
+    if first is None:
         return
-    if not facts.info.get("cudaAvailable"):
-        emit("conv", {"mode": "configured", "skipped": "torch.cuda.is_available() is False"})
+    if not first["ok"] and facts.info.get("cudaAvailable") is False:
+        emit("conv", {"mode": "configured", "skipped": "torch.cuda.is_available() is False", "error": first["error"]})
         return
-
-    def conv():
-        x = torch.randn(8, 3, 64, 64, device="cuda")
-        w = torch.randn(16, 3, 3, 3, device="cuda")
-        y = torch.nn.functional.conv2d(x, w, padding=1)
-        torch.cuda.synchronize()
-        return float(y.float().abs().sum().item())
-
-    def run(mode):
-        free = total = None
-        mem, _ = attempt(lambda: torch.cuda.mem_get_info(0))
-        if mem:
-            free, total = mem
-        t = time.time()
-        _, e = attempt(conv, True)
-        emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3),
-                      "freeMiB": mib(free), "totalMiB": mib(total)})
-        return e is None
-
-    if not run("configured"):
-        # Second chance with the least memory torch can need: cached blocks released, and no cuDNN
-        # benchmark (which tries algorithms with large workspaces).
-        attempt(torch.cuda.empty_cache)
-        torch.backends.cudnn.benchmark = False
-        run("no-cache")
+    emit("conv", first)
+    if first["ok"]:
+        return
+    # Second chance with the least memory torch can need: cached blocks released, and no cuDNN
+    # benchmark (which tries algorithms with large workspaces).
+    attempt(torch.cuda.empty_cache)
+    torch.backends.cudnn.benchmark = False
+    mem, _ = attempt(lambda: torch.cuda.mem_get_info(0))
+    e, secs = timed_attempt(conv)
+    emit("conv", {"mode": "no-cache", "ok": e is None, "error": e, "seconds": secs,
+                  "freeMiB": mib(mem[0]) if mem else None, "totalMiB": mib(mem[1]) if mem else None})
 
 
 # ---------------------------------------------------------------- tensorflow
@@ -176,26 +197,6 @@ def tensorflow_probe(do_conv, mode):
     tf = import_framework("tensorflow")
     if tf is None:
         return
-    facts = Facts()
-    put = facts.put
-
-    put("version", lambda: tf.__version__)
-    put("builtWithCuda", lambda: tf.test.is_built_with_cuda())
-    put("buildInfo", lambda: dict(tf.sysconfig.get_build_info()))
-    gpus, e = attempt(lambda: tf.config.list_physical_devices("GPU"))
-    if e:
-        facts.errors["gpus"] = e
-        gpus = []
-    facts.info["gpus"] = [g.name for g in gpus]
-    facts.emit()
-    if not do_conv:
-        return
-    if not gpus:
-        emit("conv", {"mode": mode, "skipped": "tf.config.list_physical_devices('GPU') is empty"})
-        return
-    if mode == "memory-growth":
-        for g in gpus:
-            attempt(lambda: tf.config.experimental.set_memory_growth(g, True))
 
     def conv():
         with tf.device("/GPU:0"):
@@ -204,9 +205,41 @@ def tensorflow_probe(do_conv, mode):
             y = tf.nn.conv2d(x, w, strides=1, padding="SAME")
             return float(tf.reduce_sum(tf.abs(y)).numpy())
 
-    t = time.time()
-    _, e = attempt(conv, True)
-    emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3)})
+    first = None
+    if do_conv and mode != "memory-growth":
+        # As configured, the convolution is the first thing the process does.
+        e, secs = timed_attempt(conv)
+        first = {"mode": mode, "ok": e is None, "error": e, "seconds": secs}
+
+    facts = Facts()
+    put = facts.put
+    put("version", lambda: tf.__version__)
+    put("builtWithCuda", lambda: tf.test.is_built_with_cuda())
+    put("buildInfo", lambda: dict(tf.sysconfig.get_build_info()))
+    gpus, e = attempt(lambda: tf.config.list_physical_devices("GPU"))
+    if e:
+        facts.errors["gpus"] = e
+        gpus = []
+    facts.info["gpus"] = [g.name for g in gpus]
+    if do_conv and mode == "memory-growth":
+        # Memory growth must be set before any op: the user's path with growth is list, set, then run.
+        for g in gpus:
+            _, ge = attempt(lambda: tf.config.experimental.set_memory_growth(g, True))
+            if ge:
+                facts.errors["setMemoryGrowth"] = ge
+    facts.emit()
+    if not do_conv:
+        return
+    if not gpus and (first is None or not first["ok"]):
+        out = {"mode": mode, "skipped": "tf.config.list_physical_devices('GPU') is empty"}
+        if first is not None:
+            out["error"] = first["error"]
+        emit("conv", out)
+        return
+    if first is None:
+        e, secs = timed_attempt(conv)
+        first = {"mode": mode, "ok": e is None, "error": e, "seconds": secs}
+    emit("conv", first)
 
 
 # ---------------------------------------------------------------- jax
@@ -216,9 +249,21 @@ def jax_probe(do_conv, mode):
     if jax is None:
         return
     jnp = sys.modules["jax.numpy"]
+
+    def conv():
+        x = jnp.ones((8, 3, 64, 64), jnp.float32)
+        w = jnp.ones((16, 3, 3, 3), jnp.float32)
+        y = jax.lax.conv_general_dilated(x, w, (1, 1), "SAME")
+        y.block_until_ready()
+        return float(jnp.abs(y).sum())
+
+    first = None
+    if do_conv:
+        e, secs = timed_attempt(conv)
+        first = {"mode": mode, "ok": e is None, "error": e, "seconds": secs}
+
     facts = Facts()
     put = facts.put
-
     put("version", lambda: jax.__version__)
 
     def jaxlib_version():
@@ -237,28 +282,19 @@ def jax_probe(do_conv, mode):
         if os.environ.get(k) is not None:
             facts.info.setdefault("allocatorEnv", {})[k] = os.environ[k]
     facts.emit()
-    if not do_conv:
+    if first is None:
         return
     if facts.info.get("backend") not in ("gpu", "cuda", "rocm"):
-        # Falling back to the CPU is how JAX reports a GPU it could not use; the reason is on stderr.
+        # Falling back to the CPU is how JAX reports a GPU it could not use (the convolution then runs on
+        # the CPU and "works"); the reason is on stderr.
         e = facts.errors.get("backend") or facts.errors.get("devices") or {
             "type": "NoGpuBackend", "message": "JAX's default backend is %s, not the GPU" % facts.info.get("backend")}
         emit("conv", {"mode": mode, "ok": False, "error": e, "seconds": 0})
         return
-
-    def conv():
-        x = jnp.ones((8, 3, 64, 64), jnp.float32)
-        w = jnp.ones((16, 3, 3, 3), jnp.float32)
-        y = jax.lax.conv_general_dilated(x, w, (1, 1), "SAME")
-        y.block_until_ready()
-        return float(jnp.abs(y).sum())
-
-    t = time.time()
-    _, e = attempt(conv, True)
     stats, _ = attempt(lambda: jax.devices()[0].memory_stats())
     limit = stats.get("bytes_limit") if isinstance(stats, dict) else None
-    emit("conv", {"mode": mode, "ok": e is None, "error": e, "seconds": round(time.time() - t, 3),
-                  "freeMiB": None, "totalMiB": mib(limit)})
+    first.update({"freeMiB": None, "totalMiB": mib(limit)})
+    emit("conv", first)
 
 
 def main(argv):

@@ -1,6 +1,7 @@
 // The HTML report: one self-contained file (inline CSS and SVG, no script, no network), rendered from the
 // report model. A Content-Security-Policy that forbids scripts and every fetch is part of the page, so even
 // a mistake in escaping could not run anything or call home.
+import { CERTAINTY_LABEL } from '../../core/finding.js';
 import { fmtMiB, plural } from '../../core/format.js';
 import { whose } from '../../run/memory-timeline.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
@@ -144,6 +145,7 @@ function findingCard(f: FindingView): string {
 <h3>${mark(f.mark)} ${esc(f.message)}</h3>
 <p class="tag">${esc(f.check)} · ${esc(f.category)} · ${esc(f.severity)}/${esc(f.status)}${f.rootCause ? ` · ${esc(f.rootCause)}` : ''}</p>
 ${f.details ? `<p>${esc(f.details)}</p>` : ''}
+${f.consequences.length > 0 ? `<ul class="consequences">${f.consequences.map((q) => `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`).join('')}</ul>` : ''}
 ${f.evidence.length > 0 ? `<ul class="evidence">${f.evidence.map((e) => `<li>${esc(e.text)}${e.source ? ` <span class="src">(${esc(e.source)}${e.line !== undefined ? `:${e.line}` : ''})</span>` : ''}</li>`).join('')}</ul>` : ''}
 ${fixBlock(f.fix)}
 </div>`;

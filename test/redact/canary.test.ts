@@ -1,0 +1,204 @@
+// The redaction canary test (issue 14, H2/M5/L1): every command of the registry, with every output format the
+// CLI knows, run with --redact over a world seeded with canaries (test/redact/canary-world.ts): none may appear
+// in stdout, stderr or any file the command writes. The commands come from the registry and the formats from
+// the commands' own usage texts, so a command or format added later is run too; a command missing from the
+// table below fails the test. Each command also runs once without --redact, to prove the canaries reach its
+// output (otherwise this test could not fail).
+//
+// Commands run in-process through main() with a real context (the same wiring as src/cli.ts; hundreds of
+// runs in seconds); `run` is spawned (its job's output goes to the real stdout/stderr).
+import { spawn as spawnChild } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { createContext } from '../../src/cli/real-context.js';
+import { COMMANDS } from '../../src/commands/registry.js';
+import { createUserFiles } from '../../src/ports/user-files.js';
+import { CLI } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fake-bin.js';
+import { buildCanaryWorld, CANARIES, LOG_LINES, type CanaryWorld } from './canary-world.js';
+
+interface Entry {
+  /** does it show machine facts at all? (preamble prints a fixed script) */
+  facts: boolean;
+  /** the invocations, without the output flags; `root` marks those that read /etc/passwd under --root */
+  runs: ((w: CanaryWorld) => string[])[];
+  spawn?: boolean;
+}
+
+const fromSnap = (w: CanaryWorld) => ['--from', w.snap, '--root', w.root];
+const live = (w: CanaryWorld) => ['--root', w.root];
+
+/** Every command of the registry must be here: a new command is added with the invocations that exercise it. */
+const TABLE: Record<string, Entry> = {
+  check: { facts: true, runs: [fromSnap, live] },
+  snapshot: { facts: true, runs: [fromSnap, live] },
+  explain: { facts: true, runs: [(w) => [w.log, ...fromSnap(w)], (w) => [w.log, ...live(w)], (w) => [w.log, '--no-machine']] },
+  diff: { facts: true, runs: [(w) => [w.snap, w.snapB, '--root', w.root], (w) => [w.snapB, ...live(w)]] },
+  fleet: { facts: true, runs: [(w) => [w.fleet]] },
+  libs: { facts: true, runs: [fromSnap, live] },
+  procs: { facts: true, runs: [fromSnap, live, (w) => ['--watch', '0.1', '--count', '2', ...live(w)]] },
+  fix: { facts: true, runs: [fromSnap, (w) => ['--dry-run', ...live(w)]] },
+  compat: { facts: true, runs: [(w) => ['torch==2.1.0+cu121', ...fromSnap(w)], (w) => ['torch==2.1.0+cu121', ...live(w)]] },
+  run: {
+    facts: true,
+    spawn: true,
+    // the job prints the canary log lines to stderr and fails; its argv carries the canary secrets and hosts
+    runs: [(w) => [...live(w), '--interval', '100', '--', 'sh', '-c', 'for l in "$@"; do echo "$l" >&2; done; exit 1', 'job', ...LOG_LINES]],
+  },
+  preamble: { facts: false, runs: [() => ['--framework', 'torch']] },
+};
+
+/** The output selectors the CLI knows: the common flags, and every --format value a command's usage names. */
+async function outputVariants(): Promise<string[][]> {
+  const formats = new Set<string>(['text', 'json', 'markdown', 'prometheus', 'html']);
+  for (const entry of Object.values(COMMANDS)) {
+    const { command } = await entry.load();
+    for (const m of command.usage.matchAll(/--format ([\w|]+)/g)) for (const f of m[1]!.split('|')) formats.add(f);
+  }
+  return [[], ['--json'], ['--markdown'], ['--html', 'report.html'], ['-v'], ...[...formats].map((f) => ['--format', f]), ...['json', 'md', 'html'].map((x) => ['--report', `report.${x}`])];
+}
+
+/** runs `work` over `items`, at most `n` at a time (in-process runs mostly wait for probes' child processes) */
+async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  files: Record<string, string>;
+}
+
+let world: CanaryWorld;
+let variants: string[][];
+const dirs: string[] = [];
+beforeAll(async () => {
+  world = buildCanaryWorld();
+  dirs.push(world.dir, world.root);
+  // in-process runs find the fake nvidia-smi through the runner's environment (this test file's own process)
+  process.env.PATH = world.env.PATH;
+  variants = await outputVariants();
+}, 60_000);
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function invoke(argv: string[], spawn: boolean): Promise<Outcome> {
+  const cwd = tempDir('ged-canary-cwd-');
+  dirs.push(cwd);
+  let stdout = '';
+  let stderr = '';
+  let code: number | null;
+  if (spawn) {
+    const r = await spawnAsync(argv, cwd);
+    ({ stdout, stderr, code } = r);
+  } else {
+    const ctx = {
+      ...createContext(argv),
+      stdout: { write: (s: string) => void (stdout += s), isTTY: false },
+      stderr: { write: (s: string) => void (stderr += s), isTTY: false },
+      env: { ...world.env },
+      cwd,
+      files: createUserFiles(cwd),
+      color: false,
+      stdin: Readable.from([]),
+    };
+    code = await main(argv, ctx);
+  }
+  const files: Record<string, string> = {};
+  for (const f of fs.readdirSync(cwd, { recursive: true }) as string[]) {
+    const p = path.join(cwd, f);
+    if (fs.statSync(p).isFile()) files[f] = fs.readFileSync(p, 'utf8');
+  }
+  return { code, stdout, stderr, files };
+}
+
+function spawnAsync(argv: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnChild(process.execPath, [CLI, ...argv], { env: world.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The canaries in an outcome (the job's own pass-through lines of `run` are the job's, not ours: left out). */
+function leaks(o: Outcome, withPasswd: boolean): string[] {
+  const stderr = o.stderr
+    .split('\n')
+    .filter((l) => !LOG_LINES.includes(l))
+    .join('\n');
+  const all = [o.stdout, stderr, ...Object.values(o.files)].join('\n').toLowerCase();
+  return CANARIES.filter((c) => (withPasswd || !c.passwdOnly) && all.includes(c.value.toLowerCase())).map((c) => `${c.value} (${c.what})`);
+}
+
+/** exit 2 with one line naming the output option: the command does not take it (refused, never ignored). */
+function refused(o: Outcome): boolean {
+  return o.code === 2 && o.stderr.trim().split('\n').length === 1 && /option|--format|--json|--markdown|--html|--report|cannot be combined|choose one/i.test(o.stderr);
+}
+
+describe('--redact canary: every command × every output format', () => {
+  it('has an entry for every command in the registry', () => {
+    expect(Object.keys(COMMANDS).filter((c) => !(c in TABLE))).toEqual([]);
+  });
+
+  for (const name of Object.keys(TABLE)) {
+    it(`${name}: no canary in any output, with every format it takes`, async () => {
+      const entry = TABLE[name]!;
+      if (!(name in COMMANDS)) return; // removed from the registry: nothing to run
+      const failures: string[] = [];
+      let accepted = 0;
+      // Every output variant on the first invocation; the others (other sources of the same facts) plain and --json.
+      // A spawned command (run: seconds each) gets the variants its usage names; in-process ones get them all.
+      const usage = (await COMMANDS[name]!.load()).command.usage;
+      const mine = entry.spawn ? variants.filter((v) => v.length === 0 || usage.includes(v[0]!)) : variants;
+      const jobs = entry.runs.flatMap((run, i) => (i === 0 ? mine : mine.slice(0, 2)).map((v) => ({ base: run(world), v })));
+      await pool(jobs, 4, async ({ base, v }) => {
+        const withPasswd = base.includes('--root');
+        // run's options go before its "--"
+        const dd = base.indexOf('--');
+        const argv = dd === -1 ? [name, ...base, ...v, '--redact'] : [name, ...base.slice(0, dd), ...v, '--redact', ...base.slice(dd)];
+        const o = await invoke(argv, entry.spawn === true);
+        const shown = `gpu-env-doctor ${argv.map((a) => (a.length > 40 ? `${a.slice(0, 37)}…` : a)).join(' ')}`;
+        const found = leaks(o, withPasswd);
+        if (found.length > 0) failures.push(`${shown}\n    leaks ${found.join(', ')}`);
+        if (o.code === 2 && !refused(o)) failures.push(`${shown}\n    failed: ${o.stderr.trim().split('\n')[0]}`);
+        if (o.code !== 2) {
+          accepted++;
+          if (`${o.stdout}${o.stderr}${Object.values(o.files).join('')}`.trim() === '') failures.push(`${shown}\n    printed nothing`);
+        }
+      });
+      expect(failures).toEqual([]);
+      // a command that shows machine facts must honour --redact at least in its plain form (H2: never ignore it)
+      if (entry.facts) expect(accepted).toBeGreaterThan(0);
+    }, 120_000);
+
+    if (TABLE[name]!.facts) {
+      it(`${name}: without --redact the canaries do reach its output (so the test above can fail)`, async () => {
+        const entry = TABLE[name]!;
+        const base = entry.runs[0]!(world);
+        const dd = base.indexOf('--');
+        for (const v of [[], ['--json']]) {
+          const argv = dd === -1 ? [name, ...base, ...v] : [name, ...base.slice(0, dd), ...v, ...base.slice(dd)];
+          const o = await invoke(argv, entry.spawn === true);
+          if (refused(o)) continue;
+          expect(leaks({ ...o, stderr: o.stderr }, true).length, `${argv.join(' ')}`).toBeGreaterThan(0);
+        }
+      }, 60_000);
+    }
+  }
+});
