@@ -37,7 +37,12 @@ export const OPTIONS = {
   config: { type: 'string', value: 'FILE', help: 'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ~/.config/gpu-env-doctor/config.json)', complete: 'file' },
   format: { type: 'string', value: 'FORMAT', help: 'text, json or markdown (check also: prometheus, node_exporter textfile metrics)', choices: ['text', 'json', 'markdown', 'prometheus'] },
   timeout: { type: 'string', value: 'SECONDS', help: 'give up on a probe (nvidia-smi, a Python interpreter) after SECONDS (default 10)' },
-  deep: { type: 'boolean', help: 'also import each framework in a subprocess and run a tiny convolution (a few seconds; progress on stderr)' },
+  deep: {
+    type: 'string',
+    value: '[=frameworks]',
+    help: "--deep: a native cuDNN smoke test (load each framework's CUDA libraries, create cuDNN's handle, run a small convolution: ~1 s); --deep=frameworks: also import each framework and run its own convolution (seconds)",
+    choices: ['native', 'frameworks'],
+  },
   python: { type: 'string', multiple: true, value: 'PATH', help: 'a Python interpreter to inspect (an existing file); repeatable', complete: 'file' },
   'all-envs': { type: 'boolean', help: 'inspect every conda environment and virtualenv found, not only the active ones' },
   framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: torch, tensorflow or jax)', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },

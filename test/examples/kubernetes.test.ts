@@ -123,7 +123,7 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
     const { createFileSystem } = await import('../../src/ports/fs.js');
     const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: snaps, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 1e12, onChange: () => undefined });
     await w.scan();
-    expect(w.model().machines).toEqual([expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, stale: [expect.objectContaining({ verdict: 'orphaned' })] })]);
+    expect(w.model().machines).toEqual([expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, users: ['root'] })]);
   });
 });
 
