@@ -36,7 +36,11 @@ export const OPTIONS = {
   config: { type: 'string', value: 'FILE', complete: 'file' },
   format: { type: 'string', value: 'FORMAT', choices: ['text', 'json', 'markdown', 'prometheus'] },
   timeout: { type: 'string', value: 'SECONDS' },
-  deep: { type: 'boolean' },
+  deep: {
+    type: 'string',
+    value: '[=frameworks]',
+    choices: ['native', 'frameworks'],
+  },
   python: { type: 'string', multiple: true, value: 'PATH', complete: 'file' },
   'all-envs': { type: 'boolean' },
   framework: { type: 'string', value: 'NAME', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },
@@ -44,7 +48,7 @@ export const OPTIONS = {
   all: { type: 'boolean' },
   // run
   report: { type: 'string', value: 'FILE', complete: 'file' },
-  interval: { type: 'string', value: 'MS' },
+  interval: { type: 'string', value: 'N' },
   'tail-lines': { type: 'string', value: 'N' },
   'no-capture': { type: 'boolean' },
   // libs
@@ -61,6 +65,12 @@ export const OPTIONS = {
   force: { type: 'boolean' },
   grace: { type: 'string', value: 'SECONDS' },
   'env-file': { type: 'string', value: 'FILE', complete: 'file' },
+  // serve
+  port: { type: 'string', value: 'N' },
+  host: { type: 'string', value: 'ADDR' },
+  'check-interval': { type: 'string', value: 'SECONDS' },
+  'token-file': { type: 'string', value: 'FILE', complete: 'file' },
+  fleet: { type: 'string', value: 'DIR', complete: 'dir' },
   // compat
   platform: { type: 'string', value: 'OS', choices: ['linux', 'windows'] },
   // every command that prints human text
@@ -91,6 +101,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
+  serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
 };
 
 /** Why a command refuses an option, where there is something better to say than "not supported". */
@@ -108,6 +119,13 @@ export const REFUSALS: Record<string, Partial<Record<OptionName, string>>> = {
   fleet: { from: 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR', markdown: 'fleet has no Markdown report; use --html FILE' },
   check: { 'no-machine': 'check judges a machine: this one, or a saved snapshot with --from' },
   preamble: { json: 'preamble prints Python code' },
+  serve: {
+    json: 'it serves a page (its data as JSON at /state.json)',
+    markdown: 'it serves a page (its data as JSON at /state.json)',
+    html: 'it serves a page (its data as JSON at /state.json)',
+    format: 'it serves a page (its data as JSON at /state.json)',
+    from: 'it watches this machine (for saved snapshots: --fleet DIR)',
+  },
 };
 
 export function optionSpec(command: string): OptionSpec {

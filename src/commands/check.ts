@@ -6,9 +6,6 @@ import { runChecks } from '../checks/run-checks.js';
 import type { Category } from '../checks/check.js';
 import { UsageError } from '../core/errors.js';
 import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
-import { renderHtml } from '../reporters/html/render.js';
-import { renderMarkdown } from '../reporters/markdown.js';
-import { buildReportModel } from '../reporters/report-model.js';
 import { renderTerminal } from '../reporters/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
@@ -25,6 +22,7 @@ export const command: Command = {
     return [
       ['gpu-env-doctor check', t('cmd.check.example1')],
       ['gpu-env-doctor check -q && python train.py', t('cmd.check.example2')],
+      ['gpu-env-doctor check --deep', t('cmd.check.example6')],
       ['gpu-env-doctor check --from machine.json', t('cmd.check.example3')],
       ['gpu-env-doctor check --markdown --redact', t('cmd.check.example4')],
       ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', t('cmd.check.example5')],
@@ -50,11 +48,14 @@ export const command: Command = {
     const result = shown(redactor, raw);
     const shownSource = shown(redactor, source);
     const categoryOf = categoryLookup();
-    const model = () =>
-      buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
+    // The Markdown and HTML renderers are loaded only when asked for.
+    const model = async () => {
+      const { buildReportModel } = await import('../reporters/report-model.js');
+      return buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
+    };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      ctx.files.write(htmlPath, renderHtml(model()));
+      ctx.files.write(htmlPath, (await import('../reporters/html/render.js')).renderHtml(await model()));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
@@ -62,7 +63,7 @@ export const command: Command = {
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write(renderMarkdown(model()));
+      ctx.stdout.write((await import('../reporters/markdown.js')).renderMarkdown(await model()));
     } else {
       ctx.stdout.write(
         renderTerminal(result.snapshot, result.findings, {

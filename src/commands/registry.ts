@@ -28,4 +28,5 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   diff: { get summary() { return t('registry.diff'); }, load: () => import('./diff.js') },
   fleet: { get summary() { return t('registry.fleet'); }, load: () => import('./fleet.js') },
   completion: { get summary() { return t('registry.completion'); }, load: () => import('./completion.js') },
+  serve: { get summary() { return t('registry.serve'); }, load: () => import('./serve.js') },
 };

@@ -1,4 +1,4 @@
-// python.deep-conv (check --deep): a tiny convolution in each framework on the GPU, as configured and,
+// python.deep-conv (check --deep=frameworks): a tiny convolution in each framework on the GPU, as configured and,
 // when that fails, with the framework taking memory as needed. It separates "cuDNN is broken" from
 // "cuDNN could not get memory", which print the same final error.
 import { finding, type Evidence, type Finding } from '../../core/finding.js';

@@ -1,4 +1,4 @@
-// python.import-failed (check --deep): a framework that is installed but does not import, or whose
+// python.import-failed (check --deep=frameworks): a framework that is installed but does not import, or whose
 // process died or hung while importing. The exact error text and the end of stderr are kept as evidence:
 // `explain` classifies such text in depth; here only a first, conservative root cause is given.
 import { finding, type Finding } from '../../core/finding.js';
