@@ -23,7 +23,7 @@ export function parseMessage(text: string): Node[] {
   return hit;
 }
 
-function parseNodes(s: string, i: number, inBranch: boolean): [Node[], number] {
+function parseNodes(s: string, i: number, inBranch: boolean, hashIsNumber = false): [Node[], number] {
   const out: Node[] = [];
   let lit = '';
   while (i < s.length) {
@@ -40,7 +40,7 @@ function parseNodes(s: string, i: number, inBranch: boolean): [Node[], number] {
       i = next;
       continue;
     }
-    if (c === '#' && inBranch) {
+    if (c === '#' && hashIsNumber) {
       if (lit) out.push(lit);
       lit = '';
       out.push({ name: '#', kind: 'number' });
@@ -79,7 +79,7 @@ function parseArg(s: string, i: number): [Node, number] {
     const open = s.indexOf('{', j);
     if (open < 0) throw new Error(`message: unclosed branch in ${JSON.stringify(s)}`);
     const key = s.slice(j, open).trim();
-    const [nodes, end] = parseNodes(s, open + 1, kind === 'plural');
+    const [nodes, end] = parseNodes(s, open + 1, true, kind === 'plural');
     if (s[end] !== '}') throw new Error(`message: unclosed branch "${key}" in ${JSON.stringify(s)}`);
     branches[key] = nodes;
     j = end + 1;

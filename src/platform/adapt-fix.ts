@@ -19,6 +19,7 @@ import {
   windowsDriverFor,
   wslFact,
 } from './windows.js';
+import { joinList, t } from '../i18n/index.js';
 
 export interface PlatformFix {
   text: string;
@@ -55,13 +56,13 @@ function forWsl<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   if (linuxSteps.length === 0 && !driverCause) return fix;
   const kept = manual.filter((m) => !LINUX_DRIVER_STEP.test(m));
   const wslSteps = linuxSteps.length > 0 || ctx.cause === 'driver_too_old' || ctx.cause === 'hardware_or_driver_fault'
-    ? ['On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a Windows prompt: wsl --shutdown']
+    ? [t('win.wslDriver')]
     : [];
-  const note = driver ? ` WSL2: ${driver.text}` : '';
+  const note = driver ? `WSL2: ${driver.text}` : '';
   const libcuda = ctx.cause === 'no_device_visible' || ctx.cause === 'library_missing' ? wslFact('libcuda') : null;
   return {
     ...fix,
-    text: `${fix.text}${note}${libcuda ? ` ${libcuda.text}` : ''}`,
+    text: joinList([fix.text, ...(note ? [note] : []), ...(libcuda ? [libcuda.text] : [])], 'sentence'),
     commands: ctx.cause === 'no_device_visible' || ctx.cause === 'library_missing' ? dedupe([...fix.commands, 'ls -l /usr/lib/wsl/lib/libcuda.so*']) : fix.commands,
     manual: [...wslSteps, ...kept],
   };
@@ -81,12 +82,12 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
     // a TensorFlow that has a native Windows GPU build: the CUDA and cuDNN it was tested with, from conda
     const own = tensorflowHasWindowsGpu(ctx.frameworkVersion) ? tensorflowWindowsBuild(ctx.frameworkVersion!) : null;
     if (own) {
-      notes.push(`TensorFlow ${own.series} on Windows was tested with CUDA ${own.cuda} and cuDNN ${own.cudnn}; the conda line installs both into the active environment (the tensorflow[and-cuda] extra is Linux only).`);
+      notes.push(t('win.tfTested', { series: own.series, cuda: own.cuda, cudnn: own.cudnn }));
       commands.push(`conda install -c conda-forge cudatoolkit=${own.cuda} cudnn=${own.cudnn}`);
       return;
     }
     const tf = tensorflowOnWindows();
-    notes.push(`${tf.text} The conda and pip lines set up TensorFlow ${tf.lastGpu} (CUDA ${tf.cuda ?? '?'}, cuDNN ${tf.cudnn ?? '?'}) in the active environment.`);
+    notes.push(tf.text, t('win.tfSetup', { version: tf.lastGpu, cuda: tf.cuda ?? '?', cudnn: tf.cudnn ?? '?' }));
     commands.push(...tf.commands);
   };
   // TensorFlow after 2.10 cannot use the GPU on native Windows: installing another CUDA or cuDNN does not help it
@@ -112,7 +113,7 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   }
   if (ctx.cause === 'library_missing' || ctx.cause === 'library_conflict') notes.push(dllSearchOrder().text);
   if (ctx.cause === 'library_conflict' && dlls.length === 0) commands.unshift('where.exe cudnn64_*.dll cudart64_*.dll');
-  if (shellNote) notes.push('On Windows the `set` lines are for cmd (Anaconda Prompt), the `$env:` lines for PowerShell, `export` for Git Bash; each lasts for that window only.');
+  if (shellNote) notes.push(t('win.shells'));
   const manual = (fix.manual ?? []).map((m) => windowsManual(m)).filter((m): m is string => m !== null);
   // `gpu-env-doctor fix` showed each process before ending it; without it, tasklist shows whose it is first
   if (fix.commands.some((c) => /^gpu-env-doctor fix\b/.test(c))) {
@@ -120,11 +121,11 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   }
   if ((fix.manual ?? []).some((m) => /\bkill\b/.test(m))) notes.push(processesOnWindows().text);
   const base = fix.text
-    .replace(/LD_LIBRARY_PATH \(PATH on Windows\)/g, 'PATH')
+    .replace(/LD_LIBRARY_PATH \(PATH on Windows\)|LD_LIBRARY_PATH（Windows 上是 PATH）/g, 'PATH')
     .replace(/\bLD_LIBRARY_PATH\b/g, 'PATH')
     // libs reads ELF files and the ld cache: on Windows where.exe lists the copies in the order they are found
-    .replace(/Check which copy loads with gpu-env-doctor libs\./, `where.exe ${dlls.find((d) => /^cudnn/.test(d.dll))?.dll ?? 'cudnn64_*.dll'} lists the copies on PATH in the order Windows finds them.`);
-  const text = [base, ...notes].join(' ');
+    .replace(/Check which copy loads with gpu-env-doctor libs\.|用 gpu-env-doctor libs 查看实际加载的是哪一份。/, t('win.whereCopies', { dll: dlls.find((d) => /^cudnn/.test(d.dll))?.dll ?? 'cudnn64_*.dll' }));
+  const text = joinList([base, ...notes], 'sentence');
   const result = { ...fix, text, commands: dedupe(commands) };
   if (fix.manual !== undefined || manual.length > 0) result.manual = dedupe(manual);
   return result;
@@ -199,12 +200,13 @@ function windowsManual(m: string): string | null {
   out = out.replace(/(^|[\s`])kill (\d+)\b/g, (_all, pre: string, pid: string) => `${pre}${render({ kind: 'end-process', pid: Number(pid) }, 'cmd')}`);
   out = out.replace(/`kill PID`/g, '`taskkill /PID PID /F`');
   out = out.replace(/ps -o [\w,]+ -p (\d+)/g, (_a, pid: string) => render({ kind: 'show-process', pid: Number(pid) }, 'cmd'));
-  out = out.replace(/CUDA_VISIBLE_DEVICES=(<[^>]+>|\S+) python \.\.\./, (_a, v: string) => `${render({ kind: 'set-env', name: 'CUDA_VISIBLE_DEVICES', value: v }, 'cmd')} (cmd) or ${render({ kind: 'set-env', name: 'CUDA_VISIBLE_DEVICES', value: v }, 'powershell')} (PowerShell), then start python`);
-  if (/apt(-get)? install nvidia-driver|install a newer nvidia driver|dkms|modprobe/i.test(out)) {
+  out = out.replace(/CUDA_VISIBLE_DEVICES=(<[^>]+>|\S+) python \.\.\./, (_a, v: string) => t('win.cvd', { cmd: render({ kind: 'set-env', name: 'CUDA_VISIBLE_DEVICES', value: v }, 'cmd'), ps: render({ kind: 'set-env', name: 'CUDA_VISIBLE_DEVICES', value: v }, 'powershell') }));
+  // the steps are matched in either language of the catalog (the English and the Chinese of the same step)
+  if (/apt(-get)? install nvidia-driver|install a newer nvidia driver|安装更新的 NVIDIA 驱动|dkms|modprobe/i.test(out)) {
     const v = /nvidia-driver-(\d+)/.exec(out)?.[1];
-    return `Install a newer NVIDIA driver for Windows from nvidia.com (or the NVIDIA App / GeForce Experience)${v ? ` (branch ${v} or newer)` : ''}, then restart Windows.`;
+    return v ? t('win.driverBranch', { branch: v }) : t('win.driver');
   }
-  if (/^sudo reboot$|reboot the machine/i.test(out)) return 'Restart Windows (a driver update or a driver reset needs it).';
+  if (/^sudo reboot$|reboot the machine|^重启机器/i.test(out)) return t('win.restart');
   if (/\bsudo\b|\brmmod\b|\bnvidia-smi -pm\b|ldconfig|apt remove|rm -rf/.test(out)) return null;
   const driver = /\b(\d{3}\.\d{2,3}(?:\.\d{2})?) or newer\b/.exec(out);
   if (driver) {

@@ -68,16 +68,16 @@ function renderCandidates(d: Diagnosis, o: RenderOptions, c: Colors, width: numb
   list.forEach((cause, i) => {
     const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
     const check = cause.test ? `${cause.test.text}${cause.test.command ? `: ${cause.test.command}` : ''}` : '';
-    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim(t('explain.check'))} ${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
+    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim(t('explain.check'))}${LABELS.gap}${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
   });
   const cheapest = list.filter((x) => x.test).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence)[0];
   out.push('');
   if (cheapest?.test) out.push(cheapest.test.command ? `${t('explain.cheapest', { test: cheapest.test.text })}\n  ${c.cyan('$')} ${cheapest.test.command}` : t('explain.cheapestNoCmd', { test: cheapest.test.text }));
   const cudnn = d.signals.some((s) => /cudnn|conv|dnn/i.test(s.signature));
-  out.push(`${t('explain.decides')} ${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(t(cudnn ? 'explain.onMachineCudnn' : 'explain.onMachine'))}`);
+  out.push(`${t('explain.decides')}${LABELS.gap}${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(t(cudnn ? 'explain.onMachineCudnn' : 'explain.onMachine'))}`);
   if (list[0]) {
     out.push('');
-    out.push(`${t('explain.ifFirst')} ${c.green(LABELS.fix)}${LABELS.gap}${list[0].fix.text}`);
+    out.push(`${t('explain.ifFirst')}${LABELS.gap}${c.green(LABELS.fix)}${LABELS.gap}${list[0].fix.text}`);
     for (const cmd of list[0].fix.commands) out.push(`  ${c.cyan('$')} ${cmd}`);
   }
 }
