@@ -24,9 +24,9 @@ function needles(): Map<string, MessageKey> {
   for (const k of Object.keys(en) as MessageKey[]) {
     // a quoted phrase ("cuDNN could not get memory", an error message) is a citation: it may be printed as it is
     for (const piece of literalPieces(en[k]).map((p) => p.replace(/"[^"]*"/g, '"…"'))) {
-      for (const m of piece.matchAll(/[A-Za-z][a-z’']+(?: [a-z][a-z’']+){3,}/g)) {
+      for (const m of piece.matchAll(/[A-Za-z][A-Za-z’'-]*(?: [A-Za-z][A-Za-z’'-]*){3,}/g)) {
         const run = m[0];
-        if (run.length < 12 || zhText.includes(run)) continue;
+        if (run.length < 15 || !/[a-z]{3}/.test(run) || zhText.includes(run)) continue;
         out.set(run, k);
       }
     }
