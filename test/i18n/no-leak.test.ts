@@ -3,6 +3,7 @@
 // are built from the English catalog itself (runs of four or more English words in its literal text), not from
 // a hand-made list, so a new text that is put in the catalog but printed around it is caught too. A run that
 // also appears in the Chinese catalog (a command, a flag, a library name) is not a leak.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -119,5 +120,13 @@ describe('the language is chosen from the locale, and --lang overrides it', () =
     expect(runCli(['check', '--help'], { cwd: ROOT }).stdout).toMatch(/--lang LANG +the language of the text: en or zh/);
     expect(runCli(['completion', 'bash'], { cwd: ROOT }).stdout).toContain('--lang) COMPREPLY=($(compgen -W "en zh"');
     expect(runCli(['--help', '--lang', 'zh'], { cwd: ROOT }).stdout).toContain('命令：');
+  });
+});
+
+describe('docs/zh/README.md', () => {
+  it('shows what the CLI prints now for the README samples (regenerate: node scripts/zh-readme.mjs)', () => {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/zh-readme.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 });
