@@ -29,6 +29,7 @@
 // was not on the H200: expected from the source, covered here with fakes.
 import type { Certainty, Consequence } from '../../core/finding.js';
 import { compareVersions } from '../../libs/versions.js';
+import { t } from '../../i18n/index.js';
 
 export const TORCH_SOURCE_NEW = 'c10/core/AllocatorConfig.h ConfigTokenizer and c10/cuda/CUDAAllocatorConfig.cpp (PyTorch 2.9+)';
 export const TORCH_SOURCE_OLD = 'c10/cuda/CUDAAllocatorConfig.cpp parseArgs (PyTorch 2.1–2.8)';
@@ -198,7 +199,7 @@ export function judgeTorchAllocConf(name: string, value: string, torchVersions: 
   const seen = torchVersions.some((v) => v.startsWith('2.11.'));
   if (problem.phase === 'import') {
     if (parser === 'old') {
-      return { problem, parser, consequence: { framework: 'torch', outcome: 'fails', certainty: 'expected', text: `PyTorch (before 2.9) raises RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings" at the first CUDA call`, source: TORCH_SOURCE_OLD } };
+      return { problem, parser, consequence: { framework: 'torch', outcome: 'fails', certainty: 'expected', text: t('alloc.torchOldImport'), source: TORCH_SOURCE_OLD } };
     }
     // Seen for a bare token at the end (the index check); the other structure breaks go through the same walk.
     const certainty: Certainty = seen ? (problem.error.includes('Index out of bounds') ? 'verified' : 'expected') : 'expected';
@@ -209,7 +210,7 @@ export function judgeTorchAllocConf(name: string, value: string, torchVersions: 
         framework: 'torch',
         outcome: 'fails',
         certainty,
-        text: `${parser === 'unknown' ? 'PyTorch 2.9 and later abort' : 'PyTorch aborts'} at import, before any of your code runs: "terminate called after throwing an instance of 'c10::Error' … ${problem.error}" (SIGABRT, exit code 134)${parser === 'unknown' ? '; before 2.9 it raises RuntimeError at the first CUDA call' : ''}`,
+        text: t(parser === 'unknown' ? 'alloc.torchAbortUnknown' : 'alloc.torchAbort', { error: problem.error }),
         source: certainty === 'verified' ? `${TORCH_SEEN}: "expandable_segment:True,garbage"; ${TORCH_SOURCE_NEW}` : TORCH_SOURCE_NEW,
       },
     };
@@ -218,8 +219,8 @@ export function judgeTorchAllocConf(name: string, value: string, torchVersions: 
   const certainty: Certainty = seen && verifiedKinds ? 'verified' : 'expected';
   const text =
     parser === 'old'
-      ? `PyTorch (before 2.9) imports, then raises RuntimeError at the first CUDA call (${problem.error.startsWith('Unrecognized key') ? `"Unrecognized CachingAllocator option: ${problem.key}"` : `"${problem.error}"`}); the job ends there`
-      : `PyTorch imports, then the first CUDA call raises ${problem.type}: ${problem.error} — the job ends there (exit code 1)`;
+      ? t('alloc.torchOldFirstCall', { quoted: problem.error.startsWith('Unrecognized key') ? `"Unrecognized CachingAllocator option: ${problem.key}"` : `"${problem.error}"` })
+      : t('alloc.torchFirstCall', { type: problem.type, error: problem.error });
   return { problem, parser, consequence: { framework: 'torch', outcome: 'fails', certainty, text, source: certainty === 'verified' ? `${TORCH_SEEN}: "foo:1", "max_split_size_mb:abc"; ${TORCH_SOURCE_NEW}` : parser === 'old' ? TORCH_SOURCE_OLD : TORCH_SOURCE_NEW } };
 }
 
@@ -234,7 +235,7 @@ export interface JaxSettingVerdict {
   fix: { text: string; commands: string[] };
 }
 
-const CPU_FALLBACK = 'the CUDA plugin fails to initialise ("Jax plugin configuration error") and JAX falls back to the CPU: the job runs without the GPU and exits 0';
+const cpuFallback = () => t('alloc.cpuFallback');
 
 /** Python's float(): what it accepts (a decimal or exponent number, inf, nan; spaces around). */
 function pyFloat(v: string): number | null {
@@ -253,9 +254,9 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
     out.push({
       name: 'XLA_PYTHON_CLIENT_MEM_FRACTION',
       severity: 'error',
-      message: `JAX runs on the CPU: XLA_CLIENT_MEM_FRACTION and XLA_PYTHON_CLIENT_MEM_FRACTION are both set, which JAX refuses`,
-      consequence: { framework: 'jax', outcome: 'fails', certainty: 'expected', text: `ValueError "XLA_CLIENT_MEM_FRACTION is specified together with XLA_PYTHON_CLIENT_MEM_FRACTION": ${CPU_FALLBACK}`, source: JAX_SOURCE },
-      fix: { text: 'Keep one of them (XLA_PYTHON_CLIENT_MEM_FRACTION is the older name).', commands: ['unset XLA_PYTHON_CLIENT_MEM_FRACTION'] },
+      message: t('alloc.jaxBoth'),
+      consequence: { framework: 'jax', outcome: 'fails', certainty: 'expected', text: t('alloc.jaxBothQ', { fallback: cpuFallback() }), source: JAX_SOURCE },
+      fix: { text: t('alloc.jaxBothFix'), commands: ['unset XLA_PYTHON_CLIENT_MEM_FRACTION'] },
     });
   }
   for (const name of ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION']) {
@@ -266,9 +267,9 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
       out.push({
         name,
         severity: 'error',
-        message: `JAX runs on the CPU, not the GPU: ${name}="${v}" is not a number`,
-        consequence: { framework: 'jax', outcome: 'fails', certainty: name === 'XLA_PYTHON_CLIENT_MEM_FRACTION' ? 'verified' : 'expected', text: `ValueError: could not convert string to float: '${v}' — ${CPU_FALLBACK}`, source: name === 'XLA_PYTHON_CLIENT_MEM_FRACTION' ? `${JAX_SEEN}: "abc"; ${JAX_SOURCE}` : JAX_SOURCE },
-        fix: { text: 'Give the share of GPU memory JAX preallocates as a fraction (0.5 is half), or unset it (75%).', commands: [`export ${name}=.50`] },
+        message: t('alloc.jaxNaN', { name, value: v }),
+        consequence: { framework: 'jax', outcome: 'fails', certainty: name === 'XLA_PYTHON_CLIENT_MEM_FRACTION' ? 'verified' : 'expected', text: t('alloc.jaxNaNQ', { value: v, fallback: cpuFallback() }), source: name === 'XLA_PYTHON_CLIENT_MEM_FRACTION' ? `${JAX_SEEN}: "abc"; ${JAX_SOURCE}` : JAX_SOURCE },
+        fix: { text: t('alloc.jaxNaNFix'), commands: [`export ${name}=.50`] },
       });
     } else if (!(f > 0 && f <= 1)) {
       const over = f > 1;
@@ -276,12 +277,12 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
         name,
         severity: 'warn',
         message: over
-          ? `${name}=${v} asks JAX to preallocate more than the whole GPU: the preallocation fails and steps down until it fits, then the job runs with nearly all the GPU`
-          : `${name}=${v} is not a fraction between 0 and 1: what JAX does with it is not known`,
+          ? t('alloc.jaxOver', { name, value: v })
+          : t('alloc.jaxNotFraction', { name, value: v }),
         consequence: over
-          ? { framework: 'jax', outcome: 'runs', certainty: 'verified', text: `JAX logs "Failed to allocate device memory … RESOURCE_EXHAUSTED" for each size it tries, then runs, holding nearly all GPU memory (nothing left for another process)`, source: `${JAX_SEEN}: 1.5; ${JAX_SOURCE}` }
-          : { framework: 'jax', outcome: 'unknown', certainty: 'possible', text: 'JAX accepts the number; the allocator gets a limit of zero or less', source: JAX_SOURCE },
-        fix: { text: 'Give the share of GPU memory JAX preallocates as a fraction (0.5 is half).', commands: [`export ${name}=.50`] },
+          ? { framework: 'jax', outcome: 'runs', certainty: 'verified', text: t('alloc.jaxOverQ'), source: `${JAX_SEEN}: 1.5; ${JAX_SOURCE}` }
+          : { framework: 'jax', outcome: 'unknown', certainty: 'possible', text: t('alloc.jaxZeroQ'), source: JAX_SOURCE },
+        fix: { text: t('alloc.jaxFractionFix'), commands: [`export ${name}=.50`] },
       });
     }
   }
@@ -290,9 +291,9 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
     out.push({
       name: 'XLA_PYTHON_CLIENT_PREALLOCATE',
       severity: 'warn',
-      message: `XLA_PYTHON_CLIENT_PREALLOCATE="${pre}" keeps preallocation on: JAX turns it off only for false, False or 0`,
-      consequence: { framework: 'jax', outcome: 'runs', certainty: /^(no|off|maybe)$/i.test(pre) || pre === 'maybe' ? 'verified' : 'expected', text: 'JAX reserves 75% of GPU memory (or XLA_PYTHON_CLIENT_MEM_FRACTION) at its first operation, as if the variable were not set', source: pre === 'maybe' ? `${JAX_SEEN}: "maybe" ran with preallocation; ${JAX_SOURCE}` : JAX_SOURCE },
-      fix: { text: 'Use false to stop JAX reserving 75% of GPU memory at the first operation.', commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false'] },
+      message: t('alloc.jaxPrealloc', { value: pre }),
+      consequence: { framework: 'jax', outcome: 'runs', certainty: /^(no|off|maybe)$/i.test(pre) || pre === 'maybe' ? 'verified' : 'expected', text: t('alloc.jaxPreallocQ'), source: pre === 'maybe' ? `${JAX_SEEN}: "maybe" ran with preallocation; ${JAX_SOURCE}` : JAX_SOURCE },
+      fix: { text: t('alloc.jaxPreallocFix'), commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false'] },
     });
   }
   const alloc = env.XLA_PYTHON_CLIENT_ALLOCATOR;
@@ -300,9 +301,9 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
     out.push({
       name: 'XLA_PYTHON_CLIENT_ALLOCATOR',
       severity: 'error',
-      message: `JAX runs on the CPU, not the GPU: XLA_PYTHON_CLIENT_ALLOCATOR="${alloc}" is not one of default, platform, bfc, cuda_async`,
-      consequence: { framework: 'jax', outcome: 'fails', certainty: 'expected', text: `ValueError "XLA_PYTHON_CLIENT_ALLOCATOR env var must be …": ${CPU_FALLBACK}`, source: JAX_SOURCE },
-      fix: { text: 'Unset it, or use platform (allocate on demand, slow but frugal).', commands: ['unset XLA_PYTHON_CLIENT_ALLOCATOR'] },
+      message: t('alloc.jaxAllocator', { value: alloc }),
+      consequence: { framework: 'jax', outcome: 'fails', certainty: 'expected', text: t('alloc.jaxAllocatorQ', { fallback: cpuFallback() }), source: JAX_SOURCE },
+      fix: { text: t('alloc.jaxAllocatorFix'), commands: ['unset XLA_PYTHON_CLIENT_ALLOCATOR'] },
     });
   }
   return out;
@@ -313,12 +314,12 @@ export function judgeJaxSettings(env: Readonly<Record<string, string>>): JaxSett
 export function judgeTfGrowth(value: string | undefined): { message: string; consequence: Consequence } | null {
   if (value === undefined || value === 'true' || value === 'false') return null;
   return {
-    message: `TF_FORCE_GPU_ALLOW_GROWTH="${value}" is ignored: TensorFlow reads only "true" or "false" (lower case), so it takes nearly all GPU memory at start`,
+    message: t('alloc.tfGrowth', { value }),
     consequence: {
       framework: 'tensorflow',
       outcome: 'runs',
       certainty: 'expected',
-      text: `TensorFlow logs "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: \\"${value}\\". Valid values are \\"true\\" or \\"false\\"" and keeps allow_growth off: it reserves nearly all GPU memory, and a second process on the GPU fails`,
+      text: t('alloc.tfGrowthQ', { value }),
       source: TF_SOURCE,
     },
   };

@@ -5,7 +5,7 @@ import { judgeJaxSettings, judgeTfGrowth, judgeTorchAllocConf, TORCH_ALLOC_KEYS,
 import { envFinding } from './env-finding.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
-import { t } from '../../i18n/index.js';
+import { joinList, t } from '../../i18n/index.js';
 
 export { TORCH_ALLOC_KEYS };
 
@@ -43,11 +43,11 @@ export const allocatorsCheck: Check = {
     const tfGrowth = e.TF_FORCE_GPU_ALLOW_GROWTH;
     const tf = judgeTfGrowth(tfGrowth);
     if (tf) {
-      out.push({ ...envFinding({ check: this.id, name: 'TF_FORCE_GPU_ALLOW_GROWTH', value: tfGrowth ?? '', message: tf.message, fix: { text: 'Use the lower-case value TensorFlow reads.', commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'] } }), consequences: [tf.consequence] });
+      out.push({ ...envFinding({ check: this.id, name: 'TF_FORCE_GPU_ALLOW_GROWTH', value: tfGrowth ?? '', message: tf.message, fix: { text: t('allocators.tfFix'), commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'] } }), consequences: [tf.consequence] });
     }
     const tfAlloc = e.TF_GPU_ALLOCATOR;
     if (tfAlloc !== undefined && tfAlloc !== 'cuda_malloc_async' && tfAlloc !== 'bfc' && tfAlloc !== '') {
-      bad('TF_GPU_ALLOCATOR', `TF_GPU_ALLOCATOR="${tfAlloc}" is not an allocator TensorFlow knows (cuda_malloc_async)`, 'Unset it, or set cuda_malloc_async.', ['unset TF_GPU_ALLOCATOR']);
+      bad('TF_GPU_ALLOCATOR', t('allocators.tfAlloc', { value: tfAlloc }), t('allocators.tfAllocFix'), ['unset TF_GPU_ALLOCATOR']);
     }
     const prealloc = e.XLA_PYTHON_CLIENT_PREALLOCATE;
     for (const j of judgeJaxSettings(e)) {
@@ -60,33 +60,33 @@ export const allocatorsCheck: Check = {
       const verdict = judgeTorchAllocConf(name, v, torchVersions);
       if (!verdict) continue;
       const p = verdict.problem;
-      const what = p.phase === 'import' ? `"${p.token}" breaks its key:value,key:value structure` : p.error.startsWith('Unrecognized key') ? `"${p.key}" is not an option PyTorch knows` : `the value of ${p.key} is not one PyTorch accepts`;
-      const when = p.phase === 'import' && verdict.parser !== 'old' ? 'PyTorch aborts at import' : 'PyTorch fails at the first CUDA call';
+      const what = p.phase === 'import' ? t('allocators.breaks', { token: p.token }) : p.error.startsWith('Unrecognized key') ? t('allocators.unknownKey', { key: p.key }) : t('allocators.badValue', { key: p.key });
+      const when = p.phase === 'import' && verdict.parser !== 'old' ? t('allocators.abortsImport') : t('allocators.failsFirstCall');
       out.push({
         ...envFinding({
           check: this.id,
           name,
           value: v,
           severity: 'error',
-          message: `${when}: ${name} — ${what}`,
-          fix: { text: `Options are key:value pairs separated by commas, with the names and values PyTorch documents (True/False with capitals).${verdict.problem.phase === 'import' ? ' Until it is fixed, nothing that imports torch can run.' : ''}`, commands: [repaired(name, v)] },
+          message: t('allocators.torchMessage', { when, name, what }),
+          fix: { text: t(verdict.problem.phase === 'import' ? 'allocators.torchFixImport' : 'allocators.torchFix'), commands: [repaired(name, v)] },
         }),
         consequences: [verdict.consequence],
       });
     }
     if (e.PYTORCH_CUDA_ALLOC_CONF !== undefined && e.PYTORCH_ALLOC_CONF !== undefined && e.PYTORCH_CUDA_ALLOC_CONF !== e.PYTORCH_ALLOC_CONF) {
-      bad('PYTORCH_ALLOC_CONF', 'Both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF are set, differently: recent PyTorch reads PYTORCH_ALLOC_CONF and ignores the other', 'Keep one of them.', ['unset PYTORCH_CUDA_ALLOC_CONF']);
+      bad('PYTORCH_ALLOC_CONF', t('allocators.both'), t('allocators.bothFix'), ['unset PYTORCH_CUDA_ALLOC_CONF']);
     }
 
     const policy: string[] = [];
-    if (tfGrowth === 'true') policy.push('TensorFlow grows memory on demand');
-    if (prealloc === 'false' || prealloc === 'False' || prealloc === '0') policy.push('JAX does not preallocate');
+    if (tfGrowth === 'true') policy.push(t('allocators.tfGrows'));
+    if (prealloc === 'false' || prealloc === 'False' || prealloc === '0') policy.push(t('allocators.jaxNoPrealloc'));
     const frac = e.XLA_PYTHON_CLIENT_MEM_FRACTION ?? e.XLA_CLIENT_MEM_FRACTION;
-    if (frac !== undefined && Number(frac) > 0 && Number(frac) <= 1) policy.push(`JAX preallocates ${Math.round(Number(frac) * 100)}%`);
+    if (frac !== undefined && Number(frac) > 0 && Number(frac) <= 1) policy.push(t('allocators.jaxFraction', { pct: Math.round(Number(frac) * 100) }));
     const torchConf = e.PYTORCH_ALLOC_CONF ?? e.PYTORCH_CUDA_ALLOC_CONF;
-    if (torchConf) policy.push(`PyTorch allocator: ${torchConf}`);
+    if (torchConf) policy.push(t('allocators.torchConf', { conf: torchConf }));
     if (policy.length > 0 && out.length === 0) {
-      out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: policy.join('; '), evidence: [] }));
+      out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: joinList(policy), evidence: [] }));
     }
     return out;
   },
