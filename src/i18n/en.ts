@@ -810,6 +810,29 @@ export const en = {
   'allocators.jaxNoPrealloc': 'JAX does not preallocate',
   'allocators.jaxFraction': 'JAX preallocates {pct}%',
   'allocators.torchConf': 'PyTorch allocator: {conf}',
+
+  // env.visible-devices, env.debug
+  'cvd.hidesAll': 'CUDA_VISIBLE_DEVICES="{value}" hides every GPU',
+  'cvd.noSuchNone': '"{entry}" in CUDA_VISIBLE_DEVICES names no GPU of this machine: no GPU is visible',
+  'cvd.noSuch': '"{entry}" in CUDA_VISIBLE_DEVICES names no GPU of this machine; CUDA ignores it and everything after it',
+  'cvd.nvd': 'NVIDIA_VISIBLE_DEVICES="{value}": the container runtime mounts no GPU into containers started from here',
+  'cvd.nvdFix': 'Set NVIDIA_VISIBLE_DEVICES=all (or the GPU indexes/UUIDs) for containers that need GPUs, or use docker run --gpus all.',
+  'cvd.gpusHere': 'GPUs here: {list}',
+  'cvd.none': 'none',
+  'cvd.fix': 'Use indexes 0-{max} or the UUIDs nvidia-smi -L prints.',
+  'cvd.fixEmpty': 'Use indexes 0-{max} or the UUIDs nvidia-smi -L prints, or unset the variable to see every GPU.',
+  'cvd.mapping': 'its GPU {i} = physical GPU {p} ({name})',
+  'cvd.sees': 'A job here sees {mapping}',
+  'cvd.seesDetails': 'Frameworks number the visible GPUs from 0; nvidia-smi numbers the physical ones.',
+  'cvd.mixed': 'Mixed GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs fastest first, so index N is not nvidia-smi\'s GPU N',
+  'cvd.mixedFix': 'Make CUDA number GPUs as nvidia-smi does.',
+  'debug.blocking': 'CUDA_LAUNCH_BLOCKING=1 makes every kernel launch synchronous: good for finding the failing line, much slower for training',
+  'debug.blockingFix': 'Unset it once the error is located.',
+  'debug.ptxJit': 'CUDA_FORCE_PTX_JIT=1 ignores the compiled GPU code and JIT-compiles PTX: slow start, and fails when the build has no PTX',
+  'debug.unset': 'Unset it.',
+  'debug.cacheDisable': 'CUDA_CACHE_DISABLE=1 recompiles PTX at every start',
+  'debug.eager': 'CUDA_MODULE_LOADING=EAGER loads every kernel at start: more GPU memory and a slower start than the default LAZY',
+  'debug.eagerFix': 'Unset it (LAZY is the default since CUDA 12.2).',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -23,7 +23,7 @@ export function interpretVisibleDevices(value: string | undefined, gpus: readonl
   if (value === undefined) return { physical: all, ignored: [], problem: null };
   const entries = value.split(',').map((e) => e.trim());
   if (value.trim() === '' || entries[0] === '-1' || /^nodevfiles$/i.test(value.trim())) {
-    return { physical: [], ignored: [], problem: `CUDA_VISIBLE_DEVICES="${value}" hides every GPU` };
+    return { physical: [], ignored: [], problem: t('cvd.hidesAll', { value }) };
   }
   const cudaOrder = cudaEnumeration(gpus, order);
   const physical: number[] = [];
@@ -40,7 +40,7 @@ export function interpretVisibleDevices(value: string | undefined, gpus: readonl
       return {
         physical,
         ignored,
-        problem: `"${e}" in CUDA_VISIBLE_DEVICES names no GPU of this machine${physical.length === 0 ? ': no GPU is visible' : `; CUDA ignores it and everything after it`}`,
+        problem: t(physical.length === 0 ? 'cvd.noSuchNone' : 'cvd.noSuch', { entry: e }),
       };
     }
     physical.push(hit);
@@ -75,10 +75,10 @@ export const visibleDevicesCheck: Check = {
           severity: 'warn',
           status: 'warn',
           rootCause: 'no_device_visible',
-          message: `NVIDIA_VISIBLE_DEVICES="${nvd}": the container runtime mounts no GPU into containers started from here`,
+          message: t('cvd.nvd', { value: nvd }),
           evidence: [{ text: `NVIDIA_VISIBLE_DEVICES=${nvd}`, source: 'environment' }],
           affects: { env: 'NVIDIA_VISIBLE_DEVICES' },
-          fix: { text: 'Set NVIDIA_VISIBLE_DEVICES=all (or the GPU indexes/UUIDs) for containers that need GPUs, or use docker run --gpus all.', commands: [] },
+          fix: { text: t('cvd.nvdFix'), commands: [] },
         }),
       );
     }
@@ -94,10 +94,10 @@ export const visibleDevicesCheck: Check = {
           status: 'fail',
           rootCause: 'no_device_visible',
           message: v.problem,
-          evidence: [...evidence, { text: `GPUs here: ${gpus.map((g) => `${g.index} (${g.uuid})`).join(', ') || 'none'}`, source: 'nvidia-smi -q -x' }],
+          evidence: [...evidence, { text: t('cvd.gpusHere', { list: gpus.map((g) => `${g.index} (${g.uuid})`).join(', ') || t('cvd.none') }), source: 'nvidia-smi -q -x' }],
           affects: { env: 'CUDA_VISIBLE_DEVICES' },
           fix: {
-            text: `Use indexes 0-${Math.max(0, gpus.length - 1)} or the UUIDs nvidia-smi -L prints${cvd === '' ? ', or unset the variable to see every GPU' : ''}.`,
+            text: t(cvd === '' ? 'cvd.fixEmpty' : 'cvd.fix', { max: Math.max(0, gpus.length - 1) }),
             commands: gpus.length > 0 ? [`export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.index).join(',')}`, 'nvidia-smi -L'] : ['nvidia-smi -L'],
           },
         }),
@@ -111,8 +111,8 @@ export const visibleDevicesCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: `A job here sees ${v.physical.map((p, i) => `its GPU ${i} = physical GPU ${p} (${gpus.find((g) => g.index === p)?.name ?? '?'})`).join(', ')}`,
-          details: 'Frameworks number the visible GPUs from 0; nvidia-smi numbers the physical ones.',
+          message: t('cvd.sees', { mapping: v.physical.map((p, i) => t('cvd.mapping', { i, p, name: gpus.find((g) => g.index === p)?.name ?? '?' })).join(t('list.comma')) }),
+          details: t('cvd.seesDetails'),
           evidence,
           affects: { env: 'CUDA_VISIBLE_DEVICES' },
         }),
@@ -127,10 +127,10 @@ export const visibleDevicesCheck: Check = {
           severity: 'warn',
           status: 'warn',
           rootCause: 'no_device_visible',
-          message: 'Mixed GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs fastest first, so index N is not nvidia-smi\'s GPU N',
+          message: t('cvd.mixed'),
           evidence,
           affects: { env: 'CUDA_DEVICE_ORDER' },
-          fix: { text: 'Make CUDA number GPUs as nvidia-smi does.', commands: ['export CUDA_DEVICE_ORDER=PCI_BUS_ID'] },
+          fix: { text: t('cvd.mixedFix'), commands: ['export CUDA_DEVICE_ORDER=PCI_BUS_ID'] },
         }),
       );
     }
