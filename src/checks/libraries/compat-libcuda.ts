@@ -41,15 +41,15 @@ export const compatLibcudaCheck: Check = {
     for (const [path, who] of users) {
       const copy = compat.get(path)!;
       if (!kernel || !copy.version) {
-        out.push(finding({ check: this.id, severity: 'warn', status: 'unknown', rootCause: null, message: `A forward-compatibility libcuda (${path}) is in use, but ${kernel ? 'its version' : 'the kernel driver version'} is unknown`, evidence: who.map((w) => ({ text: w, source: 'loader emulation' })) }));
+        out.push(finding({ check: this.id, severity: 'warn', status: 'unknown', rootCause: null, message: t(kernel ? 'compatcuda.unknownOwn' : 'compatcuda.unknown', { path }), evidence: who.map((w) => ({ text: w, source: 'loader emulation' })) }));
         continue;
       }
       const cmp = compareVersions(copy.version, kernel.version);
       const llpDir = lib.ldLibraryPath.length > 0 ? ldLibraryPathDirOf(lib, copy.links.find((l) => ldLibraryPathDirOf(lib, l)) ?? path) : null;
       const evidence = [
-        { text: `${path}: libcuda ${copy.version} (forward compatibility package)`, source: copy.versionSource ?? 'file name' },
-        { text: `kernel driver ${kernel.version}`, source: kernel.source },
-        ...who.map((w) => ({ text: `used by ${w}`, source: 'loader emulation' })),
+        { text: t('compatcuda.copy', { path, version: copy.version }), source: copy.versionSource ?? 'file name' },
+        { text: t('compatcuda.kernel', { version: kernel.version }), source: kernel.source },
+        ...who.map((w) => ({ text: t('compatcuda.usedBy', { who: w }), source: 'loader emulation' })),
       ];
       if (cmp < 0) {
         out.push(
@@ -58,21 +58,21 @@ export const compatLibcudaCheck: Check = {
             severity: 'error',
             status: 'fail',
             rootCause: 'driver_too_old',
-            message: `The forward-compatibility libcuda ${copy.version} is older than the kernel driver ${kernel.version}: CUDA fails with error 803 (system has unsupported display driver / cuda driver combination)`,
-            details: 'cuda-compat libraries only help when they are newer than the kernel driver; an older one must not be on the search path.',
+            message: t('compatcuda.older', { version: copy.version, kernel: kernel.version }),
+            details: t('compatcuda.olderDetails'),
             evidence,
             affects: { library: 'libcuda.so.1' },
             fix: llpDir
-              ? { text: `Take ${llpDir} out of LD_LIBRARY_PATH so the driver's own libcuda ${kernel.version} loads.`, commands: fixWithoutDirs(lib, [llpDir]) }
+              ? { text: t('compatcuda.llpFix', { dir: llpDir, kernel: kernel.version }), commands: fixWithoutDirs(lib, [llpDir]) }
               : {
-                  text: `The compat folder is reached through the ld cache: remove it from /etc/ld.so.conf.d and run ldconfig, or remove the cuda-compat package.`,
+                  text: t('compatcuda.cacheFix'),
                   commands: [`grep -rl ${nodePath.posix.dirname(path)} /etc/ld.so.conf.d/`],
                   manual: ['sudo ldconfig', `sudo apt remove cuda-compat-${/cuda-(\d+)-?(\d+)?/.exec(path)?.slice(1).filter(Boolean).join('-') ?? 'X-Y'}`],
                 },
           }),
         );
       } else if (cmp > 0) {
-        out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: `Forward compatibility in use: libcuda ${copy.version} over kernel driver ${kernel.version} (supported on data-center GPUs only)`, evidence }));
+        out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: t('compatcuda.ok', { version: copy.version, kernel: kernel.version }), evidence }));
       }
     }
     return out;

@@ -42,7 +42,7 @@ export const cudnnSublibraryCheck: Check = {
           severity: sure ? 'error' : 'warn',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: `${consumerLabel(c)} loads libcudnn ${versionText(main.version)} from ${mainDir} and its sub-libraries ${listOf(bad.map((b) => `${b.family!.replace(/^libcudnn_/, '')} ${versionText(b.version)}`))} from ${listOf(bad.map((b) => nodePath.posix.dirname(b.realPath ?? b.path!)))}${bad.every((b) => b.via === 'ld_library_path') ? ' (LD_LIBRARY_PATH)' : ''}`,
+          message: t(bad.every((b) => b.via === 'ld_library_path') ? 'sublib.mixedLlp' : 'sublib.mixed', { consumer: consumerLabel(c), version: versionText(main.version), dir: mainDir, subs: listOf(bad.map((b) => `${b.family!.replace(/^libcudnn_/, '')} ${versionText(b.version)}`)), dirs: listOf(bad.map((b) => nodePath.posix.dirname(b.realPath ?? b.path!))) }),
           evidence: [
             { text: `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ${main.via.replace(/_/g, ' ')})`, source: 'loader emulation' },
             ...bad.map((b) => ({ text: `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`, source: 'loader emulation' })),
@@ -51,8 +51,8 @@ export const cudnnSublibraryCheck: Check = {
           consequences,
           fix:
             llpDirs.length > 0
-              ? { text: `LD_LIBRARY_PATH is searched before libcudnn's own folder when it loads its sub-libraries; remove ${listOf(llpDirs)} from it.`, commands: fixWithoutDirs(lib, llpDirs) }
-              : { text: `Make the sub-libraries resolve from libcudnn's own folder (${mainDir}).`, commands: [`export LD_LIBRARY_PATH=${shellQuote(mainDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] },
+              ? { text: t('sublib.llpFix', { dirs: listOf(llpDirs) }), commands: fixWithoutDirs(lib, llpDirs) }
+              : { text: t('sublib.ownFix', { dir: mainDir }), commands: [`export LD_LIBRARY_PATH=${shellQuote(mainDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] },
         }),
       );
     }
@@ -71,11 +71,11 @@ export const cudnnSublibraryCheck: Check = {
           severity: 'error',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: `Process ${pid} has libcudnn ${main.version} and ${listOf(bad.map((b) => `${b.family} ${b.version}`))} loaded together`,
+          message: t('sublib.process', { pid, version: main.version ?? '?', subs: listOf(bad.map((b) => `${b.family} ${b.version}`)) }),
           consequences: cudnnMixConsequences({ framework, main: main.version, others: oldest(bad.map((b) => b.version)), graphDiffers: bad.some((b) => b.family === 'libcudnn_graph') }),
           evidence: [main, ...bad].map((f) => ({ text: `${f.path} (${versionText(f.version)})`, source: `/proc/${pid}/maps` })),
           affects: { pid, library: 'libcudnn' },
-          fix: { text: 'Restart the process with an environment where every libcudnn* file comes from one folder (see gpu-env-doctor libs for the search order).', commands: ['gpu-env-doctor libs'] },
+          fix: { text: t('sublib.processFix'), commands: ['gpu-env-doctor libs'] },
         }),
       );
     }

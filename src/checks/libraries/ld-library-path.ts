@@ -42,7 +42,7 @@ export const ldLibraryPathCheck: Check = {
         ...(cudnn ? cudnnReplacedConsequences(c.framework, cudnn.own.version, cudnn.r.version) : []),
         ...older
           .filter(({ r }) => !r.family?.startsWith('libcudnn'))
-          .map(({ r, own }) => ({ ...(c.framework ? { framework: c.framework } : {}), outcome: 'unknown' as const, certainty: 'possible' as const, text: `${label(r.family)} ${versionText(r.version)} is older than the ${versionText(own.version)} ${consumerLabel(c)} came with: it may lack functions the build calls (an error at load or at first use), or work`, source: 'NVIDIA CUDA compatibility guide: minor-version compatibility is forward only (a library built against a newer minor may need newer symbols)' })),
+          .map(({ r, own }) => ({ ...(c.framework ? { framework: c.framework } : {}), outcome: 'unknown' as const, certainty: 'possible' as const, text: t('llpshadow.older', { lib: label(r.family), version: versionText(r.version), own: versionText(own.version), consumer: consumerLabel(c) }), source: 'NVIDIA CUDA compatibility guide: minor-version compatibility is forward only (a library built against a newer minor may need newer symbols)' })),
       ];
       const sure = consequences.some(failsForSure);
       out.push(
@@ -51,7 +51,7 @@ export const ldLibraryPathCheck: Check = {
           severity: sure ? 'error' : 'warn',
           status: sure ? 'fail' : 'warn',
           rootCause: bad.some(({ r }) => r.family?.startsWith('libcudnn')) ? 'cudnn_version_mismatch' : 'library_conflict',
-          message: `LD_LIBRARY_PATH makes ${consumerLabel(c)} load ${listOf(bad.map(({ r, own }) => `${label(r.family)} ${versionText(r.version)} instead of its own ${versionText(own.version)}`))}`,
+          message: t('llpshadow.message', { consumer: consumerLabel(c), what: listOf(bad.map(({ r, own }) => t('llpshadow.instead', { lib: label(r.family), version: versionText(r.version), own: versionText(own.version) }))) }),
           consequences,
           evidence: [
             { text: `LD_LIBRARY_PATH=${lib.ldLibraryPath.join(':')}`, source: 'environment' },
@@ -61,7 +61,7 @@ export const ldLibraryPathCheck: Check = {
             ]),
           ],
           affects: { env: 'LD_LIBRARY_PATH', library: bad[0]!.r.name, ...(c.framework ? { framework: c.framework } : {}) },
-          fix: { text: `Remove ${listOf(dirs)} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them without it).`, commands: fixWithoutDirs(lib, dirs) },
+          fix: { text: t('llpshadow.fix', { dirs: listOf(dirs) }), commands: fixWithoutDirs(lib, dirs) },
         }),
       );
     }

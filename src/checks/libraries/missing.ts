@@ -27,18 +27,20 @@ export const missingCheck: Check = {
             severity: fatal || driver ? 'error' : 'warn',
             status: 'fail',
             rootCause: driver ? 'no_device_visible' : 'library_missing',
-            message: `${consumerLabel(c)}: ${r.name} ${r.error && !/No such file/.test(r.error) ? `cannot be loaded (${r.error})` : 'is not found'}${r.requestedBy ? ` (needed by ${nodePath.posix.basename(r.requestedBy)})` : ''}`,
+            message: r.error && !/No such file/.test(r.error)
+              ? t(r.requestedBy ? 'missing.cannotLoadBy' : 'missing.cannotLoad', { consumer: consumerLabel(c), lib: r.name, error: r.error, by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '' })
+              : t(r.requestedBy ? 'missing.notFoundBy' : 'missing.notFound', { consumer: consumerLabel(c), lib: r.name, by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '' }),
             evidence: [
-              { text: `${r.name}: searched ${c.resolved.length ? 'RPATH, LD_LIBRARY_PATH, RUNPATH, the ld cache and the default folders' : ''}`, source: 'loader emulation' },
+              { text: t(c.resolved.length ? 'missing.searched' : 'missing.searchedNone', { lib: r.name }), source: 'loader emulation' },
               ...(r.error ? [{ text: r.error, source: 'loader emulation' }] : []),
-              ...(elsewhere ? [{ text: `a copy exists at ${elsewhere.links[0] ?? elsewhere.path}, outside the search path`, source: 'inventory' }] : []),
+              ...(elsewhere ? [{ text: t('missing.elsewhere', { path: elsewhere.links[0] ?? elsewhere.path }), source: 'inventory' }] : []),
             ],
             affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
             fix: driver
-              ? { text: 'The NVIDIA driver libraries are not installed or not visible (in a container: start it with the NVIDIA runtime, --gpus all).', commands: ['ldconfig -p | grep -E "libcuda|libnvidia-ml"'] }
+              ? { text: t('missing.driverFix'), commands: ['ldconfig -p | grep -E "libcuda|libnvidia-ml"'] }
               : elsewhere
-                ? { text: `Add the folder of the existing copy to LD_LIBRARY_PATH, or install the package that provides ${r.name} into the framework's environment.`, commands: [`export LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] }
-                : { text: `Install the package that provides ${r.name} (for pip frameworks: the matching nvidia-* wheel, e.g. pip install 'torch[cuda]' pulls them in).`, commands: [] },
+                ? { text: t('missing.elsewhereFix', { lib: r.name }), commands: [`export LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] }
+                : { text: t('missing.installFix', { lib: r.name }), commands: [] },
           }),
         );
       }
