@@ -52,20 +52,17 @@ export const condaPipMixCheck: Check = {
           severity: cudnn || framework ? 'error' : 'warn',
           status: 'fail',
           rootCause: cudnn ? rootCause : 'library_conflict',
-          message: `${envLabel(e)} has ${names.join(', ')} from both conda and pip`,
+          message: t('condapip.message', { env: envLabel(e), names: names.join(', ') }),
           details: mixes
-            .map((m) => `${m.library}: conda ${m.conda.map((p) => `${p.name} ${p.version}`).join(', ')} / pip ${m.pip.map((p) => `${p.name} ${p.version}`).join(', ')}`)
+            .map((m) => t('condapip.detail', { lib: m.library, conda: m.conda.map((p) => `${p.name} ${p.version}`).join(', '), pip: m.pip.map((p) => `${p.name} ${p.version}`).join(', ') }))
             .join('\n'),
           evidence: mixes.flatMap((m) => [
-            ...m.conda.map((p) => ({ text: `${p.name} ${p.version}${p.build ? ` build ${p.build}` : ''}${p.channel ? ` from ${p.channel}` : ''}`, source: p.path })),
-            ...m.pip.map((p) => ({ text: `${p.name} ${p.version} installed by ${p.installer ?? 'an unknown installer'}`, source: p.path })),
+            ...m.conda.map((p) => ({ text: t(p.build ? (p.channel ? 'condapip.condaBuildChannel' : 'condapip.condaBuild') : p.channel ? 'condapip.condaChannel' : 'condapip.conda', { name: p.name, version: p.version, build: p.build ?? '', channel: p.channel ?? '' }), source: p.path })),
+            ...m.pip.map((p) => ({ text: t('condapip.pip', { name: p.name, version: p.version, installer: p.installer ?? t('condapip.unknownInstaller') }), source: p.path })),
           ]),
           affects: { library: names.join(', ') },
           fix: {
-            text:
-              'Keep one package manager in charge of the CUDA libraries of this environment. The clean way is a fresh environment installed from one side only ' +
-              '(all conda: pytorch/tensorflow + cudnn from one channel; or all pip: the framework wheels bring their own nvidia-* libraries). ' +
-              'In place: remove one side, then reinstall the framework from the other side. Check first which copy the framework loads: gpu-env-doctor libs.',
+            text: t('condapip.fix'),
             commands: ['gpu-env-doctor libs', `conda list -p ${shq(e.prefix)} ${shq(condaNames.join('|'))}`, pipCommand(e, ['list']).replace(/ list$/, ` list 2>/dev/null | grep -i -E ${shq(pipNames.join('|'))}`)],
             manual: [pipCommand(e, ['uninstall', '-y', ...pipNames]), `conda remove -p ${shq(e.prefix)} --force ${condaNames.map(shq).join(' ')}`],
           },

@@ -42,7 +42,7 @@ export const cpuOnlyBuildCheck: Check = {
 function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): Finding {
   const cuda = driverCuda(s);
   const row = pickWheel(b.framework, cuda);
-  const what = b.hip ? `a ROCm (AMD) build (${b.framework === 'jax' ? b.hip : `HIP ${b.hip}`})` : 'a CPU-only build';
+  const what = b.hip ? t('cpuonly.rocm', { hip: b.framework === 'jax' ? b.hip : `HIP ${b.hip}` }) : t('cpuonly.cpu');
   const evidence = b.sources.map((src) => ({ text: evidenceText(b, e), source: src }));
   const commands: string[] = [];
   let text: string;
@@ -51,22 +51,22 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
       const extras = e.packages.filter((p) => (p.name === 'torchvision' || p.name === 'torchaudio') && p.source !== 'conda-meta').map((p) => p.name);
       if (row) commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...row.install.split(' ')]));
       text = row
-        ? `Reinstall PyTorch from its CUDA wheel index (${row.tag}: the newest CUDA variant this driver, CUDA ${cuda?.join('.')}, can run). torchvision and torchaudio must come from the same index.`
-        : 'Reinstall PyTorch with a CUDA build (pick the CUDA variant at https://pytorch.org/get-started/locally/ that the driver supports).';
+        ? t('cpuonly.torchRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' })
+        : t('cpuonly.torch');
       break;
     }
     case 'tensorflow': {
       const pkgName = typeof b.details.package === 'string' ? b.details.package : 'tensorflow';
       if (pkgName === 'tensorflow-cpu') commands.push(pipCommand(e, ['uninstall', '-y', 'tensorflow-cpu']));
       commands.push(pipCommand(e, ['install', `tensorflow[and-cuda]${b.version ? `==${b.version.replace(/\+.*$/, '')}` : ''}`]));
-      text = `Install TensorFlow with its CUDA libraries (Linux): the [and-cuda] extra brings matching nvidia-* wheels.${pkgName === 'tensorflow-cpu' ? ' tensorflow-cpu must be removed first: both packages provide the same module.' : ''}`;
+      text = t(pkgName === 'tensorflow-cpu' ? 'cpuonly.tfCpu' : 'cpuonly.tf');
       break;
     }
     case 'jax': {
       if (row) commands.push(pipCommand(e, ['install', '-U', row.install]));
       text = row
-        ? `Install JAX's CUDA plugin (${row.tag}, for this driver's CUDA ${cuda?.join('.')}); it must be the same version as jaxlib.`
-        : 'Install JAX with its CUDA plugin: pip install -U "jax[cuda12]" (or cuda13 with a CUDA 13 driver).';
+        ? t('cpuonly.jaxRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' })
+        : t('cpuonly.jax');
       break;
     }
   }
@@ -75,7 +75,7 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
     severity: 'warn',
     status: 'warn',
     rootCause: 'cuda_toolkit_mismatch',
-    message: `${fwName(b)} ${b.version ?? ''} in ${envLabel(e)} is ${what}: it will not use the NVIDIA GPU`.replace(/\s+in /, ' in '),
+    message: t('cpuonly.message', { fw: fwName(b), version: b.version ?? '', env: envLabel(e), what }).replace(/\s+in /, ' in ').replace(/ {2,}/, ' '),
     evidence,
     affects: { framework: b.framework },
     fix: { text, commands },
@@ -90,7 +90,7 @@ function evidenceText(b: FrameworkBuild, e: PythonEnvironmentFacts): string {
       return `is_cuda_build = ${b.gpuBuild === false ? 'False' : String(b.gpuBuild)}${typeof b.details.package === 'string' ? ` (package ${b.details.package})` : ''}`;
     case 'jax': {
       const jaxlib = e.packages.find((p) => p.name === 'jaxlib');
-      return `jaxlib ${jaxlib?.version ?? String(b.details.jaxlib ?? '?')} without a jax-cuda*-plugin package${b.hip ? ` (${b.hip} installed)` : ''}`;
+      return t(b.hip ? 'cpuonly.jaxEvidenceHip' : 'cpuonly.jaxEvidence', { version: jaxlib?.version ?? String(b.details.jaxlib ?? '?'), hip: b.hip ?? '' });
     }
   }
 }

@@ -39,7 +39,7 @@ export const importFailedCheck: Check = {
         const name = FW[p.framework];
         const src = `${p.interpreter} -c <probe> ${p.framework}`;
         const died = p.imported === null;
-        const errText = p.importError ? `${p.importError.type}: ${p.importError.message}` : (p.exitDetail ?? 'no output');
+        const errText = p.importError ? `${p.importError.type}: ${p.importError.message}` : (p.exitDetail ?? t('import.noOutput'));
         const text = `${errText}\n${p.importError?.traceback ?? ''}\n${p.stderrTail}`;
         const tail = p.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-12).join('\n');
         out.push(
@@ -49,13 +49,13 @@ export const importFailedCheck: Check = {
             status: 'fail',
             rootCause: p.exit === 'timeout' ? 'other' : importRootCause(text),
             message: died
-              ? `${name} in ${envLabel(e)}: the import ${p.exit === 'timeout' ? 'hung' : 'crashed'} (${p.exitDetail ?? p.exit})`
-              : `${name} in ${envLabel(e)} does not import: ${errText.split('\n')[0]!.slice(0, 300)}`,
+              ? t(p.exit === 'timeout' ? 'import.hung' : 'import.crashed', { name, env: envLabel(e), detail: p.exitDetail ?? p.exit })
+              : t('import.fails', { name, env: envLabel(e), error: errText.split('\n')[0]!.slice(0, 300) }),
             details: p.importError?.traceback || undefined,
-            evidence: [{ text: errText.slice(0, 4000), source: src }, ...(tail ? [{ text: tail, source: `stderr of the ${p.framework} probe` }] : [])],
+            evidence: [{ text: errText.slice(0, 4000), source: src }, ...(tail ? [{ text: tail, source: t('import.stderrOf', { fw: p.framework }) }] : [])],
             affects: { framework: p.framework },
             fix: {
-              text: 'Paste the error into gpu-env-doctor explain to rank the causes. A missing or mismatched library is usually fixed by reinstalling the framework with its CUDA wheels in this environment.',
+              text: t('import.fix'),
               commands: [`${p.interpreter} -c ${JSON.stringify(`import ${p.framework === 'tensorflow' ? 'tensorflow' : p.framework}`)} 2>&1 | gpu-env-doctor explain -`, pipCommand(e, ['check'])],
             },
           }),

@@ -95,7 +95,7 @@ function rootCauseFor(name: string): RootCauseId {
   return 'library_conflict';
 }
 
-const pinText = (p: Pin) => `${p.by.name} ${p.by.version} requires ${p.name}${p.specifier}${p.extra ? ` (extra [${p.extra}])` : ''}`;
+const pinText = (p: Pin) => t(p.extra ? 'pin.requiresExtra' : 'pin.requires', { by: p.by.name, byVersion: p.by.version, name: p.name, spec: p.specifier, extra: p.extra ?? '' });
 
 export const nvidiaWheelConflictCheck: Check = {
   id: 'python.nvidia-wheel-conflict',
@@ -107,7 +107,7 @@ export const nvidiaWheelConflictCheck: Check = {
     for (const e of scannedEnvs(s)) {
       for (const w of findWheelProblems(e, s.system.arch)) {
         const evidence = [
-          ...(w.installed ? [{ text: `${w.installed.name} ${w.installed.version} installed`, source: w.installed.path }] : [{ text: `${w.name} is not installed` }]),
+          ...(w.installed ? [{ text: t('pin.installed', { name: w.installed.name, version: w.installed.version }), source: w.installed.path }] : [{ text: t('pin.notInstalled', { name: w.name }) }]),
           ...[...w.broken, ...w.met].map((p) => ({ text: `Requires-Dist: ${p.raw}`, source: `${p.by.path}/METADATA` })),
         ];
         const first = w.broken[0]!;
@@ -118,10 +118,10 @@ export const nvidiaWheelConflictCheck: Check = {
               severity: 'warn',
               status: 'warn',
               rootCause: 'library_missing',
-              message: `${pinText(first)}, which is not installed in ${envLabel(e)}`,
+              message: t('pin.missing', { pin: pinText(first), env: envLabel(e) }),
               evidence,
               affects: { library: w.name, framework: first.by.name },
-              fix: { text: `Install the pinned wheel (pip skipped it, or it was uninstalled); without it ${first.by.name} loads whatever copy the system has.`, commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])] },
+              fix: { text: t('pin.missingFix', { by: first.by.name }), commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])] },
             }),
           );
           continue;
@@ -134,17 +134,17 @@ export const nvidiaWheelConflictCheck: Check = {
             status: 'fail',
             rootCause: rootCauseFor(w.name),
             message: conflict
-              ? `${w.broken.map((p) => `${p.by.name} ${p.by.version}`).join(', ')} and ${[...new Set(w.met.map((p) => `${p.by.name} ${p.by.version}`))].join(', ')} pin incompatible ${w.name}: ${w.installed!.version} is installed, ${w.broken.map((p) => p.specifier).join(' / ')} is needed`
-              : `${pinText(first)}, but ${w.installed!.version} is installed in ${envLabel(e)}`,
+              ? t('pin.conflict', { broken: w.broken.map((p) => `${p.by.name} ${p.by.version}`).join(', '), met: [...new Set(w.met.map((p) => `${p.by.name} ${p.by.version}`))].join(', '), name: w.name, installed: w.installed!.version, needed: w.broken.map((p) => p.specifier).join(' / ') })
+              : t('pin.wrong', { pin: pinText(first), installed: w.installed!.version, env: envLabel(e) }),
             evidence,
             affects: { library: w.name, framework: first.by.name },
             fix: conflict
               ? {
-                  text: `One environment cannot hold both pins. Give each framework its own environment (venv or conda env), each installed with its own CUDA wheels; or choose versions of the frameworks that agree on ${w.name} (check each one's Requires-Dist).`,
+                  text: t('pin.conflictFix', { name: w.name }),
                   commands: [`python3 -m venv ~/.venvs/${first.by.name}`, `~/.venvs/${first.by.name}/bin/python -m pip install ${shq(`${first.by.name}==${first.by.version}`)}`],
                 }
               : {
-                  text: `Install the version ${first.by.name} was built against (pip installed another one later, or with --no-deps).`,
+                  text: t('pin.wrongFix', { by: first.by.name }),
                   commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])],
                 },
           }),
