@@ -10,7 +10,7 @@ import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { envLabel, hasNvidiaGpu, scannedEnvs } from './common.js';
 import { convVerdict, matchSignature } from './conv-verdict.js';
-import { t } from '../../i18n/index.js';
+import { joinList, t } from '../../i18n/index.js';
 
 const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
 const LOW_FREE_MIB = 2048;
@@ -51,9 +51,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause: 'no_device_visible',
-          message: `${name} in ${where} sees no GPU (${v.reason}), although this machine has one`,
+          message: t('deep.noGpu', { name, env: where, reason: v.reason }),
           evidence: [{ text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...attemptsEvidence(p), ...stderrEvidence(p, 6)],
-          fix: { text: 'See the gpu.* and env.* findings (CUDA_VISIBLE_DEVICES, container GPU access). The end of the framework\'s stderr above usually names the reason.', commands: ['gpu-env-doctor explain --help'] },
+          fix: { text: t('deep.noGpuFix'), commands: ['gpu-env-doctor explain --help'] },
         }),
       ];
     }
@@ -68,11 +68,11 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: cudnn ? 'error' : 'warn',
           status: 'fail',
           rootCause: cudnn ? 'cudnn_version_mismatch' : 'other',
-          message: `${name}: the convolution ran in ${where}, but ${e.call} raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 240)}`,
+          message: t('deep.factRaised', { name, env: where, call: e.call, type: e.type, message: e.message.split('\n')[0]!.slice(0, 240) }),
           evidence: [{ text: `${e.call}: ${e.type}: ${e.message.slice(0, 600)}`, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...libsEvidence(p)],
           fix: cudnn
-            ? { text: 'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs).', commands: ['gpu-env-doctor libs'] }
-            : { text: `Run the same call in your environment to see the whole error: python -c "import ${p.framework}; …".`, commands: [] },
+            ? { text: t('deep.factCudnnFix'), commands: ['gpu-env-doctor libs'] }
+            : { text: t('deep.factFix', { fw: p.framework }), commands: [] },
         });
       });
       return [
@@ -82,7 +82,7 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: `${name}: a convolution on the GPU ran in ${where}${cudnnOf(p) ? `, cuDNN ${cudnnOf(p)}` : ''}${ok.durationMs !== null ? ` (${(ok.durationMs / 1000).toFixed(2)} s)` : ''}`,
+          message: t(cudnnOf(p) ? (ok.durationMs !== null ? 'deep.passCudnnTime' : 'deep.passCudnn') : ok.durationMs !== null ? 'deep.passTime' : 'deep.pass', { name, env: where, cudnn: cudnnOf(p) ?? '', seconds: ok.durationMs !== null ? (ok.durationMs / 1000).toFixed(2) : '' }),
           evidence: [...infoEvidence(p), ...libsEvidence(p)],
         }),
       ];
@@ -99,8 +99,8 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'warn',
           status: 'fail',
           rootCause,
-          message: `${name}: the convolution failed as configured and ran with ${growthLabel(p.framework)}: memory, not cuDNN${crowded ? ` — ${lowFree}; ${held[0]}` : ''}`,
-          details: `As configured: ${firstLine(v.failed)}`,
+          message: crowded ? t('deep.preallocCrowded', { name, growth: growthLabel(p.framework), lowFree: lowFree ?? '', held: held[0] ?? '' }) : t('deep.prealloc', { name, growth: growthLabel(p.framework) }),
+          details: t('deep.asConfigured', { error: firstLine(v.failed) }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 4)],
           fix: growthFix(p.framework, held.length > 0),
         }),
@@ -116,12 +116,12 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause,
-          message: `${name}: the convolution could not get GPU memory (${v.signature.slice(0, 120)})${p.conv.length > 1 ? ', also with ' + growthLabel(p.framework) : ''}: cuDNN is not the problem, the memory is taken${lowFree ? ` — ${lowFree}` : ''}`,
+          message: t(p.conv.length > 1 ? (lowFree ? 'deep.memoryAlsoLow' : 'deep.memoryAlso') : lowFree ? 'deep.memoryLow' : 'deep.memory', { name, signature: v.signature.slice(0, 120), growth: growthLabel(p.framework), lowFree: lowFree ?? '' }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 6)],
           fix: {
             text: held.length > 0
-              ? 'Other processes hold the GPU memory. End the ones you own that are stale (gpu-env-doctor procs shows which), or run on a GPU with room.'
-              : 'Nothing else holds the memory; the framework itself could not get enough. Check the memory.* findings, then reduce what the job takes (batch size) or what the framework reserves.',
+              ? t('deep.memoryHeldFix')
+              : t('deep.memorySelfFix'),
             commands: ['gpu-env-doctor procs', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
           },
         }),
@@ -135,10 +135,10 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause: missing ? 'library_missing' : 'cudnn_version_mismatch',
-          message: `${name}: cuDNN fails (${v.signature.slice(0, 160)})${p.conv.length > 1 ? `, also with ${growthLabel(p.framework)}` : ''}, and no out-of-memory error was reported: cuDNN is broken, not short of memory`,
+          message: t(p.conv.length > 1 ? 'deep.cudnnAlso' : 'deep.cudnn', { name, signature: v.signature.slice(0, 160), growth: growthLabel(p.framework) }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...libsEvidence(p), ...stderrEvidence(p, 8)],
           fix: {
-            text: 'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs), then remove the copy that shadows the right one (often an LD_LIBRARY_PATH entry, or a conda cuDNN next to pip\'s).',
+            text: t('deep.cudnnFix'),
             commands: ['gpu-env-doctor libs', 'echo "$LD_LIBRARY_PATH"'],
           },
         }),
@@ -151,9 +151,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause: 'other',
-          message: `${name}: the convolution failed in ${where}: ${firstLine(v.failed)}`,
+          message: t('deep.other', { name, env: where, error: firstLine(v.failed) }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...stderrEvidence(p, 8)],
-          fix: { text: 'Give the full error to gpu-env-doctor explain; it ranks the causes.', commands: ['gpu-env-doctor explain error.log'] },
+          fix: { text: t('deep.otherFix'), commands: ['gpu-env-doctor explain error.log'] },
         }),
       ];
   }
@@ -163,17 +163,17 @@ function growthFix(fw: FrameworkProbe['framework'], held: boolean): { text: stri
   switch (fw) {
     case 'tensorflow':
       return {
-        text: 'TensorFlow reserves nearly all GPU memory at start; with memory growth it takes what it needs. Set it before TensorFlow starts (or tf.config.experimental.set_memory_growth(gpu, True) before any op).' + (held ? ' Other processes also hold memory: see gpu-env-doctor procs.' : ''),
+        text: joinList([t('deep.growthTf'), ...(held ? [t('deep.growthHeld').trim()] : [])], 'sentence'),
         commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
       };
     case 'jax':
       return {
-        text: 'JAX preallocates 75% of GPU memory at the first operation; with preallocation off it takes what it needs (or lower XLA_PYTHON_CLIENT_MEM_FRACTION).' + (held ? ' Other processes also hold memory: see gpu-env-doctor procs.' : ''),
+        text: joinList([t('deep.growthJax'), ...(held ? [t('deep.growthHeld').trim()] : [])], 'sentence'),
         commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false'],
       };
     case 'torch':
       return {
-        text: 'The convolution ran once cached memory was released and cuDNN benchmark mode was off: the job is close to the memory limit. Leave torch.backends.cudnn.benchmark off, free cached memory between phases, or make room on the GPU.',
+        text: t('deep.growthTorch'),
         commands: ['gpu-env-doctor procs'],
       };
   }
@@ -260,13 +260,13 @@ function othersHolding(s: Snapshot): string[] {
     .filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) >= 256)
     .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0))
     .slice(0, 5)
-    .map((p) => `PID ${p.pid} ${p.name ?? '?'} holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}`);
+    .map((p) => t('deep.holds', { pid: p.pid, name: p.name ?? '?', mib: fmtMiB(p.usedMiB), gpus: p.gpus.join(',') || '?' }));
 }
 
 function lowestFree(s: Snapshot): string | null {
   if (!s.nvidia.ok || s.nvidia.gpus.length === 0) return null;
   const g = [...s.nvidia.gpus].sort((a, b) => a.memory.freeMiB - b.memory.freeMiB)[0]!;
-  return g.memory.freeMiB < LOW_FREE_MIB ? `GPU ${g.index} has ${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}` : null;
+  return g.memory.freeMiB < LOW_FREE_MIB ? t('deep.lowFree', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) }) : null;
 }
 
 function firstLine(failed: ConvAttempt | ConvAttempt[]): string {
