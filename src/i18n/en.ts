@@ -939,6 +939,24 @@ export const en = {
   'deep.growthTorch': 'The convolution ran once cached memory was released and cuDNN benchmark mode was off: the job is close to the memory limit. Leave torch.backends.cudnn.benchmark off, free cached memory between phases, or make room on the GPU.',
   'deep.holds': 'PID {pid} {name} holds {mib} on GPU {gpus}',
   'deep.lowFree': 'GPU {gpu} has {free} free of {total}',
+
+  // what frameworks do with mixed or replaced cuDNN (src/checks/libraries/cudnn-mix.ts)
+  'mix.cudnnAccepts': 'cuDNN itself accepts this mix: {what}',
+  'mix.cudnnMayRefuse': 'cuDNN\'s own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn {main} with sub-libraries {others}), or it may run',
+  'mix.torchRan': 'PyTorch\'s convolutions run with this mix (seen with torch {version}: conv2d ran)',
+  'mix.torchNoCheck': 'PyTorch\'s convolutions do not check the version themselves; {inner}',
+  'mix.torchRaises': 'The first torch.backends.cudnn.version() or is_acceptable() call (your code, torch.nn\'s LSTM/GRU, torch.utils.collect_env) raises RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}; later calls pass (torch caches the version)',
+  'mix.torchPasses': 'PyTorch\'s version check passes (built with {built}, cuDNN reports {reported})',
+  'mix.tfRefuses': 'TensorFlow refuses cuDNN at start: "Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
+  'mix.tfCompares': 'TensorFlow compares the cuDNN it loads ({reported}) with its build; it refuses an older minor or another major',
+  'mix.tfComparesBuilt': 'TensorFlow compares the cuDNN it loads ({reported}) with its build ({built}); it refuses an older minor or another major',
+  'mix.jaxRan': 'JAX runs its convolution with this mix (seen with JAX {version}: libcudnn {libcudnn} with {subs} sub-libraries)',
+  'mix.jaxNoCheck': 'JAX does not compare the sub-libraries itself; {inner}',
+  'mix.torchRefuses': 'PyTorch refuses at its cuDNN version check: "cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
+  'mix.torchAccepts': 'PyTorch\'s version check accepts {loaded} (built with {own}); a newer cuDNN usually works',
+  'mix.tfAccepts': 'TensorFlow accepts a cuDNN of the same major and a newer minor ({loaded} against {own})',
+  'mix.jaxAccepts': 'JAX accepts any cuDNN not older than its build\'s minimum; whether {loaded} is, the files do not say (JAX prints "Outdated cuDNN installation found" when it is not)',
+  'mix.thisOne': 'this one',
 } as const;
 
 export type MessageKey = keyof typeof en;

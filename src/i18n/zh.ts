@@ -932,4 +932,22 @@ export const zh: Record<MessageKey, string> = {
   'deep.growthTorch': '释放缓存显存并关闭 cuDNN benchmark 后卷积运行成功：任务已接近显存上限。保持 torch.backends.cudnn.benchmark 关闭，在阶段之间释放缓存显存，或在 GPU 上腾出空间。',
   'deep.holds': 'PID {pid} {name} 在 GPU {gpus} 上占用 {mib}',
   'deep.lowFree': 'GPU {gpu} 仅剩 {free} 空闲（总量 {total}）',
+
+  // what frameworks do with mixed or replaced cuDNN (src/checks/libraries/cudnn-mix.ts)
+  'mix.cudnnAccepts': 'cuDNN 本身接受这种混用：{what}',
+  'mix.cudnnMayRefuse': 'cuDNN 自己的检查可能会以 CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH 拒绝第一次卷积（libcudnn {main} 配子库 {others}），也可能正常运行',
+  'mix.torchRan': 'PyTorch 的卷积在这种混用下能运行（在 torch {version} 上见过：conv2d 运行成功）',
+  'mix.torchNoCheck': 'PyTorch 的卷积本身不检查版本；{inner}',
+  'mix.torchRaises': '第一次调用 torch.backends.cudnn.version() 或 is_acceptable()（你的代码、torch.nn 的 LSTM/GRU、torch.utils.collect_env）会抛出 RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}；之后的调用会通过（torch 缓存了版本）',
+  'mix.torchPasses': 'PyTorch 的版本检查能通过（构建时用 {built}，cuDNN 报告 {reported}）',
+  'mix.tfRefuses': 'TensorFlow 启动时拒绝 cuDNN："Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
+  'mix.tfCompares': 'TensorFlow 会比较它加载的 cuDNN（{reported}）与构建所用的版本；小版本更旧或主版本不同都会被拒绝',
+  'mix.tfComparesBuilt': 'TensorFlow 会比较它加载的 cuDNN（{reported}）与构建所用的版本（{built}）；小版本更旧或主版本不同都会被拒绝',
+  'mix.jaxRan': 'JAX 的卷积在这种混用下能运行（在 JAX {version} 上见过：libcudnn {libcudnn} 配 {subs} 子库）',
+  'mix.jaxNoCheck': 'JAX 本身不比较子库版本；{inner}',
+  'mix.torchRefuses': 'PyTorch 在它的 cuDNN 版本检查处拒绝："cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
+  'mix.torchAccepts': 'PyTorch 的版本检查接受 {loaded}（构建时用 {own}）；更新的 cuDNN 通常能用',
+  'mix.tfAccepts': 'TensorFlow 接受主版本相同、小版本更新的 cuDNN（{loaded}，构建时为 {own}）',
+  'mix.jaxAccepts': 'JAX 接受不低于其构建最低要求的任何 cuDNN；{loaded} 是否满足，文件中看不出来（不满足时 JAX 会打印 "Outdated cuDNN installation found"）',
+  'mix.thisOne': '这一个',
 };

@@ -14,6 +14,7 @@
 import type { Certainty, Consequence } from '../../core/finding.js';
 import { compareVersions } from '../../libs/versions.js';
 import observations from './cudnn-mix-observations.json' with { type: 'json' };
+import { t } from '../../i18n/index.js';
 
 interface ObservationRow {
   framework: string;
@@ -64,8 +65,8 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
   const reported = mix.graphDiffers ? mix.others : mix.main;
   const cudnnSeen = observed('cudnn', mix);
   const cudnnOwn: Consequence = cudnnSeen
-    ? { outcome: 'runs', certainty: 'verified', text: `cuDNN itself accepts this mix: ${cudnnSeen.what}`, source: cudnnSeen.source }
-    : { outcome: 'unknown', certainty: 'possible', text: `cuDNN's own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn ${mix.main ?? '?'} with sub-libraries ${mix.others ?? '?'}), or it may run`, source: CUDNN_RULE };
+    ? { outcome: 'runs', certainty: 'verified', text: t('mix.cudnnAccepts', { what: cudnnSeen.what }), source: cudnnSeen.source }
+    : { outcome: 'unknown', certainty: 'possible', text: t('mix.cudnnMayRefuse', { main: mix.main ?? '?', others: mix.others ?? '?' }), source: CUDNN_RULE };
   switch (mix.framework) {
     case 'torch': {
       // torch's pip wheel pins the cuDNN it was built with and preloads it: that is the libcudnn.so.9 that loads.
@@ -74,32 +75,32 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
       const seen = observed('torch', mix);
       // torch's C++ convolution does not run the version check; torch/backends/cudnn/__init__.py does, at the
       // first version() or is_acceptable() call, and caches the version before raising.
-      if (seen?.outcome === 'ran') out.push({ framework: 'torch', outcome: 'runs', certainty: 'verified', text: `PyTorch's convolutions run with this mix (seen with torch ${seen.frameworkVersion}: conv2d ran)`, source: seen.source });
-      else out.push({ ...cudnnOwn, framework: 'torch', text: `PyTorch's convolutions do not check the version themselves; ${lower(cudnnOwn.text)}` });
+      if (seen?.outcome === 'ran') out.push({ framework: 'torch', outcome: 'runs', certainty: 'verified', text: t('mix.torchRan', { version: seen.frameworkVersion }), source: seen.source });
+      else out.push({ ...cudnnOwn, framework: 'torch', text: t('mix.torchNoCheck', { inner: lower(cudnnOwn.text) }) });
       if (refuses) {
         out.push({
           framework: 'torch',
           outcome: 'fails',
           certainty: seen ? 'verified' : mix.graphDiffers ? 'expected' : 'possible',
-          text: `The first torch.backends.cudnn.version() or is_acceptable() call (your code, torch.nn's LSTM/GRU, torch.utils.collect_env) raises RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against ${tuple(built)} but found runtime version ${tuple(reported)}; later calls pass (torch caches the version)`,
+          text: t('mix.torchRaises', { built: tuple(built), reported: tuple(reported) }),
           source: seen ? `${seen.source}; rule: ${TORCH_RULE}` : TORCH_RULE,
         });
       } else {
-        out.push({ framework: 'torch', outcome: 'runs', certainty: 'expected', text: `PyTorch's version check passes (built with ${built ?? '?'}, cuDNN reports ${reported ?? '?'})`, source: TORCH_RULE });
+        out.push({ framework: 'torch', outcome: 'runs', certainty: 'expected', text: t('mix.torchPasses', { built: built ?? '?', reported: reported ?? '?' }), source: TORCH_RULE });
       }
       return out;
     }
     case 'tensorflow': {
       const refuses = refusesByMinor(mix.built ?? null, reported);
-      if (refuses) out.push({ framework: 'tensorflow', outcome: 'fails', text: `TensorFlow refuses cuDNN at start: "Loaded runtime CuDNN library: ${reported} but source was compiled with: ${mix.built}"`, certainty: 'expected', source: TF_RULE });
-      else out.push({ framework: 'tensorflow', outcome: 'unknown', text: `TensorFlow compares the cuDNN it loads (${reported ?? '?'}) with its build${mix.built ? ` (${mix.built})` : ''}; it refuses an older minor or another major`, certainty: 'possible', source: TF_RULE });
+      if (refuses) out.push({ framework: 'tensorflow', outcome: 'fails', text: t('mix.tfRefuses', { loaded: String(reported), built: String(mix.built) }), certainty: 'expected', source: TF_RULE });
+      else out.push({ framework: 'tensorflow', outcome: 'unknown', text: t(mix.built ? 'mix.tfComparesBuilt' : 'mix.tfCompares', { reported: reported ?? '?', built: mix.built ?? '' }), certainty: 'possible', source: TF_RULE });
       out.push({ ...cudnnOwn, framework: 'tensorflow' });
       return out;
     }
     case 'jax': {
       const seen = observed('jax', mix);
-      if (seen?.outcome === 'ran') out.push({ framework: 'jax', outcome: 'runs', text: `JAX runs its convolution with this mix (seen with JAX ${seen.frameworkVersion}: libcudnn ${seen.libcudnn} with ${seen.subLibraries} sub-libraries)`, certainty: 'verified', source: `${seen.source}; ${JAX_RULE}` });
-      else out.push({ ...cudnnOwn, framework: 'jax', text: `JAX does not compare the sub-libraries itself; ${lower(cudnnOwn.text)}`, source: `${JAX_RULE}; ${cudnnOwn.source}` });
+      if (seen?.outcome === 'ran') out.push({ framework: 'jax', outcome: 'runs', text: t('mix.jaxRan', { version: seen.frameworkVersion, libcudnn: seen.libcudnn, subs: seen.subLibraries }), certainty: 'verified', source: `${seen.source}; ${JAX_RULE}` });
+      else out.push({ ...cudnnOwn, framework: 'jax', text: t('mix.jaxNoCheck', { inner: lower(cudnnOwn.text) }), source: `${JAX_RULE}; ${cudnnOwn.source}` });
       return out;
     }
     default:
@@ -118,14 +119,14 @@ export function cudnnReplacedConsequences(framework: CudnnMix['framework'], own:
   switch (framework) {
     case 'torch':
       return refuses
-        ? [{ framework, outcome: 'fails', certainty: 'expected', text: `PyTorch refuses at its cuDNN version check: "cuDNN version incompatibility: PyTorch was compiled against ${tuple(own)} but found runtime version ${tuple(loaded)}"`, source: TORCH_RULE }]
-        : [{ framework, outcome: 'unknown', certainty: 'possible', text: `PyTorch's version check accepts ${loaded ?? '?'} (built with ${own ?? '?'}); a newer cuDNN usually works`, source: TORCH_RULE }];
+        ? [{ framework, outcome: 'fails', certainty: 'expected', text: t('mix.torchRefuses', { own: tuple(own), loaded: tuple(loaded) }), source: TORCH_RULE }]
+        : [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.torchAccepts', { loaded: loaded ?? '?', own: own ?? '?' }), source: TORCH_RULE }];
     case 'tensorflow':
       return refuses
-        ? [{ framework, outcome: 'fails', certainty: 'expected', text: `TensorFlow refuses cuDNN at start: "Loaded runtime CuDNN library: ${loaded} but source was compiled with: ${own}"`, source: TF_RULE }]
-        : [{ framework, outcome: 'unknown', certainty: 'possible', text: `TensorFlow accepts a cuDNN of the same major and a newer minor (${loaded ?? '?'} against ${own ?? '?'})`, source: TF_RULE }];
+        ? [{ framework, outcome: 'fails', certainty: 'expected', text: t('mix.tfRefuses', { loaded: String(loaded), built: String(own) }), source: TF_RULE }]
+        : [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.tfAccepts', { loaded: loaded ?? '?', own: own ?? '?' }), source: TF_RULE }];
     case 'jax':
-      return [{ framework, outcome: 'unknown', certainty: 'possible', text: `JAX accepts any cuDNN not older than its build's minimum; whether ${loaded ?? 'this one'} is, the files do not say (JAX prints "Outdated cuDNN installation found" when it is not)`, source: JAX_RULE }];
+      return [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.jaxAccepts', { loaded: loaded ?? t('mix.thisOne') }), source: JAX_RULE }];
     default:
       return [];
   }
