@@ -12,6 +12,7 @@ import type { SmokeConv, SmokeGpu, SmokeRun, SmokeStatus } from '../../python/sm
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { FRAMEWORK_LABEL } from './common.js';
+import { t } from '../../i18n/index.js';
 
 const ID = 'libs.cudnn-smoke';
 const SOURCE = 'cuDNN smoke test';
@@ -21,11 +22,11 @@ const TOO_LITTLE_FREE_MIB = 256;
 export const cudnnSmokeCheck: Check = {
   id: ID,
   category: 'libraries',
-  title: 'cuDNN runs a convolution on each GPU (--deep)',
+  get title() { return t('title.libs.cudnn-smoke'); },
   applies: (s) => {
     const smoke = s.smoke;
-    if (!smoke) return 'run check --deep to load cuDNN and run a convolution on each GPU';
-    if (smoke.runs.length === 0) return smoke.skipped ?? 'nothing to test';
+    if (!smoke) return t('smoke.applies');
+    if (smoke.runs.length === 0) return smoke.skipped ?? t('smoke.nothing');
     return true;
   },
   evaluate(s: Snapshot): Finding[] {
@@ -40,7 +41,7 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
   // The process did not get as far as loading the files.
   if (!run.load) {
     if (run.exit === 'not-found' || run.exit === 'permission')
-      return [finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: `The cuDNN smoke test could not start: ${run.exitDetail ?? run.interpreter}`, evidence: files })];
+      return [finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.noStart', { detail: run.exitDetail ?? run.interpreter }), evidence: files })];
     const crashed = run.exit === 'signal';
     return [
       finding({
@@ -49,8 +50,8 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
         status: crashed ? 'fail' : 'unknown',
         rootCause: crashed ? 'library_conflict' : null,
         message: crashed
-          ? `Loading ${who}'s CUDA libraries crashed the process (${run.exitDetail ?? 'killed by a signal'})`
-          : `The cuDNN smoke test did not report (${run.exitDetail ?? 'no output'})`,
+          ? t('smoke.crashed', { who, detail: run.exitDetail ?? t('smoke.killed') })
+          : t('smoke.noReport', { detail: run.exitDetail ?? t('smoke.noOutput') }),
         evidence: [...files, ...stderrEvidence(run)],
       }),
     ];
@@ -64,9 +65,9 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
         severity: 'error',
         status: 'fail',
         rootCause: conflict ? 'library_conflict' : 'library_missing',
-        message: `${who}'s CUDA libraries do not load: ${text.split('\n')[0]}`,
+        message: t('smoke.noLoad', { who, error: text.split('\n')[0] ?? '' }),
         evidence: [{ text, source: `dlopen of ${run.load.file ?? 'the files'} (${SOURCE})` }, ...files],
-        fix: { text: 'See which copy of each library is chosen and why.', commands: ['gpu-env-doctor libs'] },
+        fix: { text: t('smoke.noLoadFix'), commands: ['gpu-env-doctor libs'] },
       }),
     ];
   }
@@ -78,7 +79,7 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
     return out;
   }
   if (run.gpus.length === 0) {
-    out.push(finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: `The cuDNN smoke test reported no GPU (${run.exitDetail ?? `${run.devices?.count ?? 0} visible`})`, evidence: [...files, ...stderrEvidence(run)] }));
+    out.push(finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.noGpu', { detail: run.exitDetail ?? t('smoke.visible', { n: run.devices?.count ?? 0 }) }), evidence: [...files, ...stderrEvidence(run)] }));
     return out;
   }
   for (const g of run.gpus) out.push(...judgeGpu(s, run, g, files));
@@ -91,7 +92,7 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
   const memEv = memoryEvidence(g);
   if (g.error) return [overruled(s, run, statusFinding(s, run, g, g.error, `cuDNN could not start on ${where}`, [...memEv, ...files]))];
   if (g.crash && g.conv.length === 0)
-    return [finding({ check: ID, severity: 'warn', status: 'unknown', rootCause: null, message: `The cuDNN smoke test stopped on ${where}: ${g.crash}`, evidence: [...memEv, ...files, ...stderrEvidence(run)], affects: { gpu: g.device, library: 'libcudnn' } })];
+    return [finding({ check: ID, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.stopped', { where, crash: g.crash }), evidence: [...memEv, ...files, ...stderrEvidence(run)], affects: { gpu: g.device, library: 'libcudnn' } })];
   const out: Finding[] = [];
   if (g.cublas && g.cublas.code !== 0) {
     const name = g.cublas.name ?? `status ${g.cublas.code}`;
@@ -107,7 +108,7 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: `cuDNN${version ? ` ${version}` : ''} ran a convolution on ${where} with ${who}'s files (${timeText(run, g)})`,
+        message: version ? t('smoke.ranVersion', { version, where, who, time: timeText(run, g) }) : t('smoke.ran', { where, who, time: timeText(run, g) }),
         evidence: [...convEvidence(g), ...memEv, ...files],
         affects: { gpu: g.device, library: 'libcudnn' },
       }),
@@ -128,8 +129,8 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
           severity: 'warn',
           status: 'warn',
           rootCause: memoryCause(s, g),
-          message: `cuDNN works on ${where}, but with ${fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB)} free after its CUDA context it could not get the ${fmtMiB(needMiB(big))} that a convolution trying every algorithm asks for (TensorFlow and JAX autotuning, torch.backends.cudnn.benchmark); with the smallest workspace (${fmtMiB(ran.workspaceMiB)}) it ran`,
-          details: 'Jobs that do not autotune (PyTorch by default picks one algorithm by heuristics) may still start; the ones that do fail with "Failed to get convolution algorithm" or CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED.',
+          message: t('smoke.workspace', { where, free: fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB), need: fmtMiB(needMiB(big)), ws: fmtMiB(ran.workspaceMiB) }),
+          details: t('smoke.workspaceDetails'),
           evidence: [...convEvidence(g), ...memEv, ...files],
           affects: { gpu: g.device, library: 'libcudnn' },
           fix: memoryFix(s, g),
@@ -149,7 +150,7 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
           severity: 'error',
           status: 'fail',
           rootCause: memoryCause(s, g),
-          message: `cuDNN could not run even a tiny convolution on ${where}: ${fmtMiB(lastFail.freeAtFailureMiB ?? g.freeBeforeMiB)} free after the CUDA context (${lastFail.error.name})`,
+          message: t('smoke.tiny', { where, free: fmtMiB(lastFail.freeAtFailureMiB ?? g.freeBeforeMiB), error: lastFail.error.name }),
           evidence: [...convEvidence(g), ...memEv, ...files],
           affects: { gpu: g.device, library: 'libcudnn' },
           fix: memoryFix(s, g),
@@ -201,9 +202,8 @@ function mixedVersions(run: SmokeRun): Omit<Finding, 'check' | 'affects'> | null
     severity: 'warn',
     status: 'warn',
     rootCause: 'cudnn_version_mismatch',
-    message: `cuDNN reports version ${reported} although libcudnn is ${main.version}: its sub-libraries came from ${otherDirs.length > 0 ? otherDirs.join(', ') : 'another copy'}`,
-    details:
-      'cuDNN 9 reports the version of the sub-libraries it runs. A framework that compares it with the version it was built with refuses to go on (PyTorch raises "cuDNN version incompatibility" at torch.backends.cudnn.version(); seen on the H200 with the system cuDNN first on LD_LIBRARY_PATH).',
+    message: t('smoke.mixed', { reported, main: main.version, dirs: otherDirs.length > 0 ? otherDirs.join(', ') : t('smoke.anotherCopy') }),
+    details: t('smoke.mixedDetails'),
     evidence: [
       { text: `cudnnGetVersion() = ${run.versions?.cudnn}`, source: SOURCE },
       { text: `${main.path} (${main.version})`, source: 'loader emulation' },
@@ -227,7 +227,7 @@ function overruled(s: Snapshot, run: SmokeRun, f: Finding): Finding {
     ...f,
     severity: 'info',
     status: 'ok',
-    message: `${label}'s own convolution ran (--deep=frameworks), so its result stands; the native test said: ${f.message}`,
+    message: t('smoke.overruled', { label, message: f.message }),
     fix: undefined,
   };
 }
@@ -244,26 +244,26 @@ function othersHolding(s: Snapshot, g: SmokeGpu) {
 function memoryFix(s: Snapshot, g: SmokeGpu): Fix {
   const held = othersHolding(s, g);
   return held.length > 0
-    ? { text: `Other processes hold memory on this GPU (${held.map((p) => `PID ${p.pid} ${fmtMiB(p.usedMiB)}`).join(', ')}): free it (gpu-env-doctor procs shows which are stale), wait for it, or use another GPU.`, commands: ['gpu-env-doctor procs'] }
-    : { text: 'Free GPU memory before the job starts, or give the job another GPU (CUDA_VISIBLE_DEVICES).', commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'] };
+    ? { text: t('smoke.heldFix', { held: held.map((p) => `PID ${p.pid} ${fmtMiB(p.usedMiB)}`).join(', ') }), commands: ['gpu-env-doctor procs'] }
+    : { text: t('smoke.freeFix'), commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'] };
 }
 
 function fixFor(s: Snapshot, cause: RootCauseId, g: SmokeGpu | null): Fix {
   switch (cause) {
     case 'memory_held_by_other_process':
     case 'gpu_memory_exhausted':
-      return g ? memoryFix(s, g) : { text: 'Free GPU memory or use another GPU.', commands: ['gpu-env-doctor procs'] };
+      return g ? memoryFix(s, g) : { text: t('smoke.freeOrOther'), commands: ['gpu-env-doctor procs'] };
     case 'driver_too_old':
-      return { text: 'The libcuda that loads does not fit the kernel driver: see which copy loads and why (a cuda-compat folder on LD_LIBRARY_PATH is the usual reason), or update the driver.', commands: ['gpu-env-doctor libs'] };
+      return { text: t('smoke.driverFix'), commands: ['gpu-env-doctor libs'] };
     case 'library_conflict':
     case 'library_missing':
     case 'cudnn_version_mismatch':
     case 'cuda_toolkit_mismatch':
-      return { text: 'See which copy of each library loads and why, and make every cuDNN file come from one copy.', commands: ['gpu-env-doctor libs'] };
+      return { text: t('smoke.conflictFix'), commands: ['gpu-env-doctor libs'] };
     case 'no_device_visible':
-      return { text: 'Check CUDA_VISIBLE_DEVICES and the container\'s GPU access.', commands: ['nvidia-smi -L'] };
+      return { text: t('smoke.visibleFix'), commands: ['nvidia-smi -L'] };
     default:
-      return { text: "Run the frameworks' own convolution for their view of it.", commands: ['gpu-env-doctor check --deep=frameworks'] };
+      return { text: t('smoke.frameworksFix'), commands: ['gpu-env-doctor check --deep=frameworks'] };
   }
 }
 
