@@ -9,6 +9,7 @@ import { effectiveMinComputeCapability, paddleInstallCommand } from './paddle.js
 import type { Framework } from './spec.js';
 import type { Target } from './target.js';
 import { compareVersions, majorMinor, majorOf, sortVersions } from './version.js';
+import { joinList, t as tr } from '../i18n/index.js';
 
 /** What a build must run on. */
 export interface MachineNeeds {
@@ -69,7 +70,7 @@ export function newestTorchFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.cuda,
         commands: [`pip install torch==${r.version} --index-url https://download.pytorch.org/whl/${v.name}`],
-        text: `torch ${r.version}+${v.name} (CUDA ${v.cuda}, cuDNN ${v.cudnn}) is the newest PyTorch build that runs on driver ${n.driver}${n.ccs.length ? ` and compute capability ${[...new Set(n.ccs)].join(', ')}` : ''}${n.python ? ` with Python ${n.python}` : ''}. Install torchvision/torchaudio from the same index so they match.`,
+        text: tr('cfix.torch', { version: r.version, variant: v.name, cuda: v.cuda, cudnn: v.cudnn, driver: n.driver, ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none', python: n.python ?? 'none' }),
       };
     }
   }
@@ -100,7 +101,7 @@ export function newestTensorflowFor(n: MachineNeeds): Proposal | null {
       variant: b.andCuda ? 'and-cuda' : null,
       cuda: b.cuda,
       commands,
-      text: `TensorFlow ${series} (tested with CUDA ${b.cuda}, cuDNN ${b.cudnn}) is the newest that runs on driver ${n.driver}${n.python ? ` with Python ${n.python}` : ''}${b.andCuda ? '; [and-cuda] installs its CUDA and cuDNN as pip packages' : '; it needs CUDA and cuDNN installed separately (the conda command pins both into the environment)'}.`,
+      text: tr('cfix.tf', { series, cuda: b.cuda, cudnn: b.cudnn, driver: n.driver, python: n.python ?? 'none', andCuda: b.andCuda ? 'yes' : 'no' }),
     };
   }
   return null;
@@ -128,7 +129,7 @@ export function newestJaxFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.minCuda!,
         commands: [`pip install -U 'jax[${extra}]==${row.version}'`],
-        text: `jax ${row.version} with its CUDA ${v.cudaMajor} ${v.plugin ? 'plugin' : 'wheel'} is the newest JAX that runs on driver ${n.driver}${n.python ? ` with Python ${n.python}` : ''}.`,
+        text: tr('cfix.jax', { version: row.version, major: v.cudaMajor, kind: v.plugin ? 'plugin' : 'wheel', driver: n.driver, python: n.python ?? 'none' }),
       };
     }
   }
@@ -170,7 +171,7 @@ export function newestPaddleFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.cuda,
         commands: [paddleInstallCommand(v)],
-        text: `paddlepaddle-gpu ${v.pip} (CUDA ${v.cuda}${v.cudnn ? `, cuDNN ${v.cudnn}` : ''}) is the newest PaddlePaddle build that runs on driver ${n.driver}${n.ccs.length ? ` and compute capability ${[...new Set(n.ccs)].join(', ')}` : ''}${n.python ? ` with Python ${n.python}` : ''}${bundles ? '; it brings CUDA and cuDNN as pip packages' : `; it needs CUDA ${v.cuda} and cuDNN ${v.cudnn ?? ''} on the machine (Paddle 2.x does not bundle them)`}.`,
+        text: tr('cfix.paddle', { pip: v.pip, cuda: v.cuda, cudnn: v.cudnn ? v.cudnn : 'none', cudnnRaw: v.cudnn ?? '', driver: n.driver, ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none', python: n.python ?? 'none', bundles: bundles ? 'yes' : 'no' }),
       };
     }
   }
@@ -184,8 +185,8 @@ export function driverUpgrade(t: Target, os: Os, need: 'min' | 'full' = 'min'): 
   const min = need === 'full' && full ? full : t.driverMin[os];
   if (!min) return null;
   const branch = min.split('.')[0];
-  const text = `Or upgrade the NVIDIA driver to ${min} or newer${full && full !== min ? ` (${full}+ is the full CUDA ${t.cuda} driver, needed for PTX JIT)` : need === 'full' ? ` (the CUDA ${t.cuda} driver: PTX JIT needs it)` : ''}, then reboot.`;
-  const manual = os === 'linux' ? [`sudo apt install nvidia-driver-${branch}   # or newer branch; use your distribution's driver packages`, 'sudo reboot'] : [`install NVIDIA driver ${min} or newer from nvidia.com, then reboot`];
+  const text = full && full !== min ? tr('cfix.upgradeFull', { min, full, cuda: t.cuda ?? '?' }) : need === 'full' ? tr('cfix.upgradeJit', { min, cuda: t.cuda ?? '?' }) : tr('cfix.upgrade', { min });
+  const manual = os === 'linux' ? [`sudo apt install nvidia-driver-${branch}   # or newer branch; use your distribution's driver packages`, 'sudo reboot'] : [tr('cfix.windowsDriver', { min })];
   return { version: min, text, manual };
 }
 
@@ -196,7 +197,7 @@ export function cudnnFix(t: Target): Fix | null {
   const pkg = major >= 12 ? `nvidia-cudnn-cu${major}` : 'nvidia-cudnn-cu11';
   if (t.cudnnMin) {
     return {
-      text: `Install a cuDNN ${majorOf(t.cudnnMin)} of at least ${t.cudnnMin} built for CUDA ${major} in this environment, and keep LD_LIBRARY_PATH from putting another libcudnn first.`,
+      text: tr('cfix.cudnnMin', { major: majorOf(t.cudnnMin), min: t.cudnnMin, cuda: major }),
       commands: [`pip install -U '${pkg}>=${t.cudnnMin},<${majorOf(t.cudnnMin) + 1}'`],
     };
   }
@@ -204,7 +205,7 @@ export function cudnnFix(t: Target): Fix | null {
     // the exact build for torch (its wheel pins it); TF's tested minor otherwise
     const pin = t.cudnnBuilt.split('.').length >= 4 ? `==${t.cudnnBuilt}` : `>=${majorMinor(t.cudnnBuilt)},<${majorOf(t.cudnnBuilt) + 1}`;
     return {
-      text: `Make ${t.framework} load the cuDNN it was built with (${t.cudnnBuilt}): install it for CUDA ${major} in this environment, and keep LD_LIBRARY_PATH / LD_PRELOAD from putting another libcudnn first.`,
+      text: tr('cfix.cudnnBuilt', { fw: t.framework, built: t.cudnnBuilt, cuda: major }),
       commands: [`pip install '${pkg}${pin}'`],
     };
   }
@@ -215,7 +216,7 @@ export function cudnnFix(t: Target): Fix | null {
 export function toFix(p: Proposal | null, upgrade: ReturnType<typeof driverUpgrade>, fallback: string): Fix {
   const parts = [p?.text, upgrade?.text].filter((x): x is string => !!x);
   return {
-    text: parts.length ? parts.join(' ') : fallback,
+    text: parts.length ? joinList(parts, 'sentence') : fallback,
     commands: p?.commands ?? [],
     ...(upgrade ? { manual: upgrade.manual } : {}),
   };

@@ -988,6 +988,23 @@ export const en = {
   'smoke.conflictFix': 'See which copy of each library loads and why, and make every cuDNN file come from one copy.',
   'smoke.visibleFix': 'Check CUDA_VISIBLE_DEVICES and the container\'s GPU access.',
   'smoke.frameworksFix': 'Run the frameworks\' own convolution for their view of it.',
+
+  // compat's proposals and fixes (src/compat/fixes.ts), versions.* fallbacks
+  'cfix.torch': 'torch {version}+{variant} (CUDA {cuda}, cuDNN {cudnn}) is the newest PyTorch build that runs on driver {driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, select, none {} other { with Python {python}}}. Install torchvision/torchaudio from the same index so they match.',
+  'cfix.tf': 'TensorFlow {series} (tested with CUDA {cuda}, cuDNN {cudnn}) is the newest that runs on driver {driver}{python, select, none {} other { with Python {python}}}{andCuda, select, yes {; [and-cuda] installs its CUDA and cuDNN as pip packages} other {; it needs CUDA and cuDNN installed separately (the conda command pins both into the environment)}}.',
+  'cfix.jax': 'jax {version} with its CUDA {major} {kind, select, plugin {plugin} other {wheel}} is the newest JAX that runs on driver {driver}{python, select, none {} other { with Python {python}}}.',
+  'cfix.paddle': 'paddlepaddle-gpu {pip} (CUDA {cuda}{cudnn, select, none {} other {, cuDNN {cudnn}}}) is the newest PaddlePaddle build that runs on driver {driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, select, none {} other { with Python {python}}}{bundles, select, yes {; it brings CUDA and cuDNN as pip packages} other {; it needs CUDA {cuda} and cuDNN {cudnnRaw} on the machine (Paddle 2.x does not bundle them)}}.',
+  'cfix.upgrade': 'Or upgrade the NVIDIA driver to {min} or newer, then reboot.',
+  'cfix.upgradeFull': 'Or upgrade the NVIDIA driver to {min} or newer ({full}+ is the full CUDA {cuda} driver, needed for PTX JIT), then reboot.',
+  'cfix.upgradeJit': 'Or upgrade the NVIDIA driver to {min} or newer (the CUDA {cuda} driver: PTX JIT needs it), then reboot.',
+  'cfix.windowsDriver': 'install NVIDIA driver {min} or newer from nvidia.com, then reboot',
+  'cfix.cudnnMin': 'Install a cuDNN {major} of at least {min} built for CUDA {cuda} in this environment, and keep LD_LIBRARY_PATH from putting another libcudnn first.',
+  'cfix.cudnnBuilt': 'Make {fw} load the cuDNN it was built with ({built}): install it for CUDA {cuda} in this environment, and keep LD_LIBRARY_PATH / LD_PRELOAD from putting another libcudnn first.',
+  'vfix.cudnnArch': 'Use a cuDNN release that still supports this GPU.',
+  'vfix.cudnnBuilt': 'Install the cuDNN the framework was built with.',
+  'vfix.noArch': 'No build of this framework in gpu-env-doctor\'s data has code for this GPU.',
+  'vfix.driver': 'Upgrade the NVIDIA driver to {version} or newer.',
+  'vfix.python': 'Use a Python version that {fw} {version} supports ({required}).',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -981,4 +981,21 @@ export const zh: Record<MessageKey, string> = {
   'smoke.conflictFix': '查看每个库加载的是哪一份以及原因，让所有 cuDNN 文件都来自同一份。',
   'smoke.visibleFix': '检查 CUDA_VISIBLE_DEVICES 和容器的 GPU 访问权限。',
   'smoke.frameworksFix': '运行框架自己的卷积，看看框架的结果。',
+
+  // compat's proposals and fixes (src/compat/fixes.ts), versions.* fallbacks
+  'cfix.torch': 'torch {version}+{variant}（CUDA {cuda}，cuDNN {cudnn}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PyTorch 构建。torchvision/torchaudio 请从同一个索引安装，以保持匹配。',
+  'cfix.tf': 'TensorFlow {series}（用 CUDA {cuda}、cuDNN {cudnn} 测试）是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新版本{andCuda, select, yes {；[and-cuda] 会以 pip 包的形式安装它的 CUDA 和 cuDNN} other {；它需要另外安装 CUDA 和 cuDNN（conda 命令会把两者锁定到环境中）}}。',
+  'cfix.jax': 'jax {version} 配 CUDA {major} {kind, select, plugin {插件} other {wheel 包}}，是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新 JAX。',
+  'cfix.paddle': 'paddlepaddle-gpu {pip}（CUDA {cuda}{cudnn, select, none {} other {，cuDNN {cudnn}}}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PaddlePaddle 构建{bundles, select, yes {；它以 pip 包的形式自带 CUDA 和 cuDNN} other {；它需要本机有 CUDA {cuda} 和 cuDNN {cudnnRaw}（Paddle 2.x 不自带）}}。',
+  'cfix.upgrade': '或者把 NVIDIA 驱动升级到 {min} 或更新版本，然后重启。',
+  'cfix.upgradeFull': '或者把 NVIDIA 驱动升级到 {min} 或更新版本（{full}+ 是 CUDA {cuda} 的完整驱动，PTX 即时编译需要它），然后重启。',
+  'cfix.upgradeJit': '或者把 NVIDIA 驱动升级到 {min} 或更新版本（CUDA {cuda} 的驱动：PTX 即时编译需要它），然后重启。',
+  'cfix.windowsDriver': '从 nvidia.com 安装 NVIDIA 驱动 {min} 或更新版本，然后重启',
+  'cfix.cudnnMin': '在这个环境中安装针对 CUDA {cuda} 构建、版本不低于 {min} 的 cuDNN {major}，并且不要让 LD_LIBRARY_PATH 把另一个 libcudnn 排在前面。',
+  'cfix.cudnnBuilt': '让 {fw} 加载它构建时所用的 cuDNN（{built}）：在这个环境中安装 CUDA {cuda} 版本的它，并且不要让 LD_LIBRARY_PATH / LD_PRELOAD 把另一个 libcudnn 排在前面。',
+  'vfix.cudnnArch': '使用仍然支持这个 GPU 的 cuDNN 版本。',
+  'vfix.cudnnBuilt': '安装框架构建时所用的 cuDNN。',
+  'vfix.noArch': 'gpu-env-doctor 的数据中，这个框架没有任何构建含有此 GPU 的代码。',
+  'vfix.driver': '把 NVIDIA 驱动升级到 {version} 或更新版本。',
+  'vfix.python': '使用 {fw} {version} 支持的 Python 版本（{required}）。',
 };

@@ -23,7 +23,7 @@ export const cudnnCheck: Check = {
           continue;
         }
         // an old GPU that the loaded cuDNN dropped: a build whose cuDNN still supports it
-        const fix = v.rootCause === 'gpu_arch_unsupported' ? alignFix(m, item, false, 'Use a cuDNN release that still supports this GPU.') : (cudnnFix(item.target) ?? alignFix(m, item, false, 'Install the cuDNN the framework was built with.'));
+        const fix = v.rootCause === 'gpu_arch_unsupported' ? alignFix(m, item, false, t('vfix.cudnnArch')) : (cudnnFix(item.target) ?? alignFix(m, item, false, t('vfix.cudnnBuilt')));
         out.push(verdictFinding(this.id, v, item, fix));
       }
     }

@@ -18,7 +18,7 @@ export const driverCudaCheck: Check = {
     for (const item of items) {
       const v = judgeDriver(item.target, m);
       if (!v || v.status === 'unknown') continue;
-      const fix = v.status === 'fail' ? alignFix(m, item, 'min', `Upgrade the NVIDIA driver to ${v.required?.replace('>=', '')} or newer.`) : undefined;
+      const fix = v.status === 'fail' ? alignFix(m, item, 'min', t('vfix.driver', { version: v.required?.replace('>=', '') ?? '?' })) : undefined;
       out.push(verdictFinding(this.id, v, item, fix));
     }
     return out;

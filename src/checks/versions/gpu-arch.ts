@@ -18,7 +18,7 @@ export const gpuArchCheck: Check = {
     for (const item of items) {
       for (const v of judgeArch(item.target, m)) {
         if (v.status === 'unknown') continue;
-        const fix = v.status === 'ok' ? undefined : alignFix(m, item, v.rootCause === 'driver_too_old' ? 'full' : false, 'No build of this framework in gpu-env-doctor\'s data has code for this GPU.');
+        const fix = v.status === 'ok' ? undefined : alignFix(m, item, v.rootCause === 'driver_too_old' ? 'full' : false, t('vfix.noArch'));
         out.push(verdictFinding(this.id, v, item, fix));
       }
     }

@@ -16,7 +16,7 @@ export const pythonVersionCheck: Check = {
     for (const item of items) {
       const v = judgePython(item.target, item.env.python, `${item.env.prefix}`);
       if (!v) continue;
-      const fix = v.status === 'ok' ? undefined : alignFix(m, item, false, `Use a Python version that ${item.fw.framework} ${item.fw.version ?? ''} supports (${v.required}).`);
+      const fix = v.status === 'ok' ? undefined : alignFix(m, item, false, t('vfix.python', { fw: item.fw.framework, version: item.fw.version ?? '', required: v.required ?? '?' }));
       out.push(verdictFinding(this.id, v, item, fix));
     }
     return out;
