@@ -112,7 +112,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
-    board.add('framework_preallocation', 0.15, `${fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow'} reserves most GPU memory at start unless told otherwise`);
+    board.add('framework_preallocation', 0.15, t('why.fw.reserves', { fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow' }));
   }
   const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
@@ -249,10 +249,10 @@ function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: Si
   const xids = new Set(Collector.matches(st).map((m) => Number(m.values.xid)));
   const hard = [48, 61, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120, 122, 123, 140].filter((x) => xids.has(x));
   const app = [13, 31, 43, 45, 69].filter((x) => xids.has(x));
-  if (hard.length > 0) board.add('hardware_or_driver_fault', 1.6, `Xid ${hard.join(', ')}: errors NVIDIA documents as hardware, memory (ECC), NVLink, bus or firmware faults`, ev(st, 2));
+  if (hard.length > 0) board.add('hardware_or_driver_fault', 1.6, t('why.x.hard', { xids: hard.join(', ') }), ev(st, 2));
   if (app.length > 0 && hard.length === 0) {
-    board.add('framework_bug', 0.6, `Xid ${app.join(', ')}: usually raised by the application's own kernels (illegal address, MMU fault)`, ev(st, 2));
-    board.against('hardware_or_driver_fault', 0.8, `Xid ${app.join(', ')} are usually application errors`);
+    board.add('framework_bug', 0.6, t('why.x.app', { xids: app.join(', ') }), ev(st, 2));
+    board.against('hardware_or_driver_fault', 0.8, t('why.x.appAgainst', { xids: app.join(', ') }));
   }
 }
 

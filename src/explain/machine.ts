@@ -14,6 +14,7 @@ import { smRunsOn } from './analyse/versions.js';
 import type { EnvironmentFacts, LogEvidence } from './types.js';
 import type { SignalState } from './collect.js';
 import { Collector } from './collect.js';
+import { t } from '../i18n/index.js';
 
 const MEMORY_CAUSES = ['gpu_memory_exhausted', 'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation'] as const;
 
@@ -37,7 +38,7 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         const fw = holderFrameworkLabel(p);
         const gpuTotal = gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null;
         const policy = holderPolicy(p, gpuTotal);
-        const text = `now: PID ${p.pid} (${fw ? `${fw}, ` : ''}${p.name ?? '?'}, user ${p.user ?? p.uid ?? '?'}) holds ${fmtMiB(p.usedMiB)} on GPU ${p.gpus.join(',') || '?'}: ${reason}${policy ? `; ${policy.summary}` : ''}`;
+        const text = t(fw ? (policy ? 'why.m.holderFwPolicy' : 'why.m.holderFw') : policy ? 'why.m.holderPolicy' : 'why.m.holder', { pid: p.pid, fw: fw ?? '', name: p.name ?? '?', user: p.user ?? p.uid ?? '?', mib: fmtMiB(p.usedMiB), gpus: p.gpus.join(',') || '?', reason, policy: policy?.summary ?? '' });
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
         // No `kill PID` to suggest for PID 1, a kernel thread, or a PID that is another namespace's here.
         if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
@@ -52,38 +53,38 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         const need = fig.self + fig.requested + othersBytes;
         const fw = holderFrameworkLabel(top);
         const who = `PID ${top.pid}${fw ? ` (${fw}, ${fmtMiB(top.usedMiB)})` : ` (${fmtMiB(top.usedMiB)})`}`;
-        const job = `${fmtBytes(fig.self)} + ${fmtBytes(fig.requested)}${othersBytes > 0 ? ` + ${fmtBytes(othersBytes)} held by the other processes` : ''}`;
+        const job = othersBytes > 0 ? t('why.m.jobOthers', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested), others: fmtBytes(othersBytes) }) : t('why.m.job', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested) });
         if (need <= fig.total) {
-          const text = `without ${who} this job, ${job}, fits in ${fmtBytes(fig.total)}`;
+          const text = t('why.m.fits', { who, job, total: fmtBytes(fig.total) });
           board.add('memory_held_by_other_process', 0.6, text, [src(text)]);
         } else {
-          const text = `even without ${who} this job, ${job}, does not fit in ${fmtBytes(fig.total)}`;
+          const text = t('why.m.notFits', { who, job, total: fmtBytes(fig.total) });
           board.add('gpu_memory_exhausted', 0.6, text, [src(text)]);
         }
       }
       if (holders.length === 0 && snap.processes.ok) {
         const usedMiB = gpus.reduce((a, g) => a + g.memory.usedMiB, 0);
-        if (usedMiB < totalMiB * 0.1) board.against('memory_held_by_other_process', 0.5, `no other process holds GPU memory now (${fmtMiB(usedMiB)} used in all)`);
+        if (usedMiB < totalMiB * 0.1) board.against('memory_held_by_other_process', 0.5, t('why.m.noneNow', { mib: fmtMiB(usedMiB) }));
       }
-      notes.push(`GPU memory now: ${gpus.map((g) => `GPU ${g.index} ${fmtMiB(g.memory.usedMiB)} of ${fmtMiB(g.memory.totalMiB)} used`).join('; ')}`);
+      notes.push(t('why.m.memNow', { list: gpus.map((g) => t('why.m.memGpu', { gpu: g.index, used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB) })).join(t('list.semicolon')) }));
     }
     // driver: the CUDA it supports vs the CUDA the log needs
     const driverCuda = snap.nvidia.cudaVersion;
     const need = env.buildCuda?.value;
     if (driverCuda && need && compareVersions(driverCuda, need) < 0) {
-      const text = `driver ${snap.nvidia.driverVersion} supports CUDA up to ${driverCuda}; the framework build needs CUDA ${need}`;
+      const text = t('why.m.driverOld', { driver: snap.nvidia.driverVersion, cuda: driverCuda, need });
       board.add('driver_too_old', 1.5, text, [src(text)]);
     } else if (driverCuda && board.score('driver_too_old') > 0 && need) {
-      board.against('driver_too_old', 0.6, `driver ${snap.nvidia.driverVersion} supports CUDA ${driverCuda}, enough for ${need}`);
+      board.against('driver_too_old', 0.6, t('why.m.driverEnough', { driver: snap.nvidia.driverVersion, cuda: driverCuda, need }));
     }
-    notes.push(`driver ${snap.nvidia.driverVersion}, CUDA up to ${driverCuda ?? '?'}, ${gpus.length} GPU(s)`);
+    notes.push(t('why.m.driverNote', { driver: snap.nvidia.driverVersion, cuda: driverCuda ?? '?', n: gpus.length }));
     // architecture: the GPUs here against the archs the log says the build has
     const printed = signals.get('torch.supported_archs');
     const archs = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : undefined;
     for (const g of gpus) {
       if (!g.computeCapability) continue;
       if (archs && archs.length > 0 && !smRunsOn(archs, g.computeCapability)) {
-        const text = `GPU ${g.index} (${g.name}) is ${smOfCc(g.computeCapability)}; the build has ${archs.join(' ')}`;
+        const text = t('why.m.arch', { gpu: g.index, name: g.name, sm: smOfCc(g.computeCapability), archs: archs.join(' ') });
         board.add('gpu_arch_unsupported', 1.2, text, [src(text)]);
       }
     }
@@ -93,19 +94,19 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
       const ids = cvd.split(',').map((s) => s.trim()).filter(Boolean);
       const bad = ids.length === 0 || ids.some((i) => /^\d+$/.test(i) && Number(i) >= gpus.length);
       if (bad) {
-        const text = `CUDA_VISIBLE_DEVICES="${cvd}" but this machine has ${gpus.length} GPU(s) (indexes 0-${gpus.length - 1})`;
+        const text = t('why.m.cvd', { cvd, n: gpus.length, max: gpus.length - 1 });
         board.add('no_device_visible', 1.5, text, [src(text)]);
       }
     }
   } else {
     const f = snap.nvidia.failure;
-    notes.push(`nvidia-smi: ${f.reason}: ${f.message}`);
+    notes.push(t('why.m.smiNote', { reason: f.reason, message: f.message }));
     if (f.reason === 'nvml-mismatch') {
-      const text = `now: nvidia-smi reports ${f.message}`;
+      const text = t('why.m.smiReports', { message: f.message });
       board.add('hardware_or_driver_fault', 2.0, text, [src(text)]);
     } else if (f.reason === 'driver-not-loaded' || f.reason === 'not-installed') {
       if (board.score('no_device_visible') > 0 || board.score('driver_too_old') > 0) {
-        const text = `now: ${f.message}`;
+        const text = t('why.m.now', { message: f.message });
         board.add('no_device_visible', 1.2, text, [src(text)]);
       }
     }

@@ -12,6 +12,7 @@
 import type { SignalState } from '../collect.js';
 import type { EnvironmentFacts, Fact, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
+import { t } from '../../i18n/index.js';
 
 const HOSTED = new Set(['colab', 'kaggle']);
 
@@ -29,13 +30,13 @@ function hostedRuntime(board: Board, hosted: Fact): void {
   const ev: LogEvidence[] = [{ line: hosted.line, text: hosted.text }];
   // only where a line already points at cuDNN: the runtime says which cuDNN story is likely, not that cuDNN failed
   if (board.score('cudnn_version_mismatch') > 0) {
-    board.add('cudnn_version_mismatch', 0.5, `on ${name} the CUDA and cuDNN libraries come with the runtime image: a cuDNN failure there usually means a framework version that does not fit the image's cuDNN (installed or pinned by the notebook, or left behind by an image update)`, ev);
+    board.add('cudnn_version_mismatch', 0.5, t('why.s.image', { name }), ev);
   }
-  board.against('memory_held_by_other_process', 0.3, `a ${name} session has its GPU to itself`);
+  board.against('memory_held_by_other_process', 0.3, t('why.s.session', { name }));
 }
 
 function jupyterKernel(board: Board, signals: Map<string, SignalState>, notebook: Fact): void {
   const oom = [...signals.values()].some((s) => s.sig.kind === 'memory');
   if (!oom) return;
-  board.add('memory_held_by_other_process', 0.35, 'the job ran in a Jupyter kernel: every kernel keeps the GPU memory it allocated until it is shut down or restarted, so another open notebook (or a stale kernel) often holds the memory', [{ line: notebook.line, text: notebook.text }]);
+  board.add('memory_held_by_other_process', 0.35, t('why.s.jupyter'), [{ line: notebook.line, text: notebook.text }]);
 }

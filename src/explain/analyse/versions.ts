@@ -24,6 +24,7 @@ import {
 } from '../knowledge-bridge.js';
 import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
+import { t } from '../../i18n/index.js';
 
 const CUDA_LIB = /lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvToolsExt)\.so\.(\d+(?:\.\d+)?)/;
 const CUDNN_LIB = /libcudnn(?:_\w+)?\.so\.(\d+)/;
@@ -61,13 +62,13 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         if (installed) {
           const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
           if (!same) {
-            board.add('cuda_toolkit_mismatch', 2.2, `the framework looks for ${cm[0]} (CUDA ${wanted}) but CUDA ${installed} is what is installed: the framework build and the toolkit do not match`, [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
-            board.against('library_missing', 0.8, `a CUDA is installed, only not version ${wanted}`);
+            board.add('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
+            board.against('library_missing', 0.8, t('why.v.cudaInstalled', { wanted }));
           } else {
-            board.add('library_missing', 0.6, `CUDA ${installed} is the version asked for, yet ${cm[0]} is not found: it is not installed completely or not on the library path`, [{ line: m.line, text: m.text.slice(0, 400) }]);
+            board.add('library_missing', 0.6, t('why.v.notComplete', { installed, lib: cm[0] }), [{ line: m.line, text: m.text.slice(0, 400) }]);
           }
         } else if (fw === 'tensorflow' || fw === 'keras') {
-          board.add('cuda_toolkit_mismatch', 0.5, `TensorFlow wheels look for the CUDA version they were built with (${cm[0]}); when it is missing, another CUDA version is often the one installed`);
+          board.add('cuda_toolkit_mismatch', 0.5, t('why.v.tfWheels', { lib: cm[0] }));
         }
         break;
       }
@@ -76,7 +77,7 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         board.hint('library_missing', 'lib', `libcudnn.so.${dm[1]}`);
         board.hint('library_missing', 'cudnnMajor', dm[1]!);
         if (env.cudnn && env.cudnn.value.split('.')[0] !== dm[1]) {
-          board.add('cudnn_version_mismatch', 1.4, `cuDNN ${dm[1]} is wanted but cuDNN ${env.cudnn.value} is installed`, [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cudnn)]);
+          board.add('cudnn_version_mismatch', 1.4, t('why.v.cudnnWanted', { wanted: dm[1], installed: env.cudnn.value }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cudnn)]);
         }
         break;
       }
@@ -95,8 +96,8 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
   if (!st) return;
   const m = Collector.matches(st).find((x) => /^_Z/.test(x.values.symbol ?? '') && /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text));
   if (!m) return;
-  board.add('library_conflict', 1.5, 'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)', [{ line: m.line, text: m.text.slice(0, 400) }]);
-  board.against('library_missing', 0.5, 'the library is there; one of its symbols is not the one the extension was built against');
+  board.add('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
+  board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
 }
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
@@ -106,8 +107,8 @@ function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev):
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
     if (!st || !name) continue;
-    if (/cudnn/i.test(name)) board.add('cudnn_version_mismatch', 1.2, `the component JAX found too old is ${name}`, ev(st, 1));
-    else board.add('cuda_toolkit_mismatch', 1.2, `the component JAX found too old is ${name}, part of the CUDA toolkit`, ev(st, 1));
+    if (/cudnn/i.test(name)) board.add('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
+    else board.add('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
 }
 
@@ -125,7 +126,7 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   const stated = env.cudnn?.value;
   // the user says they installed one version but the log shows another loading: a second copy is found first
   if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
-    board.add('library_conflict', 2.8, `cuDNN ${stated} is installed, yet ${runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)`, [...ev(lv, 1), ...factEvidence(env.cudnn)]);
+    board.add('library_conflict', 2.8, t('why.v.olderCopy', { stated, runtime }), [...ev(lv, 1), ...factEvidence(env.cudnn)]);
   }
 }
 
@@ -136,7 +137,7 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
   const driver = env.driver?.value;
   if (insufficient && !driver) {
     if (env.container || env.install.some((i) => ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'].includes(i.value))) {
-      board.add('no_device_visible', 1.5, 'inside a container started without GPU access the CUDA runtime finds no driver and reports it as "insufficient"', [...ev(insufficient, 1), ...factEvidence(env.container ?? env.install[0])]);
+      board.add('no_device_visible', 1.5, t('why.v.insufficient'), [...ev(insufficient, 1), ...factEvidence(env.container ?? env.install[0])]);
     }
   }
   if (driver && cuda) {
@@ -144,12 +145,12 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
     if (need && compareVersions(driver, need) < 0) {
       const w = insufficient || signals.has('torch.driver_too_old') ? 1.2 : ptxLike ? 2.0 : 1.0;
       const why = ptxLike
-        ? `driver ${driver} is older than the ${need} that CUDA ${cuda} ships with, so it cannot JIT-compile that toolkit's PTX`
-        : `driver ${driver} is older than ${need}, the minimum for CUDA ${cuda}`;
+        ? t('why.v.driverPtx', { driver, need, cuda })
+        : t('why.v.driverMin', { driver, need, cuda });
       board.add('driver_too_old', w, why, [...factEvidence(env.driver), ...factEvidence(env.buildCuda ?? env.cuda)]);
       board.hint('driver_too_old', 'minDriver', need);
     } else if (need && (insufficient || signals.has('torch.driver_too_old'))) {
-      board.against('driver_too_old', 0.4, `driver ${driver} is new enough for CUDA ${cuda} as stated`);
+      board.against('driver_too_old', 0.4, t('why.v.driverEnough', { driver, cuda }));
     }
   }
   const tooOld = signals.get('torch.driver_too_old');
@@ -171,9 +172,9 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
       if (!ok) {
-        board.add('gpu_arch_unsupported', 2.2, `PyTorch ${ver} was built for ${archList.join(' ')}; the ${gpu!.name} is ${smOfCc(cc)}, which none of them can run on`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add('gpu_arch_unsupported', 2.2, t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       } else {
-        board.against('gpu_arch_unsupported', 0.5, `PyTorch ${ver} includes code that runs on ${smOfCc(cc)}`);
+        board.against('gpu_arch_unsupported', 0.5, t('why.v.torchArchOk', { version: ver, sm: smOfCc(cc) }));
       }
     }
   }
@@ -187,24 +188,24 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
         const [bMaj, bMin] = build.cudnn.split('.').map(Number);
         const [uMaj, uMin] = cudnn.split('.').map(Number);
         const bad = uMaj !== bMaj || (bMin !== undefined && uMin !== undefined && uMin < bMin);
-        if (bad) board.add('cudnn_version_mismatch', 1.8, `TensorFlow ${ver} was built with cuDNN ${build.cudnn}; cuDNN ${cudnn} does not satisfy it (same major, equal or newer minor)`, [...factEvidence(env.cudnn), ...factEvidence(env.frameworkVersion)]);
-        else board.against('cudnn_version_mismatch', 0.3, `cuDNN ${cudnn} fits TensorFlow ${ver} (built with ${build.cudnn})`);
+        if (bad) board.add('cudnn_version_mismatch', 1.8, t('why.v.tfCudnn', { version: ver, built: build.cudnn, cudnn }), [...factEvidence(env.cudnn), ...factEvidence(env.frameworkVersion)]);
+        else board.against('cudnn_version_mismatch', 0.3, t('why.v.tfCudnnOk', { cudnn, version: ver, built: build.cudnn }));
       }
       const cuda = env.cuda?.value;
       if (cuda) {
         const exact = Number(build.cuda.split('.')[0]) <= 10;
         const ok = exact ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
-        if (!ok) board.add('cuda_toolkit_mismatch', 1.2, `TensorFlow ${ver} was built with CUDA ${build.cuda}; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
-        else board.against('cuda_toolkit_mismatch', 0.3, `CUDA ${cuda} is what TensorFlow ${ver} was built with`);
+        if (!ok) board.add('cuda_toolkit_mismatch', 1.2, t('why.v.tfCuda', { version: ver, built: build.cuda, cuda }), [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
+        else board.against('cuda_toolkit_mismatch', 0.3, t('why.v.tfCudaOk', { cuda, version: ver }));
       }
       if (cc && cudaSupportsComputeCapability(build.cuda, cc) === false && Number(cc.split('.')[0]) * 10 > 0) {
-        board.add('gpu_arch_unsupported', 1.0, `TensorFlow ${ver} was built with CUDA ${build.cuda}, which predates the ${gpu!.name} (${smOfCc(cc)}): it only runs through slow, fragile PTX JIT if at all`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add('gpu_arch_unsupported', 1.0, t('why.v.tfPredates', { version: ver, built: build.cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       }
     }
   }
   // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
   if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {
-    board.add('gpu_arch_unsupported', 1.5, `the build uses CUDA ${env.buildCuda.value}, which cannot target the ${gpu!.name} (${smOfCc(cc)})`, [...gpuEv, ...factEvidence(env.buildCuda)]);
+    board.add('gpu_arch_unsupported', 1.5, t('why.v.buildCuda', { cuda: env.buildCuda.value, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.buildCuda)]);
   }
 }
 
@@ -236,18 +237,18 @@ function jaxCompat(board: Board, env: EnvironmentFacts): void {
     const forStated = builds.find((b) => b.cudaMajor === cudaMajor);
     const majors = builds.map((b) => b.cudaMajor).join(' and ');
     if (!forStated) {
-      board.add('cuda_toolkit_mismatch', 1.4 * scale, `jaxlib ${base} is built for CUDA ${majors}; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv]);
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibMajors', { version: base, majors, cuda }), [...factEvidence(env.cuda), ...fwEv]);
     } else if (tagMajor !== undefined && tagMajor !== cudaMajor) {
-      board.add('cuda_toolkit_mismatch', 1.4 * scale, `the installed jaxlib is its CUDA ${tagMajor} build; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv, ...factEvidence(env.buildCuda)]);
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibTag', { major: tagMajor, cuda }), [...factEvidence(env.cuda), ...fwEv, ...factEvidence(env.buildCuda)]);
     } else if (cuda.includes('.')) {
       if (compareVersions(majorMinor(cuda), forStated.minCuda) < 0) {
-        board.add('cuda_toolkit_mismatch', 1.4 * scale, `jaxlib ${base} (${forStated.variant}) needs CUDA ${forStated.minCuda} or newer; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...fwEv]);
+        board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibMin', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }), [...factEvidence(env.cuda), ...fwEv]);
         board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
       } else {
-        board.against('cuda_toolkit_mismatch', 0.3, `CUDA ${cuda} meets jaxlib ${base}'s minimum (${forStated.minCuda})`);
+        board.against('cuda_toolkit_mismatch', 0.3, t('why.v.jaxlibMinOk', { cuda, version: base, min: forStated.minCuda }));
       }
     } else if (versionError && compareVersions(forStated.minCuda, `${cudaMajor}.0`) > 0) {
-      board.add('cuda_toolkit_mismatch', 0.5 * scale, `jaxlib ${base} (${forStated.variant}) needs CUDA ${forStated.minCuda} or newer; "CUDA ${cuda}" does not say whether the installed minor reaches it`, [...factEvidence(env.cuda), ...fwEv]);
+      board.add('cuda_toolkit_mismatch', 0.5 * scale, t('why.v.jaxlibMinUnsure', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }), [...factEvidence(env.cuda), ...fwEv]);
       board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
     }
   }
@@ -256,9 +257,9 @@ function jaxCompat(board: Board, env: EnvironmentFacts): void {
   const needCudnn = tagCudnn ? `${tagCudnn[1]}.${tagCudnn[2]}` : build?.minCudnn ?? undefined;
   if (cudnn && needCudnn && /^\d+\.\d+/.test(cudnn)) {
     if (compareVersions(majorMinor(cudnn), needCudnn) < 0 || cudnn.split('.')[0] !== needCudnn.split('.')[0]) {
-      board.add('cudnn_version_mismatch', 1.4 * scale, `jaxlib ${ver} needs cuDNN ${needCudnn} or a newer minor of that major; cuDNN ${cudnn} is installed`, [...factEvidence(env.cudnn), ...fwEv]);
+      board.add('cudnn_version_mismatch', 1.4 * scale, t('why.v.jaxCudnn', { version: ver, need: needCudnn, cudnn }), [...factEvidence(env.cudnn), ...fwEv]);
     } else {
-      board.against('cudnn_version_mismatch', 0.3, `cuDNN ${cudnn} meets jaxlib ${base}'s minimum (${needCudnn})`);
+      board.against('cudnn_version_mismatch', 0.3, t('why.v.jaxCudnnOk', { cudnn, version: base, need: needCudnn }));
     }
   }
 }
