@@ -1064,6 +1064,26 @@ export const en = {
   'why.v.jaxlibMinUnsure': 'jaxlib {version} ({variant}) needs CUDA {min} or newer; "CUDA {cuda}" does not say whether the installed minor reaches it',
   'why.v.jaxCudnn': 'jaxlib {version} needs cuDNN {need} or a newer minor of that major; cuDNN {cudnn} is installed',
   'why.v.jaxCudnnOk': 'cuDNN {cudnn} meets jaxlib {version}\'s minimum ({need})',
+
+  // explain: PaddlePaddle's fixes (src/explain/paddle.ts)
+  'paddle.aCudaLib': 'a CUDA library',
+  'paddle.couldNotOpen': 'Paddle could not open {lib}.',
+  'paddle.couldNotOpen126': 'Paddle could not open {lib} (Windows error 126: the DLL, or one it needs, is on no folder of PATH).',
+  'paddle.v2NoLibs': 'Paddle 2.x brings no CUDA libraries: it opens the machine\'s cuDNN, cuBLAS … at the first GPU call, so {label} needs them installed and on the library path.',
+  'paddle.unversioned': 'Paddle opens the unversioned libcudnn.so: a system whose cuDNN package has only libcudnn.so.8 (the -dev package adds the link) fails the same way.',
+  'paddle.cudnnin': 'Paddle 2.5 and 2.6 also come as builds with cuDNN inside (the …/cudnnin/ index of paddlepaddle.org.cn), and every 3.x wheel brings cuDNN as a pip dependency.',
+  'paddle.cudnn': 'Paddle was built with cuDNN {built}{found, select, none {} other { and finds {found} on this machine}}: a cuDNN older than the build (or of another major) "may cause serious incompatible bug", Paddle\'s own words. Install cuDNN {want} and make it the one on the library path, or install the paddlepaddle-gpu build made for the cuDNN you have.',
+  'paddle.seeWarning': '(see its warning)',
+  'paddle.orNewer': '{built} or a newer {major}.x',
+  'paddle.ofBuild': 'of the build',
+  'paddle.driver': 'Paddle was built with CUDA {compiled}{driverCuda, select, none {} other {, but the driver supports CUDA {driverCuda} (what Paddle calls "CUDA runtime version in your machine" is the driver\'s)}}. Update the NVIDIA driver{min, select, none {} other { to {min} or newer}}, or install the paddlepaddle-gpu build for a CUDA the driver supports{fits, select, none {} other { ({fits})}}.',
+  'paddle.cudaV2': '{label} needs the CUDA {cuda} libraries on the machine (Paddle 2.x brings none). Install that CUDA (beside others is fine, on the library path), or the paddlepaddle-gpu build for the CUDA you have: {builds}.',
+  'paddle.versionOfBuild': 'version of its build',
+  'paddle.cuda': '{label} needs the CUDA of its build. Install that CUDA (beside others is fine, on the library path), or the paddlepaddle-gpu build for the CUDA you have: {builds}.',
+  'paddle.arch': 'This paddlepaddle-gpu build has no code for the GPU. Paddle\'s install docs tie GPU generations to CUDA builds (Ampere, sm_80/sm_86: a CUDA 11 build; Hopper, sm_90: CUDA 12): install a build made with a CUDA that knows the GPU{newest, select, none {} other {, like {newest}}}.',
+  'paddle.prealloc': 'Paddle\'s pip packages allocate as needed (FLAGS_allocator_strategy=auto_growth); with naive_best_fit, or a large FLAGS_fraction_of_gpu_memory_to_use, Paddle takes most of the GPU at start and leaves nothing to other processes or to cuDNN. Use auto_growth.',
+  'paddle.oom': 'Make the job smaller: lower the batch size or the input size. Use mixed precision (paddle.amp.auto_cast() with paddle.amp.GradScaler) and, for large models, recompute (paddle.distributed.fleet.utils.recompute). Paddle\'s message says how much it had allocated and how much the GPU still had: when its own share is small, another process holds the memory.',
+  'paddle.noGpu': 'Paddle sees no GPU ("GetCUDADeviceCount():0"). The CPU package paddlepaddle may be installed instead of (or besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
 } as const;
 
 export type MessageKey = keyof typeof en;
