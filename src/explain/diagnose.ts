@@ -21,7 +21,8 @@ import type { PriorModel } from './priors/model.js';
 import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
-import { t } from '../i18n/index.js';
+import { getLang, t } from '../i18n/index.js';
+import { signatureZh } from '../i18n/signatures.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
@@ -215,9 +216,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */
 function reasonOf(st: SignalState, cause: RootCauseId): string {
+  // Chinese output: the catalog's meaning and reason in Chinese where src/i18n/signatures-zh.json has the row,
+  // else the English of the catalog, whole (never a sentence half in each language)
+  const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
+  if (zh) {
+    const what = zh.summary.replace(/。$/, '');
+    const reason = zh.reasons[cause];
+    return reason ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why: reason }) : what;
+  }
   const why = st.sig.reasons[cause];
   const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
-  return why ? `${what}; ${cause === 'other' ? 'here' : 'one reason'}: ${why}` : what;
+  return why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
 }
 
 function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {

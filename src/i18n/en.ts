@@ -1084,6 +1084,11 @@ export const en = {
   'paddle.prealloc': 'Paddle\'s pip packages allocate as needed (FLAGS_allocator_strategy=auto_growth); with naive_best_fit, or a large FLAGS_fraction_of_gpu_memory_to_use, Paddle takes most of the GPU at start and leaves nothing to other processes or to cuDNN. Use auto_growth.',
   'paddle.oom': 'Make the job smaller: lower the batch size or the input size. Use mixed precision (paddle.amp.auto_cast() with paddle.amp.GradScaler) and, for large models, recompute (paddle.distributed.fleet.utils.recompute). Paddle\'s message says how much it had allocated and how much the GPU still had: when its own share is small, another process holds the memory.',
   'paddle.noGpu': 'Paddle sees no GPU ("GetCUDADeviceCount():0"). The CPU package paddlepaddle may be installed instead of (or besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
+
+  // explain: a catalog message's meaning with its reason (src/explain/diagnose.ts)
+  'why.sigOneReason': '{what}; one reason: {why}',
+  'why.sigHere': '{what}; here: {why}',
+  'explain.testCommand': '{test}: {command}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1077,4 +1077,9 @@ export const zh: Record<MessageKey, string> = {
   'paddle.prealloc': 'Paddle 的 pip 包默认按需分配（FLAGS_allocator_strategy=auto_growth）；使用 naive_best_fit 或较大的 FLAGS_fraction_of_gpu_memory_to_use 时，Paddle 启动就会占用 GPU 的大部分显存，不给其他进程或 cuDNN 留空间。请使用 auto_growth。',
   'paddle.oom': '把任务变小：减小 batch size 或输入尺寸。使用混合精度（paddle.amp.auto_cast() 配合 paddle.amp.GradScaler），大模型再加上重计算（paddle.distributed.fleet.utils.recompute）。Paddle 的报错信息会说明它已分配了多少、GPU 还剩多少：如果它自己占的份额很小，就是有其他进程占用了显存。',
   'paddle.noGpu': 'Paddle 看不到 GPU（"GetCUDADeviceCount():0"）。可能装的是 CPU 版的 paddlepaddle 而不是（或同时还有）paddlepaddle-gpu，CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
+
+  // explain: a catalog message's meaning with its reason (src/explain/diagnose.ts)
+  'why.sigOneReason': '{what}；其中一个原因：{why}',
+  'why.sigHere': '{what}；这里：{why}',
+  'explain.testCommand': '{test}：{command}',
 };

@@ -29,7 +29,7 @@ export function renderExplainMarkdown(d: Diagnosis): string {
     out.push(`| # | ${t('explain.md.candidate')} | ${t('explain.md.confidence')} | ${t('explain.md.check')} |`);
     out.push('| --- | --- | --- | --- |');
     d.causes.slice(0, 4).forEach((c, i) => {
-      const check = c.test ? `${c.test.text}${c.test.command ? `: \`${c.test.command.replace(/`/g, "'")}\`` : ''}` : '';
+      const check = c.test ? (c.test.command ? t('explain.testCommand', { test: c.test.text, command: `\`${c.test.command.replace(/`/g, "'")}\`` }) : c.test.text) : '';
       out.push(`| ${i + 1} | ${ROOT_CAUSE_TITLES[c.id]} | ${Math.round(c.confidence * 100)}% | ${check.replace(/\|/g, '\\|')} |`);
     });
     out.push('');

@@ -67,7 +67,7 @@ function renderCandidates(d: Diagnosis, o: RenderOptions, c: Colors, width: numb
   const titleWidth = Math.min(60, Math.max(...list.map((x) => title(x).length)));
   list.forEach((cause, i) => {
     const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
-    const check = cause.test ? `${cause.test.text}${cause.test.command ? `: ${cause.test.command}` : ''}` : '';
+    const check = cause.test ? (cause.test.command ? t('explain.testCommand', { test: cause.test.text, command: cause.test.command }) : cause.test.text) : '';
     out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim(t('explain.check'))}${LABELS.gap}${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
   });
   const cheapest = list.filter((x) => x.test).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence)[0];
