@@ -205,6 +205,8 @@ s_jax_setting() {
 }
 
 # --- setup -------------------------------------------------------------------------------------------------
+# TRUTH_ONLY: only the scenarios whose call matches
+only() { [ -z "${TRUTH_ONLY:-}" ] || printf '%s\n' "$1" | grep -Eq -- "$TRUTH_ONLY"; }
 log "truth table on $(uname -n) into $OUT (work folder $W)"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; "$PY" -c 'import sys, torch, jax; print(sys.version.split()[0], "torch", torch.__version__, "jax", jax.__version__)'; node --version; } > "$W/machine.txt" 2>&1
 cat "$W/machine.txt"
@@ -225,7 +227,6 @@ LIGHT_LIST=(s_system_cudnn_torch s_system_cudnn_jax s_compat s_elf_plain s_tf_gr
 for i in "${!ALLOC_VALUES[@]}"; do LIGHT_LIST+=("s_allocconf $i"); done
 UUIDP=$(nvidia-smi --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -1 | cut -c1-12)
 [ -n "$UUIDP" ] && LIGHT_LIST+=("s_cvd cvd-uuid-prefix $UUIDP 'CUDA_VISIBLE_DEVICES=$UUIDP (a UUID prefix)'")
-only() { [ -z "${TRUTH_ONLY:-}" ] || printf '%s\n' "$1" | grep -Eq -- "$TRUTH_ONLY"; }
 for s in "${LIGHT_LIST[@]}"; do
   only "$s" || continue
   while [ "$(jobs -rp | wc -l)" -ge $((PAR + 1)) ]; do wait -n; done
