@@ -63,8 +63,10 @@ export function jobFacts(d, name) {
 }
 const failed = (j) => j !== null && !j.ok;
 
-/** `run --json` writes its JSON on stderr after the job's own output. */
+/** `run --report FILE.json` writes the report to a file; older builds took --json and wrote it on stderr. */
 export function runJson(d, name) {
+  const file = readJson(d, `run-${name}.json`);
+  if (file) return file;
   const t = read(d, `run-${name}.stderr`);
   if (!t) return null;
   const at = t.startsWith('{\n') ? 0 : t.lastIndexOf('\n{\n') + 1;

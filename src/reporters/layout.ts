@@ -65,7 +65,7 @@ export function wrap(text: string, width: number, first = '', rest = first): str
       const w = displayWidth(word);
       const sep = spaced ? 1 : 0;
       if (line !== '' && lineW + sep + w > room()) {
-        out.push(prefix + line);
+        out.push((prefix + line).trimEnd()); // the spaces before a source note that moved to the next line
         prefix = rest;
         line = word;
         lineW = w;
