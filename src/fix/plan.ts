@@ -13,6 +13,7 @@ import { dedupe } from './env-file.js';
 import { isAbsorbedCommand, settingsFor, type EnvSetting } from './env-settings.js';
 import type { LiveIdentity } from './identity.js';
 import { needsRebuild, rebuildPlan, type RebuildPlan } from './rebuild.js';
+import { t } from '../i18n/index.js';
 
 /** A process using more than this share of one CPU since the snapshot is working, whatever its parent: not ended. */
 export const BUSY_CPU_SHARE = 0.05;
@@ -135,7 +136,7 @@ export function buildPlan(input: PlanInput): Plan {
       continue;
     }
     const step = a.verdict === 'zombie' ? zombieParentStep(p, input) : holderStep(p, a, input);
-    if (step === 'gone') alreadyGone.push({ pid: p.pid, why: `PID ${p.pid} (${p.name ?? '?'}) has exited since the snapshot` });
+    if (step === 'gone') alreadyGone.push({ pid: p.pid, why: t('plan.exitedSince', { pid: p.pid, name: p.name ?? '?' }) });
     else if (planned.has(step.pid)) continue; // two zombies of one parent
     else {
       planned.add(step.pid);
@@ -243,7 +244,7 @@ function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 
     cmdline: null,
     state: parent?.state ?? null,
     verdict: 'zombie',
-    why: `parent of zombie PID ${z.pid}, which it has not collected: a zombie has exited but its parent has not collected it`,
+    why: t('plan.zombieParent', { pid: z.pid }),
     usedMiB: z.usedMiB,
     gpus: z.gpus,
     parentOf: z.pid,

@@ -7,6 +7,7 @@ import { renderBlock } from '../reporters/terminal.js';
 import type { EnvFileOutcome, ProcessOutcome } from './apply.js';
 import { settingLine } from './env-file.js';
 import type { EndProcessStep, LeftAlone, Plan } from './plan.js';
+import { t } from '../i18n/index.js';
 
 export type FixMode = 'dry-run' | 'applied' | 'declined' | 'not-confirmed' | 'saved-snapshot';
 
@@ -28,58 +29,60 @@ export function isEmpty(plan: Plan): boolean {
 }
 
 function leftAloneLine(l: LeftAlone): string {
-  const mem = l.usedMiB !== null ? `${fmtMiB(l.usedMiB)}${l.gpus.length > 0 ? ` on GPU ${l.gpus.join(',')}` : ''}` : 'memory ?';
-  return `PID ${l.pid} (${l.user ?? '?'}) ${fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70)}: ${mem}; ${l.verdict}: ${l.why}`;
+  const mem = l.usedMiB !== null ? (l.gpus.length > 0 ? t('plan.onGpu', { mib: fmtMiB(l.usedMiB), gpus: l.gpus.join(',') }) : fmtMiB(l.usedMiB)) : t('plan.memUnknown');
+  return t('plan.leftAloneLine', { pid: l.pid, user: l.user ?? '?', cmd: fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70), mem, verdict: t(`verdict.${l.verdict}` as const), why: l.why });
 }
 
 function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
   // names and command lines are set by whoever started the process: shown with their control characters visible
   const who = visibleLine(st.parentOf !== undefined ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})` : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`);
-  const mem = st.usedMiB !== null ? `${fmtMiB(st.usedMiB)}${st.gpus.length > 0 ? ` on GPU ${st.gpus.join(',')}` : ''}` : 'memory ?';
-  const age = st.parentOf === undefined && ageSeconds !== null ? `, ${fmtAge(ageSeconds)} old` : '';
-  return `${who}: ${mem}${age}; ${st.verdict}: ${visibleLine(st.why)}`;
+  const mem = st.usedMiB !== null ? (st.gpus.length > 0 ? t('plan.onGpu', { mib: fmtMiB(st.usedMiB), gpus: st.gpus.join(',') }) : fmtMiB(st.usedMiB)) : t('plan.memUnknown');
+  const verdict = t(`verdict.${st.verdict}` as const);
+  return st.parentOf === undefined && ageSeconds !== null
+    ? t('plan.stepLineAge', { who, mem, age: fmtAge(ageSeconds), verdict, why: visibleLine(st.why) })
+    : t('plan.stepLine', { who, mem, verdict, why: visibleLine(st.why) });
 }
 
 export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; host: string; ages: ReadonlyMap<number, number | null>; width?: number; source?: { title: string; sub: string | null } }): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
   const out: string[] = o.source?.sub
-    ? [`${c.bold(visibleLine(o.source.title))}: the plan (nothing is done from a snapshot)`, `  ${c.dim(visibleLine(o.source.sub))}`]
-    : [`${c.bold('gpu-env-doctor fix')} on ${visibleLine(o.host)}: the plan`];
+    ? [c.bold(t('plan.titleSnapshot', { title: visibleLine(o.source.title) })), `  ${c.dim(visibleLine(o.source.sub))}`]
+    : [c.bold(t('plan.titleLive', { host: visibleLine(o.host) }))];
   const leftAlone = () => {
     if (plan.leftAlone.length === 0) return;
-    out.push('', c.bold('Left alone (fix does not end these):'));
-    for (const l of plan.leftAlone) out.push(...wrap(`${c.dim('keep')} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
+    out.push('', c.bold(t('plan.leftAlone')));
+    for (const l of plan.leftAlone) out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
   };
   if (isEmpty(plan)) {
-    out.push('', 'Nothing to fix: no stale GPU process, no setting to write, no problem found at warn level or above.');
+    out.push('', t('plan.nothing'));
     leftAlone();
     return `${out.join('\n')}\n`;
   }
   if (plan.processes.length > 0 || plan.alreadyGone.length > 0) {
-    out.push('', c.bold(`Processes to end (SIGTERM, then SIGKILL after ${Math.round(o.graceMs / 100) / 10} s; each PID's start time is checked again first):`));
+    out.push('', c.bold(t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
     for (const st of plan.processes) {
       const line = stepLine(st, o.ages.get(st.parentOf ?? st.pid) ?? null);
-      if (st.blocked) out.push(...wrap(`${c.yellow('skip')} ${line}`, width, '  ', '       '), ...wrap(c.yellow(`not ended: ${visibleLine(st.blocked)}`), width, '       ', '         '));
-      else out.push(...wrap(`${c.red('end ')} ${line}`, width, '  ', '       '));
+      if (st.blocked) out.push(...wrap(`${c.yellow(t('plan.skip'))} ${line}`, width, '  ', '       '), ...wrap(c.yellow(t('plan.notEnded', { why: visibleLine(st.blocked) })), width, '       ', '         '));
+      else out.push(...wrap(`${c.red(t('plan.end'))} ${line}`, width, '  ', '       '));
     }
-    for (const g of plan.alreadyGone) out.push(`  ${c.dim('gone')} ${visibleLine(g.why)}`);
+    for (const g of plan.alreadyGone) out.push(`  ${c.dim(t('plan.gone'))} ${visibleLine(g.why)}`);
   }
   leftAlone();
   if (plan.env.length > 0) {
-    out.push('', c.bold(`Settings to write to ${sourcePath(plan.envFile)} (load it with: source ${sourcePath(plan.envFile)}):`));
+    out.push('', c.bold(t('plan.settings', { file: sourcePath(plan.envFile) })));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
-    for (const s of plan.envConflicts) out.push(`  ${c.yellow('conflict')}: ${s.check} asks for ${s.name}=${visibleLine(s.value ?? '(unset)')}; kept the first value`);
-    if (plan.envBlocked) out.push(`  ${c.yellow(`not written: ${visibleLine(plan.envBlocked)}`)}`);
+    for (const s of plan.envConflicts) out.push(`  ${c.yellow(t('plan.conflict'))}: ${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`);
+    if (plan.envBlocked) out.push(`  ${c.yellow(t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
   }
   if (plan.rebuild) {
-    out.push('', c.bold('Rebuild the environment (run these yourself; fix never installs anything):'), `  ${plan.rebuild.why}`);
+    out.push('', c.bold(t('plan.rebuild')), `  ${plan.rebuild.why}`);
     for (const f of plan.rebuild.findings) out.push(`  ${c.dim('•')} ${f.message}`);
     for (const cmd of plan.rebuild.commands) out.push(`  $ ${cmd}`);
     for (const n of plan.rebuild.notes) out.push(`  ${c.dim(n)}`);
   }
   if (plan.manual.length > 0) {
-    out.push('', c.bold('For you to do (installs, driver changes and anything else fix does not do itself):'));
+    out.push('', c.bold(t('plan.forYou')));
     for (const m of plan.manual) {
       // The one finding model, without the acting command: this is it.
       const fl: FindingLines = {
@@ -103,29 +106,29 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   for (const st of plan.processes) {
     const res = r.processes.get(st.pid);
     if (!res) continue;
-    const name = st.parentOf !== undefined ? `PID ${st.pid} (parent of zombie ${st.parentOf})` : `PID ${st.pid}`;
+    const name = st.parentOf !== undefined ? t('plan.parentOfZombie', { pid: st.pid, zombie: st.parentOf }) : `PID ${st.pid}`;
     switch (res.kind) {
       case 'ended':
-        out.push(`${c.green('✓')} ended ${name} (${res.by})`);
+        out.push(`${c.green('✓')} ${t('plan.ended', { name, by: res.by })}`);
         break;
       case 'already-gone':
-        out.push(`${c.green('✓')} ${name} had already exited`);
+        out.push(`${c.green('✓')} ${t('plan.alreadyExited', { name })}`);
         break;
       case 'refused':
-        out.push(`${c.red('✗')} refused ${name}: ${res.why}`);
+        out.push(`${c.red('✗')} ${t('plan.refused', { name, why: res.why })}`);
         break;
       case 'failed':
-        out.push(`${c.red('✗')} could not end ${name}: ${res.why}`);
+        out.push(`${c.red('✗')} ${t('plan.couldNotEnd', { name, why: res.why })}`);
         break;
       case 'skipped':
-        out.push(`${c.yellow('-')} did not end ${name}: ${res.why}`);
+        out.push(`${c.yellow('-')} ${t('plan.didNotEnd', { name, why: res.why })}`);
         break;
     }
   }
   const e = r.envFile;
-  if (e.kind === 'written') out.push(`${c.green('✓')} wrote ${sourcePath(e.path)}; load it in the job's shell: source ${sourcePath(e.path)}`);
-  if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${sourcePath(e.path)} already has these settings; load it in the job's shell: source ${sourcePath(e.path)}`);
-  if (e.kind === 'not-written') out.push(`${c.red('✗')} did not write ${sourcePath(e.path)}: ${e.why}`);
+  if (e.kind === 'written') out.push(`${c.green('✓')} ${t('plan.wrote', { file: sourcePath(e.path) })}`);
+  if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${t('plan.unchanged', { file: sourcePath(e.path) })}`);
+  if (e.kind === 'not-written') out.push(`${c.red('✗')} ${t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
   return `${out.join('\n')}\n`;
 }
 
