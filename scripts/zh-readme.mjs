@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs/zh/README.md');
-const SNAPSHOT = 'examples/snapshots/h200-memory-held.json';
-const LOG = 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
+// the same inputs as the English README's two samples (read from its commands, so the pages move together)
+const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const SNAPSHOT = /gpu-env-doctor check --from (examples\/snapshots\/[\w.-]+\.json)/.exec(readme)?.[1] ?? 'examples/snapshots/h200-memory-held.json';
+const LOG = /explain (test\/fixtures\/[\w./-]+) --no-machine/.exec(readme)?.[1] ?? 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 
 const taken = Date.parse(JSON.parse(fs.readFileSync(path.join(ROOT, SNAPSHOT), 'utf8')).collectedAt);
 const now = taken + (4 * 60 + 22) * 60 * 1000;

@@ -6,6 +6,7 @@
 import { fmtMiB } from '../core/format.js';
 import type { HolderFramework, HolderProcess } from '../snapshot/schema.js';
 import table from './holder-frameworks.json' with { type: 'json' };
+import { t } from '../i18n/index.js';
 
 const ROWS = (table as { rows: { name: string; patterns: string[]; source: string }[] }).rows.map((r) => ({ ...r, res: r.patterns.map((p) => new RegExp(p)) }));
 
@@ -86,36 +87,36 @@ export function holderPolicy(p: HolderProcess, gpuTotalMiB: number | null): Hold
       const fracText = env?.XLA_PYTHON_CLIENT_MEM_FRACTION ?? env?.XLA_CLIENT_MEM_FRACTION;
       const frac = fracText !== undefined && Number(fracText) > 0 ? Math.min(1, Number(fracText)) : 0.75;
       if (pre !== undefined && JAX_OFF.has(pre)) {
-        return { summary: 'JAX without preallocation (XLA_PYTHON_CLIENT_PREALLOCATE=false in it): it holds what it uses, cached', reserve: false, remedy: `its memory is its own arrays and JAX's cache; it frees it when the job ends (or with jax.clear_caches() and deleting arrays)` };
+        return { summary: t('policy.jaxOff'), reserve: false, remedy: t('policy.jaxOffRemedy') };
       }
       const matches = share !== null && Math.abs(share - frac) < 0.04;
-      const how = known ? (fracText !== undefined ? `XLA_PYTHON_CLIENT_MEM_FRACTION=${fracText} in it` : 'XLA_PYTHON_CLIENT_PREALLOCATE not set in it') : 'its environment is not readable here; the default';
+      const how = known ? (fracText !== undefined ? t('policy.jaxFraction', { fraction: fracText }) : t('policy.jaxNotSet')) : t('policy.jaxUnreadable');
       return {
-        summary: `JAX, preallocating ${pct(frac)} of the GPU at its first operation (${how})${matches && gpuTotalMiB ? `: ${fmtMiB(used)} ≈ ${pct(frac)} of ${fmtMiB(gpuTotalMiB)}` : ''}`,
+        summary: matches && gpuTotalMiB ? t('policy.jaxMatches', { pct: pct(frac), how, used: fmtMiB(used), total: fmtMiB(gpuTotalMiB) }) : t('policy.jax', { pct: pct(frac), how }),
         reserve: true,
-        remedy: `start that job with XLA_PYTHON_CLIENT_PREALLOCATE=false (it then takes what it needs) or a smaller XLA_PYTHON_CLIENT_MEM_FRACTION (e.g. .30)`,
+        remedy: t('policy.jaxRemedy'),
       };
     }
     case 'tensorflow': {
       const growth = env?.TF_FORCE_GPU_ALLOW_GROWTH === 'true';
-      if (growth) return { summary: 'TensorFlow with memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true in it): it holds what it has used', reserve: false, remedy: 'TensorFlow never gives memory back while it runs; it is freed when the process ends' };
+      if (growth) return { summary: t('policy.tfGrowth'), reserve: false, remedy: t('policy.tfGrowthRemedy') };
       return {
-        summary: `TensorFlow${known ? ' without memory growth' : ''}: it takes nearly all GPU memory at start${known ? ' (TF_FORCE_GPU_ALLOW_GROWTH not "true" in it)' : ' unless memory growth is on (its environment is not readable here)'}`,
+        summary: known ? t('policy.tfKnown') : t('policy.tfUnknown'),
         reserve: true,
-        remedy: 'start that job with TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth(gpu, True) before any op)',
+        remedy: t('policy.tfRemedy'),
       };
     }
     case 'torch':
       return {
-        summary: "PyTorch: its caching allocator keeps freed blocks reserved, so part of what it holds may be cache rather than live tensors (only the process can tell: torch.cuda.memory_allocated() vs memory_reserved())",
+        summary: t('policy.torch'),
         reserve: false,
-        remedy: 'torch.cuda.empty_cache() in that process returns the cached part; its live tensors stay until it frees them or ends',
+        remedy: t('policy.torchRemedy'),
       };
     case 'cupy':
       return {
-        summary: "CuPy: its memory pool keeps freed blocks, so part of what it holds may be pool cache",
+        summary: t('policy.cupy'),
         reserve: false,
-        remedy: 'cupy.get_default_memory_pool().free_all_blocks() in that process returns the pool cache',
+        remedy: t('policy.cupyRemedy'),
       };
     default:
       return null;

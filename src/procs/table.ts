@@ -6,6 +6,7 @@ import { palette, wrap, type Colors } from '../reporters/layout.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { assess, culpritOrder, isStale, type Verdict } from './verdict.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from './framework.js';
+import { t } from '../i18n/index.js';
 
 export interface ProcRow {
   p: HolderProcess;
@@ -68,15 +69,15 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const out: string[] = [];
   if (s.nvidia.ok) {
     for (const g of s.nvidia.gpus) {
-      out.push(`GPU ${g.index} ${visibleLine(g.name)}: ${fmtMiB(g.memory.usedMiB)} used of ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free`);
+      out.push(t('procs.gpuLine', { gpu: g.index, name: visibleLine(g.name), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB) }));
     }
   } else {
-    out.push(...wrap(c.yellow(`nvidia-smi could not answer (${visibleLine(s.nvidia.failure.message)}): only processes holding /dev/nvidia* open are shown`), width, '', '  '));
+    out.push(...wrap(c.yellow(t('procs.noSmi', { message: visibleLine(s.nvidia.failure.message) })), width, '', '  '));
   }
   if (s.processes.message) out.push(...wrap(c.dim(visibleLine(s.processes.message)), width, '', '  '));
-  if (!s.processes.ok) out.push(c.yellow(`processes could not be read: ${visibleLine(s.processes.message ?? 'no /proc')}`));
+  if (!s.processes.ok) out.push(c.yellow(t('procs.noProc', { message: visibleLine(s.processes.message ?? 'no /proc') })));
   if (rows.length === 0) {
-    out.push('', o.filtered ? 'No process of those GPUs or that user holds GPU memory.' : 'No process holds GPU memory.');
+    out.push('', o.filtered ? t('procs.noneFiltered') : t('procs.none'));
     return `${out.join('\n')}\n`;
   }
   // The command line takes what is left of the width (at least 20 columns); -v shows it whole.
@@ -98,16 +99,16 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const explained = rows.filter((r) => r.verdict !== 'active' && r.verdict !== 'this job');
   if (explained.length > 0) {
     out.push('');
-    for (const r of explained) out.push(...wrap(`PID ${r.p.pid}: ${r.verdict}: ${visibleLine(r.reason)}`, width, '', '  '));
+    for (const r of explained) out.push(...wrap(t('procs.reasonLine', { pid: r.p.pid, verdict: t(`verdict.${r.verdict}` as const), reason: visibleLine(r.reason) }), width, '', '  '));
   }
   // What each holder's framework does with its memory, and so what would give it back.
   const policies = rows.filter((r) => r.policy && r.p.listedByNvidiaSmi && r.verdict !== 'this job');
   if (policies.length > 0) {
     out.push('');
-    for (const r of policies) out.push(...wrap(`PID ${r.p.pid} (${fmtMiB(r.p.usedMiB)}): ${r.policy!.summary}. ${c.dim(`To give it back: ${r.policy!.remedy}.`)}`, width, '', '  '));
+    for (const r of policies) out.push(...wrap(`${t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary })}${t('list.sentence')}${c.dim(t('procs.giveBack', { remedy: r.policy!.remedy }))}`, width, '', '  '));
   }
   const stale = staleCount(rows);
-  out.push('', ...wrap(stale > 0 ? `${plural(stale, 'stale process', 'stale processes')} holding GPU memory. To end ${stale === 1 ? 'it' : 'them'}: gpu-env-doctor fix (it shows the plan and asks first).` : 'No stale process holds GPU memory.', width));
+  out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
   return `${out.join('\n')}\n`;
 }
 
