@@ -60,7 +60,7 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
   const name = r.framework === 'paddle' ? (r.variant === 'cpu' ? 'paddlepaddle' : 'paddlepaddle-gpu') : r.framework;
   const variant = !r.variant ? '' : r.framework === 'torch' ? `+${r.variant}` : r.framework === 'paddle' ? (r.variant === 'cpu' ? '' : ` (${r.variant})`) : ` [${r.variant}]`;
   lines.push(`${name} ${r.version}${variant}`);
-  if (!r.gpu) lines.push('  no NVIDIA GPU support in this build');
+  if (!r.gpu) lines.push(`  ${t('compat.noGpuBuild')}`);
   for (const b of r.builds) {
     const parts = [
       b.cuda ? `CUDA ${b.cuda}` : b.cudaRange ? `CUDA ${b.cudaRange}` : null,
@@ -70,29 +70,29 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     ].filter(Boolean);
     lines.push(`  ${r.builds.length > 1 ? `${b.name}: ` : ''}${parts.join(' · ')}`);
   }
-  lines.push(`  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (experimental: ${r.pythonExperimental.join(', ')})` : ''}`);
+  lines.push(`  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})` : ''}`);
   // a row recalled rather than read is said without -v: the reader must know how firm the numbers are
-  for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  note: ${n}`);
+  for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  ${t('compat.note', { note: n })}`);
   if (m) {
     lines.push('');
-    const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || 'no GPU';
+    const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || t('compat.noGpu');
     const head = src && src.file !== null ? headerLines('compat', src) : null;
-    if (head) lines.push(visibleLine(`The snapshot ${src!.file} (${head.sub ?? ''})`));
-    lines.push(`${head ? 'That machine' : 'This machine'} (${visibleLine(m.host)}): driver ${m.driver ?? 'none'}, ${gpus}${m.python ? `, Python ${m.python}` : ''}`);
+    if (head) lines.push(visibleLine(t('compat.snapshot', { file: src!.file ?? '', sub: head.sub ?? '' })));
+    lines.push(t(head ? (m.python ? 'compat.thatMachinePy' : 'compat.thatMachine') : m.python ? 'compat.thisMachinePy' : 'compat.thisMachine', { host: visibleLine(m.host), driver: m.driver ?? t('compat.none'), gpus, python: m.python ?? '' }));
     for (const v of m.verdicts) lines.push(`  ${MARK[v.status]} ${v.message}`);
-    if (m.builds.length > 1) lines.push(`  builds that fit: ${m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || 'none'}`);
-    lines.push(m.ok ? `Verdict: ${head ? 'that' : 'this'} machine fits ${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}.` : `Verdict: ${head ? 'that' : 'this'} machine does not fit ${name} ${r.version}.`);
+    if (m.builds.length > 1) lines.push(`  ${t('compat.buildsFit', { list: m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || t('compat.none') })}`);
+    lines.push(m.ok ? t(head ? 'compat.fitsThat' : 'compat.fitsThis', { what: `${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}` }) : t(head ? 'compat.notFitsThat' : 'compat.notFitsThis', { what: `${name} ${r.version}` }));
     if (m.fix) {
-      lines.push(`Fix: ${m.fix.text}`);
+      lines.push(`${LABELS.fix}${LABELS.gap}${m.fix.text}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
-      for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand} ${c}`);
+      for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand}${LABELS.gap}${c}`);
     }
   }
   if (verbose) {
-    lines.push('', 'Sources:');
+    lines.push('', t('compat.sources'));
     for (const s of r.sources) lines.push(`  - ${s}`);
   } else {
-    lines.push('', `(${r.sources.length} sources: -v lists them)`);
+    lines.push('', t('compat.sourcesHint', { n: r.sources.length }));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { judgeArch, judgeDriver, judgeNvcc, judgePython, targetLabel, type Verdi
 import type { CompatRequirements } from './requirements.js';
 import { targetsFromRequirements, type Target } from './target.js';
 import { compareVersions } from './version.js';
+import { joinList, t as tr } from '../i18n/index.js';
 
 export interface MachineVerdict {
   host: string;
@@ -27,7 +28,7 @@ export interface MachineVerdict {
 }
 
 function judgeTarget(t: Target, m: MachineFacts, python: string | null): Verdict[] {
-  return [judgeDriver(t, m), ...judgeArch(t, m), judgePython(t, python, 'the active Python environment'), judgeNvcc(t, m)].filter((v): v is Verdict => v !== null);
+  return [judgeDriver(t, m), ...judgeArch(t, m), judgePython(t, python, tr('compat.activeEnv')), judgeNvcc(t, m)].filter((v): v is Verdict => v !== null);
 }
 
 const fails = (vs: Verdict[]) => vs.some((v) => v.status === 'fail');
@@ -47,7 +48,7 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
     python,
   };
   if (!r.gpu) {
-    return { ...base, build: r.variant ?? null, ok: false, builds: [], verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: `${r.framework} ${r.version}${r.variant ? `+${r.variant}` : ''} has no NVIDIA GPU support in this build`, evidence: [] }] };
+    return { ...base, build: r.variant ?? null, ok: false, builds: [], verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: tr('compat.noGpuSupport', { what: `${r.framework} ${r.version}${r.variant ? `+${r.variant}` : ''}` }), evidence: [] }] };
   }
   if (m.driver === null || m.gpus.length === 0) {
     return {
@@ -55,7 +56,7 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
       build: null,
       ok: false,
       builds: [],
-      verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: 'This machine has no NVIDIA GPU that nvidia-smi can see, so it cannot run the GPU build', evidence: [] }],
+      verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: tr('compat.noSmiGpu'), evidence: [] }],
     };
   }
   const targets = targetsFromRequirements(r);
@@ -77,8 +78,8 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
     const driverFails = best.vs.filter((v) => v.status === 'fail' && v.rootCause === 'driver_too_old');
     // a failing driver verdict needs the CUDA floor; a failing PTX-JIT verdict (gpu-arch) needs the full driver
     const up = driverFails.length === 0 ? null : driverUpgrade(best.t, m.os, driverFails.some((v) => v.id === 'driver') ? 'min' : 'full');
-    out.fix = toFix(p, up, `No ${r.framework} build in gpu-env-doctor's data fits this machine.`);
-    if (p) out.fix.text = `${targetLabel(best.t)} does not fit this machine. ${out.fix.text}`;
+    out.fix = toFix(p, up, tr('compat.noBuildFits', { fw: r.framework }));
+    if (p) out.fix.text = joinList([tr('compat.doesNotFit', { label: targetLabel(best.t) }), out.fix.text], 'sentence');
     // under WSL2 the driver is the Windows host's; on Windows the commands are cmd's and PowerShell's
     out.fix = adaptFix(out.fix, platformOfSnapshot(s), { cause: driverFails.length > 0 ? 'driver_too_old' : null });
   }

@@ -1154,6 +1154,30 @@ export const en = {
   'procs.giveBack': 'To give it back: {remedy}.',
   'procs.stale': '{n, plural, one {# stale process} other {# stale processes}} holding GPU memory. To end {n, plural, one {it} other {them}}: gpu-env-doctor fix (it shows the plan and asks first).',
   'procs.noStale': 'No stale process holds GPU memory.',
+
+  // compat's own frame (src/commands/compat.ts, src/compat/machine.ts)
+  'compat.noGpuBuild': 'no NVIDIA GPU support in this build',
+  'compat.experimental': 'experimental: {list}',
+  'compat.note': 'note: {note}',
+  'compat.noGpu': 'no GPU',
+  'compat.snapshot': 'The snapshot {file} ({sub})',
+  'compat.thisMachine': 'This machine ({host}): driver {driver}, {gpus}',
+  'compat.thisMachinePy': 'This machine ({host}): driver {driver}, {gpus}, Python {python}',
+  'compat.thatMachine': 'That machine ({host}): driver {driver}, {gpus}',
+  'compat.thatMachinePy': 'That machine ({host}): driver {driver}, {gpus}, Python {python}',
+  'compat.none': 'none',
+  'compat.buildsFit': 'builds that fit: {list}',
+  'compat.fitsThis': 'Verdict: this machine fits {what}.',
+  'compat.fitsThat': 'Verdict: that machine fits {what}.',
+  'compat.notFitsThis': 'Verdict: this machine does not fit {what}.',
+  'compat.notFitsThat': 'Verdict: that machine does not fit {what}.',
+  'compat.sources': 'Sources:',
+  'compat.sourcesHint': '({n} sources: -v lists them)',
+  'compat.activeEnv': 'the active Python environment',
+  'compat.noGpuSupport': '{what} has no NVIDIA GPU support in this build',
+  'compat.noSmiGpu': 'This machine has no NVIDIA GPU that nvidia-smi can see, so it cannot run the GPU build',
+  'compat.noBuildFits': 'No {fw} build in gpu-env-doctor\'s data fits this machine.',
+  'compat.doesNotFit': '{label} does not fit this machine.',
 } as const;
 
 export type MessageKey = keyof typeof en;
