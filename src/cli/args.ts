@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { TOOL_NAME } from '../version.js';
 import { OPTIONS, REFUSALS, knownOptions, type OptionDef, type OptionSpec } from './options.js';
+import { t as tr } from '../i18n/index.js';
 
 export type { OptionSpec } from './options.js';
 
@@ -39,13 +40,13 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
   for (const [name, d] of Object.entries(OPTIONS) as [string, OptionDef][]) all[name] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) };
   for (const [name, d] of Object.entries(spec)) all[name] = d;
   const { values, positionals, tokens } = parseArgs({ args: head, options: all, allowPositionals: true, strict: false, tokens: true });
-  const who = command ?? 'this command';
+  const who = command ?? tr('args.thisCommand');
   const helpRef = command ? `${TOOL_NAME} ${command} --help` : `${TOOL_NAME} --help`;
 
   // `run python -u train.py`: the forgotten `--` is the likeliest mistake, so it is named before anything else.
   if (command === 'run' && rest.length === 0) {
     const first = tokens.find((t) => t.kind === 'positional');
-    if (first) throw new UsageError(`put the command after --: ${TOOL_NAME} run -- ${head.slice(first.index).join(' ')}`);
+    if (first) throw new UsageError(tr('args.runDashes', { tool: TOOL_NAME, cmd: head.slice(first.index).join(' ') }));
   }
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
@@ -53,19 +54,20 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
     const def = (spec[name] ?? (OPTIONS as Record<string, OptionDef>)[name]) as { type: string } | undefined;
     if (!def) {
       const guess = t.rawName.startsWith('--') ? didYouMean(name, Object.keys(spec).length > 0 ? Object.keys(spec) : knownOptions()) : shortGuess(name, spec);
-      throw new UsageError(`unknown option ${t.rawName} (${guess ? `did you mean --${guess}? ` : ''}see ${helpRef})`);
+      throw new UsageError(guess ? tr('args.unknownOptionGuess', { opt: t.rawName, guess, help: helpRef }) : tr('args.unknownOption', { opt: t.rawName, help: helpRef }));
     }
     if (!(name in spec)) {
       const why = command ? REFUSALS[command]?.[name as keyof (typeof REFUSALS)[string]] : undefined;
-      throw new UsageError(`${t.rawName} is not an option of ${who}${why ? `: ${why}` : ` (see ${helpRef})`}`);
+      throw new UsageError(why ? tr('args.notAnOptionWhy', { opt: t.rawName, who, why: tr(why) }) : tr('args.notAnOption', { opt: t.rawName, who, help: helpRef }));
     }
     if (def.type === 'string' && typeof t.value !== 'string') {
       // `--color` alone means always, as in picocolors and most tools
       if (name === 'color') continue;
-      throw new UsageError(`${t.rawName} needs a value${valueHint(name)}`);
+      const hint = valueHint(name);
+      throw new UsageError(hint ? tr('args.needsValueHint', { opt: t.rawName, hint }) : tr('args.needsValue', { opt: t.rawName }));
     }
-    if (name === 'color' && typeof t.value === 'string' && !['always', 'never', 'auto'].includes(t.value)) throw new UsageError(`--color must be always, never or auto, not "${t.value}"`);
-    if (def.type === 'boolean' && t.inlineValue) throw new UsageError(`${t.rawName} takes no value (got "${t.rawName}=${t.value ?? ''}")`);
+    if (name === 'color' && typeof t.value === 'string' && !['always', 'never', 'auto'].includes(t.value)) throw new UsageError(tr('args.color', { value: t.value }));
+    if (def.type === 'boolean' && t.inlineValue) throw new UsageError(tr('args.noValue', { opt: t.rawName, got: `${t.rawName}=${t.value ?? ''}` }));
   }
   const out = values as ParsedArgs['values'];
   if (out.color === true) out.color = 'always';
@@ -80,8 +82,8 @@ function shortGuess(letter: string, spec: OptionSpec): string | null {
 function valueHint(name: string): string {
   const d = (OPTIONS as Record<string, OptionDef>)[name];
   if (!d) return '';
-  if (d.choices) return ` (${d.choices.join(', ')})`;
-  return d.value ? ` (${d.value})` : '';
+  if (d.choices) return d.choices.join(', ');
+  return d.value ?? '';
 }
 
 /** The closest known name within a small edit distance, or a name that starts with what was typed. */
@@ -133,7 +135,7 @@ export function strs(a: ParsedArgs, name: string): string[] {
 export type FailOn = 'error' | 'warn';
 export function failOn(a: ParsedArgs): FailOn {
   const v = str(a, 'fail-on') ?? 'error';
-  if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
+  if (v !== 'error' && v !== 'warn') throw new UsageError(tr('args.failOn', { value: v }));
   return v;
 }
 
@@ -141,8 +143,8 @@ export function failOn(a: ParsedArgs): FailOn {
 export function outputFormat(a: ParsedArgs, allowed: readonly string[]): string {
   const chosen = [str(a, 'format'), flag(a, 'json') ? 'json' : undefined, flag(a, 'markdown') ? 'markdown' : undefined].filter((x): x is string => x !== undefined);
   const distinct = [...new Set(chosen)];
-  if (distinct.length > 1) throw new UsageError(`choose one output format: ${distinct.map((f) => `--${f === 'json' || f === 'markdown' ? f : `format ${f}`}`).join(' and ')} cannot be combined`);
+  if (distinct.length > 1) throw new UsageError(tr('args.oneFormat', { formats: distinct.map((f) => `--${f === 'json' || f === 'markdown' ? f : `format ${f}`}`).join(tr('args.and')) }));
   const f = distinct[0] ?? 'text';
-  if (!allowed.includes(f)) throw new UsageError(`unknown --format "${f}" (${allowed.join(', ')})`);
+  if (!allowed.includes(f)) throw new UsageError(tr('args.unknownFormat', { format: f, allowed: allowed.join(', ') }));
   return f;
 }

@@ -6,6 +6,7 @@ import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { didYouMean, str, strs, type ParsedArgs } from './args.js';
 import type { Context } from './context.js';
+import { t } from '../i18n/index.js';
 
 export interface Config {
   ignore: string[];
@@ -54,6 +55,6 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
 /** --fail-on, else the config file's failOn, else error. */
 export function failOnWith(flagValue: string | undefined, fromConfig: 'error' | 'warn' | undefined): 'error' | 'warn' {
   const v = flagValue ?? fromConfig ?? 'error';
-  if (v !== 'error' && v !== 'warn') throw new UsageError(`--fail-on must be "error" or "warn", not "${v}"`);
+  if (v !== 'error' && v !== 'warn') throw new UsageError(t('args.failOn', { value: v }));
   return v;
 }

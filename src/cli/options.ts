@@ -104,28 +104,15 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
 };
 
-/** Why a command refuses an option, where there is something better to say than "not supported". */
-export const REFUSALS: Record<string, Partial<Record<OptionName, string>>> = {
-  run: {
-    json: "run's stdout and stderr belong to the job; write the report to a file with --report FILE.json",
-    markdown: "run's stdout and stderr belong to the job; write the report to a file with --report FILE.md",
-    from: 'run watches the job it starts on this machine; judge a saved snapshot with check --from',
-  },
-  snapshot: {
-    markdown: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --markdown',
-    html: 'snapshot prints the facts as JSON; a readable report of them: gpu-env-doctor check --from FILE --html OUT.html',
-  },
-  diff: { from: 'diff takes the snapshots as arguments: gpu-env-doctor diff A.json [B.json]', html: 'diff has no HTML report; use --markdown' },
-  fleet: { from: 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR', markdown: 'fleet has no Markdown report; use --html FILE' },
-  check: { 'no-machine': 'check judges a machine: this one, or a saved snapshot with --from' },
-  preamble: { json: 'preamble prints Python code' },
-  serve: {
-    json: 'it serves a page (its data as JSON at /state.json)',
-    markdown: 'it serves a page (its data as JSON at /state.json)',
-    html: 'it serves a page (its data as JSON at /state.json)',
-    format: 'it serves a page (its data as JSON at /state.json)',
-    from: 'it watches this machine (for saved snapshots: --fleet DIR)',
-  },
+/** Why a command refuses an option, where there is something better to say than "not supported" (catalog keys). */
+export const REFUSALS: Record<string, Partial<Record<OptionName, MessageKey>>> = {
+  run: { json: 'refusal.run.json', markdown: 'refusal.run.markdown', from: 'refusal.run.from' },
+  snapshot: { markdown: 'refusal.snapshot.markdown', html: 'refusal.snapshot.html' },
+  diff: { from: 'refusal.diff.from', html: 'refusal.diff.html' },
+  fleet: { from: 'refusal.fleet.from', markdown: 'refusal.fleet.markdown' },
+  check: { 'no-machine': 'refusal.check.no-machine' },
+  preamble: { json: 'refusal.preamble.json' },
+  serve: { json: 'refusal.serve.page', markdown: 'refusal.serve.page', html: 'refusal.serve.page', format: 'refusal.serve.page', from: 'refusal.serve.from' },
 };
 
 export function optionSpec(command: string): OptionSpec {
