@@ -1207,6 +1207,27 @@ export const en = {
   'args.oneFormat': 'choose one output format: {formats} cannot be combined',
   'args.and': ' and ',
   'args.unknownFormat': 'unknown --format "{format}" ({allowed})',
+
+  // libs' own frame (src/libs/render.ts)
+  'libs.noFramework': 'No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.',
+  'libs.environment': '(environment {env})',
+  'libs.alsoReachable': '{lib}: also reachable {path} ({version}) via {via}, searched later',
+  'libs.note': 'note: {note}',
+  'libs.copiesThat': 'Copies on that machine',
+  'libs.copiesThis': 'Copies on this machine',
+  'libs.subHidden': '(cuDNN sub-libraries hidden; -v shows them)',
+  'libs.loadedByProcesses': 'Loaded by running processes',
+  'libs.notReadable': 'not readable',
+  'libs.mapped': '{n} CUDA libraries mapped',
+  'libs.same': 'the same files libs predicted',
+  'libs.differ': '{n} differ from what libs predicted',
+  'libs.noFw': 'no framework recognised',
+  'libs.loadedPredicted': '{family}: loaded {loaded}, libs predicted {expected}',
+  'libs.ldCache': 'ld cache: {source} ({format}, {n} entries); LD_LIBRARY_PATH={llp}',
+  'libs.ldCacheGlibc': 'ld cache: {source} ({format}, {n} entries, glibc {glibc}); LD_LIBRARY_PATH={llp}',
+  'libs.unreadable': 'unreadable',
+  'libs.unset': '(unset)',
+  'libs.noProblem': 'No library problem found.',
 } as const;
 
 export type MessageKey = keyof typeof en;

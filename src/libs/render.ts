@@ -8,6 +8,7 @@ import { findingLines } from '../reporters/finding-lines.js';
 import { palette } from '../reporters/layout.js';
 import { renderBlock } from '../reporters/terminal.js';
 import type { Consumer, LibrariesSection, ResolvedLibrary } from './schema.js';
+import { t } from '../i18n/index.js';
 
 const FRAMEWORK: Record<string, string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', cupy: 'CuPy' };
 
@@ -26,9 +27,9 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   const c = palette(o.color);
   const width = o.width ?? 80;
   const out: string[] = [];
-  if (lib.consumers.length === 0) out.push(c.dim('No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.'));
+  if (lib.consumers.length === 0) out.push(c.dim(t('libs.noFramework')));
   for (const con of lib.consumers) {
-    out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  (environment ${visibleLine(con.environment)})`) : ''}`);
+    out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`);
     // an ELF file given with --elf: its whole closure (CUDA or not) is the answer asked for
     const rows = con.resolved.filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found').map((r) => row(r, con, o.verbose));
     out.push(...table(['library', 'file', 'version', 'via'], rows, c).map((l) => `  ${l}`));
@@ -36,12 +37,12 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
       if ((diff.length === 0 || r.family.startsWith('libcudnn_')) && !o.verbose) continue;
-      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${r.name}: also reachable ${shortPath(x.realPath ?? x.path, con.environment)} (${x.version ?? '?'}) via ${x.via.replace(/_/g, ' ')}, searched later`));
+      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: x.via.replace(/_/g, ' ') })}`));
     }
-    if (o.verbose) for (const n of con.notes) out.push(c.dim(`    note: ${visibleLine(n)}`));
+    if (o.verbose) for (const n of con.notes) out.push(c.dim(`    ${t('libs.note', { note: visibleLine(n) })}`));
     out.push('');
   }
-  out.push(c.bold(o.fromSnapshot ? 'Copies on that machine' : 'Copies on this machine'));
+  out.push(c.bold(t(o.fromSnapshot ? 'libs.copiesThat' : 'libs.copiesThis')));
   const families = [...new Set(lib.copies.map((k) => k.name))];
   const copyRows = families.flatMap((f) =>
     lib.copies
@@ -50,21 +51,21 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
       .map((k) => [k.name, k.version ?? '?', k.origin, shortPath(k.path, null), k.package ? `${k.package.manager} ${visibleLine(k.package.name)}` : '']),
   );
   out.push(...table(['library', 'version', 'origin', 'file', 'package'], copyRows, c).map((l) => `  ${l}`));
-  if (!o.verbose && lib.copies.some((k) => k.name.startsWith('libcudnn_'))) out.push(c.dim('  (cuDNN sub-libraries hidden; -v shows them)'));
+  if (!o.verbose && lib.copies.some((k) => k.name.startsWith('libcudnn_'))) out.push(c.dim(`  ${t('libs.subHidden')}`));
   if (lib.processes.length > 0) {
-    out.push('', c.bold('Loaded by running processes'));
+    out.push('', c.bold(t('libs.loadedByProcesses')));
     for (const p of lib.processes) {
       if (!p.ok) {
-        out.push(`  ${p.pid}: ${p.message ?? 'not readable'}`);
+        out.push(`  ${p.pid}: ${p.message ?? t('libs.notReadable')}`);
         continue;
       }
       const files = lib.loaded.filter((l) => l.pid === p.pid);
-      out.push(`  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ${files.length} CUDA libraries mapped; ${p.consumer ? (p.differences.length === 0 ? c.green('the same files libs predicted') : c.yellow(`${p.differences.length} differ from what libs predicted`)) : 'no framework recognised'}`);
+      out.push(`  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ${t('libs.mapped', { n: files.length })}${t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(t('libs.same')) : c.yellow(t('libs.differ', { n: p.differences.length }))) : t('libs.noFw')}`);
       for (const f of files) out.push(`    ${shortPath(f.path, null)}${f.version ? c.dim(` (${f.version})`) : ''}`);
-      for (const d of p.differences) out.push(c.yellow(`    ${d.family}: loaded ${visibleLine(d.loaded ?? "?")}, libs predicted ${visibleLine(d.expected ?? "?")}`));
+      for (const d of p.differences) out.push(c.yellow(`    ${t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`));
     }
   }
-  out.push('', c.dim(`ld cache: ${lib.ldCache.source} (${lib.ldCache.format ?? 'unreadable'}, ${lib.ldCache.entries} entries${lib.ldCache.glibc ? `, glibc ${lib.ldCache.glibc}` : ''}); LD_LIBRARY_PATH=${visibleLine(lib.ldLibraryPath.join(':')) || '(unset)'}`));
+  out.push('', c.dim(t(lib.ldCache.glibc ? 'libs.ldCacheGlibc' : 'libs.ldCache', { source: lib.ldCache.source, format: lib.ldCache.format ?? t('libs.unreadable'), n: lib.ldCache.entries, glibc: lib.ldCache.glibc ?? '', llp: visibleLine(lib.ldLibraryPath.join(':')) || t('libs.unset') })));
   const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
   const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
   if (infos.length > 0) {
@@ -73,7 +74,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   }
   if (shown.length > 0) {
     for (const f of shown) out.push('', ...renderBlock(findingLines(f), { width, c, verbose: o.verbose }));
-  } else out.push('', `${c.green('✓')} No library problem found.`);
+  } else out.push('', `${c.green('✓')} ${t('libs.noProblem')}`);
   return `${out.join('\n')}\n`;
 }
 
