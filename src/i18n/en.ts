@@ -1228,6 +1228,23 @@ export const en = {
   'libs.unreadable': 'unreadable',
   'libs.unset': '(unset)',
   'libs.noProblem': 'No library problem found.',
+
+  // run's terminal lines (src/run/terminal.ts)
+  'run.succeeded': '{exit} after {duration}',
+  'run.notSampled': 'GPU memory was not sampled',
+  'run.gpuPeak': 'GPU {gpu} peak {peak} of {total}, headroom {headroom}',
+  'run.gpuPeakJob': 'GPU {gpu} peak {peak} of {total} (this job {job}), headroom {headroom}',
+  'run.failed': 'the command failed ({exit}) after {duration}',
+  'run.noOutput': 'No output was captured to explain (stdout goes straight to the terminal; errors are read from stderr).',
+  'run.nothingInLast': 'Nothing in the last {n} lines of output points to a known cause.',
+  'run.machineWhenFailed': 'The machine when it failed',
+  'run.gpuMemory': 'GPU memory {caption}',
+  'run.report': 'Report: {path}',
+  'run.sparkPeak': 'peak {peak} of {total}',
+  'run.sparkPeakJob': 'peak {peak} of {total}, this job {job}',
+  'run.span': '{n, plural, one {# GPU process} other {# GPU processes}} seen',
+  'run.spanFailed': 'failed at {at}; {n, plural, one {# GPU process} other {# GPU processes}} seen',
+  'run.pidPeak': 'PID {pid} ({whose}) peak {peak}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1221,4 +1221,21 @@ export const zh: Record<MessageKey, string> = {
   'libs.unreadable': '无法读取',
   'libs.unset': '（未设置）',
   'libs.noProblem': '未发现动态库问题。',
+
+  // run's terminal lines (src/run/terminal.ts)
+  'run.succeeded': '{exit}，用时 {duration}',
+  'run.notSampled': '未采样显存',
+  'run.gpuPeak': 'GPU {gpu} 峰值 {peak}，总量 {total}，余量 {headroom}',
+  'run.gpuPeakJob': 'GPU {gpu} 峰值 {peak}，总量 {total}（本任务 {job}），余量 {headroom}',
+  'run.failed': '命令失败（{exit}），用时 {duration}',
+  'run.noOutput': '没有捕获到可以分析的输出（stdout 直接输出到终端；报错从 stderr 读取）。',
+  'run.nothingInLast': '输出的最后 {n} 行中没有指向已知原因的内容。',
+  'run.machineWhenFailed': '失败时的机器状态',
+  'run.gpuMemory': '显存（{caption}）',
+  'run.report': '报告：{path}',
+  'run.sparkPeak': '峰值 {peak}，总量 {total}',
+  'run.sparkPeakJob': '峰值 {peak}，总量 {total}，本任务 {job}',
+  'run.span': '出现了 {n} 个 GPU 进程',
+  'run.spanFailed': '在 {at} 失败；出现了 {n} 个 GPU 进程',
+  'run.pidPeak': 'PID {pid}（{whose}）峰值 {peak}',
 };

@@ -9,6 +9,7 @@ import type { ReportModel } from '../reporters/report-model.js';
 import { fmtSeconds } from '../reporters/html/svg.js';
 import { renderBlock, type TermStyle } from '../reporters/terminal.js';
 import { whose, type GpuTimeline, type MemoryTimeline } from './memory-timeline.js';
+import { t } from '../i18n/index.js';
 
 const SPARK = '▁▂▃▄▅▆▇█';
 
@@ -16,9 +17,9 @@ export function successLine(m: ReportModel, color: boolean): string {
   const c = palette(color);
   const r = m.run!;
   const tl = r.timeline;
-  const head = `${c.green('✓')} gpu-env-doctor: ${r.exitText} after ${fmtSeconds(r.durationMs)}`;
-  if (!tl.available) return `${head} · ${tl.note ?? 'GPU memory was not sampled'}\n`;
-  const gpus = tl.gpus.map((g) => `GPU ${g.index} peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}${g.peakJobMiB !== null ? ` (this job ${fmtMiB(g.peakJobMiB)})` : ''}, headroom ${fmtMiB(g.totalMiB - g.peakUsedMiB)}`);
+  const head = `${c.green('✓')} gpu-env-doctor: ${t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(r.durationMs) })}`;
+  if (!tl.available) return `${head} · ${tl.note ?? t('run.notSampled')}\n`;
+  const gpus = tl.gpus.map((g) => (g.peakJobMiB !== null ? t('run.gpuPeakJob', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }) : t('run.gpuPeak', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) })));
   return `${head} · ${gpus.join(' · ')}\n`;
 }
 
@@ -26,17 +27,17 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
   const c = palette(color);
   const st: TermStyle = { width: o.width ?? 80, c, verbose: o.verbose ?? false };
   const r = m.run!;
-  const out: string[] = ['', ...wrap(`${c.red('✗')} ${c.bold('gpu-env-doctor')}: the command failed (${visibleLine(r.exitText)}) after ${fmtSeconds(r.durationMs)}`, st.width, '', '  ')];
+  const out: string[] = ['', ...wrap(`${c.red('✗')} ${c.bold('gpu-env-doctor')}: ${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`, st.width, '', '  ')];
 
   if (m.causes.length > 0) {
-    out.push('', c.bold('Diagnosis'));
+    out.push('', c.bold(t('report.diagnosis')));
     m.causes.slice(0, 3).forEach((cause, i) => {
       const fl = { ...cause.lines, headline: `${cause.title}  (${Math.round(cause.confidence * 100)}%)`, evidence: cause.lines.evidence.slice(0, 3) };
       out.push(...renderBlock(fl, st, { lead: LABELS.rank(i + 1), indent: '  ' }));
     });
   } else if (m.diagnosed) {
     const n = m.log?.lines.length ?? 0;
-    out.push('', ...wrap(n === 0 ? 'No output was captured to explain (stdout goes straight to the terminal; errors are read from stderr).' : `Nothing in the last ${n} lines of output points to a known cause.`, st.width));
+    out.push('', ...wrap(n === 0 ? t('run.noOutput') : t('run.nothingInLast', { n }), st.width));
   }
 
   const problems = m.findings.filter((f) => f.mark === 'fail' || f.mark === 'warn');
@@ -44,26 +45,26 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
   const named = new Set(m.causes.slice(0, 3).map((x) => x.id));
   const rest = problems.filter((f) => !f.rootCause || !named.has(f.rootCause));
   if (rest.length > 0) {
-    out.push('', c.bold('The machine when it failed'));
+    out.push('', c.bold(t('run.machineWhenFailed')));
     for (const f of rest.slice(0, 6)) out.push(...renderBlock({ ...f.lines, evidence: [] }, st, { indent: '  ' }));
   }
 
   if (m.bars.length > 0) {
-    out.push('', c.bold(`GPU memory ${m.barsCaption}`));
+    out.push('', c.bold(t('run.gpuMemory', { caption: m.barsCaption })));
     for (const b of m.bars) out.push(...wrap(`GPU ${b.index} ${visibleLine(b.name)}: ${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`, st.width, '  ', '    '));
   }
 
-  out.push('', c.bold('Memory over time'));
+  out.push('', c.bold(t('report.memoryOverTime')));
   out.push(...timelineLines(r.timeline, r.durationMs));
-  if (reportPath) out.push('', `Report: ${reportPath}`);
+  if (reportPath) out.push('', t('run.report', { path: reportPath }));
   return `${out.join('\n')}\n`;
 }
 
 export function timelineLines(tl: MemoryTimeline, durationMs: number): string[] {
-  if (!tl.available) return [`  ${tl.note ?? 'GPU memory was not sampled.'}`];
-  const lines = tl.gpus.map((g) => `  GPU ${g.index} ${sparkline(g, 40)} peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}${g.peakJobMiB !== null ? `, this job ${fmtMiB(g.peakJobMiB)}` : ''}`);
-  lines.push(`  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, failed at ${fmtSeconds(tl.failureAt)}` : ''}; ${tl.processes.length} GPU process${tl.processes.length === 1 ? '' : 'es'} seen`);
-  for (const p of tl.processes.slice(0, 5)) lines.push(`    PID ${p.pid} (${visibleLine(whose(p))}) peak ${fmtMiB(p.peakMiB)}`);
+  if (!tl.available) return [`  ${tl.note ?? t('report.notSampled')}`];
+  const lines = tl.gpus.map((g) => `  GPU ${g.index} ${sparkline(g, 40)} ${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`);
+  lines.push(`  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, ${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}` : `; ${t('run.span', { n: tl.processes.length })}`}`);
+  for (const p of tl.processes.slice(0, 5)) lines.push(`    ${t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);
   return lines;
 }
 
