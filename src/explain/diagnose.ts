@@ -179,7 +179,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
 
   const signals: Signal[] = all
     .sort((a, b) => (Collector.matches(a)[0]?.line ?? 0) - (Collector.matches(b)[0]?.line ?? 0))
-    .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: st.sig.summary }));
+    .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary }));
 
   const top = causes[0];
   // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it

@@ -1245,6 +1245,7 @@ export const en = {
   'run.span': '{n, plural, one {# GPU process} other {# GPU processes}} seen',
   'run.spanFailed': 'failed at {at}; {n, plural, one {# GPU process} other {# GPU processes}} seen',
   'run.pidPeak': 'PID {pid} ({whose}) peak {peak}',
+  'explain.signalLine': '{signature} ×{count} (line {line}): {summary}',
 } as const;
 
 export type MessageKey = keyof typeof en;

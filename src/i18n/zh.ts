@@ -1238,4 +1238,5 @@ export const zh: Record<MessageKey, string> = {
   'run.span': '出现了 {n} 个 GPU 进程',
   'run.spanFailed': '在 {at} 失败；出现了 {n} 个 GPU 进程',
   'run.pidPeak': 'PID {pid}（{whose}）峰值 {peak}',
+  'explain.signalLine': '{signature} ×{count}（第 {line} 行）：{summary}',
 };

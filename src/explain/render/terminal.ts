@@ -105,7 +105,7 @@ function renderCauses(d: Diagnosis, o: RenderOptions, c: Colors, width: number, 
 function renderVerbose(d: Diagnosis, c: Colors, out: string[]): void {
   out.push('');
   out.push(c.bold(t('explain.signals')));
-  for (const s of d.signals) out.push(`  ${s.signature} ×${s.count} (line ${s.lines[0]?.line ?? '?'}): ${s.summary}`);
+  for (const s of d.signals) out.push(`  ${t('explain.signalLine', { signature: s.signature, count: s.count, line: s.lines[0]?.line ?? '?', summary: s.summary })}`);
   out.push(c.dim(`  ${t('explain.weights', { total: d.weights.total, pct: Math.round(d.weights.topShare * 100) })}`));
   const facts = describeFacts(d.environment);
   if (facts.length > 0) {
