@@ -159,6 +159,9 @@ function pickReadings(hits: Hit[]): Hit[] {
   // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
   const insideText = (h: Hit, o: Hit) => o.start <= h.start && o.end >= h.end && !o.values.some(([s, e]) => s <= h.start && e >= h.end);
   pool = pool.filter((h) => !(h.sig.status && pool.some((o) => o !== h && !o.sig.status && insideText(h, o))));
+  // what users write about their setting (hand-written context rows) is never inside a framework's own message:
+  // PyTorch's "…installed a driver from http://www.nvidia.com…" is not the user saying they installed a driver
+  pool = pool.filter((h) => !(h.sig.kind === 'context' && !h.sig.catalog && pool.some((o) => o !== h && o.sig.catalog && o.sig.kind !== 'context' && o.sig.kind !== 'noise' && o.start <= h.start && o.end >= h.end)));
   // one reading per group and line
   const byGroup = new Map<string, Hit>();
   for (const h of pool) {

@@ -94,18 +94,28 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
 
   // 1. votes of the messages
-  const strong = errors.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
-  for (const st of errors) {
+  // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
+  // once the failure it follows is read: the first failure is the cause, the rest follow from it
+  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group);
+  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
+  const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
+  // one line, one message: several signals read on the same line (the wordings of several releases, a status
+  // text printed as the message's value) share that line's vote instead of counting it two or three times
+  const onLine = new Map<number, number>();
+  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
+  for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
+  for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
     const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
     const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
-    const dist = priors.groupDist(st.group, st.sig.causes);
+    const share = 1 / (onLine.get(lineOf(st)) ?? 1);
+    const dist = redirect(priors.groupDist(st.group, st.sig.causes), st, fw);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
-      board.add(target, w * q * repeat * damp, reasonOf(st, cause), ev(st, 2));
+      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
     }
     if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
   }
@@ -210,6 +220,54 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     unknownMessage: familyOnly,
     weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000 },
   };
+}
+
+/**
+ * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
+ * engine that did not deserialize, then "Segmentation fault"), the container runtime's wrapper whose cause is the
+ * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
+ */
+const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+
+/** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
+const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
+/** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
+const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
+const TENSORRT_LIB = /\blibnvinfer/i;
+const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
+
+/**
+ * A message's usual causes, moved where what it carries says they cannot apply:
+ * - TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth and JAX's
+ *   XLA_PYTHON_CLIENT_PREALLOCATE default to off/true): a cuDNN/cuBLAS handle, a workspace or a CUDA context is
+ *   allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is
+ *   the usual reason, not the job's own size (half of the "exhausted" weight goes to the preallocation);
+ * - a missing cuDNN library is not a CUDA toolkit mismatch: that reading of the message (another major installed)
+ *   is, for cuDNN, another cuDNN major; the rest goes to the library not being installed;
+ * - TensorRT (libnvinfer*) is optional for TensorFlow: dso_loader warns and TF-TRT is off; the job runs.
+ */
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+  const out = { ...dist };
+  const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
+    const v = (out[from] ?? 0) * frac;
+    if (v <= 0) return;
+    out[from] = (out[from] ?? 0) - v;
+    out[to] = (out[to] ?? 0) + v;
+  };
+  if (fw && PREALLOCATING.has(fw) && OUTSIDE_POOL.test(st.group) && (st.sig.causes.framework_preallocation ?? 0) > 0) move('gpu_memory_exhausted', 'framework_preallocation', 0.5);
+  if (MISSING_LIB_GROUPS.has(st.group)) {
+    const m = Collector.matches(st)[0];
+    const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;
+    if (TENSORRT_LIB.test(lib) && (fw === 'tensorflow' || fw === 'keras')) {
+      for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.7);
+    } else if (CUDNN_LIB.test(m?.values.lib ?? m?.values.v ?? '')) {
+      const v = out.cuda_toolkit_mismatch ?? 0;
+      out.cuda_toolkit_mismatch = 0;
+      out.cudnn_version_mismatch = (out.cudnn_version_mismatch ?? 0) + v / 2;
+      out.library_missing = (out.library_missing ?? 0) + v / 2;
+    }
+  }
+  return out;
 }
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */

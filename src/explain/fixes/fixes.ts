@@ -22,6 +22,9 @@ export interface FixContext {
   frameworkVersion?: string;
 }
 
+/** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
+const CPU_ONLY_BUILD = /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
+
 type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
@@ -154,6 +157,13 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'no_device_visible':
+      // the framework's own words say its build has no CUDA: the remedy is its CUDA build, not the device list
+      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l))) {
+        return {
+          text: 'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: enable CUDA and rebuild).',
+          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'nvidia-smi -L'],
+        };
+      }
       return {
         text: 'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
         commands: ['nvidia-smi -L', 'echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"'],

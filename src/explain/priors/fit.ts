@@ -55,7 +55,7 @@ export function fitPriors(reports: FitReport[], corpora: string[]): FittedPriors
         ll += Math.log(Math.max(p, 0.01));
         if (top) points.push({ share: d.weights.topShare, total: d.weights.total, right });
       }
-      if (!best || acc > best.acc || (acc === best.acc && ll > best.ll)) best = { strength, context, acc, ll, points };
+      if (!best || ll > best.ll) best = { strength, context, acc, ll, points };
     }
   }
   return { ...base, strength: best!.strength, context: best!.context, calibration: fitCalibration(best!.points) };
