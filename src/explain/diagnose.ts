@@ -234,6 +234,8 @@ const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]m
 /** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
 const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
 const TENSORRT_LIB = /\blibnvinfer/i;
+/** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
+const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
 
 /**
@@ -254,7 +256,12 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
     out[from] = (out[from] ?? 0) - v;
     out[to] = (out[to] ?? 0) + v;
   };
-  if (fw && PREALLOCATING.has(fw) && OUTSIDE_POOL.test(st.group) && (st.sig.causes.framework_preallocation ?? 0) > 0) move('gpu_memory_exhausted', 'framework_preallocation', 0.5);
+  if (fw && PREALLOCATING.has(fw) && OUTSIDE_POOL.test(st.group)) move('gpu_memory_exhausted', 'framework_preallocation', 0.5);
+  const text = Collector.matches(st)[0]?.text ?? '';
+  // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
+  if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
+  // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
+  if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];
     const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;

@@ -41,6 +41,7 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   jaxComponents(board, signals, ev);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
+  notNvidia(board, env);
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
 }
@@ -149,12 +150,35 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
       board.add('driver_too_old', w, why, [...factEvidence(env.driver), ...factEvidence(env.buildCuda ?? env.cuda)]);
       board.hint('driver_too_old', 'minDriver', need);
     } else if (need && (insufficient || signals.has('torch.driver_too_old'))) {
-      board.against('driver_too_old', 0.4, `driver ${driver} is new enough for CUDA ${cuda} as stated`);
+      // the message is what the runtime in use found: a stated toolkit the driver does support means the runtime
+      // in use is another one (a wheel's, conda's or a container's own), not that the driver is new enough
+      board.hint('driver_too_old', 'statedCudaFits', cuda);
     }
+  }
+  if (insufficient && driver) {
+    board.add('driver_too_old', 0.5, `a driver (${driver}) is installed: "insufficient" means it is older than the CUDA runtime in use, not absent`, factEvidence(env.driver));
+    board.against('no_device_visible', 0.3, `a driver (${driver}) is installed`);
   }
   const tooOld = signals.get('torch.driver_too_old');
   if (tooOld && env.driverCuda) board.hint('driver_too_old', 'driverCuda', env.driverCuda.value);
   if (env.buildCuda) board.hint('driver_too_old', 'buildCuda', env.buildCuda.value);
+}
+
+/**
+ * A machine that cannot have a CUDA device: macOS (CUDA's last macOS release was 10.2, and Macs since 2016 have
+ * AMD or Apple GPUs), or a stated GPU that is not NVIDIA's (Intel, AMD/Radeon, Apple, none). There, a driver or
+ * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
+ */
+function notNvidia(board: Board, env: EnvironmentFacts): void {
+  const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some((c) => board.score(c as 'driver_too_old') > 0);
+  if (!deviceFailure) return;
+  const os = env.os?.value ?? '';
+  if (/\b(?:mac\s?os|os\s?x|darwin)\b/i.test(os)) {
+    board.add('no_device_visible', 1.5, `the job ran on macOS (${os}): CUDA has not supported macOS since 10.2, and recent Macs have AMD or Apple GPUs, so no CUDA device is visible`, factEvidence(env.os));
+    return;
+  }
+  const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple|none)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
+  if (gpu) board.add('no_device_visible', 1.5, `the GPU stated (${gpu.name}) is not an NVIDIA GPU: CUDA sees no device`, [{ line: gpu.line, text: gpu.text }]);
 }
 
 function buildCompat(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts, fw: Framework | undefined): void {
