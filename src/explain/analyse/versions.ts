@@ -181,6 +181,9 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
   if (gpu) board.add('no_device_visible', 1.5, `the GPU stated (${gpu.name}) is not an NVIDIA GPU: CUDA sees no device`, [{ line: gpu.line, text: gpu.text }]);
 }
 
+/** signal groups of a failure inside cuBLAS or cuDNN */
+const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
+
 function buildCompat(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts, fw: Framework | undefined): void {
   const gpu = env.gpus[0];
   const cc = gpu ? gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined : undefined;
@@ -191,11 +194,15 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
   if (fw === 'pytorch' && ver && cc) {
     // an explicit archs list printed by PyTorch beats the table
     const printed = signals.get('torch.supported_archs');
-    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value)?.archs;
+    // which build: the one the log names (+cu118, "CUDA used to build PyTorch"), else the one for the CUDA the
+    // reporter states when the release has such a build (conda's cudatoolkit=X, the wheel picked for the toolkit),
+    // else the pip default; a build only guessed weighs less than a build read
+    const buildKnown = Boolean(printed || env.buildCuda);
+    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
       if (!ok) {
-        board.add('gpu_arch_unsupported', 2.2, `PyTorch ${ver} was built for ${archList.join(' ')}; the ${gpu!.name} is ${smOfCc(cc)}, which none of them can run on`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add('gpu_arch_unsupported', buildKnown ? 2.2 : 1.2, `PyTorch ${ver} was built for ${archList.join(' ')}; the ${gpu!.name} is ${smOfCc(cc)}, which none of them can run on`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       } else {
         board.against('gpu_arch_unsupported', 0.5, `PyTorch ${ver} includes code that runs on ${smOfCc(cc)}`);
       }
@@ -217,12 +224,16 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
       const cuda = env.cuda?.value;
       if (cuda) {
         const exact = Number(build.cuda.split('.')[0]) <= 10;
-        const ok = exact ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
+        // "CUDA 8" states only the major: it fits any 8.x build
+        const ok = exact && cuda.includes('.') ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
         if (!ok) board.add('cuda_toolkit_mismatch', 1.2, `TensorFlow ${ver} was built with CUDA ${build.cuda}; CUDA ${cuda} is installed`, [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
         else board.against('cuda_toolkit_mismatch', 0.3, `CUDA ${cuda} is what TensorFlow ${ver} was built with`);
       }
       if (cc && cudaSupportsComputeCapability(build.cuda, cc) === false && Number(cc.split('.')[0]) * 10 > 0) {
-        board.add('gpu_arch_unsupported', 1.0, `TensorFlow ${ver} was built with CUDA ${build.cuda}, which predates the ${gpu!.name} (${smOfCc(cc)}): it only runs through slow, fragile PTX JIT if at all`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        // the CUDA libraries of that release (cuBLAS, cuDNN) ship kernels only for the GPUs it knew: a failure
+        // inside them on a newer GPU is that, not a JIT that was merely slow
+        const libFailure = [...signals.keys()].some((g) => LIBRARY_FAILURE.test(g));
+        board.add('gpu_arch_unsupported', libFailure ? 1.8 : 1.0, `TensorFlow ${ver} was built with CUDA ${build.cuda}, which predates the ${gpu!.name} (${smOfCc(cc)}): ${libFailure ? "the cuBLAS/cuDNN of that CUDA have no kernels for it" : 'it only runs through slow, fragile PTX JIT if at all'}`, [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       }
     }
   }

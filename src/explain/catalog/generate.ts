@@ -225,7 +225,7 @@ function splitSentences(line: FormatLine): FormatLine {
   return out;
 }
 
-const CLAUSE_END = /(?<=[A-Za-z]{2})(?=\s+\((?!\)))|(?<=[A-Za-z]{2}\s?[:;])(?=\s)/g;
+const CLAUSE_END = /(?<=[A-Za-z]{2})(?=\s+\((?!\)))|(?<=[A-Za-z]{2})(?=\s+[:;]\s)|(?<=[A-Za-z]{2}[:;])(?=\s)/g;
 
 /** a literal cut at its clause boundaries, where the text before a cut is a clause of its own (see splitSentences) */
 function splitClauses(lit: string): string[] {
