@@ -91,7 +91,7 @@ export class Collector {
       hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
     if (hits.length === 0) return;
-    for (const h of pickReadings(hits)) this.record(h.sig, line.no, text, h.groups);
+    for (const h of pickReadings(hits, text)) this.record(h.sig, line.no, text, h.groups);
   }
 
   private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): void {
@@ -140,7 +140,7 @@ export class Collector {
 }
 
 /** The readings of one line to keep (see the head of this file). */
-function pickReadings(hits: Hit[]): Hit[] {
+function pickReadings(hits: Hit[], text: string): Hit[] {
   if (hits.length === 1) return hits;
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
   const specific = hits.filter((h) => h.sig.kind !== 'family');
@@ -152,6 +152,9 @@ function pickReadings(hits: Hit[]): Hit[] {
     const lh = h.end - h.start;
     if (lo !== lh) return lo > lh;
     if (o.literal !== h.literal) return o.literal > h.literal;
+    // wordings that differ only in case ("Could not…", "could not…"): the one printed in this case
+    const co = exactCase(o.sig, text);
+    if (co !== exactCase(h.sig, text)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
   pool = pool.filter((h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)));
@@ -169,6 +172,14 @@ function pickReadings(hits: Hit[]): Hit[] {
     if (!o || h.end - h.start > o.end - o.start) byGroup.set(h.sig.group, h);
   }
   return [...byGroup.values()];
+}
+
+const CASED = new WeakMap<Signature, RegExp>();
+/** whether a signature matches the line in the case its source prints it (its pattern ignores case) */
+export function exactCase(sig: Signature, text: string): boolean {
+  let re = CASED.get(sig);
+  if (!re) CASED.set(sig, (re = new RegExp(sig.re.source)));
+  return re.test(text);
 }
 
 function withSource(e: LogEvidence, source: string | undefined): LogEvidence {

@@ -10,7 +10,7 @@ import { Board } from './analyse/board.js';
 import { analyseMemory } from './analyse/memory.js';
 import { analyseSetting } from './analyse/setting.js';
 import { analyseVersions } from './analyse/versions.js';
-import { Collector, type SignalState } from './collect.js';
+import { Collector, exactCase, type SignalState } from './collect.js';
 import { fixFor } from './fixes/fixes.js';
 import { testFor } from './fixes/tests.js';
 import { combineWithMachine } from './machine.js';
@@ -299,7 +299,13 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
   if (detected) return detected;
   // a message only one framework prints says whose log it is
   const printed = new Map<Framework, number>();
-  for (const st of col.signals.values()) if (st.sig.framework) printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  // (in the case its source prints it: signatures ignore case, yet darknet's "CUDA Error: out of memory" is not
+  // PyTorch's "CUDA error: out of memory")
+  for (const st of col.signals.values()) {
+    const m = Collector.matches(st)[0];
+    if (!st.sig.framework || !m || !exactCase(m.sig, m.text)) continue;
+    printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  }
   let best: Framework | undefined;
   for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
   return best;

@@ -42,6 +42,7 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
   notNvidia(board, env);
+  containerWithoutDriver(board, signals, env);
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
 }
@@ -179,6 +180,26 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
   }
   const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple|none)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
   if (gpu) board.add('no_device_visible', 1.5, `the GPU stated (${gpu.name}) is not an NVIDIA GPU: CUDA sees no device`, [{ line: gpu.line, text: gpu.text }]);
+}
+
+const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
+const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
+
+/**
+ * Inside a container, the NVIDIA Container Toolkit mounts the driver's user-space libraries (libcuda.so,
+ * libnvidia-ml.so) from the host when the container is started with GPU access (--gpus, runtime nvidia, the
+ * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
+ */
+function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
+  if (!inContainer) return;
+  for (const st of signals.values()) {
+    if (st.sig.kind === 'context' || st.sig.kind === 'noise') continue;
+    const m = Collector.matches(st).find((x) => DRIVER_LIB.test(x.text));
+    if (!m) continue;
+    board.add('no_device_visible', 1.5, "in a container the driver's libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: the container was started without GPU access", [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(inContainer)]);
+    return;
+  }
 }
 
 /** signal groups of a failure inside cuBLAS or cuDNN */
