@@ -36,8 +36,8 @@ function crossValidate(keyOf) {
   const foldOf = (c) => hashFold(keyOf(c));
   const out = Object.fromEntries(MODES.map((m) => [m, []]));
   for (let f = 0; f < k; f++) {
-    const train = reads.env.filter((_, i) => foldOf(cases[i]) !== f);
-    const fitted = t.fitPriors(train, ['cv']);
+    const inTrain = (_, i) => foldOf(cases[i]) !== f;
+    const fitted = t.fitPriors(reads.env.filter(inTrain), ['cv'], reads.log.filter(inTrain));
     const priors = new t.PriorModel(fitted);
     for (const m of MODES) {
       reads[m].forEach((r, i) => {
@@ -53,7 +53,7 @@ const results = crossValidate((c) => c.id);
 // by source: no repository has reports on both sides of a fold (all tensorflow/tensorflow threads together…)
 const byRepo = crossValidate(repoOf);
 // for contrast: fitted on everything, scored on the same reports
-const all = new t.PriorModel(t.fitPriors(reads.env, ['all']));
+const all = new t.PriorModel(t.fitPriors(reads.env, ['all'], reads.log));
 const inSample = Object.fromEntries(MODES.map((m) => [m, reads[m].map((r, i) => ({ c: cases[i], d: r.diagnose(all) }))]));
 
 function score(rows) {

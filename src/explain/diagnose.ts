@@ -43,9 +43,12 @@ export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0
 
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
+const MIN_SHARE_SHOWN = 0.15;
 /**
  * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
- * machine fact read), the second weighs at least half as much, and the first is not clearly likely.
+ * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.
+ * Decided on the weights, before the calibration, which uses it (cross-validated: such first places are right
+ * about half the time, others far more often).
  */
 const AMBIGUOUS_RATIO = 0.5;
 const AMBIGUOUS_BELOW = 0.6;
@@ -111,7 +114,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
     const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
     const share = 1 / (onLine.get(lineOf(st)) ?? 1);
-    const dist = redirect(priors.groupDist(st.group, st.sig.causes), st, fw);
+    // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
+    // already in their framework's terms)
+    const dist = redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
@@ -162,7 +167,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
-  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total) : 0;
+  const [topId, topEntry] = ranked[0] ?? [];
+  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
+  const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
+  // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
+  // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
+  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'other' && topEntry!.hints.setting?.[0]);
+  // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
+  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
   // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
   const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
   const causes: Cause[] = ranked
@@ -182,7 +194,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       };
       return cause;
     })
-    .filter((c) => c.confidence >= MIN_CONFIDENCE)
+    // a candidate that holds a good part of the weight stays on the list even when a confident first place leaves
+    // it little of the probability: its test is what tells it apart
+    .filter((c) => c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN)
     .slice(0, MAX_CAUSES);
 
   const signals: Signal[] = all
@@ -190,11 +204,6 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: st.sig.summary }));
 
   const top = causes[0];
-  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
-  const onlyMessages = top ? Math.abs((fromMessages.get(top.id) ?? 0) * factors[top.id] - (board.entries.get(top.id)?.score ?? 0)) < 1e-6 : false;
-  // the input does not separate its first two candidates: the second weighs at least half the first
-  const second = causes[1];
-  const ambiguous = Boolean(top && second) && second!.score >= top!.score * AMBIGUOUS_RATIO && top!.confidence < AMBIGUOUS_BELOW && onlyMessages && !top!.setting;
   const lines = col.lines;
   const verdict = !top
     ? errors.length === 0
@@ -218,7 +227,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     verdict,
     ambiguous,
     unknownMessage: familyOnly,
-    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000 },
+    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
   };
 }
 
@@ -240,13 +249,11 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dyna
 
 /**
  * A message's usual causes, moved where what it carries says they cannot apply:
- * - TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth and JAX's
- *   XLA_PYTHON_CLIENT_PREALLOCATE default to off/true): a cuDNN/cuBLAS handle, a workspace or a CUDA context is
- *   allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is
- *   the usual reason, not the job's own size (half of the "exhausted" weight goes to the preallocation);
  * - a missing cuDNN library is not a CUDA toolkit mismatch: that reading of the message (another major installed)
  *   is, for cuDNN, another cuDNN major; the rest goes to the library not being installed;
- * - TensorRT (libnvinfer*) is optional for TensorFlow: dso_loader warns and TF-TRT is off; the job runs.
+ * - TensorRT (libnvinfer*) is optional for TensorFlow: dso_loader warns and TF-TRT is off; the job runs;
+ * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
+ *   is the GPU's architecture.
  */
 function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
@@ -256,7 +263,6 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
     out[from] = (out[from] ?? 0) - v;
     out[to] = (out[to] ?? 0) + v;
   };
-  if (fw && PREALLOCATING.has(fw) && OUTSIDE_POOL.test(st.group)) move('gpu_memory_exhausted', 'framework_preallocation', 0.5);
   const text = Collector.matches(st)[0]?.text ?? '';
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
@@ -275,6 +281,18 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
     }
   }
   return out;
+}
+
+/**
+ * TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth off and JAX's
+ * XLA_PYTHON_CLIENT_PREALLOCATE true by default): a cuDNN/cuBLAS handle, a workspace or a CUDA context is
+ * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
+ * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
+ */
+function inFramework(causes: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+  if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
+  const v = causes.gpu_memory_exhausted / 2;
+  return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
 }
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */
