@@ -147,7 +147,9 @@ function codePieces(f: string): Piece[] | null {
     if (op) {
       const [a, b] = check[2]!.split(',').map((s) => s.trim());
       // glog prints "(x vs. y) " then the message; dmlc-core (MXNet) adds ": "
-      out.push({ lit: `Check failed: ${a} ${op} ${b} (` }, { ph: 'int' }, { lit: ' vs. ' }, { ph: 'int' }, { lit: ')' }, { raw: String.raw`\s*:?\s*` });
+      // the condition is printed as written at the call site: the variable's name is the caller's (`e`, `err`,
+      // `status`, `error`), so any identifier stands in for it
+      out.push({ lit: 'Check failed: ' }, { raw: String.raw`[A-Za-z_][\w.>-]*` }, { lit: ` ${op} ${b} (` }, { ph: 'int' }, { lit: ' vs. ' }, { ph: 'int' }, { lit: ')' }, { raw: String.raw`\s*:?\s*` });
     } else out.push({ lit: `Check failed: ${check[2]}` }, { raw: String.raw`:?\s+` });
     body = body.slice(check[0].length);
   }
