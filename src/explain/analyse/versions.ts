@@ -64,7 +64,8 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
           const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
           if (!same) {
             board.add('cuda_toolkit_mismatch', 2.2, `the framework looks for ${cm[0]} (CUDA ${wanted}) but CUDA ${installed} is what is installed: the framework build and the toolkit do not match`, [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
-            board.against('library_missing', 0.8, `a CUDA is installed, only not version ${wanted}`);
+            // not against library_missing: the version asked for is missing all the same, and installing it
+            // (beside the other) is a fix as good as a framework build for the installed one
           } else {
             board.add('library_missing', 0.6, `CUDA ${installed} is the version asked for, yet ${cm[0]} is not found: it is not installed completely or not on the library path`, [{ line: m.line, text: m.text.slice(0, 400) }]);
           }
