@@ -30,7 +30,8 @@ let engine = null;
 if (!argv.includes('--cli')) {
   const { build } = await import('esbuild');
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zh-env-bench-')), 'engine.mjs');
-  await build({ entryPoints: [path.resolve(here, '../src/explain/engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error' });
+  // the knowledge tables are read from their files when first asked (src/knowledge/index.ts)
+  await build({ entryPoints: [path.resolve(here, '../src/explain/engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error', define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') } });
   engine = await import(pathToFileURL(out).href);
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
 }

@@ -22,7 +22,7 @@ await build({
   format: 'esm',
   target: 'node20',
   // the test helper finds the fixtures from its own folder
-  define: { __dirname: JSON.stringify(path.join(repo, 'test/fleet')) },
+  define: { __dirname: JSON.stringify(path.join(repo, 'test/fleet')), __KNOWLEDGE_DIR__: JSON.stringify(new URL('../src/knowledge/', import.meta.url).href) },
   banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
   logLevel: 'warning',
   plugins: [

@@ -64,7 +64,8 @@ tool_explain() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" explain "$D/job-$1
 # tool_run NAME SECONDS CMD...: the same job under `run`
 tool_run() {
   local name=$1 t=$2; shift 2
-  timeout -k 3 "$t" env "${ENVV[@]}" "${CLI[@]}" run --json --interval 200 --html "$D/run-$name.html" -- "$@" > "$D/run-$name.stdout" 2> "$D/run-$name.stderr"
+  # run's stdout and stderr are the job's: its report goes to a file (run refuses --json)
+  timeout -k 3 "$t" env "${ENVV[@]}" "${CLI[@]}" run --report "$D/run-$name.json" --interval 200 --html "$D/run-$name.html" -- "$@" > "$D/run-$name.stdout" 2> "$D/run-$name.stderr"
   echo $? > "$D/run-$name.exit"
 }
 tool_procs() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" procs --json > "$D/procs.json" 2> "$D/procs.err"; echo $? > "$D/procs.exit"; }
@@ -204,6 +205,8 @@ s_jax_setting() {
 }
 
 # --- setup -------------------------------------------------------------------------------------------------
+# TRUTH_ONLY: only the scenarios whose call matches
+only() { [ -z "${TRUTH_ONLY:-}" ] || printf '%s\n' "$1" | grep -Eq -- "$TRUTH_ONLY"; }
 log "truth table on $(uname -n) into $OUT (work folder $W)"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; "$PY" -c 'import sys, torch, jax; print(sys.version.split()[0], "torch", torch.__version__, "jax", jax.__version__)'; node --version; } > "$W/machine.txt" 2>&1
 cat "$W/machine.txt"
@@ -214,14 +217,16 @@ echo "deep_frameworks=$DEEP_FRAMEWORKS" >> "$W/machine.txt"
 NVCC=$!
 # the idle check first, alone (points 4, 6)
 ENVV=(); begin idle "idle machine: check's headlines (points 4, 6)" none "-"; tool_check; tool_check_text
+# the baseline alone too: beside the light scenarios its check would see their processes (a cuDNN mix loaded by
+# the system-cuDNN scenario's job is a true finding about this machine, but not this scenario's)
+only s_baseline && { log "start s_baseline"; s_baseline; }
 
 # --- light scenarios, side by side ---------------------------------------------------------------------------
-LIGHT_LIST=(s_baseline s_system_cudnn_torch s_system_cudnn_jax s_compat s_elf_plain s_tf_growth
+LIGHT_LIST=(s_system_cudnn_torch s_system_cudnn_jax s_compat s_elf_plain s_tf_growth
   "s_cvd cvd-empty '' 'CUDA_VISIBLE_DEVICES= (empty)'" "s_cvd cvd-minus1 -1 'CUDA_VISIBLE_DEVICES=-1'" "s_cvd cvd-past-end 1 'CUDA_VISIBLE_DEVICES=1 (an index past the end)'")
 for i in "${!ALLOC_VALUES[@]}"; do LIGHT_LIST+=("s_allocconf $i"); done
 UUIDP=$(nvidia-smi --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -1 | cut -c1-12)
 [ -n "$UUIDP" ] && LIGHT_LIST+=("s_cvd cvd-uuid-prefix $UUIDP 'CUDA_VISIBLE_DEVICES=$UUIDP (a UUID prefix)'")
-only() { [ -z "${TRUTH_ONLY:-}" ] || printf '%s\n' "$1" | grep -Eq -- "$TRUTH_ONLY"; }
 for s in "${LIGHT_LIST[@]}"; do
   only "$s" || continue
   while [ "$(jobs -rp | wc -l)" -ge $((PAR + 1)) ]; do wait -n; done

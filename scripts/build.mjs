@@ -1,8 +1,17 @@
-// Bundles the CLI into one file, dist/cli.js. Type checking is separate (`tsc --noEmit`).
-// `?raw` imports (the Python probe, shipped inside the bundle) become strings, as Vite does in tests.
+// Bundles the CLI into dist/: the entry dist/cli.js and, in dist/chunks/, one lazily loaded chunk per command
+// and per shared part (the probes, the checks, the knowledge tables, the explain engine, zod). A command loads
+// only what it imports: `--version` reads a few kilobytes, `explain` does not load the probes of `check`.
+// Type checking is separate (`tsc --noEmit`). `?raw` imports (the Python assets shipped inside the bundle)
+// become strings, as Vite does in tests. The knowledge tables are validated here, at build time (and by the
+// tests), not at every start: scripts/validate-data.mjs.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** For bundles run from elsewhere (the validation below, the benches): the knowledge tables where they are. */
+export const KNOWLEDGE_DIR_SOURCE = JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href);
 
 const rawPlugin = {
   name: 'raw',
@@ -11,22 +20,100 @@ const rawPlugin = {
       path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, '')),
       namespace: 'raw',
     }));
-    b.onLoad({ filter: /.*/, namespace: 'raw' }, async (args) => ({
-      contents: await readFile(args.path, 'utf8'),
-      loader: 'text',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'raw' }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      // JSON read as text (tables parsed on first use) loses nothing by losing its indentation.
+      return { contents: args.path.includes('/knowledge/') ? '{}' : args.path.endsWith('.json') ? JSON.stringify(JSON.parse(text)) : text, loader: 'text' };
+    });
   },
 };
 
-await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/cli.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  banner: { js: '#!/usr/bin/env node\nimport { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-  plugins: [rawPlugin],
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+// Large JSON tables become `JSON.parse("…")`: V8 parses a JSON string several times faster than the same data
+// written as an object literal, which it must compile as code. Small JSON files stay object literals.
+const LAZY_JSON_MIN_BYTES = 16 * 1024;
+const jsonPlugin = {
+  name: 'json-as-string',
+  setup(b) {
+    b.onLoad({ filter: /\.json$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (text.length < LAZY_JSON_MIN_BYTES) return { contents: text, loader: 'json' };
+      const min = JSON.stringify(JSON.parse(text));
+      return { contents: `export default JSON.parse(${JSON.stringify(min)});`, loader: 'js' };
+    });
+  },
+};
+
+/** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
+export async function validateData() {
+  const r = await build({
+    absWorkingDir: repo,
+    entryPoints: ['scripts/validate-data.ts'],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    plugins: [rawPlugin],
+    define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
+    logLevel: 'warning',
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`;
+  const problems = (await import(url)).validateData();
+  if (problems.length > 0) throw new Error(`the data files do not match their schemas:\n  ${problems.slice(0, 20).join('\n  ')}`);
+}
+
+// Node's built-in modules through require(), not import: an ES import of a built-in makes Node build its ES
+// facade, which reads every export (node:fs's getters then load fs/promises and the stream classes); require()
+// hands over the module object, and esbuild's namespace wrapper reads a property only when it is used.
+const builtinsPlugin = {
+  name: 'builtins-by-require',
+  setup(b) {
+    // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
+    // its imports too, so that `--version` runs from dist/cli.js alone, without esbuild's helper chunk.
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace === 'file' && args.path !== 'node:module' && !args.importer.endsWith(`${path.sep}src${path.sep}cli.ts`)
+        ? { path: args.path, namespace: 'builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
+export async function buildCli(outdir = path.join(repo, 'dist')) {
+  await validateData();
+  await rm(outdir, { recursive: true, force: true });
+  // The knowledge tables ship as JSON files beside the chunks, read when first asked (src/knowledge/index.ts).
+  await mkdir(path.join(outdir, 'knowledge'), { recursive: true });
+  for (const f of (await readdir(path.join(repo, 'src/knowledge'))).filter((n) => n.endsWith('.json'))) {
+    await writeFile(path.join(outdir, 'knowledge', f), JSON.stringify(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))));
+  }
+  return build({
+    absWorkingDir: repo,
+    // the worker thread that reads torch's fatbinary (src/libs/fatbin.ts) is an entry of its own
+    entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/libs/fatbin-worker.ts' },
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
+    define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    await buildCli();
+  } catch (err) {
+    console.error(`build failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}

@@ -1,15 +1,32 @@
-// The executable. Everything real (process, streams, file system) is wired here and nowhere else.
-import { main } from './cli/main.js';
-import { createContext } from './cli/real-context.js';
+#!/usr/bin/env node
+// The executable. It answers --version itself (nothing else needs loading for that), turns on V8's compile
+// cache and loads the rest: the code after this file is compiled once and then read from the cache (Node 22.1
+// and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off). The rest is split per command (scripts/build.mjs).
+import * as nodeModule from 'node:module';
+
+/** package.json's version, written in by scripts/build.mjs (so --version loads no other file); a test keeps it
+ *  equal to src/version.ts. */
+declare const __TOOL_VERSION__: string;
 
 const argv = process.argv.slice(2);
-const ctx = createContext(argv);
-main(argv, ctx).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`gpu-env-doctor: internal error: ${String(err)}\n`);
-    process.exitCode = 2;
-  },
-);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
+  // write(2) on fd 1, not process.stdout (its stream costs more than the rest of --version); node:fs through
+  // require, not an ES import (which would build node:fs's whole ES facade, loading fs/promises and streams)
+  const fs = nodeModule.createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+  fs.writeSync(1, `${__TOOL_VERSION__}\n`);
+} else {
+  enableCompileCache();
+  const { start } = await import('./cli/start.js');
+  start(argv);
+}
+
+function enableCompileCache(): void {
+  // Node 20 has no compile cache: there the split bundle alone keeps the start small.
+  const enable = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+  if (typeof enable !== 'function') return;
+  try {
+    enable();
+  } catch {
+    /* an unwritable cache folder only costs the speed-up */
+  }
+}

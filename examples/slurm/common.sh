@@ -14,6 +14,9 @@ GED_EPILOG_LOG=${GED_EPILOG_LOG:-/var/log/gpu-env-doctor-epilog.log}
 GED_EPILOG_DRAIN=${GED_EPILOG_DRAIN:-0}
 # Seconds each probe (nvidia-smi) may take: a prolog must not hang the node.
 GED_TIMEOUT=${GED_TIMEOUT:-20}
+# For `gpu-env-doctor serve --fleet DIR` (one live page for the cluster): after every job the epilog writes this
+# node's snapshot to DIR/NODE.json, a folder every node shares (empty: off).
+GED_SNAPSHOT_DIR=${GED_SNAPSHOT_DIR:-}
 
 # The job's GPUs as indexes ("0,2"). Prolog and Epilog get SLURM_JOB_GPUS; CUDA_VISIBLE_DEVICES is the task's.
 ged_job_gpus() {
@@ -47,4 +50,13 @@ ged_holders() {
     return 2
   fi
   return "$rc"
+}
+
+# This node's snapshot into $GED_SNAPSHOT_DIR, written beside it then renamed: serve never reads half a file.
+ged_fleet_snapshot() {
+  [ -n "$GED_SNAPSHOT_DIR" ] || return 0
+  local node=${SLURMD_NODENAME:-$(hostname -s)}
+  local tmp="$GED_SNAPSHOT_DIR/.$node.json.$$"
+  if "$GED_BIN" snapshot --timeout "$GED_TIMEOUT" > "$tmp" 2>/dev/null; then mv -f "$tmp" "$GED_SNAPSHOT_DIR/$node.json"; else rm -f "$tmp"; fi
+  return 0
 }

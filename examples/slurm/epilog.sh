@@ -6,6 +6,7 @@
 # It never kills anything: which process to end is a person's decision (gpu-env-doctor procs / fix).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+trap ged_fleet_snapshot EXIT   # for serve --fleet: this node's snapshot after every job (GED_SNAPSHOT_DIR)
 
 rm -f "$GED_STATE_DIR/job-${SLURM_JOB_ID:-unknown}.txt" 2>/dev/null
 gpus=$(ged_job_gpus)

@@ -63,8 +63,10 @@ export function jobFacts(d, name) {
 }
 const failed = (j) => j !== null && !j.ok;
 
-/** `run --json` writes its JSON on stderr after the job's own output. */
+/** `run --report FILE.json` writes the report to a file; older builds took --json and wrote it on stderr. */
 export function runJson(d, name) {
+  const file = readJson(d, `run-${name}.json`);
+  if (file) return file;
   const t = read(d, `run-${name}.stderr`);
   if (!t) return null;
   const at = t.startsWith('{\n') ? 0 : t.lastIndexOf('\n{\n') + 1;
@@ -272,9 +274,15 @@ function holderRule(d, m) {
     g.agree.check = head !== undefined && /JAX/.test(`${head.message} ${(head.evidence ?? []).map((e) => e.text).join(' ')}`);
   }
   if (check && state) {
-    const stale = findingsOf(check).filter((f) => f.check === 'memory.holders' && f.affects?.pid === row?.pid);
-    g.cells.check = says(stale.length > 0 ? stale : problems(check).filter((f) => f.check.startsWith('memory.')));
-    g.agree.check = state === 'live' ? stale.every((f) => f.severity !== 'warn' || !/orphaned|stopped|leftover/.test(f.message)) : stale.length > 0;
+    // What check says about this holder: memory.holders' finding when its GPU has room, else its line in the
+    // evidence of memory.headroom (one cause, one finding), which starts "PID N name (user, framework) holds X: verdict, why".
+    const holderTexts = [
+      ...findingsOf(check).filter((f) => f.check === 'memory.holders' && f.affects?.pid === row?.pid).map((f) => f.message),
+      ...findingsOf(check).filter((f) => f.check === 'memory.headroom').flatMap((f) => (f.evidence ?? []).map((e) => e.text)).filter((t) => t.startsWith(`PID ${row?.pid ?? pid} `)),
+    ];
+    const saysStale = holderTexts.some((t) => /orphaned|stopped|has exited|adopted it|leftover/.test(t));
+    g.cells.check = holderTexts.length > 0 ? holderTexts.map((t) => short(t, 160)).join('; ') : says(problems(check).filter((f) => f.check.startsWith('memory.')));
+    g.agree.check = state === 'live' ? !saysStale : saysStale;
   }
   // the arithmetic: "without PID N … this job … fits"
   const ex = readJson(d, `explain-${jobName}.json`);

@@ -8,6 +8,7 @@ import { driverCheck } from './gpu/driver.js';
 import { healthCheck } from './gpu/health.js';
 import { presenceCheck } from './gpu/presence.js';
 import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
+import { cudnnSmokeCheck } from './libraries/cudnn-smoke.js';
 import { cudnnSublibraryCheck } from './libraries/cudnn-sublibrary.js';
 import { duplicateVersionsCheck } from './libraries/duplicate-versions.js';
 import { ldLibraryPathCheck } from './libraries/ld-library-path.js';
@@ -39,6 +40,7 @@ export const ALL_CHECKS: readonly Check[] = [
   unattributedCheck,
   missingCheck,
   cudnnSublibraryCheck,
+  cudnnSmokeCheck,
   compatLibcudaCheck,
   ldLibraryPathCheck,
   duplicateVersionsCheck,

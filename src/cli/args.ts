@@ -16,12 +16,23 @@ export interface ParsedArgs {
 }
 
 /**
+ * Options whose value is optional: the bare flag stands for this value (`--deep` is `--deep=native`, and
+ * `--deep=frameworks` says more). node:util's parseArgs has no optional values, so the bare form is rewritten
+ * before it parses; `--deep VALUE` with a space stays a bare flag followed by an argument.
+ */
+export const BARE_VALUES: Record<string, string> = { deep: 'native' };
+
+/**
  * Parses `argv` for a command that takes the options in `spec`. `command` names it in messages; without it
  * (tests that pass a spec) the messages say "this command".
  */
 export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {}, command?: string): ParsedArgs {
   const dd = argv.indexOf('--');
-  const head = dd === -1 ? [...argv] : argv.slice(0, dd);
+  const bare = (a: string) => {
+    const name = a.startsWith('--') ? a.slice(2) : null;
+    return name !== null && name in spec && BARE_VALUES[name] !== undefined ? `--${name}=${BARE_VALUES[name]}` : a;
+  };
+  const head = (dd === -1 ? [...argv] : argv.slice(0, dd)).map(bare);
   const rest = dd === -1 ? [] : argv.slice(dd + 1);
   // Every known option parses with its real type, so "--html is not taken by diff" can be said by name.
   const all: OptionSpec = {};

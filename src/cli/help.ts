@@ -23,7 +23,7 @@ export function optionLines(command: string, width: number): string[] {
   const out: string[] = [];
   for (const name of ACCEPTS[command] ?? []) {
     const d: OptionDef = OPTIONS[name];
-    const flagText = `${d.short ? `-${d.short}, ` : '    '}--${name}${d.type === 'string' ? ` ${d.value ?? 'VALUE'}` : ''}${d.multiple ? '...' : ''}`;
+    const flagText = `${d.short ? `-${d.short}, ` : '    '}--${name}${d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ${d.value ?? 'VALUE'}`) : ''}${d.multiple ? '...' : ''}`;
     const left = `  ${flagText}`;
     if (left.length + 2 > OPTION_COL) {
       out.push(left);
@@ -56,7 +56,7 @@ export function globalHelp(commands: readonly { name: string; summary: string }[
   out.push('', 'Options most commands take (each command --help lists its own):');
   for (const name of ['json', 'markdown', 'html', 'from', 'root', 'fail-on', 'verbose', 'quiet', 'redact', 'color'] as const) {
     const d: OptionDef = OPTIONS[name];
-    const left = `  ${d.short ? `-${d.short}, ` : ''}--${name}${d.type === 'string' ? ` ${d.value ?? 'VALUE'}` : ''}`;
+    const left = `  ${d.short ? `-${d.short}, ` : ''}--${name}${d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ${d.value ?? 'VALUE'}`) : ''}`;
     out.push(...wrap(d.help, width, left.padEnd(OPTION_COL), ' '.repeat(OPTION_COL)));
   }
   out.push(

@@ -37,7 +37,12 @@ export const OPTIONS = {
   config: { type: 'string', value: 'FILE', help: 'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ~/.config/gpu-env-doctor/config.json)', complete: 'file' },
   format: { type: 'string', value: 'FORMAT', help: 'text, json or markdown (check also: prometheus, node_exporter textfile metrics)', choices: ['text', 'json', 'markdown', 'prometheus'] },
   timeout: { type: 'string', value: 'SECONDS', help: 'give up on a probe (nvidia-smi, a Python interpreter) after SECONDS (default 10)' },
-  deep: { type: 'boolean', help: 'also import each framework in a subprocess and run a tiny convolution (a few seconds; progress on stderr)' },
+  deep: {
+    type: 'string',
+    value: '[=frameworks]',
+    help: "--deep: a native cuDNN smoke test (load each framework's CUDA libraries, create cuDNN's handle, run a small convolution: ~1 s); --deep=frameworks: also import each framework and run its own convolution (seconds)",
+    choices: ['native', 'frameworks'],
+  },
   python: { type: 'string', multiple: true, value: 'PATH', help: 'a Python interpreter to inspect (an existing file); repeatable', complete: 'file' },
   'all-envs': { type: 'boolean', help: 'inspect every conda environment and virtualenv found, not only the active ones' },
   framework: { type: 'string', value: 'NAME', help: 'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: torch, tensorflow or jax)', choices: ['tensorflow', 'pytorch', 'torch', 'jax', 'paddle'] },
@@ -45,7 +50,7 @@ export const OPTIONS = {
   all: { type: 'boolean', help: 'also the differences that rarely matter (PIDs, timestamps)' },
   // run
   report: { type: 'string', value: 'FILE', help: 'write the full report to FILE: .json, .md or .html by its extension', complete: 'file' },
-  interval: { type: 'string', value: 'MS', help: 'run: sample GPU memory every MS milliseconds (default 500); procs: --watch seconds' },
+  interval: { type: 'string', value: 'N', help: 'run: sample GPU memory every N milliseconds (default 500); procs --watch and serve: every N seconds (default 2; serve --fleet: 30)' },
   'tail-lines': { type: 'string', value: 'N', help: 'keep the last N lines of the output to explain (default 500)' },
   'no-capture': { type: 'boolean', help: "leave the job's stderr on the terminal (nothing is read to explain)" },
   // libs
@@ -62,6 +67,12 @@ export const OPTIONS = {
   force: { type: 'boolean', help: "as root, also end other users' stale processes" },
   grace: { type: 'string', value: 'SECONDS', help: 'wait this long after SIGTERM before SIGKILL (default 5)' },
   'env-file': { type: 'string', value: 'FILE', help: 'where to write the settings (default ./gpu-env-doctor.env)', complete: 'file' },
+  // serve
+  port: { type: 'string', value: 'N', help: 'the port to listen on (default 5810; 0 picks a free one)' },
+  host: { type: 'string', value: 'ADDR', help: 'the address to listen on (default 127.0.0.1); any other needs a token on every request' },
+  'check-interval': { type: 'string', value: 'SECONDS', help: 'how often the checks run (default 60; 0: never)' },
+  'token-file': { type: 'string', value: 'FILE', help: 'the token to require (at least 32 characters) instead of a new one', complete: 'file' },
+  fleet: { type: 'string', value: 'DIR', help: 'many machines: one row each, from the snapshots in DIR', complete: 'dir' },
   // compat
   platform: { type: 'string', value: 'OS', help: 'linux (default) or windows: whose driver minimum to show', choices: ['linux', 'windows'] },
 } as const satisfies Record<string, OptionDef>;
@@ -90,6 +101,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
+  serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
 };
 
 /** Why a command refuses an option, where there is something better to say than "not supported". */
@@ -107,6 +119,13 @@ export const REFUSALS: Record<string, Partial<Record<OptionName, string>>> = {
   fleet: { from: 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR', markdown: 'fleet has no Markdown report; use --html FILE' },
   check: { 'no-machine': 'check judges a machine: this one, or a saved snapshot with --from' },
   preamble: { json: 'preamble prints Python code' },
+  serve: {
+    json: 'it serves a page (its data as JSON at /state.json)',
+    markdown: 'it serves a page (its data as JSON at /state.json)',
+    html: 'it serves a page (its data as JSON at /state.json)',
+    format: 'it serves a page (its data as JSON at /state.json)',
+    from: 'it watches this machine (for saved snapshots: --fleet DIR)',
+  },
 };
 
 export function optionSpec(command: string): OptionSpec {

@@ -1,31 +1,9 @@
 import { createFileSystem } from '../ports/fs.js';
 import { realRunner } from '../ports/runner.js';
+import { fdOutput } from '../ports/stdio.js';
 import { createUserFiles } from '../ports/user-files.js';
 import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../reporters/layout.js';
 import type { Context } from './context.js';
-
-/**
- * Our stdout or stderr whose reader went away (`gpu-env-doctor procs --watch | head`): Node reports EPIPE
- * as an 'error' event, which without a listener ends the process with a stack trace. Writes after that are
- * dropped; commands that loop look at `closed` and stop. `fold` turns symbols into ASCII where the locale
- * cannot show them.
- */
-function output(stream: NodeJS.WriteStream, fold: (s: string) => string): Context['stdout'] {
-  let closed = false;
-  stream.on('error', () => {
-    closed = true;
-  });
-  return {
-    write: (s) => {
-      if (!closed) stream.write(fold(s));
-    },
-    isTTY: Boolean(stream.isTTY),
-    columns: stream.columns,
-    get closed() {
-      return closed;
-    },
-  };
-}
 
 /**
  * The context of a real run. `--root` and the colour options are read here because the filesystem port and
@@ -40,20 +18,28 @@ export function createContext(argv: readonly string[]): Context {
   const json = head.includes('--json') || optionValue(head, '--format') === 'json' || head[0] === 'snapshot';
   // JSON is data for programs: it keeps its characters whatever the locale.
   const fold = localeIsUtf8(process.env) || json ? (s: string) => s : asciiFold;
+  const stdout = fdOutput(1, fold);
+  const stderr = fdOutput(2, fold);
   return {
-    stdout: output(process.stdout, fold),
-    stderr: output(process.stderr, fold),
+    stdout,
+    stderr,
     env: process.env,
     cwd: process.cwd(),
     runner: realRunner,
     fs: createFileSystem(root),
     files: createUserFiles(process.cwd()),
     now: () => Date.now(),
-    color: !json && colorWanted(colorOpt, process.env, Boolean(process.stdout.isTTY)),
-    colorErr: colorWanted(colorOpt, process.env, Boolean(process.stderr.isTTY)),
-    width: wrapWidth(process.stdout.isTTY ? process.stdout.columns : undefined, process.env),
+    color: !json && colorWanted(colorOpt, process.env, stdout.isTTY),
+    colorErr: colorWanted(colorOpt, process.env, stderr.isTTY),
+    // a getter: asking a terminal's width loads the tty module, which only a wrapped report needs
+    get width() {
+      return wrapWidth(stdout.columns, process.env);
+    },
     pid: process.pid,
-    stdin: process.stdin,
+    // process.stdin is a stream object built on first use: only `explain -` and `fix`'s question need it
+    get stdin() {
+      return process.stdin;
+    },
   };
 }
 

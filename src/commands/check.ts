@@ -6,9 +6,6 @@ import { runChecks } from '../checks/run-checks.js';
 import type { Category } from '../checks/check.js';
 import { UsageError } from '../core/errors.js';
 import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
-import { renderHtml } from '../reporters/html/render.js';
-import { renderMarkdown } from '../reporters/markdown.js';
-import { buildReportModel } from '../reporters/report-model.js';
 import { renderTerminal } from '../reporters/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
@@ -24,11 +21,15 @@ memory, which CUDA libraries each framework loads, the Python environments and f
 environment variables. Prints one line per area, then each problem with its evidence (and where it was read)
 and the fix: the command that acts first, the by-hand steps last.
 
-Fast enough to run before every job: add -q to print only problems. --deep also imports each framework in a
-subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN could not get memory".`,
+Fast enough to run before every job: add -q to print only problems. --deep also runs a native cuDNN smoke test
+(about a second): for each set of CUDA library files the frameworks here would load, a small process loads exactly
+those files, creates cuDNN's handle on each GPU and runs a small convolution, and reports CUDA's and cuDNN's own
+status codes: "cuDNN is broken" told from "cuDNN could not get memory". --deep=frameworks also imports each
+framework and runs its own convolution (seconds).`,
   examples: [
     ['gpu-env-doctor check', 'this machine'],
     ['gpu-env-doctor check -q && python train.py', 'before every job: silent when all is well'],
+    ['gpu-env-doctor check --deep', 'also: can cuDNN initialise here, now, with these files?'],
     ['gpu-env-doctor check --from machine.json', 'a snapshot saved on another machine (gpu-env-doctor snapshot > machine.json)'],
     ['gpu-env-doctor check --markdown --redact', 'a report to paste into a GitHub issue, without user or host names'],
     ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', 'in CI on a shared GPU: accept that it is busy, fail on any other warning'],
@@ -53,11 +54,14 @@ subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN co
     const result = shown(redactor, raw);
     const shownSource = shown(redactor, source);
     const categoryOf = categoryLookup();
-    const model = () =>
-      buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
+    // The Markdown and HTML renderers are loaded only when asked for.
+    const model = async () => {
+      const { buildReportModel } = await import('../reporters/report-model.js');
+      return buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
+    };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      ctx.files.write(htmlPath, renderHtml(model()));
+      ctx.files.write(htmlPath, (await import('../reporters/html/render.js')).renderHtml(await model()));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
@@ -65,7 +69,7 @@ subprocess and runs a tiny convolution, to tell "cuDNN is broken" from "cuDNN co
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write(renderMarkdown(model()));
+      ctx.stdout.write((await import('../reporters/markdown.js')).renderMarkdown(await model()));
     } else {
       ctx.stdout.write(
         renderTerminal(result.snapshot, result.findings, {

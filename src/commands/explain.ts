@@ -9,16 +9,12 @@ import { renderExplainMarkdown } from '../explain/render/markdown.js';
 import { renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
-import { renderHtml } from '../reporters/html/render.js';
-import { buildReportModel } from '../reporters/report-model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
-import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
-import * as zlib from 'node:zlib';
 
 /** 1 MiB: big enough that the calls cost nothing, small enough to stay in the CPU's cache while it is scanned */
 const CHUNK = 1024 * 1024;
@@ -92,14 +88,18 @@ By default the facts of this machine are combined with the log (who holds GPU me
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
     // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says, then redacted.
     const filled = snapshot ? fillDiagnosis(diagnosis, snapshot) : diagnosis;
-    const redactor = redactorFor(ctx, args, { snapshot, diagnosis: filled });
-    const shown = redacted(redactor, filled);
-    const shownSnapshot = redacted(redactor, snapshot ?? null);
+    // (The redactor is loaded only with --redact: a plain explain starts faster.)
+    const redaction = flag(args, 'redact') ? await import('./shared/redaction.js') : null;
+    const redactor = redaction ? redaction.redactorFor(ctx, args, { snapshot, diagnosis: filled }) : null;
+    const shown = redaction ? redaction.shown(redactor, filled) : filled;
+    const shownSnapshot = redaction ? redaction.shown(redactor, snapshot ?? null) : (snapshot ?? null);
+    const shownText = (t: string) => (redaction ? redaction.shownText(redactor, t) : t);
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
+      const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);
       const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
       ctx.files.write(htmlPath, renderHtml(model));
-      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
+      if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
@@ -130,6 +130,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
 
 /** A gzip-compressed log (rotated logs, Slurm archives), decompressed as it is read. */
 async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator<Uint8Array> {
+  const zlib = await import('node:zlib'); // loaded for a gzip input only
   const z = zlib.createGunzip();
   let failed: Error | null = null;
   z.on('error', (e) => (failed = e));

@@ -49,7 +49,9 @@ environment are shown relative to it (-v: whole).`,
     });
     if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
     const format = outputFormat(args, ['text', 'json']);
-    const got = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles });
+    // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
+    // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
+    const got = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles }, 'libraries');
     const { snapshot } = got;
     const facts = (snapshot as { libraries?: LibrariesSection }).libraries;
     if (!facts) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');

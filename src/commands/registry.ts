@@ -27,4 +27,5 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   diff: { summary: 'what differs between two snapshots, ranked by impact', load: () => import('./diff.js') },
   fleet: { summary: "many machines' snapshots: groups, outliers, findings across the fleet", load: () => import('./fleet.js') },
   completion: { summary: 'shell completion: completion bash|zsh|fish (add its output to your shell)', load: () => import('./completion.js') },
+  serve: { summary: 'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings', load: () => import('./serve.js') },
 };

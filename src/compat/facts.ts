@@ -1,7 +1,6 @@
 // The facts the version checks and `compat` judge, read from a Snapshot: the driver, the GPUs and their
 // compute capability, nvcc, and per Python environment the frameworks with the CUDA runtime they bring,
 // the cuDNN they were built with and the one they load. Pure: no probing here.
-import { z } from 'zod';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { Os } from './cuda.js';
 import { normalizeComputeCapability } from './cuda.js';
@@ -61,30 +60,46 @@ export interface MachineFacts {
   envs: EnvFacts[];
 }
 
-// The contract's `libs --json` shape, read leniently from a `libraries` snapshot section when present.
-const LibsSection = z.looseObject({
-  consumers: z
-    .array(
-      z.looseObject({
-        path: z.string(),
-        framework: z.string().nullable().optional(),
-        environment: z.string().nullable().optional(),
-        resolved: z.array(z.looseObject({ name: z.string(), path: z.string().nullable().optional(), version: z.string().nullable().optional() })).optional(),
-      }),
-    )
-    .optional(),
-  copies: z.array(z.looseObject({ name: z.string(), path: z.string(), version: z.string().nullable().optional(), origin: z.string().optional() })).optional(),
-  toolkit: z.looseObject({ nvcc: z.looseObject({ version: z.string().nullable().optional() }).nullable().optional() }).nullable().optional(),
-});
-type LibsSection = z.infer<typeof LibsSection>;
+// The contract's `libs --json` shape, read leniently from a `libraries` snapshot section when present. Plain
+// guards rather than a schema library: this runs in every `check`, and loading zod there costs more than it checks.
+interface LibsResolved {
+  name: string;
+  path?: string | null;
+  version?: string | null;
+}
+interface LibsSection {
+  consumers?: { path: string; framework?: string | null; environment?: string | null; resolved?: LibsResolved[] }[];
+  copies?: { name: string; path: string; version?: string | null; origin?: string }[];
+  toolkit?: { nvcc?: { version?: string | null } | null } | null;
+}
 
-const NvccSection = z.looseObject({ nvcc: z.looseObject({ version: z.string().nullable().optional(), path: z.string().optional() }).nullable().optional() });
+type Loose = Record<string, unknown>;
+const isObj = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optNullStr = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const optArrayOf = (v: unknown, ok: (x: unknown) => boolean): boolean => v === undefined || (Array.isArray(v) && v.every(ok));
+const nvccShape = (v: unknown): boolean => v === undefined || v === null || (isObj(v) && (v.nvcc === undefined || v.nvcc === null || (isObj(v.nvcc) && optNullStr(v.nvcc.version))));
+
+/** The section when it has the expected shape (extra fields allowed), else null: a wrong shape is ignored whole. */
+function readLibsSection(v: unknown): LibsSection | null {
+  if (!isObj(v)) return null;
+  const resolvedOk = (r: unknown) => isObj(r) && typeof r.name === 'string' && optNullStr(r.path) && optNullStr(r.version);
+  const consumerOk = (c: unknown) => isObj(c) && typeof c.path === 'string' && optNullStr(c.framework) && optNullStr(c.environment) && optArrayOf(c.resolved, resolvedOk);
+  const copyOk = (c: unknown) => isObj(c) && typeof c.name === 'string' && typeof c.path === 'string' && optNullStr(c.version) && optStr(c.origin);
+  if (!optArrayOf(v.consumers, consumerOk) || !optArrayOf(v.copies, copyOk) || !nvccShape(v.toolkit)) return null;
+  return v as LibsSection;
+}
+
+/** nvcc's version from a `toolkit` (or older `cuda`) section of the expected shape. */
+function nvccVersionOf(v: unknown): string | undefined {
+  if (!isObj(v) || !isObj(v.nvcc) || !optStr(v.nvcc.path) || !optNullStr(v.nvcc.version)) return undefined;
+  return typeof v.nvcc.version === 'string' ? v.nvcc.version : undefined;
+}
 
 /** Read the machine facts from a snapshot. */
 export function machineFacts(s: Snapshot): MachineFacts {
   const loose = s as Record<string, unknown>;
-  const libsParsed = LibsSection.safeParse(loose.libraries);
-  const libs = libsParsed.success ? libsParsed.data : null;
+  const libs = readLibsSection(loose.libraries);
   const gpus: GpuFacts[] = s.nvidia.ok
     ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, cc: (g.computeCapability && normalizeComputeCapability(g.computeCapability)) || computeCapabilityOfGpu(g.name) }))
     : [];
@@ -100,8 +115,7 @@ export function machineFacts(s: Snapshot): MachineFacts {
 
 function nvccFact(loose: Record<string, unknown>, libs: LibsSection | null): Fact<string> | null {
   for (const key of ['toolkit', 'cuda']) {
-    const t = NvccSection.safeParse(loose[key]);
-    const v = t.success ? t.data.nvcc?.version : undefined;
+    const v = nvccVersionOf(loose[key]);
     if (v && isVersion(v)) return { value: v, source: 'nvcc --version' };
   }
   const v = libs?.toolkit?.nvcc?.version;

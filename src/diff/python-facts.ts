@@ -105,7 +105,7 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'framework.probe',
-    label: 'framework self-test (--deep)',
+    label: 'framework self-test (--deep=frameworks)',
     impact: 'critical',
     why: 'what happened when the framework was imported and ran a convolution on the GPU',
     read: (s) => {

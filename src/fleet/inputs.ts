@@ -4,7 +4,7 @@
 import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { FileSystem } from '../ports/fs.js';
-import { parseSnapshotText } from '../snapshot/load.js';
+import { parseSnapshotTextFast } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -18,8 +18,10 @@ export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; 
  * Each real file and folder is visited once, whatever links lead to it again: a link loop (`ln -s . again`)
  * or two paths to one file do not count a machine twice.
  */
-export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: { file: string; reason: string }[] } {
+export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: { file: string; reason: string }[]; found: Set<string> } {
   const files: string[] = [];
+  /** the files the folder walk saw as regular files */
+  const found = new Set<string>();
   const problems: { file: string; reason: string }[] = [];
   const seen = new Set<string>();
   for (const arg of args) {
@@ -32,10 +34,10 @@ export function expandInputs(fsys: FileSystem, cwd: string, args: readonly strin
       continue;
     }
     if (!firstVisit(seen, st)) continue;
-    if (st.type === 'dir') walk(fsys, abs, arg, 0, files, problems, seen);
+    if (st.type === 'dir') walk(fsys, abs, arg, 0, files, problems, seen, found);
     else files.push(arg);
   }
-  return { files, problems };
+  return { files, problems, found };
 }
 
 /** true the first time this (device, inode) is met */
@@ -46,7 +48,7 @@ function firstVisit(seen: Set<string>, st: { dev: number; ino: number }): boolea
   return true;
 }
 
-function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[], seen: Set<string>): void {
+function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[], seen: Set<string>, found: Set<string>): void {
   let entries;
   try {
     entries = fsys.readdir(abs);
@@ -66,22 +68,30 @@ function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files
       continue; // a dangling link is not a snapshot
     }
     if (st.type === 'dir') {
-      if (depth + 1 < MAX_DEPTH && firstVisit(seen, st)) walk(fsys, childAbs, childShown, depth + 1, files, problems, seen);
+      if (depth + 1 < MAX_DEPTH && firstVisit(seen, st)) walk(fsys, childAbs, childShown, depth + 1, files, problems, seen, found);
     } else if (st.type === 'file' && e.name.endsWith('.json') && firstVisit(seen, st)) {
       files.push(childShown);
+      found.add(childShown);
     }
   }
 }
 
-/** Reads and parses one file; never throws. */
-export function readInput(fsys: FileSystem, cwd: string, file: string): FleetInput {
+/**
+ * Reads and parses one file; never throws. `regular`: the folder walk already saw a regular file there, so the
+ * file is read at once (one open, one fstat, one read: 10,000 stat calls fewer); a path the user named is looked
+ * at first, since a FIFO or a device must not be read.
+ */
+export function readInput(fsys: FileSystem, cwd: string, file: string, regular = false): FleetInput {
   const abs = nodePath.resolve(cwd, file);
   try {
-    const st = fsys.stat(abs);
-    if (st.type !== 'file') return { file, problem: 'not a regular file' };
-    if (st.size > MAX_SNAPSHOT_BYTES) return { file, problem: `too large (${st.size} bytes; at most ${MAX_SNAPSHOT_BYTES})` };
-    if (st.size === 0) return { file, problem: 'empty file' };
-    return { file, snapshot: parseSnapshotText(fsys.readText(abs), file) };
+    if (!regular) {
+      const st = fsys.stat(abs);
+      if (st.type !== 'file') return { file, problem: 'not a regular file' };
+    }
+    const bytes = fsys.readBytes(abs, 0, MAX_SNAPSHOT_BYTES + 1);
+    if (bytes.length > MAX_SNAPSHOT_BYTES) return { file, problem: `too large (more than ${MAX_SNAPSHOT_BYTES} bytes)` };
+    if (bytes.length === 0) return { file, problem: 'empty file' };
+    return { file, snapshot: parseSnapshotTextFast(bytes.toString('utf8'), file) };
   } catch (err) {
     if (err instanceof UsageError) return { file, problem: err.message.replace(`${file} `, '') };
     return { file, problem: describe(err) };

@@ -49,7 +49,13 @@ export function readElf(fs: FileSystem, path: string): ElfResult {
   try {
     const st = fs.stat(path);
     if (st.type === 'dir') return { ok: false, reason: 'directory', message: `${path} is a directory` };
-    return parseElf((offset, length) => fs.readBytes(path, offset, length), path);
+    // One open for the four or five reads of the headers (the loader emulation reads hundreds of files).
+    const r = fs.openReader(path);
+    try {
+      return parseElf((offset, length) => r.read(offset, length), path);
+    } finally {
+      r.close();
+    }
   } catch (err) {
     if (err instanceof ElfError) return { ok: false, reason: err.reason, message: err.message };
     if (err instanceof FsError) {
@@ -173,9 +179,14 @@ function parse(read: Read, label: string): ElfInfo {
     throw new ElfError('truncated', `${label}: dynamic string table not found`);
   }
   if (strsz !== null) strLimit = Math.min(strLimit, strOffset + strsz);
+  // The linker writes the NEEDED, SONAME and RPATH strings close together: one 4 KiB window usually serves them all.
+  let win: { at: number; bytes: Buffer } | null = null;
   const str = (idx: number): string => {
     const at = strOffset! + idx;
     if (at >= strLimit) throw new ElfError('truncated', `${label}: string offset outside the string table`);
+    if (win === null || at < win.at || at >= win.at + win.bytes.length) win = { at, bytes: read(at, Math.min(4096, strLimit - at)) };
+    const nulInWindow = win.bytes.indexOf(0, at - win.at);
+    if (nulInWindow >= 0) return win.bytes.subarray(at - win.at, nulInWindow).toString('utf8');
     // Read in small chunks until the terminating NUL: dynamic strings are short.
     let out = '';
     for (let pos = at, chunk = 256; out.length < MAX_STRING; pos += chunk, chunk = Math.min(chunk * 4, 16384)) {

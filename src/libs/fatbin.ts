@@ -9,6 +9,10 @@
 //                 u32 architecture at byte 28 (75 = sm_75; "90a" is 90 with a flag)
 // Payloads (possibly compressed) are skipped, never read.
 import type { FileSystem, FileReader } from '../ports/fs.js';
+import { runWorker } from '../ports/worker.js';
+
+/** Defined (true) by scripts/build.mjs: the bundle has dist/fatbin-worker.js next to its chunks folder. */
+declare const __GED_BUNDLE__: boolean | undefined;
 
 const FATBIN_MAGIC = 0xba55ed50;
 const SHT_NOBITS = 8;
@@ -24,6 +28,21 @@ export interface FatbinTargets {
   /** virtual architectures with PTX that the driver can JIT: "compute_90" */
   ptx: string[];
   entries: number;
+}
+
+export type FatbinResults = Map<string, FatbinTargets | null>;
+
+/**
+ * The targets of several libraries, read in a worker thread: the walk is tens of thousands of small reads
+ * (libtorch_cuda.so), and `check` has other files to read meanwhile. Where no worker can run (the tests run the
+ * sources, which have no bundled worker file), the same walk runs here.
+ */
+export async function readFatbinTargetsInParallel(fs: FileSystem, paths: readonly string[], budgetMs = DEFAULT_BUDGET_MS): Promise<{ results: FatbinResults; thread: 'worker' | 'main' }> {
+  const sync = () => ({ results: new Map(paths.map((p) => [p, readFatbinTargets(fs, p, budgetMs)])), thread: 'main' as const });
+  if (paths.length === 0 || typeof __GED_BUNDLE__ === 'undefined') return sync();
+  // The worker needs its own thread start (~10-20 ms) and the budget; past that, the answer is unknown anyway.
+  const posted = await runWorker<[string, FatbinTargets | null][]>(new URL('../fatbin-worker.js', import.meta.url), { root: fs.root, paths, budgetMs }, budgetMs + 5000);
+  return posted ? { results: new Map(posted), thread: 'worker' } : sync();
 }
 
 /** The architectures in a library's fatbinary, or null when it has none (or is not a readable ELF file). */
@@ -44,6 +63,13 @@ export function readFatbinTargets(fs: FileSystem, path: string, budgetMs = DEFAU
   }
 }
 
+/**
+ * The headers are read through a small window: one read of WINDOW bytes serves every header that falls inside
+ * it (the entries of a blob whose payloads are small sit close together), and a header past it costs one read
+ * into the same buffer. No allocation per header: libtorch_cuda.so has tens of thousands of them.
+ */
+const WINDOW = 512;
+
 function walk(r: FileReader, start: number, size: number, deadline: number): FatbinTargets | null {
   const sass = new Set<number>();
   const ptx = new Set<number>();
@@ -51,9 +77,20 @@ function walk(r: FileReader, start: number, size: number, deadline: number): Fat
   let p = start;
   let misses = 0;
   const end = start + size;
+  const win = Buffer.allocUnsafe(WINDOW);
+  let winAt = -1;
+  let winLen = 0;
+  /** offset in `win` of the `len` bytes at file position `at`, or -1 when the file ends before them */
+  const at = (pos: number, len: number): number => {
+    if (winAt < 0 || pos < winAt || pos + len > winAt + winLen) {
+      winAt = pos;
+      winLen = r.readInto(win, pos);
+    }
+    return pos + len <= winAt + winLen ? pos - winAt : -1;
+  };
   while (p + 16 <= end) {
-    const h = r.read(p, 16);
-    if (h.length < 16 || h.readUInt32LE(0) !== FATBIN_MAGIC) {
+    const h = at(p, 16);
+    if (h < 0 || win.readUInt32LE(h) !== FATBIN_MAGIC) {
       // Blobs are 8-byte aligned with a little zero padding between them; far from any blob, give up.
       if (++misses > 512) break;
       p += 8;
@@ -61,16 +98,16 @@ function walk(r: FileReader, start: number, size: number, deadline: number): Fat
     }
     misses = 0;
     if (performance.now() > deadline) return null;
-    const headerSize = h.readUInt16LE(6);
-    const blobEnd = p + headerSize + Number(h.readBigUInt64LE(8));
+    const headerSize = win.readUInt16LE(h + 6);
+    const blobEnd = p + headerSize + Number(win.readBigUInt64LE(h + 8));
     let q = p + headerSize;
     while (q + 32 <= blobEnd && q + 32 <= end) {
-      const e = r.read(q, 32);
-      if (e.length < 32) break;
-      const kind = e.readUInt16LE(0);
-      const eh = e.readUInt32LE(4);
-      const payload = Number(e.readBigUInt64LE(8));
-      const arch = e.readUInt32LE(28);
+      const e = at(q, 32);
+      if (e < 0) break;
+      const kind = win.readUInt16LE(e);
+      const eh = win.readUInt32LE(e + 4);
+      const payload = Number(win.readBigUInt64LE(e + 8));
+      const arch = win.readUInt32LE(e + 28);
       if (eh < 32 || eh > 4096) break; // not an entry header: stop this blob
       if (arch >= 10 && arch < 1000) {
         if (kind === 2) sass.add(arch);

@@ -7,6 +7,7 @@ import type { FileSystem } from '../ports/fs.js';
 import { isFile, listNames } from '../ports/fs.js';
 import type { PythonEnvironment } from '../python/environments.js';
 import data from './frameworks.json' with { type: 'json' };
+import type { ElfResult } from './elf.js';
 import type { Inventory } from './inventory.js';
 import { LoaderProcess, type LoadedObject, type LoaderConfig, type Resolution } from './loader.js';
 import type { Consumer, ResolvedLibrary } from './schema.js';
@@ -45,10 +46,12 @@ export interface EmulationContext {
   fs: FileSystem;
   cfg: LoaderConfig;
   inventory: Inventory;
+  /** ELF facts by path, shared by every emulated process of one probe run */
+  elfCache?: Map<string, ElfResult>;
 }
 
 export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): Consumer {
-  const p = new LoaderProcess(ctx.cfg);
+  const p = new LoaderProcess(ctx.cfg, ctx.elfCache);
   const notes: string[] = [];
   const steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[] = [];
   const sps = target.environment?.sitePackages ?? [];
@@ -92,7 +95,7 @@ export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): 
  * and cuDNN 9 dlopens its sub-libraries. Nothing is claimed for a file that shows neither.
  */
 export function emulateElf(ctx: EmulationContext, path: string): Consumer {
-  const p = new LoaderProcess(ctx.cfg);
+  const p = new LoaderProcess(ctx.cfg, ctx.elfCache);
   const steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[] = [];
   const notes: string[] = [];
   steps.push({ rs: p.exec(path), how: 'needed' });

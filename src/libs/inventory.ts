@@ -5,7 +5,7 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports/fs.js';
 import type { PythonEnvironment } from '../python/environments.js';
-import { readElf } from './elf.js';
+import { readElf, type ElfResult } from './elf.js';
 import type { LdCache } from './ldcache.js';
 import { emptyOwnerIndex, indexCondaOwners, indexPipOwners, type OwnerIndex } from './packages.js';
 import type { LibraryCopy } from './schema.js';
@@ -19,6 +19,8 @@ export interface InventoryInput {
   environments: PythonEnvironment[];
   /** conda prefixes besides the Python environments of kind conda (CONDA_PREFIX) */
   condaPrefixes?: string[];
+  /** ELF facts already read (shared with the loader emulation), by path */
+  elfCache?: Map<string, ElfResult>;
 }
 
 export interface Inventory {
@@ -56,9 +58,9 @@ export function buildInventory(input: InventoryInput): Inventory {
     let real: string;
     try {
       real = fs.realpath(path);
-      if (fs.stat(real).type !== 'file') return;
+      if (fs.tryStat(real)?.type !== 'file') return;
     } catch {
-      return; // dangling link or loop: not a copy anyone can load
+      return; // a loop or an unreadable link: not a copy anyone can load
     }
     if (!libraryFamily(nodePath.posix.basename(real)) && !libraryFamily(base)) return;
     const entry = found.get(real) ?? { links: new Set<string>(), foundBy: new Set<string>() };
@@ -66,9 +68,12 @@ export function buildInventory(input: InventoryInput): Inventory {
     entry.foundBy.add(how);
     found.set(real, entry);
   };
+  // The same folder under two names (/usr/local/cuda/lib64 and /usr/local/cuda-13.0/lib64) is listed once per
+  // name, as before, but a folder that does not exist costs one stat, not an exception.
   const scanDir = (dir: string, how: string, depth = 0) => {
     let entries;
     try {
+      if (fs.tryStat(dir)?.type !== 'dir') return;
       entries = fs.readdir(dir);
     } catch {
       return;
@@ -138,7 +143,7 @@ export function buildInventory(input: InventoryInput): Inventory {
     if (!family) continue;
     const v = versionOf(real, family, links);
     const owner = ownerOf(real, links);
-    const elf = readElf(fs, real);
+    const elf = cachedElf(fs, real, input.elfCache);
     const copy: LibraryCopy = {
       name: family,
       path: real,
@@ -238,4 +243,14 @@ function cudnnHeaderFor(fs: FileSystem, real: string, cache: Map<string, { versi
   }
   cache.set(dir, result);
   return result;
+}
+
+/** readElf through a cache of results by path, when there is one. */
+export function cachedElf(fs: FileSystem, path: string, cache: Map<string, ElfResult> | undefined): ElfResult {
+  let r = cache?.get(path);
+  if (!r) {
+    r = readElf(fs, path);
+    cache?.set(path, r);
+  }
+  return r;
 }

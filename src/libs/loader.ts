@@ -76,13 +76,16 @@ export interface Resolution {
 export class LoaderProcess {
   readonly objects: LoadedObject[] = [];
   readonly resolutions: Resolution[] = [];
-  private readonly elfCache = new Map<string, ElfResult>();
   private main: LoadedObject | null = null;
   /** ELF class and machine of the process: set by the first object (the program, or the first library loaded) */
   private cls: 32 | 64 | null = null;
   private machine: number | null = null;
 
-  constructor(readonly cfg: LoaderConfig) {}
+  /** `elfCache`: ELF facts by path, shared with other emulated processes of the same probe run */
+  constructor(
+    readonly cfg: LoaderConfig,
+    private readonly elfCache: Map<string, ElfResult> = new Map(),
+  ) {}
 
   /** Starts the process with a program (its RPATH becomes the last resort of RPATH searches). */
   exec(path: string): Resolution[] {
@@ -193,7 +196,11 @@ export class LoaderProcess {
     // ends the search of that route (RPATH, LD_LIBRARY_PATH, ...), and the loader goes on with the next route.
     const tryDirs = (dirs: string[], via: Via) => {
       for (const d of dirs) {
-        for (const sub of [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]) {
+        // A folder that does not exist holds nothing: one (remembered) look instead of one per name, as glibc
+        // itself remembers the search folders it found missing. Same for the glibc-hwcaps subfolders.
+        if (!this.isDir(d)) continue;
+        const subs = this.cfg.hwcaps.length > 0 && this.isDir(`${d}/glibc-hwcaps`) ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d] : [d];
+        for (const sub of subs) {
           const p = nodePath.posix.normalize(`${sub}/${name}`);
           if (seen.has(p)) continue;
           seen.add(p);
@@ -228,6 +235,22 @@ export class LoaderProcess {
     }
     const good = found.filter((c) => !c.path.startsWith('!'));
     return { chosen, shadowed: good.filter((c) => c !== chosen), shadowedAll: good, skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
+  }
+
+  private readonly dirs = new Map<string, boolean>();
+  /** true for an existing folder, and for anything that cannot be looked at (then the search tries, as before) */
+  private isDir(d: string): boolean {
+    let v = this.dirs.get(d);
+    if (v === undefined) {
+      try {
+        const st = this.cfg.fs.tryStat(d);
+        v = st !== null && st.type === 'dir';
+      } catch {
+        v = true;
+      }
+      this.dirs.set(d, v);
+    }
+    return v;
   }
 
   private consider(p: string, via: Via, found: Candidate[], skipped: string[], onError: (e: string) => void): 'ok' | 'end-route' {

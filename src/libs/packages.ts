@@ -52,6 +52,28 @@ export function parseRecord(text: string): string[] {
   return out;
 }
 
+const SO = /\.so(\.|$)/;
+
+/**
+ * The shared libraries a RECORD lists: the lines holding ".so", found by searching the text, not by splitting
+ * all of it (torch's RECORD has ~16,000 lines, a few dozen of them libraries). Same answer as filtering
+ * parseRecord()'s paths.
+ */
+export function recordLibraries(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (;;) {
+    const hit = text.indexOf('.so', from);
+    if (hit < 0) return out;
+    const start = text.lastIndexOf('\n', hit) + 1;
+    let end = text.indexOf('\n', hit);
+    if (end < 0) end = text.length;
+    from = end + 1;
+    const path = parseRecord(text.slice(start, end))[0];
+    if (path !== undefined && SO.test(path)) out.push(path);
+  }
+}
+
 /** Adds the shared libraries of the relevant wheels in one site-packages folder. */
 export function indexPipOwners(fs: FileSystem, sitePackages: string, into: OwnerIndex): void {
   let entries;
@@ -72,10 +94,7 @@ export function indexPipOwners(fs: FileSystem, sitePackages: string, into: Owner
     } catch {
       continue;
     }
-    for (const rel of parseRecord(record)) {
-      if (!/\.so(\.|$)/.test(rel)) continue;
-      into.byPath.set(nodePath.posix.normalize(`${sitePackages}/${rel}`), owner);
-    }
+    for (const rel of recordLibraries(record)) into.byPath.set(nodePath.posix.normalize(`${sitePackages}/${rel}`), owner);
   }
 }
 

@@ -4,11 +4,13 @@
 import * as nodePath from 'node:path';
 import type { ProbeEnv } from '../probes/probe-env.js';
 import type { PythonEnvironment } from '../python/environments.js';
+import type { ElfResult } from './elf.js';
 import { discoverConsumers, emulateConsumer, emulateElf, type ConsumerTarget, type EmulationContext, type Framework } from './frameworks.js';
-import { buildInventory } from './inventory.js';
+import { buildInventory, type Inventory } from './inventory.js';
 import { glibcVersion } from './ldcache.js';
+import type { LoaderConfig } from './loader.js';
 import { readMaps } from './maps.js';
-import { loaderConfig, readLdCache } from './platform.js';
+import { loaderConfig, readLdCache, type LdCacheRead } from './platform.js';
 import { discoverEnvironments } from '../python/discover.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from './schema.js';
 import { libraryFamily } from './versions.js';
@@ -22,19 +24,56 @@ export interface LibrariesProbeInput {
 }
 
 export async function probeLibraries(input: LibrariesProbeInput): Promise<LibrariesSection> {
+  const scan = await scanLibraries(input.penv, input.environments);
+  return addProcesses(scan, input.gpuPids);
+}
+
+/** The part that reads only library files (no process): it runs while nvidia-smi is still busy. */
+export interface LibraryScan {
+  penv: ProbeEnv;
+  cacheRead: LdCacheRead;
+  cfg: LoaderConfig;
+  environments: PythonEnvironment[];
+  inventory: Inventory;
+  ctx: EmulationContext;
+  targets: ConsumerTarget[];
+  consumers: Consumer[];
+  durationMs: number;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnvironment[]): Promise<LibraryScan> {
   const t0 = performance.now();
-  const { penv } = input;
   const { fs } = penv;
   const cacheRead = await readLdCache(fs, penv.runner, penv.options.timeoutMs);
   const cfg = loaderConfig(fs, penv.env, cacheRead.cache);
-  const environments = input.environments ?? safeDiscover(penv);
+  const envs = environments ?? safeDiscover(penv);
   const condaPrefixes = penv.env.CONDA_PREFIX ? [penv.env.CONDA_PREFIX] : [];
-  const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments, condaPrefixes });
-  const ctx: EmulationContext = { fs, cfg, inventory };
+  // One ELF cache for the inventory and every emulated process: torch, JAX and CuPy read the same files.
+  const elfCache = new Map<string, ElfResult>();
+  const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments: envs, condaPrefixes, elfCache });
+  const ctx: EmulationContext = { fs, cfg, inventory, elfCache };
 
-  const targets = discoverConsumers(fs, environments);
-  const consumers: Consumer[] = targets.map((t) => emulateConsumer(ctx, t));
+  const targets = discoverConsumers(fs, envs);
+  const consumers: Consumer[] = [];
+  // Between consumers the event loop runs: a child process's output (nvidia-smi's XML) is read as it comes,
+  // instead of filling the pipe and stopping the child until we are done.
+  for (const t of targets) {
+    await yieldToLoop();
+    consumers.push(emulateConsumer(ctx, t));
+  }
   for (const f of penv.options.elfFiles) consumers.push(emulateElf(ctx, f));
+  return { penv, cacheRead, cfg, environments: envs, inventory, ctx, targets, consumers, durationMs: performance.now() - t0 };
+}
+
+/** What the GPU processes (and --pid) mapped, and the emulation redone with each one's own LD_LIBRARY_PATH. */
+export function addProcesses(scan: LibraryScan, gpuPids: readonly number[]): LibrariesSection {
+  const t0 = performance.now();
+  const { penv, cacheRead, cfg, inventory, ctx, targets, consumers } = scan;
+  const { fs } = penv;
+  const environments = scan.environments;
+  const input = { gpuPids };
 
   const loaded: LoadedLibrary[] = [];
   const processes: LibrariesSection['processes'] = [];
@@ -92,7 +131,7 @@ export async function probeLibraries(input: LibrariesProbeInput): Promise<Librar
     loaded,
     processes,
     packages: inventory.owners.packages,
-    durationMs: Math.round((performance.now() - t0) * 10) / 10,
+    durationMs: Math.round((scan.durationMs + performance.now() - t0) * 10) / 10,
   };
 }
 

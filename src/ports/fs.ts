@@ -62,18 +62,61 @@ export interface FileSystem {
   /** one open file for many small reads (walking a large file's headers without reopening it) */
   openReader(path: string): FileReader;
   exists(path: string): boolean;
+  /**
+   * A view for one collection of facts (a `check`, a `libs`): the answers about files and folders (stat,
+   * lstat, readdir, readlink, realpath) are remembered, outside /proc, /sys and /dev, which change while we
+   * look. The loader emulation asks the same questions for every framework (the same names in the same
+   * folders); the second time costs a map lookup. Long-lived commands (`serve`, `procs --watch`) keep using
+   * the plain port, so they see files that change. File contents are never remembered.
+   */
+  session?(): FileSystem;
 }
 
 const MAX_LINKS = 40; // what Linux allows (MAXSYMLINKS)
+/** Paths whose metadata changes while we look (/proc, /sys, /dev): never remembered by a session. */
+const isVolatile = (p: string): boolean => p.startsWith('/proc') || p.startsWith('/sys') || p.startsWith('/dev');
 
 export function createFileSystem(root = '/'): FileSystem {
-  const absRoot = nodePath.resolve(root);
+  return makeFileSystem(nodePath.resolve(root), false);
+}
+
+type Memo<T> = Map<string, { v: T } | { e: unknown }>;
+function memo<T>(cache: Memo<T> | null, p: string, f: () => T): T {
+  return cache === null || isVolatile(p) ? f() : memoAlways(cache, p, f);
+}
+
+/** /proc files that two probes of one collection read: remembered by a session although /proc is volatile. */
+const PROC_TWICE = /^\/proc\/\d+\/(?:maps|environ)$/;
+
+/** memo() without the volatile-path exception. */
+function memoAlways<T>(cache: Memo<T>, key: string, f: () => T): T {
+  const hit = cache.get(key);
+  if (hit) {
+    if ('e' in hit) throw hit.e;
+    return hit.v;
+  }
+  try {
+    const v = f();
+    cache.set(key, { v });
+    return v;
+  } catch (e) {
+    cache.set(key, { e });
+    throw e;
+  }
+}
+
+function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
+  const caches = remember
+    ? { stat: new Map() as Memo<FileStat | null>, lstat: new Map() as Memo<FileStat>, readdir: new Map() as Memo<DirEntry[]>, readlink: new Map() as Memo<string>, resolve: new Map() as Memo<string>, procText: new Map() as Memo<string> }
+    : null;
   const host = (p: string): string => {
-    const norm = nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`);
+    // The loader emulation asks about thousands of paths that are already clean: normalise only when needed.
+    const clean = p.startsWith('/') && !p.includes('//') && !p.includes('/.');
+    const norm = clean ? p : nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`);
     return absRoot === '/' ? norm : nodePath.join(absRoot, norm);
   };
   // Under the real root the kernel resolves links correctly: no need to walk them ourselves first.
-  const resolve = absRoot === '/' ? (p: string) => p : (p: string) => resolveIn(fsys, p);
+  const resolve = absRoot === '/' ? (p: string) => p : (p: string) => memo(caches?.resolve ?? null, p, () => resolveIn(fsys, p));
   const wrap = <T>(p: string, f: () => T): T => {
     try {
       return f();
@@ -91,29 +134,38 @@ export function createFileSystem(root = '/'): FileSystem {
     ino: s.ino,
   });
 
+  const readText = (p: string, maxBytes: number | undefined): string => {
+    if (maxBytes === undefined) return wrap(p, () => nfs.readFileSync(host(resolve(p)), 'utf8'));
+    return fsys.readBytes(p, 0, maxBytes).toString('utf8');
+  };
   const fsys: FileSystem = {
     root: absRoot,
     readText(p, maxBytes) {
-      if (maxBytes === undefined) return wrap(p, () => nfs.readFileSync(host(resolve(p)), 'utf8'));
-      return fsys.readBytes(p, 0, maxBytes).toString('utf8');
+      // A GPU process's maps and environment are read by two probes (the holder's framework, the libraries it
+      // mapped): once per collection, which also gives both the same view of the process.
+      if (caches && PROC_TWICE.test(p)) return memoAlways(caches.procText, `${p}\0${maxBytes ?? ''}`, () => readText(p, maxBytes));
+      return readText(p, maxBytes);
     },
     readBytes(p, offset = 0, length) {
       return wrap(p, () => {
         const fd = nfs.openSync(host(resolve(p)), 'r');
         try {
-          return readRange(fd, offset, length);
+          return readRange(fd, nfs.fstatSync(fd).size, offset, length);
         } finally {
           nfs.closeSync(fd);
         }
       });
     },
     readdir(p) {
-      return wrap(p, () =>
-        nfs.readdirSync(host(resolve(p)), { withFileTypes: true }).map((d) => ({
-          name: d.name,
-          type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
-        })),
+      const list = memo(caches?.readdir ?? null, p, () =>
+        wrap(p, () =>
+          nfs.readdirSync(host(resolve(p)), { withFileTypes: true }).map((d): DirEntry => ({
+            name: d.name,
+            type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
+          })),
+        ),
       );
+      return caches ? [...list] : list; // callers may sort or filter in place
     },
     stat(p) {
       const st = fsys.tryStat(p);
@@ -121,7 +173,7 @@ export function createFileSystem(root = '/'): FileSystem {
       return st;
     },
     tryStat(p) {
-      return wrap(p, () => {
+      return memo(caches?.stat ?? null, p, () => wrap(p, () => {
         try {
           const st = nfs.statSync(host(resolve(p)), { throwIfNoEntry: false });
           return st === undefined ? null : toStat(st);
@@ -129,27 +181,35 @@ export function createFileSystem(root = '/'): FileSystem {
           if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
           throw err;
         }
-      });
+      }));
     },
     lstat(p) {
-      return wrap(p, () => toStat(nfs.lstatSync(host(p))));
+      return memo(caches?.lstat ?? null, p, () => wrap(p, () => toStat(nfs.lstatSync(host(p)))));
     },
     readlink(p) {
-      return wrap(p, () => nfs.readlinkSync(host(p)));
+      return memo(caches?.readlink ?? null, p, () => wrap(p, () => nfs.readlinkSync(host(p))));
     },
     realpath(p) {
-      return resolveIn(fsys, p);
+      return memo(caches?.resolve ?? null, p, () => resolveIn(fsys, p));
     },
     openReader(p) {
       const fd = wrap(p, () => nfs.openSync(host(resolve(p)), 'r'));
-      const st = wrap(p, () => nfs.fstatSync(fd));
+      let st: nfs.Stats;
+      try {
+        st = wrap(p, () => nfs.fstatSync(fd));
+      } catch (err) {
+        nfs.closeSync(fd);
+        throw err;
+      }
       const size = st.size;
       // a pipe or a terminal cannot seek: it is read in order, the offset only counts
       const seekable = st.isFile() || st.isBlockDevice();
+      // One open and one fstat for the whole walk: a reader over libtorch_cuda.so's fatbinary makes tens of
+      // thousands of small reads, where a stat per read doubled the cost.
       return {
         size,
-        read: (offset, length) => wrap(p, () => readRange(fd, offset, length)),
-        readInto: (target, offset) => wrap(p, () => nfs.readSync(fd, target, 0, target.length, seekable ? offset : null)),
+        read: (offset, length) => wrap(p, () => readRange(fd, size, offset, length)),
+        readInto: (buf, offset) => wrap(p, () => (seekable ? readFull(fd, buf, buf.length, offset) : nfs.readSync(fd, buf, 0, buf.length, null))),
         close: () => nfs.closeSync(fd),
       };
     },
@@ -161,27 +221,23 @@ export function createFileSystem(root = '/'): FileSystem {
         return false;
       }
     },
+    session() {
+      return makeFileSystem(absRoot, true);
+    },
   };
   return fsys;
 }
 
 /**
- * Reads up to `length` bytes at `offset`. Allocates only what the file holds: callers pass generous limits
- * (16 MiB for a RECORD file) and most files are small. /proc and /sys files report size 0, so those are
- * read in chunks until the end.
+ * Reads up to `length` bytes at `offset` of a file of `size` bytes (its fstat size). Allocates only what the
+ * file holds: callers pass generous limits (16 MiB for a RECORD file) and most files are small. /proc and
+ * /sys files report size 0, so those are read in chunks until the end.
  */
-function readRange(fd: number, offset: number, length: number | undefined): Buffer {
-  const size = nfs.fstatSync(fd).size;
+function readRange(fd: number, size: number, offset: number, length: number | undefined): Buffer {
   if (size > 0) {
     const len = Math.max(0, Math.min(length ?? Infinity, size - offset));
     const buf = Buffer.allocUnsafe(len);
-    let got = 0;
-    while (got < len) {
-      const n = nfs.readSync(fd, buf, got, len - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
+    return buf.subarray(0, readFull(fd, buf, len, offset));
   }
   const chunks: Buffer[] = [];
   let total = 0;
@@ -194,6 +250,17 @@ function readRange(fd: number, offset: number, length: number | undefined): Buff
     total += n;
   }
   return Buffer.concat(chunks, total);
+}
+
+/** Fills buf[0, len) from the file at `offset`; returns the bytes read (fewer at the end of the file). */
+function readFull(fd: number, buf: Buffer, len: number, offset: number): number {
+  let got = 0;
+  while (got < len) {
+    const n = nfs.readSync(fd, buf, got, len - got, offset + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got;
 }
 
 /**

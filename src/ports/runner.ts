@@ -1,9 +1,20 @@
 // The process-runner port. argv in, never a shell; a discriminated union out.
 // This file and ./fs.ts are the only modules that touch node:child_process / node:fs for probing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as ChildProcess from 'node:child_process';
+import { createRequire } from 'node:module';
+
+// node:child_process is loaded on the first run, synchronously (the spawn must happen before the caller's
+// synchronous file probes start, so that the program works while they do): commands that run nothing
+// (`explain --no-machine`, `diff`, `fleet`) do not load it at all.
+const requireBuiltin = createRequire(import.meta.url);
+let childProcess: typeof ChildProcess | undefined;
+function spawn(...args: Parameters<typeof ChildProcess.spawn>): ReturnType<typeof ChildProcess.spawn> {
+  childProcess ??= requireBuiltin('node:child_process') as typeof ChildProcess;
+  return childProcess.spawn(...args);
+}
 
 export type RunResult =
   | { kind: 'ok'; stdout: string; stderr: string; durationMs: number }
@@ -19,7 +30,9 @@ export interface RunOptions {
   cwd?: string;
   /** Output past this many bytes is dropped (a probe never needs megabytes). */
   maxBytes?: number;
-  input?: string;
+  /** written to stdin, which is then closed; a promise is written when it settles (a go-ahead for a child that
+   *  prepared itself and waits: the native cuDNN smoke test loads its libraries while the other probes run) */
+  input?: string | Promise<string>;
   /**
    * Run in a new empty folder only we can write (removed afterwards), instead of the current one: for
    * interpreters that import from their working directory before anything else runs (`python -c` puts it
@@ -95,8 +108,10 @@ export const realRunner: ProcessRunner = {
         errLen += d.length;
       });
       if (options.input !== undefined && child.stdin) {
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(options.input);
+        const stdin = child.stdin;
+        stdin.on('error', () => undefined);
+        if (typeof options.input === 'string') stdin.end(options.input);
+        else options.input.then((s) => stdin.end(s), () => stdin.end());
       }
       let drainTimer: ReturnType<typeof setTimeout> | undefined;
       const timer = setTimeout(() => {

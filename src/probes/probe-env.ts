@@ -6,8 +6,9 @@ import type { ProcessRunner } from '../ports/runner.js';
 export interface ProbeOptions {
   /** per-program time limit */
   timeoutMs: number;
-  /** run the expensive probes (framework imports, a convolution on the GPU) */
-  deep: boolean;
+  /** the expensive probes: 'native' runs the native cuDNN smoke test on each GPU (`--deep`), 'frameworks'
+   *  also imports each framework and runs its convolution (`--deep=frameworks`) */
+  deep: DeepMode;
   /** interpreters named with --python */
   pythons: string[];
   /** every Python environment found, not only the active one */
@@ -17,6 +18,8 @@ export interface ProbeOptions {
   /** PIDs whose /proc/PID/maps to read besides the GPU processes (libs --pid) */
   pids: number[];
 }
+
+export type DeepMode = 'off' | 'native' | 'frameworks';
 
 export interface ProbeEnv {
   fs: FileSystem;
@@ -30,7 +33,7 @@ export interface ProbeEnv {
 
 export const DEFAULT_PROBE_OPTIONS: ProbeOptions = {
   timeoutMs: 5000,
-  deep: false,
+  deep: 'off',
   pythons: [],
   allEnvs: false,
   elfFiles: [],
@@ -44,13 +47,18 @@ export interface Timing {
   message?: string;
 }
 
-/** Runs one probe, records how long it took, and turns an unexpected throw into a failed timing. */
-export async function timed<T>(timings: Timing[], id: string, fn: () => T | Promise<T>, ok: (v: T) => boolean | string = () => true): Promise<T | undefined> {
+/**
+ * Runs one probe, records how long it took, and turns an unexpected throw into a failed timing. `ok` judges the
+ * result: true, a string (it failed: why), or { note } (it worked: a remark shown with the timing).
+ */
+export async function timed<T>(timings: Timing[], id: string, fn: () => T | Promise<T>, ok: (v: T) => boolean | string | { note: string } = () => true): Promise<T | undefined> {
   const t0 = performance.now();
   try {
     const v = await fn();
     const verdict = ok(v);
-    timings.push({ id, ok: verdict === true, durationMs: round(performance.now() - t0), ...(typeof verdict === 'string' ? { message: verdict } : {}) });
+    const passed = verdict === true || typeof verdict === 'object';
+    const message = typeof verdict === 'string' ? verdict : typeof verdict === 'object' ? verdict.note : undefined;
+    timings.push({ id, ok: passed, durationMs: round(performance.now() - t0), ...(message !== undefined ? { message } : {}) });
     return v;
   } catch (err) {
     timings.push({ id, ok: false, durationMs: round(performance.now() - t0), message: `probe failed: ${err instanceof Error ? err.message : String(err)}` });

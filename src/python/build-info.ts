@@ -8,18 +8,19 @@
 // it to "9.0a" while its wheel holds sm_75..sm_120.
 import type { FileSystem } from '../ports/fs.js';
 import { readTextOr } from '../ports/fs.js';
-import { readFatbinTargets } from '../libs/fatbin.js';
+import { readFatbinTargets, type FatbinResults } from '../libs/fatbin.js';
 import { readAssignments, type PyValue } from './pyliteral.js';
 import type { FrameworkBuild, PythonPackage } from './schema.js';
 
 const MAX = 256 * 1024;
 
-export function readFrameworkBuilds(fs: FileSystem, sitePackages: string[], packages: PythonPackage[]): FrameworkBuild[] {
+/** `fatbin`: targets already read (in a worker, by `check`), by library path; others are read here. */
+export function readFrameworkBuilds(fs: FileSystem, sitePackages: string[], packages: PythonPackage[], fatbin?: FatbinResults): FrameworkBuild[] {
   const out: FrameworkBuild[] = [];
   const pkg = (name: string) => packages.find((p) => p.name === name && p.source !== 'conda-meta') ?? packages.find((p) => p.name === name);
   for (const sp of sitePackages) {
     if (!out.some((b) => b.framework === 'torch')) {
-      const t = readTorch(fs, sp);
+      const t = readTorch(fs, sp, fatbin);
       if (t) out.push(t);
     }
     if (!out.some((b) => b.framework === 'tensorflow')) {
@@ -36,7 +37,10 @@ function str(v: PyValue | undefined): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 }
 
-export function readTorch(fs: FileSystem, sp: string): FrameworkBuild | null {
+/** The library whose fatbinary holds torch's GPU code, in one site-packages folder. */
+export const torchCudaLibrary = (sp: string): string => `${sp}/torch/lib/libtorch_cuda.so`;
+
+export function readTorch(fs: FileSystem, sp: string, fatbin?: FatbinResults): FrameworkBuild | null {
   const file = `${sp}/torch/version.py`;
   const text = readTextOr(fs, file, MAX);
   if (text === undefined) return null;
@@ -44,8 +48,8 @@ export function readTorch(fs: FileSystem, sp: string): FrameworkBuild | null {
   const version = str(a.get('__version__'));
   const cuda = str(a.get('cuda'));
   const hip = str(a.get('hip'));
-  const cudaLib = `${sp}/torch/lib/libtorch_cuda.so`;
-  const targets = cuda !== null ? readFatbinTargets(fs, cudaLib) : null;
+  const cudaLib = torchCudaLibrary(sp);
+  const targets = cuda === null ? null : fatbin?.has(cudaLib) ? fatbin.get(cudaLib)! : readFatbinTargets(fs, cudaLib);
   return {
     framework: 'torch',
     version,

@@ -1,7 +1,7 @@
-// Runs the shipped probe (python/probe.py) under one interpreter for one framework, as a subprocess with a
+// Runs the shipped probe (src/python/assets/probe.py) under one interpreter for one framework, as a subprocess with a
 // time limit (the runner kills its whole process group at the limit), and turns what it printed into
 // facts. A crash, a hang or an import error is data, with the exact text, never an exception.
-import probeSource from '../../python/probe.py?raw';
+import probeSource from './assets/probe.py?raw';
 import { describeFailure, type ProcessRunner, type RunResult } from '../ports/runner.js';
 import { MEMORY_GROWTH_ENV } from './memory-modes.js';
 import type { ConvAttempt, FrameworkProbe } from './schema.js';

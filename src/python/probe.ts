@@ -1,10 +1,11 @@
 // The Python probe: finds the environments, reads what the active one (or, with --all-envs, every one)
 // has installed and how its frameworks were built — all from files, in milliseconds — and, only with
-// --deep, runs python/probe.py inside the interpreter: one framework per process, then a tiny convolution
+// --deep=frameworks, runs src/python/assets/probe.py inside the interpreter: one framework per process, then a tiny convolution
 // on the GPU as configured and, when that fails, again with memory growth / no preallocation.
 import type { ProbeEnv } from '../probes/probe-env.js';
 import { readFrameworkBuilds } from './build-info.js';
-import { discoverDetailed } from './discover.js';
+import type { FatbinResults } from '../libs/fatbin.js';
+import { discoverDetailed, type DiscoveredEnvironment } from './discover.js';
 import { runFrameworkProbe, type Framework } from './framework-probe.js';
 import { readInventory } from './inventory.js';
 import { growthLabel } from './memory-modes.js';
@@ -13,9 +14,21 @@ import type { FrameworkProbe, PythonEnvironmentFacts, PythonSection } from './sc
 /** Importing a framework and touching the GPU takes seconds; the limit is this many times --timeout. */
 export const DEEP_TIMEOUT_FACTOR = 12;
 
+/** Which environments `readPythonSection` looks into (the others are only listed). */
+export function isScanned(e: DiscoveredEnvironment, allEnvs: boolean): boolean {
+  return (e.active || e.explicit || allEnvs) && e.problems.length === 0;
+}
+
 export async function probePython(penv: ProbeEnv): Promise<PythonSection> {
+  return runDeepProbes(penv, readPythonSection(penv));
+}
+
+/** The environments and what they have installed, from files only (milliseconds): `check` reads these while
+ *  nvidia-smi is busy, and runs the framework imports (--deep) afterwards. `pre`: what `check` already has (the
+ *  environments it discovered, torch's fatbinary targets read in a worker), so nothing is read twice. */
+export function readPythonSection(penv: ProbeEnv, pre: { discovered?: DiscoveredEnvironment[]; fatbin?: FatbinResults } = {}): PythonSection {
   const { options } = penv;
-  const environments: PythonEnvironmentFacts[] = discoverDetailed(penv).map((e) => {
+  const environments: PythonEnvironmentFacts[] = (pre.discovered ?? discoverDetailed(penv)).map((e) => {
     const scanned = e.active || e.explicit || options.allEnvs;
     const base: PythonEnvironmentFacts = {
       prefix: e.prefix,
@@ -41,13 +54,21 @@ export async function probePython(penv: ProbeEnv): Promise<PythonSection> {
       packages: inv.packages,
       distributionCount: inv.distributionCount,
       duplicates: inv.duplicates,
-      frameworks: readFrameworkBuilds(penv.fs, e.sitePackages, inv.packages),
+      frameworks: readFrameworkBuilds(penv.fs, e.sitePackages, inv.packages, pre.fatbin),
       problems: [...base.problems, ...inv.problems],
     };
   });
 
+  return { environments, deep: options.deep === 'frameworks', deepSkipped: null };
+}
+
+/** With --deep=frameworks, imports each framework in each scanned environment and runs its convolution (seconds). */
+export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Promise<PythonSection> {
+  const { options } = penv;
+  const { environments } = section;
+  const deep = options.deep === 'frameworks';
   let deepSkipped: string | null = null;
-  if (options.deep) {
+  if (deep) {
     if (penv.fs.root !== '/') deepSkipped = `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this machine's`;
     else {
       for (const e of environments) {
@@ -56,7 +77,7 @@ export async function probePython(penv: ProbeEnv): Promise<PythonSection> {
       }
     }
   }
-  return { environments, deep: options.deep, deepSkipped };
+  return { environments, deep, deepSkipped };
 }
 
 /**

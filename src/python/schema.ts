@@ -66,7 +66,7 @@ export const ConvAttempt = z.object({
 });
 export type ConvAttempt = z.infer<typeof ConvAttempt>;
 
-/** One run of python/probe.py for one framework under one interpreter (only with --deep). */
+/** One run of src/python/assets/probe.py for one framework under one interpreter (only with --deep=frameworks). */
 export const FrameworkProbe = z.object({
   framework: z.enum(['torch', 'tensorflow', 'jax']),
   interpreter: z.string(),

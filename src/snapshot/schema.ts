@@ -4,8 +4,11 @@
 import { z } from 'zod';
 import { PythonSection } from '../python/schema.js';
 import { LibrariesSection } from '../libs/schema.js';
+import { SmokeSection } from '../python/smoke-schema.js';
 
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
+
+export { SNAPSHOT_SCHEMA_VERSION };
 
 /** Why a probe could not answer. */
 export const ProbeFailure = z.object({
@@ -188,5 +191,7 @@ export const Snapshot = z.looseObject({
   python: PythonSection.optional(),
   /** which copy of each CUDA library the frameworks load, and why (src/libs/schema.ts) */
   libraries: LibrariesSection.optional(),
+  /** the native cuDNN smoke test of `check --deep` (src/python/smoke-schema.ts) */
+  smoke: SmokeSection.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;

@@ -1,7 +1,7 @@
 // The knowledge tables: valid against their schemas, every row names a source, and the tables agree with
 // each other where they must (monotonic drivers, variant names, unique GPU phrases).
 import { describe, expect, test } from 'vitest';
-import { knowledge, RAW_KNOWLEDGE } from '../../src/knowledge/index.js';
+import { knowledge, rawKnowledge } from '../../src/knowledge/index.js';
 import { CudaDriverData, ComputeCapabilityData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../../src/knowledge/schemas.js';
 import { compareVersions } from '../../src/compat/version.js';
 
@@ -28,7 +28,7 @@ function rows(doc: Record<string, unknown>): { where: string; row: Record<string
 }
 
 describe('knowledge files', () => {
-  for (const [file, doc] of Object.entries(RAW_KNOWLEDGE)) {
+  for (const [file, doc] of Object.entries(rawKnowledge())) {
     test(`${file} matches its schema`, () => {
       const r = SCHEMAS[file as keyof typeof SCHEMAS].safeParse(doc);
       expect(r.success, r.success ? '' : JSON.stringify(r.error.issues.slice(0, 3))).toBe(true);

@@ -99,6 +99,34 @@ describe('DaemonSet: check --format prometheus on every GPU node', () => {
   });
 });
 
+describe('DaemonSet: snapshots for serve --fleet', () => {
+  const ds = load('daemonset.yaml').find((d) => d.kind === 'DaemonSet')!;
+  const c = (ds.spec.template.spec as PodSpec).containers[0]!;
+
+  it('off by default; with SNAPSHOT_DIR set, each round leaves NODE.json (written atomically) that serve --fleet reads', async () => {
+    expect(envOf(c).SNAPSHOT_DIR).toBe('');
+    const nodeName = (c.env as { name: string; valueFrom?: { fieldRef?: { fieldPath: string } } }[]).find((e) => e.name === 'NODE_NAME')!;
+    expect(nodeName.valueFrom?.fieldRef?.fieldPath).toBe('spec.nodeName');
+    const dir = tempDir('ged-k8s-fleet-');
+    const bin = path.join(dir, 'bin');
+    const snaps = path.join(dir, 'snapshots');
+    fs.mkdirSync(bin);
+    fs.mkdirSync(snaps);
+    fs.mkdirSync(path.join(dir, 'textfile'));
+    fakeBin(bin, 'sleep', 'exit 1');
+    fakeBin(bin, 'gpu-env-doctor', `exec '${process.execPath}' '${CLI}' "$@" --from '${HELD}'`);
+    const env = { ...envOf(c), TEXTFILE_DIR: path.join(dir, 'textfile'), SNAPSHOT_DIR: snaps, NODE_NAME: 'gpu-node-7', PATH: `${bin}:/usr/bin:/bin` };
+    const r = spawnSync('/bin/sh', ['-c', c.args![0]!], { env, encoding: 'utf8', timeout: 30000 });
+    expect(r.status).toBe(0);
+    expect(fs.readdirSync(snaps)).toEqual(['gpu-node-7.json']);
+    const { FleetWatcher } = await import('../../src/serve/fleet.js');
+    const { createFileSystem } = await import('../../src/ports/fs.js');
+    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: snaps, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 1e12, onChange: () => undefined });
+    await w.scan();
+    expect(w.model().machines).toEqual([expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, users: ['root'] })]);
+  });
+});
+
 describe('Job: a one-off check with one GPU', () => {
   const [job] = load('job.yaml');
   const pod = job!.spec.template.spec as PodSpec;

@@ -146,3 +146,29 @@ describe('gpu-holders.mjs', () => {
     expect(r.stderr).toContain('not gpu-env-doctor check --json output');
   });
 });
+
+describe('Slurm epilog: snapshots for serve --fleet', () => {
+  it('with GED_SNAPSHOT_DIR, every epilog leaves NODE.json (written then renamed), also when the job had no GPU', () => {
+    const snaps = path.join(dir, 'snapshots');
+    fs.mkdirSync(snaps);
+    doctor(HELD);
+    expect(run('epilog.sh', { SLURM_JOB_GPUS: '0', GED_SNAPSHOT_DIR: snaps }).code).toBe(0);
+    expect(fs.readdirSync(snaps)).toEqual(['gpu-node-07.json']);
+    expect(JSON.parse(fs.readFileSync(path.join(snaps, 'gpu-node-07.json'), 'utf8')).nvidia.ok).toBe(true);
+    expect(read('doctor.log')).toMatch(/^snapshot --timeout 20$/m);
+    fs.rmSync(path.join(snaps, 'gpu-node-07.json'));
+    expect(run('epilog.sh', { GED_SNAPSHOT_DIR: snaps }).code).toBe(0);
+    expect(fs.readdirSync(snaps)).toEqual(['gpu-node-07.json']);
+  }, 60000);
+
+  it('off without GED_SNAPSHOT_DIR; a failing snapshot leaves no file behind', () => {
+    doctor(HELD);
+    run('epilog.sh', { SLURM_JOB_GPUS: '0' });
+    expect(read('doctor.log')).not.toMatch(/^snapshot/m);
+    const snaps = path.join(dir, 'snapshots');
+    fs.mkdirSync(snaps);
+    doctor({ fail: 2 });
+    expect(run('epilog.sh', { GED_SNAPSHOT_DIR: snaps }).code).toBe(0);
+    expect(fs.readdirSync(snaps)).toEqual([]);
+  }, 60000);
+});

@@ -31,7 +31,7 @@ function venv(): { prefix: string; python: string } {
 }
 
 describe('check with Python environments', () => {
-  it('reads the venv named with --python without running it, unless --deep', () => {
+  it('reads the venv named with --python without running it, unless --deep=frameworks', () => {
     const v = venv();
     const r = runCli(['check', '--json', '--python', v.python]);
     const out = JSON.parse(r.stdout);
@@ -39,12 +39,12 @@ describe('check with Python environments', () => {
     expect(env.frameworks.map((f: { framework: string; version: string }) => `${f.framework} ${f.version}`)).toEqual(['torch 2.11.0+cu130', 'jax 0.11.2']);
     expect(env.probes).toEqual([]);
     const deep = out.findings.find((f: { check: string }) => f.check === 'python.deep-conv');
-    expect(deep).toMatchObject({ status: 'skip', message: 'Convolution on the GPU (--deep): run check --deep to try a convolution in each framework' });
+    expect(deep).toMatchObject({ status: 'skip', message: 'Convolution on the GPU (--deep=frameworks): run check --deep=frameworks to try a convolution in each framework' });
   });
 
-  it('--deep: JAX failing on preallocation and passing without it is reported as memory, with the fix', () => {
+  it('--deep=frameworks: JAX failing on preallocation and passing without it is reported as memory, with the fix', () => {
     const v = venv();
-    const r = runCli(['check', '--deep', '--json', '--python', v.python], { env: { FAKE_TORCH_CONV: 'ok', FAKE_JAX_CONV: 'prealloc' } });
+    const r = runCli(['check', '--deep=frameworks', '--json', '--python', v.python], { env: { FAKE_TORCH_CONV: 'ok', FAKE_JAX_CONV: 'prealloc' } });
     const out = JSON.parse(r.stdout);
     const conv = out.findings.filter((f: { check: string; affects?: { framework?: string } }) => f.check === 'python.deep-conv');
     const torch = conv.find((f: { affects: { framework: string } }) => f.affects.framework === 'torch');
@@ -57,9 +57,9 @@ describe('check with Python environments', () => {
     expect(summary.message).toContain('torch arch list sm_75 sm_80 sm_86 sm_90 sm_100 sm_120');
   });
 
-  it('--deep: an out-of-memory that stays after the retry is memory, exit code 1', () => {
+  it('--deep=frameworks: an out-of-memory that stays after the retry is memory, exit code 1', () => {
     const v = venv();
-    const r = runCli(['check', '--deep', '--python', v.python, '--no-color'], { env: { FAKE_TORCH_CONV: 'oom' } });
+    const r = runCli(['check', '--deep=frameworks', '--python', v.python, '--no-color'], { env: { FAKE_TORCH_CONV: 'oom' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/PyTorch: the convolution could not get GPU memory \(CUDA error: out of memory\), also with empty_cache\(\) and cudnn\.benchmark off: cuDNN is not the problem/);
   });
@@ -67,12 +67,12 @@ describe('check with Python environments', () => {
   it("--deep: torch's cuDNN version check raising is an error, not ✓ (issue 13, point 1)", () => {
     const v = venv();
     const env = { FAKE_TORCH_CONV: 'version-check', FAKE_JAX_CONV: 'ok' };
-    const r = runCli(['check', '--deep', '--python', v.python, '--no-color'], { env });
+    const r = runCli(['check', '--deep=frameworks', '--python', v.python, '--no-color'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\[✗\] Python & frameworks/);
     // the terminal wraps torch's long message (at most 200 columns): read it unwrapped; --json has it verbatim
     expect(r.stdout.replace(/\n +/g, ' ')).toMatch(/PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {1,2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/);
-    const json = JSON.parse(runCli(['check', '--deep', '--python', v.python, '--json'], { env }).stdout) as { findings: { severity: string; message: string }[] };
+    const json = JSON.parse(runCli(['check', '--deep=frameworks', '--python', v.python, '--json'], { env }).stdout) as { findings: { severity: string; message: string }[] };
     expect(json.findings.some((f) => f.severity === 'error' && /PyTorch: the convolution ran in venv .*, but torch\.backends\.cudnn\.version\(\) raised RuntimeError: cuDNN version incompatibility: PyTorch was compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/.test(f.message))).toBe(true);
   });
 });

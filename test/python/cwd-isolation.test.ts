@@ -32,7 +32,7 @@ describe('the Python probe never runs code from the working directory (M11)', ()
     fs.writeFileSync(path.join(sp, 'torch-2.1.0.dist-info/METADATA'), 'Metadata-Version: 2.1\nName: torch\nVersion: 2.1.0\n');
     fs.writeFileSync(path.join(sp, 'torch/version.py'), "__version__ = '2.1.0+cu121'\ncuda = '12.1'\n");
     fs.writeFileSync(path.join(sp, 'torch/__init__.py'), 'raise ImportError("fake")\n');
-    const r = runCli(['check', '--deep', '--json'], { cwd, env: { VIRTUAL_ENV: v, PATH: `${v}/bin:${process.env.PATH}` }, timeoutMs: 60000 });
+    const r = runCli(['check', '--deep=frameworks', '--json'], { cwd, env: { VIRTUAL_ENV: v, PATH: `${v}/bin:${process.env.PATH}` }, timeoutMs: 60000 });
     expect(r.stdout).toContain('"schemaVersion"');
     // the probe did run: torch's import error came back
     expect(r.stdout).toMatch(/ImportError|fake/);

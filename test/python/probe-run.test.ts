@@ -33,7 +33,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('python/probe.py under the real python3', () => {
+describe('src/python/assets/probe.py under the real python3', () => {
   it('reports a framework that is not installed as an import error with the exact text', async () => {
     const p = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: tempDir('ged-empty-') })));
     expect(p.exit).toBe('ok');
@@ -104,7 +104,7 @@ describe('python/probe.py under the real python3', () => {
   });
 });
 
-describe('python/probe.py on every interpreter this machine has', () => {
+describe('src/python/assets/probe.py on every interpreter this machine has', () => {
   it('runs with the standard library alone, old and new Pythons alike', async () => {
     const { discoverEnvironments } = await import('../../src/python/discover.js');
     const envs = discoverEnvironments(probeEnvFor('/', { PATH: process.env.PATH ?? '/usr/bin', HOME: process.env.HOME ?? '/root' }, { allEnvs: true }));
@@ -189,7 +189,7 @@ describe('probePython --deep end to end', () => {
     });
     writeFakeFrameworks('/', sp);
     writeTree('/', { [`${sp}/torch/version.py`]: torchVersionPy('2.11.0+cu130', '13.0') });
-    const py = await probePython(probeEnvFor('/', { PATH: '/usr/bin:/bin', FAKE_TORCH_CONV: 'oom' }, { deep: true, pythons: [`${prefix}/bin/python3`] }));
+    const py = await probePython(probeEnvFor('/', { PATH: '/usr/bin:/bin', FAKE_TORCH_CONV: 'oom' }, { deep: 'frameworks', pythons: [`${prefix}/bin/python3`] }));
     const env = py.environments.find((e) => e.prefix === prefix)!;
     // The stand-in tensorflow package has no build_info.py: found, build unknown.
     expect(env.frameworks.map((f) => [f.framework, f.gpuBuild])).toEqual([
@@ -203,7 +203,7 @@ describe('probePython --deep end to end', () => {
   });
 
   it('does not run interpreters that live under --root', async () => {
-    const py = await probePython(probeEnvFor(tempDir('ged-root-'), { PATH: '/usr/bin' }, { deep: true }));
+    const py = await probePython(probeEnvFor(tempDir('ged-root-'), { PATH: '/usr/bin' }, { deep: 'frameworks' }));
     expect(py.deepSkipped).toMatch(/does not run with --root/);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../src/checks/index.js';
 import { runChecks } from '../../src/checks/run-checks.js';
 import { probePython } from '../../src/python/probe.js';
+import { runCli } from '../helpers/cli.js';
 import { planted } from '../helpers/snapshots.js';
 import { freshRoot, probeEnvFor } from './helpers.js';
 import { h200Venv } from './scenarios.js';
@@ -42,5 +43,22 @@ describe("torch's architectures without importing torch", () => {
     expect(ampere.some((f) => f.status === 'fail' && f.rootCause === 'gpu_arch_unsupported')).toBe(true);
     const hopper = arch('9.0', 'NVIDIA H200');
     expect(hopper.every((f) => f.status === 'ok')).toBe(true);
+  });
+});
+
+describe('in the built CLI', () => {
+  // dist/ reads the fatbinary in a worker thread (dist/fatbin-worker.js) while the main thread reads the rest;
+  // the sources above read it in the thread itself. Both must give the same list.
+  it('the worker thread reads the same architectures (snapshot --root)', () => {
+    const root = freshRoot();
+    h200Venv(root);
+    fs.mkdirSync(path.join(root, SP, 'torch/lib'), { recursive: true });
+    fs.copyFileSync(LIB, path.join(root, SP, 'torch/lib/libtorch_cuda.so'));
+    const r = runCli(['snapshot', '--root', root], { env: { PATH: '/opt/torch/.venv/bin:/usr/bin:/bin', HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv' } });
+    expect(r.code).toBe(0);
+    const snap = JSON.parse(r.stdout) as { python: { environments: { frameworks: { framework: string; computeCapabilities: string[] | null }[] }[] }; probes: { id: string; ok: boolean; message?: string }[] };
+    const torch = snap.python.environments.flatMap((e) => e.frameworks).find((f) => f.framework === 'torch')!;
+    expect(torch.computeCapabilities).toEqual(['sm_75', 'sm_90', 'compute_90']);
+    expect(snap.probes.find((p) => p.id === 'torch-fatbin')).toMatchObject({ ok: true, message: '1 file(s) read in the worker thread' });
   });
 });

@@ -74,8 +74,8 @@ describe.skipIf(!SCRIPT)('explain and check --deep in a terminal (issue 16.12, 1
     expect(r.out).toMatch(/No GPU is visible to the process/);
   });
 
-  it('check --deep says on stderr what it is doing while the frameworks are imported', async () => {
-    const r = await inTerminal(`${process.execPath} ${CLI} check --deep -q >/dev/null; true`);
-    expect(r.out).toContain('--deep: importing each framework and running a small convolution');
+  it('check --deep=frameworks says on stderr what it is doing while the frameworks are imported', async () => {
+    const r = await inTerminal(`${process.execPath} ${CLI} check --deep=frameworks -q >/dev/null; true`);
+    expect(r.out).toContain('--deep=frameworks: importing each framework and running a small convolution');
   });
 });

@@ -1,4 +1,4 @@
-// python.deep-conv (check --deep): a tiny convolution in each framework on the GPU, as configured and,
+// python.deep-conv (check --deep=frameworks): a tiny convolution in each framework on the GPU, as configured and,
 // when that fails, with the framework taking memory as needed. It separates "cuDNN is broken" from
 // "cuDNN could not get memory", which print the same final error.
 import { finding, type Evidence, type Finding } from '../../core/finding.js';
@@ -17,10 +17,10 @@ const LOW_FREE_MIB = 2048;
 export const deepConvCheck: Check = {
   id: 'python.deep-conv',
   category: 'python',
-  title: 'Convolution on the GPU (--deep)',
+  title: 'Convolution on the GPU (--deep=frameworks)',
   applies: (s) => {
     if (!s.python) return 'no Python facts in this snapshot';
-    if (!s.python.deep) return 'run check --deep to try a convolution in each framework';
+    if (!s.python.deep) return 'run check --deep=frameworks to try a convolution in each framework';
     if (s.python.deepSkipped) return s.python.deepSkipped;
     if (!scannedEnvs(s).some((e) => e.probes.length > 0)) return 'no framework to try (none of torch, tensorflow, jax is installed in the environments looked at)';
     return true;

@@ -1,4 +1,4 @@
-// python.import-failed (check --deep): a framework that is installed but does not import, or whose
+// python.import-failed (check --deep=frameworks): a framework that is installed but does not import, or whose
 // process died or hung while importing. The exact error text and the end of stderr are kept as evidence:
 // `explain` classifies such text in depth; here only a first, conservative root cause is given.
 import { finding, type Finding } from '../../core/finding.js';
@@ -23,10 +23,10 @@ export function importRootCause(text: string): RootCauseId {
 export const importFailedCheck: Check = {
   id: 'python.import-failed',
   category: 'python',
-  title: 'Frameworks import (--deep)',
+  title: 'Frameworks import (--deep=frameworks)',
   applies: (s) => {
     if (!s.python) return 'no Python facts in this snapshot';
-    if (!s.python.deep) return 'run check --deep to import each framework in its own process';
+    if (!s.python.deep) return 'run check --deep=frameworks to import each framework in its own process';
     if (s.python.deepSkipped) return s.python.deepSkipped;
     return scannedEnvs(s).some((e) => e.probes.length > 0) ? true : 'no framework installed in the environments looked at';
   },

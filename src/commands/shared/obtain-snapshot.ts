@@ -1,11 +1,10 @@
-// The snapshot a command judges: the saved one from --from, or this machine's, probed now.
+// The snapshot a command judges: the saved one from --from, or this machine's, probed now. Both halves are
+// loaded on demand: reading a snapshot back needs the schema validator, probing needs the probes.
 import * as nodePath from 'node:path';
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../core/errors.js';
-import { DEFAULT_PROBE_OPTIONS, type ProbeOptions } from '../../probes/probe-env.js';
-import { collectSnapshot } from '../../snapshot/collect.js';
-import { parseSnapshotText } from '../../snapshot/load.js';
+import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../probes/probe-env.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../reporters/provenance.js';
 
@@ -13,15 +12,17 @@ import { reportSource, type ReportSource } from '../../reporters/provenance.js';
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot, and where it came from (for the report's header). */
-export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<{ snapshot: Snapshot; source: ReportSource }> {
-  const snapshot = await obtainSnapshot(ctx, args, extra);
+export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<{ snapshot: Snapshot; source: ReportSource }> {
+  const snapshot = await obtainSnapshot(ctx, args, extra, scope);
   return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
-export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}): Promise<Snapshot> {
+/** `scope`: 'libraries' collects only what `libs` shows (src/snapshot/collect.ts). */
+export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
     const text = from === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
+    const { parseSnapshotText } = await import('../../snapshot/load.js');
     return parseSnapshotText(text, from === '-' ? 'standard input' : from);
   }
   const timeout = str(args, 'timeout');
@@ -32,31 +33,32 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
     const machinePath = p.startsWith('/') || ctx.fs.root !== '/' ? p : nodePath.resolve(ctx.cwd, p);
     if (!ctx.fs.exists(machinePath)) throw new UsageError(`--python ${p}: no such file or folder${ctx.fs.root !== '/' ? ` under --root ${ctx.fs.root}` : ''}`);
   }
-  const deep = flag(args, 'deep');
-  // --deep imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
-  const progress = deep && ctx.stderr.isTTY;
-  if (progress) ctx.stderr.write('gpu-env-doctor: --deep: importing each framework and running a small convolution (a few seconds)…');
+  const deep = deepMode(args);
+  // --deep=frameworks imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
+  const progress = deep === 'frameworks' && ctx.stderr.isTTY;
+  if (progress) ctx.stderr.write('gpu-env-doctor: --deep=frameworks: importing each framework and running a small convolution (a few seconds)…');
+  const { collectSnapshot } = await import('../../snapshot/collect.js');
   try {
-    return await collect();
+    return await collectSnapshot(
+      {
+        fs: ctx.fs,
+        runner: ctx.runner,
+        env: ctx.env,
+        now: ctx.now,
+        pid: ctx.pid,
+        options: {
+          ...DEFAULT_PROBE_OPTIONS,
+          timeoutMs,
+          deep,
+          pythons: strs(args, 'python'),
+          allEnvs: flag(args, 'all-envs'),
+          ...extra,
+        },
+      },
+      scope,
+    );
   } finally {
     if (progress) ctx.stderr.write('\r\x1b[K');
-  }
-  function collect() {
-    return collectSnapshot({
-    fs: ctx.fs,
-    runner: ctx.runner,
-    env: ctx.env,
-    now: ctx.now,
-    pid: ctx.pid,
-    options: {
-      ...DEFAULT_PROBE_OPTIONS,
-      timeoutMs,
-      deep,
-      pythons: strs(args, 'python'),
-      allEnvs: flag(args, 'all-envs'),
-      ...extra,
-    },
-  });
   }
 }
 
@@ -73,10 +75,10 @@ export async function readStdin(ctx: Context, maxBytes: number): Promise<string>
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Options of the commands that probe the machine. */
-export const PROBE_OPTIONS = {
-  timeout: { type: 'string' },
-  deep: { type: 'boolean' },
-  python: { type: 'string', multiple: true },
-  'all-envs': { type: 'boolean' },
-} as const;
+/** `--deep` (the native cuDNN smoke test), `--deep=frameworks` (also the framework imports), or neither. */
+export function deepMode(args: ParsedArgs): DeepMode {
+  const v = str(args, 'deep');
+  if (v === undefined) return 'off';
+  if (v === 'native' || v === 'frameworks') return v;
+  throw new UsageError(`--deep takes no value or "frameworks" (got "${v}")`);
+}

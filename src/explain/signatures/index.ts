@@ -3,13 +3,14 @@
 // family in this folder: user prose, glibc/ld.so, ptxas, cuBLAS status names, ...), the families that catch a
 // failure's vocabulary when no message is known, and the framework cues. Each names the prefilter anchors its
 // lines must hold; `Registry` builds the prefilter from them and dispatches a line to the signatures whose anchor
-// it holds. See README.md in this folder.
-import { z } from 'zod';
-import { ROOT_CAUSES, type RootCauseId } from '../../core/root-causes.js';
+// it holds. See README.md in this folder. The rows' schema (./schema.ts) is checked by the build and the tests,
+// not at every start.
+import type { RootCauseId } from '../../core/root-causes.js';
 import { AnchorSet } from '../read/anchors.js';
 import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
 import type { Framework } from '../types.js';
+import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
 import generated from '../catalog/generated.json' with { type: 'json' };
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
@@ -19,43 +20,6 @@ import misc from './misc.json' with { type: 'json' };
 import context from './context.json' with { type: 'json' };
 import families from './families.json' with { type: 'json' };
 import frameworks from './frameworks.json' with { type: 'json' };
-
-export const FRAMEWORKS = ['tensorflow', 'keras', 'pytorch', 'jax', 'xla', 'cupy', 'onnxruntime', 'caffe', 'mxnet', 'cntk', 'rapids', 'paddle', 'other'] as const;
-
-/** A hand-written row (the JSON files of this folder). */
-export const SignatureRow = z.object({
-  id: z.string().regex(/^[a-z0-9_.-]+$/),
-  kind: z.enum(['evidence', 'symptom', 'memory', 'context']),
-  pattern: z.string().min(3),
-  /** prefilter words, one of which every line the pattern matches holds (lower case, at least 3 characters) */
-  anchors: z.array(z.string().min(3)).min(1),
-  flags: z.string().optional(),
-  frameworks: z.array(z.enum(FRAMEWORKS)),
-  /** root-cause id → weight: for context rows the weight added; for the others the prior before data (normalised) */
-  indicates: z.partialRecord(z.enum(ROOT_CAUSES), z.number().min(-3).max(3)),
-  summary: z.string().min(10),
-  source: z.string().min(10),
-  /** real lines it must match (tested) */
-  examples: z.array(z.string()).min(1),
-  group: z.string().optional(),
-});
-export type SignatureRow = z.infer<typeof SignatureRow>;
-
-export const FrameworkCueRow = z.object({
-  framework: z.enum(FRAMEWORKS),
-  pattern: z.string(),
-  anchors: z.array(z.string().min(3)).min(1),
-  weight: z.number().positive(),
-  source: z.string().min(10),
-});
-
-export const FamilyRow = z.object({
-  id: z.string().regex(/^family\.[a-z]+$/),
-  pattern: z.string(),
-  anchors: z.array(z.string().min(3)).min(1),
-  summary: z.string(),
-  source: z.string(),
-});
 
 /**
  * evidence: names its cause; symptom: several causes are behind it; memory: an out-of-memory message whose
@@ -171,7 +135,7 @@ function compileAll(): Signature[] {
   }
   const priors = new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
   for (const raw of families) {
-    const row = raw as z.infer<typeof FamilyRow>;
+    const row = raw as FamilyRow;
     add({
       id: row.id,
       group: row.id,
@@ -203,7 +167,7 @@ export class Registry {
   constructor() {
     this.signatures = compileAll();
     this.cues = frameworks.map((r) => {
-      const row = r as z.infer<typeof FrameworkCueRow>;
+      const row = r as FrameworkCueRow;
       return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight, anchors: row.anchors };
     });
     const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];

@@ -18,6 +18,8 @@ export const CLOCK_TICKS = 100;
 export interface CpuSample {
   atMs: number;
   ticks: Map<number, number>;
+  /** the scan of every /proc/PID/fd that found the processes: probeProcesses reuses it instead of scanning again */
+  holders?: DeviceHolders;
 }
 
 /** Shorter windows than this cannot tell 0% from 10% with 10 ms ticks. */
@@ -25,12 +27,19 @@ const MIN_SAMPLE_MS = 50;
 
 export function sampleGpuProcessCpu(fs: FileSystem, atMs: number): CpuSample {
   const ticks = new Map<number, number>();
-  for (const pid of scanDeviceHolders(fs).pids) {
+  const holders = scanDeviceHolders(fs);
+  for (const pid of holders.pids) {
     const st = readTextOr(fs, `/proc/${pid}/stat`);
     const p = st ? parseProcStat(st) : null;
     if (p) ticks.set(pid, p.utime + p.stime);
   }
-  return { atMs, ticks };
+  return { atMs, ticks, holders };
+}
+
+/** PIDs of the processes that have a GPU open, as the sample found them (the GPU processes the library probe
+ *  reads the maps of, before nvidia-smi has answered). */
+export function holderPids(sample: CpuSample): number[] {
+  return [...(sample.holders?.pids ?? [])];
 }
 
 export interface ProcessesProbe {
@@ -61,7 +70,9 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
       }
     }
   }
-  const deviceHolders = scanDeviceHolders(fs);
+  // The scan of the CPU sample, taken a moment ago, when there is one: reading every /proc/PID/fd is the costly part of this probe
+  // on a machine with many processes, and a GPU process that started since then holds no memory worth naming yet.
+  const deviceHolders = before?.holders ?? scanDeviceHolders(fs);
   const smiToLocal = pairHostPids(fs, byPid, deviceHolders);
   const pids = new Set<number>([...deviceHolders.pids]);
   for (const smiPid of byPid.keys()) pids.add(smiToLocal.get(smiPid) ?? smiPid);
@@ -261,7 +272,13 @@ export function startedAtMs(bootTime: number | null, startTicks: number): number
   return bootTime === null ? null : Math.round((bootTime + startTicks / CLOCK_TICKS) * 1000);
 }
 
-function scanDeviceHolders(fs: FileSystem): { pids: Set<number>; unreadable: number; complete: boolean } {
+interface DeviceHolders {
+  pids: Set<number>;
+  unreadable: number;
+  complete: boolean;
+}
+
+function scanDeviceHolders(fs: FileSystem): DeviceHolders {
   const pids = new Set<number>();
   let unreadable = 0;
   let entries;

@@ -1,0 +1,50 @@
+// Build-time check of the data the CLI reads without a schema at run time: the knowledge tables and the
+// error signatures. scripts/build.mjs bundles and runs this before bundling the CLI, so a bad edit stops the
+// build with the file and the first problems instead of producing a wrong verdict later. (The tests check
+// the same, and more.)
+import { rawKnowledge } from '../src/knowledge/index.js';
+import { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../src/knowledge/schemas.js';
+import { SIGNATURE_FILES } from '../src/explain/signatures/index.js';
+import { FamilyRow, FrameworkCueRow, SignatureRow } from '../src/explain/signatures/schema.js';
+import familyRows from '../src/explain/signatures/families.json' with { type: 'json' };
+import frameworkCues from '../src/explain/signatures/frameworks.json' with { type: 'json' };
+import type { ZodType } from 'zod';
+
+const KNOWLEDGE: Record<string, ZodType> = {
+  'cuda-driver.json': CudaDriverData,
+  'compute-capability.json': ComputeCapabilityData,
+  'gpus.json': GpusData,
+  'cudnn.json': CudnnData,
+  'tensorflow.json': TensorflowData,
+  'pytorch.json': PytorchData,
+  'jax.json': JaxData,
+  'paddle.json': PaddleData,
+  'windows.json': WindowsData,
+};
+
+export function validateData(): string[] {
+  const problems: string[] = [];
+  const check = (where: string, schema: ZodType, doc: unknown) => {
+    const r = schema.safeParse(doc);
+    if (!r.success) for (const i of r.error.issues.slice(0, 3)) problems.push(`${where}: ${i.message} at ${i.path.join('.') || '(top)'}`);
+  };
+  for (const [file, doc] of Object.entries(rawKnowledge())) check(`src/knowledge/${file}`, KNOWLEDGE[file]!, doc);
+  const ids = new Set<string>();
+  for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
+    rows.forEach((row, i) => {
+      check(`src/explain/signatures/${file}.json[${i}]`, SignatureRow, row);
+      const id = (row as { id?: unknown }).id;
+      if (typeof id === 'string' && ids.has(id)) problems.push(`src/explain/signatures/${file}.json[${i}]: signature ${id} defined twice`);
+      if (typeof id === 'string') ids.add(id);
+      const { pattern, flags } = row as { pattern?: unknown; flags?: unknown };
+      try {
+        if (typeof pattern === 'string') new RegExp(pattern, typeof flags === 'string' ? flags : 'i');
+      } catch (err) {
+        problems.push(`src/explain/signatures/${file}.json[${i}]: ${(err as Error).message}`);
+      }
+    });
+  }
+  frameworkCues.forEach((row, i) => check(`src/explain/signatures/frameworks.json[${i}]`, FrameworkCueRow, row));
+  familyRows.forEach((row, i) => check(`src/explain/signatures/families.json[${i}]`, FamilyRow, row));
+  return problems;
+}

@@ -1,0 +1,204 @@
+import { flag, str, type ParsedArgs } from '../cli/args.js';
+import type { Context } from '../cli/context.js';
+import { ALL_CHECKS } from '../checks/index.js';
+import { runChecks } from '../checks/run-checks.js';
+import { UsageError } from '../core/errors.js';
+import { createFileSystem } from '../ports/fs.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../probes/probe-env.js';
+import { collectSnapshot } from '../snapshot/collect.js';
+import { cspHash, CLIENT_JS_HASH } from '../serve/client.js';
+import { FleetWatcher } from '../serve/fleet.js';
+import { fleetEventData, renderFleetPage } from '../serve/fleet-render.js';
+import { DEFAULT_HISTORY, MemoryHistory } from '../serve/history.js';
+import { LiveCollector } from '../serve/live.js';
+import { FleetRedactor, ModelRedactor } from '../serve/redact-model.js';
+import { redactorFor } from './shared/redaction.js';
+import { PAGE_CSS } from '../serve/render.js';
+import { baseFacts, takeSample } from '../serve/sample.js';
+import { contentSecurityPolicy, isLoopbackHost, MIN_TOKEN_LENGTH, newToken } from '../serve/security.js';
+import { startServer, type PageSource, type RunningServer } from '../serve/server.js';
+import { liveView } from '../serve/view.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { Command } from './registry.js';
+import { optionSpec } from '../cli/options.js';
+
+export const DEFAULT_PORT = 5810;
+export const DEFAULT_INTERVAL_S = 2;
+export const DEFAULT_FLEET_INTERVAL_S = 30;
+export const DEFAULT_CHECK_INTERVAL_S = 60;
+
+export const command: Command = {
+  name: 'serve',
+  summary: 'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings',
+  synopsis: 'serve [--port N] [--host ADDR] [--interval SECONDS] [--fleet DIR] [OPTIONS]',
+  description: `A live web page of this machine's GPUs: per GPU, its memory by process (user, framework, verdict, age,
+command), the frameworks' memory policies, which GPUs are free and the CUDA_VISIBLE_DEVICES line to use
+one, the last hour of memory, and what check finds (every --check-interval seconds). It updates itself
+(server-sent events); without JavaScript it is a complete page that reloads itself. It only reads:
+nothing on it ends a process (gpu-env-doctor fix does that, after asking).
+
+It listens on 127.0.0.1 unless --host says otherwise; any other address needs a token on every request: one is
+made and printed at start, or read from --token-file FILE (at least ${MIN_TOKEN_LENGTH} characters). With --fleet DIR
+it shows many machines, one row each, from the snapshots in DIR (one file per node, written by
+"gpu-env-doctor snapshot"; see examples/kubernetes and examples/slurm). --redact hides user names, host names and
+command lines.`,
+  examples: [
+    ['gpu-env-doctor serve', `this machine's page on http://127.0.0.1:${DEFAULT_PORT}/`],
+    ['gpu-env-doctor serve --host 0.0.0.0 --token-file ~/.gpu-page-token', 'for the whole lab, with a token'],
+    ['gpu-env-doctor serve --fleet /shared/gpu-snapshots', 'one row per node, from the snapshots the nodes write'],
+  ],
+  exitCodes: '0 stopped with Ctrl-C; 2 the address cannot be used, or bad options.',
+  options: optionSpec('serve'),
+  async run(ctx, args) {
+    const o = serveOptions(ctx, args);
+    const csp = contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) });
+    const tool = `${TOOL_NAME} ${TOOL_VERSION}`;
+    const refreshS = Math.max(5, Math.round(o.intervalMs / 1000));
+    let source: PageSource;
+    let stopSource: () => void;
+    let onChange = () => undefined as void;
+    // --redact: one redactor for the whole run (this machine's accounts and the invoker known from the start)
+    const redactor = redactorFor(ctx, args);
+    if (o.fleet !== undefined) {
+      const fleetRedactor = redactor ? new FleetRedactor(redactor) : null;
+      const watcher = new FleetWatcher({
+        fs: createFileSystem('/'),
+        cwd: ctx.cwd,
+        dir: o.fleet,
+        now: ctx.now,
+        intervalMs: o.intervalMs,
+        mergeEveryMs: Math.max(o.intervalMs, 300_000),
+        oldAfterMs: Math.max(600_000, o.intervalMs * 4),
+        onChange: () => onChange(),
+      });
+      let key = -1;
+      let cached: { model: ReturnType<FleetWatcher['model']>; at: number } | null = null;
+      const model = () => {
+        const now = ctx.now();
+        if (!cached || key !== watcher.version || now - cached.at > 1000) {
+          const m = watcher.model();
+          cached = { model: fleetRedactor ? fleetRedactor.apply(m) : m, at: now };
+          key = watcher.version;
+        }
+        return cached.model;
+      };
+      source = {
+        page: (query) => renderFleetPage(model(), { now: ctx.now(), query, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs }),
+        json: (server) => JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
+        eventData: () => fleetEventData(model(), ctx.now()),
+      };
+      watcher.start();
+      stopSource = () => watcher.stop();
+    } else {
+      const penv: ProbeEnv = { fs: ctx.fs, runner: ctx.runner, env: ctx.env, now: ctx.now, pid: ctx.pid, options: { ...DEFAULT_PROBE_OPTIONS, timeoutMs: o.timeoutMs } };
+      const collector = new LiveCollector({
+        base: baseFacts(penv),
+        sample: (prev, base) => takeSample(penv, base, prev),
+        check: async () => {
+          const snapshot = await collectSnapshot(penv);
+          return { snapshot, findings: runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings) };
+        },
+        now: ctx.now,
+        intervalMs: o.intervalMs,
+        checkEveryMs: o.checkEveryMs,
+        // nvidia-smi answers in 0.1-0.2 s on the H200 and within a second or two on big machines
+        hangAfterMs: Math.max(3000, Math.min(2 * o.intervalMs, o.timeoutMs)),
+        maxBackoffMs: Math.max(o.intervalMs, 30_000),
+        history: new MemoryHistory(DEFAULT_HISTORY),
+        onChange: () => onChange(),
+      });
+      source = liveView({ collector, redactor: redactor ? new ModelRedactor(redactor) : null, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
+      collector.start();
+      stopSource = () => collector.stop();
+    }
+
+    let server: RunningServer;
+    try {
+      server = await startServer({ host: o.host, port: o.port, token: o.token, loopback: o.loopback, csp, source });
+    } catch (err) {
+      stopSource();
+      throw listenError(err, o.host, o.port);
+    }
+    onChange = () => server.push();
+    ctx.stdout.write(`${TOOL_NAME} serve: ${server.url}\n`);
+    if (o.token !== null && o.tokenMade) ctx.stderr.write(`The token (needed on every request, already in the URL above): ${o.token}\n`);
+    if (!o.loopback) ctx.stderr.write(`Listening on ${o.host}: other machines can open this page with the token.\n`);
+    ctx.stderr.write('Read-only. Ctrl-C stops it.\n');
+
+    await untilStopped();
+    stopSource();
+    await server.close();
+    // A child stuck in the kernel (a hung nvidia-smi that SIGKILL cannot end) would keep Node alive: the
+    // server is closed, so leave anyway.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+    return 0;
+  },
+};
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  loopback: boolean;
+  token: string | null;
+  tokenMade: boolean;
+  intervalMs: number;
+  checkEveryMs: number;
+  timeoutMs: number;
+  fleet?: string;
+}
+
+function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
+  if (args.positionals.length > 0) throw new UsageError(`serve takes no arguments (got "${args.positionals[0]}"; for many machines: --fleet DIR)`);
+  const host = str(args, 'host') ?? '127.0.0.1';
+  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(`--host must be an address to listen on, not "${host}"`);
+  const portText = str(args, 'port') ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  const fleet = str(args, 'fleet');
+  if (fleet !== undefined && fleet.trim() === '') throw new UsageError('--fleet needs a folder');
+  if (fleet !== undefined && !ctx.files.exists(fleet)) throw new UsageError(`--fleet ${fleet}: no such folder`);
+  const intervalMs = seconds(args, 'interval', fleet !== undefined ? DEFAULT_FLEET_INTERVAL_S : DEFAULT_INTERVAL_S, 0.5, 86_400) * 1000;
+  const checkS = seconds(args, 'check-interval', DEFAULT_CHECK_INTERVAL_S, 0, 86_400);
+  if (checkS > 0 && checkS < 5) throw new UsageError('--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine');
+  const timeoutMs = seconds(args, 'timeout', DEFAULT_PROBE_OPTIONS.timeoutMs / 1000, 0.5, 3600) * 1000;
+  const loopback = isLoopbackHost(host);
+  const tokenFile = str(args, 'token-file');
+  let token: string | null = null;
+  let tokenMade = false;
+  if (tokenFile !== undefined) {
+    token = ctx.files.readText(tokenFile, 4096).trim();
+    if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token)) throw new UsageError(`--token-file ${tokenFile}: the token must be one word of at least ${MIN_TOKEN_LENGTH} characters`);
+  } else if (!loopback) {
+    token = newToken();
+    tokenMade = true;
+  }
+  return { host, port, loopback, token, tokenMade, intervalMs, checkEveryMs: checkS * 1000, timeoutMs, ...(fleet !== undefined ? { fleet } : {}) };
+}
+
+function seconds(args: ParsedArgs, name: string, dflt: number, min: number, max: number): number {
+  const text = str(args, name);
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max) throw new UsageError(`--${name} takes a number of seconds from ${min} to ${max}, not "${text}"`);
+  return n;
+}
+
+function listenError(err: unknown, host: string, port: number): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new UsageError(`cannot listen on ${host}:${port}: the port is in use (choose another with --port)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new UsageError(`cannot listen on ${host}: no such address on this machine`);
+  if (code === 'EACCES') return new UsageError(`cannot listen on ${host}:${port}: permission denied (ports below 1024 need root)`);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}

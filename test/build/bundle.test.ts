@@ -1,0 +1,82 @@
+// The shipped bundle loads only what a command needs (issue 17): --version reads dist/cli.js alone, and the
+// static import closure of each command's chunk leaves out what that command never uses. The closures are read
+// from esbuild's own metafile of the real build (scripts/build.mjs), written to a temp folder.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/fake-bin.js';
+import { TOOL_VERSION } from '../../src/version.js';
+
+const repo = path.resolve(__dirname, '../..');
+const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
+
+interface Meta {
+  outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown>; entryPoint?: string }>;
+}
+let out: string;
+let meta: Meta;
+
+beforeAll(async () => {
+  out = tempDir('ged-dist-');
+  // @ts-expect-error: a plain .mjs script without types
+  const { buildCli } = (await import('../../scripts/build.mjs')) as { buildCli: (dir: string) => Promise<{ metafile: Meta }> };
+  meta = (await buildCli(out)).metafile;
+}, 60000);
+
+/** Source files reachable from a command's chunk through static imports (what loading the command reads). */
+function closureOf(commandFile: string): Set<string> {
+  const start = Object.keys(meta.outputs).find((k) => meta.outputs[k]!.entryPoint === commandFile);
+  if (!start) throw new Error(`no chunk for ${commandFile}`);
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length > 0) {
+    const f = stack.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const i of meta.outputs[f]!.imports) if (i.kind === 'import-statement' && !i.external && meta.outputs[i.path]) stack.push(i.path);
+  }
+  return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f]!.inputs)));
+}
+const has = (files: Set<string>, re: RegExp) => [...files].some((f) => re.test(f));
+
+describe('the bundle', () => {
+  it('--version needs no chunk, and prints the version of package.json', () => {
+    const copy = tempDir('ged-dist-copy-');
+    fs.copyFileSync(path.join(out, 'cli.js'), path.join(copy, 'cli.js'));
+    const r = spawnSync(process.execPath, [path.join(copy, 'cli.js'), '--version'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+    expect(TOOL_VERSION).toBe(pkg.version);
+    // and the same file without its chunks cannot run a command: the test above is not vacuous
+    expect(spawnSync(process.execPath, [path.join(copy, 'cli.js'), 'explain', '-'], { encoding: 'utf8', input: 'x' }).status).not.toBe(0);
+  });
+
+  it('explain does not statically load the probes, zod, the XML parser or the report renderers', () => {
+    const files = closureOf('src/commands/explain.ts');
+    expect(has(files, /src\/explain\/engine\.ts$/)).toBe(true);
+    expect(has(files, /src\/snapshot\/collect\.ts$/)).toBe(false);
+    expect(has(files, /node_modules\/zod\//)).toBe(false);
+    expect(has(files, /fast-xml-parser/)).toBe(false);
+    expect(has(files, /src\/reporters\/html\//)).toBe(false);
+    expect(has(files, /src\/reporters\/redact\.ts$/)).toBe(false);
+    // the knowledge tables are files read when first asked, not code loaded at start
+    expect(has(files, /src\/knowledge\/[a-z-]+\.json$/)).toBe(false);
+  });
+
+  it('the knowledge tables ship as JSON files beside the chunks', () => {
+    expect(fs.readdirSync(path.join(out, 'knowledge')).sort()).toEqual(fs.readdirSync(path.join(repo, 'src/knowledge')).filter((f) => f.endsWith('.json')).sort());
+  });
+
+  it('check loads the probes and checks, not zod (the knowledge tables are validated at build time)', () => {
+    const files = closureOf('src/commands/check.ts');
+    expect(has(files, /src\/checks\/index\.ts$/)).toBe(true);
+    expect(has(files, /node_modules\/zod\//)).toBe(false);
+    expect(has(files, /src\/explain\//)).toBe(false);
+    expect(has(files, /src\/reporters\/html\//)).toBe(false);
+  });
+
+  it('fleet reads snapshots back with their schema', () => {
+    expect(has(closureOf('src/commands/fleet.ts'), /node_modules\/zod\//)).toBe(true);
+  });
+});
