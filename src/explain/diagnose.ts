@@ -43,7 +43,7 @@ export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0
 
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
-const MIN_SHARE_SHOWN = 0.15;
+const MIN_SHARE_SHOWN = 0.1;
 /**
  * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
  * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.

@@ -290,7 +290,7 @@ function autoRole(file: string, e: CatalogEntry, line: FormatLine): EntryNote['r
 }
 
 function renderLine(line: FormatLine): string {
-  return line.map((p) => ('lit' in p ? p.lit : 'raw' in p ? ' ' : p.ph === 'int' ? '2' : p.ph === 'hex' ? '0x1f' : p.ph === 'float' ? '1.5' : 'X')).join('').replace(/ {2,}/g, ' ').trim();
+  return line.map((p) => ('lit' in p ? p.lit : 'raw' in p ? (p.example ?? ' ') : p.ph === 'int' ? '2' : p.ph === 'hex' ? '0x1f' : p.ph === 'float' ? '1.5' : 'X')).join('').replace(/ {2,}/g, ' ').trim();
 }
 
 function safeName(n: string | undefined): string | undefined {

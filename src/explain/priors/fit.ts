@@ -92,9 +92,10 @@ export function fitCalibration(points: Point[]): { a: number; b: number; c: numb
   });
   const y = points.map((p) => (p.right ? 1 : 0));
   const n = 5;
-  // the ridge pulls a towards 1 (the share as it is), b, d and e towards 0; the intercept is free
+  // the ridge pulls a towards 1 (the share as it is), b, d and e towards 0; the intercept is free. The two flags
+  // overlap (an ambiguous first place has only messages behind it): a firmer ridge keeps their split stable
   const prior = [1, 0, 0, 0, 0];
-  const ridge = [0.1, 0.1, 1e-6, 0.1, 0.1];
+  const ridge = [0.1, 0.1, 1e-6, 1, 1];
   let w = prior.slice();
   for (let iter = 0; iter < 50; iter++) {
     const g = w.map((v, j) => ridge[j]! * (v - prior[j]!));
