@@ -44,6 +44,8 @@ export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
 const MIN_SHARE_SHOWN = 0.1;
+/** the weight of a symptom printed after the log's first failure (see the votes) */
+const LATER_SYMPTOM = 0.7;
 /**
  * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
  * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.
@@ -107,13 +109,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const onLine = new Map<number, number>();
   const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
   for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
+  const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
     const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
     const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
-    const share = 1 / (onLine.get(lineOf(st)) ?? 1);
+    // a symptom printed after the first failure is usually that failure's echo further up the stack (TensorFlow's
+    // "Could not create cudnn handle", then "Failed to get convolution algorithm"): it counts a little less
+    const later = lineOf(st) > firstFailure && kind === 'symptom' ? LATER_SYMPTOM : 1;
+    const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
     const dist = redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw);

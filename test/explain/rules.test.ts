@@ -70,6 +70,17 @@ describe('one line, one message: several readings of a line share its vote', () 
 });
 
 describe('the first failure is the cause, what follows from it is not', () => {
+  it("a symptom printed after the first failure (a cuDNN status, then TensorFlow's convolution headline) counts less", () => {
+    // TF 1.x cuda_dnn.cc prints the status of the failed cuDNN call, then the op fails with the headline
+    const handle = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:385] could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM';
+    const headline = 'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+    const total = (t: string) => explainText(t, catalogOnly).weights.total;
+    const both = total(`${handle}\n${headline}`);
+    // a symptom weighs 1.2; printed after the first failure it gives up 30% (0.36)
+    expect(both).toBeLessThan(total(handle) + total(headline) - 0.3);
+    expect(both).toBeGreaterThan(total(handle));
+  });
+
   it('a segmentation fault after TensorRT refused the engine does not vote for a library conflict', () => {
     // dev2 j011, TensorRT's runtime.cpp lines
     const log = [
