@@ -233,3 +233,23 @@ describe('reading the framework and the user from the right words', () => {
     expect(sigs('I had just installed a new NVIDIA driver without rebooting\nRuntimeError: CUDA error: unknown error')).toContain('note.driver_update_no_reboot');
   });
 });
+
+describe("PyTorch's out-of-memory figures in the 1.x wordings", () => {
+  it('1.0-1.4 said "cached" where 1.5 says "reserved in total by PyTorch": the same analysis', () => {
+    // c10/cuda/CUDACachingAllocator.cpp before 1.5 (torch.cuda.memory_cached, renamed memory_reserved)
+    const held = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 1.10 GiB already allocated; 0 bytes free; 1.30 GiB cached)');
+    expect(held.signals.map((s) => s.signature)).toContain('torch.oom.legacy');
+    expect(held.causes[0]!.id).toBe('memory_held_by_other_process');
+    expect(held.causes[0]!.why.join(' ')).toMatch(/6\.49 GiB \(83% of the GPU\) is used outside this PyTorch/);
+  });
+
+  it('a paste cut after "free)": the figures are read by their labels, and the job itself fills the GPU', () => {
+    const d = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 5.1 GiB already allocated; 1.2 GiB free)');
+    expect(d.causes[0]!.id).toBe('gpu_memory_exhausted');
+    expect(d.causes[0]!.why.join(' ')).toMatch(/tensors hold 5\.10? GiB and 1\.20? GiB is free of 7\.79 GiB/);
+    const held = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 0.5 GiB already allocated; 0 bytes free)');
+    expect(held.causes.map((c) => c.id)).toContain('memory_held_by_other_process');
+    expect(held.causes.find((c) => c.id === 'memory_held_by_other_process')!.why.join(' ')).toMatch(/neither this PyTorch's tensors nor free/);
+  });
+});
+
