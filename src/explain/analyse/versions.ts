@@ -168,7 +168,8 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
 
 /**
  * A machine that cannot have a CUDA device: macOS (CUDA's last macOS release was 10.2, and Macs since 2016 have
- * AMD or Apple GPUs), or a stated GPU that is not NVIDIA's (Intel, AMD/Radeon, Apple, none). There, a driver or
+ * AMD or Apple GPUs), or a stated GPU that is not NVIDIA's (Intel, AMD/Radeon, Apple; not "None": templates left
+ * unfilled say that). There, a driver or
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
 function notNvidia(board: Board, env: EnvironmentFacts): void {
@@ -179,7 +180,7 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
     board.add('no_device_visible', 1.5, `the job ran on macOS (${os}): CUDA has not supported macOS since 10.2, and recent Macs have AMD or Apple GPUs, so no CUDA device is visible`, factEvidence(env.os));
     return;
   }
-  const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple|none)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
+  const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
   if (gpu) board.add('no_device_visible', 1.5, `the GPU stated (${gpu.name}) is not an NVIDIA GPU: CUDA sees no device`, [{ line: gpu.line, text: gpu.text }]);
 }
 
