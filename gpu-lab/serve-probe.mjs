@@ -66,7 +66,7 @@ check(`the job is not stale (${j?.verdict})`, j !== undefined && j.stale === fal
 check(`the page answered in ${before.ms} ms`, before.status === 200 && before.ms < 1000);
 check('the page carries the CSP', /script-src 'sha256-/.test(before.headers['content-security-policy'] ?? ''));
 say(`page ${before.body.length} bytes; GPUs: ${state.gpus.map((g) => `${g.index} ${g.usedMiB}/${g.totalMiB} MiB free=${g.free}`).join('; ')}`);
-for (const g of state.gpus) for (const p of g.policies) say(`policy on GPU ${g.index}: ${p.text} (PIDs ${p.pids.join(',')})`);
+for (const g of state.gpus) for (const p of g.policies) say(`policy on GPU ${g.index}: PID ${p.pid} (${p.framework}): ${p.summary}`);
 
 // 2. the event stream while the holder ends
 const sse = fs.createWriteStream(path.join(out, 'sse.txt'));

@@ -60,7 +60,7 @@ export function wrap(text: string, width: number, first = '', rest = first): str
     for (const word of para.split(' ')) {
       const w = displayWidth(word);
       if (line !== '' && lineW + 1 + w > room()) {
-        out.push(prefix + line);
+        out.push((prefix + line).trimEnd()); // the spaces before a source note that moved to the next line
         prefix = rest;
         line = word;
         lineW = w;

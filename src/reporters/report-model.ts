@@ -8,7 +8,7 @@ import { ROOT_CAUSE_TITLES, isRootCauseId } from '../core/root-causes.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { holderFrameworkLabel } from '../procs/framework.js';
 import type { MemoryTimeline } from '../run/memory-timeline.js';
-import { causeLines, findingLines, type FindingLines } from './finding-lines.js';
+import { causeLines, findingLines, type CauseLike, type FindingLines } from './finding-lines.js';
 import { TITLES } from './labels.js';
 import { fmtTaken, type ReportSource } from './provenance.js';
 import { fmtAge } from '../core/format.js';
@@ -98,14 +98,8 @@ export interface FindingView {
   lines: FindingLines;
 }
 
-export interface CauseView {
-  id: string;
-  title: string;
-  confidence: number;
-  summary: string;
-  /** `line` null: a fact of the machine, not a line of the log */
-  evidence: { line: number | null; text: string }[];
-  fix?: { text: string; commands: string[]; manual: string[] };
+/** A ranked cause as the reports show it (evidence `line` null: a fact of the machine, not a line of the log). */
+export interface CauseView extends CauseLike {
   lines: FindingLines;
 }
 

@@ -5,27 +5,14 @@ import { esc } from '../reporters/html/escape.js';
 import { CLIENT_JS } from './client.js';
 import type { FleetPageModel, MachineRow } from './fleet.js';
 import { agoText, clock, secs } from './model.js';
-import { PAGE_CSS, type RenderOptions } from './render.js';
+import { pageHead, type RenderOptions } from './render.js';
 
 function ago(t: number, now: number): string {
   return `<span data-ago="${Math.round(t)}">${esc(agoText(now - t))}</span>`;
 }
 
 export function renderFleetPage(m: FleetPageModel, o: RenderOptions): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="color-scheme" content="light dark">
-<noscript><meta http-equiv="refresh" content="${o.refreshS};url=/${esc(o.query)}"></noscript>
-<title>${esc(m.title)}</title>
-<link rel="icon" href="data:,">
-<style>${PAGE_CSS}</style>
-</head>
-<body data-events="${esc(`/events${o.query}`)}">
-<header>
+  return `${pageHead(m.title, o)}<header>
 <h1>GPU fleet</h1>
 <p class="meta">gpu-env-doctor serve --fleet · read-only</p>
 </header>

@@ -71,8 +71,11 @@ table.procs td[data-label]::before{content:attr(data-label) ": ";color:var(--mut
 /** The stylesheet of the page: the HTML report's, plus the live page's own. Its hash goes into the CSP. */
 export const PAGE_CSS = CSS + SERVE_CSS;
 
-export function renderPage(m: PageModel, o: RenderOptions): string {
-  const eventsUrl = `/events${o.query}`;
+/**
+ * The start of both live pages (this machine's and the fleet's), up to the body: no referrer, light and dark, a
+ * refresh without JavaScript, the stylesheet whose hash the CSP allows, and the event stream's URL for the script.
+ */
+export function pageHead(title: string, o: RenderOptions): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -81,12 +84,16 @@ export function renderPage(m: PageModel, o: RenderOptions): string {
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light dark">
 <noscript><meta http-equiv="refresh" content="${o.refreshS};url=/${esc(o.query)}"></noscript>
-<title>${esc(m.title)}</title>
+<title>${esc(title)}</title>
 <link rel="icon" href="data:,">
 <style>${PAGE_CSS}</style>
 </head>
-<body data-events="${esc(eventsUrl)}">
-<header>
+<body data-events="${esc(`/events${o.query}`)}">
+`;
+}
+
+export function renderPage(m: PageModel, o: RenderOptions): string {
+  return `${pageHead(m.title, o)}<header>
 <h1>${esc(m.title)}</h1>
 <p class="meta">gpu-env-doctor serve · read-only</p>
 </header>

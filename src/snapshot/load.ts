@@ -6,17 +6,24 @@ import { Snapshot } from './schema.js';
 /** A snapshot nests about ten levels; unknown keys are kept (forward compatibility), so bound how deep they go. */
 export const MAX_JSON_DEPTH = 64;
 
-export function parseSnapshotText(text: string, label: string): Snapshot {
+/**
+ * The snapshot a document holds (a snapshot, or `check --json` output around one), parsed and bounded: everything
+ * downstream (--redact, the renderers) walks the document recursively, so what would overflow the stack there is
+ * refused before any of it runs.
+ */
+function candidateOf(text: string, label: string): unknown {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
     throw new UsageError(`${label} is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
-  // Everything downstream (--redact, the renderers) walks the document recursively: refuse what would
-  // overflow the stack there, before any of it runs.
   if (depthExceeds(doc, MAX_JSON_DEPTH)) throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
-  const candidate = doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
+  return doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
+}
+
+export function parseSnapshotText(text: string, label: string): Snapshot {
+  const candidate = candidateOf(text, label);
   const parsed = Snapshot.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -48,14 +55,7 @@ let isSnapshot: ((v: unknown) => boolean) | undefined;
  * handed to zod, for its message (and, should the two ever disagree, for zod's verdict).
  */
 export function parseSnapshotTextFast(text: string, label: string): Snapshot {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`${label} is not JSON (${(err as Error).message.split('\n')[0]})`);
-  }
-  if (depthExceeds(doc, MAX_JSON_DEPTH)) throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
-  const candidate = doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
+  const candidate = candidateOf(text, label);
   isSnapshot ??= compileValidator(Snapshot);
   if (isSnapshot(candidate)) return candidate as Snapshot;
   return parseSnapshotText(text, label);
