@@ -145,6 +145,9 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
   const specific = hits.filter((h) => h.sig.kind !== 'family');
   let pool = specific.length > 0 ? specific : hits;
+  // a library that does not load is a loading failure whatever its name: "Could not load library
+  // cudnn_cnn_infer64_8.dll" is the library family's, not cuDNN's (the component families name which library)
+  if (specific.length === 0 && pool.some((h) => h.sig.group === 'family.library')) pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
   // same start: one message read by several wordings; keep the longest, then the one with more of its own text
   // (a wording that spells out what another leaves as a value is the more specific)
   const better = (o: Hit, h: Hit): boolean => {
@@ -173,6 +176,8 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
   }
   return [...byGroup.values()];
 }
+
+const COMPONENT_FAMILIES: ReadonlySet<string> = new Set(['family.cudnn', 'family.cublas', 'family.cuda']);
 
 const CASED = new WeakMap<Signature, RegExp>();
 /** whether a signature matches the line in the case its source prints it (its pattern ignores case) */

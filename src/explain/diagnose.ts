@@ -132,7 +132,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
-    board.add('framework_preallocation', 0.15, `${fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow'} reserves most GPU memory at start unless told otherwise`);
+    // at most 0.15, and no more than a quarter of the memory weight already there (a family's few hundredths of
+    // "exhausted" are not a memory failure the bonus should decide)
+    board.add('framework_preallocation', Math.min(0.15, 0.25 * (board.score('framework_preallocation') + board.score('gpu_memory_exhausted'))), `${fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow'} reserves most GPU memory at start unless told otherwise`);
   }
   const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one

@@ -253,3 +253,22 @@ describe("PyTorch's out-of-memory figures in the 1.x wordings", () => {
   });
 });
 
+describe('families and old wordings', () => {
+  it('a library that does not load is a loading failure whatever its name (cuDNN 8 on Windows)', () => {
+    // cuDNN 8's loader on Windows (a missing dependency such as zlibwapi.dll gives error code 126)
+    const d = explainText('Could not load library cudnn_cnn_infer64_8.dll. Error code 126', catalogOnly);
+    expect(d.signals.map((s) => s.signature)).toEqual(['family.library']);
+    expect(d.causes[0]!.id).toBe('library_missing');
+  });
+
+  it("PyTorch 0.4-1.0's THCudaCheck out of memory in THCCachingAllocator is the allocator, not a handle", () => {
+    const d = explainText('THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=66 error=2 : out of memory\nFile "train.py", line 10, in <module>\n    import torch');
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/raw CUDA out-of-memory error instead of its allocator/);
+  });
+
+  it("the preallocation bonus is no larger than the memory weight it adds to (JAX's unknown CUDA failure)", () => {
+    const d = explainText("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.func.launch' failed: Failed to launch CUDA kernel", catalogOnly);
+    expect(d.causes[0]!.id).not.toBe('framework_preallocation');
+  });
+});
+

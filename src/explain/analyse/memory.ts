@@ -63,7 +63,10 @@ export function analyseMemory(
   // already full before the job allocated anything of its own.
   const raw = signals.get('cuda.error.out_of_memory');
   const torchOom = current ?? legacy ?? signals.get('torch.oom.generic');
-  if (raw && fw === 'pytorch' && !torchOom) {
+  // (PyTorch 0.4-1.0 reported its caching allocator's own failure as "THCudaCheck FAIL file=…THCCachingAllocator.cpp
+  // … error=2 : out of memory": that one is the allocator)
+  const fromAllocator = raw ? Collector.matches(raw).some((m) => /CachingAllocator/.test(m.text)) : false;
+  if (raw && fw === 'pytorch' && !torchOom && !fromAllocator) {
     board.add('memory_held_by_other_process', 0.9, "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came while creating the CUDA context or a library handle, which only fails when the GPU was already full", ev(raw, 2));
   }
 
