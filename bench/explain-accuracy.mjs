@@ -6,6 +6,8 @@
 // Scored twice: the log alone, and the log with the reporter's environment block (issue-template lines).
 // Prints top-1/top-3, how often nothing was found, the expected calibration error with its reliability table,
 // and the per-cause confusion matrix. The in-sample figure (fit on all, score all) is shown for contrast only.
+// Scored a second time with the folds drawn by repository (a by-source split: every thread of tensorflow/tensorflow
+// on the same side), so that wording shared within one project's threads cannot carry a rule from fitting to scoring.
 // Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--json]
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
@@ -20,25 +22,38 @@ const cases = readCorpora(dirs);
 const MODES = ['env', 'log'];
 const MODE_NAME = { env: 'with the environment block', log: 'the log alone' };
 
-const foldOf = (id) => createHash('sha256').update(id).digest()[0] % k;
+const hashFold = (key) => createHash('sha256').update(key).digest()[0] % k;
+/** the GitHub repository a report's thread is in (threads of one project share wording, habits and maintainers) */
+const repoOf = (c) => {
+  const m = /^https:\/\/github\.com\/([^/]+\/[^/#?]+)/.exec(c.source ?? '');
+  return m ? m[1].toLowerCase() : (c.source ?? c.id);
+};
 // each report is read once per mode; diagnosed with each fold's priors
 const reads = Object.fromEntries(MODES.map((m) => [m, cases.map((c) => t.fitReport(c, m))]));
 
-const results = Object.fromEntries(MODES.map((m) => [m, []]));
-for (let f = 0; f < k; f++) {
-  const train = reads.env.filter((_, i) => foldOf(cases[i].id) !== f);
-  const fitted = t.fitPriors(train, ['cv']);
-  const priors = new t.PriorModel(fitted);
-  for (const m of MODES) {
-    reads[m].forEach((r, i) => {
-      if (foldOf(cases[i].id) !== f) return;
-      const d = r.diagnose(priors);
-      results[m].push({ c: cases[i], d, fold: f, fitted: { strength: fitted.strength, context: fitted.context } });
-    });
+/** k-fold cross-validation where `keyOf` decides the fold: the report's id, or its repository (a by-source split) */
+function crossValidate(keyOf) {
+  const foldOf = (c) => hashFold(keyOf(c));
+  const out = Object.fromEntries(MODES.map((m) => [m, []]));
+  for (let f = 0; f < k; f++) {
+    const inTrain = (_, i) => foldOf(cases[i]) !== f;
+    const fitted = t.fitPriors(reads.env.filter(inTrain), ['cv'], reads.log.filter(inTrain));
+    const priors = new t.PriorModel(fitted);
+    for (const m of MODES) {
+      reads[m].forEach((r, i) => {
+        if (foldOf(cases[i]) !== f) return;
+        const d = r.diagnose(priors);
+        out[m].push({ c: cases[i], d, fold: f, fitted: { strength: fitted.strength, context: fitted.context } });
+      });
+    }
   }
+  return out;
 }
+const results = crossValidate((c) => c.id);
+// by source: no repository has reports on both sides of a fold (all tensorflow/tensorflow threads together…)
+const byRepo = crossValidate(repoOf);
 // for contrast: fitted on everything, scored on the same reports
-const all = new t.PriorModel(t.fitPriors(reads.env, ['all']));
+const all = new t.PriorModel(t.fitPriors(reads.env, ['all'], reads.log));
 const inSample = Object.fromEntries(MODES.map((m) => [m, reads[m].map((r, i) => ({ c: cases[i], d: r.diagnose(all) }))]));
 
 function score(rows) {
@@ -83,8 +98,9 @@ function confusion(rows) {
 }
 
 const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), ...calibration(results[m]) }]));
+const summaryByRepo = Object.fromEntries(MODES.map((m) => [m, { ...score(byRepo[m]), ...calibration(byRepo[m]) }]));
 if (argv.includes('--json')) {
-  console.log(JSON.stringify({ corpora: dirs.map((d) => path.relative(repo, d)), k, summary, inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])), confusion: confusion(results.env) }, null, 1));
+  console.log(JSON.stringify({ corpora: dirs.map((d) => path.relative(repo, d)), k, summary, summaryByRepo, inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])), confusion: confusion(results.env) }, null, 1));
   process.exit(0);
 }
 
@@ -96,6 +112,10 @@ console.log(`${'mode'.padEnd(30)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} 
 for (const m of MODES) {
   const s = summary[m];
   console.log(`${MODE_NAME[m].padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
+}
+for (const m of MODES) {
+  const s = summaryByRepo[m];
+  console.log(`${`by repository, ${m === 'env' ? 'env' : 'log alone'}`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
 }
 for (const m of MODES) {
   const s = score(inSample[m]);

@@ -17,7 +17,9 @@ export async function loadTooling() {
     `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/explain/priors/corpus.ts'))};`,
   ].join('\n'));
   const out = path.join(work, 'entry.mjs');
+  // the knowledge tables are read from their JSON files at first use (src/knowledge/index.ts): where they are here
   await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+    define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href) },
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' } });
   const mod = await import(pathToFileURL(out).href);
   fs.rmSync(work, { recursive: true, force: true });

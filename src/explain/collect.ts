@@ -91,7 +91,7 @@ export class Collector {
       hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
     if (hits.length === 0) return;
-    for (const h of pickReadings(hits)) this.record(h.sig, line.no, text, h.groups);
+    for (const h of pickReadings(hits, text)) this.record(h.sig, line.no, text, h.groups);
   }
 
   private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): void {
@@ -140,11 +140,14 @@ export class Collector {
 }
 
 /** The readings of one line to keep (see the head of this file). */
-function pickReadings(hits: Hit[]): Hit[] {
+function pickReadings(hits: Hit[], text: string): Hit[] {
   if (hits.length === 1) return hits;
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
   const specific = hits.filter((h) => h.sig.kind !== 'family');
   let pool = specific.length > 0 ? specific : hits;
+  // a library that does not load is a loading failure whatever its name: "Could not load library
+  // cudnn_cnn_infer64_8.dll" is the library family's, not cuDNN's (the component families name which library)
+  if (specific.length === 0 && pool.some((h) => h.sig.group === 'family.library')) pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
   // same start: one message read by several wordings; keep the longest, then the one with more of its own text
   // (a wording that spells out what another leaves as a value is the more specific)
   const better = (o: Hit, h: Hit): boolean => {
@@ -152,6 +155,9 @@ function pickReadings(hits: Hit[]): Hit[] {
     const lh = h.end - h.start;
     if (lo !== lh) return lo > lh;
     if (o.literal !== h.literal) return o.literal > h.literal;
+    // wordings that differ only in case ("Could not…", "could not…"): the one printed in this case
+    const co = exactCase(o.sig, text);
+    if (co !== exactCase(h.sig, text)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
   pool = pool.filter((h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)));
@@ -159,6 +165,9 @@ function pickReadings(hits: Hit[]): Hit[] {
   // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
   const insideText = (h: Hit, o: Hit) => o.start <= h.start && o.end >= h.end && !o.values.some(([s, e]) => s <= h.start && e >= h.end);
   pool = pool.filter((h) => !(h.sig.status && pool.some((o) => o !== h && !o.sig.status && insideText(h, o))));
+  // what users write about their setting (hand-written context rows) is never inside a framework's own message:
+  // PyTorch's "…installed a driver from http://www.nvidia.com…" is not the user saying they installed a driver
+  pool = pool.filter((h) => !(h.sig.kind === 'context' && !h.sig.catalog && pool.some((o) => o !== h && o.sig.catalog && o.sig.kind !== 'context' && o.sig.kind !== 'noise' && o.start <= h.start && o.end >= h.end)));
   // one reading per group and line
   const byGroup = new Map<string, Hit>();
   for (const h of pool) {
@@ -166,6 +175,16 @@ function pickReadings(hits: Hit[]): Hit[] {
     if (!o || h.end - h.start > o.end - o.start) byGroup.set(h.sig.group, h);
   }
   return [...byGroup.values()];
+}
+
+const COMPONENT_FAMILIES: ReadonlySet<string> = new Set(['family.cudnn', 'family.cublas', 'family.cuda']);
+
+const CASED = new WeakMap<Signature, RegExp>();
+/** whether a signature matches the line in the case its source prints it (its pattern ignores case) */
+export function exactCase(sig: Signature, text: string): boolean {
+  let re = CASED.get(sig);
+  if (!re) CASED.set(sig, (re = new RegExp(sig.re.source)));
+  return re.test(text);
 }
 
 function withSource(e: LogEvidence, source: string | undefined): LogEvidence {

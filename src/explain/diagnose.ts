@@ -10,7 +10,7 @@ import { Board } from './analyse/board.js';
 import { analyseMemory } from './analyse/memory.js';
 import { analyseSetting } from './analyse/setting.js';
 import { analyseVersions } from './analyse/versions.js';
-import { Collector, type SignalState } from './collect.js';
+import { Collector, exactCase, type SignalState } from './collect.js';
 import { fixFor } from './fixes/fixes.js';
 import { testFor } from './fixes/tests.js';
 import { combineWithMachine } from './machine.js';
@@ -45,9 +45,14 @@ export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0
 
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
+const MIN_SHARE_SHOWN = 0.1;
+/** the weight of a symptom printed after the log's first failure (see the votes) */
+const LATER_SYMPTOM = 0.7;
 /**
  * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
- * machine fact read), the second weighs at least half as much, and the first is not clearly likely.
+ * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.
+ * Decided on the weights, before the calibration, which uses it (cross-validated: such first places are right
+ * about half the time, others far more often).
  */
 const AMBIGUOUS_RATIO = 0.5;
 const AMBIGUOUS_BELOW = 0.6;
@@ -96,24 +101,42 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
 
   // 1. votes of the messages
-  const strong = errors.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
-  for (const st of errors) {
+  // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
+  // once the failure it follows is read: the first failure is the cause, the rest follow from it
+  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group);
+  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
+  const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
+  // one line, one message: several signals read on the same line (the wordings of several releases, a status
+  // text printed as the message's value) share that line's vote instead of counting it two or three times
+  const onLine = new Map<number, number>();
+  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
+  for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
+  const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
+  for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
     const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
     const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
-    const dist = priors.groupDist(st.group, st.sig.causes);
+    // a symptom printed after the first failure is usually that failure's echo further up the stack (TensorFlow's
+    // "Could not create cudnn handle", then "Failed to get convolution algorithm"): it counts a little less
+    const later = lineOf(st) > firstFailure && kind === 'symptom' ? LATER_SYMPTOM : 1;
+    const share = later / (onLine.get(lineOf(st)) ?? 1);
+    // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
+    // already in their framework's terms)
+    const dist = redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
-      board.add(target, w * q * repeat * damp, reasonOf(st, cause), ev(st, 2));
+      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
     }
     if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
-    board.add('framework_preallocation', 0.15, t('why.fw.reserves', { fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow' }));
+    // at most 0.15, and no more than a quarter of the memory weight already there (a family's few hundredths of
+    // "exhausted" are not a memory failure the bonus should decide)
+    board.add('framework_preallocation', Math.min(0.15, 0.25 * (board.score('framework_preallocation') + board.score('gpu_memory_exhausted'))), t('why.fw.reserves', { fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow' }));
   }
   const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
@@ -136,7 +159,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   let machine: Diagnosis['machine'];
   if (inp.snapshot) {
     const notes = errors.length > 0 ? combineWithMachine(board, inp.snapshot, col.signals, env) : [];
-    if (!inp.snapshot.nvidia.ok) notes.unshift('this machine has no working NVIDIA GPU or driver: its facts add nothing to the log');
+    if (!inp.snapshot.nvidia.ok) notes.unshift(t('why.m.noGpuHere'));
     machine = { used: inp.snapshot.nvidia.ok, host: inp.snapshot.host.name, notes };
   }
   // 5. the framework and era: how often each cause is behind failures there (fitted), as a factor
@@ -154,7 +177,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
-  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total) : 0;
+  const [topId, topEntry] = ranked[0] ?? [];
+  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
+  const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
+  // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
+  // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
+  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'other' && topEntry!.hints.setting?.[0]);
+  // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
+  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
   // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
   const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
   const causes: Cause[] = ranked
@@ -174,7 +204,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       };
       return cause;
     })
-    .filter((c) => c.confidence >= MIN_CONFIDENCE)
+    // a candidate that holds a good part of the weight stays on the list even when a confident first place leaves
+    // it little of the probability: its test is what tells it apart
+    .filter((c) => c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN)
     .slice(0, MAX_CAUSES);
 
   const signals: Signal[] = all
@@ -182,11 +214,6 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary }));
 
   const top = causes[0];
-  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
-  const onlyMessages = top ? Math.abs((fromMessages.get(top.id) ?? 0) * factors[top.id] - (board.entries.get(top.id)?.score ?? 0)) < 1e-6 : false;
-  // the input does not separate its first two candidates: the second weighs at least half the first
-  const second = causes[1];
-  const ambiguous = Boolean(top && second) && second!.score >= top!.score * AMBIGUOUS_RATIO && top!.confidence < AMBIGUOUS_BELOW && onlyMessages && !top!.setting;
   const lines = col.lines;
   const verdict = !top
     ? errors.length === 0
@@ -210,8 +237,72 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     verdict,
     ambiguous,
     unknownMessage: familyOnly,
-    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000 },
+    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
   };
+}
+
+/**
+ * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
+ * engine that did not deserialize, then "Segmentation fault"), the container runtime's wrapper whose cause is the
+ * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
+ */
+const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+
+/** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
+const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
+/** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
+const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
+const TENSORRT_LIB = /\blibnvinfer/i;
+/** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
+const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
+const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
+
+/**
+ * A message's usual causes, moved where what it carries says they cannot apply:
+ * - a missing cuDNN library is not a CUDA toolkit mismatch: that reading of the message (another major installed)
+ *   is, for cuDNN, another cuDNN major; the rest goes to the library not being installed;
+ * - TensorRT (libnvinfer*) is optional for TensorFlow: dso_loader warns and TF-TRT is off; the job runs;
+ * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
+ *   is the GPU's architecture.
+ */
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+  const out = { ...dist };
+  const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
+    const v = (out[from] ?? 0) * frac;
+    if (v <= 0) return;
+    out[from] = (out[from] ?? 0) - v;
+    out[to] = (out[to] ?? 0) + v;
+  };
+  const text = Collector.matches(st)[0]?.text ?? '';
+  // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
+  if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
+  // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
+  if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
+  if (MISSING_LIB_GROUPS.has(st.group)) {
+    const m = Collector.matches(st)[0];
+    const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;
+    if (TENSORRT_LIB.test(lib) && (fw === 'tensorflow' || fw === 'keras')) {
+      for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.7);
+    } else if (CUDNN_LIB.test(m?.values.lib ?? m?.values.v ?? '')) {
+      const v = out.cuda_toolkit_mismatch ?? 0;
+      out.cuda_toolkit_mismatch = 0;
+      out.cudnn_version_mismatch = (out.cudnn_version_mismatch ?? 0) + v / 2;
+      out.library_missing = (out.library_missing ?? 0) + v / 2;
+    }
+  }
+  return out;
+}
+
+/**
+ * TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth off and JAX's
+ * XLA_PYTHON_CLIENT_PREALLOCATE true by default): a cuDNN/cuBLAS handle, a workspace or a CUDA context is
+ * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
+ * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
+ */
+function inFramework(causes: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+  if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
+  const v = causes.gpu_memory_exhausted / 2;
+  return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
 }
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */
@@ -244,7 +335,13 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
   if (detected) return detected;
   // a message only one framework prints says whose log it is
   const printed = new Map<Framework, number>();
-  for (const st of col.signals.values()) if (st.sig.framework) printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  // (in the case its source prints it: signatures ignore case, yet darknet's "CUDA Error: out of memory" is not
+  // PyTorch's "CUDA error: out of memory")
+  for (const st of col.signals.values()) {
+    const m = Collector.matches(st)[0];
+    if (!st.sig.framework || !m || !exactCase(m.sig, m.text)) continue;
+    printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  }
   let best: Framework | undefined;
   for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
   return best;

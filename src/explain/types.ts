@@ -117,7 +117,7 @@ export interface Diagnosis {
   /** only the vocabulary of a failure was recognised, not a message the catalog knows */
   unknownMessage: boolean;
   /** the weights before calibration: all causes together, and the first cause's share (for the fit and -v) */
-  weights: { total: number; topShare: number };
+  weights: { total: number; topShare: number; onlyMessages?: boolean };
 }
 
 export interface ExplainOptions {

@@ -1246,6 +1246,16 @@ export const en = {
   'run.spanFailed': 'failed at {at}; {n, plural, one {# GPU process} other {# GPU processes}} seen',
   'run.pidPeak': 'PID {pid} ({whose}) peak {peak}',
   'explain.signalLine': '{signature} ×{count} (line {line}): {summary}',
+  'why.legacyFills': 'this PyTorch\'s tensors hold {allocated} and {free} is free of {total}: the job itself fills the GPU',
+  'why.legacyNeither': '{rest} of {total} is neither this PyTorch\'s tensors nor free: its cache, or other processes',
+  'why.m.noGpuHere': 'this machine has no working NVIDIA GPU or driver: its facts add nothing to the log',
+  'why.v.driverInstalled': 'a driver ({driver}) is installed: "insufficient" means it is older than the CUDA runtime in use, not absent',
+  'why.v.driverInstalledShort': 'a driver ({driver}) is installed',
+  'why.v.macos': 'the job ran on macOS ({os}): CUDA has not supported macOS since 10.2, and recent Macs have AMD or Apple GPUs, so no CUDA device is visible',
+  'why.v.notNvidia': 'the GPU stated ({name}) is not an NVIDIA GPU: CUDA sees no device',
+  'why.v.containerNoGpu': 'in a container the driver\'s libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: the container was started without GPU access',
+  'why.v.tfPredatesLibs': 'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
+  'fix.novisCpuBuild': 'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: enable CUDA and rebuild).',
 } as const;
 
 export type MessageKey = keyof typeof en;

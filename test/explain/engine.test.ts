@@ -63,7 +63,10 @@ describe('weighing the context', () => {
     const d = explainText(headline);
     expect(d.ambiguous).toBe(true);
     expect(d.verdict).toMatch(/^This line alone cannot tell/);
-    expect(d.causes[0]!.confidence).toBeLessThan(0.6);
+    // ambiguity is decided on the weights (the first holds less than 60% of them); the calibrated confidence of
+    // such a first place is what ambiguous first places scored in the fit's leave-one-out diagnoses: not confident
+    expect(d.weights.topShare).toBeLessThan(0.6);
+    expect(d.causes[0]!.confidence).toBeLessThan(0.7);
     const top3 = d.causes.slice(0, 3).map((c) => c.id);
     expect(top3).toEqual(expect.arrayContaining(['framework_preallocation', 'cudnn_version_mismatch']));
     for (const c of d.causes.filter((x) => x.id !== 'other')) expect(c.test?.text, c.id).toBeTruthy();

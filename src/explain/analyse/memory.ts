@@ -17,6 +17,8 @@ import { fmtBytes, GiB, parseSize } from './sizes.js';
 import { t } from '../../i18n/index.js';
 
 const SZ = String.raw`[\d.,]+ ?(?:bytes|[KMGTP]i?B|B)`;
+/** PyTorch 1.x's out-of-memory wording: the figures in parentheses after the request */
+const LEGACY_FORM = /Tried to allocate \S+ ?\S*B \(GPU \d+; \S+ ?\S*B total capacity/;
 const PROC = new RegExp(String.raw`Process (\d+) has (${SZ}) memory in use`, 'g');
 const SELF = new RegExp(String.raw`this process has (${SZ}) memory in use`);
 const ALLOCATED = new RegExp(String.raw`Of the allocated memory (${SZ}) is allocated by PyTorch`);
@@ -29,9 +31,13 @@ export function analyseMemory(
   env: EnvironmentFacts,
   fw: Framework | undefined,
 ): void {
-  const current = signals.get('torch.oom.current');
+  // a message in the 1.x wording ("(GPU 0; X total capacity; …)") pasted only in part can be read by the current
+  // wording's pattern, whose first value then runs to the line's end: the wording is told by its text
+  const curSt = signals.get('torch.oom.current');
+  const curIsLegacy = curSt ? LEGACY_FORM.test(Collector.matches(curSt).at(-1)!.text) : false;
+  const current = curIsLegacy ? undefined : curSt;
   if (current) torchCurrent(board, current, ev(current, 2));
-  const legacy = signals.get('torch.oom.legacy');
+  const legacy = signals.get('torch.oom.legacy') ?? (curIsLegacy ? curSt : undefined);
   if (legacy) torchLegacy(board, legacy, ev(legacy, 2));
 
   const xla = signals.get('xla.failed_to_allocate');
@@ -58,7 +64,10 @@ export function analyseMemory(
   // already full before the job allocated anything of its own.
   const raw = signals.get('cuda.error.out_of_memory');
   const torchOom = current ?? legacy ?? signals.get('torch.oom.generic');
-  if (raw && fw === 'pytorch' && !torchOom) {
+  // (PyTorch 0.4-1.0 reported its caching allocator's own failure as "THCudaCheck FAIL file=…THCCachingAllocator.cpp
+  // … error=2 : out of memory": that one is the allocator)
+  const fromAllocator = raw ? Collector.matches(raw).some((m) => /CachingAllocator/.test(m.text)) : false;
+  if (raw && fw === 'pytorch' && !torchOom && !fromAllocator) {
     board.add('memory_held_by_other_process', 0.9, t('why.rawOom'), ev(raw, 2));
   }
 
@@ -124,11 +133,14 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
 
 function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): void {
   const m = Collector.matches(st).at(-1)!;
-  const requested = parseSize(m.values.requested);
-  const total = parseSize(m.values.total);
-  const free = parseSize(m.values.free) ?? 0;
-  const allocated = parseSize(m.values.allocated);
-  const reserved = parseSize(m.values.reserved ?? m.values.cached);
+  // the figures by their labels in the text, where the pattern's captures stop short (a paste cut after "free")
+  const fig = (re: RegExp) => parseSize(re.exec(m.text)?.[1]);
+  const requested = fig(/Tried to allocate (\S+ ?\S*B)\b/) ?? parseSize(m.values.requested);
+  const total = parseSize(m.values.total) ?? fig(/(\S+ ?\S*B) total capacity/);
+  const freeRead = parseSize(m.values.free) ?? fig(/(\S+ ?(?:\S*B|bytes)) free\b/);
+  const free = freeRead ?? 0;
+  const allocated = parseSize(m.values.allocated) ?? fig(/(\S+ ?\S*B) already allocated/);
+  const reserved = parseSize(m.values.reserved ?? m.values.cached) ?? fig(/(\S+ ?\S*B) (?:reserved in total by PyTorch|cached)\b/);
   if (requested === undefined || total === undefined) return;
   if (requested > total) {
     board.add('gpu_memory_exhausted', 2.2, t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
@@ -153,6 +165,14 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
         // less than the request: the cache alone could not have served it, so this only adds a little
         board.add('allocator_fragmentation', 0.4, t('why.legacyCacheLess', { cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       }
+    }
+  } else if (allocated !== undefined && freeRead !== undefined) {
+    // no reserved/cached figure: what this PyTorch's tensors hold plus what is free bounds the rest from above
+    // (its cache, other processes, CUDA's own context)
+    if (allocated + free >= total * 0.8) {
+      board.add('gpu_memory_exhausted', 0.8, t('why.legacyFills', { allocated: fmtBytes(allocated), free: fmtBytes(free), total: fmtBytes(total) }), evidence);
+    } else if (total - allocated - free >= total * 0.5) {
+      board.add('memory_held_by_other_process', 0.5, t('why.legacyNeither', { rest: fmtBytes(total - allocated - free), total: fmtBytes(total) }), evidence);
     }
   }
 }

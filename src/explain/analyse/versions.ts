@@ -42,6 +42,8 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   jaxComponents(board, signals, ev);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
+  notNvidia(board, env);
+  containerWithoutDriver(board, signals, env);
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
 }
@@ -63,7 +65,8 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
           const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
           if (!same) {
             board.add('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
-            board.against('library_missing', 0.8, t('why.v.cudaInstalled', { wanted }));
+            // not against library_missing: the version asked for is missing all the same, and installing it
+            // (beside the other) is a fix as good as a framework build for the installed one
           } else {
             board.add('library_missing', 0.6, t('why.v.notComplete', { installed, lib: cm[0] }), [{ line: m.line, text: m.text.slice(0, 400) }]);
           }
@@ -150,13 +153,60 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
       board.add('driver_too_old', w, why, [...factEvidence(env.driver), ...factEvidence(env.buildCuda ?? env.cuda)]);
       board.hint('driver_too_old', 'minDriver', need);
     } else if (need && (insufficient || signals.has('torch.driver_too_old'))) {
-      board.against('driver_too_old', 0.4, t('why.v.driverEnough', { driver, cuda }));
+      // the message is what the runtime in use found: a stated toolkit the driver does support means the runtime
+      // in use is another one (a wheel's, conda's or a container's own), not that the driver is new enough
+      board.hint('driver_too_old', 'statedCudaFits', cuda);
     }
+  }
+  if (insufficient && driver) {
+    board.add('driver_too_old', 0.5, t('why.v.driverInstalled', { driver }), factEvidence(env.driver));
+    board.against('no_device_visible', 0.3, t('why.v.driverInstalledShort', { driver }));
   }
   const tooOld = signals.get('torch.driver_too_old');
   if (tooOld && env.driverCuda) board.hint('driver_too_old', 'driverCuda', env.driverCuda.value);
   if (env.buildCuda) board.hint('driver_too_old', 'buildCuda', env.buildCuda.value);
 }
+
+/**
+ * A machine that cannot have a CUDA device: macOS (CUDA's last macOS release was 10.2, and Macs since 2016 have
+ * AMD or Apple GPUs), or a stated GPU that is not NVIDIA's (Intel, AMD/Radeon, Apple; not "None": templates left
+ * unfilled say that). There, a driver or
+ * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
+ */
+function notNvidia(board: Board, env: EnvironmentFacts): void {
+  const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some((c) => board.score(c as 'driver_too_old') > 0);
+  if (!deviceFailure) return;
+  const os = env.os?.value ?? '';
+  if (/\b(?:mac\s?os|os\s?x|darwin)\b/i.test(os)) {
+    board.add('no_device_visible', 1.5, t('why.v.macos', { os }), factEvidence(env.os));
+    return;
+  }
+  const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
+  if (gpu) board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
+}
+
+const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
+const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
+
+/**
+ * Inside a container, the NVIDIA Container Toolkit mounts the driver's user-space libraries (libcuda.so,
+ * libnvidia-ml.so) from the host when the container is started with GPU access (--gpus, runtime nvidia, the
+ * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
+ */
+function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
+  if (!inContainer) return;
+  for (const st of signals.values()) {
+    if (st.sig.kind === 'context' || st.sig.kind === 'noise') continue;
+    const m = Collector.matches(st).find((x) => DRIVER_LIB.test(x.text));
+    if (!m) continue;
+    board.add('no_device_visible', 1.5, t('why.v.containerNoGpu'), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(inContainer)]);
+    return;
+  }
+}
+
+/** signal groups of a failure inside cuBLAS or cuDNN */
+const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
 
 function buildCompat(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts, fw: Framework | undefined): void {
   const gpu = env.gpus[0];
@@ -168,11 +218,15 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
   if (fw === 'pytorch' && ver && cc) {
     // an explicit archs list printed by PyTorch beats the table
     const printed = signals.get('torch.supported_archs');
-    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value)?.archs;
+    // which build: the one the log names (+cu118, "CUDA used to build PyTorch"), else the one for the CUDA the
+    // reporter states when the release has such a build (conda's cudatoolkit=X, the wheel picked for the toolkit),
+    // else the pip default; a build only guessed weighs less than a build read
+    const buildKnown = Boolean(printed || env.buildCuda);
+    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
       if (!ok) {
-        board.add('gpu_arch_unsupported', 2.2, t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add('gpu_arch_unsupported', buildKnown ? 2.2 : 1.2, t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       } else {
         board.against('gpu_arch_unsupported', 0.5, t('why.v.torchArchOk', { version: ver, sm: smOfCc(cc) }));
       }
@@ -194,12 +248,16 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
       const cuda = env.cuda?.value;
       if (cuda) {
         const exact = Number(build.cuda.split('.')[0]) <= 10;
-        const ok = exact ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
+        // "CUDA 8" states only the major: it fits any 8.x build
+        const ok = exact && cuda.includes('.') ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
         if (!ok) board.add('cuda_toolkit_mismatch', 1.2, t('why.v.tfCuda', { version: ver, built: build.cuda, cuda }), [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
         else board.against('cuda_toolkit_mismatch', 0.3, t('why.v.tfCudaOk', { cuda, version: ver }));
       }
       if (cc && cudaSupportsComputeCapability(build.cuda, cc) === false && Number(cc.split('.')[0]) * 10 > 0) {
-        board.add('gpu_arch_unsupported', 1.0, t('why.v.tfPredates', { version: ver, built: build.cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        // the CUDA libraries of that release (cuBLAS, cuDNN) ship kernels only for the GPUs it knew: a failure
+        // inside them on a newer GPU is that, not a JIT that was merely slow
+        const libFailure = [...signals.keys()].some((g) => LIBRARY_FAILURE.test(g));
+        board.add('gpu_arch_unsupported', libFailure ? 1.8 : 1.0, t(libFailure ? 'why.v.tfPredatesLibs' : 'why.v.tfPredates', { version: ver, built: build.cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
       }
     }
   }

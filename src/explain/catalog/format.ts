@@ -7,7 +7,7 @@
 export type PlaceholderType = 'int' | 'hex' | 'float' | 'str';
 
 /** literal text, a value (a capture), or a fixed bit of pattern where printers differ (glog/dmlc after CHECK) */
-export type Piece = { lit: string } | { ph: PlaceholderType; name?: string } | { raw: string };
+export type Piece = { lit: string } | { ph: PlaceholderType; name?: string } | { raw: string; example?: string };
 
 const PRINTF = /^%([-+ #0']*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|L|z|j|t|q)?([diouxXeEfFgGaAcspvqwr])/;
 
@@ -147,7 +147,9 @@ function codePieces(f: string): Piece[] | null {
     if (op) {
       const [a, b] = check[2]!.split(',').map((s) => s.trim());
       // glog prints "(x vs. y) " then the message; dmlc-core (MXNet) adds ": "
-      out.push({ lit: `Check failed: ${a} ${op} ${b} (` }, { ph: 'int' }, { lit: ' vs. ' }, { ph: 'int' }, { lit: ')' }, { raw: String.raw`\s*:?\s*` });
+      // the condition is printed as written at the call site: the variable's name is the caller's (`e`, `err`,
+      // `status`, `error`), so any identifier stands in for it
+      out.push({ lit: 'Check failed: ' }, { raw: String.raw`[A-Za-z_][\w.>-]*`, example: 'e' }, { lit: ` ${op} ${b} (` }, { ph: 'int' }, { lit: ' vs. ' }, { ph: 'int' }, { lit: ')' }, { raw: String.raw`\s*:?\s*` });
     } else out.push({ lit: `Check failed: ${check[2]}` }, { raw: String.raw`:?\s+` });
     body = body.slice(check[0].length);
   }

@@ -214,9 +214,31 @@ function splitSentences(line: FormatLine): FormatLine {
       continue;
     }
     // a sentence ends after a word ("failed. Look at…"), not after a value ("{size}. GPU {} has…")
+    // and a clause ends before a parenthesis or after a colon or semicolon ("unhandled system error (run with
+    // NCCL_DEBUG=INFO…)", "Blas GEMM launch failed : a.shape=…"): the head of a message is the shortest run of
+    // whole clauses long enough to be recognised, so a paste cut after its first clause (a thread's title, an
+    // older release that printed only that clause) still matches
+    // (a clause of three words or more and 20 visible characters: "initialization error:" alone says too little)
     const parts = p.lit.split(/(?<=[A-Za-z)]{2}[.!?])(?=\s+[A-Z(])/);
-    for (const part of parts) if (part.length > 0) out.push({ lit: part });
+    for (const part of parts) for (const clause of splitClauses(part)) if (clause.length > 0) out.push({ lit: clause });
   }
+  return out;
+}
+
+const CLAUSE_END = /(?<=[A-Za-z]{2})(?=\s+\((?!\)))|(?<=[A-Za-z]{2})(?=\s+[:;]\s)|(?<=[A-Za-z]{2}[:;])(?=\s)/g;
+
+/** a literal cut at its clause boundaries, where the text before a cut is a clause of its own (see splitSentences) */
+function splitClauses(lit: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of lit.matchAll(CLAUSE_END)) {
+    const clause = lit.slice(start, m.index);
+    if (clause.replace(/\s+/g, '').length >= 20 && clause.trim().split(/\s+/).length >= 3) {
+      out.push(clause);
+      start = m.index!;
+    }
+  }
+  out.push(lit.slice(start));
   return out;
 }
 
@@ -268,7 +290,7 @@ function autoRole(file: string, e: CatalogEntry, line: FormatLine): EntryNote['r
 }
 
 function renderLine(line: FormatLine): string {
-  return line.map((p) => ('lit' in p ? p.lit : 'raw' in p ? ' ' : p.ph === 'int' ? '2' : p.ph === 'hex' ? '0x1f' : p.ph === 'float' ? '1.5' : 'X')).join('').replace(/ {2,}/g, ' ').trim();
+  return line.map((p) => ('lit' in p ? p.lit : 'raw' in p ? (p.example ?? ' ') : p.ph === 'int' ? '2' : p.ph === 'hex' ? '0x1f' : p.ph === 'float' ? '1.5' : 'X')).join('').replace(/ {2,}/g, ' ').trim();
 }
 
 function safeName(n: string | undefined): string | undefined {

@@ -188,7 +188,10 @@ export class EnvReader {
     const cudaInParens = /\(\s*CUDA\s+(\d+\.\d+)/i.exec(value);
     if (cudaInParens) this.set('buildCuda', this.fact(cudaInParens[1]!, no, text));
     const versions = value.replace(/\([^)]*\)/g, ' ').match(/\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?/g);
-    const ver = versions?.[versions.length - 1];
+    // Keras runs on TensorFlow: "tensorflow-gpu 1.13.1, keras 2.2.4" gives TensorFlow's version to the compat
+    // tables (a Keras 2.x release number is not a TensorFlow one)
+    const tfNamed = fw === 'keras' || fw === 'tensorflow' ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1] : undefined;
+    const ver = tfNamed ?? versions?.[versions.length - 1];
     if (ver && this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(ver, no, text);
     const cu = CU_TAG.exec(value);
     if (cu) this.set('buildCuda', this.fact(cuTag(cu[1]!), no, text));

@@ -23,6 +23,9 @@ export interface FixContext {
   frameworkVersion?: string;
 }
 
+/** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
+const CPU_ONLY_BUILD = /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
+
 type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
@@ -155,6 +158,13 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'no_device_visible':
+      // the framework's own words say its build has no CUDA: the remedy is its CUDA build, not the device list
+      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l))) {
+        return {
+          text: t('fix.novisCpuBuild'),
+          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'nvidia-smi -L'],
+        };
+      }
       return {
         text: t('fix.novis'),
         commands: ['nvidia-smi -L', 'echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"'],

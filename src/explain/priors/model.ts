@@ -5,7 +5,8 @@
 // - per framework and era (TensorFlow 1/2, CUDA 10/11/12/13), how often each cause is behind a failure at all;
 //   `context` is how much that reweighs the causes the lines point at (0: not at all);
 // - the calibration of the first cause's confidence (a logistic map of its share of the weight and of the total
-//   weight), so that "70%" is right about 70% of the time on reports the fit did not see.
+//   weight, and whether the input could not separate its first candidates), so that "70%" is right about 70% of
+//   the time on reports the fit did not see.
 import { ROOT_CAUSES, type RootCauseId } from '../../core/root-causes.js';
 
 export type Dist = Partial<Record<RootCauseId, number>>;
@@ -15,7 +16,7 @@ export interface FittedPriors {
   fittedOn: { corpora: string[]; reports: number };
   strength: number;
   context: number;
-  calibration: { a: number; b: number; c: number };
+  calibration: { a: number; b: number; c: number; d?: number; e?: number };
   groups: Record<string, Dist>;
   contexts: Record<string, Dist>;
 }
@@ -103,12 +104,12 @@ export class PriorModel {
   }
 
   /** the confidence of the first cause, from its share of all weight and the total weight */
-  calibrate(share: number, total: number): number {
+  calibrate(share: number, total: number, ambiguous = false, onlyMessages = false): number {
     const cal = this.fitted?.calibration;
     if (!cal) return Math.min(0.97, share * Math.min(1, total));
     // bounded as in the fit (fit.ts clipShare): one cause alone on the board is not certainty
     const s = Math.min(0.98, Math.max(0.02, share));
-    const z = cal.a * Math.log(s / (1 - s)) + cal.b * Math.log(Math.max(total, 1e-3)) + cal.c;
+    const z = cal.a * Math.log(s / (1 - s)) + cal.b * Math.log(Math.max(total, 1e-3)) + cal.c + (cal.d ?? 0) * (ambiguous ? 1 : 0) + (cal.e ?? 0) * (onlyMessages ? 1 : 0);
     return 1 / (1 + Math.exp(-z));
   }
 }
