@@ -65,6 +65,13 @@ describe('Chinese environment lines', () => {
     expect(env('显卡：NVIDIA GeForce RTX 3060 笔记本（6G显存）').gpus[0]).toMatchObject({ name: 'NVIDIA GeForce RTX 3060 (6G) Laptop GPU', totalMiB: 6144 });
     expect(env('显卡：GeForce GT 740 (compute capability 3.0)').gpus[0]!.computeCapability).toBe('3.0');
   });
+  it('a Keras line that names TensorFlow gives TensorFlow\'s version, as the English reader does', () => {
+    const zh = env('Keras 版本：tensorflow-gpu 1.13.1, keras 2.2.4');
+    const enFacts = env('- Keras version: tensorflow-gpu 1.13.1, keras 2.2.4');
+    expect(zh.frameworkVersion?.value).toBe('1.13.1');
+    expect(plain(zh)).toEqual(plain(enFacts));
+  });
+
   it('Chinese sentences that start like a key are not facts', () => {
     const e = env(['系统找不到指定的路径。', '显卡不支持这个操作', 'ImportError: DLL load failed: 找不到指定的模块。', '驱动程序出错了，请重启'].join('\n'));
     expect(plain(e)).toMatchObject({ os: null, driver: null, cuda: null, gpus: [] });

@@ -90,7 +90,9 @@ function setFramework(f: EnvironmentFacts, fw: Framework, value: string | undefi
   if (value === undefined) return;
   const inParens = /\(\s*CUDA\s+(\d+\.\d+)/i.exec(value);
   if (inParens) set(f, 'buildCuda', fact(inParens[1]!, no, text));
-  const ver = frameworkVersion(value);
+  // Keras runs on TensorFlow: "tensorflow-gpu 1.13.1, keras 2.2.4" gives TensorFlow's version, as reader.ts does
+  const tfNamed = fw === 'keras' || fw === 'tensorflow' ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1] : undefined;
+  const ver = tfNamed ?? frameworkVersion(value);
   if (ver && f.frameworkVersion === undefined) f.frameworkVersion = fact(ver, no, text);
   const cu = /\+cu(\d{2,3})\b/.exec(value) ?? (fw === 'paddle' ? /\.post(\d{2,3})\b/.exec(value) : null);
   if (cu) set(f, 'buildCuda', fact(cuTag(cu[1]!), no, text));
