@@ -4,10 +4,10 @@
 // after the snapshot was taken (as docs/zh/README.md, scripts/zh-readme.mjs), 80 columns, no colour.
 //   npm run build && node scripts/readme-samples.mjs           rewrite the two code blocks in README.md
 //   node scripts/readme-samples.mjs --check                    exit 1 when README.md differs from what the CLI prints
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinnedCli } from './lib/pinned-cli.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE = path.join(ROOT, 'README.md');
@@ -18,18 +18,7 @@ if (!SNAPSHOT || !LOG) {
   console.error('README.md: the sample commands (check --from examples/snapshots/…, explain test/fixtures/… --no-machine) were not found');
   process.exit(2);
 }
-const taken = Date.parse(JSON.parse(fs.readFileSync(path.join(ROOT, SNAPSHOT), 'utf8')).collectedAt);
-const now = taken + (4 * 60 + 22) * 60 * 1000;
-
-function cli(args) {
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,Date.now=()=>${now}`, path.join(ROOT, 'dist/cli.js'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '80', LANG: 'en_US.UTF-8' },
-    encoding: 'utf8',
-  });
-  if (r.error) throw r.error;
-  return r.stdout.replace(/\s+$/, '');
-}
+const cli = pinnedCli(ROOT, SNAPSHOT, 'en_US.UTF-8');
 
 /** `text` with the first ``` block after the line holding `marker` replaced by `body`. */
 function replaceBlockAfter(text, marker, body) {

@@ -3,24 +3,14 @@
 // build with the file and the first problems instead of producing a wrong verdict later. (The tests check
 // the same, and more.)
 import { rawKnowledge } from '../src/knowledge/index.js';
-import { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../src/knowledge/schemas.js';
+import { KNOWLEDGE_SCHEMAS } from '../src/knowledge/schemas.js';
 import { SIGNATURE_FILES } from '../src/explain/signatures/index.js';
 import { FamilyRow, FrameworkCueRow, SignatureRow } from '../src/explain/signatures/schema.js';
 import familyRows from '../src/explain/signatures/families.json' with { type: 'json' };
 import frameworkCues from '../src/explain/signatures/frameworks.json' with { type: 'json' };
 import type { ZodType } from 'zod';
 
-const KNOWLEDGE: Record<string, ZodType> = {
-  'cuda-driver.json': CudaDriverData,
-  'compute-capability.json': ComputeCapabilityData,
-  'gpus.json': GpusData,
-  'cudnn.json': CudnnData,
-  'tensorflow.json': TensorflowData,
-  'pytorch.json': PytorchData,
-  'jax.json': JaxData,
-  'paddle.json': PaddleData,
-  'windows.json': WindowsData,
-};
+const KNOWLEDGE: Record<string, ZodType> = KNOWLEDGE_SCHEMAS;
 
 export function validateData(): string[] {
   const problems: string[] = [];

@@ -4,10 +4,10 @@
 //   node scripts/zh-readme.mjs           write docs/zh/README.md (run `npm run build` first)
 //   node scripts/zh-readme.mjs --check   exit 1 when the file differs from what the CLI prints now
 // The clock is pinned (4h 22m after the snapshot was taken, as in the English README) so the page is stable.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinnedCli } from './lib/pinned-cli.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs/zh/README.md');
@@ -16,18 +16,7 @@ const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const SNAPSHOT = /gpu-env-doctor check --from (examples\/snapshots\/[\w.-]+\.json)/.exec(readme)?.[1] ?? 'examples/snapshots/h200-memory-held.json';
 const LOG = /explain (test\/fixtures\/[\w./-]+) --no-machine/.exec(readme)?.[1] ?? 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 
-const taken = Date.parse(JSON.parse(fs.readFileSync(path.join(ROOT, SNAPSHOT), 'utf8')).collectedAt);
-const now = taken + (4 * 60 + 22) * 60 * 1000;
-
-function cli(args) {
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,Date.now=()=>${now}`, path.join(ROOT, 'dist/cli.js'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '80', LANG: 'zh_CN.UTF-8' },
-    encoding: 'utf8',
-  });
-  if (r.error) throw r.error;
-  return r.stdout.replace(/\s+$/, '');
-}
+const cli = pinnedCli(ROOT, SNAPSHOT, 'zh_CN.UTF-8');
 
 const check = cli(['check', '--from', SNAPSHOT]);
 const explain = cli(['explain', LOG, '--no-machine']);

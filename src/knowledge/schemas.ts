@@ -242,3 +242,16 @@ export const WindowsData = z.object({
   processes: Note,
 });
 export type WindowsData = z.infer<typeof WindowsData>;
+
+/** Each knowledge file and the schema it is checked against (by the build and the tests; not at run time). */
+export const KNOWLEDGE_SCHEMAS = {
+  'cuda-driver.json': CudaDriverData,
+  'compute-capability.json': ComputeCapabilityData,
+  'gpus.json': GpusData,
+  'cudnn.json': CudnnData,
+  'tensorflow.json': TensorflowData,
+  'pytorch.json': PytorchData,
+  'jax.json': JaxData,
+  'paddle.json': PaddleData,
+  'windows.json': WindowsData,
+} as const;

@@ -2,20 +2,10 @@
 // each other where they must (monotonic drivers, variant names, unique GPU phrases).
 import { describe, expect, test } from 'vitest';
 import { knowledge, rawKnowledge } from '../../src/knowledge/index.js';
-import { CudaDriverData, ComputeCapabilityData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from '../../src/knowledge/schemas.js';
+import { KNOWLEDGE_SCHEMAS } from '../../src/knowledge/schemas.js';
 import { compareVersions } from '../../src/compat/version.js';
 
-const SCHEMAS = {
-  'cuda-driver.json': CudaDriverData,
-  'compute-capability.json': ComputeCapabilityData,
-  'gpus.json': GpusData,
-  'cudnn.json': CudnnData,
-  'tensorflow.json': TensorflowData,
-  'pytorch.json': PytorchData,
-  'jax.json': JaxData,
-  'paddle.json': PaddleData,
-  'windows.json': WindowsData,
-} as const;
+const SCHEMAS = KNOWLEDGE_SCHEMAS;
 
 /** Every row: each object element of a top-level array, and each top-level object with a `text`. */
 function rows(doc: Record<string, unknown>): { where: string; row: Record<string, unknown> }[] {
