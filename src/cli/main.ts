@@ -12,7 +12,8 @@ import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
 import { isLang, langFromArgv, langFromEnv, setLang, t } from '../i18n/index.js';
 
-export async function main(argv: readonly string[], ctx: Context): Promise<number> {
+export async function main(given: readonly string[], ctx: Context): Promise<number> {
+  const argv = commandFirst(given);
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const width = ctx.width ?? wrapWidth(undefined, ctx.env);
   try {
@@ -77,4 +78,22 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
 function unknownCommand(name: string): UsageError {
   const guess = didYouMean(name, Object.keys(COMMANDS));
   return new UsageError(guess ? t('error.unknownCommandGuess', { name, guess, tool: TOOL_NAME }) : t('error.unknownCommand', { name, tool: TOOL_NAME }));
+}
+
+/**
+ * `gpu-env-doctor --lang zh check`: the options every command takes (language, colour) may come before the
+ * command's name, as with git and gh; they are moved behind it. Nothing else moves (an option's value could be
+ * taken for a command's name).
+ */
+function commandFirst(argv: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--lang' || a === '--color') i += a === '--lang' || (argv[i + 1] !== undefined && ['always', 'never', 'auto'].includes(argv[i + 1]!)) ? 2 : 1;
+    else if (a.startsWith('--lang=') || a.startsWith('--color=') || a === '--no-color') i += 1;
+    else break;
+  }
+  const name = argv[i];
+  if (i === 0 || name === undefined || !(name in COMMANDS)) return argv;
+  return [name, ...argv.slice(0, i), ...argv.slice(i + 1)];
 }

@@ -106,3 +106,18 @@ describe('choosing the language', () => {
     expect(langFromArgv(['check'])).toBeUndefined();
   });
 });
+
+describe('options every command takes may come before its name', () => {
+  it('gpu-env-doctor --lang zh check --from … is check in Chinese; --no-color --lang=en procs is procs', async () => {
+    const { runCli } = await import('../helpers/cli.js');
+    const path = await import('node:path');
+    const snap = path.resolve(__dirname, '../../examples/snapshots/h200-orphan-held.json');
+    const zh = runCli(['--lang', 'zh', 'check', '--from', snap]);
+    expect(zh.stderr).toBe('');
+    expect(zh.stdout).toMatch(/^gpu-env-doctor check：快照/);
+    const procs = runCli(['--no-color', '--lang=en', 'procs', '--from', snap]);
+    expect(procs.stdout).toMatch(/^gpu-env-doctor procs of the snapshot/);
+    // an option of one command only is not moved: its value could be taken for a command's name
+    expect(runCli(['--from', snap, 'check']).code).toBe(2);
+  });
+});
