@@ -90,6 +90,17 @@ export function isStale(v: Verdict): boolean {
   return v === 'orphaned' || v === 'stopped' || v === 'zombie' || v === 'idle';
 }
 
+/** `gpu-env-doctor fix` would end it: stale on evidence, not a zombie (its parent holds the memory), not protected. */
+export function fixMayEnd(a: Pick<Assessment, 'verdict' | 'protectedBy'>): boolean {
+  return a.protectedBy === undefined && isStale(a.verdict) && a.verdict !== 'zombie';
+}
+
+/** The kill a person may run after checking, or null: what fix may end, and an unprotected "unknown" holder. */
+export function manualKill(pid: number, a: Pick<Assessment, 'verdict' | 'protectedBy'>): string | null {
+  if (!fixMayEnd(a) && !(a.verdict === 'unknown' && a.protectedBy === undefined)) return null;
+  return a.verdict === 'stopped' ? `kill -CONT ${pid}; kill ${pid}` : `kill ${pid}`;
+}
+
 /** Culprits first: stale, then other users', unknown, invisible, active; biggest holders first within a group. */
 export function culpritOrder(a: { verdict: Verdict; usedMiB: number | null }, b: { verdict: Verdict; usedMiB: number | null }): number {
   const rank = (v: Verdict) => (isStale(v) ? 0 : v === 'other user' ? 1 : v === 'unknown' ? 2 : v === 'invisible' ? 3 : v === 'active' ? 4 : 5);

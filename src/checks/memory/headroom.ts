@@ -9,7 +9,7 @@
 // stale holders would free the memory.
 import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
-import { assess, isStale } from '../../procs/verdict.js';
+import { assess, fixMayEnd, isStale, manualKill } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy, type HolderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
@@ -73,11 +73,11 @@ export const headroomCheck: Check = {
       }
       const verdicts = holders.map((p) => {
         const a = assess(p, s.self);
-        return { p, v: a.verdict, guarded: a.protectedBy !== undefined };
+        return { p, v: a.verdict, a };
       });
       // fix ends only what is provably stale and not protected; an "unknown" holder gets a by-hand step.
-      const endable = verdicts.filter(({ v, guarded }) => isStale(v) && v !== 'zombie' && !guarded);
-      const unknown = verdicts.filter(({ v, guarded }) => v === 'unknown' && !guarded);
+      const endable = verdicts.filter(({ a }) => fixMayEnd(a));
+      const unknown = verdicts.filter(({ a }) => a.verdict === 'unknown' && a.protectedBy === undefined);
       const zombies = verdicts.filter(({ v }) => v === 'zombie');
       const reserves = policies.filter(({ policy }) => policy.reserve);
       // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
@@ -109,7 +109,7 @@ export const headroomCheck: Check = {
           fix: {
             text,
             commands: [...(endable.length > 0 || zombies.length > 0 ? ['gpu-env-doctor fix'] : []), ...elsewhere, ...verdicts.filter(({ v }) => !isStale(v)).map(({ p }) => `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`)],
-            ...(endable.length + unknown.length > 0 ? { manual: [...endable, ...unknown].map(({ p, v }) => (v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`)) } : {}),
+            ...(endable.length + unknown.length > 0 ? { manual: [...endable, ...unknown].map(({ p, a }) => manualKill(p.pid, a)!) } : {}),
           },
         }),
       );

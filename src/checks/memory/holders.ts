@@ -4,7 +4,7 @@
 // one cause, one finding. This check speaks of holders on GPUs that still have room.
 import { finding, type Finding } from '../../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../core/format.js';
-import { assess, isStale, type Verdict } from '../../procs/verdict.js';
+import { assess, fixMayEnd, isStale, manualKill, type Verdict } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy } from '../../procs/framework.js';
 import type { Check } from '../check.js';
@@ -39,10 +39,8 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
   const gpuText = p.gpus.length > 0 ? `GPU ${p.gpus.join(', ')}` : t('holders.theGpu');
   const who = `PID ${p.pid}${p.user ? ` (${p.user})` : ''}`;
   const stale = isStale(v);
-  // A by-hand step only where ending it is conceivable: never for PID 1, a kernel thread or another namespace's PID.
-  const killable = !isProtected && ((stale && v !== 'zombie') || v === 'unknown');
-  // `fix` plans only what is provably stale: an unknown holder gets the by-hand step, not the command.
-  const fixPlans = !isProtected && stale && v !== 'zombie';
+  const a = { verdict: v, ...(isProtected ? { protectedBy: 'protected' } : {}) };
+  const kill = manualKill(p.pid, a);
   const total = s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null;
   const policy = holderPolicy(p, total);
   const evidence = [
@@ -63,8 +61,8 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
       text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? t('holders.mustKeep', { fix: fixText, remedy: policy.remedy }) : fixText,
-      commands: [...(fixPlans ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
-      ...(killable ? { manual: [v === 'stopped' ? `kill -CONT ${p.pid}; kill ${p.pid}` : `kill ${p.pid}`] } : {}),
+      commands: [...(fixMayEnd(a) ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
+      ...(kill ? { manual: [kill] } : {}),
     },
   });
 }
