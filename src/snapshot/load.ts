@@ -23,7 +23,11 @@ function candidateOf(text: string, label: string): unknown {
 }
 
 export function parseSnapshotText(text: string, label: string): Snapshot {
-  const candidate = candidateOf(text, label);
+  return validated(candidateOf(text, label), label);
+}
+
+/** zod's verdict on a parsed candidate, with its first problem as a one-line UsageError. */
+function validated(candidate: unknown, label: string): Snapshot {
   const parsed = Snapshot.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -58,5 +62,5 @@ export function parseSnapshotTextFast(text: string, label: string): Snapshot {
   const candidate = candidateOf(text, label);
   isSnapshot ??= compileValidator(Snapshot);
   if (isSnapshot(candidate)) return candidate as Snapshot;
-  return parseSnapshotText(text, label);
+  return validated(candidate, label); // zod's message for what the fast validator rejected (no second parse)
 }
