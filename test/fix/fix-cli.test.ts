@@ -7,10 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { startGpuNamespace, type GpuNamespace } from '../helpers/gpu-namespace.js';
-import { fakeSmiDir, isRunning, killQuietly } from './helpers.js';
+import { fakeSmiDir, isRunning, killQuietly, flat } from './helpers.js';
 
-/** The plan as one line per entry: the terminal layout wraps long ones with a hanging indent. */
-const flat = (s: string) => s.replace(/\n {5,}/g, ' ');
 
 let ns: GpuNamespace;
 beforeAll(() => {

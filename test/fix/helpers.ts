@@ -173,3 +173,6 @@ export function fsWithGpuFds(base: FileSystem, pids: readonly number[]): FileSys
     },
   };
 }
+
+/** The fix plan as one line per entry: the terminal layout wraps long ones with a hanging indent. */
+export const flat = (text: string) => text.replace(/\n {5,}/g, ' ');
