@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
+import { orphanArgv } from '../helpers/orphan.js';
 import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
 import type { FileSystem } from '../../src/ports/fs.js';
 import type { HolderProcess, Snapshot } from '../../src/snapshot/schema.js';
@@ -12,12 +13,12 @@ const XML = fs.readFileSync(path.join(FIXTURES, 'h200/hog/smi-one-proc.xml'), 'u
 const QUERY_CSV = path.join(FIXTURES, 'h200/idle/query-gpu.csv');
 
 /**
- * Starts `argv` from a shell that exits at once, so the process is orphaned (adopted by PID 1), as a
- * leftover of a job that ended. Returns its PID. `uid`: run it as that user (tests run as root here).
+ * Starts `argv` from a shell in its own session that exits at once, so the process is orphaned (adopted by
+ * PID 1) with the evidence a leftover of a job that ended carries (helpers/orphan.ts). Returns its PID. `uid`: run it as that user (tests run as root here).
  */
 export function spawnOrphan(argv: string[], opts: { uid?: number } = {}): number {
-  const quoted = argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-  const out = execFileSync('/bin/sh', ['-c', `${quoted} </dev/null >/dev/null 2>&1 & echo $!`], { encoding: 'utf8', ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}) });
+  const [cmd, ...args] = orphanArgv(argv);
+  const out = execFileSync(cmd!, args, { encoding: 'utf8', ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}) });
   const pid = Number(out.trim());
   if (!Number.isInteger(pid) || pid <= 1) throw new Error(`could not start ${argv.join(' ')}: ${out}`);
   waitFor(() => readState(pid) !== null);

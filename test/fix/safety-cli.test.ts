@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { startGpuNamespace, type GpuNamespace } from '../helpers/gpu-namespace.js';
+import { orphanArgv } from '../helpers/orphan.js';
 import { fakeSmiDir, isRunning, killQuietly, smiXmlWith, waitFor, flat } from './helpers.js';
 
 
@@ -148,7 +149,8 @@ print('launcher survived; fix rc', r.returncode, flush=True)
 
   it('M2: a listed PID whose process here has no /dev/nvidia* open (a complete scan) is not signalled', () => {
     // A leftover whose parent has exited, but with no GPU open: the number nvidia-smi gives is not this process.
-    const out = spawnSync('/bin/sh', ['-c', 'sleep 300 </dev/null >/dev/null 2>&1 & echo $!'], { encoding: 'utf8' });
+    const [cmd, ...args] = orphanArgv(['sleep', '300']);
+    const out = spawnSync(cmd!, args, { encoding: 'utf8' });
     const pid = Number(out.stdout.trim());
     started.push(pid);
     // The audit's own reproduction: setsid -f

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CLI } from './cli.js';
 import { tempDir } from './fake-bin.js';
+import { orphanArgv } from './orphan.js';
 
 const SETUP = `set -e
 mkdir -p "$T/realdev"
@@ -71,8 +72,7 @@ export function startGpuNamespace(): GpuNamespace {
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
     orphan(a, o = {}) {
-      const quoted = a.map((x) => `'${x.replace(/'/g, "'\\''")}'`).join(' ');
-      const full = argv(['/bin/sh', '-c', `${quoted} </dev/nvidia0 >/dev/null 2>&1 & echo $!`], o);
+      const full = argv(orphanArgv(a, '/dev/nvidia0'), o);
       const pid = Number(execFileSync(full[0]!, full.slice(1), { encoding: 'utf8' }).trim());
       if (!Number.isInteger(pid) || pid <= 1) throw new Error(`could not start ${a.join(' ')}`);
       waitUntil(() => holdsFakeGpu(pid), `PID ${pid} did not open /dev/nvidia0`);

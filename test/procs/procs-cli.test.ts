@@ -30,7 +30,7 @@ describe('gpu-env-doctor procs', () => {
   it('shows a leftover as orphaned, with its memory and command, and exits 1', () => {
     const { pid, env } = withLeftover();
     const r = ns.cli(['procs'], { env });
-    expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+ +same +orphaned +- +sleep 300$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+(?: \\S+)* +same +orphaned +- +sleep 300$`, 'm'));
     expect(r.stdout).toContain('1 stale process holding GPU memory');
     expect(r.code).toBe(1);
   });
