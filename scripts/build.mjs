@@ -43,6 +43,50 @@ const jsonPlugin = {
   },
 };
 
+/** Evaluates a TypeScript module that holds data only (a message catalog) at build time: its exports. */
+async function evalDataModule(file) {
+  const r = await build({ absWorkingDir: repo, entryPoints: [file], bundle: true, write: false, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning' });
+  return import(`data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`);
+}
+
+// The message catalogs (src/i18n/en.ts, zh.ts) are data written as TypeScript object literals. As code, V8 must
+// parse all 300 kB of them at every start, both languages, whatever the command and the language. In the bundle
+// the English catalog becomes `JSON.parse("…")` (V8 parses a JSON string several times faster than an object
+// literal), and every other language's a JSON file in dist/i18n/, read on the first message asked in it: a
+// proxy over the parsed file, so that i18n/index.ts uses the same object either way. The tests import the
+// TypeScript files themselves.
+const I18N_FILE = /[\\/]src[\\/]i18n[\\/](en|zh)\.ts$/;
+function i18nPlugin(outdir) {
+  return {
+    name: 'i18n-catalogs-as-data',
+    setup(b) {
+      b.onLoad({ filter: I18N_FILE }, async (args) => {
+        const lang = I18N_FILE.exec(args.path)[1];
+        const data = (await evalDataModule(args.path))[lang];
+        if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string')) throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
+        if (lang === 'en') return { contents: `export const en = JSON.parse(${JSON.stringify(JSON.stringify(data))});`, loader: 'js' };
+        await mkdir(path.join(outdir, 'i18n'), { recursive: true });
+        await writeFile(path.join(outdir, 'i18n', `${lang}.json`), JSON.stringify(data));
+        const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
+        return {
+          contents: `import { readAssetText } from ${assets};
+let data;
+const load = () => (data ??= JSON.parse(readAssetText(new URL(${JSON.stringify(`../i18n/${lang}.json`)}, import.meta.url))));
+export const ${lang} = new Proxy({}, {
+  get: (_, k) => load()[k],
+  has: (_, k) => k in load(),
+  ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_, k) => Object.getOwnPropertyDescriptor(load(), k),
+});
+`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
 export async function validateData() {
   const r = await build({
@@ -101,7 +145,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     format: 'esm',
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
+    plugins: [rawPlugin, i18nPlugin(outdir), jsonPlugin, builtinsPlugin],
     define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
     legalComments: 'none',
     logLevel: 'warning',

@@ -4,7 +4,7 @@
 // the same, and more.)
 import { rawKnowledge } from '../src/knowledge/index.js';
 import { KNOWLEDGE_SCHEMAS } from '../src/knowledge/schemas.js';
-import { SIGNATURE_FILES } from '../src/explain/signatures/index.js';
+import { Registry, SIGNATURE_FILES } from '../src/explain/signatures/index.js';
 import { FamilyRow, FrameworkCueRow, SignatureRow } from '../src/explain/signatures/schema.js';
 import familyRows from '../src/explain/signatures/families.json' with { type: 'json' };
 import frameworkCues from '../src/explain/signatures/frameworks.json' with { type: 'json' };
@@ -36,5 +36,23 @@ export function validateData(): string[] {
   }
   frameworkCues.forEach((row, i) => check(`src/explain/signatures/frameworks.json[${i}]`, FrameworkCueRow, row));
   familyRows.forEach((row, i) => check(`src/explain/signatures/families.json[${i}]`, FamilyRow, row));
+  // the run compiles a signature's patterns when a line first needs them: compile all of them here (the
+  // catalog's generated ones too), and build the prefilter from their anchors
+  if (problems.length === 0) {
+    try {
+      const reg = new Registry();
+      for (const s of reg.signatures) {
+        try {
+          void s.re;
+          void s.needs;
+        } catch (err) {
+          problems.push(`signature ${s.id} (${s.source}): ${(err as Error).message}`);
+        }
+      }
+      for (const c of reg.cues) void c.re;
+    } catch (err) {
+      problems.push(`src/explain/signatures: ${(err as Error).message}`);
+    }
+  }
   return problems;
 }

@@ -53,7 +53,16 @@ export class AnchorSet {
     this.overlap = Math.max(...headWords.map((w) => w.length)) - 1;
     this.scanRe = new RegExp(trie(stemWords), 'gi');
     this.headRe = new RegExp(trie(headWords), 'gi');
-    this.prefixes = this.words.map((w) => [...this.ids].filter(([o]) => o.length < w.length && w.startsWith(o)).map(([, id]) => id));
+    // each word's own prefixes looked up, in id order (a pairwise scan of all words cost more than the rest of
+    // the set's construction at every start)
+    this.prefixes = this.words.map((w) => {
+      const out: number[] = [];
+      for (let n = MIN_ANCHOR; n < w.length; n++) {
+        const id = this.ids.get(w.slice(0, n));
+        if (id !== undefined) out.push(id);
+      }
+      return out.sort((a, b) => a - b);
+    });
   }
 
   /**

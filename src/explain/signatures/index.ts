@@ -83,6 +83,73 @@ export function memoryShare(c: Partial<Record<RootCauseId, number>>): number {
   return MEMORY_CAUSES.reduce((a, k) => a + (c[k] ?? 0), 0);
 }
 
+/**
+ * A signature whose regular expressions are compiled when first used. V8 checks a pattern's syntax when its
+ * RegExp is created: creating all ~500 cost more than reading a short log, which tries a fraction of them
+ * (a line is tried only against the signatures keyed on the anchors it holds). Every pattern is still compiled
+ * at build time (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a run.
+ */
+class LazySignature implements Signature {
+  #re: RegExp | undefined;
+  #needs: RegExp | undefined;
+
+  constructor(
+    fields: Omit<Signature, 're' | 'needs'>,
+    private readonly pattern: string,
+    private readonly flags: string,
+    private readonly needsPattern: string | undefined,
+  ) {
+    this.id = fields.id;
+    this.group = fields.group;
+    this.kind = fields.kind;
+    this.anchors = fields.anchors;
+    // set even when absent: one object shape for every signature (the line loop reads these fields)
+    this.framework = fields.framework;
+    this.causes = fields.causes;
+    this.reasons = fields.reasons;
+    this.summary = fields.summary;
+    this.source = fields.source;
+    this.setting = fields.setting;
+    this.examples = fields.examples;
+    this.catalog = fields.catalog;
+    this.status = fields.status;
+  }
+  id: string;
+  group: string;
+  kind: SignatureKind;
+  anchors: string[];
+  framework?: Framework;
+  setting?: string;
+  causes: Partial<Record<RootCauseId, number>>;
+  reasons: Partial<Record<RootCauseId, string>>;
+  summary: string;
+  source: string;
+  examples: string[];
+  catalog: boolean;
+  status: boolean;
+
+  get re(): RegExp {
+    return (this.#re ??= new RegExp(this.pattern, this.flags));
+  }
+  get needs(): RegExp | undefined {
+    return this.needsPattern === undefined ? undefined : (this.#needs ??= new RegExp(this.needsPattern, 'i'));
+  }
+}
+
+/** A framework cue whose regular expression is compiled when first used (see LazySignature). */
+class LazyCue implements FrameworkCue {
+  #re: RegExp | undefined;
+  constructor(
+    readonly framework: Framework,
+    private readonly pattern: string,
+    readonly weight: number,
+    readonly anchors: string[],
+  ) {}
+  get re(): RegExp {
+    return (this.#re ??= new RegExp(this.pattern, 'i'));
+  }
+}
+
 function compileAll(): Signature[] {
   const out: Signature[] = [];
   const seen = new Set<string>();
@@ -93,63 +160,80 @@ function compileAll(): Signature[] {
   };
   for (const g of generated.signatures) {
     const causes = g.causes as Partial<Record<RootCauseId, number>>;
-    add({
-      id: g.id,
-      group: g.group,
-      kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
-      // d: the spans of the captures, to tell a status printed as this message's value from one in its text
-      re: new RegExp(g.pattern, 'id'),
-      ...(g.needs ? { needs: new RegExp(g.needs, 'i') } : {}),
-      anchors: g.anchors,
-      ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
-      causes: g.causes as Partial<Record<RootCauseId, number>>,
-      reasons: g.reasons as Partial<Record<RootCauseId, string>>,
-      summary: g.meaning,
-      source: `${g.source} (catalog: ${g.id})`,
-      ...(g.setting ? { setting: g.setting } : {}),
-      examples: g.examples,
-      catalog: true,
-      status: Boolean(g.needs),
-    });
+    add(
+      new LazySignature(
+        {
+          id: g.id,
+          group: g.group,
+          kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
+          anchors: g.anchors,
+          ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
+          causes: g.causes as Partial<Record<RootCauseId, number>>,
+          reasons: g.reasons as Partial<Record<RootCauseId, string>>,
+          summary: g.meaning,
+          source: `${g.source} (catalog: ${g.id})`,
+          ...(g.setting ? { setting: g.setting } : {}),
+          examples: g.examples,
+          catalog: true,
+          status: Boolean(g.needs),
+        },
+        // d: the spans of the captures, to tell a status printed as this message's value from one in its text
+        g.pattern,
+        'id',
+        g.needs ? g.needs : undefined,
+      ),
+    );
   }
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     for (const raw of rows) {
       // validated by the tests (schema above), not at start: the rows are data shipped with the code
       const row = raw as SignatureRow;
-      add({
-        id: row.id,
-        group: row.group ?? row.id,
-        kind: row.kind,
-        re: new RegExp(row.pattern, row.flags ?? 'i'),
-        anchors: row.anchors,
-        ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
-        causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
-        reasons: {},
-        summary: row.summary,
-        source: `${row.source} (${file}.json)`,
-        examples: row.examples,
-        catalog: false,
-        status: false,
-      });
+      add(
+        new LazySignature(
+          {
+            id: row.id,
+            group: row.group ?? row.id,
+            kind: row.kind,
+            anchors: row.anchors,
+            ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
+            causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
+            reasons: {},
+            summary: row.summary,
+            source: `${row.source} (${file}.json)`,
+            examples: row.examples,
+            catalog: false,
+            status: false,
+          },
+          row.pattern,
+          row.flags ?? 'i',
+          undefined,
+        ),
+      );
     }
   }
   const priors = new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
   for (const raw of families) {
     const row = raw as FamilyRow;
-    add({
-      id: row.id,
-      group: row.id,
-      kind: 'family',
-      re: new RegExp(row.pattern, 'i'),
-      anchors: row.anchors,
-      causes: normalise(priors.get(row.id) ?? {}),
-      reasons: {},
-      summary: row.summary,
-      source: row.source,
-      examples: [],
-      catalog: false,
-      status: false,
-    });
+    add(
+      new LazySignature(
+        {
+          id: row.id,
+          group: row.id,
+          kind: 'family',
+          anchors: row.anchors,
+          causes: normalise(priors.get(row.id) ?? {}),
+          reasons: {},
+          summary: row.summary,
+          source: row.source,
+          examples: [],
+          catalog: false,
+          status: false,
+        },
+        row.pattern,
+        'i',
+        undefined,
+      ),
+    );
   }
   return out;
 }
@@ -168,7 +252,7 @@ export class Registry {
     this.signatures = compileAll();
     this.cues = frameworks.map((r) => {
       const row = r as FrameworkCueRow;
-      return { framework: row.framework, re: new RegExp(row.pattern, 'i'), weight: row.weight, anchors: row.anchors };
+      return new LazyCue(row.framework, row.pattern, row.weight, row.anchors);
     });
     const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];
     this.anchors = new AnchorSet(words, STEMS, HEAD_STEMS);
