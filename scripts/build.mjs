@@ -87,6 +87,35 @@ export const ${lang} = new Proxy({}, {
   };
 }
 
+// The signature rows (the catalog's generated ones, the hand-written files, the families) get, in the bundle, the
+// required literals of their patterns (src/explain/signatures/literals.ts), computed here rather than at every
+// start; the catalog's rows lose the fields the run never reads (the versions that print them, the notes: the
+// source file keeps them).
+const SIGNATURE_DATA = /[\\/]src[\\/]explain[\\/](?:catalog[\\/]generated|signatures[\\/][a-z-]+)\.json$/;
+const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
+function signatureDataPlugin() {
+  let literalsOf;
+  return {
+    name: 'signature-literals',
+    setup(b) {
+      b.onLoad({ filter: SIGNATURE_DATA }, async (args) => {
+        literalsOf ??= (await evalDataModule(path.join(repo, 'src/explain/signatures/literals.ts'))).requiredLiterals;
+        const doc = JSON.parse(await readFile(args.path, 'utf8'));
+        const generated = !Array.isArray(doc);
+        const rows = generated ? doc.signatures : doc;
+        for (const row of rows) {
+          if (typeof row.pattern !== 'string') continue;
+          // the flags the run compiles the row with (src/explain/signatures/index.ts)
+          row.literals = literalsOf(row.pattern, generated ? 'id' : (row.flags ?? 'i'));
+          if (generated) for (const k of CATALOG_FIELDS_NOT_READ) delete row[k];
+        }
+        const text = JSON.stringify(doc);
+        return text.length < LAZY_JSON_MIN_BYTES ? { contents: text, loader: 'json' } : { contents: `export default JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+      });
+    },
+  };
+}
+
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
 export async function validateData() {
   const r = await build({
@@ -145,7 +174,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     format: 'esm',
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    plugins: [rawPlugin, i18nPlugin(outdir), jsonPlugin, builtinsPlugin],
+    plugins: [rawPlugin, i18nPlugin(outdir), signatureDataPlugin(), jsonPlugin, builtinsPlugin],
     define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
     legalComments: 'none',
     logLevel: 'warning',

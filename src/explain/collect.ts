@@ -9,6 +9,7 @@
 import type { Line } from './read/scan.js';
 import { normaliseLine } from './read/normalise.js';
 import { registry, type Registry, type Signature } from './signatures/index.js';
+import { mayHold } from './signatures/literals.js';
 import { EnvReader } from './env/reader.js';
 import type { Framework, LogEvidence } from './types.js';
 
@@ -82,7 +83,11 @@ export class Collector {
       if (any) this.frameworkLines++;
     }
     const hits: Hit[] = [];
+    let lower: string | undefined;
     for (const sig of this.reg.signaturesFor(anchors)) {
+      // a line without any of the literals every match holds cannot match: not tried (its regex then never
+      // compiled: most of the start of `explain` on a short log); see signatures/literals.ts
+      if (sig.literals && !mayHold(sig.literals, (lower ??= text.toLowerCase()))) continue;
       if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;

@@ -11,6 +11,7 @@ import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
 import type { Framework } from '../types.js';
 import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
+import { requiredLiterals } from './literals.js';
 import generated from '../catalog/generated.json' with { type: 'json' };
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
@@ -52,6 +53,8 @@ export interface Signature {
   catalog: boolean;
   /** a short status text: dropped when a longer message on the same line holds it */
   status: boolean;
+  /** lower-case strings one of which every match holds (./literals.ts): a line without them is not tried */
+  literals?: readonly string[] | null;
 }
 
 export interface FrameworkCue {
@@ -93,12 +96,17 @@ class LazySignature implements Signature {
   #re: RegExp | undefined;
   #needs: RegExp | undefined;
 
+  readonly literals: readonly string[] | null;
+
+  /** `literals`: as the build computed them (scripts/build.mjs writes them into the bundled rows), else computed here */
   constructor(
-    fields: Omit<Signature, 're' | 'needs'>,
+    fields: Omit<Signature, 're' | 'needs' | 'literals'>,
     private readonly pattern: string,
     private readonly flags: string,
     private readonly needsPattern: string | undefined,
+    literals: readonly string[] | null | undefined,
   ) {
+    this.literals = literals !== undefined ? literals : requiredLiterals(pattern, flags);
     this.id = fields.id;
     this.group = fields.group;
     this.kind = fields.kind;
@@ -181,6 +189,7 @@ function compileAll(): Signature[] {
         g.pattern,
         'id',
         g.needs ? g.needs : undefined,
+        (g as { literals?: string[] | null }).literals,
       ),
     );
   }
@@ -207,6 +216,7 @@ function compileAll(): Signature[] {
           row.pattern,
           row.flags ?? 'i',
           undefined,
+          (row as { literals?: string[] | null }).literals,
         ),
       );
     }
@@ -232,6 +242,7 @@ function compileAll(): Signature[] {
         row.pattern,
         'i',
         undefined,
+        (row as { literals?: string[] | null }).literals,
       ),
     );
   }
