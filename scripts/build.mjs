@@ -93,7 +93,7 @@ export const ${lang} = new Proxy({}, {
 // source file keeps them).
 const SIGNATURE_DATA = /[\\/]src[\\/]explain[\\/](?:catalog[\\/]generated|signatures[\\/][a-z-]+)\.json$/;
 const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
-function signatureDataPlugin() {
+function signatureDataPlugin(outdir) {
   let literalsOf;
   return {
     name: 'signature-literals',
@@ -110,11 +110,49 @@ function signatureDataPlugin() {
           if (generated) for (const k of CATALOG_FIELDS_NOT_READ) delete row[k];
         }
         const text = JSON.stringify(doc);
-        return text.length < LAZY_JSON_MIN_BYTES ? { contents: text, loader: 'json' } : { contents: `export default JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+        if (!generated) return { contents: text, loader: 'json' };
+        // the catalog (~380 kB) as a file beside the chunks, read when the signatures are first built: as a string
+        // in a chunk it was decoded, scanned and copied with the code before being parsed
+        await mkdir(path.join(outdir, 'explain'), { recursive: true });
+        await writeFile(path.join(outdir, 'explain', 'catalog.json'), text);
+        const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
+        return {
+          contents: `import { readAssetText } from ${assets};
+let doc;
+const load = () => (doc ??= JSON.parse(readAssetText(new URL("../explain/catalog.json", import.meta.url))));
+export default { get signatures() { return load().signatures; }, get families() { return load().families; } };
+`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
       });
     },
   };
 }
+
+// picocolors asks `process.stdout.isTTY` when it is loaded: that builds Node's stdout stream (a pipe's loads the
+// net module), which the CLI otherwise never creates (src/ports/stdio.ts writes with write(2)). In the bundle the
+// same question is asked of the file descriptor: what the stream's isTTY reports is isatty(1). A pipe, a file
+// (not character devices) or /dev/null are answered without the tty module (which loads net); the rest by it.
+const PICOCOLORS_TTY = '(p.stdout || {}).isTTY';
+const FD1_IS_TTY = `(() => {
+  try {
+    const fs = require("fs");
+    if (!fs.fstatSync(1).isCharacterDevice()) return false;
+    if (process.platform === "linux" && fs.readlinkSync("/proc/self/fd/1") === "/dev/null") return false;
+  } catch {}
+  return require("tty").isatty(1);
+})()`;
+const picocolorsPlugin = {
+  name: 'picocolors-without-stdout',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]picocolors[\\/]picocolors\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(PICOCOLORS_TTY)) throw new Error(`${args.path}: no "${PICOCOLORS_TTY}" to replace (picocolors changed: see scripts/build.mjs)`);
+      return { contents: text.replace(PICOCOLORS_TTY, FD1_IS_TTY), loader: 'js' };
+    });
+  },
+};
 
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
 export async function validateData() {
@@ -174,7 +212,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     format: 'esm',
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    plugins: [rawPlugin, i18nPlugin(outdir), signatureDataPlugin(), jsonPlugin, builtinsPlugin],
+    plugins: [rawPlugin, i18nPlugin(outdir), signatureDataPlugin(outdir), picocolorsPlugin, jsonPlugin, builtinsPlugin],
     define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
     legalComments: 'none',
     logLevel: 'warning',
