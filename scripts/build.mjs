@@ -111,15 +111,32 @@ function signatureDataPlugin(outdir) {
         }
         const text = JSON.stringify(doc);
         if (!generated) return { contents: text, loader: 'json' };
-        // the catalog (~380 kB) as a file beside the chunks, read when the signatures are first built: as a string
-        // in a chunk it was decoded, scanned and copied with the code before being parsed
+        // The catalog (~380 kB) as a file beside the chunks, read when the signatures are first built: as a string in
+        // a chunk it was decoded, scanned and copied with the code. Its first line holds what building the registry
+        // reads (id, kind, anchors, literals per row) and the families; then one row per line, each parsed only when
+        // its signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of
+        // reading a short log). src/explain/signatures/index.ts takes either form.
         await mkdir(path.join(outdir, 'explain'), { recursive: true });
-        await writeFile(path.join(outdir, 'explain', 'catalog.json'), text);
+        const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]) };
+        await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map((x) => JSON.stringify(x)).join('\n'));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         return {
           contents: `import { readAssetText } from ${assets};
 let doc;
-const load = () => (doc ??= JSON.parse(readAssetText(new URL("../explain/catalog.json", import.meta.url))));
+function load() {
+  if (doc) return doc;
+  const text = readAssetText(new URL("../explain/catalog.json", import.meta.url));
+  let end = text.indexOf("\\n");
+  const head = JSON.parse(text.slice(0, end));
+  const signatures = head.index.map(([id, kind, anchors, literals]) => {
+    const from = end + 1;
+    end = text.indexOf("\\n", from);
+    if (end < 0) end = text.length;
+    const to = end;
+    return { id, kind, anchors, literals, row: () => JSON.parse(text.slice(from, to)) };
+  });
+  return (doc = { families: head.families, signatures });
+}
 export default { get signatures() { return load().signatures; }, get families() { return load().families; } };
 `,
           loader: 'js',

@@ -86,61 +86,82 @@ export function memoryShare(c: Partial<Record<RootCauseId, number>>): number {
   return MEMORY_CAUSES.reduce((a, k) => a + (c[k] ?? 0), 0);
 }
 
+/** What a signature is made of when first read: its fields, its pattern and flags, its `needs` pattern. */
+interface SignatureBody {
+  fields: Omit<Signature, 'id' | 'anchors' | 'catalog' | 're' | 'needs' | 'literals'>;
+  pattern: string;
+  flags: string;
+  needs: string | undefined;
+}
+
 /**
- * A signature whose regular expressions are compiled when first used. V8 checks a pattern's syntax when its
- * RegExp is created: creating all ~500 cost more than reading a short log, which tries a fraction of them
- * (a line is tried only against the signatures keyed on the anchors it holds). Every pattern is still compiled
- * at build time (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a run.
+ * A signature read and compiled when first used. Building the registry needs only each signature's id, anchors
+ * and required literals; a short log's lines reach a few of the ~500 signatures. So the rest (the texts, the
+ * priors) is made on first access — in the bundle the catalog's rows are even parsed then, each from its own line
+ * of the catalog file (scripts/build.mjs) — and the regular expressions are compiled on first use (V8 checks a
+ * pattern's syntax when its RegExp is created). Every pattern is still compiled at build time
+ * (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a run.
  */
 class LazySignature implements Signature {
+  #body: SignatureBody | undefined;
   #re: RegExp | undefined;
   #needs: RegExp | undefined;
-
   readonly literals: readonly string[] | null;
 
-  /** `literals`: as the build computed them (scripts/build.mjs writes them into the bundled rows), else computed here */
+  /**
+   * `quiet`: a context or noise row (needs no anchor read in the whole log). `literals`: as the build computed
+   * them, else computed here from the pattern.
+   */
   constructor(
-    fields: Omit<Signature, 're' | 'needs' | 'literals'>,
-    private readonly pattern: string,
-    private readonly flags: string,
-    private readonly needsPattern: string | undefined,
+    readonly id: string,
+    readonly anchors: string[],
+    readonly catalog: boolean,
+    readonly quiet: boolean,
     literals: readonly string[] | null | undefined,
+    private readonly make: () => SignatureBody,
   ) {
-    this.literals = literals !== undefined ? literals : requiredLiterals(pattern, flags);
-    this.id = fields.id;
-    this.group = fields.group;
-    this.kind = fields.kind;
-    this.anchors = fields.anchors;
-    // set even when absent: one object shape for every signature (the line loop reads these fields)
-    this.framework = fields.framework;
-    this.causes = fields.causes;
-    this.reasons = fields.reasons;
-    this.summary = fields.summary;
-    this.source = fields.source;
-    this.setting = fields.setting;
-    this.examples = fields.examples;
-    this.catalog = fields.catalog;
-    this.status = fields.status;
+    this.literals = literals !== undefined ? literals : requiredLiterals(this.body.pattern, this.body.flags);
   }
-  id: string;
-  group: string;
-  kind: SignatureKind;
-  anchors: string[];
-  framework?: Framework;
-  setting?: string;
-  causes: Partial<Record<RootCauseId, number>>;
-  reasons: Partial<Record<RootCauseId, string>>;
-  summary: string;
-  source: string;
-  examples: string[];
-  catalog: boolean;
-  status: boolean;
 
+  private get body(): SignatureBody {
+    return (this.#body ??= this.make());
+  }
+  get group(): string {
+    return this.body.fields.group;
+  }
+  get kind(): SignatureKind {
+    return this.body.fields.kind;
+  }
+  get framework(): Framework | undefined {
+    return this.body.fields.framework;
+  }
+  get causes(): Partial<Record<RootCauseId, number>> {
+    return this.body.fields.causes;
+  }
+  get reasons(): Partial<Record<RootCauseId, string>> {
+    return this.body.fields.reasons;
+  }
+  get summary(): string {
+    return this.body.fields.summary;
+  }
+  get source(): string {
+    return this.body.fields.source;
+  }
+  get setting(): string | undefined {
+    return this.body.fields.setting;
+  }
+  get examples(): string[] {
+    return this.body.fields.examples;
+  }
+  get status(): boolean {
+    return this.body.fields.status;
+  }
   get re(): RegExp {
-    return (this.#re ??= new RegExp(this.pattern, this.flags));
+    return (this.#re ??= new RegExp(this.body.pattern, this.body.flags));
   }
   get needs(): RegExp | undefined {
-    return this.needsPattern === undefined ? undefined : (this.#needs ??= new RegExp(this.needsPattern, 'i'));
+    const n = this.body.needs;
+    return n === undefined ? undefined : (this.#needs ??= new RegExp(n, 'i'));
   }
 }
 
@@ -158,6 +179,41 @@ class LazyCue implements FrameworkCue {
   }
 }
 
+type CatalogRow = (typeof generated.signatures)[number] & { literals?: string[] | null };
+/**
+ * A catalog row as the bundle gives it (scripts/build.mjs): what building the registry reads, and the whole row
+ * parsed on demand. From the source (the tests), rows are whole already.
+ */
+interface CatalogStub {
+  id: string;
+  kind: string;
+  anchors: string[];
+  literals: string[] | null;
+  row: () => CatalogRow;
+}
+
+function catalogBody(g: CatalogRow): SignatureBody {
+  const causes = g.causes as Partial<Record<RootCauseId, number>>;
+  return {
+    fields: {
+      group: g.group,
+      kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
+      ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
+      causes,
+      reasons: g.reasons as Partial<Record<RootCauseId, string>>,
+      summary: g.meaning,
+      source: `${g.source} (catalog: ${g.id})`,
+      ...(g.setting ? { setting: g.setting } : {}),
+      examples: g.examples,
+      status: Boolean(g.needs),
+    },
+    // d: the spans of the captures, to tell a status printed as this message's value from one in its text
+    pattern: g.pattern,
+    flags: 'id',
+    needs: g.needs ? g.needs : undefined,
+  };
+}
+
 function compileAll(): Signature[] {
   const out: Signature[] = [];
   const seen = new Set<string>();
@@ -166,84 +222,47 @@ function compileAll(): Signature[] {
     seen.add(s.id);
     out.push(s);
   };
-  for (const g of generated.signatures) {
-    const causes = g.causes as Partial<Record<RootCauseId, number>>;
-    add(
-      new LazySignature(
-        {
-          id: g.id,
-          group: g.group,
-          kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
-          anchors: g.anchors,
-          ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
-          causes: g.causes as Partial<Record<RootCauseId, number>>,
-          reasons: g.reasons as Partial<Record<RootCauseId, string>>,
-          summary: g.meaning,
-          source: `${g.source} (catalog: ${g.id})`,
-          ...(g.setting ? { setting: g.setting } : {}),
-          examples: g.examples,
-          catalog: true,
-          status: Boolean(g.needs),
-        },
-        // d: the spans of the captures, to tell a status printed as this message's value from one in its text
-        g.pattern,
-        'id',
-        g.needs ? g.needs : undefined,
-        (g as { literals?: string[] | null }).literals,
-      ),
-    );
+  for (const g of generated.signatures as Array<CatalogRow | CatalogStub>) {
+    const row = 'row' in g && typeof g.row === 'function' ? g.row : () => g as CatalogRow;
+    add(new LazySignature(g.id, g.anchors, true, g.kind === 'noise' || g.kind === 'context', g.literals, () => catalogBody(row())));
   }
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     for (const raw of rows) {
       // validated by the tests (schema above), not at start: the rows are data shipped with the code
-      const row = raw as SignatureRow;
+      const row = raw as SignatureRow & { literals?: string[] | null };
       add(
-        new LazySignature(
-          {
-            id: row.id,
+        new LazySignature(row.id, row.anchors, false, (row.kind as string) === 'noise' || row.kind === 'context', row.literals, () => ({
+          fields: {
             group: row.group ?? row.id,
             kind: row.kind,
-            anchors: row.anchors,
             ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
             causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
             reasons: {},
             summary: row.summary,
             source: `${row.source} (${file}.json)`,
             examples: row.examples,
-            catalog: false,
             status: false,
           },
-          row.pattern,
-          row.flags ?? 'i',
-          undefined,
-          (row as { literals?: string[] | null }).literals,
-        ),
+          pattern: row.pattern,
+          flags: row.flags ?? 'i',
+          needs: undefined,
+        })),
       );
     }
   }
-  const priors = new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
+  let priors: Map<string, Partial<Record<RootCauseId, number>>> | undefined;
   for (const raw of families) {
-    const row = raw as FamilyRow;
+    const row = raw as FamilyRow & { literals?: string[] | null };
     add(
-      new LazySignature(
-        {
-          id: row.id,
-          group: row.id,
-          kind: 'family',
-          anchors: row.anchors,
-          causes: normalise(priors.get(row.id) ?? {}),
-          reasons: {},
-          summary: row.summary,
-          source: row.source,
-          examples: [],
-          catalog: false,
-          status: false,
-        },
-        row.pattern,
-        'i',
-        undefined,
-        (row as { literals?: string[] | null }).literals,
-      ),
+      new LazySignature(row.id, row.anchors, false, false, row.literals, () => {
+        priors ??= new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
+        return {
+          fields: { group: row.id, kind: 'family', causes: normalise(priors.get(row.id) ?? {}), reasons: {}, summary: row.summary, source: row.source, examples: [], status: false },
+          pattern: row.pattern,
+          flags: 'i',
+          needs: undefined,
+        };
+      }),
     );
   }
   return out;
@@ -276,7 +295,7 @@ export class Registry {
       return v;
     };
     for (const sig of this.signatures) {
-      if (sig.kind === 'context' || sig.kind === 'noise') continue;
+      if ((sig as LazySignature).quiet) continue;
       if (!sig.anchors.some(foundAnywhere)) throw new Error(`signature ${sig.id}: none of its anchors (${sig.anchors.join(', ')}) holds a stem read in the whole log`);
     }
     const ids = new Map<string, number>();
