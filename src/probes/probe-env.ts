@@ -51,8 +51,15 @@ export interface Timing {
  * Runs one probe, records how long it took, and turns an unexpected throw into a failed timing. `ok` judges the
  * result: true, a string (it failed: why), or { note } (it worked: a remark shown with the timing).
  */
-export async function timed<T>(timings: Timing[], id: string, fn: () => T | Promise<T>, ok: (v: T) => boolean | string | { note: string } = () => true): Promise<T | undefined> {
-  const t0 = performance.now();
+export async function timed<T>(
+  timings: Timing[],
+  id: string,
+  fn: () => T | Promise<T>,
+  ok: (v: T) => boolean | string | { note: string } = () => true,
+  /** when the work started, if before this call (performance.now()) */
+  since?: number,
+): Promise<T | undefined> {
+  const t0 = since ?? performance.now();
   try {
     const v = await fn();
     const verdict = ok(v);

@@ -11,6 +11,7 @@
 import { isFile, readTextOr } from '../ports/fs.js';
 import { probeEnv } from '../probes/env.js';
 import { probeNvidia } from '../probes/nvidia/probe.js';
+import type { NvidiaRuns } from '../probes/nvidia/run.js';
 import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
 import { holderPids, probeProcesses, sampleGpuProcessCpu } from '../probes/procfs/processes.js';
 import { timed, type ProbeEnv, type Timing } from '../probes/probe-env.js';
@@ -36,14 +37,15 @@ const SMOKE_TIMEOUT_FACTOR = 6;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all'): Promise<Snapshot> {
+/** `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts). */
+export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvidiaStarted?: NvidiaRuns): Promise<Snapshot> {
   const probes: Timing[] = [];
   // One view of the files for the whole collection: every probe asks about the same folders (src/ports/fs.ts).
   const penv: ProbeEnv = { ...input, fs: input.fs.session?.() ?? input.fs };
   const { fs } = penv;
   const all = scope === 'all';
   const nvidiaPromise = all
-    ? timed(probes, 'nvidia-smi', () => probeNvidia(penv), (n) => (n.ok ? true : n.failure.message))
+    ? timed(probes, 'nvidia-smi', () => probeNvidia(penv, nvidiaStarted), (n) => (n.ok ? true : n.failure.message), nvidiaStarted?.startedAt)
     : Promise.resolve<Nvidia>({ ok: false, failure: { reason: 'not-supported', message: 'not collected: `libs` does not run nvidia-smi' } });
   // Who has a GPU open, and their CPU ticks: before nvidia-smi returns, so that the second reading after it
   // gives each one's recent CPU use (src/probes/procfs/processes.ts).

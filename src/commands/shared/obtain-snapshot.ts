@@ -7,6 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../probes/probe-env.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../reporters/provenance.js';
+import { startNvidiaSmi } from '../../probes/nvidia/run.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -37,6 +38,16 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   // --deep=frameworks imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
   const progress = deep === 'frameworks' && ctx.stderr.isTTY;
   if (progress) ctx.stderr.write('gpu-env-doctor: --deep=frameworks: importing each framework and running a small convolution (a few seconds)…');
+  const options: ProbeOptions = {
+    ...DEFAULT_PROBE_OPTIONS,
+    timeoutMs,
+    deep,
+    pythons: strs(args, 'python'),
+    allEnvs: flag(args, 'all-envs'),
+    ...extra,
+  };
+  // nvidia-smi first (~0.1 s on an H200, waiting on the driver), then the probes' code is loaded while it works
+  const nvidiaStarted = scope === 'all' ? startNvidiaSmi(ctx.runner, options.timeoutMs) : undefined;
   const { collectSnapshot } = await import('../../snapshot/collect.js');
   try {
     return await collectSnapshot(
@@ -46,16 +57,10 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
         env: ctx.env,
         now: ctx.now,
         pid: ctx.pid,
-        options: {
-          ...DEFAULT_PROBE_OPTIONS,
-          timeoutMs,
-          deep,
-          pythons: strs(args, 'python'),
-          allEnvs: flag(args, 'all-envs'),
-          ...extra,
-        },
+        options,
       },
       scope,
+      nvidiaStarted,
     );
   } finally {
     if (progress) ctx.stderr.write('\r\x1b[K');

@@ -3,22 +3,14 @@ import type { Nvidia, ProbeFailure } from '../../snapshot/schema.js';
 import { describeFailure, type RunResult } from '../../ports/runner.js';
 import type { ProbeEnv } from '../probe-env.js';
 import { parseSmiXml } from './parse-xml.js';
-import { parseQueryGpu, QUERY_GPU_FIELDS } from './parse-query.js';
+import { parseQueryGpu } from './parse-query.js';
+import { NVIDIA_SMI, startNvidiaSmi, type NvidiaRuns } from './run.js';
 
-export const NVIDIA_SMI = 'nvidia-smi';
-export const XML_ARGS = ['-q', '-x'] as const;
-export const QUERY_ARGS = [`--query-gpu=${QUERY_GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'] as const;
+export { MAX_XML_BYTES, NVIDIA_SMI, QUERY_ARGS, XML_ARGS } from './run.js';
 
-/** Far above a real answer (8 GPUs with thousands of processes is a few MiB), far below what hurts the parser. */
-export const MAX_XML_BYTES = 16 * 1024 * 1024;
-const MAX_QUERY_BYTES = 1024 * 1024;
-
-export async function probeNvidia(penv: ProbeEnv): Promise<Nvidia> {
-  const opts = { timeoutMs: penv.options.timeoutMs };
-  const [xmlRun, queryRun] = await Promise.all([
-    penv.runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }),
-    penv.runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES }),
-  ]);
+/** `started`: the calls, when the command started them already (./run.ts); else they are started here. */
+export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise<Nvidia> {
+  const [xmlRun, queryRun] = await (started ?? startNvidiaSmi(penv.runner, penv.options.timeoutMs)).results;
   if (xmlRun.kind !== 'ok') return { ok: false, failure: classifyFailure(xmlRun) };
   let parsed;
   try {

@@ -1,0 +1,29 @@
+// The two nvidia-smi calls of the GPU probe, apart from their parsers, so that a command can start them before it
+// loads the probes: nvidia-smi takes ~0.1 s on an H200, mostly waiting on the driver, and `check` spends that
+// time loading its code and reading files (src/commands/shared/obtain-snapshot.ts starts them, ./probe.ts reads
+// their answers).
+import type { ProcessRunner, RunResult } from '../../ports/runner.js';
+import { QUERY_GPU_FIELDS } from './parse-query.js';
+
+export const NVIDIA_SMI = 'nvidia-smi';
+export const XML_ARGS = ['-q', '-x'] as const;
+export const QUERY_ARGS = [`--query-gpu=${QUERY_GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'] as const;
+
+/** Far above a real answer (8 GPUs with thousands of processes is a few MiB), far below what hurts the parser. */
+export const MAX_XML_BYTES = 16 * 1024 * 1024;
+const MAX_QUERY_BYTES = 1024 * 1024;
+
+/** Started nvidia-smi calls: when they started (performance.now(), for the probe's timing) and their results. */
+export interface NvidiaRuns {
+  startedAt: number;
+  results: Promise<[xml: RunResult, query: RunResult]>;
+}
+
+export function startNvidiaSmi(runner: ProcessRunner, timeoutMs: number): NvidiaRuns {
+  const startedAt = performance.now();
+  const opts = { timeoutMs };
+  return {
+    startedAt,
+    results: Promise.all([runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }), runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES })]),
+  };
+}
