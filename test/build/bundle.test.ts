@@ -76,6 +76,30 @@ describe('the bundle', () => {
     expect(has(files, /src\/reporters\/html\//)).toBe(false);
   });
 
+  it('the Chinese catalog is a file read when Chinese is asked for; the English one is data, not an object literal', () => {
+    const zh = JSON.parse(fs.readFileSync(path.join(out, 'i18n/zh.json'), 'utf8')) as Record<string, string>;
+    expect(zh['label.fix']).toBe('修复：');
+    // no chunk holds the Chinese sentences (esbuild writes them as \u escapes)
+    const escaped = JSON.stringify('修复：').slice(1, -1).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    for (const f of fs.readdirSync(path.join(out, 'chunks'))) expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(escaped);
+    const log = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
+    const zhRun = spawnSync(process.execPath, [path.join(out, 'cli.js'), 'explain', log, '--no-machine', '--lang', 'zh'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+    expect(zhRun.stdout).toContain('显存');
+  });
+
+  it("the explain catalog is a file beside the chunks: an index line, then one row per line with its pattern's required literals", () => {
+    const lines = fs.readFileSync(path.join(out, 'explain/catalog.json'), 'utf8').split('\n');
+    const head = JSON.parse(lines[0]!) as { index: [string, string, string[], string[] | null][] };
+    expect(head.index.length).toBe(lines.length - 1);
+    head.index.forEach(([id, , , literals], i) => {
+      const row = JSON.parse(lines[i + 1]!) as { id: string; pattern: string; literals: string[] | null; versions?: unknown };
+      expect(row.id).toBe(id);
+      expect(row.literals).toEqual(literals);
+      expect(row.versions).toBeUndefined();
+    });
+    expect(head.index.filter(([, , , l]) => l !== null).length).toBeGreaterThan(head.index.length * 0.9);
+  });
+
   it('fleet reads snapshots back with their schema', () => {
     expect(has(closureOf('src/commands/fleet.ts'), /node_modules\/zod\//)).toBe(true);
   });
