@@ -74,6 +74,27 @@ for cmd in "-q -x" "--query-gpu=$FIELDS --format=csv" "--query-compute-apps=pid,
   say "nvidia-smi ${cmd%% *}…: ms$t ($(head -c 120 "$WORK/smi.out" | tr '\n' ' '))"
 done
 
+# check's GPU probe runs `-q -x` and its --query-gpu (src/probes/nvidia/run.ts) at the same time: inside check the
+# pair took 167-192 ms where -q -x alone takes ~115 ms. Alone, together, one after the other (is NVML serialising them?).
+QARGS="--query-gpu=index,uuid,name,driver_version,memory.total,memory.used,memory.free,compute_cap,pci.bus_id --format=csv,noheader,nounits"
+for mode in alone together sequential; do
+  t=""; for i in 1 2 3 4 5 6 7; do
+    s=$(date +%s%N)
+    case $mode in
+      alone) nvidia-smi -q -x > /dev/null 2>&1 ;;
+      together) nvidia-smi -q -x > /dev/null 2>&1 & P=$!; nvidia-smi $QARGS > /dev/null 2>&1; wait $P ;;
+      sequential) nvidia-smi -q -x > /dev/null 2>&1; nvidia-smi $QARGS > /dev/null 2>&1 ;;
+    esac
+    e=$(date +%s%N); t="$t $(( (e - s) / 1000000 ))"
+  done
+  say "nvidia-smi -q -x + probe's --query-gpu, $mode: ms$t"
+done
+# when check starts nvidia-smi, and when each answer is read (the bundle's own probe timings beside the wall time)
+for i in 1 2 3; do
+  s=$(date +%s%N); $CLI check --json > "$WORK/check.json" 2>/dev/null; e=$(date +%s%N)
+  node -e 'const r=require(process.argv[1]);console.log("  check --json "+process.argv[2]+" ms wall; probes: "+r.snapshot.probes.map(p=>p.id+" "+p.durationMs).join(", "))' "$WORK/check.json" $(( (e - s) / 1000000 )) | tee -a "$S"
+done
+
 # 3. The native smoke test in the four scenarios.
 BASE_LLP=${LD_LIBRARY_PATH:-}
 deep idle
