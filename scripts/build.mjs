@@ -51,10 +51,10 @@ async function evalDataModule(file) {
 
 // The message catalogs (src/i18n/en.ts, zh.ts) are data written as TypeScript object literals. As code, V8 must
 // parse all 300 kB of them at every start, both languages, whatever the command and the language. In the bundle
-// the English catalog becomes `JSON.parse("…")` (V8 parses a JSON string several times faster than an object
-// literal), and every other language's a JSON file in dist/i18n/, read on the first message asked in it: a
-// proxy over the parsed file, so that i18n/index.ts uses the same object either way. The tests import the
-// TypeScript files themselves.
+// they are JSON files in dist/i18n/ (V8 parses JSON several times faster than an object literal, and a file is not
+// decoded and scanned with the code): English read when the i18n module loads, every other language on the first
+// message asked in it, through a proxy over the parsed file, so that i18n/index.ts uses the same object either
+// way. The tests import the TypeScript files themselves.
 const I18N_FILE = /[\\/]src[\\/]i18n[\\/](en|zh)\.ts$/;
 function i18nPlugin(outdir) {
   return {
@@ -64,10 +64,13 @@ function i18nPlugin(outdir) {
         const lang = I18N_FILE.exec(args.path)[1];
         const data = (await evalDataModule(args.path))[lang];
         if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string')) throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
-        if (lang === 'en') return { contents: `export const en = JSON.parse(${JSON.stringify(JSON.stringify(data))});`, loader: 'js' };
         await mkdir(path.join(outdir, 'i18n'), { recursive: true });
         await writeFile(path.join(outdir, 'i18n', `${lang}.json`), JSON.stringify(data));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
+        const url = `new URL(${JSON.stringify(`../i18n/${lang}.json`)}, import.meta.url)`;
+        if (lang === 'en') {
+          return { contents: `import { readAssetText } from ${assets};\nexport const en = JSON.parse(readAssetText(${url}));\n`, loader: 'js', resolveDir: path.dirname(args.path) };
+        }
         return {
           contents: `import { readAssetText } from ${assets};
 let data;

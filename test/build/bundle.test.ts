@@ -76,9 +76,15 @@ describe('the bundle', () => {
     expect(has(files, /src\/reporters\/html\//)).toBe(false);
   });
 
-  it('the Chinese catalog is a file read when Chinese is asked for; the English one is data, not an object literal', () => {
+  it('the message catalogs are JSON files beside the chunks (Chinese read only when asked for), not code', () => {
     const zh = JSON.parse(fs.readFileSync(path.join(out, 'i18n/zh.json'), 'utf8')) as Record<string, string>;
     expect(zh['label.fix']).toBe('修复：');
+    const en = JSON.parse(fs.readFileSync(path.join(out, 'i18n/en.json'), 'utf8')) as Record<string, string>;
+    expect(en['label.fix']).toBe('Fix:');
+    // the English sentences are in no chunk
+    const sentence = en['cmd.check.summary']!;
+    expect(sentence.length).toBeGreaterThan(20);
+    for (const f of fs.readdirSync(path.join(out, 'chunks'))) expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(sentence);
     // no chunk holds the Chinese sentences (esbuild writes them as \u escapes)
     const escaped = JSON.stringify('修复：').slice(1, -1).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
     for (const f of fs.readdirSync(path.join(out, 'chunks'))) expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(escaped);
