@@ -120,7 +120,10 @@ function signatureDataPlugin(outdir) {
         // its signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of
         // reading a short log). src/explain/signatures/index.ts takes either form.
         await mkdir(path.join(outdir, 'explain'), { recursive: true });
-        const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]) };
+        // and what building the registry computes from all the signatures (the prefilter's words and regexes, which
+        // signatures each anchor selects): computed here by the registry itself (Registry.digest)
+        const { Registry } = await evalDataModule(path.join(repo, 'src/explain/signatures/index.ts'));
+        const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]), registry: new Registry().digest() };
         await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map((x) => JSON.stringify(x)).join('\n'));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         return {
@@ -138,9 +141,9 @@ function load() {
     const to = end;
     return { id, kind, anchors, literals, row: () => JSON.parse(text.slice(from, to)) };
   });
-  return (doc = { families: head.families, signatures });
+  return (doc = { families: head.families, signatures, registry: head.registry });
 }
-export default { get signatures() { return load().signatures; }, get families() { return load().families; } };
+export default { get signatures() { return load().signatures; }, get families() { return load().families; }, get registry() { return load().registry; } };
 `,
           loader: 'js',
           resolveDir: path.dirname(args.path),

@@ -16,6 +16,17 @@
 // only add candidates, never lose one.
 
 export const MIN_ANCHOR = 3;
+
+/** An AnchorSet's computed state (words in latin1 lower case, the regex sources, prefixes per id). */
+export interface AnchorSetState {
+  words: string[];
+  re: string;
+  scanRe: string;
+  headRe: string;
+  fastStems: string[];
+  overlap: number;
+  prefixes: number[][];
+}
 const WINDOW = 64 * 1024;
 
 export class AnchorSet {
@@ -96,6 +107,20 @@ export class AnchorSet {
       if (next <= pos) next = wEnd;
       pos = next;
     }
+  }
+
+  /** What the constructor computes from its words, for the build to write down (scripts/build.mjs) and a run to
+   *  restore with `fromState` instead of computing it again at every start. */
+  state(): AnchorSetState {
+    return { words: this.words, re: this.re.source, scanRe: this.scanRe.source, headRe: this.headRe.source, fastStems: this.fastStems, overlap: this.overlap, prefixes: this.prefixes };
+  }
+
+  static fromState(s: AnchorSetState): AnchorSet {
+    const a = Object.create(AnchorSet.prototype) as AnchorSet;
+    const ids = new Map<string, number>();
+    for (const [i, w] of s.words.entries()) if (!ids.has(w)) ids.set(w, i);
+    Object.assign(a, { words: s.words, ids, re: new RegExp(s.re, 'gi'), scanRe: new RegExp(s.scanRe, 'gi'), headRe: new RegExp(s.headRe, 'gi'), fastStems: s.fastStems, overlap: s.overlap, prefixes: s.prefixes });
+    return a;
   }
 
   /** The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). */

@@ -6,7 +6,7 @@
 // it holds. See README.md in this folder. The rows' schema (./schema.ts) is checked by the build and the tests,
 // not at every start.
 import type { RootCauseId } from '../../core/root-causes.js';
-import { AnchorSet } from '../read/anchors.js';
+import { AnchorSet, type AnchorSetState } from '../read/anchors.js';
 import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
 import type { Framework } from '../types.js';
@@ -268,6 +268,16 @@ function compileAll(): Signature[] {
   return out;
 }
 
+/** A registry's computed state by index (see Registry.digest). */
+export interface RegistryDigest {
+  /** the signatures' ids in order: the digest is used only for the same signatures */
+  ids: string[];
+  cues: number;
+  anchors: AnchorSetState;
+  byAnchor: number[][];
+  cuesByAnchor: number[][];
+}
+
 /** The signatures, the prefilter built from every anchor in use, and the dispatch from anchor to signatures. */
 export class Registry {
   readonly signatures: Signature[];
@@ -284,6 +294,15 @@ export class Registry {
       const row = r as FrameworkCueRow;
       return new LazyCue(row.framework, row.pattern, row.weight, row.anchors);
     });
+    // The bundle's catalog carries what the rest of this constructor computes (scripts/build.mjs built this
+    // registry and wrote it down): restored, when it is of these very signatures, instead of computed again.
+    const digest = (generated as { registry?: RegistryDigest }).registry;
+    if (digest && digest.ids.length === this.signatures.length && digest.ids.every((id, i) => this.signatures[i]!.id === id) && digest.cues === this.cues.length) {
+      this.anchors = AnchorSet.fromState(digest.anchors);
+      this.byAnchor = digest.byAnchor.map((list) => list.map((i) => this.signatures[i]!));
+      this.cuesByAnchor = digest.cuesByAnchor.map((list) => list.map((i) => this.cues[i]!));
+      return;
+    }
     const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];
     this.anchors = new AnchorSet(words, STEMS, HEAD_STEMS);
     // a failure message must be found anywhere in a log, not only in its first part (asked once per distinct
@@ -308,6 +327,19 @@ export class Registry {
     this.cuesByAnchor = words.map(() => []);
     for (const s of this.signatures) for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[idOf(a)]!.push(s);
     for (const c of this.cues) for (const a of new Set(c.anchors.map((x) => x.toLowerCase()))) this.cuesByAnchor[idOf(a)]!.push(c);
+  }
+
+  /** What the constructor computed, by index: written into the bundle's catalog by the build. */
+  digest(): RegistryDigest {
+    const index = new Map(this.signatures.map((s, i) => [s, i]));
+    const cueIndex = new Map(this.cues.map((c, i) => [c, i]));
+    return {
+      ids: this.signatures.map((s) => s.id),
+      cues: this.cues.length,
+      anchors: this.anchors.state(),
+      byAnchor: this.byAnchor.map((list) => list.map((s) => index.get(s)!)),
+      cuesByAnchor: this.cuesByAnchor.map((list) => list.map((c) => cueIndex.get(c)!)),
+    };
   }
 
   /** the signatures to try on a line that holds these anchors (each once, in registry order) */
