@@ -43,6 +43,15 @@ const jsonPlugin = {
   },
 };
 
+/**
+ * JSON written in ASCII only (every other character as a \\u escape): Node then decodes the file into a one-byte
+ * string; a single non-ASCII character (a "…" in a message) makes the whole text a two-byte string, twice the
+ * memory, slower to decode, slice and parse.
+ */
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Evaluates a TypeScript module that holds data only (a message catalog) at build time: its exports. */
 async function evalDataModule(file) {
   const r = await build({ absWorkingDir: repo, entryPoints: [file], bundle: true, write: false, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning' });
@@ -65,7 +74,7 @@ function i18nPlugin(outdir) {
         const data = (await evalDataModule(args.path))[lang];
         if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string')) throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
         await mkdir(path.join(outdir, 'i18n'), { recursive: true });
-        await writeFile(path.join(outdir, 'i18n', `${lang}.json`), JSON.stringify(data));
+        await writeFile(path.join(outdir, 'i18n', `${lang}.json`), asciiJson(data));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         const url = `new URL(${JSON.stringify(`../i18n/${lang}.json`)}, import.meta.url)`;
         if (lang === 'en') {
@@ -124,7 +133,7 @@ function signatureDataPlugin(outdir) {
         // signatures each anchor selects): computed here by the registry itself (Registry.digest)
         const { Registry } = await evalDataModule(path.join(repo, 'src/explain/signatures/index.ts'));
         const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]), registry: new Registry().digest() };
-        await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map((x) => JSON.stringify(x)).join('\n'));
+        await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map(asciiJson).join('\n'));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         return {
           contents: `import { readAssetText } from ${assets};
@@ -219,7 +228,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   // The knowledge tables ship as JSON files beside the chunks, read when first asked (src/knowledge/index.ts).
   await mkdir(path.join(outdir, 'knowledge'), { recursive: true });
   for (const f of (await readdir(path.join(repo, 'src/knowledge'))).filter((n) => n.endsWith('.json'))) {
-    await writeFile(path.join(outdir, 'knowledge', f), JSON.stringify(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))));
+    await writeFile(path.join(outdir, 'knowledge', f), asciiJson(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))));
   }
   return build({
     absWorkingDir: repo,
