@@ -11,7 +11,8 @@
 #
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build && node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh && OUT=${OUT:-/tmp/out} bash gpu-lab/speed.sh
-# About 4 minutes (SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench). Every process it
+# About 4 minutes (SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench; SPEED_COMPARE=
+# .gpu-lab/main-dist/cli.js measures another build in the same rounds, rows marked with its path). Every process it
 # starts is ended (trap).
 set -u
 OUT=${OUT:-/tmp/ged-out}; mkdir -p "$OUT"
@@ -55,7 +56,7 @@ deep() { # name, then env assignments for the run
 
 # 1. The figures, interleaved, beside their floors.
 say "== bench/speed.mjs --real"
-node bench/speed.mjs --real --entry .gpu-lab/speed-entry.mjs --python "$PY" --runs "${SPEED_RUNS:-7}" --deep-runs "${SPEED_DEEP_RUNS:-3}" --fleet "${SPEED_FLEET:-10000}" --explain-mb "${SPEED_EXPLAIN_MB:-64}" --json > "$OUT/speed.json" 2> "$OUT/speed.err"
+node bench/speed.mjs --real --entry .gpu-lab/speed-entry.mjs --python "$PY" --runs "${SPEED_RUNS:-7}" --deep-runs "${SPEED_DEEP_RUNS:-3}" --fleet "${SPEED_FLEET:-10000}" --explain-mb "${SPEED_EXPLAIN_MB:-64}" ${SPEED_COMPARE:+--compare "$SPEED_COMPARE"} --json > "$OUT/speed.json" 2> "$OUT/speed.err"
 say "bench exit $? ($(tail -1 "$OUT/speed.err"))"
 node -e '
   const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
