@@ -242,7 +242,7 @@ function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, e
   const knows = cudaSupportsComputeCapability(cuda.value, cc);
   if (knows === null) return;
   const evidence = [...ev(st, 1), ...factEvidence(cuda), ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }])];
-  const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : 'nvcc/ptxas' };
+  const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc' };
   if (knows) board.add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
   else board.add('gpu_arch_unsupported', 1.4, t('why.v.compilerPredates', args), evidence);
 }
