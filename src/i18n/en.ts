@@ -1059,6 +1059,7 @@ export const en = {
   'why.v.tfPredates': 'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): it only runs through slow, fragile PTX JIT if at all',
   'why.v.compilerOlder': 'CUDA {cuda} can compile for {sm}, so the {compiler} that refused it is not CUDA {cuda}\'s: an older one ran (an nvcc first on PATH, CUDA_HOME pointing at another toolkit, another libnvrtc loaded)',
   'why.v.compilerPredates': 'CUDA {cuda} predates {sm}: its {compiler} cannot compile for this GPU; a newer CUDA (and a framework build for it) is needed',
+  'why.v.compilerDropped': 'CUDA {cuda} no longer targets {sm}: its {compiler} cannot compile for this GPU; an older CUDA (and a framework build for it) is needed',
   'why.v.buildCuda': 'the build uses CUDA {cuda}, which cannot target the {gpu} ({sm})',
   'why.v.jaxlibMajors': 'jaxlib {version} is built for CUDA {majors}; CUDA {cuda} is installed',
   'why.v.jaxlibTag': 'the installed jaxlib is its CUDA {major} build; CUDA {cuda} is installed',

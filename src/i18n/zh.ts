@@ -1052,6 +1052,7 @@ export const zh: Record<MessageKey, string> = {
   'why.v.tfPredates': 'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：即使能运行，也只能靠又慢又不可靠的 PTX 即时编译',
   'why.v.compilerOlder': 'CUDA {cuda} 能为 {sm} 编译，所以拒绝它的 {compiler} 不是 CUDA {cuda} 的：运行的是更旧的一个（PATH 中靠前的 nvcc、指向另一个工具包的 CUDA_HOME、加载了另一个 libnvrtc）',
   'why.v.compilerPredates': 'CUDA {cuda} 早于 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更新的 CUDA（以及为它构建的框架版本）',
+  'why.v.compilerDropped': 'CUDA {cuda} 已不再面向 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更旧的 CUDA（以及为它构建的框架版本）',
   'why.v.buildCuda': '该构建使用 CUDA {cuda}，无法面向 {gpu}（{sm}）生成代码',
   'why.v.jaxlibMajors': 'jaxlib {version} 是针对 CUDA {majors} 构建的；安装的是 CUDA {cuda}',
   'why.v.jaxlibTag': '已安装的 jaxlib 是它的 CUDA {major} 构建；安装的是 CUDA {cuda}',

@@ -298,6 +298,13 @@ describe('a CUDA compiler that refuses an architecture, read with the CUDA the r
     expect(first(`${ptxas('sm_90')}\n- CUDA version: 11.7`)).toBe('gpu_arch_unsupported');
   });
 
+  it('a GPU older than the toolkit\'s oldest target is unsupported too, and said so (CUDA 12 removed Kepler)', () => {
+    const log = `${nvcc('compute_35')}\n- CUDA version: 12.1\n- GPU model and memory: Tesla K40`;
+    expect(first(log)).toBe('gpu_arch_unsupported');
+    expect(why(log, 'gpu_arch_unsupported')).toMatch(/CUDA 12\.1 no longer targets sm_35/);
+    expect(why(log, 'gpu_arch_unsupported')).not.toMatch(/predates/);
+  });
+
   it("NVRTC is the framework build's own: the build's CUDA and the stated GPU decide", () => {
     // an RTX 4090 is sm_89 (CUDA 11.8+); PyTorch +cu113 ships NVRTC 11.3. Its sm_86 kernels would run on sm_89,
     // but a JIT compile for the device is not the prebuilt kernels: no "includes code that runs" against it

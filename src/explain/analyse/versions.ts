@@ -12,6 +12,7 @@
 import type { SignalState } from '../collect.js';
 import { Collector } from '../collect.js';
 import {
+  ccBelowCudaMinimum,
   compareVersions,
   computeCapabilityOfGpu,
   cudaSupportsComputeCapability,
@@ -244,7 +245,8 @@ function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, e
   const evidence = [...ev(st, 1), ...factEvidence(cuda), ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }])];
   const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc' };
   if (knows) board.add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
-  else board.add('gpu_arch_unsupported', 1.4, t('why.v.compilerPredates', args), evidence);
+  // not known to it: newer than the toolkit, or older than its oldest target (CUDA 12 removed Kepler, 13 Maxwell-Volta)
+  else board.add('gpu_arch_unsupported', 1.4, t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args), evidence);
 }
 
 /** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */
