@@ -1563,7 +1563,7 @@ export const zh: Record<MessageKey, string> = {
   'fixc.noTerminal': '没有可以确认的终端，因此没有做任何改动；加 --yes 执行计划，或加 --dry-run 只打印计划',
   'fixc.nothingChanged': '没有做任何改动。',
   'fixc.askEnd': '结束{n, plural, =1 {这个进程} other {这 # 个进程}}',
-  'fixc.askWrite': '把设置写入 {file}',
+  'fixc.askWrite': '把{n, plural, =1 {这项设置} other {这些设置}}写入 {file}',
   'fixc.question': '？',
   'procs.stamp': 'gpu-env-doctor procs，{host}，{at}',
   'procs.ctrlC': '（按 Ctrl-C 停止）',
