@@ -2,7 +2,9 @@
 // reason for exactly the causes that row has reasons for (so no reason is shown in one language and not the other).
 import { describe, expect, it } from 'vitest';
 import generated from '../../src/explain/catalog/generated.json';
-import { signatureZh, signatureZhIds } from '../../src/i18n/signatures.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { handwrittenZhIds, signatureZh, signatureZhIds } from '../../src/i18n/signatures.js';
 
 describe('src/i18n/signatures-zh.json', () => {
   const all = (generated as unknown as { signatures: { id: string; file: string; reasons: Record<string, string> }[] }).signatures;
@@ -17,9 +19,22 @@ describe('src/i18n/signatures-zh.json', () => {
     }
   });
 
-  it('covers every row of the families users hit most: cuDNN, CUDA (with NCCL and the kernel driver), TensorFlow, PyTorch, JAX/XLA, CuPy, PaddlePaddle, ONNX Runtime', () => {
+  it('covers every row of the catalog (cuDNN, CUDA, NCCL, the kernel driver, NVML and containers, TensorFlow, PyTorch, JAX/XLA, CuPy, PaddlePaddle, ONNX Runtime, Caffe, MXNet): a new row gets its Chinese in src/i18n/signatures-zh.json', () => {
     const ids = new Set(signatureZhIds());
-    const missing = all.filter((s) => ['cudnn', 'cuda', 'tensorflow', 'pytorch', 'xla-jax', 'cupy', 'paddle', 'onnxruntime', 'installed', 'additions'].includes(s.file) && !ids.has(s.id)).map((s) => s.id);
+    const missing = all.filter((s) => !ids.has(s.id)).map((s) => `${s.file}: ${s.id}`);
     expect(missing).toEqual([]);
+  });
+
+  it('gives the summary of every hand-written signature (explain -v lists them), and names only real ones', () => {
+    const dir = path.resolve(__dirname, '../../src/explain/signatures');
+    const ids = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { id?: string; summary?: string }[])
+      .filter((r) => r.id !== undefined && r.summary !== undefined)
+      .map((r) => r.id!);
+    expect(handwrittenZhIds().filter((id) => !ids.includes(id))).toEqual([]);
+    expect(ids.filter((id) => !handwrittenZhIds().includes(id))).toEqual([]);
+    for (const id of ids) expect(signatureZh(id)!.summary, id).toMatch(/[\u4e00-\u9fff]/);
   });
 });
