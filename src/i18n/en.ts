@@ -1584,6 +1584,9 @@ export const en = {
   'procs.stamp': 'gpu-env-doctor procs on {host}, {at}',
   'procs.ctrlC': ' (Ctrl-C to stop)',
   'fixc.and': ' and ',
+  'serve.cli.token': 'The token (needed on every request, already in the URL above): {token}',
+  'serve.cli.listening': 'Listening on {host}: other machines can open this page with the token.',
+  'serve.cli.readOnly': 'Read-only. Ctrl-C stops it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

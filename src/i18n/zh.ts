@@ -1568,4 +1568,7 @@ export const zh: Record<MessageKey, string> = {
   'procs.stamp': 'gpu-env-doctor procs，{host}，{at}',
   'procs.ctrlC': '（按 Ctrl-C 停止）',
   'fixc.and': '，并',
+  'serve.cli.token': '令牌（每个请求都需要，上面的 URL 中已经包含）：{token}',
+  'serve.cli.listening': '正在监听 {host}：其他机器可以用这个令牌打开本页。',
+  'serve.cli.readOnly': '只读。按 Ctrl-C 停止。',
 };
