@@ -36,6 +36,9 @@ export class AnchorSet {
   /** the stems, and the head stems read in the first part of an input only */
   private readonly headRe: RegExp;
   private readonly fastStems: string[];
+  private readonly headWords: string[];
+  /** for windows that are not ASCII, built at the first one (see scan); null when the stems do not allow it */
+  private maskedRes: { scan: RegExp; head: RegExp; scanY: RegExp; headY: RegExp; longest: number } | null | undefined;
   /** bytes the scan windows overlap by */
   private readonly overlap: number;
   /** for each anchor id, the ids of the anchors that are prefixes of it ("cud" of "cudnn") */
@@ -57,6 +60,7 @@ export class AnchorSet {
       if (!headWords.some((s) => w.includes(s))) throw new Error(`anchor "${w}" holds none of the prefilter's stems: a line with it would never be read`);
     }
     this.fastStems = stemWords;
+    this.headWords = headWords;
     this.overlap = Math.max(...headWords.map((w) => w.length)) - 1;
     // case-sensitive, run over lower-cased windows; with the i flag over the others (see scan)
     this.scanRe = new RegExp(trie(stemWords), 'g');
@@ -82,15 +86,28 @@ export class AnchorSet {
       // of the 256 characters matches the same ones either way) and lower-casing keeps the length, so offsets
       // hold; but V8 lower-cases non-ASCII text one character at a time (a progress bar's █ in every window costs
       // more than the i flag), so such a window is matched with the i flag as it is.
+      // A window that is not ASCII is read as ASCII with each byte's high bit cleared (Node's 'ascii' decoding),
+      // lower-cased (fast again) and searched for the stems with their high bits cleared too: a superset of the
+      // real matches, each confirmed on the real bytes where it starts.
       const ascii = isAscii(buf.subarray(pos, wEnd));
-      const text = ascii ? buf.toString('latin1', pos, wEnd).toLowerCase() : buf.toString('latin1', pos, wEnd);
-      const re = ascii ? (head ? this.headRe : this.scanRe) : head ? this.headReI : this.scanReI;
+      const masked = ascii ? null : this.masked();
+      const text = ascii ? buf.toString('latin1', pos, wEnd).toLowerCase() : masked ? buf.toString('ascii', pos, wEnd).toLowerCase() : buf.toString('latin1', pos, wEnd);
+      const re = ascii ? (head ? this.headRe : this.scanRe) : masked ? (head ? masked.head : masked.scan) : head ? this.headReI : this.scanReI;
       re.lastIndex = 0;
       let next = wEnd >= to ? to : wEnd - this.overlap;
       for (;;) {
         const m = re.exec(text);
         if (m === null) break;
         const at = pos + m.index;
+        if (masked) {
+          const y = head ? masked.headY : masked.scanY;
+          y.lastIndex = 0;
+          if (!y.test(buf.toString('latin1', at, Math.min(wEnd, at + masked.longest)))) {
+            re.lastIndex = m.index + 1;
+            if (re.lastIndex >= text.length) break;
+            continue;
+          }
+        }
         const resume = hit(at);
         if (resume >= wEnd) {
           next = resume;
@@ -103,6 +120,27 @@ export class AnchorSet {
       if (next <= pos) next = wEnd;
       pos = next;
     }
+  }
+
+  /**
+   * The stems with each byte's high bit cleared, lower-cased: wherever a stem matches (ignoring case as the i flag
+   * does over latin1), its masked form matches the masked text, provided every pair of latin1 letters that the i
+   * flag takes as one letter stays one ASCII letter when masked: true for all but À/à (@ and \`) and Û-Þ/û-þ
+   * ([\]^ and {|}~). A stem with one of those bytes turns this off (null: such windows use the i flag).
+   */
+  private masked(): { scan: RegExp; head: RegExp; scanY: RegExp; headY: RegExp; longest: number } | null {
+    if (this.maskedRes !== undefined) return this.maskedRes;
+    const unsafe = (c: number) => c === 0xc0 || c === 0xe0 || (c >= 0xdb && c <= 0xde) || (c >= 0xfb && c <= 0xfe);
+    if (this.headWords.some((w) => [...w].some((ch) => unsafe(ch.charCodeAt(0))))) return (this.maskedRes = null);
+    const mask = (w: string) => [...w].map((ch) => String.fromCharCode(ch.charCodeAt(0) & 0x7f)).join('').toLowerCase();
+    this.maskedRes = {
+      scan: new RegExp(trie([...new Set(this.fastStems.map(mask))]), 'g'),
+      head: new RegExp(trie([...new Set(this.headWords.map(mask))]), 'g'),
+      scanY: new RegExp(this.scanRe.source, 'iy'),
+      headY: new RegExp(this.headRe.source, 'iy'),
+      longest: Math.max(...this.headWords.map((w) => w.length)),
+    };
+    return this.maskedRes;
   }
 
   /** The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). */
