@@ -100,6 +100,13 @@ describe('the literal prefilter', () => {
     }
   });
 
+  it('does not take a byte whose high bit is set for the ASCII letter it masks to', () => {
+    // non-ASCII windows are searched with each byte's high bit cleared: 0xE7 (ç) becomes "g", so "\xE7pu" looks
+    // like "gpu" until the real bytes are checked
+    const lines = split([Buffer.from('x\n'), Buffer.from([0xe7, 0x70, 0x75, 0x0a]), Buffer.from('GPU 0 █\n')], undefined, anchors);
+    expect(lines.map((l) => [l.no, l.text])).toEqual([[3, 'GPU 0 █']]);
+  });
+
   it('rejects anchors shorter than three bytes', () => {
     expect(() => new AnchorSet(['os'])).toThrow(/shorter/);
   });
