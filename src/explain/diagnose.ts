@@ -111,6 +111,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const onLine = new Map<number, number>();
   const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
   for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
+  // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
+  const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
+  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
@@ -124,7 +127,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
-    const dist = redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw);
+    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw), st, platform);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
@@ -172,9 +175,6 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
   const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
-  // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
-  const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
-  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
   const [topId, topEntry] = ranked[0] ?? [];
@@ -290,6 +290,24 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
       out.library_missing = (out.library_missing ?? 0) + v / 2;
     }
   }
+  return out;
+}
+
+/**
+ * Windows has no fork(): Python's multiprocessing starts its workers with spawn there (the only start method), so a
+ * CUDA failure cannot come from CUDA used in a fork()ed child. A cause the catalog gives for a message only as
+ * that fork usage (its reason names fork) is shared out among the message's other causes on Windows.
+ */
+function noFork(dist: Partial<Record<RootCauseId, number>>, st: SignalState, platform: string): Partial<Record<RootCauseId, number>> {
+  if (platform !== 'windows') return dist;
+  const fork = (Object.keys(dist) as RootCauseId[]).filter((c) => /\bfork/i.test(st.sig.reasons[c] ?? ''));
+  if (fork.length === 0) return dist;
+  const moved = fork.reduce((a, c) => a + (dist[c] ?? 0), 0);
+  const rest = (Object.keys(dist) as RootCauseId[]).filter((c) => !fork.includes(c));
+  const restSum = rest.reduce((a, c) => a + (dist[c] ?? 0), 0);
+  if (restSum <= 0) return dist;
+  const out: Partial<Record<RootCauseId, number>> = {};
+  for (const c of rest) out[c] = (dist[c] ?? 0) * (1 + moved / restSum);
   return out;
 }
 

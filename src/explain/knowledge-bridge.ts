@@ -147,6 +147,13 @@ function cuTagToVersion(tag: string): string {
   return d.length <= 2 ? `${d[0]}.${d.slice(1) || '0'}` : `${d.slice(0, -1)}.${d.slice(-1)}`;
 }
 
+/** Is compute capability `cc` below the oldest architecture CUDA `cuda` targets (removed, as Kepler from 12.0)? null when unknown. */
+export function ccBelowCudaMinimum(cuda: string, cc: string): boolean | null {
+  const r = cudaRow(cuda);
+  if (!r || r.minSm === undefined) return null;
+  return ccToSm(cc) < r.minSm;
+}
+
 export function smOfCc(cc: string): string {
   return `sm_${ccToSm(cc)}`;
 }

@@ -64,6 +64,8 @@ export class TimelineBuilder {
   private readonly procs = new Map<string, ProcessPeak>();
   private readonly jobCache = new Map<number, boolean | null>();
   private firstSampleAt: number | undefined;
+  /** when the first line of the process loop came: the two loops are separate nvidia-smi processes that may start apart */
+  private firstAppAt: number | undefined;
   private readonly maxPoints: number;
   private note: string | undefined;
   private sawLine = false;
@@ -108,6 +110,7 @@ export class TimelineBuilder {
     if (!Number.isInteger(pid) || pid <= 0 || used === null) return;
     this.sawLine = true;
     this.firstSampleAt ??= t;
+    this.firstAppAt ??= t;
     const uuid = uuidAt === -1 ? '' : c[uuidAt]!;
     const key = `${pid}@${uuid}`;
     const p = this.procs.get(key);
@@ -119,7 +122,10 @@ export class TimelineBuilder {
       const tree = this.isJob(pid);
       // Not in our /proc: a process that was already there when sampling began is someone else's; one that
       // appeared later, while the job ran, is taken for the job's (the usual case of a job in a container).
-      const late = t - (this.firstSampleAt ?? t) > this.o.intervalMs / 2;
+      // "Later" counts from the process loop's own first sample: the memory loop may have answered well before
+      // it (a loaded machine starts the two nvidia-smi processes apart), and a process in that first list was
+      // there before the job could have made it.
+      const late = t - this.firstAppAt > this.o.intervalMs / 2;
       const isJob = tree ?? late;
       this.procs.set(key, { pid, gpuUuid: uuid, peakMiB: used, lastMiB: used, firstSeen: t, lastSeen: t, isJob, ...(isJob ? { jobBy: tree === null ? ('timing' as const) : ('process-tree' as const) } : {}) });
     }

@@ -272,3 +272,127 @@ describe('families and old wordings', () => {
   });
 });
 
+
+// Second pass (issue 15, with-environment accuracy): general facts that the environment block and the sources give.
+// Logs are built from the messages' formats in their sources (catalog/messages, catalog/additions.json), not copied
+// from a corpus report.
+describe('a CUDA compiler that refuses an architecture, read with the CUDA the reporter states', () => {
+  const nvcc = (arch: string) => `nvcc fatal   : Unsupported gpu architecture '${arch}'`;
+  const ptxas = (sm: string) => `ptxas fatal   : Value '${sm}' is not defined for option 'gpu-name'`;
+  const nvrtc = 'RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)';
+  const why = (t: string, id: string) => explainText(t).causes.find((c) => c.id === id)?.why.join(' ') ?? '';
+
+  it('the stated CUDA knows the architecture: another, older compiler ran (toolkit mismatch)', () => {
+    // CUDA 11.1 added sm_86 (compat/compute_capability.json)
+    const log = `${nvcc('compute_86')}\n- CUDA version: 11.1\n- GPU model and memory: RTX 3090`;
+    expect(first(log)).toBe('cuda_toolkit_mismatch');
+    expect(why(log, 'cuda_toolkit_mismatch')).toMatch(/CUDA 11\.1 can compile for sm_86/);
+    expect(first(`${ptxas('sm_90')}\n- CUDA version: 12.1`)).toBe('cuda_toolkit_mismatch');
+  });
+
+  it('the stated CUDA predates the architecture: the GPU is newer than the toolkit', () => {
+    const log = `${nvcc('compute_86')}\n- CUDA version: 11.0\n- GPU model and memory: RTX 3090`;
+    expect(first(log)).toBe('gpu_arch_unsupported');
+    expect(why(log, 'gpu_arch_unsupported')).toMatch(/CUDA 11\.0 predates sm_86/);
+    // sm_90 came with CUDA 11.8
+    expect(first(`${ptxas('sm_90')}\n- CUDA version: 11.7`)).toBe('gpu_arch_unsupported');
+  });
+
+  it('a GPU older than the toolkit\'s oldest target is unsupported too, and said so (CUDA 12 removed Kepler)', () => {
+    const log = `${nvcc('compute_35')}\n- CUDA version: 12.1\n- GPU model and memory: Tesla K40`;
+    expect(first(log)).toBe('gpu_arch_unsupported');
+    expect(why(log, 'gpu_arch_unsupported')).toMatch(/CUDA 12\.1 no longer targets sm_35/);
+    expect(why(log, 'gpu_arch_unsupported')).not.toMatch(/predates/);
+  });
+
+  it("NVRTC is the framework build's own: the build's CUDA and the stated GPU decide", () => {
+    // an RTX 4090 is sm_89 (CUDA 11.8+); PyTorch +cu113 ships NVRTC 11.3. Its sm_86 kernels would run on sm_89,
+    // but a JIT compile for the device is not the prebuilt kernels: no "includes code that runs" against it
+    const old = `${nvrtc}\n- PyTorch version: 1.10.0+cu113\n- GPU model and memory: RTX 4090`;
+    expect(first(old)).toBe('gpu_arch_unsupported');
+    expect(why(old, 'gpu_arch_unsupported')).not.toMatch(/includes code that runs/);
+    expect(first(`${nvrtc}\n- PyTorch version: 2.0.1+cu118\n- GPU model and memory: RTX 4090`)).toBe('cuda_toolkit_mismatch');
+  });
+
+  it('nothing stated: the message alone, both readings, no version claim', () => {
+    const d = explainText(nvcc('compute_86'));
+    expect(d.causes.map((c) => c.id).slice(0, 2).sort()).toEqual(['cuda_toolkit_mismatch', 'gpu_arch_unsupported']);
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/can compile for|predates sm_/);
+  });
+
+  it('reads the architecture from the name the compiler prints', async () => {
+    const { ccOfArch } = await import('../../src/explain/analyse/versions.js');
+    expect(['compute_86', 'sm_90a', 'sm_100', 'compute_35', 'gpu'].map(ccOfArch)).toEqual(['8.6', '9.0', '10.0', '3.5', undefined]);
+  });
+});
+
+describe("PyTorch's cuDNN check says where the other copy came from", () => {
+  // torch/backends/cudnn/__init__.py: the base message, and the clause it adds only when LD_LIBRARY_PATH names a
+  // cuda or cudnn folder
+  const base = 'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 1, 0) but found runtime version (8, 9, 2). PyTorch already comes bundled with cuDNN. One option to resolving this error is to ensure PyTorch can find the bundled cuDNN. ';
+  const ldPath = 'Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn. Please either remove it from the path or install cudnn (9, 1, 0)';
+
+  it('the LD_LIBRARY_PATH clause: the copy that loaded shadowed the bundled one (a conflict)', () => {
+    for (const priors of [{}, catalogOnly]) {
+      const d = explainText(base + ldPath, priors);
+      expect(d.causes[0]!.id).toBe('library_conflict');
+      expect(d.causes[0]!.why.join(' ')).toMatch(/came from LD_LIBRARY_PATH/);
+    }
+  });
+
+  it('the base message alone makes no such claim', () => {
+    const d = explainText(base, catalogOnly);
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/came from LD_LIBRARY_PATH/);
+    expect(d.causes[0]!.id).toBe('cudnn_version_mismatch');
+  });
+});
+
+describe('Windows has no fork()', () => {
+  // TensorFlow's gpu_device.cc "cudaGetDevice() failed. Status: %s" with the CUDA runtime's text for error 3
+  const log = 'tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. Status: initialization error';
+  it('the fork() reading of "initialization error" is dropped on Windows, kept elsewhere', () => {
+    for (const priors of [{}, catalogOnly]) {
+      const linux = explainText(`${log}\n- OS Platform and Distribution: Ubuntu 20.04`, priors);
+      expect(linux.causes.flatMap((c) => c.why).join(' ')).toMatch(/fork/);
+      const win = explainText(`${log}\n- OS Platform and Distribution: Windows 10`, priors);
+      expect(win.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/fork/);
+      expect(win.causes.map((c) => c.id)).not.toContain('other');
+    }
+    // a Windows path in the log says it as well
+    const path = explainText(`  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python38\\lib\\site-packages\\tensorflow\\python\\client\\session.py", line 1, in <module>\n${log}`);
+    expect(path.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/fork/);
+  });
+});
+
+describe("MXNet's builds without CUDA in every release's words", () => {
+  it.each([
+    // apache/mxnet src/storage/storage.cc 2015-2017 (0.5-0.10)
+    ['mxnet.base.MXNetError: [10:02:33] /home/me/mxnet/src/storage/storage.cc:47: Please compile with CUDA enabled'],
+    // storage.cc from 2016-10 to today
+    ['mxnet.base.MXNetError: [09:41:07] src/storage/storage.cc:82: Compile with USE_CUDA=1 to enable GPU usage'],
+  ])('%s', (line) => {
+    const d = explainText(line);
+    expect(d.signals.map((s) => s.signature)).toContain('mxnet-compile-with-cuda');
+    expect(d.causes[0]!.id).toBe('no_device_visible');
+    expect(d.causes.map((c) => c.id)).toContain('library_missing');
+  });
+});
+
+describe("cuDNN's BAD_PARAM: the program's tensor shapes are among its causes", () => {
+  it('a dimension of zero or less is a parameter cuDNN rejects (the descriptor setters)', () => {
+    const d = explainText('F tensorflow/stream_executor/cuda/cuda_dnn.cc:521] could not set cudnn tensor descriptor: CUDNN_STATUS_BAD_PARAM', catalogOnly);
+    const other = d.causes.find((c) => c.id === 'other');
+    expect(other?.why.join(' ')).toMatch(/tensor shapes/);
+    // the catalog's own two readings stay ahead of it
+    expect(d.causes.map((c) => c.id).indexOf('other')).toBeGreaterThan(d.causes.map((c) => c.id).indexOf('framework_bug'));
+  });
+});
+
+describe('a hosted notebook image and the cuDNN a framework loads', () => {
+  it("PyTorch brings its own cuDNN: the image's cuDNN is not the reason; TensorFlow loads the image's", () => {
+    const image = (t: string, id: string) => explainText(t).causes.find((c) => c.id === id)?.why.join(' ') ?? '';
+    const colab = '- Installed using: Google Colab';
+    expect(image(`RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\n- PyTorch version: 2.1.0\n${colab}`, 'cudnn_version_mismatch')).not.toMatch(/runtime image/);
+    expect(image(`Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED\n- TensorFlow version: 2.3.0\n${colab}`, 'cudnn_version_mismatch')).toMatch(/runtime image/);
+  });
+});

@@ -48,6 +48,18 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
     expect(r.gpus[0]!.peakJobMiB).toBe(896);
   });
 
+  it('counts "appeared later" from the process loop\'s first sample, not the memory loop\'s (the two start apart on a loaded machine)', () => {
+    const tl = new TimelineBuilder({ intervalMs: 100, isJob: () => null });
+    tl.gpuLine(`0, ${UUID}, 142857, 143771`, 10);
+    tl.gpuLine(`0, ${UUID}, 142857, 143771`, 110);
+    tl.appLine(`694, 142848, ${UUID}`, 180); // the process loop's first answer, 170 ms after the memory loop's
+    tl.appLine(`1578, 896, ${UUID}`, 400); // appeared while the job ran
+    tl.gpuLine(`0, ${UUID}, 143753, 143771`, 410);
+    const r = tl.result();
+    expect(r.processes.map((p) => [p.pid, p.isJob])).toEqual([[694, false], [1578, true]]);
+    expect(r.gpus[0]!.peakJobMiB).toBe(896);
+  });
+
   it('asks whether a PID is the job once per PID', () => {
     let asked = 0;
     const tl = new TimelineBuilder({ intervalMs: 100, isJob: () => (asked++, true) });

@@ -4,7 +4,9 @@
 //   CUDA and cuDNN libraries are the provider's image: the user does not install them. The framework that
 //   comes with the image is built for that cuDNN, so when cuDNN fails to initialise there, the usual reason is a
 //   framework the user installed or pinned (or an image update) that does not fit the image's cuDNN; another
-//   process holding that VM's GPU is unusual.
+//   process holding that VM's GPU is unusual. That is about frameworks that load the system's cuDNN (TensorFlow,
+//   JAX with local CUDA): PyTorch's wheels carry their own cuDNN (DOMAIN.md: torch/lib, or the nvidia-cudnn wheel
+//   they pin), so the image's cuDNN is not the one PyTorch runs with.
 // - A Jupyter kernel keeps the GPU memory it allocated until the kernel is shut down or restarted (TensorFlow
 //   and JAX kernels reserve most of the GPU as soon as they touch it), and notebooks are typically left open
 //   side by side: an out-of-memory error in a notebook is more often than in a script memory that another
@@ -18,18 +20,18 @@ const HOSTED = new Set(['colab', 'kaggle']);
 
 export function analyseSetting(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   const hosted = env.install.find((i) => HOSTED.has(i.value));
-  if (hosted) hostedRuntime(board, hosted);
+  if (hosted) hostedRuntime(board, hosted, env.framework?.value === 'pytorch');
   else {
     const notebook = env.install.find((i) => i.value === 'jupyter');
     if (notebook) jupyterKernel(board, signals, notebook);
   }
 }
 
-function hostedRuntime(board: Board, hosted: Fact): void {
+function hostedRuntime(board: Board, hosted: Fact, ownCudnn: boolean): void {
   const name = hosted.value === 'kaggle' ? 'Kaggle' : 'Google Colab';
   const ev: LogEvidence[] = [{ line: hosted.line, text: hosted.text }];
   // only where a line already points at cuDNN: the runtime says which cuDNN story is likely, not that cuDNN failed
-  if (board.score('cudnn_version_mismatch') > 0) {
+  if (board.score('cudnn_version_mismatch') > 0 && !ownCudnn) {
     board.add('cudnn_version_mismatch', 0.5, t('why.s.image', { name }), ev);
   }
   board.against('memory_held_by_other_process', 0.3, t('why.s.session', { name }));

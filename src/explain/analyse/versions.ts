@@ -12,6 +12,7 @@
 import type { SignalState } from '../collect.js';
 import { Collector } from '../collect.js';
 import {
+  ccBelowCudaMinimum,
   compareVersions,
   computeCapabilityOfGpu,
   cudaSupportsComputeCapability,
@@ -44,6 +45,7 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   driverVersions(board, signals, ev, env);
   notNvidia(board, env);
   containerWithoutDriver(board, signals, env);
+  compilerArch(board, signals, ev, env);
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
 }
@@ -126,6 +128,13 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   board.hint('cudnn_version_mismatch', 'runtime', runtime);
   board.hint('library_conflict', 'compiled', compiled);
   board.add('cudnn_version_mismatch', 0, undefined);
+  // PyTorch prints "Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn" only when
+  // LD_LIBRARY_PATH names a cuda or cudnn folder (torch/backends/cudnn/__init__.py, catalog pt-cudnn-version-ld-path),
+  // and its wheels bring their own cuDNN (the message says so): the copy that loaded came from LD_LIBRARY_PATH and
+  // shadowed the bundled one
+  const ldSig = signals.get('pt-cudnn-version-ld-path');
+  const ldPath = ldSig ? Collector.matches(ldSig)[0] : undefined;
+  if (ldPath) board.add('library_conflict', 1.0, t('why.v.ldPathCudnn', { runtime, compiled }), [{ line: ldPath.line, text: ldPath.text.slice(0, 400) }]);
   const stated = env.cudnn?.value;
   // the user says they installed one version but the log shows another loading: a second copy is found first
   if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
@@ -205,6 +214,47 @@ function containerWithoutDriver(board: Board, signals: Map<string, SignalState>,
   }
 }
 
+/** nvcc, NVRTC or ptxas refusing a target architecture (signatures/arch.json) */
+const COMPILER_ARCH = 'ptxas.unknown_arch';
+
+/**
+ * A CUDA compiler knows the architectures up to its release's newest (../shared/compat/compute_capability.json,
+ * toolkit rows, from NVIDIA's release notes: sm_86 from CUDA 11.1, sm_89 and sm_90 from 11.8, sm_100 from 12.8).
+ * When nvcc, NVRTC or ptxas refuses one ("nvcc fatal : Unsupported gpu architecture 'compute_86'", "ptxas fatal :
+ * Value 'sm_86' is not defined for option 'gpu-name'", NVRTC's "invalid value for --gpu-architecture (-arch)"), the
+ * CUDA the reporter states decides which of the message's two readings holds:
+ * - that CUDA knows the architecture: the compiler that ran is not its compiler (an older nvcc first on PATH,
+ *   CUDA_HOME pointing at another toolkit): the toolkit in use does not match;
+ * - it does not: the GPU is newer than that CUDA, and only a newer CUDA (and a framework build for it) can target it.
+ * NVRTC is the framework build's own (PyTorch ships libnvrtc of its CUDA: +cu113 is NVRTC 11.3), nvcc and ptxas the
+ * system toolkit's. The architecture is the one the message names, else the stated GPU's.
+ */
+function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+  const st = signals.get(COMPILER_ARCH);
+  if (!st) return;
+  const m = Collector.matches(st)[0];
+  if (!m) return;
+  const named = ccOfArch(m.values.sm ?? m.values.arch);
+  const gpu = env.gpus[0];
+  const cc = named ?? (gpu ? gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined : undefined);
+  const nvrtc = /nvrtc|--gpu-architecture/i.test(m.text);
+  const cuda = nvrtc ? env.buildCuda ?? env.cuda : env.cuda ?? env.buildCuda;
+  if (!cc || !cuda) return;
+  const knows = cudaSupportsComputeCapability(cuda.value, cc);
+  if (knows === null) return;
+  const evidence = [...ev(st, 1), ...factEvidence(cuda), ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }])];
+  const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc' };
+  if (knows) board.add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
+  // not known to it: newer than the toolkit, or older than its oldest target (CUDA 12 removed Kepler, 13 Maxwell-Volta)
+  else board.add('gpu_arch_unsupported', 1.4, t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args), evidence);
+}
+
+/** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */
+export function ccOfArch(arch: string | undefined): string | undefined {
+  const m = /(?:compute|sm)_(\d+)(\d)a?\b/.exec(arch ?? '');
+  return m ? `${Number(m[1])}.${m[2]}` : undefined;
+}
+
 /** signal groups of a failure inside cuBLAS or cuDNN */
 const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
 
@@ -227,7 +277,9 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
       const ok = smRunsOn(archList, cc);
       if (!ok) {
         board.add('gpu_arch_unsupported', buildKnown ? 2.2 : 1.2, t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
-      } else {
+      } else if (!signals.has(COMPILER_ARCH)) {
+        // (not when a CUDA compiler refused the architecture: that is a JIT compile for the device, which the
+        // build's prebuilt kernels do not enter into; compilerArch decides it)
         board.against('gpu_arch_unsupported', 0.5, t('why.v.torchArchOk', { version: ver, sm: smOfCc(cc) }));
       }
     }
