@@ -50,6 +50,8 @@ npm ci && npm pack && npm install -g ./gpu-env-doctor-0.1.0.tgz && gpu-env-docto
 \`--lang zh\` / \`--lang en\` 强制指定。\`zh_CN.GBK\` 之类非 UTF-8 的区域设置下默认输出英文（并使用 ASCII 符号），
 因为输出是 UTF-8，中文在这种终端上会显示为乱码；需要时可用 \`--lang zh\`。命令、文件名、选项、id、版本号和引用的
 报错原文保持原样。\`--json\` 输出是数据，始终为英文（字段和 message 都不翻译）。
+\`serve\` 的网页（\`<html lang="zh-CN">\`）、\`diff\`、\`fleet\`、\`procs\`、\`libs\` 和 \`fix\` 也是中文；\`preamble\` 生成的 Python 代码
+及其在任务中打印的信息仍为英文。
 
 ## 效果
 

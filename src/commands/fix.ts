@@ -55,9 +55,9 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const fromSaved = str(args, 'from') !== undefined;
 
   const signalling: true | string = fromSaved
-    ? 'the facts come from a saved snapshot: run fix on the machine itself'
+    ? t('fixc.savedSnapshot')
     : ctx.fs.root !== '/'
-      ? `with --root ${ctx.fs.root} the PIDs read there need not be this machine's, so fix signals none of them`
+      ? t('fixc.root', { root: ctx.fs.root })
       : true;
   const ignored = new Set(config.ignore);
   const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
@@ -85,7 +85,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const dryRun = flag(args, 'dry-run') || fromSaved;
   if (dryRun || isEmpty(plan) || !hasActions(plan)) {
     if (!json) ctx.stdout.write(planText());
-    if (fromSaved && !flag(args, 'dry-run') && (plan.processes.length > 0 || plan.env.length > 0)) ctx.stderr.write('gpu-env-doctor: fix: the plan comes from a saved snapshot, so nothing was changed\n');
+    if (fromSaved && !flag(args, 'dry-run') && (plan.processes.length > 0 || plan.env.length > 0)) ctx.stderr.write(`gpu-env-doctor: fix: ${t('fixc.savedNothing')}\n`);
     return finish(fromSaved ? 'saved-snapshot' : 'dry-run', null);
   }
 
@@ -93,13 +93,13 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
     if (!isInteractive(ctx.stdin)) {
       if (!json) ctx.stdout.write(planText());
       finish('not-confirmed', null);
-      ctx.stderr.write('gpu-env-doctor: fix: no terminal to confirm on, so nothing was changed; add --yes to apply the plan, or --dry-run to only print it\n');
+      ctx.stderr.write(`gpu-env-doctor: fix: ${t('fixc.noTerminal')}\n`);
       return 2;
     }
     (json ? ctx.stderr : ctx.stdout).write(planText());
-    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(view.plan)}?`);
+    const ok = await askYesNo(ctx.stdin, ctx.stderr, `\n${describeActions(view.plan)}`);
     if (!ok) {
-      ctx.stderr.write('Nothing changed.\n');
+      ctx.stderr.write(`${t('fixc.nothingChanged')}\n`);
       return finish('declined', null);
     }
   } else if (!json) {
@@ -111,10 +111,10 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
 function describeActions(plan: Plan): string {
   const n = plan.processes.filter((p) => !p.blocked).length;
   const parts = [
-    ...(n > 0 ? [`end ${n === 1 ? 'this process' : `these ${n} processes`}`] : []),
-    ...(plan.env.length > 0 && plan.envBlocked === null ? [`write ${plan.env.length === 1 ? 'the setting' : 'the settings'} to ${plan.envFile}`] : []),
+    ...(n > 0 ? [t('fixc.askEnd', { n })] : []),
+    ...(plan.env.length > 0 && plan.envBlocked === null ? [t('fixc.askWrite', { n: plan.env.length, file: plan.envFile })] : []),
   ];
-  return `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}`;
+  return `${parts.join(t('fixc.and')).replace(/^./, (c) => c.toUpperCase())}${t('fixc.question')}`;
 }
 
 async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number, ancestors: ReadonlySet<number>): Promise<FixResults> {

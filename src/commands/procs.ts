@@ -64,9 +64,9 @@ async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, m
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
   } else {
     const table = renderProcs(snapshot, rows, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, filtered: filter !== null });
-    const stamp = visibleLine(`gpu-env-doctor procs on ${snapshot.host.name}, ${snapshot.collectedAt}`);
+    const stamp = visibleLine(t('procs.stamp', { host: snapshot.host.name, at: snapshot.collectedAt }));
     const head = headerLines('procs', source);
-    if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp} (Ctrl-C to stop)\n${table}`);
+    if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp}${t('procs.ctrlC')}\n${table}`);
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
     else ctx.stdout.write(head.sub ? `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n${table}` : table);
   }

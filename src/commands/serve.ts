@@ -114,9 +114,9 @@ export const command: Command = {
     }
     onChange = () => server.push();
     ctx.stdout.write(`${TOOL_NAME} serve: ${server.url}\n`);
-    if (o.token !== null && o.tokenMade) ctx.stderr.write(`The token (needed on every request, already in the URL above): ${o.token}\n`);
-    if (!o.loopback) ctx.stderr.write(`Listening on ${o.host}: other machines can open this page with the token.\n`);
-    ctx.stderr.write('Read-only. Ctrl-C stops it.\n');
+    if (o.token !== null && o.tokenMade) ctx.stderr.write(`${t('serve.cli.token', { token: o.token })}\n`);
+    if (!o.loopback) ctx.stderr.write(`${t('serve.cli.listening', { host: o.host })}\n`);
+    ctx.stderr.write(`${t('serve.cli.readOnly')}\n`);
 
     await untilStopped();
     stopSource();

@@ -2,6 +2,7 @@
 // GPU job does. Pure: two snapshots in, a DiffResult out; reporters render it.
 import type { Snapshot } from '../snapshot/schema.js';
 import { fmtMiB } from '../core/format.js';
+import { joinList, t } from '../i18n/index.js';
 import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from './facts.js';
 
 export const DIFF_SCHEMA_VERSION = 1;
@@ -72,7 +73,7 @@ export function diffSnapshots(sa: Snapshot, sb: Snapshot, labels: { a: string; b
         a: aMissing ? null : summarise(fa.values, fa.byFact.get(def.id) ?? []),
         b: bMissing ? null : summarise(fb.values, fb.byFact.get(def.id) ?? []),
         notCollected: aMissing ? 'a' : 'b',
-        why: `not collected on ${aMissing ? labels.a : labels.b} (an older snapshot, or a probe that did not run there)`,
+        why: t('diff.notCollectedOn', { side: aMissing ? labels.a : labels.b }),
       });
       continue;
     }
@@ -113,10 +114,10 @@ export function memoryDifferences(sa: Snapshot, sb: Snapshot): Difference[] {
     const big = g.processes.filter((p) => (p.usedMiB ?? 0) >= g.memory.totalMiB * BIG_HOLDER_SHARE);
     const names = big.map((p) => {
       const h = s.processes.list.find((x) => x.pid === p.pid);
-      return `PID ${p.pid} ${h?.name ?? p.name.split('/').pop() ?? '?'} holds ${fmtMiB(p.usedMiB)}`;
+      return t('diff.holds', { pid: p.pid, name: h?.name ?? p.name.split('/').pop() ?? '?', mib: fmtMiB(p.usedMiB) });
     });
-    const free = `${fmtMiB(g.memory.freeMiB)} free of ${fmtMiB(g.memory.totalMiB)}`;
-    return { text: names.length > 0 ? `${names.join(', ')}; ${free}` : free, tight: g.memory.freeMiB < MIN_FREE_MIB, holders: new Set(big.map((p) => p.pid)) };
+    const free = t('diff.freeOf', { free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) });
+    return { text: names.length > 0 ? `${joinList(names, 'comma')}${t('list.semicolon')}${free}` : free, tight: g.memory.freeMiB < MIN_FREE_MIB, holders: new Set(big.map((p) => p.pid)) };
   };
   for (const g of sb.nvidia.gpus) {
     const a = describe(sa, g.index);
@@ -126,11 +127,11 @@ export function memoryDifferences(sa: Snapshot, sb: Snapshot): Difference[] {
     if (a.tight === b.tight && !newHolder) continue;
     out.push({
       fact: `gpu.free-memory[${g.index}]`,
-      label: `GPU ${g.index} memory`,
+      label: t('diff.gpuMemory', { index: g.index }),
       impact: 'high',
       a: a.text,
       b: b.text,
-      why: 'a process holding most of a GPU leaves a job too little memory to start ("out of memory", "cuDNN failed to initialize")',
+      why: t('diff.memoryWhy'),
     });
   }
   return out;
@@ -141,8 +142,8 @@ function subOf(factId: string, id: string): string {
 }
 
 function summarise(values: Map<string, string>, ids: string[]): string {
-  if (ids.length === 0) return '(none)';
-  if (ids.length === 1 && !ids[0]!.includes('[')) return values.get(ids[0]!) ?? '(none)';
-  return `${ids.length} values`;
+  if (ids.length === 0) return t('diff.none');
+  if (ids.length === 1 && !ids[0]!.includes('[')) return values.get(ids[0]!) ?? t('diff.none');
+  return t('diff.values', { n: ids.length });
 }
 

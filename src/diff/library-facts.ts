@@ -1,6 +1,7 @@
 // Facts from the snapshot's `libraries` section (src/libs/schema.ts; the `libs --json` shape of CONTRACT.md):
 // which file of each CUDA library a framework would load, and every copy on disk. Tolerant reads: a snapshot
 // without the section has these facts "not collected".
+import { t } from '../i18n/index.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';
 import { primaryEnv } from './python-facts.js';
@@ -24,10 +25,10 @@ const libImpact = (sub: string): Impact => (CRITICAL_LIBS.test(libStem(sub.split
 export const LIBRARY_FACTS: FactDef[] = [
   {
     id: 'loads',
-    label: 'library a framework loads',
+    get label() { return t('diff.fact.loads.label'); },
     impact: 'high',
     key: false,
-    why: 'the cuDNN / CUDA runtime copy that actually loads decides compatibility, whatever else is installed',
+    get why() { return t('diff.fact.loads.why'); },
     read: (s) => {
       const libs = collected(s);
       if (!libs) return undefined;
@@ -56,9 +57,9 @@ export const LIBRARY_FACTS: FactDef[] = [
   },
   {
     id: 'copies',
-    label: 'copies on disk',
+    get label() { return t('diff.fact.copies.label'); },
     impact: 'medium',
-    why: 'several copies of one library are what LD_LIBRARY_PATH, RPATH and load order choose between',
+    get why() { return t('diff.fact.copies.why'); },
     read: (s) => {
       const libs = collected(s);
       if (!libs) return undefined;

@@ -1,6 +1,7 @@
 // Facts from the snapshot's `python` section (src/python/schema.ts): the frameworks' builds, nvidia-* wheels,
 // conda packages and the interpreter of the environment a job runs in. Read through the tolerant accessors:
 // a snapshot without the section has these facts "not collected", never "everything removed".
+import { t } from '../i18n/index.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';
 import { arr, bool, section, text, type Obj } from './section.js';
@@ -58,10 +59,10 @@ function probeOutcome(p: Obj): string {
 export const PYTHON_FACTS: FactDef[] = [
   {
     id: 'framework',
-    label: 'framework build',
+    get label() { return t('diff.fact.framework.label'); },
     impact: 'critical',
     key: true,
-    why: 'the framework build fixes the CUDA and cuDNN versions it needs and the GPU architectures it has kernels for',
+    get why() { return t('diff.fact.framework.why'); },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const b of arr(env, 'frameworks')) {
@@ -73,9 +74,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'wheel',
-    label: 'Python package',
+    get label() { return t('diff.fact.wheel.label'); },
     impact: 'high',
-    why: 'nvidia-* wheels carry the cuDNN, cuBLAS and CUDA runtime copies the frameworks load first',
+    get why() { return t('diff.fact.wheel.why'); },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const p of arr(env, 'packages').filter(isWheel)) {
@@ -88,9 +89,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'conda',
-    label: 'conda package',
+    get label() { return t('diff.fact.conda.label'); },
     impact: 'high',
-    why: 'conda environments bring their own cudatoolkit and cuDNN, which shadow the system and pip copies',
+    get why() { return t('diff.fact.conda.why'); },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const p of arr(env, 'packages').filter((x) => !isWheel(x))) {
@@ -105,9 +106,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'framework.probe',
-    label: 'framework self-test (--deep=frameworks)',
+    get label() { return t('diff.fact.framework.probe.label'); },
     impact: 'critical',
-    why: 'what happened when the framework was imported and ran a convolution on the GPU',
+    get why() { return t('diff.fact.framework.probe.why'); },
     read: (s) => {
       const env = primaryEnv(s);
       const probes = env ? arr(env, 'probes') : [];
@@ -122,9 +123,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'python.version',
-    label: 'Python version',
+    get label() { return t('diff.fact.python.version.label'); },
     impact: 'high',
-    why: 'wheels are built per Python version; another one may get another framework build or none',
+    get why() { return t('diff.fact.python.version.why'); },
     read: withEnv((env): FactValues => {
       const v = text(env, 'pythonVersion');
       return v === null ? {} : { '': v };
@@ -132,9 +133,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'python.duplicates',
-    label: 'packages installed twice',
+    get label() { return t('diff.fact.python.duplicates.label'); },
     impact: 'high',
-    why: 'two metadata folders for one package: which copy imports is an accident of the file order',
+    get why() { return t('diff.fact.python.duplicates.why'); },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const d of arr(env, 'duplicates')) {
@@ -146,9 +147,9 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'python.env',
-    label: 'Python environment',
+    get label() { return t('diff.fact.python.env.label'); },
     impact: 'medium',
-    why: 'the environment the job runs in: another one has other packages',
+    get why() { return t('diff.fact.python.env.why'); },
     read: withEnv((env) => ({ '': `${text(env, 'prefix') ?? '?'} (${text(env, 'kind') ?? '?'})` })),
   },
 ];

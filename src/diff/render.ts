@@ -1,28 +1,26 @@
 // Renderers of a DiffResult: terminal (grouped by impact; within an impact, the differences that matter for
 // the same reason are listed under that reason, said once) and Markdown (escaped by reporters/escape.ts).
-import { plural } from '../core/format.js';
 import { mdCell, mdCode, mdText, visibleLine } from '../reporters/escape.js';
 import { palette, wrap } from '../reporters/layout.js';
 import { fmtTaken } from '../reporters/provenance.js';
 import { fmtAge } from '../core/format.js';
 import type { Impact } from './facts.js';
+import { joinList, t } from '../i18n/index.js';
 import type { Difference, DiffResult, DiffSide } from './compare.js';
 
-const ABSENT = '(not set)';
 const MAX_VALUE = 100;
 /** rows shown per reason before "… N more" (-v shows them all) */
 const MAX_ROWS = 6;
 
 function show(v: string | null, notCollected: boolean): string {
-  if (notCollected) return '(not collected)';
-  if (v === null) return ABSENT;
+  if (notCollected) return t('diff.notCollected');
+  if (v === null) return t('diff.notSet');
   return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE - 1)}…` : v;
 }
 
 function describeSide(s: DiffSide, nowMs: number): string {
-  const t = Date.parse(s.collectedAt);
-  const ago = Number.isFinite(t) ? `, ${fmtAge(Math.max(0, (nowMs - t) / 1000))} ago` : '';
-  return `${s.label}${s.label === s.host ? '' : ` (host ${s.host})`}, taken ${fmtTaken(s.collectedAt)}${ago}`;
+  const at = Date.parse(s.collectedAt);
+  return t('diff.side', { label: s.label, otherHost: s.label !== s.host, host: s.host, taken: fmtTaken(s.collectedAt), known: Number.isFinite(at), ago: Number.isFinite(at) ? fmtAge(Math.max(0, (nowMs - at) / 1000)) : '' });
 }
 
 export function countsByImpact(d: readonly Difference[]): Partial<Record<Impact, number>> {
@@ -33,10 +31,10 @@ export function countsByImpact(d: readonly Difference[]): Partial<Record<Impact,
 
 function summary(r: DiffResult): string {
   const counts = countsByImpact(r.differences);
-  const parts = (['critical', 'high', 'medium', 'low', 'noise'] as const).filter((i) => counts[i]).map((i) => `${counts[i]} ${i}`);
-  const head = r.differences.length === 0 ? 'No differences that matter' : `${plural(r.differences.length, 'difference')} (${parts.join(', ')})`;
-  const tail = [`${r.same} facts the same`];
-  if (r.hiddenNoise > 0) tail.push(`${plural(r.hiddenNoise, 'difference')} of the moment hidden (--all shows them)`);
+  const parts = (['critical', 'high', 'medium', 'low', 'noise'] as const).filter((i) => counts[i]).map((i) => t('diff.impactCount', { n: counts[i]!, impact: t(`diff.impact.${i}`) }));
+  const head = r.differences.length === 0 ? t('diff.noDifferences') : t('diff.differences', { n: r.differences.length, parts: joinList(parts, 'comma') });
+  const tail = [t('diff.same', { n: r.same })];
+  if (r.hiddenNoise > 0) tail.push(t('diff.hidden', { n: r.hiddenNoise }));
   return `${head} · ${tail.join(' · ')}`;
 }
 
@@ -61,16 +59,16 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
   for (const g of groups(r.differences)) {
     if (g.impact !== current) {
       current = g.impact;
-      lines.push('', paint[g.impact](c.bold(g.impact)));
+      lines.push('', paint[g.impact](c.bold(t(`diff.impact.${g.impact}`))));
     }
     // The reason once for the group: it is the point of ranking.
-    lines.push(...wrap(c.dim(`${g.why}:`), width, '  ', '  '));
+    lines.push(...wrap(c.dim(t('diff.why', { why: g.why })), width, '  ', '  '));
     const rows = o.verbose ? g.rows : g.rows.slice(0, MAX_ROWS);
     for (const d of rows) {
       const name = o.verbose ? d.fact : d.label;
-      lines.push(...wrap(`${visibleLine(name)}: ${visibleLine(show(d.a, d.notCollected === 'a'))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b'))}`, width, '    ', '      '));
+      lines.push(...wrap(`${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a'))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b'))}`, width, '    ', '      '));
     }
-    if (rows.length < g.rows.length) lines.push(c.dim(`    … ${g.rows.length - rows.length} more (-v shows them)`));
+    if (rows.length < g.rows.length) lines.push(c.dim(`    ${t('diff.more', { n: g.rows.length - rows.length })}`));
   }
   lines.push('', ...wrap(summary(r), width, '', '  '));
   return `${lines.join('\n')}\n`;
@@ -78,11 +76,11 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
 
 export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): string {
   const now = o.now ?? Date.now();
-  const lines = ['### gpu-env-doctor diff', '', `- **A**: ${mdText(describeSide(r.a, now))}`, `- **B**: ${mdText(describeSide(r.b, now))}`, ''];
+  const lines = ['### gpu-env-doctor diff', '', `- **A**${t('facts.colon')}${mdText(describeSide(r.a, now))}`, `- **B**${t('facts.colon')}${mdText(describeSide(r.b, now))}`, ''];
   if (r.differences.length > 0) {
-    lines.push('| impact | fact | A | B | why it matters |', '| --- | --- | --- | --- | --- |');
+    lines.push(`| ${t('diff.col.impact')} | ${t('diff.col.fact')} | A | B | ${t('diff.col.why')} |`, '| --- | --- | --- | --- | --- |');
     for (const d of r.differences) {
-      lines.push(`| ${d.impact} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a'), true)} | ${mdCode(show(d.b, d.notCollected === 'b'), true)} | ${mdCell(d.why)} |`);
+      lines.push(`| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a'), true)} | ${mdCode(show(d.b, d.notCollected === 'b'), true)} | ${mdCell(d.why)} |`);
     }
     lines.push('');
   }

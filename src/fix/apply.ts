@@ -4,6 +4,7 @@
 // SIGTERM until resumed), a grace period, then SIGKILL. Before every signal the PID's start time (and owner)
 // is read again and must equal the snapshot's, so a PID that the kernel has given to another process in the
 // meantime is never hit. Signals go through the Signals port; waiting and the clock are injected.
+import { t } from '../i18n/index.js';
 import type { UserFiles } from '../cli/context.js';
 import type { FileSystem } from '../ports/fs.js';
 import type { SignalName, Signals } from '../ports/signals.js';
@@ -49,18 +50,18 @@ export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<Pr
   if (step.blocked) return { kind: 'skipped', why: step.blocked };
   const guard = neverSignal(step.pid, d.ancestors, readIdentity(d.fs, step.pid));
   if (guard) return { kind: 'skipped', why: guard };
-  if (step.startedAt === null) return { kind: 'skipped', why: 'no start time to check the PID against' };
+  if (step.startedAt === null) return { kind: 'skipped', why: t('fixr.noStartTime') };
   const first = recheck(step, d.fs);
   if (first.kind === 'gone') return { kind: 'already-gone' };
   if (first.kind === 'other') {
-    return { kind: 'refused', why: `PID ${step.pid} is now another process (${first.id.comm}, started ${new Date(first.id.startedAt ?? 0).toISOString()}, not ${new Date(step.startedAt).toISOString()}): not signalled` };
+    return { kind: 'refused', why: t('fixr.reused', { pid: step.pid, comm: first.id.comm, now: new Date(first.id.startedAt ?? 0).toISOString(), then: new Date(step.startedAt).toISOString() }) };
   }
   const send = (sig: SignalName): ProcessOutcome | null => {
     const r = d.signals.send(step.pid, sig);
     if (r === 'sent') return null;
     if (r === 'no-such-process') return { kind: 'already-gone' };
-    if (r === 'permission') return { kind: 'failed', why: `${sig} to PID ${step.pid}: permission denied` };
-    return { kind: 'failed', why: `${sig} to PID ${step.pid} failed` };
+    if (r === 'permission') return { kind: 'failed', why: t('fixr.denied', { sig, pid: step.pid }) };
+    return { kind: 'failed', why: t('fixr.sigFailed', { sig, pid: step.pid }) };
   };
   const stopped = first.id.state === 'stopped' || first.id.state === 'tracing-stop';
 
@@ -80,7 +81,7 @@ export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<Pr
   const kill = send('SIGKILL');
   if (kill) return kill.kind === 'already-gone' ? { kind: 'ended', by: 'SIGTERM' } : kill;
   if (await waitForEnd(step, d, d.killWaitMs ?? KILL_WAIT_MS)) return { kind: 'ended', by: 'SIGKILL' };
-  return { kind: 'failed', why: `PID ${step.pid} is still there after SIGKILL (state ${readIdentity(d.fs, step.pid)?.state ?? '?'}): it may be stuck in the driver; see dmesg` };
+  return { kind: 'failed', why: t('fixr.stuck', { pid: step.pid, state: readIdentity(d.fs, step.pid)?.state ?? '?' }) };
 }
 
 async function waitForEnd(step: EndProcessStep, d: ApplyDeps, ms: number): Promise<boolean> {

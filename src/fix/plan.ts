@@ -249,17 +249,17 @@ function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 
     gpus: z.gpus,
     parentOf: z.pid,
   };
-  if (ppid === null || ppid <= 1) return { ...step, blocked: 'its parent is init, which collects it by itself' };
-  if (z.orphaned) return { ...step, blocked: `its parent ${z.parentName ?? ppid} adopted it and collects orphans by itself` };
+  if (ppid === null || ppid <= 1) return { ...step, blocked: t('fixr.parentInit') };
+  if (z.orphaned) return { ...step, blocked: t('fixr.adopted', { parent: `${z.parentName ?? ppid}` }) };
   if (step.name !== null && (PROTECTED_PARENTS.test(step.name) || SUPERVISOR_NAMES.test(step.name))) {
-    return { ...step, blocked: `its parent is ${step.name} (PID ${ppid}), a shell, supervisor or service that fix never ends: end or restart the job by hand` };
+    return { ...step, blocked: t('fixr.parentShell', { name: `${step.name}`, ppid }) };
   }
   // nvidia-smi reports the host's PIDs; when some of its PIDs are not this namespace's, this one may not be either,
   // and its "parent" would be an unrelated process.
   const foreign = input.snapshot.processes.list.find((q) => q.listedByNvidiaSmi && (q.gpuNotOpenHere || !q.visible || q.nvidiaSmiPid !== undefined));
-  if (foreign) return { ...step, blocked: `nvidia-smi's PIDs are not all this PID namespace's (PID ${foreign.nvidiaSmiPid ?? foreign.pid} is not), so zombie PID ${z.pid} may be another namespace's process` };
+  if (foreign) return { ...step, blocked: t('fixr.foreignNs', { pid: foreign.nvidiaSmiPid ?? foreign.pid, zombie: z.pid }) };
   const blocked = blockReason(step, input);
-  if (blocked === 'gone') return { ...step, blocked: `its parent (PID ${ppid}) is gone already` };
+  if (blocked === 'gone') return { ...step, blocked: t('fixr.parentGone', { ppid }) };
   return blocked ? { ...step, blocked } : step;
 }
 
@@ -269,23 +269,23 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
   if (input.signalling !== true) return input.signalling;
   const guard = neverSignal(step.pid, input.ancestors, input.live.get(step.pid)?.identity ?? null);
   if (guard) return guard;
-  if (step.startedAt === null) return 'its start time is unknown, so a reused PID could not be told apart from it';
+  if (step.startedAt === null) return t('fixr.noStart');
   const live = input.live.get(step.pid);
-  if (!live) return 'its current state was not read';
+  if (!live) return t('fixr.notRead');
   const now = live.identity;
   if (now === null || now.startedAt !== step.startedAt) return 'gone';
   if (step.parentOf === undefined && (now.state === 'zombie' || now.state === 'dead')) return 'gone';
   const uid = now.uid ?? step.uid;
-  if (uid === null || self.uid === null) return 'its owner (or ours) is unknown';
+  if (uid === null || self.uid === null) return t('fixr.ownerUnknown');
   if (uid !== self.uid) {
     const owner = step.user ?? String(uid);
-    if (self.uid !== 0) return `it belongs to another user (${owner}); only root can end it (sudo gpu-env-doctor fix --force)`;
-    if (!input.force) return `it belongs to another user (${owner}); add --force to end another user's process as root`;
+    if (self.uid !== 0) return t('fixr.otherUserRoot', { owner });
+    if (!input.force) return t('fixr.otherUserForce', { owner });
   }
   const stopped = now.state === 'stopped' || now.state === 'tracing-stop';
-  if (live.cpuShare === null && !stopped) return 'its CPU use could not be measured, so it may be working';
+  if (live.cpuShare === null && !stopped) return t('fixr.cpuUnknown');
   if (live.cpuShare !== null && live.cpuShare > BUSY_CPU_SHARE) {
-    return `it is working: ${Math.round(live.cpuShare * 100)}% of a CPU since the snapshot (e.g. a job started with nohup); end it yourself if you are sure: kill ${step.pid}`;
+    return t('fixr.working', { pct: Math.round(live.cpuShare * 100), pid: step.pid });
   }
   return null;
 }
@@ -295,6 +295,6 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
  * Checked at planning time and again right before each signal (apply.ts), on live facts.
  */
 export function neverSignal(pid: number, ancestors: ReadonlySet<number> | undefined, now: { kernelThread?: boolean } | null): string | null {
-  if (ancestors?.has(pid)) return 'it is gpu-env-doctor itself or one of its ancestors (the shell or program that started it): fix never ends its own caller';
+  if (ancestors?.has(pid)) return t('fixr.self');
   return protectionOf({ pid, isSelfOrAncestor: false, kernelThread: now?.kernelThread ?? false, gpuNotOpenHere: false, name: null });
 }

@@ -2,6 +2,7 @@
 // patching library by library only moves the conflict. The plan is then the rebuild, as commands for the
 // user: back up, make a fresh environment with one package manager and the framework build that fits this
 // driver, verify with `check --deep`. Printed, never run. Pure.
+import { t } from '../i18n/index.js';
 import type { Finding } from '../core/finding.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import builds from './framework-builds.json' with { type: 'json' };
@@ -80,13 +81,13 @@ export function rebuildPlan(lib: Finding[], all: readonly Finding[], s: Snapshot
   for (const fw of shown) {
     const line = buildFor(fw, driverCuda);
     if (line) installs.push(line);
-    else notes.push(`No ${fw} build in the table fits a driver supporting CUDA ${driverCuda ?? '(unknown)'}: see gpu-env-doctor compat ${fw} for what it needs.`);
+    else notes.push(t('rebuild.noBuild', { fw, cuda: driverCuda ?? t('rebuild.unknown') }));
   }
-  if (frameworks.length === 0) notes.push('The findings do not say which framework the job uses: keep only the install line of yours.');
-  notes.push('Then reinstall your other packages from requirements-backup.txt, leaving out the framework and nvidia-* lines (the framework brings its own CUDA libraries).');
+  if (frameworks.length === 0) notes.push(t('rebuild.whichFramework'));
+  notes.push(t('rebuild.reinstall'));
   const envDir = '~/.venvs/gpu-clean';
   return {
-    why: `${lib.length} library problems with both conda's and pip's CUDA libraries in play: one repair would move the conflict elsewhere, so rebuild the environment with a single package manager.`,
+    why: t('rebuild.why', { n: lib.length }),
     findings: lib,
     frameworks: shown,
     commands: [

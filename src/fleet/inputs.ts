@@ -1,6 +1,7 @@
 // The files `fleet` reads: the paths named, folders searched for *.json (recursively), each file read, parsed
 // and handed over one at a time. A file that cannot be read or is not a snapshot is skipped with its reason:
 // one broken node must not hide the other 9,999.
+import { t } from '../i18n/index.js';
 import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { FileSystem } from '../ports/fs.js';
@@ -86,11 +87,11 @@ export function readInput(fsys: FileSystem, cwd: string, file: string, regular =
   try {
     if (!regular) {
       const st = fsys.stat(abs);
-      if (st.type !== 'file') return { file, problem: 'not a regular file' };
+      if (st.type !== 'file') return { file, problem: t('fleet.problem.notFile') };
     }
     const bytes = fsys.readBytes(abs, 0, MAX_SNAPSHOT_BYTES + 1);
-    if (bytes.length > MAX_SNAPSHOT_BYTES) return { file, problem: `too large (more than ${MAX_SNAPSHOT_BYTES} bytes)` };
-    if (bytes.length === 0) return { file, problem: 'empty file' };
+    if (bytes.length > MAX_SNAPSHOT_BYTES) return { file, problem: t('fleet.problem.tooLarge', { max: MAX_SNAPSHOT_BYTES }) };
+    if (bytes.length === 0) return { file, problem: t('fleet.problem.empty') };
     return { file, snapshot: parseSnapshotTextFast(bytes.toString('utf8'), file) };
   } catch (err) {
     if (err instanceof UsageError) return { file, problem: err.message.replace(`${file} `, '') };
@@ -100,7 +101,7 @@ export function readInput(fsys: FileSystem, cwd: string, file: string, regular =
 
 function describe(err: unknown): string {
   const code = (err as { code?: string }).code;
-  if (code === 'ENOENT') return 'no such file or folder';
-  if (code === 'EACCES') return 'permission denied';
+  if (code === 'ENOENT') return t('fleet.problem.noSuchFile');
+  if (code === 'EACCES') return t('fleet.problem.denied');
   return err instanceof Error ? err.message.split('\n')[0]! : String(err);
 }

@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import type { Finding } from '../core/finding.js';
 import { visibleLine } from '../reporters/escape.js';
 import { findingLines } from '../reporters/finding-lines.js';
-import { palette } from '../reporters/layout.js';
+import { displayWidth, palette } from '../reporters/layout.js';
 import { renderBlock } from '../reporters/terminal.js';
 import type { Consumer, LibrariesSection, ResolvedLibrary } from './schema.js';
 import { t } from '../i18n/index.js';
@@ -32,7 +32,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`);
     // an ELF file given with --elf: its whole closure (CUDA or not) is the answer asked for
     const rows = con.resolved.filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found').map((r) => row(r, con, o.verbose));
-    out.push(...table(['library', 'file', 'version', 'via'], rows, c).map((l) => `  ${l}`));
+    out.push(...table([t('libs.col.library'), t('libs.col.file'), t('libs.col.version'), t('libs.col.via')], rows, c).map((l) => `  ${l}`));
     for (const r of con.resolved) {
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
@@ -50,7 +50,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
       .filter((k) => o.verbose || !k.name.startsWith('libcudnn_'))
       .map((k) => [k.name, k.version ?? '?', k.origin, shortPath(k.path, null), k.package ? `${k.package.manager} ${visibleLine(k.package.name)}` : '']),
   );
-  out.push(...table(['library', 'version', 'origin', 'file', 'package'], copyRows, c).map((l) => `  ${l}`));
+  out.push(...table([t('libs.col.library'), t('libs.col.version'), t('libs.col.origin'), t('libs.col.file'), t('libs.col.package')], copyRows, c).map((l) => `  ${l}`));
   if (!o.verbose && lib.copies.some((k) => k.name.startsWith('libcudnn_'))) out.push(c.dim(`  ${t('libs.subHidden')}`));
   if (lib.processes.length > 0) {
     out.push('', c.bold(t('libs.loadedByProcesses')));
@@ -81,12 +81,13 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
 function row(r: ResolvedLibrary, con: Consumer, verbose: boolean): string[] {
   const via = r.via === 'preloaded' ? `preloaded (${con.framework ?? 'path'})` : r.via === 'already_loaded' && r.firstVia ? `already loaded (${r.firstVia.replace(/_/g, ' ')})` : r.via.replace(/_/g, ' ');
   const p = (x: string) => (verbose ? visibleLine(x) : shortPath(x, con.environment));
-  const file = r.path === null ? (r.error ? `NOT FOUND: ${visibleLine(r.error)}` : 'NOT FOUND') : r.realPath && r.realPath !== r.path ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}` : p(r.path);
+  const file = r.path === null ? (r.error ? t('libs.notFoundError', { error: visibleLine(r.error) }) : t('libs.notFound')) : r.realPath && r.realPath !== r.path ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}` : p(r.path);
   return [r.name, file, r.version ?? '?', `${via}${r.how === 'dlopen' ? ', dlopen' : ''}`];
 }
 
 function table(head: string[], rows: string[][], c: ReturnType<typeof palette>): string[] {
-  const widths = head.map((h, i) => Math.min(90, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))));
-  const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]!))).join('  ').trimEnd();
+  // padded by display width: a column head in Chinese takes two columns a character
+  const widths = head.map((h, i) => Math.min(90, Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? '')))));
+  const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x + ' '.repeat(Math.max(0, widths[i]! - displayWidth(x))))).join('  ').trimEnd();
   return [c.dim(fmt(head)), ...rows.map(fmt)];
 }

@@ -2,7 +2,7 @@
 // culprits first, with the verdict from ./verdict.ts. Pure: rows from a Snapshot, text and JSON from rows.
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../core/format.js';
 import { visibleLine } from '../reporters/escape.js';
-import { palette, wrap, type Colors } from '../reporters/layout.js';
+import { displayWidth, palette, wrap, type Colors } from '../reporters/layout.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { assess, culpritOrder, isStale, type Verdict } from './verdict.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from './framework.js';
@@ -32,7 +32,9 @@ export function staleCount(rows: readonly ProcRow[]): number {
   return rows.filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length;
 }
 
-const HEAD = ['GPU', 'PID', 'USER', 'MEMORY', 'AGE', 'STATE', 'PARENT', 'CONTAINER', 'VERDICT', 'FRAMEWORK', 'COMMAND'] as const;
+// The column heads in the chosen language; columns are padded by display width (a CJK character takes two).
+const HEAD_KEYS = ['procs.col.gpu', 'procs.col.pid', 'procs.col.user', 'procs.col.memory', 'procs.col.age', 'procs.col.state', 'procs.col.parent', 'procs.col.container', 'procs.col.verdict', 'procs.col.framework', 'procs.col.command'] as const;
+const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayWidth(s)));
 
 function cells(r: ProcRow, cmdMax: number): string[] {
   const p = r.p;
@@ -40,13 +42,13 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     p.gpus.length > 0 ? p.gpus.join(',') : '-',
     String(p.pid),
     visibleLine(p.user ?? (p.uid !== null ? String(p.uid) : '?')),
-    p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : 'dev file',
+    p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : t('procs.cell.devFile'),
     p.visible ? fmtAge(p.ageSeconds) : '?',
     p.state ?? '?',
     // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts)
-    visibleLine(!p.visible ? '?' : p.orphaned ? `gone→${p.parentName ?? p.ppid ?? '?'}` : `${p.parentName ?? p.ppid ?? '?'}`),
-    !p.visible ? 'other?' : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? 'other' : 'same',
-    r.verdict,
+    visibleLine(!p.visible ? '?' : p.orphaned ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` }) : `${p.parentName ?? p.ppid ?? '?'}`),
+    !p.visible ? t('procs.cell.otherMaybe') : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? t('procs.cell.other') : t('procs.cell.same'),
+    t(`verdict.${r.verdict}` as const),
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
     p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
     // Command lines are set by whoever started the process: their control characters are shown, never sent.
@@ -81,14 +83,15 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
     return `${out.join('\n')}\n`;
   }
   // The command line takes what is left of the width (at least 20 columns); -v shows it whole.
+  const HEAD = HEAD_KEYS.map((k) => t(k));
   const fixed = rows.map((r) => cells(r, 10_000));
-  const used = HEAD.slice(0, -1).reduce((a, h, i) => a + Math.max(h.length, ...fixed.map((t) => (t[i] ?? '').length)) + 2, 0);
+  const used = HEAD.slice(0, -1).reduce((a, h, i) => a + Math.max(displayWidth(h), ...fixed.map((t) => displayWidth(t[i] ?? ''))) + 2, 0);
   const table = rows.map((r) => cells(r, o.verbose ? 10_000 : Math.max(20, width - used)));
-  const widths = HEAD.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] ?? '').length)));
+  const widths = HEAD.map((h, i) => Math.max(displayWidth(h), ...table.map((t) => displayWidth(t[i] ?? ''))));
   const line = (t: readonly string[], paint?: (v: string) => string) =>
     t
       .map((v, i) => {
-        const padded = i === t.length - 1 ? v : v.padEnd(widths[i]!);
+        const padded = i === t.length - 1 ? v : padEnd(v, widths[i]!);
         return i === 8 && paint ? paint(padded) : padded;
       })
       .join('  ')

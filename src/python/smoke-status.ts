@@ -4,6 +4,7 @@
 // longest row marked as a prefix.
 import type { RootCauseId } from '../core/root-causes.js';
 import data from './smoke-statuses.json' with { type: 'json' };
+import { getLang } from '../i18n/index.js';
 
 export type StatusKind = 'memory' | 'init' | 'driver' | 'library' | 'device' | 'arch' | 'hardware' | 'other';
 
@@ -14,6 +15,8 @@ export interface StatusMeaning {
   /** null: the evidence decides (memory: who holds it; init: how much was free) */
   rootCause: RootCauseId | null;
   meaning: string;
+  /** the meaning in Chinese (a translation of `meaning`; same source) */
+  meaningZh?: string;
   source: string;
   prefix?: boolean;
 }
@@ -31,4 +34,9 @@ export function statusMeaning(name: string): StatusMeaning | null {
 /** True for a status that means "no memory", whatever the library. */
 export function isMemoryStatus(name: string): boolean {
   return statusMeaning(name)?.kind === 'memory';
+}
+
+/** The status's meaning in the chosen language (the table's English where a row has no Chinese). */
+export function meaningText(m: StatusMeaning): string {
+  return getLang() === 'zh' && m.meaningZh ? m.meaningZh : m.meaning;
 }

@@ -177,27 +177,28 @@ function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, thres
 }
 
 function renderFacts(s: Snapshot, c: Colors): string[] {
-  const out: string[] = [c.bold('Facts')];
+  const out: string[] = [c.bold(t('facts.title'))];
   const v = visibleLine;
-  out.push(`  system: ${v(s.system.os ?? '?')}, kernel ${v(s.system.kernel ?? '?')}, ${s.system.arch}, container: ${s.system.container.kind}${s.system.wsl ? ', WSL' : ''}`);
+  out.push(`  ${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`);
   if (s.nvidia.ok) {
-    out.push(`  driver ${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}${s.system.kernelModule ? `, kernel module ${s.system.kernelModule.version ?? '?'}` : ''}`);
+    out.push(`  ${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`);
     for (const g of s.nvidia.gpus) {
       out.push(
-        `  GPU ${g.index}: ${v(g.name)} (sm ${g.computeCapability ?? '?'}, ${g.busId}, ${v(g.uuid)}) memory ${fmtMiB(g.memory.usedMiB)} used / ${fmtMiB(g.memory.totalMiB)}, ${fmtMiB(g.memory.freeMiB)} free; persistence ${g.persistenceMode ?? '?'}, compute mode ${g.computeMode ?? '?'}, MIG ${g.migMode ?? 'n/a'}, ECC ${g.ecc.mode ?? 'n/a'}`,
+        `  ${t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
       );
     }
   } else {
     out.push(`  nvidia-smi: ${v(s.nvidia.failure.message)}`);
   }
   for (const p of s.processes.list) {
+    const fw = p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : '';
     out.push(
-      `  PID ${p.pid} ${v(p.user ?? '?')} ${p.state ?? '?'} GPU ${p.gpus.join(',') || '-'} ${fmtMiB(p.usedMiB)} age ${fmtAge(p.ageSeconds)} ppid ${p.ppid ?? '?'}${p.orphaned ? ' (orphaned)' : ''}${p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : ''}: ${v(fmtCmdline(p.cmdline))}`,
+      `  ${t('facts.process', { pid: p.pid, user: v(p.user ?? '?'), state: p.state ?? '?', gpus: p.gpus.join(',') || '-', mib: fmtMiB(p.usedMiB), age: fmtAge(p.ageSeconds), ppid: p.ppid ?? '?', orphaned: p.orphaned, framework: fw, cmd: v(fmtCmdline(p.cmdline)) })}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
-  if (envKeys.length > 0) out.push(`  env: ${envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ')}`);
-  out.push(`  ${c.bold('probes')}: ${s.probes.map((p) => `${p.id} ${p.durationMs} ms${p.ok ? '' : ` (${v(p.message ?? 'failed')})`}`).join(', ')}`);
+  if (envKeys.length > 0) out.push(`  ${t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
+  out.push(`  ${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`);
   return out;
 }
 

@@ -6,6 +6,7 @@
 // Bounded and never blocking: each file is summarised to a few fields and dropped (no snapshot is kept), only
 // changed files are read again (by size and modification time), the outliers are merged again at most every
 // `mergeEveryMs`, and the work yields to the event loop between files so pages keep being answered.
+import { t } from '../i18n/index.js';
 import * as nodePath from 'node:path';
 import { ALL_CHECKS } from '../checks/index.js';
 import { fmtCmdline } from '../core/format.js';
@@ -167,7 +168,7 @@ export class FleetWatcher {
     machines.sort((a, b) => score(b, now, this.o.oldAfterMs) - score(a, now, this.o.oldAfterMs) || a.host.localeCompare(b.host));
     const old = machines.filter((m) => m.collectedMs === null || now - m.collectedMs > this.o.oldAfterMs).length;
     return {
-      title: `GPU fleet: ${machines.length} machine${machines.length === 1 ? '' : 's'}`,
+      title: t('serve.fleet.title', { n: machines.length }),
       dir: this.o.dir,
       readAt: this.readAt,
       mergedAt: this.mergedAt,

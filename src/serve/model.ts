@@ -5,6 +5,7 @@
 // Facts and consequences are kept apart: a process's memory, user, age and command are facts (nvidia-smi,
 // /proc); its verdict comes with the reason the verdict module gives; a framework's memory policy is a
 // consequence of the framework seen (what it does by default), said with "by default".
+import { t } from '../i18n/index.js';
 import type { Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
 import { frameworkLabel, holderPolicy } from '../procs/framework.js';
@@ -152,10 +153,10 @@ export function buildPageModel(st: LiveState): PageModel {
   const holdersSource = latest ?? shown;
   const deviceHolders = holdersSource ? procRows(holdersSource).filter((r) => !r.p.listedByNvidiaSmi).map((r) => procView(r.p, r.verdict, r.reason, null, null)) : [];
   const staleCount = shown ? procRows(shown).filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length : 0;
-  const note = holdersSource?.processes.message ?? (holdersSource && !holdersSource.processes.ok ? 'processes could not be read' : undefined);
+  const note = holdersSource?.processes.message ?? (holdersSource && !holdersSource.processes.ok ? t('serve.noProcesses') : undefined);
   return {
     host: st.host,
-    title: `GPUs on ${st.host}`,
+    title: t('serve.title', { host: st.host }),
     intervalMs: st.intervalMs,
     status,
     gpus,
@@ -202,12 +203,12 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
     const procs = listed.map(({ gp, row }) =>
       row ? procView(row.p, row.verdict, row.reason, gp.usedMiB, g.memory.totalMiB, gp.name) : unknownProc(gp.pid, gp.name, gp.usedMiB),
     );
-    const segments: Segment[] = procs.map((p) => ({ kind: 'proc', group: p.group, miB: Math.max(0, p.miB ?? 0), pid: p.pid, label: `PID ${p.pid} ${p.name} (${p.user}, ${p.verdict})` }));
+    const segments: Segment[] = procs.map((p) => ({ kind: 'proc', group: p.group, miB: Math.max(0, p.miB ?? 0), pid: p.pid, label: t('serve.segment', { pid: p.pid, name: p.name, user: p.user, verdict: VERDICTS.has(p.verdict) ? t(`verdict.${p.verdict as Verdict}`) : p.verdict }) }));
     const attributed = procs.reduce((a, p) => a + Math.max(0, p.miB ?? 0), 0);
     const unattributed = Math.max(0, g.memory.usedMiB - attributed);
-    if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: 'not attributed to a listed process' });
+    if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: t('serve.unattributed') });
     const free = Math.max(0, g.memory.totalMiB - attributed - unattributed);
-    segments.push({ kind: 'free', miB: free, label: 'free' });
+    segments.push({ kind: 'free', miB: free, label: t('serve.badgeFree') });
     const { isFree, note } = freeness(g, procs.length);
     const hist = st.history.find((h) => (g.uuid ? h.uuid === g.uuid : h.index === g.index));
     return {
@@ -241,8 +242,8 @@ export function visibleDevicesLine(ids: readonly number[]): string | null {
 function freeness(g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number], listed: number): { isFree: boolean; note?: string } {
   const idle = listed === 0 && g.memory.usedMiB <= Math.max(FREE_MAX_USED_MIN_MIB, g.memory.totalMiB * FREE_MAX_USED_SHARE);
   if (!idle) return { isFree: false };
-  if (g.migMode && /^enabled$/i.test(g.migMode)) return { isFree: false, note: 'MIG mode is on: a job uses a MIG instance (nvidia-smi -L lists them), not the whole GPU' };
-  if (g.computeMode && /prohibited/i.test(g.computeMode)) return { isFree: false, note: 'compute mode Prohibited: no CUDA process may use it' };
+  if (g.migMode && /^enabled$/i.test(g.migMode)) return { isFree: false, note: t('serve.migOn') };
+  if (g.computeMode && /prohibited/i.test(g.computeMode)) return { isFree: false, note: t('serve.prohibited') };
   return { isFree: true };
 }
 
@@ -287,7 +288,7 @@ function procView(p: HolderProcess, verdict: string, reason: string, miB: number
 /** A PID nvidia-smi lists that the process probe did not describe (it should not happen; shown, not hidden). */
 function unknownProc(pid: number, smiName: string, miB: number | null): ProcView {
   const name = smiName.split('/').pop() || smiName || '?';
-  return { pid, user: '?', miB, framework: null, verdict: 'unknown', reason: 'listed by nvidia-smi, not described by the process probe', group: 'unknown', stale: false, age: '?', name, command: name, commandFull: smiName || name, policy: null };
+  return { pid, user: '?', miB, framework: null, verdict: 'unknown', reason: t('serve.notDescribed'), group: 'unknown', stale: false, age: '?', name, command: name, commandFull: smiName || name, policy: null };
 }
 
 function policyNotes(procs: ProcView[]): PolicyNote[] {
@@ -309,8 +310,8 @@ function checksView(st: LiveState): PageModel['checks'] {
     }))
     .sort((a, b) => rank(b.mark) - rank(a.mark));
   let note: string | undefined;
-  if (c.findings === null) note = c.runningSince !== null ? 'The checks are running (they read the whole machine, once a minute by default).' : (c.error ?? 'The checks have not run yet.');
-  else if (c.runningSince !== null && st.now - c.runningSince > Math.max(60_000, st.hangAfterMs * 4)) note = `The checks have been running for ${secs(st.now - c.runningSince)}: these findings are from ${clock(c.at ?? st.now)}.`;
+  if (c.findings === null) note = c.runningSince !== null ? t('serve.checksRunning') : (c.error ?? t('serve.checksNotRun'));
+  else if (c.runningSince !== null && st.now - c.runningSince > Math.max(60_000, st.hangAfterMs * 4)) note = t('serve.checksLong', { running: secs(st.now - c.runningSince), clock: clock(c.at ?? st.now) });
   else if (c.error) note = c.error;
   return { at: c.at, everyMs: c.everyMs, count: new Set((c.findings ?? []).map((f) => f.check)).size, items, ...(note ? { note } : {}) };
 }
@@ -341,5 +342,7 @@ export function agoText(ms: number): string {
 export function clock(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 }
+
+const VERDICTS: ReadonlySet<string> = new Set(['this job', 'active', 'idle', 'orphaned', 'stopped', 'zombie', 'other user', 'invisible', 'unknown']);
 
 export { fmtMiB };

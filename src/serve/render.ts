@@ -2,10 +2,12 @@
 // and the two parts the event stream replaces (#status and #main). Pure, from the page model. Every value
 // goes through esc(); the only script is client.ts, allowed by its hash; there are no inline handlers and no
 // style attributes, so the Content-Security-Policy can forbid both.
-import { fmtMiB, plural } from '../core/format.js';
+import { fmtMiB } from '../core/format.js';
+import { getLang, joinList, t } from '../i18n/index.js';
 import { esc, num } from '../reporters/html/escape.js';
 import { CSS } from '../reporters/html/style.js';
 import { CLIENT_JS } from './client.js';
+import type { Verdict } from '../procs/verdict.js';
 import { DEFAULT_HISTORY, type HistoryPoint } from './history.js';
 import { agoText, clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
 
@@ -77,7 +79,7 @@ export const PAGE_CSS = CSS + SERVE_CSS;
  */
 export function pageHead(title: string, o: RenderOptions): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -95,13 +97,13 @@ export function pageHead(title: string, o: RenderOptions): string {
 export function renderPage(m: PageModel, o: RenderOptions): string {
   return `${pageHead(m.title, o)}<header>
 <h1>${esc(m.title)}</h1>
-<p class="meta">gpu-env-doctor serve · read-only</p>
+<p class="meta">gpu-env-doctor serve · ${t('serve.readOnly')}</p>
 </header>
 <div id="status">${renderStatus(m, o.now)}</div>
 <p id="conn" class="conn" hidden></p>
-<noscript><p class="meta">Scripts are off: this page reloads itself every ${o.refreshS} s.</p></noscript>
+<noscript><p class="meta">${t('serve.noScript', { s: o.refreshS })}</p></noscript>
 <main id="main">${renderMain(m, o)}</main>
-<footer>${esc(o.tool)} · this page only reads: nothing on it ends a process. Its data as JSON: <a href="/state.json${esc(o.query)}">state.json</a>.${m.redacted ? ' User names and command lines are hidden (--redact).' : ''}</footer>
+<footer>${esc(o.tool)} · ${t('serve.footer', { link: `<a href="/state.json${esc(o.query)}">state.json</a>` })}${m.redacted ? t('serve.redacted') : ''}</footer>
 <script>${CLIENT_JS}</script>
 </body>
 </html>
@@ -109,22 +111,22 @@ export function renderPage(m: PageModel, o: RenderOptions): string {
 }
 
 /** An element whose text is "N s" since `t`, counted on by the page's script. */
-function ago(t: number, now: number): string {
-  return `<span data-ago="${Math.round(t)}">${esc(agoText(now - t))}</span>`;
+function ago(at: number, now: number): string {
+  return `<span data-ago="${Math.round(at)}">${esc(agoText(now - at))}</span>`;
 }
 
 export function renderStatus(m: PageModel, now: number): string {
   const s = m.status;
-  const figures = s.updatedAt !== null ? ` The figures below are from ${esc(clock(s.updatedAt))} (${ago(s.updatedAt, now)} ago).` : '';
+  const figures = s.updatedAt !== null ? t('serve.figures', { clock: esc(clock(s.updatedAt)), ago: ago(s.updatedAt, now) }) : '';
   switch (s.kind) {
     case 'ok':
-      return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> Live · updated ${ago(s.updatedAt!, now)} ago · read every ${esc(secs(m.intervalMs))}</p>`;
+      return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ${t('serve.live', { ago: ago(s.updatedAt!, now), every: esc(secs(m.intervalMs)) })}</p>`;
     case 'waiting':
-      return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> Waiting for the first answer from nvidia-smi${s.since !== undefined ? ` (asked ${ago(s.since, now)} ago)` : ''}.</p>`;
+      return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ${t('serve.waiting', { asked: s.since !== undefined, ago: s.since !== undefined ? ago(s.since, now) : '' })}</p>`;
     case 'hanging':
-      return `<p class="status hanging" data-kind="hanging" role="alert"><span class="mark fail">✗</span> nvidia-smi has not answered for ${ago(s.since!, now)}: the driver may be hung (a GPU fallen off the bus, or a process stuck in the kernel).${figures}</p>`;
+      return `<p class="status hanging" data-kind="hanging" role="alert"><span class="mark fail">✗</span> ${t('serve.hanging', { ago: ago(s.since!, now) })}${figures}</p>`;
     case 'failed':
-      return `<p class="status failed" data-kind="failed" role="alert"><span class="mark fail">✗</span> nvidia-smi could not answer: ${esc(s.failure ?? 'it failed')} (for ${ago(s.since!, now)}).${figures}</p>`;
+      return `<p class="status failed" data-kind="failed" role="alert"><span class="mark fail">✗</span> ${t('serve.failed', { failure: esc(s.failure ?? t('serve.itFailed')), ago: ago(s.since!, now) })}${figures}</p>`;
   }
 }
 
@@ -135,28 +137,28 @@ export function renderMain(m: PageModel, o: RenderOptions): string {
 function freeSection(m: PageModel): string {
   const parts: string[] = [];
   if (!m.free.known) {
-    parts.push(`<p class="free-line"><span class="mark unknown">?</span> Which GPUs are free is not known: nvidia-smi is not answering${m.gpus.length > 0 ? ' (the figures below are old)' : ''}.</p>`);
+    parts.push(`<p class="free-line"><span class="mark unknown">?</span> ${t('serve.freeUnknown', { old: m.gpus.length > 0 })}</p>`);
   } else if (m.free.indexes.length === 0) {
-    parts.push(`<p class="free-line"><span class="mark warn">!</span> No GPU is free now (${esc(plural(m.gpus.length, 'GPU'))}, each holds a process or memory).</p>`);
+    parts.push(`<p class="free-line"><span class="mark warn">!</span> ${t('serve.noneFree', { n: m.gpus.length })}</p>`);
   } else {
-    parts.push(`<p class="free-line"><span class="mark ok">✓</span> Free now: ${esc(m.free.indexes.map((i) => `GPU ${i}`).join(', '))} of ${esc(plural(m.gpus.length, 'GPU'))}. To run on one:</p>`);
+    parts.push(`<p class="free-line"><span class="mark ok">✓</span> ${t('serve.freeNow', { gpus: esc(joinList(m.free.indexes.map((i) => `GPU ${i}`), 'comma')), n: m.gpus.length })}</p>`);
     parts.push(`<pre id="free-line">${esc(m.free.line ?? '')} python train.py</pre>`);
-    if (m.free.allLine) parts.push(`<p class="meta">All of them: <code>${esc(m.free.allLine)}</code></p>`);
-    parts.push(`<p class="meta">CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA number the GPUs as nvidia-smi does (its default puts the fastest first).</p>`);
+    if (m.free.allLine) parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
+    parts.push(`<p class="meta">${t('serve.deviceOrder')}</p>`);
   }
   if (m.stale > 0) {
-    parts.push(`<p><span class="mark fail">✗</span> ${esc(plural(m.stale, 'stale process', 'stale processes'))} ${m.stale === 1 ? 'holds' : 'hold'} GPU memory. To end the ones you own safely, on ${esc(m.host)}:</p><pre>$ gpu-env-doctor fix</pre><p class="meta">It shows the plan and asks first; this page never ends anything.</p>`);
+    parts.push(`<p><span class="mark fail">✗</span> ${t('serve.stale', { n: m.stale, host: esc(m.host) })}</p><pre>$ gpu-env-doctor fix</pre><p class="meta">${t('serve.staleNote')}</p>`);
   }
   return `<section id="free" class="card">${parts.join('')}</section>`;
 }
 
 function gpuSection(g: GpuView, o: RenderOptions): string {
-  const badge = g.free ? '<span class="badge free">free</span>' : g.freeNote ? `<span class="badge busy">${esc('not offered')}</span>` : '';
-  const head = `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span class="sub">${esc(`${fmtMiB(g.usedMiB)} used of ${fmtMiB(g.totalMiB)}, ${fmtMiB(g.freeMiB)} free`)}</span></h2>`;
+  const badge = g.free ? `<span class="badge free">${t('serve.badgeFree')}</span>` : g.freeNote ? `<span class="badge busy">${t('serve.badgeNotOffered')}</span>` : '';
+  const head = `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span class="sub">${esc(t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) }))}</span></h2>`;
   const note = g.freeNote ? `<p class="meta">${esc(g.freeNote)}</p>` : '';
-  const procs = g.procs.length === 0 ? '<p class="meta">No process uses this GPU.</p>' : procTable(g.procs, `gpu-${g.index}`);
+  const procs = g.procs.length === 0 ? `<p class="meta">${t('serve.noProcess')}</p>` : procTable(g.procs, `gpu-${g.index}`);
   const policies = g.policies
-    .map((p) => `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">What this means for PID ${p.pid}: ${esc(p.summary)}. <span class="muted">${esc(capital(p.remedy))}.</span></p>`)
+    .map((p) => `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">${t('serve.policy', { pid: p.pid, summary: esc(p.summary), remedy: `<span class="muted">${esc(capital(p.remedy))}${t('serve.period')}</span>` })}</p>`)
     .join('');
   return `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" data-free="${g.free}">
 ${head}${note}
@@ -175,11 +177,11 @@ function bar(g: GpuView): string {
   const rects = g.segments.map((s) => {
     const w = (s.miB / total) * W;
     const cls = segClass(s.kind === 'proc' ? (s.group ?? 'unknown') : s.kind, shade);
-    const r = `<rect class="${cls}" data-kind="${esc(s.kind)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} data-mib="${num(s.miB)}" x="${num(x)}" y="0" width="${num(w)}" height="${H}"><title>${esc(`${s.label}: ${fmtMiB(s.miB)}`)}</title></rect>`;
+    const r = `<rect class="${cls}" data-kind="${esc(s.kind)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} data-mib="${num(s.miB)}" x="${num(x)}" y="0" width="${num(w)}" height="${H}"><title>${esc(`${s.label}${t('facts.colon')}${fmtMiB(s.miB)}`)}</title></rect>`;
     x += w;
     return r;
   });
-  const label = `GPU ${g.index} memory: ${g.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`;
+  const label = t('serve.barLabel', { index: g.index, segments: joinList(g.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`), 'comma') });
   return `<svg class="bar" role="img" aria-label="${esc(label)}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`;
 }
 
@@ -199,10 +201,10 @@ function procTable(procs: ProcView[], idPrefix: string): string {
       : '<span class="muted">–</span>';
     const sw = p.miB !== null ? `<span class="sw ${segClass(p.group, shade).replace('seg ', '')}" aria-hidden="true"></span>` : '';
     return `<tr data-pid="${p.pid}" data-verdict="${esc(p.verdict)}">
-<td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="user" class="nw">${esc(p.user)}</td><td data-label="memory" class="nw">${esc(p.miB === null ? 'device file' : fmtMiB(p.miB))}</td><td data-label="framework">${fw}</td><td data-label="verdict"><span class="verdict-${p.group}">${esc(p.verdict)}</span><span class="reason">${esc(p.reason)}</span></td><td data-label="age" class="nw">${esc(p.age)}</td><td data-label="command" class="cmd" title="${esc(p.commandFull)}">${esc(p.command)}</td>
+<td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="${t('serve.col.user')}" class="nw">${esc(p.user)}</td><td data-label="${t('serve.col.memory')}" class="nw">${esc(p.miB === null ? t('serve.deviceFile') : fmtMiB(p.miB))}</td><td data-label="${t('serve.col.framework')}">${fw}</td><td data-label="${t('serve.col.verdict')}"><span class="verdict-${p.group}">${esc(verdictWord(p.verdict))}</span><span class="reason">${esc(p.reason)}</span></td><td data-label="${t('serve.col.age')}" class="nw">${esc(p.age)}</td><td data-label="${t('serve.col.command')}" class="cmd" title="${esc(p.commandFull)}">${esc(p.command)}</td>
 </tr>`;
   });
-  return `<div class="table-wrap"><table class="procs" id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>user</th><th>memory</th><th>framework</th><th>verdict</th><th>age</th><th>command</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table-wrap"><table class="procs" id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>${t('serve.col.user')}</th><th>${t('serve.col.memory')}</th><th>${t('serve.col.framework')}</th><th>${t('serve.col.verdict')}</th><th>${t('serve.col.age')}</th><th>${t('serve.col.command')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /**
@@ -220,7 +222,7 @@ function timeline(g: GpuView, o: RenderOptions): string {
   const X = (t: number) => (Math.min(Math.max(t - t0, 0), o.historyWindowMs) / o.historyWindowMs) * W;
   const Y = (m: number) => H - (m / yMax) * (H - 2) - 1;
   const parts: string[] = [`<line class="grid" x1="0" x2="${W}" y1="${num(Y(yMax / 2))}" y2="${num(Y(yMax / 2))}"/>`];
-  parts.push(`<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`);
+  parts.push(`<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(t('serve.total', { total: fmtMiB(g.totalMiB) }))}</title></line>`);
   for (const run of runs(g.history, o.historyWindowMs / 120)) {
     const pts = run.map((p) => `${num(X(p.t))},${num(Y(p.usedMiB))}`);
     if (run.length === 1) pts.push(`${num(X(run[0]!.t) + 3)},${num(Y(run[0]!.usedMiB))}`);
@@ -228,11 +230,11 @@ function timeline(g: GpuView, o: RenderOptions): string {
   }
   const minutes = Math.round(o.historyWindowMs / 60000);
   const peak = g.history.reduce((a, p) => Math.max(a, p.usedMiB), 0);
-  const label = `GPU ${g.index} memory in use over the last ${minutes} minutes${g.history.length > 0 ? `, peak ${fmtMiB(peak)} of ${fmtMiB(g.totalMiB)}` : ': nothing read yet'}`;
+  const label = t('serve.timelineLabel', { index: g.index, minutes, any: g.history.length > 0, peak: fmtMiB(peak), total: fmtMiB(g.totalMiB) });
   const svg = `<svg class="timeline" role="img" aria-label="${esc(label)}" data-points="${g.history.length}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${parts.join('')}</svg>`;
   const y = `<div class="tl-y" aria-hidden="true"><span>${esc(fmtMiB(yMax))}</span><span>${esc(fmtMiB(yMax / 2))}</span><span>0</span></div>`;
-  const x = `<div class="tl-x" aria-hidden="true"><span>${esc(`${minutes} min ago`)}</span><span>${esc(`${Math.round(minutes / 2)} min ago`)}</span><span>now</span></div>`;
-  return `<figure class="tl">${y}${svg}<span></span>${x}<figcaption class="meta">Memory in use, last ${minutes} minutes${g.history.length > 0 ? esc(`, peak ${fmtMiB(peak)}`) : ''} (the highest reading of each ${esc(secs(bucketMs))}; gaps: nothing read)</figcaption></figure>`;
+  const x = `<div class="tl-x" aria-hidden="true"><span>${esc(t('serve.minAgo', { n: minutes }))}</span><span>${esc(t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span><span>${t('serve.now')}</span></div>`;
+  return `<figure class="tl">${y}${svg}<span></span>${x}<figcaption class="meta">${t('serve.timelineCaption', { minutes, any: g.history.length > 0, peak: esc(fmtMiB(peak)), bucket: esc(secs(bucketMs)) })}</figcaption></figure>`;
 }
 
 /** Splits points into runs without gaps longer than `gapMs`. */
@@ -253,29 +255,35 @@ function runs(points: HistoryPoint[], gapMs: number): HistoryPoint[][] {
 
 function holdersSection(m: PageModel): string {
   if (m.deviceHolders.length === 0) return '';
-  return `<section id="device-holders"><h2>Holding a GPU device without memory in nvidia-smi's list</h2><p class="meta">Processes with /dev/nvidia* open that nvidia-smi does not list (starting up, another tool's context, or nvidia-smi is not answering).</p>${procTable(m.deviceHolders, 'device')}</section>`;
+  return `<section id="device-holders"><h2>${t('serve.holdersTitle')}</h2><p class="meta">${t('serve.holdersNote')}</p>${procTable(m.deviceHolders, 'device')}</section>`;
 }
 
 const SYMBOL: Record<FindingItem['mark'], string> = { fail: '✗', warn: '!', unknown: '?' };
 
 function findingsSection(m: PageModel, now: number): string {
   const c = m.checks;
-  if (c.everyMs === 0) return `<section id="findings"><h2>What check finds on this machine</h2><p class="meta">The checks are off (--check-interval 0).</p></section>`;
-  const when = c.at !== null ? `checked ${ago(c.at, now)} ago, every ${esc(secs(c.everyMs))}` : `every ${esc(secs(c.everyMs))}`;
-  const head = `<h2>What check finds on this machine</h2><p class="meta">${when}${c.count > 0 ? ` · ${esc(plural(c.count, 'check'))}` : ''}</p>`;
+  if (c.everyMs === 0) return `<section id="findings"><h2>${t('serve.findingsTitle')}</h2><p class="meta">${t('serve.checksOff')}</p></section>`;
+  const when = c.at !== null ? t('serve.checked', { ago: ago(c.at, now), every: esc(secs(c.everyMs)) }) : t('serve.every', { every: esc(secs(c.everyMs)) });
+  const head = `<h2>${t('serve.findingsTitle')}</h2><p class="meta">${when}${c.count > 0 ? ` · ${esc(t('summary.checks', { n: c.count }))}` : ''}</p>`;
   const note = c.note ? `<p class="meta">${esc(c.note)}</p>` : '';
   let body = '';
-  if (c.at !== null && c.items.length === 0) body = '<p><span class="mark ok">✓</span> No problems found.</p>';
+  if (c.at !== null && c.items.length === 0) body = `<p><span class="mark ok">✓</span> ${t('label.noProblems')}</p>`;
   else if (c.items.length > 0) {
     body = `<ul class="findings">${c.items
       .map((f) => {
-        const cmds = [...f.commands.map((x) => `$ ${x}`), ...f.manual.map((x) => `By hand, after checking: ${x}`)];
-        return `<li data-check="${esc(f.check)}"><span class="mark ${f.mark}">${SYMBOL[f.mark]}</span> ${esc(f.message)}${f.fixText ? `<div class="fix cmds">Fix: ${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>` : ''}</li>`;
+        const cmds = [...f.commands.map((x) => `$ ${x}`), ...f.manual.map((x) => `${t('label.byHand')}${t('label.gap')}${x}`)];
+        return `<li data-check="${esc(f.check)}"><span class="mark ${f.mark}">${SYMBOL[f.mark]}</span> ${esc(f.message)}${f.fixText ? `<div class="fix cmds">${t('label.fix')}${t('label.gap')}${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>` : ''}</li>`;
       })
       .join('')}</ul>`;
   }
   return `<section id="findings">${head}${note}${body}</section>`;
 }
+
+/** The verdict word in the chosen language (the model keeps the English one: it is the page's data id too). */
+export function verdictWord(v: string): string {
+  return VERDICT_KEYS.includes(v) ? t(`verdict.${v}` as `verdict.${Verdict}`) : v;
+}
+const VERDICT_KEYS: readonly string[] = ['this job', 'active', 'idle', 'orphaned', 'stopped', 'zombie', 'other user', 'invisible', 'unknown'];
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -7,8 +7,19 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { en, type MessageKey } from '../../src/i18n/en.js';
+import { setLang } from '../../src/i18n/index.js';
+import { cudnnSmokeCheck } from '../../src/checks/libraries/cudnn-smoke.js';
+import { SMOKE_STATUSES } from '../../src/python/smoke-status.js';
+import type { SmokeGpu, SmokeRun } from '../../src/python/smoke-schema.js';
+import { buildPageModel } from '../../src/serve/model.js';
+import { renderPage } from '../../src/serve/render.js';
+import { FleetWatcher } from '../../src/serve/fleet.js';
+import { renderFleetPage } from '../../src/serve/fleet-render.js';
+import { createFileSystem } from '../../src/ports/fs.js';
+import { planted } from '../helpers/snapshots.js';
+import { sampleState } from '../serve/sample-state.js';
 import { zh } from '../../src/i18n/zh.js';
 import { literalPieces } from '../../src/i18n/format.js';
 import { runCli } from '../helpers/cli.js';
@@ -57,7 +68,17 @@ const RUNS: string[][] = [
   ['compat', 'torch==2.1.0+cu121', '--from', HELD],
   ['compat', 'paddlepaddle-gpu==2.6.1.post120', '--from', IDLE],
   ['libs', '--from', HELD],
+  ['libs', '--from', HELD, '-v'],
+  ['procs', '--from', HELD, '-v'],
+  ['procs', '--from', 'examples/snapshots/h200-orphan-held.json'],
+  ['fix', '--dry-run', '--from', 'examples/snapshots/h200-orphan-held.json'],
   ['diff', HELD, IDLE],
+  ['diff', HELD, IDLE, '-v', '--all'],
+  ['diff', HELD, 'test/fixtures/snapshots/h200-full-idle.json', '--markdown'],
+  ['diff', 'test/fixtures/snapshots/h200-full-held.json', 'test/fixtures/snapshots/h200-full-idle.json'],
+  ['fleet', 'examples/snapshots', 'test/fixtures/snapshots'],
+  ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '-v'],
+  ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '--html', html],
   ...['check', 'explain', 'run', 'libs', 'procs', 'compat', 'fix', 'preamble', 'snapshot', 'diff', 'fleet', 'completion', 'serve'].map((c) => [c, '--help']),
   ['--help'],
 ];
@@ -66,7 +87,7 @@ describe('--lang zh: no English sentence of the catalog leaks into any output', 
   const found = needles();
 
   it('the catalog gives enough English runs to look for', () => {
-    expect(found.size).toBeGreaterThan(300);
+    expect(found.size).toBeGreaterThan(500);
   });
 
   for (const args of RUNS) {
@@ -75,8 +96,8 @@ describe('--lang zh: no English sentence of the catalog leaks into any output', 
       expect(r.stderr).not.toMatch(/internal error/);
       let out = r.stdout + r.stderr;
       if (args.includes('--html')) out += fs.readFileSync(html, 'utf8');
-      // the translated paths are Chinese at all (diff, procs, libs and compat keep their own frame in English)
-      if (['check', 'explain', '--help'].includes(args[0]!) || args.includes('--help')) expect(out).toMatch(/[\u4e00-\u9fff]/);
+      // every translated path is Chinese at all: its frame, headings and column heads
+      expect(out).toMatch(/[\u4e00-\u9fff]/);
       expect(leaks(out, found)).toEqual([]);
     });
   }
@@ -128,5 +149,72 @@ describe('docs/zh/README.md', () => {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/zh-readme.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+  });
+});
+
+describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages', () => {
+  const found = needles();
+  afterEach(() => setLang('en'));
+
+  /** Runs of the native smoke test on the H200 snapshot: CUDA failing to start, cuDNN failing on GPU 0, cuBLAS failing, a convolution failing. */
+  function smokeFindings(): string {
+    const base = { consumers: [{ framework: 'torch', path: '/v/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/v' }], interpreter: '/v/bin/python3', files: [{ role: 'libcudnn', path: '/v/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: '9.19.0' }], exit: 'ok' as const, exitDetail: null, load: { ok: true, error: null, file: null }, versions: { cudnn: 91900 }, mapped: [], durationMs: 700, stderrTail: '' };
+    const gpu = (over: Partial<SmokeGpu>): SmokeGpu => ({ device: 0, busId: '0000:00:06.0', contextMs: 260, freeBeforeMiB: 120, totalMiB: 143771, handle: false, cublas: null, conv: [], freeAfterMiB: 100, error: null, ms: 300, ...over });
+    const runs: SmokeRun[] = [
+      { ...base, exit: 'non-zero', exitDetail: 'exit 4', devices: { ok: false, count: null, error: { api: 'cuda', call: 'cudaGetDeviceCount', code: 803, name: 'cudaErrorSystemDriverMismatch', text: 'system has unsupported display driver / cuda driver combination' } }, gpus: [] },
+      { ...base, devices: { ok: true, count: 1, error: null }, gpus: [gpu({ error: { api: 'cudnn', call: 'cudnnCreate', code: 4, name: 'CUDNN_STATUS_ALLOC_FAILED', requestedMiB: 64 }, cublas: { code: 3, name: 'CUBLAS_STATUS_ALLOC_FAILED' } })] },
+      { ...base, devices: { ok: true, count: 1, error: null }, gpus: [gpu({ handle: true, freeBeforeMiB: 90_000, conv: [{ shape: [8, 16, 64, 64, 32], workspace: 'smallest', algo: null, workspaceMiB: 0, tensorsMiB: 3, ok: false, error: { api: 'cudnn', call: 'cudnnConvolutionForward', code: 8, name: 'CUDNN_STATUS_EXECUTION_FAILED' }, freeAtFailureMiB: 89_000 }] })] },
+    ];
+    const s = planted('h200-idle', (x) => {
+      x.smoke = { skipped: null, runs };
+    });
+    return cudnnSmokeCheck
+      .evaluate(s)
+      .flatMap((f) => [f.message, f.details ?? '', f.fix?.text ?? '', ...f.evidence.map((e) => e.text)])
+      .join('\n');
+  }
+
+  it('libs.cudnn-smoke: every status line, its meaning and its evidence in Chinese; the English lines are as before', () => {
+    const english = smokeFindings();
+    expect(english).toContain("CUDA could not start with PyTorch's files: cudaErrorSystemDriverMismatch (803) from cudaGetDeviceCount: the libcuda that loaded does not match the kernel driver");
+    expect(english).toContain('cuDNN could not start on GPU 0 (NVIDIA H200): CUDNN_STATUS_ALLOC_FAILED (4, cudnn) from cudnnCreate: cuDNN could not allocate the memory it needs');
+    expect(english).toContain('cudnnCreate returned CUDNN_STATUS_ALLOC_FAILED = 4, asking for 64 MiB');
+    setLang('zh');
+    const chinese = smokeFindings();
+    expect(chinese).toContain('CUDA 无法用 PyTorch 的文件启动：cudaGetDeviceCount 返回 cudaErrorSystemDriverMismatch (803)：加载的 libcuda 与内核驱动不匹配');
+    expect(chinese).toContain('cuDNN 无法在 GPU 0（NVIDIA H200） 上启动：cudnnCreate 返回 CUDNN_STATUS_ALLOC_FAILED (4, cudnn)：cuDNN 无法分配所需的内存');
+    expect(chinese).toContain('cuDNN 在 GPU 0（NVIDIA H200） 上执行卷积失败');
+    expect(leaks(chinese, found)).toEqual([]);
+    // no English meaning of the status table is printed either
+    for (const st of SMOKE_STATUSES) expect(chinese, st.name).not.toContain(st.meaning);
+  });
+
+  it('every status of the smoke table has its meaning in Chinese', () => {
+    for (const st of SMOKE_STATUSES) expect(st.meaningZh, st.name).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  const OPTS = { now: 1_800_000_000_000, query: '', refreshS: 5, tool: 'gpu-env-doctor 0', historyWindowMs: 3_600_000 };
+  const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+  it("serve's page: lang=\"zh-CN\", every frame text from the catalog", () => {
+    setLang('zh');
+    for (const o of [{}, { frameworks: true }, { hostile: true }]) {
+      const page = renderPage(buildPageModel(sampleState(o)), OPTS);
+      expect(page).toContain('<html lang="zh-CN">');
+      expect(page).toContain('现在空闲');
+      expect(leaks(text(page), found)).toEqual([]);
+    }
+    setLang('en');
+    expect(renderPage(buildPageModel(sampleState()), OPTS)).toContain('<html lang="en">');
+  });
+
+  it("serve --fleet's page: the same", async () => {
+    setLang('zh');
+    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: path.join(ROOT, 'test/fixtures/snapshots'), now: () => OPTS.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
+    await w.scan();
+    const page = renderFleetPage(w.model(), OPTS);
+    expect(page).toContain('<html lang="zh-CN">');
+    expect(page).toContain('GPU 机群');
+    expect(leaks(text(page), found)).toEqual([]);
   });
 });

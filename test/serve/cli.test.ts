@@ -121,7 +121,8 @@ describe('gpu-env-doctor serve', () => {
     const smi = fakeSmi([{ procs: [] }]);
     const s = await serve(['--host', '0.0.0.0'], smi.dir);
     const token = /token=([A-Za-z0-9_-]{43})$/.exec(s.url)![1]!;
-    expect(s.stderr()).toContain(token);
+    // stderr and stdout are two pipes: the token's line on stderr may arrive after the URL on stdout
+    await until('the token on stderr', async () => (s.stderr().includes(token) ? true : null));
     for (const p of ['/', '/events', '/state.json']) {
       expect((await get(`${s.base}${p}`)).status).toBe(401);
       expect((await get(`${s.base}${p}?token=wrong${token.slice(5)}`)).status).toBe(401);

@@ -7,12 +7,12 @@ import * as nodePath from 'node:path';
 import { finding, type Evidence, type Finding, type Fix } from '../../core/finding.js';
 import { fmtMiB } from '../../core/format.js';
 import type { RootCauseId } from '../../core/root-causes.js';
-import { statusMeaning, isMemoryStatus } from '../../python/smoke-status.js';
+import { statusMeaning, isMemoryStatus, meaningText } from '../../python/smoke-status.js';
 import type { SmokeConv, SmokeGpu, SmokeRun, SmokeStatus } from '../../python/smoke-schema.js';
 import type { Snapshot } from '../../snapshot/schema.js';
 import type { Check } from '../check.js';
 import { FRAMEWORK_LABEL } from './common.js';
-import { t } from '../../i18n/index.js';
+import { joinList, t } from '../../i18n/index.js';
 
 const ID = 'libs.cudnn-smoke';
 const SOURCE = 'cuDNN smoke test';
@@ -75,7 +75,7 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
   const mixed = mixedVersions(run);
   if (mixed) out.push(finding({ ...base, ...mixed, evidence: [...mixed.evidence, ...files] }));
   if (run.devices && !run.devices.ok && run.devices.error) {
-    out.push(statusFinding(s, run, null, run.devices.error, `CUDA could not start with ${who}'s files`, files));
+    out.push(statusFinding(s, run, null, run.devices.error, t('smoke.head.cuda', { who }), files));
     return out;
   }
   if (run.gpus.length === 0) {
@@ -90,13 +90,13 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
   const where = gpuLabel(s, g);
   const who = consumersLabel(run);
   const memEv = memoryEvidence(g);
-  if (g.error) return [overruled(s, run, statusFinding(s, run, g, g.error, `cuDNN could not start on ${where}`, [...memEv, ...files]))];
+  if (g.error) return [overruled(s, run, statusFinding(s, run, g, g.error, t('smoke.head.cudnn', { where }), [...memEv, ...files]))];
   if (g.crash && g.conv.length === 0)
     return [finding({ check: ID, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.stopped', { where, crash: g.crash }), evidence: [...memEv, ...files, ...stderrEvidence(run)], affects: { gpu: g.device, library: 'libcudnn' } })];
   const out: Finding[] = [];
   if (g.cublas && g.cublas.code !== 0) {
     const name = g.cublas.name ?? `status ${g.cublas.code}`;
-    out.push(overruled(s, run, statusFinding(s, run, g, { api: 'cublas', call: 'cublasCreate_v2', code: g.cublas.code, name }, `cuBLAS could not start on ${where}`, [...memEv, ...files])));
+    out.push(overruled(s, run, statusFinding(s, run, g, { api: 'cublas', call: 'cublasCreate_v2', code: g.cublas.code, name }, t('smoke.head.cublas', { where }), [...memEv, ...files])));
   }
   const ran = g.conv.find((c) => c.ok);
   const first = g.conv[0];
@@ -159,7 +159,7 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
     );
     return out;
   }
-  if (lastFail.error) out.push(overruled(s, run, statusFinding(s, run, g, lastFail.error, `cuDNN failed a convolution on ${where}`, [...convEvidence(g), ...memEv, ...files])));
+  if (lastFail.error) out.push(overruled(s, run, statusFinding(s, run, g, lastFail.error, t('smoke.head.conv', { where }), [...convEvidence(g), ...memEv, ...files])));
   return out;
 }
 
@@ -168,10 +168,10 @@ function statusFinding(s: Snapshot, run: SmokeRun, g: SmokeGpu | null, st: Smoke
   const m = statusMeaning(st.name);
   const lowFree = g?.freeBeforeMiB !== null && g?.freeBeforeMiB !== undefined && g.freeBeforeMiB < TOO_LITTLE_FREE_MIB;
   let rootCause: RootCauseId = m?.rootCause ?? 'other';
-  let meaning = m?.meaning ?? 'not a status gpu-env-doctor knows';
+  let meaning = m ? meaningText(m) : t('smoke.unknownStatus');
   if (m?.kind === 'memory' || (m?.kind === 'init' && lowFree)) {
     rootCause = g ? memoryCause(s, g) : 'gpu_memory_exhausted';
-    if (m.kind === 'init') meaning = `${m.meaning}; with ${fmtMiB(g!.freeBeforeMiB)} free after the CUDA context, memory is the likely reason`;
+    if (m.kind === 'init') meaning = t('smoke.initLowFree', { meaning: meaningText(m), free: fmtMiB(g!.freeBeforeMiB) });
   }
   const code = `${st.name} (${st.code}${st.api === 'cuda' ? '' : `, ${st.api}`})`;
   return finding({
@@ -179,10 +179,10 @@ function statusFinding(s: Snapshot, run: SmokeRun, g: SmokeGpu | null, st: Smoke
     severity: 'error',
     status: 'fail',
     rootCause,
-    message: `${head}: ${code} from ${st.call}: ${meaning}`,
+    message: t('smoke.status', { head, code, call: st.call, meaning }),
     evidence: [
-      { text: `${st.call} returned ${st.name} = ${st.code}${st.text ? ` "${st.text}"` : ''}${st.requestedMiB !== undefined ? `, asking for ${fmtMiB(st.requestedMiB)}` : ''}`, source: SOURCE },
-      ...(m ? [{ text: m.meaning, source: m.source }] : []),
+      { text: t('smoke.returned', { call: st.call, name: st.name, code: st.code, text: st.text ? ` "${st.text}"` : '', asking: st.requestedMiB !== undefined ? fmtMiB(st.requestedMiB) : 'none' }), source: SOURCE },
+      ...(m ? [{ text: meaningText(m), source: m.source }] : []),
       ...evidence,
       ...stderrEvidence(run),
     ],
@@ -269,7 +269,7 @@ function fixFor(s: Snapshot, cause: RootCauseId, g: SmokeGpu | null): Fix {
 
 function consumersLabel(run: SmokeRun): string {
   const names = [...new Set(run.consumers.map((c) => (c.framework ? (FRAMEWORK_LABEL[c.framework] ?? c.framework) : nodePath.posix.basename(c.path))))];
-  return names.join(' and ') || 'the frameworks';
+  return names.length > 0 ? joinList(names, 'and') : t('smoke.theFrameworks');
 }
 
 function filesEvidence(run: SmokeRun): Evidence[] {
@@ -278,7 +278,7 @@ function filesEvidence(run: SmokeRun): Evidence[] {
 
 function memoryEvidence(g: SmokeGpu): Evidence[] {
   if (g.freeBeforeMiB === null) return [];
-  return [{ text: `after the CUDA context: ${fmtMiB(g.freeBeforeMiB)} free of ${fmtMiB(g.totalMiB)}${g.freeAfterMiB !== null ? `; after the test ${fmtMiB(g.freeAfterMiB)}` : ''}`, source: `cudaMemGetInfo in the ${SOURCE}` }];
+  return [{ text: t('smoke.memEvidence', { free: fmtMiB(g.freeBeforeMiB), total: fmtMiB(g.totalMiB), after: g.freeAfterMiB !== null ? fmtMiB(g.freeAfterMiB) : 'none' }), source: `cudaMemGetInfo in the ${SOURCE}` }];
 }
 
 function convEvidence(g: SmokeGpu): Evidence[] {
@@ -286,10 +286,11 @@ function convEvidence(g: SmokeGpu): Evidence[] {
 }
 
 function convText(c: SmokeConv): string {
-  const what = `convolution of ${c.shape.slice(0, 4).join('×')} (N×C×H×W) into ${c.shape[4] ?? '?'} channels, 3×3, ${c.workspace === 'largest' ? 'with the workspace to try every algorithm' : 'with the smallest workspace'} (${fmtMiB(c.workspaceMiB)}; tensors ${fmtMiB(c.tensorsMiB)})`;
-  if (c.ok) return `${what}: ran (algorithm ${c.algo})`;
+  const what = t('smoke.conv', { shape: c.shape.slice(0, 4).join('×'), channels: c.shape[4] ?? '?', workspace: c.workspace === 'largest' ? 'largest' : 'smallest', ws: fmtMiB(c.workspaceMiB), tensors: fmtMiB(c.tensorsMiB) });
+  if (c.ok) return t('smoke.convRan', { what, algo: String(c.algo) });
   const e = c.error;
-  return `${what}: ${e ? `${e.call} returned ${e.name} = ${e.code}${e.requestedMiB !== undefined ? ` asking for ${fmtMiB(e.requestedMiB)}` : ''}` : 'failed'}${c.freeAtFailureMiB !== null ? `, ${fmtMiB(c.freeAtFailureMiB)} free` : ''}`;
+  const result = e ? t('smoke.convReturned', { call: e.call, name: e.name, code: e.code, asking: e.requestedMiB !== undefined ? fmtMiB(e.requestedMiB) : 'none' }) : t('facts.failed');
+  return t('smoke.convFailed', { what, result, free: c.freeAtFailureMiB !== null ? fmtMiB(c.freeAtFailureMiB) : 'none' });
 }
 
 function needMiB(c: SmokeConv): number | null {
@@ -302,9 +303,9 @@ function stderrEvidence(run: SmokeRun): Evidence[] {
 }
 
 function timeText(run: SmokeRun, g: SmokeGpu): string {
-  const parts = [`${(run.durationMs / 1000).toFixed(2)} s in all`];
-  if (g.contextMs !== null) parts.push(`CUDA context ready at ${(g.contextMs / 1000).toFixed(2)} s`);
-  return parts.join(', ');
+  const parts = [t('smoke.timeAll', { s: (run.durationMs / 1000).toFixed(2) })];
+  if (g.contextMs !== null) parts.push(t('smoke.timeContext', { s: (g.contextMs / 1000).toFixed(2) }));
+  return joinList(parts, 'comma');
 }
 
 /** 91900 → "9.19.0" (cuDNN ≥ 9: major*10000 + minor*100 + patch; ≤ 8: major*1000 + minor*100 + patch). */
@@ -331,5 +332,5 @@ function nvidiaIndex(s: Snapshot, g: SmokeGpu): number | null {
 function gpuLabel(s: Snapshot, g: SmokeGpu): string {
   const i = nvidiaIndex(s, g);
   const gpu = i !== null && s.nvidia.ok ? s.nvidia.gpus.find((x) => x.index === i) : undefined;
-  return gpu ? `GPU ${gpu.index} (${gpu.name})` : `CUDA device ${g.device}`;
+  return gpu ? t('smoke.gpu', { index: gpu.index, name: gpu.name }) : t('smoke.device', { device: g.device });
 }
