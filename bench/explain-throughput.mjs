@@ -6,7 +6,8 @@
 // very long lines, and the failure at the end. Peak RSS must not grow with the size of the log.
 // Wall time and CPU time (user + system, read from /proc while the process runs) are both shown: on a machine
 // shared by other work the CPU time is the steadier figure.
-// Run: node scripts/build.mjs && node bench/explain-throughput.mjs [GB=2] [--also-small] [--runs 3]
+// Run: node scripts/build.mjs && node bench/explain-throughput.mjs [GB=2] [--also-small] [--runs 3] [--compare OTHER/cli.js]
+// "(min)": the ratio of the fastest runs' CPU times, the steadier figure on a shared machine.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +20,8 @@ const CLI = path.resolve(here, '../dist/cli.js');
 const argv = process.argv.slice(2);
 const gb = Number(argv.find((a) => /^[\d.]+$/.test(a) && argv[argv.indexOf(a) - 1] !== '--runs') ?? 2);
 const runs = Number(argv[argv.indexOf('--runs') + 1] ?? 3) || 3;
+// --compare OTHER/dist/cli.js: another build measured in the same rounds (its row is marked "compare")
+const compare = argv.includes('--compare') ? path.resolve(argv[argv.indexOf('--compare') + 1]) : null;
 /** clock ticks per second of /proc/PID/stat (USER_HZ, 100 on Linux) */
 const TICK = 100;
 
@@ -98,28 +101,36 @@ try {
   const sizes = argv.includes('--also-small') ? [0.05, gb] : [gb];
   console.log(`explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`grep: grep -E -i -c with the prefilter's ${words.split('|').length} words; ${runs} alternating runs each, medians\n`);
-  console.log(`${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)}  top cause`);
+  console.log(`${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)} ${'(min)'.padStart(7)}  top cause`);
   for (const g of sizes) {
     const file = path.join(dir, `train-${g}GB.log`);
     const size = await generate(file, g * 1024 ** 3);
-    const ex = [];
+    const clis = compare ? [CLI, compare] : [CLI];
+    const ex = clis.map(() => []);
     const gr = [];
     let diagnosis;
     for (let r = 0; r < runs; r++) {
-      const e = await measure(process.execPath, [CLI, 'explain', file, '--json', '--no-machine']);
-      if (e.code !== 0 && e.code !== 1) throw new Error(`explain exited ${e.code}: ${e.err}`);
-      diagnosis = JSON.parse(e.out);
-      ex.push(e);
+      for (const [k, cli] of clis.entries()) {
+        const e = await measure(process.execPath, [cli, 'explain', file, '--json', '--no-machine']);
+        if (e.code !== 0 && e.code !== 1) throw new Error(`explain exited ${e.code}: ${e.err}`);
+        if (k === 0) diagnosis = JSON.parse(e.out);
+        else if (e.out !== ex[0].at(-1).out) console.log(`  the compared build's --json differs on run ${r + 1}`);
+        ex[k].push(e);
+      }
       gr.push(await measure('grep', ['-E', '-i', '-c', words, file]));
     }
     fs.rmSync(file);
-    const es = median(ex.map((x) => x.seconds));
-    const ec = median(ex.map((x) => x.cpu));
     const gs = median(gr.map((x) => x.seconds));
     const gc = median(gr.map((x) => x.cpu));
-    const hwm = Math.max(...ex.map((x) => x.hwmKiB));
     const top = diagnosis.causes[0];
-    console.log(`${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(9)} ${String(diagnosis.input.lines).padStart(10)} ${es.toFixed(2).padStart(10)} ${(size / 1e6 / es).toFixed(0).padStart(6)} ${ec.toFixed(2).padStart(6)} ${(size / 1e6 / Math.max(ec, 0.01)).toFixed(0).padStart(8)} ${`${Math.round(hwm / 1024)} MiB`.padStart(9)} ${gs.toFixed(2).padStart(7)} ${gc.toFixed(2).padStart(6)} ${(es / gs).toFixed(1).padStart(10)} ${(ec / Math.max(gc, 0.01)).toFixed(1).padStart(9)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}`);
+    for (const [k, runsOf] of ex.entries()) {
+      const es = median(runsOf.map((x) => x.seconds));
+      const ec = median(runsOf.map((x) => x.cpu));
+      const ecMin = Math.min(...runsOf.map((x) => x.cpu));
+      const hwm = Math.max(...runsOf.map((x) => x.hwmKiB));
+      const gcMin = Math.min(...gr.map((x) => x.cpu));
+      console.log(`${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(9)} ${String(diagnosis.input.lines).padStart(10)} ${es.toFixed(2).padStart(10)} ${(size / 1e6 / es).toFixed(0).padStart(6)} ${ec.toFixed(2).padStart(6)} ${(size / 1e6 / Math.max(ec, 0.01)).toFixed(0).padStart(8)} ${`${Math.round(hwm / 1024)} MiB`.padStart(9)} ${gs.toFixed(2).padStart(7)} ${gc.toFixed(2).padStart(6)} ${(es / gs).toFixed(1).padStart(10)} ${(ec / Math.max(gc, 0.01)).toFixed(1).padStart(9)} ${(ecMin / Math.max(gcMin, 0.01)).toFixed(1).padStart(7)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}${k === 1 ? `  compare: ${compare}` : ''}`);
+    }
   }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

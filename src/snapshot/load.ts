@@ -39,14 +39,27 @@ function validated(candidate: unknown, label: string): Snapshot {
 
 /** Does the JSON value nest deeper than `max` arrays/objects? Iterative, so any depth is safe to measure. */
 export function depthExceeds(doc: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[doc, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) {
-      if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+  return doc !== null && typeof doc === 'object' && deeper(doc, 0, max);
+}
+
+/**
+ * Recursive, as deep as `max` at most: no [value, depth] pair and no values array per node (fleet parses
+ * thousands of snapshots; the stack of pairs was a tenth of its time there, with the garbage it made).
+ */
+function deeper(v: object, d: number, max: number): boolean {
+  if (d >= max) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const c: unknown = v[i];
+      if (c !== null && typeof c === 'object' && deeper(c, d + 1, max)) return true;
     }
+    return false;
+  }
+  // own enumerable keys, as Object.values gives them
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    const c: unknown = (v as Record<string, unknown>)[k];
+    if (c !== null && typeof c === 'object' && deeper(c, d + 1, max)) return true;
   }
   return false;
 }

@@ -87,6 +87,26 @@ describe('the literal prefilter', () => {
     expect(s.truncatedLines).toBe(1);
   });
 
+  it('finds an anchor in any case where two 64 KiB scan windows meet, in the head and after it', () => {
+    // the windows are lower-cased and searched case-sensitively: an upper-case anchor across an edge is still one
+    // (a window that is not ASCII, here with a progress bar's █ on the line, is searched with the i flag instead)
+    for (const at of [65536, 1024 * 1024 + 3 * 65536]) {
+      for (const bar of ['', '█']) {
+        // the next line starts 2 bytes before the edge
+        const filler = `${'z'.repeat(at - 3)}\n`;
+        const lines = split([filler, `xGPU-Util 0%${bar}\nstep\n`], 1 << 30, anchors);
+        expect(lines.map((l) => [l.no, l.text])).toEqual([[2, `xGPU-Util 0%${bar}`]]);
+      }
+    }
+  });
+
+  it('does not take a byte whose high bit is set for the ASCII letter it masks to', () => {
+    // non-ASCII windows are searched with each byte's high bit cleared: 0xE7 (ç) becomes "g", so "\xE7pu" looks
+    // like "gpu" until the real bytes are checked
+    const lines = split([Buffer.from('x\n'), Buffer.from([0xe7, 0x70, 0x75, 0x0a]), Buffer.from('GPU 0 █\n')], undefined, anchors);
+    expect(lines.map((l) => [l.no, l.text])).toEqual([[3, 'GPU 0 █']]);
+  });
+
   it('rejects anchors shorter than three bytes', () => {
     expect(() => new AnchorSet(['os'])).toThrow(/shorter/);
   });
