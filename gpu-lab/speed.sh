@@ -11,7 +11,7 @@
 #
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build && node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh && OUT=${OUT:-/tmp/out} bash gpu-lab/speed.sh
-# About 4 minutes (SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench; SPEED_COMPARE=
+# About 4 minutes (SPEED_SCENARIOS=0 skips the four smoke scenarios; SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench; SPEED_COMPARE=
 # .gpu-lab/main-dist/cli.js measures another build in the same rounds, rows marked with its path). Every process it
 # starts is ended (trap).
 set -u
@@ -96,7 +96,8 @@ for i in 1 2 3; do
   node -e 'const r=require(process.argv[1]);console.log("  check --json "+process.argv[2]+" ms wall; probes: "+r.snapshot.probes.map(p=>p.id+" "+p.durationMs).join(", "))' "$WORK/check.json" $(( (e - s) / 1000000 )) | tee -a "$S"
 done
 
-# 3. The native smoke test in the four scenarios.
+# 3. The native smoke test in the four scenarios (SPEED_SCENARIOS=0 skips them: a speed-only run).
+if [ "${SPEED_SCENARIOS:-1}" != 0 ]; then
 BASE_LLP=${LD_LIBRARY_PATH:-}
 deep idle
 # hog.py leaving 700 MiB, orphaned like a leftover (the subshell that starts it exits at once)
@@ -111,4 +112,5 @@ deep compat LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat${BASE_LLP:+:$BASE_LLP}
 # the frameworks' own convolution beside the native test, once, idle (their result wins where both ran)
 $CLI check --deep=frameworks --json > "$OUT/deep-frameworks.json" 2>/dev/null; say "== check --deep=frameworks: exit $?"; smoke_summary "$OUT/deep-frameworks.json" | tee -a "$S"
 $CLI check --deep -v > "$OUT/deep-idle-v.txt" 2>&1; say "check --deep -v (idle): $OUT/deep-idle-v.txt"
+fi
 nvidia-smi --query-gpu=memory.used --format=csv,noheader | sed 's/^/memory used at the end: /' | tee -a "$S"
