@@ -87,12 +87,9 @@ export class Collector {
     for (const sig of this.reg.signaturesFor(anchors)) {
       // a line without any of the literals every match holds cannot match: not tried (its regex then never
       // compiled: most of the start of `explain` on a short log); see signatures/literals.ts (precomputed by the build)
+      // (it also spares most lines of a training log the call into the regex engine: "process memory 3.2 GiB" is
+      // selected by every memory message's anchor and held by almost none of their literals)
       if (sig.literals && !mayHold(sig.literals, (lower ??= text.toLowerCase()))) continue;
-      // a word the pattern cannot match without: a plain substring test rules out most signatures on most lines
-      // (a training log's "process memory 3.2 GiB" is tried against every memory message), where each regex
-      // costs a call into the regex engine, interpreted until V8 tiers it up
-      const lit = requiredLiterals(sig);
-      if (lit !== null && !holdsAll(lit.folded ? (lower ??= text.toLowerCase()) : text, lit.runs)) continue;
       if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;
@@ -147,124 +144,6 @@ export class Collector {
     if (best === 'tensorflow' && (this.frameworkScore.get('jax') ?? 0) >= 3) return 'jax';
     return best;
   }
-}
-
-interface Literals {
-  /** in lower case when `folded` (the pattern ignores case) */
-  runs: string[];
-  folded: boolean;
-}
-
-const LITERALS = new WeakMap<Signature, Literals | null>();
-/** shorter runs rule out too few lines to pay for the test */
-const MIN_LITERAL = 4;
-const MAX_RUNS = 3;
-
-function holdsAll(text: string, runs: string[]): boolean {
-  for (const r of runs) if (!text.includes(r)) return false;
-  return true;
-}
-
-/** Runs of plain characters that every match of the signature's pattern holds (the longest few), or null. */
-export function requiredLiterals(sig: Signature): Literals | null {
-  let lit = LITERALS.get(sig);
-  if (lit === undefined) {
-    const flags = sig.re.flags;
-    // with u/v, case folding maps non-ASCII characters onto ASCII ones (ſ → s): lower-casing the line would not
-    const all = /[uv]/.test(flags) ? null : requiredRuns(sig.re.source);
-    const folded = flags.includes('i');
-    const runs = (all ?? []).filter((r) => r.length >= MIN_LITERAL).sort((a, b) => b.length - a.length).slice(0, MAX_RUNS);
-    lit = runs.length > 0 ? { runs: folded ? runs.map((r) => r.toLowerCase()) : runs, folded } : null;
-    LITERALS.set(sig, lit);
-  }
-  return lit;
-}
-
-/**
- * The runs of literal ASCII characters at the top level of a pattern (outside groups, classes and alternatives:
- * each character required once and next to the one before), or null when there is a top-level alternative.
- * Conservative: anything it does not understand ends a run. Under the i flag without u, an ASCII character
- * matches only ASCII characters of the same letter, so a run lower-cased is in the lower-cased line.
- */
-export function requiredRuns(src: string): string[] | null {
-  const runs: string[] = [];
-  let run = '';
-  const end = () => {
-    if (run.length > 0) runs.push(run);
-    run = '';
-  };
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    let atom: string | null = null; // a literal character, or null for anything else
-    if (c === '\\') {
-      const n = src[i + 1] ?? '';
-      // escaped punctuation stands for itself; letters and digits are classes, assertions, escapes or references
-      atom = /[!-/:-@[-`{-~]/.test(n) ? n : null;
-      i += 2;
-    } else if (c === '(' || c === '[') {
-      const close = skipGroup(src, i);
-      if (close === -1) return null;
-      i = close;
-    } else if (c === '|') {
-      return null;
-    } else if (c === ')' || c === ']') {
-      return null; // unbalanced: not understood
-    } else {
-      atom = c === '.' || c === '^' || c === '$' || c === '?' || c === '*' || c === '+' || c === '{' || c.charCodeAt(0) > 0x7e || c.charCodeAt(0) < 0x20 ? null : c;
-      i += 1;
-    }
-    // a quantifier after the atom
-    const q = src[i];
-    if (q === '?' || q === '*' || q === '+' || q === '{') {
-      let min = 1;
-      let len = 1;
-      if (q === '?' || q === '*') min = 0;
-      else if (q === '{') {
-        const m = /^\{(\d+)(,\d*)?\}/.exec(src.slice(i));
-        if (!m) return null; // a literal brace in a non-unicode pattern: not worth understanding
-        min = Number(m[1]);
-        len = m[0].length;
-      }
-      i += len;
-      if (src[i] === '?') i++; // lazy
-      if (atom !== null && min >= 1) run += atom;
-      end();
-      continue;
-    }
-    if (atom === null) end();
-    else run += atom;
-  }
-  end();
-  return runs;
-}
-
-/** the index after the group or class that starts at `at` */
-function skipGroup(src: string, at: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = at; i < src.length; i++) {
-    const c = src[i]!;
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') {
-        inClass = false;
-        if (depth === 0) return i + 1;
-      }
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') {
-      depth--;
-      if (depth === 0) return i + 1;
-      if (depth < 0) return -1;
-    }
-  }
-  return -1;
 }
 
 /** The readings of one line to keep (see the head of this file). */
