@@ -63,7 +63,6 @@ export class TimelineBuilder {
   private readonly gpus = new Map<string, GpuTimeline>();
   private readonly procs = new Map<string, ProcessPeak>();
   private readonly jobCache = new Map<number, boolean | null>();
-  private firstSampleAt: number | undefined;
   /** when the first line of the process loop came: the two loops are separate nvidia-smi processes that may start apart */
   private firstAppAt: number | undefined;
   private readonly maxPoints: number;
@@ -83,7 +82,6 @@ export class TimelineBuilder {
     const total = mib(c[3]);
     if (!Number.isInteger(index) || used === null || total === null) return;
     this.sawLine = true;
-    this.firstSampleAt ??= t;
     const uuid = c[1] ?? '';
     let g = this.gpus.get(uuid);
     if (!g) {
@@ -109,7 +107,6 @@ export class TimelineBuilder {
     const used = c.slice(1, uuidAt === -1 ? undefined : uuidAt).map(mib).find((x) => x !== null) ?? null;
     if (!Number.isInteger(pid) || pid <= 0 || used === null) return;
     this.sawLine = true;
-    this.firstSampleAt ??= t;
     this.firstAppAt ??= t;
     const uuid = uuidAt === -1 ? '' : c[uuidAt]!;
     const key = `${pid}@${uuid}`;
