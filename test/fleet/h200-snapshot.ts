@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { collectSnapshot } from '../../src/snapshot/collect.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { DEFAULT_PROBE_OPTIONS } from '../../src/probes/probe-env.js';
-import { QUERY_ARGS, XML_ARGS } from '../../src/probes/nvidia/probe.js';
+import { QUERY_ARGS, XML_ARGS } from '../../src/probes/nvidia/run.js';
 import { Snapshot } from '../../src/snapshot/schema.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
 

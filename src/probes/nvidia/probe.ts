@@ -6,8 +6,6 @@ import { parseSmiXml } from './parse-xml.js';
 import { parseQueryGpu } from './parse-query.js';
 import { NVIDIA_SMI, startNvidiaSmi, type NvidiaRuns } from './run.js';
 
-export { MAX_XML_BYTES, NVIDIA_SMI, QUERY_ARGS, XML_ARGS } from './run.js';
-
 /** `started`: the calls, when the command started them already (./run.ts); else they are started here. */
 export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise<Nvidia> {
   const [xmlRun, queryRun] = await (started ?? startNvidiaSmi(penv.runner, penv.options.timeoutMs)).results;
