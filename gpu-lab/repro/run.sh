@@ -163,8 +163,9 @@ if phase light; then
   for v in "XLA_PYTHON_CLIENT_MEM_FRACTION=abc" "XLA_PYTHON_CLIENT_MEM_FRACTION=1,5" "XLA_PYTHON_CLIENT_MEM_FRACTION=75%" \
            "XLA_PYTHON_CLIENT_MEM_FRACTION=0.8GB" "XLA_PYTHON_CLIENT_ALLOCATOR=foo" "XLA_PYTHON_CLIENT_ALLOCATOR=cuda-async"; do
     i=$((i + 1))
-    if [ $(( i % 2 )) = 0 ]; then P "config.jax-mem-$i" configuration_invalid jax 60 "$X_CONF" "$v, JAX_PLATFORMS=cuda, a JAX conv" -- env "$v" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-    else P "config.jax-mem-$i" configuration_invalid jax 60 "$X_CONF" "$v, a JAX matmul asking for the GPU by name" -- env "$v" "$NOPRE" "$PY" "$J/j_op.py" matmul 0.1 float32 require-gpu; fi
+    ops=(conv matmul mlp); op=${ops[$(( i % 3 ))]}
+    P "config.jax-mem-$i" configuration_invalid jax 60 "$X_CONF" "$v, JAX_PLATFORMS=cuda (else JAX falls back to the CPU and only logs it at INFO), a JAX $op" -- \
+      env "$v" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" "$op" 1 float32
   done
   # configuration_invalid: CuPy's memory limit
   P config.cupy-limit-1 configuration_invalid cupy 60 "$X_CONF" "CUPY_GPU_MEMORY_LIMIT=abc, a CuPy matmul" -- env CUPY_GPU_MEMORY_LIMIT=abc "$PY" "$J/c_op.py" matmul 0.5 float32
@@ -265,16 +266,16 @@ if phase too-big; then
   P toobig.torch-mlp gpu_memory_exhausted torch 60 "$X_OOM" "linear layers of width 250000" -- "$PY" "$J/t_op.py" mlp 250000 float32
   P toobig.torch-attention gpu_memory_exhausted torch 60 "$X_OOM" "attention scores over 400k tokens, materialised" -- "$PY" "$J/t_op.py" attention 400000 float16
   P toobig.torch-conv3d gpu_memory_exhausted torch 60 "$X_OOM" "conv3d on 4000 clips (output 180 GiB)" -- "$PY" "$J/t_op.py" conv3d 4000 float32
-  P toobig.jax-alloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.ones of 200 GiB (no preallocation)" -- env "$NOPRE" "$PY" "$J/j_op.py" alloc 200 float32
-  P toobig.jax-matmul gpu_memory_exhausted jax 60 "$X_OOM" "a JAX matmul of 150 GiB operands (no preallocation)" -- env "$NOPRE" "$PY" "$J/j_op.py" matmul 150 bfloat16
-  P toobig.jax-conv gpu_memory_exhausted jax 60 "$X_OOM" "a JAX conv on a batch of 50000 (no preallocation)" -- env "$NOPRE" "$PY" "$J/j_op.py" conv 50000 float32
+  P toobig.jax-alloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.ones of 200 GiB (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" alloc 200 float32
+  P toobig.jax-matmul gpu_memory_exhausted jax 60 "$X_OOM" "a JAX matmul of 150 GiB operands (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" matmul 150 bfloat16
+  P toobig.jax-conv gpu_memory_exhausted jax 60 "$X_OOM" "a JAX conv on a batch of 12000 (output 144 GiB; no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" conv 12000 float32
   P toobig.cupy-alloc gpu_memory_exhausted cupy 60 "$X_OOM" "cp.empty of 200 GiB" -- "$PY" "$J/c_op.py" alloc 200 float32
   P toobig.cupy-zeros gpu_memory_exhausted cupy 60 "$X_OOM" "cp.zeros of 150 GiB in float16" -- "$PY" "$J/c_op.py" zeros 150 float16
   P toobig.cupy-matmul gpu_memory_exhausted cupy 60 "$X_OOM" "a CuPy matmul of 150 GiB operands" -- "$PY" "$J/c_op.py" matmul 150 float32
   P toobig.cupy-fft gpu_memory_exhausted cupy 60 "$X_OOM" "a CuPy FFT of 160 GiB" -- "$PY" "$J/c_op.py" fft 160 float32
   drain; PAR=${REPRO_PAR:-12}
   # alone: its preallocation (75%) would take what the others need
-  S toobig.jax-zeros-prealloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.zeros of 160 GiB with JAX's default preallocation" -- "$PY" "$J/j_op.py" zeros 160 float32
+  S toobig.jax-zeros-prealloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.zeros of 160 GiB with JAX's default preallocation" -- env "$ONCUDA" "$PY" "$J/j_op.py" zeros 160 float32
 fi
 
 # --- frag: the caching allocator fragmented; the whole GPU one at a time, then a memory fraction side by side -----
@@ -306,12 +307,12 @@ if phase prealloc; then
     P "prealloc.$frac-torch-alloc" framework_preallocation torch 60 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
     P "prealloc.$frac-torch-resnet" framework_preallocation torch 60 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
     P "prealloc.$frac-cupy-alloc" framework_preallocation cupy 60 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
-    P "prealloc.$frac-jax-alloc" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- "$PY" "$J/j_op.py" alloc "$g" float32
+    P "prealloc.$frac-jax-alloc" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc "$g" float32
     if [ "$frac" = default ]; then
       P "prealloc.$frac-torch-conv2d" framework_preallocation torch 60 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
       P "prealloc.$frac-torch-matmul" framework_preallocation torch 60 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
       P "prealloc.$frac-cupy-matmul" framework_preallocation cupy 60 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
-      P "prealloc.$frac-jax-matmul" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- "$PY" "$J/j_op.py" matmul 20 float32
+      P "prealloc.$frac-jax-matmul" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- env "$ONCUDA" "$PY" "$J/j_op.py" matmul 20 float32
     fi
     drain; stop_holder
   done
@@ -324,7 +325,7 @@ held_jobs() {  # held_jobs TAG HOLDER-DESCRIPTION
   P "held.$k-torch-conv2d" memory_held_by_other_process torch 60 "$X_OOM" "$d; conv2d on a batch of 8192" -- "$PY" "$J/t_op.py" conv2d 8192 float32
   P "held.$k-torch-resnet" memory_held_by_other_process torch 60 "$X_OOM" "$d; a ResNet-50 training step, batch 1024" -- "$PY" "$J/t_op.py" resnet 1024 float32 train
   P "held.$k-torch-matmul" memory_held_by_other_process torch 60 "$X_OOM" "$d; a matmul of 12 GiB operands in half precision" -- "$PY" "$J/t_op.py" matmul 12 float16
-  P "held.$k-jax-alloc" memory_held_by_other_process jax 60 "$X_OOM" "$d; a JAX array of 16 GiB (default preallocation)" -- "$PY" "$J/j_op.py" alloc 16 float32
+  P "held.$k-jax-alloc" memory_held_by_other_process jax 60 "$X_OOM" "$d; a JAX array of 16 GiB (default preallocation)" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc 16 float32
   P "held.$k-cupy-alloc" memory_held_by_other_process cupy 60 "$X_OOM" "$d; cp.empty of 16 GiB" -- "$PY" "$J/c_op.py" alloc 16 float32
   P "held.$k-cupy-matmul" memory_held_by_other_process cupy 60 "$X_OOM" "$d; a CuPy matmul of 12 GiB operands" -- "$PY" "$J/c_op.py" matmul 12 float32
   drain
@@ -359,7 +360,7 @@ if phase twofw; then
   S twofw.jax-torch framework_preallocation torch 60 "$X_OOM" "one process: JAX (default preallocation) then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-torch 40
   S twofw.jax-cupy framework_preallocation cupy 60 "$X_OOM" "one process: JAX (default preallocation) then CuPy asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-cupy 40
   S twofw.jax-torch-conv framework_preallocation torch 60 "$X_OOM" "one process: JAX (default preallocation) then a torch conv2d needing ~40 GiB" -- "$PY" "$J/two_fw.py" jax-torch-conv 40
-  S twofw.torch-jax framework_preallocation jax 60 "$X_OOM" "one process: torch keeps 100 GiB cached, then JAX asks for 40 GiB" -- "$PY" "$J/two_fw.py" torch-jax 40
+  S twofw.torch-jax framework_preallocation jax 60 "$X_OOM" "one process: torch keeps 100 GiB cached, then JAX asks for 40 GiB" -- env "$ONCUDA" "$PY" "$J/two_fw.py" torch-jax 40
   S twofw.cupy-torch framework_preallocation torch 60 "$X_OOM" "one process: CuPy's pool keeps 100 GiB, then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" cupy-torch 40
 fi
 
