@@ -38,12 +38,16 @@ ONCUDA=JAX_PLATFORMS=cuda
 elapsed() { echo $(( $(date +%s) - T0 )); }
 say() { echo "[$(elapsed)s] $*" | tee -a "$W/run.txt"; }
 
+# started.pids: a PID per line when started, "-PID" when it ended (so a PID reused later is never touched)
+live_pids() { awk '/^-/ { done[substr($0, 2)] = 1; next } NF { p[NR] = $0 } END { for (i in p) if (!(p[i] in done)) print p[i] }' "$PIDS"; }
 cleanup() {
-  # End what this script started, by recorded PID: holders, and the process group of each job's timeout.
+  # End what this script started and is still running, by recorded PID: holders, and each job's timeout with its
+  # process group (timeout leads a group of its own).
   exec 7>&- 2>/dev/null
-  while read -r p; do [ -n "$p" ] && { kill -CONT -- "-$p" 2>/dev/null; kill -TERM -- "-$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; kill -TERM "$p" 2>/dev/null; }; done < "$PIDS"
-  sleep 1
-  while read -r p; do [ -n "$p" ] && { kill -KILL -- "-$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; }; done < "$PIDS"
+  local p live; live=$(live_pids)
+  for p in $live; do kill -CONT -- "-$p" 2>/dev/null; kill -TERM -- "-$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; kill -TERM "$p" 2>/dev/null; done
+  [ -n "$live" ] && sleep 1
+  for p in $live; do kill -KILL -- "-$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
   true
 }
 trap cleanup EXIT
@@ -60,7 +64,7 @@ runjob() {
   local log=$LOGS/$id.log s e rc seen=false timed=false cmd="" a envs=""
   s=$(date +%s%N)
   ( cd "$W/cwd" && exec timeout -k 5 "$t" "$@" ) > "$log" 2>&1 < /dev/null &
-  local tp=$!; echo "$tp" >> "$PIDS"; wait "$tp"; rc=$?
+  local tp=$!; echo "$tp" >> "$PIDS"; wait "$tp"; rc=$?; echo "-$tp" >> "$PIDS"
   e=$(date +%s%N)
   { [ "$rc" = 124 ] || [ "$rc" = 137 ]; } && timed=true
   grep -Eiq -- "$expect" "$log" 2>/dev/null && seen=true
@@ -85,7 +89,7 @@ drain() { local p; for p in "${POOL[@]}"; do wait "$p" 2>/dev/null; done; POOL=(
 # S: the same, in the foreground (jobs that need the whole GPU)
 S() { if [ $(( $(elapsed) + $4 + 5 )) -gt "$HARD" ]; then echo "$1 (${2}): no time left" >> "$W/not-run.txt"; return; fi; runjob "$@"; }
 # the background holder of the memory phases (PID in HOLDER): continued if stopped, ended, reaped
-stop_holder() { [ -n "${HOLDER:-}" ] && { kill -CONT "$HOLDER" 2>/dev/null; kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null; }; HOLDER=; sleep 1; }
+stop_holder() { [ -n "${HOLDER:-}" ] && { kill -CONT "$HOLDER" 2>/dev/null; kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null; echo "-$HOLDER" >> "$PIDS"; }; HOLDER=; sleep 1; }
 wait_for() { local i; for i in $(seq 1 $(( $3 * 5 ))); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.2; done; return 1; }
 phase() { PHASE=$1; if [ -n "${REPRO_ONLY:-}" ] && ! printf '%s\n' "$1" | grep -Eq -- "$REPRO_ONLY"; then return 1; fi; say "phase $1 (jobs so far: $(ls "$LOGS"/*.json 2>/dev/null | wc -l))"; return 0; }
 
@@ -365,7 +369,7 @@ if phase twofw; then
 fi
 
 # --- pack ------------------------------------------------------------------------------------------------------
-cleanup; : > "$PIDS"
+cleanup
 wait "$MACH" 2>/dev/null
 say "all phases done"
 {
