@@ -20,7 +20,7 @@ OUT=${OUT:-/tmp/repro-out}; mkdir -p "$OUT"
 W=${REPRO_WORK:-/tmp/ged-repro}; rm -rf "$W"; mkdir -p "$W/logs" "$W/bin" "$W/cwd" "$W/tree"
 LOGS=$W/logs
 PAR=${REPRO_PAR:-12}
-HARD=${REPRO_HARD_S:-420}
+HARD=${REPRO_HARD_S:-415}
 T0=$(date +%s)
 PIDS=$W/started.pids; : > "$PIDS"
 if [ -n "${REPRO_DRY:-}" ]; then export PATH="$HERE/fake:$PATH" REPRO_FAKE_STATE="$W/fake"; mkdir -p "$W/fake"; fi
@@ -262,37 +262,37 @@ say "light done: $(grep -c 'staged=true' "$W/jobs.txt" 2>/dev/null) staged of $(
 # --- too-big: every request larger than the whole GPU by itself (so side by side cannot change the outcome) ------
 if phase too-big; then
   PAR=4
-  P toobig.torch-alloc gpu_memory_exhausted torch 60 "$X_OOM" "one 200 GiB tensor" -- "$PY" "$J/t_op.py" alloc 200 float32
-  P toobig.torch-zeros gpu_memory_exhausted torch 60 "$X_OOM" "zeros of 150 GiB in half precision" -- "$PY" "$J/t_op.py" zeros 150 float16
-  P toobig.torch-matmul gpu_memory_exhausted torch 60 "$X_OOM" "a matmul of 150 GiB operands in bfloat16" -- "$PY" "$J/t_op.py" matmul 150 bfloat16
-  P toobig.torch-conv2d gpu_memory_exhausted torch 60 "$X_OOM" "conv2d on a batch of 50000 images (output 160 GiB)" -- "$PY" "$J/t_op.py" conv2d 50000 float32
-  P toobig.torch-embedding gpu_memory_exhausted torch 60 "$X_OOM" "an embedding of 50M x 1024" -- "$PY" "$J/t_op.py" embedding 50 float32
-  P toobig.torch-mlp gpu_memory_exhausted torch 60 "$X_OOM" "linear layers of width 250000" -- "$PY" "$J/t_op.py" mlp 250000 float32
-  P toobig.torch-attention gpu_memory_exhausted torch 60 "$X_OOM" "attention scores over 400k tokens, materialised" -- "$PY" "$J/t_op.py" attention 400000 float16
-  P toobig.torch-conv3d gpu_memory_exhausted torch 60 "$X_OOM" "conv3d on 4000 clips (output 180 GiB)" -- "$PY" "$J/t_op.py" conv3d 4000 float32
-  P toobig.jax-alloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.ones of 200 GiB (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" alloc 200 float32
-  P toobig.jax-matmul gpu_memory_exhausted jax 60 "$X_OOM" "a JAX matmul of 150 GiB operands (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" matmul 150 bfloat16
-  P toobig.jax-conv gpu_memory_exhausted jax 60 "$X_OOM" "a JAX conv on a batch of 12000 (output 144 GiB; no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" conv 12000 float32
-  P toobig.cupy-alloc gpu_memory_exhausted cupy 60 "$X_OOM" "cp.empty of 200 GiB" -- "$PY" "$J/c_op.py" alloc 200 float32
-  P toobig.cupy-zeros gpu_memory_exhausted cupy 60 "$X_OOM" "cp.zeros of 150 GiB in float16" -- "$PY" "$J/c_op.py" zeros 150 float16
-  P toobig.cupy-matmul gpu_memory_exhausted cupy 60 "$X_OOM" "a CuPy matmul of 150 GiB operands" -- "$PY" "$J/c_op.py" matmul 150 float32
-  P toobig.cupy-fft gpu_memory_exhausted cupy 60 "$X_OOM" "a CuPy FFT of 160 GiB" -- "$PY" "$J/c_op.py" fft 160 float32
+  P toobig.torch-alloc gpu_memory_exhausted torch 45 "$X_OOM" "one 200 GiB tensor" -- "$PY" "$J/t_op.py" alloc 200 float32
+  P toobig.torch-zeros gpu_memory_exhausted torch 45 "$X_OOM" "zeros of 150 GiB in half precision" -- "$PY" "$J/t_op.py" zeros 150 float16
+  P toobig.torch-matmul gpu_memory_exhausted torch 45 "$X_OOM" "a matmul of 150 GiB operands in bfloat16" -- "$PY" "$J/t_op.py" matmul 150 bfloat16
+  P toobig.torch-conv2d gpu_memory_exhausted torch 45 "$X_OOM" "conv2d on a batch of 50000 images (output 160 GiB)" -- "$PY" "$J/t_op.py" conv2d 50000 float32
+  P toobig.torch-embedding gpu_memory_exhausted torch 45 "$X_OOM" "an embedding of 50M x 1024" -- "$PY" "$J/t_op.py" embedding 50 float32
+  P toobig.torch-mlp gpu_memory_exhausted torch 45 "$X_OOM" "linear layers of width 250000" -- "$PY" "$J/t_op.py" mlp 250000 float32
+  P toobig.torch-attention gpu_memory_exhausted torch 45 "$X_OOM" "attention scores over 400k tokens, materialised" -- "$PY" "$J/t_op.py" attention 400000 float16
+  P toobig.torch-conv3d gpu_memory_exhausted torch 45 "$X_OOM" "conv3d on 4000 clips (output 180 GiB)" -- "$PY" "$J/t_op.py" conv3d 4000 float32
+  P toobig.jax-alloc gpu_memory_exhausted jax 45 "$X_OOM" "jnp.ones of 200 GiB (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" alloc 200 float32
+  P toobig.jax-matmul gpu_memory_exhausted jax 45 "$X_OOM" "a JAX matmul of 150 GiB operands (no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" matmul 150 bfloat16
+  P toobig.jax-conv gpu_memory_exhausted jax 45 "$X_OOM" "a JAX conv on a batch of 12000 (output 144 GiB; no preallocation)" -- env "$NOPRE" "$ONCUDA" "$PY" "$J/j_op.py" conv 12000 float32
+  P toobig.cupy-alloc gpu_memory_exhausted cupy 45 "$X_OOM" "cp.empty of 200 GiB" -- "$PY" "$J/c_op.py" alloc 200 float32
+  P toobig.cupy-zeros gpu_memory_exhausted cupy 45 "$X_OOM" "cp.zeros of 150 GiB in float16" -- "$PY" "$J/c_op.py" zeros 150 float16
+  P toobig.cupy-matmul gpu_memory_exhausted cupy 45 "$X_OOM" "a CuPy matmul of 150 GiB operands" -- "$PY" "$J/c_op.py" matmul 150 float32
+  P toobig.cupy-fft gpu_memory_exhausted cupy 45 "$X_OOM" "a CuPy FFT of 160 GiB" -- "$PY" "$J/c_op.py" fft 160 float32
   drain; PAR=${REPRO_PAR:-12}
   # alone: its preallocation (75%) would take what the others need
-  S toobig.jax-zeros-prealloc gpu_memory_exhausted jax 60 "$X_OOM" "jnp.zeros of 160 GiB with JAX's default preallocation" -- env "$ONCUDA" "$PY" "$J/j_op.py" zeros 160 float32
+  S toobig.jax-zeros-prealloc gpu_memory_exhausted jax 45 "$X_OOM" "jnp.zeros of 160 GiB with JAX's default preallocation" -- env "$ONCUDA" "$PY" "$J/j_op.py" zeros 160 float32
 fi
 
 # --- frag: the caching allocator fragmented; the whole GPU one at a time, then a memory fraction side by side -----
 if phase frag; then
-  S frag.full-1 allocator_fragmentation torch 60 "$X_OOM" "whole GPU: 2 GiB segments, 1.2 GiB kept in each, then 1.6 GiB asked" -- "$PY" "$J/frag.py" 2 1.2 1.6 0 float32 empty
-  S frag.full-2 allocator_fragmentation torch 60 "$X_OOM" "whole GPU: 1 GiB segments, 0.6 GiB kept, then randn of 0.9 GiB in half precision" -- "$PY" "$J/frag.py" 1 0.6 0.9 0 float16 randn
-  S frag.full-3 allocator_fragmentation torch 60 "$X_OOM" "whole GPU: 4 GiB segments, 2.5 GiB kept, then a cat of 3 GiB" -- "$PY" "$J/frag.py" 4 2.5 3 0 bfloat16 cat
+  S frag.full-1 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 2 GiB segments, 1.2 GiB kept in each, then 1.6 GiB asked" -- "$PY" "$J/frag.py" 2 1.2 1.6 0 float32 empty
+  S frag.full-2 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 1 GiB segments, 0.6 GiB kept, then randn of 0.9 GiB in half precision" -- "$PY" "$J/frag.py" 1 0.6 0.9 0 float16 randn
+  S frag.full-3 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 4 GiB segments, 2.5 GiB kept, then a cat of 3 GiB" -- "$PY" "$J/frag.py" 4 2.5 3 0 bfloat16 cat
   PAR=3
   i=0
   for spec in "2 1.5 1 empty float32" "1 0.7 0.5 randn float16" "0.5 0.3 0.45 empty bfloat16" "3 2 1.5 cat float32" \
               "2 1.1 1.2 matmul float32" "1.5 1 0.8 empty float16" "0.75 0.5 0.4 randn float32" "2.5 1.6 1.4 cat bfloat16" "1 0.55 0.7 empty float32"; do
     i=$((i + 1)); set -- $spec
-    P "frag.fraction-$i" allocator_fragmentation torch 60 "$X_OOM" "set_per_process_memory_fraction(0.3): $1 GiB segments, $2 GiB kept in each, then $3 GiB asked ($4, $5)" -- \
+    P "frag.fraction-$i" allocator_fragmentation torch 45 "$X_OOM" "set_per_process_memory_fraction(0.3): $1 GiB segments, $2 GiB kept in each, then $3 GiB asked ($4, $5)" -- \
       "$PY" "$J/frag.py" "$1" "$2" "$3" 0.3 "$5" "$4"
   done
   drain; PAR=${REPRO_PAR:-12}
@@ -301,22 +301,22 @@ fi
 # --- prealloc: a JAX process with its preallocation; other frameworks and a second JAX process beside it ---------
 if phase prealloc; then
   for frac in default 0.95; do
-    [ $(( $(elapsed) + 80 )) -gt "$HARD" ] && { echo "prealloc $frac: no time left" >> "$W/not-run.txt"; continue; }
+    [ $(( $(elapsed) + 60 )) -gt "$HARD" ] && { echo "prealloc $frac: no time left" >> "$W/not-run.txt"; continue; }
     if [ "$frac" = default ]; then "$PY" "$J/hold_jax.py" 150 > "$W/hold-jax-$frac.out" 2>&1 &
     else env "XLA_PYTHON_CLIENT_MEM_FRACTION=$frac" "$PY" "$J/hold_jax.py" 150 > "$W/hold-jax-$frac.out" 2>&1 & fi
     HOLDER=$!; echo "$HOLDER" >> "$PIDS"
     if ! wait_for "$W/hold-jax-$frac.out" HOLDING 60; then say "JAX holder ($frac) did not start"; stop_holder; continue; fi
     d="a JAX process (PID $HOLDER) preallocated its pool (XLA_PYTHON_CLIENT_MEM_FRACTION $frac)"
     if [ "$frac" = default ]; then g=40 rb=2048; else g=10 rb=512; fi
-    P "prealloc.$frac-torch-alloc" framework_preallocation torch 60 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
-    P "prealloc.$frac-torch-resnet" framework_preallocation torch 60 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
-    P "prealloc.$frac-cupy-alloc" framework_preallocation cupy 60 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
-    P "prealloc.$frac-jax-alloc" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-alloc" framework_preallocation torch 45 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-resnet" framework_preallocation torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
+    P "prealloc.$frac-cupy-alloc" framework_preallocation cupy 45 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
+    P "prealloc.$frac-jax-alloc" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc "$g" float32
     if [ "$frac" = default ]; then
-      P "prealloc.$frac-torch-conv2d" framework_preallocation torch 60 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
-      P "prealloc.$frac-torch-matmul" framework_preallocation torch 60 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
-      P "prealloc.$frac-cupy-matmul" framework_preallocation cupy 60 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
-      P "prealloc.$frac-jax-matmul" framework_preallocation jax 60 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- env "$ONCUDA" "$PY" "$J/j_op.py" matmul 20 float32
+      P "prealloc.$frac-torch-conv2d" framework_preallocation torch 45 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
+      P "prealloc.$frac-torch-matmul" framework_preallocation torch 45 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
+      P "prealloc.$frac-cupy-matmul" framework_preallocation cupy 45 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
+      P "prealloc.$frac-jax-matmul" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- env "$ONCUDA" "$PY" "$J/j_op.py" matmul 20 float32
     fi
     drain; stop_holder
   done
@@ -325,13 +325,13 @@ fi
 # --- held: one holder resized to keep KEEP MiB free, jobs side by side against it ---------------------------------
 held_jobs() {  # held_jobs TAG HOLDER-DESCRIPTION
   local k=$1 d=$2
-  P "held.$k-torch-alloc" memory_held_by_other_process torch 60 "$X_OOM" "$d; a torch tensor of 16 GiB" -- "$PY" "$J/t_op.py" alloc 16 float32
-  P "held.$k-torch-conv2d" memory_held_by_other_process torch 60 "$X_OOM" "$d; conv2d on a batch of 8192" -- "$PY" "$J/t_op.py" conv2d 8192 float32
-  P "held.$k-torch-resnet" memory_held_by_other_process torch 60 "$X_OOM" "$d; a ResNet-50 training step, batch 1024" -- "$PY" "$J/t_op.py" resnet 1024 float32 train
-  P "held.$k-torch-matmul" memory_held_by_other_process torch 60 "$X_OOM" "$d; a matmul of 12 GiB operands in half precision" -- "$PY" "$J/t_op.py" matmul 12 float16
-  P "held.$k-jax-alloc" memory_held_by_other_process jax 60 "$X_OOM" "$d; a JAX array of 16 GiB (default preallocation)" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc 16 float32
-  P "held.$k-cupy-alloc" memory_held_by_other_process cupy 60 "$X_OOM" "$d; cp.empty of 16 GiB" -- "$PY" "$J/c_op.py" alloc 16 float32
-  P "held.$k-cupy-matmul" memory_held_by_other_process cupy 60 "$X_OOM" "$d; a CuPy matmul of 12 GiB operands" -- "$PY" "$J/c_op.py" matmul 12 float32
+  P "held.$k-torch-alloc" memory_held_by_other_process torch 45 "$X_OOM" "$d; a torch tensor of 16 GiB" -- "$PY" "$J/t_op.py" alloc 16 float32
+  P "held.$k-torch-conv2d" memory_held_by_other_process torch 45 "$X_OOM" "$d; conv2d on a batch of 8192" -- "$PY" "$J/t_op.py" conv2d 8192 float32
+  P "held.$k-torch-resnet" memory_held_by_other_process torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch 1024" -- "$PY" "$J/t_op.py" resnet 1024 float32 train
+  P "held.$k-torch-matmul" memory_held_by_other_process torch 45 "$X_OOM" "$d; a matmul of 12 GiB operands in half precision" -- "$PY" "$J/t_op.py" matmul 12 float16
+  P "held.$k-jax-alloc" memory_held_by_other_process jax 45 "$X_OOM" "$d; a JAX array of 16 GiB (default preallocation)" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc 16 float32
+  P "held.$k-cupy-alloc" memory_held_by_other_process cupy 45 "$X_OOM" "$d; cp.empty of 16 GiB" -- "$PY" "$J/c_op.py" alloc 16 float32
+  P "held.$k-cupy-matmul" memory_held_by_other_process cupy 45 "$X_OOM" "$d; a CuPy matmul of 12 GiB operands" -- "$PY" "$J/c_op.py" matmul 12 float32
   drain
 }
 if phase held; then
@@ -340,7 +340,7 @@ if phase held; then
   HOLDER=$!; echo "$HOLDER" >> "$PIDS"
   exec 7> "$W/hog.fifo"
   for keep in 300 1200 6000 12000; do
-    [ $(( $(elapsed) + 70 )) -gt "$HARD" ] && { echo "held keep=$keep: no time left" >> "$W/not-run.txt"; continue; }
+    [ $(( $(elapsed) + 50 )) -gt "$HARD" ] && { echo "held keep=$keep: no time left" >> "$W/not-run.txt"; continue; }
     kill -0 "$HOLDER" 2>/dev/null || { say "holder gone: $(tail -2 "$W/hog.out")"; break; }
     echo "$keep" >&7
     if ! wait_for "$W/hog.out" "HOLDING $keep " 60; then say "holder did not take keep=$keep: $(tail -2 "$W/hog.out")"; continue; fi
@@ -348,7 +348,7 @@ if phase held; then
     held_jobs "keep$keep" "another process (PID $HOLDER, PyTorch) holds all GPU memory but $keep MiB"
   done
   exec 7>&-; stop_holder
-  if [ $(( $(elapsed) + 70 )) -le "$HARD" ]; then
+  if [ $(( $(elapsed) + 50 )) -le "$HARD" ]; then
     "$PY" "$J/hog_cupy.py" 4000 120 > "$W/hog-cupy.out" 2>&1 &
     HOLDER=$!; echo "$HOLDER" >> "$PIDS"
     if wait_for "$W/hog-cupy.out" HOLDING 60; then
@@ -361,11 +361,11 @@ fi
 
 # --- twofw: two frameworks in one process (one at a time: each takes most of the GPU) -----------------------------
 if phase twofw; then
-  S twofw.jax-torch framework_preallocation torch 60 "$X_OOM" "one process: JAX (default preallocation) then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-torch 40
-  S twofw.jax-cupy framework_preallocation cupy 60 "$X_OOM" "one process: JAX (default preallocation) then CuPy asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-cupy 40
-  S twofw.jax-torch-conv framework_preallocation torch 60 "$X_OOM" "one process: JAX (default preallocation) then a torch conv2d needing ~40 GiB" -- "$PY" "$J/two_fw.py" jax-torch-conv 40
-  S twofw.torch-jax framework_preallocation jax 60 "$X_OOM" "one process: torch keeps 100 GiB cached, then JAX asks for 40 GiB" -- env "$ONCUDA" "$PY" "$J/two_fw.py" torch-jax 40
-  S twofw.cupy-torch framework_preallocation torch 60 "$X_OOM" "one process: CuPy's pool keeps 100 GiB, then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" cupy-torch 40
+  S twofw.jax-torch framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-torch 40
+  S twofw.jax-cupy framework_preallocation cupy 45 "$X_OOM" "one process: JAX (default preallocation) then CuPy asks for 40 GiB" -- "$PY" "$J/two_fw.py" jax-cupy 40
+  S twofw.jax-torch-conv framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then a torch conv2d needing ~40 GiB" -- "$PY" "$J/two_fw.py" jax-torch-conv 40
+  S twofw.torch-jax framework_preallocation jax 45 "$X_OOM" "one process: torch keeps 100 GiB cached, then JAX asks for 40 GiB" -- env "$ONCUDA" "$PY" "$J/two_fw.py" torch-jax 40
+  S twofw.cupy-torch framework_preallocation torch 45 "$X_OOM" "one process: CuPy's pool keeps 100 GiB, then torch asks for 40 GiB" -- "$PY" "$J/two_fw.py" cupy-torch 40
 fi
 
 # --- pack ------------------------------------------------------------------------------------------------------
