@@ -34,6 +34,9 @@ CULIB=$CUDA/targets/x86_64-linux/lib
 LDSO=/lib64/ld-linux-x86-64.so.2
 NOPRE=XLA_PYTHON_CLIENT_PREALLOCATE=false
 ONCUDA=JAX_PLATFORMS=cuda
+# the caching allocator's segments as they are by default, stated (a newer default of expandable segments would
+# make the fragmentation jobs pass)
+NOEXP=PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False
 
 elapsed() { echo $(( $(date +%s) - T0 )); }
 say() { echo "[$(elapsed)s] $*" | tee -a "$W/run.txt"; }
@@ -106,9 +109,9 @@ X_TK='Unsupported \.version|ptxas'
 
 # --- setup ---------------------------------------------------------------------------------------------------
 say "repro on $(uname -n) into $OUT (work folder $W)"
-{ nvidia-smi --query-gpu=name,memory.total,driver_version,uuid --format=csv,noheader
+{ timeout 30 nvidia-smi --query-gpu=name,memory.total,driver_version,uuid --format=csv,noheader
   timeout 60 "$PY" -c 'import sys, torch, jax, cupy; print(sys.version.split()[0], "torch", torch.__version__, "jax", jax.__version__, "cupy", cupy.__version__)'
-  nvcc --version | tail -2; echo "LD_LIBRARY_PATH=$BASE_LLP"; } > "$W/machine.txt" 2>&1 &
+  timeout 30 nvcc --version | tail -2; echo "LD_LIBRARY_PATH=$BASE_LLP"; } > "$W/machine.txt" 2>&1 &
 MACH=$!
 # Programs built here (side by side, 90 s at most): kernels for other architectures (no PTX), module images,
 # and programs linked to one CUDA library each whose run-time search path is a copied tree missing it.
@@ -176,7 +179,7 @@ if phase light; then
   P config.cupy-limit-2 configuration_invalid cupy 60 "$X_CONF" "CUPY_GPU_MEMORY_LIMIT=50 %, a CuPy alloc" -- env "CUPY_GPU_MEMORY_LIMIT=50 %" "$PY" "$J/c_op.py" alloc 1 float32
 
   # no_device_visible: CUDA_VISIBLE_DEVICES that names no GPU of this machine
-  UUID=$(nvidia-smi --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -1)
+  UUID=$(timeout 30 nvidia-smi --query-gpu=uuid --format=csv,noheader 2>/dev/null | head -1)
   i=0
   for v in "" "-1" "1" "2" "GPU-00000000-0000-0000-0000-000000000000" "GPU-ffffffff" "MIG-GPU-0/1/0" "none"; do
     i=$((i + 1)); ops=(conv2d matmul lstm init); op=${ops[$(( i % 4 ))]}
@@ -284,16 +287,16 @@ fi
 
 # --- frag: the caching allocator fragmented; the whole GPU one at a time, then a memory fraction side by side -----
 if phase frag; then
-  S frag.full-1 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 2 GiB segments, 1.2 GiB kept in each, then 1.6 GiB asked" -- "$PY" "$J/frag.py" 2 1.2 1.6 0 float32 empty
-  S frag.full-2 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 1 GiB segments, 0.6 GiB kept, then randn of 0.9 GiB in half precision" -- "$PY" "$J/frag.py" 1 0.6 0.9 0 float16 randn
-  S frag.full-3 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 4 GiB segments, 2.5 GiB kept, then a cat of 3 GiB" -- "$PY" "$J/frag.py" 4 2.5 3 0 bfloat16 cat
+  S frag.full-1 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 2 GiB segments, 1.2 GiB kept in each, then 1.6 GiB asked" -- env "$NOEXP" "$PY" "$J/frag.py" 2 1.2 1.6 0 float32 empty
+  S frag.full-2 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 1 GiB segments, 0.6 GiB kept, then randn of 0.9 GiB in half precision" -- env "$NOEXP" "$PY" "$J/frag.py" 1 0.6 0.9 0 float16 randn
+  S frag.full-3 allocator_fragmentation torch 45 "$X_OOM" "whole GPU: 4 GiB segments, 2.5 GiB kept, then a cat of 3 GiB" -- env "$NOEXP" "$PY" "$J/frag.py" 4 2.5 3 0 bfloat16 cat
   PAR=3
   i=0
   for spec in "2 1.5 1 empty float32" "1 0.7 0.5 randn float16" "0.5 0.3 0.45 empty bfloat16" "3 2 1.5 cat float32" \
               "2 1.1 1.2 matmul float32" "1.5 1 0.8 empty float16" "0.75 0.5 0.4 randn float32" "2.5 1.6 1.4 cat bfloat16" "1 0.55 0.7 empty float32"; do
     i=$((i + 1)); set -- $spec
     P "frag.fraction-$i" allocator_fragmentation torch 45 "$X_OOM" "set_per_process_memory_fraction(0.3): $1 GiB segments, $2 GiB kept in each, then $3 GiB asked ($4, $5)" -- \
-      "$PY" "$J/frag.py" "$1" "$2" "$3" 0.3 "$5" "$4"
+      env "$NOEXP" "$PY" "$J/frag.py" "$1" "$2" "$3" 0.3 "$5" "$4"
   done
   drain; PAR=${REPRO_PAR:-12}
 fi
@@ -344,7 +347,7 @@ if phase held; then
     kill -0 "$HOLDER" 2>/dev/null || { say "holder gone: $(tail -2 "$W/hog.out")"; break; }
     echo "$keep" >&7
     if ! wait_for "$W/hog.out" "HOLDING $keep " 60; then say "holder did not take keep=$keep: $(tail -2 "$W/hog.out")"; continue; fi
-    nvidia-smi --query-compute-apps=pid,used_memory --format=csv > "$W/apps-keep$keep.csv" 2>&1
+    timeout 20 nvidia-smi --query-compute-apps=pid,used_memory --format=csv > "$W/apps-keep$keep.csv" 2>&1
     held_jobs "keep$keep" "another process (PID $HOLDER, PyTorch) holds all GPU memory but $keep MiB"
   done
   exec 7>&-; stop_holder
