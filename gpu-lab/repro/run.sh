@@ -341,7 +341,7 @@ if phase held; then
   mkfifo "$W/hog.fifo"
   "$PY" "$J/hog_ctl.py" < "$W/hog.fifo" > "$W/hog.out" 2>&1 &
   HOLDER=$!; echo "$HOLDER" >> "$PIDS"
-  exec 7> "$W/hog.fifo"
+  exec 7<> "$W/hog.fifo"  # read-write: never blocks, whether or not the holder opened its end
   for keep in 300 1200 6000 12000; do
     [ $(( $(elapsed) + 50 )) -gt "$HARD" ] && { echo "held keep=$keep: no time left" >> "$W/not-run.txt"; continue; }
     kill -0 "$HOLDER" 2>/dev/null || { say "holder gone: $(tail -2 "$W/hog.out")"; break; }
