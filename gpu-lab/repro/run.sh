@@ -202,9 +202,9 @@ if phase light; then
   P cudnnver.torch-preload-conv2d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a conv2d logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" conv2d 8 float16 cudnn-version
   P cudnnver.torch-preload-lstm cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; an LSTM" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" lstm 1024 float32
   P cudnnver.torch-preload-resnet cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a ResNet-50 logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" resnet 8 float32 cudnn-version
-  P cudnnver.jax-preload-conv cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P cudnnver.jax-preload-conv16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
-  P cudnnver.jax-preload-cuda cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
+  P cudnnver.jax-preload-conv cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+  P cudnnver.jax-preload-conv16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
+  P cudnnver.jax-preload-bf16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv in bfloat16" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
 
   # library_conflict: one cuDNN sub-library from the system copy (9.14) beside pip's 9.19
   i=0
@@ -215,7 +215,7 @@ if phase light; then
   done
   for sub in graph ops engines_precompiled cnn; do
     P "sublib.jax-$sub" library_conflict jax 60 "$X_SUB" "LD_PRELOAD of the system libcudnn_$sub.so.9 (9.14) into JAX with pip's cuDNN 9.19; a conv" -- \
-      env "LD_PRELOAD=$SYS/libcudnn_$sub.so.9" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+      env "LD_PRELOAD=$SYS/libcudnn_$sub.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
   done
 
   # driver_too_old: the forward-compat libcuda (older than the kernel driver) first on the search path: error 803
@@ -225,7 +225,7 @@ if phase light; then
   P driver.torch-compat-resnet driver_too_old torch 60 "$X_DRV" "compat libcuda first; a ResNet-50 training step" -- env "$CLLP" "$PY" "$J/t_op.py" resnet 16 float32 train
   P driver.torch-compat-preload driver_too_old torch 60 "$X_DRV" "LD_PRELOAD of the compat libcuda.so.1; a torch LSTM" -- env "LD_PRELOAD=$CUDA/compat/libcuda.so.1" "$PY" "$J/t_op.py" lstm 256 float32
   P driver.jax-compat-conv driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a conv" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P driver.jax-compat-mlp driver_too_old jax 60 "$X_DRV" "compat libcuda first; a JAX MLP asking for the GPU by name" -- env "$CLLP" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32 require-gpu
+  P driver.jax-compat-mlp driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a JAX MLP" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32
   P driver.cupy-compat-matmul driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy matmul" -- env "$CLLP" "$PY" "$J/c_op.py" matmul 0.5 float32
   P driver.cupy-compat-fft driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy FFT" -- env "$CLLP" "$PY" "$J/c_op.py" fft 0.5 float32
 fi
