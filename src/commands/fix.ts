@@ -49,8 +49,8 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
   if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000) throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
-  const envFile = str(args, 'env-file') ?? DEFAULT_ENV_FILE;
-  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(`--env-file must name a file, not "${envFile}"`);
+  const envFile = str(args, 'env-out') ?? DEFAULT_ENV_FILE;
+  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(`--env-out must name a file, not "${envFile}"`);
   const json = flag(args, 'json');
   const fromSaved = str(args, 'from') !== undefined;
 

@@ -138,7 +138,7 @@ export const en = {
   'option.yes': 'apply without asking (for scripts); without a terminal, fix refuses unless given',
   'option.force': "as root, also end other users' stale processes",
   'option.grace': 'wait this long after SIGTERM before SIGKILL (default 5)',
-  'option.env-file': 'where to write the settings (default ./gpu-env-doctor.env)',
+  'option.env-out': 'where to write the settings (default ./gpu-env-doctor.env)',
   'option.port': 'the port to listen on (default 5810; 0 picks a free one)',
   'option.host': 'the address to listen on (default 127.0.0.1); any other needs a token on every request',
   'option.check-interval': 'how often the checks run (default 60; 0: never)',
@@ -1210,6 +1210,7 @@ export const en = {
   'args.failOn': '--fail-on must be "error" or "warn", not "{value}"',
   'args.oneFormat': 'choose one output format: {formats} cannot be combined',
   'args.and': ' and ',
+  'args.renamedEnvFile': '--env-file is now --env-out (Node 20 reads a file given with --env-file itself, before this tool starts): {tool} fix --env-out FILE',
   'args.unknownFormat': 'unknown --format "{format}" ({allowed})',
 
   // libs' own frame (src/libs/render.ts)

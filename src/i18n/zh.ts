@@ -132,7 +132,7 @@ export const zh: Record<MessageKey, string> = {
   'option.yes': '不询问直接执行（用于脚本）；没有终端时，不加此项 fix 会拒绝执行',
   'option.force': '以 root 运行时，也结束其他用户的残留进程',
   'option.grace': '发送 SIGTERM 后等待这么多秒再发 SIGKILL（默认 5）',
-  'option.env-file': '设置写入的位置（默认 ./gpu-env-doctor.env）',
+  'option.env-out': '设置写入的位置（默认 ./gpu-env-doctor.env）',
   'option.platform': 'linux（默认）或 windows：显示哪个平台的驱动最低版本',
   'option.check-interval': '检查多久运行一次（默认 60 秒；0：从不）',
   'option.fleet': '多台机器：每台一行，来自 DIR 中的快照',
@@ -1203,6 +1203,7 @@ export const zh: Record<MessageKey, string> = {
   'args.failOn': '--fail-on 必须是 "error" 或 "warn"，而不是 "{value}"',
   'args.oneFormat': '只能选择一种输出格式：{formats} 不能同时使用',
   'args.and': ' 和 ',
+  'args.renamedEnvFile': '--env-file 已改名为 --env-out（Node 20 会在本工具启动前自行读取 --env-file 指定的文件）：{tool} fix --env-out FILE',
   'args.unknownFormat': '未知的 --format "{format}"（{allowed}）',
 
   // libs' own frame (src/libs/render.ts)
