@@ -30,7 +30,11 @@ export const cudnnSmokeCheck: Check = {
     return true;
   },
   evaluate(s: Snapshot): Finding[] {
-    return (s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run));
+    // Environments left out on purpose (not named by the caller, or another user's): said, never run.
+    const notRun = (s.smoke?.notRun ?? []).map((n) =>
+      finding({ check: ID, severity: 'info', status: 'skip', rootCause: null, message: t('smoke.notRun', { env: n.environment, why: n.reason }), evidence: [{ text: n.reason, source: n.environment }], affects: { library: 'libcudnn' } }),
+    );
+    return [...(s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run)), ...notRun];
   },
 };
 
