@@ -3,6 +3,7 @@ import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { UserFiles } from '../cli/context.js';
+import { readConfigFile } from './config-file.js';
 
 export function createUserFiles(cwd: string): UserFiles {
   return {
@@ -29,6 +30,9 @@ export function createUserFiles(cwd: string): UserFiles {
       } catch (err) {
         throw new UsageError(`cannot write ${p}: ${describe(err)}`);
       }
+    },
+    readConfig(p, rules) {
+      return readConfigFile(nodePath.resolve(cwd, p), rules);
     },
     privateFileProblem(p) {
       return privateProblem(nodePath.resolve(cwd, p), p);
