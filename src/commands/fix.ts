@@ -16,7 +16,7 @@ import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { failOnWith, loadConfig } from '../cli/config.js';
+import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { headerLines } from '../reporters/provenance.js';
 import { t } from '../i18n/index.js';
 
@@ -61,7 +61,11 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
       : true;
   const ignored = new Set(config.ignore);
   const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
-  const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings).filter((f) => !ignored.has(f.check));
+  const judged = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+  const findings = judged.filter((f) => !ignored.has(f.check));
+  // what the config file (or --ignore) left out of the plan, said before the plan
+  const note = ignoredNote(config, new Set(judged.map((f) => f.check)));
+  if (note !== null) ctx.stderr.write(`gpu-env-doctor: fix: ${note}\n`);
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
   const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();

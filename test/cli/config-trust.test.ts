@@ -88,6 +88,10 @@ describe('the config file in the working directory (L5)', () => {
     for (const id of ['memory.headroom', 'gpu.driver']) expect(summary).toContain(id);
     const json = JSON.parse(check(cwd, ['--json']).stdout) as { configFile?: string; ignoredChecks?: string[] };
     expect(json.configFile).toBe(file);
+    // fix says it too, before its plan
+    const fix = runCli(['fix', '--from', HELD, '--no-color'], { cwd, env: { HOME: cwd } });
+    expect(fix.stderr).toContain(`gpu-env-doctor: fix: not judged: `);
+    expect(fix.stderr).toContain(`(ignored by the config file ${file})`);
     // --ignore alone names itself, not a file
     const flagOnly = runCli(['check', '--from', HELD, '--no-color', '--ignore', 'memory.headroom'], { cwd: tempDir('ged-cfg-none-'), env: { HOME: '/nonexistent' } });
     expect(summaryOf(flagOnly.stdout)).toContain('not judged: memory.headroom (ignored by --ignore)');
