@@ -105,6 +105,10 @@ describe('check --deep runs only what the caller named or is running (H1)', () =
     expect(ran).toEqual([]);
     expect(out.snapshot.smoke!.runs).toEqual([]);
     expect(out.snapshot.smoke!.skipped).toContain(`${bobenv}: not named`);
+    // --deep was asked and tested nothing: shown without -v (unknown), one line per environment left out
+    expect(out.findings.filter((f) => f.check === 'libs.cudnn-smoke').map((f) => [f.status, f.message]).sort()).toEqual(
+      [bobenv, mine].sort().map((e) => ['unknown', expect.stringMatching(new RegExp(`^not run for ${e}: not named`))]),
+    );
   }, 120000);
 
   it('the active environment (CONDA_PREFIX) is run: the caller is running it', () => {
