@@ -64,6 +64,8 @@ beforeAll(() => {
   makeEnv(named, 'named');
   if (AS_ROOT) execFileSync('chown', ['-R', `${BOB}:${BOB}`, bobenv]);
   bin = tempDir('ged-trust-bin-');
+  // python3 on PATH records its starts too: a smoke test started by the fallback name is counted
+  fs.writeFileSync(path.join(bin, 'python3'), `#!/bin/sh\necho "PATH python3 uid $(id -u) $1 $2" >> ${log}\nexec ${PYTHON} "$@"\n`, { mode: 0o755 });
   fakeNvidiaSmi(bin, { xml: path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'), csv: path.join(FIXTURES, 'h200/idle/query-gpu.csv') });
 }, 120000);
 
