@@ -17,8 +17,9 @@ BASE=$(python3 -c 'import sys; print(sys.base_prefix)')/bin/python3
 "$W/venv/bin/python" -m pip install -q --no-index --no-deps "$W"/wheels/*.whl 2>&1 | tail -2
 ls -la "$W/venv/bin/gpu-env-doctor" | tee -a "$OUT/sea-build.txt"
 
-# no node on PATH for the wheel's runs: the venv first, the system's own folders, nothing of .gpu-lab
-NONODE="$W/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# no node on PATH for the wheel's runs: the caller's PATH without the folder of .gpu-lab's node, then the fresh
+# venv's bin last (its python3 must not take the place of the machine's: check reports the active Python)
+NONODE=$(python3 -c 'import os,sys; d=os.path.dirname(sys.argv[1]); print(":".join(p for p in os.environ["PATH"].split(":") if p and os.path.realpath(p) != os.path.realpath(d)))' "$NODE"):$W/venv/bin
 echo "node on the wheel's PATH: $(PATH=$NONODE command -v node || echo none)" | tee "$OUT/compare.txt"
 LOG=test/fixtures/h200/logs/conv-keep1200-bs64.txt
 mask() { sed -E 's/[0-9]+(\.[0-9]+)? ?(ms|s|m|h)\b/N\2/g; s/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9:.]+Z?( UTC)?/DATE/g; s/(PID|pid)[ :]*[0-9]+/PID N/g'; }
