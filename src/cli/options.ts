@@ -103,6 +103,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
   serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
+  mcp: [...BASE, 'root', 'timeout', 'redact'],
 };
 
 /** Why a command refuses an option, where there is something better to say than "not supported" (catalog keys). */

@@ -747,6 +747,12 @@ export const en = {
   'cmd.serve.example3': 'one row per node, from the snapshots the nodes write',
   'cmd.serve.exitCodes': '0 stopped with Ctrl-C; 2 the address cannot be used, or bad options.',
   'registry.serve': 'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings',
+  'registry.mcp': 'a Model Context Protocol server on stdio for coding agents: check, explain, procs, libs, compat, snapshot, the fix plan (read-only)',
+  'cmd.mcp.summary': 'serve the tool to coding agents over the Model Context Protocol (stdio)',
+  'cmd.mcp.description': 'Runs a Model Context Protocol server on standard input and output. Its tools are read-only: check, explain\n(a log text or file), procs, libs, compat, snapshot, and fix_plan (the dry-run plan of fix: nothing is ended or\nwritten). Each returns the JSON that the command prints with --json. The findings pages are resources. With\n--redact every answer is redacted. Add it to an agent with the one line in the README.',
+  'cmd.mcp.example1': 'start the server (an agent starts it for you)',
+  'cmd.mcp.example2': 'add it to an agent, with user names, hosts and secrets replaced',
+  'cmd.mcp.exitCodes': '0 the client closed the connection; 2 usage error or failure of the tool.',
 
   // explain: the test that tells causes apart (src/explain/fixes/tests.ts); Windows and WSL sentences (src/platform/adapt-fix.ts)
   'test.heldOther': 'see whether another process holds GPU memory',

@@ -740,6 +740,12 @@ export const zh: Record<MessageKey, string> = {
   'cmd.serve.example3': '每个节点一行，来自各节点写入的快照',
   'cmd.serve.exitCodes': '0 用 Ctrl-C 停止；2 地址不可用，或选项有误。',
   'registry.serve': 'GPU 服务器的本地实时网页：按进程和用户显示显存、残留的占用者、空闲 GPU、检查结果',
+  'registry.mcp': '供编程助手使用的 Model Context Protocol 服务（stdio）：check、explain、procs、libs、compat、snapshot、修复计划（只读）',
+  'cmd.mcp.summary': '通过 Model Context Protocol（stdio）把本工具提供给编程助手',
+  'cmd.mcp.description': '在标准输入和输出上运行 Model Context Protocol 服务。所有工具都是只读的：check、explain\n（日志文本或文件）、procs、libs、compat、snapshot，以及 fix_plan（fix 的演练计划：不结束任何进程，\n不写任何文件）。每个工具返回对应命令加 --json 时输出的 JSON。检查结果说明页作为资源提供。加上\n--redact 时所有回答都会脱敏。按 README 里的一行配置即可加入编程助手。',
+  'cmd.mcp.example1': '启动服务（通常由编程助手替你启动）',
+  'cmd.mcp.example2': '加入编程助手，并替换用户名、主机名和密钥',
+  'cmd.mcp.exitCodes': '0 客户端关闭了连接；2 用法错误或工具本身出错。',
 
   // explain: the test that tells causes apart (src/explain/fixes/tests.ts); Windows and WSL sentences (src/platform/adapt-fix.ts)
   'test.heldOther': '看看是否有其他进程占用显存',
