@@ -1474,6 +1474,11 @@ export const en = {
   'fleet.problem.empty': 'empty file',
   'fleet.problem.noSuchFile': 'no such file or folder',
   'fleet.problem.denied': 'permission denied',
+  'fleet.problem.linkOutside': 'a link to outside the folder (not followed)',
+  'fleet.problem.notJson': 'is not JSON',
+  'fleet.problem.notSnapshot': 'is not a gpu-env-doctor snapshot',
+  'fleet.problem.notSnapshotAt': 'is not a gpu-env-doctor snapshot (at {path})',
+  'fleet.problem.unreadable': 'cannot be read ({code})',
 
   // serve's page (src/serve/render.ts, fleet-render.ts, model.ts): catalog texts are the tool's own, values are escaped
   'serve.readOnly': 'read-only',

@@ -1460,6 +1460,11 @@ export const zh: Record<MessageKey, string> = {
   'fleet.problem.empty': '空文件',
   'fleet.problem.noSuchFile': '没有这个文件或目录',
   'fleet.problem.denied': '权限不足',
+  'fleet.problem.linkOutside': '指向目录之外的链接（未跟随）',
+  'fleet.problem.notJson': '不是 JSON',
+  'fleet.problem.notSnapshot': '不是 gpu-env-doctor 快照',
+  'fleet.problem.notSnapshotAt': '不是 gpu-env-doctor 快照（位置：{path}）',
+  'fleet.problem.unreadable': '无法读取（{code}）',
 
   'serve.readOnly': '只读',
   'serve.noScript': '脚本已关闭：本页每 {s} s 自动刷新。',
