@@ -4,6 +4,7 @@ import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
 import { UsageError } from '../core/errors.js';
 import { createFileSystem } from '../ports/fs.js';
+import { endChildrenInFlight } from '../ports/runner.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../probes/probe-env.js';
 import { collectSnapshot } from '../snapshot/collect.js';
 import { cspHash, CLIENT_JS_HASH } from '../serve/client.js';
@@ -120,6 +121,8 @@ export const command: Command = {
 
     await untilStopped();
     stopSource();
+    // the calls still in flight (a hung nvidia-smi, a wrapper's sleep) end with us, their groups too
+    endChildrenInFlight();
     await server.close();
     // A child stuck in the kernel (a hung nvidia-smi that SIGKILL cannot end) would keep Node alive: the
     // server is closed, so leave anyway.
