@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { SEVERITY_RANK } from '../core/finding.js';
 import { renderFleetHtml } from '../fleet/html.js';
-import { expandInputs, readInput } from '../fleet/inputs.js';
+import { expandInputs, hideSkippedNames, readInput } from '../fleet/inputs.js';
 import { FleetMerger } from '../fleet/merge.js';
 import { renderFleetTerminal } from '../fleet/render.js';
 import { createFileSystem } from '../ports/fs.js';
@@ -51,6 +51,7 @@ export const command: Command = {
       } else merger.skip(file, input.problem);
     }
     const facts = merger.result();
+    if (redact) facts.inputs.skipped = hideSkippedNames(facts.inputs.skipped);
     const redactor = redactorFor(ctx, args, facts, [...known.values()]);
     const result = shown(redactor, facts);
     if (result.machines === 0) {

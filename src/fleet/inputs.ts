@@ -165,3 +165,11 @@ function describe(err: unknown): string {
   if (err instanceof Error && !(err as { code?: string }).code) return err.message.split('\n')[0]!;
   return t('fleet.problem.unreadable', { code: code ?? '?' });
 }
+
+/**
+ * Under --redact: the name of a file that could not be read is usually the node's host name (dgx-alice-03.json),
+ * which no snapshot taught the redactor. Its folder is kept (redacted as any path), its name replaced by its place.
+ */
+export function hideSkippedNames<T extends { file: string }>(skipped: readonly T[]): T[] {
+  return skipped.map((s, i) => ({ ...s, file: nodePath.join(nodePath.dirname(s.file), `unreadable-${i + 1}.json`) }));
+}

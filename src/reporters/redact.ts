@@ -200,6 +200,14 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     if (value.length >= 8) addWord(value, 'secret');
     return ph('secret', value);
   };
+  /** `user:password` (curl -u): the user as a user, the password as a secret; no colon: a user alone */
+  const userPass = (v: string): string => {
+    const q = /^(["'])(.*)\1$/s.exec(v);
+    const inner = q ? q[2]! : v;
+    const at = inner.indexOf(':');
+    const out = at === -1 ? userMark(inner) : `${userMark(inner.slice(0, at))}:${secretMark(inner.slice(at + 1))}`;
+    return q ? `${q[1]}${out}${q[1]}` : out;
+  };
   /** a host, host:port, scheme://host:port, [v6]:port, or a comma-separated list of them */
   const hostValue = (value: string): string =>
     value
@@ -245,7 +253,8 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     L(rule(/authorization/i, AUTH_HEADER_RE, (_m, head: string, scheme: string | undefined, v: string) => `${head}${scheme ?? ''}${secretMark(v)}`)),
     L(rule(/bearer/i, BEARER_RE, (_m, head: string, v: string) => `${head}${secretMark(v)}`)),
     L(rule(/-[A-Za-z]/, FLAG_VALUE_RE, (m, dashes: string, name: string, sep: string, v: string) => {
-      const out = valueOf(nameKind(name), v);
+      if (USER_PASS_FLAGS.has(name)) return v.includes(OPEN) ? m : `${dashes}${name}${sep}${userPass(v)}`;
+      const out = valueOf(flagKind(name), v);
       return out === null ? m : `${dashes}${name}${sep}${out}`;
     })),
     L(rule(/=/, ASSIGN_RE, (m, name: string, v: string) => {
@@ -258,6 +267,7 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
       return `${q}${name}${q}${sep}${vq}${kind === 'secret' ? secretMark(v) : hostValue(v)}${vq}`;
     })),
     L(rule(/:[ \t]/, PLAIN_KV_RE, (m, name: string, sep: string, v: string) => (nameKind(name) === 'secret' && !v.includes(OPEN) && !AUTH_SCHEME_RE.test(v) ? `${name}${sep}${secretMark(v)}` : m))),
+    L(rule(/[?&;][\w.-]+=/, QUERY_PARAM_RE, (m, head: string, name: string, v: string) => (SECRET_PARAM_RE.test(name) && !v.includes(OPEN) ? `${head}${name}=${secretMark(v)}` : m))),
     L(rule(TOKEN_GATE, TOKEN_SHAPES_RE, (m) => secretMark(m))),
     // identifiers of the machine and its GPUs
     rule(/(?:GPU|MIG)-/, GPU_UUID_RE, (m, kind: string, hex: string) => {
@@ -270,7 +280,7 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
     rule(/serial/i, SERIAL_LABEL_RE, (_m, label: string, sep: string, v: string) => `${label}${sep}${ph('serial', v)}`),
     rule(/(?:machine|product|system|boot)[ _-]?(?:id|uuid)/i, MACHINE_ID_LABEL_RE, (_m, label: string, sep: string, v: string) => `${label}${sep}${ph('machine-id', v)}`),
     // other hosts, by context
-    L(rule(/:\/\//, URL_HOST_RE, (m, scheme: string, host: string) => (isPublicHost(host, isKnownHost) ? m : `${scheme}${hostMark(host.replace(/^\[|\]$/g, ''), host)}`))),
+    L(rule(/:\/\//, URL_HOST_RE, (m, scheme: string, host: string) => (isPublicUrlHost(host, isKnownHost) ? m : `${scheme}${hostMark(host.replace(/^\[|\]$/g, ''), host)}`))),
     L(rule(/@/, USER_AT_HOST_RE, (m, user: string, host: string) => {
       if (/^sha\d+$/i.test(host) || !/[A-Za-z]/.test(host)) return m;
       const hostShown = isPublicHost(host, isKnownHost) ? host : hostMark(host);
@@ -430,9 +440,16 @@ function walk(value: unknown, text: (s: string, key?: string) => string): unknow
   // An argument vector: the element after "--token" or "--master" is a secret or a host, whatever it looks like.
   const argv = (list: unknown[], key?: string, as?: string): unknown[] => {
     const out: unknown[] = [];
-    let next: 'secret' | 'host' | null = null;
+    let next: 'secret' | 'host' | 'userpass' | null = null;
     for (const x of list) {
-      if (typeof x === 'string' && next !== null && !x.startsWith('-')) {
+      if (typeof x === 'string' && next === 'userpass' && !x.startsWith('-')) {
+        // curl -u user:password: the password is the secret
+        const at = x.indexOf(':');
+        out.push(at === -1 ? text(x) : `${text(x.slice(0, at))}:${text(x.slice(at + 1), KIND_KEY.secret)}`);
+        next = null;
+        continue;
+      }
+      if (typeof x === 'string' && next !== null && next !== 'userpass' && !x.startsWith('-')) {
         // read as if stored under a key named so: the whole element is the secret (or the host list)
         out.push(text(x, KIND_KEY[next]));
         next = null;
@@ -441,7 +458,7 @@ function walk(value: unknown, text: (s: string, key?: string) => string): unknow
       next = null;
       if (typeof x === 'string') {
         const flag = /^--?([A-Za-z][\w.-]*)$/.exec(x);
-        if (flag) next = nameKind(flag[1]!);
+        if (flag) next = USER_PASS_FLAGS.has(flag[1]!) ? 'userpass' : flagKind(flag[1]!);
       }
       out.push(visit(x, key, as));
     }
@@ -468,6 +485,23 @@ const SECRET_PAIRS = new Set(['api key', 'access key', 'private key', 'session k
 /** a last part that says the value is about the secret, not the secret ("--token-file", "max_token_len") */
 const NOT_THE_VALUE = new Set(['file', 'files', 'path', 'dir', 'env', 'var', 'type', 'name', 'names', 'len', 'length', 'count', 'url', 'uri', 'id', 'ids', 'limit', 'size', 'max', 'min', 'mode', 'method', 'provider', 'scope', 'ttl', 'expiry', 'expires', 'header', 'prompt']);
 const HOST_LAST = new Set(['host', 'hostname', 'hosts', 'hostnames', 'nodename', 'nodelist', 'node', 'nodes', 'addr', 'address', 'master', 'endpoint', 'endpoints', 'server', 'servers', 'coordinator', 'peer', 'peers', 'head']);
+
+/** options whose value is `user:password` (curl, wget) */
+const USER_PASS_FLAGS = new Set(['u', 'user', 'proxy-user', 'U']);
+
+/**
+ * What an option's value is: as nameKind, and also a key (`--key`, `--wandb-key`, `--ssh_key`) and `--pwd`,
+ * which on a command line is a password. Not for JSON keys or variables: a record's `key` field and $PWD are
+ * not secrets.
+ */
+export function flagKind(name: string): 'secret' | 'host' | null {
+  const k = nameKind(name);
+  if (k !== null) return k;
+  const parts = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[-_.]+/).filter(Boolean);
+  const last = parts[parts.length - 1];
+  if (parts[0] === 'no' || last === undefined) return null;
+  return last === 'key' || last === 'keys' || last === 'pwd' ? 'secret' : null;
+}
 
 const nameKinds = new Map<string, 'secret' | 'host' | null>();
 export function nameKind(name: string): 'secret' | 'host' | null {
@@ -510,6 +544,11 @@ const QUOTED_KV_RE = /(["']?)([A-Za-z_][\w.-]*)\1(\s*:\s*)(["'])((?:(?!\4)[^\n])
 const AUTH_SCHEME_RE = /^(?:bearer|basic|token|digest|negotiate)$/i;
 /** password: x (YAML, logs) */
 const PLAIN_KV_RE = /(?<![\w-])([A-Za-z_][\w-]*)(:[ \t]+)([^\s,;"']+)/g;
+
+/** a URL's query parameter (also `;` as some signed URLs use) */
+const QUERY_PARAM_RE = /([?&;])([\w.-]+)=([^&#;\s"'<>]*)/g;
+/** query parameters that carry a signature, a token, a key or a credential (X-Amz-Signature, sig, sv, access_token…) */
+const SECRET_PARAM_RE = /sig|signature|token|key|credential|secret|passw|auth/i;
 
 /** Key shapes whose prefix says what they are. */
 const TOKEN_SHAPES: { re: RegExp; source: string }[] = [
@@ -590,6 +629,25 @@ function isPublicHost(host: string, known: (h: string) => boolean): boolean {
   if (PUBLIC_HOSTS.has(h.toLowerCase())) return true;
   if (!h.includes('.')) return false; // a bare name (gpu-node-17) is a machine
   return !looksLikeMachine(h);
+}
+
+/**
+ * Hosts of documentation, package indexes and code hosting that a URL in a log or a command line may name
+ * (data: what the tools fetch from). A URL's host is kept only when it is one of these or below one; any other
+ * host in a URL (a company's GitLab, a bucket, a database) is replaced.
+ */
+export const PUBLIC_URL_HOSTS: readonly string[] = [
+  'pytorch.org', 'nvidia.com', 'nvidia.github.io', 'nvcr.io', 'github.com', 'githubusercontent.com', 'github.io', 'gitlab.com', 'bitbucket.org',
+  'pypi.org', 'pythonhosted.org', 'python.org', 'huggingface.co', 'hf.co', 'anaconda.org', 'anaconda.com', 'conda-forge.org', 'continuum.io',
+  'tensorflow.org', 'jax.dev', 'readthedocs.io', 'readthedocs.org', 'docker.com', 'docker.io', 'ubuntu.com', 'debian.org', 'kernel.org',
+  'microsoft.com', 'google.com', 'googleapis.com', 'wandb.ai', 'openai.com', 'anthropic.com', 'stackoverflow.com', 'rust-lang.org', 'npmjs.org', 'npmjs.com',
+];
+
+function isPublicUrlHost(host: string, known: (h: string) => boolean): boolean {
+  const h = host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (known(h) || isIp(h)) return false;
+  if (PUBLIC_HOSTS.has(h)) return true;
+  return PUBLIC_URL_HOSTS.some((d) => h === d || h.endsWith(`.${d}`));
 }
 
 function isIp(s: string): boolean {
