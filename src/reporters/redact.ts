@@ -55,7 +55,7 @@ import { collectKnown, STATED_ORDER, walk } from './redact/model.js';
 import { keyKind } from './redact/names.js';
 import type { Step } from './redact/rule.js';
 import { secretRules } from './redact/secrets.js';
-import { createMarks, PRIVATE_USE_RE } from './redact/state.js';
+import { createMarks, PRIVATE_USE_RE, type Marks } from './redact/state.js';
 import type { Known, Redactor } from './redact/types.js';
 import { homeRules } from './redact/users.js';
 import { wordRule } from './redact/words.js';
@@ -72,10 +72,23 @@ export function createRedactor(seed?: unknown, extra: readonly Known[] = []): Re
   // the machine and its GPUs, other hosts by context, home folders, every known word, and last the fully
   // qualified names that look like machines. Addresses run after all of these (not on version values).
   const steps: Step[] = [...secretRules(m), ...idRules(m), ...hostRules(m), ...homeRules(m), wordRule(m), fqdnRule(m)];
+  return assemble(m, steps, ipRules(m), seed, extra);
+}
+
+/**
+ * Secrets only (tokens, passwords, keys, signed-URL signatures, and a secret learned once wherever it appears
+ * again), for a page that shows command lines by design (`serve` without --redact): who runs what stays
+ * readable, their credentials do not travel with it.
+ */
+export function createSecretRedactor(): Redactor {
+  const m = createMarks();
+  return assemble(m, [...secretRules(m), wordRule(m)], [], undefined, []);
+}
+
+function assemble(m: Marks, steps: readonly Step[], addressRules: readonly ((s: string) => string)[], seed: unknown, extra: readonly Known[]): Redactor {
   const rules = steps.map((x) => x.rule);
   /** the rules that find values by context (and so learn them); the learning pass runs only these */
   const learnRules = steps.filter((x) => x.learns).map((x) => x.rule);
-  const addressRules = ipRules(m);
 
   const cache = new Map<string, string>();
   let cachedAt = m.generation;
