@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expandInputs, readInput } from '../../src/fleet/inputs.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { FleetWatcher } from '../../src/serve/fleet.js';
+import { FleetRedactor } from '../../src/serve/redact-model.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 
@@ -131,5 +132,24 @@ describe('fleet inputs: files others can write', () => {
     const { files, walked } = expandInputs(fsys, '/', [link]);
     expect(files).toEqual([link]);
     expect('snapshot' in readInput(fsys, '/', link, walked.get(link))).toBe(true);
+  });
+});
+
+describe('--redact: files that could not be read', () => {
+  it('are named by their place, not by the node name their file name carries (serve --fleet)', () => {
+    const m = new FleetRedactor().apply({
+      machines: [{ file: 'snaps/node-a.json', host: 'node-a', users: ['alice'], stale: [] }],
+      skipped: [{ file: 'snaps/dgx-carol-03.json', reason: 'is not JSON' }, { file: 'snaps/rack2/dgx-carol-04.json', reason: 'empty file' }],
+      redacted: false,
+    });
+    expect(m.skipped).toEqual([{ file: 'snaps/unreadable-1.json', reason: 'is not JSON' }, { file: 'snaps/rack2/unreadable-2.json', reason: 'empty file' }]);
+  });
+
+  it('fleet --redact --json', () => {
+    const { dir } = setup();
+    fs.writeFileSync(path.join(dir, 'dgx-carol-03.json'), '{"schemaVersion": 1, "host": ');
+    const r = runCli(['fleet', dir, '--json', '--redact']);
+    expect(r.stdout).not.toContain('carol');
+    expect(JSON.parse(r.stdout).inputs.skipped.map((s: { file: string }) => path.basename(s.file))).toEqual(['unreadable-1.json']);
   });
 });
