@@ -98,6 +98,22 @@ describe('serve under half-open connections', () => {
     expect(closedByServer).toBeGreaterThan(0); // room was made by closing half-open ones
   }, 30000);
 
+  it('with a token (--host 0.0.0.0): 200 partial requests without it do not keep out a request that carries it', async () => {
+    const smi = fakeSmi([{ procs: [] }]);
+    const s = await startServe(['--interval', '0.5', '--host', '0.0.0.0'], { PATH: `${smi.dir}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+    servers.push(s);
+    const token = /token=([A-Za-z0-9_-]{43})$/.exec(s.url)![1]!;
+    const port = Number(new URL(s.url).port);
+    await Promise.all(Array.from({ length: 200 }, () => partial(port)));
+    const answers: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push((await get(`${s.base}/state.json?token=${token}`)).status);
+      await Promise.all(Array.from({ length: 50 }, () => partial(port))); // more keep coming
+    }
+    expect(answers).toEqual([200, 200, 200]);
+    expect((await get(`${s.base}/state.json`)).status).toBe(401);
+  }, 30000);
+
   it('a partial request is closed once the header timeout passes (about 5 s, checked every second)', async () => {
     const smi = fakeSmi([{ procs: [] }]);
     const s = await startServe(['--interval', '0.5'], { PATH: `${smi.dir}:${process.env.PATH ?? '/usr/bin:/bin'}` });
