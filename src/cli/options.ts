@@ -72,6 +72,7 @@ export const OPTIONS = {
   'check-interval': { type: 'string', value: 'SECONDS' },
   'token-file': { type: 'string', value: 'FILE', complete: 'file' },
   fleet: { type: 'string', value: 'DIR', complete: 'dir' },
+  'show-all': { type: 'boolean' },
   // compat
   platform: { type: 'string', value: 'OS', choices: ['linux', 'windows'] },
   // every command that prints human text
@@ -102,7 +103,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
-  serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
+  serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet', 'show-all'],
   mcp: [...BASE, 'root', 'timeout', 'redact'],
 };
 

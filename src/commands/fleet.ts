@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { SEVERITY_RANK } from '../core/finding.js';
 import { renderFleetHtml } from '../fleet/html.js';
-import { expandInputs, readInput } from '../fleet/inputs.js';
+import { expandInputs, hideSkippedNames, readInput } from '../fleet/inputs.js';
 import { FleetMerger } from '../fleet/merge.js';
 import { renderFleetTerminal } from '../fleet/render.js';
 import { createFileSystem } from '../ports/fs.js';
@@ -37,20 +37,21 @@ export const command: Command = {
 
     // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
     const fsys = createFileSystem('/');
-    const { files, problems, found } = expandInputs(fsys, ctx.cwd, args.positionals);
+    const { files, problems, walked } = expandInputs(fsys, ctx.cwd, args.positionals);
     const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
     // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
     const redact = flag(args, 'redact');
     const known = new Map<string, Known>();
     for (const p of problems) merger.skip(p.file, p.reason);
     for (const file of files) {
-      const input = readInput(fsys, ctx.cwd, file, found.has(file));
+      const input = readInput(fsys, ctx.cwd, file, walked.get(file));
       if ('snapshot' in input) {
         merger.add(input.snapshot, file);
         if (redact) for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
       } else merger.skip(file, input.problem);
     }
     const facts = merger.result();
+    if (redact) facts.inputs.skipped = hideSkippedNames(facts.inputs.skipped);
     const redactor = redactorFor(ctx, args, facts, [...known.values()]);
     const result = shown(redactor, facts);
     if (result.machines === 0) {

@@ -3,7 +3,8 @@ import type { Context } from '../cli/context.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
 import { UsageError } from '../core/errors.js';
-import { createFileSystem } from '../ports/fs.js';
+import { createFileSystem, readTextOr } from '../ports/fs.js';
+import { endChildrenInFlight } from '../ports/runner.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../probes/probe-env.js';
 import { collectSnapshot } from '../snapshot/collect.js';
 import { cspHash, CLIENT_JS_HASH } from '../serve/client.js';
@@ -18,6 +19,8 @@ import { baseFacts, takeSample } from '../serve/sample.js';
 import { contentSecurityPolicy, isLoopbackHost, MIN_TOKEN_LENGTH, newToken } from '../serve/security.js';
 import { startServer, type PageSource, type RunningServer } from '../serve/server.js';
 import { liveView } from '../serve/view.js';
+import { procHidesOthers, scrubFleetCommands } from '../serve/visibility.js';
+import { createSecretRedactor } from '../reporters/redact.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
 import { optionSpec } from '../cli/options.js';
@@ -52,6 +55,9 @@ export const command: Command = {
     let onChange = () => undefined as void;
     // --redact: one redactor for the whole run (this machine's accounts and the invoker known from the start)
     const redactor = redactorFor(ctx, args);
+    // without --redact: secrets in command lines replaced; other users' command lines only as /proc shows them
+    const secrets = createSecretRedactor();
+    const hideOthers = !flag(args, 'show-all') && procHidesOthers(readTextOr(ctx.fs, '/proc/self/mountinfo', 1024 * 1024) ?? '');
     if (o.fleet !== undefined) {
       const fleetRedactor = redactor ? new FleetRedactor(redactor) : null;
       const watcher = new FleetWatcher({
@@ -70,7 +76,7 @@ export const command: Command = {
         const now = ctx.now();
         if (!cached || key !== watcher.version || now - cached.at > 1000) {
           const m = watcher.model();
-          cached = { model: fleetRedactor ? fleetRedactor.apply(m) : m, at: now };
+          cached = { model: fleetRedactor ? fleetRedactor.apply(m) : scrubFleetCommands(m, secrets), at: now };
           key = watcher.version;
         }
         return cached.model;
@@ -100,7 +106,7 @@ export const command: Command = {
         history: new MemoryHistory(DEFAULT_HISTORY),
         onChange: () => onChange(),
       });
-      source = liveView({ collector, redactor: redactor ? new ModelRedactor(redactor) : null, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
+      source = liveView({ collector, redactor: redactor ? new ModelRedactor(redactor) : null, commands: { secrets, hideOthers }, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
       collector.start();
       stopSource = () => collector.stop();
     }
@@ -120,6 +126,8 @@ export const command: Command = {
 
     await untilStopped();
     stopSource();
+    // the calls still in flight (a hung nvidia-smi, a wrapper's sleep) end with us, their groups too
+    endChildrenInFlight();
     await server.close();
     // A child stuck in the kernel (a hung nvidia-smi that SIGKILL cannot end) would keep Node alive: the
     // server is closed, so leave anyway.

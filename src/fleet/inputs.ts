@@ -5,6 +5,7 @@ import { t } from '../i18n/index.js';
 import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { FileSystem } from '../ports/fs.js';
+import { isInside, listRealDir, readRegularFile, realPathOf, statReal } from '../ports/safe-read.js';
 import { parseSnapshotTextFast } from '../snapshot/load.js';
 import type { Snapshot } from '../snapshot/schema.js';
 
@@ -14,16 +15,28 @@ const MAX_DEPTH = 8;
 
 export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; problem: string };
 
+/** How a file found by the folder walk is opened: the path to open (a link inside the folder resolved) and the folder it must stay in. */
+export interface Walked {
+  open: string;
+  inside: string;
+}
+
+interface Problem {
+  file: string;
+  reason: string;
+}
+
 /**
  * Expands the arguments to files (folders: their *.json files, sorted), and the arguments that were skipped.
  * Each real file and folder is visited once, whatever links lead to it again: a link loop (`ln -s . again`)
- * or two paths to one file do not count a machine twice.
+ * or two paths to one file do not count a machine twice. A link inside a folder is followed only while it
+ * stays inside the folder named: anyone who can write the folder could otherwise show any file we can read.
  */
-export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: { file: string; reason: string }[]; found: Set<string> } {
+export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: Problem[]; walked: Map<string, Walked> } {
   const files: string[] = [];
-  /** the files the folder walk saw as regular files */
-  const found = new Set<string>();
-  const problems: { file: string; reason: string }[] = [];
+  /** the files the folder walk found, and how to open each */
+  const walked = new Map<string, Walked>();
+  const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const arg of args) {
     const abs = nodePath.resolve(cwd, arg);
@@ -35,10 +48,18 @@ export function expandInputs(fsys: FileSystem, cwd: string, args: readonly strin
       continue;
     }
     if (!firstVisit(seen, st)) continue;
-    if (st.type === 'dir') walk(fsys, abs, arg, 0, files, problems, seen, found);
-    else files.push(arg);
+    if (st.type === 'dir') {
+      const top = realPathOf(hostPath(fsys, abs));
+      if (top === null) problems.push({ file: arg, reason: t('fleet.problem.noSuchFile') });
+      else walk(fsys, { top, files, problems, seen, walked }, hostPath(fsys, abs), arg, 0);
+    } else files.push(arg);
   }
-  return { files, problems, found };
+  return { files, problems, walked };
+}
+
+/** The path on this machine for a path of the port (the port may be rooted elsewhere). */
+function hostPath(fsys: FileSystem, abs: string): string {
+  return fsys.root === '/' ? abs : nodePath.join(fsys.root, abs);
 }
 
 /** true the first time this (device, inode) is met */
@@ -49,59 +70,106 @@ function firstVisit(seen: Set<string>, st: { dev: number; ino: number }): boolea
   return true;
 }
 
-function walk(fsys: FileSystem, abs: string, shown: string, depth: number, files: string[], problems: { file: string; reason: string }[], seen: Set<string>, found: Set<string>): void {
+interface WalkState {
+  /** the real path of the folder named: nothing outside it is opened */
+  top: string;
+  files: string[];
+  problems: Problem[];
+  seen: Set<string>;
+  walked: Map<string, Walked>;
+}
+
+/** `real`: a real path on this machine (links resolved), inside `w.top`. */
+function walk(fsys: FileSystem, w: WalkState, real: string, shown: string, depth: number): void {
   let entries;
   try {
-    entries = fsys.readdir(abs);
+    entries = listRealDir(real);
   } catch (err) {
-    problems.push({ file: shown, reason: describe(err) });
+    w.problems.push({ file: shown, reason: describe(err) });
     return;
   }
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const e of entries) {
-    const childAbs = nodePath.join(abs, e.name);
+    const json = e.name.endsWith('.json');
+    const link = e.type === 'symlink';
+    if (e.type !== 'dir' && !link && !(e.type === 'file' && json)) continue;
     const childShown = nodePath.join(shown, e.name);
-    if (e.type !== 'dir' && e.type !== 'symlink' && !(e.type === 'file' && e.name.endsWith('.json'))) continue;
-    let st;
-    try {
-      st = fsys.stat(childAbs);
-    } catch {
-      continue; // a dangling link is not a snapshot
+    let target = nodePath.join(real, e.name);
+    if (link) {
+      const resolved = realPathOf(target);
+      if (resolved === null) continue; // a dangling link is not a snapshot
+      if (!isInside(resolved, w.top)) {
+        if (json) w.problems.push({ file: childShown, reason: t('fleet.problem.linkOutside') });
+        continue;
+      }
+      target = resolved;
     }
+    const st = statReal(target);
+    if (st === null) continue;
     if (st.type === 'dir') {
-      if (depth + 1 < MAX_DEPTH && firstVisit(seen, st)) walk(fsys, childAbs, childShown, depth + 1, files, problems, seen, found);
-    } else if (st.type === 'file' && e.name.endsWith('.json') && firstVisit(seen, st)) {
-      files.push(childShown);
-      found.add(childShown);
+      if (depth + 1 < MAX_DEPTH && firstVisit(w.seen, st)) walk(fsys, w, target, childShown, depth + 1);
+    } else if (st.type === 'file' && json && firstVisit(w.seen, st)) {
+      w.files.push(childShown);
+      w.walked.set(childShown, { open: target, inside: w.top });
     }
   }
 }
 
 /**
- * Reads and parses one file; never throws. `regular`: the folder walk already saw a regular file there, so the
- * file is read at once (one open, one fstat, one read: 10,000 stat calls fewer); a path the user named is looked
- * at first, since a FIFO or a device must not be read.
+ * Reads and parses one file; never throws. Opened once, without blocking (a FIFO swapped in is not waited on),
+ * checked on the descriptor, read only when it is a regular file. A file the folder walk found is not opened
+ * through a last-component link and must still lie inside the folder; a path the user named is followed.
+ * No reason quotes the file's content: a link to a secret must not show its first characters.
  */
-export function readInput(fsys: FileSystem, cwd: string, file: string, regular = false): FleetInput {
-  const abs = nodePath.resolve(cwd, file);
-  try {
-    if (!regular) {
-      const st = fsys.stat(abs);
-      if (st.type !== 'file') return { file, problem: t('fleet.problem.notFile') };
-    }
-    const bytes = fsys.readBytes(abs, 0, MAX_SNAPSHOT_BYTES + 1);
-    if (bytes.length > MAX_SNAPSHOT_BYTES) return { file, problem: t('fleet.problem.tooLarge', { max: MAX_SNAPSHOT_BYTES }) };
-    if (bytes.length === 0) return { file, problem: t('fleet.problem.empty') };
-    return { file, snapshot: parseSnapshotTextFast(bytes.toString('utf8'), file) };
-  } catch (err) {
-    if (err instanceof UsageError) return { file, problem: err.message.replace(`${file} `, '') };
-    return { file, problem: describe(err) };
+export function readInput(fsys: FileSystem, cwd: string, file: string, walked?: Walked): FleetInput & { size?: number; mtimeMs?: number } {
+  const r = walked ? readRegularFile(walked.open, { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: true, inside: walked.inside }) : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
+  switch (r.kind) {
+    case 'notFile':
+      return { file, problem: t('fleet.problem.notFile') };
+    case 'link':
+    case 'outside':
+      return { file, problem: t('fleet.problem.linkOutside') };
+    case 'tooLarge':
+      return { file, problem: t('fleet.problem.tooLarge', { max: MAX_SNAPSHOT_BYTES }) };
+    case 'error':
+      return { file, problem: describe({ code: r.code }) };
+    case 'file':
+      break;
   }
+  if (r.bytes.length === 0) return { file, problem: t('fleet.problem.empty'), size: r.size, mtimeMs: r.mtimeMs };
+  try {
+    return { file, snapshot: parseSnapshotTextFast(r.bytes.toString('utf8'), file), size: r.size, mtimeMs: r.mtimeMs };
+  } catch (err) {
+    return { file, problem: quietReason(err, file), size: r.size, mtimeMs: r.mtimeMs };
+  }
+}
+
+/**
+ * Why a file is not a snapshot, without its content: JSON.parse's message quotes the text around the error,
+ * and a schema message may quote a value or a key read from the file.
+ */
+function quietReason(err: unknown, file: string): string {
+  const msg = err instanceof UsageError ? err.message.replace(`${file} `, '') : '';
+  if (msg.startsWith('is not JSON')) return t('fleet.problem.notJson');
+  if (msg.startsWith('is not a gpu-env-doctor snapshot')) {
+    const at = / at ([A-Za-z0-9_.]{1,80})$/.exec(msg);
+    return at ? t('fleet.problem.notSnapshotAt', { path: at[1]! }) : t('fleet.problem.notSnapshot');
+  }
+  return t('fleet.problem.notSnapshot');
 }
 
 function describe(err: unknown): string {
   const code = (err as { code?: string }).code;
   if (code === 'ENOENT') return t('fleet.problem.noSuchFile');
-  if (code === 'EACCES') return t('fleet.problem.denied');
-  return err instanceof Error ? err.message.split('\n')[0]! : String(err);
+  if (code === 'EACCES' || code === 'EPERM') return t('fleet.problem.denied');
+  if (err instanceof Error && !(err as { code?: string }).code) return err.message.split('\n')[0]!;
+  return t('fleet.problem.unreadable', { code: code ?? '?' });
+}
+
+/**
+ * Under --redact: the name of a file that could not be read is usually the node's host name (dgx-alice-03.json),
+ * which no snapshot taught the redactor. Its folder is kept (redacted as any path), its name replaced by its place.
+ */
+export function hideSkippedNames<T extends { file: string }>(skipped: readonly T[]): T[] {
+  return skipped.map((s, i) => ({ ...s, file: nodePath.join(nodePath.dirname(s.file), `unreadable-${i + 1}.json`) }));
 }

@@ -156,6 +156,7 @@ export const en = {
   'option.check-interval': 'how often the checks run (default 60; 0: never)',
   'option.token-file': 'the token to require (at least 32 characters) instead of a new one',
   'option.fleet': 'many machines: one row each, from the snapshots in DIR',
+  'option.show-all': 'show every user\'s command lines even where /proc hides other users\' processes (hidepid); secrets in them stay hidden',
   'option.platform': 'linux (default) or windows: whose driver minimum to show',
   'option.lang': 'the language of the text: en or zh (default: from LC_ALL, LC_MESSAGES or LANG; zh_* is Chinese). --json stays English',
 
@@ -1497,12 +1498,18 @@ export const en = {
   'fleet.problem.empty': 'empty file',
   'fleet.problem.noSuchFile': 'no such file or folder',
   'fleet.problem.denied': 'permission denied',
+  'fleet.problem.linkOutside': 'a link to outside the folder (not followed)',
+  'fleet.problem.notJson': 'is not JSON',
+  'fleet.problem.notSnapshot': 'is not a gpu-env-doctor snapshot',
+  'fleet.problem.notSnapshotAt': 'is not a gpu-env-doctor snapshot (at {path})',
+  'fleet.problem.unreadable': 'cannot be read ({code})',
 
   // serve's page (src/serve/render.ts, fleet-render.ts, model.ts): catalog texts are the tool's own, values are escaped
   'serve.readOnly': 'read-only',
   'serve.noScript': 'Scripts are off: this page reloads itself every {s} s.',
   'serve.footer': 'this page only reads: nothing on it ends a process. Its data as JSON: {link}.',
   'serve.redacted': ' User names and command lines are hidden (--redact).',
+  'serve.othersHidden': ' /proc hides other users\' processes here (hidepid): their command lines are not shown (--show-all shows them).',
   'serve.figures': ' The figures below are from {clock} ({ago} ago).',
   'serve.live': 'Live · updated {ago} ago · read every {every}',
   'serve.waiting': 'Waiting for the first answer from nvidia-smi{asked, select, true { (asked {ago} ago)} other {}}.',

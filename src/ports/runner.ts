@@ -55,6 +55,19 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const PIPE_DRAIN_MS = 300;
 
+/** The process groups of the children the real runner started and has not yet seen end. */
+const inFlight = new Set<number>();
+
+/**
+ * Ends every child still running (its whole process group), for a long-lived command that stops: a hung
+ * nvidia-smi or a wrapper script's sleep would otherwise outlive us, adopted by init. Returns how many.
+ */
+export function endChildrenInFlight(): number {
+  const n = inFlight.size;
+  for (const pid of inFlight) killGroup(pid, 'SIGKILL');
+  return n;
+}
+
 /** The real runner: spawn without a shell, stdin closed, killed (with its process group) at the timeout. */
 export const realRunner: ProcessRunner = {
   run(command, args, options = {}) {
@@ -89,6 +102,8 @@ export const realRunner: ProcessRunner = {
         resolve(code === 'EACCES' ? { kind: 'permission', command, durationMs: elapsed() } : { kind: 'not-found', command, durationMs: elapsed() });
         return;
       }
+      const pid = child.pid;
+      if (pid !== undefined) inFlight.add(pid);
       const out: Buffer[] = [];
       const errb: Buffer[] = [];
       let outLen = 0;
@@ -123,6 +138,7 @@ export const realRunner: ProcessRunner = {
       const finish = (r: RunResult) => {
         if (settled) return;
         settled = true;
+        if (pid !== undefined) inFlight.delete(pid);
         clearTimeout(timer);
         clearTimeout(drainTimer);
         child.stdout?.destroy();

@@ -10,7 +10,7 @@ import { t } from '../i18n/index.js';
 import * as nodePath from 'node:path';
 import { ALL_CHECKS } from '../checks/index.js';
 import { fmtCmdline } from '../core/format.js';
-import { expandInputs, readInput } from '../fleet/inputs.js';
+import { expandInputs, readInput, type Walked } from '../fleet/inputs.js';
 import { FleetMerger } from '../fleet/merge.js';
 import type { FileSystem } from '../ports/fs.js';
 import { procRows } from '../procs/table.js';
@@ -85,6 +85,8 @@ const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
 export class FleetWatcher {
   private readonly entries = new Map<string, Entry>();
+  /** how each file of the last walk is opened */
+  private walked = new Map<string, Walked>();
   private skipped: { file: string; reason: string }[] = [];
   private outliers = new Map<string, MachineRow['outliers']>();
   private readAt: number | null = null;
@@ -110,7 +112,8 @@ export class FleetWatcher {
     if (this.busy) return;
     this.busy = true;
     try {
-      const { files, problems } = expandInputs(this.o.fs, this.o.cwd, [this.o.dir]);
+      const { files, problems, walked } = expandInputs(this.o.fs, this.o.cwd, [this.o.dir]);
+      this.walked = walked;
       const max = this.o.maxFiles ?? 20_000;
       const kept = files.slice(0, max);
       const skipped = [...problems];
@@ -123,9 +126,9 @@ export class FleetWatcher {
         const st = this.o.fs.tryStat(nodePath.resolve(this.o.cwd, file));
         const old = this.entries.get(file);
         if (st && old && st.size === old.size && st.mtimeMs === old.mtimeMs) continue;
-        const input = readInput(this.o.fs, this.o.cwd, file);
+        const input = readInput(this.o.fs, this.o.cwd, file, walked.get(file));
         if ('snapshot' in input) {
-          this.entries.set(file, { size: st?.size ?? 0, mtimeMs: st?.mtimeMs ?? 0, row: summarise(input.snapshot, file) });
+          this.entries.set(file, { size: input.size ?? st?.size ?? 0, mtimeMs: input.mtimeMs ?? st?.mtimeMs ?? 0, row: summarise(input.snapshot, file) });
           this.dirty = true;
         } else if (old) {
           // Half-written or replaced by something unreadable: keep what it said, say why it is old.
@@ -152,7 +155,7 @@ export class FleetWatcher {
     let n = 0;
     for (const file of files) {
       if (!this.entries.has(file)) continue;
-      const input = readInput(this.o.fs, this.o.cwd, file);
+      const input = readInput(this.o.fs, this.o.cwd, file, this.walked.get(file));
       if ('snapshot' in input) merger.add(input.snapshot, file);
       if (++n % 20 === 0) await yieldNow();
     }

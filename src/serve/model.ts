@@ -121,6 +121,8 @@ export interface PageModel {
   note?: string;
   checks: { at: number | null; everyMs: number; count: number; items: FindingItem[]; note?: string };
   redacted: boolean;
+  /** where /proc hides other users' processes: how many of their command lines the page does not show */
+  othersHidden?: number;
 }
 
 export interface LiveState {

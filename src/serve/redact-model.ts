@@ -3,6 +3,7 @@
 // addresses, GPU UUIDs and serials, secrets). The page is a stream of models, so one redactor serves the whole
 // run and learns each new sample before its model is shown: "user-1" stays the same person from one update to
 // the next, and a user who appears later gets the next number.
+import { hideSkippedNames } from '../fleet/inputs.js';
 import { createRedactor, type Redactor } from '../reporters/redact.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import type { PageModel, ProcView } from './model.js';
@@ -35,13 +36,14 @@ export class ModelRedactor {
 export class FleetRedactor {
   constructor(readonly redactor: Redactor = createRedactor()) {}
 
-  apply<T extends { machines: { file: string; host: string; users: string[]; stale: { name: string; command: string }[] }[]; redacted: boolean }>(m: T): T {
+  apply<T extends { machines: { file: string; host: string; users: string[]; stale: { name: string; command: string }[] }[]; skipped?: { file: string; reason: string }[]; redacted: boolean }>(m: T): T {
     // in file order, so a machine keeps its number while others come and go
     const byFile = [...m.machines].sort((a, b) => a.file.localeCompare(b.file));
     this.redactor.learn(byFile.map((x) => ({ host: { name: x.host }, nvidia: { gpus: [] }, processes: { list: x.users.map((user, i) => ({ pid: i + 1, user })) } })));
     const hidden = {
       ...m,
       machines: m.machines.map((x) => ({ ...x, users: [], stale: x.stale.map((s) => ({ ...s, command: s.name })) })),
+      ...(m.skipped ? { skipped: hideSkippedNames(m.skipped) } : {}),
       redacted: true,
     };
     return walk(hidden, this.redactor) as T;

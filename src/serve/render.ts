@@ -103,7 +103,7 @@ export function renderPage(m: PageModel, o: RenderOptions): string {
 <p id="conn" class="conn" hidden></p>
 <noscript><p class="meta">${t('serve.noScript', { s: o.refreshS })}</p></noscript>
 <main id="main">${renderMain(m, o)}</main>
-<footer>${esc(o.tool)} · ${t('serve.footer', { link: `<a href="/state.json${esc(o.query)}">state.json</a>` })}${m.redacted ? t('serve.redacted') : ''}</footer>
+<footer>${esc(o.tool)} · ${t('serve.footer', { link: `<a href="/state.json${esc(o.query)}">state.json</a>` })}${m.redacted ? t('serve.redacted') : ''}${m.othersHidden !== undefined ? t('serve.othersHidden') : ''}</footer>
 <script>${CLIENT_JS}</script>
 </body>
 </html>

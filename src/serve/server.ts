@@ -5,7 +5,8 @@
 //   GET /state.json  the page's model, for scripts
 // Every answer is built from what the collector already holds: nothing here waits for nvidia-smi.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { ConnectionGuard } from './connections.js';
 import { loopbackHostHeader, securityHeaders, tokenMatches, tokenOf } from './security.js';
 import { StreamHub } from './streams.js';
 
@@ -57,6 +58,12 @@ export interface RunningServer {
 }
 
 export const MAX_STREAMS = 100;
+/** a request must send its headers within this (a slow client on a bad link still does) */
+export const HEADERS_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const CHECK_EVERY_MS = 1_000;
+/** connections serving nothing from one client address */
+export const MAX_IDLE_PER_ADDRESS = 32;
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const headers = securityHeaders(o.csp);
@@ -104,7 +111,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     }
   };
 
-  const server: Server = createServer({ requestTimeout: 15_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
+  // Room is made for real requests by closing connections that serve nothing (./connections.ts); a request
+  // must bring its headers within HEADERS_TIMEOUT_MS, checked every CHECK_EVERY_MS (Node's default is 30 s).
+  const guard = new ConnectionGuard({ maxTotal: (o.maxStreams ?? MAX_STREAMS) + 64, maxIdlePerAddress: MAX_IDLE_PER_ADDRESS });
+  const server: Server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, keepAliveTimeout: 5_000, connectionsCheckingInterval: CHECK_EVERY_MS }, (req, res) => {
+    const sock = req.socket;
+    guard.busy(sock);
+    res.once('close', () => guard.idle(sock));
     try {
       handle(req, res);
     } catch (err) {
@@ -114,8 +127,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       process.emitWarning(`gpu-env-doctor serve: ${err instanceof Error ? err.message : String(err)}`);
     }
   });
-  // The streams' cap plus room for the pages themselves: past this, the kernel queues and then refuses.
-  server.maxConnections = (o.maxStreams ?? MAX_STREAMS) + 64;
+  // No fixed maxConnections: past it Node refuses every new connection, the ones that carry the token too.
+  server.on('connection', (sock: Socket) => {
+    sock.once('close', () => guard.closed(sock));
+    guard.admit(sock);
+  });
   server.on('clientError', (_err, socket) => socket.destroy());
 
   await new Promise<void>((resolve, reject) => {

@@ -6,10 +6,13 @@ import { buildPageModel, type PageModel } from './model.js';
 import type { ModelRedactor } from './redact-model.js';
 import { eventData, renderPage, type RenderOptions } from './render.js';
 import type { PageSource } from './server.js';
+import { applyCommandPolicy, type CommandPolicy } from './visibility.js';
 
 export interface ViewOptions {
   collector: LiveCollector;
   redactor: ModelRedactor | null;
+  /** which command lines are shown, secrets replaced (absent: as collected, for tests of the model alone) */
+  commands?: CommandPolicy;
   now(): number;
   refreshS: number;
   tool: string;
@@ -26,6 +29,7 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
     if (cached && k === key) return { ...cached, now };
     const st = o.collector.state(o.redactor !== null);
     let model = buildPageModel(st);
+    if (o.commands) model = applyCommandPolicy(model, st, o.commands);
     if (o.redactor) {
       if (observed !== o.collector.version) {
         for (const s of [st.good?.snapshot, st.latest?.snapshot]) if (s) o.redactor.observe(s);

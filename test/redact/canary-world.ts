@@ -48,9 +48,20 @@ export const CANARIES: { value: string; what: string; passwdOnly?: boolean }[] =
   { value: 'zqurluser', what: 'https://user:pw@host (user)' },
   { value: 'zqurlpass', what: 'https://user:pw@host (password)' },
   { value: AWS_KEY, what: 'AWS access key id' },
+  { value: 'zqinternal', what: 'a URL host not on the public list (data.zqinternal-corp.net)' },
+  { value: 'zqamzsig', what: 'a signed URL: X-Amz-Signature=…' },
+  { value: 'zqsigvalue', what: 'a signed URL: sig=…' },
+  { value: 'zqwkey', what: '--wandb-key HEX' },
+  { value: 'zqkeyval', what: '--key=…' },
+  { value: 'zqpwdval', what: '--pwd …' },
+  { value: 'zqcurlpw', what: 'curl -u user:password (the password)' },
 ];
 
-const SECRET_ARGS = [`--token=${TOKEN}`, '--password', 'zqpassw0rd', '--master', 'gpu-zqnode-17.cluster.local', '--dist-url', 'tcp://zqmaster:29500', 'MY_SECRET=zqmysecret'];
+const SECRET_ARGS = [
+  `--token=${TOKEN}`, '--password', 'zqpassw0rd', '--master', 'gpu-zqnode-17.cluster.local', '--dist-url', 'tcp://zqmaster:29500', 'MY_SECRET=zqmysecret',
+  '--wandb-key', 'zqwkey0123456789abcdef0123456789abcdef01', '--key=zqkeyvalue123456', '--pwd', 'zqpwdvalue99', '-u', 'zqcurluser:zqcurlpw99',
+  '--data', 'https://data.zqinternal-corp.net/ds.tar?X-Amz-Signature=zqamzsig0123456789&X-Amz-Credential=zqamzcred0123&sig=zqsigvalue99',
+];
 
 /** The canary lines of the log (also printed by the job that `run` watches). */
 export const LOG_LINES = [
@@ -102,6 +113,8 @@ export function buildCanaryWorld(): CanaryWorld {
   const fleet = path.join(dir, 'fleet');
   write(path.join(fleet, 'b2.json'), snapB);
   write(path.join(fleet, 'c3.json'), canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-c3', self: 'zqfrank', other: 'zqgina', passwdPaths: false }));
+  // a node's snapshot that cannot be read: its name is the node's host name, which no snapshot states
+  fs.writeFileSync(path.join(fleet, 'zqfleet-d4.json'), '{"schemaVersion": 1, "host": ');
   write(path.join(fleet, 'a1.json'), { schemaVersion: 1, snapshot: canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-a1', self: 'zqfrank', other: OTHER_USER, passwdPaths: false }), findings: [] });
 
   const log = path.join(dir, 'train.log');

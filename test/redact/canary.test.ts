@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { createRedactor, redactDeep } from '../../src/reporters/redact.js';
 import { ACCEPTS, OPTIONS, type OptionName } from '../../src/cli/options.js';
 import { createContext } from '../../src/cli/real-context.js';
 import { COMMANDS } from '../../src/commands/registry.js';
@@ -223,4 +224,35 @@ describe('--redact canary: every command × every output format', () => {
       }, 60_000);
     }
   }
+});
+
+// The residue the 2026-12-03 audit found (L1), line by line as it wrote them: each value must be replaced, in
+// text (logs, reports) and in an argument vector (a process's command line in a snapshot).
+describe('--redact: the second audit\'s residue', () => {
+  const lines: [string, string[]][] = [
+    ['wget https://data.corp-internal.net/ds.tar?X-Amz-Signature=AMZSIG0123456789abcdef&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE', ['corp-internal', 'AMZSIG', 'AKIAIOSFODNN7EXAMPLE']],
+    ['python train.py --wandb-key 0123456789abcdef0123456789abcdef01234567', ['0123456789abcdef']],
+    ['mysql://dbuser:dbpassw0rd@db.corp-internal.net:3306/x', ['dbpassw0rd', 'corp-internal']],
+    ['curl -u alice:s3cr3tpw https://api.corp-internal.net/', ['s3cr3tpw', 'alice', 'corp-internal']],
+    ['python x.py --key=KEYVALUE123456789 --passwd hunter2hunter2 --pwd PWDVALUE99', ['KEYVALUE', 'hunter2', 'PWDVALUE']],
+    ['url https://gitlab.corp-internal.net/alice/proj.git', ['corp-internal', 'alice']],
+    ['https://acct.blob.core.windows.net/c/f?sv=2022-11-02&sig=ZSIGabc%2Bdef0123&se=2026', ['ZSIGabc', 'acct.blob']],
+  ];
+  it('in text', () => {
+    const r = createRedactor(undefined, [{ kind: 'user', value: 'alice' }]);
+    for (const [line, gone] of lines) {
+      const out = r.text(line);
+      for (const g of gone) expect(out, `${line}\n→ ${out}`).not.toContain(g);
+    }
+  });
+  it('in an argument vector', () => {
+    const argv = ['curl', '-u', 'alice:s3cr3tpw', '--wandb-key', 'deadbeefdeadbeef', '--key', 'KEYVALUE123', '--pwd', 'PWDVALUE99', 'https://db.corp-internal.net/x?token=TOKVALUE123'];
+    const out = JSON.stringify(redactDeep({ cmdline: argv }, createRedactor(undefined, [{ kind: 'user', value: 'alice' }])));
+    for (const g of ['s3cr3tpw', 'alice', 'deadbeef', 'KEYVALUE', 'PWDVALUE', 'corp-internal', 'TOKVALUE']) expect(out).not.toContain(g);
+  });
+  it('keeps what names nobody: public documentation and package hosts, $PWD, a record\'s key field', () => {
+    const r = createRedactor();
+    expect(r.text('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/')).toBe('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/');
+    expect(JSON.stringify(redactDeep({ env: [{ key: 'LD_LIBRARY_PATH', value: '/usr/lib' }], PWD: '/tmp/x' }, r))).toBe('{"env":[{"key":"LD_LIBRARY_PATH","value":"/usr/lib"}],"PWD":"/tmp/x"}');
+  });
 });

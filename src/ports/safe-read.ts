@@ -1,0 +1,108 @@
+// Reading a file that someone else may swap while we look (a shared snapshot folder): opened once, without
+// blocking and without following a last-component link, checked on the open descriptor, read only when it is a
+// regular file. A path check followed by a second open by name is a race: a FIFO swapped in between blocks
+// open(2) until a writer comes, and a link swapped in is followed to whatever it names.
+import * as nfs from 'node:fs';
+import * as nodePath from 'node:path';
+
+export type SafeRead =
+  | { kind: 'file'; bytes: Buffer; size: number; mtimeMs: number; dev: number; ino: number }
+  | { kind: 'notFile' }
+  | { kind: 'link' }
+  | { kind: 'outside' }
+  | { kind: 'tooLarge' }
+  | { kind: 'error'; code: string };
+
+export interface SafeReadOptions {
+  /** read at most this many bytes; a larger file is `tooLarge` (the extra byte read tells) */
+  maxBytes: number;
+  /** refuse a link as the last component (O_NOFOLLOW) */
+  noFollow: boolean;
+  /** when set, the opened file must lie inside this folder (a real path): a folder swapped for a link on the way is caught on the descriptor */
+  inside?: string;
+}
+
+const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
+
+/** Opens `abs` once and reads it when, on the descriptor, it is a regular file. Never throws, never blocks on a FIFO. */
+export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
+  let fd: number;
+  try {
+    fd = nfs.openSync(abs, FLAGS | (o.noFollow ? nfs.constants.O_NOFOLLOW : 0));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'OTHER';
+    // O_NOFOLLOW on a link fails with ELOOP (Linux); that is the link, not a loop
+    if (o.noFollow && code === 'ELOOP') return { kind: 'link' };
+    return { kind: 'error', code };
+  }
+  try {
+    const st = nfs.fstatSync(fd);
+    if (!st.isFile()) return { kind: 'notFile' };
+    if (o.inside !== undefined && !openedInside(fd, abs, o.inside)) return { kind: 'outside' };
+    const want = Math.min(o.maxBytes + 1, Math.max(st.size, 0) + 1);
+    const buf = Buffer.allocUnsafe(want);
+    let got = 0;
+    // a regular file that grows while read (a node writing its snapshot in place) is read to the limit only
+    while (got < buf.length) {
+      const n = nfs.readSync(fd, buf, got, buf.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got > o.maxBytes) return { kind: 'tooLarge' };
+    return { kind: 'file', bytes: buf.subarray(0, got), size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+  } catch (err) {
+    return { kind: 'error', code: (err as NodeJS.ErrnoException).code ?? 'OTHER' };
+  } finally {
+    nfs.closeSync(fd);
+  }
+}
+
+/** Is the file open on `fd` inside `folder`? The kernel's name for the descriptor, where /proc gives it. */
+function openedInside(fd: number, abs: string, folder: string): boolean {
+  let real: string;
+  try {
+    real = nfs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    try {
+      real = nfs.realpathSync.native(abs); // no /proc: the name now, a smaller window than none
+    } catch {
+      return false;
+    }
+  }
+  return isInside(real, folder);
+}
+
+/** Is `p` `folder` itself or below it (both real, absolute paths)? */
+export function isInside(p: string, folder: string): boolean {
+  const rel = nodePath.relative(folder, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${nodePath.sep}`) && !nodePath.isAbsolute(rel));
+}
+
+/** The real path of a folder or file, or null when it cannot be resolved. */
+export function realPathOf(abs: string): string | null {
+  try {
+    return nfs.realpathSync.native(abs);
+  } catch {
+    return null;
+  }
+}
+
+export interface RealEntry {
+  name: string;
+  type: 'file' | 'dir' | 'symlink' | 'other';
+}
+
+/** The entries of a folder given by its path on this machine (throws the errno error). */
+export function listRealDir(abs: string): RealEntry[] {
+  return nfs.readdirSync(abs, { withFileTypes: true }).map((d) => ({ name: d.name, type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other' }));
+}
+
+/** stat (links followed) of a path on this machine, or null when it cannot be had. */
+export function statReal(abs: string): { type: 'file' | 'dir' | 'other'; dev: number; ino: number } | null {
+  try {
+    const st = nfs.statSync(abs);
+    return { type: st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other', dev: st.dev, ino: st.ino };
+  } catch {
+    return null;
+  }
+}
