@@ -24,8 +24,17 @@ const UPWARD_ALLOWED: ReadonlyArray<readonly [string, string, string]> = [
   ['report/serve/fleet-render.ts', 'act/serve/fleet.ts', "the fleet page's model types, built by the folder watcher (type only): they belong in report/serve/"],
 ];
 
-/** Module circles (static value imports), each by its sorted files, with why it stays. */
-const CIRCLES_ALLOWED: ReadonlyArray<readonly [string[], string]> = [];
+/**
+ * Module circles through static imports (type-only ones too: they tie the files together for a reader, even
+ * though the bundle drops them; lazy `import()` is how the registry reaches the commands, and is left out), each
+ * by its sorted files, with why it stays.
+ */
+const CIRCLES_ALLOWED: ReadonlyArray<readonly [string[], string]> = [
+  [
+    ['judge/diff/facts.ts', 'judge/diff/library-facts.ts', 'judge/diff/python-facts.ts'],
+    'facts.ts assembles the fact lists and declares their types, which the lists import back (type only)',
+  ],
+];
 
 interface Edge {
   from: string;
@@ -121,7 +130,7 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
 
   it('has no module circle other than the listed ones', () => {
     const next = new Map<string, string[]>();
-    for (const e of edges) if (e.kind === 'value') next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    for (const e of edges) if (e.kind !== 'lazy') next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
     const found = circles(files.map((f) => path.relative(SRC, f)), next).map((c) => c.join(' <-> '));
     const allowed = CIRCLES_ALLOWED.map(([c]) => [...c].sort().join(' <-> '));
     expect(found.filter((c) => !allowed.includes(c))).toEqual([]);
@@ -131,6 +140,11 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
   it('resolves every relative import to a file that exists', () => {
     const missing = edges.filter((e) => !existsSync(path.join(SRC, e.to))).map((e) => `${e.from} -> ${e.to}`);
     expect(missing).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the search itself)', () => {
+    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    expect(circles(['a', 'b', 'c', 'd'], g)).toEqual([['a', 'b', 'c']]);
   });
 
   it('knows the upward imports it is told about (the parser sees a real one)', () => {
