@@ -54,6 +54,8 @@ export const RULES = [
   ['fleet/inputs.ts', 'gather/fleet-inputs.ts', 'reads the snapshots of a fleet (files through the port)'],
   ['fix/identity.ts', 'gather/procfs/identity.ts', 'who a PID is now, read from /proc'],
   ['procs/framework.ts', 'gather/procfs/framework.ts', "which framework a process's mapped libraries show"],
+  ['fix/gpu-activity.ts', 'gather/nvidia/gpu-activity.ts', "per-process GPU activity read from nvidia-smi (fix's sampling)"],
+  ['fix/gpu-free.ts', 'gather/nvidia/gpu-free.ts', "each GPU's free memory read again after fix"],
   ['run/memory-timeline.ts', 'gather/nvidia/memory-timeline.ts', "nvidia-smi's sampled lines folded into a timeline"],
 
   // judge: pure verdicts over the Snapshot (and the log)
@@ -101,6 +103,7 @@ export const RULES = [
   ['cli/', 'cli/', 'arguments, options, help, main with the one error boundary'],
   ['commands/', 'commands/', 'one file per command'],
   ['commands/registry.ts', 'cli/registry.ts', 'the Command type and the lazy list of commands'],
+  ['mcp/', 'commands/mcp/', "the MCP server behind `mcp`: it runs the CLI's commands, so it sits beside them"],
   ['procs/filter.ts', 'commands/shared/proc-filter.ts', '`procs --gpu --user`: argument filters (UsageError)'],
 ];
 

@@ -3,6 +3,7 @@
 // that other branches changed meanwhile:
 //   node scripts/regroup/regroup.mjs --dry-run   prints the plan (moves, rewritten files, unmapped files)
 //   node scripts/regroup/regroup.mjs             does it: `git mv` for each move, then rewrites the references
+//   node scripts/regroup/regroup.mjs --rules     prints the mapping as a Markdown table
 // References rewritten: every relative specifier ('./x.js', '../y.json', './z.py?raw', `import('../a.js')`,
 // `new URL('../b/', …)`) in src/, test/, bench/, scripts/, gpu-lab/ and the vitest configs, whose target is a file
 // or folder of the tree; every path written from the repository root (`src/a/b.ts`, `src\/a\/b\.ts` and
@@ -229,10 +230,16 @@ export function apply(repo, p) {
 
 function main(argv) {
   const dry = argv.includes('--dry-run') || argv.includes('-n');
-  const unknown = argv.filter((a) => !['--dry-run', '-n'].includes(a));
+  const unknown = argv.filter((a) => !['--dry-run', '-n', '--rules'].includes(a));
   if (unknown.length > 0) {
-    console.error(`regroup: unknown argument ${unknown[0]} (usage: node scripts/regroup/regroup.mjs [--dry-run])`);
+    console.error(`regroup: unknown argument ${unknown[0]} (usage: node scripts/regroup/regroup.mjs [--dry-run | --rules])`);
     process.exit(2);
+  }
+  if (argv.includes('--rules')) {
+    // the mapping as a Markdown table, for the notes
+    console.log('| from (src/) | to (src/) | why |\n| --- | --- | --- |');
+    for (const [from, to, why] of RULES) if (from !== to) console.log(`| \`${from}\` | \`${to}\` | ${why.replace(/\|/g, '\\|')} |`);
+    return;
   }
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const p = plan(repo);
