@@ -224,7 +224,13 @@ const builtinsPlugin = {
 
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   await validateData();
-  await rm(outdir, { recursive: true, force: true });
+  // dist/sea and dist/wheels hold the single executable and the wheel (npm run wheel): kept across rebuilds
+  for (const e of await readdir(outdir).catch(() => [])) {
+    if (e !== 'sea' && e !== 'wheels') await rm(path.join(outdir, e), { recursive: true, force: true });
+  }
+  // the npm package ships dist/ but not the single executables and wheels built into it (npm run wheel)
+  await mkdir(outdir, { recursive: true });
+  await writeFile(path.join(outdir, '.npmignore'), 'sea/\nwheels/\n');
   // The knowledge tables ship as JSON files beside the chunks, read when first asked (src/knowledge/index.ts).
   await mkdir(path.join(outdir, 'knowledge'), { recursive: true });
   for (const f of (await readdir(path.join(repo, 'src/knowledge'))).filter((n) => n.endsWith('.json'))) {

@@ -15,7 +15,10 @@ GED_EPILOG_DRAIN=${GED_EPILOG_DRAIN:-0}
 # Seconds each probe (nvidia-smi) may take: a prolog must not hang the node.
 GED_TIMEOUT=${GED_TIMEOUT:-20}
 # For `gpu-env-doctor serve --fleet DIR` (one live page for the cluster): after every job the epilog writes this
-# node's snapshot to DIR/NODE.json, a folder every node shares (empty: off).
+# node's snapshot to DIR/NODE.json, a folder every node shares (empty: off). Who may write DIR: the nodes only
+# (root, or the account the epilog runs as). With NFS root squashing, make it writable by that account and
+# sticky (chmod 1770 or 1777), never plainly writable by others: whoever can rename files in DIR could swap the
+# temporary file for a link. The epilog refuses a DIR that others can write without the sticky bit.
 GED_SNAPSHOT_DIR=${GED_SNAPSHOT_DIR:-}
 
 # The job's GPUs as indexes ("0,2"). Prolog and Epilog get SLURM_JOB_GPUS; CUDA_VISIBLE_DEVICES is the task's.
@@ -53,10 +56,19 @@ ged_holders() {
 }
 
 # This node's snapshot into $GED_SNAPSHOT_DIR, written beside it then renamed: serve never reads half a file.
+# The temporary file is made by mktemp (a new file of an unpredictable name, O_EXCL: never an existing file or a
+# planted link); mv renames it over NODE.json, replacing a link there instead of writing through it.
 ged_fleet_snapshot() {
   [ -n "$GED_SNAPSHOT_DIR" ] || return 0
   local node=${SLURMD_NODENAME:-$(hostname -s)}
-  local tmp="$GED_SNAPSHOT_DIR/.$node.json.$$"
-  if "$GED_BIN" snapshot --timeout "$GED_TIMEOUT" > "$tmp" 2>/dev/null; then mv -f "$tmp" "$GED_SNAPSHOT_DIR/$node.json"; else rm -f "$tmp"; fi
+  local dir=$GED_SNAPSHOT_DIR tmp
+  if [ ! -d "$dir" ] || [ -L "$dir" ]; then ged_log "not writing the snapshot: $dir is not a folder"; return 0; fi
+  # group- or world-writable without the sticky bit: another user could replace the temporary file
+  if [ -n "$(find "$dir" -maxdepth 0 -perm /022 ! -perm -1000 -print 2>/dev/null)" ]; then
+    ged_log "not writing the snapshot: other users can write $dir and it is not sticky (chmod +t, or a folder only the nodes write)"
+    return 0
+  fi
+  tmp=$(mktemp "$dir/.$node.json.XXXXXXXX") || { ged_log "not writing the snapshot: cannot create a file in $dir"; return 0; }
+  if "$GED_BIN" snapshot --timeout "$GED_TIMEOUT" > "$tmp" 2>/dev/null && chmod 0644 "$tmp"; then mv -f "$tmp" "$dir/$node.json"; else rm -f "$tmp"; fi
   return 0
 }

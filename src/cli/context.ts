@@ -1,6 +1,7 @@
 // One context object carries what a command needs from the outside world, so tests pass fakes.
 import type { FileSystem } from '../ports/fs.js';
 import type { ProcessRunner } from '../ports/runner.js';
+import type { ConfigRead, ConfigReadRules } from '../ports/config-file.js';
 
 
 export interface Output {
@@ -28,6 +29,8 @@ export interface UserFiles {
   readPrivate(path: string, maxBytes: number): string | null;
   /** Writes such a file whole: a new file beside it, renamed over it (never through a link). Throws UsageError. */
   writePrivate(path: string, data: string): void;
+  /** A config file, as data (src/ports/config-file.ts): never blocks on a FIFO, judged on the open file. */
+  readConfig(path: string, rules: ConfigReadRules): ConfigRead;
 }
 
 export interface Context {

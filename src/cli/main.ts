@@ -2,6 +2,7 @@
 // into a one-line message with exit code 2 and a pre-filled bug report (stack only with -v).
 import * as nodePath from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { visible } from '../reporters/escape.js';
 import { COMMANDS } from '../commands/registry.js';
 import { createFileSystem, isDir } from '../ports/fs.js';
 import { wrapWidth } from '../reporters/layout.js';
@@ -64,7 +65,8 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     return await command.run(ctx, args);
   } catch (err) {
     if (err instanceof UsageError) {
-      ctx.stderr.write(`${TOOL_NAME}: ${err.message}\n`);
+      // a message may carry a value from a file or the command line: its control characters are shown, not run
+      ctx.stderr.write(`${TOOL_NAME}: ${visible(err.message)}\n`);
       return err.exitCode;
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -64,7 +64,8 @@ export const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   force: { type: 'boolean' },
   grace: { type: 'string', value: 'SECONDS' },
-  'env-file': { type: 'string', value: 'FILE', complete: 'file' },
+  // not --env-file: Node 20 takes that name from anywhere on its command line (a dotenv file, read before the tool runs)
+  'env-out': { type: 'string', value: 'FILE', complete: 'file' },
   // serve
   port: { type: 'string', value: 'N' },
   host: { type: 'string', value: 'ADDR' },
@@ -97,11 +98,12 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   fleet: [...BASE, 'verbose', 'json', 'html', 'redact', 'fail-on', 'format', 'ignore', 'config'],
   libs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'fail-on', 'format', 'pid', 'elf'],
   procs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'watch', 'interval', 'count', 'gpu', 'user'],
-  fix: [...BASE, ...PROBE, 'json', 'redact', 'fail-on', 'dry-run', 'yes', 'force', 'grace', 'env-file', 'ignore', 'config'],
+  fix: [...BASE, ...PROBE, 'json', 'redact', 'fail-on', 'dry-run', 'yes', 'force', 'grace', 'env-out', 'ignore', 'config'],
   compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
   serve: [...BASE, 'root', 'timeout', 'redact', 'interval', 'port', 'host', 'check-interval', 'token-file', 'fleet'],
+  mcp: [...BASE, 'root', 'timeout', 'redact'],
 };
 
 /** Why a command refuses an option, where there is something better to say than "not supported" (catalog keys). */

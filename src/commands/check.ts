@@ -1,5 +1,5 @@
 import { flag, outputFormat, str, type FailOn } from '../cli/args.js';
-import { failOnWith, loadConfig } from '../cli/config.js';
+import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { optionSpec } from '../cli/options.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
@@ -41,6 +41,8 @@ export const command: Command = {
     const ignored = new Set(config.ignore);
     const findings = all.filter((f) => !ignored.has(f.check));
     const ignoredCount = all.filter((f) => ignored.has(f.check) && f.status !== 'ok' && f.status !== 'skip').length;
+    // which checks were left out and by which file: whenever that changes the output, the summary says so
+    const note = ignoredNote(config, new Set(all.map((f) => f.check)));
     const raw: CheckRunResult = { schemaVersion: RESULT_SCHEMA_VERSION, snapshot, findings };
     // --redact rewrites the result itself, before any renderer sees it: every output shows the same placeholders.
     // The report's header (which file, which host) goes through the same redactor: host-1 there as in the facts.
@@ -59,7 +61,7 @@ export const command: Command = {
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
-      ctx.stdout.write(`${JSON.stringify(config.ignore.length > 0 ? { ...result, ignoredChecks: config.ignore } : result, null, 2)}\n`);
+      ctx.stdout.write(`${JSON.stringify(config.ignore.length > 0 ? { ...result, ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : result, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
@@ -75,6 +77,7 @@ export const command: Command = {
           width: ctx.width ?? 80,
           source: shownSource,
           ignored: ignoredCount,
+          ...(note !== null ? { ignoredNote: note } : {}),
         }),
       );
     }

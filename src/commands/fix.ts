@@ -16,7 +16,7 @@ import type { Command } from './registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { failOnWith, loadConfig } from '../cli/config.js';
+import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { headerLines } from '../reporters/provenance.js';
 import { t } from '../i18n/index.js';
 
@@ -49,8 +49,8 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
   if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000) throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
-  const envFile = str(args, 'env-file') ?? DEFAULT_ENV_FILE;
-  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(`--env-file must name a file, not "${envFile}"`);
+  const envFile = str(args, 'env-out') ?? DEFAULT_ENV_FILE;
+  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(`--env-out must name a file, not "${envFile}"`);
   const json = flag(args, 'json');
   const fromSaved = str(args, 'from') !== undefined;
 
@@ -61,7 +61,11 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
       : true;
   const ignored = new Set(config.ignore);
   const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
-  const findings = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings).filter((f) => !ignored.has(f.check));
+  const judged = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+  const findings = judged.filter((f) => !ignored.has(f.check));
+  // what the config file (or --ignore) left out of the plan, said before the plan
+  const note = ignoredNote(config, new Set(judged.map((f) => f.check)));
+  if (note !== null) ctx.stderr.write(`gpu-env-doctor: fix: ${note}\n`);
   const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
   // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
   const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();

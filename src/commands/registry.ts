@@ -29,4 +29,5 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   fleet: { get summary() { return t('registry.fleet'); }, load: () => import('./fleet.js') },
   completion: { get summary() { return t('registry.completion'); }, load: () => import('./completion.js') },
   serve: { get summary() { return t('registry.serve'); }, load: () => import('./serve.js') },
+  mcp: { get summary() { return t('registry.mcp'); }, load: () => import('./mcp.js') },
 };

@@ -7,3 +7,12 @@ import { fileURLToPath } from 'node:url';
 export function readAssetText(url: URL): string {
   return nfs.readFileSync(fileURLToPath(url), 'utf8');
 }
+
+/** The names in one of the tool's own folders (the findings pages), or none when it is not there. */
+export function listAssetDir(url: URL): string[] {
+  try {
+    return nfs.readdirSync(fileURLToPath(url)).sort();
+  } catch {
+    return [];
+  }
+}

@@ -29,6 +29,8 @@ export interface ProbeEnv {
   /** our own PID, to recognise ourselves and our ancestors among GPU processes */
   pid: number;
   options: ProbeOptions;
+  /** a line for the user before something is run on their behalf (stderr of the command); absent in tests */
+  announce?: (line: string) => void;
 }
 
 export const DEFAULT_PROBE_OPTIONS: ProbeOptions = {

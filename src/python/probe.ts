@@ -9,6 +9,8 @@ import { discoverDetailed, type DiscoveredEnvironment } from './discover.js';
 import { runFrameworkProbe, type Framework } from './framework-probe.js';
 import { readInventory } from './inventory.js';
 import { growthLabel } from './memory-modes.js';
+import { runVerdicts } from './run-trust.js';
+import { t } from '../i18n/index.js';
 import type { FrameworkProbe, PythonEnvironmentFacts, PythonSection } from './schema.js';
 
 /** Importing a framework and touching the GPU takes seconds; the limit is this many times --timeout. */
@@ -71,9 +73,22 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
   if (deep) {
     if (penv.fs.root !== '/') deepSkipped = `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this machine's`;
     else {
-      for (const e of environments) {
-        if (!e.scanned || !e.interpreter || e.frameworks.length === 0) continue;
-        e.probes = await deepProbe(penv, e.interpreter, e.frameworks.map((f) => f.framework));
+      // Only what the caller named or is running is executed (./run-trust.ts); the others keep their file facts.
+      const candidates = environments.filter((e) => e.scanned && e.interpreter && e.frameworks.length > 0);
+      const verdicts = runVerdicts(penv.fs, candidates, options.allEnvs);
+      const refused = candidates.filter((e) => verdicts.get(e.prefix)?.run === false);
+      if (options.allEnvs && penv.announce) {
+        const starting = candidates.filter((e) => !refused.includes(e)).map((e) => e.interpreter!);
+        const none = t('smoke.announceNone');
+        penv.announce(t('smoke.announceDeep', { starting: starting.length > 0 ? starting.join(', ') : none, refused: refused.length > 0 ? refused.map((e) => `${e.prefix} (${verdicts.get(e.prefix)!.why})`).join('; ') : none }));
+      }
+      for (const e of candidates) {
+        const v = verdicts.get(e.prefix);
+        if (v && !v.run) {
+          e.problems = [...e.problems, `--deep=frameworks did not start ${e.interpreter}: ${v.why}`];
+          continue;
+        }
+        e.probes = await deepProbe(penv, e.interpreter!, e.frameworks.map((f) => f.framework));
       }
     }
   }

@@ -77,9 +77,20 @@ export const SmokeRun = z.object({
 });
 export type SmokeRun = z.infer<typeof SmokeRun>;
 
+/** An environment whose files the smoke test would have loaded, not run because the caller did not name it. */
+export const SmokeNotRun = z.object({
+  environment: z.string(),
+  interpreter: z.string().nullable(),
+  /** "not named: found through conda envs …", "the environment … belongs to another user (uid 1002, bob) …" */
+  reason: z.string(),
+});
+export type SmokeNotRun = z.infer<typeof SmokeNotRun>;
+
 export const SmokeSection = z.object({
   /** why it did not run (no cuDNN found for any framework, --root, no Python), or null */
   skipped: z.string().nullable(),
   runs: z.array(SmokeRun),
+  /** environments left out on purpose: their interpreter and libraries were not run (absent when none) */
+  notRun: z.array(SmokeNotRun).optional(),
 });
 export type SmokeSection = z.infer<typeof SmokeSection>;

@@ -31,6 +31,8 @@ export interface TerminalOptions {
   quiet?: boolean;
   /** how many findings --ignore / the config file accepted */
   ignored?: number;
+  /** which checks were not judged and by which config file or --ignore (src/cli/config.ts ignoredNote) */
+  ignoredNote?: string;
 }
 
 /** The style every terminal renderer shares: width, colours, verbosity. */
@@ -123,7 +125,7 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
 
   if (o.verbose) lines.push('', ...renderFacts(snapshot, c));
 
-  lines.push('', ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0), st.width, '', '  '));
+  lines.push('', ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote), st.width, '', '  '));
   return `${lines.join('\n')}\n`;
 }
 
@@ -157,7 +159,7 @@ export function noGpuSeen(s: Snapshot, findings: readonly Finding[]): boolean {
   return !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip');
 }
 
-function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, threshold: 'error' | 'warn', ignored: number): string {
+function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, threshold: 'error' | 'warn', ignored: number, ignoredNote?: string): string {
   const errors = findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length;
   const warns = findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length;
   const unknown = findings.filter((f) => f.status === 'unknown' && !isProblem(f, 'warn')).length;
@@ -166,6 +168,7 @@ function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, thres
   const parts = [SUMMARY.counts(errors, warns)];
   if (unknown > 0) parts.push(SUMMARY.unknown(unknown));
   if (ignored > 0) parts.push(SUMMARY.ignored(ignored));
+  if (ignoredNote) parts.push(visibleLine(ignoredNote));
   const noGpu = errors === 0 && warns === 0 && noGpuSeen(s, findings);
   // A machine where nothing GPU-related could be judged is not a pass: "-", never a green tick.
   const mark: LineMark = errors > 0 ? 'fail' : warns > 0 ? 'warn' : noGpu ? 'skip' : unknown > 0 ? 'unknown' : 'ok';

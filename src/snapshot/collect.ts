@@ -21,9 +21,12 @@ import { isScanned, readPythonSection, runDeepProbes } from '../python/probe.js'
 import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
 import { torchCudaLibrary } from '../python/build-info.js';
 import { readFatbinTargetsInParallel } from '../libs/fatbin.js';
-import { smokePlans } from '../python/smoke-plan.js';
+import { smokePlans, type SmokePlan } from '../python/smoke-plan.js';
+import { runVerdicts } from '../python/run-trust.js';
+import type { DiscoveredEnvironment } from '../python/discover.js';
+import { t } from '../i18n/index.js';
 import { startSmokeTests, type StartedSmoke } from '../python/smoke.js';
-import type { SmokeSection } from '../python/smoke-schema.js';
+import type { SmokeNotRun, SmokeSection } from '../python/smoke-schema.js';
 import { addProcesses, scanLibraries, type LibraryScan } from '../libs/probe.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Nvidia, Snapshot } from './schema.js';
@@ -75,7 +78,7 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
   // What each environment has installed, from files (ms); `libs` needs only where they are, not what they hold.
   const fatbin = (await fatbinPromise)?.results ?? new Map();
   const python = discovered ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin })) : undefined;
-  const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python) : null;
+  const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
   try {
     const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
     const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now(), cpuBefore, performance.now()), (p) => p.message ?? true)) ?? {
@@ -120,24 +123,44 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
 interface SmokeStart {
   started: StartedSmoke | null;
   skipped: string | null;
+  notRun: SmokeNotRun[];
 }
 
-function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snapshot['python'] | undefined): SmokeStart {
-  if (penv.fs.root !== '/') return { started: null, skipped: `the smoke test does not run with --root ${penv.fs.root}: those libraries are not this machine's` };
-  if (!scan) return { started: null, skipped: 'the library probe failed: no files to test' };
-  const { plans, skipped } = smokePlans(scan);
-  if (plans.length === 0) return { started: null, skipped };
+function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snapshot['python'] | undefined, discovered: readonly DiscoveredEnvironment[]): SmokeStart {
+  if (penv.fs.root !== '/') return { started: null, skipped: `the smoke test does not run with --root ${penv.fs.root}: those libraries are not this machine's`, notRun: [] };
+  if (!scan) return { started: null, skipped: 'the library probe failed: no files to test', notRun: [] };
+  // Only what the caller named or is running is executed or loaded (src/python/run-trust.ts): the files of every
+  // other environment were read for the facts above, but their interpreter and library constructors never run.
+  const verdicts = runVerdicts(penv.fs, discovered, penv.options.allEnvs);
+  const allowed = (env: string | null) => env === null || verdicts.get(env)?.run === true;
+  const planned = smokePlans(scan);
+  const { plans, skipped } = smokePlans({ consumers: scan.consumers.filter((c) => allowed(c.environment)) });
   const interpreters = new Map((python?.environments ?? []).map((e) => [e.prefix, e.interpreter]));
-  const started = startSmokeTests(plans, (p) => p.consumers.map((c) => (c.environment ? interpreters.get(c.environment) : null)).find((i): i is string => !!i) ?? 'python3', {
+  // What would have been tested, per environment, and why it was not.
+  const notRun: SmokeNotRun[] = [];
+  for (const env of new Set(planned.plans.flatMap((p) => p.consumers.map((c) => c.environment)))) {
+    const v = env === null ? undefined : verdicts.get(env);
+    if (env !== null && v && !v.run) notRun.push({ environment: env, interpreter: interpreters.get(env) ?? null, reason: v.why });
+  }
+  const interpreterOf = (p: SmokePlan) => p.consumers.map((c) => (c.environment ? interpreters.get(c.environment) : null)).find((i): i is string => !!i) ?? 'python3';
+  if (penv.options.allEnvs && penv.announce) {
+    const starting = [...new Set(plans.map(interpreterOf))];
+    penv.announce(t('smoke.announce', { starting: starting.length > 0 ? starting.join(', ') : t('smoke.announceNone'), refused: notRun.length > 0 ? notRun.map((n) => `${n.environment} (${n.reason})`).join('; ') : t('smoke.announceNone') }));
+  }
+  if (plans.length === 0) {
+    const refused = notRun.length > 0 ? `not run for ${notRun.map((n) => `${n.environment}: ${n.reason}`).join('; ')}` : null;
+    return { started: null, skipped: refused ?? skipped, notRun };
+  }
+  const started = startSmokeTests(plans, interpreterOf, {
     runner: penv.runner,
     env: penv.env,
     timeoutMs: penv.options.timeoutMs * SMOKE_TIMEOUT_FACTOR,
   });
-  return { started, skipped: null };
+  return { started, skipped: null, notRun };
 }
 
 async function finishSmoke(s: SmokeStart): Promise<SmokeSection> {
-  return { skipped: s.skipped, runs: s.started ? await s.started.results : [] };
+  return { skipped: s.skipped, runs: s.started ? await s.started.results : [], ...(s.notRun.length > 0 ? { notRun: s.notRun } : {}) };
 }
 
 export function probeSelf(penv: ProbeEnv): Snapshot['self'] {

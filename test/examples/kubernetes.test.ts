@@ -125,6 +125,29 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
     await w.scan();
     expect(w.model().machines).toEqual([expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, users: ['root'] })]);
   });
+
+  // M5 of security-audit-2026-12-03: the loop wrote `> SNAPSHOT_DIR/.NODE.json.tmp`, a fixed name on a shared volume.
+  it('links planted at the old temporary names and at NODE.json are never written through', () => {
+    const dir = tempDir('ged-k8s-links-');
+    const bin = path.join(dir, 'bin');
+    const snaps = path.join(dir, 'snapshots');
+    const textfile = path.join(dir, 'textfile');
+    for (const d of [bin, snaps, textfile]) fs.mkdirSync(d);
+    const precious = path.join(dir, 'precious.txt');
+    fs.writeFileSync(precious, 'precious\n', { mode: 0o600 });
+    for (const l of [path.join(snaps, '.gpu-node-7.json.tmp'), path.join(snaps, 'gpu-node-7.json'), path.join(textfile, 'gpu_env_doctor.prom')]) fs.symlinkSync(precious, l);
+    fakeBin(bin, 'sleep', 'exit 1');
+    fakeBin(bin, 'gpu-env-doctor', `exec '${process.execPath}' '${CLI}' "$@" --from '${HELD}'`);
+    const env = { ...envOf(c), TEXTFILE_DIR: textfile, SNAPSHOT_DIR: snaps, NODE_NAME: 'gpu-node-7', PATH: `${bin}:/usr/bin:/bin` };
+    const r = spawnSync('/bin/sh', ['-c', c.args![0]!], { env, encoding: 'utf8', timeout: 30000 });
+    expect(r.status).toBe(0);
+    expect(fs.readFileSync(precious, 'utf8')).toBe('precious\n');
+    for (const f of [path.join(snaps, 'gpu-node-7.json'), path.join(textfile, 'gpu_env_doctor.prom')]) {
+      expect(fs.lstatSync(f).isSymbolicLink()).toBe(false);
+      expect(fs.statSync(f).mode & 0o777).toBe(0o644);
+    }
+    expect(fs.readdirSync(textfile)).toEqual(['gpu_env_doctor.prom']);
+  });
 });
 
 describe('Job: a one-off check with one GPU', () => {

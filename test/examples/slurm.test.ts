@@ -161,6 +161,39 @@ describe('Slurm epilog: snapshots for serve --fleet', () => {
     expect(fs.readdirSync(snaps)).toEqual(['gpu-node-07.json']);
   }, 60000);
 
+  // M5 of security-audit-2026-12-03: the epilog (root) wrote `> DIR/.NODE.json.$$`; a user who can write DIR planted
+  // links for the coming PIDs and root's snapshot overwrote the file they pointed to.
+  it('links planted for the coming temporary names (and for NODE.json) are never written through', () => {
+    const snaps = path.join(dir, 'snapshots');
+    fs.mkdirSync(snaps);
+    fs.chmodSync(snaps, 0o1777);
+    const precious = path.join(dir, 'precious.txt');
+    fs.writeFileSync(precious, 'precious root file\n', { mode: 0o600 });
+    const next = Number(fs.readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'));
+    for (let p = next; p < next + 3000; p++) fs.symlinkSync(precious, path.join(snaps, `.gpu-node-07.json.${p}`));
+    fs.symlinkSync(precious, path.join(snaps, 'gpu-node-07.json'));
+    doctor(HELD);
+    expect(run('epilog.sh', { SLURM_JOB_GPUS: '0', GED_SNAPSHOT_DIR: snaps }).code).toBe(0);
+    expect(fs.readFileSync(precious, 'utf8')).toBe('precious root file\n');
+    const written = path.join(snaps, 'gpu-node-07.json');
+    expect(fs.lstatSync(written).isSymbolicLink()).toBe(false);
+    expect(fs.statSync(written).mode & 0o777).toBe(0o644);
+    expect(JSON.parse(fs.readFileSync(written, 'utf8')).nvidia.ok).toBe(true);
+    // no temporary file left, the planted links untouched
+    expect(fs.readdirSync(snaps).filter((f) => !fs.lstatSync(path.join(snaps, f)).isSymbolicLink())).toEqual(['gpu-node-07.json']);
+  }, 60000);
+
+  it('a snapshot folder others can write without the sticky bit is refused, and said in the log', () => {
+    const snaps = path.join(dir, 'snapshots');
+    fs.mkdirSync(snaps);
+    fs.chmodSync(snaps, 0o777);
+    doctor(HELD);
+    const r = run('epilog.sh', { SLURM_JOB_GPUS: '0', GED_SNAPSHOT_DIR: snaps });
+    expect(r.code).toBe(0);
+    expect(fs.readdirSync(snaps)).toEqual([]);
+    expect(read('logger.log')).toContain(`not writing the snapshot: other users can write ${snaps} and it is not sticky`);
+  }, 60000);
+
   it('off without GED_SNAPSHOT_DIR; a failing snapshot leaves no file behind', () => {
     doctor(HELD);
     run('epilog.sh', { SLURM_JOB_GPUS: '0' });

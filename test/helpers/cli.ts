@@ -5,6 +5,8 @@ import * as path from 'node:path';
 
 // GED_TEST_CLI runs the tests against another build (e.g. an older commit's, to see a test fail there).
 export const CLI = process.env.GED_TEST_CLI ?? path.resolve(__dirname, '../../dist/cli.js');
+// GED_TEST_EXE runs runCli's tests against the single executable instead (scripts/sea/build.mjs), no Node involved.
+const EXE = process.env.GED_TEST_EXE;
 
 export interface CliResult {
   code: number | null;
@@ -13,7 +15,7 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {}): CliResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(EXE ?? process.execPath, EXE ? args : [CLI, ...args], {
     // COLUMNS: wide, so tests match whole sentences; the tests of wrapping set their own width.
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '200', ...opts.env },
     input: opts.input ?? '',

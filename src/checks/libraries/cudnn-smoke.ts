@@ -26,11 +26,17 @@ export const cudnnSmokeCheck: Check = {
   applies: (s) => {
     const smoke = s.smoke;
     if (!smoke) return t('smoke.applies');
-    if (smoke.runs.length === 0) return smoke.skipped ?? t('smoke.nothing');
+    if (smoke.runs.length === 0 && (smoke.notRun ?? []).length === 0) return smoke.skipped ?? t('smoke.nothing');
     return true;
   },
   evaluate(s: Snapshot): Finding[] {
-    return (s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run));
+    // Environments left out on purpose (not named by the caller, or another user's): said, never run. When that
+    // left --deep with nothing to test, the result is unknown (shown), else a remark (-v).
+    const nothingRan = (s.smoke?.runs ?? []).length === 0;
+    const notRun = (s.smoke?.notRun ?? []).map((n) =>
+      finding({ check: ID, severity: 'info', status: nothingRan ? 'unknown' : 'skip', rootCause: null, message: t('smoke.notRun', { env: n.environment, why: n.reason }), evidence: [{ text: n.reason, source: n.environment }], affects: { library: 'libcudnn' } }),
+    );
+    return [...(s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run)), ...notRun];
   },
 };
 

@@ -58,6 +58,8 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
         now: ctx.now,
         pid: ctx.pid,
         options,
+        // said before anything is run on the caller's behalf (which interpreters --all-envs --deep starts)
+        announce: (line) => ctx.stderr.write(`${progress ? '\r\x1b[K' : ''}gpu-env-doctor: ${line}\n`),
       },
       scope,
       nvidiaStarted,
