@@ -52,6 +52,8 @@ export interface EndProcessStep {
   /** the GPU holder's verdict (for a zombie's parent: "zombie") */
   verdict: Verdict;
   why: string;
+  /** the technical facts behind why (session, fork), for the JSON */
+  evidence?: string;
   usedMiB: number | null;
   gpus: number[];
   /** set when this step ends the parent of zombie PID parentOf */
@@ -79,6 +81,8 @@ export interface LeftAlone {
   gpus: number[];
   verdict: Verdict;
   why: string;
+  /** the technical facts behind why, for the JSON */
+  evidence?: string;
 }
 
 export interface Plan {
@@ -148,7 +152,7 @@ export function buildPlan(input: PlanInput): Plan {
   for (const { p, a } of assessed(s)) {
     if (!p.listedByNvidiaSmi) continue;
     if (!isStale(a.verdict) || a.protectedBy !== undefined) {
-      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason });
+      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason, ...(a.evidence ? { evidence: a.evidence } : {}) });
       continue;
     }
     const step = a.verdict === 'zombie' ? zombieParentStep(p, input) : holderStep(p, a, input);
@@ -239,6 +243,7 @@ function holderStep(p: HolderProcess, a: Assessment, input: PlanInput): EndProce
     state: p.state,
     verdict: a.verdict,
     why: a.reason,
+    ...(a.evidence ? { evidence: a.evidence } : {}),
     usedMiB: p.usedMiB,
     gpus: p.gpus,
   };

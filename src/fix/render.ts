@@ -151,6 +151,7 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       cmdline: st.cmdline,
       verdict: st.verdict,
       why: st.why,
+      ...(st.evidence ? { evidence: st.evidence } : {}),
       usedMiB: st.usedMiB,
       gpus: st.gpus,
       ...(st.parentOf !== undefined ? { parentOf: st.parentOf } : {}),

@@ -8,7 +8,7 @@
 // threads, and a PID that nvidia-smi lists but that has no GPU open here (another namespace's PID).
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { adoptionOf, type Adoption } from './adoption.js';
-import { judgeAdopted } from './leftover.js';
+import { jobPartOf, judgeAdopted } from './leftover.js';
 import { t } from '../i18n/index.js';
 
 export type Verdict = 'this job' | 'active' | 'idle' | 'orphaned' | 'stopped' | 'zombie' | 'other user' | 'invisible' | 'unknown';
@@ -56,6 +56,8 @@ export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
   if (p.pid <= 1) return guarded('unknown', protectedBy!);
 
   const a = adoptionOf(p);
+  // Jupyter starts kernels in sessions of their own, so no session shows the server gone: its PID does.
+  if (p.jupyterServerAlive === false && jobPartOf(p) === 'jupyter' && (p.connections ?? 0) === 0) return guarded('orphaned', t('reason.leftoverKernel'));
   if (a.kind === 'adopted') {
     // Its launching process is gone: a leftover only if nothing shows work, service or a deliberate detach.
     const j = judgeAdopted(p);

@@ -142,6 +142,8 @@ export const HolderProcess = z.object({
   ancestors: z.array(z.object({ pid: z.number().int(), name: z.string() })).optional(),
   /** the leader of its session (the process whose PID is its sid) is still alive; null: cannot tell (sid 0) */
   sessionLeaderAlive: z.boolean().nullable().optional(),
+  /** a Jupyter kernel's server (JPY_PARENT_PID in its environment) is still running; absent: not a kernel, or unreadable */
+  jupyterServerAlive: z.boolean().optional(),
   /** listed by nvidia-smi and seen in this /proc a moment before, gone when read: it exited meanwhile */
   exited: z.boolean().optional(),
   /** ms since epoch */

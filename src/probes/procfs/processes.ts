@@ -218,6 +218,9 @@ function detachmentFacts(fs: FileSystem, pid: number, sid: number, status: Map<s
   const anc = ancestorsOf(fs, pid);
   if (anc !== null) out.ancestors = anc;
   out.sessionLeaderAlive = sid > 0 ? sessionLeaderAlive(fs, sid) : null;
+  // Jupyter starts each kernel in a session of its own and names itself in the kernel's environment.
+  const server = /(?:^|\0)JPY_PARENT_PID=(\d+)(?:\0|$)/.exec(readTextOr(fs, `/proc/${pid}/environ`, 1024 * 1024) ?? '');
+  if (server) out.jupyterServerAlive = fs.exists(`/proc/${server[1]}/stat`);
   let fds;
   try {
     fds = fs.readdir(`/proc/${pid}/fd`);
@@ -303,6 +306,11 @@ function ancestorsOf(fs: FileSystem, pid: number): { pid: number; name: string }
     cur = parsed.ppid;
   }
   return out;
+}
+
+function commOf(fs: FileSystem, pid: number): string | null {
+  const st = readTextOr(fs, `/proc/${pid}/stat`);
+  return st ? (parseProcStat(st)?.comm ?? null) : null;
 }
 
 /** `pid` is `ancestor` or one of its descendants. */
@@ -428,6 +436,12 @@ function scanDeviceHolders(fs: FileSystem): DeviceHolders {
         break;
       }
     }
+  }
+  // This tool's own nvidia-smi calls open the GPU while they run: nobody's GPU processes. (A job that `run`
+  // started is a descendant too, and a GPU process: only nvidia-smi is left out here.)
+  const self = Number(safeReadlink(fs, '/proc/self') ?? NaN);
+  if (Number.isInteger(self) && self > 1) {
+    for (const pid of [...pids]) if (pid !== self && commOf(fs, pid) === 'nvidia-smi' && descendsFrom(fs, pid, self)) pids.delete(pid);
   }
   return { pids, unreadable, complete: unreadable === 0 };
 }
