@@ -1,6 +1,6 @@
 // Who holds GPU memory: nvidia-smi's process list joined with /proc, plus processes that hold
 // /dev/nvidia* open without being listed (another tool's context, a process in the middle of start-up).
-import { FsError, listNames, type FileSystem } from '../../ports/fs.js';
+import { FsError, listNames, type FileStat, type FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
 import { adoptionOf } from '../../procs/adoption.js';
@@ -233,7 +233,13 @@ function detachmentFacts(fs: FileSystem, pid: number, sid: number, status: Map<s
     const target = safeReadlink(fs, `/proc/${pid}/fd/${fd.name}`);
     if (target !== null) targets.set(Number(fd.name), target);
   }
-  out.stdio = [0, 1, 2].map((fd) => stdioKind(targets.get(fd)));
+  // /dev/null by identity, not by name: inside a container or namespace its path may read otherwise.
+  const devNull = tryStatOr(fs, '/dev/null');
+  const isNull = (fd: number) => {
+    const st = devNull && targets.has(fd) ? tryStatOr(fs, `/proc/${pid}/fd/${fd}`) : null;
+    return st !== null && devNull !== null && st.dev === devNull.dev && st.ino === devNull.ino;
+  };
+  out.stdio = [0, 1, 2].map((fd) => (isNull(fd) ? 'null' : stdioKind(targets.get(fd))));
   let written: number | null = null;
   for (const fd of [1, 2]) {
     if (out.stdio[fd] !== 'file') continue;
@@ -274,6 +280,14 @@ function stdioKind(target: string | undefined): string {
   if (target.startsWith('socket:')) return 'socket';
   if (target.startsWith('/') && !target.startsWith('/dev/')) return 'file';
   return 'other';
+}
+
+function tryStatOr(fs: FileSystem, p: string): FileStat | null {
+  try {
+    return fs.tryStat(p);
+  } catch {
+    return null;
+  }
 }
 
 function mtimeOf(fs: FileSystem, p: string): number | null {
