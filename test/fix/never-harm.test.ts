@@ -215,6 +215,33 @@ describe('fix --yes still ends leftovers', () => {
   });
 });
 
+describe('a Jupyter kernel whose server is gone', () => {
+  it('started as Jupyter starts kernels (a session of its own, JPY_PARENT_PID), its server killed: orphaned and ended; with the server alive: kept', () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o755);
+    // a stand-in for ipykernel_launcher: listens on its ports (as ZMQ does) with the GPU open
+    fs.writeFileSync(path.join(dir, 'ipykernel_launcher.py'), `import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\ng = open('/dev/nvidia0')\nopen(sys.argv[2], 'w').write('ready')\ntime.sleep(1000)\n`);
+    // the server: starts the kernel the way jupyter_client does (start_new_session, JPY_PARENT_PID), then waits
+    fs.writeFileSync(
+      path.join(dir, 'server.py'),
+      `import os, subprocess, sys\nenv = dict(os.environ, JPY_PARENT_PID=str(os.getpid()), PYTHONPATH=sys.argv[1])\nk = subprocess.Popen([sys.executable, '-m', 'ipykernel_launcher', '-f', sys.argv[1] + '/kernel-1.json'], env=env, start_new_session=True)\nopen(sys.argv[1] + '/kernel.pid', 'w').write(str(k.pid))\nk.wait()\n`,
+    );
+    const argv = ns.argv(['python3', path.join(dir, 'server.py'), dir]);
+    const server = spawn(argv[0]!, argv.slice(1), { stdio: 'ignore' });
+    track(server.pid!);
+    const kernel = readPid(path.join(dir, 'kernel.pid'));
+    waitFor(() => holdsGpu(kernel), 10000);
+    const env = { PATH: fakeSmi([kernel]) };
+    const alive = ns.cli(['fix', '--dry-run'], { env, cwd: dir });
+    expect(flat(alive.stdout)).toMatch(new RegExp(`keep +PID ${kernel} `));
+    process.kill(server.pid!, 'SIGKILL');
+    waitFor(() => !isRunning(server.pid!), 10000);
+    const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
+    expect(flat(r.stdout)).toMatch(new RegExp(`end +PID ${kernel} .*orphaned: a Jupyter kernel whose server has exited: nothing can reach it any more`));
+    waitFor(() => !isRunning(kernel));
+  });
+});
+
 describe('the tool never reports itself (issue 27)', () => {
   it('its own nvidia-smi calls, which have the GPU open while they run, are not GPU processes', () => {
     const dir = tempDir();

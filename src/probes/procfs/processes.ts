@@ -220,7 +220,11 @@ function detachmentFacts(fs: FileSystem, pid: number, sid: number, status: Map<s
   out.sessionLeaderAlive = sid > 0 ? sessionLeaderAlive(fs, sid) : null;
   // Jupyter starts each kernel in a session of its own and names itself in the kernel's environment.
   const server = /(?:^|\0)JPY_PARENT_PID=(\d+)(?:\0|$)/.exec(readTextOr(fs, `/proc/${pid}/environ`, 1024 * 1024) ?? '');
-  if (server) out.jupyterServerAlive = fs.exists(`/proc/${server[1]}/stat`);
+  if (server) {
+    const st = readTextOr(fs, `/proc/${server[1]}/stat`);
+    const parsed = st ? parseProcStat(st) : null;
+    out.jupyterServerAlive = parsed !== null && parsed.state !== 'zombie' && parsed.state !== 'dead';
+  }
   let fds;
   try {
     fds = fs.readdir(`/proc/${pid}/fd`);
