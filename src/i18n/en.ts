@@ -419,7 +419,7 @@ export const en = {
   'reason.you': 'you',
   'reason.unknownIdle': '{why}. It has been alive {hours} h with almost no CPU use ({cpu} s of CPU)',
   'reason.exited': 'it exited while gpu-env-doctor read it (its memory is being freed)',
-  'reason.leftover': 'its parent process has exited: a leftover of a finished job (it shows no sign of work or service)',
+  'reason.leftover': 'its parent process has exited: a leftover of a finished job',
   'reason.leftoverWorker': 'a worker (multiprocessing, a DataLoader) whose Python parent has exited: a leftover of that job',
   'reason.leftoverKernel': 'a Jupyter kernel whose server has exited: nothing can reach it any more',
   'reason.adoptedWorking': 'its parent process has exited, but it is still working: {signs}',

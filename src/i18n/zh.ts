@@ -412,7 +412,7 @@ export const zh: Record<MessageKey, string> = {
   'reason.you': '你',
   'reason.unknownIdle': '{why}。它已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
   'reason.exited': '它在 gpu-env-doctor 读取期间退出了（显存正在释放）',
-  'reason.leftover': '它的父进程已退出：这是已结束任务的残留进程（没有任何工作或服务的迹象）',
+  'reason.leftover': '它的父进程已退出：这是已结束任务的残留进程',
   'reason.leftoverWorker': '它是 Python 父进程已退出的工作进程（multiprocessing、DataLoader）：该任务的残留进程',
   'reason.leftoverKernel': '它是服务器已退出的 Jupyter 内核：已无法再连接到它',
   'reason.adoptedWorking': '它的父进程已退出，但它仍在工作：{signs}',

@@ -151,6 +151,28 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     expect(isRunning(d)).toBe(true);
   });
 
+  it('audit M1(a): a launcher that starts its job, then calls setsid() and waits for it: the job is kept', () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'launch.py');
+    fs.writeFileSync(script, `import os, subprocess, sys\np = subprocess.Popen(['sleep', '1006'], stdin=open('/dev/nvidia0'))\nos.setsid()\nopen(sys.argv[1], 'w').write(str(p.pid))\np.wait()\n`);
+    // from a shell that leads its own session and stays (`; true`: no exec), so the job's session differs from
+    // its living parent's once the launcher has called setsid()
+    const argv = ns.argv(['setsid', 'sh', '-c', `python3 ${script} ${dir}/job.pid; true`]);
+    const shell = spawn(argv[0]!, argv.slice(1), { stdio: 'ignore' });
+    track(shell.pid!);
+    const job = readPid(path.join(dir, 'job.pid'));
+    const stat = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const launcher = Number(stat(job)[1]);
+    track(launcher);
+    expect(stat(job)[3]).not.toBe(stat(launcher)[3]); // the mismatch the audit saw
+    waitFor(() => holdsGpu(job), 10000);
+    const env = { PATH: fakeSmi([job]) };
+    const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
+    expect(r.stdout).not.toMatch(/^ {2}end /m);
+    expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${job} \\(root\\) sleep 1006: 4\\.9 GiB on GPU 0; active: running`));
+    expect(isRunning(job)).toBe(true);
+  });
+
   it('an adopted job that nvidia-smi pmon shows busy on the GPU (little CPU): watched, kept, with the window stated', () => {
     const dir = tempDir();
     const pid = ns.orphan(['sleep', '1003']);
