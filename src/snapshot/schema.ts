@@ -126,6 +126,26 @@ export const HolderProcess = z.object({
   /** nvidia-smi lists this PID, but a complete scan of /proc shows the process with this PID here has no
    *  /dev/nvidia<N> open: the number names another PID namespace's process (NVML reports host PIDs) */
   gpuNotOpenHere: z.boolean().optional(),
+  /** SIGHUP is ignored (SigIgn in /proc/PID/status), as `nohup` leaves it: started to outlive its terminal */
+  sigHupIgnored: z.boolean().nullable().optional(),
+  /** its working folder is / (daemon(3) and the classic double fork move there); null: not readable */
+  cwdIsRoot: z.boolean().nullable().optional(),
+  /** what its fds 0, 1 and 2 are: "null" (/dev/null), "closed", "tty", "file", "pipe", "socket", "other"; absent: not read */
+  stdio: z.array(z.string()).optional(),
+  /** the latest modification time (ms since epoch) of the regular files on its fds 1 and 2; null: neither is one */
+  outputWrittenAt: z.number().nullable().optional(),
+  /** sockets it listens on ("tcp 127.0.0.1:8000", "unix /run/x.sock"); absent when its open files are not readable */
+  listening: z.array(z.string()).optional(),
+  /** its established TCP connections; absent when its open files are not readable */
+  connections: z.number().int().optional(),
+  /** its ancestors, from its parent up to (not including) PID 1; absent when not read */
+  ancestors: z.array(z.object({ pid: z.number().int(), name: z.string() })).optional(),
+  /** the leader of its session (the process whose PID is its sid) is still alive; null: cannot tell (sid 0) */
+  sessionLeaderAlive: z.boolean().nullable().optional(),
+  /** a Jupyter kernel's server (JPY_PARENT_PID in its environment) is still running; absent: not a kernel, or unreadable */
+  jupyterServerAlive: z.boolean().optional(),
+  /** listed by nvidia-smi and seen in this /proc a moment before, gone when read: it exited meanwhile */
+  exited: z.boolean().optional(),
   /** ms since epoch */
   startedAt: z.number().nullable(),
   ageSeconds: z.number().nullable(),
