@@ -172,7 +172,7 @@ say "  kernel module: $(head -1 /proc/driver/nvidia/version 2>&1)"
   echo "--- files"; for f in $(ldconfig -p | grep -E 'libnvidia-ml|libcuda\.so' | awk '{print $NF}' | sort -u) /usr/local/cuda-13.0/compat/libcuda.so*; do
     [ -e "$f" ] && echo "$f -> $(readlink -f "$f")"; done
 } > "$N/driver-libs.txt" 2>&1
-say "  libs: $(grep -E '^/.*-> ' "$N/driver-libs.txt" | awk '{print $3}' | sort -u | xargs -n1 basename | tr '\n' ' ')"
+say "  libs: $(grep -E '^/.*-> ' "$N/driver-libs.txt" | awk '{print $3}' | sort -u | xargs -r -n1 basename | tr '\n' ' ')"
 ls -l /dev/nvidia* /dev/nvidia-caps 2>&1 > "$N/dev-nvidia.txt"
 python3 - >> "$N/dev-nvidia.txt" 2>&1 <<'PY'
 import os, glob, stat
@@ -196,7 +196,7 @@ say "  /dev/shm: $(df -h /dev/shm | tail -1)"
   echo "--- journalctl -k"; timeout 10 journalctl -k -n 5 --no-pager 2>&1 | tail -5
 } > "$N/kernel-log.txt" 2>&1
 say "  kernel log: $(grep -E '^dmesg exit' "$N/kernel-log.txt")"
-say "  NVRM/Xid lines: $(grep -cE 'NVRM|Xid' "$N/dmesg-full.txt" 2>/dev/null || echo 0)"
+say "  NVRM/Xid lines: $(grep -cE 'NVRM|Xid' "$N/dmesg-full.txt" 2>/dev/null)"
 rm -f "$N/dmesg-full.txt"  # raw kernel log stays here; only the NVRM/Xid lines travel
 {
   echo "--- container: dockerenv=$([ -e /.dockerenv ] && echo yes || echo no) containerenv=$([ -e /run/.containerenv ] && echo yes || echo no)"
