@@ -14,6 +14,7 @@ import { duplicateVersionsCheck } from './libraries/duplicate-versions.js';
 import { ldLibraryPathCheck } from './libraries/ld-library-path.js';
 import { loadedCheck } from './libraries/loaded.js';
 import { missingCheck } from './libraries/missing.js';
+import { unloadableCheck } from './libraries/unloadable.js';
 import { headroomCheck } from './memory/headroom.js';
 import { holdersCheck } from './memory/holders.js';
 import { unattributedCheck } from './memory/unattributed.js';
@@ -39,6 +40,7 @@ export const ALL_CHECKS: readonly Check[] = [
   holdersCheck,
   unattributedCheck,
   missingCheck,
+  unloadableCheck,
   cudnnSublibraryCheck,
   cudnnSmokeCheck,
   compatLibcudaCheck,

@@ -28,6 +28,8 @@ export const cudnnSublibraryCheck: Check = {
         (r) =>
           r.family?.startsWith('libcudnn_') &&
           r.path &&
+          !r.unloadable && // a cut-short file in the way: libs.unloadable
+
           (r.version !== null && main.version !== null ? !sameVersion(r.version, main.version) : nodePath.posix.dirname(r.realPath ?? r.path) !== mainDir),
       );
       if (bad.length === 0) continue;
