@@ -6,6 +6,13 @@ import { libraryPathCheck } from './env/library-path.js';
 import { visibleDevicesCheck } from './env/visible-devices.js';
 import { driverCheck } from './gpu/driver.js';
 import { healthCheck } from './gpu/health.js';
+import { clocksCheck } from './node/clocks.js';
+import { computeModeCheck } from './node/compute-mode.js';
+import { deviceNodesCheck } from './node/device-nodes.js';
+import { driverLibraryCheck } from './node/driver-library.js';
+import { pcieLinkCheck } from './node/pcie-link.js';
+import { persistenceCheck } from './node/persistence.js';
+import { shmCheck } from './node/shm.js';
 import { presenceCheck } from './gpu/presence.js';
 import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
 import { cudnnSmokeCheck } from './libraries/cudnn-smoke.js';
@@ -36,6 +43,13 @@ export const ALL_CHECKS: readonly Check[] = [
   presenceCheck,
   driverCheck,
   healthCheck,
+  driverLibraryCheck,
+  deviceNodesCheck,
+  computeModeCheck,
+  persistenceCheck,
+  clocksCheck,
+  pcieLinkCheck,
+  shmCheck,
   headroomCheck,
   holdersCheck,
   unattributedCheck,

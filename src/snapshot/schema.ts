@@ -53,6 +53,10 @@ export const Gpu = z.object({
   retiredPages: z.object({ pendingRetirement: z.string().nullable(), doubleBit: z.number().nullable(), singleBit: z.number().nullable() }),
   remappedRows: z.object({ pending: z.string().nullable(), failure: z.string().nullable(), uncorrectable: z.number().nullable() }),
   processes: z.array(GpuProcess),
+  /** PCIe link of the GPU now and at most (nvidia-smi -q -x pci_gpu_link_info); null fields where it says N/A */
+  pcie: z.object({ genCurrent: z.number().nullable(), genMax: z.number().nullable(), widthCurrent: z.number().nullable(), widthMax: z.number().nullable() }).nullable().optional(),
+  /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
+  clockEventReasons: z.array(z.string()).nullable().optional(),
 });
 export type Gpu = z.infer<typeof Gpu>;
 
@@ -155,6 +159,8 @@ export const System = z.object({
   /** /proc/driver/nvidia/version: the kernel module that is loaded */
   kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
   nvidiaDevices: z.array(z.string()),
+  /** /dev/shm as mounted (/proc/mounts): its size in bytes (null: no size= option, the kernel's default of half the RAM) */
+  shm: z.object({ sizeBytes: z.number().nullable(), line: z.string() }).nullable().optional(),
   uptimeSeconds: z.number().nullable(),
   clockTicks: z.number(),
 });
