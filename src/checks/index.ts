@@ -10,6 +10,7 @@ import { clocksCheck } from './node/clocks.js';
 import { computeModeCheck } from './node/compute-mode.js';
 import { deviceNodesCheck } from './node/device-nodes.js';
 import { driverLibraryCheck } from './node/driver-library.js';
+import { kernelLogCheck } from './node/kernel-log.js';
 import { pcieLinkCheck } from './node/pcie-link.js';
 import { persistenceCheck } from './node/persistence.js';
 import { shmCheck } from './node/shm.js';
@@ -45,6 +46,7 @@ export const ALL_CHECKS: readonly Check[] = [
   healthCheck,
   driverLibraryCheck,
   deviceNodesCheck,
+  kernelLogCheck,
   computeModeCheck,
   persistenceCheck,
   clocksCheck,

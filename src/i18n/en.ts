@@ -418,6 +418,16 @@ export const en = {
   'node.devices.fewer': '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; missing control nodes: {missing}',
   'node.devices.fix': 'Create the device nodes (nvidia-modprobe, as root) or reload the driver.',
   'node.devices.fixContainer': 'The container lost or was not given the GPUs\' device nodes: restart it with the GPUs (--gpus); on cgroup v1 hosts a systemd daemon-reload can take them away.',
+  'title.node.kernel-log': 'No Xid errors in the kernel log',
+  'node.kernelLog.notRead': 'the kernel log was not read (not this machine, or not asked)',
+  'node.kernelLog.needsPermission': 'root or CAP_SYSLOG (kernel.dmesg_restrict = {restrict})',
+  'node.kernelLog.unreadable': 'Xid errors: unknown: reading the kernel log needs {needs}',
+  'node.kernelLog.unreadableFix': 'Read it as root on the host (a container does not see it without CAP_SYSLOG).',
+  'node.kernelLog.unknownCode': 'see NVIDIA\'s Xid catalog',
+  'node.kernelLog.xid': 'The kernel log has {codes} on {bus}',
+  'node.kernelLog.xidAgo': 'The kernel log has {codes} on {bus}, the last {ago, plural, one {# minute} other {# minutes}} ago',
+  'node.kernelLog.fixHardware': 'A hardware or driver fault: drain the GPU, reset it (or reboot), and if it returns have the GPU checked (DCGM diagnostics); jobs that died then died of this.',
+  'node.kernelLog.fixApp': 'A fault of the program that ran (an illegal address or an assertion in its kernel): rerun it with CUDA_LAUNCH_BLOCKING=1 to see the failing call; the GPU itself is fine.',
 
   // processes: verdicts and why (src/procs/), memory.headroom, memory.holders
   'verdict.this job': 'this job',

@@ -411,6 +411,16 @@ export const zh: Record<MessageKey, string> = {
   'node.devices.fewer': 'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
   'node.devices.fix': '创建设备节点（nvidia-modprobe，需要 root）或重新加载驱动。',
   'node.devices.fixContainer': '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',
+  'title.node.kernel-log': '内核日志中没有 Xid 错误',
+  'node.kernelLog.notRead': '没有读取内核日志（不是本机，或没有要求读取）',
+  'node.kernelLog.needsPermission': 'root 或 CAP_SYSLOG（kernel.dmesg_restrict = {restrict}）',
+  'node.kernelLog.unreadable': 'Xid 错误：未知：读取内核日志需要 {needs}',
+  'node.kernelLog.unreadableFix': '在主机上以 root 读取（容器没有 CAP_SYSLOG 时看不到它）。',
+  'node.kernelLog.unknownCode': '见 NVIDIA 的 Xid 列表',
+  'node.kernelLog.xid': '内核日志中有 {bus} 上的 {codes}',
+  'node.kernelLog.xidAgo': '内核日志中有 {bus} 上的 {codes}，最近一次在 {ago} 分钟前',
+  'node.kernelLog.fixHardware': '硬件或驱动故障：把任务迁走，重置 GPU（或重启），如果再次出现请检查 GPU（DCGM 诊断）；那时失败的任务就是因此失败的。',
+  'node.kernelLog.fixApp': '是运行的程序自身的错误（其内核中的非法地址或断言）：用 CUDA_LAUNCH_BLOCKING=1 重新运行，找出出错的调用；GPU 本身没有问题。',
 
   // processes: verdicts and why (src/procs/), memory.headroom, memory.holders
   'verdict.this job': '本任务',

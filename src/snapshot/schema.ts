@@ -172,6 +172,19 @@ export const Toolkit = z.object({
 });
 export type Toolkit = z.infer<typeof Toolkit>;
 
+/** The kernel log's NVIDIA facts (src/probes/kernel-log.ts); not readable is a fact too, with why. */
+export const KernelLog = z.object({
+  readable: z.boolean(),
+  reason: z.enum(['permission', 'not-found', 'failed']).optional(),
+  detail: z.string().optional(),
+  /** /proc/sys/kernel/dmesg_restrict ("1": only root or CAP_SYSLOG may read the log) */
+  dmesgRestrict: z.string().nullable().optional(),
+  nvrmLines: z.number().int(),
+  /** Xid events, the most recent last; seconds since boot when the line says */
+  xid: z.array(z.object({ bus: z.string(), code: z.number().int(), text: z.string(), seconds: z.number().nullable() })),
+});
+export type KernelLog = z.infer<typeof KernelLog>;
+
 export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
 
 export const Snapshot = z.looseObject({
@@ -199,5 +212,7 @@ export const Snapshot = z.looseObject({
   libraries: LibrariesSection.optional(),
   /** the native cuDNN smoke test of `check --deep` (src/python/smoke-schema.ts) */
   smoke: SmokeSection.optional(),
+  /** NVIDIA lines of the kernel log (Xid), or why it could not be read */
+  kernelLog: KernelLog.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;
