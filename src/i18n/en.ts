@@ -418,6 +418,7 @@ export const en = {
   'node.devices.fewer': '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; missing control nodes: {missing}',
   'node.devices.fix': 'Create the device nodes (nvidia-modprobe, as root) or reload the driver.',
   'node.devices.fixContainer': 'The container lost or was not given the GPUs\' device nodes: restart it with the GPUs (--gpus); on cgroup v1 hosts a systemd daemon-reload can take them away.',
+  'node.devices.notSeen': 'no /dev/nvidia* in view here (another root?)',
   'title.node.kernel-log': 'No Xid errors in the kernel log',
   'node.kernelLog.notRead': 'the kernel log was not read (not this machine, or not asked)',
   'node.kernelLog.needsPermission': 'root or CAP_SYSLOG (kernel.dmesg_restrict = {restrict})',

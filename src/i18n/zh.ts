@@ -411,6 +411,7 @@ export const zh: Record<MessageKey, string> = {
   'node.devices.fewer': 'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
   'node.devices.fix': '创建设备节点（nvidia-modprobe，需要 root）或重新加载驱动。',
   'node.devices.fixContainer': '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',
+  'node.devices.notSeen': '这里看不到任何 /dev/nvidia*（另一个根目录？）',
   'title.node.kernel-log': '内核日志中没有 Xid 错误',
   'node.kernelLog.notRead': '没有读取内核日志（不是本机，或没有要求读取）',
   'node.kernelLog.needsPermission': 'root 或 CAP_SYSLOG（kernel.dmesg_restrict = {restrict}）',

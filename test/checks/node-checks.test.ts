@@ -84,6 +84,12 @@ describe('the node checks', () => {
     });
     expect(deviceNodesCheck.evaluate(s)).toEqual([expect.objectContaining({ severity: 'error', rootCause: 'no_device_visible', message: '0 GPU device nodes (/dev/nvidiaN) for 1 GPUs nvidia-smi lists; missing control nodes: -' })]);
   });
+  it('no /dev/nvidia* at all while nvidia-smi answers: another /dev (--root), nothing compared', () => {
+    const s = withGpu(real, 'h200-idle', (x) => {
+      x.system.nvidiaDevices = [];
+    });
+    expect(deviceNodesCheck.applies!(s)).toBe('no /dev/nvidia* in view here (another root?)');
+  });
   it("Docker's default /dev/shm (64 MiB) in a container: a warning for DataLoader workers and NCCL, fixed at container start", () => {
     const oci = JSON.parse(read('docker-oci-shm-mount.json')) as { options: string[] };
     expect(oci.options).toContain('size=67108864');

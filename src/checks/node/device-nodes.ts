@@ -10,7 +10,9 @@ export const deviceNodesCheck: Check = {
   id: 'node.device-nodes',
   category: 'gpu',
   get title() { return t('title.node.device-nodes'); },
-  applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('gpu.health.noGpu')),
+  // nvidia-smi itself needs /dev/nvidiactl: with no node at all in view while it answers, /dev is not the one it
+  // used (--root, a saved snapshot of another mount namespace), and nothing can be compared.
+  applies: (s) => (!(s.nvidia.ok && s.nvidia.gpus.length > 0) ? t('gpu.health.noGpu') : s.system.nvidiaDevices.length === 0 ? t('node.devices.notSeen') : true),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const nodes = new Set(s.system.nvidiaDevices.map((d) => d.replace(/^\/dev\//, '')));
