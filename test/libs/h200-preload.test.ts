@@ -65,6 +65,23 @@ describe('LD_PRELOAD of the system cuDNN on the H200 tree', () => {
     }
   });
 
+  it('a running torch process started with LD_PRELOAD (its environ): both libcudnn mapped, the emulation agrees, no mix', () => {
+    const cu13 = `${SP}/nvidia/cu13/lib`;
+    const mapped = [`${PIP}/libcudnn.so.9`, `${cu13}/libcudart.so.13`, `${SYS}/libcudnn.so.9.14.0`, `${SYS}/libcudnn_graph.so.9.14.0`, `${SYS}/libcudnn_cnn.so.9.14.0`, `${SP}/torch/lib/libtorch_cuda.so`];
+    const w = (p: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+      fs.writeFileSync(path.join(root, p), text);
+    };
+    w('proc/1600/maps', mapped.map((p, i) => `7f10${i}000-7f10${i}fff r-xp 00000000 08:01 ${2000 + i}                  ${p}`).join('\n') + '\n');
+    w('proc/1600/environ', `PATH=/usr/bin\0LD_LIBRARY_PATH=/usr/local/nvidia/lib64:/usr/local/nvidia/lib\0LD_PRELOAD=${SYS}/libcudnn.so.9\0`);
+    w('proc/1600/status', 'Name:\tpython3\nState:\tS (sleeping)\nPPid:\t418\nUid:\t0\t0\t0\t0\n');
+    // the shell running libs has no LD_PRELOAD: the process's own environment is what counts
+    const r = runCli(['libs', '--json', '--root', root, '--pid', '1600'], { env: H200_ENV });
+    const j = JSON.parse(r.stdout) as Json & { processes: { pid: number; differences: unknown[] }[] };
+    expect(j.processes).toEqual([expect.objectContaining({ pid: 1600, framework: 'torch', differences: [] })]);
+    expect(j.findings.filter((x) => x.check === 'libs.cudnn-sublibrary-mismatch' && x.status !== 'ok')).toEqual([]);
+  });
+
   it('without a preload torch still loads its own 9.19 (the preload is what changes it)', () => {
     const { json } = libs(H200_ENV);
     expect(of(json, 'torch', 'libcudnn.so.9')).toMatchObject({ version: '9.19.0', via: 'preloaded' });
