@@ -136,6 +136,21 @@ run_fw base torch; run_fw base jax; run_cli base 0
 
 scenario preload "LD_PRELOAD=$SYS_CUDNN"
 ( export LD_PRELOAD=$SYS_CUDNN; run_fw preload torch; run_fw preload jax; run_cli preload 1 )
+# a running torch process started with the preload, read by `libs --pid` from a shell without it
+( export LD_PRELOAD=$SYS_CUDNN
+  python3 -c "exec(open('$TMP/torch_job.py').read()); print('ready', flush=True); import time; time.sleep(60)" "$R/preload/maps-torch-pid.txt" > "$TMP/pid.log" 2>&1 &
+  echo $! > "$TMP/pid" )
+PID=$(cat "$TMP/pid")
+for i in $(seq 120); do grep -q ready "$TMP/pid.log" 2>/dev/null && break; sleep 0.5; done
+timeout 60 $CLI libs --json --pid "$PID" > "$R/preload/libs-pid.json" 2>&1
+python3 - "$R/preload/libs-pid.json" "$PID" >> "$summary" 2>&1 <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); pid = int(sys.argv[2])
+p = [x for x in j.get("processes", []) if x["pid"] == pid]
+cud = sorted({l["path"].split("/")[-1] + " " + str(l["version"]) for l in j.get("loaded", []) if l["pid"] == pid and "cudnn" in l["path"]})
+print(f"  libs --pid {pid} (torch started with LD_PRELOAD): {p[0]['differences'] if p else 'not found'}; mapped cuDNN: {', '.join(cud)}")
+PY
+kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null
 
 scenario etcpreload "/etc/ld.so.preload = $SYS_CUDNN"
 { [ "$had_preload" = 1 ] && cat "$PRELOAD_BACKUP"; echo "$SYS_CUDNN"; } > /etc/ld.so.preload
