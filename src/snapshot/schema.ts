@@ -53,6 +53,10 @@ export const Gpu = z.object({
   retiredPages: z.object({ pendingRetirement: z.string().nullable(), doubleBit: z.number().nullable(), singleBit: z.number().nullable() }),
   remappedRows: z.object({ pending: z.string().nullable(), failure: z.string().nullable(), uncorrectable: z.number().nullable() }),
   processes: z.array(GpuProcess),
+  /** PCIe link of the GPU now and at most (nvidia-smi -q -x pci_gpu_link_info); null fields where it says N/A */
+  pcie: z.object({ genCurrent: z.number().nullable(), genMax: z.number().nullable(), widthCurrent: z.number().nullable(), widthMax: z.number().nullable() }).nullable().optional(),
+  /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
+  clockEventReasons: z.array(z.string()).nullable().optional(),
 });
 export type Gpu = z.infer<typeof Gpu>;
 
@@ -175,6 +179,8 @@ export const System = z.object({
   /** /proc/driver/nvidia/version: the kernel module that is loaded */
   kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
   nvidiaDevices: z.array(z.string()),
+  /** /dev/shm as mounted (/proc/mounts): its size in bytes (null: no size= option, the kernel's default of half the RAM) */
+  shm: z.object({ sizeBytes: z.number().nullable(), line: z.string() }).nullable().optional(),
   uptimeSeconds: z.number().nullable(),
   clockTicks: z.number(),
 });
@@ -185,6 +191,19 @@ export const Toolkit = z.object({
   nvcc: z.object({ path: z.string(), root: z.string(), version: z.string().nullable(), source: z.string().nullable() }).nullable(),
 });
 export type Toolkit = z.infer<typeof Toolkit>;
+
+/** The kernel log's NVIDIA facts (src/probes/kernel-log.ts); not readable is a fact too, with why. */
+export const KernelLog = z.object({
+  readable: z.boolean(),
+  reason: z.enum(['permission', 'not-found', 'failed']).optional(),
+  detail: z.string().optional(),
+  /** /proc/sys/kernel/dmesg_restrict ("1": only root or CAP_SYSLOG may read the log) */
+  dmesgRestrict: z.string().nullable().optional(),
+  nvrmLines: z.number().int(),
+  /** Xid events, the most recent last; seconds since boot when the line says */
+  xid: z.array(z.object({ bus: z.string(), code: z.number().int(), text: z.string(), seconds: z.number().nullable() })),
+});
+export type KernelLog = z.infer<typeof KernelLog>;
 
 export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
 
@@ -213,5 +232,7 @@ export const Snapshot = z.looseObject({
   libraries: LibrariesSection.optional(),
   /** the native cuDNN smoke test of `check --deep` (src/python/smoke-schema.ts) */
   smoke: SmokeSection.optional(),
+  /** NVIDIA lines of the kernel log (Xid), or why it could not be read */
+  kernelLog: KernelLog.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;
