@@ -43,6 +43,8 @@ const ATTACK_ORDER: RootCauseId[] = [
  */
 export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0.6 } as const;
 
+/** a cause an evidence message gives at least this share of its vote is one the message states */
+const STATED_SHARE = 0.3;
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
 const MIN_SHARE_SHOWN = 0.1;
@@ -132,6 +134,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
       board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
+      // a message that names its cause states it (the catalog's cause of a message that has one or two)
+      if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
     }
     if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
   }
@@ -175,7 +179,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
   const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
-  const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
+  const tierOf = evidenceTiers(board, fromMessages, matchedLines);
+  const ranked = scored.sort((a, b) => tierOf(b[0]) - tierOf(a[0]) || b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
   const [topId, topEntry] = ranked[0] ?? [];
   // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
@@ -238,6 +243,31 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     ambiguous,
     unknownMessage: familyOnly,
     weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
+  };
+}
+
+/**
+ * Evidence before habit, the one rule of the ranking above the weights: a cause the input's own text states (a
+ * message that names its cause, the figures of an out-of-memory message, a version pair, a library or an
+ * architecture the message names: Board.stated) ranks above every cause that only priors or the environment
+ * suggest; the environment's facts reorder the causes the messages allow and add a cause of their own only below
+ * those; a hardware or driver fault is never first for a text that has no word of the hardware or the driver
+ * module (Xid, ECC, NVRM, NVLink, "fallen off the bus", a driver/library version mismatch…). The weights order
+ * causes within a tier.
+ */
+export const HARDWARE_WORDS = /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
+/** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
+const ALLOWED_SHARE = 0.1;
+
+function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lines: string[]): (id: RootCauseId) => number {
+  const best = Math.max(0, ...fromMessages.values());
+  const hardwareWord = lines.some((l) => HARDWARE_WORDS.test(l));
+  return (id) => {
+    if (id === 'hardware_or_driver_fault' && !hardwareWord && !board.grounded.has(id)) return 0;
+    if (board.grounded.has(id)) return 3;
+    // a cause a message allows, or one the environment adds with facts of its own (a version, the GPU, the OS)
+    if (best <= 0 || (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE || (board.entries.get(id)?.evidence.length ?? 0) > 0) return 2;
+    return 1;
   };
 }
 
