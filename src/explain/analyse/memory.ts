@@ -242,22 +242,27 @@ export function torchOomFigures(signals: Map<string, SignalState>): { self: numb
  *   taken before Paddle allocated (another process, or another framework's pool); Paddle holding most of what it
  *   could get while the request still does not fit is the job itself.
  */
+/** paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available memory is only Z." */
+const PADDLE = /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
+
 function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[], env: EnvironmentFacts): void {
   const totalMiB = env.gpus.find((g) => g.totalMiB !== undefined)?.totalMiB;
   const total = totalMiB !== undefined ? totalMiB * MiB : undefined;
-  const reads: Array<[string, (v: Record<string, string | undefined>) => number | undefined]> = [
-    ['xla-oom-allocator-adapter', (v) => parseSize(v.v1 ? `${v.v1} bytes` : undefined)],
-    ['xla-failed-allocate-request', (v) => parseSize(v.v2 ? `${v.v2} bytes` : v.v1)],
-    ['tf.cuda_driver.failed_to_allocate', (v) => parseSize(v.bytes ? `${v.bytes} bytes` : undefined)],
-    ['cupy.out_of_memory', (v) => parseSize(v.bytes ? `${v.bytes} bytes` : undefined)],
-    ['paddle-gpu-oom', (v) => parseSize(v.v2)],
-    ['paddle-gpu-oom-vmm', (v) => parseSize(v.v2)],
+  // the figures by their place in each source's wording (read from the line: a pasted line may stop after them)
+  const bytes = (re: RegExp) => (text: string) => parseSize(re.exec(text)?.[1]?.replace(/,/g, '').concat(' bytes'));
+  const reads: Array<[string, (text: string) => number | undefined]> = [
+    ['xla-oom-allocator-adapter', bytes(/trying to allocate ([\d,]+) bytes/)],
+    ['xla-failed-allocate-request', bytes(/request for \S+ \((\d+)B\)/)],
+    ['tf.cuda_driver.failed_to_allocate', bytes(/\(([\d,]+) bytes\) from device/)],
+    ['cupy.out_of_memory', bytes(/Out of memory allocating ([\d,]+) bytes/)],
+    ['paddle-gpu-oom', (text) => parseSize(PADDLE.exec(text)?.[1])],
+    ['paddle-gpu-oom-vmm', (text) => parseSize(/Cannot allocate (\S+?) memory/.exec(text)?.[1])],
   ];
   for (const [group, read] of reads) {
     const st = signals.get(group);
     if (!st) continue;
     const m = Collector.matches(st).at(-1)!;
-    const requested = read(m.values);
+    const requested = read(m.text);
     if (requested === undefined) continue;
     if (total !== undefined && requested > total) {
       board.stated('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), ev(st, 1));
@@ -265,8 +270,9 @@ function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: 
       return;
     }
     if (group === 'paddle-gpu-oom') {
-      const allocated = parseSize(m.values.v4);
-      const available = parseSize(m.values.v5);
+      const pm = PADDLE.exec(m.text);
+      const allocated = parseSize(pm?.[2]);
+      const available = parseSize(pm?.[3]);
       if (allocated === undefined || available === undefined) continue;
       if (allocated < CONTEXT_AND_HANDLES_BYTES && available < requested) {
         board.stated('memory_held_by_other_process', 1.6, t('why.paddleNothing', { requested: fmtBytes(requested), available: fmtBytes(available) }), ev(st, 1));
