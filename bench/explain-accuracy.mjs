@@ -88,7 +88,7 @@ function calibration(rows) {
 const ABBR = {
   gpu_memory_exhausted: 'exh', memory_held_by_other_process: 'held', framework_preallocation: 'prea', allocator_fragmentation: 'frag',
   cudnn_version_mismatch: 'cdnn', cuda_toolkit_mismatch: 'tkit', driver_too_old: 'drv', library_missing: 'miss', library_conflict: 'conf',
-  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', framework_bug: 'bug', other: 'oth',
+  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', configuration_invalid: 'cfg', framework_bug: 'bug', other: 'oth',
 };
 function confusion(rows) {
   const labels = Object.keys(ABBR);

@@ -33,7 +33,7 @@ const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'c
 const ATTACK_ORDER: RootCauseId[] = [
   'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation', 'gpu_memory_exhausted',
   'cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'gpu_arch_unsupported', 'driver_too_old',
-  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'framework_bug', 'other',
+  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'configuration_invalid', 'framework_bug', 'other',
 ];
 
 /**
@@ -137,7 +137,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       // a message that names its cause states it (the catalog's cause of a message that has one or two)
       if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
     }
-    if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
+    if (st.sig.setting) board.hint('configuration_invalid', 'setting', st.sig.setting);
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
@@ -187,14 +187,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
   // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
   // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
-  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'other' && topEntry!.hints.setting?.[0]);
+  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'configuration_invalid' && topEntry!.hints.setting?.[0]);
   // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
   const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
   // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
   const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
   const causes: Cause[] = ranked
     .map(([id, e], i) => {
-      const setting = id === 'other' ? e.hints.setting?.[0] : undefined;
+      const setting = id === 'configuration_invalid' ? e.hints.setting?.[0] : undefined;
       const test = testFor(id, fw);
       const cause: Cause = {
         id,

@@ -77,6 +77,7 @@ export const en = {
   'cause.gpu_arch_unsupported': "The build has no code for this GPU's architecture",
   'cause.no_device_visible': 'No GPU is visible to the process',
   'cause.hardware_or_driver_fault': 'A hardware or driver fault',
+  'cause.configuration_invalid': 'A setting the framework rejects or ignores',
   'cause.framework_bug': 'A defect in the framework',
   'cause.other': 'Another cause',
 
@@ -730,6 +731,7 @@ export const en = {
   'fix.other': 'The cause lies outside the GPU setup (host memory, the program or its data). See the evidence lines.',
   'fix.setting.allocConf': 'PyTorch\'s CUDA caching-allocator options, comma-separated key:value pairs',
   'fix.setting.memFraction': 'the fraction of GPU memory JAX preallocates, a number between 0 and 1',
+  'fix.setting.allowGrowth': 'TensorFlow\'s switch for growing GPU memory on demand, exactly "true" or "false" in lower case',
   'fix.setting.text': '{name} has a value the framework cannot parse. Run once without it to confirm, then correct it where it is set (shell profile, job script, container environment).',
   'fix.setting.textKnown': '{name} has a value the framework cannot parse ({what}, e.g. {name}={example}). Run once without it to confirm, then correct it where it is set (shell profile, job script, container environment).',
 

@@ -74,6 +74,7 @@ export const zh: Record<MessageKey, string> = {
   'cause.gpu_arch_unsupported': '该构建不含此 GPU 架构的代码',
   'cause.no_device_visible': '进程看不到任何 GPU',
   'cause.hardware_or_driver_fault': '硬件或驱动故障',
+  'cause.configuration_invalid': '框架拒绝或忽略的设置',
   'cause.framework_bug': '框架自身的缺陷',
   'cause.other': '其他原因',
 
@@ -723,6 +724,7 @@ export const zh: Record<MessageKey, string> = {
   'fix.other': '原因不在 GPU 配置上（主机内存、程序本身或其数据）。请看证据行。',
   'fix.setting.allocConf': 'PyTorch 的 CUDA 缓存分配器选项，逗号分隔的 key:value 对',
   'fix.setting.memFraction': 'JAX 预分配的显存比例，0 到 1 之间的数',
+  'fix.setting.allowGrowth': 'TensorFlow 按需增长显存的开关，只能是小写的 "true" 或 "false"',
   'fix.setting.text': '{name} 的值框架无法解析。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
   'fix.setting.textKnown': '{name} 的值框架无法解析（{what}，例如 {name}={example}）。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
 

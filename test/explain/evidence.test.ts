@@ -118,3 +118,22 @@ describe('evidence before habit', () => {
     expect(first('NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, GPU has fallen off the bus.')).toBe('hardware_or_driver_fault');
   });
 });
+
+describe('configuration_invalid: a setting the framework rejects or ignores', () => {
+  it("PyTorch's allocator-config parse failure", () => {
+    const d = explainText('RuntimeError: Unrecognized key \'max_split_mb\' in Accelerator allocator config.');
+    expect(d.causes[0]!.id).toBe('configuration_invalid');
+    expect(d.causes[0]!.setting).toBe('PYTORCH_CUDA_ALLOC_CONF');
+    expect(d.causes[0]!.fix?.commands?.join(' ')).toMatch(/unset PYTORCH_CUDA_ALLOC_CONF/);
+  });
+
+  it("TensorFlow's TF_FORCE_GPU_ALLOW_GROWTH in the wrong case (compared with strcmp), behind a glog prefix", () => {
+    const d = explainText('2023-01-05 10:11:12.123456: E tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:47] The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: "True". Valid values are "true" or "false". Using original config value of 0.');
+    expect(d.causes[0]!.id).toBe('configuration_invalid');
+    expect(d.causes[0]!.setting).toBe('TF_FORCE_GPU_ALLOW_GROWTH');
+  });
+
+  it('a CUDA_VISIBLE_DEVICES that names no GPU stays no_device_visible', () => {
+    expect(first('RuntimeError: No CUDA GPUs are available\nCUDA_VISIBLE_DEVICES=7')).toBe('no_device_visible');
+  });
+});
