@@ -116,6 +116,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
   const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
+  // inside a container: the reporter says so, or the lines show the container runtime
+  const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
@@ -129,7 +131,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
-    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw), st, platform);
+    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer), st, platform);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
@@ -283,6 +285,8 @@ const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]m
 /** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
 const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
 const TENSORRT_LIB = /\blibnvinfer/i;
+/** the container runtime's own words: Docker, containerd, Kubernetes, the NVIDIA container toolkit */
+const CONTAINER_WORDS = /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
@@ -295,7 +299,7 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dyna
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
     const v = (out[from] ?? 0) * frac;
@@ -308,6 +312,9 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
   if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
   if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
+  // NVML's "Unknown Error" inside a container is the container losing its /dev/nvidia* device access (a cgroup
+  // rule dropped when systemd reloads units: nvidia-container-toolkit's documented troubleshooting), not the GPU
+  if (inContainer && st.group === 'nvml-unknown-error') move('hardware_or_driver_fault', 'no_device_visible', 0.8);
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];
     const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;

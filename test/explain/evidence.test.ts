@@ -137,3 +137,12 @@ describe('configuration_invalid: a setting the framework rejects or ignores', ()
     expect(first('RuntimeError: No CUDA GPUs are available\nCUDA_VISIBLE_DEVICES=7')).toBe('no_device_visible');
   });
 });
+
+describe('neighbouring wordings read in their setting', () => {
+  it("NVML's \"Unknown Error\" inside a container is the container's lost device access; on a host it may be the driver", () => {
+    const inContainer = 'Failed to initialize NVML: Unknown Error\nkubelet: container startup after a systemd daemon-reload (docker)';
+    expect(first(inContainer)).toBe('no_device_visible');
+    const onHost = explainText('Failed to initialize NVML: Unknown Error');
+    expect(onHost.causes.map((c) => c.id)).toContain('hardware_or_driver_fault');
+  });
+});
