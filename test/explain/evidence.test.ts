@@ -146,3 +146,33 @@ describe('neighbouring wordings read in their setting', () => {
     expect(onHost.causes.map((c) => c.id)).toContain('hardware_or_driver_fault');
   });
 });
+
+describe('neighbouring wordings (hand-written rows with their sources) behind the prefix styles of real logs', () => {
+  const PREFIXES: Array<(l: string) => string> = [
+    (l) => l,
+    (l) => `E1202 14:56:51.774521    3686 executor.cc:1365] [0] ${l}`,
+    (l) => `2024-05-01 12:00:00,123 - trainer - ERROR - ${l}`,
+    (l) => `[rank3]: ${l}`,
+    (l) => `\x1b[1;31m${l}\x1b[0m`,
+    (l) => `trainer_1  | ${l}`,
+    (l) => `first line\r\n${l}\r\nlast line\r\n`,
+  ];
+  const CASES: Array<[string, string, string]> = [
+    ['trt.engine_version_mismatch', '[TRT] [E] 1: [stdArchiveReader.cpp::StdArchiveReader::35] Error Code 1: Serialization (Serialization assertion safeVersionRead == kSAFE_SERIALIZATION_VERSION failed.Version tag does not match. Note: Current Version: 213, Serialized Engine Version: 232)', 'other'],
+    ['nccl.shm_segment', 'Error while creating shared memory segment /dev/shm/nccl-pZafXL (size 7340384)', 'other'],
+    ['ort.cuda_path_not_loaded', "onnxruntime::python::CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN", 'cuda_toolkit_mismatch'],
+    ['paddle.cuda_visible_devices_unset', 'RuntimeError: Attempt to use GPU for prediction, but environment variable CUDA_VISIBLE_DEVICES was not set correctly.', 'no_device_visible'],
+    ['cpm_kernels.cudart_not_initialized', 'RuntimeError: Library cudart is not initialized', 'library_missing'],
+    ['win.ctypes_module_not_found', "FileNotFoundError: Could not find module 'C:\\env\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll' (or one of its dependencies). Try using the full path with constructor syntax.", 'library_missing'],
+    ['tf-no-algorithm-worked', 'No algorithm worked on Ubuntu 20.04 LTS with CUDA 11.0 and Tensorflow 2.4.1', 'framework_preallocation'],
+    ['paddle.enforce_allocating_le_available', 'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552', 'framework_preallocation'],
+  ];
+  it.each(CASES)('%s', (id, line, cause) => {
+    for (const wrap of PREFIXES) {
+      const d = explainText(wrap(line));
+      expect(d.signals.map((s) => s.signature)).toContain(id);
+      // Paddle 1.x's pool is a preallocation; Paddle 2.x grows on demand, so a Paddle log's "preallocation" reads as the job's size
+      expect(cause === 'framework_preallocation' ? ['framework_preallocation', 'gpu_memory_exhausted'] : [cause]).toContain(d.causes[0]?.id);
+    }
+  });
+});
