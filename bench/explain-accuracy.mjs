@@ -131,6 +131,14 @@ for (const d of dirs) {
   });
   console.log(`  ${`${name} (${ids.size})`.padEnd(12)} ${cells.join('   ')}`);
 }
+console.log('\nby language of the report (cross-validated, top-1 / top-3; `lang`, else English):');
+for (const lang of [...new Set(cases.map((c) => c.lang ?? 'en'))]) {
+  const cells = MODES.map((m) => {
+    const s = score(results[m].filter((r) => (r.c.lang ?? 'en') === lang));
+    return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
+  });
+  console.log(`  ${`${lang} (${cases.filter((c) => (c.lang ?? 'en') === lang).length})`.padEnd(12)} ${cells.join('   ')}`);
+}
 for (const m of MODES) {
   console.log(`\nreliability of the first cause's confidence, ${MODE_NAME[m]} (cross-validated):`);
   console.log(`  ${'confidence'.padEnd(11)} ${'reports'.padStart(7)} ${'mean conf.'.padStart(10)} ${'right'.padStart(7)}`);
