@@ -1021,6 +1021,7 @@ export const en = {
   'why.m.holderFwPolicy': 'now: PID {pid} ({fw}, {name}, user {user}) holds {mib} on GPU {gpus}: {reason}; {policy}',
   'why.m.job': '{self} + {requested}',
   'why.m.jobOthers': '{self} + {requested} + {others} held by the other processes',
+  'why.m.inProcess': 'on this machine PID {pid} maps both PyTorch and {fw}: {fw} reserves its pool inside the same process',
   'why.m.fits': 'without {who} this job, {job}, fits in {total}',
   'why.m.notFits': 'even without {who} this job, {job}, does not fit in {total}',
   'why.m.noneNow': 'no other process holds GPU memory now ({mib} used in all)',

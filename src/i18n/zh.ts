@@ -1014,6 +1014,7 @@ export const zh: Record<MessageKey, string> = {
   'why.m.holderFwPolicy': '现在：PID {pid}（{fw}，{name}，用户 {user}）在 GPU {gpus} 上占用 {mib}：{reason}；{policy}',
   'why.m.job': '{self} + {requested}',
   'why.m.jobOthers': '{self} + {requested} + 其他进程占用的 {others}',
+  'why.m.inProcess': '本机上 PID {pid} 同时加载了 PyTorch 和 {fw}：{fw} 在同一进程中预留了它的显存池',
   'why.m.fits': '如果没有 {who}，本任务（{job}）放得进 {total}',
   'why.m.notFits': '即使没有 {who}，本任务（{job}）也放不进 {total}',
   'why.m.noneNow': '现在没有其他进程占用显存（总共只用了 {mib}）',

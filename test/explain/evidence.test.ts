@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { explainText } from '../../src/explain/engine.js';
 import { HARDWARE_WORDS } from '../../src/explain/diagnose.js';
 import { CONTEXT_AND_HANDLES_BYTES, CUDA_CONTEXT_BYTES } from '../../src/explain/analyse/memory.js';
+import { holdersSnapshot, JAX_PID } from '../helpers/holders.js';
 
 const first = (t: string) => explainText(t).causes[0]?.id;
 const why = (t: string) => explainText(t).causes[0]!.why.join(' ');
@@ -174,5 +175,22 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
       // Paddle 1.x's pool is a preallocation; Paddle 2.x grows on demand, so a Paddle log's "preallocation" reads as the job's size
       expect(cause === 'framework_preallocation' ? ['framework_preallocation', 'gpu_memory_exhausted'] : [cause]).toContain(d.causes[0]?.id);
     }
+  });
+});
+
+describe('another framework in the process, named from the machine (real JAX and PyTorch maps of the H200 holders)', () => {
+  it("the process that maps both PyTorch and JAX names JAX, and JAX's setting is the fix", () => {
+    const log = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 30.00 GiB. GPU 0 has a total capacity of 139.80 GiB of which 33.90 GiB is free. Including non-PyTorch memory, this process has 105.39 GiB memory in use. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but unallocated.';
+    const snap = holdersSnapshot();
+    const p = snap.processes.list.find((x) => x.pid === JAX_PID)!;
+    p.framework = { ...p.framework!, name: 'jax', also: ['torch'] };
+    snap.processes.list = [p];
+    const d = explainText(log, { sourceName: 'log', snapshot: snap });
+    const c = d.causes[0]!;
+    expect(c.id).toBe('framework_preallocation');
+    expect(c.why.join(' ')).toMatch(/PID 1968 maps both PyTorch and JAX/);
+    expect(c.fix?.commands).toContain('export XLA_PYTHON_CLIENT_PREALLOCATE=false');
+    // without the machine, both frameworks' settings are offered (which one is not known)
+    expect(explainText(log).causes[0]!.fix?.commands?.join(' ')).toMatch(/TF_FORCE_GPU_ALLOW_GROWTH.*XLA_PYTHON_CLIENT_PREALLOCATE/);
   });
 });

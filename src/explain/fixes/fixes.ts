@@ -75,12 +75,14 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'framework_preallocation': {
-      if (fam === 'jax')
+      // the machine named the preallocating framework inside the failed process (machine.ts): its setting
+      const inProcess = h.inProcessFramework?.[0];
+      if (fam === 'jax' || inProcess === 'jax')
         return {
           text: t('fix.prealloc.jax'),
           commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false', 'export XLA_PYTHON_CLIENT_MEM_FRACTION=.50'],
         };
-      if (fam === 'tf')
+      if (fam === 'tf' || inProcess === 'tensorflow')
         return {
           text: t('fix.prealloc.tf'),
           commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
