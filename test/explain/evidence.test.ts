@@ -166,6 +166,8 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
     ['cpm_kernels.cudart_not_initialized', 'RuntimeError: Library cudart is not initialized', 'library_missing'],
     ['win.ctypes_module_not_found', "FileNotFoundError: Could not find module 'C:\\env\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll' (or one of its dependencies). Try using the full path with constructor syntax.", 'library_missing'],
     ['tf-no-algorithm-worked', 'No algorithm worked on Ubuntu 20.04 LTS with CUDA 11.0 and Tensorflow 2.4.1', 'framework_preallocation'],
+    ['torch.dataloader.bus_error', 'RuntimeError: DataLoader worker (pid 4242) is killed by signal: Bus error. ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).', 'other'],
+    ['ucx.sigbus', '[qgpuvb813-cvision:1 :0:381] Caught signal 7 (Bus error: nonexistent physical address)', 'other'],
     ['paddle.enforce_allocating_le_available', 'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552', 'framework_preallocation'],
   ];
   it.each(CASES)('%s', (id, line, cause) => {
