@@ -88,7 +88,7 @@ function calibration(rows) {
 const ABBR = {
   gpu_memory_exhausted: 'exh', memory_held_by_other_process: 'held', framework_preallocation: 'prea', allocator_fragmentation: 'frag',
   cudnn_version_mismatch: 'cdnn', cuda_toolkit_mismatch: 'tkit', driver_too_old: 'drv', library_missing: 'miss', library_conflict: 'conf',
-  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', framework_bug: 'bug', other: 'oth',
+  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', configuration_invalid: 'cfg', framework_bug: 'bug', other: 'oth',
 };
 function confusion(rows) {
   const labels = Object.keys(ABBR);
@@ -130,6 +130,14 @@ for (const d of dirs) {
     return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
   });
   console.log(`  ${`${name} (${ids.size})`.padEnd(12)} ${cells.join('   ')}`);
+}
+console.log('\nby language of the report (cross-validated, top-1 / top-3; `lang`, else English):');
+for (const lang of [...new Set(cases.map((c) => c.lang ?? 'en'))]) {
+  const cells = MODES.map((m) => {
+    const s = score(results[m].filter((r) => (r.c.lang ?? 'en') === lang));
+    return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
+  });
+  console.log(`  ${`${lang} (${cases.filter((c) => (c.lang ?? 'en') === lang).length})`.padEnd(12)} ${cells.join('   ')}`);
 }
 for (const m of MODES) {
   console.log(`\nreliability of the first cause's confidence, ${MODE_NAME[m]} (cross-validated):`);

@@ -33,4 +33,4 @@ export function readCorpora(dirs) {
   return cases;
 }
 
-export const CORPUS_DIRS = ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2'].map((d) => path.join(repo, d));
+export const CORPUS_DIRS = ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'].map((d) => path.join(repo, d));

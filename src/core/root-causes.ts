@@ -13,6 +13,7 @@ export const ROOT_CAUSES = [
   'gpu_arch_unsupported',
   'no_device_visible',
   'hardware_or_driver_fault',
+  'configuration_invalid',
   'framework_bug',
   'other',
 ] as const;

@@ -33,7 +33,7 @@ const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'c
 const ATTACK_ORDER: RootCauseId[] = [
   'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation', 'gpu_memory_exhausted',
   'cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'gpu_arch_unsupported', 'driver_too_old',
-  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'framework_bug', 'other',
+  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'configuration_invalid', 'framework_bug', 'other',
 ];
 
 /**
@@ -43,6 +43,8 @@ const ATTACK_ORDER: RootCauseId[] = [
  */
 export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0.6 } as const;
 
+/** a cause an evidence message gives at least this share of its vote is one the message states */
+const STATED_SHARE = 0.3;
 const MIN_CONFIDENCE = 0.05;
 const MAX_CAUSES = 6;
 const MIN_SHARE_SHOWN = 0.1;
@@ -114,6 +116,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
   const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
+  // inside a container: the reporter says so, or the lines show the container runtime
+  const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
@@ -127,13 +131,15 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
-    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw), st, platform);
+    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer), st, platform);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
       board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
+      // a message that names its cause states it (the catalog's cause of a message that has one or two)
+      if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
     }
-    if (st.sig.setting) board.hint('other', 'setting', st.sig.setting);
+    if (st.sig.setting) board.hint('configuration_invalid', 'setting', st.sig.setting);
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
   if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
@@ -175,21 +181,22 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
   const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
-  const ranked = scored.sort((a, b) => b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
+  const tierOf = evidenceTiers(board, fromMessages, matchedLines);
+  const ranked = scored.sort((a, b) => tierOf(b[0]) - tierOf(a[0]) || b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
   const [topId, topEntry] = ranked[0] ?? [];
   // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
   const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
   // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
   // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
-  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'other' && topEntry!.hints.setting?.[0]);
+  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'configuration_invalid' && topEntry!.hints.setting?.[0]);
   // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
   const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
   // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
   const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
   const causes: Cause[] = ranked
     .map(([id, e], i) => {
-      const setting = id === 'other' ? e.hints.setting?.[0] : undefined;
+      const setting = id === 'configuration_invalid' ? e.hints.setting?.[0] : undefined;
       const test = testFor(id, fw);
       const cause: Cause = {
         id,
@@ -242,6 +249,31 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
 }
 
 /**
+ * Evidence before habit, the one rule of the ranking above the weights: a cause the input's own text states (a
+ * message that names its cause, the figures of an out-of-memory message, a version pair, a library or an
+ * architecture the message names: Board.stated) ranks above every cause that only priors or the environment
+ * suggest; the environment's facts reorder the causes the messages allow and add a cause of their own only below
+ * those; a hardware or driver fault is never first for a text that has no word of the hardware or the driver
+ * module (Xid, ECC, NVRM, NVLink, "fallen off the bus", a driver/library version mismatch…). The weights order
+ * causes within a tier.
+ */
+export const HARDWARE_WORDS = /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
+/** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
+const ALLOWED_SHARE = 0.1;
+
+function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lines: string[]): (id: RootCauseId) => number {
+  const best = Math.max(0, ...fromMessages.values());
+  const hardwareWord = lines.some((l) => HARDWARE_WORDS.test(l));
+  return (id) => {
+    if (id === 'hardware_or_driver_fault' && !hardwareWord && !board.grounded.has(id)) return 0;
+    if (board.grounded.has(id)) return 3;
+    // a cause a message allows, or one the environment adds with facts of its own (a version, the GPU, the OS)
+    if (best <= 0 || (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE || (board.entries.get(id)?.evidence.length ?? 0) > 0) return 2;
+    return 1;
+  };
+}
+
+/**
  * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
  * engine that did not deserialize, then "Segmentation fault"), the container runtime's wrapper whose cause is the
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
@@ -253,6 +285,8 @@ const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]m
 /** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
 const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
 const TENSORRT_LIB = /\blibnvinfer/i;
+/** the container runtime's own words: Docker, containerd, Kubernetes, the NVIDIA container toolkit */
+const CONTAINER_WORDS = /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
@@ -265,7 +299,7 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dyna
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
     const v = (out[from] ?? 0) * frac;
@@ -278,6 +312,9 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
   if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
   if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
+  // NVML's "Unknown Error" inside a container is the container losing its /dev/nvidia* device access (a cgroup
+  // rule dropped when systemd reloads units: nvidia-container-toolkit's documented troubleshooting), not the GPU
+  if (inContainer && st.group === 'nvml-unknown-error') move('hardware_or_driver_fault', 'no_device_visible', 0.8);
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];
     const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;

@@ -44,6 +44,21 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
         if (policy && share >= 0.2) board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
       }
+      // another framework in the failed process (its own figures said so): the maps of a process that loads PyTorch
+      // and a preallocating framework name which one holds the share, and its policy is the fix
+      if (board.entries.get('framework_preallocation')?.hints.inProcess) {
+        const both = snap.processes.list.find((p) => {
+          const names = p.framework ? [p.framework.name, ...(p.framework.also ?? [])] : [];
+          return names.includes('torch') && names.some((n) => n === 'jax' || n === 'tensorflow');
+        });
+        if (both?.framework) {
+          const names = [both.framework.name, ...(both.framework.also ?? [])];
+          const other = names.includes('jax') ? 'jax' : 'tensorflow';
+          const text = t('why.m.inProcess', { pid: both.pid, fw: other === 'jax' ? 'JAX' : 'TensorFlow' });
+          board.add('framework_preallocation', 0.8, text, [src(text)]);
+          board.hint('framework_preallocation', 'inProcessFramework', other);
+        }
+      }
       // The arithmetic the user needs: would this job have fitted without the biggest holder?
       const fig = torchOomFigures(signals);
       const top = holders[0];

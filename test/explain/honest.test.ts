@@ -16,7 +16,7 @@ const FIX = path.resolve(__dirname, '../fixtures');
 const read = (p: string) => fs.readFileSync(path.join(FIX, p), 'utf8');
 const corpus = (dir: string): CorpusCase[] =>
   fs.readdirSync(path.join(FIX, 'corpus', dir)).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(read(`corpus/${dir}/${f}`)));
-const CASES = [...corpus('dev'), ...corpus('dev2')];
+const CASES = [...corpus('dev'), ...corpus('dev2'), ...corpus('dev3')];
 const LOGS = [
   ...fs.readdirSync(path.join(FIX, 'h200/logs')).map((f) => `h200/logs/${f}`),
   ...fs.readdirSync(path.join(FIX, 'logs-extra')).filter((f) => f.endsWith('.log')).map((f) => `logs-extra/${f}`),
@@ -108,9 +108,9 @@ describe('families and nothing found', () => {
 });
 
 describe('the priors shipped are fitted from the corpora, by code', () => {
-  it('fitted.json is what the fit makes from test/fixtures/corpus dev + dev2', () => {
+  it('fitted.json is what the fit makes from test/fixtures/corpus dev + dev2 + dev3', () => {
     const reports = CASES.map((c) => fitReport(c, 'env'));
-    const again = fitPriors(reports, ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2'], CASES.map((c) => fitReport(c, 'log')));
+    const again = fitPriors(reports, ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'], CASES.map((c) => fitReport(c, 'log')));
     const { $comment: _c, ...shipped } = fitted as typeof fitted & { $comment?: string };
     expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(shipped)));
   }, 120_000);

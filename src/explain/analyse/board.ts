@@ -17,6 +17,8 @@ const MAX_EVIDENCE = 8;
 
 export class Board {
   readonly entries = new Map<RootCauseId, Entry>();
+  /** causes the input states itself: a message that names its cause, or the figures/versions a message carries */
+  readonly grounded = new Set<RootCauseId>();
 
   private entry(id: RootCauseId): Entry {
     let e = this.entries.get(id);
@@ -48,6 +50,13 @@ export class Board {
     if (!e || e.score <= 0) return;
     e.score = Math.max(0, e.score - weight);
     e.why.push(`against: ${why}`);
+  }
+
+  /** weight for a cause the message's own text states (its numbers, its version pair, the file or arch it names) */
+  stated(id: RootCauseId, weight: number, why?: string, evidence: LogEvidence[] = []): void {
+    if (weight <= 0) return;
+    this.add(id, weight, why, evidence);
+    this.grounded.add(id);
   }
 
   hint(id: RootCauseId, key: string, value: string): void {

@@ -13,8 +13,22 @@ import type { SignalState } from '../collect.js';
 import { Collector } from '../collect.js';
 import type { EnvironmentFacts, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
-import { fmtBytes, GiB, parseSize } from './sizes.js';
+import { fmtBytes, GiB, MiB, parseSize } from './sizes.js';
 import { t } from '../../i18n/index.js';
+
+/**
+ * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS
+ * handles and their workspaces. Measured: PyTorch 2.11 (CUDA 13) on an H200, "this process has 518.00 MiB memory in
+ * use" with 0 bytes allocated by PyTorch (test/fixtures/h200/logs/torch-oom-huge.txt); 894 MiB with 233 MiB
+ * allocated and 41 MiB cached after cuDNN/cuBLAS were used (docs/evidence/h200-run-fail.txt). Memory outside the
+ * framework's pool up to this margin is the process's own runtime, not another process or framework.
+ */
+export const CUDA_CONTEXT_BYTES = 518 * MiB;
+export const CONTEXT_AND_HANDLES_BYTES = 1 * GiB;
+/** Memory held elsewhere is the cause only when it is well beyond a context (several processes' contexts, ~0.5 GiB each, are not) */
+const HELD_ELSEWHERE_MIN = 2 * GiB;
+/** "This process holds nearly all of the GPU": what is left for anything else is below a context and its handles */
+const NEARLY_ALL = (total: number) => total - CONTEXT_AND_HANDLES_BYTES - 0.05 * total;
 
 const SZ = String.raw`[\d.,]+ ?(?:bytes|[KMGTP]i?B|B)`;
 /** PyTorch 1.x's out-of-memory wording: the figures in parentheses after the request */
@@ -71,6 +85,8 @@ export function analyseMemory(
     board.add('memory_held_by_other_process', 0.9, t('why.rawOom'), ev(raw, 2));
   }
 
+  requestSizes(board, signals, ev, env);
+
   // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
   // means another process holds it.
   for (const g of env.gpus) {
@@ -97,36 +113,61 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   const unalloc = parseSize(UNALLOCATED.exec(m.text)?.[1]);
   const allocated = parseSize(ALLOCATED.exec(m.text)?.[1]);
   const othersSum = others.reduce((a, p) => a + p.bytes, 0);
-
+  // outcomes, each decided by the message's own figures (the hint line "If reserved but unallocated memory is
+  // large…" is printed with every OOM of PyTorch 2.x and proves nothing)
+  // 1. the job itself: a request larger than the whole GPU can never fit
   if (requested > total) {
-    board.add('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
+    board.stated('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
     board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
     return;
   }
+  // 2. another framework in this process: it holds far more than PyTorch's pool plus a context and its handles
+  // (JAX/XLA or TensorFlow preallocating in the same Python process: PyTorch counts it as "non-PyTorch memory")
+  const pool = allocated !== undefined && unalloc !== undefined ? allocated + unalloc : undefined;
+  const foreign = self !== undefined && pool !== undefined ? self - pool : undefined;
+  if (foreign !== undefined && foreign >= HELD_ELSEWHERE_MIN && foreign >= Math.max(requested, 0.5 * self!)) {
+    board.stated('framework_preallocation', 3.0, t('why.otherFrameworkInProcess', { self: fmtBytes(self!), pool: fmtBytes(pool!), foreign: fmtBytes(foreign) }), evidence);
+    board.hint('framework_preallocation', 'inProcess', 'yes');
+    board.against('gpu_memory_exhausted', 1.0, t('why.jobSmall'));
+    return;
+  }
+  // 3. another process: listed by PID, or (when PIDs are not visible, as in a container) the GPU's used memory
+  // beyond this process, well over a context
+  const elsewhere = self !== undefined && free !== undefined ? Math.max(0, total - free - self) : undefined;
   if (othersSum > 0) {
     const list = others.map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) })).join(t('list.comma'));
     for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
-    const big = othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested);
+    const big = othersSum >= HELD_ELSEWHERE_MIN && (othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested));
     if (big) {
-      board.add('memory_held_by_other_process', 2.5, self !== undefined ? t('why.othersOfGpuSelf', { list, total: fmtBytes(total), self: fmtBytes(self) }) : t('why.othersOfGpu', { list, total: fmtBytes(total) }), evidence);
+      board.stated('memory_held_by_other_process', 2.5, self !== undefined ? t('why.othersOfGpuSelf', { list, total: fmtBytes(total), self: fmtBytes(self) }) : t('why.othersOfGpu', { list, total: fmtBytes(total) }), evidence);
       if (self !== undefined && self + requested < total * 0.9) {
         board.add('memory_held_by_other_process', 0.5, t('why.wouldHaveFit', { self: fmtBytes(self), requested: fmtBytes(requested) }));
         board.against('gpu_memory_exhausted', 0.6, t('why.jobSmall'));
       }
+    } else if (others.every((p) => p.bytes <= CONTEXT_AND_HANDLES_BYTES)) {
+      // 5. a CUDA context's few hundred MiB are not what filled the GPU
+      board.against('memory_held_by_other_process', 0.6, t('why.contextsOnly', { list }));
+      if (self !== undefined) board.stated('gpu_memory_exhausted', 1.0, t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }), evidence);
     } else {
       board.add('memory_held_by_other_process', 0.6, t('why.smallShare', { list }), evidence);
     }
+  } else if (elsewhere !== undefined && elsewhere >= HELD_ELSEWHERE_MIN && elsewhere >= 0.2 * total) {
+    board.stated('memory_held_by_other_process', 2.0, t('why.usedElsewhere', { elsewhere: fmtBytes(elsewhere), total: fmtBytes(total), self: fmtBytes(self!) }), evidence);
+    board.against('gpu_memory_exhausted', 0.5, t('why.jobSmall'));
   } else {
-    board.add('gpu_memory_exhausted', 1.0, self !== undefined ? t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }) : t('why.selfHolds'), evidence);
-    board.against('memory_held_by_other_process', 0.3, t('why.noOtherListed'));
+    // 4. the job itself: nobody else holds a share worth naming; this process has (nearly) all of it
+    const nearly = self !== undefined && self >= NEARLY_ALL(total);
+    board.stated('gpu_memory_exhausted', nearly ? 1.6 : 1.0, self !== undefined ? t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }) : t('why.selfHolds'), evidence);
+    board.against('memory_held_by_other_process', nearly ? 1.0 : 0.3, t('why.noOtherListed'));
   }
+  // 6. fragmentation: PyTorch's cache already holds the request's size, unallocated, only in pieces
   if (unalloc !== undefined) {
-    if (unalloc >= requested && unalloc >= 64 * 1024 * 1024) {
-      board.add('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
+    if (unalloc >= requested && unalloc >= 64 * MiB) {
+      board.stated('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
     } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
       board.add('allocator_fragmentation', 1.0, t('why.fragmentedHalf', { unalloc: fmtBytes(unalloc) }), evidence);
     } else if (allocated !== undefined) {
-      board.against('allocator_fragmentation', 0.2, t('why.littleUnalloc', { unalloc: fmtBytes(unalloc) }));
+      board.against('allocator_fragmentation', 0.6, t('why.littleUnalloc', { unalloc: fmtBytes(unalloc) }));
     }
   }
 }
@@ -143,14 +184,15 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
   const reserved = parseSize(m.values.reserved ?? m.values.cached) ?? fig(/(\S+ ?\S*B) (?:reserved in total by PyTorch|cached)\b/);
   if (requested === undefined || total === undefined) return;
   if (requested > total) {
-    board.add('gpu_memory_exhausted', 2.2, t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
+    board.stated('gpu_memory_exhausted', 2.2, t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
     return;
   }
   if (reserved !== undefined) {
-    const unaccounted = Math.max(0, total - reserved - free);
+    // a context and its handles are outside PyTorch's pool in every process: not memory held elsewhere
+    const unaccounted = Math.max(0, total - reserved - free - CUDA_CONTEXT_BYTES);
     const share = unaccounted / total;
     if (share >= 0.75) {
-      board.add('memory_held_by_other_process', 2.2, t('why.legacyOthers', { reserved: fmtBytes(reserved), free: fmtBytes(free), unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
+      board.stated('memory_held_by_other_process', 2.2, t('why.legacyOthers', { reserved: fmtBytes(reserved), free: fmtBytes(free), unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
       board.against('gpu_memory_exhausted', 0.5, t('why.legacySmall'));
     } else if (share >= 0.4) {
       board.add('memory_held_by_other_process', 1.0, t('why.legacyNotReserved', { unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
@@ -160,7 +202,7 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
     if (allocated !== undefined) {
       const cached = reserved - allocated;
       if (cached >= requested && cached >= 64 * 1024 * 1024) {
-        board.add('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
+        board.stated('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       } else if (cached >= requested * 0.5 && cached >= GiB) {
         // less than the request: the cache alone could not have served it, so this only adds a little
         board.add('allocator_fragmentation', 0.4, t('why.legacyCacheLess', { cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
@@ -188,4 +230,58 @@ export function torchOomFigures(signals: Map<string, SignalState>): { self: numb
   const total = parseSize(m.values.total);
   const self = parseSize(SELF.exec(m.text)?.[1]);
   return requested !== undefined && total !== undefined && self !== undefined ? { self, requested, total } : null;
+}
+
+/**
+ * The other frameworks' out-of-memory messages give the request (and Paddle what it had allocated and what was
+ * available); with the GPU's total where the input states it:
+ * - a request larger than the whole GPU is the job itself (JAX/XLA "Out of memory while trying to allocate N bytes",
+ *   XLA's "Failed to allocate request for X (NB)", TensorFlow's "failed to allocate X (N bytes) from device", CuPy's
+ *   "Out of memory allocating N bytes", Paddle's "Cannot allocate X memory");
+ * - Paddle (paddle/fluid/memory/allocation): nothing allocated by Paddle and nothing available means the memory was
+ *   taken before Paddle allocated (another process, or another framework's pool); Paddle holding most of what it
+ *   could get while the request still does not fit is the job itself.
+ */
+/** paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available memory is only Z." */
+const PADDLE = /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
+
+function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[], env: EnvironmentFacts): void {
+  const totalMiB = env.gpus.find((g) => g.totalMiB !== undefined)?.totalMiB;
+  const total = totalMiB !== undefined ? totalMiB * MiB : undefined;
+  // the figures by their place in each source's wording (read from the line: a pasted line may stop after them)
+  const bytes = (re: RegExp) => (text: string) => parseSize(re.exec(text)?.[1]?.replace(/,/g, '').concat(' bytes'));
+  const reads: Array<[string, (text: string) => number | undefined]> = [
+    ['xla-oom-allocator-adapter', bytes(/trying to allocate ([\d,]+) bytes/)],
+    ['xla-failed-allocate-request', bytes(/request for \S+ \((\d+)B\)/)],
+    ['tf.cuda_driver.failed_to_allocate', bytes(/\(([\d,]+) bytes\) from device/)],
+    ['cupy.out_of_memory', bytes(/Out of memory allocating ([\d,]+) bytes/)],
+    ['paddle-gpu-oom', (text) => parseSize(PADDLE.exec(text)?.[1])],
+    ['paddle-gpu-oom-vmm', (text) => parseSize(/Cannot allocate (\S+?) memory/.exec(text)?.[1])],
+  ];
+  for (const [group, read] of reads) {
+    const st = signals.get(group);
+    if (!st) continue;
+    const m = Collector.matches(st).at(-1)!;
+    const requested = read(m.text);
+    if (requested === undefined) continue;
+    if (total !== undefined && requested > total) {
+      board.stated('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), ev(st, 1));
+      board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
+      return;
+    }
+    if (group === 'paddle-gpu-oom') {
+      const pm = PADDLE.exec(m.text);
+      const allocated = parseSize(pm?.[2]);
+      const available = parseSize(pm?.[3]);
+      if (allocated === undefined || available === undefined) continue;
+      if (allocated < CONTEXT_AND_HANDLES_BYTES && available < requested) {
+        board.stated('memory_held_by_other_process', 1.6, t('why.paddleNothing', { requested: fmtBytes(requested), available: fmtBytes(available) }), ev(st, 1));
+      } else if (allocated >= HELD_ELSEWHERE_MIN && allocated >= 4 * available && (total === undefined || allocated + available >= 0.6 * total)) {
+        board.stated('gpu_memory_exhausted', 1.4, t('why.paddleHolds', { allocated: fmtBytes(allocated), available: fmtBytes(available), requested: fmtBytes(requested) }), ev(st, 1));
+        board.against('memory_held_by_other_process', 0.4, t('why.jobSmall'));
+      } else if (total !== undefined && total - allocated - available >= Math.max(HELD_ELSEWHERE_MIN, 0.3 * total)) {
+        board.stated('memory_held_by_other_process', 1.4, t('why.paddleElsewhere', { elsewhere: fmtBytes(total - allocated - available), total: fmtBytes(total) }), ev(st, 1));
+      }
+    }
+  }
 }

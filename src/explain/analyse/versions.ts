@@ -66,7 +66,7 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         if (installed) {
           const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
           if (!same) {
-            board.add('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
+            board.stated('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
             // not against library_missing: the version asked for is missing all the same, and installing it
             // (beside the other) is a fix as good as a framework build for the installed one
           } else {
@@ -101,7 +101,7 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
   if (!st) return;
   const m = Collector.matches(st).find((x) => /^_Z/.test(x.values.symbol ?? '') && /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text));
   if (!m) return;
-  board.add('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
+  board.stated('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
 }
 
@@ -112,8 +112,8 @@ function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev):
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
     if (!st || !name) continue;
-    if (/cudnn/i.test(name)) board.add('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
-    else board.add('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
+    if (/cudnn/i.test(name)) board.stated('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
+    else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
 }
 
@@ -128,17 +128,19 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   board.hint('cudnn_version_mismatch', 'runtime', runtime);
   board.hint('library_conflict', 'compiled', compiled);
   board.add('cudnn_version_mismatch', 0, undefined);
+  // the message states its version pair: the cuDNN that loaded is not the one the build expects
+  board.grounded.add('cudnn_version_mismatch');
   // PyTorch prints "Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn" only when
   // LD_LIBRARY_PATH names a cuda or cudnn folder (torch/backends/cudnn/__init__.py, catalog pt-cudnn-version-ld-path),
   // and its wheels bring their own cuDNN (the message says so): the copy that loaded came from LD_LIBRARY_PATH and
   // shadowed the bundled one
   const ldSig = signals.get('pt-cudnn-version-ld-path');
   const ldPath = ldSig ? Collector.matches(ldSig)[0] : undefined;
-  if (ldPath) board.add('library_conflict', 1.0, t('why.v.ldPathCudnn', { runtime, compiled }), [{ line: ldPath.line, text: ldPath.text.slice(0, 400) }]);
+  if (ldPath) board.stated('library_conflict', 1.0, t('why.v.ldPathCudnn', { runtime, compiled }), [{ line: ldPath.line, text: ldPath.text.slice(0, 400) }]);
   const stated = env.cudnn?.value;
   // the user says they installed one version but the log shows another loading: a second copy is found first
   if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
-    board.add('library_conflict', 2.8, t('why.v.olderCopy', { stated, runtime }), [...ev(lv, 1), ...factEvidence(env.cudnn)]);
+    board.stated('library_conflict', 2.8, t('why.v.olderCopy', { stated, runtime }), [...ev(lv, 1), ...factEvidence(env.cudnn)]);
   }
 }
 
@@ -244,9 +246,11 @@ function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, e
   if (knows === null) return;
   const evidence = [...ev(st, 1), ...factEvidence(cuda), ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }])];
   const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc' };
-  if (knows) board.add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
+  // an architecture the message names is the message's own statement; one taken from the stated GPU is a suspicion
+  const add = named ? board.stated.bind(board) : board.add.bind(board);
+  if (knows) add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
   // not known to it: newer than the toolkit, or older than its oldest target (CUDA 12 removed Kepler, 13 Maxwell-Volta)
-  else board.add('gpu_arch_unsupported', 1.4, t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args), evidence);
+  else add('gpu_arch_unsupported', 1.4, t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args), evidence);
 }
 
 /** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */

@@ -164,7 +164,8 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
   const reasons: Partial<Record<RootCauseId, string>> = {};
   causeList.forEach((c, i) => {
     if (!(ROOT_CAUSES as readonly string[]).includes(c.id)) throw new Error(`unknown cause ${c.id}`);
-    const id = c.id as RootCauseId;
+    // a message about a setting the framework rejects or ignores: the catalog's older entries file it as `other`
+    const id = (note.setting && c.id === 'other' ? 'configuration_invalid' : c.id) as RootCauseId;
     causes[id] = (causes[id] ?? 0) + (RANK_WEIGHTS[i] ?? 0.1);
     reasons[id] ??= c.why;
   });

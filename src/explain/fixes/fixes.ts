@@ -75,12 +75,14 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'framework_preallocation': {
-      if (fam === 'jax')
+      // the machine named the preallocating framework inside the failed process (machine.ts): its setting
+      const inProcess = h.inProcessFramework?.[0];
+      if (fam === 'jax' || inProcess === 'jax')
         return {
           text: t('fix.prealloc.jax'),
           commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false', 'export XLA_PYTHON_CLIENT_MEM_FRACTION=.50'],
         };
-      if (fam === 'tf')
+      if (fam === 'tf' || inProcess === 'tensorflow')
         return {
           text: t('fix.prealloc.tf'),
           commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
@@ -180,6 +182,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         text: t('fix.bug'),
         commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
       };
+    case 'configuration_invalid':
+      return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');
     case 'other': {
       const setting = h.setting?.[0];
       if (setting) return settingFix(setting);
@@ -193,6 +197,7 @@ function settingFix(name: string): CauseFix {
   const known: Record<string, { what: string; example: string }> = {
     PYTORCH_CUDA_ALLOC_CONF: { what: t('fix.setting.allocConf'), example: 'expandable_segments:True,max_split_size_mb:128' },
     XLA_PYTHON_CLIENT_MEM_FRACTION: { what: t('fix.setting.memFraction'), example: '.50' },
+    TF_FORCE_GPU_ALLOW_GROWTH: { what: t('fix.setting.allowGrowth'), example: 'true' },
   };
   const k = known[name];
   return {

@@ -50,6 +50,7 @@ export function testFor(id: RootCauseId, fw: Framework | undefined): CauseTest |
       return { text: t('test.xid'), command: 'sudo dmesg | grep -i -E "NVRM|Xid"', cost: 1 };
     case 'framework_bug':
       return { text: t('test.latestPatch'), cost: 3 };
+    case 'configuration_invalid':
     case 'other':
       return undefined;
   }

@@ -15,6 +15,8 @@ export interface CorpusCase {
   env?: Record<string, string | null | undefined> | null;
   label: RootCauseId;
   secondary?: RootCauseId | null;
+  /** the reporter's own environment lines, verbatim (dev3: often Chinese) */
+  env_text?: string | null;
 }
 
 const FW_NAMES: Record<string, string | null> = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };
@@ -40,8 +42,10 @@ export function envBlock(c: CorpusCase): string {
 
 export type Mode = 'log' | 'env';
 
+/** env mode: the log, the template lines, and the reporter's own environment lines where the report has them */
 export function textOf(c: CorpusCase, mode: Mode): string {
-  return mode === 'log' ? c.log : `${c.log}\n${envBlock(c)}\n`;
+  if (mode === 'log') return c.log;
+  return c.env_text ? `${c.log}\n${envBlock(c)}\n\n${c.env_text}\n` : `${c.log}\n${envBlock(c)}\n`;
 }
 
 /** Read a report once; diagnose it as often as needed. */

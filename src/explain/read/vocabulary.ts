@@ -39,8 +39,8 @@ export const STEMS: readonly string[] = [
   // frameworks: JAX, XLA, onnxruntime, PaddlePaddle, Caffe, MXNet, DeepSpeed, vLLM, StreamExecutor
   'jax', 'xla', 'xrun', 'padd', 'ffe', 'xne', 'psp', 'vll', 'xec',
   // libraries and crashes: .dll, library, symbol, shared object, "(required by", "load any of {", "system path",
-  // segmentation, SIGSEGV, signal 11, abort, killed, corrupt, free(, stoull, 0xC0000374
-  'dll', 'brar', 'ymb', 'bjec', 'quired by', 'y of {', 'ystem path', 'gme', 'gse', 'gnal 1', 'bor', 'kil', 'upt',
+  // segmentation, SIGSEGV, signal 11, signal 7 (SIGBUS), abort, killed, corrupt, free(, stoull, 0xC0000374
+  'dll', 'brar', 'ymb', 'bjec', 'quired by', 'y of {', 'ystem path', 'gme', 'gse', 'gnal 1', 'gnal 7', 'bor', 'kil', 'upt',
   'free(', 'ull', 'xc0',
   // messages whose text holds none of the above: convolution, algorithm, engine/plugin, backend, RmInitAdapter,
   // memcpy, "Could not load dynamic library", NCCL's "remote process", "could not be loaded", "failed with error",
@@ -78,7 +78,7 @@ export const VOCABULARY: readonly string[] = [
   // libraries and loading
   '.dll', 'dll', 'library', 'dynamic', 'symbol', 'object',
   // crashes
-  'segmentation', 'sigsegv', 'signal 11', 'abort', 'aborted', 'killed', 'corrupt', 'corruption',
+  'segmentation', 'sigsegv', 'signal 11', 'signal 7', 'abort', 'aborted', 'killed', 'corrupt', 'corruption',
   'free(', 'stoull', 'numa',
   // words of messages that hold no other (see STEMS)
   'convolution', 'algorithm', 'engine', 'backend', 'backends', 'rminitadapter', 'memcpy', 'plugin',
