@@ -57,6 +57,8 @@ const TABLE: Record<string, Entry> = {
   completion: { facts: false, runs: [() => ['bash']] },
   // the page and /state.json of a running server, with a real orphan holder: user names, command lines, UUIDs
   serve: { facts: true, runs: [], testedIn: "test/serve/cli.test.ts: '--redact hides user names and command lines'" },
+  // each tool runs one of the commands above with the server's --redact; the server adds no fact of its own
+  mcp: { facts: true, runs: [], testedIn: "test/mcp/server.test.ts: 'nothing it returns bypasses --redact'" },
 };
 
 /** The output selectors the CLI knows: the output options of the option table, and every --format value. */

@@ -60,6 +60,11 @@ function partial(port: number): Promise<net.Socket> {
       resolve(s);
     });
     s.on('error', () => resolve(s));
+    // a SYN the kernel drops while the accept queue is full is retried for minutes: give up after a second
+    setTimeout(() => {
+      if (s.connecting) s.destroy();
+      resolve(s);
+    }, 1000);
     sockets.push(s);
   });
 }
@@ -96,7 +101,7 @@ describe('serve under half-open connections', () => {
     for (const sock of sockets) sock.destroy();
     await Promise.all(attackers);
     expect(closedByServer).toBeGreaterThan(0); // room was made by closing half-open ones
-  }, 30000);
+  }, 90000);
 
   it('with a token (--host 0.0.0.0): 200 partial requests without it do not keep out a request that carries it', async () => {
     const smi = fakeSmi([{ procs: [] }]);
@@ -112,7 +117,7 @@ describe('serve under half-open connections', () => {
     }
     expect(answers).toEqual([200, 200, 200]);
     expect((await get(`${s.base}/state.json`)).status).toBe(401);
-  }, 30000);
+  }, 90000);
 
   it('a partial request is closed once the header timeout passes (about 5 s, checked every second)', async () => {
     const smi = fakeSmi([{ procs: [] }]);
