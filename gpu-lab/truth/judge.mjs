@@ -552,6 +552,9 @@ function preloadRule(d, m) {
     g.cells['libs --json'] = `libcudnn.so.9 → ${mainReal ?? 'not resolved'} (${main?.via ?? '-'}); ${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'}${differ.length ? `; differ: ${differ.map((f) => path.basename(f)).join(', ')}` : ''}`;
     g.agree['libs --json'] = main !== undefined && mainReal === winner && mapped.files.includes(winner) && differ.length === 0;
   }
+  // --deep here is the cuDNN smoke test: which cuDNN ran, against the file ld.so preloaded
+  delete g.cells.deep;
+  delete g.agree.deep;
   const deep = readJson(d, 'deep.json');
   const smoke = findingsOf(deep).find((f) => f.check === 'libs.cudnn-smoke' && f.status !== 'skip');
   if (smoke) {
