@@ -10,7 +10,8 @@
 #   TRUTH_DRY=1 bash gpu-lab/truth-table.sh     # here: fake python3 and nvidia-smi (gpu-lab/truth/fake)
 #   TRUTH_ONLY='s_cvd|s_holder_state live'       # only the scenarios whose call matches (grep -E)
 #   TRUTH_ROWS=new   # only the rows of issue 27 (about 4 minutes): a nearly full GPU, two frameworks in one
-#                    # process, another user's holder, the node checks, LD_PRELOAD and a truncated sub-library
+#                    # process, another user's holder, the node checks (also a 64 MiB /dev/shm and the kernel
+#                    # log as another user), LD_PRELOAD and a truncated sub-library
 #   TRUTH_ROWS=all   # the old rows, then the new ones (past one 10-minute call: run old and new apart)
 #   (unset or old: the rows of issue 13 only, as before)
 #
@@ -286,6 +287,22 @@ s_node() {
   cat /proc/sys/kernel/dmesg_restrict > "$D/dmesg-restrict.txt" 2>&1
   tool_check
 }
+# the kernel log as another user (nobody): dmesg's own exit, then check's node.kernel-log, both as that user
+# (copies of node and dist/ where that user can read them)
+s_node_nobody() {
+  ENVV=("HOME=$W/nobody-home"); begin node-kernel-log-nobody "the kernel log as another user (nobody): dmesg, then check, both as that user" none "-"
+  local as=()
+  if [ -n "${TRUTH_DRY:-}" ] || [ "$(id -u)" != 0 ] || ! command -v setpriv > /dev/null; then echo "not switched: dry mode, not root or no setpriv (runs as $(id -un))" >> "$D/notes.txt"
+  else as=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+  fi
+  local nb=$W/nobody-bin
+  chmod 755 "$W"; mkdir -p "$W/nobody-home" "$nb"; chmod 777 "$W/nobody-home"
+  cp "$(command -v node)" "$nb/node" && cp -r "$ROOT/dist" "$nb/dist" && chmod -R a+rX "$nb" || { echo "could not copy node and dist for that user" > "$D/not-staged"; return; }
+  echo "${as[*]:-same user}" > "$D/switch.txt"
+  timeout 20 env "${ENVV[@]}" "${as[@]}" dmesg > "$D/dmesg.txt" 2> "$D/dmesg.err"; echo $? > "$D/dmesg.exit"
+  timeout -k 3 60 env "${ENVV[@]}" "${as[@]}" "$nb/node" "$nb/dist/cli.js" check --json > "$D/check.json" 2> "$D/check.err"; echo $? > "$D/check.exit"
+  rm -rf "$nb"
+}
 s_node_shm() {
   ENVV=(); begin node-shm-small "/dev/shm of 64 MiB in a private mount namespace: a PyTorch DataLoader (2 workers, 32 MiB batches) and check" torch "-"
   # the mount is private to the new namespace (unshare's default propagation): the machine's /dev/shm is untouched
@@ -369,7 +386,7 @@ if [ "$ROWS" != old ]; then
   # the node facts alone first: another row's job on the GPU would change its clocks and link between the raw
   # read and check's own
   only s_node && { log "start s_node"; s_node; }
-  for s in s_node_shm "s_preload torch" "s_preload jax" s_truncated; do
+  for s in s_node_shm s_node_nobody "s_preload torch" "s_preload jax" s_truncated; do
     only "$s" || continue
     log "start $s"; ( eval "$s" ) &
   done

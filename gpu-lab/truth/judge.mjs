@@ -659,7 +659,7 @@ export function judgeScenario(d) {
   else if (m.id === 'nearly-full') r = nearlyFullRule(d, m);
   else if (m.id === 'two-frameworks') r = twoFrameworksRule(d, m);
   else if (m.id === 'other-user') r = otherUserRule(d, m);
-  else if (m.id === 'node-facts') r = nodeRule(d, m);
+  else if (m.id === 'node-facts' || m.id === 'node-kernel-log-nobody') r = nodeRule(d, m);
   else if (m.id === 'node-shm-small') r = nodeShmRule(d, m);
   else if (m.id.startsWith('preload-')) r = preloadRule(d, m);
   else if (m.id === 'truncated-graph') r = truncatedRule(d, m);

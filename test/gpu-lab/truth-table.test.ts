@@ -130,6 +130,13 @@ describe('judge: the rows of issue 27', () => {
     expect(older.agree['node.shm']).toBeNull();
     expect(judge.renderTable([older], [])).toContain('**node.clocks**: reasons Active: gpu_idle → ok ✓');
   });
+  it('the kernel log as another user: dmesg refused (dmesg_restrict=1) and only "unknown" agrees, never "no Xid"', () => {
+    const files = { 'meta.env': meta('node-kernel-log-nobody', 'none', '-'), 'dmesg.exit': '1', 'dmesg.err': 'dmesg: read kernel buffer failed: Operation not permitted\n' };
+    const unknown = judge.judgeScenario(scenario({ ...files, 'check.json': nodeCheck({ 'node.kernel-log': 'unknown' }) }));
+    expect(unknown.cells).toEqual({ 'node.kernel-log': 'dmesg exit 1 → unknown' });
+    expect(unknown.agree).toEqual({ 'node.kernel-log': true });
+    expect(judge.judgeScenario(scenario({ ...files, 'check.json': nodeCheck({ 'node.kernel-log': 'ok' }) })).agree).toEqual({ 'node.kernel-log': false });
+  });
   it('a 64 MiB /dev/shm: the DataLoader died and only a node.shm warning agrees', () => {
     const files = { 'meta.env': meta('node-shm-small', 'torch', '-'), 'shm-df.txt': ' 67108864 /dev/shm\n', 'job-dataloader.out': 'ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\nRuntimeError: DataLoader worker (pid(s) 4242) exited unexpectedly\n', 'job-dataloader.exit': '1' };
     expect(judge.judgeScenario(scenario({ ...files, 'check.json': nodeCheck({ 'node.shm': 'warn' }) })).agree.check).toBe(true);
@@ -226,7 +233,7 @@ describe('truth-table.sh TRUTH_ROWS=new in dry mode', () => {
     const r = spawnSync('bash', [path.join(REPO, 'gpu-lab/truth-table.sh')], { cwd: REPO, env, encoding: 'utf8', timeout: 170000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const table = fs.readFileSync(path.join(out, 'truth-table.md'), 'utf8');
-    for (const id of ['nearly-full', 'two-frameworks', 'other-user', 'node-facts', 'node-shm-small', 'preload-torch', 'preload-jax', 'truncated-graph']) expect(fs.existsSync(path.join(work, 's', id, 'meta.env')), id).toBe(true);
+    for (const id of ['nearly-full', 'two-frameworks', 'other-user', 'node-facts', 'node-shm-small', 'node-kernel-log-nobody', 'preload-torch', 'preload-jax', 'truncated-graph']) expect(fs.existsSync(path.join(work, 's', id, 'meta.env')), id).toBe(true);
     // the old rows stay out of TRUTH_ROWS=new
     expect(fs.existsSync(path.join(work, 's/idle'))).toBe(false);
     expect(table).toMatch(/\| a nearly full GPU .* \| torch: exit 1: torch\.OutOfMemoryError.*; jax: exit 1: .*; cupy: exit 1: cupy\.cuda\.memory\.OutOfMemoryError/);
