@@ -11,6 +11,7 @@ OUT=${OUT:-/tmp/ged-wheel}; mkdir -p "$OUT"
 NODE=$(command -v node) || { echo "no node: source .gpu-lab/env.sh first"; exit 2; }
 W=$(mktemp -d /tmp/ged-wheel-XXXXXX)
 node scripts/sea/build.mjs --node "$NODE" --out "$W/gpu-env-doctor" 2>&1 | grep -v "string offset" | tee "$OUT/sea-build.txt"
+[ -x "$W/gpu-env-doctor" ] || { echo "the single executable was not built"; exit 1; }
 python3 scripts/wheel/build_wheel.py --exe "$W/gpu-env-doctor" --arch x64 --out "$W/wheels" | tee -a "$OUT/sea-build.txt"
 BASE=$(python3 -c 'import sys; print(sys.base_prefix)')/bin/python3
 "$BASE" -m venv "$W/venv" 2>/dev/null || python3 -m venv "$W/venv"

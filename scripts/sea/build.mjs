@@ -89,6 +89,7 @@ const target = opt('--node') ? { bin: path.resolve(opt('--node')), version: null
 const maker = process.arch === arch && opt('--node') ? target : nodeBinary(process.arch);
 if (target.version && maker.version && target.version !== maker.version) fail(`the blob maker is Node ${maker.version}, the target ${target.version}`);
 
+fs.mkdirSync(work, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(work, 'build-'));
 try {
   fs.writeFileSync(path.join(tmp, 'dist.bin'), blob);

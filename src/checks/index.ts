@@ -6,6 +6,14 @@ import { libraryPathCheck } from './env/library-path.js';
 import { visibleDevicesCheck } from './env/visible-devices.js';
 import { driverCheck } from './gpu/driver.js';
 import { healthCheck } from './gpu/health.js';
+import { clocksCheck } from './node/clocks.js';
+import { computeModeCheck } from './node/compute-mode.js';
+import { deviceNodesCheck } from './node/device-nodes.js';
+import { driverLibraryCheck } from './node/driver-library.js';
+import { kernelLogCheck } from './node/kernel-log.js';
+import { pcieLinkCheck } from './node/pcie-link.js';
+import { persistenceCheck } from './node/persistence.js';
+import { shmCheck } from './node/shm.js';
 import { presenceCheck } from './gpu/presence.js';
 import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
 import { cudnnSmokeCheck } from './libraries/cudnn-smoke.js';
@@ -14,6 +22,7 @@ import { duplicateVersionsCheck } from './libraries/duplicate-versions.js';
 import { ldLibraryPathCheck } from './libraries/ld-library-path.js';
 import { loadedCheck } from './libraries/loaded.js';
 import { missingCheck } from './libraries/missing.js';
+import { unloadableCheck } from './libraries/unloadable.js';
 import { headroomCheck } from './memory/headroom.js';
 import { holdersCheck } from './memory/holders.js';
 import { unattributedCheck } from './memory/unattributed.js';
@@ -35,10 +44,19 @@ export const ALL_CHECKS: readonly Check[] = [
   presenceCheck,
   driverCheck,
   healthCheck,
+  driverLibraryCheck,
+  deviceNodesCheck,
+  kernelLogCheck,
+  computeModeCheck,
+  persistenceCheck,
+  clocksCheck,
+  pcieLinkCheck,
+  shmCheck,
   headroomCheck,
   holdersCheck,
   unattributedCheck,
   missingCheck,
+  unloadableCheck,
   cudnnSublibraryCheck,
   cudnnSmokeCheck,
   compatLibcudaCheck,

@@ -9,7 +9,10 @@ import { DEFAULT_ENV_FILE } from '../fix/env-file.js';
 import { fixExitCode } from '../fix/exit-code.js';
 import { buildPlan, candidatePids, type Plan } from '../fix/plan.js';
 import { hasActions, isEmpty, planJson, renderPlan, renderResults, type FixMode, type FixResults } from '../fix/render.js';
-import { sampleProcesses } from '../fix/sample.js';
+import { sampleWindow } from '../fix/sample.js';
+import { gpuWorkOf, readGpuActivity } from '../fix/gpu-activity.js';
+import { readGpuFree, type GpuFree } from '../fix/gpu-free.js';
+import type { LiveSample, SampleWindow } from '../fix/plan.js';
 import { realSignals, realSleep, type Signals } from '../ports/signals.js';
 import { ancestry } from '../probes/procfs/processes.js';
 import type { Command } from './registry.js';
@@ -66,12 +69,23 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   // what the config file (or --ignore) left out of the plan, said before the plan
   const note = ignoredNote(config, new Set(judged.map((f) => f.check)));
   if (note !== null) ctx.stderr.write(`gpu-env-doctor: fix: ${note}\n`);
-  const live = signalling === true ? await sampleProcesses(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep }) : new Map();
+  // Watch the candidates over a window: CPU, output files and GPU activity (read during it) show work.
+  const sampled = signalling === true ? await sampleWindow(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep, gpuActivity: () => readGpuActivity(ctx.runner) }) : null;
+  const live = new Map<number, LiveSample>();
+  let window: SampleWindow | null = null;
+  if (sampled && sampled.windowMs > 0) {
+    const gpu = sampled.gpu;
+    window = { ms: sampled.windowMs, gpu: gpu?.perProcess ? 'process' : gpu?.perGpu ? 'gpu' : 'none' };
+    for (const [pid, l] of sampled.live) {
+      const p = snapshot.processes.list.find((q) => q.pid === pid);
+      live.set(pid, p && gpu ? { ...l, gpu: gpuWorkOf(p, snapshot, gpu) } : l);
+    }
+  }
   // Read live, not from the snapshot: the snapshot knows only which GPU holders are our ancestors.
   const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();
   // Checked before the plan is shown (and again when writing): a refused env file is part of the plan.
   const envBlocked = fromSaved ? null : ctx.files.privateFileProblem(envFile);
-  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors, envBlocked });
+  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors, envBlocked, window });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
   // The plan acts on the facts; with --redact, what is printed (plan, question, results, the snapshot's
   // header) is a redacted copy.
@@ -126,5 +140,9 @@ async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number, a
   const outcomes = await Promise.all(
     plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs, ancestors })] as const),
   );
-  return { processes: new Map<number, ProcessOutcome>(outcomes), envFile: writeEnvFile(plan, ctx.files) };
+  const processes = new Map<number, ProcessOutcome>(outcomes);
+  // What is free now, on the GPUs of the processes that were ended: read again, not computed.
+  const gpus = new Set(plan.processes.filter((st) => processes.get(st.pid)?.kind === 'ended').flatMap((st) => st.gpus));
+  const gpuFree: GpuFree[] | null = gpus.size > 0 ? await readGpuFree(ctx.runner, deps.sleep, [...gpus]) : null;
+  return { processes, envFile: writeEnvFile(plan, ctx.files), ...(gpuFree ? { gpuFree } : {}) };
 }

@@ -12,6 +12,7 @@ import type { HolderProcess, ProcState, Snapshot } from '../snapshot/schema.js';
 import { dedupe } from './env-file.js';
 import { isAbsorbedCommand, settingsFor, type EnvSetting } from './env-settings.js';
 import type { LiveIdentity } from './identity.js';
+import type { GpuWork } from './gpu-activity.js';
 import { needsRebuild, rebuildPlan, type RebuildPlan } from './rebuild.js';
 import { t } from '../i18n/index.js';
 
@@ -25,6 +26,17 @@ export interface LiveSample {
   identity: LiveIdentity | null;
   /** CPU used since the snapshot, as a share of one CPU; null when unknown */
   cpuShare: number | null;
+  /** its output file (fd 1/2) changed during the window; null: it has none, or it was not read */
+  outputWritten?: boolean | null;
+  /** what the GPU readings of the window say about it; absent: not read */
+  gpu?: GpuWork;
+}
+
+/** The window over which the candidates were watched, stated in the plan. */
+export interface SampleWindow {
+  ms: number;
+  /** how GPU activity was read: per process (pmon), per GPU (utilization), or not at all */
+  gpu: 'process' | 'gpu' | 'none';
 }
 
 export interface EndProcessStep {
@@ -40,6 +52,8 @@ export interface EndProcessStep {
   /** the GPU holder's verdict (for a zombie's parent: "zombie") */
   verdict: Verdict;
   why: string;
+  /** the technical facts behind why (session, fork), for the JSON */
+  evidence?: string;
   usedMiB: number | null;
   gpus: number[];
   /** set when this step ends the parent of zombie PID parentOf */
@@ -67,6 +81,8 @@ export interface LeftAlone {
   gpus: number[];
   verdict: Verdict;
   why: string;
+  /** the technical facts behind why, for the JSON */
+  evidence?: string;
 }
 
 export interface Plan {
@@ -82,6 +98,8 @@ export interface Plan {
   envBlocked: string | null;
   rebuild: RebuildPlan | null;
   manual: ManualItem[];
+  /** how the candidates were watched before the plan was made; null: not watched (no candidate, a saved snapshot) */
+  window: SampleWindow | null;
   /** problem findings (at warn or above) and which part of the plan answers each */
   coverage: { finding: Finding; by: 'process' | 'env' | 'rebuild' | 'manual'; pids?: number[] }[];
 }
@@ -99,6 +117,8 @@ export interface PlanInput {
   ancestors?: ReadonlySet<number>;
   /** why the env file must not be written (UserFiles.privateFileProblem), read before the plan is shown */
   envBlocked?: string | null;
+  /** how the live facts were gathered */
+  window?: SampleWindow | null;
 }
 
 /** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory), stale, not protected. */
@@ -132,7 +152,7 @@ export function buildPlan(input: PlanInput): Plan {
   for (const { p, a } of assessed(s)) {
     if (!p.listedByNvidiaSmi) continue;
     if (!isStale(a.verdict) || a.protectedBy !== undefined) {
-      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason });
+      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason, ...(a.evidence ? { evidence: a.evidence } : {}) });
       continue;
     }
     const step = a.verdict === 'zombie' ? zombieParentStep(p, input) : holderStep(p, a, input);
@@ -174,7 +194,7 @@ export function buildPlan(input: PlanInput): Plan {
   }
   const { kept, conflicts } = dedupe(settings);
   const envBlocked = kept.length > 0 ? (input.envBlocked ?? null) : null;
-  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, envBlocked, rebuild, manual, coverage };
+  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, envBlocked, rebuild, manual, window: input.window ?? null, coverage };
 }
 
 function manualItem(f: Finding, commands: string[]): ManualItem {
@@ -223,6 +243,7 @@ function holderStep(p: HolderProcess, a: Assessment, input: PlanInput): EndProce
     state: p.state,
     verdict: a.verdict,
     why: a.reason,
+    ...(a.evidence ? { evidence: a.evidence } : {}),
     usedMiB: p.usedMiB,
     gpus: p.gpus,
   };
@@ -287,6 +308,11 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
   if (live.cpuShare !== null && live.cpuShare > BUSY_CPU_SHARE) {
     return t('fixr.working', { pct: Math.round(live.cpuShare * 100), pid: step.pid });
   }
+  // A stopped process cannot work: what its GPU or its log show comes from elsewhere.
+  if (stopped || step.parentOf !== undefined) return null;
+  if (live.gpu?.kind === 'busy') return t(live.gpu.how === 'process' ? 'fixr.gpuWorking' : 'fixr.gpuBusyAlone', { pct: live.gpu.pct, pid: step.pid });
+  if (live.gpu?.kind === 'shared') return t('fixr.gpuShared', { pct: live.gpu.pct, pid: step.pid });
+  if (live.outputWritten === true) return t('fixr.wrote', { pid: step.pid });
   return null;
 }
 

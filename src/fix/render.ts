@@ -5,6 +5,7 @@ import { ACT_COMMAND, type FindingLines } from '../reporters/finding-lines.js';
 import { palette, wrap } from '../reporters/layout.js';
 import { renderBlock } from '../reporters/terminal.js';
 import type { EnvFileOutcome, ProcessOutcome } from './apply.js';
+import type { GpuFree } from './gpu-free.js';
 import { settingLine } from './env-file.js';
 import type { EndProcessStep, LeftAlone, Plan } from './plan.js';
 import { t } from '../i18n/index.js';
@@ -14,6 +15,8 @@ export type FixMode = 'dry-run' | 'applied' | 'declined' | 'not-confirmed' | 'sa
 export interface FixResults {
   processes: Map<number, ProcessOutcome>;
   envFile: EnvFileOutcome;
+  /** the GPUs of the ended processes, read again afterwards */
+  gpuFree?: GpuFree[];
 }
 
 export function sourcePath(file: string): string {
@@ -67,6 +70,7 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
       else out.push(...wrap(`${c.red(t('plan.end'))} ${line}`, width, '  ', '       '));
     }
     for (const g of plan.alreadyGone) out.push(`  ${c.dim(t('plan.gone'))} ${visibleLine(g.why)}`);
+    if (plan.window) out.push(...wrap(c.dim(t('plan.window', { s: Math.round(plan.window.ms / 100) / 10, gpu: t(`plan.windowGpu.${plan.window.gpu}` as const) })), width, '  ', '  '));
   }
   leftAlone();
   if (plan.env.length > 0) {
@@ -129,6 +133,7 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   if (e.kind === 'written') out.push(`${c.green('✓')} ${t('plan.wrote', { file: sourcePath(e.path) })}`);
   if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${t('plan.unchanged', { file: sourcePath(e.path) })}`);
   if (e.kind === 'not-written') out.push(`${c.red('✗')} ${t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
+  for (const g of r.gpuFree ?? []) out.push(`${c.green('✓')} ${t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -146,6 +151,7 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       cmdline: st.cmdline,
       verdict: st.verdict,
       why: st.why,
+      ...(st.evidence ? { evidence: st.evidence } : {}),
       usedMiB: st.usedMiB,
       gpus: st.gpus,
       ...(st.parentOf !== undefined ? { parentOf: st.parentOf } : {}),
@@ -163,6 +169,8 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       ...(r ? { outcome: r.envFile.kind, ...(r.envFile.kind === 'not-written' ? { why: r.envFile.why } : {}) } : {}),
     },
     rebuild: plan.rebuild && { why: plan.rebuild.why, frameworks: plan.rebuild.frameworks, commands: plan.rebuild.commands, notes: plan.rebuild.notes, findings: plan.rebuild.findings.map((f) => f.check) },
+    ...(plan.window ? { window: { seconds: Math.round(plan.window.ms / 100) / 10, gpuActivity: plan.window.gpu } } : {}),
+    ...(r?.gpuFree ? { gpuFreeAfter: r.gpuFree } : {}),
     manual: plan.manual,
     findings: plan.coverage.map((cv) => ({ check: cv.finding.check, severity: cv.finding.severity, rootCause: cv.finding.rootCause, message: cv.finding.message, by: cv.by, ...(cv.pids ? { pids: cv.pids } : {}) })),
   };

@@ -23,7 +23,13 @@ export interface ElfInfo {
 
 export type ElfFailureReason = 'not-found' | 'unreadable' | 'loop' | 'not-elf' | 'truncated' | 'directory';
 
-export type ElfResult = { ok: true; info: ElfInfo } | { ok: false; reason: ElfFailureReason; message: string };
+/**
+ * A file that is not a usable ELF. `class`/`machine`: read from the header when it was long enough (ld.so
+ * skips a file of another class or machine before anything else). `mappable`: the ELF header and program
+ * headers are whole, so ld.so maps the file and only then touches what is missing: the process dies (SIGBUS).
+ */
+export type ElfFailure = { ok: false; reason: ElfFailureReason; message: string; class?: ElfClass | null; machine?: number; mappable?: boolean };
+export type ElfResult = { ok: true; info: ElfInfo } | ElfFailure;
 
 export const EM_NAMES: Record<number, string> = { 3: 'i386', 8: 'mips', 20: 'ppc', 21: 'ppc64', 40: 'arm', 62: 'x86-64', 183: 'aarch64', 243: 'riscv' };
 
@@ -52,7 +58,7 @@ export function readElf(fs: FileSystem, path: string): ElfResult {
     // One open for the four or five reads of the headers (the loader emulation reads hundreds of files).
     const r = fs.openReader(path);
     try {
-      return parseElf((offset, length) => r.read(offset, length), path);
+      return parseElf((offset, length) => r.read(offset, length), path, r.size);
     } finally {
       r.close();
     }
@@ -72,19 +78,38 @@ class ElfError extends Error {
   }
 }
 
+/** What the header said before the failure: the loader's class/machine test and whether ld.so maps the file. */
+interface HeaderFacts {
+  class: ElfClass | null;
+  machine?: number;
+  mappable: boolean;
+  /** where the last loadable segment ends in the file */
+  loadEnd?: number;
+}
+
 type Read = (offset: number, length: number) => Buffer;
 
-/** The parser over a read function, so tests can feed it byte buffers directly. */
-export function parseElf(read: Read, label = 'file'): ElfResult {
+/**
+ * The parser over a read function, so tests can feed it byte buffers directly. `size`: the file's length, to
+ * tell a file whose loadable segments end past its end (ld.so maps it, then the process dies on first touch).
+ */
+export function parseElf(read: Read, label = 'file', size?: number): ElfResult {
+  const part: HeaderFacts = { class: null, mappable: false };
   try {
-    return { ok: true, info: parse(read, label) };
+    const info = parse(read, label, part);
+    if (size !== undefined && part.loadEnd !== undefined && part.loadEnd > size) {
+      return { ok: false, reason: 'truncated', message: `${label}: truncated (its segments end at byte ${part.loadEnd}, the file has ${size})`, class: info.class, machine: info.machine, mappable: true };
+    }
+    return { ok: true, info };
   } catch (err) {
-    if (err instanceof ElfError) return { ok: false, reason: err.reason, message: err.message };
+    if (err instanceof ElfError) {
+      return { ok: false, reason: err.reason, message: err.message, ...(part.class !== null ? { class: part.class, machine: part.machine } : {}), ...(part.mappable ? { mappable: true } : {}) };
+    }
     throw err;
   }
 }
 
-function parse(read: Read, label: string): ElfInfo {
+function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
   const ident = read(0, 64);
   if (ident.length < 16 || ident[0] !== 0x7f || ident[1] !== 0x45 || ident[2] !== 0x4c || ident[3] !== 0x46) {
     throw new ElfError('not-elf', `${label}: not an ELF file (invalid ELF header)`);
@@ -93,10 +118,13 @@ function parse(read: Read, label: string): ElfInfo {
   const le = ident[5] === 1 ? true : ident[5] === 2 ? false : null;
   if (cls === null || le === null) throw new ElfError('not-elf', `${label}: unknown ELF class or byte order`);
   const hdrSize = cls === 64 ? 64 : 52;
-  if (ident.length < hdrSize) throw new ElfError('truncated', `${label}: truncated ELF header`);
+  // ld.so's first test is the length of the ELF header ("file too short"): no class is known before it.
+  if (ident.length < hdrSize) throw new ElfError('truncated', `${label}: truncated ELF header (file too short)`);
   const r = new Reader(le, cls);
   const type = r.u16(ident, 16);
   const machine = r.u16(ident, 18);
+  part.class = cls;
+  part.machine = machine;
   const phoff = cls === 64 ? r.addr(ident, 32) : r.u32(ident, 28);
   const shoff = cls === 64 ? r.addr(ident, 40) : r.u32(ident, 32);
   const phentsize = r.u16(ident, cls === 64 ? 54 : 42);
@@ -119,6 +147,9 @@ function parse(read: Read, label: string): ElfInfo {
       if (ptype === PT_LOAD) loads.push({ vaddr, offset, filesz });
       else if (ptype === PT_DYNAMIC) dyn = { offset, size: filesz };
     }
+    // Header and program headers are whole: from here on ld.so maps the file; what is missing is touched later.
+    part.mappable = loads.length > 0;
+    if (loads.length > 0) part.loadEnd = Math.max(...loads.map((l) => l.offset + l.filesz));
   }
   // No program headers (an object file, or a stripped oddity): fall back to the section headers.
   let strtabFromSection: { offset: number; size: number } | null = null;

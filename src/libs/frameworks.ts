@@ -55,6 +55,12 @@ export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): 
   const notes: string[] = [];
   const steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[] = [];
   const sps = target.environment?.sitePackages ?? [];
+  // LD_PRELOAD and /etc/ld.so.preload come before anything the interpreter or the framework loads.
+  const pre = p.preload();
+  if (pre.length > 0) {
+    steps.push({ rs: pre, how: 'preload' });
+    notes.push('LD_PRELOAD and /etc/ld.so.preload load first: a preloaded soname answers every later request for it');
+  }
 
   if (target.framework === 'torch') {
     const global = nodePath.posix.normalize(`${nodePath.posix.dirname(target.path)}/libtorch_global_deps.so`);
@@ -177,7 +183,16 @@ function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: Resolved
       // A preload names a file: report it under its soname, as the consumer's NEEDED entries name it.
       const obj = r.how === 'path' && r.path ? soname(ctx, r.path) : null;
       const name = obj ?? baseName;
-      if (out.has(name)) continue;
+      const first = out.get(name);
+      if (first) {
+        // A second file of the same soname (torch's own preload of pip's copy after an LD_PRELOAD): it is mapped,
+        // but every request for the soname, and every symbol, goes to the first one. It loses like a shadowed copy.
+        if (r.path && r.realPath && r.realPath !== first.realPath && !first.shadowed.some((x) => x.realPath === r.realPath)) {
+          const cd = ctx.inventory.describe(r.path);
+          first.shadowed.push({ path: r.path, realPath: cd.realPath ?? r.realPath, version: cd.version, via: r.via });
+        }
+        continue;
+      }
       const d = r.path ? ctx.inventory.describe(r.path) : null;
       const seen = new Set<string>([r.realPath ?? '']);
       const shadowed: ResolvedLibrary['shadowed'] = [];
@@ -196,10 +211,13 @@ function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: Resolved
         version: d?.version ?? null,
         via: r.via,
         ...(r.firstVia && r.firstVia !== r.via ? { firstVia: r.firstVia } : {}),
-        how: r.how === 'path' ? (how === 'preload' ? 'preload' : 'needed') : r.how,
+        how: r.how === 'path' ? (how === 'preload' || r.via === 'ld_preload' ? 'preload' : 'needed') : r.how,
         requestedBy: r.requestedBy,
         shadowed,
         ...(r.error ? { error: r.error } : {}),
+        ...(r.preloadFrom ? { preloadFrom: r.preloadFrom } : {}),
+        ...(r.unloadable ? { unloadable: r.unloadable } : {}),
+        ...(r.blocker ? { blocker: { path: r.blocker.path, via: r.blocker.via } } : {}),
       });
     }
   }
@@ -208,7 +226,10 @@ function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: Resolved
 
 function soname(ctx: EmulationContext, path: string): string | null {
   const copy = ctx.inventory.byRealPath.get(ctx.inventory.describe(path).realPath ?? '');
-  return copy?.soname ?? null;
+  if (copy?.soname) return copy.soname;
+  // A file outside the inventory (a preload from anywhere): its own DT_SONAME, as the emulation read it.
+  const e = ctx.elfCache?.get(nodePath.posix.normalize(path));
+  return e?.ok ? e.info.soname : null;
 }
 
 /** Sonames of a family offered next to the framework (its site-packages), else by the ld cache. */

@@ -7,14 +7,31 @@
 //   3. LD_LIBRARY_PATH;  4. DT_RUNPATH of the requesting object (not inherited);
 //   5. /etc/ld.so.cache;  6. the default folders (skipped for DF_1_NODEFLIB).
 // Each folder is tried with its glibc-hwcaps subfolders first. A candidate of the wrong ELF class or machine
-// is skipped silently (as glibc does); a candidate that is not ELF at all stops the load with an error.
+// is skipped silently (as glibc does); a candidate that is not ELF at all, or too short for its headers, stops
+// the load with an error; a candidate whose headers are whole but whose body is cut short is mapped, and the
+// process dies (SIGBUS) when the loader touches the missing part (H200: exit 135 importing PyTorch's cuDNN).
+// LD_PRELOAD, then /etc/ld.so.preload, load right after the program and before its NEEDED entries (rtld.c);
+// a preload that cannot be loaded is ignored with a message. Every later request for a loaded soname, by
+// NEEDED or by dlopen, gets the first object loaded with it: a preloaded libcudnn.so.9 is the one that runs.
 // Dependencies are loaded breadth-first, each searched from the object that lists it (dl-deps.c).
 import * as nodePath from 'node:path';
 import { FsError, type FileSystem } from '../ports/fs.js';
 import { readElf, type ElfInfo, type ElfResult } from './elf.js';
 import { expectedCacheFlags, type LdCache, type LdCacheEntry } from './ldcache.js';
 
-export type Via = 'rpath' | 'ld_library_path' | 'runpath' | 'ld_cache' | 'default' | 'preloaded' | 'already_loaded' | 'not_found' | 'path';
+export type Via = 'rpath' | 'ld_library_path' | 'runpath' | 'ld_cache' | 'default' | 'preloaded' | 'ld_preload' | 'already_loaded' | 'not_found' | 'path';
+
+/** Where a preload of the loader itself comes from (not a framework's own preloading by path). */
+export type PreloadSource = 'LD_PRELOAD' | '/etc/ld.so.preload';
+
+export interface PreloadEntry {
+  /** a path, or a name searched as a NEEDED entry of the program is */
+  name: string;
+  from: PreloadSource;
+}
+
+/** How a library that cannot be used breaks the process: the load fails with an error, or it maps and the process dies. */
+export type Unloadable = 'error' | 'crash';
 
 export interface LoaderConfig {
   fs: FileSystem;
@@ -28,6 +45,8 @@ export interface LoaderConfig {
   /** $LIB and $PLATFORM expansions */
   lib: string;
   platform: string;
+  /** LD_PRELOAD then /etc/ld.so.preload, in load order */
+  preload?: PreloadEntry[];
 }
 
 export interface LoadedObject {
@@ -42,6 +61,10 @@ export interface LoadedObject {
   loader: LoadedObject | null;
   /** how it was first found */
   via: Via;
+  /** for via ld_preload: LD_PRELOAD or /etc/ld.so.preload */
+  preloadFrom?: PreloadSource;
+  /** a cut-short file the loader mapped: the process died loading it (its NEEDED were never read) */
+  crashed?: string;
   isMain: boolean;
   dev: number;
   ino: number;
@@ -50,6 +73,8 @@ export interface LoadedObject {
 export interface Candidate {
   path: string;
   via: Via;
+  /** set for a cut-short file that ld.so maps anyway (the message): choosing it kills the process */
+  broken?: string;
 }
 
 export interface Resolution {
@@ -71,6 +96,12 @@ export interface Resolution {
   skipped?: string[];
   /** how the request was made */
   how: 'needed' | 'dlopen' | 'path';
+  /** for ld_preload: which list asked for it */
+  preloadFrom?: PreloadSource;
+  /** the file cannot be used: 'error' (the load fails: not ELF, too short for its headers) or 'crash' (mapped, then SIGBUS) */
+  unloadable?: Unloadable;
+  /** the unusable file that ended the search (for 'error'; for 'crash' it is `path` itself) and the route that reached it */
+  blocker?: Candidate;
 }
 
 export class LoaderProcess {
@@ -87,39 +118,86 @@ export class LoaderProcess {
     private readonly elfCache: Map<string, ElfResult> = new Map(),
   ) {}
 
-  /** Starts the process with a program (its RPATH becomes the last resort of RPATH searches). */
+  /**
+   * Starts the process with a program (its RPATH becomes the last resort of RPATH searches): the program,
+   * then LD_PRELOAD and /etc/ld.so.preload, then everyone's NEEDED entries breadth-first.
+   */
   exec(path: string): Resolution[] {
-    return this.loadPath(path, 'path', true);
+    const start = this.resolutions.length;
+    const roots = this.loadPath(path, 'path', true, false);
+    const main = this.main;
+    if (!main) return roots;
+    const pre = this.preloadObjects();
+    this.loadDeps([main, ...pre]);
+    return this.resolutions.slice(start);
+  }
+
+  /**
+   * A process whose program is not emulated (python): LD_PRELOAD and /etc/ld.so.preload with their NEEDED
+   * closure, before anything the program's code loads.
+   */
+  preload(): Resolution[] {
+    const start = this.resolutions.length;
+    this.loadDeps(this.preloadObjects());
+    return this.resolutions.slice(start);
+  }
+
+  /** Maps each preload (not its dependencies): a name is searched as the program's NEEDED would be. */
+  private preloadObjects(): LoadedObject[] {
+    const out: LoadedObject[] = [];
+    for (const e of this.cfg.preload ?? []) {
+      const before = this.resolutions.length;
+      const obj = e.name.includes('/') ? this.mapPath(e.name, 'ld_preload', false, e.from) : this.mapObject(e.name, this.main, 'needed', e.from);
+      for (const r of this.resolutions.slice(before)) {
+        r.preloadFrom = e.from;
+        // ld.so: "object 'X' from LD_PRELOAD cannot be preloaded (…): ignored." The process goes on without it.
+        if (r.via === 'not_found') r.error = `object '${e.name}' from ${e.from} cannot be preloaded (${r.error ?? 'cannot open shared object file'}): ignored`;
+      }
+      if (obj && !out.includes(obj) && !obj.crashed) out.push(obj);
+    }
+    return out;
   }
 
   /** dlopen("/abs/path") (or a preload by path): the object and its NEEDED closure. */
-  loadPath(path: string, via: 'path' | 'preloaded' = 'path', isMain = false): Resolution[] {
+  loadPath(path: string, via: 'path' | 'preloaded' = 'path', isMain = false, deps = true): Resolution[] {
     const start = this.resolutions.length;
+    const obj = this.mapPath(path, via, isMain);
+    if (obj && deps && !obj.crashed) this.loadDeps([obj]);
+    return this.resolutions.slice(start);
+  }
+
+  private mapPath(path: string, via: 'path' | 'preloaded' | 'ld_preload', isMain: boolean, preloadFrom?: PreloadSource): LoadedObject | null {
     const norm = nodePath.posix.normalize(path);
     const existing = this.findLoadedByFile(norm) ?? this.objects.find((o) => o.path === norm);
     if (existing) {
       this.resolutions.push({ name: norm, requestedBy: null, path: existing.path, realPath: existing.realPath, via: 'already_loaded', firstVia: existing.via, shadowed: [], how: 'path' });
-      return this.resolutions.slice(start);
+      return existing;
     }
     const r = this.openFile(norm);
     if (!r.ok) {
-      this.resolutions.push({ name: norm, requestedBy: null, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how: 'path' });
-      return this.resolutions.slice(start);
+      if (r.mappable && this.classFits(r)) {
+        const obj = this.addBroken(norm, r, null, via, isMain, preloadFrom);
+        this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed: [], error: r.message, unloadable: 'crash', how: 'path' });
+        return obj;
+      }
+      const unloadable = r.reason === 'not-elf' || r.reason === 'truncated' ? { unloadable: 'error' as const, blocker: { path: norm, via } } : {};
+      this.resolutions.push({ name: norm, requestedBy: null, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how: 'path', ...unloadable });
+      return null;
     }
     const obj = this.addObject(norm, r.info, null, via, isMain);
+    if (preloadFrom) obj.preloadFrom = preloadFrom;
     obj.names.add(norm);
     // For a library loaded by path, the copies a search by its soname would reach instead.
     const shadowed = r.info.soname ? this.search(r.info.soname, null).shadowedAll.filter((c) => c.path !== obj.path) : [];
     this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed, how: 'path' });
-    this.loadDeps(obj);
-    return this.resolutions.slice(start);
+    return obj;
   }
 
   /** dlopen("libname.so.N") called from code inside `caller` (its RUNPATH applies, as for cuDNN's sub-libraries). */
   dlopen(name: string, caller: LoadedObject | null): Resolution[] {
     const start = this.resolutions.length;
     const obj = this.mapObject(name, caller, 'dlopen');
-    if (obj) this.loadDeps(obj);
+    if (obj && !obj.crashed) this.loadDeps([obj]);
     return this.resolutions.slice(start);
   }
 
@@ -127,28 +205,30 @@ export class LoaderProcess {
     return this.objects.find(pred);
   }
 
-  private loadDeps(root: LoadedObject): void {
-    const queue = [root];
+  private loadDeps(roots: LoadedObject[]): void {
+    const queue = [...roots];
     while (queue.length > 0) {
       const l = queue.shift()!;
       for (const dep of l.elf.needed) {
         const before = this.objects.length;
         const o = this.mapObject(dep, l, 'needed');
+        // A mapped file that killed the process: nothing after it loads.
+        if (o?.crashed) return;
         if (o && this.objects.length > before) queue.push(o);
       }
     }
   }
 
   /** _dl_map_object: one name requested by one object. */
-  private mapObject(name: string, loader: LoadedObject | null, how: 'needed' | 'dlopen'): LoadedObject | null {
+  private mapObject(name: string, loader: LoadedObject | null, how: 'needed' | 'dlopen', preloadFrom?: PreloadSource): LoadedObject | null {
     const requestedBy = loader?.path ?? null;
     const loaded = this.objects.find((o) => o.names.has(name) || o.elf.soname === name);
     if (loaded) {
       loaded.names.add(name);
-      const via: Via = loaded.via === 'preloaded' ? 'preloaded' : 'already_loaded';
+      const via: Via = loaded.via === 'preloaded' || loaded.via === 'ld_preload' ? loaded.via : 'already_loaded';
       // What a search would have found instead: the copies that lose because this one is already in the process.
       const shadowed = this.search(name, loader).shadowedAll.filter((c) => c.path !== loaded.path);
-      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed, how });
+      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed, how, ...(loaded.preloadFrom ? { preloadFrom: loaded.preloadFrom } : {}), ...(loaded.crashed ? { error: loaded.crashed, unloadable: 'crash' as const } : {}) });
       return loaded;
     }
     if (name.includes('/')) {
@@ -167,10 +247,18 @@ export class LoaderProcess {
       this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via: 'path', shadowed: [], how });
       return obj;
     }
-    const { chosen, shadowed, error, skipped } = this.search(name, loader);
+    const { chosen, shadowed, error, skipped, blocker } = this.search(name, loader);
     if (!chosen) {
-      this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed, ...(error ? { error } : {}), ...(skipped.length ? { skipped } : {}), how });
+      this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed, ...(error ? { error } : {}), ...(skipped.length ? { skipped } : {}), ...(blocker ? { unloadable: 'error' as const, blocker } : {}), how });
       return null;
+    }
+    const via: Via = preloadFrom ? 'ld_preload' : chosen.via;
+    if (chosen.broken) {
+      const obj = this.addBroken(chosen.path, null, loader, via, false, preloadFrom);
+      obj.names.add(name);
+      obj.crashed = chosen.broken;
+      this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via, ...(preloadFrom ? { firstVia: chosen.via } : {}), shadowed, error: chosen.broken, unloadable: 'crash', blocker: chosen, how });
+      return obj;
     }
     // The same file under another path is the same object (glibc compares device and inode).
     const same = this.findLoadedByFile(chosen.path);
@@ -180,14 +268,15 @@ export class LoaderProcess {
       return same;
     }
     const info = (this.openFile(chosen.path) as { ok: true; info: ElfInfo }).info;
-    const obj = this.addObject(chosen.path, info, loader, chosen.via, false);
+    const obj = this.addObject(chosen.path, info, loader, via, false);
+    if (preloadFrom) obj.preloadFrom = preloadFrom;
     obj.names.add(name);
-    this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via: chosen.via, shadowed, ...(skipped.length ? { skipped } : {}), how });
+    this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via, ...(preloadFrom ? { firstVia: chosen.via } : {}), shadowed, ...(skipped.length ? { skipped } : {}), how });
     return obj;
   }
 
   /** Every folder in glibc's order; the first acceptable file wins, the later ones are recorded as shadowed. */
-  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; shadowedAll: Candidate[]; error?: string; skipped: string[] } {
+  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; shadowedAll: Candidate[]; error?: string; skipped: string[]; blocker?: Candidate } {
     const found: Candidate[] = [];
     const skipped: string[] = [];
     let error: string | undefined;
@@ -230,11 +319,11 @@ export class LoaderProcess {
     const firstBad = found.findIndex((c) => c.path.startsWith('!'));
     if (firstBad >= 0 && (chosen === null || found.indexOf(chosen) > firstBad)) {
       const bad = found[firstBad]!;
-      const good = found.filter((c) => !c.path.startsWith('!'));
-      return { chosen: null, shadowed: good, shadowedAll: good, error: error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped };
+      const good = found.filter((c) => !c.path.startsWith('!') && !c.broken);
+      return { chosen: null, shadowed: good, shadowedAll: good, error: bad.broken ?? error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped, blocker: { path: bad.path.slice(1), via: bad.via } };
     }
     const good = found.filter((c) => !c.path.startsWith('!'));
-    return { chosen, shadowed: good.filter((c) => c !== chosen), shadowedAll: good, skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
+    return { chosen, shadowed: good.filter((c) => c !== chosen && !c.broken), shadowedAll: good.filter((c) => !c.broken), skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
   }
 
   private readonly dirs = new Map<string, boolean>();
@@ -270,10 +359,31 @@ export class LoaderProcess {
       onError(r.message);
       return 'end-route';
     } else if (r.reason === 'not-elf' || r.reason === 'truncated') {
-      found.push({ path: `!${p}`, via });
-      onError(r.message);
+      // open_verify: a header of another class or machine is skipped before anything else is read.
+      if (r.class !== undefined && !this.classFits(r)) skipped.push(p);
+      else if (r.mappable) found.push({ path: p, via, broken: r.message });
+      else {
+        found.push({ path: `!${p}`, via });
+        onError(r.message);
+      }
     }
     return 'ok';
+  }
+
+  /** For a file that failed to parse: does its header (when read) name this process's class and machine? */
+  private classFits(r: { class?: 32 | 64 | null; machine?: number }): boolean {
+    if (this.cls === null || r.class === undefined || r.class === null) return true;
+    return r.class === this.cls && r.machine === this.machine;
+  }
+
+  /** A cut-short file the loader maps: an object with no dependencies, marked as having killed the process. */
+  private addBroken(path: string, r: { message: string; class?: 32 | 64 | null; machine?: number } | null, loader: LoadedObject | null, via: Via, isMain: boolean, preloadFrom?: PreloadSource): LoadedObject {
+    const res = r ?? (this.openFile(path) as { message: string; class?: 32 | 64 | null; machine?: number });
+    const info: ElfInfo = { class: res.class ?? this.cls ?? 64, machine: res.machine ?? this.machine ?? 62, type: 3, littleEndian: true, soname: null, needed: [], rpath: null, runpath: null, nodeflib: false };
+    const obj = this.addObject(path, info, loader, via, isMain);
+    obj.crashed = res.message;
+    if (preloadFrom) obj.preloadFrom = preloadFrom;
+    return obj;
   }
 
   /** The cache entries for a name that this process accepts, best glibc-hwcaps subfolder first. */

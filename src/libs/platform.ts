@@ -4,7 +4,7 @@ import type { FileSystem } from '../ports/fs.js';
 import type { ProcessRunner } from '../ports/runner.js';
 import { compareVersions } from './versions.js';
 import { glibcVersion, parseLdCache, parseLdconfigP, type LdCache } from './ldcache.js';
-import type { LoaderConfig } from './loader.js';
+import type { LoaderConfig, PreloadEntry } from './loader.js';
 
 export interface LdCacheRead {
   cache: LdCache | null;
@@ -95,5 +95,22 @@ export function loaderConfig(fs: FileSystem, env: Record<string, string | undefi
     if (glibc !== null && compareVersions(glibc, '2.37') < 0 && /\bavx2\b/.test(cpuinfo)) platform = 'haswell';
   }
   const llp = (env.LD_LIBRARY_PATH ?? '').split(/[:;]/).filter((d) => d !== '');
-  return { fs, ldLibraryPath: llp, cache, defaultDirs, hwcaps, lib, platform };
+  return { fs, ldLibraryPath: llp, cache, defaultDirs, hwcaps, lib, platform, preload: preloadList(fs, env) };
+}
+
+/**
+ * What ld.so preloads, in its order: LD_PRELOAD (entries split at spaces and colons), then the file
+ * /etc/ld.so.preload (split at any white space and colons). An unreadable file preloads nothing.
+ */
+export function preloadList(fs: FileSystem, env: Record<string, string | undefined>): PreloadEntry[] {
+  const out: PreloadEntry[] = [];
+  for (const n of (env.LD_PRELOAD ?? '').split(/[ :]/)) if (n !== '') out.push({ name: n, from: 'LD_PRELOAD' });
+  let text = '';
+  try {
+    text = fs.readText('/etc/ld.so.preload', 64 * 1024);
+  } catch {
+    /* absent (the common case) or unreadable: nothing preloaded from it */
+  }
+  for (const n of text.split(/[\s:]+/)) if (n !== '') out.push({ name: n, from: '/etc/ld.so.preload' });
+  return out;
 }

@@ -10,7 +10,7 @@ import { buildInventory, type Inventory } from './inventory.js';
 import { glibcVersion } from './ldcache.js';
 import type { LoaderConfig } from './loader.js';
 import { readMaps } from './maps.js';
-import { loaderConfig, readLdCache, type LdCacheRead } from './platform.js';
+import { loaderConfig, preloadList, readLdCache, type LdCacheRead } from './platform.js';
 import { discoverEnvironments } from '../python/discover.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from './schema.js';
 import { libraryFamily } from './versions.js';
@@ -93,9 +93,9 @@ export function addProcesses(scan: LibraryScan, gpuPids: readonly number[]): Lib
       processes.push({ pid, ok: true, framework: null, consumer: null, differences: [] });
       continue;
     }
-    // Emulate again with the process's own LD_LIBRARY_PATH (from /proc/PID/environ when readable).
-    const llp = processLdLibraryPath(penv, pid);
-    const pctx: EmulationContext = llp === null ? ctx : { ...ctx, cfg: { ...cfg, ldLibraryPath: llp } };
+    // Emulate again with the process's own LD_LIBRARY_PATH and LD_PRELOAD (from /proc/PID/environ when readable).
+    const penvVars = processLoaderEnv(penv, pid);
+    const pctx: EmulationContext = penvVars === null ? ctx : { ...ctx, cfg: { ...cfg, ldLibraryPath: penvVars.llp, preload: preloadList(fs, { LD_PRELOAD: penvVars.preload }) } };
     const emulated = emulateConsumer(pctx, target);
     const differences: LibrariesSection['processes'][number]['differences'] = [];
     const loadedByFamily = new Map<string, string[]>();
@@ -156,11 +156,11 @@ function targetFromMaps(files: readonly string[], targets: readonly ConsumerTarg
   return null;
 }
 
-function processLdLibraryPath(penv: ProbeEnv, pid: number): string[] | null {
+function processLoaderEnv(penv: ProbeEnv, pid: number): { llp: string[]; preload: string | undefined } | null {
   try {
-    const environ = penv.fs.readText(`/proc/${pid}/environ`, 1024 * 1024);
-    const v = environ.split('\0').find((kv) => kv.startsWith('LD_LIBRARY_PATH='));
-    return v === undefined ? [] : v.slice('LD_LIBRARY_PATH='.length).split(/[:;]/).filter(Boolean);
+    const environ = penv.fs.readText(`/proc/${pid}/environ`, 1024 * 1024).split('\0');
+    const get = (k: string) => environ.find((kv) => kv.startsWith(`${k}=`))?.slice(k.length + 1);
+    return { llp: (get('LD_LIBRARY_PATH') ?? '').split(/[:;]/).filter(Boolean), preload: get('LD_PRELOAD') };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
 // would load and why, and what running GPU processes did load. `libs --json` prints the same facts.
 import { z } from 'zod';
 
-export const Via = z.enum(['rpath', 'ld_library_path', 'runpath', 'ld_cache', 'default', 'preloaded', 'already_loaded', 'not_found', 'path']);
+export const Via = z.enum(['rpath', 'ld_library_path', 'runpath', 'ld_cache', 'default', 'preloaded', 'ld_preload', 'already_loaded', 'not_found', 'path']);
 export const Origin = z.enum(['system', 'pip', 'conda', 'toolkit', 'compat', 'other']);
 
 export const LibraryCopy = z.object({
@@ -42,6 +42,12 @@ export const ResolvedLibrary = z.object({
   /** the other copies the same search would have reached after the winner */
   shadowed: z.array(Shadowed),
   error: z.string().optional(),
+  /** for ld_preload: the list that forced it in */
+  preloadFrom: z.enum(['LD_PRELOAD', '/etc/ld.so.preload']).optional(),
+  /** a file in the way that cannot be used: 'error' (the load fails) or 'crash' (ld.so maps it; the process dies, SIGBUS) */
+  unloadable: z.enum(['error', 'crash']).optional(),
+  /** that file and the route that reached it */
+  blocker: z.object({ path: z.string(), via: Via }).optional(),
 });
 export type ResolvedLibrary = z.infer<typeof ResolvedLibrary>;
 

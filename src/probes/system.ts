@@ -20,6 +20,7 @@ export function probeSystem(fs: FileSystem, env: Record<string, string | undefin
     wsl,
     kernelModule: driverText === undefined ? null : parseDriverVersionFile(driverText),
     nvidiaDevices: listNvidiaDevices(fs),
+    shm: parseShmMount(readTextOr(fs, '/proc/self/mounts') ?? readTextOr(fs, '/proc/mounts') ?? ''),
     uptimeSeconds: uptime ? Number(uptime.split(/\s+/)[0]) || null : null,
     clockTicks: CLOCK_TICKS,
   };
@@ -60,4 +61,22 @@ function listNvidiaDevices(fs: FileSystem): string[] {
   } catch {
     return [];
   }
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/**
+ * The /dev/shm line of /proc/mounts and its size= option ("size=65536k" is Docker's 64 MiB default). A tmpfs
+ * without size= gets half the RAM: sizeBytes null then. Null when nothing is mounted there.
+ */
+export function parseShmMount(mounts: string): NonNullable<System['shm']> | null {
+  let found: NonNullable<System['shm']> | null = null;
+  for (const line of mounts.split('\n')) {
+    const f = line.split(' ');
+    if (f[1] !== '/dev/shm') continue;
+    const size = /(?:^|,)size=(\d+)([kmgt]?)(?:,|$)/i.exec(f[3] ?? '');
+    // the last mount on a path is the one in effect
+    found = { sizeBytes: size ? Number(size[1]) * SIZE_UNITS[size[2]!.toLowerCase()]! : null, line: line.trim() };
+  }
+  return found;
 }

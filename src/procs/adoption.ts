@@ -9,7 +9,11 @@
 //   - the parent started after the child: it cannot have forked it;
 //   - the child's session differs from its parent's and the child did not start that session itself
 //     (sid ≠ pid): a fork copies the session, and only setsid() changes it, which makes sid = pid.
+//     Not when the session's leader is still an ancestor through the current parent (the parent, or one of
+//     its ancestors, called setsid() after forking it), nor when the parent leads a session it started
+//     after the child was born (it forked, then called setsid()).
 // Neither holds for a service or a supervised child, whatever the supervisor's name.
+// "Adopted" says only that the launching process is gone, not that nobody needs this one: leftover.ts decides that.
 import type { HolderProcess } from '../snapshot/schema.js';
 import { t } from '../i18n/index.js';
 
@@ -28,7 +32,7 @@ export type Adoption =
   /** nothing shows either way */
   | { kind: 'unknown'; why: string };
 
-type Facts = Pick<HolderProcess, 'pid' | 'ppid' | 'parentName' | 'startTicks' | 'parentStartTicks' | 'sid' | 'parentSid' | 'serviceUnit'>;
+type Facts = Pick<HolderProcess, 'pid' | 'ppid' | 'parentName' | 'startTicks' | 'parentStartTicks' | 'sid' | 'parentSid' | 'serviceUnit' | 'ancestors'>;
 
 export function adoptionOf(p: Facts): Adoption {
   const parent = `${p.parentName ?? '?'} (PID ${p.ppid ?? '?'})`;
@@ -46,7 +50,11 @@ export function adoptionOf(p: Facts): Adoption {
   const sid = p.sid ?? null;
   const parentSid = p.parentSid ?? null;
   // sid 0: the session lies outside this PID namespace, so it cannot be compared.
-  if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid) {
+  const leaderAbove = (p.ancestors ?? []).some((a) => a.pid === sid);
+  // An ordinary parent only: init and subreapers lead sessions of their own and adopt orphans.
+  const ordinaryParent = p.ppid !== 1 && !SUPERVISOR_NAMES.test(p.parentName);
+  const parentSetsidAfter = ordinaryParent && parentSid !== null && parentSid === p.ppid && parentStart !== null && startTicks !== null && parentStart <= startTicks;
+  if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid && !leaderAbove && !parentSetsidAfter) {
     return {
       kind: 'adopted',
       evidence: parentSid === 0 ? t('adopt.sessionNone', { sid, parent, name: p.parentName }) : t('adopt.session', { sid, parent, parentSid, name: p.parentName }),

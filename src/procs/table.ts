@@ -5,6 +5,7 @@ import { visibleLine } from '../reporters/escape.js';
 import { displayWidth, palette, wrap, type Colors } from '../reporters/layout.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { assess, culpritOrder, isStale, type Verdict } from './verdict.js';
+import { adoptionOf } from './adoption.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from './framework.js';
 import { t } from '../i18n/index.js';
 
@@ -12,6 +13,8 @@ export interface ProcRow {
   p: HolderProcess;
   verdict: Verdict;
   reason: string;
+  /** the technical facts behind the reason (-v) */
+  evidence?: string;
   /** what its framework does with GPU memory (from /proc/PID/maps), when one is recognised */
   policy: HolderPolicy | null;
 }
@@ -21,8 +24,8 @@ export function procRows(s: Snapshot): ProcRow[] {
   return s.processes.list
     .filter((p) => p.listedByNvidiaSmi || p.holdsDeviceFiles)
     .map((p) => {
-      const { verdict, reason } = assess(p, s.self);
-      return { p, verdict, reason, policy: holderPolicy(p, totalOf(p)) };
+      const { verdict, reason, evidence } = assess(p, s.self);
+      return { p, verdict, reason, ...(evidence ? { evidence } : {}), policy: holderPolicy(p, totalOf(p)) };
     })
     .sort((a, b) => culpritOrder({ verdict: a.verdict, usedMiB: a.p.usedMiB }, { verdict: b.verdict, usedMiB: b.p.usedMiB }) || a.p.pid - b.p.pid);
 }
@@ -45,9 +48,10 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : t('procs.cell.devFile'),
     p.visible ? fmtAge(p.ageSeconds) : '?',
     p.state ?? '?',
-    // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts)
-    visibleLine(!p.visible ? '?' : p.orphaned ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` }) : `${p.parentName ?? p.ppid ?? '?'}`),
-    !p.visible ? t('procs.cell.otherMaybe') : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? t('procs.cell.other') : t('procs.cell.same'),
+    // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts),
+    // judged as the verdict is, so the column and the verdict line never disagree
+    visibleLine(!p.visible ? '?' : adoptionOf(p).kind === 'adopted' ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` }) : `${p.parentName ?? p.ppid ?? '?'}`),
+    p.exited ? '-' : !p.visible ? t('procs.cell.otherMaybe') : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? t('procs.cell.other') : t('procs.cell.same'),
     t(`verdict.${r.verdict}` as const),
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
     p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
@@ -99,10 +103,14 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   out.push('', c.bold(line(HEAD)));
   rows.forEach((r, i) => out.push(line(table[i]!, paintFor(r.verdict, c))));
 
-  const explained = rows.filter((r) => r.verdict !== 'active' && r.verdict !== 'this job');
+  // An active process is explained only when its parent has exited: why it is kept is then worth saying.
+  const explained = rows.filter((r) => (r.verdict !== 'active' || r.evidence !== undefined) && r.verdict !== 'this job');
   if (explained.length > 0) {
     out.push('');
-    for (const r of explained) out.push(...wrap(t('procs.reasonLine', { pid: r.p.pid, verdict: t(`verdict.${r.verdict}` as const), reason: visibleLine(r.reason) }), width, '', '  '));
+    for (const r of explained) {
+      out.push(...wrap(t('procs.reasonLine', { pid: r.p.pid, verdict: t(`verdict.${r.verdict}` as const), reason: visibleLine(r.reason) }), width, '', '  '));
+      if (o.verbose && r.evidence) out.push(...wrap(c.dim(t('procs.evidenceLine', { evidence: visibleLine(r.evidence) })), width, '  ', '    '));
+    }
   }
   // What each holder's framework does with its memory, and so what would give it back.
   const policies = rows.filter((r) => r.policy && r.p.listedByNvidiaSmi && r.verdict !== 'this job');
@@ -130,7 +138,7 @@ export function procsJson(s: Snapshot, rows: readonly ProcRow[]): unknown {
     gpus: s.nvidia.ok ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, uuid: g.uuid, memory: g.memory })) : [],
     ...(s.nvidia.ok ? {} : { nvidiaFailure: s.nvidia.failure }),
     ...(s.processes.message ? { message: s.processes.message } : {}),
-    processes: rows.map((r) => ({ ...r.p, verdict: r.verdict, reason: r.reason, stale: isStale(r.verdict), ...(r.policy ? { policy: r.policy } : {}) })),
+    processes: rows.map((r) => ({ ...r.p, verdict: r.verdict, reason: r.reason, ...(r.evidence ? { evidence: r.evidence } : {}), stale: isStale(r.verdict), ...(r.policy ? { policy: r.policy } : {}) })),
     stale: staleCount(rows),
   };
 }

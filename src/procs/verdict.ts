@@ -2,12 +2,13 @@
 // `run`'s report (through them), and by `fix` to decide what may be ended. The one place that decides. Pure.
 //
 // A process is stale — a candidate for `fix` — only on positive evidence: it is a zombie, it is stopped by a
-// signal, the process that started it has exited (adoption.ts), or it has idled for long while its owner is
-// logged out. When nothing shows either way, the verdict is "unknown": shown with why, never ended by fix.
+// signal, the process that started it has exited (adoption.ts) and nothing shows that it works, serves or
+// detached on purpose (leftover.ts), or it has idled for long while its owner is logged out. When nothing shows either way, the verdict is "unknown": shown with why, never ended by fix.
 // Some processes are never candidates whatever the facts: this tool and its ancestors, PID 1, kernel
 // threads, and a PID that nvidia-smi lists but that has no GPU open here (another namespace's PID).
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 import { adoptionOf, type Adoption } from './adoption.js';
+import { jobPartOf, judgeAdopted } from './leftover.js';
 import { t } from '../i18n/index.js';
 
 export type Verdict = 'this job' | 'active' | 'idle' | 'orphaned' | 'stopped' | 'zombie' | 'other user' | 'invisible' | 'unknown';
@@ -26,6 +27,8 @@ export interface Assessment {
   reason: string;
   /** set when fix must never signal this process, whatever else is true: why */
   protectedBy?: string;
+  /** the technical facts behind the reason (session, fork), for -v and the JSON */
+  evidence?: string;
 }
 
 /** Why fix must never signal this process, or null. Also used by fix on the live facts at apply time. */
@@ -41,19 +44,28 @@ export function protectionOf(p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' |
 
 export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
   const protectedBy = protectionOf(p);
-  const guarded = (verdict: Verdict, reason: string): Assessment => (protectedBy ? { verdict, reason, protectedBy } : { verdict, reason });
+  const guarded = (verdict: Verdict, reason: string, evidence?: string): Assessment => ({ verdict, reason, ...(protectedBy ? { protectedBy } : {}), ...(evidence ? { evidence } : {}) });
   if (p.isSelfOrAncestor) return guarded('this job', t('reason.self'));
-  if (!p.visible) return { verdict: 'invisible', reason: t('reason.invisible') };
+  if (!p.visible) return { verdict: 'invisible', reason: p.exited ? t('reason.exited') : t('reason.invisible') };
   if (p.gpuNotOpenHere) return guarded('unknown', protectedBy!);
   if (p.kernelThread) return guarded('unknown', t('reason.kthread'));
   if (p.state === 'zombie' || p.state === 'dead') return guarded('zombie', t('reason.zombie'));
   if (p.state === 'stopped' && p.pid > 1) return guarded('stopped', t('reason.stopped'));
   if (p.state === 'tracing-stop') return guarded('unknown', t('reason.traced'));
-  if (isBusy(p)) return guarded('active', p.ppid === 1 || p.orphaned ? t('reason.workingUnder', { cpu: p.recentCpuPercent ?? '?', parent: p.parentName ?? `PID ${p.ppid ?? '?'}` }) : t('reason.running'));
+  if (isBusy(p)) return guarded('active', p.ppid === 1 || adoptionOf(p).kind === 'adopted' ? t('reason.workingUnder', { cpu: p.recentCpuPercent ?? '?', parent: p.parentName ?? `PID ${p.ppid ?? '?'}` }) : t('reason.running'));
   if (p.pid <= 1) return guarded('unknown', protectedBy!);
 
   const a = adoptionOf(p);
-  if (a.kind === 'adopted') return guarded('orphaned', a.evidence);
+  // Jupyter starts kernels in sessions of their own, so no session shows the server gone: its PID does.
+  if (p.jupyterServerAlive === false && jobPartOf(p) === 'jupyter' && (p.connections ?? 0) === 0) return guarded('orphaned', t('reason.leftoverKernel'));
+  if (a.kind === 'adopted') {
+    // Its launching process is gone: a leftover only if nothing shows work, service or a deliberate detach.
+    const j = judgeAdopted(p);
+    if (j.kind === 'working') return guarded('active', t('reason.adoptedWorking', { signs: j.signs.join('; ') }), a.evidence);
+    if (j.kind === 'detached') return guarded('unknown', t('reason.detached', { how: j.how }), a.evidence);
+    const words = j.part === 'multiprocessing' ? t('reason.leftoverWorker') : j.part === 'jupyter' ? t('reason.leftoverKernel') : t('reason.leftover');
+    return guarded('orphaned', words, a.evidence);
+  }
   if (a.kind === 'unknown') return guarded('unknown', idleNote(p, a));
   if (self.uid !== null && p.uid !== null && p.uid !== self.uid) {
     if (isIdle(p) && p.ownerHasTerminal === false) return guarded('idle', t('reason.idleLoggedOut', { ...idleNumbers(p), user: p.user ?? p.uid ?? '?' }));

@@ -10,6 +10,7 @@
 // the GPU only once nvidia-smi and the process scan are done.
 import { isFile, readTextOr } from '../ports/fs.js';
 import { probeEnv } from '../probes/env.js';
+import { probeKernelLog } from '../probes/kernel-log.js';
 import { probeNvidia } from '../probes/nvidia/probe.js';
 import type { NvidiaRuns } from '../probes/nvidia/run.js';
 import { parsePasswd, parseProcStatus } from '../probes/procfs/parse.js';
@@ -53,6 +54,7 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
   // Who has a GPU open, and their CPU ticks: before nvidia-smi returns, so that the second reading after it
   // gives each one's recent CPU use (src/probes/procfs/processes.ts).
   const cpuBefore = sampleGpuProcessCpu(fs, performance.now());
+  const kernelLogPromise = all ? timed(probes, 'kernel-log', () => probeKernelLog(penv), (k) => (k === null ? { note: 'not read (--root, or no dmesg)' } : k.readable ? true : { note: `not readable: ${k.detail ?? k.reason ?? '?'}` })) : Promise.resolve(undefined);
   await yieldToLoop();
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
@@ -98,6 +100,7 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
     smoke?.started?.go();
     const smokeSection = smoke ? await timed(probes, 'cudnn-smoke', () => finishSmoke(smoke), (s) => s.skipped ?? true) : undefined;
     const pythonFinal = python && penv.options.deep === 'frameworks' ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python)) : python;
+    const kernelLog = (await kernelLogPromise) ?? null;
     return {
       schemaVersion: SNAPSHOT_SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -113,6 +116,7 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
       ...(pythonFinal ? { python: pythonFinal } : {}),
       ...(libraries ? { libraries } : {}),
       ...(smokeSection ? { smoke: smokeSection } : {}),
+      ...(kernelLog ? { kernelLog } : {}),
     };
   } finally {
     // never leave a smoke process waiting for its go-ahead (it would sit until its time limit)

@@ -53,6 +53,10 @@ export const Gpu = z.object({
   retiredPages: z.object({ pendingRetirement: z.string().nullable(), doubleBit: z.number().nullable(), singleBit: z.number().nullable() }),
   remappedRows: z.object({ pending: z.string().nullable(), failure: z.string().nullable(), uncorrectable: z.number().nullable() }),
   processes: z.array(GpuProcess),
+  /** PCIe link of the GPU now and at most (nvidia-smi -q -x pci_gpu_link_info); null fields where it says N/A */
+  pcie: z.object({ genCurrent: z.number().nullable(), genMax: z.number().nullable(), widthCurrent: z.number().nullable(), widthMax: z.number().nullable() }).nullable().optional(),
+  /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
+  clockEventReasons: z.array(z.string()).nullable().optional(),
 });
 export type Gpu = z.infer<typeof Gpu>;
 
@@ -126,6 +130,26 @@ export const HolderProcess = z.object({
   /** nvidia-smi lists this PID, but a complete scan of /proc shows the process with this PID here has no
    *  /dev/nvidia<N> open: the number names another PID namespace's process (NVML reports host PIDs) */
   gpuNotOpenHere: z.boolean().optional(),
+  /** SIGHUP is ignored (SigIgn in /proc/PID/status), as `nohup` leaves it: started to outlive its terminal */
+  sigHupIgnored: z.boolean().nullable().optional(),
+  /** its working folder is / (daemon(3) and the classic double fork move there); null: not readable */
+  cwdIsRoot: z.boolean().nullable().optional(),
+  /** what its fds 0, 1 and 2 are: "null" (/dev/null), "closed", "tty", "file", "pipe", "socket", "other"; absent: not read */
+  stdio: z.array(z.string()).optional(),
+  /** the latest modification time (ms since epoch) of the regular files on its fds 1 and 2; null: neither is one */
+  outputWrittenAt: z.number().nullable().optional(),
+  /** sockets it listens on ("tcp 127.0.0.1:8000", "unix /run/x.sock"); absent when its open files are not readable */
+  listening: z.array(z.string()).optional(),
+  /** its established TCP connections; absent when its open files are not readable */
+  connections: z.number().int().optional(),
+  /** its ancestors, from its parent up to (not including) PID 1; absent when not read */
+  ancestors: z.array(z.object({ pid: z.number().int(), name: z.string() })).optional(),
+  /** the leader of its session (the process whose PID is its sid) is still alive; null: cannot tell (sid 0) */
+  sessionLeaderAlive: z.boolean().nullable().optional(),
+  /** a Jupyter kernel's server (JPY_PARENT_PID in its environment) is still running; absent: not a kernel, or unreadable */
+  jupyterServerAlive: z.boolean().optional(),
+  /** listed by nvidia-smi and seen in this /proc a moment before, gone when read: it exited meanwhile */
+  exited: z.boolean().optional(),
   /** ms since epoch */
   startedAt: z.number().nullable(),
   ageSeconds: z.number().nullable(),
@@ -155,6 +179,8 @@ export const System = z.object({
   /** /proc/driver/nvidia/version: the kernel module that is loaded */
   kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
   nvidiaDevices: z.array(z.string()),
+  /** /dev/shm as mounted (/proc/mounts): its size in bytes (null: no size= option, the kernel's default of half the RAM) */
+  shm: z.object({ sizeBytes: z.number().nullable(), line: z.string() }).nullable().optional(),
   uptimeSeconds: z.number().nullable(),
   clockTicks: z.number(),
 });
@@ -165,6 +191,19 @@ export const Toolkit = z.object({
   nvcc: z.object({ path: z.string(), root: z.string(), version: z.string().nullable(), source: z.string().nullable() }).nullable(),
 });
 export type Toolkit = z.infer<typeof Toolkit>;
+
+/** The kernel log's NVIDIA facts (src/probes/kernel-log.ts); not readable is a fact too, with why. */
+export const KernelLog = z.object({
+  readable: z.boolean(),
+  reason: z.enum(['permission', 'not-found', 'failed']).optional(),
+  detail: z.string().optional(),
+  /** /proc/sys/kernel/dmesg_restrict ("1": only root or CAP_SYSLOG may read the log) */
+  dmesgRestrict: z.string().nullable().optional(),
+  nvrmLines: z.number().int(),
+  /** Xid events, the most recent last; seconds since boot when the line says */
+  xid: z.array(z.object({ bus: z.string(), code: z.number().int(), text: z.string(), seconds: z.number().nullable() })),
+});
+export type KernelLog = z.infer<typeof KernelLog>;
 
 export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
 
@@ -193,5 +232,7 @@ export const Snapshot = z.looseObject({
   libraries: LibrariesSection.optional(),
   /** the native cuDNN smoke test of `check --deep` (src/python/smoke-schema.ts) */
   smoke: SmokeSection.optional(),
+  /** NVIDIA lines of the kernel log (Xid), or why it could not be read */
+  kernelLog: KernelLog.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;

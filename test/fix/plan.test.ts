@@ -131,10 +131,12 @@ describe('fix plan: what is never signalled (audit H1, M1, M2, L4, L8)', () => {
   });
 
   it('adoption evidence: a parent that started after the child', () => {
-    const h = holder({ pid: 30, ppid: 5, parentName: 'my-reaper', sid: 30, parentSid: 5, startTicks: 1000, parentStartTicks: 2000 });
+    const h = holder({ pid: 30, ppid: 5, parentName: 'my-reaper', sid: 29, parentSid: 5, startTicks: 1000, parentStartTicks: 2000 });
     const p = plan(snapshotWith([h]));
     expect(p.processes.map((st) => [st.pid, st.verdict])).toEqual([[30, 'orphaned']]);
-    expect(p.processes[0]!.why).toMatch(/its parent my-reaper \(PID 5\) started after it/);
+    // plain words first; the fork evidence beside them
+    expect(p.processes[0]!.why).toMatch(/^its parent process has exited: a leftover of a finished job/);
+    expect(p.processes[0]!.evidence).toMatch(/its parent my-reaper \(PID 5\) started after it/);
   });
 
   it("never its own ancestors, even as a zombie's parent (M1)", () => {

@@ -25,7 +25,8 @@ describe('the page model', () => {
       [5161, 'bob', 'orphaned', '1h 30m', "python -c 'from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5, pipe_handle=7)' --multiprocessing-fork"],
       [5150, 'bob', 'active', '30m 0s', 'python train.py --batch-size 64'],
     ]);
-    expect(gpu1.procs[0]!.reason).toBe('its session (417) is not the one of its parent systemd (PID 1), which has none here: a fork keeps the session, so the process that started it has exited and systemd adopted it');
+    // plain words; the session evidence is for -v (procs/leftover.ts)
+    expect(gpu1.procs[0]!.reason).toBe('a worker (multiprocessing, a DataLoader) whose Python parent has exited: a leftover of that job');
   });
 
   it('the free GPU and the line that uses it, numbered as nvidia-smi numbers them', () => {

@@ -74,8 +74,10 @@ export function consumerLabel(c: Consumer): string {
   return c.framework ? FRAMEWORK_LABEL[c.framework]! : nodePath.posix.basename(c.path);
 }
 
-export function viaText(r: Pick<ResolvedLibrary, 'via' | 'firstVia' | 'how' | 'requestedBy'>, c?: Consumer): string {
+export function viaText(r: Pick<ResolvedLibrary, 'via' | 'firstVia' | 'how' | 'requestedBy'> & { preloadFrom?: ResolvedLibrary['preloadFrom'] }, c?: Consumer): string {
   switch (r.via) {
+    case 'ld_preload':
+      return r.preloadFrom ?? 'LD_PRELOAD';
     case 'preloaded':
       return `preloaded by path${c?.framework ? ` by ${FRAMEWORK_LABEL[c.framework]}'s Python code` : ''}`;
     case 'already_loaded':

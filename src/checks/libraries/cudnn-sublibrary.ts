@@ -28,6 +28,8 @@ export const cudnnSublibraryCheck: Check = {
         (r) =>
           r.family?.startsWith('libcudnn_') &&
           r.path &&
+          !r.unloadable && // a cut-short file in the way: libs.unloadable
+
           (r.version !== null && main.version !== null ? !sameVersion(r.version, main.version) : nodePath.posix.dirname(r.realPath ?? r.path) !== mainDir),
       );
       if (bad.length === 0) continue;
@@ -60,10 +62,13 @@ export const cudnnSublibraryCheck: Check = {
     const byPid = new Map<number, typeof lib.loaded>();
     for (const l of lib.loaded) byPid.set(l.pid, [...(byPid.get(l.pid) ?? []), l]);
     for (const [pid, files] of byPid) {
-      const main = files.find((f) => f.family === 'libcudnn');
-      if (!main?.version) continue;
-      const bad = files.filter((f) => f.family?.startsWith('libcudnn_') && f.version && !sameVersion(f.version, main.version));
-      if (bad.length === 0) continue;
+      // Two libcudnn.so.9 can be mapped (a preloaded one, and the framework's own loaded by path after it): the one
+      // whose sub-libraries are mapped is the one that runs. A mix only when no mapped libcudnn matches them all.
+      const mains = files.filter((f) => f.family === 'libcudnn' && f.version);
+      const badFor = (m: (typeof files)[number]) => files.filter((f) => f.family?.startsWith('libcudnn_') && f.version && !sameVersion(f.version, m.version!));
+      if (mains.length === 0 || mains.some((m) => badFor(m).length === 0)) continue;
+      const main = mains[0]!;
+      const bad = badFor(main);
       const framework = lib.processes.find((p) => p.pid === pid)?.framework ?? null;
       out.push(
         finding({

@@ -28,6 +28,26 @@ export const duplicateVersionsCheck: Check = {
           { text: `${r.name} → ${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ${versionText(r.version)}, via ${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`, source: 'loader emulation' },
           ...others.map((x) => ({ text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`, source: 'loader emulation' })),
         ];
+        if (r.via === 'ld_preload' && ownLoser && !r.unloadable) {
+          const from = r.preloadFrom ?? 'LD_PRELOAD';
+          out.push(
+            finding({
+              check: this.id,
+              severity: 'warn',
+              status: 'warn',
+              rootCause: r.family.startsWith('libcudnn') ? 'cudnn_version_mismatch' : 'library_conflict',
+              message: t('dup.preloaded', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), path: r.realPath ?? r.path, from, own: versionText(ownLoser.version), ownPath: ownLoser.realPath ?? ownLoser.path }),
+              details: t('dup.preloadedDetails', { from }),
+              evidence: [
+                evidence[0]!,
+                ...others.map((x) => ({ text: x.via === 'preloaded' ? `also mapped, not used: ${x.realPath ?? x.path}, ${versionText(x.version)}, loaded by path by ${consumerLabel(c)}'s Python code after ${from}` : `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')}`, source: 'loader emulation' })),
+              ],
+              affects: { library: r.name, ...(from === 'LD_PRELOAD' ? { env: 'LD_PRELOAD' } : {}), ...(c.framework ? { framework: c.framework } : {}) },
+              fix: from === 'LD_PRELOAD' ? { text: t('dup.preloadedFix'), commands: ['unset LD_PRELOAD'] } : { text: t('dup.preloadedFixEtc', { path: r.path }), commands: [] },
+            }),
+          );
+          continue;
+        }
         if (winnerOwn || !ownLoser) {
           // cuDNN's sub-libraries follow libcudnn: one line for the family is enough (mismatches have their own check).
           if (r.family.startsWith('libcudnn_')) continue;

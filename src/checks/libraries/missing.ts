@@ -16,7 +16,8 @@ export const missingCheck: Check = {
     const lib = librariesOf(s)!;
     const out: Finding[] = [];
     for (const c of lib.consumers) {
-      for (const r of c.resolved.filter((x) => x.via === 'not_found')) {
+      // A broken file in the way is libs.unloadable's case (its fix removes the file's folder, not adds another).
+      for (const r of c.resolved.filter((x) => x.via === 'not_found' && !x.unloadable)) {
         // Another copy of the same name that the search cannot reach: the folder to add.
         const elsewhere = lib.copies.find((k) => k.soname === r.name || k.links.some((l) => nodePath.posix.basename(l) === r.name));
         const driver = r.family === 'libcuda' || r.family === 'libnvidia-ml';

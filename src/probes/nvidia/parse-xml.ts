@@ -90,7 +90,27 @@ function parseGpu(g: Node, position: number): Omit<Gpu, 'computeCapability'> {
         ...(text(p.type) ? { type: text(p.type)! } : {}),
       }))
       .filter((p) => p.pid >= 0),
+    pcie: pcieLink(obj(obj(g.pci).pci_gpu_link_info)),
+    clockEventReasons: clockReasons(g),
   };
+}
+
+/** "5" / "16x" → numbers; the whole object is null when nvidia-smi gives no link facts at all (a VM, an old driver). */
+function pcieLink(link: Node): NonNullable<Gpu['pcie']> | null {
+  const gen = obj(link.pcie_gen);
+  const widths = obj(link.link_widths);
+  const n = (v: unknown) => num(text(v)?.replace(/x$/i, '') ?? null);
+  const out = { genCurrent: n(gen.current_link_gen), genMax: n(gen.max_link_gen), widthCurrent: n(widths.current_link_width), widthMax: n(widths.max_link_width) };
+  return Object.values(out).every((v) => v === null) ? null : out;
+}
+
+/** The Active reasons of <clocks_event_reasons> (drivers before 535: <clocks_throttle_reasons>), without the prefix. */
+function clockReasons(g: Node): string[] | null {
+  const block = g.clocks_event_reasons !== undefined ? obj(g.clocks_event_reasons) : g.clocks_throttle_reasons !== undefined ? obj(g.clocks_throttle_reasons) : null;
+  if (block === null) return null;
+  return Object.entries(block)
+    .filter(([, v]) => text(v) === 'Active')
+    .map(([k]) => k.replace(/^clocks_(?:event|throttle)_reason_/, ''));
 }
 
 /** ECC counters: new drivers split SRAM/DRAM, old ones have single_bit/double_bit with a total. */

@@ -110,3 +110,72 @@ export function parsePasswd(text: string): Map<number, string> {
   }
   return m;
 }
+
+/** SigIgn in /proc/PID/status: is SIGHUP (signal 1, the lowest bit) ignored? `nohup` leaves it so. null: no such line. */
+export function sigHupIgnored(status: Map<string, string>): boolean | null {
+  const hex = status.get('SigIgn');
+  if (hex === undefined || !/^[0-9a-fA-F]+$/.test(hex)) return null;
+  return (parseInt(hex.slice(-1), 16) & 1) === 1;
+}
+
+export interface NetSocket {
+  inode: number;
+  /** "tcp 127.0.0.1:8000", "tcp6 [::]:8000", "unix /run/x.sock", "unix @abstract" */
+  address: string;
+  listening: boolean;
+  established: boolean;
+}
+
+const TCP_LISTEN = '0A';
+const TCP_ESTABLISHED = '01';
+
+/** /proc/PID/net/tcp or tcp6: one entry per socket with its inode (the link /proc/PID/fd/N shows as socket:[inode]). */
+export function parseNetTcp(text: string, family: 'tcp' | 'tcp6'): NetSocket[] {
+  const out: NetSocket[] = [];
+  for (const line of text.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 10) continue;
+    const inode = Number(f[9]);
+    const st = (f[3] ?? '').toUpperCase();
+    if (!Number.isInteger(inode) || inode <= 0) continue;
+    out.push({ inode, address: `${family} ${tcpAddress(f[1] ?? '', family)}`, listening: st === TCP_LISTEN, established: st === TCP_ESTABLISHED });
+  }
+  return out;
+}
+
+/** "0100007F:1F90" → "127.0.0.1:8080"; IPv6 as [hex groups] (the kernel writes each 32-bit word in host order). */
+function tcpAddress(field: string, family: 'tcp' | 'tcp6'): string {
+  const [hex = '', portHex = ''] = field.split(':');
+  const port = parseInt(portHex, 16);
+  if (family === 'tcp' && hex.length === 8) {
+    const b = [6, 4, 2, 0].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    return `${b.join('.')}:${port}`;
+  }
+  if (hex.length === 32) {
+    const bytes: number[] = [];
+    for (let w = 0; w < 4; w++) for (const i of [6, 4, 2, 0]) bytes.push(parseInt(hex.slice(w * 8 + i, w * 8 + i + 2), 16));
+    const groups: string[] = [];
+    for (let i = 0; i < 16; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+    // Uncompressed (valid, if long), except the any-address.
+    return `[${groups.every((g) => g === '0') ? '::' : groups.join(':')}]:${port}`;
+  }
+  return `${hex}:${port}`;
+}
+
+/** __SO_ACCEPTCON in /proc/net/unix's Flags: the socket listens. */
+const SO_ACCEPTCON = 0x10000;
+
+/** /proc/PID/net/unix: "Num RefCount Protocol Flags Type St Inode [Path]". Only listening sockets carry meaning here. */
+export function parseNetUnix(text: string): NetSocket[] {
+  const out: NetSocket[] = [];
+  for (const line of text.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 7) continue;
+    const inode = Number(f[6]);
+    if (!Number.isInteger(inode) || inode <= 0) continue;
+    const listening = (parseInt(f[3] ?? '0', 16) & SO_ACCEPTCON) !== 0;
+    const path = f.slice(7).join(' ');
+    out.push({ inode, address: `unix ${path === '' ? '(unnamed)' : path}`, listening, established: false });
+  }
+  return out;
+}

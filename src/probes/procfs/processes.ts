@@ -1,11 +1,11 @@
 // Who holds GPU memory: nvidia-smi's process list joined with /proc, plus processes that hold
 // /dev/nvidia* open without being listed (another tool's context, a process in the middle of start-up).
-import { FsError, listNames, type FileSystem } from '../../ports/fs.js';
+import { FsError, listNames, type FileStat, type FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../../snapshot/schema.js';
 import { adoptionOf } from '../../procs/adoption.js';
 import { IDLE_MIN_AGE_S } from '../../procs/verdict.js';
-import { isKernelThread, parseBootTime, parseCmdline, parsePasswd, parseProcStat, parseProcStatus, serviceUnitOf } from './parse.js';
+import { isKernelThread, parseBootTime, parseCmdline, parseNetTcp, parseNetUnix, parsePasswd, parseProcStat, parseProcStatus, serviceUnitOf, sigHupIgnored, type NetSocket } from './parse.js';
 import { parseMaps } from '../../libs/maps.js';
 import { frameworkFromMaps } from '../../procs/framework.js';
 
@@ -76,6 +76,13 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
   const smiToLocal = pairHostPids(fs, byPid, deviceHolders);
   const pids = new Set<number>([...deviceHolders.pids]);
   for (const smiPid of byPid.keys()) pids.add(smiToLocal.get(smiPid) ?? smiPid);
+  const listedHere = new Set([...byPid.keys()].map((p) => smiToLocal.get(p) ?? p));
+  for (const pid of [...pids]) {
+    if (listedHere.has(pid)) continue;
+    // This tool's own children (its nvidia-smi calls have the GPU open while they run) are no GPU processes of
+    // anyone; a device holder gone since the scan holds nothing now.
+    if (!fs.exists(`/proc/${pid}/stat`) || descendsFrom(fs, pid, selfPid)) pids.delete(pid);
+  }
   const localToSmi = new Map([...smiToLocal].map(([h, l]) => [l, h]));
   const terminals = lazyTerminalOwners(fs);
   // "No GPU open here" is evidence only where a GPU can be opened: a machine with no /dev/nvidia<N> at all
@@ -100,6 +107,7 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
       nowMs,
       before,
       sampleEndMs,
+      seenBefore: deviceHolders.pids.has(pid) || (before?.ticks.has(pid) ?? false),
     });
     list.push(smiPid === pid ? described : { ...described, nvidiaSmiPid: smiPid });
   }
@@ -121,6 +129,8 @@ interface DescribeCtx {
   nowMs: number;
   before: CpuSample | undefined;
   sampleEndMs: number | undefined;
+  /** the device scan found it a moment ago: if it is gone now, it exited meanwhile */
+  seenBefore: boolean;
 }
 
 function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
@@ -147,7 +157,7 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     holdsDeviceFiles: c.holdsDevice,
     isSelfOrAncestor: c.ancestors.has(pid),
   };
-  if (!stat) return base;
+  if (!stat) return c.seenBefore ? { ...base, exited: true } : base;
   const status = parseProcStatus(readTextOr(fs, `/proc/${pid}/status`) ?? '');
   const uidText = status.get('Uid')?.split(/\s+/)[0];
   const uid = uidText !== undefined && /^\d+$/.test(uidText) ? Number(uidText) : null;
@@ -189,9 +199,149 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
     recentCpuPercent,
     otherPidNamespace: ns === null || c.ourNs === null ? null : ns !== c.ourNs,
     framework: frameworkOf(fs, pid),
+    ...detachmentFacts(fs, pid, stat.sid, status),
   };
   const adoption = adoptionOf(facts);
   return { ...facts, orphaned: adoption.kind === 'adopted' ? true : adoption.kind === 'parented' ? false : null };
+}
+
+/**
+ * What tells a job that detached on purpose, or still works or serves, from a leftover: read here, judged in
+ * procs/leftover.ts. Each fact is left out when it cannot be read (another user's process, not root).
+ */
+function detachmentFacts(fs: FileSystem, pid: number, sid: number, status: Map<string, string>): Partial<HolderProcess> {
+  const out: Partial<HolderProcess> = {};
+  const hup = sigHupIgnored(status);
+  if (hup !== null) out.sigHupIgnored = hup;
+  const cwd = safeReadlink(fs, `/proc/${pid}/cwd`);
+  out.cwdIsRoot = cwd === null ? null : cwd === '/';
+  const anc = ancestorsOf(fs, pid);
+  if (anc !== null) out.ancestors = anc;
+  out.sessionLeaderAlive = sid > 0 ? sessionLeaderAlive(fs, sid) : null;
+  // Jupyter starts each kernel in a session of its own and names itself in the kernel's environment.
+  const server = /(?:^|\0)JPY_PARENT_PID=(\d+)(?:\0|$)/.exec(readTextOr(fs, `/proc/${pid}/environ`, 1024 * 1024) ?? '');
+  if (server) {
+    const st = readTextOr(fs, `/proc/${server[1]}/stat`);
+    const parsed = st ? parseProcStat(st) : null;
+    out.jupyterServerAlive = parsed !== null && parsed.state !== 'zombie' && parsed.state !== 'dead';
+  }
+  let fds;
+  try {
+    fds = fs.readdir(`/proc/${pid}/fd`);
+  } catch {
+    return out;
+  }
+  const targets = new Map<number, string>();
+  for (const fd of fds) {
+    if (!/^\d+$/.test(fd.name)) continue;
+    const target = safeReadlink(fs, `/proc/${pid}/fd/${fd.name}`);
+    if (target !== null) targets.set(Number(fd.name), target);
+  }
+  // /dev/null by identity, not by name: inside a container or namespace its path may read otherwise.
+  const devNull = tryStatOr(fs, '/dev/null');
+  const isNull = (fd: number) => {
+    const st = devNull && targets.has(fd) ? tryStatOr(fs, `/proc/${pid}/fd/${fd}`) : null;
+    return st !== null && devNull !== null && st.dev === devNull.dev && st.ino === devNull.ino;
+  };
+  out.stdio = [0, 1, 2].map((fd) => (isNull(fd) ? 'null' : stdioKind(targets.get(fd))));
+  let written: number | null = null;
+  for (const fd of [1, 2]) {
+    if (out.stdio[fd] !== 'file') continue;
+    const m = mtimeOf(fs, `/proc/${pid}/fd/${fd}`);
+    if (m !== null && (written === null || m > written)) written = m;
+  }
+  out.outputWrittenAt = written;
+  const inodes = new Set<number>();
+  for (const target of targets.values()) {
+    const m = /^socket:\[(\d+)\]$/.exec(target);
+    if (m) inodes.add(Number(m[1]));
+  }
+  const listening: string[] = [];
+  let connections = 0;
+  if (inodes.size > 0) {
+    // The process's own network namespace: /proc/PID/net is the one it sees.
+    const sockets: NetSocket[] = [
+      ...parseNetTcp(readTextOr(fs, `/proc/${pid}/net/tcp`, 16 * 1024 * 1024) ?? '', 'tcp'),
+      ...parseNetTcp(readTextOr(fs, `/proc/${pid}/net/tcp6`, 16 * 1024 * 1024) ?? '', 'tcp6'),
+      ...parseNetUnix(readTextOr(fs, `/proc/${pid}/net/unix`, 16 * 1024 * 1024) ?? ''),
+    ];
+    for (const so of sockets) {
+      if (!inodes.has(so.inode)) continue;
+      if (so.listening && !listening.includes(so.address)) listening.push(so.address);
+      if (so.established) connections++;
+    }
+  }
+  out.listening = listening;
+  out.connections = connections;
+  return out;
+}
+
+function stdioKind(target: string | undefined): string {
+  if (target === undefined) return 'closed';
+  if (target === '/dev/null') return 'null';
+  if (/^\/dev\/(pts\/\d+|tty\w*|console)$/.test(target)) return 'tty';
+  if (target.startsWith('pipe:')) return 'pipe';
+  if (target.startsWith('socket:')) return 'socket';
+  if (target.startsWith('/') && !target.startsWith('/dev/')) return 'file';
+  return 'other';
+}
+
+function tryStatOr(fs: FileSystem, p: string): FileStat | null {
+  try {
+    return fs.tryStat(p);
+  } catch {
+    return null;
+  }
+}
+
+function mtimeOf(fs: FileSystem, p: string): number | null {
+  try {
+    const st = fs.stat(p);
+    return st.type === 'file' ? Math.round(st.mtimeMs) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The process whose PID is `sid` is alive and still leads that session. */
+function sessionLeaderAlive(fs: FileSystem, sid: number): boolean {
+  const st = readTextOr(fs, `/proc/${sid}/stat`);
+  const parsed = st ? parseProcStat(st) : null;
+  return parsed !== null && parsed.sid === sid && parsed.state !== 'zombie' && parsed.state !== 'dead';
+}
+
+/** From the parent up to (not including) PID 1, at most 32 steps; null when the process cannot be read. */
+function ancestorsOf(fs: FileSystem, pid: number): { pid: number; name: string }[] | null {
+  const out: { pid: number; name: string }[] = [];
+  const first = readTextOr(fs, `/proc/${pid}/stat`);
+  let cur = first ? (parseProcStat(first)?.ppid ?? 0) : -1;
+  if (cur < 0) return null;
+  while (cur > 1 && out.length < 32 && !out.some((a) => a.pid === cur)) {
+    const st = readTextOr(fs, `/proc/${cur}/stat`);
+    const parsed = st ? parseProcStat(st) : null;
+    if (!parsed) break;
+    out.push({ pid: cur, name: parsed.comm });
+    cur = parsed.ppid;
+  }
+  return out;
+}
+
+function commOf(fs: FileSystem, pid: number): string | null {
+  const st = readTextOr(fs, `/proc/${pid}/stat`);
+  return st ? (parseProcStat(st)?.comm ?? null) : null;
+}
+
+/** `pid` is `ancestor` or one of its descendants. */
+function descendsFrom(fs: FileSystem, pid: number, ancestor: number): boolean {
+  let cur = pid;
+  for (let i = 0; i < 64 && cur > 1; i++) {
+    if (cur === ancestor) return true;
+    const st = readTextOr(fs, `/proc/${cur}/stat`);
+    const parsed = st ? parseProcStat(st) : null;
+    if (!parsed) return false;
+    cur = parsed.ppid;
+  }
+  return false;
 }
 
 /**
@@ -304,6 +454,12 @@ function scanDeviceHolders(fs: FileSystem): DeviceHolders {
         break;
       }
     }
+  }
+  // This tool's own nvidia-smi calls open the GPU while they run: nobody's GPU processes. (A job that `run`
+  // started is a descendant too, and a GPU process: only nvidia-smi is left out here.)
+  const self = Number(safeReadlink(fs, '/proc/self') ?? NaN);
+  if (Number.isInteger(self) && self > 1) {
+    for (const pid of [...pids]) if (pid !== self && commOf(fs, pid) === 'nvidia-smi' && descendsFrom(fs, pid, self)) pids.delete(pid);
   }
   return { pids, unreadable, complete: unreadable === 0 };
 }

@@ -6,7 +6,10 @@
 #   {"load": [paths, in load order: libcuda, libcudart, libcublasLt, libcublas, cuDNN's sub-libraries, libcudnn],
 #    "cudart": path, "cudnn": path, "cublas": path or null, "wait": true|false}
 # Each file is loaded by path with RTLD_GLOBAL (as torch and JAX preload theirs), so when cuDNN later opens its
-# sub-libraries by soname it finds these already loaded. Then, on every visible GPU (one thread each): the CUDA
+# sub-libraries by soname it finds these already loaded. Every function is then looked up in the process's global
+# scope, as a framework's code linked against the sonames binds it: LD_PRELOAD and /etc/ld.so.preload first, then
+# the files in load order (a handle's own lookup would call the file named, even where a preload wins for the
+# framework). Then, on every visible GPU (one thread each): the CUDA
 # context, free memory, cudnnCreate, cublasCreate, and a convolution forward, first with the workspace cuDNN asks
 # for to try every algorithm it offers (what autotuning frameworks allocate), then, if that fails for memory,
 # with the smallest workspace it offers, then on a tiny tensor: "cuDNN is broken" and "no memory" differ.
@@ -66,9 +69,13 @@ for path in plan["load"]:
         emit("load", ok=False, file=path, error=str(e))
         sys.exit(3)
 try:
-    rt = ctypes.CDLL(plan["cudart"], mode=RTLD)
-    dnn = ctypes.CDLL(plan["cudnn"], mode=RTLD)
-    blas = ctypes.CDLL(plan["cublas"], mode=RTLD) if plan.get("cublas") else None
+    for name in ("cudart", "cudnn", "cublas"):
+        if plan.get(name):
+            ctypes.CDLL(plan[name], mode=RTLD)
+    # dlopen(NULL): symbols from the global scope (preloads first), not from the files named above.
+    GLOBAL = ctypes.CDLL(None, mode=RTLD)
+    rt = dnn = GLOBAL
+    blas = GLOBAL if plan.get("cublas") else None
 except OSError as e:
     emit("load", ok=False, error=str(e))
     sys.exit(3)
