@@ -237,6 +237,8 @@ describe('truth-table.sh TRUTH_ROWS=new in dry mode', () => {
     // the old rows stay out of TRUTH_ROWS=new
     expect(fs.existsSync(path.join(work, 's/idle'))).toBe(false);
     expect(table).toMatch(/\| a nearly full GPU .* \| torch: exit 1: torch\.OutOfMemoryError.*; jax: exit 1: .*; cupy: exit 1: cupy\.cuda\.memory\.OutOfMemoryError/);
+    // the fake nvidia-smi counts the hog: check gives its headroom error
+    expect(table).toMatch(/used, free, total: 142856 MiB, 300 MiB, 143771 MiB\) \| \*\*check\*\*: ✗ GPU 0 has 300 MiB free .* ✓<br>/);
     expect(table).toMatch(/\| two frameworks in one process.*\*\*the same job with the fix\*\*: XLA_PYTHON_CLIENT_PREALLOCATE=false: fixed: ran \(exit 0\) ✓/);
     expect(table).toMatch(/\*\*fix --yes\*\*: exit \d+; PID \d+ still alive afterwards ✓/);
     expect(table).toMatch(/node checks against .*persistence_mode Enabled; compute_mode Default/);
