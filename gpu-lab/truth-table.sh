@@ -9,6 +9,11 @@
 #   source .gpu-lab/env.sh && OUT=$OUT bash gpu-lab/truth-table.sh
 #   TRUTH_DRY=1 bash gpu-lab/truth-table.sh     # here: fake python3 and nvidia-smi (gpu-lab/truth/fake)
 #   TRUTH_ONLY='s_cvd|s_holder_state live'       # only the scenarios whose call matches (grep -E)
+#   TRUTH_ROWS=new   # only the rows of issue 27 (about 4 minutes): a nearly full GPU, two frameworks in one
+#                    # process, another user's holder, the node checks (also a 64 MiB /dev/shm and the kernel
+#                    # log as another user), LD_PRELOAD and a truncated sub-library
+#   TRUTH_ROWS=all   # the old rows, then the new ones (past one 10-minute call: run old and new apart)
+#   (unset or old: the rows of issue 13 only, as before)
 #
 # Time: light scenarios run side by side (TRUTH_PAR at once, JAX without preallocation so they do not starve
 # each other); scenarios that fill GPU memory run one after another. Every command has a time limit, no new
@@ -16,6 +21,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
+ROWS=${TRUTH_ROWS:-old}
+case $ROWS in old|new|all) ;; *) echo "TRUTH_ROWS must be old, new or all, not \"$ROWS\"" >&2; exit 2 ;; esac
 OUT=${OUT:-/tmp/ged-out}; mkdir -p "$OUT"
 W=${TRUTH_WORK:-/tmp/ged-truth}; rm -rf "$W"; mkdir -p "$W/s"
 JOBS=$HERE/truth/jobs
@@ -56,7 +63,7 @@ tool_check() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" check --json > "$D/c
 tool_check_text() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" check --no-color -v > "$D/check.txt" 2>&1; }
 tool_deep() {
   timeout -k 3 150 env "${ENVV[@]}" "${CLI[@]}" check --deep --json > "$D/deep.json" 2> "$D/deep.err"; echo $? > "$D/deep.exit"
-  if [ "$DEEP_FRAMEWORKS" = 1 ]; then
+  if [ "$DEEP_FRAMEWORKS" = 1 ] && [ -z "${NO_DEEP_FW:-}" ]; then
     timeout -k 3 150 env "${ENVV[@]}" "${CLI[@]}" check --deep=frameworks --json > "$D/deep-frameworks.json" 2> "$D/deep-frameworks.err"; echo $? > "$D/deep-frameworks.exit"
   fi
 }
@@ -69,6 +76,7 @@ tool_run() {
   echo $? > "$D/run-$name.exit"
 }
 tool_procs() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" procs --json > "$D/procs.json" 2> "$D/procs.err"; echo $? > "$D/procs.exit"; }
+tool_libs() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" libs --json > "$D/libs.json" 2> "$D/libs.err"; echo $? > "$D/libs.exit"; }
 tool_libs_elf() { timeout -k 3 60 env "${ENVV[@]}" "${CLI[@]}" libs --json --elf "$1" > "$D/libs-elf.json" 2> "$D/libs-elf.err"; echo $? > "$D/libs-elf.exit"; }
 
 # A scenario's folder, its title, the framework its job uses and the root causes that explain its failure.
@@ -204,6 +212,128 @@ s_jax_setting() {
   tool_check
 }
 
+# --- the rows of issue 27 (TRUTH_ROWS=new or all) -----------------------------------------------------------
+# job_maps FW: cudnn_maps.py in FW (torch or jax) from a fresh process under LD_DEBUG=libs: the cuDNN files it
+# mapped (maps-FW.txt, from /proc/self/maps) and the loader's own cuDNN lines (lddebug-FW-cudnn.txt), which are
+# all there is when the process died before it could read its maps.
+job_maps() {
+  local fw=$1; mkdir -p "$D/lddebug"
+  timeout -k 3 120 env "${ENVV[@]}" LD_DEBUG=libs LD_DEBUG_OUTPUT="$D/lddebug/$fw" "$PY" "$JOBS/cudnn_maps.py" "$fw" "$D/maps-$fw.txt" > "$D/job-$fw.out" 2>&1
+  echo $? > "$D/job-$fw.exit"
+  # one LD_DEBUG file per process (ld.so appends .PID); only the cuDNN lines are kept
+  cat "$D"/lddebug/"$fw".* 2>/dev/null | grep -E 'libcudnn' | sed -E 's/^ *[0-9]+: *//' > "$D/lddebug-$fw-cudnn.txt"
+  rm -rf "$D/lddebug"
+}
+# the system cuDNN (9.14 on the GPU machine) and pip's libcudnn_graph.so.9; in dry mode tiny ELF stand-ins
+SYS_CUDNN=${TRUTH_SYS_CUDNN:-/usr/lib/x86_64-linux-gnu/libcudnn.so.9}
+PIP_GRAPH=
+new_setup() {
+  if [ -n "${TRUTH_DRY:-}" ]; then
+    mkdir -p "$W/dry-lib"
+    gcc -shared -fPIC -Wl,-soname,libcudnn.so.9 -o "$W/dry-lib/libcudnn.so.9.14.0" -x c /dev/null 2> /dev/null && ln -sf libcudnn.so.9.14.0 "$W/dry-lib/libcudnn.so.9"
+    gcc -shared -fPIC -Wl,-soname,libcudnn_graph.so.9 -o "$W/dry-lib/libcudnn_graph.so.9" -x c /dev/null 2> /dev/null
+    SYS_CUDNN=$W/dry-lib/libcudnn.so.9; PIP_GRAPH=$W/dry-lib/libcudnn_graph.so.9
+  else
+    PIP_GRAPH="$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' 2>/dev/null)/nvidia/cudnn/lib/libcudnn_graph.so.9"
+  fi
+}
+# 1. a nearly full GPU: every framework's job fails; check errors on headroom, --deep names the allocation failure
+s_nearly_full() {
+  ENVV=(); begin nearly-full "a nearly full GPU (a hog keeps 300 MiB free): a torch, a JAX and a CuPy job" torch memory_held_by_other_process
+  start_bg "$D/holder.out" "$PY" "$JOBS/hog.py" 300 150; echo "$BG_PID torch" > "$D/holders.txt"
+  wait_for "$D/holder.out" HOLDING 60 || echo "holder did not start" >> "$D/notes.txt"
+  nvidia-smi --query-gpu=memory.used,memory.free,memory.total --format=csv > "$D/gpu-memory.csv" 2>&1
+  job torch 60 "$PY" "$JOBS/torch_gib.py" 1; job jax 60 "$PY" "$JOBS/jax_conv.py"; job cupy 60 "$PY" "$JOBS/cupy_alloc.py" 512
+  tool_check; tool_procs; NO_DEEP_FW=1 tool_deep; tool_explain torch; tool_run torch 90 "$PY" "$JOBS/torch_gib.py" 1
+  stop_holders
+}
+# 2. two frameworks in one process: JAX's preallocation, then PyTorch's 40 GiB; the same with preallocation off
+s_two_frameworks() {
+  ENVV=(); begin two-frameworks "two frameworks in one process: JAX preallocates (75%), then PyTorch asks for 40 GiB" torch framework_preallocation
+  job both 120 "$PY" "$JOBS/jax_then_torch.py" 40
+  tool_explain both; tool_run both 150 "$PY" "$JOBS/jax_then_torch.py" 40
+  ENVV=(XLA_PYTHON_CLIENT_PREALLOCATE=false); job fixed 120 "$PY" "$JOBS/jax_then_torch.py" 40; ENVV=()
+}
+# 3. another user's holder (nobody), its parent (this script) alive: procs, fix --yes (must leave it), check
+s_other_user() {
+  ENVV=("HOME=$W/nobody-home"); begin other-user "a holder of 2 GiB run as another user (nobody), its parent alive" torch memory_held_by_other_process
+  chmod 755 "$W"; mkdir -p "$W/nobody-home"; chmod 777 "$W/nobody-home"; cp "$JOBS/hold_small.py" "$W/hold_small.py"; chmod 644 "$W/hold_small.py"
+  local as=() py; py=$(command -v "$PY")
+  if [ -n "${TRUTH_DRY:-}" ] || [ "$(id -u)" != 0 ]; then echo "not switched: dry mode or not root (the holder runs as $(id -un))" >> "$D/notes.txt"
+  elif command -v setpriv > /dev/null; then as=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+  elif command -v runuser > /dev/null; then as=(runuser -u nobody --)
+  else as=(su -s "$py" nobody --); py=
+  fi
+  echo "${as[*]:-same user}" > "$D/switch.txt"
+  start_bg "$D/holder.out" "${as[@]}" ${py:+"$py"} "$W/hold_small.py" 2 120
+  wait_for "$D/holder.out" HOLDING 90 || echo "holder did not start" >> "$D/notes.txt"
+  local pid; pid=$(sed -n 's/^HOLDING small PID \([0-9]*\).*/\1/p' "$D/holder.out" | head -1)
+  [ -n "$pid" ] && echo "$pid" >> "$STARTED"
+  echo "${pid:-$BG_PID} torch other" > "$D/holders.txt"
+  ps -o user= -p "${pid:-$BG_PID}" > "$D/holder-user.txt" 2>&1
+  tool_procs; tool_check
+  timeout -k 3 90 env "${ENVV[@]}" "${CLI[@]}" fix --yes --json --grace 5 > "$D/fix.json" 2> "$D/fix.err"; echo $? > "$D/fix.exit"
+  sleep 1
+  if kill -0 "${pid:-$BG_PID}" 2> /dev/null; then echo alive > "$D/after-fix.txt"; else echo gone > "$D/after-fix.txt"; fi
+  stop_holders
+}
+# 4. the node checks against the raw values read in the same run; /dev/shm made small in a private mount
+# namespace (as Docker's 64 MiB default) with PyTorch's DataLoader as the job
+s_node() {
+  ENVV=(); begin node-facts "node checks against nvidia-smi -q -x, df /dev/shm and dmesg read in the same run" none "-"
+  nvidia-smi -q -x > "$D/nvidia-smi-q.xml" 2> "$D/nvidia-smi-q.err"; echo $? > "$D/nvidia-smi-q.exit"
+  df -B1 --output=size,target /dev/shm > "$D/shm-df.txt" 2>&1
+  dmesg > "$D/dmesg.txt" 2> "$D/dmesg.err"; echo $? > "$D/dmesg.exit"
+  cat /proc/sys/kernel/dmesg_restrict > "$D/dmesg-restrict.txt" 2>&1
+  tool_check
+}
+# the kernel log as another user (nobody): dmesg's own exit, then check's node.kernel-log, both as that user
+# (copies of node and dist/ where that user can read them)
+s_node_nobody() {
+  ENVV=("HOME=$W/nobody-home"); begin node-kernel-log-nobody "the kernel log as another user (nobody): dmesg, then check, both as that user" none "-"
+  local as=()
+  if [ -n "${TRUTH_DRY:-}" ] || [ "$(id -u)" != 0 ] || ! command -v setpriv > /dev/null; then echo "not switched: dry mode, not root or no setpriv (runs as $(id -un))" >> "$D/notes.txt"
+  else as=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+  fi
+  local nb=$W/nobody-bin
+  chmod 755 "$W"; mkdir -p "$W/nobody-home" "$nb"; chmod 777 "$W/nobody-home"
+  cp "$(command -v node)" "$nb/node" && cp -r "$ROOT/dist" "$nb/dist" && chmod -R a+rX "$nb" || { echo "could not copy node and dist for that user" > "$D/not-staged"; return; }
+  echo "${as[*]:-same user}" > "$D/switch.txt"
+  timeout 20 env "${ENVV[@]}" "${as[@]}" dmesg > "$D/dmesg.txt" 2> "$D/dmesg.err"; echo $? > "$D/dmesg.exit"
+  timeout -k 3 60 env "${ENVV[@]}" "${as[@]}" "$nb/node" "$nb/dist/cli.js" check --json > "$D/check.json" 2> "$D/check.err"; echo $? > "$D/check.exit"
+  rm -rf "$nb"
+}
+s_node_shm() {
+  ENVV=(); begin node-shm-small "/dev/shm of 64 MiB in a private mount namespace: a PyTorch DataLoader (2 workers, 32 MiB batches) and check" torch "-"
+  # the mount is private to the new namespace (unshare's default propagation): the machine's /dev/shm is untouched
+  if ! timeout 10 unshare -m -- true 2> "$D/unshare.err"; then echo "unshare -m refused: $(head -1 "$D/unshare.err")" > "$D/not-staged"; return; fi
+  timeout -k 3 150 env "${ENVV[@]}" unshare -m -- bash -c '
+    d=$1; shift
+    mount -t tmpfs -o size=64m,nosuid,nodev tmpfs /dev/shm 2> "$d/mount.err" || { echo "mount of a 64 MiB /dev/shm refused: $(head -1 "$d/mount.err")" > "$d/not-staged"; exit 0; }
+    df -B1 --output=size,target /dev/shm > "$d/shm-df.txt" 2>&1
+    timeout -k 3 90 "$1" "$2" > "$d/job-dataloader.out" 2>&1; echo $? > "$d/job-dataloader.exit"
+    shift 2
+    timeout -k 3 60 "$@" check --json > "$d/check.json" 2> "$d/check.err"; echo $? > "$d/check.exit"
+  ' _ "$D" "$PY" "$JOBS/torch_dataloader.py" "${CLI[@]}"
+}
+# 5. LD_PRELOAD of the system cuDNN, then a truncated libcudnn_graph.so.9 first on LD_LIBRARY_PATH
+s_preload() {
+  local fw=$1
+  ENVV=(XLA_PYTHON_CLIENT_PREALLOCATE=false "LD_PRELOAD=$SYS_CUDNN"); begin "preload-$fw" "LD_PRELOAD=$SYS_CUDNN (the system cuDNN), $fw's convolution" "$fw" cudnn_version_mismatch,library_conflict
+  if [ ! -e "$SYS_CUDNN" ]; then echo "no $SYS_CUDNN on this machine" > "$D/not-staged"; return; fi
+  readlink -f "$SYS_CUDNN" > "$D/preload-real.txt"
+  job_maps "$fw"; tool_libs; tool_check; NO_DEEP_FW=1 tool_deep
+}
+s_truncated() {
+  local sh=$W/shadow
+  ENVV=(XLA_PYTHON_CLIENT_PREALLOCATE=false "LD_LIBRARY_PATH=$sh${BASE_LLP:+:$BASE_LLP}")
+  begin truncated-graph "a truncated libcudnn_graph.so.9 (cut at 1 MiB or half) first on LD_LIBRARY_PATH: torch and JAX" torch library_missing,library_conflict
+  if [ ! -f "$PIP_GRAPH" ]; then echo "no pip libcudnn_graph.so.9 ($PIP_GRAPH)" > "$D/not-staged"; return; fi
+  mkdir -p "$sh"; local size cut; size=$(stat -c %s "$PIP_GRAPH"); cut=$(( size / 2 < 1048576 ? size / 2 : 1048576 ))
+  head -c "$cut" "$PIP_GRAPH" > "$sh/libcudnn_graph.so.9"; echo "$sh/libcudnn_graph.so.9 $cut of $size bytes" > "$D/shadow.txt"
+  job_maps torch; job_maps jax; tool_libs; tool_check; NO_DEEP_FW=1 tool_deep
+}
+
 # --- setup -------------------------------------------------------------------------------------------------
 # TRUTH_ONLY: only the scenarios whose call matches
 only() { [ -z "${TRUTH_ONLY:-}" ] || printf '%s\n' "$1" | grep -Eq -- "$TRUTH_ONLY"; }
@@ -213,6 +343,7 @@ cat "$W/machine.txt"
 DEEP_FRAMEWORKS=0
 "${CLI[@]}" check --help 2>&1 | grep -q 'deep=frameworks' && DEEP_FRAMEWORKS=1
 echo "deep_frameworks=$DEEP_FRAMEWORKS" >> "$W/machine.txt"
+if [ "$ROWS" != new ]; then
 ( timeout 120 nvcc -gencode arch=compute_100,code=sm_100 -o "$W/wrong_arch" "$JOBS/wrong_arch.cu" > "$W/nvcc.txt" 2>&1 ) &
 NVCC=$!
 # the idle check first, alone (points 4, 6)
@@ -247,6 +378,27 @@ for s in "${HEAVY_LIST[@]}"; do
   log "start $s"; eval "$s"
 done
 cleanup; : > "$STARTED"
+fi
+
+# --- the rows of issue 27: light ones side by side, then the memory ones one at a time, in their own budget --
+if [ "$ROWS" != old ]; then
+  new_setup; T1=$(date +%s); NEW_BUDGET=${TRUTH_NEW_BUDGET_S:-210}
+  # the node facts alone first: another row's job on the GPU would change its clocks and link between the raw
+  # read and check's own
+  only s_node && { log "start s_node"; s_node; }
+  for s in s_node_shm s_node_nobody "s_preload torch" "s_preload jax" s_truncated; do
+    only "$s" || continue
+    log "start $s"; ( eval "$s" ) &
+  done
+  wait
+  log "new light rows done"
+  for s in s_nearly_full s_two_frameworks s_other_user; do
+    only "$s" || continue
+    if [ $(( $(date +%s) - T1 )) -ge "$NEW_BUDGET" ]; then log "time budget spent: not staged: $s"; mkdir -p "$W/s/not-staged"; echo "$s" >> "$W/s/not-staged/list.txt"; continue; fi
+    log "start $s"; eval "$s"
+  done
+  cleanup; : > "$STARTED"
+fi
 
 # --- the table -----------------------------------------------------------------------------------------------
 log "judging"

@@ -340,6 +340,282 @@ function jaxSettingRule(d, m) {
   return { did: `${did(j)}${pool !== null ? ` (JAX pool ${Math.round(pool / 2 ** 30)} GiB of a ${Math.round((mem.bytes_limit ?? 0) / 2 ** 30)} GiB limit)` : ''}`, cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing wrong' }, agree: { check: agree } };
 }
 
+// ------------------------------------------------------------------ the rows of issue 27
+const allText = (x) => JSON.stringify(x ?? '');
+const pidIn = (x, pid) => Number.isFinite(pid) && pid > 0 && new RegExp(`\\b${pid}\\b`).test(allText(x));
+const holderPid = (d) => Number((read(d, 'holders.txt') ?? '').trim().split(/\s+/)[0]);
+const realOf = (p) => {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+/** The worst status of a check's findings (fail > warn > unknown > ok > skip), or 'absent' when this build has no such check. */
+export function statusOf(check, id) {
+  const fs_ = findingsOf(check).filter((f) => f.check === id);
+  if (fs_.length === 0) return 'absent';
+  for (const s of ['fail', 'crash', 'warn', 'unknown', 'ok']) if (fs_.some((f) => f.status === s)) return s === 'crash' ? 'fail' : s;
+  return 'skip';
+}
+
+/** A nearly full GPU: every job fails; check errors on headroom; --deep names the allocation failure; explain and run name the holder. */
+function nearlyFullRule(d, m) {
+  const jobs = ['torch', 'jax', 'cupy'].map((n) => jobFacts(d, n));
+  const pid = holderPid(d);
+  const allFailed = jobs.every((j) => failed(j));
+  const cells = {};
+  const agree = {};
+  const check = readJson(d, 'check.json');
+  if (check) {
+    const head = findingsOf(check).filter((f) => f.check === 'memory.headroom');
+    const err = head.find((f) => f.severity === 'error' && f.status === 'fail');
+    cells.check = head.length ? says(head) : 'no memory.headroom finding';
+    agree.check = allFailed ? err !== undefined : err === undefined;
+  }
+  const deep = readJson(d, 'deep.json');
+  if (deep) {
+    const named = findingsOf(deep).filter((f) => (f.status === 'fail' || f.status === 'crash') && /cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|out of memory/i.test(allText([f.message, f.evidence])));
+    cells.deep = named.length ? says(named) : says(problems(deep).filter((f) => f.check.startsWith('libs.cudnn-smoke') || f.check.startsWith('python.')));
+    agree.deep = named.length > 0 === failed(jobs[0]);
+  }
+  const ex = readJson(d, 'explain-torch.json');
+  if (ex) {
+    const top = topCause(ex);
+    cells.explain = `${causeText(top)}${pidIn(ex, pid) ? `, names PID ${pid}` : `, PID ${pid} not named`}`;
+    agree.explain = failed(jobs[0]) ? top?.id === 'memory_held_by_other_process' && pidIn(ex, pid) : null;
+  }
+  const runExit = exitOf(d, 'run-torch.exit');
+  if (runExit !== null) {
+    const run = runJson(d, 'torch');
+    const top = topCause(run?.diagnosis);
+    cells.run = `exit ${runExit}, ${causeText(top)}${pidIn(run?.diagnosis ?? run, pid) ? `, names PID ${pid}` : `, PID ${pid} not named`}`;
+    agree.run = (runExit === 0) === (jobs[0]?.exit === 0) && (!failed(jobs[0]) || (top?.id === 'memory_held_by_other_process' && pidIn(run?.diagnosis ?? run, pid)));
+  }
+  const procs = readJson(d, 'procs.json');
+  if (procs) {
+    const row = (procs.processes ?? []).find((p) => p.pid === pid || p.nvidiaSmiPid === pid);
+    cells.procs = row ? `PID ${pid}: ${row.verdict}, ${row.usedMiB ?? '?'} MiB` : `PID ${pid} not listed`;
+    agree.procs = row !== undefined;
+  }
+  const mem = (read(d, 'gpu-memory.csv') ?? '').trim().split('\n').at(-1) ?? '';
+  return { did: `${jobs.map(did).join('; ')}${mem ? ` (used, free, total: ${short(mem, 60)})` : ''}`, cells, agree };
+}
+
+/** JAX's preallocation, then PyTorch in the same process: explain and run name framework_preallocation; preallocation off rescues it. */
+function twoFrameworksRule(d, m) {
+  const both = jobFacts(d, 'both');
+  const fixed = jobFacts(d, 'fixed');
+  const cells = {};
+  const agree = {};
+  const ex = readJson(d, 'explain-both.json');
+  if (ex) {
+    cells.explain = causeText(topCause(ex));
+    agree.explain = failed(both) ? topCause(ex)?.id === 'framework_preallocation' : null;
+  }
+  const runExit = exitOf(d, 'run-both.exit');
+  if (runExit !== null) {
+    const top = topCause(runJson(d, 'both')?.diagnosis);
+    cells.run = `exit ${runExit}${failed(both) ? `, ${causeText(top)}` : ''}`;
+    agree.run = (runExit === 0) === (both?.exit === 0) && (!failed(both) || top?.id === 'framework_preallocation');
+  }
+  if (fixed) {
+    cells.rerun = `XLA_PYTHON_CLIENT_PREALLOCATE=false: ${did(fixed)}`;
+    agree.rerun = failed(both) ? fixed.ok : null;
+  }
+  const jaxLine = (both?.out ?? '').split('\n').find((l) => l.startsWith('JAX ready')) ?? '';
+  return { did: `${did(both)}${jaxLine ? ` (${short(jaxLine, 120)})` : ''}`, cells, agree };
+}
+
+/** Another user's holder: procs says "other user", fix --yes leaves it alive, check names the user. */
+function otherUserRule(d, m) {
+  const pid = holderPid(d);
+  const user = (read(d, 'holder-user.txt') ?? '').trim();
+  const switched = !/^not switched/m.test(read(d, 'notes.txt') ?? '');
+  const cells = {};
+  const agree = {};
+  const procs = readJson(d, 'procs.json');
+  if (procs) {
+    const row = (procs.processes ?? []).find((p) => p.pid === pid || p.nvidiaSmiPid === pid);
+    cells.procs = row ? `PID ${pid}: ${row.verdict} (user ${row.user ?? row.uid ?? '?'})` : `PID ${pid} not listed`;
+    agree.procs = switched ? row?.verdict === 'other user' : null;
+  }
+  const check = readJson(d, 'check.json');
+  if (check) {
+    const texts = findingsOf(check)
+      .filter((f) => f.check.startsWith('memory.'))
+      .flatMap((f) => [f.message, ...(f.evidence ?? []).map((e) => e.text)])
+      .filter((t) => new RegExp(`\\b${pid}\\b`).test(t ?? ''));
+    cells.check = texts.length ? texts.map((t) => short(t, 140)).join('; ') : `PID ${pid} not in memory findings`;
+    agree.check = switched ? user !== '' && texts.some((t) => t.includes(user)) : null;
+  }
+  const after = (read(d, 'after-fix.txt') ?? '').trim();
+  const fixExit = exitOf(d, 'fix.exit');
+  if (after) {
+    cells.fix = `exit ${fixExit}; PID ${pid} ${after === 'alive' ? 'still alive afterwards' : 'ended'}`;
+    agree.fix = after === 'alive';
+  }
+  return { did: `holder PID ${pid} runs as ${user || '?'}${switched ? '' : ' (not switched: dry mode or not root)'}: ${short((read(d, 'holder.out') ?? '').trim().split('\n').at(-1), 80)}`, cells, agree };
+}
+
+/** The raw node facts of nvidia-smi -q -x, df and dmesg, and the status each node check should have from them. */
+export function nodeExpectations(xml, dfText, dmesgExit, dmesgText) {
+  const exp = {};
+  const gpus = String(xml ?? '').split(/<gpu id=/).slice(1);
+  const tag = (g, t) => new RegExp(`<${t}>([^<]*)</${t}>`).exec(g)?.[1]?.trim() ?? null;
+  const num = (s) => (s === null ? null : Number.parseInt(s, 10));
+  if (gpus.length > 0) {
+    const pm = gpus.map((g) => tag(g, 'persistence_mode'));
+    exp['node.persistence'] = { raw: `persistence_mode ${pm.join(', ')}`, want: pm.includes('Disabled') ? ['warn'] : ['ok'] };
+    const cm = gpus.map((g) => tag(g, 'compute_mode'));
+    exp['node.compute-mode'] = { raw: `compute_mode ${cm.join(', ')}`, want: cm.includes('Prohibited') ? ['fail'] : cm.includes('Exclusive_Process') ? ['ok', 'fail'] : ['ok'] };
+    const SLOWING = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
+    const active = gpus.map((g) => [...g.matchAll(/<clocks_(?:event|throttle)_reason_(\w+)>Active</g)].map((x) => x[1]));
+    exp['node.clocks'] = { raw: `reasons Active: ${active.map((a) => a.join('+') || 'none').join(', ')}`, want: active.some((a) => a.some((r) => SLOWING.includes(r))) ? ['warn'] : ['ok'] };
+    const links = gpus.map((g, i) => {
+      const gen = [num(tag(g, 'current_link_gen')), num(tag(g, 'max_link_gen'))];
+      const width = [num(tag(g, 'current_link_width')), num(tag(g, 'max_link_width'))];
+      const idle = active[i].includes('gpu_idle');
+      const slow = (width[0] !== null && width[1] !== null && width[0] < width[1]) || (gen[0] !== null && gen[1] !== null && gen[0] < gen[1] && !idle);
+      return { text: `gen ${gen[0]}/${gen[1]} x${width[0]}/x${width[1]}${idle ? ' idle' : ''}`, slow };
+    });
+    exp['node.pcie-link'] = { raw: links.map((l) => l.text).join(', '), want: links.some((l) => l.slow) ? ['warn'] : ['ok'] };
+  }
+  const size = Number(/^\s*(\d+)\s+\/dev\/shm/m.exec(String(dfText ?? ''))?.[1] ?? NaN);
+  if (Number.isFinite(size)) exp['node.shm'] = { raw: `/dev/shm ${Math.round(size / 2 ** 20)} MiB`, want: size < 2 ** 30 ? ['warn'] : ['ok'] };
+  if (dmesgExit !== null && dmesgExit !== undefined) {
+    const xid = (String(dmesgText ?? '').match(/NVRM: Xid/g) ?? []).length;
+    exp['node.kernel-log'] = { raw: dmesgExit === 0 ? `dmesg readable, ${xid} Xid line(s)` : `dmesg exit ${dmesgExit}`, want: dmesgExit !== 0 ? ['unknown'] : xid > 0 ? ['warn', 'fail'] : ['ok'] };
+  }
+  return exp;
+}
+
+function nodeRule(d) {
+  const exp = nodeExpectations(read(d, 'nvidia-smi-q.xml'), read(d, 'shm-df.txt'), exitOf(d, 'dmesg.exit'), read(d, 'dmesg.txt'));
+  const check = readJson(d, 'check.json');
+  const cells = {};
+  const agree = {};
+  for (const [id, e] of Object.entries(exp)) {
+    const got = statusOf(check, id);
+    cells[id] = `${e.raw} → ${got}`;
+    // a check this build does not have, or one that did not apply: nothing said, nothing to judge
+    agree[id] = got === 'absent' || got === 'skip' ? null : e.want.includes(got);
+  }
+  return { did: `raw: ${Object.values(exp).map((e) => e.raw).join('; ') || 'nothing read'}`, cells, agree, note: Object.values(agree).some((v) => v === null) ? 'a node check this build lacks is n/a' : undefined };
+}
+
+/** /dev/shm of 64 MiB: PyTorch's DataLoader dies (bus error) ↔ node.shm warns. */
+function nodeShmRule(d) {
+  const j = jobFacts(d, 'dataloader');
+  const check = readJson(d, 'check.json');
+  const exp = nodeExpectations(null, read(d, 'shm-df.txt'), null, null)['node.shm'];
+  const got = statusOf(check, 'node.shm');
+  const f = findingsOf(check).find((x) => x.check === 'node.shm');
+  return {
+    did: `${did(j)}${exp ? ` (${exp.raw})` : ''}`,
+    cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : `node.shm ${got}` },
+    agree: { check: got === 'absent' ? null : j === null ? null : failed(j) === (got === 'warn') },
+  };
+}
+
+const cudnnOf = (libs, fw) => {
+  const sec = libs?.libraries ?? libs;
+  const c = (sec?.consumers ?? []).find((x) => x.framework === fw);
+  return c ? (c.resolved ?? []).filter((r) => /^libcudnn/.test(r.name ?? '')) : null;
+};
+const sonameOf = (p) => path.basename(p).replace(/(\.so\.\d+).*$/, '$1');
+/** The cuDNN files a job's process had: its /proc/self/maps, else (it died first) the libraries ld.so initialised. */
+export function mappedCudnn(d, fw) {
+  const maps = (read(d, `maps-${fw}.txt`) ?? '').split('\n').filter(Boolean);
+  if (maps.length) return { from: '/proc/self/maps', files: maps.map(realOf) };
+  const ld = read(d, `lddebug-${fw}-cudnn.txt`) ?? '';
+  return { from: 'LD_DEBUG', files: [...new Set([...ld.matchAll(/calling init: (\S+)/g)].map((x) => realOf(x[1])))] };
+}
+
+/** LD_PRELOAD of the system cuDNN: libs names the preloaded file, and each sub-library as the process mapped it. */
+function preloadRule(d, m) {
+  const fw = m.framework;
+  const j = jobFacts(d, fw);
+  const g = generic(d, m, j);
+  const winner = (read(d, 'preload-real.txt') ?? '').trim();
+  const mapped = mappedCudnn(d, fw);
+  const libs = readJson(d, 'libs.json');
+  if (libs) {
+    const rs = cudnnOf(libs, fw) ?? [];
+    const main = rs.find((r) => r.name === 'libcudnn.so.9');
+    const mainReal = main ? realOf(main.realPath ?? main.path ?? '') : null;
+    const subs = mapped.files.filter((f) => sonameOf(f) !== 'libcudnn.so.9');
+    const differ = subs.filter((f) => {
+      const r = rs.find((x) => x.name === sonameOf(f));
+      return r !== undefined && realOf(r.realPath ?? r.path ?? '') !== f;
+    });
+    g.cells['libs --json'] = `libcudnn.so.9 → ${mainReal ?? 'not resolved'} (${main?.via ?? '-'}); ${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'}${differ.length ? `; differ: ${differ.map((f) => path.basename(f)).join(', ')}` : ''}`;
+    g.agree['libs --json'] = main !== undefined && mainReal === winner && mapped.files.includes(winner) && differ.length === 0;
+  }
+  // --deep here is the cuDNN smoke test: which cuDNN ran, against the file ld.so preloaded
+  delete g.cells.deep;
+  delete g.agree.deep;
+  const deep = readJson(d, 'deep.json');
+  const smoke = findingsOf(deep).find((f) => f.check === 'libs.cudnn-smoke' && f.status !== 'skip');
+  if (smoke) {
+    const said = /cuDNN (\d+\.\d+\.\d+)/.exec(smoke.message ?? '')?.[1] ?? null;
+    const want = /\.so\.(\d+\.\d+\.\d+)$/.exec(winner)?.[1] ?? null;
+    g.cells.deep = `${mark(smoke)} ${short(smoke.message, 120)}`;
+    g.agree.deep = want === null ? null : said === want;
+  }
+  return { did: `${did(j)} (${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'})`, ...g };
+}
+
+/** A truncated libcudnn_graph.so.9 first on LD_LIBRARY_PATH: the jobs die ↔ libs.unloadable errors for each; libs says where ld.so looked. */
+function truncatedRule(d, m) {
+  const shadow = (read(d, 'shadow.txt') ?? '').trim().split(' ')[0];
+  const cells = {};
+  const agree = {};
+  const dids = [];
+  const check = readJson(d, 'check.json');
+  const libs = readJson(d, 'libs.json');
+  const LABEL = { torch: 'PyTorch', jax: 'JAX' };
+  for (const fw of ['torch', 'jax']) {
+    const j = jobFacts(d, fw);
+    if (j === null) continue;
+    dids.push(`${did(j)}${j.exit === 135 ? ' (SIGBUS)' : ''}`);
+    if (check) {
+      const errs = findingsOf(check).filter((f) => f.check === 'libs.unloadable' && f.severity === 'error' && (f.affects?.framework === fw || (f.message ?? '').startsWith(`${LABEL[fw]}:`)) && (f.message ?? '').includes(shadow));
+      cells[`check ${fw}`] = errs.length ? `${mark(errs[0])} ${short(errs[0].message, 120)}` : 'no libs.unloadable error';
+      agree[`check ${fw}`] = failed(j) === errs.length > 0;
+    }
+    if (libs) {
+      const r = (cudnnOf(libs, fw) ?? []).find((x) => x.name === 'libcudnn_graph.so.9');
+      const ld = read(d, `lddebug-${fw}-cudnn.txt`) ?? '';
+      const ldTried = ld.includes(shadow);
+      const libsSays = r !== undefined && (r.path === shadow || r.realPath === shadow);
+      cells[`libs ${fw}`] = `libcudnn_graph.so.9 → ${r ? `${r.path ?? r.realPath} (${r.via}${r.error ? `, ${short(r.error, 60)}` : ''})` : 'not resolved'}; ld.so ${ldTried ? 'opened the cut file' : 'did not reach the cut file'}`;
+      agree[`libs ${fw}`] = ldTried === libsSays && (!libsSays || Boolean(r.error));
+    }
+  }
+  const deep = readJson(d, 'deep.json');
+  const smoke = findingsOf(deep).find((f) => f.check === 'libs.cudnn-smoke' && f.status !== 'skip');
+  if (smoke) {
+    cells.deep = `${mark(smoke)} ${short(smoke.message, 120)}`;
+    agree.deep = (smoke.status === 'fail' || smoke.status === 'crash') === failed(jobFacts(d, 'torch'));
+  }
+  return { did: dids.join('; ') || 'not run', cells, agree };
+}
+
+/** Over every procs output: no row that is not a holder staged here (the tool's own nvidia-smi calls were listed once). */
+export function procsSelfRow(dirs) {
+  const bad = [];
+  let n = 0;
+  for (const d of dirs) {
+    const procs = readJson(d, 'procs.json');
+    if (!procs) continue;
+    n++;
+    const staged = new Set((read(d, 'holders.txt') ?? '').split('\n').map((l) => Number(l.trim().split(/\s+/)[0])).filter((x) => x > 0));
+    for (const p of procs.processes ?? []) if (!staged.has(p.pid) && !staged.has(p.nvidiaSmiPid)) bad.push(`${path.basename(d)}: PID ${p.pid} ${p.name ?? '?'} (${p.verdict})`);
+  }
+  return n === 0 ? null : { title: 'procs lists only the holders staged here, never a process of the tool itself (over every procs output above)', did: `${n} procs outputs`, said: bad.length === 0 ? 'no other row' : bad.slice(0, 5).join('; '), row: bad.length === 0 ? 'yes' : 'NO' };
+}
+
 // ------------------------------------------------------------------ points 4 (no repeated items) across everything
 function repeatedItem(text) {
   for (const segment of String(text).split(/[;:()—]|\. /)) {
@@ -380,6 +656,13 @@ export function judgeScenario(d) {
   else if (m.id.startsWith('cvd-')) r = cvdRule(d, m);
   else if (m.id.startsWith('jax-setting-')) r = jaxSettingRule(d, m);
   else if (m.id.startsWith('holder-') || m.id === 'jax-prealloc-beside-torch' || m.id === 'torch-beside-jax') r = holderRule(d, m);
+  else if (m.id === 'nearly-full') r = nearlyFullRule(d, m);
+  else if (m.id === 'two-frameworks') r = twoFrameworksRule(d, m);
+  else if (m.id === 'other-user') r = otherUserRule(d, m);
+  else if (m.id === 'node-facts' || m.id === 'node-kernel-log-nobody') r = nodeRule(d, m);
+  else if (m.id === 'node-shm-small') r = nodeShmRule(d, m);
+  else if (m.id.startsWith('preload-')) r = preloadRule(d, m);
+  else if (m.id === 'truncated-graph') r = truncatedRule(d, m);
   else r = { did: '?', cells: {}, agree: {} };
   return { m, ...r };
 }
@@ -391,6 +674,8 @@ const COLS = [
   ['run', 'run -- job'],
   ['procs', 'procs'],
   ['libs', 'libs --elf'],
+  ['fix', 'fix --yes'],
+  ['rerun', 'the same job with the fix'],
 ];
 const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -400,7 +685,9 @@ export function renderTable(results, extra) {
   let agreeN = 0;
   let disagreeN = 0;
   for (const r of results) {
-    const said = COLS.filter(([k]) => r.cells[k] !== undefined).map(([k, label]) => `**${label}**: ${r.cells[k]}${r.agree[k] === false ? ' ✗' : r.agree[k] === true ? ' ✓' : ''}`);
+    // the known commands first, then any other cell by its own name (a node check id, "check torch")
+    const keys = [...COLS.filter(([k]) => r.cells[k] !== undefined), ...Object.keys(r.cells).filter((k) => !COLS.some(([c]) => c === k)).map((k) => [k, k])];
+    const said = keys.map(([k, label]) => `**${label}**: ${r.cells[k]}${r.agree[k] === false ? ' ✗' : r.agree[k] === true ? ' ✓' : ''}`);
     const verdicts = Object.values(r.agree).filter((v) => v !== null && v !== undefined);
     const row = verdicts.length === 0 ? 'n/a' : verdicts.every(Boolean) ? 'yes' : 'NO';
     if (row === 'yes') agreeN++;
@@ -431,6 +718,8 @@ function main() {
   const results = dirs.map(judgeScenario);
   const bad = repeatsEverywhere(dirs);
   const extra = [{ title: 'no fix text or list repeats an item (point 4), over every check output above', did: '-', said: bad.length === 0 ? 'no repeated item' : bad.slice(0, 5).join('; '), row: bad.length === 0 ? 'yes' : 'NO' }];
+  const self = procsSelfRow(dirs);
+  if (self) extra.push(self);
   const notStaged = read(root, 'not-staged/list.txt');
   if (notStaged) extra.push({ title: 'not staged (time budget)', did: notStaged.trim().split('\n').join(', '), said: '-', row: 'n/a' });
   const machine = (read(W, 'machine.txt') ?? '').trim().split('\n').join('; ');
