@@ -3,7 +3,7 @@
 // staged, with the labeller's decisions (decisions.json beside this script: per job id, `drop` with a reason, or
 // a new `label` / a `secondary` with a `note`) applied. A job that did not fail as staged is left out unless a
 // decision keeps it. Sidecars keep what run.sh wrote, plus `checked` (the decision's note, or "as staged").
-// Run: node gpu-lab/repro/import.mjs ARCHIVE.tar.gz [--out DIR]
+// Run: node gpu-lab/repro/import.mjs ARCHIVE.tar.gz [--out DIR] [--add]   (--add: keep what DIR holds, add to it)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,6 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const argv = process.argv.slice(2);
 const archive = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--out');
+const add = argv.includes('--add');
 const outDir = path.resolve(argv[argv.indexOf('--out') + 1] && argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : path.join(repo, 'test/fixtures/repro'));
 if (!archive || !fs.existsSync(archive)) {
   console.error('usage: node gpu-lab/repro/import.mjs ARCHIVE.tar.gz [--out DIR]');
@@ -30,7 +31,8 @@ if (tar.status !== 0) {
   process.exit(2);
 }
 const logs = path.join(work, 'logs');
-fs.rmSync(outDir, { recursive: true, force: true });
+if (!add) fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
 const counts = {};
 const left = [];
 for (const f of fs.readdirSync(logs).filter((x) => x.endsWith('.json')).sort()) {
@@ -53,8 +55,10 @@ for (const f of fs.readdirSync(logs).filter((x) => x.endsWith('.json')).sort()) 
   fs.writeFileSync(path.join(dir, `${meta.id}.json`), `${JSON.stringify(out, null, 1)}\n`);
   counts[label] = (counts[label] ?? 0) + 1;
 }
-for (const extra of ['summary.txt', 'machine.txt']) if (fs.existsSync(path.join(work, extra))) fs.copyFileSync(path.join(work, extra), path.join(outDir, extra));
-fs.writeFileSync(path.join(outDir, 'left-out.txt'), `${left.join('\n')}\n`);
+// a second archive (--add) keeps its summary beside the first one's
+const suffix = add ? `-${path.basename(archive).replace(/\.tar\.gz$|\.tgz$/, '')}` : '';
+for (const extra of ['summary.txt', 'machine.txt']) if (fs.existsSync(path.join(work, extra))) fs.copyFileSync(path.join(work, extra), path.join(outDir, extra.replace('.txt', `${suffix}.txt`)));
+fs.writeFileSync(path.join(outDir, 'left-out.txt'), `${left.join('\n')}\n`, { flag: add ? 'a' : 'w' });
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`imported into ${path.relative(repo, outDir).startsWith('..') ? outDir : path.relative(repo, outDir)}: ${Object.values(counts).reduce((a, b) => a + b, 0)} logs, ${Object.keys(counts).length} labels`);
 for (const [l, n] of Object.entries(counts).sort()) console.log(`  ${l.padEnd(30)} ${n}`);
