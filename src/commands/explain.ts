@@ -5,8 +5,9 @@ import { flag, outputFormat, str } from '../cli/args.js';
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { explainStream, type ExplainInput } from '../explain/engine.js';
+import { answerJson, answerOf } from '../explain/render/answer.js';
 import { renderExplainMarkdown } from '../explain/render/markdown.js';
-import { renderExplainTerminal } from '../explain/render/terminal.js';
+import { inputLine, renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -94,11 +95,12 @@ export const command: Command = {
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);
-      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
+      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: inputLine(shown) });
       ctx.files.write(htmlPath, renderHtml(model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
-    if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
+    if (format === 'json') ctx.stdout.write(`${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
     else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: terminalWidth(ctx) }));
     return diagnosis.causes.length > 0 ? 1 : 0;

@@ -1108,6 +1108,15 @@ export const en = {
   'why.sigOneReason': '{what}; one reason: {why}',
   'why.sigHere': '{what}; here: {why}',
   'explain.testCommand': '{test}: {command}',
+  'answer.next': 'Next step:',
+  'answer.nextMd': 'Next step',
+  'answer.candidates': 'Candidates, and what tells them apart:',
+  'answer.alternatives': 'If that is not it:',
+  'answer.testDecides': 'The cheapest test decides: {test}.',
+  'answer.checkDecides': 'Run check where the job failed: it reads the driver, the libraries and the GPU memory that decide between these causes (or paste the lines above the error).',
+  'answer.checkDecidesCudnn': 'Run check --deep where the job failed: its cuDNN test tells a cuDNN that cannot start from one that cannot get memory (or paste the lines above the error).',
+  'answer.onMachine': 'on the machine that failed',
+  'answer.tells': 'tells it:',
 
   // fix's plan and results (src/fix/render.ts, src/fix/plan.ts)
   'plan.onGpu': '{mib} on GPU {gpus}',

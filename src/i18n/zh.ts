@@ -1101,6 +1101,15 @@ export const zh: Record<MessageKey, string> = {
   'why.sigOneReason': '{what}；其中一个原因：{why}',
   'why.sigHere': '{what}；这里：{why}',
   'explain.testCommand': '{test}：{command}',
+  'answer.next': '下一步：',
+  'answer.nextMd': '下一步',
+  'answer.candidates': '候选原因，以及区分它们的方法：',
+  'answer.alternatives': '如果不是这个原因：',
+  'answer.testDecides': '最省事的检验即可判定：{test}。',
+  'answer.checkDecides': '在任务失败的机器上运行 check：它会读取驱动、动态库和显存情况，据此在这些原因之间做出判定（或者贴出报错上方的几行）。',
+  'answer.checkDecidesCudnn': '在任务失败的机器上运行 check --deep：它的 cuDNN 测试能区分 cuDNN 无法启动和拿不到显存这两种情况（或者贴出报错上方的几行）。',
+  'answer.onMachine': '在任务失败的机器上',
+  'answer.tells': '区分方法：',
 
   // fix's plan and results (src/fix/render.ts, src/fix/plan.ts)
   'plan.onGpu': 'GPU {gpus} 上 {mib}',

@@ -154,7 +154,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     const m = buildReportModel({ kind: 'explain', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot, diagnosis, log: { title: 'The log', lines } });
     expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
     const page = renderHtml(m);
-    expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: Another process holds the GPU memory/);
+    expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: another process holds the GPU memory/);
     expect(page).toContain('<span class="src">(this machine)</span>');
     const oom = lines.find((l) => l.text.startsWith('torch.OutOfMemoryError'))!.n;
     expect(page).toContain(`<li class="hit" data-line="${oom}">`);

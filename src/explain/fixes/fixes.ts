@@ -114,7 +114,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       manual.push(t('fix.held.freeGpu'));
       return {
         text: pids.length ? t('fix.held.textPids', { pids: pids.join(', ') }) : t('fix.held.text'),
-        commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'gpu-env-doctor procs'],
+        // the same first command check gives for a holder: fix shows each process and asks before ending it
+        commands: ['gpu-env-doctor fix', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
         manual,
       };
     }
