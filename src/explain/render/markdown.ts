@@ -30,7 +30,7 @@ export function renderExplainMarkdown(d: Diagnosis): string {
   if (a.undecided) {
     if (a.evidence.length > 0) {
       out.push('');
-      out.push(mdFence(a.evidence.map((e) => (e.where ? `${e.where}${LABELS.gap}${e.text}` : e.text)).join('\n')).trimEnd());
+      out.push(mdFence(a.evidence.map((e) => (e.where ? `${e.text}   (${e.where})` : e.text)).join('\n')).trimEnd());
     }
     if (a.next) nextStep(a.next, out);
     out.push('');
@@ -49,7 +49,7 @@ export function renderExplainMarkdown(d: Diagnosis): string {
       for (const w of cause.why.filter((x) => !x.startsWith('against:'))) out.push(`- ${mdText(w)}`);
       if (c.lines.evidence.length > 0) {
         out.push('');
-        out.push(mdFence(c.lines.evidence.map((e) => (e.where ? `${e.where}${LABELS.gap}${e.text}` : e.text)).join('\n')).trimEnd());
+        out.push(mdFence(c.lines.evidence.map((e) => (e.where ? `${e.text}   (${e.where})` : e.text)).join('\n')).trimEnd());
       }
       const fix = c.lines.fix;
       if (fix) {

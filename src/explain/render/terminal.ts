@@ -81,7 +81,7 @@ function renderDecided(a: Answer, st: TermStyle, out: string[]): void {
 }
 
 /** the evidence once; the one step that decides; the candidates, each with what tells it apart */
-function renderUndecided(a: Answer, st: TermStyle, out: string[]): void {
+export function renderUndecided(a: Answer, st: TermStyle, out: string[]): void {
   const { c, width } = st;
   const gutter = `    ${c.dim('│')} `;
   for (const e of a.evidence) out.push(...wrap(`${visible(e.text)}${e.where ? c.dim(`   (${visibleLine(e.where)})`) : ''}`, width, gutter, `${gutter}  `));
