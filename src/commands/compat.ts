@@ -1,5 +1,6 @@
 // compat SPEC: what a framework version needs (CUDA, cuDNN, driver, Python, GPU architectures), and whether
 // this machine (or --from SNAPSHOT) has it. Exit 1 when the machine does not satisfy the spec.
+import { fitToWidth } from '../reporters/fit.js';
 import { flag, str } from '../cli/args.js';
 import { UsageError } from '../core/errors.js';
 import { machineVerdict, type MachineVerdict } from '../compat/machine.js';
@@ -46,7 +47,7 @@ export const command: Command = {
       const doc = { ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose'), source));
+      ctx.stdout.write(fitToWidth(renderText(req, machine, flag(args, 'verbose'), source), ctx.width ?? 80));
     }
     return judged && !judged.ok ? 1 : 0;
   },

@@ -1,5 +1,6 @@
 // Renderers of a DiffResult: terminal (grouped by impact; within an impact, the differences that matter for
 // the same reason are listed under that reason, said once) and Markdown (escaped by reporters/escape.ts).
+import { fitToWidth } from '../reporters/fit.js';
 import { mdCell, mdCode, mdText, visibleLine } from '../reporters/escape.js';
 import { palette, wrap } from '../reporters/layout.js';
 import { fmtTaken } from '../reporters/provenance.js';
@@ -71,7 +72,7 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
     if (rows.length < g.rows.length) lines.push(c.dim(`    ${t('diff.more', { n: g.rows.length - rows.length })}`));
   }
   lines.push('', ...wrap(summary(r), width, '', '  '));
-  return `${lines.join('\n')}\n`;
+  return `${fitToWidth(lines.join('\n'), width)}\n`;
 }
 
 export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): string {

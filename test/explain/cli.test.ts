@@ -61,7 +61,7 @@ describe('gpu-env-doctor explain', () => {
 
   it('an ambiguous one-liner: says it cannot tell, the evidence once, ONE next step that decides, then the candidates with what tells them apart', () => {
     const headline = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
-    const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n` });
+    const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n`, env: { COLUMNS: '80' } });
     const lines = r.stdout.split('\n');
     expect(lines[2]).toMatch(/^This line alone cannot tell which of \d causes it is\.$/);
     expect(r.stdout.match(/UnknownError/g)).toHaveLength(1);
