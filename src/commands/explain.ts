@@ -81,7 +81,7 @@ export const command: Command = {
         : {}),
     });
     if (showProgress) ctx.stderr.write('\r\x1b[K');
-    if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
+    if (diagnosis.input.bytes === 0) throw new UsageError(t('explain.err.empty', { inputs: inputs.map((i) => i.name).join(', ') }));
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
     // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says, then redacted.
@@ -116,7 +116,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   try {
     head = reader.read(0, 4096);
   } catch (err) {
-    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') throw new UsageError(`${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`);
@@ -180,11 +180,11 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
 function openReadable(fs: FileSystem, abs: string, shown: string): { reader: FileReader; regular: boolean } {
   try {
     const st = fs.stat(abs);
-    if (st.type === 'dir') throw new UsageError(`${shown} is a directory, not a log file`);
+    if (st.type === 'dir') throw new UsageError(t('explain.err.dirNotLog', { file: shown }));
     return { reader: fs.openReader(abs), regular: st.type === 'file' };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
   }
 }
 
@@ -201,7 +201,7 @@ function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
       try {
         n = reader.readInto(buf, offset);
       } catch (err) {
-        throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+        throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
       }
       if (n === 0) return;
       offset += n;
@@ -220,9 +220,9 @@ function terminalWidth(ctx: Context): number | undefined {
 
 function describe(err: unknown): string {
   if (err instanceof FsError) {
-    if (err.code === 'ENOENT') return 'no such file';
-    if (err.code === 'EACCES') return 'permission denied';
-    if (err.code === 'EISDIR') return 'is a directory';
+    if (err.code === 'ENOENT') return t('explain.err.noSuchFile');
+    if (err.code === 'EACCES') return t('explain.err.permission');
+    if (err.code === 'EISDIR') return t('explain.err.isDir');
     return err.message.split('\n')[0] ?? err.code;
   }
   return (err as Error).message?.split('\n')[0] ?? String(err);

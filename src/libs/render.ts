@@ -37,7 +37,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
       if ((diff.length === 0 || r.family.startsWith('libcudnn_')) && !o.verbose) continue;
-      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: x.via.replace(/_/g, ' ') })}`));
+      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`));
     }
     if (o.verbose) for (const n of con.notes) out.push(c.dim(`    ${t('libs.note', { note: visibleLine(n) })}`));
     out.push('');
@@ -79,10 +79,10 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
 }
 
 function row(r: ResolvedLibrary, con: Consumer, verbose: boolean): string[] {
-  const via = r.via === 'preloaded' ? `preloaded (${con.framework ?? 'path'})` : r.via === 'already_loaded' && r.firstVia ? `already loaded (${r.firstVia.replace(/_/g, ' ')})` : r.via.replace(/_/g, ' ');
+  const via = r.via === 'preloaded' ? t('libs.via.preloaded', { by: con.framework ?? 'path' }) : r.via === 'already_loaded' && r.firstVia ? t('libs.via.already_loadedVia', { via: viaWords(r.firstVia) }) : viaWords(r.via);
   const p = (x: string) => (verbose ? visibleLine(x) : shortPath(x, con.environment));
   const file = r.path === null ? (r.error ? t('libs.notFoundError', { error: visibleLine(r.error) }) : t('libs.notFound')) : r.realPath && r.realPath !== r.path ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}` : p(r.path);
-  return [r.name, file, r.version ?? '?', `${via}${r.how === 'dlopen' ? ', dlopen' : ''}`];
+  return [r.name, file, r.version ?? '?', r.how === 'dlopen' ? t('libs.via.dlopen', { via }) : via];
 }
 
 function table(head: string[], rows: string[][], c: ReturnType<typeof palette>): string[] {
@@ -90,4 +90,19 @@ function table(head: string[], rows: string[][], c: ReturnType<typeof palette>):
   const widths = head.map((h, i) => Math.min(90, Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? '')))));
   const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x + ' '.repeat(Math.max(0, widths[i]! - displayWidth(x))))).join('  ').trimEnd();
   return [c.dim(fmt(head)), ...rows.map(fmt)];
+}
+
+/** how the loader found a library, in the reader's words (LD_LIBRARY_PATH, ld cache), never the raw id */
+function viaWords(via: string): string {
+  switch (via) {
+    case 'rpath': return t('libs.via.rpath');
+    case 'runpath': return t('libs.via.runpath');
+    case 'ld_library_path': return t('libs.via.ld_library_path');
+    case 'ld_cache': return t('libs.via.ld_cache');
+    case 'default': return t('libs.via.default');
+    case 'already_loaded': return t('libs.via.already_loaded');
+    case 'not_found': return t('libs.via.not_found');
+    case 'path': return t('libs.via.path');
+    default: return via.replace(/_/g, ' ');
+  }
 }
