@@ -13,7 +13,7 @@ import { optionSpec } from '../cli/options.js';
 import { headerLines, type ReportSource } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
 import { LABELS } from '../reporters/labels.js';
-import { t } from '../i18n/index.js';
+import { joinList, t } from '../i18n/index.js';
 
 export const command: Command = {
   name: 'compat',
@@ -84,7 +84,9 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     if (m.builds.length > 1) lines.push(`  ${t('compat.buildsFit', { list: m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || t('compat.none') })}`);
     lines.push(m.ok ? t(head ? 'compat.fitsThat' : 'compat.fitsThis', { what: `${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}` }) : t(head ? 'compat.notFitsThat' : 'compat.notFitsThis', { what: `${name} ${r.version}` }));
     if (m.fix) {
-      lines.push(`${LABELS.fix}${LABELS.gap}${m.fix.text}`);
+      // an install through pip: where the catalog has one (zh), the line about pip mirrors
+      const mirror = m.fix.commands.some((c) => /^(?:python -m )?pip install\b/.test(c)) ? t('fix.pipMirror') : '';
+      lines.push(`${LABELS.fix}${LABELS.gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
       for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand}${LABELS.gap}${c}`);
     }

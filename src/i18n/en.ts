@@ -714,6 +714,7 @@ export const en = {
   'fix.missing.text': 'A library the framework needs is not on the loader\'s path. Install it (for pip frameworks the nvidia-* wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).',
   'fix.missing.textLib': 'A library the framework needs ({lib}) is not on the loader\'s path. Install it (for pip frameworks the nvidia-* wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).',
   'fix.conflict': 'Two copies of a CUDA library compete and the wrong one loads first (LD_LIBRARY_PATH, a conda environment mixed with pip wheels, a system copy). Remove the stale copy from the search path so the one the framework was built with loads.',
+  'fix.pipMirror': '',
   'fix.preload.text': 'LD_PRELOAD forces {lib} into every program, and the loader could not use it. Take it out of LD_PRELOAD (or point it at a working copy), then rerun.',
   'fix.preload.textWhy': 'LD_PRELOAD forces {lib} into every program, and the loader could not use it ({why}). Take it out of LD_PRELOAD (or point it at a working copy), then rerun.',
   'fix.driver.mismatch': 'Error 803: the CUDA driver library (libcuda) that loads is not the one of the kernel driver. Most often a CUDA compat package (…/compat) on LD_LIBRARY_PATH, older than the installed driver: take that folder off LD_LIBRARY_PATH so the driver\'s own libcuda loads; a newer driver does not help.',

@@ -97,3 +97,13 @@ describe('Error 803 with a compat libcuda', () => {
     expect(f.text).toMatch(/Update the driver/);
   });
 });
+
+describe('Chinese fixes that install say where a pip mirror is', () => {
+  test('a zh fix with pip install carries the mirror line; English and fixes without pip do not', () => {
+    const ctx = { framework: 'jax' as const, hints: {}, cudnnSymptoms: false, lines: ['An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed.'] };
+    expect(fixFor('no_device_visible', ctx).text).not.toMatch(/镜像|mirror/);
+    setLang('zh');
+    expect(fixFor('no_device_visible', ctx).text).toMatch(/pip 可加 -i https:\/\/pypi\.tuna\.tsinghua\.edu\.cn\/simple 使用镜像/);
+    expect(fixFor('memory_held_by_other_process', { framework: 'pytorch', hints: {}, cudnnSymptoms: false }).text).not.toMatch(/镜像/);
+  });
+});

@@ -72,7 +72,10 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   return platformed(base, id, c);
 }
 
-function platformed(base: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
+function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
+  // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
+  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x)) ? t('fix.pipMirror') : '';
+  const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
   if (!c.platform || c.platform === 'linux') return base;
   return adaptFix(base, c.platform, { cause: id, family: family(c.framework), dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
 }
