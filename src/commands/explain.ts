@@ -101,8 +101,8 @@ export const command: Command = {
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
     if (format === 'json') ctx.stdout.write(`${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
-    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx) }));
+    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown, { snapshot: shownSnapshot }));
+    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx), snapshot: shownSnapshot }));
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };

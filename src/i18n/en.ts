@@ -691,6 +691,8 @@ export const en = {
   'fix.oom.tfAccum': 'Keep the effective batch with gradient accumulation.',
   'fix.oom.jax': 'Use bfloat16 parameters/activations and jax.checkpoint (rematerialisation) for large models.',
   'fix.held.kill': 'kill {pid}    # only if process {pid} is yours and no longer needed (check with: ps -o pid,user,etime,cmd -p {pid})',
+  'fix.held.hostPid': 'PID {pid} comes from the log: in a container that is the host\'s PID (NVML reports host PIDs) and names nothing here, or another process. Run gpu-env-doctor fix on the machine, which finds the holder itself.',
+  'fix.held.mapped': 'PID {pid} in the log is PID {local} here (nvidia-smi reports host PIDs; matched by the process that has the GPU open)',
   'fix.held.endIt': 'End the process that holds the GPU memory (find it with the command above; `kill PID` if it is yours and finished).',
   'fix.held.mustKeep': 'Or, if it must keep running: {remedy}',
   'fix.held.freeGpu': 'Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...',

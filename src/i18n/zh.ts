@@ -684,6 +684,8 @@ export const zh: Record<MessageKey, string> = {
   'fix.oom.tfAccum': '用梯度累积保持等效 batch。',
   'fix.oom.jax': '大模型使用 bfloat16 参数/激活，并使用 jax.checkpoint（重计算）。',
   'fix.held.kill': 'kill {pid}    # 仅当进程 {pid} 是你的且不再需要时（先检查：ps -o pid,user,etime,cmd -p {pid}）',
+  'fix.held.hostPid': 'PID {pid} 来自日志：在容器中它是宿主机的 PID（NVML 报告的是宿主机 PID），在这里可能不存在，或者是另一个进程。请在这台机器上运行 gpu-env-doctor fix，它会自己找到占用者。',
+  'fix.held.mapped': '日志中的 PID {pid} 在这里是 PID {local}（nvidia-smi 报告的是宿主机 PID；按打开了 GPU 的进程对应）',
   'fix.held.endIt': '结束占用显存的进程（用上面的命令找到它；如果是你的且已完成，`kill PID`）。',
   'fix.held.mustKeep': '或者，如果它必须继续运行：{remedy}',
   'fix.held.freeGpu': '或者在空闲的 GPU 上运行：CUDA_VISIBLE_DEVICES=<空闲 GPU 的序号> python ...',

@@ -108,3 +108,31 @@ describe('Markdown from hostile facts', () => {
     expect(html).not.toMatch(/\*\*/);
   });
 });
+
+describe('a PID from the log is the host\'s in a container', () => {
+  const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB. GPU 0 has a total capacity of 139.80 GiB of which 297.56 MiB is free. Process 637 has 138.62 GiB memory in use. Including non-PyTorch memory, this process has 896.00 MiB memory in use.';
+  const held = (d: Diagnosis, s: Snapshot | null) => answerOf(d, { snapshot: s }).causes.find((c) => c.id === 'memory_held_by_other_process')!.lines.fix!.byHand.join('\n');
+
+  test('outside a container the log\'s PID is offered as it is', () => {
+    expect(held(explainText(`${oom}\n`), null)).toMatch(/^kill 637 /m);
+  });
+
+  test('the log says container: no kill for its PID, the reason said, fix named', () => {
+    const d = explainText(`Running in a docker container\n${oom}\n`);
+    expect(d.environment.container).toBeDefined();
+    const byHand = held(d, null);
+    expect(byHand).not.toMatch(/kill 637/);
+    expect(byHand).toMatch(/PID 637 comes from the log: in a container that is the host's PID/);
+  });
+
+  test('a PID the snapshot paired with a local one: that local PID, and the pairing said', () => {
+    const s = structuredClone(HELD);
+    const holder = s.processes.list.find((p) => (p.usedMiB ?? 0) > 1000)!;
+    holder.nvidiaSmiPid = 637;
+    s.system.container = { kind: 'docker', evidence: ['/.dockerenv exists'] };
+    const byHand = held(explainText(`${oom}\n`, { snapshot: s }), s);
+    expect(byHand).toMatch(new RegExp(`^kill ${holder.pid} `, 'm'));
+    expect(byHand).toMatch(new RegExp(`PID 637 in the log is PID ${holder.pid} here`));
+    expect(byHand).not.toMatch(/^kill 637\b/m);
+  });
+});

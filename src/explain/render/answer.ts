@@ -28,6 +28,8 @@ export interface AnswerInput {
   unknownMessage?: boolean;
   machine?: { used: boolean };
   signals?: ReadonlyArray<{ signature: string }>;
+  /** a container named by the log (explain's facts) */
+  environment?: { container?: { value: string } };
 }
 
 export interface AnswerCause {
@@ -89,7 +91,7 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
         summary: c.summary,
         evidence: evidence.map((e) => ({ line: e.source === 'machine' || !(e.line > 0) ? null : e.line, text: e.text })),
         // a fix already given under an earlier cause is not repeated under this one
-        ...(c.fix && !fixes.has(c.fix.text) ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: [...(c.fix.manual ?? [])] } } : {}),
+        ...(c.fix && !fixes.has(c.fix.text) ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: localKills(c.fix.manual ?? [], d, o.snapshot ?? null) } } : {}),
       },
       { snapshot: o.snapshot ?? null },
     );
@@ -133,6 +135,37 @@ export function answerJson(a: Answer): { headline: string; undecided: boolean; n
     nextStep: a.next ? { text: a.next.text, commands: [...(a.next.act ? [a.next.act] : []), ...a.next.commands], byHand: a.next.byHand, ...(a.next.where ? { where: a.next.where } : {}) } : null,
     causeOrder: a.causes.map((c) => c.id),
   };
+}
+
+/**
+ * A `kill PID` only for a PID of this machine. NVML (nvidia-smi, PyTorch's "Process N has … in use") reports
+ * host PIDs: in a container, one read from the log names nothing here, or another process. A PID that the
+ * snapshot paired with a local process (nvidiaSmiPid) becomes that local PID, with the pairing said; one that
+ * is neither the snapshot's nor local outside a container is left as the log said it.
+ */
+function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | null): string[] {
+  const inContainer = Boolean(d.environment?.container) || (s !== null && s.system.container.kind !== 'none');
+  const list = s?.processes.list ?? [];
+  const out: string[] = [];
+  for (const m of manual) {
+    const pid = /^kill (\d+)\b/.exec(m)?.[1];
+    if (!pid) {
+      out.push(m);
+      continue;
+    }
+    const n = Number(pid);
+    const mapped = list.find((p) => p.nvidiaSmiPid === n && p.pid !== n);
+    if (mapped) {
+      out.push(t('fix.held.kill', { pid: mapped.pid }), t('fix.held.mapped', { pid: n, local: mapped.pid }));
+      continue;
+    }
+    if (!inContainer || list.some((p) => p.pid === n && p.visible)) {
+      out.push(m);
+      continue;
+    }
+    out.push(t('fix.held.hostPid', { pid: n }));
+  }
+  return [...new Set(out)];
 }
 
 function titleOf(c: { id: string; setting?: string }): string {

@@ -7,6 +7,7 @@
 import { LABELS } from '../../reporters/labels.js';
 import { mdCell, mdCode, mdFence, mdText } from '../../reporters/escape.js';
 import type { Diagnosis } from '../types.js';
+import type { Snapshot } from '../../snapshot/schema.js';
 import { answerOf, type NextStep } from './answer.js';
 import { describeFacts } from './terminal.js';
 import { t } from '../../i18n/index.js';
@@ -17,11 +18,11 @@ export function mdLabel(label: string): string {
   return m ? `**${m[1]}**${m[2]}${LABELS.gap}` : `**${label}**${LABELS.gap}`;
 }
 
-export function renderExplainMarkdown(d: Diagnosis): string {
+export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | null } = {}): string {
   const out: string[] = [];
   out.push('## gpu-env-doctor explain');
   out.push('');
-  const a = answerOf(d);
+  const a = answerOf(d, { snapshot: o.snapshot ?? null });
   out.push(`**${mdText(a.headline)}**`);
   out.push('');
   const n = d.input.lines;

@@ -12,6 +12,7 @@ import { displayWidth, wrap } from '../../reporters/layout.js';
 import { visible, visibleLine } from '../../reporters/escape.js';
 import { renderBlock, type TermStyle } from '../../reporters/terminal.js';
 import type { Diagnosis, EnvironmentFacts } from '../types.js';
+import type { Snapshot } from '../../snapshot/schema.js';
 import { answerOf, type Answer, type NextStep } from './answer.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 
@@ -20,6 +21,8 @@ export interface RenderOptions {
   verbose: boolean;
   /** columns to wrap to (default 80) */
   width?: number;
+  /** the machine's facts the log was judged with: which PIDs are local */
+  snapshot?: Snapshot | null;
 }
 
 export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
@@ -35,7 +38,7 @@ export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
     out.push(...wrap(c.dim(t('explain.pasteWhole')), width, '  '));
     return `${out.join('\n')}\n`;
   }
-  const a = answerWithReasons(d, o.verbose);
+  const a = answerWithReasons(d, o.verbose, o.snapshot ?? null);
   out.push(...wrap(c.bold(a.headline), width));
   if (a.undecided) renderUndecided(a, st, out);
   else renderDecided(a, st, out);
@@ -48,8 +51,8 @@ export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
 }
 
 /** the answer, each cause's reasons as its details (a reason that only repeats an evidence line is left out) */
-function answerWithReasons(d: Diagnosis, verbose: boolean): Answer {
-  const a = answerOf(d, { verbose });
+function answerWithReasons(d: Diagnosis, verbose: boolean, snapshot: Snapshot | null): Answer {
+  const a = answerOf(d, { verbose, snapshot });
   a.causes.forEach((ac, i) => {
     const cause = d.causes[i];
     if (!cause) return;
