@@ -15,6 +15,9 @@ import { visibleLine } from '../reporters/escape.js';
 import { LABELS } from '../reporters/labels.js';
 import { joinList, t } from '../i18n/index.js';
 
+/** the shape of compat --json (every JSON document says which version of its shape it is) */
+const COMPAT_SCHEMA_VERSION = 1;
+
 export const command: Command = {
   name: 'compat',
   get summary() { return t('cmd.compat.summary'); },
@@ -44,7 +47,7 @@ export const command: Command = {
     const machine = shown(redactor, judged);
     const source = got ? shown(redactor, got.source) : null;
     if (flag(args, 'json')) {
-      const doc = { ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
+      const doc = { schemaVersion: COMPAT_SCHEMA_VERSION, ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       ctx.stdout.write(fitToWidth(renderText(req, machine, flag(args, 'verbose'), source), ctx.width ?? 80));
