@@ -15,8 +15,9 @@ import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
+import { headerLines, reportSource } from '../reporters/provenance.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
-import { t } from '../i18n/index.js';
+import { joinList, t } from '../i18n/index.js';
 
 /** 1 MiB: big enough that the calls cost nothing, small enough to stay in the CPU's cache while it is scanned */
 const CHUNK = 1024 * 1024;
@@ -92,17 +93,22 @@ export const command: Command = {
     const shown = redaction ? redaction.shown(redactor, filled) : filled;
     const shownSnapshot = redaction ? redaction.shown(redactor, snapshot ?? null) : (snapshot ?? null);
     const shownText = (t: string) => (redaction ? redaction.shownText(redactor, t) : t);
+    // facts from a saved snapshot: which file, which host, how old, as every other command says it
+    const fromFile = str(args, 'from');
+    const source = snapshot && fromFile !== undefined ? reportSource(snapshot, fromFile, ctx.now()) : null;
+    const head = source ? headerLines('explain', source) : null;
+    const snapshotLine = source && head?.sub ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub })) : undefined;
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);
-      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: inputLine(shown) });
+      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]) });
       ctx.files.write(htmlPath, renderHtml(model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
     if (format === 'json') ctx.stdout.write(`${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown, { snapshot: shownSnapshot }));
-    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx), snapshot: shownSnapshot }));
+    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
+    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx), snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };

@@ -1111,6 +1111,7 @@ export const en = {
   'why.sigOneReason': '{what}; one reason: {why}',
   'why.sigHere': '{what}; here: {why}',
   'explain.testCommand': '{test}: {command}',
+  'explain.snapshotFacts': 'the machine\'s facts from the snapshot {file}: {sub}',
   'explain.err.cannotRead': 'cannot read {file}: {why}',
   'explain.err.noSuchFile': 'no such file',
   'explain.err.permission': 'permission denied',

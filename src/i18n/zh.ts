@@ -1104,6 +1104,7 @@ export const zh: Record<MessageKey, string> = {
   'why.sigOneReason': '{what}；其中一个原因：{why}',
   'why.sigHere': '{what}；这里：{why}',
   'explain.testCommand': '{test}：{command}',
+  'explain.snapshotFacts': '机器事实来自快照 {file}：{sub}',
   'explain.err.cannotRead': '无法读取 {file}：{why}',
   'explain.err.noSuchFile': '文件不存在',
   'explain.err.permission': '没有权限',

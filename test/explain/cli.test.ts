@@ -59,6 +59,13 @@ describe('gpu-env-doctor explain', () => {
     expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(\d+%\)/);
   });
 
+  it('explain --from says which snapshot the machine facts come from, and how old they are', () => {
+    const snap = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
+    const r = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap]);
+    expect(r.stdout.split('\n')[1]).toMatch(/^ {2}the machine's facts from the snapshot .*h200-memory-held\.json: host \S+, taken \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.* ago\)/);
+    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap, '--markdown']).stdout).toMatch(/the machine's facts from the snapshot/);
+  });
+
   it('an ambiguous one-liner: says it cannot tell, the evidence once, ONE next step that decides, then the candidates with what tells them apart', () => {
     const headline = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
     const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n`, env: { COLUMNS: '80' } });

@@ -18,7 +18,7 @@ export function mdLabel(label: string): string {
   return m ? `**${m[1]}**${m[2]}${LABELS.gap}` : `**${label}**${LABELS.gap}`;
 }
 
-export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | null } = {}): string {
+export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | null; snapshotLine?: string } = {}): string {
   const out: string[] = [];
   out.push('## gpu-env-doctor explain');
   out.push('');
@@ -28,6 +28,7 @@ export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | n
   const n = d.input.lines;
   const sources = d.input.sources.map((s) => mdCode(s)).join(', ');
   out.push(!d.machine ? t('explain.md.input', { sources, n }) : d.machine.used ? t('explain.md.inputWith', { sources, n, host: mdCode(d.machine.host ?? t('explain.thisMachine')) }) : t('explain.md.inputNoGpu', { sources, n }));
+  if (o.snapshotLine) out.push('', mdText(o.snapshotLine));
   if (a.undecided) {
     if (a.evidence.length > 0) {
       out.push('');

@@ -23,6 +23,8 @@ export interface RenderOptions {
   width?: number;
   /** the machine's facts the log was judged with: which PIDs are local */
   snapshot?: Snapshot | null;
+  /** for facts from a saved snapshot: which file, host, when (said under the first line) */
+  snapshotLine?: string;
 }
 
 export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
@@ -31,6 +33,7 @@ export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
   const st: TermStyle = { width, c, verbose: o.verbose };
   const out: string[] = [];
   out.push(...wrap(`${c.bold('gpu-env-doctor explain')} ${c.dim(visible(inputLine(d)))}`, width, '', '  '));
+  if (o.snapshotLine) out.push(...wrap(c.dim(visible(o.snapshotLine)), width, '  ', '    '));
   out.push('');
   if (d.causes.length === 0) {
     out.push(...wrap(d.verdict, width));
