@@ -1445,6 +1445,8 @@ export const en = {
   'diff.values': '{n} values',
   'diff.notCollected': '(not collected)',
   'diff.notSet': '(not set)',
+  'diff.absent': '(none)',
+  'diff.notInstalled': 'not\u00a0installed',
   'diff.side': '{label}{otherHost, select, true { (host {host})} other {}}, taken {taken}{known, select, true {, {ago} ago} other {}}',
   'diff.impact.critical': 'critical',
   'diff.impact.high': 'high',

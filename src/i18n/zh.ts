@@ -1432,6 +1432,8 @@ export const zh: Record<MessageKey, string> = {
   'diff.values': '{n} 个值',
   'diff.notCollected': '（未采集）',
   'diff.notSet': '（未设置）',
+  'diff.absent': '（无）',
+  'diff.notInstalled': '未安装',
   'diff.side': '{label}{otherHost, select, true {（主机 {host}）} other {}}，采集于 {taken}{known, select, true {（{ago}前）} other {}}',
   'diff.impact.critical': '严重',
   'diff.impact.high': '高',
