@@ -1249,6 +1249,7 @@ export const en = {
   // libs' own frame (src/libs/render.ts)
   'libs.noFramework': 'No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.',
   'libs.environment': '(environment {env})',
+  'libs.tablesWithV': '(every library each framework loads, the copies on the machine and what running processes mapped: add -v)',
   'libs.alsoReachable': '{lib}: also reachable {path} ({version}) via {via}, searched later',
   'libs.via.rpath': 'rpath',
   'libs.via.runpath': 'runpath',

@@ -1242,6 +1242,7 @@ export const zh: Record<MessageKey, string> = {
   // libs' own frame (src/libs/render.ts)
   'libs.noFramework': '在查看过的 Python 环境中没有找到带 CUDA 动态库的框架（torch、tensorflow、jax、cupy）；请用 --python PATH 或 --elf FILE。',
   'libs.environment': '（环境 {env}）',
+  'libs.tablesWithV': '（每个框架加载的每个动态库、本机上的各份副本和运行中进程映射的文件：加 -v）',
   'libs.alsoReachable': '{lib}：还能通过 {via} 找到 {path}（{version}），但搜索顺序在后',
   'libs.via.rpath': 'rpath',
   'libs.via.runpath': 'runpath',

@@ -26,7 +26,15 @@ export function shortPath(path: string, env: string | null): string {
 export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], o: { color: boolean; verbose: boolean; width?: number; fromSnapshot?: boolean }): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
-  const out: string[] = [];
+  // the answer first (one line per framework: which cuDNN and CUDA it loads, then any problem with its fix);
+  // the tables behind it with -v (or for an ELF file given with --elf, whose closure is what was asked)
+  const answer = answerLines(findings, c, width, o.verbose);
+  const elf = lib.consumers.some((x) => x.framework === null);
+  if (!o.verbose && !elf) {
+    if (lib.consumers.length === 0) answer.unshift(c.dim(t('libs.noFramework')), '');
+    return `${[...answer, '', c.dim(t('libs.tablesWithV'))].join('\n')}\n`;
+  }
+  const out: string[] = [...answer, ''];
   if (lib.consumers.length === 0) out.push(c.dim(t('libs.noFramework')));
   for (const con of lib.consumers) {
     out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`);
@@ -66,16 +74,19 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     }
   }
   out.push('', c.dim(t(lib.ldCache.glibc ? 'libs.ldCacheGlibc' : 'libs.ldCache', { source: lib.ldCache.source, format: lib.ldCache.format ?? t('libs.unreadable'), n: lib.ldCache.entries, glibc: lib.ldCache.glibc ?? '', llp: visibleLine(lib.ldLibraryPath.join(':')) || t('libs.unset') })));
+  return `${out.join('\n')}\n`;
+}
+
+/** what the library checks found: a ✓ line per framework's answer, then each problem with its fix */
+function answerLines(findings: readonly Finding[], c: ReturnType<typeof palette>, width: number, verbose: boolean): string[] {
+  const out: string[] = [];
   const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
   const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
-  if (infos.length > 0) {
-    out.push('');
-    for (const f of infos) out.push(`${c.green("✓")} ${visibleLine(f.message)}`);
-  }
+  for (const f of infos) out.push(`${c.green('✓')} ${visibleLine(f.message)}`);
   if (shown.length > 0) {
-    for (const f of shown) out.push('', ...renderBlock(findingLines(f), { width, c, verbose: o.verbose }));
-  } else out.push('', `${c.green('✓')} ${t('libs.noProblem')}`);
-  return `${out.join('\n')}\n`;
+    for (const f of shown) out.push(...(out.length > 0 ? [''] : []), ...renderBlock(findingLines(f), { width, c, verbose }));
+  } else out.push(`${c.green('✓')} ${t('libs.noProblem')}`);
+  return out;
 }
 
 function row(r: ResolvedLibrary, con: Consumer, verbose: boolean): string[] {
