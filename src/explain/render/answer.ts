@@ -29,7 +29,7 @@ export interface AnswerInput {
   machine?: { used: boolean };
   signals?: ReadonlyArray<{ signature: string }>;
   /** a container named by the log (explain's facts) */
-  environment?: { container?: { value: string } };
+  environment?: { container?: { value: string; text?: string } };
 }
 
 export interface AnswerCause {
@@ -144,7 +144,9 @@ export function answerJson(a: Answer): { headline: string; undecided: boolean; n
  * is neither the snapshot's nor local outside a container is left as the log said it.
  */
 function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | null): string[] {
-  const inContainer = Boolean(d.environment?.container) || (s !== null && s.system.container.kind !== 'none');
+  // (a traceback through torch/nn/modules/container.py is not a container)
+  const logContainer = d.environment?.container && !/\bcontainer\.py\b/.test(d.environment.container.text ?? '');
+  const inContainer = Boolean(logContainer) || (s !== null && s.system.container.kind !== 'none');
   const list = s?.processes.list ?? [];
   const out: string[] = [];
   for (const m of manual) {
