@@ -274,6 +274,7 @@ export const en = {
   'report.col.what': 'what',
   'report.col.version': 'version',
   'report.libraryResolution': 'Library resolution',
+  'report.librariesSummary': '{n} libraries the frameworks load{missing, plural, =0 {} one {, # not found} other {, # not found}}',
   'report.col.loadedBy': 'loaded by',
   'report.col.library': 'library',
   'report.col.resolvesTo': 'resolves to',

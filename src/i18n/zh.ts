@@ -267,6 +267,7 @@ export const zh: Record<MessageKey, string> = {
   'report.col.what': '项目',
   'report.col.version': '版本',
   'report.libraryResolution': '动态库解析',
+  'report.librariesSummary': '框架加载的 {n} 个动态库{missing, plural, =0 {} other {，其中 # 个未找到}}',
   'report.col.loadedBy': '加载者',
   'report.col.library': '动态库',
   'report.col.resolvesTo': '解析到',

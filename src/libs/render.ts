@@ -104,7 +104,7 @@ function table(head: string[], rows: string[][], c: ReturnType<typeof palette>):
 }
 
 /** how the loader found a library, in the reader's words (LD_LIBRARY_PATH, ld cache), never the raw id */
-function viaWords(via: string): string {
+export function viaWords(via: string): string {
   switch (via) {
     case 'rpath': return t('libs.via.rpath');
     case 'runpath': return t('libs.via.runpath');

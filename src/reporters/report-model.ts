@@ -123,6 +123,8 @@ export interface LibraryRow {
   path: string | null;
   version: string | null;
   via: string;
+  /** the consumer's Python environment: paths inside it are shown relative to it */
+  environment?: string | null;
 }
 
 export interface VersionRow {
@@ -338,6 +340,7 @@ export function libraryRows(s: Snapshot): LibraryRow[] | null {
         path: str(r.path) ?? null,
         version: str(r.version) ?? null,
         via: str(r.via) ?? '?',
+        environment: str(c.environment) ?? null,
       });
     }
   }

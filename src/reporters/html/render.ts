@@ -10,6 +10,7 @@ import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
 import type { Answer } from '../../explain/render/answer.js';
 import { esc } from './escape.js';
+import { shortPath, viaWords } from '../../libs/render.js';
 import { CATEGORIES, isBareOk } from '../../checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
@@ -197,11 +198,15 @@ function versionsSection(m: ReportModel): string {
 
 function librariesSection(m: ReportModel): string {
   if (!m.libraries || m.libraries.length === 0) return '';
+  // paths relative to the consumer's environment, breakable only after a slash (a file name stays whole)
+  const pathCell = (p: string, env: string | null | undefined) => shortPath(p, env ?? null).split('/').map(esc).join('/<wbr>');
   const rows = m.libraries.map(
     (r) =>
-      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono">${esc(r.name)}</td><td class="mono">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : esc(r.path)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(r.via)}</td></tr>`,
+      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono name">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono name">${esc(r.name)}</td><td class="mono path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
   );
-  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  const missing = m.libraries.filter((r) => r.path === null).length;
+  // collapsed: the answer is in the findings above; the table is there to check it
+  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`;
 }
 
 function logSection(m: ReportModel): string {
