@@ -5,7 +5,7 @@ import { ALL_CHECKS } from '../checks/index.js';
 import { runChecks } from '../checks/run-checks.js';
 import type { Category } from '../checks/check.js';
 import { UsageError } from '../core/errors.js';
-import { exitCodeFor, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
+import { exitCodeFor, isProblem, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
 import { renderTerminal } from '../reporters/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { Command } from './registry.js';
@@ -61,7 +61,17 @@ export const command: Command = {
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
-      ctx.stdout.write(`${JSON.stringify(config.ignore.length > 0 ? { ...result, ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : result, null, 2)}\n`);
+      // the summary a script reads first: the counts the report's last line gives, and the exit code check returns
+      const summary = {
+        errors: result.findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length,
+        warnings: result.findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length,
+        unknown: result.findings.filter((f) => f.status === 'unknown').length,
+        checks: new Set(result.findings.map((f) => f.check)).size,
+        ignored: ignoredCount,
+        failOn: threshold,
+        exitCode: exitCodeFor(findings, threshold),
+      };
+      ctx.stdout.write(`${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {

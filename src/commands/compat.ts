@@ -1,5 +1,6 @@
 // compat SPEC: what a framework version needs (CUDA, cuDNN, driver, Python, GPU architectures), and whether
 // this machine (or --from SNAPSHOT) has it. Exit 1 when the machine does not satisfy the spec.
+import { fitToWidth } from '../reporters/fit.js';
 import { flag, str } from '../cli/args.js';
 import { UsageError } from '../core/errors.js';
 import { machineVerdict, type MachineVerdict } from '../compat/machine.js';
@@ -12,7 +13,10 @@ import { optionSpec } from '../cli/options.js';
 import { headerLines, type ReportSource } from '../reporters/provenance.js';
 import { visibleLine } from '../reporters/escape.js';
 import { LABELS } from '../reporters/labels.js';
-import { t } from '../i18n/index.js';
+import { joinList, t } from '../i18n/index.js';
+
+/** the shape of compat --json (every JSON document says which version of its shape it is) */
+const COMPAT_SCHEMA_VERSION = 1;
 
 export const command: Command = {
   name: 'compat',
@@ -43,10 +47,10 @@ export const command: Command = {
     const machine = shown(redactor, judged);
     const source = got ? shown(redactor, got.source) : null;
     if (flag(args, 'json')) {
-      const doc = { ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
+      const doc = { schemaVersion: COMPAT_SCHEMA_VERSION, ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      ctx.stdout.write(renderText(req, machine, flag(args, 'verbose'), source));
+      ctx.stdout.write(fitToWidth(renderText(req, machine, flag(args, 'verbose'), source), ctx.width ?? 80));
     }
     return judged && !judged.ok ? 1 : 0;
   },
@@ -83,7 +87,9 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     if (m.builds.length > 1) lines.push(`  ${t('compat.buildsFit', { list: m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || t('compat.none') })}`);
     lines.push(m.ok ? t(head ? 'compat.fitsThat' : 'compat.fitsThis', { what: `${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}` }) : t(head ? 'compat.notFitsThat' : 'compat.notFitsThis', { what: `${name} ${r.version}` }));
     if (m.fix) {
-      lines.push(`${LABELS.fix}${LABELS.gap}${m.fix.text}`);
+      // an install through pip: where the catalog has one (zh), the line about pip mirrors
+      const mirror = m.fix.commands.some((c) => /^(?:python -m )?pip install\b/.test(c)) ? t('fix.pipMirror') : '';
+      lines.push(`${LABELS.fix}${LABELS.gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
       for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand}${LABELS.gap}${c}`);
     }

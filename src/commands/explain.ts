@@ -5,8 +5,9 @@ import { flag, outputFormat, str } from '../cli/args.js';
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../core/errors.js';
 import { explainStream, type ExplainInput } from '../explain/engine.js';
+import { answerJson, answerOf } from '../explain/render/answer.js';
 import { renderExplainMarkdown } from '../explain/render/markdown.js';
-import { renderExplainTerminal } from '../explain/render/terminal.js';
+import { inputLine, renderExplainTerminal } from '../explain/render/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -14,8 +15,9 @@ import type { Command } from './registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../reporters/escape.js';
+import { headerLines, reportSource } from '../reporters/provenance.js';
 import { fillPlaceholders } from '../reporters/finding-lines.js';
-import { t } from '../i18n/index.js';
+import { joinList, t } from '../i18n/index.js';
 
 /** 1 MiB: big enough that the calls cost nothing, small enough to stay in the CPU's cache while it is scanned */
 const CHUNK = 1024 * 1024;
@@ -80,7 +82,7 @@ export const command: Command = {
         : {}),
     });
     if (showProgress) ctx.stderr.write('\r\x1b[K');
-    if (diagnosis.input.bytes === 0) throw new UsageError(`the input is empty (${inputs.map((i) => i.name).join(', ')})`);
+    if (diagnosis.input.bytes === 0) throw new UsageError(t('explain.err.empty', { inputs: inputs.map((i) => i.name).join(', ') }));
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
     // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says, then redacted.
@@ -91,16 +93,22 @@ export const command: Command = {
     const shown = redaction ? redaction.shown(redactor, filled) : filled;
     const shownSnapshot = redaction ? redaction.shown(redactor, snapshot ?? null) : (snapshot ?? null);
     const shownText = (t: string) => (redaction ? redaction.shownText(redactor, t) : t);
+    // facts from a saved snapshot: which file, which host, how old, as every other command says it
+    const fromFile = str(args, 'from');
+    const source = snapshot && fromFile !== undefined ? reportSource(snapshot, fromFile, ctx.now()) : null;
+    const head = source ? headerLines('explain', source) : null;
+    const snapshotLine = source && head?.sub ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub })) : undefined;
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
       const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);
-      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown });
+      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]) });
       ctx.files.write(htmlPath, renderHtml(model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
-    if (format === 'json') ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown));
-    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: terminalWidth(ctx) }));
+    // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
+    if (format === 'json') ctx.stdout.write(`${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`);
+    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
+    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx), snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
@@ -114,7 +122,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   try {
     head = reader.read(0, 4096);
   } catch (err) {
-    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') throw new UsageError(`${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`);
@@ -178,11 +186,11 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
 function openReadable(fs: FileSystem, abs: string, shown: string): { reader: FileReader; regular: boolean } {
   try {
     const st = fs.stat(abs);
-    if (st.type === 'dir') throw new UsageError(`${shown} is a directory, not a log file`);
+    if (st.type === 'dir') throw new UsageError(t('explain.err.dirNotLog', { file: shown }));
     return { reader: fs.openReader(abs), regular: st.type === 'file' };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
   }
 }
 
@@ -199,7 +207,7 @@ function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
       try {
         n = reader.readInto(buf, offset);
       } catch (err) {
-        throw new UsageError(`cannot read ${shown}: ${describe(err)}`);
+        throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
       }
       if (n === 0) return;
       offset += n;
@@ -218,9 +226,9 @@ function terminalWidth(ctx: Context): number | undefined {
 
 function describe(err: unknown): string {
   if (err instanceof FsError) {
-    if (err.code === 'ENOENT') return 'no such file';
-    if (err.code === 'EACCES') return 'permission denied';
-    if (err.code === 'EISDIR') return 'is a directory';
+    if (err.code === 'ENOENT') return t('explain.err.noSuchFile');
+    if (err.code === 'EACCES') return t('explain.err.permission');
+    if (err.code === 'EISDIR') return t('explain.err.isDir');
     return err.message.split('\n')[0] ?? err.code;
   }
   return (err as Error).message?.split('\n')[0] ?? String(err);

@@ -1,4 +1,5 @@
 import { failOn, flag, outputFormat, str } from '../cli/args.js';
+import { fitToWidth } from '../reporters/fit.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { UsageError } from '../core/errors.js';
 import { SEVERITY_RANK } from '../core/finding.js';
@@ -66,7 +67,7 @@ export const command: Command = {
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     // Host names and values come from other machines' snapshots: shown with their control characters visible.
-    else ctx.stdout.write(renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }));
+    else ctx.stdout.write(fitToWidth(renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }), ctx.width ?? 80));
     if (format === 'json' && result.inputs.skipped.length > 0) ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
     return facts.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
   },

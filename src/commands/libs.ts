@@ -1,5 +1,6 @@
 // `libs`: which copy of each CUDA library every framework would load (and why), every copy on the machine,
 // what running processes did load (--pid, and all GPU processes), and the library findings with fixes.
+import { fitToWidth } from '../reporters/fit.js';
 import * as nodePath from 'node:path';
 import { failOn, flag, outputFormat, str, strs } from '../cli/args.js';
 import { ALL_CHECKS } from '../checks/index.js';
@@ -65,8 +66,9 @@ export const command: Command = {
       ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
     } else {
       const head = headerLines('libs', source);
-      if (head.sub) ctx.stdout.write(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n\n`);
-      ctx.stdout.write(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, fromSnapshot: source.file !== null }));
+      const w = ctx.width ?? 80;
+      if (head.sub) ctx.stdout.write(`${fitToWidth(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
+      ctx.stdout.write(fitToWidth(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose'), width: w, fromSnapshot: source.file !== null }), w));
     }
     return exitCodeFor(judged, threshold);
   },

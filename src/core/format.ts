@@ -1,4 +1,5 @@
 // Small formatting helpers shared by checks and reporters.
+import { getLang } from '../i18n/index.js';
 
 /** 142848 → "139.5 GiB"; 900 → "900 MiB" */
 export function fmtMiB(mib: number | null | undefined): string {
@@ -14,6 +15,13 @@ export function fmtAge(seconds: number | null | undefined): string {
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
+  // Chinese writes its units as words, a space between number and unit (11 小时 19 分钟, 9 秒)
+  if (getLang() === 'zh') {
+    if (d > 0) return `${d} 天 ${h} 小时`;
+    if (h > 0) return `${h} 小时 ${m} 分钟`;
+    if (m > 0) return `${m} 分 ${s % 60} 秒`;
+    return `${s} 秒`;
+  }
   if (d > 0) return `${d}d ${h}h`;
   if (h > 0) return `${h}h ${m}m`;
   if (m > 0) return `${m}m ${s % 60}s`;

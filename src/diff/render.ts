@@ -1,5 +1,6 @@
 // Renderers of a DiffResult: terminal (grouped by impact; within an impact, the differences that matter for
 // the same reason are listed under that reason, said once) and Markdown (escaped by reporters/escape.ts).
+import { fitToWidth } from '../reporters/fit.js';
 import { mdCell, mdCode, mdText, visibleLine } from '../reporters/escape.js';
 import { palette, wrap } from '../reporters/layout.js';
 import { fmtTaken } from '../reporters/provenance.js';
@@ -12,9 +13,10 @@ const MAX_VALUE = 100;
 /** rows shown per reason before "… N more" (-v shows them all) */
 const MAX_ROWS = 6;
 
-function show(v: string | null, notCollected: boolean): string {
+/** an absent value in the words of its fact: a variable is not set, a library or package is not installed */
+function show(v: string | null, notCollected: boolean, fact = ''): string {
   if (notCollected) return t('diff.notCollected');
-  if (v === null) return t('diff.notSet');
+  if (v === null) return /^env\[/.test(fact) ? t('diff.notSet') : /^(?:loads|copies|framework|wheel|python|toolkit|cudnn)/.test(fact) ? t('diff.notInstalled') : t('diff.absent');
   return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE - 1)}…` : v;
 }
 
@@ -66,12 +68,12 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
     const rows = o.verbose ? g.rows : g.rows.slice(0, MAX_ROWS);
     for (const d of rows) {
       const name = o.verbose ? d.fact : d.label;
-      lines.push(...wrap(`${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a'))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b'))}`, width, '    ', '      '));
+      lines.push(...wrap(`${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`, width, '    ', '      '));
     }
     if (rows.length < g.rows.length) lines.push(c.dim(`    ${t('diff.more', { n: g.rows.length - rows.length })}`));
   }
   lines.push('', ...wrap(summary(r), width, '', '  '));
-  return `${lines.join('\n')}\n`;
+  return `${fitToWidth(lines.join('\n'), width)}\n`;
 }
 
 export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): string {
@@ -80,7 +82,7 @@ export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): str
   if (r.differences.length > 0) {
     lines.push(`| ${t('diff.col.impact')} | ${t('diff.col.fact')} | A | B | ${t('diff.col.why')} |`, '| --- | --- | --- | --- | --- |');
     for (const d of r.differences) {
-      lines.push(`| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a'), true)} | ${mdCode(show(d.b, d.notCollected === 'b'), true)} | ${mdCell(d.why)} |`);
+      lines.push(`| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`);
     }
     lines.push('');
   }

@@ -20,11 +20,14 @@ h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid 
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f4f4f4}code{font-family:ui-monospace,monospace;font-size:.95em}
 .critical,.error{color:#b00020;font-weight:600}.high,.warn{color:#a15c00;font-weight:600}.medium,.low,.info{color:#555}
-.n{text-align:right;white-space:nowrap}details{display:inline}`;
+.n{text-align:right;white-space:nowrap}details{display:inline}
+td{overflow-wrap:anywhere}
+@media (max-width:640px){body{margin:1em}table,tbody,tr,td,th{display:block;width:auto}tr:first-child{display:none}td{border:0;border-bottom:1px solid #ddd;padding:2px 0}tr{border:1px solid #ddd;margin:0 0 8px;padding:6px}}
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}h2,td,th,tr{border-color:#30363d}th{background:#161b22}.medium,.low,.info{color:#9198a1}.critical,.error{color:#ff7b72}.high,.warn{color:#e3b341}}`;
 
 export function renderFleetHtml(r: FleetResult, o: { generatedAt: string; tool: string }): string {
   const out: string[] = [];
-  out.push('<!doctype html>', `<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">`, `<title>${t('fleet.html.title', { n: r.machines })}</title>`);
+  out.push('<!doctype html>', `<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">`, '<meta name="viewport" content="width=device-width, initial-scale=1">', '<meta name="color-scheme" content="light dark">', `<title>${t('fleet.html.title', { n: r.machines })}</title>`);
   out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
   out.push(`<style>${CSS}</style></head><body>`);
   out.push(`<h1>${t('fleet.html.title', { n: r.machines })}</h1>`);

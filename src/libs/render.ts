@@ -26,7 +26,15 @@ export function shortPath(path: string, env: string | null): string {
 export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], o: { color: boolean; verbose: boolean; width?: number; fromSnapshot?: boolean }): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
-  const out: string[] = [];
+  // the answer first (one line per framework: which cuDNN and CUDA it loads, then any problem with its fix);
+  // the tables behind it with -v (or for an ELF file given with --elf, whose closure is what was asked)
+  const answer = answerLines(findings, c, width, o.verbose);
+  const elf = lib.consumers.some((x) => x.framework === null);
+  if (!o.verbose && !elf) {
+    if (lib.consumers.length === 0) answer.unshift(c.dim(t('libs.noFramework')), '');
+    return `${[...answer, '', c.dim(t('libs.tablesWithV'))].join('\n')}\n`;
+  }
+  const out: string[] = [...answer, ''];
   if (lib.consumers.length === 0) out.push(c.dim(t('libs.noFramework')));
   for (const con of lib.consumers) {
     out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`);
@@ -37,7 +45,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
       if ((diff.length === 0 || r.family.startsWith('libcudnn_')) && !o.verbose) continue;
-      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: x.via.replace(/_/g, ' ') })}`));
+      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`));
     }
     if (o.verbose) for (const n of con.notes) out.push(c.dim(`    ${t('libs.note', { note: visibleLine(n) })}`));
     out.push('');
@@ -66,23 +74,26 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     }
   }
   out.push('', c.dim(t(lib.ldCache.glibc ? 'libs.ldCacheGlibc' : 'libs.ldCache', { source: lib.ldCache.source, format: lib.ldCache.format ?? t('libs.unreadable'), n: lib.ldCache.entries, glibc: lib.ldCache.glibc ?? '', llp: visibleLine(lib.ldLibraryPath.join(':')) || t('libs.unset') })));
-  const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
-  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
-  if (infos.length > 0) {
-    out.push('');
-    for (const f of infos) out.push(`${c.green("✓")} ${visibleLine(f.message)}`);
-  }
-  if (shown.length > 0) {
-    for (const f of shown) out.push('', ...renderBlock(findingLines(f), { width, c, verbose: o.verbose }));
-  } else out.push('', `${c.green('✓')} ${t('libs.noProblem')}`);
   return `${out.join('\n')}\n`;
 }
 
+/** what the library checks found: a ✓ line per framework's answer, then each problem with its fix */
+function answerLines(findings: readonly Finding[], c: ReturnType<typeof palette>, width: number, verbose: boolean): string[] {
+  const out: string[] = [];
+  const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
+  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
+  for (const f of infos) out.push(`${c.green('✓')} ${visibleLine(f.message)}`);
+  if (shown.length > 0) {
+    for (const f of shown) out.push(...(out.length > 0 ? [''] : []), ...renderBlock(findingLines(f), { width, c, verbose }));
+  } else out.push(`${c.green('✓')} ${t('libs.noProblem')}`);
+  return out;
+}
+
 function row(r: ResolvedLibrary, con: Consumer, verbose: boolean): string[] {
-  const via = r.via === 'preloaded' ? `preloaded (${con.framework ?? 'path'})` : r.via === 'already_loaded' && r.firstVia ? `already loaded (${r.firstVia.replace(/_/g, ' ')})` : r.via.replace(/_/g, ' ');
+  const via = r.via === 'preloaded' ? t('libs.via.preloaded', { by: con.framework ?? 'path' }) : r.via === 'already_loaded' && r.firstVia ? t('libs.via.already_loadedVia', { via: viaWords(r.firstVia) }) : viaWords(r.via);
   const p = (x: string) => (verbose ? visibleLine(x) : shortPath(x, con.environment));
   const file = r.path === null ? (r.error ? t('libs.notFoundError', { error: visibleLine(r.error) }) : t('libs.notFound')) : r.realPath && r.realPath !== r.path ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}` : p(r.path);
-  return [r.name, file, r.version ?? '?', `${via}${r.how === 'dlopen' ? ', dlopen' : ''}`];
+  return [r.name, file, r.version ?? '?', r.how === 'dlopen' ? t('libs.via.dlopen', { via }) : via];
 }
 
 function table(head: string[], rows: string[][], c: ReturnType<typeof palette>): string[] {
@@ -90,4 +101,19 @@ function table(head: string[], rows: string[][], c: ReturnType<typeof palette>):
   const widths = head.map((h, i) => Math.min(90, Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? '')))));
   const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x + ' '.repeat(Math.max(0, widths[i]! - displayWidth(x))))).join('  ').trimEnd();
   return [c.dim(fmt(head)), ...rows.map(fmt)];
+}
+
+/** how the loader found a library, in the reader's words (LD_LIBRARY_PATH, ld cache), never the raw id */
+export function viaWords(via: string): string {
+  switch (via) {
+    case 'rpath': return t('libs.via.rpath');
+    case 'runpath': return t('libs.via.runpath');
+    case 'ld_library_path': return t('libs.via.ld_library_path');
+    case 'ld_cache': return t('libs.via.ld_cache');
+    case 'default': return t('libs.via.default');
+    case 'already_loaded': return t('libs.via.already_loaded');
+    case 'not_found': return t('libs.via.not_found');
+    case 'path': return t('libs.via.path');
+    default: return via.replace(/_/g, ' ');
+  }
 }

@@ -73,6 +73,9 @@ function forWsl<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
 function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   const notes: string[] = [];
   const commands: string[] = [];
+  // TensorFlow past its last native-Windows GPU release: that sentence answers the failure, so it comes first
+  const lead: string[] = [];
+  const leadCommands: string[] = [];
   const dlls = (ctx.dlls ?? []).map((d) => dllInfo(d)).filter((d) => d !== null);
   let shellNote = false;
   let tfNote = false;
@@ -87,8 +90,8 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
       return;
     }
     const tf = tensorflowOnWindows();
-    notes.push(tf.text, t('win.tfSetup', { version: tf.lastGpu, cuda: tf.cuda ?? '?', cudnn: tf.cudnn ?? '?' }));
-    commands.push(...tf.commands);
+    (tfNoGpu ? lead : notes).push(tf.text, t('win.tfSetup', { version: tf.lastGpu, cuda: tf.cuda ?? '?', cudnn: tf.cudnn ?? '?' }));
+    (tfNoGpu ? leadCommands : commands).push(...tf.commands);
   };
   // TensorFlow after 2.10 cannot use the GPU on native Windows: installing another CUDA or cuDNN does not help it
   const tfNoGpu = ctx.family === 'tf' && tensorflowHasWindowsGpu(ctx.frameworkVersion) === false && isVersionCause(ctx.cause);
@@ -125,8 +128,8 @@ function forWindows<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
     .replace(/\bLD_LIBRARY_PATH\b/g, 'PATH')
     // libs reads ELF files and the ld cache: on Windows where.exe lists the copies in the order they are found
     .replace(/Check which copy loads with gpu-env-doctor libs\.|用 gpu-env-doctor libs 查看实际加载的是哪一份。/, t('win.whereCopies', { dll: dlls.find((d) => /^cudnn/.test(d.dll))?.dll ?? 'cudnn64_*.dll' }));
-  const text = joinList([base, ...notes], 'sentence');
-  const result = { ...fix, text, commands: dedupe(commands) };
+  const text = joinList([...lead, base, ...notes], 'sentence');
+  const result = { ...fix, text, commands: dedupe([...leadCommands, ...commands]) };
   if (fix.manual !== undefined || manual.length > 0) result.manual = dedupe(manual);
   return result;
 }

@@ -4,6 +4,7 @@
 import { knowledge } from '../knowledge/index.js';
 import { tensorflowBuild } from '../compat/frameworks.js';
 import { compareVersions, isVersion, majorMinor } from '../compat/version.js';
+import { t } from '../i18n/index.js';
 
 export interface DllInfo {
   dll: string;
@@ -32,16 +33,17 @@ export function dllNamesIn(lines: readonly string[]): string[] {
 
 /** One sentence per known DLL: what it is and how to get it ("cudnn64_8.dll is cuDNN 8.x: …"). */
 export function dllSentence(d: DllInfo): string {
-  const how = d.providers.length > 0 ? `: ${d.providers.join(', or ')}` : '';
-  return `${d.dll} is ${d.library} (${d.version})${how}.`;
+  const how = d.providers.length > 0 ? t('win.k.dllHow', { providers: d.providers.join(t('win.k.dllOr')) }) : '';
+  return t('win.k.dll', { dll: d.dll, library: d.library, version: d.version, how });
 }
 
 export function condaLibraryBin(): { text: string; source: string } {
-  return knowledge().windows.condaLibraryBin;
+  // the sentences are the catalog's (both languages); the knowledge file keeps the source they rest on
+  return { ...knowledge().windows.condaLibraryBin, text: t('win.k.condaBin') };
 }
 
 export function dllSearchOrder(): { text: string; source: string } {
-  return knowledge().windows.dllSearch;
+  return { ...knowledge().windows.dllSearch, text: t('win.k.dllSearch') };
 }
 
 /**
@@ -52,7 +54,7 @@ export function tensorflowOnWindows(): { lastGpu: string; cuda: string | null; c
   const w = knowledge().windows.tensorflowNative;
   const last = knowledge().tensorflow.windowsNativeGpu.lastVersion;
   const b = tensorflowBuild(last, 'windows');
-  return { lastGpu: last.split('.').slice(0, 2).join('.'), cuda: b?.cuda ?? null, cudnn: b?.cudnn ?? null, text: w.text, commands: w.commands, source: w.source };
+  return { lastGpu: last.split('.').slice(0, 2).join('.'), cuda: b?.cuda ?? null, cudnn: b?.cudnn ?? null, text: t('win.k.tfNative'), commands: w.commands, source: w.source };
 }
 
 /** Does TensorFlow `version` have a GPU build for native Windows? null when the version is not known. */
@@ -69,20 +71,20 @@ export function tensorflowWindowsBuild(version: string): { series: string; cuda:
 }
 
 export function jaxOnWindows(): { text: string; source: string } {
-  return knowledge().windows.jaxNative;
+  return { ...knowledge().windows.jaxNative, text: t('win.k.jax') };
 }
 
 export function torchExpandableSegmentsOnWindows(): { text: string; source: string } {
-  return knowledge().windows.torchExpandableSegments;
+  return { ...knowledge().windows.torchExpandableSegments, text: t('win.k.expandable') };
 }
 
 export function wslFact(id: 'driver' | 'libcuda'): { text: string; source: string } | null {
   const r = knowledge().windows.wsl.find((w) => w.id === id);
-  return r ? { text: r.text, source: r.source } : null;
+  return r ? { text: t(id === 'driver' ? 'win.k.wslDriver' : 'win.k.wslLibcuda'), source: r.source } : null;
 }
 
 export function processesOnWindows(): { text: string; source: string } {
-  return knowledge().windows.processes;
+  return { ...knowledge().windows.processes, text: t('win.k.processes') };
 }
 
 /**

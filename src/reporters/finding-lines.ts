@@ -130,7 +130,8 @@ function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[]
   return { details: details.filter((d) => !evidenceTexts.has(d.replace(/^Held by:\s*/, '').replace(/^占用者：\s*/, '').trim())), evidence };
 }
 
-const IDLE_GPU = /<index of an idle GPU>/;
+// the placeholder as each catalog words it
+const IDLE_GPU = /<index of an idle GPU>|<空闲 GPU 的序号>/;
 
 /** The GPU with the most free memory, when it has room for a job (2 GiB, as memory.headroom asks). */
 export function idleGpu(s: Snapshot): { index: number; uuid: string; freeMiB: number } | null {

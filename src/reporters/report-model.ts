@@ -13,18 +13,28 @@ import { TITLES } from './labels.js';
 import { fmtTaken, type ReportSource } from './provenance.js';
 import { fmtAge } from '../core/format.js';
 import { t } from '../i18n/index.js';
+import { answerOf, type Answer } from '../explain/render/answer.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
 export interface DiagnosisCause {
   id: string;
   confidence: number;
   summary: string;
+  /** what tells this cause from the others, when the input cannot */
+  test?: { text: string; command?: string; cost: number };
+  setting?: string;
   /** `source: "machine"` marks a fact of the snapshot rather than a line of the log (line is then 0) */
   evidence: { line: number; text: string; source?: string }[];
   fix?: { text: string; commands?: string[]; manual?: string[] };
 }
 export interface DiagnosisLike {
   causes: DiagnosisCause[];
+  /** explain's own words for its verdict, and whether the input could decide (absent: decided) */
+  verdict?: string;
+  ambiguous?: boolean;
+  unknownMessage?: boolean;
+  machine?: { used: boolean };
+  signals?: ReadonlyArray<{ signature: string }>;
 }
 
 export interface RunRecord {
@@ -63,6 +73,8 @@ export interface ReportInput {
   log?: { title: string; lines: LogLine[] };
   /** where the facts come from (a saved snapshot: which file, host, when); absent: this machine, now */
   source?: ReportSource;
+  /** what was read, in words ("train.log: 18 lines, with the facts of vm"): explain's input line */
+  inputLine?: string;
 }
 
 export type Mark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
@@ -111,6 +123,8 @@ export interface LibraryRow {
   path: string | null;
   version: string | null;
   via: string;
+  /** the consumer's Python environment: paths inside it are shown relative to it */
+  environment?: string | null;
 }
 
 export interface VersionRow {
@@ -128,6 +142,8 @@ export interface ReportModel {
   host: string | null;
   /** for a report made from a saved snapshot: "host vm, taken 2026-12-02 13:04 UTC (2h 10m ago)" */
   sourceLine: string | null;
+  /** what was read (explain): the input files and their lines */
+  inputLine?: string;
   verdict: { mark: Mark; text: string };
   counts: { errors: number; warnings: number; unknown: number; checks: number };
   run?: RunRecord;
@@ -136,6 +152,8 @@ export interface ReportModel {
   bars: GpuBar[];
   timeline?: MemoryTimeline;
   causes: CauseView[];
+  /** the diagnosis' one answer (headline, evidence once, next step, candidates): what every format shows */
+  answer?: Answer;
   /** true when a diagnosis was made (an empty `causes` then means "nothing recognised") */
   diagnosed: boolean;
   libraries: LibraryRow[] | null;
@@ -151,7 +169,14 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const categoryOf = input.categoryOf ?? (() => 'system' as Category);
   const views = findings.map((f) => findingView(f, categoryOf(f.check), s));
   views.sort((a, b) => markRank(b.mark) - markRank(a.mark));
-  const causes = (input.diagnosis?.causes ?? []).map((c) => causeView(c, s)).sort((a, b) => b.confidence - a.confidence);
+  const diagnosis = input.diagnosis ? { ...input.diagnosis, causes: [...input.diagnosis.causes].sort((a, b) => b.confidence - a.confidence) } : null;
+  const answer = diagnosis && diagnosis.causes.length > 0 ? answerOf(diagnosis, { snapshot: s }) : undefined;
+  // each cause as the answer shows it: a log line under the first cause that cites it, a fix said once
+  const causes = (diagnosis?.causes ?? []).map((c, i) => {
+    const v = causeView(c, s);
+    const a = answer?.causes[i];
+    return a && !answer.undecided ? { ...v, lines: a.lines } : v;
+  });
   const counts = {
     errors: findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length,
     warnings: findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length,
@@ -169,13 +194,15 @@ export function buildReportModel(input: ReportInput): ReportModel {
     tool: input.tool,
     host,
     sourceLine: src ? TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)) : null,
-    verdict: verdictOf(input, counts, causes, s, findings),
+    ...(input.inputLine ? { inputLine: input.inputLine } : {}),
+    verdict: verdictOf(input, counts, causes, s, findings, answer),
     counts,
     ...(input.run ? { run: input.run } : {}),
     barsCaption: input.kind === 'run' ? (input.run?.failed ? t('model.whenFailed') : t('model.afterEnded')) : s ? t('model.at', { time: fmtTaken(s.collectedAt) }) : '',
     bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
     ...(input.run ? { timeline: input.run.timeline } : {}),
     causes,
+    ...(answer ? { answer } : {}),
     diagnosed: input.diagnosis !== undefined && input.diagnosis !== null,
     libraries: s ? libraryRows(s) : null,
     versions: s ? versionRows(s, findings, categoryOf, input.titleOf) : versionRowsFromFindings(findings, categoryOf, input.titleOf),
@@ -195,15 +222,17 @@ function titleOf(input: ReportInput, host: string | null, file: string | null): 
   return host ? t('model.titleCommandOn', { command: input.kind, host }) : t('model.titleCommand', { command: input.kind });
 }
 
-function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[], s: Snapshot | null, findings: readonly Finding[]): ReportModel['verdict'] {
+function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[], s: Snapshot | null, findings: readonly Finding[], answer: Answer | undefined): ReportModel['verdict'] {
   if (input.kind === 'run' && input.run) {
     if (!input.run.failed) return { mark: 'ok', text: t('model.runSucceeded', { exit: input.run.exitText }) };
     const top = causes[0];
-    return { mark: 'fail', text: top ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) }) : t('model.runFailed', { exit: input.run.exitText }) };
+    // an undecided diagnosis names no likely cause: the run failed, and the next step decides
+    return { mark: 'fail', text: top && !answer?.undecided ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) }) : t('model.runFailed', { exit: input.run.exitText }) };
   }
   if (input.kind === 'explain') {
-    const top = causes[0];
-    return top ? { mark: 'fail', text: t('model.mostLikely', { cause: top.title, pct: Math.round(top.confidence * 100) }) } : { mark: 'unknown', text: t('model.nothingInLog') };
+    // the explain headline itself; undecided is not a red "most likely"
+    if (answer) return { mark: answer.undecided ? 'unknown' : 'fail', text: answer.headline };
+    return { mark: 'unknown', text: t('model.nothingInLog') };
   }
   if (counts.errors > 0) return { mark: 'fail', text: t('model.errorsWarnings', counts) };
   if (counts.warnings > 0) return { mark: 'warn', text: t('model.warningsNoErrors', counts) };
@@ -311,6 +340,7 @@ export function libraryRows(s: Snapshot): LibraryRow[] | null {
         path: str(r.path) ?? null,
         version: str(r.version) ?? null,
         via: str(r.via) ?? '?',
+        environment: str(c.environment) ?? null,
       });
     }
   }

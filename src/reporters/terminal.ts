@@ -2,6 +2,7 @@
 // (each from the one finding model, ./finding-lines.ts), then one summary line. Wrapped to the terminal with
 // hanging indents; everything from the machine shown with its control characters visible (./escape.ts).
 // `-v` adds every finding, the ids and pages, the facts and probe timings.
+import { fitToWidth } from './fit.js';
 import { CATEGORIES, isBareOk, type Category } from '../checks/check.js';
 import { consequenceText, type Finding } from '../core/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../core/format.js';
@@ -126,7 +127,8 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   if (o.verbose) lines.push('', ...renderFacts(snapshot, c));
 
   lines.push('', ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote), st.width, '', '  '));
-  return `${lines.join('\n')}\n`;
+  // the -v facts (a GPU's line, the environment, probe times) are fitted like the rest
+  return `${fitToWidth(lines.join('\n'), st.width)}\n`;
 }
 
 function sevRank(f: Finding): number {

@@ -8,6 +8,7 @@ import { palette, wrap } from '../reporters/layout.js';
 import type { ReportModel } from '../reporters/report-model.js';
 import { fmtSeconds } from '../reporters/html/svg.js';
 import { renderBlock, type TermStyle } from '../reporters/terminal.js';
+import { renderUndecided } from '../explain/render/terminal.js';
 import { whose, type GpuTimeline, type MemoryTimeline } from './memory-timeline.js';
 import { t } from '../i18n/index.js';
 
@@ -29,7 +30,11 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
   const r = m.run!;
   const out: string[] = ['', ...wrap(`${c.red('✗')} ${c.bold('gpu-env-doctor')}: ${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`, st.width, '', '  ')];
 
-  if (m.causes.length > 0) {
+  if (m.answer?.undecided) {
+    // the output cannot decide: said once, the step that decides, the candidates (explain's own layout)
+    out.push('', c.bold(t('report.diagnosis')), ...wrap(c.bold(m.answer.headline), st.width));
+    renderUndecided(m.answer, st, out);
+  } else if (m.causes.length > 0) {
     out.push('', c.bold(t('report.diagnosis')));
     m.causes.slice(0, 3).forEach((cause, i) => {
       const fl = { ...cause.lines, headline: `${cause.title}  (${Math.round(cause.confidence * 100)}%)`, evidence: cause.lines.evidence.slice(0, 3) };

@@ -47,7 +47,8 @@ describe('gpu-env-doctor explain', () => {
   it('terminal output: verdict, evidence line numbers, fix; --markdown renders sections', () => {
     const t = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine']);
     expect(t.stdout).toMatch(/Most likely: the job itself does not fit/);
-    expect(t.stdout).toMatch(/line 3: torch\.OutOfMemoryError/);
+    // the evidence whole, wrapped under its gutter, with where it was read at its end
+    expect(t.stdout).toMatch(/│ torch\.OutOfMemoryError[\s\S]*?\(line 3\)/);
     expect(t.stdout).toMatch(/Fix:/);
     // ranks, not severity glyphs; no internal ids in the headlines without -v
     expect(t.stdout).toMatch(/^1\. The job itself does not fit in GPU memory \d+%$/m);
@@ -58,19 +59,31 @@ describe('gpu-env-doctor explain', () => {
     expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(\d+%\)/);
   });
 
-  it('an ambiguous one-liner: says it cannot tell, one line per candidate with its check, the evidence once, what decides', () => {
+  it('explain --from says which snapshot the machine facts come from, and how old they are', () => {
+    const snap = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
+    const r = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap]);
+    expect(r.stdout.split('\n')[1]).toMatch(/^ {2}the machine's facts from the snapshot .*h200-memory-held\.json: host \S+, taken \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.* ago\)/);
+    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap, '--markdown']).stdout).toMatch(/the machine's facts from the snapshot/);
+  });
+
+  it('an ambiguous one-liner: says it cannot tell, the evidence once, ONE next step that decides, then the candidates with what tells them apart', () => {
     const headline = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
-    const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n` });
+    const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n`, env: { COLUMNS: '80' } });
     const lines = r.stdout.split('\n');
     expect(lines[2]).toMatch(/^This line alone cannot tell which of \d causes it is\.$/);
-    expect(r.stdout.match(/line 1: UnknownError/g)).toHaveLength(1);
-    const candidates = lines.filter((l) => /^ {2}\d\. /.test(l));
+    expect(r.stdout.match(/UnknownError/g)).toHaveLength(1);
+    // one next step, and it is the command that decides; no candidate's fix offered as the answer
+    expect(r.stdout.match(/^Next step:/gm)).toHaveLength(1);
+    expect(r.stdout).toMatch(/^ {2}\$ gpu-env-doctor check --deep {3}# on the machine that failed$/m);
+    expect(r.stdout).not.toMatch(/Fix:|Cheapest test|If it is the first/);
+    expect(r.stdout.indexOf('Next step:')).toBeLessThan(r.stdout.indexOf('Candidates'));
+    const at = lines.findIndex((l) => l.startsWith('Candidates'));
+    const candidates = lines.slice(at).filter((l) => /^ {2}\d\. /.test(l));
     expect(candidates.length).toBeGreaterThanOrEqual(2);
-    for (const c of candidates.slice(0, 2)) expect(c).toMatch(/check: /);
-    expect(r.stdout).toMatch(/^Cheapest test first: /m);
-    expect(r.stdout).toMatch(/What decides it: \$ gpu-env-doctor check --deep/);
+    for (const c of candidates.slice(0, 2)) expect(lines[lines.indexOf(c) + 1]).toMatch(/^ {5}tells it: /);
     expect(r.stdout).not.toMatch(/XLA_PYTHON_CLIENT/);
-    expect(lines.length).toBeLessThan(20);
+    expect(lines.length).toBeLessThan(32);
+    for (const l of lines) if (!/^\s+\$ /.test(l)) expect(l.length).toBeLessThanOrEqual(80);
   });
 
   it.each([

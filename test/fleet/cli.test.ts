@@ -76,6 +76,10 @@ describe('gpu-env-doctor fleet', () => {
     expect(html).not.toMatch(/(src|href)=["']?https?:/i);
     expect(html).toContain('<h2>Outliers</h2>');
     expect(html).toContain('570.172.08');
+    // the same page style as the other reports: fits a phone, follows the dark setting
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toMatch(/@media \(prefers-color-scheme:dark\)\{body\{background:#0d1117/);
+    expect(html).toMatch(/@media \(max-width:640px\)\{body\{margin:1em\}table,tbody,tr,td,th\{display:block/);
   });
 
   it('exit 2 with one line when nothing can be read', () => {

@@ -112,9 +112,17 @@ describe('libs on the H200 tree', () => {
     expect(runCli(['libs', '--root', root, '--pid', '999999']).stderr).toMatch(/no such process/);
   });
 
-  it('the terminal view shows the table per framework, both copies and the findings', () => {
-    const r = runCli(['libs', '--root', root], { env: { ...H200_ENV, LD_LIBRARY_PATH: '/usr/local/cuda-13.0/compat' } });
+  it('the terminal view: the answer first (the findings, their fix); with -v the table per framework and both copies', () => {
+    const env = { ...H200_ENV, LD_LIBRARY_PATH: '/usr/local/cuda-13.0/compat' };
+    const answer = runCli(['libs', '--root', root], { env });
+    expect(answer.code).toBe(1);
+    expect(answer.stdout).toMatch(/^✗ The forward-compatibility libcuda 580\.95\.05/m);
+    expect(answer.stdout).toMatch(/\$ unset LD_LIBRARY_PATH/);
+    expect(answer.stdout).not.toMatch(/libcudnn\s+9\.14\.0\s+system/);
+    expect(answer.stdout).toMatch(/add -v\)$/m);
+    const r = runCli(['libs', '--root', root, '-v'], { env });
     expect(r.code).toBe(1);
+    expect(r.stdout.indexOf('✗ The forward-compatibility')).toBeLessThan(r.stdout.indexOf('PyTorch  '));
     // paths inside an environment are shown relative to it (-v: whole)
     expect(r.stdout).toMatch(/PyTorch\s+site-packages\/torch\/lib\/libtorch_cuda\.so  \(environment \/opt\/torch\/\.venv\)/);
     expect(runCli(['libs', '--root', root, '-v'], { env: H200_ENV }).stdout).toMatch(/\/opt\/torch\/\.venv\/lib\/python3\.12\/site-packages\/nvidia\/cudnn\/lib\/libcudnn\.so\.9/);

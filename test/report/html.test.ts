@@ -98,6 +98,7 @@ describe('HTML report: content', () => {
         {
           path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so',
           framework: 'torch',
+          environment: '/opt/torch/.venv',
           resolved: [
             { name: 'libcudnn.so.9', path: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: '9.19.0', via: 'rpath' },
             { name: 'libnccl.so.2', path: null, version: null, via: 'not_found' },
@@ -126,8 +127,13 @@ describe('HTML report: content', () => {
     expect(versions).toContain('versions.cudnn');
     const libs = /<table class="libraries">([\s\S]*?)<\/table>/.exec(page)![1]!;
     expect((libs.match(/<tr/g) ?? []).length).toBe(3);
-    expect(libs).toContain('nvidia/cudnn/lib/libcudnn.so.9');
-    expect(libs).toMatch(/libnccl\.so\.2<\/td><td class="mono"><span class="mark fail" title="error">✗<\/span> not found/);
+    // relative to the environment, breakable only after a slash, the file name whole; how it was found in words
+    expect(libs).toContain('site-packages/<wbr>nvidia/<wbr>cudnn/<wbr>lib/<wbr>libcudnn.so.9</td>');
+    expect(libs).not.toContain('/opt/torch/.venv/lib/python3.12');
+    expect(libs).toMatch(/<td>rpath<\/td>/);
+    expect(libs).toMatch(/libnccl\.so\.2<\/td><td class="mono path"><span class="mark fail" title="error">✗<\/span> not found/);
+    // collapsed unless a library is missing (then open: the table is the evidence)
+    expect(page).toMatch(/<details open><summary>2 libraries the frameworks load, 1 not found<\/summary><div class="table-wrap"><table class="libraries">/);
   });
 
   it('leaves out the sections it has no facts for (no GPU: no bars; check: no timeline)', () => {
@@ -154,7 +160,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     const m = buildReportModel({ kind: 'explain', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot, diagnosis, log: { title: 'The log', lines } });
     expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
     const page = renderHtml(m);
-    expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: Another process holds the GPU memory/);
+    expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: another process holds the GPU memory/);
     expect(page).toContain('<span class="src">(this machine)</span>');
     const oom = lines.find((l) => l.text.startsWith('torch.OutOfMemoryError'))!.n;
     expect(page).toContain(`<li class="hit" data-line="${oom}">`);

@@ -25,6 +25,33 @@ export interface FixContext {
 
 /** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
 const CPU_ONLY_BUILD = /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
+/**
+ * JAX's CUDA plugin was there and ran: it failed to find a device. jaxlib then falls back to the CPU with its
+ * "CUDA-enabled jaxlib is not installed" line, which here is an echo, not the cause.
+ */
+const JAX_PLUGIN_RAN = /jax_plugins[./]xla_cuda\d+|cuInit\(0\) failed|CUDA_ERROR_NO_DEVICE/;
+/** the loader refused a library named in LD_PRELOAD (glibc's ld.so message) */
+const PRELOAD_FAILED = /ld\.so: object '([^']+)' from LD_PRELOAD cannot be preloaded(?: \(([^)]*)\))?/;
+/** CUDA's error 803: the user-space driver (libcuda) that loaded does not go with the kernel module */
+const DRIVER_MISMATCH = /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
+/** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
+const PLAIN_PATH = /^\/[\w./+-]+$/;
+
+/**
+ * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
+ * (jax[cuda13]), a wheel tag (+cu130, nvidia-*-cu12). The install lines follow it, so a CUDA 13 log is never
+ * told to install CUDA 12 packages next to its own. Default 12 (the pip wheels most logs still show).
+ */
+export function cudaMajorIn(lines: readonly string[]): string {
+  for (const l of lines) {
+    const m = /xla_cuda(\d{2})\b|jax[-_]cuda(\d{2})[-_]|jax\[cuda(\d{2})|nvidia-[a-z-]+-cu(\d{2})\b/i.exec(l);
+    const v = m?.slice(1).find((x) => x !== undefined);
+    if (v) return v;
+    const tag = /\+cu(\d{2,3})\b/.exec(l)?.[1];
+    if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
+  }
+  return '12';
+}
 
 type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
 function family(fw: Framework | undefined): Family {
@@ -38,14 +65,34 @@ function family(fw: Framework | undefined): Family {
 /** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
 export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
+  // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
+  const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
+  if (preload && (id === 'library_conflict' || id === 'library_missing')) return platformed(preloadFix(preload[1]!, preload[2]), id, c);
   const base = (fam === 'paddle' ? paddleFix(id, { lines: c.lines ?? [], hints: c.hints, ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) }) : null) ?? linuxFix(id, c);
+  return platformed(base, id, c);
+}
+
+function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
+  // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
+  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x)) ? t('fix.pipMirror') : '';
+  const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
   if (!c.platform || c.platform === 'linux') return base;
-  return adaptFix(base, c.platform, { cause: id, family: fam, dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
+  return adaptFix(base, c.platform, { cause: id, family: family(c.framework), dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
+}
+
+/** LD_PRELOAD names a library the loader could not use: show the variable and the file, and run without it. */
+function preloadFix(path: string, why: string | undefined): CauseFix {
+  return {
+    text: why ? t('fix.preload.textWhy', { lib: path, why }) : t('fix.preload.text', { lib: path }),
+    commands: ['echo "$LD_PRELOAD"', ...(PLAIN_PATH.test(path) ? [`ls -lL ${path}`] : []), 'unset LD_PRELOAD    # for this shell; then rerun'],
+  };
 }
 
 function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   const h = c.hints;
+  const cu = cudaMajorIn(c.lines ?? []);
+  const jaxCuda = `jax[cuda${cu}]`;
   switch (id) {
     case 'gpu_memory_exhausted': {
       const steps = [t('fix.oom.smaller')];
@@ -70,7 +117,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       manual.push(t('fix.held.freeGpu'));
       return {
         text: pids.length ? t('fix.held.textPids', { pids: pids.join(', ') }) : t('fix.held.text'),
-        commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', 'gpu-env-doctor procs'],
+        // the same first command check gives for a holder: fix shows each process and asks before ending it
+        commands: ['gpu-env-doctor fix', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
         manual,
       };
     }
@@ -103,10 +151,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const runtime = h.runtime?.[0];
       const need = compiled ? t('fix.cudnn.needCompiled', { version: compiled.split('.').slice(0, 2).join('.') }) : t('fix.cudnn.needBuilt');
       const cmds: string[] = [];
-      if (fam === 'jax') cmds.push('pip install -U "jax[cuda12]"    # brings the matching cuDNN as a pip wheel');
+      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
       else if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
       else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
-      if (compiled && Number(compiled.split('.')[0]) >= 8) cmds.push(`pip install "nvidia-cudnn-cu12==${compiled.split('.').slice(0, 2).join('.')}.*"    # cu11 for CUDA 11 builds`);
+      if (compiled && Number(compiled.split('.')[0]) >= 8) cmds.push(`pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the framework's CUDA build`);
       return {
         text: runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need }),
         commands: cmds,
@@ -116,7 +164,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? h.jaxMinCuda?.[0];
       const cmds: string[] = ['nvcc --version', 'gpu-env-doctor libs'];
       // jaxlib's pip-CUDA install brings a CUDA that meets its own floor, whatever the system has
-      if (fam === 'jax') cmds.push('pip install -U "jax[cuda12]"    # CUDA and cuDNN as pip wheels, matched to jaxlib');
+      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
       if (fam === 'torch') cmds.push('pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports');
       if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11) cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
       if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11)) cmds.push('pip install "tensorflow[and-cuda]"');
@@ -126,6 +174,15 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       };
     }
     case 'driver_too_old': {
+      // 803: the libcuda that loaded is not the kernel driver's (most often a CUDA compat package on the library
+      // path, older than the driver): a newer driver is not the fix, taking the stray libcuda off the path is
+      if ((c.lines ?? []).some((l) => DRIVER_MISMATCH.test(l))) {
+        return {
+          text: t('fix.driver.mismatch'),
+          commands: ['echo "$LD_LIBRARY_PATH"', 'ls -l /usr/local/cuda*/compat/libcuda.so.* 2>/dev/null', 'gpu-env-doctor check'],
+          manual: [t('fix.driver.mismatchReboot')],
+        };
+      }
       const min = h.minDriver?.[0];
       const dc = h.driverCuda?.[0];
       return {
@@ -138,7 +195,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const lib = h.lib?.[0];
       const major = h.cudnnMajor?.[0];
       const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
-      if (lib?.startsWith('libcudnn') || major) cmds.push(`pip install nvidia-cudnn-cu12${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`);
+      if (lib?.startsWith('libcudnn') || major) cmds.push(`pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`);
       return {
         text: lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text'),
         commands: cmds,
@@ -161,10 +218,11 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     }
     case 'no_device_visible':
       // the framework's own words say its build has no CUDA: the remedy is its CUDA build, not the device list
-      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l))) {
+      // (JAX's CUDA plugin that ran and found no device says the same words as a CPU-only jaxlib: not that case)
+      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l)) && !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))) {
         return {
           text: t('fix.novisCpuBuild'),
-          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'nvidia-smi -L'],
+          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'nvidia-smi -L'],
         };
       }
       return {
@@ -180,7 +238,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'framework_bug':
       return {
         text: t('fix.bug'),
-        commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? 'pip install -U "jax[cuda12]"' : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
+        commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
       };
     case 'configuration_invalid':
       return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');

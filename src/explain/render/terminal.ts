@@ -1,48 +1,74 @@
-// The terminal rendering of a Diagnosis.
-// - When the input cannot separate its candidates (`ambiguous`), it says so first, shows the evidence once, one
-//   line per candidate with the check that tells it apart, the cheapest of those checks, and the command that
-//   decides on the machine that failed.
-// - Otherwise each cause with its confidence, its reasons, the lines that prove it (a line shown under one cause
-//   is not shown again under the next) and the fix, in the order to try it.
-// Ranks are "1.", "2."; `Fix:`; commands after "$ "; steps to judge as "By hand, after checking:"; evidence from
-// the log as "line N: text", from the machine as "text   (machine)". Root-cause ids only with -v.
+// The terminal rendering of a Diagnosis, laid out from the one answer (./answer.ts): the headline, the evidence
+// once, ONE next step, then the alternatives; every line wrapped to the terminal with a hanging indent (the
+// same wrapper and finding blocks as check), so no error text is cut and no line runs past the edge.
+// - Decided: each cause ranked "1.", "2." with its confidence, the reasons, the lines that prove it (a line
+//   shown under one cause is not shown again), its fix with the acting command first; cause 1's fix is the
+//   next step.
+// - Undecided: the headline says so, the evidence once, "Next step:" with the command that decides, then the
+//   candidates with what tells each apart. Root-cause ids only with -v.
 import pc from 'picocolors';
-import { ROOT_CAUSE_TITLES } from '../../core/root-causes.js';
 import { LABELS } from '../../reporters/labels.js';
-import type { Cause, Diagnosis, EnvironmentFacts, LogEvidence } from '../types.js';
+import { displayWidth, wrap } from '../../reporters/layout.js';
+import { visible, visibleLine } from '../../reporters/escape.js';
+import { renderBlock, type TermStyle } from '../../reporters/terminal.js';
+import type { Diagnosis, EnvironmentFacts } from '../types.js';
+import type { Snapshot } from '../../snapshot/schema.js';
+import { answerOf, type Answer, type NextStep } from './answer.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 
 export interface RenderOptions {
   color: boolean;
   verbose: boolean;
-  /** columns to fit evidence lines in (default 100) */
+  /** columns to wrap to (default 80) */
   width?: number;
+  /** the machine's facts the log was judged with: which PIDs are local */
+  snapshot?: Snapshot | null;
+  /** for facts from a saved snapshot: which file, host, when (said under the first line) */
+  snapshotLine?: string;
 }
 
 export function renderExplainTerminal(d: Diagnosis, o: RenderOptions): string {
   const c = o.color ? pc : pc.createColors(false);
-  const width = Math.max(60, o.width ?? 100);
+  const width = Math.max(40, o.width ?? 80);
+  const st: TermStyle = { width, c, verbose: o.verbose };
   const out: string[] = [];
-  out.push(`${c.bold('gpu-env-doctor explain')} ${c.dim(`${inputLine(d)}`)}`);
+  out.push(...wrap(`${c.bold('gpu-env-doctor explain')} ${c.dim(visible(inputLine(d)))}`, width, '', '  '));
+  if (o.snapshotLine) out.push(...wrap(c.dim(visible(o.snapshotLine)), width, '  ', '    '));
   out.push('');
   if (d.causes.length === 0) {
-    out.push(d.verdict);
+    out.push(...wrap(d.verdict, width));
     if (d.signals.length > 0 && o.verbose) out.push(c.dim(`  ${t('explain.contextRead', { n: d.signals.length })}`));
-    out.push(c.dim(`  ${t('explain.pasteWhole')}`));
+    out.push(...wrap(c.dim(t('explain.pasteWhole')), width, '  '));
     return `${out.join('\n')}\n`;
   }
-  out.push(c.bold(d.verdict));
-  if (d.ambiguous || d.unknownMessage) renderCandidates(d, o, c, width, out);
-  else renderCauses(d, o, c, width, out);
-  if (o.verbose) renderVerbose(d, c, out);
+  const a = answerWithReasons(d, o.verbose, o.snapshot ?? null);
+  out.push(...wrap(c.bold(a.headline), width));
+  if (a.undecided) renderUndecided(a, st, out);
+  else renderDecided(a, st, out);
+  if (o.verbose) renderVerbose(d, c, out, width);
   else {
     out.push('');
-    out.push(c.dim(t('explain.addV')));
+    out.push(...wrap(c.dim(t('explain.addV')), width));
   }
   return `${out.join('\n')}\n`;
 }
 
-function inputLine(d: Diagnosis): string {
+/** the answer, each cause's reasons as its details (a reason that only repeats an evidence line is left out) */
+function answerWithReasons(d: Diagnosis, verbose: boolean, snapshot: Snapshot | null): Answer {
+  const a = answerOf(d, { verbose, snapshot });
+  a.causes.forEach((ac, i) => {
+    const cause = d.causes[i];
+    if (!cause) return;
+    const ev = new Set(cause.evidence.map((e) => e.text.trim()));
+    const why = cause.why.filter((w) => !w.startsWith('against:') && !ev.has(w.trim()) && !ev.has(w.replace(/^now: /, '').trim()));
+    const against = verbose ? cause.why.filter((w) => w.startsWith('against:')) : [];
+    ac.lines = { ...ac.lines, details: [...why.slice(0, verbose ? why.length : 2), ...against], evidence: ac.lines.evidence.slice(0, verbose ? undefined : 3) };
+  });
+  return a;
+}
+
+/** what was read, in words: the input files, their lines, the machine whose facts were combined */
+export function inputLine(d: Diagnosis): string {
   const n = d.input.lines;
   const sources = d.input.sources.join(', ');
   if (!d.machine) return t('explain.inputLine', { sources, n });
@@ -52,81 +78,57 @@ function inputLine(d: Diagnosis): string {
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-/** the evidence once, then one line per candidate with its check; the cheapest check; what decides */
-function renderCandidates(d: Diagnosis, o: RenderOptions, c: Colors, width: number, out: string[]): void {
-  const shown = new Set<string>();
-  const evidence = d.causes.flatMap((x) => x.evidence).filter((e) => {
-    const k = key(e);
-    if (shown.has(k)) return false;
-    shown.add(k);
-    return true;
-  });
-  for (const e of evidence.slice(0, o.verbose ? 8 : 3)) out.push(`  ${evidenceLine(e, width - 2, c)}`);
-  out.push('');
-  const list = d.causes.slice(0, 4);
-  const titleWidth = Math.min(60, Math.max(...list.map((x) => title(x).length)));
-  list.forEach((cause, i) => {
-    const pct = `${Math.round(cause.confidence * 100)}%`.padStart(4);
-    const check = cause.test ? (cause.test.command ? t('explain.testCommand', { test: cause.test.text, command: cause.test.command }) : cause.test.text) : '';
-    out.push(`  ${i + 1}. ${title(cause).padEnd(titleWidth)} ${c.cyan(pct)}${check ? `  ${c.dim(t('explain.check'))}${LABELS.gap}${check}` : ''}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
-  });
-  const cheapest = list.filter((x) => x.test).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence)[0];
-  out.push('');
-  if (cheapest?.test) out.push(cheapest.test.command ? `${t('explain.cheapest', { test: cheapest.test.text })}\n  ${c.cyan('$')} ${cheapest.test.command}` : t('explain.cheapestNoCmd', { test: cheapest.test.text }));
-  const cudnn = d.signals.some((s) => /cudnn|conv|dnn/i.test(s.signature));
-  out.push(`${t('explain.decides')}${LABELS.gap}${c.cyan('$')} gpu-env-doctor check${cudnn ? ' --deep' : ''}   ${c.dim(t(cudnn ? 'explain.onMachineCudnn' : 'explain.onMachine'))}`);
-  if (list[0]) {
+function renderDecided(a: Answer, st: TermStyle, out: string[]): void {
+  a.causes.forEach((cause, i) => {
     out.push('');
-    out.push(`${t('explain.ifFirst')}${LABELS.gap}${c.green(LABELS.fix)}${LABELS.gap}${list[0].fix.text}`);
-    for (const cmd of list[0].fix.commands) out.push(`  ${c.cyan('$')} ${cmd}`);
+    const id = st.verbose ? st.c.dim(`  [${cause.id}]`) : '';
+    out.push(...renderBlock({ ...cause.lines, headline: `${cause.title} ${st.c.cyan(`${cause.pct}%`)}${id}`, ids: [] }, st, { lead: st.c.bold(LABELS.rank(i + 1)) }));
+  });
+}
+
+/** the evidence once; the one step that decides; the candidates, each with what tells it apart */
+export function renderUndecided(a: Answer, st: TermStyle, out: string[]): void {
+  const { c, width } = st;
+  const gutter = `    ${c.dim('│')} `;
+  for (const e of a.evidence) out.push(...wrap(`${visible(e.text)}${e.where ? c.dim(`   (${visibleLine(e.where)})`) : ''}`, width, gutter, `${gutter}  `));
+  if (a.next) {
+    out.push('');
+    renderNext(a.next, st, out);
   }
-}
-
-function renderCauses(d: Diagnosis, o: RenderOptions, c: Colors, width: number, out: string[]): void {
-  const shown = new Set<string>();
-  d.causes.forEach((cause, i) => {
-    out.push('');
-    const pct = `${Math.round(cause.confidence * 100)}%`;
-    out.push(`${c.bold(`${i + 1}. ${title(cause)}`)} ${c.cyan(pct)}${o.verbose ? c.dim(`  [${cause.id}]`) : ''}`);
-    const why = cause.why.filter((w) => !w.startsWith('against:'));
-    for (const w of why.slice(0, o.verbose ? why.length : 2)) out.push(`   ${w}`);
-    if (o.verbose) for (const w of cause.why.filter((x) => x.startsWith('against:'))) out.push(c.dim(`   ${w}`));
-    const fresh = cause.evidence.filter((e) => !shown.has(key(e)));
-    for (const e of fresh.slice(0, o.verbose ? fresh.length : 3)) {
-      shown.add(key(e));
-      out.push(`   ${evidenceLine(e, width - 3, c)}`);
+  out.push('');
+  out.push(...wrap(c.bold(t('answer.candidates')), width));
+  const titleWidth = Math.min(width - 14, Math.max(...a.causes.map((x) => displayWidth(x.title))));
+  a.causes.forEach((cause, i) => {
+    const rank = LABELS.rank(i + 1);
+    const pad = ' '.repeat(Math.max(1, titleWidth - displayWidth(cause.title) + 1));
+    const pct = `${cause.pct}%`.padStart(4);
+    out.push(...wrap(`${cause.title}${pad}${c.cyan(pct)}${st.verbose ? c.dim(`  [${cause.id}]`) : ''}`, width, `  ${rank} `, `     `));
+    if (cause.tell) {
+      out.push(...wrap(`${c.dim(t('answer.tells'))}${LABELS.gap}${visible(cause.tell.text)}`, width, '     ', '       '));
+      if (cause.tell.command) out.push(`       ${c.cyan('$')} ${visibleLine(cause.tell.command)}`);
     }
-    out.push(`   ${c.green(LABELS.fix)}${LABELS.gap}${cause.fix.text}`);
-    for (const cmd of cause.fix.commands) out.push(`     ${c.cyan('$')} ${cmd}`);
-    for (const m of cause.fix.manual ?? []) out.push(`     ${c.yellow(LABELS.byHand)}${LABELS.gap}${m}`);
   });
 }
 
-function renderVerbose(d: Diagnosis, c: Colors, out: string[]): void {
+/** "Next step:" with what it does, then its commands (never wrapped: they are for copying) */
+function renderNext(n: NextStep, st: TermStyle, out: string[]): void {
+  const { c, width } = st;
+  out.push(...wrap(`${c.bold(t('answer.next'))}${LABELS.gap}${visible(n.text)}`, width, '', '  '));
+  if (n.act) out.push(`  ${c.cyan('$')} ${n.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
+  for (const cmd of n.commands) out.push(`  ${c.cyan('$')} ${visibleLine(cmd)}${n.where ? `   ${c.dim(`# ${n.where}`)}` : ''}`);
+  for (const m of n.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, '  ', '    '));
+}
+
+function renderVerbose(d: Diagnosis, c: Colors, out: string[], width: number): void {
   out.push('');
   out.push(c.bold(t('explain.signals')));
-  for (const s of d.signals) out.push(`  ${t('explain.signalLine', { signature: s.signature, count: s.count, line: s.lines[0]?.line ?? '?', summary: s.summary })}`);
-  out.push(c.dim(`  ${t('explain.weights', { total: d.weights.total, pct: Math.round(d.weights.topShare * 100) })}`));
+  for (const s of d.signals) out.push(...wrap(visible(t('explain.signalLine', { signature: s.signature, count: s.count, line: s.lines[0]?.line ?? '?', summary: s.summary })), width, '  ', '    '));
   const facts = describeFacts(d.environment);
   if (facts.length > 0) {
     out.push(c.bold(t('explain.factsRead')));
-    for (const f of facts) out.push(`  ${f}`);
+    for (const f of facts) out.push(...wrap(visible(f), width, '  ', '    '));
   }
-  for (const n of d.machine?.notes ?? []) out.push(`  ${t('explain.machineNote', { note: n })}`);
-}
-
-function title(cause: Cause): string {
-  return cause.setting ? t('explain.settingTitle', { setting: cause.setting }) : ROOT_CAUSE_TITLES[cause.id];
-}
-
-function key(e: LogEvidence): string {
-  return e.source === 'machine' ? `m:${e.text}` : `${e.source ?? ''}:${e.line}`;
-}
-
-function evidenceLine(e: LogEvidence, width: number, c: Colors): string {
-  if (e.source === 'machine') return `${truncate(e.text, width - 12)}   ${c.dim(t('explain.machineWhere'))}`;
-  const where = `${e.source ? `${e.source} ` : ''}${LABELS.logLine(e.line)}`;
-  return `${c.dim(where)}${LABELS.gap}${truncate(e.text, width - where.length - 1)}`;
+  for (const n of d.machine?.notes ?? []) out.push(...wrap(visible(t('explain.machineNote', { note: n })), width, '  ', '    '));
 }
 
 export function describeFacts(e: EnvironmentFacts): string[] {
@@ -149,6 +151,3 @@ export function describeFacts(e: EnvironmentFacts): string[] {
   return out;
 }
 
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, Math.max(1, n - 1))}…` : s;
-}

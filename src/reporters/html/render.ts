@@ -8,7 +8,9 @@ import type { FindingLines } from '../finding-lines.js';
 import { LABELS, MARK_WORDS } from '../labels.js';
 import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../report-model.js';
+import type { Answer } from '../../explain/render/answer.js';
 import { esc } from './escape.js';
+import { shortPath, viaWords } from '../../libs/render.js';
 import { CATEGORIES, isBareOk } from '../../checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
@@ -50,6 +52,7 @@ function header(m: ReportModel): string {
   return `<header>
 <h1>${esc(m.title)}</h1>
 ${m.sourceLine ? `<p class="meta source">${esc(m.sourceLine)}</p>
+` : ''}${m.inputLine ? `<p class="meta input">${esc(m.inputLine)}</p>
 ` : ''}<p class="meta">${esc(counts.replace(/^ · /, ''))}</p>
 <p class="verdict ${m.verdict.mark}" id="verdict">${mark(m.verdict.mark)} ${esc(m.verdict.text)}</p>
 </header>`;
@@ -73,9 +76,27 @@ ${peaks.length > 0 ? `<ul>${peaks.join('')}</ul>` : `<p class="meta">${esc(r.tim
 function diagnosisSection(m: ReportModel): string {
   if (!m.diagnosed) return '';
   if (m.causes.length === 0) return `<section id="diagnosis"><h2>${t('report.diagnosis')}</h2><p>${t('report.nothingOutput')}</p></section>`;
+  if (m.answer?.undecided) return undecidedSection(m.answer);
   return `<section id="diagnosis">
 <h2>${t('report.diagnosis')}</h2>
 ${m.causes.map(causeCard).join('\n')}
+</section>`;
+}
+
+/** The input cannot decide: the evidence once, the one step that decides, the candidates with what tells them apart. */
+function undecidedSection(a: Answer): string {
+  const ev = a.evidence.length > 0 ? `<ul class="evidence">${a.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
+  const n = a.next;
+  const next = n
+    ? `<div class="fix next"><b>${esc(t('answer.next'))}</b>${LABELS.gap}${esc(n.text)}<pre>${[...(n.act ? [`$ ${esc(n.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...n.commands.map((c) => `$ ${esc(c)}${n.where ? `   <span class="src"># ${esc(n.where)}</span>` : ''}`)].join('\n')}</pre></div>`
+    : '';
+  const items = a.causes.map((c) => `<li><b>${esc(c.title)}</b> <span class="meta">${c.pct}%</span>${c.tell ? `<br><span class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${c.tell.command ? ` <code>${esc(c.tell.command)}</code>` : ''}` : ''}</li>`);
+  return `<section id="diagnosis">
+<h2>${t('report.diagnosis')}</h2>
+${ev}
+${next}
+<h3>${esc(t('answer.candidates'))}</h3>
+<ol class="candidates">${items.join('')}</ol>
 </section>`;
 }
 
@@ -177,11 +198,15 @@ function versionsSection(m: ReportModel): string {
 
 function librariesSection(m: ReportModel): string {
   if (!m.libraries || m.libraries.length === 0) return '';
+  // paths relative to the consumer's environment, breakable only after a slash (a file name stays whole)
+  const pathCell = (p: string, env: string | null | undefined) => shortPath(p, env ?? null).split('/').map(esc).join('/<wbr>');
   const rows = m.libraries.map(
     (r) =>
-      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono">${esc(r.name)}</td><td class="mono">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : esc(r.path)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(r.via)}</td></tr>`,
+      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono name">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono name">${esc(r.name)}</td><td class="mono path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
   );
-  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  const missing = m.libraries.filter((r) => r.path === null).length;
+  // collapsed: the answer is in the findings above; the table is there to check it
+  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`;
 }
 
 function logSection(m: ReportModel): string {

@@ -25,7 +25,7 @@ ul.evidence{margin:.3rem 0;padding-left:1.1rem}ul.evidence li{font-family:ui-mon
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.88rem}
 th,td{text-align:left;vertical-align:top;overflow-wrap:normal;border-bottom:1px solid var(--line);padding:.3rem .45rem}
-th{background:var(--card)}td.mono{overflow-wrap:anywhere}table.libraries td:not(.mono){white-space:nowrap}
+th{background:var(--card)}td.mono{overflow-wrap:anywhere}table.libraries td.path{overflow-wrap:normal;word-break:normal}table.libraries td.name{white-space:nowrap}table.libraries td:not(.mono){white-space:nowrap}
 svg{display:block;max-width:100%}
 svg.bar{border-radius:4px;border:1px solid var(--line);height:2.2rem}
 .seg-job{fill:var(--job);background:var(--job)}.seg-unattributed{fill:var(--un);background:var(--un)}.seg-reserved{fill:var(--line);background:var(--line)}.seg-free{fill:var(--free);background:var(--free)}

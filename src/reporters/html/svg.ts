@@ -1,6 +1,7 @@
 // The charts of the HTML report, drawn as inline SVG by our own code (no library, no script, no network).
 // Each element carries data-* attributes with the numbers it stands for, so tests (and curious users)
 // can read the chart back.
+import { getLang } from '../../i18n/index.js';
 import { fmtMiB } from '../../core/format.js';
 import type { GpuTimeline, MemoryTimeline } from '../../run/memory-timeline.js';
 import type { GpuBar } from '../report-model.js';
@@ -77,6 +78,14 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
 
 export function fmtSeconds(ms: number): string {
   const s = ms / 1000;
+  if (getLang() === 'zh') {
+    if (ms > 0 && ms < 1000) return `${Math.round(ms)} 毫秒`;
+    if (s < 10) return `${s.toFixed(1)} 秒`;
+    if (s < 120) return `${Math.round(s)} 秒`;
+    const mz = Math.floor(s / 60);
+    if (mz < 120) return `${mz} 分 ${Math.round(s - mz * 60)} 秒`;
+    return `${Math.floor(mz / 60)} 小时 ${mz % 60} 分钟`;
+  }
   if (ms > 0 && ms < 1000) return `${Math.round(ms)} ms`;
   if (s < 10) return `${s.toFixed(1)} s`;
   if (s < 120) return `${Math.round(s)} s`;

@@ -1,0 +1,27 @@
+// Output that was laid out line by line (compat's verdicts, fleet's groups, libs' rows) fitted to the terminal:
+// a line wider than the width is wrapped with check's wrapper under a hanging indent (its own indent plus two),
+// at spaces only, so an error text is never cut and a path, URL or command stays whole on its line. A command
+// line ("$ …") is left as it is: it is for copying.
+import { displayWidth, wrap } from './layout.js';
+
+export function fitToWidth(text: string, width: number): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (displayWidth(line) <= width || /^\s*(?:\S+\s)?\$ /.test(stripSgr(line))) {
+      out.push(line);
+      continue;
+    }
+    const indent = /^\s*/.exec(line)![0];
+    // a list item's marker (✓ ✗ ! • - 1.) hangs: the continuation starts under its text
+    const marker = /^(?:[✓✗!?•·*-]|\[[+x!?-]\]|\d+\.)\s/.exec(stripSgr(line.slice(indent.length)))?.[0] ?? '';
+    const hang = marker ? `${indent}${' '.repeat(Math.min(displayWidth(marker), 4))}` : `${indent}  `;
+    out.push(...wrap(line.slice(indent.length), width, indent, hang.length < width / 2 ? hang : '  '));
+  }
+  return out.join('\n');
+}
+
+// eslint-disable-next-line no-control-regex
+const SGR = /\x1b\[[0-9;]*m/g;
+function stripSgr(s: string): string {
+  return s.replace(SGR, '');
+}
