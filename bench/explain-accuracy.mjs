@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Accuracy of `explain` on the labelled real reports (test/fixtures/corpus dev + dev2, or --corpus DIR...), by
 // k-fold cross-validation: the reports are split into k folds by a hash of their id; for each fold the priors
-// (message groups, framework/era, strength, context weight, calibration: src/explain/priors/fit.ts) are fitted on
+// (message groups, framework/era, strength, context weight, calibration: src/judge/explain/priors/fit.ts) are fitted on
 // the other folds only, and the fold is scored with them. Nothing fitted on a fold is used to score it.
 // Scored twice: the log alone, and the log with the reporter's environment block (issue-template lines).
 // Prints top-1/top-3, how often nothing was found, the expected calibration error with its reliability table,

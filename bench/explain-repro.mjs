@@ -26,11 +26,11 @@ for (const a of argv) {
   }
 }
 
-/** The engine as the CLI runs it: src/explain/engine.ts bundled once (the knowledge tables read from src/knowledge). */
+/** The engine as the CLI runs it: src/judge/explain/engine.ts bundled once (the knowledge tables read from src/knowledge). */
 async function loadEngine() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-repro-'));
   const entry = path.join(work, 'entry.ts');
-  fs.writeFileSync(entry, `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/explain/engine.ts'))};\n`);
+  fs.writeFileSync(entry, `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/judge/explain/engine.ts'))};\n`);
   const out = path.join(work, 'entry.mjs');
   await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
     define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href) },

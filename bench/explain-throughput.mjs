@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Throughput and peak memory of `explain` on a generated training log (in a temp dir, deleted after), beside
-// `grep -E -i -c` with the prefilter's own words (src/explain/read/vocabulary.ts STEMS, the catalog's keywords as
+// `grep -E -i -c` with the prefilter's own words (src/judge/explain/read/vocabulary.ts STEMS, the catalog's keywords as
 // explain looks for them) over the same file, run alternately, so that the ratio holds on a busy machine.
 // The log is what a long run prints: progress bars with \r, rank-prefixed lines, ANSI colours, warnings, a few
 // very long lines, and the failure at the end. Peak RSS must not grow with the size of the log.
@@ -88,7 +88,7 @@ function measure(cmd, args) {
 async function stems() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-stems-'));
   const out = path.join(dir, 'v.mjs');
-  await build({ entryPoints: [path.resolve(here, '../src/explain/read/vocabulary.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  await build({ entryPoints: [path.resolve(here, '../src/judge/explain/read/vocabulary.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
   const { STEMS } = await import(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return STEMS.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');

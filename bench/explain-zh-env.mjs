@@ -6,7 +6,7 @@
 // It prints top-1/top-3 accuracy of both runs, how many rankings are identical, and which facts were read
 // differently. A comparison of two runs of today's engine, not fixed numbers: it exits 1 when the Chinese run
 // ranks any report differently from the English run (so an engine change that breaks only one of them shows).
-// By default the engine (src/explain/engine.ts, explainText: what `explain - --no-machine` runs) is bundled once
+// By default the engine (src/judge/explain/engine.ts, explainText: what `explain - --no-machine` runs) is bundled once
 // with esbuild and called in this process; --cli spawns the built dist/cli.js per report instead (slow, the same
 // answers).
 // Run: node bench/explain-zh-env.mjs [CORPUS_DIR…] [--cases] [--json] [--cli]
@@ -31,7 +31,7 @@ if (!argv.includes('--cli')) {
   const { build } = await import('esbuild');
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zh-env-bench-')), 'engine.mjs');
   // the knowledge tables are read from their files when first asked (src/knowledge/index.ts)
-  await build({ entryPoints: [path.resolve(here, '../src/explain/engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error', define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') } });
+  await build({ entryPoints: [path.resolve(here, '../src/judge/explain/engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error', define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') } });
   engine = await import(pathToFileURL(out).href);
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // Generates a fleet of node snapshots from a real one (the H200's), with a few planted outliers. Used by the
 // fleet tests and by bench/fleet-scale.mjs. Every node gets its own host name, GPU UUIDs, clock and memory in
 // use (noise that must not make outliers); the planted nodes differ in the facts that matter.
-import type { Snapshot } from '../src/snapshot/schema.js';
+import type { Snapshot } from '../src/gather/snapshot/schema.js';
 
 type Loose = Snapshot & Record<string, unknown>;
 

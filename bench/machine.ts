@@ -65,7 +65,7 @@ export function buildMachine(o: MachineOptions = {}): string {
 
 /**
  * Appends a `.nv_fatbin` section to an ELF64 file: blobs of 7 entries (SASS for sm_75 … sm_120, PTX for
- * compute_120), with the blob and entry headers nvcc writes (see src/libs/fatbin.ts) and the payloads left as
+ * compute_120), with the blob and entry headers nvcc writes (see src/gather/libraries/fatbin.ts) and the payloads left as
  * holes. The section header table and a new section-name table go after it.
  */
 export function addFatbin(file: string, entries: number, spanBytes: number): void {

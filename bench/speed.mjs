@@ -197,12 +197,12 @@ if (!opt.keep) for (const p of [work, ...cleanup]) fs.rmSync(p, { recursive: tru
 // ---
 
 function prefilterPattern() {
-  // explain's own prefilter words (STEMS in src/explain/read/vocabulary.ts, as bench/explain-throughput.mjs reads
+  // explain's own prefilter words (STEMS in src/judge/explain/read/vocabulary.ts, as bench/explain-throughput.mjs reads
   // them), so grep does the same first pass. (This read a PREFILTER regex that no longer exists and fell back to
   // six words, a cheaper search than explain's.)
-  const src = fs.readFileSync(path.join(repo, 'src/explain/read/vocabulary.ts'), 'utf8');
+  const src = fs.readFileSync(path.join(repo, 'src/judge/explain/read/vocabulary.ts'), 'utf8');
   const m = /export const STEMS[^=]*=\s*\[([\s\S]*?)\];/.exec(src);
-  if (!m) throw new Error('STEMS not found in src/explain/read/vocabulary.ts');
+  if (!m) throw new Error('STEMS not found in src/judge/explain/read/vocabulary.ts');
   const body = m[1].replace(/\/\/.*$/gm, '');
   const words = [...body.matchAll(/'([^']*)'/g)].map((x) => x[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return words.join('|');

@@ -85,7 +85,7 @@ say "== 6. forward-compat libcuda: LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat"
 } > "$OUT/compat.txt" 2>&1
 grep -E '✗|803|conv ok|Error|error' "$OUT/compat.txt" | head -8 | tee -a "$summary"
 
-say "== 7. the frameworks' own preloading code (to check src/libs/frameworks.json)"
+say "== 7. the frameworks' own preloading code (to check src/knowledge/libraries/frameworks.json)"
 {
   TI=$(python3 -c 'import torch,os;print(torch.__file__)' 2>/dev/null)
   echo "--- $TI"; awk '/def _load_global_deps/,/^def [a-z_]+\(/{print}' "$TI" | head -120

@@ -27,7 +27,7 @@ trap cleanup EXIT INT TERM
 raw_probe() { # $1 = label
   for fw in torch jax; do
     echo "=== $fw $1 stdout"
-    "$PY" -c "$(cat src/python/assets/probe.py)" "$fw" --conv --mode configured 2> /tmp/ged-probe-stderr.txt
+    "$PY" -c "$(cat src/gather/python/assets/probe.py)" "$fw" --conv --mode configured 2> /tmp/ged-probe-stderr.txt
     echo "=== $fw $1 exit $?"
     echo "=== $fw $1 stderr (last 40 lines)"
     tail -40 /tmp/ged-probe-stderr.txt

@@ -75,7 +75,7 @@ for cmd in "-q -x" "--query-gpu=$FIELDS --format=csv" "--query-compute-apps=pid,
   say "nvidia-smi ${cmd%% *}…: ms$t ($(head -c 120 "$WORK/smi.out" | tr '\n' ' '))"
 done
 
-# check's GPU probe runs `-q -x` and its --query-gpu (src/probes/nvidia/run.ts) at the same time: inside check the
+# check's GPU probe runs `-q -x` and its --query-gpu (src/gather/nvidia/run.ts) at the same time: inside check the
 # pair took 167-192 ms where -q -x alone takes ~115 ms. Alone, together, one after the other (is NVML serialising them?).
 QARGS="--query-gpu=index,uuid,name,driver_version,memory.total,memory.used,memory.free,compute_cap,pci.bus_id --format=csv,noheader,nounits"
 for mode in alone together sequential; do

@@ -58,13 +58,13 @@ async function evalDataModule(file) {
   return import(`data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`);
 }
 
-// The message catalogs (src/i18n/en.ts, zh.ts) are data written as TypeScript object literals. As code, V8 must
+// The message catalogs (src/base/i18n/en.ts, zh.ts) are data written as TypeScript object literals. As code, V8 must
 // parse all 300 kB of them at every start, both languages, whatever the command and the language. In the bundle
 // they are JSON files in dist/i18n/ (V8 parses JSON several times faster than an object literal, and a file is not
 // decoded and scanned with the code): English read when the i18n module loads, every other language on the first
 // message asked in it, through a proxy over the parsed file, so that i18n/index.ts uses the same object either
 // way. The tests import the TypeScript files themselves.
-const I18N_FILE = /[\\/]src[\\/]i18n[\\/](en|zh)\.ts$/;
+const I18N_FILE = /[\\/]src[\\/]base[\\/]i18n[\\/](en|zh)\.ts$/;
 function i18nPlugin(outdir) {
   return {
     name: 'i18n-catalogs-as-data',
@@ -100,10 +100,10 @@ export const ${lang} = new Proxy({}, {
 }
 
 // The signature rows (the catalog's generated ones, the hand-written files, the families) get, in the bundle, the
-// required literals of their patterns (src/explain/signatures/literals.ts), computed here rather than at every
+// required literals of their patterns (src/judge/explain/signatures/literals.ts), computed here rather than at every
 // start; the catalog's rows lose the fields the run never reads (the versions that print them, the notes: the
 // source file keeps them).
-const SIGNATURE_DATA = /[\\/]src[\\/]explain[\\/](?:catalog[\\/]generated|signatures[\\/][a-z-]+)\.json$/;
+const SIGNATURE_DATA = /[\\/]src[\\/]judge[\\/]explain[\\/](?:catalog[\\/]generated|signatures[\\/][a-z-]+)\.json$/;
 const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
 function signatureDataPlugin(outdir) {
   let literalsOf;
@@ -111,13 +111,13 @@ function signatureDataPlugin(outdir) {
     name: 'signature-literals',
     setup(b) {
       b.onLoad({ filter: SIGNATURE_DATA }, async (args) => {
-        literalsOf ??= (await evalDataModule(path.join(repo, 'src/explain/signatures/literals.ts'))).requiredLiterals;
+        literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredLiterals;
         const doc = JSON.parse(await readFile(args.path, 'utf8'));
         const generated = !Array.isArray(doc);
         const rows = generated ? doc.signatures : doc;
         for (const row of rows) {
           if (typeof row.pattern !== 'string') continue;
-          // the flags the run compiles the row with (src/explain/signatures/index.ts)
+          // the flags the run compiles the row with (src/judge/explain/signatures/index.ts)
           row.literals = literalsOf(row.pattern, generated ? 'id' : (row.flags ?? 'i'));
           if (generated) for (const k of CATALOG_FIELDS_NOT_READ) delete row[k];
         }
@@ -127,11 +127,11 @@ function signatureDataPlugin(outdir) {
         // a chunk it was decoded, scanned and copied with the code. Its first line holds what building the registry
         // reads (id, kind, anchors, literals per row) and the families; then one row per line, each parsed only when
         // its signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of
-        // reading a short log). src/explain/signatures/index.ts takes either form.
+        // reading a short log). src/judge/explain/signatures/index.ts takes either form.
         await mkdir(path.join(outdir, 'explain'), { recursive: true });
         // and what building the registry computes from all the signatures (the prefilter's words and regexes, which
         // signatures each anchor selects): computed here by the registry itself (Registry.digest)
-        const { Registry } = await evalDataModule(path.join(repo, 'src/explain/signatures/index.ts'));
+        const { Registry } = await evalDataModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
         const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]), registry: new Registry().digest() };
         await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map(asciiJson).join('\n'));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
@@ -238,8 +238,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   return build({
     absWorkingDir: repo,
-    // the worker thread that reads torch's fatbinary (src/libs/fatbin.ts) is an entry of its own
-    entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/libs/fatbin-worker.ts' },
+    // the worker thread that reads torch's fatbinary (src/gather/libraries/fatbin.ts) is an entry of its own
+    entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts' },
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',

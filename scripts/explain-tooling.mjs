@@ -1,5 +1,5 @@
 // Shared by scripts/fit-explain-priors.mjs and bench/explain-accuracy.mjs: bundles the explain engine's fitting
-// entry points (src/explain/priors/*) once with esbuild and reads the labelled corpora.
+// entry points (src/judge/explain/priors/*) once with esbuild and reads the labelled corpora.
 import { build } from 'esbuild';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,9 +12,9 @@ export async function loadTooling() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-'));
   const entry = path.join(work, 'entry.ts');
   fs.writeFileSync(entry, [
-    `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/explain/priors/fit.ts'))};`,
-    `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/explain/priors/model.ts'))};`,
-    `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/explain/priors/corpus.ts'))};`,
+    `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/fit.ts'))};`,
+    `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/model.ts'))};`,
+    `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/corpus.ts'))};`,
   ].join('\n'));
   const out = path.join(work, 'entry.mjs');
   // the knowledge tables are read from their JSON files at first use (src/knowledge/index.ts): where they are here

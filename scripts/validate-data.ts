@@ -4,10 +4,10 @@
 // the same, and more.)
 import { rawKnowledge } from '../src/knowledge/index.js';
 import { KNOWLEDGE_SCHEMAS } from '../src/knowledge/schemas.js';
-import { Registry, SIGNATURE_FILES } from '../src/explain/signatures/index.js';
-import { FamilyRow, FrameworkCueRow, SignatureRow } from '../src/explain/signatures/schema.js';
-import familyRows from '../src/explain/signatures/families.json' with { type: 'json' };
-import frameworkCues from '../src/explain/signatures/frameworks.json' with { type: 'json' };
+import { Registry, SIGNATURE_FILES } from '../src/judge/explain/signatures/index.js';
+import { FamilyRow, FrameworkCueRow, SignatureRow } from '../src/judge/explain/signatures/schema.js';
+import familyRows from '../src/judge/explain/signatures/families.json' with { type: 'json' };
+import frameworkCues from '../src/judge/explain/signatures/frameworks.json' with { type: 'json' };
 import type { ZodType } from 'zod';
 
 const KNOWLEDGE: Record<string, ZodType> = KNOWLEDGE_SCHEMAS;
@@ -22,20 +22,20 @@ export function validateData(): string[] {
   const ids = new Set<string>();
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     rows.forEach((row, i) => {
-      check(`src/explain/signatures/${file}.json[${i}]`, SignatureRow, row);
+      check(`src/judge/explain/signatures/${file}.json[${i}]`, SignatureRow, row);
       const id = (row as { id?: unknown }).id;
-      if (typeof id === 'string' && ids.has(id)) problems.push(`src/explain/signatures/${file}.json[${i}]: signature ${id} defined twice`);
+      if (typeof id === 'string' && ids.has(id)) problems.push(`src/judge/explain/signatures/${file}.json[${i}]: signature ${id} defined twice`);
       if (typeof id === 'string') ids.add(id);
       const { pattern, flags } = row as { pattern?: unknown; flags?: unknown };
       try {
         if (typeof pattern === 'string') new RegExp(pattern, typeof flags === 'string' ? flags : 'i');
       } catch (err) {
-        problems.push(`src/explain/signatures/${file}.json[${i}]: ${(err as Error).message}`);
+        problems.push(`src/judge/explain/signatures/${file}.json[${i}]: ${(err as Error).message}`);
       }
     });
   }
-  frameworkCues.forEach((row, i) => check(`src/explain/signatures/frameworks.json[${i}]`, FrameworkCueRow, row));
-  familyRows.forEach((row, i) => check(`src/explain/signatures/families.json[${i}]`, FamilyRow, row));
+  frameworkCues.forEach((row, i) => check(`src/judge/explain/signatures/frameworks.json[${i}]`, FrameworkCueRow, row));
+  familyRows.forEach((row, i) => check(`src/judge/explain/signatures/families.json[${i}]`, FamilyRow, row));
   // the run compiles a signature's patterns when a line first needs them: compile all of them here (the
   // catalog's generated ones too), and build the prefilter from their anchors
   if (problems.length === 0) {
@@ -51,7 +51,7 @@ export function validateData(): string[] {
       }
       for (const c of reg.cues) void c.re;
     } catch (err) {
-      problems.push(`src/explain/signatures: ${(err as Error).message}`);
+      problems.push(`src/judge/explain/signatures: ${(err as Error).message}`);
     }
   }
   return problems;

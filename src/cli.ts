@@ -5,7 +5,7 @@
 import * as nodeModule from 'node:module';
 
 /** package.json's version, written in by scripts/build.mjs (so --version loads no other file); a test keeps it
- *  equal to src/version.ts. */
+ *  equal to src/base/tool-version.ts. */
 declare const __TOOL_VERSION__: string;
 
 const argv = process.argv.slice(2);

@@ -2,10 +2,10 @@
 // with our own one-line messages: an unknown option gets "did you mean", an option the command does not
 // take is refused by name, a missing value is named. Everything is a UsageError (exit 2).
 import { parseArgs } from 'node:util';
-import { UsageError } from '../core/errors.js';
-import { TOOL_NAME } from '../version.js';
+import { UsageError } from '../base/errors.js';
+import { TOOL_NAME } from '../base/tool-version.js';
 import { OPTIONS, REFUSALS, knownOptions, type OptionDef, type OptionSpec } from './options.js';
-import { t as tr } from '../i18n/index.js';
+import { t as tr } from '../base/i18n/index.js';
 
 export type { OptionSpec } from './options.js';
 

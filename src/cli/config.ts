@@ -4,12 +4,12 @@
 // $XDG_CONFIG_HOME (or ~/.config)/gpu-env-doctor/config.json.
 //   { "ignore": ["memory.headroom"], "failOn": "warn" }
 import * as nodePath from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { didYouMean, str, strs, type ParsedArgs } from './args.js';
-import type { Context } from './context.js';
-import { t } from '../i18n/index.js';
+import type { Context } from '../base/context.js';
+import { t } from '../base/i18n/index.js';
 import type { ConfigRead } from '../ports/config-file.js';
-import { visibleLine } from '../reporters/escape.js';
+import { visibleLine } from '../report/escape.js';
 
 export interface Config {
   ignore: string[];

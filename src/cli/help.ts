@@ -1,8 +1,8 @@
 // Help texts, built from the one option table and each command's own words, wrapped to the terminal:
 // `gpu-env-doctor --help`, `gpu-env-doctor COMMAND --help` and `gpu-env-doctor help COMMAND`.
-import { wrap } from '../reporters/layout.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { t } from '../i18n/index.js';
+import { wrap } from '../report/layout.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
+import { t } from '../base/i18n/index.js';
 import { ACCEPTS, OPTIONS, optionHelp, type OptionDef } from './options.js';
 
 export interface HelpText {

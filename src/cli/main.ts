@@ -1,17 +1,17 @@
 // main(): dispatch to a command, and the one error boundary that turns any internal error
 // into a one-line message with exit code 2 and a pre-filled bug report (stack only with -v).
 import * as nodePath from 'node:path';
-import { UsageError } from '../core/errors.js';
-import { visible } from '../reporters/escape.js';
-import { COMMANDS } from '../commands/registry.js';
+import { UsageError } from '../base/errors.js';
+import { visible } from '../report/escape.js';
+import { COMMANDS } from './registry.js';
 import { createFileSystem, isDir } from '../ports/fs.js';
-import { wrapWidth } from '../reporters/layout.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { wrapWidth } from '../report/layout.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import { didYouMean, parseCommandArgs, str } from './args.js';
-import type { Context } from './context.js';
+import type { Context } from '../base/context.js';
 import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
-import { isLang, langFromArgv, langFromEnv, setLang, t } from '../i18n/index.js';
+import { isLang, langFromArgv, langFromEnv, setLang, t } from '../base/i18n/index.js';
 
 export async function main(given: readonly string[], ctx: Context): Promise<number> {
   const argv = commandFirst(given);

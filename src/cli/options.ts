@@ -2,7 +2,7 @@
 // (./args.ts), every command's --help (./help.ts) and shell completion (./completion.ts) are built from it,
 // so an option is either honoured by a command or refused with one line (exit 2): never accepted and ignored.
 import type { ParseArgsConfig } from 'node:util';
-import { t, type MessageKey } from '../i18n/index.js';
+import { t, type MessageKey } from '../base/i18n/index.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 

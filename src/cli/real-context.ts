@@ -2,8 +2,8 @@ import { createFileSystem } from '../ports/fs.js';
 import { realRunner } from '../ports/runner.js';
 import { fdOutput } from '../ports/stdio.js';
 import { createUserFiles } from '../ports/user-files.js';
-import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../reporters/layout.js';
-import type { Context } from './context.js';
+import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../report/layout.js';
+import type { Context } from '../base/context.js';
 
 /**
  * The context of a real run. `--root` and the colour options are read here because the filesystem port and

@@ -1,17 +1,17 @@
 import { flag, outputFormat, str, type FailOn } from '../cli/args.js';
 import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { optionSpec } from '../cli/options.js';
-import { ALL_CHECKS } from '../checks/index.js';
-import { runChecks } from '../checks/run-checks.js';
-import type { Category } from '../checks/check.js';
-import { UsageError } from '../core/errors.js';
-import { exitCodeFor, isProblem, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../core/result.js';
-import { renderTerminal } from '../reporters/terminal.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { Command } from './registry.js';
+import { ALL_CHECKS } from '../judge/checks/index.js';
+import { runChecks } from '../judge/checks/run-checks.js';
+import type { Category } from '../judge/checks/check.js';
+import { UsageError } from '../base/errors.js';
+import { exitCodeFor, isProblem, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../judge/result.js';
+import { renderTerminal } from '../report/terminal.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown, shownText } from './shared/redaction.js';
-import { t } from '../i18n/index.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'check',
@@ -52,12 +52,12 @@ export const command: Command = {
     const categoryOf = categoryLookup();
     // The Markdown and HTML renderers are loaded only when asked for.
     const model = async () => {
-      const { buildReportModel } = await import('../reporters/report-model.js');
+      const { buildReportModel } = await import('../report/model.js');
       return buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
     };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      ctx.files.write(htmlPath, (await import('../reporters/html/render.js')).renderHtml(await model()));
+      ctx.files.write(htmlPath, (await import('../report/html/render.js')).renderHtml(await model()));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
@@ -73,9 +73,9 @@ export const command: Command = {
       };
       ctx.stdout.write(`${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`);
     } else if (format === 'prometheus') {
-      ctx.stdout.write((await import('../reporters/prometheus.js')).renderPrometheus(result));
+      ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write((await import('../reporters/markdown.js')).renderMarkdown(await model()));
+      ctx.stdout.write((await import('../report/markdown.js')).renderMarkdown(await model()));
     } else {
       ctx.stdout.write(
         renderTerminal(result.snapshot, result.findings, {

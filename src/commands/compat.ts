@@ -1,19 +1,19 @@
 // compat SPEC: what a framework version needs (CUDA, cuDNN, driver, Python, GPU architectures), and whether
 // this machine (or --from SNAPSHOT) has it. Exit 1 when the machine does not satisfy the spec.
-import { fitToWidth } from '../reporters/fit.js';
+import { fitToWidth } from '../report/fit.js';
 import { flag, str } from '../cli/args.js';
-import { UsageError } from '../core/errors.js';
-import { machineVerdict, type MachineVerdict } from '../compat/machine.js';
-import { requirementsFor, type CompatRequirements } from '../compat/requirements.js';
-import { parseSpec } from '../compat/spec.js';
-import type { Command } from './registry.js';
+import { UsageError } from '../base/errors.js';
+import { machineVerdict, type MachineVerdict } from '../judge/compat/machine.js';
+import { requirementsFor, type CompatRequirements } from '../judge/compat/requirements.js';
+import { parseSpec } from '../judge/compat/spec.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { headerLines, type ReportSource } from '../reporters/provenance.js';
-import { visibleLine } from '../reporters/escape.js';
-import { LABELS } from '../reporters/labels.js';
-import { joinList, t } from '../i18n/index.js';
+import { headerLines, type ReportSource } from '../report/provenance.js';
+import { visibleLine } from '../report/escape.js';
+import { LABELS } from '../report/labels.js';
+import { joinList, t } from '../base/i18n/index.js';
 
 /** the shape of compat --json (every JSON document says which version of its shape it is) */
 const COMPAT_SCHEMA_VERSION = 1;

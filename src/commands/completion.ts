@@ -1,9 +1,9 @@
 // `completion bash|zsh|fish`: a completion script built from the command list and the one option table,
 // so it can never offer an option a command refuses.
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { ACCEPTS, OPTIONS, optionHelp, optionSpec, type OptionDef, type OptionName } from '../cli/options.js';
-import { COMMANDS, type Command } from './registry.js';
-import { t } from '../i18n/index.js';
+import { COMMANDS, type Command } from '../cli/registry.js';
+import { t } from '../base/i18n/index.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

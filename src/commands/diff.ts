@@ -1,15 +1,15 @@
 import { flag, outputFormat } from '../cli/args.js';
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../core/errors.js';
-import { diffSnapshots } from '../diff/compare.js';
-import { renderDiffMarkdown, renderDiffTerminal } from '../diff/render.js';
-import { parseSnapshotText } from '../snapshot/load.js';
-import type { Snapshot } from '../snapshot/schema.js';
-import type { Command } from './registry.js';
+import type { Context } from '../base/context.js';
+import { UsageError } from '../base/errors.js';
+import { diffSnapshots } from '../judge/diff/compare.js';
+import { renderDiffMarkdown, renderDiffTerminal } from '../report/views/diff.js';
+import { parseSnapshotText } from '../gather/snapshot/load.js';
+import type { Snapshot } from '../gather/snapshot/schema.js';
+import type { Command } from '../cli/registry.js';
 import { MAX_SNAPSHOT_BYTES, obtainSnapshot, readStdin } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { t } from '../i18n/index.js';
+import { t } from '../base/i18n/index.js';
 
 
 export const command: Command = {

@@ -2,22 +2,22 @@
 // causes with their evidence and fixes. With the machine's facts unless --no-machine (--from uses saved ones).
 import * as nodePath from 'node:path';
 import { flag, outputFormat, str } from '../cli/args.js';
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../core/errors.js';
-import { explainStream, type ExplainInput } from '../explain/engine.js';
-import { answerJson, answerOf } from '../explain/render/answer.js';
-import { renderExplainMarkdown } from '../explain/render/markdown.js';
-import { inputLine, renderExplainTerminal } from '../explain/render/terminal.js';
+import type { Context } from '../base/context.js';
+import { UsageError } from '../base/errors.js';
+import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
+import { answerJson, answerOf } from '../report/views/explain/answer.js';
+import { renderExplainMarkdown } from '../report/views/explain/markdown.js';
+import { inputLine, renderExplainTerminal } from '../report/views/explain/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
-import type { Snapshot } from '../snapshot/schema.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { Command } from './registry.js';
+import type { Snapshot } from '../gather/snapshot/schema.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
-import { visibleLine } from '../reporters/escape.js';
-import { headerLines, reportSource } from '../reporters/provenance.js';
-import { fillPlaceholders } from '../reporters/finding-lines.js';
-import { joinList, t } from '../i18n/index.js';
+import { visibleLine } from '../report/escape.js';
+import { headerLines, reportSource } from '../report/provenance.js';
+import { fillPlaceholders } from '../report/finding-lines.js';
+import { joinList, t } from '../base/i18n/index.js';
 
 /** 1 MiB: big enough that the calls cost nothing, small enough to stay in the CPU's cache while it is scanned */
 const CHUNK = 1024 * 1024;
@@ -100,7 +100,7 @@ export const command: Command = {
     const snapshotLine = source && head?.sub ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub })) : undefined;
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../reporters/report-model.js'), import('../reporters/html/render.js')]);
+      const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../report/model.js'), import('../report/html/render.js')]);
       const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]) });
       ctx.files.write(htmlPath, renderHtml(model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
@@ -113,7 +113,7 @@ export const command: Command = {
   },
 };
 
-// what the diagnosis takes as a hint (src/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is issue 19's
+// what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is issue 19's
 const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'keras', 'pytorch', 'torch', 'jax', 'paddle', 'paddlepaddle'];
 
 /** What a file is, from its first bytes: a log, or something explain should not read as one. */

@@ -1,21 +1,21 @@
 import { failOn, flag, outputFormat, str } from '../cli/args.js';
-import { fitToWidth } from '../reporters/fit.js';
-import { ALL_CHECKS } from '../checks/index.js';
-import { UsageError } from '../core/errors.js';
-import { SEVERITY_RANK } from '../core/finding.js';
-import { renderFleetHtml } from '../fleet/html.js';
-import { expandInputs, hideSkippedNames, readInput } from '../fleet/inputs.js';
-import { FleetMerger } from '../fleet/merge.js';
-import { renderFleetTerminal } from '../fleet/render.js';
+import { fitToWidth } from '../report/fit.js';
+import { ALL_CHECKS } from '../judge/checks/index.js';
+import { UsageError } from '../base/errors.js';
+import { SEVERITY_RANK } from '../judge/finding.js';
+import { renderFleetHtml } from '../report/views/fleet-html.js';
+import { expandInputs, hideSkippedNames, readInput } from '../gather/fleet-inputs.js';
+import { FleetMerger } from '../judge/fleet/merge.js';
+import { renderFleetTerminal } from '../report/views/fleet.js';
 import { createFileSystem } from '../ports/fs.js';
-import { collectKnown, type Known } from '../reporters/redact.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { Command } from './registry.js';
+import { collectKnown, type Known } from '../report/redact.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
+import type { Command } from '../cli/registry.js';
 import { redactorFor, shown, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { loadConfig } from '../cli/config.js';
-import { visibleDeep } from '../reporters/escape.js';
-import { t } from '../i18n/index.js';
+import { visibleDeep } from '../report/escape.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'fleet',

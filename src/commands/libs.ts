@@ -1,22 +1,22 @@
 // `libs`: which copy of each CUDA library every framework would load (and why), every copy on the machine,
 // what running processes did load (--pid, and all GPU processes), and the library findings with fixes.
-import { fitToWidth } from '../reporters/fit.js';
+import { fitToWidth } from '../report/fit.js';
 import * as nodePath from 'node:path';
 import { failOn, flag, outputFormat, str, strs } from '../cli/args.js';
-import { ALL_CHECKS } from '../checks/index.js';
-import { runChecks } from '../checks/run-checks.js';
-import { UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/result.js';
-import { readElf } from '../libs/elf.js';
-import { renderLibs } from '../libs/render.js';
-import type { LibrariesSection } from '../libs/schema.js';
-import type { Command } from './registry.js';
+import { ALL_CHECKS } from '../judge/checks/index.js';
+import { runChecks } from '../judge/checks/run-checks.js';
+import { UsageError } from '../base/errors.js';
+import { exitCodeFor } from '../judge/result.js';
+import { readElf } from '../gather/libraries/elf.js';
+import { renderLibs } from '../report/views/libs.js';
+import type { LibrariesSection } from '../gather/snapshot/schema-libraries.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { headerLines } from '../reporters/provenance.js';
-import { visibleLine } from '../reporters/escape.js';
-import { t } from '../i18n/index.js';
+import { headerLines } from '../report/provenance.js';
+import { visibleLine } from '../report/escape.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'libs',

@@ -3,11 +3,11 @@
 // tool's structured output, so an agent gets exactly what `gpu-env-doctor CMD --json` prints, --redact included
 // when the server was started with it. `fix` is offered only as its dry-run plan. The findings pages are resources.
 import { createRequire } from 'node:module';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { optionSpec } from '../cli/options.js';
 import type { ParsedArgs } from '../cli/args.js';
-import type { Command } from './registry.js';
-import { t } from '../i18n/index.js';
+import type { Command } from '../cli/registry.js';
+import { t } from '../base/i18n/index.js';
 
 /** the tools: name → the CLI arguments they run (before --json and the server's own flags) */
 export const MCP_TOOLS = ['check', 'explain', 'procs', 'libs', 'compat', 'snapshot', 'fix_plan'] as const;
@@ -77,7 +77,7 @@ export const command: Command = {
   options: optionSpec('mcp'),
   async run(ctx, args) {
     if (args.positionals.length > 0) throw new UsageError(`mcp takes no arguments (got "${args.positionals[0]}")`);
-    const { serveMcp } = await import('../mcp/server.js');
+    const { serveMcp } = await import('./mcp/server.js');
     await serveMcp(ctx, serverOptions(args), selfCommand());
     return 0;
   },

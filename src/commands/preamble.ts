@@ -1,10 +1,10 @@
 import { str } from '../cli/args.js';
 import { optionSpec } from '../cli/options.js';
-import { UsageError } from '../core/errors.js';
-import { composePreamble, FRAMEWORKS, normalizeFramework } from '../preamble/compose.js';
-import { TOOL_VERSION } from '../version.js';
-import type { Command } from './registry.js';
-import { t } from '../i18n/index.js';
+import { UsageError } from '../base/errors.js';
+import { composePreamble, FRAMEWORKS, normalizeFramework } from '../act/preamble/compose.js';
+import { TOOL_VERSION } from '../base/tool-version.js';
+import type { Command } from '../cli/registry.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'preamble',

@@ -1,16 +1,16 @@
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../core/errors.js';
-import { procRows, procsJson, renderProcs, staleCount } from '../procs/table.js';
-import type { Command } from './registry.js';
-import { redactDeep, type Redactor } from '../reporters/redact.js';
+import type { Context } from '../base/context.js';
+import { UsageError } from '../base/errors.js';
+import { procRows, procsJson, renderProcs, staleCount } from '../report/views/procs.js';
+import type { Command } from '../cli/registry.js';
+import { redactDeep, type Redactor } from '../report/redact.js';
 import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
 import { redactorFor } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { visibleLine } from '../reporters/escape.js';
-import { headerLines } from '../reporters/provenance.js';
-import { filterRows, parseProcFilter } from '../procs/filter.js';
-import { t } from '../i18n/index.js';
+import { visibleLine } from '../report/escape.js';
+import { headerLines } from '../report/provenance.js';
+import { filterRows, parseProcFilter } from './shared/proc-filter.js';
+import { t } from '../base/i18n/index.js';
 
 export const DEFAULT_WATCH_S = 2;
 

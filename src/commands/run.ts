@@ -3,26 +3,26 @@
 // job, and may be piped on): one line on success; the diagnosis and the memory timeline on failure.
 // `--json` / `--markdown` replace that text with the JSON / Markdown report, on stderr too.
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../cli/context.js';
-import { ALL_CHECKS } from '../checks/index.js';
-import { runChecks } from '../checks/run-checks.js';
-import type { Category } from '../checks/check.js';
-import { UsageError } from '../core/errors.js';
-import type { Finding } from '../core/finding.js';
-import { renderHtml } from '../reporters/html/render.js';
-import { renderMarkdown } from '../reporters/markdown.js';
-import { buildReportModel, type DiagnosisLike, type RunRecord } from '../reporters/report-model.js';
-import { loadExplainer } from '../run/diagnose.js';
-import { runJob, type JobResult } from '../run/job.js';
-import { failureReport, successLine } from '../run/terminal.js';
-import type { Snapshot } from '../snapshot/schema.js';
-import { markJobProcesses } from '../run/mark-job.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { Command } from './registry.js';
+import type { Context } from '../base/context.js';
+import { ALL_CHECKS } from '../judge/checks/index.js';
+import { runChecks } from '../judge/checks/run-checks.js';
+import type { Category } from '../judge/checks/check.js';
+import { UsageError } from '../base/errors.js';
+import type { Finding } from '../judge/finding.js';
+import { renderHtml } from '../report/html/render.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { buildReportModel, type DiagnosisLike, type RunRecord } from '../report/model.js';
+import { loadExplainer } from '../act/run/diagnose.js';
+import { runJob, type JobResult } from '../act/run/job.js';
+import { failureReport, successLine } from '../report/views/run.js';
+import type { Snapshot } from '../gather/snapshot/schema.js';
+import { markJobProcesses } from '../act/run/mark-job.js';
+import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { redactorFor, shown as redacted, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
-import { t } from '../i18n/index.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'run',

@@ -1,9 +1,9 @@
 import { optionSpec } from '../cli/options.js';
-import { UsageError } from '../core/errors.js';
-import type { Command } from './registry.js';
+import { UsageError } from '../base/errors.js';
+import type { Command } from '../cli/registry.js';
 import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { redactorFor, shown } from './shared/redaction.js';
-import { t } from '../i18n/index.js';
+import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'snapshot',

@@ -1,8 +1,8 @@
 // Files the user names on the command line: read relative to the working directory, errors as one line.
 import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
-import { UsageError } from '../core/errors.js';
-import type { UserFiles } from '../cli/context.js';
+import { UsageError } from '../base/errors.js';
+import type { UserFiles } from '../base/context.js';
 import { readConfigFile } from './config-file.js';
 
 export function createUserFiles(cwd: string): UserFiles {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { renderHtml } from '../../src/reporters/html/render.js';
+import { renderHtml } from '../../src/report/html/render.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { hogRunModel } from '../report/sample.js';
 

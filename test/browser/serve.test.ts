@@ -13,11 +13,11 @@ import { killQuietly, spawnOrphan } from '../fix/helpers.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { fakeSmi, get, startServe, until, type FakeSmi, type Serve } from '../serve/helpers.js';
 import { NOW, sampleState } from '../serve/sample-state.js';
-import { CLIENT_JS_HASH, cspHash } from '../../src/serve/client.js';
-import { buildPageModel } from '../../src/serve/model.js';
-import { PAGE_CSS, renderPage } from '../../src/serve/render.js';
-import { contentSecurityPolicy } from '../../src/serve/security.js';
-import { startServer } from '../../src/serve/server.js';
+import { CLIENT_JS_HASH, cspHash } from '../../src/report/serve/client.js';
+import { buildPageModel } from '../../src/report/serve/model.js';
+import { PAGE_CSS, renderPage } from '../../src/report/serve/render.js';
+import { contentSecurityPolicy } from '../../src/act/serve/security.js';
+import { startServer } from '../../src/act/serve/server.js';
 
 // Run in the page by playwright (the tests' TypeScript has no DOM library).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any

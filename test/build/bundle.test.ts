@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fake-bin.js';
-import { TOOL_VERSION } from '../../src/version.js';
+import { TOOL_VERSION } from '../../src/base/tool-version.js';
 
 const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
@@ -54,12 +54,12 @@ describe('the bundle', () => {
 
   it('explain does not statically load the probes, zod, the XML parser or the report renderers', () => {
     const files = closureOf('src/commands/explain.ts');
-    expect(has(files, /src\/explain\/engine\.ts$/)).toBe(true);
-    expect(has(files, /src\/snapshot\/collect\.ts$/)).toBe(false);
+    expect(has(files, /src\/judge\/explain\/engine\.ts$/)).toBe(true);
+    expect(has(files, /src\/gather\/snapshot\/collect\.ts$/)).toBe(false);
     expect(has(files, /node_modules\/zod\//)).toBe(false);
     expect(has(files, /fast-xml-parser/)).toBe(false);
-    expect(has(files, /src\/reporters\/html\//)).toBe(false);
-    expect(has(files, /src\/reporters\/redact\.ts$/)).toBe(false);
+    expect(has(files, /src\/report\/html\//)).toBe(false);
+    expect(has(files, /src\/report\/redact\.ts$/)).toBe(false);
     // the knowledge tables are files read when first asked, not code loaded at start
     expect(has(files, /src\/knowledge\/[a-z-]+\.json$/)).toBe(false);
   });
@@ -70,10 +70,10 @@ describe('the bundle', () => {
 
   it('check loads the probes and checks, not zod (the knowledge tables are validated at build time)', () => {
     const files = closureOf('src/commands/check.ts');
-    expect(has(files, /src\/checks\/index\.ts$/)).toBe(true);
+    expect(has(files, /src\/judge\/checks\/index\.ts$/)).toBe(true);
     expect(has(files, /node_modules\/zod\//)).toBe(false);
-    expect(has(files, /src\/explain\//)).toBe(false);
-    expect(has(files, /src\/reporters\/html\//)).toBe(false);
+    expect(has(files, /src\/judge\/explain\//)).toBe(false);
+    expect(has(files, /src\/report\/html\//)).toBe(false);
   });
 
   it('the message catalogs are JSON files beside the chunks (Chinese read only when asked for), not code', () => {

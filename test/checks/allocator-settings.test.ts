@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeJaxSettings, judgeTfGrowth, judgeTorchAllocConf, tokenizeAllocConf } from '../../src/checks/env/allocator-settings.js';
-import { allocatorsCheck } from '../../src/checks/env/allocators.js';
+import { judgeJaxSettings, judgeTfGrowth, judgeTorchAllocConf, tokenizeAllocConf } from '../../src/judge/checks/env/allocator-settings.js';
+import { allocatorsCheck } from '../../src/judge/checks/env/allocators.js';
 import { planted } from '../helpers/snapshots.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 

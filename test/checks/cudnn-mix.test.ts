@@ -1,7 +1,7 @@
 // What each framework does with libcudnn from one copy and its sub-libraries from another: each consequence at
 // the certainty its evidence gives (seen on the H200, expected from the framework's code, or possible).
 import { describe, expect, it } from 'vitest';
-import { cudnnMixConsequences, cudnnReplacedConsequences, failsForSure } from '../../src/checks/libraries/cudnn-mix.js';
+import { cudnnMixConsequences, cudnnReplacedConsequences, failsForSure } from '../../src/judge/checks/libraries/cudnn-mix.js';
 
 describe('cuDNN sub-library mix: consequences per framework', () => {
   it("the H200 mix (9.19 + 9.14): PyTorch's conv runs and its version() check raises (both seen), JAX runs (seen)", () => {

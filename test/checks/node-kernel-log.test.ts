@@ -3,10 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kernelLogCheck } from '../../src/checks/node/kernel-log.js';
+import { kernelLogCheck } from '../../src/judge/checks/node/kernel-log.js';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../../src/probes/probe-env.js';
-import { parseKernelLog, probeKernelLog } from '../../src/probes/kernel-log.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../../src/gather/probe-env.js';
+import { parseKernelLog, probeKernelLog } from '../../src/gather/kernel-log.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
 import { planted } from '../helpers/snapshots.js';
 

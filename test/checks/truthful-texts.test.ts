@@ -4,11 +4,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { runChecks } from '../../src/checks/run-checks.js';
-import type { Finding } from '../../src/core/finding.js';
-import { listOf, unique } from '../../src/core/format.js';
-import { Snapshot } from '../../src/snapshot/schema.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import type { Finding } from '../../src/judge/finding.js';
+import { listOf, unique } from '../../src/base/format.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
 const full = (name: 'h200-full-idle' | 'h200-full-held'): Snapshot => Snapshot.parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'snapshots', `${name}.json`), 'utf8')));

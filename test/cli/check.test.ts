@@ -2,7 +2,7 @@
 // --root holding the /proc of the processes involved.
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Snapshot } from '../../src/snapshot/schema.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { runCli } from '../helpers/cli.js';
 import { fakeBin, fakeNvidiaSmi, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { makeRoot } from '../helpers/fixture-root.js';

@@ -262,7 +262,7 @@ describe('two hops to a fix become one (issue 16.9)', () => {
 
 describe('docs/findings (issue 16.10)', () => {
   it('every check id has its page', async () => {
-    const { ALL_CHECKS } = await import('../../src/checks/index.js');
+    const { ALL_CHECKS } = await import('../../src/judge/checks/index.js');
     const docs = path.resolve(__dirname, '../../docs/findings');
     for (const c of ALL_CHECKS) {
       const page = path.join(docs, `${c.id}.md`);

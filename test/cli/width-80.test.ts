@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { displayWidth } from '../../src/reporters/layout.js';
+import { displayWidth } from '../../src/report/layout.js';
 import { runCli } from '../helpers/cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');

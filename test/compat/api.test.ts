@@ -2,8 +2,8 @@
 // Table-driven from the knowledge rows wherever a rule can be stated over every row.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import * as api from '../../src/compat/api.js';
-import { UsageError } from '../../src/core/errors.js';
+import * as api from '../../src/judge/compat/api.js';
+import { UsageError } from '../../src/base/errors.js';
 import { knowledge } from '../../src/knowledge/index.js';
 
 describe('parseSpec', () => {

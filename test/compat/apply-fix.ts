@@ -1,12 +1,12 @@
 // Applies a proposed fix to a snapshot the way running it would change the facts, so tests can re-run the
 // checks: pip/conda installs replace the framework build and its cuDNN; a driver upgrade sets the driver.
 // It understands exactly the commands the fix builders write; anything else fails the test.
-import type { Fix } from '../../src/core/finding.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import type { Fix } from '../../src/judge/finding.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { knowledge } from '../../src/knowledge/index.js';
-import { jaxRequirements, tensorflowBuild, torchBuild } from '../../src/compat/frameworks.js';
+import { jaxRequirements, tensorflowBuild, torchBuild } from '../../src/judge/compat/frameworks.js';
 import { frameworkBuild } from './helpers.js';
-import { compareVersions } from '../../src/compat/version.js';
+import { compareVersions } from '../../src/judge/compat/version.js';
 
 type Env = NonNullable<Snapshot['python']>['environments'][number];
 

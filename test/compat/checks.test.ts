@@ -2,18 +2,18 @@
 // Every proposed fix is applied to the snapshot (as running it would change the facts) and the checks are
 // re-run: they must then pass.
 import { describe, expect, test } from 'vitest';
-import { runChecks } from '../../src/checks/run-checks.js';
-import { cudnnCheck } from '../../src/checks/versions/cudnn.js';
-import { driverCudaCheck } from '../../src/checks/versions/driver-cuda.js';
-import { gpuArchCheck } from '../../src/checks/versions/gpu-arch.js';
-import { nvccCheck } from '../../src/checks/versions/nvcc.js';
-import { pythonVersionCheck } from '../../src/checks/versions/python-version.js';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import type { Finding } from '../../src/core/finding.js';
-import { compareVersions } from '../../src/compat/version.js';
-import { minDriverForCuda } from '../../src/compat/cuda.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { cudnnCheck } from '../../src/judge/checks/versions/cudnn.js';
+import { driverCudaCheck } from '../../src/judge/checks/versions/driver-cuda.js';
+import { gpuArchCheck } from '../../src/judge/checks/versions/gpu-arch.js';
+import { nvccCheck } from '../../src/judge/checks/versions/nvcc.js';
+import { pythonVersionCheck } from '../../src/judge/checks/versions/python-version.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import type { Finding } from '../../src/judge/finding.js';
+import { compareVersions } from '../../src/judge/compat/version.js';
+import { minDriverForCuda } from '../../src/judge/compat/cuda.js';
 import { knowledge } from '../../src/knowledge/index.js';
-import { Snapshot } from '../../src/snapshot/schema.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { applyCommand, applyDriver, driverOfFix } from './apply-fix.js';
 import { h200, realH200Env, setDriver, setGpu, withEnv, type PlantedEnv } from './helpers.js';
 
@@ -213,7 +213,7 @@ describe('versions.nvcc', () => {
 
 describe('fix builders never propose what the data calls incompatible', () => {
   test('JAX for driver 470: the CUDA 11 wheel on Hopper, nothing on Blackwell (CUDA 11.8 cannot build sm_120)', async () => {
-    const { newestJaxFor, newestTorchFor } = await import('../../src/compat/fixes.js');
+    const { newestJaxFor, newestTorchFor } = await import('../../src/judge/compat/fixes.js');
     expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['9.0'], python: '3.10' })?.commands).toEqual(["pip install -U 'jax[cuda11_pip]==0.4.25'"]);
     expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();
     expect(newestTorchFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();

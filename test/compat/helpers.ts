@@ -1,10 +1,10 @@
 // Snapshots for the version tests: the real H200 snapshot (test/fixtures/snapshots, first taken for examples/), with a Python section
-// planted in the shape of src/python/schema.ts, validated by the Snapshot schema so no test builds
+// planted in the shape of src/gather/snapshot/schema-python.ts, validated by the Snapshot schema so no test builds
 // impossible facts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Snapshot } from '../../src/snapshot/schema.js';
-import type { FrameworkBuild, PythonPackage } from '../../src/python/schema.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
+import type { FrameworkBuild, PythonPackage } from '../../src/gather/snapshot/schema-python.js';
 
 const REAL = path.resolve(__dirname, '../fixtures/snapshots/h200-idle.json');
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { knowledge, rawKnowledge } from '../../src/knowledge/index.js';
 import { KNOWLEDGE_SCHEMAS } from '../../src/knowledge/schemas.js';
-import { compareVersions } from '../../src/compat/version.js';
+import { compareVersions } from '../../src/judge/compat/version.js';
 
 const SCHEMAS = KNOWLEDGE_SCHEMAS;
 

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { diffSnapshots, type DiffResult } from '../../src/diff/compare.js';
-import { extractFacts } from '../../src/diff/facts.js';
-import { renderDiffMarkdown, renderDiffTerminal } from '../../src/diff/render.js';
-import { parseSnapshotText } from '../../src/snapshot/load.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import { diffSnapshots, type DiffResult } from '../../src/judge/diff/compare.js';
+import { extractFacts } from '../../src/judge/diff/facts.js';
+import { renderDiffMarkdown, renderDiffTerminal } from '../../src/report/views/diff.js';
+import { parseSnapshotText } from '../../src/gather/snapshot/load.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { clone, h200Snapshot } from '../fleet/h200-snapshot.js';
 import { shadowCudnn } from '../../bench/fleet-generate.js';

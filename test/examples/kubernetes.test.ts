@@ -119,7 +119,7 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
     const r = spawnSync('/bin/sh', ['-c', c.args![0]!], { env, encoding: 'utf8', timeout: 30000 });
     expect(r.status).toBe(0);
     expect(fs.readdirSync(snaps)).toEqual(['gpu-node-7.json']);
-    const { FleetWatcher } = await import('../../src/serve/fleet.js');
+    const { FleetWatcher } = await import('../../src/act/serve/fleet.js');
     const { createFileSystem } = await import('../../src/ports/fs.js');
     const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: snaps, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 1e12, onChange: () => undefined });
     await w.scan();

@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainStream } from '../../src/explain/engine.js';
-import { LineScanner, utf8OrGb18030, type Line } from '../../src/explain/read/scan.js';
+import { explainStream } from '../../src/judge/explain/engine.js';
+import { LineScanner, utf8OrGb18030, type Line } from '../../src/judge/explain/read/scan.js';
 import { runCli } from '../helpers/cli.js';
 
 const DIR = path.resolve(__dirname, '../fixtures/logs-zh');

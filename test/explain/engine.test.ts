@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { explainStream, explainText } from '../../src/explain/engine.js';
+import { explainStream, explainText } from '../../src/judge/explain/engine.js';
 import { realSnapshot, planted } from '../helpers/snapshots.js';
 
 const H200 = path.resolve(__dirname, '../fixtures/h200/logs');

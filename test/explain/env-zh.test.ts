@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import type { EnvironmentFacts } from '../../src/explain/types.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import type { EnvironmentFacts } from '../../src/judge/explain/types.js';
 import { envBlockEn, envBlockZh, type CorpusCase } from '../../bench/lib/env-blocks.mjs';
 
 const env = (t: string) => explainText(t).environment;

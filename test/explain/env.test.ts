@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { cuTag, driverCudaInt } from '../../src/explain/env/reader.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import { cuTag, driverCudaInt } from '../../src/judge/explain/env/reader.js';
 
 const IDLE = path.resolve(__dirname, '../fixtures/h200/idle');
 const env = (t: string) => explainText(t).environment;

@@ -1,11 +1,11 @@
-// Evidence before habit (src/explain/diagnose.ts evidenceTiers) and the out-of-memory arithmetic
-// (src/explain/analyse/memory.ts): each outcome on the frameworks' own wordings, as their sources print them
+// Evidence before habit (src/judge/explain/diagnose.ts evidenceTiers) and the out-of-memory arithmetic
+// (src/judge/explain/analyse/memory.ts): each outcome on the frameworks' own wordings, as their sources print them
 // (PyTorch c10/cuda/CUDACachingAllocator.cpp 1.x and 2.x, XLA's allocator adapter, Paddle's allocation facade,
 // CuPy's memory pool), asserted by what it changes in the diagnosis.
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { HARDWARE_WORDS } from '../../src/explain/diagnose.js';
-import { CONTEXT_AND_HANDLES_BYTES, CUDA_CONTEXT_BYTES } from '../../src/explain/analyse/memory.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import { HARDWARE_WORDS } from '../../src/judge/explain/diagnose.js';
+import { CONTEXT_AND_HANDLES_BYTES, CUDA_CONTEXT_BYTES } from '../../src/judge/explain/analyse/memory.js';
 import { holdersSnapshot, JAX_PID } from '../helpers/holders.js';
 
 const first = (t: string) => explainText(t).causes[0]?.id;

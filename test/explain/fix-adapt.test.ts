@@ -3,9 +3,9 @@
 // on the captured logs where one exists.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { cudaMajorIn, fixFor } from '../../src/explain/fixes/fixes.js';
-import { setLang } from '../../src/i18n/index.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import { cudaMajorIn, fixFor } from '../../src/judge/explain/fixes/fixes.js';
+import { setLang } from '../../src/base/i18n/index.js';
 
 const log = (p: string) => readFileSync(new URL(`../fixtures/${p}`, import.meta.url), 'utf8');
 const all = (f: { text: string; commands: string[]; manual?: string[] }) => [f.text, ...f.commands, ...(f.manual ?? [])].join('\n');

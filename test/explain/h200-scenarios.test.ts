@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
+import { explainText } from '../../src/judge/explain/engine.js';
 
 const DIR = path.resolve(__dirname, '../fixtures/logs-extra');
 const top = (name: string, n: number) =>

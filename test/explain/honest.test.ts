@@ -6,11 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { registry } from '../../src/explain/signatures/index.js';
-import { fitPriors } from '../../src/explain/priors/fit.js';
-import { fitReport, type CorpusCase } from '../../src/explain/priors/corpus.js';
-import fitted from '../../src/explain/priors/fitted.json' with { type: 'json' };
+import { explainText } from '../../src/judge/explain/engine.js';
+import { registry } from '../../src/judge/explain/signatures/index.js';
+import { fitPriors } from '../../src/judge/explain/priors/fit.js';
+import { fitReport, type CorpusCase } from '../../src/judge/explain/priors/corpus.js';
+import fitted from '../../src/judge/explain/priors/fitted.json' with { type: 'json' };
 
 const FIX = path.resolve(__dirname, '../fixtures');
 const read = (p: string) => fs.readFileSync(path.join(FIX, p), 'utf8');

@@ -4,16 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { HtmlRenderer, Parser } from 'commonmark';
 import { afterEach, describe, expect, test } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { answerJson, answerOf } from '../../src/explain/render/answer.js';
-import { renderExplainMarkdown } from '../../src/explain/render/markdown.js';
-import { renderExplainTerminal } from '../../src/explain/render/terminal.js';
-import type { Diagnosis } from '../../src/explain/types.js';
-import { esc } from '../../src/reporters/html/escape.js';
-import { renderHtml } from '../../src/reporters/html/render.js';
-import { buildReportModel } from '../../src/reporters/report-model.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
-import { setLang } from '../../src/i18n/index.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import { answerJson, answerOf } from '../../src/report/views/explain/answer.js';
+import { renderExplainMarkdown } from '../../src/report/views/explain/markdown.js';
+import { renderExplainTerminal } from '../../src/report/views/explain/terminal.js';
+import type { Diagnosis } from '../../src/judge/explain/types.js';
+import { esc } from '../../src/report/html/escape.js';
+import { renderHtml } from '../../src/report/html/render.js';
+import { buildReportModel } from '../../src/report/model.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
+import { setLang } from '../../src/base/i18n/index.js';
 
 const fx = (p: string) => readFileSync(new URL(`../fixtures/${p}`, import.meta.url), 'utf8');
 const HELD = JSON.parse(fx('snapshots/h200-memory-held.json')) as Snapshot;

@@ -2,8 +2,8 @@
 // copied here), and the fixes in Paddle's terms that explain's fixFor uses when the framework is Paddle, on
 // Linux and on Windows.
 import { describe, expect, it } from 'vitest';
-import { fixFor } from '../../src/explain/fixes/fixes.js';
-import { paddleBuildOf, paddleFix, paddleLogFacts } from '../../src/explain/paddle.js';
+import { fixFor } from '../../src/judge/explain/fixes/fixes.js';
+import { paddleBuildOf, paddleFix, paddleLogFacts } from '../../src/judge/explain/paddle.js';
 
 const L = {
   dll126: 'RuntimeError: (PreconditionNotMet) The third-party dynamic library (cudnn64_8.dll) that Paddle depends on is not configured correctly. (error code is 126)',

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { explainStream, explainText } from '../../src/explain/engine.js';
-import { ROOT_CAUSES } from '../../src/core/root-causes.js';
+import { explainStream, explainText } from '../../src/judge/explain/engine.js';
+import { ROOT_CAUSES } from '../../src/knowledge/root-causes.js';
 
 function wellFormed(d: Awaited<ReturnType<typeof explainStream>>): void {
   expect(d.schemaVersion).toBe(1);

@@ -1,9 +1,9 @@
 // Reading raw logs: lenient decoding, progress bars, line ends split across chunks, huge lines,
 // colour codes and multi-process prefixes.
 import { describe, expect, it } from 'vitest';
-import { AnchorSet } from '../../src/explain/read/anchors.js';
-import { LineScanner, type Line } from '../../src/explain/read/scan.js';
-import { normaliseLine } from '../../src/explain/read/normalise.js';
+import { AnchorSet } from '../../src/judge/explain/read/anchors.js';
+import { LineScanner, type Line } from '../../src/judge/explain/read/scan.js';
+import { normaliseLine } from '../../src/judge/explain/read/normalise.js';
 
 function split(chunks: Array<string | Uint8Array>, max?: number, anchors: AnchorSet | null = null): Line[] {
   const out: Line[] = [];

@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnchorSet } from '../../src/explain/read/anchors.js';
-import { registry } from '../../src/explain/signatures/index.js';
+import { AnchorSet } from '../../src/judge/explain/read/anchors.js';
+import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
 

@@ -1,10 +1,10 @@
 // The general rules added after the cross-validated error analysis of issue 15 (docs/notes/issue-15.md), each on
-// real text: the frameworks' messages as their sources print them (src/explain/catalog/messages) and lines of the
+// real text: the frameworks' messages as their sources print them (src/judge/explain/catalog/messages) and lines of the
 // labelled reports (test/fixtures/corpus). Each rule is asserted by what it changes in the diagnosis.
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
-import { KIND_WEIGHT } from '../../src/explain/diagnose.js';
-import { PriorModel } from '../../src/explain/priors/model.js';
+import { explainText } from '../../src/judge/explain/engine.js';
+import { KIND_WEIGHT } from '../../src/judge/explain/diagnose.js';
+import { PriorModel } from '../../src/judge/explain/priors/model.js';
 
 /** the catalog's order of causes alone, without the counts fitted on the corpus: what the rule itself does */
 const catalogOnly = { priors: new PriorModel(null) };
@@ -323,7 +323,7 @@ describe('a CUDA compiler that refuses an architecture, read with the CUDA the r
   });
 
   it('reads the architecture from the name the compiler prints', async () => {
-    const { ccOfArch } = await import('../../src/explain/analyse/versions.js');
+    const { ccOfArch } = await import('../../src/judge/explain/analyse/versions.js');
     expect(['compute_86', 'sm_90a', 'sm_100', 'compute_35', 'gpu'].map(ccOfArch)).toEqual(['8.6', '9.0', '10.0', '3.5', undefined]);
   });
 });

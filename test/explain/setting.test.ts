@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainText } from '../../src/explain/engine.js';
+import { explainText } from '../../src/judge/explain/engine.js';
 
 const H200 = path.resolve(__dirname, '../fixtures/h200/logs');
 const h200 = (f: string): string => fs.readFileSync(path.join(H200, f), 'utf8');

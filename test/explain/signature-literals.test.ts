@@ -1,11 +1,11 @@
-// The required literals of a signature's pattern (src/explain/signatures/literals.ts): a line without any of
+// The required literals of a signature's pattern (src/judge/explain/signatures/literals.ts): a line without any of
 // them is never tried against the pattern, so they must be in every text the pattern matches. Checked on every
 // signature, over its own examples and over every line of the real logs and reports in test/fixtures.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayHold, requiredLiterals } from '../../src/explain/signatures/literals.js';
-import { registry } from '../../src/explain/signatures/index.js';
+import { mayHold, requiredLiterals } from '../../src/judge/explain/signatures/literals.js';
+import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
 

@@ -4,16 +4,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, readCatalog } from '../../src/explain/catalog/build.js';
-import type { Notes } from '../../src/explain/catalog/generate.js';
-import { SIGNATURE_FILES, registry } from '../../src/explain/signatures/index.js';
-import { FamilyRow, FrameworkCueRow, SignatureRow } from '../../src/explain/signatures/schema.js';
-import families from '../../src/explain/signatures/families.json' with { type: 'json' };
-import frameworks from '../../src/explain/signatures/frameworks.json' with { type: 'json' };
-import { explainText } from '../../src/explain/engine.js';
-import { normaliseLine } from '../../src/explain/read/normalise.js';
+import { buildCatalog, readCatalog } from '../../src/judge/explain/catalog/build.js';
+import type { Notes } from '../../src/judge/explain/catalog/generate.js';
+import { SIGNATURE_FILES, registry } from '../../src/judge/explain/signatures/index.js';
+import { FamilyRow, FrameworkCueRow, SignatureRow } from '../../src/judge/explain/signatures/schema.js';
+import families from '../../src/judge/explain/signatures/families.json' with { type: 'json' };
+import frameworks from '../../src/judge/explain/signatures/frameworks.json' with { type: 'json' };
+import { explainText } from '../../src/judge/explain/engine.js';
+import { normaliseLine } from '../../src/judge/explain/read/normalise.js';
 
-const CATALOG = path.resolve(__dirname, '../../src/explain/catalog');
+const CATALOG = path.resolve(__dirname, '../../src/judge/explain/catalog');
 const CORPUS = path.resolve(__dirname, '../fixtures/corpus');
 const H200 = path.resolve(__dirname, '../fixtures/h200/logs');
 const GATHER = path.resolve(__dirname, '../fixtures/gather');

@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { endProcess, type ApplyDeps } from '../../src/fix/apply.js';
-import type { EndProcessStep } from '../../src/fix/plan.js';
+import { endProcess, type ApplyDeps } from '../../src/act/fix/apply.js';
+import type { EndProcessStep } from '../../src/judge/fix/plan.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import type { SignalName, SignalOutcome, Signals } from '../../src/ports/signals.js';
 import { tempDir } from '../helpers/fake-bin.js';

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeEnvFile } from '../../src/fix/apply.js';
-import { mergeEnvFile } from '../../src/fix/env-file.js';
-import { isAllowedSetting, parseSettingCommand, type EnvSetting } from '../../src/fix/env-settings.js';
-import type { Plan } from '../../src/fix/plan.js';
+import { writeEnvFile } from '../../src/act/fix/apply.js';
+import { mergeEnvFile } from '../../src/judge/fix/env-file.js';
+import { isAllowedSetting, parseSettingCommand, type EnvSetting } from '../../src/judge/fix/env-settings.js';
+import type { Plan } from '../../src/judge/fix/plan.js';
 import { createUserFiles } from '../../src/ports/user-files.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { execFileSync } from 'node:child_process';

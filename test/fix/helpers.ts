@@ -5,9 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { orphanArgv } from '../helpers/orphan.js';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
 import type { FileSystem } from '../../src/ports/fs.js';
-import type { HolderProcess, Snapshot } from '../../src/snapshot/schema.js';
+import type { HolderProcess, Snapshot } from '../../src/gather/snapshot/schema.js';
 
 const XML = fs.readFileSync(path.join(FIXTURES, 'h200/hog/smi-one-proc.xml'), 'utf8');
 const QUERY_CSV = path.join(FIXTURES, 'h200/idle/query-gpu.csv');

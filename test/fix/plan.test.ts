@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { finding, type Finding } from '../../src/core/finding.js';
-import { buildPlan, candidatePids, type LiveSample, type PlanInput } from '../../src/fix/plan.js';
-import type { LiveIdentity } from '../../src/fix/identity.js';
-import type { HolderProcess, Snapshot } from '../../src/snapshot/schema.js';
+import { finding, type Finding } from '../../src/judge/finding.js';
+import { buildPlan, candidatePids, type LiveSample, type PlanInput } from '../../src/judge/fix/plan.js';
+import type { LiveIdentity } from '../../src/gather/procfs/identity.js';
+import type { HolderProcess, Snapshot } from '../../src/gather/snapshot/schema.js';
 import { holder, snapshotWith } from './helpers.js';
 
 const live = (p: HolderProcess, over: Partial<LiveIdentity> = {}, cpuShare: number | null = 0): LiveSample => ({

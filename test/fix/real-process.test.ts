@@ -1,9 +1,9 @@
 // endProcess and the signals port against real processes this test starts, on the real /proc.
 import { afterEach, describe, expect, it } from 'vitest';
-import { endProcess } from '../../src/fix/apply.js';
-import { readIdentity } from '../../src/fix/identity.js';
-import type { EndProcessStep } from '../../src/fix/plan.js';
-import { sampleProcesses } from '../../src/fix/sample.js';
+import { endProcess } from '../../src/act/fix/apply.js';
+import { readIdentity } from '../../src/gather/procfs/identity.js';
+import type { EndProcessStep } from '../../src/judge/fix/plan.js';
+import { sampleProcesses } from '../../src/act/fix/sample.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { realSignals, realSleep } from '../../src/ports/signals.js';
 import { isRunning, killQuietly, readState, spawnOrphan, waitFor } from './helpers.js';

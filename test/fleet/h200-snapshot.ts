@@ -5,11 +5,11 @@
 // truth: torch loads pip's cuDNN 9.19 while the system has 9.14). Tests plant differences in copies of it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { collectSnapshot } from '../../src/snapshot/collect.js';
+import { collectSnapshot } from '../../src/gather/snapshot/collect.js';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { DEFAULT_PROBE_OPTIONS } from '../../src/probes/probe-env.js';
-import { QUERY_ARGS, XML_ARGS } from '../../src/probes/nvidia/run.js';
-import { Snapshot } from '../../src/snapshot/schema.js';
+import { DEFAULT_PROBE_OPTIONS } from '../../src/gather/probe-env.js';
+import { QUERY_ARGS, XML_ARGS } from '../../src/gather/nvidia/run.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
 
 export const H200 = path.resolve(__dirname, '../fixtures/h200');
@@ -101,7 +101,7 @@ export function pythonSectionFromCaptures(): unknown {
 /**
  * What loads, from the LD_DEBUG capture ("calling init: .../nvidia/cudnn/lib/libcudnn.so.9" for torch: pip's
  * cuDNN 9.19 through torch's RPATH) and the files found on disk (libs-found.txt: the system's 9.14 too),
- * in the shape of src/libs/schema.ts.
+ * in the shape of src/gather/snapshot/schema-libraries.ts.
  */
 export function librariesSectionFromCaptures(): unknown {
   const site = '/opt/torch/.venv/lib/python3.12/site-packages';

@@ -4,10 +4,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expandInputs, readInput } from '../../src/fleet/inputs.js';
+import { expandInputs, readInput } from '../../src/gather/fleet-inputs.js';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { FleetWatcher } from '../../src/serve/fleet.js';
-import { FleetRedactor } from '../../src/serve/redact-model.js';
+import { FleetWatcher } from '../../src/act/serve/fleet.js';
+import { FleetRedactor } from '../../src/report/serve/redact-model.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 

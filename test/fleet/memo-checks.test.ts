@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Check } from '../../src/checks/check.js';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { runChecks } from '../../src/checks/run-checks.js';
-import { finding } from '../../src/core/finding.js';
-import { FleetMerger } from '../../src/fleet/merge.js';
-import { MemoChecks } from '../../src/fleet/memo-checks.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import type { Check } from '../../src/judge/checks/check.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { finding } from '../../src/judge/finding.js';
+import { FleetMerger } from '../../src/judge/fleet/merge.js';
+import { MemoChecks } from '../../src/judge/fleet/memo-checks.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { nodeSnapshot } from '../../bench/fleet-generate.js';
 import { clone, realSnapshot } from './h200-snapshot.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { FleetMerger, type FleetResult } from '../../src/fleet/merge.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { FleetMerger, type FleetResult } from '../../src/judge/fleet/merge.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { nodeName, nodeSnapshot, PLANTED } from '../../bench/fleet-generate.js';
 import { clone, realSnapshot } from './h200-snapshot.js';
 

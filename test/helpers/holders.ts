@@ -5,9 +5,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
-import { probeProcesses } from '../../src/probes/procfs/processes.js';
-import { Snapshot, type Nvidia } from '../../src/snapshot/schema.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
+import { probeProcesses } from '../../src/gather/procfs/processes.js';
+import { Snapshot, type Nvidia } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from './fake-bin.js';
 import { makeRoot } from './fixture-root.js';
 

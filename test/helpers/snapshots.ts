@@ -1,7 +1,7 @@
 // Real snapshots taken on the H200 (test/fixtures/snapshots, first taken for examples/), cloned and changed by tests to plant problems.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Snapshot } from '../../src/snapshot/schema.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
 
 const DIR = path.resolve(__dirname, '../fixtures/snapshots');
 

@@ -1,10 +1,10 @@
 // The message catalogs: every key in every language with the same slots, every message well formed, and the
 // formatter's plural, select and number rules.
 import { describe, expect, it } from 'vitest';
-import { en, type MessageKey } from '../../src/i18n/en.js';
-import { zh } from '../../src/i18n/zh.js';
-import { formatMessage, literalPieces, paramNames, parseMessage } from '../../src/i18n/format.js';
-import { joinList, langFromArgv, langFromEnv, setLang, t, tIn } from '../../src/i18n/index.js';
+import { en, type MessageKey } from '../../src/base/i18n/en.js';
+import { zh } from '../../src/base/i18n/zh.js';
+import { formatMessage, literalPieces, paramNames, parseMessage } from '../../src/base/i18n/format.js';
+import { joinList, langFromArgv, langFromEnv, setLang, t, tIn } from '../../src/base/i18n/index.js';
 
 const KEYS = Object.keys(en) as MessageKey[];
 

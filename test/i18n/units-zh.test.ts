@@ -1,8 +1,8 @@
 // Times and durations in Chinese are written with Chinese units, a space between number and unit.
 import { afterEach, expect, test } from 'vitest';
-import { fmtAge } from '../../src/core/format.js';
-import { fmtSeconds } from '../../src/reporters/html/svg.js';
-import { setLang } from '../../src/i18n/index.js';
+import { fmtAge } from '../../src/base/format.js';
+import { fmtSeconds } from '../../src/report/html/svg.js';
+import { setLang } from '../../src/base/i18n/index.js';
 
 afterEach(() => setLang('en'));
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFatbinTargets } from '../../src/libs/fatbin.js';
+import { readFatbinTargets } from '../../src/gather/libraries/fatbin.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { tempDir } from '../helpers/fake-bin.js';
 

@@ -4,9 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { LoaderProcess, type Resolution } from '../../src/libs/loader.js';
-import { loaderConfig } from '../../src/libs/platform.js';
-import { parseLdCache } from '../../src/libs/ldcache.js';
+import { LoaderProcess, type Resolution } from '../../src/gather/libraries/loader.js';
+import { loaderConfig } from '../../src/gather/libraries/platform.js';
+import { parseLdCache } from '../../src/gather/libraries/ldcache.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { buildLib, buildProgram, DLOPEN_PROGRAM, OPENER_SOURCE, realMaps, realTrace } from './build.js';
 

@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { LoaderProcess, type Resolution } from '../../src/libs/loader.js';
-import { loaderConfig, preloadList } from '../../src/libs/platform.js';
-import { parseLdCache } from '../../src/libs/ldcache.js';
-import { readElf } from '../../src/libs/elf.js';
+import { LoaderProcess, type Resolution } from '../../src/gather/libraries/loader.js';
+import { loaderConfig, preloadList } from '../../src/gather/libraries/platform.js';
+import { parseLdCache } from '../../src/gather/libraries/ldcache.js';
+import { readElf } from '../../src/gather/libraries/elf.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { buildLib, buildProgram } from './build.js';
 

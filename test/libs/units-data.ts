@@ -1,7 +1,7 @@
 // Hand-made snapshot and libraries section for the check unit tests: a conda environment with TensorFlow,
 // conda's cudnn/cudatoolkit and pip's nvidia-cudnn-cu12, an old cuBLAS in LD_LIBRARY_PATH, a missing cuDNN 8.
-import type { LibrariesSection } from '../../src/libs/schema.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import type { LibrariesSection } from '../../src/gather/snapshot/schema-libraries.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 
 const SP = '/opt/conda/envs/tf/lib/python3.11/site-packages';
 

@@ -4,16 +4,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conda_pip_section, baseSnapshot } from './units-data.js';
-import { parseMaps } from '../../src/libs/maps.js';
-import { parseDistInfoName, parseRecord } from '../../src/libs/packages.js';
-import { compareVersions, libraryFamily, parseCudnnHeader, versionFromFileName, versionFromPackage } from '../../src/libs/versions.js';
-import { globToRegExp } from '../../src/libs/frameworks.js';
-import { x86HwcapsFromCpuinfo } from '../../src/libs/platform.js';
-import { originOf } from '../../src/libs/inventory.js';
-import data from '../../src/libs/frameworks.json' with { type: 'json' };
-import { missingCheck } from '../../src/checks/libraries/missing.js';
-import { ldLibraryPathCheck } from '../../src/checks/libraries/ld-library-path.js';
-import { duplicateVersionsCheck } from '../../src/checks/libraries/duplicate-versions.js';
+import { parseMaps } from '../../src/gather/libraries/maps.js';
+import { parseDistInfoName, parseRecord } from '../../src/gather/libraries/packages.js';
+import { compareVersions, libraryFamily, parseCudnnHeader, versionFromFileName, versionFromPackage } from '../../src/base/versions.js';
+import { globToRegExp } from '../../src/gather/libraries/frameworks.js';
+import { x86HwcapsFromCpuinfo } from '../../src/gather/libraries/platform.js';
+import { originOf } from '../../src/gather/libraries/inventory.js';
+import data from '../../src/knowledge/libraries/frameworks.json' with { type: 'json' };
+import { missingCheck } from '../../src/judge/checks/libraries/missing.js';
+import { ldLibraryPathCheck } from '../../src/judge/checks/libraries/ld-library-path.js';
+import { duplicateVersionsCheck } from '../../src/judge/checks/libraries/duplicate-versions.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
 describe('maps, packages, versions', () => {

@@ -2,9 +2,9 @@
 // cmd and PowerShell lines, DLL providers and TensorFlow's native-Windows limit on Windows. The explain and
 // check paths are tested end to end (built CLI) in windows-cli.test.ts.
 import { describe, expect, test } from 'vitest';
-import { adaptFix } from '../../src/platform/adapt-fix.js';
-import { platformOfLog, platformOfSnapshot } from '../../src/platform/detect.js';
-import { dllInfo, dllNamesIn, tensorflowHasWindowsGpu, tensorflowOnWindows, windowsDriverFor } from '../../src/platform/windows.js';
+import { adaptFix } from '../../src/judge/platform/adapt-fix.js';
+import { platformOfLog, platformOfSnapshot } from '../../src/judge/platform/detect.js';
+import { dllInfo, dllNamesIn, tensorflowHasWindowsGpu, tensorflowOnWindows, windowsDriverFor } from '../../src/judge/platform/windows.js';
 import { knowledge } from '../../src/knowledge/index.js';
 import { h200 } from '../compat/helpers.js';
 

@@ -1,13 +1,13 @@
 // The checks' fixes on the platform of the snapshot: on Linux exactly what the checks wrote (the real H200
 // snapshots), under WSL2 the driver steps move to the Windows host, on Windows taskkill/tasklist and PATH.
 import { describe, expect, test } from 'vitest';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { runChecks } from '../../src/checks/run-checks.js';
-import type { Finding } from '../../src/core/finding.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import type { Finding } from '../../src/judge/finding.js';
 import { planted, realSnapshot } from '../helpers/snapshots.js';
 import { realH200Env, setDriver, withEnv } from '../compat/helpers.js';
-import { machineVerdict } from '../../src/compat/machine.js';
-import { requirementsFor } from '../../src/compat/requirements.js';
+import { machineVerdict } from '../../src/judge/compat/machine.js';
+import { requirementsFor } from '../../src/judge/compat/requirements.js';
 
 const fixes = (fs: Finding[]) => fs.filter((f) => f.fix).map((f) => ({ check: f.check, ...f.fix! }));
 const all = (s: Parameters<typeof runChecks>[1]) => runChecks(ALL_CHECKS, s).flatMap((r) => r.findings);

@@ -2,7 +2,7 @@
 // ones cmd and PowerShell accept as written: no trailing comments in cmd, where.exe (not PowerShell's `where`),
 // taskkill with /F for console programs, PATH instead of LD_LIBRARY_PATH.
 import { describe, expect, test } from 'vitest';
-import { parseBashAction, render, renderFor, shellsFor, type FixAction } from '../../src/core/shell-syntax.js';
+import { parseBashAction, render, renderFor, shellsFor, type FixAction } from '../../src/judge/platform/shell-syntax.js';
 
 const ROWS: Array<[FixAction, string, string, string]> = [
   [{ kind: 'set-env', name: 'TF_FORCE_GPU_ALLOW_GROWTH', value: 'true' }, 'export TF_FORCE_GPU_ALLOW_GROWTH=true', 'set TF_FORCE_GPU_ALLOW_GROWTH=true', '$env:TF_FORCE_GPU_ALLOW_GROWTH="true"'],

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composePreamble, FRAMEWORKS, type PreambleFramework } from '../../src/preamble/compose.js';
+import { composePreamble, FRAMEWORKS, type PreambleFramework } from '../../src/act/preamble/compose.js';
 import { runCli } from '../helpers/cli.js';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 

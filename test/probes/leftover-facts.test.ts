@@ -5,9 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { parseNetTcp, parseNetUnix, parseProcStatus, sigHupIgnored } from '../../src/probes/procfs/parse.js';
-import { probeProcesses } from '../../src/probes/procfs/processes.js';
-import type { Nvidia } from '../../src/snapshot/schema.js';
+import { parseNetTcp, parseNetUnix, parseProcStatus, sigHupIgnored } from '../../src/gather/procfs/parse.js';
+import { probeProcesses } from '../../src/gather/procfs/processes.js';
+import type { Nvidia } from '../../src/gather/snapshot/schema.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { fsWithGpuFds, killQuietly, waitFor } from '../fix/helpers.js';
 

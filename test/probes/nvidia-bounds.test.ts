@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
 import { runCli } from '../helpers/cli.js';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
-import { parseQueryGpu } from '../../src/probes/nvidia/parse-query.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
+import { parseQueryGpu } from '../../src/gather/nvidia/parse-query.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
 const read = (p: string) => fs.readFileSync(path.join(FIXTURES, 'h200', p), 'utf8');

@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
-import { probeProcesses } from '../../src/probes/procfs/processes.js';
-import { parseProcStat } from '../../src/probes/procfs/parse.js';
-import type { Nvidia } from '../../src/snapshot/schema.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
+import { probeProcesses } from '../../src/gather/procfs/processes.js';
+import { parseProcStat } from '../../src/gather/procfs/parse.js';
+import type { Nvidia } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 import { makeRoot, REAL_HOG_STAT } from '../helpers/fixture-root.js';
 
@@ -171,8 +171,8 @@ describe('GPU process probe', () => {
 
 describe('recent CPU use, sampled across the nvidia-smi call', () => {
   it('tells a working detached job from a leftover that only holds memory', async () => {
-    const { sampleGpuProcessCpu } = await import('../../src/probes/procfs/processes.js');
-    const { verdictOf } = await import('../../src/procs/verdict.js');
+    const { sampleGpuProcessCpu } = await import('../../src/gather/procfs/processes.js');
+    const { verdictOf } = await import('../../src/judge/procs/verdict.js');
     const { statLine } = await import('../helpers/fixture-root.js');
     const root = makeRoot({ procs: [{ pid: 694, ppid: 1, gpuFd: true, utime: 499 }] });
     const fsys = createFileSystem(root);

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { probeToolkit } from '../../src/probes/toolkit.js';
+import { probeToolkit } from '../../src/gather/toolkit.js';
 import { makeRoot } from '../helpers/fixture-root.js';
 
 // The layout of the H200's toolkit (test/fixtures/h200/idle/usr-local.txt): /usr/local/cuda → cuda-13.0.

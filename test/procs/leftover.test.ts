@@ -1,10 +1,10 @@
 // The verdict on a process whose parent has exited, over facts as the probe reads them: a leftover only when
 // nothing shows work, service or a deliberate detach (issue 23: nohup servers and GPU loops were ended).
 import { describe, expect, it } from 'vitest';
-import { assess } from '../../src/procs/verdict.js';
-import { adoptionOf } from '../../src/procs/adoption.js';
-import { detachedHow, jobPartOf, judgeAdopted, outputAgeSeconds } from '../../src/procs/leftover.js';
-import type { HolderProcess } from '../../src/snapshot/schema.js';
+import { assess } from '../../src/judge/procs/verdict.js';
+import { adoptionOf } from '../../src/judge/procs/adoption.js';
+import { detachedHow, jobPartOf, judgeAdopted, outputAgeSeconds } from '../../src/judge/procs/leftover.js';
+import type { HolderProcess } from '../../src/gather/snapshot/schema.js';
 import { holder } from '../fix/helpers.js';
 
 const self = { pid: 4242, uid: 0, user: 'root', pidNamespace: null };

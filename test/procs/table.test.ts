@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { procRows, procsJson, renderProcs, staleCount } from '../../src/procs/table.js';
+import { procRows, procsJson, renderProcs, staleCount } from '../../src/report/views/procs.js';
 import { holder, snapshotWith } from '../fix/helpers.js';
 
 const s = snapshotWith([

@@ -1,8 +1,8 @@
 // The verdict on a GPU holder: stale only on evidence (audit H1). Facts as the probe records them; the
 // default holder is the H200 hog adopted by PID 1 (its session is not PID 1's).
 import { describe, expect, it } from 'vitest';
-import { adoptionOf } from '../../src/procs/adoption.js';
-import { assess, isStale } from '../../src/procs/verdict.js';
+import { adoptionOf } from '../../src/judge/procs/adoption.js';
+import { assess, isStale } from '../../src/judge/procs/verdict.js';
 import { holder } from '../fix/helpers.js';
 
 const self = { pid: 4242, uid: 0, user: 'root', pidNamespace: null };

@@ -1,12 +1,12 @@
 // The python.* checks over real file trees: probePython reads the tree (as with --root), the result is
 // planted into a real H200 snapshot, and the checks run over it as `check` runs them.
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/checks/run-checks.js';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import type { Finding } from '../../src/core/finding.js';
-import { probePython } from '../../src/python/probe.js';
-import type { PythonSection } from '../../src/python/schema.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import type { Finding } from '../../src/judge/finding.js';
+import { probePython } from '../../src/gather/python/probe.js';
+import type { PythonSection } from '../../src/gather/snapshot/schema-python.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { planted } from '../helpers/snapshots.js';
 import * as fs from 'node:fs';
 import { distInfo, freshRoot, probeEnvFor, venvFiles, writeTree } from './helpers.js';

@@ -1,13 +1,13 @@
 // The knowledge tables of the Python checks: every row names its source, and every pattern compiles and
 // matches the examples it exists for.
 import { describe, expect, it } from 'vitest';
-import relevant from '../../src/python/relevant-packages.json' with { type: 'json' };
-import families from '../../src/python/library-families.json' with { type: 'json' };
-import wheels from '../../src/checks/python/gpu-wheels.json' with { type: 'json' };
-import signatures from '../../src/checks/python/conv-signatures.json' with { type: 'json' };
-import { isRelevant } from '../../src/python/relevant.js';
-import { matchSignature } from '../../src/checks/python/conv-verdict.js';
-import { pickWheel } from '../../src/checks/python/cpu-only-build.js';
+import relevant from '../../src/knowledge/python/relevant-packages.json' with { type: 'json' };
+import families from '../../src/knowledge/python/library-families.json' with { type: 'json' };
+import wheels from '../../src/knowledge/python/gpu-wheels.json' with { type: 'json' };
+import signatures from '../../src/knowledge/python/conv-signatures.json' with { type: 'json' };
+import { isRelevant } from '../../src/gather/python/relevant.js';
+import { matchSignature } from '../../src/judge/checks/python/conv-verdict.js';
+import { pickWheel } from '../../src/judge/checks/python/cpu-only-build.js';
 
 describe('data tables', () => {
   it.each([

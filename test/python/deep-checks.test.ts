@@ -4,9 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deepConvCheck } from '../../src/checks/python/deep-conv.js';
-import { importFailedCheck } from '../../src/checks/python/import-failed.js';
-import type { ConvAttempt, FrameworkProbe, PythonSection } from '../../src/python/schema.js';
+import { deepConvCheck } from '../../src/judge/checks/python/deep-conv.js';
+import { importFailedCheck } from '../../src/judge/checks/python/import-failed.js';
+import type { ConvAttempt, FrameworkProbe, PythonSection } from '../../src/gather/snapshot/schema-python.js';
 import { planted } from '../helpers/snapshots.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { discoverDetailed, discoverEnvironments } from '../../src/python/discover.js';
+import { discoverDetailed, discoverEnvironments } from '../../src/gather/python/discover.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { realRunner } from '../../src/ports/runner.js';
-import { DEFAULT_PROBE_OPTIONS } from '../../src/probes/probe-env.js';
+import { DEFAULT_PROBE_OPTIONS } from '../../src/gather/probe-env.js';
 import { freshRoot, probeEnvFor, venvFiles, writeTree } from './helpers.js';
 
 /** A machine with a system Python, a venv made from it, a conda install with two envs, and pyenv. */

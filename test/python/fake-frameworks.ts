@@ -1,5 +1,5 @@
 // Stand-ins for torch, jax and tensorflow, written as plain Python modules so the real probe
-// (src/python/assets/probe.py) runs under the real python3 of this machine, which has no GPU frameworks.
+// (src/gather/python/assets/probe.py) runs under the real python3 of this machine, which has no GPU frameworks.
 // Their answers are the H200's (test/fixtures/h200/idle/torch-info.txt: torch 2.11.0+cu130, cuDNN 91900,
 // arch list sm_75..sm_120, 150109880320 bytes); their failures are the texts captured there
 // (test/fixtures/h200/logs). What each one does is chosen by environment variables:

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { tempDir } from '../helpers/fake-bin.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { realRunner, type ProcessRunner } from '../../src/ports/runner.js';
-import { DEFAULT_PROBE_OPTIONS, type ProbeEnv, type ProbeOptions } from '../../src/probes/probe-env.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeEnv, type ProbeOptions } from '../../src/gather/probe-env.js';
 
 /** Writes files (string content) and symlinks ({ link: target }) under root. */
 export function writeTree(root: string, files: Record<string, string | { link: string } | { mode: number; text: string }>): string {

@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { convVerdict } from '../../src/checks/python/conv-verdict.js';
-import { interpretProbeRun, PROBE_MARK, runFrameworkProbe } from '../../src/python/framework-probe.js';
-import { deepProbe, probePython } from '../../src/python/probe.js';
+import { convVerdict } from '../../src/judge/checks/python/conv-verdict.js';
+import { interpretProbeRun, PROBE_MARK, runFrameworkProbe } from '../../src/gather/python/framework-probe.js';
+import { deepProbe, probePython } from '../../src/gather/python/probe.js';
 import { realRunner } from '../../src/ports/runner.js';
 import { fakeBin, tempDir } from '../helpers/fake-bin.js';
 import { writeFakeFrameworks } from './fake-frameworks.js';
@@ -33,7 +33,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('src/python/assets/probe.py under the real python3', () => {
+describe('src/gather/python/assets/probe.py under the real python3', () => {
   it('reports a framework that is not installed as an import error with the exact text', async () => {
     const p = await runFrameworkProbe(realRunner, PYTHON, 'torch', opts(baseEnv({ PYTHONPATH: tempDir('ged-empty-') })));
     expect(p.exit).toBe('ok');
@@ -104,9 +104,9 @@ describe('src/python/assets/probe.py under the real python3', () => {
   });
 });
 
-describe('src/python/assets/probe.py on every interpreter this machine has', () => {
+describe('src/gather/python/assets/probe.py on every interpreter this machine has', () => {
   it('runs with the standard library alone, old and new Pythons alike', async () => {
-    const { discoverEnvironments } = await import('../../src/python/discover.js');
+    const { discoverEnvironments } = await import('../../src/gather/python/discover.js');
     const envs = discoverEnvironments(probeEnvFor('/', { PATH: process.env.PATH ?? '/usr/bin', HOME: process.env.HOME ?? '/root' }, { allEnvs: true }));
     const interpreters = envs.map((e) => e.interpreter).filter((x): x is string => x !== null);
     expect(interpreters.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
-// The rule of which environments --deep may execute or load (src/python/run-trust.ts), case by case.
+// The rule of which environments --deep may execute or load (src/gather/python/run-trust.ts), case by case.
 import { describe, expect, it } from 'vitest';
-import { mayRun, type StatOf } from '../../src/python/run-trust.js';
+import { mayRun, type StatOf } from '../../src/gather/python/run-trust.js';
 
 const ME = 1000;
 const tree = (m: Record<string, [uid: number, mode: number]>): StatOf => (p) => (m[p] ? { uid: m[p][0], mode: m[p][1] } : null);

@@ -6,9 +6,9 @@ import * as path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realRunner } from '../../src/ports/runner.js';
-import type { SmokePlan } from '../../src/python/smoke-plan.js';
-import { startSmokeTests } from '../../src/python/smoke.js';
-import type { SmokeRun } from '../../src/python/smoke-schema.js';
+import type { SmokePlan } from '../../src/gather/python/smoke-plan.js';
+import { startSmokeTests } from '../../src/gather/python/smoke.js';
+import type { SmokeRun } from '../../src/gather/snapshot/schema-smoke.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { buildFakeCuda } from '../helpers/fake-cuda.js';
 

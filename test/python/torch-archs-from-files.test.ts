@@ -3,9 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { runChecks } from '../../src/checks/run-checks.js';
-import { probePython } from '../../src/python/probe.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { probePython } from '../../src/gather/python/probe.js';
 import { runCli } from '../helpers/cli.js';
 import { planted } from '../helpers/snapshots.js';
 import { freshRoot, probeEnvFor } from './helpers.js';

@@ -1,12 +1,12 @@
 // A finding's consequences (what a framework does with the fact its headline states, at a certainty, with a
-// source) go through the one finding model (src/reporters/finding-lines.ts), so the terminal, `libs`,
+// source) go through the one finding model (src/report/finding-lines.ts), so the terminal, `libs`,
 // Markdown and HTML all show them: the certainty always, the source in the reports and with -v.
 import { describe, expect, it } from 'vitest';
-import { finding, type Finding } from '../../src/core/finding.js';
-import { renderHtml } from '../../src/reporters/html/render.js';
-import { renderMarkdown } from '../../src/reporters/markdown.js';
-import { buildReportModel } from '../../src/reporters/report-model.js';
-import { renderTerminal } from '../../src/reporters/terminal.js';
+import { finding, type Finding } from '../../src/judge/finding.js';
+import { renderHtml } from '../../src/report/html/render.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { renderTerminal } from '../../src/report/terminal.js';
 import { realSnapshot } from '../helpers/snapshots.js';
 
 const f: Finding = finding({

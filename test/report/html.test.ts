@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildReportModel } from '../../src/reporters/report-model.js';
-import { renderHtml } from '../../src/reporters/html/render.js';
-import { esc } from '../../src/reporters/html/escape.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { renderHtml } from '../../src/report/html/render.js';
+import { esc } from '../../src/report/html/escape.js';
 import { HOSTILE, HOSTILE_NAME, hogFindings, hogRunModel, hogSnapshot } from './sample.js';
 
 /** Every tag the report itself writes; a tag outside this list came from the data. */
@@ -152,7 +152,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     const fs = await import('node:fs');
     const path = await import('node:path');
     const { FIXTURES } = await import('../helpers/fake-bin.js');
-    const { explainText } = await import('../../src/explain/engine.js');
+    const { explainText } = await import('../../src/judge/explain/engine.js');
     const log = fs.readFileSync(path.join(FIXTURES, 'h200/logs/conv-keep1200-bs64.txt'), 'utf8');
     const snapshot = hogSnapshot();
     const diagnosis = explainText(log, { snapshot });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fence, renderMarkdown, text } from '../../src/reporters/markdown.js';
-import { buildReportModel } from '../../src/reporters/report-model.js';
+import { fence, renderMarkdown, text } from '../../src/report/markdown.js';
+import { buildReportModel } from '../../src/report/model.js';
 import { hogFindings, hogRunModel, hogSnapshot } from './sample.js';
 
 describe('Markdown report (for a GitHub issue)', () => {

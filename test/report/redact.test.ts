@@ -1,13 +1,13 @@
-// The redactor itself (src/reporters/redact.ts): what it replaces, what it keeps, and that it is consistent.
+// The redactor itself (src/report/redact.ts): what it replaces, what it keeps, and that it is consistent.
 // Audit findings (../shared/reviews/security-audit-2026-12-02.md): M5 (names glued to word characters) and
 // L1 (other hosts, homes outside /home and /Users, secrets) are reproduced here on the strings the audit saw;
 // H2 (commands that ignored --redact) is test/redact/canary.test.ts and test/redact/commands.test.ts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { renderHtml } from '../../src/reporters/html/render.js';
-import { renderMarkdown } from '../../src/reporters/markdown.js';
-import { createRedactor, knownFromPasswd, nameKind, redactDeep, redactModel } from '../../src/reporters/redact.js';
-import { buildReportModel } from '../../src/reporters/report-model.js';
+import { renderHtml } from '../../src/report/html/render.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { createRedactor, knownFromPasswd, nameKind, redactDeep, redactModel } from '../../src/report/redact.js';
+import { buildReportModel } from '../../src/report/model.js';
 import { SERIAL, UUID, hogFindings, hogSnapshot } from './sample.js';
 
 describe('--redact', () => {

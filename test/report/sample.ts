@@ -2,10 +2,10 @@
 // with hostile text planted wherever a log, a process name or a message reaches the report.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Finding } from '../../src/core/finding.js';
-import { buildReportModel, type DiagnosisLike, type ReportModel, type RunRecord } from '../../src/reporters/report-model.js';
-import type { MemoryTimeline } from '../../src/run/memory-timeline.js';
-import type { Snapshot } from '../../src/snapshot/schema.js';
+import type { Finding } from '../../src/judge/finding.js';
+import { buildReportModel, type DiagnosisLike, type ReportModel, type RunRecord } from '../../src/report/model.js';
+import type { MemoryTimeline } from '../../src/gather/nvidia/memory-timeline.js';
+import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
 export const UUID = 'GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7';

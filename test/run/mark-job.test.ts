@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markJobProcesses } from '../../src/run/mark-job.js';
-import { verdictOf } from '../../src/procs/verdict.js';
+import { markJobProcesses } from '../../src/act/run/mark-job.js';
+import { verdictOf } from '../../src/judge/procs/verdict.js';
 import { planted } from '../helpers/snapshots.js';
 
 describe('the job\'s own processes in the snapshot taken at its failure', () => {

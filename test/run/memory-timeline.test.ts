@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TimelineBuilder } from '../../src/run/memory-timeline.js';
+import { TimelineBuilder } from '../../src/gather/nvidia/memory-timeline.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
 const HOG_APPS = fs.readFileSync(path.join(FIXTURES, 'h200/hog/compute-apps-hog.csv'), 'utf8');

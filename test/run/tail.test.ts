@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutputTail } from '../../src/run/tail.js';
+import { OutputTail } from '../../src/act/run/tail.js';
 
 describe('OutputTail (the bounded ring buffer of a job output)', () => {
   it('keeps only the last maxLines lines, numbered in the whole output', () => {

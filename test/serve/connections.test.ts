@@ -2,7 +2,7 @@
 // a per-address share, and a short header timeout.
 import * as net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionGuard, type GuardedSocket } from '../../src/serve/connections.js';
+import { ConnectionGuard, type GuardedSocket } from '../../src/act/serve/connections.js';
 import { get, startServe, type Serve } from './helpers.js';
 import { fakeSmi } from './helpers.js';
 

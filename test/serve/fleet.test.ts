@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { FleetWatcher } from '../../src/serve/fleet.js';
-import { renderFleetMain } from '../../src/serve/fleet-render.js';
+import { FleetWatcher } from '../../src/act/serve/fleet.js';
+import { renderFleetMain } from '../../src/report/serve/fleet-render.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { get, startServe, until, type Serve } from './helpers.js';
 

@@ -1,10 +1,10 @@
 // The live page's model and HTML, from a shared server built on the real H200 capture (sample-state.ts).
 import { describe, expect, it } from 'vitest';
-import { MemoryHistory } from '../../src/serve/history.js';
-import { buildPageModel, groupOf, type PageModel } from '../../src/serve/model.js';
-import { FleetRedactor, ModelRedactor } from '../../src/serve/redact-model.js';
-import { renderMain, renderPage, renderStatus, type RenderOptions } from '../../src/serve/render.js';
-import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/serve/client.js';
+import { MemoryHistory } from '../../src/report/serve/history.js';
+import { buildPageModel, groupOf, type PageModel } from '../../src/report/serve/model.js';
+import { FleetRedactor, ModelRedactor } from '../../src/report/serve/redact-model.js';
+import { renderMain, renderPage, renderStatus, type RenderOptions } from '../../src/report/serve/render.js';
+import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/report/serve/client.js';
 import { NOW, PROCS, sampleSnapshot, sampleState } from './sample-state.js';
 
 const OPTS: RenderOptions = { now: NOW + 1500, query: '', refreshS: 5, tool: 'gpu-env-doctor test', historyWindowMs: 3600_000 };
@@ -35,7 +35,7 @@ describe('the page model', () => {
     expect(m.stale).toBe(2);
   });
 
-  it("the holder's framework when the process probe names it, and what it means for its memory (src/procs/framework.ts)", () => {
+  it("the holder's framework when the process probe names it, and what it means for its memory (src/gather/procfs/framework.ts)", () => {
     expect(m.gpus[0]!.procs[0]!.framework).toEqual({ name: 'jax', label: 'JAX', evidence: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'] });
     expect(m.gpus[0]!.policies).toEqual([
       {

@@ -2,12 +2,12 @@
 // capture (test/fixtures/h200), a JAX job of this user that preallocated, another user's PyTorch job and its
 // orphaned DataLoader worker, the real hog left by a crashed run, one free GPU, an hour of memory readings,
 // and the real checks' findings on that snapshot.
-import { ALL_CHECKS } from '../../src/checks/index.js';
-import { runChecks } from '../../src/checks/run-checks.js';
-import { parseSmiXml } from '../../src/probes/nvidia/parse-xml.js';
-import type { HolderProcess, Snapshot } from '../../src/snapshot/schema.js';
-import { MemoryHistory } from '../../src/serve/history.js';
-import type { LiveState } from '../../src/serve/model.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
+import type { HolderProcess, Snapshot } from '../../src/gather/snapshot/schema.js';
+import { MemoryHistory } from '../../src/report/serve/history.js';
+import type { LiveState } from '../../src/report/serve/model.js';
 import { holder } from '../fix/helpers.js';
 import { smiXml, uuidOf } from './helpers.js';
 

@@ -3,9 +3,9 @@
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopbackHost, loopbackHostHeader, tokenMatches, tokenOf } from '../../src/serve/security.js';
-import { startServer, type RunningServer } from '../../src/serve/server.js';
-import { frame } from '../../src/serve/streams.js';
+import { isLoopbackHost, loopbackHostHeader, tokenMatches, tokenOf } from '../../src/act/serve/security.js';
+import { startServer, type RunningServer } from '../../src/act/serve/server.js';
+import { frame } from '../../src/act/serve/streams.js';
 import { get, until } from './helpers.js';
 
 const running: RunningServer[] = [];

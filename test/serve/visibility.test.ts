@@ -3,9 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSecretRedactor } from '../../src/reporters/redact.js';
-import { buildPageModel } from '../../src/serve/model.js';
-import { applyCommandPolicy, procHidesOthers } from '../../src/serve/visibility.js';
+import { createSecretRedactor } from '../../src/report/redact.js';
+import { buildPageModel } from '../../src/report/serve/model.js';
+import { applyCommandPolicy, procHidesOthers } from '../../src/act/serve/visibility.js';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { makeRoot } from '../helpers/fixture-root.js';
 import { get, startServe, until, type Serve } from './helpers.js';

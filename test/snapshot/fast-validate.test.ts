@@ -1,4 +1,4 @@
-// The compiled yes/no validator `fleet` uses (src/snapshot/fast-validate.ts) must accept exactly what zod's
+// The compiled yes/no validator `fleet` uses (src/gather/snapshot/fast-validate.ts) must accept exactly what zod's
 // Snapshot schema accepts: checked on the real H200 snapshots and on thousands of mutations of them (a leaf set to
 // another JSON value, a key removed, an object turned into an array, …), generated with fast-check.
 import * as fs from 'node:fs';
@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { compileValidator } from '../../src/snapshot/fast-validate.js';
-import { parseSnapshotText, parseSnapshotTextFast } from '../../src/snapshot/load.js';
-import { Snapshot } from '../../src/snapshot/schema.js';
-import { UsageError } from '../../src/core/errors.js';
+import { compileValidator } from '../../src/gather/snapshot/fast-validate.js';
+import { parseSnapshotText, parseSnapshotTextFast } from '../../src/gather/snapshot/load.js';
+import { Snapshot } from '../../src/gather/snapshot/schema.js';
+import { UsageError } from '../../src/base/errors.js';
 
 const DIR = path.resolve(__dirname, '../fixtures/snapshots');
 const REAL = ['h200-idle.json', 'h200-memory-held.json'].map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as unknown);

@@ -2,12 +2,12 @@
 // loaded on demand: reading a snapshot back needs the schema validator, probing needs the probes.
 import * as nodePath from 'node:path';
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../core/errors.js';
-import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../probes/probe-env.js';
-import type { Snapshot } from '../../snapshot/schema.js';
-import { reportSource, type ReportSource } from '../../reporters/provenance.js';
-import { startNvidiaSmi } from '../../probes/nvidia/run.js';
+import type { Context } from '../../base/context.js';
+import { UsageError } from '../../base/errors.js';
+import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../gather/probe-env.js';
+import type { Snapshot } from '../../gather/snapshot/schema.js';
+import { reportSource, type ReportSource } from '../../report/provenance.js';
+import { startNvidiaSmi } from '../../gather/nvidia/run.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -18,12 +18,12 @@ export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, e
   return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
-/** `scope`: 'libraries' collects only what `libs` shows (src/snapshot/collect.ts). */
+/** `scope`: 'libraries' collects only what `libs` shows (src/gather/snapshot/collect.ts). */
 export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
     const text = from === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
-    const { parseSnapshotText } = await import('../../snapshot/load.js');
+    const { parseSnapshotText } = await import('../../gather/snapshot/load.js');
     return parseSnapshotText(text, from === '-' ? 'standard input' : from);
   }
   const timeout = str(args, 'timeout');
@@ -48,7 +48,7 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   };
   // nvidia-smi first (~0.1 s on an H200, waiting on the driver), then the probes' code is loaded while it works
   const nvidiaStarted = scope === 'all' ? startNvidiaSmi(ctx.runner, options.timeoutMs) : undefined;
-  const { collectSnapshot } = await import('../../snapshot/collect.js');
+  const { collectSnapshot } = await import('../../gather/snapshot/collect.js');
   try {
     return await collectSnapshot(
       {

@@ -1,11 +1,11 @@
-// --redact in a command: the one redactor (src/reporters/redact.ts), seeded with what the command is about to
+// --redact in a command: the one redactor (src/report/redact.ts), seeded with what the command is about to
 // show, with whoever runs it ($USER, $HOME), and with the people among this machine's accounts (/etc/passwd under --root: their names and the home
 // folders that are not named after them, which snapshots do not carry). A command redacts its model once,
 // before any format renders it, so terminal, JSON, Markdown, HTML and Prometheus output agree by construction.
 import { flag, type ParsedArgs } from '../../cli/args.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../base/context.js';
 import { readTextOr } from '../../ports/fs.js';
-import { createRedactor, knownFromPasswd, redactDeep, type Known, type Redactor } from '../../reporters/redact.js';
+import { createRedactor, knownFromPasswd, redactDeep, type Known, type Redactor } from '../../report/redact.js';
 
 /** The redactor for this invocation, or null without --redact. `seed`: the model(s) about to be shown. */
 export function redactorFor(ctx: Context, args: ParsedArgs, seed?: unknown, extra: readonly Known[] = []): Redactor | null {

@@ -1,0 +1,172 @@
+// Parses `nvidia-smi -q -x`. Pure. Values stay strings until we know they are plain numbers
+// (parseTagValue:false), because "12.10" as a number would become 12.1.
+import { XMLParser } from 'fast-xml-parser';
+import type { Gpu } from '../snapshot/schema.js';
+
+export interface ParsedSmiXml {
+  driverVersion: string;
+  cudaVersion: string | null;
+  gpus: Omit<Gpu, 'computeCapability'>[];
+}
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  isArray: (name) => name === 'gpu' || name === 'process_info',
+});
+
+/** nvidia-smi's XML names its root element in its first lines (after the XML declaration and DOCTYPE). */
+const HEAD_BYTES = 4096;
+
+/** Throws an Error with a one-line message when the text is not nvidia-smi's XML. */
+export function parseSmiXml(xml: string): ParsedSmiXml {
+  // Junk is refused before the XML parser sees it: 32 MiB of it cost 1.2 GB and seconds there.
+  if (!/<nvidia_smi_log[\s>]/.test(xml.slice(0, HEAD_BYTES))) {
+    throw new Error(`no <nvidia_smi_log> element in its first ${HEAD_BYTES} bytes (it begins: ${JSON.stringify(xml.slice(0, 60))})`);
+  }
+  let doc: Node;
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch (err) {
+    throw new Error(`not valid XML: ${(err as Error).message.split('\n')[0]}`);
+  }
+  if (!('nvidia_smi_log' in doc)) throw new Error('no <nvidia_smi_log> element');
+  const log = obj(doc.nvidia_smi_log);
+  const driverVersion = text(log.driver_version);
+  if (!driverVersion) throw new Error('no <driver_version> element');
+  const gpus = (Array.isArray(log.gpu) ? (log.gpu as Node[]) : []).map((g, i) => parseGpu(g, i));
+  return { driverVersion, cudaVersion: text(log.cuda_version), gpus };
+}
+
+function parseGpu(g: Node, position: number): Omit<Gpu, 'computeCapability'> {
+  const mem = obj(g.fb_memory_usage);
+  const ecc = obj(g.ecc_errors);
+  const retired = obj(g.retired_pages);
+  const remap = obj(g.remapped_rows);
+  return {
+    // nvidia-smi's index is the PCI-bus order, which is the order of <gpu> elements; minor_number can differ.
+    index: position,
+    name: text(g.product_name) ?? 'unknown GPU',
+    uuid: text(g.uuid) ?? '',
+    busId: text(obj(g.pci).pci_bus_id) ?? text(g['@id']) ?? '',
+    serial: text(g.serial),
+    architecture: text(g.product_architecture),
+    memory: {
+      totalMiB: mib(mem.total) ?? 0,
+      usedMiB: mib(mem.used) ?? 0,
+      freeMiB: mib(mem.free) ?? 0,
+      reservedMiB: mib(mem.reserved),
+    },
+    persistenceMode: text(g.persistence_mode),
+    computeMode: text(g.compute_mode),
+    migMode: text(obj(g.mig_mode).current_mig),
+    ecc: {
+      mode: text(obj(g.ecc_mode).current_ecc),
+      volatileUncorrected: uncorrected(obj(ecc.volatile)),
+      aggregateUncorrected: uncorrected(obj(ecc.aggregate)),
+      volatileCorrected: corrected(obj(ecc.volatile)),
+    },
+    retiredPages: {
+      pendingRetirement: text(retired.pending_retirement),
+      doubleBit: num(text(obj(retired.double_bit_retirement).retired_count)),
+      singleBit: num(text(obj(retired.multiple_single_bit_retirement).retired_count)),
+    },
+    remappedRows: {
+      pending: text(remap.remapped_row_pending),
+      failure: text(remap.remapped_row_failure),
+      uncorrectable: num(text(remap.remapped_row_unc)),
+    },
+    processes: (Array.isArray(obj(g.processes).process_info) ? (obj(g.processes).process_info as Node[]) : [])
+      .map((p) => ({
+        pid: num(text(p.pid)) ?? -1,
+        name: text(p.process_name) ?? '',
+        usedMiB: mib(p.used_memory),
+        ...(text(p.type) ? { type: text(p.type)! } : {}),
+      }))
+      .filter((p) => p.pid >= 0),
+    pcie: pcieLink(obj(obj(g.pci).pci_gpu_link_info)),
+    clockEventReasons: clockReasons(g),
+  };
+}
+
+/** "5" / "16x" → numbers; the whole object is null when nvidia-smi gives no link facts at all (a VM, an old driver). */
+function pcieLink(link: Node): NonNullable<Gpu['pcie']> | null {
+  const gen = obj(link.pcie_gen);
+  const widths = obj(link.link_widths);
+  const n = (v: unknown) => num(text(v)?.replace(/x$/i, '') ?? null);
+  const out = { genCurrent: n(gen.current_link_gen), genMax: n(gen.max_link_gen), widthCurrent: n(widths.current_link_width), widthMax: n(widths.max_link_width) };
+  return Object.values(out).every((v) => v === null) ? null : out;
+}
+
+/** The Active reasons of <clocks_event_reasons> (drivers before 535: <clocks_throttle_reasons>), without the prefix. */
+function clockReasons(g: Node): string[] | null {
+  const block = g.clocks_event_reasons !== undefined ? obj(g.clocks_event_reasons) : g.clocks_throttle_reasons !== undefined ? obj(g.clocks_throttle_reasons) : null;
+  if (block === null) return null;
+  return Object.entries(block)
+    .filter(([, v]) => text(v) === 'Active')
+    .map(([k]) => k.replace(/^clocks_(?:event|throttle)_reason_/, ''));
+}
+
+/** ECC counters: new drivers split SRAM/DRAM, old ones have single_bit/double_bit with a total. */
+function uncorrected(v: Node): number | null {
+  const keys = ['dram_uncorrectable', 'sram_uncorrectable', 'sram_uncorrectable_parity', 'sram_uncorrectable_secded'];
+  const newStyle = sumOf(keys.map((k) => num(text(v[k]))));
+  if (newStyle !== null) return newStyle;
+  return num(text(obj(v.double_bit).total));
+}
+
+function corrected(v: Node): number | null {
+  const newStyle = sumOf([num(text(v.dram_correctable)), num(text(v.sram_correctable))]);
+  if (newStyle !== null) return newStyle;
+  return num(text(obj(v.single_bit).total));
+}
+
+function sumOf(xs: (number | null)[]): number | null {
+  const present = xs.filter((x): x is number => x !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+}
+
+function obj(v: unknown): Node {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {};
+}
+
+/** A text value, or null for missing, empty and nvidia-smi's "N/A" / "[N/A]" / "Not Supported" placeholders. */
+export function text(v: unknown): string | null {
+  if (typeof v === 'string' || typeof v === 'number') {
+    const s = String(v).trim();
+    if (s === '' || /^\[?N\/A\]?$/i.test(s) || /^\[?Not Supported\]?$/i.test(s) || /^\[?Unknown Error\]?$/i.test(s)) return null;
+    return s;
+  }
+  if (v && typeof v === 'object' && '#text' in (v as Node)) return text((v as Node)['#text']);
+  return null;
+}
+
+function num(s: string | null): number | null {
+  if (s === null || !/^-?\d+(\.\d+)?$/.test(s)) return null;
+  return Number(s);
+}
+
+/** "143771 MiB" → 143771; also GiB/KiB, for other tools' output. */
+export function mib(v: unknown): number | null {
+  const s = text(v);
+  if (s === null) return null;
+  const m = /^(\d+(?:\.\d+)?)\s*(KiB|MiB|GiB|B)?$/i.exec(s);
+  if (!m) return null;
+  const n = Number(m[1]);
+  switch ((m[2] ?? 'MiB').toLowerCase()) {
+    case 'gib':
+      return n * 1024;
+    case 'kib':
+      return n / 1024;
+    case 'b':
+      return n / (1024 * 1024);
+    default:
+      return n;
+  }
+}

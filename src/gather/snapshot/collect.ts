@@ -1,0 +1,199 @@
+// Gathers the Snapshot: runs each probe once, records its timing. Adding a probe = one module in src/gather/
+// and one `timed(...)` line here (plus its schema section).
+//
+// The order is the speed: nvidia-smi is started first (on an H200 `-q -x` takes ~0.1 s, mostly waiting on the
+// driver) and every file probe runs while it works: the system, the Python environments, the library inventory
+// and the loader emulation. Only what needs its answer waits for it: the GPU processes (nvidia-smi's list joined
+// with /proc) and the libraries those processes mapped. Between probes the event loop runs, so nvidia-smi's
+// output is read as it comes instead of filling the pipe. With --deep, the smoke-test processes start as soon
+// as the emulation has named their files (Python's start and the loading of cuDNN overlap the rest), and touch
+// the GPU only once nvidia-smi and the process scan are done.
+import { isFile, readTextOr } from '../../ports/fs.js';
+import { probeEnv } from '../env.js';
+import { probeKernelLog } from '../kernel-log.js';
+import { probeNvidia } from '../nvidia/probe.js';
+import type { NvidiaRuns } from '../nvidia/run.js';
+import { parsePasswd, parseProcStatus } from '../procfs/parse.js';
+import { holderPids, probeProcesses, sampleGpuProcessCpu } from '../procfs/processes.js';
+import { timed, type ProbeEnv, type Timing } from '../probe-env.js';
+import { probeSystem } from '../system.js';
+import { probeToolkit } from '../toolkit.js';
+import { isScanned, readPythonSection, runDeepProbes } from '../python/probe.js';
+import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
+import { torchCudaLibrary } from '../python/build-info.js';
+import { readFatbinTargetsInParallel } from '../libraries/fatbin.js';
+import { smokePlans, type SmokePlan } from '../python/smoke-plan.js';
+import { runVerdicts } from '../python/run-trust.js';
+import type { DiscoveredEnvironment } from '../python/discover.js';
+import { t } from '../../base/i18n/index.js';
+import { startSmokeTests, type StartedSmoke } from '../python/smoke.js';
+import type { SmokeNotRun, SmokeSection } from './schema-smoke.js';
+import { addProcesses, scanLibraries, type LibraryScan } from '../libraries/probe.js';
+import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
+import type { Nvidia, Snapshot } from './schema.js';
+import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
+
+/** What to collect: everything (`check`, `snapshot`, …), or what `libs` shows (no nvidia-smi, no package scan). */
+export type Scope = 'all' | 'libraries';
+
+/** The smoke test may take this many times --timeout (a CUDA context and cuDNN's first kernels take seconds on a busy machine). */
+const SMOKE_TIMEOUT_FACTOR = 6;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts). */
+export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvidiaStarted?: NvidiaRuns): Promise<Snapshot> {
+  const probes: Timing[] = [];
+  // One view of the files for the whole collection: every probe asks about the same folders (src/ports/fs.ts).
+  const penv: ProbeEnv = { ...input, fs: input.fs.session?.() ?? input.fs };
+  const { fs } = penv;
+  const all = scope === 'all';
+  const nvidiaPromise = all
+    ? timed(probes, 'nvidia-smi', () => probeNvidia(penv, nvidiaStarted), (n) => (n.ok ? true : n.failure.message), nvidiaStarted?.startedAt)
+    : Promise.resolve<Nvidia>({ ok: false, failure: { reason: 'not-supported', message: 'not collected: `libs` does not run nvidia-smi' } });
+  // Who has a GPU open, and their CPU ticks: before nvidia-smi returns, so that the second reading after it
+  // gives each one's recent CPU use (src/gather/procfs/processes.ts).
+  const cpuBefore = sampleGpuProcessCpu(fs, performance.now());
+  const kernelLogPromise = all ? timed(probes, 'kernel-log', () => probeKernelLog(penv), (k) => (k === null ? { note: 'not read (--root, or no dmesg)' } : k.readable ? true : { note: `not readable: ${k.detail ?? k.reason ?? '?'}` })) : Promise.resolve(undefined);
+  await yieldToLoop();
+  const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
+  const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
+  const self = (await timed(probes, 'self', () => probeSelf(penv)))!;
+  const toolkit = all ? await timed(probes, 'toolkit', () => probeToolkit(fs, penv.env)) : undefined;
+  // The Python environments (file names only, ms). torch's GPU architectures are read from libtorch_cuda.so's
+  // fatbinary headers in a worker thread (tens of thousands of small reads) while this thread reads the libraries.
+  const discovered = all ? safeDiscoverDetailed(penv) : null;
+  const environments = discovered ?? safeDiscover(penv);
+  const torchLibraries = (discovered ?? [])
+    .filter((e) => isScanned(e, penv.options.allEnvs))
+    .flatMap((e) => e.sitePackages.map(torchCudaLibrary))
+    .filter((p) => isFile(fs, p));
+  const fatbinPromise = timed(
+    probes,
+    'torch-fatbin',
+    () => readFatbinTargetsInParallel(fs, torchLibraries),
+    (f) => ({ note: `${torchLibraries.length} file(s) read in the ${f.thread === 'worker' ? 'worker thread' : 'main thread'}${[...f.results.values()].some((t) => t === null) ? '; no answer for some (their architectures are unknown)' : ''}` }),
+  );
+  await yieldToLoop();
+  const scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  await yieldToLoop();
+  // What each environment has installed, from files (ms); `libs` needs only where they are, not what they hold.
+  const fatbin = (await fatbinPromise)?.results ?? new Map();
+  const python = discovered ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin })) : undefined;
+  const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
+  try {
+    const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
+    const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now(), cpuBefore, performance.now()), (p) => p.message ?? true)) ?? {
+      ok: false,
+      message: 'the process probe failed',
+      list: [],
+    };
+    const gpuPids = all ? processes.list.filter((p) => p.visible).map((p) => p.pid) : holderPids(cpuBefore);
+    const libraries = scan ? await timed(probes, 'library-processes', () => addProcesses(scan, gpuPids), (l) => l.message ?? true) : undefined;
+    // The GPU is ours now: the smoke tests run, then (--deep=frameworks) the framework imports, one after the other,
+    // so that neither measures the memory the other holds. A driver that did not answer nvidia-smi would hang them too.
+    if (smoke?.started && !nvidia.ok && nvidia.failure.reason === 'timeout') {
+      smoke.started.stop();
+      smoke.started = null;
+      smoke.skipped = 'nvidia-smi did not answer in time: the smoke test did not touch the GPU (it would hang the same way)';
+    }
+    smoke?.started?.go();
+    const smokeSection = smoke ? await timed(probes, 'cudnn-smoke', () => finishSmoke(smoke), (s) => s.skipped ?? true) : undefined;
+    const pythonFinal = python && penv.options.deep === 'frameworks' ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python)) : python;
+    const kernelLog = (await kernelLogPromise) ?? null;
+    return {
+      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+      tool: { name: TOOL_NAME, version: TOOL_VERSION },
+      collectedAt: new Date(penv.now()).toISOString(),
+      host: { name: (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() || 'unknown' },
+      self,
+      system,
+      nvidia,
+      processes,
+      env,
+      probes,
+      ...(toolkit ? { toolkit } : {}),
+      ...(pythonFinal ? { python: pythonFinal } : {}),
+      ...(libraries ? { libraries } : {}),
+      ...(smokeSection ? { smoke: smokeSection } : {}),
+      ...(kernelLog ? { kernelLog } : {}),
+    };
+  } finally {
+    // never leave a smoke process waiting for its go-ahead (it would sit until its time limit)
+    smoke?.started?.go();
+  }
+}
+
+interface SmokeStart {
+  started: StartedSmoke | null;
+  skipped: string | null;
+  notRun: SmokeNotRun[];
+}
+
+function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snapshot['python'] | undefined, discovered: readonly DiscoveredEnvironment[]): SmokeStart {
+  if (penv.fs.root !== '/') return { started: null, skipped: `the smoke test does not run with --root ${penv.fs.root}: those libraries are not this machine's`, notRun: [] };
+  if (!scan) return { started: null, skipped: 'the library probe failed: no files to test', notRun: [] };
+  // Only what the caller named or is running is executed or loaded (src/gather/python/run-trust.ts): the files of every
+  // other environment were read for the facts above, but their interpreter and library constructors never run.
+  const verdicts = runVerdicts(penv.fs, discovered, penv.options.allEnvs);
+  const allowed = (env: string | null) => env === null || verdicts.get(env)?.run === true;
+  const planned = smokePlans(scan);
+  const { plans, skipped } = smokePlans({ consumers: scan.consumers.filter((c) => allowed(c.environment)) });
+  const interpreters = new Map((python?.environments ?? []).map((e) => [e.prefix, e.interpreter]));
+  // What would have been tested, per environment, and why it was not.
+  const notRun: SmokeNotRun[] = [];
+  for (const env of new Set(planned.plans.flatMap((p) => p.consumers.map((c) => c.environment)))) {
+    const v = env === null ? undefined : verdicts.get(env);
+    if (env !== null && v && !v.run) notRun.push({ environment: env, interpreter: interpreters.get(env) ?? null, reason: v.why });
+  }
+  const interpreterOf = (p: SmokePlan) => p.consumers.map((c) => (c.environment ? interpreters.get(c.environment) : null)).find((i): i is string => !!i) ?? 'python3';
+  if (penv.options.allEnvs && penv.announce) {
+    const starting = [...new Set(plans.map(interpreterOf))];
+    penv.announce(t('smoke.announce', { starting: starting.length > 0 ? starting.join(', ') : t('smoke.announceNone'), refused: notRun.length > 0 ? notRun.map((n) => `${n.environment} (${n.reason})`).join('; ') : t('smoke.announceNone') }));
+  }
+  if (plans.length === 0) {
+    const refused = notRun.length > 0 ? `not run for ${notRun.map((n) => `${n.environment}: ${n.reason}`).join('; ')}` : null;
+    return { started: null, skipped: refused ?? skipped, notRun };
+  }
+  const started = startSmokeTests(plans, interpreterOf, {
+    runner: penv.runner,
+    env: penv.env,
+    timeoutMs: penv.options.timeoutMs * SMOKE_TIMEOUT_FACTOR,
+  });
+  return { started, skipped: null, notRun };
+}
+
+async function finishSmoke(s: SmokeStart): Promise<SmokeSection> {
+  return { skipped: s.skipped, runs: s.started ? await s.started.results : [], ...(s.notRun.length > 0 ? { notRun: s.notRun } : {}) };
+}
+
+export function probeSelf(penv: ProbeEnv): Snapshot['self'] {
+  const status = parseProcStatus(readTextOr(penv.fs, '/proc/self/status') ?? '');
+  const uidText = status.get('Uid')?.split(/\s+/)[0];
+  const uid = uidText && /^\d+$/.test(uidText) ? Number(uidText) : null;
+  const users = parsePasswd(readTextOr(penv.fs, '/etc/passwd') ?? '');
+  let ns: string | null = null;
+  try {
+    ns = penv.fs.readlink('/proc/self/ns/pid');
+  } catch {
+    ns = null;
+  }
+  return { pid: penv.pid, uid, user: uid === null ? null : (users.get(uid) ?? String(uid)), pidNamespace: ns };
+}
+
+/** The environments, never throwing through: a failure there must not lose the library facts. */
+function safeDiscover(penv: ProbeEnv) {
+  try {
+    return discoverEnvironments(penv);
+  } catch {
+    return [];
+  }
+}
+
+function safeDiscoverDetailed(penv: ProbeEnv) {
+  try {
+    return discoverDetailed(penv);
+  } catch {
+    return [];
+  }
+}

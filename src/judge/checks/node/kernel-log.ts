@@ -1,0 +1,61 @@
+// node.kernel-log: Xid events in the kernel log, the driver's own record of GPU faults: a GPU that fell off the
+// bus, an ECC error, GSP firmware that stopped answering (hardware or driver: an error), or a program's own
+// fault (an illegal address: a warning about that program). A log that cannot be read is said as unknown, with
+// the permission it needs, never as "no Xid".
+import { finding, type Finding } from '../../finding.js';
+import xidData from '../../../knowledge/xid.json' with { type: 'json' };
+import type { Snapshot } from '../../../gather/snapshot/schema.js';
+import type { Check } from '../check.js';
+import { t } from '../../../base/i18n/index.js';
+
+type Kind = 'hardware' | 'application' | 'driver';
+const CODES = xidData.codes as Record<string, { kind: Kind; meaning: string }>;
+
+export const kernelLogCheck: Check = {
+  id: 'node.kernel-log',
+  category: 'gpu',
+  get title() { return t('title.node.kernel-log'); },
+  applies: (s) => (s.kernelLog ? true : t('node.kernelLog.notRead')),
+  evaluate(s: Snapshot): Finding[] {
+    const k = s.kernelLog!;
+    if (!k.readable) {
+      const needs = k.reason === 'permission' ? t('node.kernelLog.needsPermission', { restrict: k.dmesgRestrict ?? '?' }) : k.detail ?? k.reason ?? '?';
+      return [
+        finding({
+          check: this.id,
+          severity: 'info',
+          status: 'unknown',
+          rootCause: null,
+          message: t('node.kernelLog.unreadable', { needs }),
+          evidence: [{ text: k.detail ?? k.reason ?? 'unreadable', source: 'dmesg' }, ...(k.dmesgRestrict !== undefined && k.dmesgRestrict !== null ? [{ text: `kernel.dmesg_restrict = ${k.dmesgRestrict}`, source: '/proc/sys/kernel/dmesg_restrict' }] : [])],
+          fix: { text: t('node.kernelLog.unreadableFix'), commands: [], manual: ["sudo dmesg | grep -E 'NVRM|Xid'"] },
+        }),
+      ];
+    }
+    if (k.xid.length === 0) return [];
+    const byCode = new Map<number, typeof k.xid>();
+    for (const x of k.xid) byCode.set(x.code, [...(byCode.get(x.code) ?? []), x]);
+    const kinds = [...byCode.keys()].map((c) => CODES[String(c)]?.kind ?? 'driver');
+    const serious = kinds.some((x) => x !== 'application');
+    const uptime = s.system.uptimeSeconds;
+    const last = k.xid[k.xid.length - 1]!;
+    const ago = uptime !== null && last.seconds !== null ? Math.max(0, Math.round((uptime - last.seconds) / 60)) : null;
+    return [
+      finding({
+        check: this.id,
+        severity: serious ? 'error' : 'warn',
+        status: serious ? 'fail' : 'warn',
+        rootCause: serious ? 'hardware_or_driver_fault' : 'other',
+        message: t(ago === null ? 'node.kernelLog.xid' : 'node.kernelLog.xidAgo', {
+          codes: [...byCode.entries()].map(([c, xs]) => `Xid ${c}${xs.length > 1 ? ` ×${xs.length}` : ''} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`).join('; '),
+          bus: [...new Set(k.xid.map((x) => x.bus))].join(', '),
+          ago: ago ?? 0,
+        }),
+        evidence: k.xid.slice(-6).map((x) => ({ text: `${x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : ''}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`, source: 'dmesg' })),
+        fix: serious
+          ? { text: t('node.kernelLog.fixHardware'), commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER'], manual: ['sudo nvidia-smi -r -i <GPU>'] }
+          : { text: t('node.kernelLog.fixApp'), commands: [], manual: ['CUDA_LAUNCH_BLOCKING=1 <the job>'] },
+      }),
+    ];
+  },
+};

@@ -1,0 +1,58 @@
+// Shared by the versions.* checks: the installed frameworks as targets, verdicts as findings, and the
+// fix that is right for this machine.
+import { finding, type Finding, type Fix } from '../../finding.js';
+import type { Snapshot } from '../../../gather/snapshot/schema.js';
+import { machineFacts, type EnvFacts, type FrameworkFacts, type MachineFacts } from '../../compat/facts.js';
+import { driverUpgrade, newestFor, toFix, type MachineNeeds } from '../../compat/fixes.js';
+import type { Verdict } from '../../compat/judge.js';
+import { targetFromInstalled, type Target } from '../../compat/target.js';
+import { t } from '../../../base/i18n/index.js';
+
+export interface Installed {
+  env: EnvFacts;
+  fw: FrameworkFacts;
+  target: Target;
+}
+
+export function installedFrameworks(s: Snapshot): { m: MachineFacts; items: Installed[] } {
+  const m = machineFacts(s);
+  const items = m.envs.flatMap((env) => env.frameworks.map((fw) => ({ env, fw, target: targetFromInstalled(fw) })));
+  return { m, items };
+}
+
+/** applies(): there must be a framework to judge. */
+export function appliesToFrameworks(s: Snapshot): true | string {
+  if (!s.python) return t('applies.noPythonEnvs');
+  // PaddlePaddle has no build-file reader: its package record is what the version checks judge
+  const any = s.python.environments.some((e) => e.scanned && (e.frameworks.length > 0 || e.packages.some((p) => p.name === 'paddlepaddle-gpu')));
+  return any ? true : t('applies.noFrameworks');
+}
+
+export function needsOf(m: MachineFacts, python: string | null): MachineNeeds | null {
+  if (m.driver === null) return null;
+  return { os: m.os, driver: m.driver, ccs: m.gpus.map((g) => g.cc).filter((c): c is string => c !== null), python };
+}
+
+/** The newest build of the same framework for this machine, plus (optionally) the driver upgrade. */
+export function alignFix(m: MachineFacts, item: Installed, withDriver: false | 'min' | 'full', fallback: string): Fix {
+  const needs = needsOf(m, item.env.python);
+  const p = needs ? newestFor(item.fw.framework, needs) : null;
+  const up = withDriver ? driverUpgrade(item.target, m.os, withDriver) : null;
+  return toFix(p, up, fallback);
+}
+
+export function verdictFinding(check: string, v: Verdict, item: Installed, fix?: Fix): Finding {
+  const status = v.status === 'ok' ? 'ok' : v.status === 'warn' ? 'warn' : v.status === 'fail' ? 'fail' : 'unknown';
+  const severity = v.status === 'fail' ? 'error' : v.status === 'warn' ? 'warn' : 'info';
+  return finding({
+    check,
+    severity,
+    status,
+    rootCause: v.rootCause,
+    message: v.message,
+    details: `environment ${item.env.prefix}${item.env.active ? ' (active)' : ''}`,
+    evidence: v.evidence,
+    affects: { framework: item.fw.framework, ...(v.gpu !== undefined ? { gpu: v.gpu } : {}) },
+    ...(fix && status !== 'ok' ? { fix } : {}),
+  });
+}

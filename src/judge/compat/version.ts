@@ -1,0 +1,117 @@
+// Version strings compared as numbers per dot-separated part, never as floats: "12.10" > "12.9",
+// "2.1.0+cu121" is 2.1.0 with a local label, "2.0.0rc1" comes before "2.0.0".
+import { UsageError } from '../../base/errors.js';
+
+interface Parsed {
+  nums: number[];
+  /** pre-release rank: a/alpha < b/beta < rc < (none); dev before all */
+  pre: [number, number] | null;
+}
+
+const PRE_RANK: Record<string, number> = { dev: 0, a: 1, alpha: 1, b: 2, beta: 2, rc: 3, c: 3 };
+
+function parse(v: string): Parsed | null {
+  const m = /^\s*v?(\d+(?:\.\d+)*)(?:[.-]?(dev|a|alpha|b|beta|rc|c)\.?(\d*))?(?:\.post\d+)?(?:\+[\w.]+)?\s*$/i.exec(v);
+  if (!m) return null;
+  const nums = m[1]!.split('.').map((x) => Number(x));
+  const pre = m[2] ? ([PRE_RANK[m[2].toLowerCase()] ?? 0, Number(m[3] || 0)] as [number, number]) : null;
+  return { nums, pre };
+}
+
+/** True when `v` looks like a version ("12.4", "580.65.06", "2.1.0+cu121", "2.0.0rc1"). */
+export function isVersion(v: string): boolean {
+  return parse(v) !== null;
+}
+
+/**
+ * Compare two versions: negative when a < b, 0 when equal, positive when a > b.
+ * Missing parts count as 0 ("12.4" == "12.4.0"). Throws UsageError on text that is not a version.
+ */
+export function compareVersions(a: string, b: string): number {
+  const pa = parse(a);
+  const pb = parse(b);
+  if (!pa) throw new UsageError(`"${a}" is not a version number`);
+  if (!pb) throw new UsageError(`"${b}" is not a version number`);
+  const n = Math.max(pa.nums.length, pb.nums.length);
+  for (let i = 0; i < n; i++) {
+    const d = (pa.nums[i] ?? 0) - (pb.nums[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  if (pa.pre && !pb.pre) return -1;
+  if (!pa.pre && pb.pre) return 1;
+  if (pa.pre && pb.pre) return Math.sign(pa.pre[0] - pb.pre[0]) || Math.sign(pa.pre[1] - pb.pre[1]);
+  return 0;
+}
+
+/** The first `parts` numeric parts: majorMinor("12.4.131") === "12.4". */
+export function truncateVersion(v: string, parts: number): string {
+  const p = parse(v);
+  if (!p) throw new UsageError(`"${v}" is not a version number`);
+  const nums = [...p.nums];
+  while (nums.length < parts) nums.push(0);
+  return nums.slice(0, parts).join('.');
+}
+
+export const majorMinor = (v: string): string => truncateVersion(v, 2);
+export const majorOf = (v: string): number => Number(truncateVersion(v, 1));
+
+/** Same release series: every part of `prefix` equals `v`'s ("12.4" prefixes "12.4.1", not "12.40"). */
+export function versionHasPrefix(v: string, prefix: string): boolean {
+  const pv = parse(v);
+  const pp = parse(prefix);
+  if (!pv || !pp) return false;
+  return pp.nums.every((n, i) => (pv.nums[i] ?? 0) === n);
+}
+
+/**
+ * Does `v` satisfy a PEP 440-like specifier list: ">=3.8,<3.12", "==2.15.*", "~=2.15.0", "!=1.2", "2.12" (same
+ * as ==2.12.*)? Parts are comma-separated and all must hold. Throws UsageError on a malformed specifier.
+ */
+export function versionInRange(v: string, range: string): boolean {
+  const parts = range.split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts.length === 0) return true;
+  return parts.every((part) => {
+    const m = /^(>=|<=|==|!=|~=|>|<|=)?\s*(\S+)$/.exec(part);
+    if (!m) throw new UsageError(`"${range}" is not a version range`);
+    const op = m[1] ?? '==';
+    let target = m[2]!;
+    const wildcard = target.endsWith('.*');
+    if (wildcard) target = target.slice(0, -2);
+    if (!isVersion(target)) throw new UsageError(`"${range}" is not a version range`);
+    switch (op) {
+      case '==':
+      case '=':
+        return wildcard || !m[1] ? versionHasPrefix(v, target) : compareVersions(v, target) === 0;
+      case '!=':
+        return wildcard ? !versionHasPrefix(v, target) : compareVersions(v, target) !== 0;
+      case '>=':
+        return compareVersions(v, target) >= 0;
+      case '<=':
+        return compareVersions(v, target) <= 0;
+      case '>':
+        return compareVersions(v, target) > 0;
+      case '<':
+        return compareVersions(v, target) < 0;
+      case '~=': {
+        // ~=2.15.0 means >=2.15.0,==2.15.*
+        const nums = target.split('.');
+        if (nums.length < 2) throw new UsageError(`"${range}": ~= needs at least two version parts`);
+        return compareVersions(v, target) >= 0 && versionHasPrefix(v, nums.slice(0, -1).join('.'));
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+/** Sort ascending by version. */
+export function sortVersions<T>(items: readonly T[], key: (t: T) => string): T[] {
+  return [...items].sort((a, b) => compareVersions(key(a), key(b)));
+}
+
+/** The highest of some versions, or null for none. */
+export function maxVersion(vs: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const v of vs) if (best === null || compareVersions(v, best) > 0) best = v;
+  return best;
+}

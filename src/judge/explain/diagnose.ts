@@ -1,0 +1,433 @@
+// The differential diagnosis. Every matched message votes for the causes usually behind it: the catalog's order
+// of causes, blended with how often each was the cause in labelled real reports (priors/, fitted from data).
+// Then the rules in analyse/ read the numbers and versions the lines carry, the machine's facts are combined when
+// given, the framework and era reweigh the causes, and the causes are ranked. The first cause's confidence is
+// calibrated on reports the fit did not see; when the input cannot separate its candidates the diagnosis says so
+// (`ambiguous`) and each candidate carries the check that tells it apart.
+import { ROOT_CAUSE_TITLES, type RootCauseId } from '../../knowledge/root-causes.js';
+import type { Snapshot } from '../../gather/snapshot/schema.js';
+import { Board } from './analyse/board.js';
+import { analyseMemory } from './analyse/memory.js';
+import { analyseSetting } from './analyse/setting.js';
+import { analyseVersions } from './analyse/versions.js';
+import { Collector, exactCase, type SignalState } from './collect.js';
+import { fixFor } from './fixes/fixes.js';
+import { testFor } from './fixes/tests.js';
+import { combineWithMachine } from './machine.js';
+import { contextKeys } from './priors/model.js';
+import { eraOf, frameworkFamily } from './priors/context.js';
+import { defaultPriors } from './priors/default.js';
+import type { PriorModel } from './priors/model.js';
+import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
+import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
+import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
+import { getLang, t } from '../../base/i18n/index.js';
+import { signatureZh } from '../../base/i18n/signatures.js';
+
+/** Frameworks that reserve most of the GPU up front (or run on one that does). */
+const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
+/** Frameworks known not to: "preallocation" weight of a message goes to the job's own memory use instead. */
+const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'caffe', 'cntk', 'mxnet', 'onnxruntime', 'paddle']);
+
+/** Order of attack for equal scores (memory → versions → driver → installation). */
+const ATTACK_ORDER: RootCauseId[] = [
+  'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation', 'gpu_memory_exhausted',
+  'cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'gpu_arch_unsupported', 'driver_too_old',
+  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'configuration_invalid', 'framework_bug', 'other',
+];
+
+/**
+ * How much one message weighs, by what it is: a message that names its cause (evidence) counts twice a message
+ * several causes are behind (symptom); an out-of-memory message sits between (its numbers, read by the analysers,
+ * decide); the vocabulary of a failure without a known message (family) counts half a symptom.
+ */
+export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0.6 } as const;
+
+/** a cause an evidence message gives at least this share of its vote is one the message states */
+const STATED_SHARE = 0.3;
+const MIN_CONFIDENCE = 0.05;
+const MAX_CAUSES = 6;
+const MIN_SHARE_SHOWN = 0.1;
+/** the weight of a symptom printed after the log's first failure (see the votes) */
+const LATER_SYMPTOM = 0.7;
+/**
+ * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
+ * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.
+ * Decided on the weights, before the calibration, which uses it (cross-validated: such first places are right
+ * about half the time, others far more often).
+ */
+const AMBIGUOUS_RATIO = 0.5;
+const AMBIGUOUS_BELOW = 0.6;
+
+export interface DiagnoseInput {
+  collector: Collector;
+  bytes: number;
+  truncatedLines: number;
+  sources: string[];
+  snapshot?: Snapshot;
+  frameworkHint?: string;
+  priors?: PriorModel;
+}
+
+/** What the fit needs of a report: the groups that voted and the context keys (see priors/fit.ts). */
+export interface Features {
+  groups: string[];
+  contextKeys: string[];
+}
+
+export function features(col: Collector, frameworkHint?: string): Features {
+  const env = structuredClone(col.env.facts());
+  const fw = chooseFramework(frameworkHint, env, col);
+  const fam = frameworkFamily(fw);
+  return {
+    groups: [...col.signals.values()].filter((s) => voting(s)).map((s) => s.group),
+    contextKeys: contextKeys(fam, eraOf(env, col.signals, fam)),
+  };
+}
+
+function voting(st: SignalState): boolean {
+  return st.sig.kind !== 'context' && st.sig.kind !== 'noise';
+}
+
+export function diagnose(inp: DiagnoseInput): Diagnosis {
+  const col = inp.collector;
+  const priors = inp.priors ?? defaultPriors();
+  // a copy: the same collection may be diagnosed again with other priors (the accuracy bench does)
+  const env: EnvironmentFacts = structuredClone(col.env.facts());
+  const fw = chooseFramework(inp.frameworkHint, env, col);
+  if (fw && !env.framework) env.framework = { value: fw, line: 0, text: inp.frameworkHint ? '(given by the caller)' : '(detected from the log)' };
+  const board = new Board();
+  const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
+  const all = [...col.signals.values()];
+  const errors = all.filter(voting);
+  const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
+
+  // 1. votes of the messages
+  // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
+  // once the failure it follows is read: the first failure is the cause, the rest follow from it
+  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group);
+  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
+  const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
+  // one line, one message: several signals read on the same line (the wordings of several releases, a status
+  // text printed as the message's value) share that line's vote instead of counting it two or three times
+  const onLine = new Map<number, number>();
+  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
+  for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
+  // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
+  const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
+  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
+  // inside a container: the reporter says so, or the lines show the container runtime
+  const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
+  const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
+  for (const st of voters) {
+    const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
+    const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
+    const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
+    // a symptom ("cuDNN failed to initialize") matters less once a line says why
+    const damp = (kind === 'symptom' || kind === 'family') && strong ? 0.45 : 1;
+    // a symptom printed after the first failure is usually that failure's echo further up the stack (TensorFlow's
+    // "Could not create cudnn handle", then "Failed to get convolution algorithm"): it counts a little less
+    const later = lineOf(st) > firstFailure && kind === 'symptom' ? LATER_SYMPTOM : 1;
+    const share = later / (onLine.get(lineOf(st)) ?? 1);
+    // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
+    // already in their framework's terms)
+    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer), st, platform);
+    for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
+      let target: RootCauseId = cause;
+      if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
+      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
+      // a message that names its cause states it (the catalog's cause of a message that has one or two)
+      if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
+    }
+    if (st.sig.setting) board.hint('configuration_invalid', 'setting', st.sig.setting);
+  }
+  // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
+  if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
+    // at most 0.15, and no more than a quarter of the memory weight already there (a family's few hundredths of
+    // "exhausted" are not a memory failure the bonus should decide)
+    board.add('framework_preallocation', Math.min(0.15, 0.25 * (board.score('framework_preallocation') + board.score('gpu_memory_exhausted'))), t('why.fw.reserves', { fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow' }));
+  }
+  const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
+  // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
+  if (errors.length > 0) {
+    // what users write about their setting (hand-written rows); the catalog's context lines only inform
+    for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
+      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) board.add(cause, w, st.sig.summary, ev(st, 1));
+    }
+  }
+  // 3. numbers and versions
+  const mentionedCuda = env.notes.map((n) => /\bCUDA\s+(\d+(?:\.\d+)?)/i.exec(n.value)?.[1]).find((x) => x !== undefined);
+  if (errors.length > 0 || env.gpus.length > 0) {
+    analyseMemory(board, col.signals, ev, env, fw);
+    analyseVersions(board, col.signals, ev, env, fw, mentionedCuda);
+    // after the signatures and the versions: the setting re-weighs causes that something else put on the board
+    analyseSetting(board, col.signals, env);
+    analyseXid(board, col.signals, ev);
+  }
+  // 4. the machine
+  let machine: Diagnosis['machine'];
+  if (inp.snapshot) {
+    const notes = errors.length > 0 ? combineWithMachine(board, inp.snapshot, col.signals, env) : [];
+    if (!inp.snapshot.nvidia.ok) notes.unshift(t('why.m.noGpuHere'));
+    machine = { used: inp.snapshot.nvidia.ok, host: inp.snapshot.host.name, notes };
+  }
+  // 5. the framework and era: how often each cause is behind failures there (fitted), as a factor
+  const fam = frameworkFamily(fw);
+  const keys = contextKeys(fam, eraOf(env, col.signals, fam));
+  const factors = priors.contextFactors(keys);
+  for (const [id, e] of board.entries) if (e.score > 0) e.score *= factors[id];
+
+  // 6. rank and calibrate
+  const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
+  const total = scored.reduce((a, [, e]) => a + e.score, 0);
+  const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
+  const tierOf = evidenceTiers(board, fromMessages, matchedLines);
+  const ranked = scored.sort((a, b) => tierOf(b[0]) - tierOf(a[0]) || b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
+  const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
+  const [topId, topEntry] = ranked[0] ?? [];
+  // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
+  const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
+  // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
+  // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
+  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'configuration_invalid' && topEntry!.hints.setting?.[0]);
+  // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
+  const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
+  // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
+  const rest = topShare < 1 ? (1 - topConf) / (1 - topShare) : 0;
+  const causes: Cause[] = ranked
+    .map(([id, e], i) => {
+      const setting = id === 'configuration_invalid' ? e.hints.setting?.[0] : undefined;
+      const test = testFor(id, fw);
+      const cause: Cause = {
+        id,
+        confidence: round2(Math.min(0.97, i === 0 ? topConf : (e.score / total) * rest)),
+        summary: summaryOf(id, board.reasons(id), setting),
+        evidence: e.evidence.slice().sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
+        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms, platform, lines: [...e.evidence.map((x) => x.text), ...matchedLines], ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}) }),
+        why: board.reasons(id),
+        score: round2(e.score),
+        ...(test ? { test } : {}),
+        ...(setting ? { setting } : {}),
+      };
+      return cause;
+    })
+    // a candidate that holds a good part of the weight stays on the list even when a confident first place leaves
+    // it little of the probability: its test is what tells it apart
+    .filter((c) => c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN)
+    .slice(0, MAX_CAUSES);
+
+  const signals: Signal[] = all
+    .sort((a, b) => (Collector.matches(a)[0]?.line ?? 0) - (Collector.matches(b)[0]?.line ?? 0))
+    .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary }));
+
+  const top = causes[0];
+  const lines = col.lines;
+  const verdict = !top
+    ? errors.length === 0
+      ? t('explain.nothing')
+      : t('explain.notEnough')
+    : familyOnly
+      ? t('explain.familyOnly')
+      : ambiguous
+        ? t(lines <= 2 ? 'explain.ambiguousLine' : 'explain.ambiguousLog', { n: Math.min(causes.length, 4) })
+        : top.setting
+          ? t('explain.mostLikelySetting', { setting: top.setting, pct: Math.round(top.confidence * 100) })
+          : t('explain.mostLikely', { cause: lowerFirst(ROOT_CAUSE_TITLES[top.id]), pct: Math.round(top.confidence * 100) });
+
+  return {
+    schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
+    causes,
+    signals,
+    environment: env,
+    input: { lines: col.lines, bytes: inp.bytes, truncatedLines: inp.truncatedLines, sources: inp.sources },
+    ...(machine ? { machine } : {}),
+    verdict,
+    ambiguous,
+    unknownMessage: familyOnly,
+    weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
+  };
+}
+
+/**
+ * Evidence before habit, the one rule of the ranking above the weights: a cause the input's own text states (a
+ * message that names its cause, the figures of an out-of-memory message, a version pair, a library or an
+ * architecture the message names: Board.stated) ranks above every cause that only priors or the environment
+ * suggest; the environment's facts reorder the causes the messages allow and add a cause of their own only below
+ * those; a hardware or driver fault is never first for a text that has no word of the hardware or the driver
+ * module (Xid, ECC, NVRM, NVLink, "fallen off the bus", a driver/library version mismatch…). The weights order
+ * causes within a tier.
+ */
+export const HARDWARE_WORDS = /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
+/** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
+const ALLOWED_SHARE = 0.1;
+
+function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lines: string[]): (id: RootCauseId) => number {
+  const best = Math.max(0, ...fromMessages.values());
+  const hardwareWord = lines.some((l) => HARDWARE_WORDS.test(l));
+  return (id) => {
+    if (id === 'hardware_or_driver_fault' && !hardwareWord && !board.grounded.has(id)) return 0;
+    if (board.grounded.has(id)) return 3;
+    // a cause a message allows, or one the environment adds with facts of its own (a version, the GPU, the OS)
+    if (best <= 0 || (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE || (board.entries.get(id)?.evidence.length ?? 0) > 0) return 2;
+    return 1;
+  };
+}
+
+/**
+ * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
+ * engine that did not deserialize, then "Segmentation fault"), the container runtime's wrapper whose cause is the
+ * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
+ */
+const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+
+/** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
+const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
+/** a missing library by name: cuDNN's, and TensorRT's (optional for TensorFlow: TF-TRT only) */
+const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
+const TENSORRT_LIB = /\blibnvinfer/i;
+/** the container runtime's own words: Docker, containerd, Kubernetes, the NVIDIA container toolkit */
+const CONTAINER_WORDS = /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
+/** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
+const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
+const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
+
+/**
+ * A message's usual causes, moved where what it carries says they cannot apply:
+ * - a missing cuDNN library is not a CUDA toolkit mismatch: that reading of the message (another major installed)
+ *   is, for cuDNN, another cuDNN major; the rest goes to the library not being installed;
+ * - TensorRT (libnvinfer*) is optional for TensorFlow: dso_loader warns and TF-TRT is off; the job runs;
+ * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
+ *   is the GPU's architecture.
+ */
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false): Partial<Record<RootCauseId, number>> {
+  const out = { ...dist };
+  const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
+    const v = (out[from] ?? 0) * frac;
+    if (v <= 0) return;
+    out[from] = (out[from] ?? 0) - v;
+    out[to] = (out[to] ?? 0) + v;
+  };
+  const text = Collector.matches(st)[0]?.text ?? '';
+  // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
+  if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
+  // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
+  if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
+  // NVML's "Unknown Error" inside a container is the container losing its /dev/nvidia* device access (a cgroup
+  // rule dropped when systemd reloads units: nvidia-container-toolkit's documented troubleshooting), not the GPU
+  if (inContainer && st.group === 'nvml-unknown-error') move('hardware_or_driver_fault', 'no_device_visible', 0.8);
+  if (MISSING_LIB_GROUPS.has(st.group)) {
+    const m = Collector.matches(st)[0];
+    const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;
+    if (TENSORRT_LIB.test(lib) && (fw === 'tensorflow' || fw === 'keras')) {
+      for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.7);
+    } else if (CUDNN_LIB.test(m?.values.lib ?? m?.values.v ?? '')) {
+      const v = out.cuda_toolkit_mismatch ?? 0;
+      out.cuda_toolkit_mismatch = 0;
+      out.cudnn_version_mismatch = (out.cudnn_version_mismatch ?? 0) + v / 2;
+      out.library_missing = (out.library_missing ?? 0) + v / 2;
+    }
+  }
+  return out;
+}
+
+/**
+ * Windows has no fork(): Python's multiprocessing starts its workers with spawn there (the only start method), so a
+ * CUDA failure cannot come from CUDA used in a fork()ed child. A cause the catalog gives for a message only as
+ * that fork usage (its reason names fork) is shared out among the message's other causes on Windows.
+ */
+function noFork(dist: Partial<Record<RootCauseId, number>>, st: SignalState, platform: string): Partial<Record<RootCauseId, number>> {
+  if (platform !== 'windows') return dist;
+  const fork = (Object.keys(dist) as RootCauseId[]).filter((c) => /\bfork/i.test(st.sig.reasons[c] ?? ''));
+  if (fork.length === 0) return dist;
+  const moved = fork.reduce((a, c) => a + (dist[c] ?? 0), 0);
+  const rest = (Object.keys(dist) as RootCauseId[]).filter((c) => !fork.includes(c));
+  const restSum = rest.reduce((a, c) => a + (dist[c] ?? 0), 0);
+  if (restSum <= 0) return dist;
+  const out: Partial<Record<RootCauseId, number>> = {};
+  for (const c of rest) out[c] = (dist[c] ?? 0) * (1 + moved / restSum);
+  return out;
+}
+
+/**
+ * TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth off and JAX's
+ * XLA_PYTHON_CLIENT_PREALLOCATE true by default): a cuDNN/cuBLAS handle, a workspace or a CUDA context is
+ * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
+ * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
+ */
+function inFramework(causes: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+  if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
+  const v = causes.gpu_memory_exhausted / 2;
+  return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
+}
+
+/** the catalog's reason for this cause when it gives one, else the message's meaning */
+function reasonOf(st: SignalState, cause: RootCauseId): string {
+  // Chinese output: the catalog's meaning and reason in Chinese where src/base/i18n/signatures-zh.json has the row,
+  // else the English of the catalog, whole (never a sentence half in each language)
+  const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
+  if (zh) {
+    const what = zh.summary.replace(/。$/, '');
+    const reason = zh.reasons[cause];
+    return reason ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why: reason }) : what;
+  }
+  const why = st.sig.reasons[cause];
+  const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
+  return why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
+}
+
+function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
+  const h = hint?.toLowerCase();
+  if (h) {
+    if (h.includes('jax')) return 'jax';
+    if (h.includes('keras')) return 'keras';
+    if (h.includes('tensorflow') || h === 'tf') return 'tensorflow';
+    if (h.includes('torch')) return 'pytorch';
+    if (h.includes('paddle')) return 'paddle';
+  }
+  const stated = env.framework?.value;
+  if (stated && stated !== 'other') return stated;
+  const detected = col.detectedFramework();
+  if (detected) return detected;
+  // a message only one framework prints says whose log it is
+  const printed = new Map<Framework, number>();
+  // (in the case its source prints it: signatures ignore case, yet darknet's "CUDA Error: out of memory" is not
+  // PyTorch's "CUDA error: out of memory")
+  for (const st of col.signals.values()) {
+    const m = Collector.matches(st)[0];
+    if (!st.sig.framework || !m || !exactCase(m.sig, m.text)) continue;
+    printed.set(st.sig.framework, (printed.get(st.sig.framework) ?? 0) + 1);
+  }
+  let best: Framework | undefined;
+  for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
+  return best;
+}
+
+function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[]): void {
+  const st = signals.get('kernel.xid');
+  if (!st) return;
+  // Xid 13, 31, 43, 45: usually the application (illegal access, MMU fault in user code, killed context);
+  // 48, 63, 64, 74, 79, 92, 94, 95, 119, 120, 122, 123: hardware, ECC, NVLink, bus, GSP firmware.
+  const xids = new Set(Collector.matches(st).map((m) => Number(m.values.xid)));
+  const hard = [48, 61, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120, 122, 123, 140].filter((x) => xids.has(x));
+  const app = [13, 31, 43, 45, 69].filter((x) => xids.has(x));
+  if (hard.length > 0) board.add('hardware_or_driver_fault', 1.6, t('why.x.hard', { xids: hard.join(', ') }), ev(st, 2));
+  if (app.length > 0 && hard.length === 0) {
+    board.add('framework_bug', 0.6, t('why.x.app', { xids: app.join(', ') }), ev(st, 2));
+    board.against('hardware_or_driver_fault', 0.8, t('why.x.appAgainst', { xids: app.join(', ') }));
+  }
+}
+
+function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
+  if (setting) return t('explain.settingTitle', { setting });
+  const first = why.find((w) => !w.startsWith('against:'));
+  return first ? `${ROOT_CAUSE_TITLES[id]}: ${first}` : ROOT_CAUSE_TITLES[id];
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** "The NVIDIA driver…" → "the NVIDIA driver…": lower the first letter only, so GPU, CUDA and cuDNN keep their case. */
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

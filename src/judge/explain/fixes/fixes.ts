@@ -1,0 +1,265 @@
+// The fix for each root cause, fitted to the framework in the log and to what the evidence named
+// (the PID to end, the versions to align). Commands are safe to copy; ending processes and installing
+// drivers are manual steps, described and never run.
+import type { RootCauseId } from '../../../knowledge/root-causes.js';
+import type { Platform } from '../../platform/shell-syntax.js';
+import { adaptFix } from '../../platform/adapt-fix.js';
+import { dllNamesIn } from '../../platform/windows.js';
+import type { Entry } from '../analyse/board.js';
+import { paddleFix } from '../paddle.js';
+import type { CauseFix, Framework } from '../types.js';
+import { joinList, t } from '../../../base/i18n/index.js';
+
+export interface FixContext {
+  framework: Framework | undefined;
+  hints: Entry['hints'];
+  /** cuDNN convolution symptoms were seen (benchmark mode tries workspace-hungry algorithms) */
+  cudnnSymptoms: boolean;
+  /** where the job ran (src/judge/platform/detect.ts): Windows and WSL get their own syntax and facts; omitted: Linux */
+  platform?: Platform;
+  /** the lines behind the diagnosis (evidence texts): DLL names, Paddle's own numbers */
+  lines?: readonly string[];
+  /** the framework version the log or the reporter states */
+  frameworkVersion?: string;
+}
+
+/** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
+const CPU_ONLY_BUILD = /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
+/**
+ * JAX's CUDA plugin was there and ran: it failed to find a device. jaxlib then falls back to the CPU with its
+ * "CUDA-enabled jaxlib is not installed" line, which here is an echo, not the cause.
+ */
+const JAX_PLUGIN_RAN = /jax_plugins[./]xla_cuda\d+|cuInit\(0\) failed|CUDA_ERROR_NO_DEVICE/;
+/** the loader refused a library named in LD_PRELOAD (glibc's ld.so message) */
+const PRELOAD_FAILED = /ld\.so: object '([^']+)' from LD_PRELOAD cannot be preloaded(?: \(([^)]*)\))?/;
+/** CUDA's error 803: the user-space driver (libcuda) that loaded does not go with the kernel module */
+const DRIVER_MISMATCH = /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
+/** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
+const PLAIN_PATH = /^\/[\w./+-]+$/;
+
+/**
+ * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
+ * (jax[cuda13]), a wheel tag (+cu130, nvidia-*-cu12). The install lines follow it, so a CUDA 13 log is never
+ * told to install CUDA 12 packages next to its own. Default 12 (the pip wheels most logs still show).
+ */
+export function cudaMajorIn(lines: readonly string[]): string {
+  for (const l of lines) {
+    const m = /xla_cuda(\d{2})\b|jax[-_]cuda(\d{2})[-_]|jax\[cuda(\d{2})|nvidia-[a-z-]+-cu(\d{2})\b/i.exec(l);
+    const v = m?.slice(1).find((x) => x !== undefined);
+    if (v) return v;
+    const tag = /\+cu(\d{2,3})\b/.exec(l)?.[1];
+    if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
+  }
+  return '12';
+}
+
+type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
+function family(fw: Framework | undefined): Family {
+  if (fw === 'tensorflow' || fw === 'keras') return 'tf';
+  if (fw === 'jax' || fw === 'xla') return 'jax';
+  if (fw === 'pytorch') return 'torch';
+  if (fw === 'paddle') return 'paddle';
+  return 'other';
+}
+
+/** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
+export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
+  const fam = family(c.framework);
+  // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
+  const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
+  if (preload && (id === 'library_conflict' || id === 'library_missing')) return platformed(preloadFix(preload[1]!, preload[2]), id, c);
+  const base = (fam === 'paddle' ? paddleFix(id, { lines: c.lines ?? [], hints: c.hints, ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) }) : null) ?? linuxFix(id, c);
+  return platformed(base, id, c);
+}
+
+function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
+  // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
+  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x)) ? t('fix.pipMirror') : '';
+  const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
+  if (!c.platform || c.platform === 'linux') return base;
+  return adaptFix(base, c.platform, { cause: id, family: family(c.framework), dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
+}
+
+/** LD_PRELOAD names a library the loader could not use: show the variable and the file, and run without it. */
+function preloadFix(path: string, why: string | undefined): CauseFix {
+  return {
+    text: why ? t('fix.preload.textWhy', { lib: path, why }) : t('fix.preload.text', { lib: path }),
+    commands: ['echo "$LD_PRELOAD"', ...(PLAIN_PATH.test(path) ? [`ls -lL ${path}`] : []), 'unset LD_PRELOAD    # for this shell; then rerun'],
+  };
+}
+
+function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
+  const fam = family(c.framework);
+  const h = c.hints;
+  const cu = cudaMajorIn(c.lines ?? []);
+  const jaxCuda = `jax[cuda${cu}]`;
+  switch (id) {
+    case 'gpu_memory_exhausted': {
+      const steps = [t('fix.oom.smaller')];
+      if (fam === 'torch') {
+        steps.push(t('fix.oom.torchAccum'));
+        steps.push(t('fix.oom.torchAmp'));
+        if (c.cudnnSymptoms) steps.push(t('fix.oom.torchBenchmark'));
+      } else if (fam === 'tf') {
+        steps.push(t('fix.oom.tfAmp'));
+        steps.push(t('fix.oom.tfAccum'));
+      } else if (fam === 'jax') {
+        steps.push(t('fix.oom.jax'));
+      }
+      return { text: joinList(steps, 'sentence'), commands: fam === 'torch' ? ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True'] : [] };
+    }
+    case 'memory_held_by_other_process': {
+      const pids = h.pid ?? [];
+      const manual = pids.map((p) => t('fix.held.kill', { pid: p }));
+      if (pids.length === 0) manual.push(t('fix.held.endIt'));
+      // The holder's framework decides how it gives memory back without being ended.
+      for (const r of h.holderRemedy ?? []) manual.push(t('fix.held.mustKeep', { remedy: r }));
+      manual.push(t('fix.held.freeGpu'));
+      return {
+        text: pids.length ? t('fix.held.textPids', { pids: pids.join(', ') }) : t('fix.held.text'),
+        // the same first command check gives for a holder: fix shows each process and asks before ending it
+        commands: ['gpu-env-doctor fix', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
+        manual,
+      };
+    }
+    case 'framework_preallocation': {
+      // the machine named the preallocating framework inside the failed process (machine.ts): its setting
+      const inProcess = h.inProcessFramework?.[0];
+      if (fam === 'jax' || inProcess === 'jax')
+        return {
+          text: t('fix.prealloc.jax'),
+          commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false', 'export XLA_PYTHON_CLIENT_MEM_FRACTION=.50'],
+        };
+      if (fam === 'tf' || inProcess === 'tensorflow')
+        return {
+          text: t('fix.prealloc.tf'),
+          commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
+        };
+      // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow log)
+      return {
+        text: t('fix.prealloc.any'),
+        commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true    # TensorFlow', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false    # JAX'],
+      };
+    }
+    case 'allocator_fragmentation':
+      return {
+        text: t('fix.frag'),
+        commands: ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True', '# PyTorch < 2.1: export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128'],
+      };
+    case 'cudnn_version_mismatch': {
+      const compiled = h.compiled?.[0] ?? h.tfCudnn?.[0];
+      const runtime = h.runtime?.[0];
+      const need = compiled ? t('fix.cudnn.needCompiled', { version: compiled.split('.').slice(0, 2).join('.') }) : t('fix.cudnn.needBuilt');
+      const cmds: string[] = [];
+      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
+      else if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
+      else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
+      if (compiled && Number(compiled.split('.')[0]) >= 8) cmds.push(`pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the framework's CUDA build`);
+      return {
+        text: runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need }),
+        commands: cmds,
+      };
+    }
+    case 'cuda_toolkit_mismatch': {
+      const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? h.jaxMinCuda?.[0];
+      const cmds: string[] = ['nvcc --version', 'gpu-env-doctor libs'];
+      // jaxlib's pip-CUDA install brings a CUDA that meets its own floor, whatever the system has
+      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
+      if (fam === 'torch') cmds.push('pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports');
+      if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11) cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
+      if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11)) cmds.push('pip install "tensorflow[and-cuda]"');
+      return {
+        text: wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
+        commands: cmds,
+      };
+    }
+    case 'driver_too_old': {
+      // 803: the libcuda that loaded is not the kernel driver's (most often a CUDA compat package on the library
+      // path, older than the driver): a newer driver is not the fix, taking the stray libcuda off the path is
+      if ((c.lines ?? []).some((l) => DRIVER_MISMATCH.test(l))) {
+        return {
+          text: t('fix.driver.mismatch'),
+          commands: ['echo "$LD_LIBRARY_PATH"', 'ls -l /usr/local/cuda*/compat/libcuda.so.* 2>/dev/null', 'gpu-env-doctor check'],
+          manual: [t('fix.driver.mismatchReboot')],
+        };
+      }
+      const min = h.minDriver?.[0];
+      const dc = h.driverCuda?.[0];
+      return {
+        text: dc ? (min ? t('fix.driver.textDcMin', { dc, min }) : t('fix.driver.textDc', { dc })) : min ? t('fix.driver.textMin', { min }) : t('fix.driver.text'),
+        commands: ['nvidia-smi'],
+        manual: [t('fix.driver.manual')],
+      };
+    }
+    case 'library_missing': {
+      const lib = h.lib?.[0];
+      const major = h.cudnnMajor?.[0];
+      const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
+      if (lib?.startsWith('libcudnn') || major) cmds.push(`pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`);
+      return {
+        text: lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text'),
+        commands: cmds,
+      };
+    }
+    case 'library_conflict':
+      return {
+        text: t('fix.conflict'),
+        commands: ['echo "$LD_LIBRARY_PATH"', 'unset LD_LIBRARY_PATH    # for this shell; then rerun', 'gpu-env-doctor libs'],
+      };
+    case 'gpu_arch_unsupported': {
+      const cc = h.cc?.[0];
+      const cmds: string[] = [];
+      if (fam === 'torch') cmds.push(`pip install torch --index-url https://download.pytorch.org/whl/${cc && Number(cc) >= 10 ? 'cu128' : 'cu126'}`);
+      if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');
+      return {
+        text: cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'),
+        commands: cmds,
+      };
+    }
+    case 'no_device_visible':
+      // the framework's own words say its build has no CUDA: the remedy is its CUDA build, not the device list
+      // (JAX's CUDA plugin that ran and found no device says the same words as a CPU-only jaxlib: not that case)
+      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l)) && !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))) {
+        return {
+          text: t('fix.novisCpuBuild'),
+          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'nvidia-smi -L'],
+        };
+      }
+      return {
+        text: t('fix.novis'),
+        commands: ['nvidia-smi -L', 'echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"'],
+      };
+    case 'hardware_or_driver_fault':
+      return {
+        text: t('fix.fault.text'),
+        commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT', 'sudo dmesg | grep -i -E "NVRM|Xid"'],
+        manual: [t('fix.fault.reboot'), t('fix.fault.drain')],
+      };
+    case 'framework_bug':
+      return {
+        text: t('fix.bug'),
+        commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
+      };
+    case 'configuration_invalid':
+      return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');
+    case 'other': {
+      const setting = h.setting?.[0];
+      if (setting) return settingFix(setting);
+      return { text: t('fix.other'), commands: [] };
+    }
+  }
+}
+
+/** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
+function settingFix(name: string): CauseFix {
+  const known: Record<string, { what: string; example: string }> = {
+    PYTORCH_CUDA_ALLOC_CONF: { what: t('fix.setting.allocConf'), example: 'expandable_segments:True,max_split_size_mb:128' },
+    XLA_PYTHON_CLIENT_MEM_FRACTION: { what: t('fix.setting.memFraction'), example: '.50' },
+    TF_FORCE_GPU_ALLOW_GROWTH: { what: t('fix.setting.allowGrowth'), example: 'true' },
+  };
+  const k = known[name];
+  return {
+    text: k ? t('fix.setting.textKnown', { name, what: k.what, example: k.example }) : t('fix.setting.text', { name }),
+    commands: [`echo "${name}=$${name}"`, `unset ${name}    # for this shell; then rerun`],
+  };
+}

@@ -1,0 +1,339 @@
+// `fleet`: many machines' snapshots merged into groups (machines with the same key facts), outliers (machines
+// whose value for a fact differs from the fleet's usual one) and findings across the fleet (which checks fail
+// on which machines). Streaming: each snapshot is added, reduced to a few integers per fact and dropped, so
+// 50,000 snapshots need tens of megabytes, not the gigabytes their JSON would take.
+import type { Check } from '../checks/check.js';
+import { runChecks, type CheckResult } from '../checks/run-checks.js';
+import { SEVERITY_RANK, type Severity, type Status } from '../finding.js';
+import type { RootCauseId } from '../../knowledge/root-causes.js';
+import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from '../diff/facts.js';
+import type { Snapshot } from '../../gather/snapshot/schema.js';
+import { MemoChecks, type MemoStats } from './memo-checks.js';
+
+export const FLEET_SCHEMA_VERSION = 1;
+
+/**
+ * "Usual" means a clear majority: the most common value held by at least two thirds of the machines that
+ * collected the fact. Below that the fleet is split (a rolling upgrade half done, two hardware generations)
+ * and calling a third of the machines "outliers" would hide the real story: those facts are listed as splits.
+ */
+export const USUAL_SHARE = 2 / 3;
+/** With fewer machines than this there is no "usual" to speak of. */
+export const MIN_MACHINES_FOR_USUAL = 3;
+
+export interface FleetDifference {
+  fact: string;
+  label: string;
+  impact: Impact;
+  /** null: absent on this machine (unset, not installed, no such GPU) */
+  value: string | null;
+  usual: string | null;
+}
+
+export interface FleetOutlier {
+  machine: string;
+  file: string;
+  differs: FleetDifference[];
+}
+
+export interface FleetGroup {
+  key: string;
+  /** the key facts' values, readable */
+  facts: Record<string, string>;
+  size: number;
+  machines: string[];
+}
+
+export interface FleetSplit {
+  fact: string;
+  label: string;
+  impact: Impact;
+  values: { value: string | null; machines: number }[];
+}
+
+export interface FleetFinding {
+  check: string;
+  /** the worst severity seen for this check on any machine */
+  severity: Severity;
+  statuses: Status[];
+  rootCause: RootCauseId | null;
+  /** the most common message (machines differ in numbers and PIDs) */
+  message: string;
+  count: number;
+  machines: string[];
+}
+
+export interface FleetResult {
+  schemaVersion: typeof FLEET_SCHEMA_VERSION;
+  machines: number;
+  inputs: { files: number; read: number; skipped: { file: string; reason: string }[] };
+  /** host names found in more than one file; later ones are named "host (file)" */
+  duplicates: string[];
+  groups: FleetGroup[];
+  /** the fleet's usual value of every fact that has one */
+  usual: Record<string, string | null>;
+  outliers: FleetOutlier[];
+  splits: FleetSplit[];
+  findings: FleetFinding[];
+}
+
+export interface FleetOptions {
+  checks: readonly Check[];
+  facts?: readonly FactDef[];
+  /** reuse a check's findings on nodes that give it the same inputs (memo-checks.ts); default on */
+  memo?: boolean;
+}
+
+interface Instance {
+  id: string;
+  def: number;
+  sub: string;
+  values: Map<string, number>;
+  names: string[];
+  counts: number[];
+}
+
+interface CheckAgg {
+  severity: Severity;
+  statuses: Set<Status>;
+  rootCause: RootCauseId | null;
+  messages: Map<string, number>;
+  machines: number[];
+}
+
+const ABSENT = -1;
+
+export class FleetMerger {
+  private readonly defs: FactDef[];
+  private readonly runChecks: (s: Snapshot) => CheckResult[];
+  private readonly memo: MemoChecks | undefined;
+  private readonly instances: Instance[] = [];
+  private readonly instanceIndex = new Map<string, number>();
+  private readonly defCollected: number[];
+  private readonly names: string[] = [];
+  private readonly files: string[] = [];
+  /** per machine: value id per instance (ABSENT when absent); instances found later are absent there */
+  private readonly vals: Int32Array[] = [];
+  /** per machine: the facts it did not collect (def indexes), or undefined when it collected all */
+  private readonly notCollected: (number[] | undefined)[] = [];
+  private readonly groups = new Map<string, { facts: Record<string, string>; machines: number[] }>();
+  private readonly checkAgg = new Map<string, CheckAgg>();
+  private readonly seenHosts = new Set<string>();
+  private readonly duplicates = new Set<string>();
+  private readonly skipped: { file: string; reason: string }[] = [];
+  private filesSeen = 0;
+
+  constructor(o: FleetOptions) {
+    // Noise (memory in use, PIDs, timestamps) differs on every machine: never part of a group or an outlier.
+    this.defs = (o.facts ?? FACTS).filter((d) => d.impact !== 'noise');
+    const checks = o.checks;
+    this.memo = o.memo === false ? undefined : new MemoChecks(checks);
+    this.runChecks = this.memo ? (s) => this.memo!.run(s) : (s) => runChecks(checks, s);
+    this.defCollected = this.defs.map(() => 0);
+  }
+
+  /** A file that could not be read or is not a snapshot: reported, not fatal. */
+  skip(file: string, reason: string): void {
+    this.filesSeen++;
+    this.skipped.push({ file, reason });
+  }
+
+  add(s: Snapshot, file: string): void {
+    this.filesSeen++;
+    const m = this.names.length;
+    let name = s.host.name;
+    if (this.seenHosts.has(name)) {
+      this.duplicates.add(name);
+      name = `${name} (${file})`;
+    }
+    this.seenHosts.add(s.host.name);
+    this.names.push(name);
+    this.files.push(file);
+
+    const facts = extractFacts(s, this.defs);
+    const pairs: [number, number][] = [];
+    let missing: number[] | undefined;
+    this.defs.forEach((def, d) => {
+      if (facts.notCollected.has(def.id)) {
+        (missing ??= []).push(d);
+        return;
+      }
+      this.defCollected[d]!++;
+      for (const id of facts.byFact.get(def.id) ?? []) {
+        const inst = this.instanceFor(id, d, def);
+        const v = facts.values.get(id)!;
+        let vid = inst.values.get(v);
+        if (vid === undefined) {
+          vid = inst.names.length;
+          inst.values.set(v, vid);
+          inst.names.push(v);
+          inst.counts.push(0);
+        }
+        inst.counts[vid]!++;
+        pairs.push([this.instanceIndex.get(id)!, vid]);
+      }
+    });
+    const row = new Int32Array(this.instances.length).fill(ABSENT);
+    for (const [i, v] of pairs) row[i] = v;
+    this.vals.push(row);
+    this.notCollected.push(missing);
+
+    const { key, facts: keyFacts } = this.configurationKey(facts.values, facts.byFact);
+    const g = this.groups.get(key);
+    if (g) g.machines.push(m);
+    else this.groups.set(key, { facts: keyFacts, machines: [m] });
+
+    for (const r of this.runChecks(s)) {
+      for (const f of r.findings) {
+        if (f.status === 'ok' || f.status === 'skip') continue;
+        let agg = this.checkAgg.get(f.check);
+        if (!agg) {
+          agg = { severity: f.severity, statuses: new Set(), rootCause: f.rootCause, messages: new Map(), machines: [] };
+          this.checkAgg.set(f.check, agg);
+        }
+        if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[agg.severity]) {
+          agg.severity = f.severity;
+          agg.rootCause = f.rootCause;
+        }
+        agg.statuses.add(f.status);
+        agg.messages.set(f.message, (agg.messages.get(f.message) ?? 0) + 1);
+        if (agg.machines[agg.machines.length - 1] !== m) agg.machines.push(m);
+      }
+    }
+  }
+
+  private instanceFor(id: string, d: number, def: FactDef): Instance {
+    let i = this.instanceIndex.get(id);
+    if (i === undefined) {
+      i = this.instances.length;
+      this.instanceIndex.set(id, i);
+      const sub = id === def.id ? '' : id.slice(def.id.length + 1, -1);
+      this.instances.push({ id, def: d, sub, values: new Map(), names: [], counts: [] });
+    }
+    return this.instances[i]!;
+  }
+
+  /** "driver 580.159.04 · 8× NVIDIA H200 · 143771 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0)" */
+  private configurationKey(values: Map<string, string>, byFact: Map<string, string[]>): { key: string; facts: Record<string, string> } {
+    const parts: string[] = [];
+    const facts: Record<string, string> = {};
+    for (const def of this.defs) {
+      if (!def.key) continue;
+      const ids = byFact.get(def.id);
+      let shown: string;
+      if (ids === undefined) shown = `${def.id} not collected`;
+      else if (ids.length === 0) shown = `no ${def.id}`;
+      else if (ids.length === 1 && ids[0] === def.id) shown = values.get(def.id)!;
+      else if (ids.every((id) => /\[\d+\]$/.test(id))) {
+        // Per GPU: "8× NVIDIA H200", or "4× A100 + 4× H100" on a mixed machine.
+        const counts = new Map<string, number>();
+        for (const id of ids) counts.set(values.get(id)!, (counts.get(values.get(id)!) ?? 0) + 1);
+        shown = [...counts].map(([v, n]) => `${n}× ${v}`).join(' + ');
+      } else {
+        shown = ids.map((id) => `${id.slice(def.id.length + 1, -1)} ${values.get(id)}`).join(', ');
+      }
+      if (def.id === 'gpu.count') continue; // implied by the per-GPU counts
+      facts[def.id] = shown;
+      parts.push(def.id === 'driver' ? `driver ${shown}` : shown);
+    }
+    return { key: parts.join(' · '), facts };
+  }
+
+  /** How often each check's findings were reused (for -v and the benchmark). */
+  memoStats(): MemoStats[] {
+    return this.memo?.stats() ?? [];
+  }
+
+  result(): FleetResult {
+    const n = this.names.length;
+    const usual: Record<string, string | null> = {};
+    const splits: FleetSplit[] = [];
+    const deviating: { inst: number; usual: number }[] = [];
+    for (let i = 0; i < this.instances.length; i++) {
+      const inst = this.instances[i]!;
+      const collected = this.defCollected[inst.def]!;
+      if (collected === 0) continue;
+      const absent = collected - inst.counts.reduce((a, b) => a + b, 0);
+      // The most common value, "absent" being one of the candidates.
+      let best = ABSENT;
+      let bestCount = absent;
+      inst.counts.forEach((c, v) => {
+        if (c > bestCount) {
+          best = v;
+          bestCount = c;
+        }
+      });
+      if (bestCount === collected) {
+        usual[inst.id] = best === ABSENT ? null : inst.names[best]!;
+        continue; // everyone agrees
+      }
+      if (collected >= MIN_MACHINES_FOR_USUAL && bestCount >= USUAL_SHARE * collected) {
+        usual[inst.id] = best === ABSENT ? null : inst.names[best]!;
+        deviating.push({ inst: i, usual: best });
+      } else {
+        const def = this.defs[inst.def]!;
+        const values = inst.names.map((v, k) => ({ value: v as string | null, machines: inst.counts[k]! }));
+        if (absent > 0) values.push({ value: null, machines: absent });
+        values.sort((a, b) => b.machines - a.machines || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
+        splits.push({ fact: inst.id, label: def.label, impact: impactOf(def, inst.sub), values });
+      }
+    }
+
+    const outliers: FleetOutlier[] = [];
+    for (let m = 0; m < n; m++) {
+      const row = this.vals[m]!;
+      const missing = this.notCollected[m];
+      const differs: FleetDifference[] = [];
+      for (const { inst: i, usual: u } of deviating) {
+        const inst = this.instances[i]!;
+        if (missing?.includes(inst.def)) continue; // not collected there: unknown, not different
+        const v = i < row.length ? row[i]! : ABSENT;
+        if (v === u) continue;
+        const def = this.defs[inst.def]!;
+        differs.push({
+          fact: inst.id,
+          label: inst.sub === '' ? def.label : `${def.label} ${inst.sub}`,
+          impact: impactOf(def, inst.sub),
+          value: v === ABSENT ? null : inst.names[v]!,
+          usual: u === ABSENT ? null : inst.names[u]!,
+        });
+      }
+      if (differs.length === 0) continue;
+      differs.sort((a, b) => IMPACT_RANK[b.impact] - IMPACT_RANK[a.impact]);
+      outliers.push({ machine: this.names[m]!, file: this.files[m]!, differs });
+    }
+    outliers.sort(
+      (a, b) =>
+        IMPACT_RANK[b.differs[0]!.impact] - IMPACT_RANK[a.differs[0]!.impact] || b.differs.length - a.differs.length || a.machine.localeCompare(b.machine),
+    );
+    splits.sort((a, b) => IMPACT_RANK[b.impact] - IMPACT_RANK[a.impact]);
+
+    const groups: FleetGroup[] = [...this.groups]
+      .map(([key, g]) => ({ key, facts: g.facts, size: g.machines.length, machines: g.machines.map((m) => this.names[m]!) }))
+      .sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
+
+    const findings: FleetFinding[] = [...this.checkAgg]
+      .map(([check, a]) => ({
+        check,
+        severity: a.severity,
+        statuses: [...a.statuses].sort(),
+        rootCause: a.rootCause,
+        message: [...a.messages].sort((x, y) => y[1] - x[1])[0]![0],
+        count: a.machines.length,
+        machines: a.machines.map((m) => this.names[m]!),
+      }))
+      .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || a.check.localeCompare(b.check));
+
+    return {
+      schemaVersion: FLEET_SCHEMA_VERSION,
+      machines: n,
+      inputs: { files: this.filesSeen, read: n, skipped: this.skipped },
+      duplicates: [...this.duplicates],
+      groups,
+      usual,
+      outliers,
+      splits,
+      findings,
+    };
+  }
+}

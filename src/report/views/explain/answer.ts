@@ -1,0 +1,188 @@
+// The one answer a diagnosis gives, the same in every format (terminal, Markdown, HTML, JSON) and in `run`:
+// the headline, the evidence once, ONE next step, then the alternatives.
+// - Decided: the next step is the first cause's fix (the acting command first); the other causes follow with
+//   their own fixes, each log line shown under the first cause that cites it only.
+// - Undecided (the input cannot separate its candidates): said once in the headline; the next step is the one
+//   command that decides (check on the machine that failed, or, with the machine's facts already read, the
+//   cheapest test); then the candidates, each with what tells it apart. No candidate's fix is offered as if it
+//   were the answer.
+// Renderers lay this out; none of them picks a next step or words one itself.
+import { ROOT_CAUSE_TITLES, isRootCauseId } from '../../../knowledge/root-causes.js';
+import { causeLines, type FindingLines } from '../../finding-lines.js';
+import type { Snapshot } from '../../../gather/snapshot/schema.js';
+import { t } from '../../../base/i18n/index.js';
+
+/** What the answer reads of a diagnosis: explain's Diagnosis, or run's (only `causes` is always there). */
+export interface AnswerInput {
+  causes: ReadonlyArray<{
+    id: string;
+    confidence: number;
+    summary: string;
+    evidence: ReadonlyArray<{ line: number; text: string; source?: string }>;
+    fix?: { text: string; commands?: readonly string[]; manual?: readonly string[] };
+    test?: { text: string; command?: string; cost: number };
+    setting?: string;
+  }>;
+  verdict?: string;
+  ambiguous?: boolean;
+  unknownMessage?: boolean;
+  machine?: { used: boolean };
+  signals?: ReadonlyArray<{ signature: string }>;
+  /** a container named by the log (explain's facts) */
+  environment?: { container?: { value: string; text?: string } };
+}
+
+export interface AnswerCause {
+  id: string;
+  title: string;
+  /** whole percent */
+  pct: number;
+  /** what tells this candidate from the others (undecided only), and the command that runs it */
+  tell?: { text: string; command?: string };
+  /** the cause as a finding block: its evidence without lines an earlier cause already showed */
+  lines: FindingLines;
+}
+
+export interface NextStep {
+  /** what the step does, one sentence */
+  text: string;
+  /** the command that acts (`gpu-env-doctor fix`, which shows its plan and asks) */
+  act?: string;
+  commands: string[];
+  byHand: string[];
+  /** where to run it, when that matters ("on the machine that failed") */
+  where?: string;
+}
+
+export interface Answer {
+  headline: string;
+  /** the input cannot tell its candidates apart: the causes are candidates, the next step decides */
+  undecided: boolean;
+  /** undecided: the evidence, once (decided: each cause carries its own) */
+  evidence: FindingLines['evidence'];
+  next: NextStep | null;
+  causes: AnswerCause[];
+}
+
+/** how many candidates an undecided answer lists, and how many of its evidence lines it shows */
+const CANDIDATES = 4;
+const EVIDENCE = 3;
+
+export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbose?: boolean } = {}): Answer {
+  const undecided = Boolean(d.ambiguous || d.unknownMessage);
+  const sorted = [...d.causes];
+  const top = sorted[0];
+  const headline = d.verdict ?? (top ? t('explain.mostLikely', { cause: lowerFirst(titleOf(top)), pct: pct(top.confidence) }) : t('explain.nothing'));
+  const seen = new Set<string>();
+  const fixes = new Set<string>();
+  const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c) => {
+    // each line of the log under the first cause that cites it, never again under the next
+    const evidence = c.evidence.filter((e) => {
+      const k = keyOf(e);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    const lines = causeLines(
+      {
+        id: c.id,
+        title: titleOf(c),
+        confidence: c.confidence,
+        summary: c.summary,
+        evidence: evidence.map((e) => ({ line: e.source === 'machine' || !(e.line > 0) ? null : e.line, text: e.text })),
+        // a fix already given under an earlier cause is not repeated under this one
+        ...(c.fix && !fixes.has(c.fix.text) ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: localKills(c.fix.manual ?? [], d, o.snapshot ?? null) } } : {}),
+      },
+      { snapshot: o.snapshot ?? null },
+    );
+    if (c.fix) fixes.add(c.fix.text);
+    return { id: c.id, title: titleOf(c), pct: pct(c.confidence), ...(undecided && c.test ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } } : {}), lines };
+  });
+  if (!undecided) {
+    const fix = causes[0]?.lines.fix;
+    return {
+      headline,
+      undecided,
+      evidence: [],
+      next: fix ? { text: fix.text, ...(fix.act ? { act: fix.act } : {}), commands: fix.commands, byHand: fix.byHand } : null,
+      causes,
+    };
+  }
+  const evidence = causes.flatMap((c) => c.lines.evidence).slice(0, o.verbose ? 8 : EVIDENCE);
+  return { headline, undecided, evidence, next: decider(d), causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })) };
+}
+
+/**
+ * The one step that decides between the candidates: `check` on the machine that failed (with --deep when a
+ * cuDNN or convolution message is among the signals: its smoke test tells a cuDNN that cannot start from one
+ * that cannot get memory); when the machine's facts were already read, the cheapest test that has a command.
+ */
+function decider(d: AnswerInput): NextStep {
+  const cudnn = (d.signals ?? []).some((s) => /cudnn|conv|dnn/i.test(s.signature));
+  if (d.machine?.used) {
+    const tests = d.causes.slice(0, CANDIDATES).filter((c) => c.test?.command).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence);
+    const best = tests[0]?.test;
+    if (best?.command) return { text: t('answer.testDecides', { test: best.text }), commands: [best.command], byHand: [] };
+  }
+  return { text: t(cudnn ? 'answer.checkDecidesCudnn' : 'answer.checkDecides'), commands: [`gpu-env-doctor check${cudnn ? ' --deep' : ''}`], byHand: [], where: t('answer.onMachine') };
+}
+
+/** The answer as data, for --json: the same headline, cause order and next step as every other format. */
+export function answerJson(a: Answer): { headline: string; undecided: boolean; nextStep: { text: string; commands: string[]; byHand: string[]; where?: string } | null; causeOrder: string[] } {
+  return {
+    headline: a.headline,
+    undecided: a.undecided,
+    nextStep: a.next ? { text: a.next.text, commands: [...(a.next.act ? [a.next.act] : []), ...a.next.commands], byHand: a.next.byHand, ...(a.next.where ? { where: a.next.where } : {}) } : null,
+    causeOrder: a.causes.map((c) => c.id),
+  };
+}
+
+/**
+ * A `kill PID` only for a PID of this machine. NVML (nvidia-smi, PyTorch's "Process N has … in use") reports
+ * host PIDs: in a container, one read from the log names nothing here, or another process. A PID that the
+ * snapshot paired with a local process (nvidiaSmiPid) becomes that local PID, with the pairing said; one that
+ * is neither the snapshot's nor local outside a container is left as the log said it.
+ */
+function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | null): string[] {
+  // (a traceback through torch/nn/modules/container.py is not a container)
+  const logContainer = d.environment?.container && !/\bcontainer\.py\b/.test(d.environment.container.text ?? '');
+  const inContainer = Boolean(logContainer) || (s !== null && s.system.container.kind !== 'none');
+  const list = s?.processes.list ?? [];
+  const out: string[] = [];
+  for (const m of manual) {
+    const pid = /^kill (\d+)\b/.exec(m)?.[1];
+    if (!pid) {
+      out.push(m);
+      continue;
+    }
+    const n = Number(pid);
+    const mapped = list.find((p) => p.nvidiaSmiPid === n && p.pid !== n);
+    if (mapped) {
+      out.push(t('fix.held.kill', { pid: mapped.pid }), t('fix.held.mapped', { pid: n, local: mapped.pid }));
+      continue;
+    }
+    if (!inContainer || list.some((p) => p.pid === n && p.visible)) {
+      out.push(m);
+      continue;
+    }
+    out.push(t('fix.held.hostPid', { pid: n }));
+  }
+  return [...new Set(out)];
+}
+
+function titleOf(c: { id: string; setting?: string }): string {
+  if (c.setting) return t('explain.settingTitle', { setting: c.setting });
+  return isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id;
+}
+
+function keyOf(e: { line: number; text: string; source?: string }): string {
+  return e.source === 'machine' ? `m:${e.text}` : `${e.source ?? ''}:${e.line}`;
+}
+
+function pct(x: number): number {
+  return Math.round(Math.max(0, Math.min(1, Number.isFinite(x) ? x : 0)) * 100);
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
