@@ -26,7 +26,7 @@ export const RULES = [
   ['libs/versions.ts', 'base/versions.ts', 'parsing and comparing dotted versions'],
   ['python/pep440.ts', 'base/pep440.ts', 'PEP 440 versions, beside the dotted ones'],
   ['i18n/', 'base/i18n/', 'the message catalogs: words every wing hands out'],
-  ['cli/context.ts', 'base/context.ts', 'the Context every command and act receives (ports implement its parts)'],
+  ['cli/context.ts', 'ports/context.ts', 'the Context every command and act receives: the ports it carries'],
 
   // knowledge: every table, one loader
   ['knowledge/', 'knowledge/', 'version tables with sources and their loader; unchanged'],

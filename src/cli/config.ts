@@ -6,7 +6,7 @@
 import * as nodePath from 'node:path';
 import { UsageError } from '../base/errors.js';
 import { didYouMean, str, strs, type ParsedArgs } from './args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { t } from '../base/i18n/index.js';
 import type { ConfigRead } from '../ports/config-file.js';
 import { visibleLine } from '../report/escape.js';

@@ -8,7 +8,7 @@ import { createFileSystem, isDir } from '../ports/fs.js';
 import { wrapWidth } from '../report/layout.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import { didYouMean, parseCommandArgs, str } from './args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
 import { isLang, langFromArgv, langFromEnv, setLang, t } from '../base/i18n/index.js';

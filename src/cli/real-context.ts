@@ -3,7 +3,7 @@ import { realRunner } from '../ports/runner.js';
 import { fdOutput } from '../ports/stdio.js';
 import { createUserFiles } from '../ports/user-files.js';
 import { asciiFold, colorWanted, localeIsUtf8, wrapWidth } from '../report/layout.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 
 /**
  * The context of a real run. `--root` and the colour options are read here because the filesystem port and

@@ -1,7 +1,7 @@
 // The commands, loaded lazily: `gpu-env-doctor explain` does not pay for loading the probes of `check`.
 // Adding a command = one file in src/commands/ exporting `command`, one line here, and its options in
 // src/cli/options.ts (ACCEPTS).
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import type { OptionSpec, ParsedArgs } from './args.js';
 import type { HelpText } from './help.js';
 import { t } from '../base/i18n/index.js';

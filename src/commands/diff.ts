@@ -1,5 +1,5 @@
 import { flag, outputFormat } from '../cli/args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { diffSnapshots } from '../judge/diff/compare.js';
 import { renderDiffMarkdown, renderDiffTerminal } from '../report/views/diff.js';

@@ -2,7 +2,7 @@
 // causes with their evidence and fixes. With the machine's facts unless --no-machine (--from uses saved ones).
 import * as nodePath from 'node:path';
 import { flag, outputFormat, str } from '../cli/args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
 import { answerJson, answerOf } from '../report/views/explain/answer.js';

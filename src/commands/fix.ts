@@ -1,5 +1,5 @@
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { ALL_CHECKS } from '../judge/checks/index.js';
 import { runChecks } from '../judge/checks/run-checks.js';
 import { UsageError } from '../base/errors.js';

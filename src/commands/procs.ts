@@ -1,5 +1,5 @@
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../base/context.js';
+import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { procRows, procsJson, renderProcs, staleCount } from '../report/views/procs.js';
 import type { Command } from '../cli/registry.js';

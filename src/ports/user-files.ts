@@ -2,7 +2,7 @@
 import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
 import { UsageError } from '../base/errors.js';
-import type { UserFiles } from '../base/context.js';
+import type { UserFiles } from './context.js';
 import { readConfigFile } from './config-file.js';
 
 export function createUserFiles(cwd: string): UserFiles {

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../../src/cli/args.js';
-import type { Context } from '../../src/base/context.js';
+import type { Context } from '../../src/ports/context.js';
 import { command, runFix } from '../../src/commands/fix.js';
 import { createFileSystem } from '../../src/ports/fs.js';
 import type { Signals } from '../../src/ports/signals.js';

@@ -5,24 +5,20 @@
 // is read again and must equal the snapshot's, so a PID that the kernel has given to another process in the
 // meantime is never hit. Signals go through the Signals port; waiting and the clock are injected.
 import { t } from '../../base/i18n/index.js';
-import type { UserFiles } from '../../base/context.js';
+import type { UserFiles } from '../../ports/context.js';
 import type { FileSystem } from '../../ports/fs.js';
 import type { SignalName, Signals } from '../../ports/signals.js';
 import { mergeEnvFile } from '../../judge/fix/env-file.js';
 import { readIdentity, type LiveIdentity } from '../../gather/procfs/identity.js';
 import { neverSignal, type EndProcessStep, type Plan } from '../../judge/fix/plan.js';
+import type { EnvFileOutcome, ProcessOutcome } from '../../judge/fix/outcome.js';
+
+export type { EnvFileOutcome, ProcessOutcome } from '../../judge/fix/outcome.js';
 
 export const DEFAULT_GRACE_MS = 5000;
 /** After SIGKILL: a process stuck in the driver (D state) can take a moment to release the GPU. */
 export const KILL_WAIT_MS = 3000;
 const POLL_MS = 100;
-
-export type ProcessOutcome =
-  | { kind: 'ended'; by: 'SIGTERM' | 'SIGKILL' }
-  | { kind: 'already-gone' }
-  | { kind: 'refused'; why: string }
-  | { kind: 'failed'; why: string }
-  | { kind: 'skipped'; why: string };
 
 export interface ApplyDeps {
   fs: FileSystem;
@@ -92,13 +88,6 @@ async function waitForEnd(step: EndProcessStep, d: ApplyDeps, ms: number): Promi
     await d.sleep(Math.min(POLL_MS, Math.max(1, deadline - d.now())));
   }
 }
-
-export type EnvFileOutcome =
-  | { kind: 'written'; path: string; content: string }
-  | { kind: 'unchanged'; path: string }
-  | { kind: 'none' }
-  /** not written: refused before acting (the plan said so) or failed while writing */
-  | { kind: 'not-written'; path: string; why: string };
 
 /** The largest env file fix rewrites: its own is a few hundred bytes. */
 const MAX_ENV_FILE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // The y/N question before fix changes anything. Only a "y" or "yes" answer is a yes; end of input is a no.
 import { createInterface } from 'node:readline';
-import type { Output } from '../../base/context.js';
+import type { Output } from '../../ports/context.js';
 
 export function isInteractive(stdin: NodeJS.ReadableStream): boolean {
   return (stdin as { isTTY?: boolean }).isTTY === true;

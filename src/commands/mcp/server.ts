@@ -4,7 +4,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import type { Context } from '../../base/context.js';
+import type { Context } from '../../ports/context.js';
 import { MCP_TOOLS, toolArgv, type McpServerOptions, type ToolInput } from '../mcp.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
 import { UsageError } from '../../base/errors.js';

@@ -2,7 +2,7 @@
 // loaded on demand: reading a snapshot back needs the schema validator, probing needs the probes.
 import * as nodePath from 'node:path';
 import { flag, str, strs, type ParsedArgs } from '../../cli/args.js';
-import type { Context } from '../../base/context.js';
+import type { Context } from '../../ports/context.js';
 import { UsageError } from '../../base/errors.js';
 import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../gather/probe-env.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';

@@ -3,7 +3,7 @@
 // folders that are not named after them, which snapshots do not carry). A command redacts its model once,
 // before any format renders it, so terminal, JSON, Markdown, HTML and Prometheus output agree by construction.
 import { flag, type ParsedArgs } from '../../cli/args.js';
-import type { Context } from '../../base/context.js';
+import type { Context } from '../../ports/context.js';
 import { readTextOr } from '../../ports/fs.js';
 import { createRedactor, knownFromPasswd, redactDeep, type Known, type Redactor } from '../../report/redact.js';
 

@@ -4,7 +4,7 @@ import { fmtMiB } from '../../base/format.js';
 import { t } from '../../base/i18n/index.js';
 import { esc } from '../html/escape.js';
 import { CLIENT_JS } from './client.js';
-import type { FleetPageModel, MachineRow } from '../../act/serve/fleet.js';
+import type { FleetPageModel, MachineRow } from './fleet-model.js';
 import { agoText, clock, secs } from './model.js';
 import { pageHead, verdictWord, type RenderOptions } from './render.js';
 

@@ -4,7 +4,7 @@ import { visibleLine } from '../escape.js';
 import { ACT_COMMAND, type FindingLines } from '../finding-lines.js';
 import { palette, wrap } from '../layout.js';
 import { renderBlock } from '../terminal.js';
-import type { EnvFileOutcome, ProcessOutcome } from '../../act/fix/apply.js';
+import type { EnvFileOutcome, ProcessOutcome } from '../../judge/fix/outcome.js';
 import type { GpuFree } from '../../gather/nvidia/gpu-free.js';
 import { settingLine } from '../../judge/fix/env-file.js';
 import type { EndProcessStep, LeftAlone, Plan } from '../../judge/fix/plan.js';

@@ -1,7 +1,7 @@
 // One context object carries what a command needs from the outside world, so tests pass fakes.
-import type { FileSystem } from '../ports/fs.js';
-import type { ProcessRunner } from '../ports/runner.js';
-import type { ConfigRead, ConfigReadRules } from '../ports/config-file.js';
+import type { FileSystem } from './fs.js';
+import type { ProcessRunner } from './runner.js';
+import type { ConfigRead, ConfigReadRules } from './config-file.js';
 
 
 export interface Output {
