@@ -94,7 +94,7 @@ describe('serve under half-open connections', () => {
     for (let i = 0; i < 5; i++) {
       const t0 = Date.now();
       answers.push((await get(`${s.base}/state.json`)).status);
-      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(Date.now() - t0).toBeLessThan(5000);
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(answers).toEqual([200, 200, 200, 200, 200]);

@@ -108,7 +108,8 @@ interface Page {
 
 /** docs/findings/*.md beside the installed program (the npm package and the single executable ship them) */
 function findingsPages(): Page[] {
-  const dir = new URL('../../../docs/findings/', import.meta.url);
+  // relative to the bundle's chunk (dist/chunks/), not to this source file: docs/ sits beside dist/
+  const dir = new URL('../../docs/findings/', import.meta.url);
   const out: Page[] = [];
   for (const name of listAssetDir(dir)) {
     if (!/^[a-z0-9][a-z0-9.-]*\.md$/.test(name) || name === 'README.md') continue;

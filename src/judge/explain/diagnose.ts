@@ -215,6 +215,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     // it little of the probability: its test is what tells it apart
     .filter((c) => c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN)
     .slice(0, MAX_CAUSES);
+  // the contract: causes sorted by confidence, highest first. A cause ranked lower by its evidence never shows a
+  // higher confidence than one above it (its proportional share can exceed the first place's calibrated value)
+  for (let i = 1; i < causes.length; i++) causes[i]!.confidence = Math.min(causes[i]!.confidence, causes[i - 1]!.confidence);
 
   const signals: Signal[] = all
     .sort((a, b) => (Collector.matches(a)[0]?.line ?? 0) - (Collector.matches(b)[0]?.line ?? 0))
