@@ -1161,6 +1161,8 @@ export const en = {
   'why.v.jaxOldCuda': 'the component JAX found too old is {name}, part of the CUDA toolkit',
   'why.v.ldPathCudnn': 'PyTorch says LD_LIBRARY_PATH names a CUDA/cuDNN folder (it prints that only then) and it brings its own cuDNN {compiled}: the {runtime} that loaded came from LD_LIBRARY_PATH, ahead of the bundled copy',
   'why.v.olderCopy': 'cuDNN {stated} is installed, yet {runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)',
+  'why.v.paddleCudnn': 'paddlepaddle-gpu {pip} is built for cuDNN {built}, and cuDNN {stated} is installed: Paddle loads the system\'s cuDNN, and one of another major.minor is the mismatch Paddle itself warns about',
+  'why.v.paddleCuda': 'paddlepaddle-gpu {pip} is built for CUDA {built}, and CUDA {stated} is stated: Paddle loads the CUDA libraries it finds on the system',
   'why.v.insufficient': 'inside a container started without GPU access the CUDA runtime finds no driver and reports it as "insufficient"',
   'why.v.driverPtx': 'driver {driver} is older than the {need} that CUDA {cuda} ships with, so it cannot JIT-compile that toolkit\'s PTX',
   'why.v.driverMin': 'driver {driver} is older than {need}, the minimum for CUDA {cuda}',

@@ -1154,6 +1154,8 @@ export const zh: Record<MessageKey, string> = {
   'why.v.jaxOldCuda': 'JAX 认为过旧的组件是 {name}，它属于 CUDA 工具包',
   'why.v.ldPathCudnn': 'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',
   'why.v.olderCopy': '安装的是 cuDNN {stated}，加载的却是 {runtime}：另一份更旧的副本先被找到了（PATH/LD_LIBRARY_PATH、conda 环境、系统文件夹）',
+  'why.v.paddleCudnn': 'paddlepaddle-gpu {pip} 是针对 cuDNN {built} 构建的，而安装的是 cuDNN {stated}：Paddle 加载系统中的 cuDNN，主次版本不同正是 Paddle 自己会警告的不匹配',
+  'why.v.paddleCuda': 'paddlepaddle-gpu {pip} 是针对 CUDA {built} 构建的，而说明中的 CUDA 是 {stated}：Paddle 加载系统中找到的 CUDA 库',
   'why.v.insufficient': '在没有 GPU 访问权限的容器中，CUDA 运行时找不到驱动，会报告为 "insufficient"',
   'why.v.driverPtx': '驱动 {driver} 比 CUDA {cuda} 自带的 {need} 旧，因此无法即时编译该工具包的 PTX',
   'why.v.driverMin': '驱动 {driver} 比 CUDA {cuda} 要求的最低版本 {need} 旧',
