@@ -27,6 +27,12 @@ export const CUDA_CONTEXT_BYTES = 518 * MiB;
 export const CONTEXT_AND_HANDLES_BYTES = 1 * GiB;
 /** Memory held elsewhere is the cause only when it is well beyond a context (several processes' contexts, ~0.5 GiB each, are not) */
 const HELD_ELSEWHERE_MIN = 2 * GiB;
+/**
+ * Fragmentation decides only a cache worth a share of the GPU: defragmenting (expandable segments, max_split_size_mb)
+ * recovers at most the cached memory, and a cache under this share of the GPU leaves the job's own tensors filling it
+ * (the next allocation fails the same way).
+ */
+const FRAGMENT_SHARE = 0.05;
 /** "This process holds nearly all of the GPU": what is left for anything else is below a context and its handles */
 const NEARLY_ALL = (total: number) => total - CONTEXT_AND_HANDLES_BYTES - 0.05 * total;
 
@@ -162,7 +168,7 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   }
   // 6. fragmentation: PyTorch's cache already holds the request's size, unallocated, only in pieces
   if (unalloc !== undefined) {
-    if (unalloc >= requested && unalloc >= 64 * MiB) {
+    if (unalloc >= requested && unalloc >= 64 * MiB && unalloc >= FRAGMENT_SHARE * total) {
       board.stated('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
     } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
       board.add('allocator_fragmentation', 1.0, t('why.fragmentedHalf', { unalloc: fmtBytes(unalloc) }), evidence);
@@ -201,7 +207,7 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
     }
     if (allocated !== undefined) {
       const cached = reserved - allocated;
-      if (cached >= requested && cached >= 64 * 1024 * 1024) {
+      if (cached >= requested && cached >= 64 * 1024 * 1024 && cached >= FRAGMENT_SHARE * total) {
         board.stated('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       } else if (cached >= requested * 0.5 && cached >= GiB) {
         // less than the request: the cache alone could not have served it, so this only adds a little
