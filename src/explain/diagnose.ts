@@ -105,7 +105,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // 1. votes of the messages
   // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
   // once the failure it follows is read: the first failure is the cause, the rest follow from it
-  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group);
+  // JAX leaves a CUDA plugin whose initialize() raised out of its backends: "Backend 'cuda' is not in the list of
+  // known backends" then follows the plugin's own exception, which says why
+  const pluginRaised = col.signals.has(JAX_PLUGIN_RAISED);
+  // (the "configuration error" line itself only points at the exception that follows it)
+  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
   const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
   const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   // one line, one message: several signals read on the same line (the wordings of several releases, a status
@@ -281,6 +285,12 @@ function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lin
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
+const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
+/** "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py) */
+const JAX_PLUGIN_RAISED = 'h200-jax-plugin-configuration-error';
+/** JAX's messages for a backend no plugin registered (jax/_src/xla_bridge.py) */
+const JAX_BACKEND_UNKNOWN = /^jax-(?:backend-not-known|unable-init-backend)/;
 
 /** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
 const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
@@ -330,6 +340,9 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
     out[to] = (out[to] ?? 0) + v;
   };
   const text = Collector.matches(st)[0]?.text ?? '';
+  // the driver's status name on the line decides among the message's readings: CUDA_ERROR_NO_DEVICE
+  // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
+  if (NO_DEVICE_STATUS.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
