@@ -720,6 +720,7 @@ export const en = {
   'why.otherFrameworkInProcess': 'this process has {self} in use but PyTorch\'s own pool is only {pool}: {foreign} is held in this process outside PyTorch, more than a CUDA context and its library handles take (another framework in the same process, such as JAX or TensorFlow, reserving its pool)',
   'why.contextsOnly': '{list}: no more than a CUDA context each, not what filled the GPU',
   'why.usedElsewhere': '{elsewhere} of the GPU\'s {total} is in use outside this process (this process: {self}), well beyond a CUDA context: another process holds it',
+  'why.freeEnough': '{free} of the GPU was still free for a request of {requested}: memory held by others did not stop it (this process\'s own limit or cache did)',
   'why.paddleNothing': 'Paddle had allocated nothing yet and only {available} was available for {requested}: the memory was taken before Paddle allocated (another process, or another framework\'s pool)',
   'why.paddleHolds': 'Paddle itself holds {allocated} and only {available} is left for {requested}: the job needs more than the GPU has',
   'why.paddleElsewhere': '{elsewhere} of the GPU\'s {total} is neither Paddle\'s nor available: another process holds it',

@@ -713,6 +713,7 @@ export const zh: Record<MessageKey, string> = {
   'why.otherFrameworkInProcess': '本进程占用了 {self}，但 PyTorch 自己的显存池只有 {pool}：本进程中有 {foreign} 在 PyTorch 之外被占用，远多于一个 CUDA 上下文和库句柄所需（同一进程里的另一个框架，如 JAX 或 TensorFlow，预留了它的显存池）',
   'why.contextsOnly': '{list}：每个不超过一个 CUDA 上下文的大小，并不是它们占满了 GPU',
   'why.usedElsewhere': 'GPU 的 {total} 中有 {elsewhere} 在本进程之外被占用（本进程：{self}），远超一个 CUDA 上下文：是另一个进程占着',
+  'why.freeEnough': 'GPU 上仍有 {free} 空闲，而请求只有 {requested}：不是其他进程占用的显存挡住了它（是本进程自己的上限或缓存）',
   'why.paddleNothing': 'Paddle 还没有分配任何显存，而申请 {requested} 时只有 {available} 可用：显存在 Paddle 分配之前就被占用了（另一个进程，或另一个框架的显存池）',
   'why.paddleHolds': 'Paddle 自己占用了 {allocated}，申请 {requested} 时只剩 {available}：任务需要的显存超过了 GPU 的容量',
   'why.paddleElsewhere': 'GPU 的 {total} 中有 {elsewhere} 既不属于 Paddle 也不可用：是另一个进程占着',

@@ -140,7 +140,12 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   // 3. another process: listed by PID, or (when PIDs are not visible, as in a container) the GPU's used memory
   // beyond this process, well over a context
   const elsewhere = self !== undefined && free !== undefined ? Math.max(0, total - free - self) : undefined;
-  if (othersSum > 0) {
+  // the GPU still had the request free: what others hold did not stop it; this process's own ceiling did
+  // (set_per_process_memory_fraction, printed as "X allowed;") or its cache (below)
+  const roomOnGpu = free !== undefined && free >= requested + CONTEXT_AND_HANDLES_BYTES;
+  if (roomOnGpu) {
+    board.against('memory_held_by_other_process', 1.2, t('why.freeEnough', { free: fmtBytes(free!), requested: fmtBytes(requested) }));
+  } else if (othersSum > 0) {
     const list = others.map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) })).join(t('list.comma'));
     for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
     const big = othersSum >= HELD_ELSEWHERE_MIN && (othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested));
