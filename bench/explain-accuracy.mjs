@@ -8,7 +8,7 @@
 // and the per-cause confusion matrix. The in-sample figure (fit on all, score all) is shown for contrast only.
 // Scored a second time with the folds drawn by repository (a by-source split: every thread of tensorflow/tensorflow
 // on the same side), so that wording shared within one project's threads cannot carry a rule from fitting to scoring.
-// Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--json]
+// Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--json] [--dump FILE]
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { CORPUS_DIRS, loadTooling, readCorpora, repo } from '../scripts/explain-tooling.mjs';
@@ -99,6 +99,11 @@ function confusion(rows) {
 
 const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), ...calibration(results[m]) }]));
 const summaryByRepo = Object.fromEntries(MODES.map((m) => [m, { ...score(byRepo[m]), ...calibration(byRepo[m]) }]));
+// --dump FILE: each report's cross-validated first three causes per mode (to diff two runs case by case)
+if (argv.includes('--dump')) {
+  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(results[m].map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]))]));
+  (await import('node:fs')).writeFileSync(argv[argv.indexOf('--dump') + 1], JSON.stringify(rows, null, 1));
+}
 if (argv.includes('--json')) {
   console.log(JSON.stringify({ corpora: dirs.map((d) => path.relative(repo, d)), k, summary, summaryByRepo, inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])), confusion: confusion(results.env) }, null, 1));
   process.exit(0);

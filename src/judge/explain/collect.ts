@@ -58,6 +58,8 @@ export class Collector {
   private frameworkLines = 0;
   lines = 0;
   private readonly reg: Registry;
+  /** a match whose text continues on the next line (see continueOpen) */
+  private open: { m: Match; last: number } | undefined;
 
   constructor(private readonly sourceOf: (line: number) => string | undefined = () => undefined, reg?: Registry) {
     this.reg = reg ?? registry();
@@ -67,7 +69,11 @@ export class Collector {
     this.lines = line.no;
     if (line.text.length === 0) return;
     const text = normaliseLine(line.text);
-    if (text.trim().length === 0) return;
+    if (text.trim().length === 0) {
+      this.open = undefined;
+      return;
+    }
+    this.continueOpen(line.no, text);
     // anchors of the normalised text (colour codes removed can join a word the raw bytes split)
     const anchors = this.reg.anchors.idsIn(text);
     if (anchors.length === 0) return;
@@ -98,10 +104,35 @@ export class Collector {
       hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
     if (hits.length === 0) return;
-    for (const h of pickReadings(hits, text)) this.record(h.sig, line.no, text, h.groups);
+    for (const h of pickReadings(hits, text)) {
+      const m = this.record(h.sig, line.no, text, h.groups);
+      // a message with figures whose parenthesis is still open at the line's end was wrapped by the terminal
+      if (h.groups && unclosed(text.slice(h.start))) this.open = { m, last: line.no };
+    }
   }
 
-  private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): void {
+  /**
+   * A terminal (or a paste from one) wraps a long line: a message that opened a parenthesis it did not close
+   * continues on the next lines. Those lines are joined to its text and its pattern read again, so figures after the
+   * wrap (PyTorch 1.x's "(GPU 0; X total capacity; …)") are read. Only directly following lines (a line the
+   * prefilter passed over ends it), up to the match's length limit.
+   */
+  private continueOpen(no: number, text: string): void {
+    const o = this.open;
+    if (!o) return;
+    if (no !== o.last + 1 || o.m.text.length + text.length >= MATCH_CHARS) {
+      this.open = undefined;
+      return;
+    }
+    const joined = `${o.m.text} ${text.trim()}`;
+    const r = o.m.sig.re.exec(joined);
+    o.m.text = joined;
+    o.last = no;
+    if (r?.groups) for (const [k, v] of Object.entries(r.groups)) if (v !== undefined && v !== '') o.m.values[k.replace(/_+$/, '').replace(/\d+$/, '')] = v.trim();
+    if (!unclosed(joined)) this.open = undefined;
+  }
+
+  private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): Match {
     let st = this.signals.get(sig.group);
     if (!st) {
       st = { sig, group: sig.group, count: 0, first: [], last: [], lastPos: 0 };
@@ -117,6 +148,7 @@ export class Collector {
       st.last[st.lastPos] = m;
       st.lastPos = (st.lastPos + 1) % LAST_KEPT;
     }
+    return m;
   }
 
   /** all kept matches of a signal, in line order */
@@ -147,6 +179,17 @@ export class Collector {
 }
 
 /** The readings of one line to keep (see the head of this file). */
+/** more '(' than ')': a parenthesis the text opened and has not closed */
+function unclosed(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
 function pickReadings(hits: Hit[], text: string): Hit[] {
   if (hits.length === 1) return hits;
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's

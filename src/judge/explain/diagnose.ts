@@ -105,7 +105,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // 1. votes of the messages
   // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
   // once the failure it follows is read: the first failure is the cause, the rest follow from it
-  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group);
+  // JAX leaves a CUDA plugin whose initialize() raised out of its backends: "Backend 'cuda' is not in the list of
+  // known backends" then follows the plugin's own exception, which says why
+  const pluginRaised = col.signals.has(JAX_PLUGIN_RAISED);
+  // (the "configuration error" line itself only points at the exception that follows it)
+  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
   const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
   const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   // one line, one message: several signals read on the same line (the wordings of several releases, a status
@@ -119,6 +123,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // inside a container: the reporter says so, or the lines show the container runtime
   const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
+  const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
+  const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
@@ -131,10 +137,10 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
-    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer), st, platform);
+    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer, paddleOom), st, platform);
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
-      if (cause === 'framework_preallocation' && fw && NOT_PREALLOCATING.has(fw)) target = 'gpu_memory_exhausted';
+      if (cause === 'framework_preallocation' && noPool) target = 'gpu_memory_exhausted';
       board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
       // a message that names its cause states it (the catalog's cause of a message that has one or two)
       if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
@@ -282,6 +288,12 @@ function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lin
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
+const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
+/** "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py) */
+const JAX_PLUGIN_RAISED = 'h200-jax-plugin-configuration-error';
+/** JAX's messages for a backend no plugin registered (jax/_src/xla_bridge.py) */
+const JAX_BACKEND_UNKNOWN = /^jax-(?:backend-not-known|unable-init-backend)/;
 
 /** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
 const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
@@ -292,6 +304,26 @@ const TENSORRT_LIB = /\blibnvinfer/i;
 const CONTAINER_WORDS = /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
+/** Paddle's own out-of-memory reports (its allocator's messages): with none, a cuDNN failure is not Paddle's memory */
+const PADDLE_OOM = /^paddle[.-].*(?:oom|alloc|memory)|^paddle-gpu-oom/i;
+/** a cuDNN status Paddle relays ("CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED", 1.x's "Cudnn error, …") other than ALLOC_FAILED */
+const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
+const MEMORY_CAUSES: readonly RootCauseId[] = ['gpu_memory_exhausted', 'framework_preallocation', 'memory_held_by_other_process'];
+const VERSION_CAUSES: readonly RootCauseId[] = ['cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'driver_too_old'];
+
+/**
+ * PaddlePaddle before 2.0 reserves its pool up front (fluid's naive_best_fit allocator takes
+ * FLAGS_fraction_of_gpu_memory_to_use, 0.92 of the free memory by default); 2.0 made auto_growth the default. The
+ * release is read from the stated version, else from a message only the 1.x allocator prints.
+ */
+function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string, SignalState>): boolean {
+  if (fw !== 'paddle') return false;
+  const v = env.frameworkVersion?.value;
+  const major = v ? Number(/^(\d+)\./.exec(v)?.[1]) : NaN;
+  if (Number.isFinite(major) && major > 0) return major < 2;
+  return signals.has('paddle.enforce_allocating_le_available');
+}
+
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
 
 /**
@@ -302,7 +334,7 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dyna
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false): Partial<Record<RootCauseId, number>> {
+function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false, paddleOom = false): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
     const v = (out[from] ?? 0) * frac;
@@ -311,6 +343,9 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
     out[to] = (out[to] ?? 0) + v;
   };
   const text = Collector.matches(st)[0]?.text ?? '';
+  // the driver's status name on the line decides among the message's readings: CUDA_ERROR_NO_DEVICE
+  // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
+  if (NO_DEVICE_STATUS.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
@@ -318,6 +353,20 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
   // NVML's "Unknown Error" inside a container is the container losing its /dev/nvidia* device access (a cgroup
   // rule dropped when systemd reloads units: nvidia-container-toolkit's documented troubleshooting), not the GPU
   if (inContainer && st.group === 'nvml-unknown-error') move('hardware_or_driver_fault', 'no_device_visible', 0.8);
+  // Paddle creates its cuDNN handles when it sets a device up (phi/backends/gpu/gpu_resources.cc), before its own
+  // tensors, and reports its memory failures itself (ResourceExhaustedError, BadAlloc); it loads whatever libcudnn
+  // the system has against a wheel built for one CUDA/cuDNN pair. A cuDNN status relayed by Paddle with no memory
+  // report of Paddle's is a version problem: the memory readings go to the version causes the message allows.
+  if (fw === 'paddle' && !paddleOom && CUDNN_STATUS.test(text)) {
+    const versions = VERSION_CAUSES.filter((c) => (out[c] ?? 0) > 0);
+    const vsum = versions.reduce((a, c) => a + (out[c] ?? 0), 0);
+    const moved = MEMORY_CAUSES.reduce((a, c) => a + (out[c] ?? 0) * 0.8, 0);
+    if (moved > 0) {
+      for (const c of MEMORY_CAUSES) if (out[c]) out[c] = out[c]! * 0.2;
+      if (vsum > 0) for (const c of versions) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / vsum;
+      else out.cudnn_version_mismatch = (out.cudnn_version_mismatch ?? 0) + moved;
+    }
+  }
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];
     const lib = `${m?.values.lib ?? m?.values.v ?? ''} ${m?.text ?? ''}`;

@@ -27,6 +27,12 @@ export const CUDA_CONTEXT_BYTES = 518 * MiB;
 export const CONTEXT_AND_HANDLES_BYTES = 1 * GiB;
 /** Memory held elsewhere is the cause only when it is well beyond a context (several processes' contexts, ~0.5 GiB each, are not) */
 const HELD_ELSEWHERE_MIN = 2 * GiB;
+/**
+ * Fragmentation decides only a cache worth a share of the GPU: defragmenting (expandable segments, max_split_size_mb)
+ * recovers at most the cached memory, and a cache under this share of the GPU leaves the job's own tensors filling it
+ * (the next allocation fails the same way).
+ */
+const FRAGMENT_SHARE = 0.05;
 /** "This process holds nearly all of the GPU": what is left for anything else is below a context and its handles */
 const NEARLY_ALL = (total: number) => total - CONTEXT_AND_HANDLES_BYTES - 0.05 * total;
 
@@ -134,7 +140,12 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   // 3. another process: listed by PID, or (when PIDs are not visible, as in a container) the GPU's used memory
   // beyond this process, well over a context
   const elsewhere = self !== undefined && free !== undefined ? Math.max(0, total - free - self) : undefined;
-  if (othersSum > 0) {
+  // the GPU still had the request free: what others hold did not stop it; this process's own ceiling did
+  // (set_per_process_memory_fraction, printed as "X allowed;") or its cache (below)
+  const roomOnGpu = free !== undefined && free >= requested + CONTEXT_AND_HANDLES_BYTES;
+  if (roomOnGpu) {
+    board.against('memory_held_by_other_process', 1.2, t('why.freeEnough', { free: fmtBytes(free!), requested: fmtBytes(requested) }));
+  } else if (othersSum > 0) {
     const list = others.map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) })).join(t('list.comma'));
     for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
     const big = othersSum >= HELD_ELSEWHERE_MIN && (othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested));
@@ -162,7 +173,7 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   }
   // 6. fragmentation: PyTorch's cache already holds the request's size, unallocated, only in pieces
   if (unalloc !== undefined) {
-    if (unalloc >= requested && unalloc >= 64 * MiB) {
+    if (unalloc >= requested && unalloc >= 64 * MiB && unalloc >= FRAGMENT_SHARE * total) {
       board.stated('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
     } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
       board.add('allocator_fragmentation', 1.0, t('why.fragmentedHalf', { unalloc: fmtBytes(unalloc) }), evidence);
@@ -201,7 +212,7 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
     }
     if (allocated !== undefined) {
       const cached = reserved - allocated;
-      if (cached >= requested && cached >= 64 * 1024 * 1024) {
+      if (cached >= requested && cached >= 64 * 1024 * 1024 && cached >= FRAGMENT_SHARE * total) {
         board.stated('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
       } else if (cached >= requested * 0.5 && cached >= GiB) {
         // less than the request: the cache alone could not have served it, so this only adds a little

@@ -23,6 +23,7 @@ import {
   tensorflowBuild,
   torchArchs,
 } from '../knowledge-bridge.js';
+import { paddleBuild, splitPaddleVersion } from '../../compat/paddle.js';
 import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { t } from '../../../base/i18n/index.js';
@@ -48,6 +49,33 @@ export function analyseVersions(board: Board, signals: Map<string, SignalState>,
   compilerArch(board, signals, ev, env);
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
+  if (fw === 'paddle') paddleWheel(board, signals, env);
+}
+
+/** a failure in the CUDA libraries' own words: what a wheel built for other versions shows */
+const CUDA_LIBRARY_FAILURE = /cudnn|cublas|cuda|cufft|curand|cusolver|dnn/i;
+
+/**
+ * A paddlepaddle-gpu wheel is built for one CUDA and one cuDNN (the .postNNN build of PaddlePaddle's install table)
+ * and loads the CUDA libraries it finds on the system at run time; Paddle itself warns when the machine's cuDNN
+ * differs from the build's in major.minor. With a CUDA-library failure in the log, a stated cuDNN of another
+ * major.minor than the build's is the mismatch; a stated CUDA of another major.minor makes a toolkit mismatch likely.
+ */
+function paddleWheel(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  const fv = env.frameworkVersion;
+  if (!fv || !/^\d+\.\d+/.test(fv.value)) return;
+  if (![...signals.values()].some((st) => st.sig.kind !== 'context' && CUDA_LIBRARY_FAILURE.test(st.group))) return;
+  const { version, variant } = splitPaddleVersion(fv.value);
+  const build = paddleBuild(version, variant ?? 'pypi', env.os && /windows/i.test(env.os.value) ? 'windows' : 'linux')?.variant;
+  if (!build) return;
+  const stated = env.cudnn?.value;
+  if (stated && build.cudnn && majorMinor(stated) && majorMinor(stated) !== majorMinor(build.cudnn)) {
+    board.stated('cudnn_version_mismatch', 1.5, t('why.v.paddleCudnn', { pip: fv.value, built: majorMinor(build.cudnn)!, stated }), [...factEvidence(fv), ...factEvidence(env.cudnn)]);
+  }
+  const cuda = env.cuda?.value;
+  if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(build.cuda)) {
+    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [...factEvidence(fv), ...factEvidence(env.cuda)]);
+  }
 }
 
 function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
