@@ -113,7 +113,7 @@ export const command: Command = {
   },
 };
 
-// what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is issue 19's
+// what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is PaddlePaddle's
 const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'keras', 'pytorch', 'torch', 'jax', 'paddle', 'paddlepaddle'];
 
 /** What a file is, from its first bytes: a log, or something explain should not read as one. */

@@ -100,7 +100,7 @@ export const command: Command = {
         now: ctx.now,
         intervalMs: o.intervalMs,
         checkEveryMs: o.checkEveryMs,
-        // nvidia-smi answers in 0.1-0.2 s on the H200 and within a second or two on big machines
+        // nvidia-smi answers in 0.1-0.2 s on one GPU and within a second or two on big machines
         hangAfterMs: Math.max(3000, Math.min(2 * o.intervalMs, o.timeoutMs)),
         maxBackoffMs: Math.max(o.intervalMs, 30_000),
         history: new MemoryHistory(DEFAULT_HISTORY),

@@ -11,7 +11,7 @@ export class FsError extends Error {
   override name = 'FsError';
   constructor(readonly code: FsErrorCode, readonly path: string, message?: string) {
     // Probes meet thousands of missing files (the loader emulation tries every search folder); a stack
-    // trace per miss cost 0.3 s on the H200. These errors are results, not bugs: no stack.
+    // trace per miss cost 0.3 s in all. These errors are results, not bugs: no stack.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message ?? `${path}: ${code}`);

@@ -1,5 +1,5 @@
 // The glossary: every label and fixed phrase the reporters print around what a finding says, in one place,
-// so every output uses the same words (HELPERS.md: shared conventions). The words themselves live in the
+// so every output uses the same words (one vocabulary for every command). The words themselves live in the
 // message catalogs (src/base/i18n/en.ts, zh.ts); these getters resolve them in the chosen language, so call sites
 // read LABELS.fix as before. Whole sentences with named slots, never sentences built from fragments.
 import { t } from '../base/i18n/index.js';

@@ -112,7 +112,7 @@ function cjkPieces(para: string): [string, boolean][] {
   return out;
 }
 
-/** Symbols of the house conventions (HELPERS.md), and their ASCII stand-ins. */
+/** The status symbols every reporter shares, and their ASCII stand-ins. */
 export interface Symbols {
   ok: string;
   warn: string;

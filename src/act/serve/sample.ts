@@ -1,6 +1,6 @@
 // One live sample for `serve`: nvidia-smi (the same probe as `check`) and the processes holding the GPUs,
 // joined with /proc, wrapped as a Snapshot so that procs' verdicts apply unchanged. It leaves out the slow
-// parts of a full snapshot (Python environments, the library inventory: 0.3 s on the H200), which the checks
+// parts of a full snapshot (Python environments, the library inventory: 0.3 s measured), which the checks
 // loop collects once a minute instead; the machine's fixed facts (system, self, environment) come from there.
 import { readTextOr } from '../../ports/fs.js';
 import { probeNvidia } from '../../gather/nvidia/probe.js';

@@ -46,7 +46,7 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
     allEnvs: flag(args, 'all-envs'),
     ...extra,
   };
-  // nvidia-smi first (~0.1 s on an H200, waiting on the driver), then the probes' code is loaded while it works
+  // nvidia-smi first (~0.1 s on a datacenter GPU, waiting on the driver), then the probes' code is loaded while it works
   const nvidiaStarted = scope === 'all' ? startNvidiaSmi(ctx.runner, options.timeoutMs) : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');
   try {

@@ -3,7 +3,7 @@
 // runs on without importing the framework (torch.cuda.get_arch_list() needs `import torch`, seconds).
 //
 // Layout (NVIDIA's fatbinary format, as nvcc writes it and cuobjdump reads it; checked against libraries built
-// with nvcc 13.0 here and libtorch_cuda.so on the H200):
+// with nvcc 13.0 here and PyTorch 2.11's libtorch_cuda.so):
 //   blob header, 16 bytes: u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries
 //   entry header: u16 kind (1 = PTX, 2 = cubin), u16 version, u32 header size, u64 payload size, ...,
 //                 u32 architecture at byte 28 (75 = sm_75; "90a" is 90 with a flag)

@@ -159,7 +159,7 @@ function cudnnSubLibraries(ctx: EmulationContext, p: LoaderProcess, steps: { rs:
   const version = ctx.inventory.describe(cudnn.path).version;
   const subs = major === '8' ? CUDNN8_SUBLIBRARIES : [...CUDNN9_SUBLIBRARIES];
   for (const sub of subs) {
-    // cuDNN 9 asks for the exact version first, then major.minor, then the major (H200 LD_DEBUG capture).
+    // cuDNN 9 asks for the exact version first, then major.minor, then the major (an LD_DEBUG capture).
     const names = major !== '8' && version ? [`${sub}.so.${version}`, `${sub}.so.${version.split('.').slice(0, 2).join('.')}`, `${sub}.so.${major}`] : [`${sub}.so.${major}`];
     let last: Resolution[] = [];
     for (const n of [...new Set(names)]) {

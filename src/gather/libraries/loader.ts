@@ -9,7 +9,7 @@
 // Each folder is tried with its glibc-hwcaps subfolders first. A candidate of the wrong ELF class or machine
 // is skipped silently (as glibc does); a candidate that is not ELF at all, or too short for its headers, stops
 // the load with an error; a candidate whose headers are whole but whose body is cut short is mapped, and the
-// process dies (SIGBUS) when the loader touches the missing part (H200: exit 135 importing PyTorch's cuDNN).
+// process dies (SIGBUS) when the loader touches the missing part (seen: exit 135 importing PyTorch's cuDNN).
 // LD_PRELOAD, then /etc/ld.so.preload, load right after the program and before its NEEDED entries (rtld.c);
 // a preload that cannot be loaded is ignored with a message. Every later request for a loaded soname, by
 // NEEDED or by dlopen, gets the first object loaded with it: a preloaded libcudnn.so.9 is the one that runs.

@@ -1,5 +1,5 @@
 // The two nvidia-smi calls of the GPU probe, apart from their parsers, so that a command can start them before it
-// loads the probes: nvidia-smi takes ~0.1 s on an H200, mostly waiting on the driver, and `check` spends that
+// loads the probes: nvidia-smi takes ~0.1 s on a datacenter GPU, mostly waiting on the driver, and `check` spends that
 // time loading its code and reading files (src/commands/shared/obtain-snapshot.ts starts them, ./probe.ts reads
 // their answers).
 import type { ProcessRunner, RunResult } from '../../ports/runner.js';

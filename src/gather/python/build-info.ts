@@ -4,8 +4,8 @@
 //   jaxlib's version and the JAX CUDA plugin / PJRT packages (jax-cuda12-plugin, jax-cuda13-pjrt ...)
 // Torch's architecture list is in no text file: it is read from libtorch_cuda.so's fatbinary headers
 // (src/gather/libraries/fatbin.ts), and --deep confirms it with torch.cuda.get_arch_list(). We do not guess it from
-// TORCH_CUDA_ARCH_LIST: that variable only matters when building torch from source, and the H200 machine sets
-// it to "9.0a" while its wheel holds sm_75..sm_120.
+// TORCH_CUDA_ARCH_LIST: that variable only matters when building torch from source, and a machine seen in the lab
+// sets it to "9.0a" while its wheel holds sm_75..sm_120.
 import type { FileSystem } from '../../ports/fs.js';
 import { readTextOr } from '../../ports/fs.js';
 import { readFatbinTargets, type FatbinResults } from '../libraries/fatbin.js';

@@ -1,7 +1,7 @@
 // Gathers the Snapshot: runs each probe once, records its timing. Adding a probe = one module in src/gather/
 // and one `timed(...)` line here (plus its schema section).
 //
-// The order is the speed: nvidia-smi is started first (on an H200 `-q -x` takes ~0.1 s, mostly waiting on the
+// The order is the speed: nvidia-smi is started first (on a datacenter GPU `-q -x` takes ~0.1 s, mostly waiting on the
 // driver) and every file probe runs while it works: the system, the Python environments, the library inventory
 // and the loader emulation. Only what needs its answer waits for it: the GPU processes (nvidia-smi's list joined
 // with /proc) and the libraries those processes mapped. Between probes the event loop runs, so nvidia-smi's

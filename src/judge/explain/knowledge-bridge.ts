@@ -1,5 +1,5 @@
 // The version knowledge `explain` needs, in one place. It asks src/judge/compat/api.ts (the project's compatibility
-// knowledge) first and falls back to small tables derived from /work/shared/compat
+// knowledge) first and falls back to small tables derived from the shared compat data
 // (src/knowledge/explain/*.json, each row with its source) where the API has no answer or rejects the
 // input: log text is messy ("11", "10.1 (nvcc)"), and a diagnosis must never fail on it.
 import * as compat from '../compat/api.js';

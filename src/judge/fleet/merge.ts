@@ -213,7 +213,7 @@ export class FleetMerger {
     return this.instances[i]!;
   }
 
-  /** "driver 580.159.04 · 8× NVIDIA H200 · 143771 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0)" */
+  /** "driver 580.159.04 · 8× NVIDIA H100 · 81559 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0)" */
   private configurationKey(values: Map<string, string>, byFact: Map<string, string[]>): { key: string; facts: Record<string, string> } {
     const parts: string[] = [];
     const facts: Record<string, string> = {};
@@ -225,7 +225,7 @@ export class FleetMerger {
       else if (ids.length === 0) shown = `no ${def.id}`;
       else if (ids.length === 1 && ids[0] === def.id) shown = values.get(def.id)!;
       else if (ids.every((id) => /\[\d+\]$/.test(id))) {
-        // Per GPU: "8× NVIDIA H200", or "4× A100 + 4× H100" on a mixed machine.
+        // Per GPU: "8× NVIDIA H100", or "4× A100 + 4× H100" on a mixed machine.
         const counts = new Map<string, number>();
         for (const id of ids) counts.set(values.get(id)!, (counts.get(values.get(id)!) ?? 0) + 1);
         shown = [...counts].map(([v, n]) => `${n}× ${v}`).join(' + ');

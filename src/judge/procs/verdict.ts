@@ -18,7 +18,7 @@ export const IDLE_MIN_AGE_S = 3600;
 export const IDLE_MAX_CPU_SHARE = 0.01;
 
 /** Using at least this much of a CPU during the probe's sample counts as working: a training loop keeps a core busy,
- *  while a process that only holds memory shows a few % at most (on the H200 a hog 7 s old still showed some). */
+ *  while a process that only holds memory shows a few % at most (in the lab a hog 7 s old still showed some). */
 export const BUSY_MIN_CPU_PERCENT = 25;
 
 export interface Assessment {

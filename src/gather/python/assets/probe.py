@@ -113,7 +113,7 @@ def mib(n):
 # The user's path first: a training script runs its convolution before it asks the framework anything, and
 # frameworks check things once. torch.backends.cudnn caches the cuDNN version even when its version check
 # raises, so a torch.backends.cudnn.version() call made before the convolution would swallow the failure the
-# user gets (seen on an H200: the check raised once, the convolution after it ran). So each probe tries the
+# user gets (seen in the lab: the check raised once, the convolution after it ran). So each probe tries the
 # convolution straight after the import, then gathers its facts; every fact that raises is reported as an
 # error of that fact, never dropped.
 

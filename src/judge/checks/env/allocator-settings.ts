@@ -1,5 +1,5 @@
 // What each framework does with the memory-policy variables, value by value: the reading of their parsers,
-// checked against what the H200 printed (torch 2.11, JAX 0.11.2; gpu-lab/truth-table.sh re-runs every case).
+// checked against what the lab GPU printed (torch 2.11, JAX 0.11.2; gpu-lab/truth-table.sh re-runs every case).
 //
 // PyTorch 2.9+ (c10/core/AllocatorConfig.h ConfigTokenizer): the value is split into tokens at , : [ ] (spaces
 // dropped) and read twice.
@@ -26,7 +26,7 @@
 // TensorFlow (tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc GetAllowGrowthValue): only "true" and
 // "false" are read; anything else is logged ("...is set but could not be parsed") and ignored, so the
 // config's allow_growth (off by default) holds: TensorFlow takes nearly all GPU memory at start. TensorFlow
-// was not on the H200: expected from the source, covered here with fakes.
+// was not in the lab: expected from the source, covered here with fakes.
 import type { Certainty, Consequence } from '../../finding.js';
 import { compareVersions } from '../../../base/versions.js';
 import { t } from '../../../base/i18n/index.js';
@@ -185,10 +185,10 @@ export function torchParserFor(versions: readonly string[]): 'new' | 'old' | 'un
   return 'unknown';
 }
 
-/** What torch does with the value, or null when it takes it. `seenVersions`: torch versions the H200 runs proved. */
+/** What torch does with the value, or null when it takes it. `seenVersions`: torch versions the lab runs proved. */
 export function judgeTorchAllocConf(name: string, value: string, torchVersions: readonly string[]): TorchConfVerdict | null {
   const tokens = tokenizeAllocConf(value);
-  // Only a walk that runs off the end (or an unclosed list) aborted at import on the H200; a token where the
+  // Only a walk that runs off the end (or an unclosed list) aborted at import in the lab; a token where the
   // walk expects ':' or ',' did not ("," first: torch imported and the first CUDA call raised "Unrecognized key
   // ','", truth table run 1). So a mismatch is judged by the first-call reading, which finds it there.
   const loaded = torchLoadTimeProblem(tokens);

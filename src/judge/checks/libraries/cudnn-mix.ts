@@ -1,16 +1,16 @@
 // What each framework does when libcudnn.so.9 and its sub-libraries come from different copies. The files
 // that load are a fact (the loader emulation, or /proc/PID/maps); what happens next is a consequence, per
 // framework, at the certainty the evidence gives:
-//  - PyTorch's convolutions do not check versions (conv2d ran with 9.19 + 9.14 on the H200). Its Python-side
+//  - PyTorch's convolutions do not check versions (conv2d ran with 9.19 + 9.14 in the lab). Its Python-side
 //    check (torch/backends/cudnn/__init__.py _init(), run by the first version() or is_acceptable() call)
 //    compares the cuDNN it was built with to the version cuDNN reports, and raises when the major differs or the
-//    run-time minor is older. With mixed copies cuDNN reports the sub-libraries' version (9.14 on the H200).
+//    run-time minor is older. With mixed copies cuDNN reports the sub-libraries' version (9.14 in the lab).
 //  - TensorFlow/XLA make the same comparison ("Loaded runtime CuDNN library: X but source was compiled with: Y",
-//    xla/stream_executor/cuda/cuda_dnn.cc); TensorFlow was not on the H200, so this stays "expected".
+//    xla/stream_executor/cuda/cuda_dnn.cc); TensorFlow was not in the lab, so this stays "expected".
 //  - JAX checks only that cuDNN is not older than its build's minimum (jax_plugins/xla_cuda*/ _check_cuda_versions);
-//    on the H200 it ran with 9.19 + 9.14.
+//    in the lab it ran with 9.19 + 9.14 (runs: knowledge/libraries/cudnn-mix-observations.json).
 //  - cuDNN's own check (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH) may refuse a mix: possible; for 9.19 + 9.14 it
-//    did not (a ctypes smoke test on the H200 ran handle, heuristics, convolution and cudnnFind).
+//    did not (a ctypes smoke test in the lab ran handle, heuristics, convolution and cudnnFind).
 import type { Certainty, Consequence } from '../../finding.js';
 import { compareVersions } from '../../../base/versions.js';
 import observations from '../../../knowledge/libraries/cudnn-mix-observations.json' with { type: 'json' };
@@ -38,7 +38,7 @@ export interface CudnnMix {
   main: string | null;
   /** the version of the sub-libraries that come from another copy (the oldest, when several) */
   others: string | null;
-  /** libcudnn_graph is among them: cuDNN then reports their version as its own (the H200) */
+  /** libcudnn_graph is among them: cuDNN then reports their version as its own (seen in the lab) */
   graphDiffers: boolean;
   /** the cuDNN the framework was built with, when known ("9" for TensorFlow's build info) */
   built?: string | null;

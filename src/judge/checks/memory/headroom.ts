@@ -1,6 +1,6 @@
 // memory.headroom: is there room for a job to start? cuDNN's algorithm search and workspace briefly need far
 // more than the steady state; with little free, a real training job fails with out-of-memory or the misleading
-// "Failed to get convolution algorithm" / CUDNN_STATUS_NOT_INITIALIZED. What the H200 showed (truth table run 1,
+// "Failed to get convolution algorithm" / CUDNN_STATUS_NOT_INITIALIZED. What the lab GPU showed (truth table run 1,
 // docs/evidence/truth): with 1.2 GiB free a tiny JAX convolution still ran, and with ~700 MiB free a tiny torch
 // convolution ran (a new CUDA context plus cuDNN took ~516 MiB there). So below MIN_FREE_MIB it is a warning
 // about jobs that need more; only below CONTEXT_FLOOR_MIB is it certain that no GPU job can start.
@@ -17,7 +17,7 @@ import { t } from '../../../base/i18n/index.js';
 
 /** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
 export const MIN_FREE_MIB = 2048;
-/** A new CUDA context plus cuDNN took ~516 MiB on the H200 (gpu-lab/proto smoke test beside hog.py keeping
+/** A new CUDA context plus cuDNN took ~516 MiB in the lab (gpu-lab/proto smoke test beside hog.py keeping
  *  700 MiB: 184 MB left inside the process): below this no GPU job can start. */
 export const CONTEXT_FLOOR_MIB = 512;
 
@@ -96,7 +96,7 @@ export const headroomCheck: Check = {
         finding({
           check: this.id,
           // An error only when nothing can start here and no GPU of this machine has room; between the floor and
-          // MIN_FREE_MIB small jobs still run (seen on the H200), so it is a warning about the ones that need more.
+          // MIN_FREE_MIB small jobs still run (seen in the lab), so it is a warning about the ones that need more.
           severity: roomy.length === 0 && g.memory.freeMiB < CONTEXT_FLOOR_MIB ? 'error' : 'warn',
           status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',

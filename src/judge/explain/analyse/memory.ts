@@ -18,7 +18,7 @@ import { t } from '../../../base/i18n/index.js';
 
 /**
  * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS
- * handles and their workspaces. Measured: PyTorch 2.11 (CUDA 13) on an H200, "this process has 518.00 MiB memory in
+ * handles and their workspaces. Measured: PyTorch 2.11 (CUDA 13) on a Hopper GPU, "this process has 518.00 MiB memory in
  * use" with 0 bytes allocated by PyTorch (test/fixtures/h200/logs/torch-oom-huge.txt); 894 MiB with 233 MiB
  * allocated and 41 MiB cached after cuDNN/cuBLAS were used (docs/evidence/h200-run-fail.txt). Memory outside the
  * framework's pool up to this margin is the process's own runtime, not another process or framework.

@@ -1,5 +1,5 @@
 // The message catalog (catalog/messages: what the frameworks and NVIDIA's libraries print, read from their
-// sources; catalog/installed.json: today's wordings of the builds on the project's H200 machine) turned into
+// sources; catalog/installed.json: today's wordings of the builds on the project's lab GPU machine) turned into
 // signatures by code. For each entry: its format string becomes a pattern whose placeholders are captures
 // (format.ts), its anchor is the longest prefilter word in the text the pattern requires, its causes keep the
 // catalog's order as a prior, and its source travels with it. notes.json holds where the project's copy departs

@@ -1,6 +1,6 @@
 // The schema of the hand-written signature files, the families and the framework cues (one JSON file each, see
 // README.md). Checked by the build (scripts/validate-data.ts) and the tests; the CLI itself reads the files
-// without it (no zod at start: issue 17).
+// without it (no zod at start: loading it costs start-up time).
 import { z } from 'zod';
 import { ROOT_CAUSES } from '../../../knowledge/root-causes.js';
 
