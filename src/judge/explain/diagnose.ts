@@ -203,7 +203,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const causes: Cause[] = ranked
     .map(([id, e], i) => {
       const setting = id === 'configuration_invalid' ? e.hints.setting?.[0] : undefined;
-      const test = testFor(id, fw);
+      const test = testOnPlatform(testFor(id, fw), platform);
       const cause: Cause = {
         id,
         confidence: round2(Math.min(0.97, i === 0 ? topConf : (e.score / total) * rest)),
@@ -482,4 +482,12 @@ function round2(n: number): number {
 /** "The NVIDIA driver…" → "the NVIDIA driver…": lower the first letter only, so GPU, CUDA and cuDNN keep their case. */
 function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** A test's command where the job runs: on native Windows an inline `NAME=value python …` is cmd's `set NAME=value`
+ *  (cmd has no per-command environment; the job is then started as before). */
+function testOnPlatform<T extends { command?: string }>(test: T | undefined, platform: string): T | undefined {
+  if (!test?.command || platform !== 'windows') return test;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(\S+) /.exec(test.command);
+  return m ? { ...test, command: `set ${m[1]}=${m[2]}` } : test;
 }
