@@ -71,6 +71,8 @@ export interface Finding {
   /** what frameworks do with the fact the message states (the message is the fact) */
   consequences?: Consequence[];
   fix?: Fix;
+  /** the runner's own "<title>: ok" line for a check with nothing to say (layout decides by this, never by text) */
+  bare?: true;
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warn: 1, error: 2 };

@@ -109,6 +109,8 @@ export interface FindingView {
   fix?: { text: string; commands: string[]; manual: string[] };
   /** what every reporter shows: the one finding model */
   lines: FindingLines;
+  /** the runner's bare "<title>: ok" line */
+  bare?: true;
 }
 
 /** A ranked cause as the reports show it (evidence `line` null: a fact of the machine, not a line of the log). */
@@ -267,6 +269,7 @@ function findingView(f: Finding, cat: Category, s: Snapshot | null): FindingView
     consequences: [...(f.consequences ?? [])],
     ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
     lines: findingLines(f, { snapshot: s }),
+    ...(f.bare ? { bare: true as const } : {}),
   };
 }
 

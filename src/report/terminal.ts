@@ -148,7 +148,7 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
   if (mark === 'ok' || mark === 'skip') {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
-    const informative = fs.find((f) => f.status !== 'skip' && !isBareOk(f.message)) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
+    const informative = fs.find((f) => f.status !== 'skip' && !isBareOk(f)) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
     return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');

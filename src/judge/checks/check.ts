@@ -27,6 +27,6 @@ export interface Check {
 }
 
 /** A finding that only says "<title>: ok" (the runner's line for a check with nothing to say), in any language. */
-export function isBareOk(message: string): boolean {
-  return message.endsWith(': ok') || message.endsWith('：正常');
+export function isBareOk(f: { bare?: true }): boolean {
+  return f.bare === true;
 }

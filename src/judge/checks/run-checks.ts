@@ -33,7 +33,7 @@ function evaluateOne(check: Check, s: Snapshot): Finding[] {
     }
     const found = check.evaluate(s);
     if (found.length === 0) {
-      return [{ check: check.id, severity: 'info', status: 'ok', rootCause: null, message: t('check.ok', { title: check.title }), evidence: [] }];
+      return [{ check: check.id, severity: 'info', status: 'ok', rootCause: null, message: t('check.ok', { title: check.title }), evidence: [], bare: true }];
     }
     return found;
   } catch (err) {

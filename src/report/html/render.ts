@@ -171,7 +171,7 @@ function findingsSection(m: ReportModel): string {
   if (m.findings.length === 0) return '';
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   // Version facts have their own table below: each fact once.
-  const fine = m.findings.filter((f) => f.mark === 'ok' && !isBareOk(f.message) && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
+  const fine = m.findings.filter((f) => f.mark === 'ok' && !isBareOk(f) && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
   const skipped = m.findings.filter((f) => f.mark === 'skip');
   const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">

@@ -81,7 +81,7 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
 function answerLines(findings: readonly Finding[], c: ReturnType<typeof palette>, width: number, verbose: boolean): string[] {
   const out: string[] = [];
   const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
-  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f.message) && f.check !== 'libs.loaded');
+  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f) && f.check !== 'libs.loaded');
   for (const f of infos) out.push(`${c.green('✓')} ${visibleLine(f.message)}`);
   if (shown.length > 0) {
     for (const f of shown) out.push(...(out.length > 0 ? [''] : []), ...renderBlock(findingLines(f), { width, c, verbose }));
