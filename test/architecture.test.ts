@@ -151,3 +151,10 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
     expect(edges.some((e) => e.kind === 'lazy')).toBe(true);
   });
 });
+
+describe('one versions module', () => {
+  it('has one compareVersions over version strings, in base/versions.ts (PEP 440 beside it has its own name)', () => {
+    const defs = sources(SRC).flatMap((f) => (/function compareVersions\b/.test(readFileSync(f, 'utf8')) ? [path.relative(SRC, f)] : []));
+    expect(defs).toEqual(['base/versions.ts']);
+  });
+});

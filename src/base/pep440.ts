@@ -35,7 +35,7 @@ export function parseVersion(text: string): Pep440Version | null {
 const PRE_RANK: Record<string, number> = { a: 0, b: 1, rc: 2 };
 
 /** Negative, zero or positive like a comparator. Local versions compare after the public part. */
-export function compareVersions(a: Pep440Version, b: Pep440Version, withLocal = true): number {
+export function comparePep440(a: Pep440Version, b: Pep440Version, withLocal = true): number {
   if (a.epoch !== b.epoch) return a.epoch - b.epoch;
   const n = Math.max(a.release.length, b.release.length);
   for (let i = 0; i < n; i++) {
@@ -86,7 +86,7 @@ export function satisfies(version: string, specifier: string): boolean | null {
     const t = parseVersion(target);
     if (!t) return null;
     // A specifier without a local part ignores the candidate's local part ("==2.1.0" accepts 2.1.0+cu121).
-    const c = compareVersions(v, t, t.local !== null);
+    const c = comparePep440(v, t, t.local !== null);
     let ok: boolean;
     switch (op) {
       case '==':

@@ -41,13 +41,55 @@ export function versionFromPackage(family: string, pkgVersion: string): string |
   return family.startsWith('libcudnn') ? parts.slice(0, 3).join('.') : m[1]!;
 }
 
-/** Numeric comparison of dotted versions: "9.9.0" < "9.14.0". */
+/** A version as numbers per dot-separated part (never a float: "12.10" > "12.9") and its pre-release rank:
+ *  "2.1.0+cu121" is 2.1.0 with a local label, "2.0.0rc1" comes before "2.0.0", ".post1" and "+local" are ignored. */
+export interface DottedVersion {
+  nums: number[];
+  /** pre-release rank: dev < a/alpha < b/beta < rc/c < (none) */
+  pre: [number, number] | null;
+}
+
+const PRE_RANK: Record<string, number> = { dev: 0, a: 1, alpha: 1, b: 2, beta: 2, rc: 3, c: 3 };
+
+/** "12.4", "580.65.06", "2.1.0+cu121", "2.0.0rc1" → parts; anything else → null. */
+export function parseDotted(v: string): DottedVersion | null {
+  const m = /^\s*v?(\d+(?:\.\d+)*)(?:[.-]?(dev|a|alpha|b|beta|rc|c)\.?(\d*))?(?:\.post\d+)?(?:\+[\w.]+)?\s*$/i.exec(v);
+  if (!m) return null;
+  const nums = m[1]!.split('.').map((x) => Number(x));
+  const pre = m[2] ? ([PRE_RANK[m[2].toLowerCase()] ?? 0, Number(m[3] || 0)] as [number, number]) : null;
+  return { nums, pre };
+}
+
+/** True when `v` looks like a version ("12.4", "580.65.06", "2.1.0+cu121", "2.0.0rc1"). */
+export function isVersion(v: string): boolean {
+  return parseDotted(v) !== null;
+}
+
+/**
+ * The one comparison of version strings: negative, 0 or positive (the sign only). Missing parts count as 0
+ * ("12.4" == "12.4.0"); pre-releases come before their release. Text that is not a clean version (a log's "10.1
+ * (nvcc)", "11.8-1") is compared part by part on its leading numbers, never rejected: a diagnosis must not fail on it.
+ */
 export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map((x) => Number.parseInt(x, 10) || 0);
-  const pb = b.split('.').map((x) => Number.parseInt(x, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
+  const pa = parseDotted(a);
+  const pb = parseDotted(b);
+  if (pa && pb) {
+    const n = Math.max(pa.nums.length, pb.nums.length);
+    for (let i = 0; i < n; i++) {
+      const d = (pa.nums[i] ?? 0) - (pb.nums[i] ?? 0);
+      if (d !== 0) return Math.sign(d);
+    }
+    if (pa.pre && !pb.pre) return -1;
+    if (!pa.pre && pb.pre) return 1;
+    if (pa.pre && pb.pre) return Math.sign(pa.pre[0] - pb.pre[0]) || Math.sign(pa.pre[1] - pb.pre[1]);
+    return 0;
+  }
+  const x = a.split(/[.+-]/).map((p) => Number.parseInt(p, 10));
+  const y = b.split(/[.+-]/).map((p) => Number.parseInt(p, 10));
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const p = Number.isFinite(x[i]) ? x[i]! : 0;
+    const q = Number.isFinite(y[i]) ? y[i]! : 0;
+    if (p !== q) return Math.sign(p - q);
   }
   return 0;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { condaFileName, markerExtra, normalizeName, parseCondaRecord, parseCoreMetadata, parseDistFolder, parseRequirement } from '../../src/gather/python/metadata.js';
-import { compareVersions, parseVersion, satisfies } from '../../src/base/pep440.js';
+import { comparePep440 as compareVersions, parseVersion, satisfies } from '../../src/base/pep440.js';
 import { parseLiteral, readAssignments } from '../../src/gather/python/pyliteral.js';
 import { metadata, tfBuildInfoPy, torchVersionPy } from './helpers.js';
 

@@ -1,47 +1,11 @@
 // Version strings compared as numbers per dot-separated part, never as floats: "12.10" > "12.9",
 // "2.1.0+cu121" is 2.1.0 with a local label, "2.0.0rc1" comes before "2.0.0".
 import { UsageError } from '../../base/errors.js';
+import { compareVersions, isVersion, parseDotted } from '../../base/versions.js';
 
-interface Parsed {
-  nums: number[];
-  /** pre-release rank: a/alpha < b/beta < rc < (none); dev before all */
-  pre: [number, number] | null;
-}
+export { compareVersions, isVersion } from '../../base/versions.js';
 
-const PRE_RANK: Record<string, number> = { dev: 0, a: 1, alpha: 1, b: 2, beta: 2, rc: 3, c: 3 };
-
-function parse(v: string): Parsed | null {
-  const m = /^\s*v?(\d+(?:\.\d+)*)(?:[.-]?(dev|a|alpha|b|beta|rc|c)\.?(\d*))?(?:\.post\d+)?(?:\+[\w.]+)?\s*$/i.exec(v);
-  if (!m) return null;
-  const nums = m[1]!.split('.').map((x) => Number(x));
-  const pre = m[2] ? ([PRE_RANK[m[2].toLowerCase()] ?? 0, Number(m[3] || 0)] as [number, number]) : null;
-  return { nums, pre };
-}
-
-/** True when `v` looks like a version ("12.4", "580.65.06", "2.1.0+cu121", "2.0.0rc1"). */
-export function isVersion(v: string): boolean {
-  return parse(v) !== null;
-}
-
-/**
- * Compare two versions: negative when a < b, 0 when equal, positive when a > b.
- * Missing parts count as 0 ("12.4" == "12.4.0"). Throws UsageError on text that is not a version.
- */
-export function compareVersions(a: string, b: string): number {
-  const pa = parse(a);
-  const pb = parse(b);
-  if (!pa) throw new UsageError(`"${a}" is not a version number`);
-  if (!pb) throw new UsageError(`"${b}" is not a version number`);
-  const n = Math.max(pa.nums.length, pb.nums.length);
-  for (let i = 0; i < n; i++) {
-    const d = (pa.nums[i] ?? 0) - (pb.nums[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  if (pa.pre && !pb.pre) return -1;
-  if (!pa.pre && pb.pre) return 1;
-  if (pa.pre && pb.pre) return Math.sign(pa.pre[0] - pb.pre[0]) || Math.sign(pa.pre[1] - pb.pre[1]);
-  return 0;
-}
+const parse = parseDotted;
 
 /** The first `parts` numeric parts: majorMinor("12.4.131") === "12.4". */
 export function truncateVersion(v: string, parts: number): string {

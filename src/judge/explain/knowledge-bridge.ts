@@ -7,18 +7,11 @@ import gpus from '../../knowledge/explain/gpus.json' with { type: 'json' };
 import cudaRows from '../../knowledge/explain/cuda.json' with { type: 'json' };
 import tfRows from '../../knowledge/explain/tensorflow.json' with { type: 'json' };
 import torchRows from '../../knowledge/explain/torch.json' with { type: 'json' };
+import { compareVersions } from '../../base/versions.js';
 
-/** Numeric, part by part: "12.10" > "12.9"; missing parts count as 0. */
-export function compareVersions(a: string, b: string): number {
-  const x = a.split(/[.+-]/).map((p) => Number.parseInt(p, 10));
-  const y = b.split(/[.+-]/).map((p) => Number.parseInt(p, 10));
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const p = Number.isFinite(x[i]) ? x[i]! : 0;
-    const q = Number.isFinite(y[i]) ? y[i]! : 0;
-    if (p !== q) return p - q;
-  }
-  return 0;
-}
+/** Numeric, part by part, never rejecting messy text (the one comparison: base/versions.ts). */
+export { compareVersions };
+
 
 export function majorMinor(v: string): string {
   const parts = v.split('.');

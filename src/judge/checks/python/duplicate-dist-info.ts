@@ -3,7 +3,7 @@
 // metadata and the frameworks' own version checks then see whichever folder comes first, while the
 // module files on disk are a mix of both versions.
 import { finding, type Finding } from '../../finding.js';
-import { compareVersions, parseVersion } from '../../../base/pep440.js';
+import { comparePep440, parseVersion } from '../../../base/pep440.js';
 import { isRelevant } from '../../../gather/python/relevant.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -49,5 +49,5 @@ export const duplicateDistInfoCheck: Check = {
 function compareLoose(a: string, b: string): number {
   const pa = parseVersion(a);
   const pb = parseVersion(b);
-  return pa && pb ? compareVersions(pa, pb) : a.localeCompare(b);
+  return pa && pb ? comparePep440(pa, pb) : a.localeCompare(b);
 }
