@@ -15,7 +15,7 @@ const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtu
 );
 
 /** the lines wider than WIDTH that are not a single unbreakable token or a command to copy */
-export function overflowing(out: string): string[] {
+function overflowing(out: string): string[] {
   return out.split('\n').filter((l) => {
     if (displayWidth(l) <= WIDTH) return false;
     // a command line: "$ cmd" after an indent, a gutter or a mark

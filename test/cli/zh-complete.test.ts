@@ -11,7 +11,7 @@ const SNAPSHOTS = ['examples/snapshots', 'test/fixtures/snapshots'].flatMap((d) 
 const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtures/logs-zh'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).filter((f) => /\.(txt|log)$/.test(f)).map((f) => path.join(d, f)));
 
 /** the English sentences (four or more English words in a row) left in zh output, outside code and quotes */
-export function englishIn(out: string): string[] {
+function englishIn(out: string): string[] {
   const found: string[] = [];
   let fence = false;
   for (const raw of out.split('\n')) {
