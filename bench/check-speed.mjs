@@ -27,7 +27,9 @@ if (!existsSync('dist/cli.js')) {
   console.error('dist/cli.js not found: run `npm run build` in the repository root first');
   process.exit(2);
 }
-const python = values.python ?? (spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || '').trim();
+const python =
+  values.python ??
+  (spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || '').trim();
 
 function time(label, cmd, args, n) {
   const ms = [];
@@ -39,8 +41,20 @@ function time(label, cmd, args, n) {
     if (last.error) break;
   }
   const sorted = [...ms].sort((a, b) => a - b);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  return { label, runs: ms.length, medianMs: Math.round(median), minMs: Math.round(sorted[0]), maxMs: Math.round(sorted[sorted.length - 1]), exit: last?.status ?? null, error: last?.error ? String(last.error.message) : null, stdout: last?.stdout ?? '' };
+  const median =
+    sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]
+      : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return {
+    label,
+    runs: ms.length,
+    medianMs: Math.round(median),
+    minMs: Math.round(sorted[0]),
+    maxMs: Math.round(sorted[sorted.length - 1]),
+    exit: last?.status ?? null,
+    error: last?.error ? String(last.error.message) : null,
+    stdout: last?.stdout ?? '',
+  };
 }
 
 const pyArgs = python ? ['--python', python] : [];
@@ -48,7 +62,12 @@ const results = [];
 // One warm-up, so the first run's disk cache misses do not count against either side.
 spawnSync(process.execPath, ['dist/cli.js', 'check', '--json', ...pyArgs], { encoding: 'utf8' });
 results.push(time('check --json', process.execPath, ['dist/cli.js', 'check', '--json', ...pyArgs], runs));
-const deep = time('check --deep --json', process.execPath, ['dist/cli.js', 'check', '--deep', '--json', ...pyArgs], deepRuns);
+const deep = time(
+  'check --deep --json',
+  process.execPath,
+  ['dist/cli.js', 'check', '--deep', '--json', ...pyArgs],
+  deepRuns,
+);
 results.push(deep);
 
 let collect = null;
@@ -62,7 +81,12 @@ if (hasTorch) {
 let probed = '?';
 try {
   const out = JSON.parse(deep.stdout);
-  probed = (out.snapshot.python?.environments ?? []).flatMap((e) => e.probes.map((p) => `${p.framework}:${p.conv.map((c) => (c.ok ? 'ok' : 'fail')).join('/') || 'no-conv'}`)).join(' ') || 'none';
+  probed =
+    (out.snapshot.python?.environments ?? [])
+      .flatMap((e) =>
+        e.probes.map((p) => `${p.framework}:${p.conv.map((c) => (c.ok ? 'ok' : 'fail')).join('/') || 'no-conv'}`),
+      )
+      .join(' ') || 'none';
 } catch {
   probed = 'unreadable output';
 }
@@ -71,14 +95,21 @@ const verdicts = [];
 verdicts.push(`check under 1000 ms: ${results[0].medianMs < 1000 ? 'yes' : 'NO'} (median ${results[0].medianMs} ms)`);
 if (collect) {
   const ratio = deep.medianMs / collect.medianMs;
-  verdicts.push(`check --deep at most 1/3 of collect_env: ${ratio <= 1 / 3 ? 'yes' : 'NO'} (${deep.medianMs} / ${collect.medianMs} ms = ${ratio.toFixed(2)})`);
+  verdicts.push(
+    `check --deep at most 1/3 of collect_env: ${ratio <= 1 / 3 ? 'yes' : 'NO'} (${deep.medianMs} / ${collect.medianMs} ms = ${ratio.toFixed(2)})`,
+  );
 } else verdicts.push(`collect_env: skipped, torch does not import under ${python || '(no python3)'}`);
 
 if (values.json) {
   console.log(JSON.stringify({ python, results: results.map(({ stdout, ...r }) => r), probed, verdicts }, null, 2));
 } else {
-  console.log(`machine: ${spawnSync('hostname', { encoding: 'utf8' }).stdout.trim()}, node ${process.version}, python ${python || '-'}`);
-  for (const r of results) console.log(`${r.label.padEnd(36)} median ${String(r.medianMs).padStart(6)} ms  min ${String(r.minMs).padStart(6)}  max ${String(r.maxMs).padStart(6)}  (${r.runs} runs, exit ${r.exit}${r.error ? `, ${r.error}` : ''})`);
+  console.log(
+    `machine: ${spawnSync('hostname', { encoding: 'utf8' }).stdout.trim()}, node ${process.version}, python ${python || '-'}`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.label.padEnd(36)} median ${String(r.medianMs).padStart(6)} ms  min ${String(r.minMs).padStart(6)}  max ${String(r.maxMs).padStart(6)}  (${r.runs} runs, exit ${r.exit}${r.error ? `, ${r.error}` : ''})`,
+    );
   console.log(`frameworks probed by --deep: ${probed}`);
   for (const v of verdicts) console.log(v);
 }

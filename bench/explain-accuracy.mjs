@@ -54,10 +54,15 @@ const results = crossValidate((c) => c.id);
 const byRepo = crossValidate(repoOf);
 // for contrast: fitted on everything, scored on the same reports
 const all = new t.PriorModel(t.fitPriors(reads.env, ['all'], reads.log));
-const inSample = Object.fromEntries(MODES.map((m) => [m, reads[m].map((r, i) => ({ c: cases[i], d: r.diagnose(all) }))]));
+const inSample = Object.fromEntries(
+  MODES.map((m) => [m, reads[m].map((r, i) => ({ c: cases[i], d: r.diagnose(all) }))]),
+);
 
 function score(rows) {
-  let top1 = 0, top3 = 0, none = 0, lenient = 0;
+  let top1 = 0,
+    top3 = 0,
+    none = 0,
+    lenient = 0;
   for (const { c, d } of rows) {
     const ids = d.causes.map((x) => x.id);
     if (ids[0] === c.label) top1++;
@@ -86,9 +91,21 @@ function calibration(rows) {
 }
 
 const ABBR = {
-  gpu_memory_exhausted: 'exh', memory_held_by_other_process: 'held', framework_preallocation: 'prea', allocator_fragmentation: 'frag',
-  cudnn_version_mismatch: 'cdnn', cuda_toolkit_mismatch: 'tkit', driver_too_old: 'drv', library_missing: 'miss', library_conflict: 'conf',
-  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', configuration_invalid: 'cfg', framework_bug: 'bug', other: 'oth',
+  gpu_memory_exhausted: 'exh',
+  memory_held_by_other_process: 'held',
+  framework_preallocation: 'prea',
+  allocator_fragmentation: 'frag',
+  cudnn_version_mismatch: 'cdnn',
+  cuda_toolkit_mismatch: 'tkit',
+  driver_too_old: 'drv',
+  library_missing: 'miss',
+  library_conflict: 'conf',
+  gpu_arch_unsupported: 'arch',
+  no_device_visible: 'nodv',
+  hardware_or_driver_fault: 'hwf',
+  configuration_invalid: 'cfg',
+  framework_bug: 'bug',
+  other: 'oth',
 };
 function confusion(rows) {
   const labels = Object.keys(ABBR);
@@ -101,30 +118,63 @@ const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), 
 const summaryByRepo = Object.fromEntries(MODES.map((m) => [m, { ...score(byRepo[m]), ...calibration(byRepo[m]) }]));
 // --dump FILE: each report's cross-validated first three causes per mode (to diff two runs case by case)
 if (argv.includes('--dump')) {
-  const rows = Object.fromEntries(MODES.map((m) => [m, Object.fromEntries(results[m].map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]))]));
+  const rows = Object.fromEntries(
+    MODES.map((m) => [
+      m,
+      Object.fromEntries(
+        results[m].map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]),
+      ),
+    ]),
+  );
   (await import('node:fs')).writeFileSync(argv[argv.indexOf('--dump') + 1], JSON.stringify(rows, null, 1));
 }
 if (argv.includes('--json')) {
-  console.log(JSON.stringify({ corpora: dirs.map((d) => path.relative(repo, d)), k, summary, summaryByRepo, inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])), confusion: confusion(results.env) }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        corpora: dirs.map((d) => path.relative(repo, d)),
+        k,
+        summary,
+        summaryByRepo,
+        inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])),
+        confusion: confusion(results.env),
+      },
+      null,
+      1,
+    ),
+  );
   process.exit(0);
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
-console.log(`explain accuracy: ${cases.length} labelled reports (${dirs.map((d) => path.relative(repo, d)).join(', ')}), ${k}-fold cross-validation`);
-console.log('priors fitted on the other folds only; each fold scored with them (strength/context per fold: ' +
-  [...new Set(results.env.map((r) => `${r.fitted.strength}/${r.fitted.context}`))].join(', ') + ')\n');
-console.log(`${'mode'.padEnd(30)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} ${'top-1 (or 2nd label)'.padStart(21)} ${'nothing'.padStart(8)} ${'ECE'.padStart(6)}`);
+console.log(
+  `explain accuracy: ${cases.length} labelled reports (${dirs.map((d) => path.relative(repo, d)).join(', ')}), ${k}-fold cross-validation`,
+);
+console.log(
+  'priors fitted on the other folds only; each fold scored with them (strength/context per fold: ' +
+    [...new Set(results.env.map((r) => `${r.fitted.strength}/${r.fitted.context}`))].join(', ') +
+    ')\n',
+);
+console.log(
+  `${'mode'.padEnd(30)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} ${'top-1 (or 2nd label)'.padStart(21)} ${'nothing'.padStart(8)} ${'ECE'.padStart(6)}`,
+);
 for (const m of MODES) {
   const s = summary[m];
-  console.log(`${MODE_NAME[m].padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
+  console.log(
+    `${MODE_NAME[m].padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`,
+  );
 }
 for (const m of MODES) {
   const s = summaryByRepo[m];
-  console.log(`${`by repository, ${m === 'env' ? 'env' : 'log alone'}`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
+  console.log(
+    `${`by repository, ${m === 'env' ? 'env' : 'log alone'}`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`,
+  );
 }
 for (const m of MODES) {
   const s = score(inSample[m]);
-  console.log(`${`(in-sample, ${m === 'env' ? 'env' : 'log'}: not a measure)`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)}`);
+  console.log(
+    `${`(in-sample, ${m === 'env' ? 'env' : 'log'}: not a measure)`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)}`,
+  );
 }
 console.log('\nby corpus (cross-validated, top-1 / top-3):');
 for (const d of dirs) {
@@ -142,12 +192,20 @@ for (const lang of [...new Set(cases.map((c) => c.lang ?? 'en'))]) {
     const s = score(results[m].filter((r) => (r.c.lang ?? 'en') === lang));
     return `${MODE_NAME[m]}: ${pct(s.top1)} / ${pct(s.top3)}`;
   });
-  console.log(`  ${`${lang} (${cases.filter((c) => (c.lang ?? 'en') === lang).length})`.padEnd(12)} ${cells.join('   ')}`);
+  console.log(
+    `  ${`${lang} (${cases.filter((c) => (c.lang ?? 'en') === lang).length})`.padEnd(12)} ${cells.join('   ')}`,
+  );
 }
 for (const m of MODES) {
   console.log(`\nreliability of the first cause's confidence, ${MODE_NAME[m]} (cross-validated):`);
-  console.log(`  ${'confidence'.padEnd(11)} ${'reports'.padStart(7)} ${'mean conf.'.padStart(10)} ${'right'.padStart(7)}`);
-  for (const b of summary[m].bins) if (b.n > 0) console.log(`  ${`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`.padEnd(11)} ${String(b.n).padStart(7)} ${(b.conf / b.n).toFixed(2).padStart(10)} ${(b.right / b.n).toFixed(2).padStart(7)}`);
+  console.log(
+    `  ${'confidence'.padEnd(11)} ${'reports'.padStart(7)} ${'mean conf.'.padStart(10)} ${'right'.padStart(7)}`,
+  );
+  for (const b of summary[m].bins)
+    if (b.n > 0)
+      console.log(
+        `  ${`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`.padEnd(11)} ${String(b.n).padStart(7)} ${(b.conf / b.n).toFixed(2).padStart(10)} ${(b.right / b.n).toFixed(2).padStart(7)}`,
+      );
 }
 const cm = confusion(results.env);
 const cols = [...Object.keys(ABBR), 'none'];
@@ -157,14 +215,19 @@ for (const l of Object.keys(ABBR)) {
   const rows = results.env.filter((r) => r.c.label === l);
   if (rows.length === 0) continue;
   const s = score(rows);
-  console.log(`  ${`${l} (${rows.length})`.padEnd(29)} ${cols.map((c) => (cm[l][c] ? String(cm[l][c]) : '.').padStart(4)).join(' ')}   ${pct(s.top1).padStart(5)}  ${pct(s.top3).padStart(5)}`);
+  console.log(
+    `  ${`${l} (${rows.length})`.padEnd(29)} ${cols.map((c) => (cm[l][c] ? String(cm[l][c]) : '.').padStart(4)).join(' ')}   ${pct(s.top1).padStart(5)}  ${pct(s.top3).padStart(5)}`,
+  );
 }
 if (argv.includes('--cases')) {
   for (const m of MODES) {
     console.log(`\nmisses (${MODE_NAME[m]}):`);
     for (const { c, d } of results[m]) {
       const ids = d.causes.map((x) => x.id);
-      if (ids[0] !== c.label) console.log(`  ${c.id} ${c.framework ?? ''} label=${c.label} got=${ids.slice(0, 3).join(',') || '(none)'} | ${c.log.replace(/\s+/g, ' ').slice(0, 150)}`);
+      if (ids[0] !== c.label)
+        console.log(
+          `  ${c.id} ${c.framework ?? ''} label=${c.label} got=${ids.slice(0, 3).join(',') || '(none)'} | ${c.log.replace(/\s+/g, ' ').slice(0, 150)}`,
+        );
     }
   }
 }

@@ -30,11 +30,22 @@ for (const a of argv) {
 async function loadEngine() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-repro-'));
   const entry = path.join(work, 'entry.ts');
-  fs.writeFileSync(entry, `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/judge/explain/engine.ts'))};\n`);
+  fs.writeFileSync(
+    entry,
+    `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/judge/explain/engine.ts'))};\n`,
+  );
   const out = path.join(work, 'entry.mjs');
-  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
     define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href) },
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' } });
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+  });
   const mod = await import(pathToFileURL(out).href);
   fs.rmSync(work, { recursive: true, force: true });
   return mod;
@@ -66,10 +77,22 @@ function readCases(roots) {
 }
 
 const ABBR = {
-  gpu_memory_exhausted: 'exh', memory_held_by_other_process: 'held', framework_preallocation: 'prea', allocator_fragmentation: 'frag',
-  cudnn_version_mismatch: 'cdnn', cuda_toolkit_mismatch: 'tkit', driver_too_old: 'drv', library_missing: 'miss', library_conflict: 'conf',
-  gpu_arch_unsupported: 'arch', no_device_visible: 'nodv', hardware_or_driver_fault: 'hwf', framework_bug: 'bug', configuration_invalid: 'cfg',
-  other: 'oth', none: '—',
+  gpu_memory_exhausted: 'exh',
+  memory_held_by_other_process: 'held',
+  framework_preallocation: 'prea',
+  allocator_fragmentation: 'frag',
+  cudnn_version_mismatch: 'cdnn',
+  cuda_toolkit_mismatch: 'tkit',
+  driver_too_old: 'drv',
+  library_missing: 'miss',
+  library_conflict: 'conf',
+  gpu_arch_unsupported: 'arch',
+  no_device_visible: 'nodv',
+  hardware_or_driver_fault: 'hwf',
+  framework_bug: 'bug',
+  configuration_invalid: 'cfg',
+  other: 'oth',
+  none: '—',
 };
 const abbr = (id) => ABBR[id] ?? id.slice(0, 4);
 /** a corpus folder as shown: relative to the repository when inside it */
@@ -86,34 +109,67 @@ async function main() {
   for (const c of cases) {
     const d = await explainStream([{ name: path.basename(c.file), chunks: [fs.readFileSync(c.file)] }], {});
     const ids = d.causes.map((x) => x.id);
-    rows.push({ id: c.id, label: c.label, secondary: c.secondary ?? null, framework: c.framework ?? 'unknown', first: ids[0], confidence: d.causes[0]?.confidence ?? 0, top3: ids.slice(0, 3) });
+    rows.push({
+      id: c.id,
+      label: c.label,
+      secondary: c.secondary ?? null,
+      framework: c.framework ?? 'unknown',
+      first: ids[0],
+      confidence: d.causes[0]?.confidence ?? 0,
+      top3: ids.slice(0, 3),
+    });
   }
   const all = scoreRows(rows);
-  const byFramework = Object.fromEntries([...new Set(rows.map((r) => r.framework))].sort().map((f) => {
-    const s = scoreRows(rows.filter((r) => r.framework === f));
-    return [f, { n: s.n, accuracy: s.accuracy, macroF1: s.macroF1 }];
-  }));
-  const misses = rows.filter((r) => r.first !== r.label).map((r) => ({ id: r.id, label: r.label, framework: r.framework, first: r.first ?? 'none', confidence: r.confidence, top3: r.top3 }));
+  const byFramework = Object.fromEntries(
+    [...new Set(rows.map((r) => r.framework))].sort().map((f) => {
+      const s = scoreRows(rows.filter((r) => r.framework === f));
+      return [f, { n: s.n, accuracy: s.accuracy, macroF1: s.macroF1 }];
+    }),
+  );
+  const misses = rows
+    .filter((r) => r.first !== r.label)
+    .map((r) => ({
+      id: r.id,
+      label: r.label,
+      framework: r.framework,
+      first: r.first ?? 'none',
+      confidence: r.confidence,
+      top3: r.top3,
+    }));
 
   if (argv.includes('--json')) {
     console.log(JSON.stringify({ corpora: dirs.map(shownDir), ...all, byFramework, misses }, null, 1));
     return;
   }
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
-  console.log(`explain on the reproduced benchmark: ${all.n} logs, ${all.classes} classes (${dirs.map(shownDir).join(', ')}), as explain --json --no-machine\n`);
-  console.log(`macro-F1 ${all.macroF1.toFixed(3)}   accuracy (first cause) ${pct(all.accuracy)}   (or its secondary label ${pct(all.lenient)})   top-3 ${pct(all.top3)}   nothing ${pct(all.nothing)}\n`);
-  console.log(`${'class'.padEnd(30)} ${'n'.padStart(4)} ${'precision'.padStart(10)} ${'recall'.padStart(8)} ${'F1'.padStart(7)} ${'top-3'.padStart(7)}`);
+  console.log(
+    `explain on the reproduced benchmark: ${all.n} logs, ${all.classes} classes (${dirs.map(shownDir).join(', ')}), as explain --json --no-machine\n`,
+  );
+  console.log(
+    `macro-F1 ${all.macroF1.toFixed(3)}   accuracy (first cause) ${pct(all.accuracy)}   (or its secondary label ${pct(all.lenient)})   top-3 ${pct(all.top3)}   nothing ${pct(all.nothing)}\n`,
+  );
+  console.log(
+    `${'class'.padEnd(30)} ${'n'.padStart(4)} ${'precision'.padStart(10)} ${'recall'.padStart(8)} ${'F1'.padStart(7)} ${'top-3'.padStart(7)}`,
+  );
   for (const [l, s] of Object.entries(all.perClass)) {
-    console.log(`${l.padEnd(30)} ${String(s.support).padStart(4)} ${s.precision.toFixed(3).padStart(10)} ${s.recall.toFixed(3).padStart(8)} ${s.f1.toFixed(3).padStart(7)} ${pct(s.top3).padStart(7)}`);
+    console.log(
+      `${l.padEnd(30)} ${String(s.support).padStart(4)} ${s.precision.toFixed(3).padStart(10)} ${s.recall.toFixed(3).padStart(8)} ${s.f1.toFixed(3).padStart(7)} ${pct(s.top3).padStart(7)}`,
+    );
   }
-  console.log(`\nby framework: ${Object.entries(byFramework).map(([f, s]) => `${f} ${s.n}: ${pct(s.accuracy)}`).join(', ')}`);
+  console.log(
+    `\nby framework: ${Object.entries(byFramework)
+      .map(([f, s]) => `${f} ${s.n}: ${pct(s.accuracy)}`)
+      .join(', ')}`,
+  );
   console.log('\nconfusion matrix (rows: label; columns: first cause):');
   console.log(`${''.padEnd(6)}${all.columns.map((c) => abbr(c).padStart(6)).join('')}`);
-  for (const l of Object.keys(all.matrix)) console.log(`${abbr(l).padEnd(6)}${all.columns.map((c) => String(all.matrix[l][c] || '.').padStart(6)).join('')}`);
+  for (const l of Object.keys(all.matrix))
+    console.log(`${abbr(l).padEnd(6)}${all.columns.map((c) => String(all.matrix[l][c] || '.').padStart(6)).join('')}`);
   console.log(`\n(${all.columns.map((c) => `${abbr(c)} ${c}`).join(', ')})`);
   if (argv.includes('--cases')) {
     console.log('\nmisses (label -> first cause, confidence, top-3):');
-    for (const m of misses) console.log(`  ${m.id}: ${m.label} -> ${m.first} ${m.confidence.toFixed(2)} [${m.top3.join(', ')}]`);
+    for (const m of misses)
+      console.log(`  ${m.id}: ${m.label} -> ${m.first} ${m.confidence.toFixed(2)} [${m.top3.join(', ')}]`);
   }
 }
 

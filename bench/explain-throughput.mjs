@@ -29,10 +29,21 @@ function block(i) {
   const lines = [];
   for (let k = 0; k < 50; k++) {
     const step = i * 50 + k;
-    lines.push(`[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`);
-    if (k % 10 === 0) lines.push(`\x1b[32mINFO\x1b[0m ${new Date(1700000000000 + step * 1000).toISOString()} checkpoint manager: nothing to save at step ${step}`);
-    if (k % 25 === 0) lines.push(`Epoch ${step}:  10%|█         | 10/100 [00:01<00:09]\rEpoch ${step}:  60%|██████    | 60/100 [00:06<00:04]\rEpoch ${step}: 100%|██████████| 100/100 [00:10<00:00]`);
-    if (k === 7) lines.push(`(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`);
+    lines.push(
+      `[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`,
+    );
+    if (k % 10 === 0)
+      lines.push(
+        `\x1b[32mINFO\x1b[0m ${new Date(1700000000000 + step * 1000).toISOString()} checkpoint manager: nothing to save at step ${step}`,
+      );
+    if (k % 25 === 0)
+      lines.push(
+        `Epoch ${step}:  10%|█         | 10/100 [00:01<00:09]\rEpoch ${step}:  60%|██████    | 60/100 [00:06<00:04]\rEpoch ${step}: 100%|██████████| 100/100 [00:10<00:00]`,
+      );
+    if (k === 7)
+      lines.push(
+        `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`,
+      );
   }
   if (i % 1000 === 0) lines.push(`DEBUG dump ${'x'.repeat(200_000)}`);
   return `${lines.join('\n')}\n`;
@@ -88,7 +99,14 @@ function measure(cmd, args) {
 async function stems() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-stems-'));
   const out = path.join(dir, 'v.mjs');
-  await build({ entryPoints: [path.resolve(here, '../src/judge/explain/read/vocabulary.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.resolve(here, '../src/judge/explain/read/vocabulary.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
   const { STEMS } = await import(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return STEMS.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
@@ -99,9 +117,18 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-throughput-'));
 try {
   const words = await stems();
   const sizes = argv.includes('--also-small') ? [0.05, gb] : [gb];
-  console.log(`explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`grep: grep -E -i -c with the prefilter's ${words.split('|').length} words; ${runs} alternating runs each, medians\n`);
-  console.log(`${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)} ${'(min)'.padStart(7)}  top cause`);
+  console.log(
+    `explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `grep: grep -E -i -c with the prefilter's ${words.split('|').length} words; ${runs} alternating runs each, medians\n`,
+  );
+  console.log(
+    `${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)} ${'(min)'.padStart(7)}  top cause`,
+  );
   for (const g of sizes) {
     const file = path.join(dir, `train-${g}GB.log`);
     const size = await generate(file, g * 1024 ** 3);
@@ -129,7 +156,9 @@ try {
       const ecMin = Math.min(...runsOf.map((x) => x.cpu));
       const hwm = Math.max(...runsOf.map((x) => x.hwmKiB));
       const gcMin = Math.min(...gr.map((x) => x.cpu));
-      console.log(`${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(9)} ${String(diagnosis.input.lines).padStart(10)} ${es.toFixed(2).padStart(10)} ${(size / 1e6 / es).toFixed(0).padStart(6)} ${ec.toFixed(2).padStart(6)} ${(size / 1e6 / Math.max(ec, 0.01)).toFixed(0).padStart(8)} ${`${Math.round(hwm / 1024)} MiB`.padStart(9)} ${gs.toFixed(2).padStart(7)} ${gc.toFixed(2).padStart(6)} ${(es / gs).toFixed(1).padStart(10)} ${(ec / Math.max(gc, 0.01)).toFixed(1).padStart(9)} ${(ecMin / Math.max(gcMin, 0.01)).toFixed(1).padStart(7)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}${k === 1 ? `  compare: ${compare}` : ''}`);
+      console.log(
+        `${`${(size / 1024 ** 3).toFixed(2)} GB`.padStart(9)} ${String(diagnosis.input.lines).padStart(10)} ${es.toFixed(2).padStart(10)} ${(size / 1e6 / es).toFixed(0).padStart(6)} ${ec.toFixed(2).padStart(6)} ${(size / 1e6 / Math.max(ec, 0.01)).toFixed(0).padStart(8)} ${`${Math.round(hwm / 1024)} MiB`.padStart(9)} ${gs.toFixed(2).padStart(7)} ${gc.toFixed(2).padStart(6)} ${(es / gs).toFixed(1).padStart(10)} ${(ec / Math.max(gc, 0.01)).toFixed(1).padStart(9)} ${(ecMin / Math.max(gcMin, 0.01)).toFixed(1).padStart(7)}  ${top ? `${top.id} (line ${top.evidence[0]?.line})` : '(none)'}${k === 1 ? `  compare: ${compare}` : ''}`,
+      );
     }
   }
 } finally {

@@ -24,14 +24,27 @@ const given = argv.filter((a) => !a.startsWith('--'));
 // the shared corpus beside the checkout (a worktree sits one level deeper), else the copy in the test fixtures
 const sharedRoots = ['../../shared/corpus', '../../../shared/corpus'].map((r) => path.resolve(here, r));
 const sharedRoot = sharedRoots.find((r) => fs.existsSync(path.join(r, 'dev')) && fs.existsSync(path.join(r, 'dev2')));
-const dirs = given.length > 0 ? given : sharedRoot ? ['dev', 'dev2'].map((d) => path.join(sharedRoot, d)) : ['dev', 'dev2'].map((d) => path.resolve(here, '../test/fixtures/corpus', d)).filter((d) => fs.existsSync(d));
+const dirs =
+  given.length > 0
+    ? given
+    : sharedRoot
+      ? ['dev', 'dev2'].map((d) => path.join(sharedRoot, d))
+      : ['dev', 'dev2'].map((d) => path.resolve(here, '../test/fixtures/corpus', d)).filter((d) => fs.existsSync(d));
 
 let engine = null;
 if (!argv.includes('--cli')) {
   const { build } = await import('esbuild');
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zh-env-bench-')), 'engine.mjs');
   // the knowledge tables are read from their files when first asked (src/knowledge/index.ts)
-  await build({ entryPoints: [path.resolve(here, '../src/judge/explain/engine.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error', define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') } });
+  await build({
+    entryPoints: [path.resolve(here, '../src/judge/explain/engine.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'error',
+    define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') },
+  });
   engine = await import(pathToFileURL(out).href);
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
 }
@@ -42,7 +55,9 @@ function explain(text) {
     return Promise.resolve({ ids: doc.causes.map((c) => c.id), env: facts(doc.environment) });
   }
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, 'explain', '-', '--json', '--no-machine'], { env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+    const p = spawn(process.execPath, [CLI, 'explain', '-', '--json', '--no-machine'], {
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    });
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));
@@ -72,7 +87,11 @@ function facts(e) {
     python: v(e.python),
     os: v(e.os),
     container: v(e.container) ? 'yes' : null,
-    install: (e.install ?? []).map((x) => x.value).sort().join(',') || null,
+    install:
+      (e.install ?? [])
+        .map((x) => x.value)
+        .sort()
+        .join(',') || null,
     gpu: g ? g.name : null,
     gpuCc: g?.computeCapability ?? null,
     gpuMiB: g?.totalMiB ?? null,
@@ -82,16 +101,24 @@ function facts(e) {
 async function pool(items, n, f) {
   const out = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await f(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await f(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
-const cases = dirs.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(d, f), 'utf8'))));
+const cases = dirs.flatMap((d) =>
+  fs
+    .readdirSync(d)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(d, f), 'utf8'))),
+);
 const t0 = Date.now();
 const runs = await pool(cases, 2, async (c) => {
   const [en, zh] = [await explain(`${c.log}\n${envBlockEn(c)}\n`), await explain(`${c.log}\n${envBlockZh(c)}\n`)];
@@ -99,7 +126,8 @@ const runs = await pool(cases, 2, async (c) => {
 });
 
 const score = (key) => {
-  let top1 = 0, top3 = 0;
+  let top1 = 0,
+    top3 = 0;
   for (const r of runs) {
     if (r[key].ids[0] === r.c.label) top1++;
     if (r[key].ids.slice(0, 3).includes(r.c.label)) top3++;
@@ -121,19 +149,51 @@ for (const r of runs) {
     }
   }
 }
-const rankDiffs = runs.filter((r) => r.en.ids.join() !== r.zh.ids.join()).map((r) => ({ id: r.c.id, label: r.c.label, en: r.en.ids.slice(0, 3), zh: r.zh.ids.slice(0, 3) }));
+const rankDiffs = runs
+  .filter((r) => r.en.ids.join() !== r.zh.ids.join())
+  .map((r) => ({ id: r.c.id, label: r.c.label, en: r.en.ids.slice(0, 3), zh: r.zh.ids.slice(0, 3) }));
 
 if (argv.includes('--json')) {
-  console.log(JSON.stringify({ corpora: dirs, reports: runs.length, en, zh, sameRanking, sameTop1, factDifferences: perField, rankDiffs, factDiffs }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        corpora: dirs,
+        reports: runs.length,
+        en,
+        zh,
+        sameRanking,
+        sameTop1,
+        factDifferences: perField,
+        rankDiffs,
+        factDiffs,
+      },
+      null,
+      2,
+    ),
+  );
 } else {
   const pct = (x) => `${(x * 100).toFixed(1)}%`.padStart(6);
-  console.log(`explain with the environment block in English and in Chinese phrasing, ${runs.length} labelled reports (${dirs.join(', ')}), --no-machine, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `explain with the environment block in English and in Chinese phrasing, ${runs.length} labelled reports (${dirs.join(', ')}), --no-machine, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   console.log(`${'env block'.padEnd(10)} ${'top-1'.padStart(6)} ${'top-3'.padStart(6)}`);
   console.log(`${'English'.padEnd(10)} ${pct(en.top1)} ${pct(en.top3)}`);
   console.log(`${'Chinese'.padEnd(10)} ${pct(zh.top1)} ${pct(zh.top3)}`);
   console.log(`identical rankings: ${sameRanking} of ${runs.length}; same top cause: ${sameTop1} of ${runs.length}`);
-  console.log(`facts read differently (report × fact): ${factDiffs.length}${factDiffs.length ? ` (${Object.entries(perField).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`);
-  if (argv.includes('--cases') || rankDiffs.length > 0) for (const d of rankDiffs) console.log(`  ranking differs: ${d.id} label=${d.label} en=${d.en.join(',')} zh=${d.zh.join(',')}`);
-  if (argv.includes('--cases')) for (const d of factDiffs) console.log(`  fact differs: ${d.id} ${d.fact}: en=${JSON.stringify(d.en)} zh=${JSON.stringify(d.zh)}`);
+  console.log(
+    `facts read differently (report × fact): ${factDiffs.length}${
+      factDiffs.length
+        ? ` (${Object.entries(perField)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')})`
+        : ''
+    }`,
+  );
+  if (argv.includes('--cases') || rankDiffs.length > 0)
+    for (const d of rankDiffs)
+      console.log(`  ranking differs: ${d.id} label=${d.label} en=${d.en.join(',')} zh=${d.zh.join(',')}`);
+  if (argv.includes('--cases'))
+    for (const d of factDiffs)
+      console.log(`  fact differs: ${d.id} ${d.fact}: en=${JSON.stringify(d.en)} zh=${JSON.stringify(d.zh)}`);
 }
 process.exit(rankDiffs.length > 0 ? 1 : 0);

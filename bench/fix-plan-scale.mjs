@@ -25,7 +25,10 @@ for (const n of values.sizes.split(',').map(Number)) {
   const file = join(dir, `procs${n}.json`);
   writeFileSync(file, JSON.stringify(s));
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['dist/cli.js', 'fix', '--from', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['dist/cli.js', 'fix', '--from', file, '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const ms = performance.now() - t0;
   const planned = r.status === 2 ? '?' : JSON.parse(r.stdout).processes.length;
   console.log(`${String(n).padStart(6)} processes: ${(ms / 1000).toFixed(2)} s (exit ${r.status}, ${planned} steps)`);

@@ -29,7 +29,11 @@ function hex(i: number, width: number): string {
  * The snapshot of node i: a copy of `idle` (or of `held`, a node where a leftover process holds the memory,
  * every `heldEvery` nodes), renamed, with per-node noise and the planted differences.
  */
-export function nodeSnapshot(i: number, base: { idle: Snapshot; held: Snapshot }, o: { heldEvery?: number; plant?: boolean } = {}): Snapshot {
+export function nodeSnapshot(
+  i: number,
+  base: { idle: Snapshot; held: Snapshot },
+  o: { heldEvery?: number; plant?: boolean } = {},
+): Snapshot {
   const heldEvery = o.heldEvery ?? 50;
   const src = heldEvery > 0 && i % heldEvery === heldEvery - 1 ? base.held : base.idle;
   const s = JSON.parse(JSON.stringify(src)) as Loose;
@@ -60,7 +64,11 @@ function plant(i: number, s: Loose): void {
         s.nvidia.driverVersion = '570.172.08';
         s.nvidia.cudaVersion = '12.8';
       }
-      if (s.system.kernelModule) s.system.kernelModule = { version: '570.172.08', line: 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.172.08  Release Build' };
+      if (s.system.kernelModule)
+        s.system.kernelModule = {
+          version: '570.172.08',
+          line: 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.172.08  Release Build',
+        };
       break;
     case PLANTED.cudnnShadowed.index: {
       s.env = { ...s.env, LD_LIBRARY_PATH: '/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/nvidia/lib' };
@@ -78,7 +86,12 @@ function plant(i: number, s: Loose): void {
   }
 }
 
-type LibsLike = { consumers?: { framework: string | null; resolved: { name: string; path: string | null; realPath?: string | null; version: string | null; via: string }[] }[] };
+type LibsLike = {
+  consumers?: {
+    framework: string | null;
+    resolved: { name: string; path: string | null; realPath?: string | null; version: string | null; via: string }[];
+  }[];
+};
 
 /** torch's libcudnn.so.9 now resolves to the system's 9.14 through LD_LIBRARY_PATH (the classic shadowing). */
 export function shadowCudnn(libs: LibsLike | undefined): void {

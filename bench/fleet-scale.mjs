@@ -22,7 +22,10 @@ await build({
   format: 'esm',
   target: 'node20',
   // the test helper finds the fixtures from its own folder
-  define: { __dirname: JSON.stringify(path.join(repo, 'test/fleet')), __KNOWLEDGE_DIR__: JSON.stringify(new URL('../src/knowledge/', import.meta.url).href) },
+  define: {
+    __dirname: JSON.stringify(path.join(repo, 'test/fleet')),
+    __KNOWLEDGE_DIR__: JSON.stringify(new URL('../src/knowledge/', import.meta.url).href),
+  },
   banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
   logLevel: 'warning',
   plugins: [
@@ -30,18 +33,30 @@ await build({
       // `?raw` imports (the Python probe) become strings, as in scripts/build.mjs
       name: 'raw',
       setup(b) {
-        b.onResolve({ filter: /\?raw$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')), namespace: 'raw' }));
-        b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({ contents: fs.readFileSync(a.path, 'utf8'), loader: 'text' }));
+        b.onResolve({ filter: /\?raw$/ }, (a) => ({
+          path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')),
+          namespace: 'raw',
+        }));
+        b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({
+          contents: fs.readFileSync(a.path, 'utf8'),
+          loader: 'text',
+        }));
       },
     },
   ],
 });
 const m = await import(bundle);
 const base = { idle: m.realSnapshot('h200-idle.json'), held: m.realSnapshot('h200-memory-held.json') };
-const planted = Object.values(m.PLANTED).map((p) => m.nodeName(p.index)).sort();
+const planted = Object.values(m.PLANTED)
+  .map((p) => m.nodeName(p.index))
+  .sort();
 
-console.log(`fleet scale benchmark · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · Node ${process.version}`);
-console.log(`snapshot size: ${JSON.stringify(m.nodeSnapshot(0, base)).length} bytes (idle), ${JSON.stringify(m.nodeSnapshot(49, base)).length} bytes (memory held)`);
+console.log(
+  `fleet scale benchmark · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · Node ${process.version}`,
+);
+console.log(
+  `snapshot size: ${JSON.stringify(m.nodeSnapshot(0, base)).length} bytes (idle), ${JSON.stringify(m.nodeSnapshot(49, base)).length} bytes (memory held)`,
+);
 const rows = [];
 for (const n of sizes) {
   // In process.
@@ -74,15 +89,33 @@ for (const n of sizes) {
     fs.writeFileSync(path.join(sub, `${m.nodeName(i)}.json`), JSON.stringify(m.nodeSnapshot(i, base)));
   }
   const t1 = performance.now();
-  const cli = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, path.join(repo, 'dist/cli.js'), 'fleet', dir, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const cli = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%M %U %S', process.execPath, path.join(repo, 'dist/cli.js'), 'fleet', dir, '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 30 },
+  );
   const cliMs = performance.now() - t1;
   const [peakKiB, userS, sysS] = cli.stderr.trim().split('\n').pop().split(' ').map(Number);
   const peakMiB = peakKiB / 1024;
   const cliCpuS = userS + sysS;
   const cliOut = JSON.parse(cli.stdout);
-  const cliOk = cliOut.machines === n && JSON.stringify(cliOut.outliers.map((o) => o.machine).sort()) === JSON.stringify(outliers);
+  const cliOk =
+    cliOut.machines === n && JSON.stringify(cliOut.outliers.map((o) => o.machine).sort()) === JSON.stringify(outliers);
   fs.rmSync(dir, { recursive: true, force: true });
-  rows.push({ n, mergeMs, cpuS, perNodeUs: (mergeMs * 1000) / n, heapMiB, rss0, cliMs, cliCpuS, peakMiB, ok: ok && cliOk, outliers: outliers.length, groups: r.groups.length });
+  rows.push({
+    n,
+    mergeMs,
+    cpuS,
+    perNodeUs: (mergeMs * 1000) / n,
+    heapMiB,
+    rss0,
+    cliMs,
+    cliCpuS,
+    peakMiB,
+    ok: ok && cliOk,
+    outliers: outliers.length,
+    groups: r.groups.length,
+  });
   console.log(
     `${String(n).padStart(6)} nodes: in process ${(mergeMs / 1000).toFixed(2)} s (${((mergeMs * 1000) / n).toFixed(0)} µs/node, heap after ${heapMiB.toFixed(0)} MiB) · ` +
       `CLI on a folder ${(cliMs / 1000).toFixed(2)} s wall (${cliCpuS.toFixed(2)} s CPU), peak RSS ${peakMiB.toFixed(0)} MiB · ${r.groups.length} configurations, outliers ${outliers.length} ${ok && cliOk ? '(the planted ones)' : '(MISMATCH)'} · exit ${cli.status}`,
@@ -91,7 +124,9 @@ for (const n of sizes) {
 if (rows.length > 1) {
   const a = rows[0];
   const b = rows[rows.length - 1];
-  console.log(`growth ${a.n} → ${b.n} nodes (×${b.n / a.n}): in process ×${(b.mergeMs / a.mergeMs).toFixed(1)}, CLI wall ×${(b.cliMs / a.cliMs).toFixed(1)}, CLI CPU ×${(b.cliCpuS / a.cliCpuS).toFixed(1)}`);
+  console.log(
+    `growth ${a.n} → ${b.n} nodes (×${b.n / a.n}): in process ×${(b.mergeMs / a.mergeMs).toFixed(1)}, CLI wall ×${(b.cliMs / a.cliMs).toFixed(1)}, CLI CPU ×${(b.cliCpuS / a.cliCpuS).toFixed(1)}`,
+  );
   console.log('(wall times on a 2-core machine shared with other work vary; CPU seconds are the steadier figure)');
 }
 fs.rmSync(work, { recursive: true, force: true });

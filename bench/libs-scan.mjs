@@ -20,7 +20,17 @@ const mk = (p, text = '') => {
 
 // One real ELF shared library, copied under every library name.
 fs.writeFileSync(`${root}/x.c`, 'int x(void){return 0;}\n');
-execFileSync('gcc', ['-shared', '-fPIC', '-nostdlib', '-o', `${root}/x.so`, `${root}/x.c`, '-Wl,-soname,libx.so.1', '-Wl,--enable-new-dtags', '-Wl,-rpath,$ORIGIN']);
+execFileSync('gcc', [
+  '-shared',
+  '-fPIC',
+  '-nostdlib',
+  '-o',
+  `${root}/x.so`,
+  `${root}/x.c`,
+  '-Wl,-soname,libx.so.1',
+  '-Wl,--enable-new-dtags',
+  '-Wl,-rpath,$ORIGIN',
+]);
 const elf = fs.readFileSync(`${root}/x.so`);
 
 let files = 0;
@@ -29,19 +39,44 @@ mk(`${root}/opt/venv/bin/python3`);
 for (let i = 0; i < N; i++) {
   const name = `pkg_${i}`;
   const dist = `${SP}/${name}-1.${i % 50}.0.dist-info`;
-  const mods = [`${name}/__init__.py`, `${name}/core.py`, `${name}/util.py`, `${name}/_ext.cpython-312-x86_64-linux-gnu.so`];
+  const mods = [
+    `${name}/__init__.py`,
+    `${name}/core.py`,
+    `${name}/util.py`,
+    `${name}/_ext.cpython-312-x86_64-linux-gnu.so`,
+  ];
   for (const m of mods) mk(`${SP}/${m}`, '# x\n');
   mk(`${dist}/METADATA`, `Metadata-Version: 2.1\nName: ${name}\nVersion: 1.${i % 50}.0\n`);
   mk(`${dist}/RECORD`, mods.map((m) => `${m},sha256=abc,4`).join('\n'));
   files += mods.length + 2;
 }
 const nvidia = {
-  cudnn: ['libcudnn.so.9', 'libcudnn_graph.so.9', 'libcudnn_ops.so.9', 'libcudnn_cnn.so.9', 'libcudnn_adv.so.9', 'libcudnn_heuristic.so.9', 'libcudnn_engines_precompiled.so.9', 'libcudnn_engines_runtime_compiled.so.9'],
-  cu13: ['libcudart.so.13', 'libcublas.so.13', 'libcublasLt.so.13', 'libcufft.so.12', 'libcurand.so.10', 'libcusparse.so.12', 'libcusolver.so.12', 'libnvrtc.so.13', 'libnvJitLink.so.13'],
+  cudnn: [
+    'libcudnn.so.9',
+    'libcudnn_graph.so.9',
+    'libcudnn_ops.so.9',
+    'libcudnn_cnn.so.9',
+    'libcudnn_adv.so.9',
+    'libcudnn_heuristic.so.9',
+    'libcudnn_engines_precompiled.so.9',
+    'libcudnn_engines_runtime_compiled.so.9',
+  ],
+  cu13: [
+    'libcudart.so.13',
+    'libcublas.so.13',
+    'libcublasLt.so.13',
+    'libcufft.so.12',
+    'libcurand.so.10',
+    'libcusparse.so.12',
+    'libcusolver.so.12',
+    'libnvrtc.so.13',
+    'libnvJitLink.so.13',
+  ],
   nccl: ['libnccl.so.2'],
 };
 for (const [pkg, libs] of Object.entries(nvidia)) {
-  for (const l of libs) fs.mkdirSync(`${SP}/nvidia/${pkg}/lib`, { recursive: true }), fs.writeFileSync(`${SP}/nvidia/${pkg}/lib/${l}`, elf);
+  for (const l of libs)
+    fs.mkdirSync(`${SP}/nvidia/${pkg}/lib`, { recursive: true }), fs.writeFileSync(`${SP}/nvidia/${pkg}/lib/${l}`, elf);
   mk(`${SP}/nvidia_${pkg}-1.0.0.dist-info/RECORD`, libs.map((l) => `nvidia/${pkg}/lib/${l},sha256=x,1`).join('\n'));
   files += libs.length;
 }
@@ -53,7 +88,11 @@ mk(`${root}/etc/ld.so.cache`, fs.readFileSync('/etc/ld.so.cache'));
 
 const time = (args) => {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli, ...args, '--root', root], { encoding: 'utf8', env: { PATH: '/opt/venv/bin:/usr/bin:/bin', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, ...args, '--root', root], {
+    encoding: 'utf8',
+    env: { PATH: '/opt/venv/bin:/usr/bin:/bin', NO_COLOR: '1' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { ms: Number(process.hrtime.bigint() - t0) / 1e6, out: r.stdout, code: r.status, err: r.stderr };
 };
 const probeMs = [];
@@ -69,6 +108,10 @@ for (let i = 0; i < RUNS; i++) {
 }
 const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`site-packages: ${N} packages, ${files} files; ${copies} library copies found`);
-console.log(`libraries probe (snapshot --root): median ${med(probeMs).toFixed(1)} ms, min ${Math.min(...probeMs).toFixed(1)} ms over ${RUNS} runs`);
-console.log(`libs --json --root end to end (node start, all probes): median ${med(wallMs).toFixed(0)} ms, min ${Math.min(...wallMs).toFixed(0)} ms`);
+console.log(
+  `libraries probe (snapshot --root): median ${med(probeMs).toFixed(1)} ms, min ${Math.min(...probeMs).toFixed(1)} ms over ${RUNS} runs`,
+);
+console.log(
+  `libs --json --root end to end (node start, all probes): median ${med(wallMs).toFixed(0)} ms, min ${Math.min(...wallMs).toFixed(0)} ms`,
+);
 fs.rmSync(root, { recursive: true, force: true });

@@ -26,7 +26,10 @@ export function buildMachine(o: MachineOptions = {}): string {
     fs.writeFileSync(R(p), text);
   };
   const repo = o.repo ?? path.resolve(__dirname, '..');
-  const pkgs = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/h200/idle/pip-list.json'), 'utf8')) as { name: string; version: string }[];
+  const pkgs = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/h200/idle/pip-list.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  }[];
   const readme = 'A package.\n\n'.repeat(800);
   for (const p of pkgs) {
     const mod = p.name.replace(/-/g, '_').toLowerCase();
@@ -34,20 +37,46 @@ export function buildMachine(o: MachineOptions = {}): string {
     const files = [`${mod}/__init__.py`, `${mod}/core.py`, `${mod}/utils.py`];
     for (const f of files) if (!fs.existsSync(R(`${SP}/${f}`))) w(`${SP}/${f}`, '# x\n');
     if (fs.existsSync(R(`${dist}/RECORD`))) continue; // written by the h200 tree (the nvidia wheels, torch)
-    w(`${dist}/METADATA`, `Metadata-Version: 2.1\nName: ${p.name}\nVersion: ${p.version}\nRequires-Dist: numpy\n\n${readme}`);
+    w(
+      `${dist}/METADATA`,
+      `Metadata-Version: 2.1\nName: ${p.name}\nVersion: ${p.version}\nRequires-Dist: numpy\n\n${readme}`,
+    );
     w(`${dist}/INSTALLER`, 'uv\n');
     w(`${dist}/RECORD`, files.map((f) => `${f},sha256=abc,4`).join('\n'));
   }
   // torch: its version file, a long RECORD and METADATA, the libraries of torch/lib.
-  w(`${SP}/torch/version.py`, "__version__ = '2.11.0+cu130'\ndebug = False\ncuda: Optional[str] = '13.0'\ngit_version = '0123456789abcdef'\nhip: Optional[str] = None\n");
+  w(
+    `${SP}/torch/version.py`,
+    "__version__ = '2.11.0+cu130'\ndebug = False\ncuda: Optional[str] = '13.0'\ngit_version = '0123456789abcdef'\nhip: Optional[str] = None\n",
+  );
   w(`${SP}/torch/__init__.py`, '');
-  const torchLibs = ['libc10.so', 'libc10_cuda.so', 'libtorch.so', 'libtorch_cpu.so', 'libtorch_python.so', 'libshm.so', 'libcaffe2_nvrtc.so', 'libgomp.so.1', 'libtorch_cuda_linalg.so'];
+  const torchLibs = [
+    'libc10.so',
+    'libc10_cuda.so',
+    'libtorch.so',
+    'libtorch_cpu.so',
+    'libtorch_python.so',
+    'libshm.so',
+    'libcaffe2_nvrtc.so',
+    'libgomp.so.1',
+    'libtorch_cuda_linalg.so',
+  ];
   const tiny = fs.readFileSync(R(`${SP}/torch/lib/libtorch_global_deps.so`));
   for (const l of torchLibs) w(`${SP}/torch/lib/${l}`, tiny);
-  const record = [...torchLibs.map((l) => `torch/lib/${l}`), 'torch/lib/libtorch_cuda.so', 'torch/lib/libtorch_global_deps.so'];
+  const record = [
+    ...torchLibs.map((l) => `torch/lib/${l}`),
+    'torch/lib/libtorch_cuda.so',
+    'torch/lib/libtorch_global_deps.so',
+  ];
   for (let i = 0; record.length < 16000; i++) record.push(`torch/_module_${Math.floor(i / 40)}/file_${i}.py`);
-  w(`${SP}/torch-2.11.0+cu130.dist-info/RECORD`, record.map((f) => `${f},sha256=abcdefabcdefabcdefabcdefabcdefabcdefabcdefa,${1000 + (f.length % 97)}`).join('\n'));
-  w(`${SP}/torch-2.11.0+cu130.dist-info/METADATA`, `Metadata-Version: 2.1\nName: torch\nVersion: 2.11.0+cu130\nRequires-Dist: nvidia-cudnn-cu13==9.19.0.56; platform_system == "Linux"\nRequires-Dist: nvidia-cuda-runtime==13.0.96\n\n${readme}`);
+  w(
+    `${SP}/torch-2.11.0+cu130.dist-info/RECORD`,
+    record.map((f) => `${f},sha256=abcdefabcdefabcdefabcdefabcdefabcdefabcdefa,${1000 + (f.length % 97)}`).join('\n'),
+  );
+  w(
+    `${SP}/torch-2.11.0+cu130.dist-info/METADATA`,
+    `Metadata-Version: 2.1\nName: torch\nVersion: 2.11.0+cu130\nRequires-Dist: nvidia-cudnn-cu13==9.19.0.56; platform_system == "Linux"\nRequires-Dist: nvidia-cuda-runtime==13.0.96\n\n${readme}`,
+  );
   w(`${SP}/torch-2.11.0+cu130.dist-info/INSTALLER`, 'uv\n');
   // JAX's CUDA plugin and CuPy's runtime module: more consumers for the loader emulation.
   const cu13 = `${SP}/nvidia/cu13/lib`;
@@ -55,8 +84,23 @@ export function buildMachine(o: MachineOptions = {}): string {
   w(`${SP}/jax_plugins/xla_cuda13/xla_cuda_plugin.so`, tiny);
   w(`${SP}/jax_plugins/xla_cuda13/__init__.py`, '');
   w(`${SP}/cupy_backends/cuda/api/runtime.cpython-312-x86_64-linux-gnu.so`, tiny);
-  for (const l of ['libcufft.so.12', 'libcurand.so.10', 'libcusparse.so.12', 'libcusolver.so.12', 'libnvrtc.so.13', 'libnvJitLink.so.13', 'libnvblas.so.13', 'libcufile.so.0']) w(`${cu13}/${l}`, tiny);
-  for (const [d, l] of [['nccl', 'libnccl.so.2'], ['nvshmem', 'libnvshmem_host.so.3'], ['cusparselt', 'libcusparseLt.so.0']] as const) w(`${SP}/nvidia/${d}/lib/${l}`, tiny);
+  for (const l of [
+    'libcufft.so.12',
+    'libcurand.so.10',
+    'libcusparse.so.12',
+    'libcusolver.so.12',
+    'libnvrtc.so.13',
+    'libnvJitLink.so.13',
+    'libnvblas.so.13',
+    'libcufile.so.0',
+  ])
+    w(`${cu13}/${l}`, tiny);
+  for (const [d, l] of [
+    ['nccl', 'libnccl.so.2'],
+    ['nvshmem', 'libnvshmem_host.so.3'],
+    ['cusparselt', 'libcusparseLt.so.0'],
+  ] as const)
+    w(`${SP}/nvidia/${d}/lib/${l}`, tiny);
   void cudnn;
   // libtorch_cuda.so with its fatbinary.
   addFatbin(R(`${SP}/torch/lib/libtorch_cuda.so`), o.fatbinEntries ?? 21000, o.fatbinBytes ?? 1 << 30);
@@ -79,7 +123,15 @@ export function addFatbin(file: string, entries: number, spanBytes: number): voi
   const strSize = Number(shdrs.readBigUInt64LE(shstrndx * shentsize + 32));
   const names = Buffer.concat([orig.subarray(strOff, strOff + strSize), Buffer.from('.nv_fatbin\0')]);
   const fatStart = Math.ceil(orig.length / 4096) * 4096;
-  const archs: [number, number][] = [[2, 75], [2, 80], [2, 86], [2, 90], [2, 100], [2, 120], [1, 120]];
+  const archs: [number, number][] = [
+    [2, 75],
+    [2, 80],
+    [2, 86],
+    [2, 90],
+    [2, 100],
+    [2, 120],
+    [1, 120],
+  ];
   const blobs = Math.max(1, Math.ceil(entries / archs.length));
   const payload = Math.max(64, Math.floor(spanBytes / entries / 8) * 8);
   const fd = fs.openSync(file, 'r+');

@@ -42,7 +42,9 @@ const pair = (args, n) => {
 };
 
 const check = pair(['check', '--from', values.snapshot, '--json'], runs);
-console.log(`check --from ${path.basename(values.snapshot)} --json: ${check.plain.toFixed(0)} ms, with --redact ${check.redact.toFixed(0)} ms (+${(check.redact - check.plain).toFixed(0)} ms), median of ${runs}`);
+console.log(
+  `check --from ${path.basename(values.snapshot)} --json: ${check.plain.toFixed(0)} ms, with --redact ${check.redact.toFixed(0)} ms (+${(check.redact - check.plain).toFixed(0)} ms), median of ${runs}`,
+);
 
 const n = Number(values.machines);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-redact-bench-'));
@@ -55,7 +57,9 @@ try {
     fs.writeFileSync(path.join(dir, `n${i}.json`), JSON.stringify(s));
   }
   const fleet = pair(['fleet', dir], Math.max(1, Math.floor(runs / 3)));
-  console.log(`fleet of ${n} machines: ${fleet.plain.toFixed(0)} ms, with --redact ${fleet.redact.toFixed(0)} ms (+${(fleet.redact - fleet.plain).toFixed(0)} ms)`);
+  console.log(
+    `fleet of ${n} machines: ${fleet.plain.toFixed(0)} ms, with --redact ${fleet.redact.toFixed(0)} ms (+${(fleet.redact - fleet.plain).toFixed(0)} ms)`,
+  );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

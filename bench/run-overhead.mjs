@@ -25,7 +25,10 @@ const opt = (name, dflt) => {
 };
 const reps = Number(opt('--reps', 7));
 const interval = String(opt('--interval', 500));
-const cmd = dd === -1 ? [process.execPath, '-e', 'let x=0;for(let i=0;i<4e8;i++)x=(x+i*7)%1000003;console.log(x)'] : argv.slice(dd + 1);
+const cmd =
+  dd === -1
+    ? [process.execPath, '-e', 'let x=0;for(let i=0;i<4e8;i++)x=(x+i*7)%1000003;console.log(x)']
+    : argv.slice(dd + 1);
 
 const env = { ...process.env };
 let fakeDir;
@@ -45,7 +48,11 @@ if (opts.includes('--fake-smi')) {
 const cpu = [];
 function time(args, cpuInto) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@" >/dev/null 2>/tmp/ged-bench-stderr.$$; rc=$?; times; exit $rc', '_', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(
+    'bash',
+    ['-c', '"$@" >/dev/null 2>/tmp/ged-bench-stderr.$$; rc=$?; times; exit $rc', '_', ...args],
+    { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  );
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}`);
   // `times` prints two lines: the shell's own, then its children's "XmY.YYYs XmY.YYYs"
@@ -72,18 +79,25 @@ for (let i = 0; i < reps; i++) {
   withRun.push(time(wrapped, cpuRun));
 }
 const startup = [];
-for (let i = 0; i < reps; i++) startup.push(time([process.execPath, CLI, 'run', '--interval', interval, '--', 'true']) - time(['true']));
+for (let i = 0; i < reps; i++)
+  startup.push(time([process.execPath, CLI, 'run', '--interval', interval, '--', 'true']) - time(['true']));
 if (fakeDir) fs.rmSync(fakeDir, { recursive: true, force: true });
 
 const mp = median(plain);
 const mr = median(withRun);
 const fmt = (x) => `${x.toFixed(1)} ms`;
-console.log(`machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, sampler ${fakeDir ? 'fake nvidia-smi loops' : 'nvidia-smi (or none on PATH)'} every ${interval} ms`);
+console.log(
+  `machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, sampler ${fakeDir ? 'fake nvidia-smi loops' : 'nvidia-smi (or none on PATH)'} every ${interval} ms`,
+);
 console.log(`command: ${cmd.join(' ').slice(0, 120)}`);
 console.log(`reps: ${reps}, interleaved`);
 console.log(`plain     median ${fmt(mp)}  (min ${fmt(Math.min(...plain))}, max ${fmt(Math.max(...plain))})`);
 console.log(`with run  median ${fmt(mr)}  (min ${fmt(Math.min(...withRun))}, max ${fmt(Math.max(...withRun))})`);
-console.log(`overhead  ${fmt(mr - mp)} = ${(((mr - mp) / mp) * 100).toFixed(2)} % wall   (start-up and exit of the wrapper alone: median ${fmt(median(startup))})`);
+console.log(
+  `overhead  ${fmt(mr - mp)} = ${(((mr - mp) / mp) * 100).toFixed(2)} % wall   (start-up and exit of the wrapper alone: median ${fmt(median(startup))})`,
+);
 const cp = median(cpuPlain);
 const cr = median(cpuRun);
-console.log(`CPU time  plain median ${fmt(cp)}, with run ${fmt(cr)}: the wrapper and its sampler used ${fmt(cr - cp)} = ${(((cr - cp) / cp) * 100).toFixed(2)} % of the job's CPU time`);
+console.log(
+  `CPU time  plain median ${fmt(cp)}, with run ${fmt(cr)}: the wrapper and its sampler used ${fmt(cr - cp)} = ${(((cr - cp) / cp) * 100).toFixed(2)} % of the job's CPU time`,
+);

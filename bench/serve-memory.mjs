@@ -32,7 +32,11 @@ if (args.includes('--fake-smi')) {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-serve-bench-'));
   const xml = fs.readFileSync(path.resolve(here, '../test/fixtures/h200/hog/smi-one-proc.xml'), 'utf8');
   // ten variants of the capture, the process's memory differing in each; the fake picks one by the clock
-  for (let i = 0; i < 10; i++) fs.writeFileSync(path.join(tmp, `smi${i}.xml`), xml.replace('<used_memory>520 MiB</used_memory>', `<used_memory>${520 + i * 1000} MiB</used_memory>`));
+  for (let i = 0; i < 10; i++)
+    fs.writeFileSync(
+      path.join(tmp, `smi${i}.xml`),
+      xml.replace('<used_memory>520 MiB</used_memory>', `<used_memory>${520 + i * 1000} MiB</used_memory>`),
+    );
   fs.copyFileSync(path.resolve(here, '../test/fixtures/h200/idle/query-gpu.csv'), path.join(tmp, 'query.csv'));
   fs.writeFileSync(
     path.join(tmp, 'nvidia-smi'),
@@ -42,7 +46,10 @@ if (args.includes('--fake-smi')) {
   env.PATH = `${tmp}:${env.PATH}`;
 }
 
-const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--interval', interval, '--check-interval', '60'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--interval', interval, '--check-interval', '60'], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let out = '';
 child.stdout.on('data', (d) => (out += d));
 const url = await new Promise((resolve, reject) => {
@@ -68,7 +75,10 @@ for (let i = 0; i < streams; i++) {
   req.on('error', () => undefined);
   reqs.push(req);
 }
-const page = setInterval(() => http.get(`${base}/`, { agent: false }, (r) => r.resume()).on('error', () => undefined), 1000);
+const page = setInterval(
+  () => http.get(`${base}/`, { agent: false }, (r) => r.resume()).on('error', () => undefined),
+  1000,
+);
 
 const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN);
 const cpuS = () => {
@@ -78,19 +88,27 @@ const cpuS = () => {
 };
 const heap = [];
 const poll = setInterval(() => {
-  http.get(`${base}/state.json`, { agent: false }, (r) => {
-    let b = '';
-    r.setEncoding('utf8');
-    r.on('data', (d) => (b += d));
-    r.on('end', () => {
-      try {
-        const sv = JSON.parse(b).server;
-        heap.push({ s: (Date.now() - t0) / 1000, mib: sv.heapUsedMiB, total: sv.heapTotalMiB, ext: sv.externalMiB, rss: sv.rssMiB });
-      } catch {
-        /* a half answer while stopping */
-      }
-    });
-  }).on('error', () => undefined);
+  http
+    .get(`${base}/state.json`, { agent: false }, (r) => {
+      let b = '';
+      r.setEncoding('utf8');
+      r.on('data', (d) => (b += d));
+      r.on('end', () => {
+        try {
+          const sv = JSON.parse(b).server;
+          heap.push({
+            s: (Date.now() - t0) / 1000,
+            mib: sv.heapUsedMiB,
+            total: sv.heapTotalMiB,
+            ext: sv.externalMiB,
+            rss: sv.rssMiB,
+          });
+        } catch {
+          /* a half answer while stopping */
+        }
+      });
+    })
+    .on('error', () => undefined);
 }, 2000);
 const samples = [];
 const warmup = Math.min(30, seconds / 5);
@@ -116,21 +134,34 @@ if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 const after = samples.filter((x) => x.s >= warmup);
 const mib = (k) => `${(k / 1024).toFixed(1)} MiB`;
 const sorted = [...counts].sort((a, b) => a - b);
-console.log(`serve --interval ${interval} with ${streams} event streams and a page fetch every second, ${seconds} s${args.includes('--fake-smi') ? ' (fake nvidia-smi)' : ''}`);
-console.log(`RSS after ${warmup} s: ${mib(after[0].rss)}; at the end: ${mib(after[after.length - 1].rss)}; highest: ${mib(Math.max(...after.map((x) => x.rss)))}`);
+console.log(
+  `serve --interval ${interval} with ${streams} event streams and a page fetch every second, ${seconds} s${args.includes('--fake-smi') ? ' (fake nvidia-smi)' : ''}`,
+);
+console.log(
+  `RSS after ${warmup} s: ${mib(after[0].rss)}; at the end: ${mib(after[after.length - 1].rss)}; highest: ${mib(Math.max(...after.map((x) => x.rss)))}`,
+);
 const third = Math.floor(after.length / 3);
 const avg = (xs) => xs.reduce((a, x) => a + x.rss, 0) / xs.length;
-console.log(`RSS mean of the first third: ${mib(avg(after.slice(0, third)))}; of the last third: ${mib(avg(after.slice(-third)))}`);
+console.log(
+  `RSS mean of the first third: ${mib(avg(after.slice(0, third)))}; of the last third: ${mib(avg(after.slice(-third)))}`,
+);
 const h = heap.filter((x) => x.s >= warmup);
 const ht = Math.floor(h.length / 3);
 const low = (xs) => Math.min(...xs.map((x) => x.mib));
-if (h.length >= 3) console.log(`V8 heap in use (state.json), lowest of each third: ${low(h.slice(0, ht)).toFixed(1)}, ${low(h.slice(ht, 2 * ht)).toFixed(1)}, ${low(h.slice(2 * ht)).toFixed(1)} MiB`);
+if (h.length >= 3)
+  console.log(
+    `V8 heap in use (state.json), lowest of each third: ${low(h.slice(0, ht)).toFixed(1)}, ${low(h.slice(ht, 2 * ht)).toFixed(1)}, ${low(h.slice(2 * ht)).toFixed(1)} MiB`,
+  );
 const minutes = [];
 for (let m = 1; m * 60 <= seconds; m++) {
   const x = heap.filter((y) => y.s <= m * 60).pop();
   if (x) minutes.push(`${m} min: rss ${x.rss} heap ${x.mib}/${x.total} ext ${x.ext}`);
 }
 console.log(`per minute (MiB): ${minutes.join('; ')}`);
-console.log(`updates per stream: min ${sorted[0]}, median ${sorted[Math.floor(streams / 2)]}, max ${sorted[streams - 1]}`);
-console.log(`CPU of the server (without its nvidia-smi children): ${cpu.toFixed(1)} s in ${seconds} s (${((cpu / seconds) * 100).toFixed(1)}% of a core)`);
+console.log(
+  `updates per stream: min ${sorted[0]}, median ${sorted[Math.floor(streams / 2)]}, max ${sorted[streams - 1]}`,
+);
+console.log(
+  `CPU of the server (without its nvidia-smi children): ${cpu.toFixed(1)} s in ${seconds} s (${((cpu / seconds) * 100).toFixed(1)}% of a core)`,
+);
 process.exit(0);

@@ -15,11 +15,21 @@ export function measure(cmds, rounds, { warmup = 1, timeoutMs = 600_000 } = {}) 
   for (let r = -warmup; r < rounds; r++) {
     for (const c of cmds) {
       const t0 = performance.now();
-      const res = spawnSync(c.argv[0], c.argv.slice(1), { env: c.env ?? process.env, cwd: c.cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30, timeout: timeoutMs, encoding: 'utf8' });
+      const res = spawnSync(c.argv[0], c.argv.slice(1), {
+        env: c.env ?? process.env,
+        cwd: c.cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 1 << 30,
+        timeout: timeoutMs,
+        encoding: 'utf8',
+      });
       const ms = performance.now() - t0;
       if (res.error) throw new Error(`${c.label}: ${res.error.message}`);
       const ok = (c.expectCodes ?? [0]).includes(res.status ?? -1);
-      if (!ok) throw new Error(`${c.label}: exit ${res.status}: ${(res.stderr || res.stdout).split('\n').slice(0, 3).join(' | ')}`);
+      if (!ok)
+        throw new Error(
+          `${c.label}: exit ${res.status}: ${(res.stderr || res.stdout).split('\n').slice(0, 3).join(' | ')}`,
+        );
       if (r >= 0) samples.get(c.id).push(ms);
       last.set(c.id, res);
     }
@@ -84,9 +94,14 @@ export function formatTable(results, floors) {
   const lines = [];
   const pad = (s, n, right = false) => (right ? String(s ?? '-').padStart(n) : String(s ?? '-').padEnd(n));
   lines.push(`${pad('floor', 44)} ${pad('median', 8, true)} ${pad('min', 8, true)}`);
-  for (const f of floors) lines.push(`${pad(f.label, 44)} ${pad(f.medianMs, 8, true)} ${pad(f.minMs, 8, true)}${f.mbPerS ? `   ${f.mbPerS} MB/s` : ''}`);
+  for (const f of floors)
+    lines.push(
+      `${pad(f.label, 44)} ${pad(f.medianMs, 8, true)} ${pad(f.minMs, 8, true)}${f.mbPerS ? `   ${f.mbPerS} MB/s` : ''}`,
+    );
   lines.push('');
-  lines.push(`${pad('command', 34)} ${pad('median', 8, true)} ${pad('min', 8, true)}  ${pad('floor', 44)} ${pad('floor med', 9, true)} ${pad('ratio', 6, true)} ${pad('(min)', 6, true)}  ${pad('target', 34)} ok`);
+  lines.push(
+    `${pad('command', 34)} ${pad('median', 8, true)} ${pad('min', 8, true)}  ${pad('floor', 44)} ${pad('floor med', 9, true)} ${pad('ratio', 6, true)} ${pad('(min)', 6, true)}  ${pad('target', 34)} ok`,
+  );
   for (const r of results) {
     lines.push(
       `${pad(r.label, 34)} ${pad(r.medianMs, 8, true)} ${pad(r.minMs, 8, true)}  ${pad(r.floor, 44)} ${pad(r.floorMedianMs, 9, true)} ${pad(r.ratio === null ? null : `${r.ratio}×`, 6, true)} ${pad(r.ratioMin === null ? null : `${r.ratioMin}×`, 6, true)}  ${pad(r.target, 34)} ${r.ok === null ? '-' : r.ok ? 'yes' : 'NO'}${r.mbPerS ? `  (${r.mbPerS} MB/s vs ${r.floorMbPerS} MB/s)` : ''}`,

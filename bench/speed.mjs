@@ -74,14 +74,22 @@ async function bundleEntry(outfile) {
     target: 'node20',
     define: { __KNOWLEDGE_DIR__: JSON.stringify(new URL('../src/knowledge/', import.meta.url).href) },
     // the fixtures are found from the repository, wherever the bundle is
-    banner: { js: `import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __dirname = (process.env.GED_REPO ?? process.cwd()) + '/test/fleet';` },
+    banner: {
+      js: `import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __dirname = (process.env.GED_REPO ?? process.cwd()) + '/test/fleet';`,
+    },
     logLevel: 'warning',
     plugins: [
       {
         name: 'raw',
         setup(b) {
-          b.onResolve({ filter: /\?raw$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')), namespace: 'raw' }));
-          b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({ contents: fs.readFileSync(a.path, 'utf8'), loader: 'text' }));
+          b.onResolve({ filter: /\?raw$/ }, (a) => ({
+            path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')),
+            namespace: 'raw',
+          }));
+          b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({
+            contents: fs.readFileSync(a.path, 'utf8'),
+            loader: 'text',
+          }));
         },
       },
     ],
@@ -109,10 +117,24 @@ if (real) {
   const xml = path.join(repo, 'test/fixtures/h200/idle/nvidia-smi-q.xml');
   const csv = path.join(repo, 'test/fixtures/h200/idle/query-gpu.csv');
   const delay = (Number(opt['smi-ms']) / 1000).toFixed(3);
-  fs.writeFileSync(path.join(bin, 'nvidia-smi'), `#!/bin/sh\ncase "$1" in\n  -q) sleep ${delay}; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.025; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`, { mode: 0o755 });
+  fs.writeFileSync(
+    path.join(bin, 'nvidia-smi'),
+    `#!/bin/sh\ncase "$1" in\n  -q) sleep ${delay}; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.025; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`,
+    { mode: 0o755 },
+  );
   machineArgs = ['--root', root];
-  machineEnv = { PATH: `${bin}:/opt/torch/.venv/bin:/usr/bin:/bin`, HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv', LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib', NO_COLOR: '1' };
-  add({ id: 'smi', label: `nvidia-smi -q -x (stand-in, ${opt['smi-ms']} ms)`, argv: [path.join(bin, 'nvidia-smi'), '-q', '-x'] });
+  machineEnv = {
+    PATH: `${bin}:/opt/torch/.venv/bin:/usr/bin:/bin`,
+    HOME: '/root',
+    VIRTUAL_ENV: '/opt/torch/.venv',
+    LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib',
+    NO_COLOR: '1',
+  };
+  add({
+    id: 'smi',
+    label: `nvidia-smi -q -x (stand-in, ${opt['smi-ms']} ms)`,
+    argv: [path.join(bin, 'nvidia-smi'), '-q', '-x'],
+  });
   cleanup.push(root);
 }
 floors.push('smi');
@@ -121,14 +143,46 @@ floors.push('smi');
 const SHORT_LOG = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
 add({ id: 'version', label: '--version', argv: [node, CLI, '--version'] });
 rows.push({ id: 'version', label: '--version', floor: ['node'], target: real ? { extraMs: 20 } : { ratio: 1.3 } });
-add({ id: 'explain', label: 'explain (27-line log, --no-machine)', argv: [node, CLI, 'explain', SHORT_LOG, '--no-machine'], expectCodes: [0, 1] });
-rows.push({ id: 'explain', label: 'explain (27-line log, --no-machine)', floor: ['node'], target: real ? { extraMs: 60 } : { ratio: 2.0 } });
+add({
+  id: 'explain',
+  label: 'explain (27-line log, --no-machine)',
+  argv: [node, CLI, 'explain', SHORT_LOG, '--no-machine'],
+  expectCodes: [0, 1],
+});
+rows.push({
+  id: 'explain',
+  label: 'explain (27-line log, --no-machine)',
+  floor: ['node'],
+  target: real ? { extraMs: 60 } : { ratio: 2.0 },
+});
 
 // check and libs.
-add({ id: 'check', label: 'check --json', argv: [node, CLI, 'check', '--json', ...machineArgs, ...(opt.python ? ['--python', opt.python] : [])], env: machineEnv, expectCodes: [0, 1] });
-rows.push({ id: 'check', label: 'check --json', floor: ['node', 'smi'], target: real ? { ms: 250 } : { note: 'H200: ≤ 250 ms' } });
-add({ id: 'libs', label: 'libs --json', argv: [node, CLI, 'libs', '--json', ...machineArgs], env: machineEnv, expectCodes: [0, 1] });
-rows.push({ id: 'libs', label: 'libs --json', floor: ['node'], target: real ? { ms: 250 } : { note: 'H200: ≤ 250 ms' } });
+add({
+  id: 'check',
+  label: 'check --json',
+  argv: [node, CLI, 'check', '--json', ...machineArgs, ...(opt.python ? ['--python', opt.python] : [])],
+  env: machineEnv,
+  expectCodes: [0, 1],
+});
+rows.push({
+  id: 'check',
+  label: 'check --json',
+  floor: ['node', 'smi'],
+  target: real ? { ms: 250 } : { note: 'H200: ≤ 250 ms' },
+});
+add({
+  id: 'libs',
+  label: 'libs --json',
+  argv: [node, CLI, 'libs', '--json', ...machineArgs],
+  env: machineEnv,
+  expectCodes: [0, 1],
+});
+rows.push({
+  id: 'libs',
+  label: 'libs --json',
+  floor: ['node'],
+  target: real ? { ms: 250 } : { note: 'H200: ≤ 250 ms' },
+});
 
 // fleet.
 const fleetN = Number(opt.fleet);
@@ -142,10 +196,18 @@ if (fleetN > 0) {
     fs.writeFileSync(path.join(sub, `${m.nodeName(i)}.json`), JSON.stringify(m.nodeSnapshot(i, base)));
   }
   const parse = path.join(work, 'bare-parse.mjs');
-  fs.writeFileSync(parse, `import * as fs from 'node:fs'; import * as path from 'node:path';\nconst walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) JSON.parse(fs.readFileSync(p, 'utf8')); } };\nwalk(process.argv[2]);\n`);
+  fs.writeFileSync(
+    parse,
+    `import * as fs from 'node:fs'; import * as path from 'node:path';\nconst walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) JSON.parse(fs.readFileSync(p, 'utf8')); } };\nwalk(process.argv[2]);\n`,
+  );
   add({ id: 'parse', label: `read + JSON.parse of ${fleetN} files`, argv: [node, parse, dir] });
   floors.push('parse');
-  add({ id: 'fleet', label: `fleet of ${fleetN} snapshots`, argv: [node, CLI, 'fleet', dir, '--json'], expectCodes: [0, 1] });
+  add({
+    id: 'fleet',
+    label: `fleet of ${fleetN} snapshots`,
+    argv: [node, CLI, 'fleet', dir, '--json'],
+    expectCodes: [0, 1],
+  });
   rows.push({ id: 'fleet', label: `fleet of ${fleetN} snapshots --json`, floor: ['parse'], target: { ratio: 3 } });
 }
 
@@ -156,10 +218,27 @@ if (mb > 0) {
   writeTrainingLog(file, mb * 1024 * 1024);
   const bytes = fs.statSync(file).size;
   const pattern = prefilterPattern();
-  add({ id: 'grep', label: `grep -E -i (prefilter words), ${mb} MB`, argv: ['grep', '-E', '-i', '-c', pattern, file], bytes, expectCodes: [0, 1] });
+  add({
+    id: 'grep',
+    label: `grep -E -i (prefilter words), ${mb} MB`,
+    argv: ['grep', '-E', '-i', '-c', pattern, file],
+    bytes,
+    expectCodes: [0, 1],
+  });
   floors.push('grep');
-  add({ id: 'explainBig', label: `explain ${mb} MB log`, argv: [node, CLI, 'explain', file, '--no-machine', '--json'], bytes, expectCodes: [0, 1] });
-  rows.push({ id: 'explainBig', label: `explain ${mb} MB training log`, floor: ['grep'], target: { ratio: 5, note: 'explain work' } });
+  add({
+    id: 'explainBig',
+    label: `explain ${mb} MB log`,
+    argv: [node, CLI, 'explain', file, '--no-machine', '--json'],
+    bytes,
+    expectCodes: [0, 1],
+  });
+  rows.push({
+    id: 'explainBig',
+    label: `explain ${mb} MB training log`,
+    floor: ['grep'],
+    target: { ratio: 5, note: 'explain work' },
+  });
 }
 
 if (opt.compare) {
@@ -167,7 +246,12 @@ if (opt.compare) {
   for (const row of [...rows]) {
     const c = cmds.find((x) => x.id === row.id);
     if (!c || !c.argv.includes(CLI)) continue;
-    const twin = { ...c, id: `${c.id}:compare`, label: `${c.label} (compare)`, argv: c.argv.map((a) => (a === CLI ? other : a)) };
+    const twin = {
+      ...c,
+      id: `${c.id}:compare`,
+      label: `${c.label} (compare)`,
+      argv: c.argv.map((a) => (a === CLI ? other : a)),
+    };
     cmds.push(twin);
     rows.push({ ...row, id: twin.id, label: `${row.label} (${opt.compare})` });
   }
@@ -175,21 +259,41 @@ if (opt.compare) {
 log(`measuring ${cmds.length} commands, ${runs} interleaved rounds…`);
 const { samples } = measure(cmds, runs);
 const results = relate(rows, samples, cmds);
-const floorFigures = relate(floors.map((id) => ({ id, label: cmds.find((c) => c.id === id).label, floor: [] })), samples, cmds);
+const floorFigures = relate(
+  floors.map((id) => ({ id, label: cmds.find((c) => c.id === id).label, floor: [] })),
+  samples,
+  cmds,
+);
 
 // check --deep beside collect_env (GPU machines): few rounds, they take seconds.
 if (real && opt.python) {
   const deepCmds = [
     { id: 'collect', label: 'python -m torch.utils.collect_env', argv: [opt.python, '-m', 'torch.utils.collect_env'] },
-    { id: 'deep', label: 'check --deep --json', argv: [node, CLI, 'check', '--deep', '--json', '--python', opt.python], expectCodes: [0, 1] },
+    {
+      id: 'deep',
+      label: 'check --deep --json',
+      argv: [node, CLI, 'check', '--deep', '--json', '--python', opt.python],
+      expectCodes: [0, 1],
+    },
   ];
   log(`measuring check --deep and collect_env, ${opt['deep-runs']} rounds…`);
   const d = measure(deepCmds, Number(opt['deep-runs']), { warmup: 1 });
-  results.push(...relate([{ id: 'deep', label: 'check --deep --json', floor: ['collect'], target: { ratio: 0.2, ms: 1000 } }], d.samples, deepCmds));
-  floorFigures.push(...relate([{ id: 'collect', label: 'python -m torch.utils.collect_env', floor: [] }], d.samples, deepCmds));
+  results.push(
+    ...relate(
+      [{ id: 'deep', label: 'check --deep --json', floor: ['collect'], target: { ratio: 0.2, ms: 1000 } }],
+      d.samples,
+      deepCmds,
+    ),
+  );
+  floorFigures.push(
+    ...relate([{ id: 'collect', label: 'python -m torch.utils.collect_env', floor: [] }], d.samples, deepCmds),
+  );
 }
 
-const header = `gpu-env-doctor speed · ${os.hostname()} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} · Node ${process.version} · ${runs} rounds${real ? '' : ' · check/libs on the H200-like --root tree'}`;
+const header = `gpu-env-doctor speed · ${os.hostname()} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load ${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ')} · Node ${process.version} · ${runs} rounds${real ? '' : ' · check/libs on the H200-like --root tree'}`;
 if (opt.json) console.log(JSON.stringify({ header, floors: floorFigures, results }, null, 2));
 else console.log(`${header}\n\n${formatTable(results, floorFigures)}`);
 if (!opt.keep) for (const p of [work, ...cleanup]) fs.rmSync(p, { recursive: true, force: true });
@@ -215,9 +319,17 @@ function writeTrainingLog(file, bytes) {
     const lines = [];
     for (let k = 0; k < 50; k++) {
       const step = i * 50 + k;
-      lines.push(`[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`);
-      if (k % 10 === 0) lines.push(`\x1b[32mINFO\x1b[0m 2026-12-02T10:00:${String(k).padStart(2, '0')}Z checkpoint manager: nothing to save at step ${step}`);
-      if (k === 7) lines.push(`(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`);
+      lines.push(
+        `[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`,
+      );
+      if (k % 10 === 0)
+        lines.push(
+          `\x1b[32mINFO\x1b[0m 2026-12-02T10:00:${String(k).padStart(2, '0')}Z checkpoint manager: nothing to save at step ${step}`,
+        );
+      if (k === 7)
+        lines.push(
+          `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`,
+        );
     }
     const b = Buffer.from(`${lines.join('\n')}\n`);
     fs.writeSync(fd, b);

@@ -16,8 +16,14 @@ if (!executablePath) {
   console.error('chromium is not installed (apt-get install chromium)');
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-for (const [name, width] of [['desktop', 1200], ['phone', 390]]) {
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+for (const [name, width] of [
+  ['desktop', 1200],
+  ['phone', 390],
+]) {
   const ctx = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
   const page = await ctx.newPage();
   await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });

@@ -56,7 +56,10 @@ fs.writeFileSync(path.join(out, 'state-before.json'), JSON.stringify(state, null
 const before = await get('/');
 fs.writeFileSync(path.join(out, 'page-before.html'), before.body);
 const procs = state.gpus.flatMap((g) => g.procs.map((p) => ({ gpu: g.index, ...p })));
-for (const p of procs) say(`GPU ${p.gpu}: PID ${p.pid} ${p.user} ${p.miB} MiB ${p.framework?.name ?? '-'} ${p.verdict} (${p.reason}) ${p.age}: ${p.command}`);
+for (const p of procs)
+  say(
+    `GPU ${p.gpu}: PID ${p.pid} ${p.user} ${p.miB} MiB ${p.framework?.name ?? '-'} ${p.verdict} (${p.reason}) ${p.age}: ${p.command}`,
+  );
 const h = procs.find((p) => p.pid === holder);
 const j = procs.find((p) => p.pid === job);
 check(`the page lists the holder (PID ${holder})`, h !== undefined);
@@ -65,8 +68,11 @@ check(`the holder is stale (${h?.verdict})`, h?.stale === true);
 check(`the job is not stale (${j?.verdict})`, j !== undefined && j.stale === false);
 check(`the page answered in ${before.ms} ms`, before.status === 200 && before.ms < 1000);
 check('the page carries the CSP', /script-src 'sha256-/.test(before.headers['content-security-policy'] ?? ''));
-say(`page ${before.body.length} bytes; GPUs: ${state.gpus.map((g) => `${g.index} ${g.usedMiB}/${g.totalMiB} MiB free=${g.free}`).join('; ')}`);
-for (const g of state.gpus) for (const p of g.policies) say(`policy on GPU ${g.index}: PID ${p.pid} (${p.framework}): ${p.summary}`);
+say(
+  `page ${before.body.length} bytes; GPUs: ${state.gpus.map((g) => `${g.index} ${g.usedMiB}/${g.totalMiB} MiB free=${g.free}`).join('; ')}`,
+);
+for (const g of state.gpus)
+  for (const p of g.policies) say(`policy on GPU ${g.index}: PID ${p.pid} (${p.framework}): ${p.summary}`);
 
 // 2. the event stream while the holder ends
 const sse = fs.createWriteStream(path.join(out, 'sse.txt'));
@@ -87,7 +93,12 @@ await new Promise((resolve, reject) => {
         const m = /^data: (.*)$/m.exec(block);
         if (!/^event: state$/m.test(block) || !m) continue;
         const e = JSON.parse(m[1]);
-        events.push({ receivedAt: Date.now(), serverNow: e.now, hasHolder: e.main.includes(`data-pid="${holder}"`), hasJob: e.main.includes(`data-pid="${job}"`) });
+        events.push({
+          receivedAt: Date.now(),
+          serverNow: e.now,
+          hasHolder: e.main.includes(`data-pid="${holder}"`),
+          hasJob: e.main.includes(`data-pid="${job}"`),
+        });
         if (events.length === 3 && killedAt === null) {
           killedAt = Date.now();
           try {
@@ -112,9 +123,17 @@ await new Promise((resolve, reject) => {
 });
 sse.end();
 const delta = seenGoneAt !== null && killedAt !== null ? seenGoneAt - killedAt : null;
-fs.writeFileSync(path.join(out, 'live-change.json'), JSON.stringify({ intervalMs, holder, job, killedAt, seenGoneAt, deltaMs: delta, events }, null, 2));
-say(`events: ${events.length}; holder ended at +0 ms, gone from the page after ${delta} ms (interval ${intervalMs} ms)`);
-check('the page showed the holder gone, live, within two intervals (plus the GPU releasing its memory)', delta !== null && delta <= 2 * intervalMs + 3000);
+fs.writeFileSync(
+  path.join(out, 'live-change.json'),
+  JSON.stringify({ intervalMs, holder, job, killedAt, seenGoneAt, deltaMs: delta, events }, null, 2),
+);
+say(
+  `events: ${events.length}; holder ended at +0 ms, gone from the page after ${delta} ms (interval ${intervalMs} ms)`,
+);
+check(
+  'the page showed the holder gone, live, within two intervals (plus the GPU releasing its memory)',
+  delta !== null && delta <= 2 * intervalMs + 3000,
+);
 check('the running job stayed on the page', events.length > 0 && events[events.length - 1].hasJob);
 
 // 3. after

@@ -23,7 +23,14 @@ const rawPlugin = {
     b.onLoad({ filter: /.*/, namespace: 'raw' }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       // JSON read as text (tables parsed on first use) loses nothing by losing its indentation.
-      return { contents: args.path.includes('/knowledge/') ? '{}' : args.path.endsWith('.json') ? JSON.stringify(JSON.parse(text)) : text, loader: 'text' };
+      return {
+        contents: args.path.includes('/knowledge/')
+          ? '{}'
+          : args.path.endsWith('.json')
+            ? JSON.stringify(JSON.parse(text))
+            : text,
+        loader: 'text',
+      };
     });
   },
 };
@@ -49,12 +56,24 @@ const jsonPlugin = {
  * memory, slower to decode, slice and parse.
  */
 function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Evaluates a TypeScript module that holds data only (a message catalog) at build time: its exports. */
 async function evalDataModule(file) {
-  const r = await build({ absWorkingDir: repo, entryPoints: [file], bundle: true, write: false, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning' });
+  const r = await build({
+    absWorkingDir: repo,
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+  });
   return import(`data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`);
 }
 
@@ -72,13 +91,18 @@ function i18nPlugin(outdir) {
       b.onLoad({ filter: I18N_FILE }, async (args) => {
         const lang = I18N_FILE.exec(args.path)[1];
         const data = (await evalDataModule(args.path))[lang];
-        if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string')) throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
+        if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string'))
+          throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
         await mkdir(path.join(outdir, 'i18n'), { recursive: true });
         await writeFile(path.join(outdir, 'i18n', `${lang}.json`), asciiJson(data));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         const url = `new URL(${JSON.stringify(`../i18n/${lang}.json`)}, import.meta.url)`;
         if (lang === 'en') {
-          return { contents: `import { readAssetText } from ${assets};\nexport const en = JSON.parse(readAssetText(${url}));\n`, loader: 'js', resolveDir: path.dirname(args.path) };
+          return {
+            contents: `import { readAssetText } from ${assets};\nexport const en = JSON.parse(readAssetText(${url}));\n`,
+            loader: 'js',
+            resolveDir: path.dirname(args.path),
+          };
         }
         return {
           contents: `import { readAssetText } from ${assets};
@@ -111,7 +135,8 @@ function signatureDataPlugin(outdir) {
     name: 'signature-literals',
     setup(b) {
       b.onLoad({ filter: SIGNATURE_DATA }, async (args) => {
-        literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredLiterals;
+        literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts')))
+          .requiredLiterals;
         const doc = JSON.parse(await readFile(args.path, 'utf8'));
         const generated = !Array.isArray(doc);
         const rows = generated ? doc.signatures : doc;
@@ -132,8 +157,15 @@ function signatureDataPlugin(outdir) {
         // and what building the registry computes from all the signatures (the prefilter's words and regexes, which
         // signatures each anchor selects): computed here by the registry itself (Registry.digest)
         const { Registry } = await evalDataModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
-        const head = { families: doc.families, index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]), registry: new Registry().digest() };
-        await writeFile(path.join(outdir, 'explain', 'catalog.json'), [head, ...doc.signatures].map(asciiJson).join('\n'));
+        const head = {
+          families: doc.families,
+          index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
+          registry: new Registry().digest(),
+        };
+        await writeFile(
+          path.join(outdir, 'explain', 'catalog.json'),
+          [head, ...doc.signatures].map(asciiJson).join('\n'),
+        );
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         return {
           contents: `import { readAssetText } from ${assets};
@@ -180,7 +212,8 @@ const picocolorsPlugin = {
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/]picocolors[\\/]picocolors\.js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!text.includes(PICOCOLORS_TTY)) throw new Error(`${args.path}: no "${PICOCOLORS_TTY}" to replace (picocolors changed: see scripts/build.mjs)`);
+      if (!text.includes(PICOCOLORS_TTY))
+        throw new Error(`${args.path}: no "${PICOCOLORS_TTY}" to replace (picocolors changed: see scripts/build.mjs)`);
       return { contents: text.replace(PICOCOLORS_TTY, FD1_IS_TTY), loader: 'js' };
     });
   },
@@ -202,7 +235,8 @@ export async function validateData() {
   });
   const url = `data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`;
   const problems = (await import(url)).validateData();
-  if (problems.length > 0) throw new Error(`the data files do not match their schemas:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`the data files do not match their schemas:\n  ${problems.slice(0, 20).join('\n  ')}`);
 }
 
 // Node's built-in modules through require(), not import: an ES import of a built-in makes Node build its ES
@@ -214,11 +248,17 @@ const builtinsPlugin = {
     // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
     // its imports too, so that `--version` runs from dist/cli.js alone, without esbuild's helper chunk.
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === 'import-statement' && args.namespace === 'file' && args.path !== 'node:module' && !args.importer.endsWith(`${path.sep}src${path.sep}cli.ts`)
+      args.kind === 'import-statement' &&
+      args.namespace === 'file' &&
+      args.path !== 'node:module' &&
+      !args.importer.endsWith(`${path.sep}src${path.sep}cli.ts`)
         ? { path: args.path, namespace: 'builtin' }
         : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -234,7 +274,10 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   // The knowledge tables ship as JSON files beside the chunks, read when first asked (src/knowledge/index.ts).
   await mkdir(path.join(outdir, 'knowledge'), { recursive: true });
   for (const f of (await readdir(path.join(repo, 'src/knowledge'))).filter((n) => n.endsWith('.json'))) {
-    await writeFile(path.join(outdir, 'knowledge', f), asciiJson(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))));
+    await writeFile(
+      path.join(outdir, 'knowledge', f),
+      asciiJson(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))),
+    );
   }
   return build({
     absWorkingDir: repo,
@@ -251,7 +294,11 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
     plugins: [rawPlugin, i18nPlugin(outdir), signatureDataPlugin(outdir), picocolorsPlugin, jsonPlugin, builtinsPlugin],
-    define: { __GED_BUNDLE__: 'true', __KNOWLEDGE_DIR__: '"../knowledge/"', __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version) },
+    define: {
+      __GED_BUNDLE__: 'true',
+      __KNOWLEDGE_DIR__: '"../knowledge/"',
+      __TOOL_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')).version),
+    },
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,

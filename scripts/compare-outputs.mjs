@@ -27,7 +27,9 @@ globalThis.Date = FixedDate;
 `;
 
 function usage(msg) {
-  console.error(`compare-outputs: ${msg}\nusage: node scripts/compare-outputs.mjs OUT [--against DIR] [--no-run] [--cli FILE] [--jobs N]`);
+  console.error(
+    `compare-outputs: ${msg}\nusage: node scripts/compare-outputs.mjs OUT [--against DIR] [--no-run] [--cli FILE] [--jobs N]`,
+  );
   process.exit(2);
 }
 
@@ -50,14 +52,24 @@ function parse(argv) {
 
 function listDir(d, re) {
   const abs = path.join(repo, d);
-  return fs.existsSync(abs) ? fs.readdirSync(abs).filter((f) => re.test(f)).sort().map((f) => path.join(d, f)) : [];
+  return fs.existsSync(abs)
+    ? fs
+        .readdirSync(abs)
+        .filter((f) => re.test(f))
+        .sort()
+        .map((f) => path.join(d, f))
+    : [];
 }
 
 /** Every case: [name, argv, htmlFile?] with paths relative to the repository (the cases run there). */
 function cases(tmp) {
   const out = [];
   const add = (name, argv, html = false) => out.push({ name, argv, html });
-  const snaps = [...listDir('examples/snapshots', /\.json$/), ...listDir('test/fixtures/snapshots', /\.json$/), ...listDir('test/fixtures/redact', /\.json$/)];
+  const snaps = [
+    ...listDir('examples/snapshots', /\.json$/),
+    ...listDir('test/fixtures/snapshots', /\.json$/),
+    ...listDir('test/fixtures/redact', /\.json$/),
+  ];
   const logs = [
     ...listDir('test/fixtures/h200/logs', /\.txt$/),
     ...listDir('test/fixtures/logs-extra', /\.log$/),
@@ -80,9 +92,26 @@ function cases(tmp) {
     add(`check-${b}-prom`, ['check', '--from', s, '--format', 'prometheus']);
     add(`check-${b}-html`, ['check', '--from', s, '--html', '<HTML>'], true);
     add(`check-${b}-html-zh`, ['check', '--from', s, '--lang', 'zh', '--html', '<HTML>'], true);
-    for (const [f, extra] of [['term', []], ['json', ['--json']], ['v', ['-v']], ['zh', ['--lang', 'zh']]]) add(`libs-${b}-${f}`, ['libs', '--from', s, ...extra]);
-    for (const [f, extra] of [['term', []], ['json', ['--json']], ['zh', ['--lang', 'zh']], ['redact', ['--redact']]]) add(`procs-${b}-${f}`, ['procs', '--from', s, ...extra]);
-    for (const [f, extra] of [['term', []], ['json', ['--json']], ['zh', ['--lang', 'zh']]]) add(`fix-${b}-${f}`, ['fix', '--dry-run', '--from', s, ...extra]);
+    for (const [f, extra] of [
+      ['term', []],
+      ['json', ['--json']],
+      ['v', ['-v']],
+      ['zh', ['--lang', 'zh']],
+    ])
+      add(`libs-${b}-${f}`, ['libs', '--from', s, ...extra]);
+    for (const [f, extra] of [
+      ['term', []],
+      ['json', ['--json']],
+      ['zh', ['--lang', 'zh']],
+      ['redact', ['--redact']],
+    ])
+      add(`procs-${b}-${f}`, ['procs', '--from', s, ...extra]);
+    for (const [f, extra] of [
+      ['term', []],
+      ['json', ['--json']],
+      ['zh', ['--lang', 'zh']],
+    ])
+      add(`fix-${b}-${f}`, ['fix', '--dry-run', '--from', s, ...extra]);
     add(`snapshot-${b}`, ['snapshot', '--from', s]);
     add(`snapshot-${b}-redact`, ['snapshot', '--from', s, '--redact']);
     for (const spec of ['torch==2.1.0+cu121', 'tensorflow==2.12', 'jax[cuda12]==0.4.30']) {
@@ -90,7 +119,16 @@ function cases(tmp) {
       add(`compat-${b}-${spec}-json`, ['compat', spec, '--from', s, '--json']);
     }
   }
-  for (const spec of ['torch==2.1.0+cu121', 'torch==2.5.1', 'tensorflow==2.12', 'jax[cuda12]==0.4.30', 'paddlepaddle-gpu==2.6.1.post120', 'paddle==3.0.0', 'torch==9.9.9', 'nonsense']) {
+  for (const spec of [
+    'torch==2.1.0+cu121',
+    'torch==2.5.1',
+    'tensorflow==2.12',
+    'jax[cuda12]==0.4.30',
+    'paddlepaddle-gpu==2.6.1.post120',
+    'paddle==3.0.0',
+    'torch==9.9.9',
+    'nonsense',
+  ]) {
     for (const [f, extra] of formats) add(`compat-nomachine-${spec}-${f}`, ['compat', spec, '--no-machine', ...extra]);
     add(`compat-nomachine-${spec}-windows`, ['compat', spec, '--no-machine', '--platform', 'windows']);
   }
@@ -109,7 +147,13 @@ function cases(tmp) {
       const b = `${base(snaps[i])}--${base(snaps[j])}`;
       add(`diff-${b}-term`, ['diff', snaps[i], snaps[j]]);
       if (j === i + 1) {
-        for (const [f, extra] of [['json', ['--json']], ['md', ['--markdown']], ['zh', ['--lang', 'zh']], ['all', ['--all']]]) add(`diff-${b}-${f}`, ['diff', snaps[i], snaps[j], ...extra]);
+        for (const [f, extra] of [
+          ['json', ['--json']],
+          ['md', ['--markdown']],
+          ['zh', ['--lang', 'zh']],
+          ['all', ['--all']],
+        ])
+          add(`diff-${b}-${f}`, ['diff', snaps[i], snaps[j], ...extra]);
       }
     }
   }
@@ -123,7 +167,21 @@ function cases(tmp) {
   add('help', ['--help']);
   add('help-zh', ['--help', '--lang', 'zh']);
   add('version', ['--version']);
-  for (const c of ['check', 'explain', 'run', 'libs', 'procs', 'compat', 'fix', 'preamble', 'snapshot', 'diff', 'fleet', 'completion', 'serve']) {
+  for (const c of [
+    'check',
+    'explain',
+    'run',
+    'libs',
+    'procs',
+    'compat',
+    'fix',
+    'preamble',
+    'snapshot',
+    'diff',
+    'fleet',
+    'completion',
+    'serve',
+  ]) {
     add(`help-${c}`, [c, '--help']);
     add(`help-${c}-zh`, [c, '--help', '--lang', 'zh']);
   }
@@ -142,8 +200,19 @@ function runCase(c, o, tmp, clockUrl) {
   return new Promise((resolve) => {
     const htmlFile = path.join(tmp, `${c.name}.html`);
     const argv = c.argv.map((a) => (a === '<HTML>' ? htmlFile : a));
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', LANG: 'C.UTF-8', TZ: 'UTC', COLUMNS: '80', HOME: path.join(tmp, 'home') };
-    const child = spawn(process.execPath, ['--import', clockUrl, o.cli, ...argv, '--no-color'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      NO_COLOR: '1',
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      COLUMNS: '80',
+      HOME: path.join(tmp, 'home'),
+    };
+    const child = spawn(process.execPath, ['--import', clockUrl, o.cli, ...argv, '--no-color'], {
+      cwd: repo,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out = [];
     const err = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -153,7 +222,8 @@ function runCase(c, o, tmp, clockUrl) {
       clearTimeout(timer);
       const scrub = (s) => s.split(tmp).join('<TMP>').split(repo).join('<REPO>');
       let text = `$ gpu-env-doctor ${c.argv.join(' ')} --no-color\nexit: ${code ?? signal}\n--- stdout\n${Buffer.concat(out).toString('utf8')}\n--- stderr\n${Buffer.concat(err).toString('utf8')}\n`;
-      if (c.html) text += `--- html\n${fs.existsSync(htmlFile) ? fs.readFileSync(htmlFile, 'utf8') : '(not written)'}\n`;
+      if (c.html)
+        text += `--- html\n${fs.existsSync(htmlFile) ? fs.readFileSync(htmlFile, 'utf8') : '(not written)'}\n`;
       fs.writeFileSync(path.join(o.out, `${c.name.replace(/[^\w.=+-]/g, '_')}.txt`), scrub(text));
       resolve();
     });
@@ -171,9 +241,11 @@ async function runAll(o) {
   const all = cases(tmp);
   const t0 = Date.now();
   let next = 0;
-  await Promise.all(Array.from({ length: o.jobs }, async () => {
-    while (next < all.length) await runCase(all[next++], o, tmp, pathToFileURL(clock).href);
-  }));
+  await Promise.all(
+    Array.from({ length: o.jobs }, async () => {
+      while (next < all.length) await runCase(all[next++], o, tmp, pathToFileURL(clock).href);
+    }),
+  );
   fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`compare-outputs: ${all.length} cases written to ${o.out} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -11,16 +11,27 @@ export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export async function loadTooling() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-'));
   const entry = path.join(work, 'entry.ts');
-  fs.writeFileSync(entry, [
-    `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/fit.ts'))};`,
-    `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/model.ts'))};`,
-    `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/corpus.ts'))};`,
-  ].join('\n'));
+  fs.writeFileSync(
+    entry,
+    [
+      `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/fit.ts'))};`,
+      `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/model.ts'))};`,
+      `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/corpus.ts'))};`,
+    ].join('\n'),
+  );
   const out = path.join(work, 'entry.mjs');
   // the knowledge tables are read from their JSON files at first use (src/knowledge/index.ts): where they are here
-  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
     define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href) },
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' } });
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+  });
   const mod = await import(pathToFileURL(out).href);
   fs.rmSync(work, { recursive: true, force: true });
   return mod;
@@ -29,8 +40,15 @@ export async function loadTooling() {
 /** the labelled reports of the corpora, sorted by id */
 export function readCorpora(dirs) {
   const cases = [];
-  for (const d of dirs) for (const f of fs.readdirSync(d).filter((x) => x.endsWith('.json')).sort()) cases.push(JSON.parse(fs.readFileSync(path.join(d, f), 'utf8')));
+  for (const d of dirs)
+    for (const f of fs
+      .readdirSync(d)
+      .filter((x) => x.endsWith('.json'))
+      .sort())
+      cases.push(JSON.parse(fs.readFileSync(path.join(d, f), 'utf8')));
   return cases;
 }
 
-export const CORPUS_DIRS = ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'].map((d) => path.join(repo, d));
+export const CORPUS_DIRS = ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'].map(
+  (d) => path.join(repo, d),
+);

@@ -11,7 +11,17 @@ const t = await loadTooling();
 const cases = readCorpora(CORPUS_DIRS);
 const reports = cases.map((c) => t.fitReport(c, 'env'));
 // the logs alone calibrate the confidences too (explain reads both kinds of input)
-const fitted = t.fitPriors(reports, CORPUS_DIRS.map((d) => path.relative(repo, d)), cases.map((c) => t.fitReport(c, 'log')));
-const doc = { $comment: 'Fitted by scripts/fit-explain-priors.mjs (src/judge/explain/priors/fit.ts) on the labelled reports named in fittedOn. Do not edit by hand.', ...fitted };
+const fitted = t.fitPriors(
+  reports,
+  CORPUS_DIRS.map((d) => path.relative(repo, d)),
+  cases.map((c) => t.fitReport(c, 'log')),
+);
+const doc = {
+  $comment:
+    'Fitted by scripts/fit-explain-priors.mjs (src/judge/explain/priors/fit.ts) on the labelled reports named in fittedOn. Do not edit by hand.',
+  ...fitted,
+};
 fs.writeFileSync(path.join(repo, 'src/judge/explain/priors/fitted.json'), `${JSON.stringify(doc, null, 1)}\n`);
-console.log(`fitted on ${fitted.fittedOn.reports} reports: strength ${fitted.strength}, context ${fitted.context}, calibration ${JSON.stringify(fitted.calibration)}, ${Object.keys(fitted.groups).length} message groups`);
+console.log(
+  `fitted on ${fitted.fittedOn.reports} reports: strength ${fitted.strength}, context ${fitted.context}, calibration ${JSON.stringify(fitted.calibration)}, ${Object.keys(fitted.groups).length} message groups`,
+);

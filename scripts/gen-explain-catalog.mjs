@@ -12,7 +12,15 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-catalog-'));
 try {
   const out = path.join(work, 'gen.mjs');
-  await build({ entryPoints: [path.join(repo, 'src/judge/explain/catalog/build.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(repo, 'src/judge/explain/catalog/build.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   const { buildCatalog } = await import(pathToFileURL(out).href);
   const { json, problems } = buildCatalog(path.join(repo, 'src/judge/explain/catalog'));
   if (problems.length > 0) {
@@ -23,7 +31,9 @@ try {
   if (process.argv.includes('--check')) {
     const now = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
     if (now !== json) {
-      console.error('src/judge/explain/catalog/generated.json is out of date: run node scripts/gen-explain-catalog.mjs');
+      console.error(
+        'src/judge/explain/catalog/generated.json is out of date: run node scripts/gen-explain-catalog.mjs',
+      );
       process.exit(1);
     }
   } else fs.writeFileSync(target, json);

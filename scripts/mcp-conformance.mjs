@@ -17,13 +17,26 @@ import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONFORMANCE = '@modelcontextprotocol/conformance@0.1.16';
-const SCENARIOS = process.env.GED_SCENARIOS?.split(',') ?? ['server-initialize', 'ping', 'tools-list', 'resources-list'];
+const SCENARIOS = process.env.GED_SCENARIOS?.split(',') ?? [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'resources-list',
+];
 
 const argv = process.argv.slice(2);
 const nodeArg = argv.includes('--node') ? argv[argv.indexOf('--node') + 1] : undefined;
-const node22 = nodeArg ?? fs.readdirSync(path.join(repo, 'dist/sea/cache')).filter((n) => /^node-22\.[\d.]+-linux-x64$/.test(n)).map((n) => path.join(repo, 'dist/sea/cache', n)).at(-1);
+const node22 =
+  nodeArg ??
+  fs
+    .readdirSync(path.join(repo, 'dist/sea/cache'))
+    .filter((n) => /^node-22\.[\d.]+-linux-x64$/.test(n))
+    .map((n) => path.join(repo, 'dist/sea/cache', n))
+    .at(-1);
 if (!node22) {
-  console.error('conformance: no Node 22 binary: run node scripts/sea/build.mjs once (it caches one) or give --node FILE');
+  console.error(
+    'conformance: no Node 22 binary: run node scripts/sea/build.mjs once (it caches one) or give --node FILE',
+  );
   process.exit(2);
 }
 
@@ -54,10 +67,14 @@ const bridge = http.createServer((req, res) => {
     try {
       msg = JSON.parse(body);
     } catch {
-      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+      return void res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
     }
     const messages = Array.isArray(msg) ? msg : [msg];
-    const answers = messages.filter((m) => m.method !== undefined && m.id !== undefined).map((m) => new Promise((resolve) => pending.set(m.id, resolve)));
+    const answers = messages
+      .filter((m) => m.method !== undefined && m.id !== undefined)
+      .map((m) => new Promise((resolve) => pending.set(m.id, resolve)));
     for (const m of messages) child.stdin.write(`${JSON.stringify(m)}\n`);
     if (answers.length === 0) return void res.writeHead(202).end();
     const out = await Promise.all(answers);
@@ -76,7 +93,10 @@ try {
   for (const scenario of SCENARIOS) {
     // asynchronously: the bridge answers from this same process while the runner runs
     const out = await new Promise((resolve) => {
-      const p = spawn(node22, [runner, 'server', '--url', url, '--scenario', scenario], { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(node22, [runner, 'server', '--url', url, '--scenario', scenario], {
+        cwd: tmp,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       p.stdout.on('data', (c) => (text += c));
       p.stderr.on('data', (c) => (text += c));
@@ -92,7 +112,13 @@ try {
     else failed += Number(m[3]);
     console.log(`${scenario}: ${m ? `${m[1]}/${m[2]} checks passed, ${m[3]} failed` : 'no result'}`);
     if (!m) console.log(out.slice(-600));
-    if (!m || Number(m[3]) > 0) console.log(out.split('\n').filter((l) => /^\s+(-|Error:)/.test(l)).join('\n'));
+    if (!m || Number(m[3]) > 0)
+      console.log(
+        out
+          .split('\n')
+          .filter((l) => /^\s+(-|Error:)/.test(l))
+          .join('\n'),
+      );
   }
 } finally {
   bridge.close();

@@ -10,7 +10,8 @@ if (mode === 'strip') {
   const text = readFileSync('package.json', 'utf8');
   writeFileSync(BACKUP, text);
   const pkg = JSON.parse(text);
-  for (const k of ['prepare', 'prepack', 'postpack', 'build', 'test', 'test:unit', 'typecheck']) delete pkg.scripts?.[k];
+  for (const k of ['prepare', 'prepack', 'postpack', 'build', 'test', 'test:unit', 'typecheck'])
+    delete pkg.scripts?.[k];
   if (pkg.scripts && Object.keys(pkg.scripts).length === 0) delete pkg.scripts;
   delete pkg.devDependencies;
   delete pkg.allowScripts;

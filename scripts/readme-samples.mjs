@@ -15,7 +15,9 @@ const readme = fs.readFileSync(FILE, 'utf8');
 const SNAPSHOT = /gpu-env-doctor check --from (examples\/snapshots\/[\w.-]+\.json)/.exec(readme)?.[1];
 const LOG = /explain (test\/fixtures\/[\w./-]+) --no-machine/.exec(readme)?.[1];
 if (!SNAPSHOT || !LOG) {
-  console.error('README.md: the sample commands (check --from examples/snapshots/…, explain test/fixtures/… --no-machine) were not found');
+  console.error(
+    'README.md: the sample commands (check --from examples/snapshots/…, explain test/fixtures/… --no-machine) were not found',
+  );
   process.exit(2);
 }
 const cli = pinnedCli(ROOT, SNAPSHOT, 'en_US.UTF-8');

@@ -24,7 +24,10 @@ mkdirSync(OUT, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'ged-shots-'));
 const cli = (args, env = {}) => {
   try {
-    return execFileSync(process.execPath, ['dist/cli.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+    return execFileSync(process.execPath, ['dist/cli.js', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
   } catch (e) {
     return e.stdout; // exit 1: findings
   }
@@ -43,7 +46,15 @@ writeFileSync(
 const ctx = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const [file, png, width] of [

@@ -16,7 +16,9 @@ export function validateData(): string[] {
   const problems: string[] = [];
   const check = (where: string, schema: ZodType, doc: unknown) => {
     const r = schema.safeParse(doc);
-    if (!r.success) for (const i of r.error.issues.slice(0, 3)) problems.push(`${where}: ${i.message} at ${i.path.join('.') || '(top)'}`);
+    if (!r.success)
+      for (const i of r.error.issues.slice(0, 3))
+        problems.push(`${where}: ${i.message} at ${i.path.join('.') || '(top)'}`);
   };
   for (const [file, doc] of Object.entries(rawKnowledge())) check(`src/knowledge/${file}`, KNOWLEDGE[file]!, doc);
   const ids = new Set<string>();
@@ -24,7 +26,8 @@ export function validateData(): string[] {
     rows.forEach((row, i) => {
       check(`src/judge/explain/signatures/${file}.json[${i}]`, SignatureRow, row);
       const id = (row as { id?: unknown }).id;
-      if (typeof id === 'string' && ids.has(id)) problems.push(`src/judge/explain/signatures/${file}.json[${i}]: signature ${id} defined twice`);
+      if (typeof id === 'string' && ids.has(id))
+        problems.push(`src/judge/explain/signatures/${file}.json[${i}]: signature ${id} defined twice`);
       if (typeof id === 'string') ids.add(id);
       const { pattern, flags } = row as { pattern?: unknown; flags?: unknown };
       try {

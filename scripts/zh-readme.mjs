@@ -13,8 +13,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs/zh/README.md');
 // the same inputs as the English README's two samples (read from its commands, so the pages move together)
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const SNAPSHOT = /gpu-env-doctor check --from (examples\/snapshots\/[\w.-]+\.json)/.exec(readme)?.[1] ?? 'examples/snapshots/h200-memory-held.json';
-const LOG = /explain (test\/fixtures\/[\w./-]+) --no-machine/.exec(readme)?.[1] ?? 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
+const SNAPSHOT =
+  /gpu-env-doctor check --from (examples\/snapshots\/[\w.-]+\.json)/.exec(readme)?.[1] ??
+  'examples/snapshots/h200-memory-held.json';
+const LOG =
+  /explain (test\/fixtures\/[\w./-]+) --no-machine/.exec(readme)?.[1] ??
+  'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 
 const cli = pinnedCli(ROOT, SNAPSHOT, 'zh_CN.UTF-8');
 

@@ -10,15 +10,33 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(__dirname, '..', 'src');
-const RANK: Record<string, number> = { base: 0, ports: 1, knowledge: 2, gather: 3, judge: 4, report: 5, act: 6, cli: 7, commands: 7 };
+const RANK: Record<string, number> = {
+  base: 0,
+  ports: 1,
+  knowledge: 2,
+  gather: 3,
+  judge: 4,
+  report: 5,
+  act: 6,
+  cli: 7,
+  commands: 7,
+};
 
 /**
  * Imports that point up, by file (relative to src/). Type-only ones are erased from the bundle but still tie the
  * lower wing to the higher one's model; each is the next thing to move, not a rule.
  */
 const UPWARD_ALLOWED: ReadonlyArray<readonly [string, string, string]> = [
-  ['gather/procfs/processes.ts', 'judge/procs/adoption.ts', 'the process probe records whether a holder was orphaned: a verdict computed in a probe, to move to judge/'],
-  ['gather/procfs/processes.ts', 'judge/procs/verdict.ts', "the probe reads CPU use only for holders idle longer than the verdict's threshold"],
+  [
+    'gather/procfs/processes.ts',
+    'judge/procs/adoption.ts',
+    'the process probe records whether a holder was orphaned: a verdict computed in a probe, to move to judge/',
+  ],
+  [
+    'gather/procfs/processes.ts',
+    'judge/procs/verdict.ts',
+    "the probe reads CPU use only for holders idle longer than the verdict's threshold",
+  ],
 ];
 
 /**
@@ -49,17 +67,26 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const STATIC = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const STATIC =
+  /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const DYNAMIC = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)(\.[A-Z])?/g;
 
 function edgesOf(file: string): Edge[] {
   const text = readFileSync(file, 'utf8');
   const from = path.relative(SRC, file);
-  const to = (spec: string) => path.relative(SRC, path.resolve(path.dirname(file), spec.replace(/\?raw$/, '').replace(/\.js$/, '.ts')));
+  const to = (spec: string) =>
+    path.relative(SRC, path.resolve(path.dirname(file), spec.replace(/\?raw$/, '').replace(/\.js$/, '.ts')));
   const out: Edge[] = [];
   for (const m of text.matchAll(STATIC)) {
     const spec = m[4] ?? m[5]!;
-    const typeOnly = Boolean(m[2]) || (m[3] !== undefined && /^\{[^}]*\}$/.test(m[3]) && m[3].slice(1, -1).split(',').every((s) => s.trim() === '' || /^type\s/.test(s.trim())));
+    const typeOnly =
+      Boolean(m[2]) ||
+      (m[3] !== undefined &&
+        /^\{[^}]*\}$/.test(m[3]) &&
+        m[3]
+          .slice(1, -1)
+          .split(',')
+          .every((s) => s.trim() === '' || /^type\s/.test(s.trim())));
     out.push({ from, to: to(spec), kind: typeOnly ? 'type' : 'value' });
   }
   for (const m of text.matchAll(DYNAMIC)) out.push({ from, to: to(m[1]!), kind: m[2] ? 'type' : 'lazy' });
@@ -128,7 +155,10 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
   it('has no module circle other than the listed ones', () => {
     const next = new Map<string, string[]>();
     for (const e of edges) if (e.kind !== 'lazy') next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
-    const found = circles(files.map((f) => path.relative(SRC, f)), next).map((c) => c.join(' <-> '));
+    const found = circles(
+      files.map((f) => path.relative(SRC, f)),
+      next,
+    ).map((c) => c.join(' <-> '));
     const allowed = CIRCLES_ALLOWED.map(([c]) => [...c].sort().join(' <-> '));
     expect(found.filter((c) => !allowed.includes(c))).toEqual([]);
     expect(allowed.filter((c) => !found.includes(c))).toEqual([]);
@@ -140,7 +170,12 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
   });
 
   it('finds a circle when there is one (the search itself)', () => {
-    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(circles(['a', 'b', 'c', 'd'], g)).toEqual([['a', 'b', 'c']]);
   });
 
@@ -154,7 +189,9 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
 
 describe('one versions module', () => {
   it('has one compareVersions over version strings, in base/versions.ts (PEP 440 beside it has its own name)', () => {
-    const defs = sources(SRC).flatMap((f) => (/function compareVersions\b/.test(readFileSync(f, 'utf8')) ? [path.relative(SRC, f)] : []));
+    const defs = sources(SRC).flatMap((f) =>
+      /function compareVersions\b/.test(readFileSync(f, 'utf8')) ? [path.relative(SRC, f)] : [],
+    );
     expect(defs).toEqual(['base/versions.ts']);
   });
 });

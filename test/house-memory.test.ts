@@ -18,9 +18,21 @@ const RULES: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** file (relative to src/), a piece of the line, why it may say so */
 const ALLOWED: ReadonlyArray<readonly [string, string, string]> = [
-  ['judge/checks/env/allocator-settings.ts', 'export const TORCH_SEEN', "a consequence's `source` field: where it was seen"],
-  ['judge/checks/env/allocator-settings.ts', 'export const JAX_SEEN', "a consequence's `source` field: where it was seen"],
-  ['judge/checks/libraries/unloadable.ts', "'H200 (driver 580, PyTorch 2.11)", "a consequence's `source` field: where it was seen"],
+  [
+    'judge/checks/env/allocator-settings.ts',
+    'export const TORCH_SEEN',
+    "a consequence's `source` field: where it was seen",
+  ],
+  [
+    'judge/checks/env/allocator-settings.ts',
+    'export const JAX_SEEN',
+    "a consequence's `source` field: where it was seen",
+  ],
+  [
+    'judge/checks/libraries/unloadable.ts',
+    "'H200 (driver 580, PyTorch 2.11)",
+    "a consequence's `source` field: where it was seen",
+  ],
   ['base/i18n/en.ts', "'smoke.mixedDetails'", 'user-facing text: reworded with the catalog, not here'],
   ['base/i18n/zh.ts', "'smoke.mixedDetails'", 'user-facing text: reworded with the catalog, not here'],
 ];
@@ -36,7 +48,8 @@ interface Hit {
 function scan(file: string, text: string): Hit[] {
   const hits: Hit[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const [rule, re] of RULES) if (re.test(line)) hits.push({ file, line: i + 1, rule, text: line.trim().slice(0, 120) });
+    for (const [rule, re] of RULES)
+      if (re.test(line)) hits.push({ file, line: i + 1, rule, text: line.trim().slice(0, 120) });
   });
   return hits;
 }
@@ -62,12 +75,17 @@ describe("src/ keeps the rule, not the project's memory", () => {
   });
 
   it('lists only exceptions that are still there', () => {
-    const unused = ALLOWED.filter(([f, piece]) => !hits.some((h) => h.file === f && h.text.includes(piece.slice(0, 100))));
+    const unused = ALLOWED.filter(
+      ([f, piece]) => !hits.some((h) => h.file === f && h.text.includes(piece.slice(0, 100))),
+    );
     expect(unused).toEqual([]);
   });
 
   it('finds each kind in a comment (the scanner itself)', () => {
-    const found = scan('x.ts', ['// ran on the H200', '// see issue 17', 'const p = "/work/shared/compat";', '// fine'].join('\n'));
+    const found = scan(
+      'x.ts',
+      ['// ran on the H200', '// see issue 17', 'const p = "/work/shared/compat";', '// fine'].join('\n'),
+    );
     expect(found.map((h) => [h.line, h.rule])).toEqual([
       [1, 'machine name'],
       [2, 'issue number'],

@@ -36,19 +36,38 @@ beforeAll(() => {
   fs.mkdirSync(bin);
   const xml = path.join(repo, 'test/fixtures/h200/idle/nvidia-smi-q.xml');
   const csv = path.join(repo, 'test/fixtures/h200/idle/query-gpu.csv');
-  fs.writeFileSync(path.join(bin, 'nvidia-smi'), `#!/bin/sh\ncase "$1" in\n  -q) sleep 0.11; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.025; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`, { mode: 0o755 });
-  const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv', LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib', NO_COLOR: '1' };
+  fs.writeFileSync(
+    path.join(bin, 'nvidia-smi'),
+    `#!/bin/sh\ncase "$1" in\n  -q) sleep 0.11; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.025; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`,
+    { mode: 0o755 },
+  );
+  const env = {
+    PATH: `${bin}:/usr/bin:/bin`,
+    HOME: '/root',
+    VIRTUAL_ENV: '/opt/torch/.venv',
+    LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib',
+    NO_COLOR: '1',
+  };
   const fleet = path.join(work, 'fleet');
   fs.mkdirSync(fleet);
   const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-memory-held.json') };
-  for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(fleet, `${nodeName(i)}.json`), JSON.stringify(nodeSnapshot(i, base)));
+  for (let i = 0; i < 300; i++)
+    fs.writeFileSync(path.join(fleet, `${nodeName(i)}.json`), JSON.stringify(nodeSnapshot(i, base)));
   const parse = path.join(work, 'parse.mjs');
-  fs.writeFileSync(parse, "import * as fs from 'node:fs'; import * as path from 'node:path';\nfor (const f of fs.readdirSync(process.argv[2])) JSON.parse(fs.readFileSync(path.join(process.argv[2], f), 'utf8'));\n");
+  fs.writeFileSync(
+    parse,
+    "import * as fs from 'node:fs'; import * as path from 'node:path';\nfor (const f of fs.readdirSync(process.argv[2])) JSON.parse(fs.readFileSync(path.join(process.argv[2], f), 'utf8'));\n",
+  );
   const cmds = [
     { id: 'node', label: 'node -e 0', argv: [node, '-e', '0'] },
     { id: 'smi', label: 'nvidia-smi stand-in', argv: [path.join(bin, 'nvidia-smi'), '-q', '-x'] },
     { id: 'version', label: '--version', argv: [node, CLI, '--version'] },
-    { id: 'explain', label: 'explain', argv: [node, CLI, 'explain', path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt'), '--no-machine'], expectCodes: [0, 1] },
+    {
+      id: 'explain',
+      label: 'explain',
+      argv: [node, CLI, 'explain', path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt'), '--no-machine'],
+      expectCodes: [0, 1],
+    },
     { id: 'check', label: 'check', argv: [node, CLI, 'check', '--json', '--root', root], env, expectCodes: [0, 1] },
     { id: 'libs', label: 'libs', argv: [node, CLI, 'libs', '--json', '--root', root], env, expectCodes: [0, 1] },
     { id: 'parse', label: 'parse', argv: [node, parse, fleet] },
@@ -67,7 +86,11 @@ beforeAll(() => {
     cmds,
   ) as Result[];
   // shown in the CI log: the figures behind the verdicts
-  console.log(results.map((r) => `${r.id}: median ${r.medianMs} ms, ×${r.ratio} of its floor (fastest runs: ×${r.ratioMin})`).join('\n'));
+  console.log(
+    results
+      .map((r) => `${r.id}: median ${r.medianMs} ms, ×${r.ratio} of its floor (fastest runs: ×${r.ratioMin})`)
+      .join('\n'),
+  );
 }, 300_000);
 afterAll(() => {
   for (const p of cleanup) fs.rmSync(p, { recursive: true, force: true });

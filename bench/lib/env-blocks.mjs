@@ -40,7 +40,11 @@ export const ZH_PHRASINGS = {
   os: [(v) => `- 系统：${v}`, (v) => `操作系统：${v}`, (v) => `4）系统环境：${v}`],
   python: [(v) => `- Python 版本：${v}`, (v) => `python版本 ${v}`],
   install: [(v) => `- 安装方式：${v}`, (v) => `安装方法：${v}`],
-  cudaCudnn: [(c, d) => `- CUDA/cuDNN 版本：${c} / ${d}`, (c, d) => `- CUDA 版本：${c}\n- cuDNN 版本：${d}`, (c, d) => `CUDA版本是${c}，cudnn版本 ${d}`],
+  cudaCudnn: [
+    (c, d) => `- CUDA/cuDNN 版本：${c} / ${d}`,
+    (c, d) => `- CUDA 版本：${c}\n- cuDNN 版本：${d}`,
+    (c, d) => `CUDA版本是${c}，cudnn版本 ${d}`,
+  ],
   cuda: [(v) => `- CUDA 版本：${v}`, (v) => `CUDA版本 ${v}`],
   cudnn: [(v) => `- cuDNN 版本：${v}`, (v) => `cudnn版本是${v}`],
   driver: [(v) => `- 驱动版本：${v}`, (v) => `显卡驱动：${v}`, (v) => `驱动版本 ${v}`],

@@ -27,7 +27,7 @@ export function scoreRows(rows) {
   const top3 = rows.filter((r) => r.top3.includes(r.label)).length / Math.max(1, n);
   const nothing = rows.filter((r) => r.first === undefined).length / Math.max(1, n);
   // where a log cannot tell two causes apart (a sidecar's `secondary`), the first cause naming either
-  const lenient = rows.filter((r) => r.first === r.label || (r.secondary && r.first === r.secondary)).length / Math.max(1, n);
+  const lenient =
+    rows.filter((r) => r.first === r.label || (r.secondary && r.first === r.secondary)).length / Math.max(1, n);
   return { n, classes: labels.length, macroF1, accuracy, lenient, top3, nothing, perClass, columns: cols, matrix };
 }
-

@@ -13,7 +13,13 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i === -1 ? undefined : args[i + 1];
 };
-const gpus = new Set((opt('--gpus') ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s)).map(Number));
+const gpus = new Set(
+  (opt('--gpus') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number),
+);
 const user = opt('--user');
 const ignore = new Set((opt('--ignore-pid') ?? '').split(',').filter(Boolean).map(Number));
 
@@ -45,11 +51,16 @@ for (const p of snap.processes.list) {
   if (p.isSelfOrAncestor || ignore.has(p.pid)) continue;
   if (user !== undefined && p.user !== user && String(p.uid) !== user) continue;
   // A process holding only /dev/nvidia* open (no memory listed) has no GPU index: it counts on every GPU asked.
-  const on = p.gpus.length > 0 ? p.gpus.filter((g) => gpus.size === 0 || gpus.has(g)) : p.holdsDeviceFiles ? [...gpus] : [];
+  const on =
+    p.gpus.length > 0 ? p.gpus.filter((g) => gpus.size === 0 || gpus.has(g)) : p.holdsDeviceFiles ? [...gpus] : [];
   if (on.length === 0) continue;
   const cmd = Array.isArray(p.cmdline) && p.cmdline.length > 0 ? p.cmdline.join(' ') : (p.name ?? '?');
   const mem = p.usedMiB === null || p.usedMiB === undefined ? '?' : String(p.usedMiB);
-  console.log(oneLine(`GPU ${on.join(',')}: PID ${p.pid} ${p.user ?? p.uid ?? '?'} ${verdict(p)}, ${mem} MiB: ${cmd.length > 200 ? `${cmd.slice(0, 199)}…` : cmd}`));
+  console.log(
+    oneLine(
+      `GPU ${on.join(',')}: PID ${p.pid} ${p.user ?? p.uid ?? '?'} ${verdict(p)}, ${mem} MiB: ${cmd.length > 200 ? `${cmd.slice(0, 199)}…` : cmd}`,
+    ),
+  );
   found++;
 }
 process.exit(found > 0 ? 3 : 0);

@@ -6,7 +6,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-
 // ------------------------------------------------------------------ reading the records
 const read = (d, f) => {
   try {
@@ -49,7 +48,11 @@ export function jobFacts(d, name) {
   // The decisive line: a C++ abort's what(), else the last exception line ("RuntimeError: …"), a CUDA error, XLA's.
   const errLine =
     lines.find((l) => /^\s*what\(\):/.test(l)) ??
-    [...lines].reverse().find((l) => /^[\w.]*(Error|Exception):|^CUDA error|Error \d{3}|RESOURCE_EXHAUSTED|Falling back to cpu/.test(l)) ??
+    [...lines]
+      .reverse()
+      .find((l) =>
+        /^[\w.]*(Error|Exception):|^CUDA error|Error \d{3}|RESOURCE_EXHAUSTED|Falling back to cpu/.test(l),
+      ) ??
     (exit !== 0 ? (lines.at(-1) ?? '') : '');
   const memory = (() => {
     const m = /memory (\{.*\})/.exec(okLine ?? '');
@@ -79,27 +82,49 @@ export function runJson(d, name) {
 }
 
 const findingsOf = (j) => (j && Array.isArray(j.findings) ? j.findings : []);
-const problems = (j) => findingsOf(j).filter((f) => f.status === 'fail' || f.status === 'warn' || f.status === 'crash' || f.status === 'unknown');
+const problems = (j) =>
+  findingsOf(j).filter(
+    (f) => f.status === 'fail' || f.status === 'warn' || f.status === 'crash' || f.status === 'unknown',
+  );
 const topCause = (d) => (d && Array.isArray(d.causes) && d.causes[0] ? d.causes[0] : null);
 const causeText = (c) => (c ? `${c.id} ${Math.round((c.confidence ?? 0) * 100)}%` : 'no cause');
 const short = (s, n = 150) => {
-  const t = String(s ?? '').replace(/\s+/g, ' ').trim();
+  const t = String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
-const mark = (f) => (f.severity === 'error' && f.status === 'fail' ? '✗' : f.status === 'ok' ? '✓' : f.status === 'unknown' ? '?' : '!');
-const says = (fs_) => (fs_.length === 0 ? 'nothing wrong' : fs_.slice(0, 2).map((f) => `${mark(f)} ${short(f.message, 120)}`).join('; ') + (fs_.length > 2 ? ` (+${fs_.length - 2})` : ''));
+const mark = (f) =>
+  f.severity === 'error' && f.status === 'fail' ? '✗' : f.status === 'ok' ? '✓' : f.status === 'unknown' ? '?' : '!';
+const says = (fs_) =>
+  fs_.length === 0
+    ? 'nothing wrong'
+    : fs_
+        .slice(0, 2)
+        .map((f) => `${mark(f)} ${short(f.message, 120)}`)
+        .join('; ') + (fs_.length > 2 ? ` (+${fs_.length - 2})` : '');
 
 /** The findings that claim this framework's job fails, for one of these root causes (at a certainty worth saying). */
 function claimsFailure(check, fw, causes) {
   return findingsOf(check).filter((f) => {
     const forFw = !f.affects?.framework || f.affects.framework === fw;
-    const byConsequence = (f.consequences ?? []).some((q) => (q.framework ?? fw) === fw && q.outcome === 'fails' && q.certainty !== 'possible');
-    const byFinding = f.severity === 'error' && f.status === 'fail' && causes.includes(f.rootCause) && forFw && !(f.consequences ?? []).some((q) => q.framework === fw && q.outcome === 'runs' && q.certainty === 'verified');
+    const byConsequence = (f.consequences ?? []).some(
+      (q) => (q.framework ?? fw) === fw && q.outcome === 'fails' && q.certainty !== 'possible',
+    );
+    const byFinding =
+      f.severity === 'error' &&
+      f.status === 'fail' &&
+      causes.includes(f.rootCause) &&
+      forFw &&
+      !(f.consequences ?? []).some((q) => q.framework === fw && q.outcome === 'runs' && q.certainty === 'verified');
     return byConsequence || byFinding;
   });
 }
 const deepOf = (d) => readJson(d, 'deep-frameworks.json') ?? readJson(d, 'deep.json');
-const deepFor = (deep, fw) => findingsOf(deep).filter((f) => (f.check === 'python.deep-conv' || f.check === 'python.import-failed') && f.affects?.framework === fw);
+const deepFor = (deep, fw) =>
+  findingsOf(deep).filter(
+    (f) => (f.check === 'python.deep-conv' || f.check === 'python.import-failed') && f.affects?.framework === fw,
+  );
 
 // ------------------------------------------------------------------ the generic rule
 /**
@@ -116,7 +141,9 @@ function generic(d, m, job, o = {}) {
   const check = readJson(d, 'check.json');
   if (check) {
     const claims = claimsFailure(check, fw, m.causes);
-    const relevant = problems(check).filter((f) => m.causes.includes(f.rootCause) || (f.consequences ?? []).some((q) => (q.framework ?? fw) === fw));
+    const relevant = problems(check).filter(
+      (f) => m.causes.includes(f.rootCause) || (f.consequences ?? []).some((q) => (q.framework ?? fw) === fw),
+    );
     cells.check = says(relevant.length > 0 ? relevant : claims);
     agree.check = failed(job) ? relevant.length > 0 || claims.length > 0 : claims.length === 0;
   }
@@ -143,7 +170,12 @@ function generic(d, m, job, o = {}) {
   return { cells, agree };
 }
 
-const did = (j) => (j === null ? 'not run' : j.ok ? `${j.name}: ran (exit 0${j.ranOn ? `, ${j.ranOn}` : ''})` : `${j.name}: exit ${j.exit}${j.ranOn === 'cpu' ? ', ran on the CPU' : ''}: ${short(j.errLine, 140)}`);
+const did = (j) =>
+  j === null
+    ? 'not run'
+    : j.ok
+      ? `${j.name}: ran (exit 0${j.ranOn ? `, ${j.ranOn}` : ''})`
+      : `${j.name}: exit ${j.exit}${j.ranOn === 'cpu' ? ', ran on the CPU' : ''}: ${short(j.errLine, 140)}`;
 
 // ------------------------------------------------------------------ the scenarios
 const RULES = {
@@ -152,14 +184,19 @@ const RULES = {
     const envLine = txt.split('\n').find((l) => l.startsWith('[✓] Environment variables')) ?? '';
     const okLines = txt.split('\n').filter((l) => l.startsWith('[✓]'));
     const alarming = okLines.filter((l) => /ahead of|shadow|\bfails?\b|broken|mismatch|conflict/i.test(l));
-    return { did: 'nothing runs (the machine at rest)', cells: { check: short(envLine || 'no environment line', 160) }, agree: { check: alarming.length === 0 } };
+    return {
+      did: 'nothing runs (the machine at rest)',
+      cells: { check: short(envLine || 'no environment line', 160) },
+      agree: { check: alarming.length === 0 },
+    };
   },
   baseline(d, m) {
     const t = jobFacts(d, 'torch');
     const j = jobFacts(d, 'jax');
     const g = generic(d, m, t);
     const check = readJson(d, 'check.json');
-    g.agree.check = (t?.ok ?? false) && (j?.ok ?? false) ? problems(check).every((f) => f.severity !== 'error') : g.agree.check;
+    g.agree.check =
+      (t?.ok ?? false) && (j?.ok ?? false) ? problems(check).every((f) => f.severity !== 'error') : g.agree.check;
     return { did: `${did(t)}; ${did(j)}`, ...g };
   },
   'system-cudnn-torch'(d, m) {
@@ -167,11 +204,15 @@ const RULES = {
     const version = jobFacts(d, 'version');
     const g = generic(d, m, version);
     const check = readJson(d, 'check.json');
-    const mix = findingsOf(check).find((f) => f.check === 'libs.cudnn-sublibrary-mismatch' && f.affects?.framework === 'torch');
+    const mix = findingsOf(check).find(
+      (f) => f.check === 'libs.cudnn-sublibrary-mismatch' && f.affects?.framework === 'torch',
+    );
     const qs = mix?.consequences ?? [];
     const sayRuns = qs.some((q) => q.outcome === 'runs');
     const sayFails = qs.some((q) => q.outcome === 'fails' && q.certainty !== 'possible');
-    g.cells.check = mix ? `${mark(mix)} ${short(mix.message, 110)} → ${qs.map((q) => `${q.outcome} [${q.certainty}]`).join(', ')}` : 'no sub-library finding for torch';
+    g.cells.check = mix
+      ? `${mark(mix)} ${short(mix.message, 110)} → ${qs.map((q) => `${q.outcome} [${q.certainty}]`).join(', ')}`
+      : 'no sub-library finding for torch';
     g.agree.check = mix !== undefined && sayRuns === (conv?.ok ?? false) && sayFails === failed(version);
     const deep = deepFor(deepOf(d), 'torch');
     if (deep.length > 0) {
@@ -193,7 +234,8 @@ const RULES = {
     const k = jobFacts(d, 'kernel');
     const g = generic(d, m, k, { framework: 'cuda' });
     // check does not look at the user's own binaries: no claim to compare
-    g.agree.check = claimsFailure(readJson(d, 'check.json'), 'cuda', ['gpu_arch_unsupported']).length === 0 ? null : false;
+    g.agree.check =
+      claimsFailure(readJson(d, 'check.json'), 'cuda', ['gpu_arch_unsupported']).length === 0 ? null : false;
     const libs = readJson(d, 'libs-elf.json');
     const trace = read(d, 'ld-debug.txt') ?? '';
     if (libs) {
@@ -201,7 +243,9 @@ const RULES = {
       const claimed = (c?.resolved ?? []).filter((r) => r.how === 'dlopen').map((r) => r.name);
       const seen = [...trace.matchAll(/find library=([^\s;]+)/g)].map((x) => x[1]);
       g.cells.libs = `dlopen claimed: ${claimed.join(', ') || 'none'}; the loader looked up: ${[...new Set(seen)].filter((n) => n.startsWith('libcuda')).join(', ') || 'no libcuda'}`;
-      g.agree.libs = claimed.every((n) => seen.includes(n)) && (seen.includes('libcuda.so.1') ? claimed.includes('libcuda.so.1') : true);
+      g.agree.libs =
+        claimed.every((n) => seen.includes(n)) &&
+        (seen.includes('libcuda.so.1') ? claimed.includes('libcuda.so.1') : true);
     }
     return { did: did(k), ...g };
   },
@@ -223,21 +267,36 @@ const RULES = {
     const dl = (c?.resolved ?? []).filter((r) => r.how === 'dlopen');
     return {
       did: `the real loader resolved ${lines.length} libraries (LD_TRACE_LOADED_OBJECTS)`,
-      cells: { libs: `${(c?.resolved ?? []).length} resolved, ${mismatches.length} differ from the loader${mismatches.length ? ` (${mismatches.map((x) => x.name).join(', ')})` : ''}, dlopen claimed: ${dl.map((r) => r.name).join(', ') || 'none'}` },
+      cells: {
+        libs: `${(c?.resolved ?? []).length} resolved, ${mismatches.length} differ from the loader${mismatches.length ? ` (${mismatches.map((x) => x.name).join(', ')})` : ''}, dlopen claimed: ${dl.map((r) => r.name).join(', ') || 'none'}`,
+      },
       agree: { libs: c !== undefined && lines.length > 0 && mismatches.length === 0 && dl.length === 0 },
     };
   },
   'tf-growth-invalid'(d, m) {
     const staged = read(d, 'not-staged') === null;
     const check = readJson(d, 'check.json');
-    const f = findingsOf(check).find((x) => x.check === 'env.allocators' && /TF_FORCE_GPU_ALLOW_GROWTH/.test(x.message));
-    const g = { cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing' }, agree: { check: staged ? null : null } };
-    return { did: staged ? did(jobFacts(d, 'tf')) : 'not staged: TensorFlow is not installed here (covered by fakes: test/checks/allocator-settings.test.ts, TensorFlow\'s GetAllowGrowthValue)', ...g, note: f ? 'check states it as expected from TensorFlow\'s source' : 'check said nothing' };
+    const f = findingsOf(check).find(
+      (x) => x.check === 'env.allocators' && /TF_FORCE_GPU_ALLOW_GROWTH/.test(x.message),
+    );
+    const g = {
+      cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing' },
+      agree: { check: staged ? null : null },
+    };
+    return {
+      did: staged
+        ? did(jobFacts(d, 'tf'))
+        : "not staged: TensorFlow is not installed here (covered by fakes: test/checks/allocator-settings.test.ts, TensorFlow's GetAllowGrowthValue)",
+      ...g,
+      note: f ? "check states it as expected from TensorFlow's source" : 'check said nothing',
+    };
   },
   'too-big'(d, m) {
     const j = jobFacts(d, 'gib');
     const g = generic(d, m, j);
-    g.agree.check = !problems(readJson(d, 'check.json')).some((f) => f.severity === 'error' && f.rootCause === 'memory_held_by_other_process');
+    g.agree.check = !problems(readJson(d, 'check.json')).some(
+      (f) => f.severity === 'error' && f.rootCause === 'memory_held_by_other_process',
+    );
     return { did: did(j), ...g };
   },
   'growth-rescue'(d, m) {
@@ -264,24 +323,36 @@ function holderRule(d, m) {
   const row = (procs?.processes ?? []).find((p) => p.pid === pid || p.nvidiaSmiPid === pid);
   if (procs) {
     const wantVerdict = state === 'orphaned' ? ['orphaned'] : state === 'stopped' ? ['stopped'] : ['active', 'idle'];
-    g.cells.procs = row ? `PID ${pid}: ${row.verdict}, ${row.framework ? row.framework.name : 'no framework'}${row.policy ? `: ${short(row.policy.summary, 90)}` : ''}` : `PID ${pid} not listed`;
-    g.agree.procs = row !== undefined && row.framework?.name === fw && (state === undefined || wantVerdict.includes(row.verdict));
+    g.cells.procs = row
+      ? `PID ${pid}: ${row.verdict}, ${row.framework ? row.framework.name : 'no framework'}${row.policy ? `: ${short(row.policy.summary, 90)}` : ''}`
+      : `PID ${pid} not listed`;
+    g.agree.procs =
+      row !== undefined && row.framework?.name === fw && (state === undefined || wantVerdict.includes(row.verdict));
   }
   const check = readJson(d, 'check.json');
   if (check && m.id === 'jax-prealloc-beside-torch') {
     const head = findingsOf(check).find((f) => f.check === 'memory.headroom');
     g.cells.check = head ? `${mark(head)} ${short(head.message, 140)}` : g.cells.check;
-    g.agree.check = head !== undefined && /JAX/.test(`${head.message} ${(head.evidence ?? []).map((e) => e.text).join(' ')}`);
+    g.agree.check =
+      head !== undefined && /JAX/.test(`${head.message} ${(head.evidence ?? []).map((e) => e.text).join(' ')}`);
   }
   if (check && state) {
     // What check says about this holder: memory.holders' finding when its GPU has room, else its line in the
     // evidence of memory.headroom (one cause, one finding), which starts "PID N name (user, framework) holds X: verdict, why".
     const holderTexts = [
-      ...findingsOf(check).filter((f) => f.check === 'memory.holders' && f.affects?.pid === row?.pid).map((f) => f.message),
-      ...findingsOf(check).filter((f) => f.check === 'memory.headroom').flatMap((f) => (f.evidence ?? []).map((e) => e.text)).filter((t) => t.startsWith(`PID ${row?.pid ?? pid} `)),
+      ...findingsOf(check)
+        .filter((f) => f.check === 'memory.holders' && f.affects?.pid === row?.pid)
+        .map((f) => f.message),
+      ...findingsOf(check)
+        .filter((f) => f.check === 'memory.headroom')
+        .flatMap((f) => (f.evidence ?? []).map((e) => e.text))
+        .filter((t) => t.startsWith(`PID ${row?.pid ?? pid} `)),
     ];
     const saysStale = holderTexts.some((t) => /orphaned|stopped|has exited|adopted it|leftover/.test(t));
-    g.cells.check = holderTexts.length > 0 ? holderTexts.map((t) => short(t, 160)).join('; ') : says(problems(check).filter((f) => f.check.startsWith('memory.')));
+    g.cells.check =
+      holderTexts.length > 0
+        ? holderTexts.map((t) => short(t, 160)).join('; ')
+        : says(problems(check).filter((f) => f.check.startsWith('memory.')));
     g.agree.check = state === 'live' ? !saysStale : saysStale;
   }
   // the arithmetic: "without PID N … this job … fits"
@@ -292,16 +363,34 @@ function holderRule(d, m) {
     g.cells.explain = `${g.cells.explain}${sum ? `; ${short(sum, 110)}` : '; no arithmetic'}`;
     g.agree.explain = (g.agree.explain ?? true) && sum !== undefined;
   }
-  return { did: `${did(j)}${row?.usedMiB ? ` (holder PID ${pid} ${fw}${state ? `, ${state}` : ''}: ${row.usedMiB} MiB)` : ''}`, ...g };
+  return {
+    did: `${did(j)}${row?.usedMiB ? ` (holder PID ${pid} ${fw}${state ? `, ${state}` : ''}: ${row.usedMiB} MiB)` : ''}`,
+    ...g,
+  };
 }
 
 /** PYTORCH_CUDA_ALLOC_CONF: when torch fails (import / first CUDA call / not at all) against what check says. */
 function allocRule(d, m) {
   const j = jobFacts(d, 'alloc');
-  const phase = j === null ? null : j.exit === 0 ? 'ok' : j.exit === 134 || /terminate called|INTERNAL ASSERT/.test(j.out) ? 'import' : 'first CUDA call';
+  const phase =
+    j === null
+      ? null
+      : j.exit === 0
+        ? 'ok'
+        : j.exit === 134 || /terminate called|INTERNAL ASSERT/.test(j.out)
+          ? 'import'
+          : 'first CUDA call';
   const check = readJson(d, 'check.json');
-  const f = findingsOf(check).find((x) => x.check === 'env.allocators' && /PYTORCH_(CUDA_)?ALLOC_CONF/.test(x.message) && x.status !== 'ok');
-  const predicted = !f ? 'ok' : /aborts at import/.test(f.message) ? 'import' : /first CUDA call/.test(f.message) ? 'first CUDA call' : 'other';
+  const f = findingsOf(check).find(
+    (x) => x.check === 'env.allocators' && /PYTORCH_(CUDA_)?ALLOC_CONF/.test(x.message) && x.status !== 'ok',
+  );
+  const predicted = !f
+    ? 'ok'
+    : /aborts at import/.test(f.message)
+      ? 'import'
+      : /first CUDA call/.test(f.message)
+        ? 'first CUDA call'
+        : 'other';
   const g = generic(d, m, j);
   g.cells.check = f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing wrong';
   g.agree.check = phase === predicted;
@@ -337,7 +426,11 @@ function jaxSettingRule(d, m) {
   const mem = j?.memory;
   const pool = mem ? (mem.pool_bytes ?? mem.bytes_reserved ?? null) : null;
   if (agree && saysPrealloc && pool !== null && mem?.bytes_limit) agree = pool >= 0.5 * mem.bytes_limit;
-  return { did: `${did(j)}${pool !== null ? ` (JAX pool ${Math.round(pool / 2 ** 30)} GiB of a ${Math.round((mem.bytes_limit ?? 0) / 2 ** 30)} GiB limit)` : ''}`, cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing wrong' }, agree: { check: agree } };
+  return {
+    did: `${did(j)}${pool !== null ? ` (JAX pool ${Math.round(pool / 2 ** 30)} GiB of a ${Math.round((mem.bytes_limit ?? 0) / 2 ** 30)} GiB limit)` : ''}`,
+    cells: { check: f ? `${mark(f)} ${short(f.message, 140)}` : 'nothing wrong' },
+    agree: { check: agree },
+  };
 }
 
 // ------------------------------------------------------------------ the rows of issue 27
@@ -355,7 +448,8 @@ const realOf = (p) => {
 export function statusOf(check, id) {
   const fs_ = findingsOf(check).filter((f) => f.check === id);
   if (fs_.length === 0) return 'absent';
-  for (const s of ['fail', 'crash', 'warn', 'unknown', 'ok']) if (fs_.some((f) => f.status === s)) return s === 'crash' ? 'fail' : s;
+  for (const s of ['fail', 'crash', 'warn', 'unknown', 'ok'])
+    if (fs_.some((f) => f.status === s)) return s === 'crash' ? 'fail' : s;
   return 'skip';
 }
 
@@ -375,8 +469,14 @@ function nearlyFullRule(d, m) {
   }
   const deep = readJson(d, 'deep.json');
   if (deep) {
-    const named = findingsOf(deep).filter((f) => (f.status === 'fail' || f.status === 'crash') && /cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|out of memory/i.test(allText([f.message, f.evidence])));
-    cells.deep = named.length ? says(named) : says(problems(deep).filter((f) => f.check.startsWith('libs.cudnn-smoke') || f.check.startsWith('python.')));
+    const named = findingsOf(deep).filter(
+      (f) =>
+        (f.status === 'fail' || f.status === 'crash') &&
+        /cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|out of memory/i.test(allText([f.message, f.evidence])),
+    );
+    cells.deep = named.length
+      ? says(named)
+      : says(problems(deep).filter((f) => f.check.startsWith('libs.cudnn-smoke') || f.check.startsWith('python.')));
     agree.deep = named.length > 0 === failed(jobs[0]);
   }
   const ex = readJson(d, 'explain-torch.json');
@@ -390,7 +490,9 @@ function nearlyFullRule(d, m) {
     const run = runJson(d, 'torch');
     const top = topCause(run?.diagnosis);
     cells.run = `exit ${runExit}, ${causeText(top)}${pidIn(run?.diagnosis ?? run, pid) ? `, names PID ${pid}` : `, PID ${pid} not named`}`;
-    agree.run = (runExit === 0) === (jobs[0]?.exit === 0) && (!failed(jobs[0]) || (top?.id === 'memory_held_by_other_process' && pidIn(run?.diagnosis ?? run, pid)));
+    agree.run =
+      (runExit === 0) === (jobs[0]?.exit === 0) &&
+      (!failed(jobs[0]) || (top?.id === 'memory_held_by_other_process' && pidIn(run?.diagnosis ?? run, pid)));
   }
   const procs = readJson(d, 'procs.json');
   if (procs) {
@@ -455,43 +557,80 @@ function otherUserRule(d, m) {
     cells.fix = `exit ${fixExit}; PID ${pid} ${after === 'alive' ? 'still alive afterwards' : 'ended'}`;
     agree.fix = after === 'alive';
   }
-  return { did: `holder PID ${pid} runs as ${user || '?'}${switched ? '' : ' (not switched: dry mode or not root)'}: ${short((read(d, 'holder.out') ?? '').trim().split('\n').at(-1), 80)}`, cells, agree };
+  return {
+    did: `holder PID ${pid} runs as ${user || '?'}${switched ? '' : ' (not switched: dry mode or not root)'}: ${short((read(d, 'holder.out') ?? '').trim().split('\n').at(-1), 80)}`,
+    cells,
+    agree,
+  };
 }
 
 /** The raw node facts of nvidia-smi -q -x, df and dmesg, and the status each node check should have from them. */
 export function nodeExpectations(xml, dfText, dmesgExit, dmesgText) {
   const exp = {};
-  const gpus = String(xml ?? '').split(/<gpu id=/).slice(1);
+  const gpus = String(xml ?? '')
+    .split(/<gpu id=/)
+    .slice(1);
   const tag = (g, t) => new RegExp(`<${t}>([^<]*)</${t}>`).exec(g)?.[1]?.trim() ?? null;
   const num = (s) => (s === null ? null : Number.parseInt(s, 10));
   if (gpus.length > 0) {
     const pm = gpus.map((g) => tag(g, 'persistence_mode'));
-    exp['node.persistence'] = { raw: `persistence_mode ${pm.join(', ')}`, want: pm.includes('Disabled') ? ['warn'] : ['ok'] };
+    exp['node.persistence'] = {
+      raw: `persistence_mode ${pm.join(', ')}`,
+      want: pm.includes('Disabled') ? ['warn'] : ['ok'],
+    };
     const cm = gpus.map((g) => tag(g, 'compute_mode'));
-    exp['node.compute-mode'] = { raw: `compute_mode ${cm.join(', ')}`, want: cm.includes('Prohibited') ? ['fail'] : cm.includes('Exclusive_Process') ? ['ok', 'fail'] : ['ok'] };
-    const SLOWING = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
-    const active = gpus.map((g) => [...g.matchAll(/<clocks_(?:event|throttle)_reason_(\w+)>Active</g)].map((x) => x[1]));
-    exp['node.clocks'] = { raw: `reasons Active: ${active.map((a) => a.join('+') || 'none').join(', ')}`, want: active.some((a) => a.some((r) => SLOWING.includes(r))) ? ['warn'] : ['ok'] };
+    exp['node.compute-mode'] = {
+      raw: `compute_mode ${cm.join(', ')}`,
+      want: cm.includes('Prohibited') ? ['fail'] : cm.includes('Exclusive_Process') ? ['ok', 'fail'] : ['ok'],
+    };
+    const SLOWING = [
+      'sw_power_cap',
+      'sw_thermal_slowdown',
+      'hw_slowdown',
+      'hw_thermal_slowdown',
+      'hw_power_brake_slowdown',
+    ];
+    const active = gpus.map((g) =>
+      [...g.matchAll(/<clocks_(?:event|throttle)_reason_(\w+)>Active</g)].map((x) => x[1]),
+    );
+    exp['node.clocks'] = {
+      raw: `reasons Active: ${active.map((a) => a.join('+') || 'none').join(', ')}`,
+      want: active.some((a) => a.some((r) => SLOWING.includes(r))) ? ['warn'] : ['ok'],
+    };
     const links = gpus.map((g, i) => {
       const gen = [num(tag(g, 'current_link_gen')), num(tag(g, 'max_link_gen'))];
       const width = [num(tag(g, 'current_link_width')), num(tag(g, 'max_link_width'))];
       const idle = active[i].includes('gpu_idle');
-      const slow = (width[0] !== null && width[1] !== null && width[0] < width[1]) || (gen[0] !== null && gen[1] !== null && gen[0] < gen[1] && !idle);
+      const slow =
+        (width[0] !== null && width[1] !== null && width[0] < width[1]) ||
+        (gen[0] !== null && gen[1] !== null && gen[0] < gen[1] && !idle);
       return { text: `gen ${gen[0]}/${gen[1]} x${width[0]}/x${width[1]}${idle ? ' idle' : ''}`, slow };
     });
-    exp['node.pcie-link'] = { raw: links.map((l) => l.text).join(', '), want: links.some((l) => l.slow) ? ['warn'] : ['ok'] };
+    exp['node.pcie-link'] = {
+      raw: links.map((l) => l.text).join(', '),
+      want: links.some((l) => l.slow) ? ['warn'] : ['ok'],
+    };
   }
   const size = Number(/^\s*(\d+)\s+\/dev\/shm/m.exec(String(dfText ?? ''))?.[1] ?? NaN);
-  if (Number.isFinite(size)) exp['node.shm'] = { raw: `/dev/shm ${Math.round(size / 2 ** 20)} MiB`, want: size < 2 ** 30 ? ['warn'] : ['ok'] };
+  if (Number.isFinite(size))
+    exp['node.shm'] = { raw: `/dev/shm ${Math.round(size / 2 ** 20)} MiB`, want: size < 2 ** 30 ? ['warn'] : ['ok'] };
   if (dmesgExit !== null && dmesgExit !== undefined) {
     const xid = (String(dmesgText ?? '').match(/NVRM: Xid/g) ?? []).length;
-    exp['node.kernel-log'] = { raw: dmesgExit === 0 ? `dmesg readable, ${xid} Xid line(s)` : `dmesg exit ${dmesgExit}`, want: dmesgExit !== 0 ? ['unknown'] : xid > 0 ? ['warn', 'fail'] : ['ok'] };
+    exp['node.kernel-log'] = {
+      raw: dmesgExit === 0 ? `dmesg readable, ${xid} Xid line(s)` : `dmesg exit ${dmesgExit}`,
+      want: dmesgExit !== 0 ? ['unknown'] : xid > 0 ? ['warn', 'fail'] : ['ok'],
+    };
   }
   return exp;
 }
 
 function nodeRule(d) {
-  const exp = nodeExpectations(read(d, 'nvidia-smi-q.xml'), read(d, 'shm-df.txt'), exitOf(d, 'dmesg.exit'), read(d, 'dmesg.txt'));
+  const exp = nodeExpectations(
+    read(d, 'nvidia-smi-q.xml'),
+    read(d, 'shm-df.txt'),
+    exitOf(d, 'dmesg.exit'),
+    read(d, 'dmesg.txt'),
+  );
   const check = readJson(d, 'check.json');
   const cells = {};
   const agree = {};
@@ -501,7 +640,16 @@ function nodeRule(d) {
     // a check this build does not have, or one that did not apply: nothing said, nothing to judge
     agree[id] = got === 'absent' || got === 'skip' ? null : e.want.includes(got);
   }
-  return { did: `raw: ${Object.values(exp).map((e) => e.raw).join('; ') || 'nothing read'}`, cells, agree, note: Object.values(agree).some((v) => v === null) ? 'a node check this build lacks is n/a' : undefined };
+  return {
+    did: `raw: ${
+      Object.values(exp)
+        .map((e) => e.raw)
+        .join('; ') || 'nothing read'
+    }`,
+    cells,
+    agree,
+    note: Object.values(agree).some((v) => v === null) ? 'a node check this build lacks is n/a' : undefined,
+  };
 }
 
 /** /dev/shm of 64 MiB: PyTorch's DataLoader dies (bus error) ↔ node.shm warns. */
@@ -549,8 +697,10 @@ function preloadRule(d, m) {
       const r = rs.find((x) => x.name === sonameOf(f));
       return r !== undefined && realOf(r.realPath ?? r.path ?? '') !== f;
     });
-    g.cells['libs --json'] = `libcudnn.so.9 → ${mainReal ?? 'not resolved'} (${main?.via ?? '-'}); ${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'}${differ.length ? `; differ: ${differ.map((f) => path.basename(f)).join(', ')}` : ''}`;
-    g.agree['libs --json'] = main !== undefined && mainReal === winner && mapped.files.includes(winner) && differ.length === 0;
+    g.cells['libs --json'] =
+      `libcudnn.so.9 → ${mainReal ?? 'not resolved'} (${main?.via ?? '-'}); ${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'}${differ.length ? `; differ: ${differ.map((f) => path.basename(f)).join(', ')}` : ''}`;
+    g.agree['libs --json'] =
+      main !== undefined && mainReal === winner && mapped.files.includes(winner) && differ.length === 0;
   }
   // --deep here is the cuDNN smoke test: which cuDNN ran, against the file ld.so preloaded
   delete g.cells.deep;
@@ -563,7 +713,10 @@ function preloadRule(d, m) {
     g.cells.deep = `${mark(smoke)} ${short(smoke.message, 120)}`;
     g.agree.deep = want === null ? null : said === want;
   }
-  return { did: `${did(j)} (${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'})`, ...g };
+  return {
+    did: `${did(j)} (${mapped.from}: ${mapped.files.map((f) => path.basename(f)).join(', ') || 'nothing'})`,
+    ...g,
+  };
 }
 
 /** A truncated libcudnn_graph.so.9 first on LD_LIBRARY_PATH: the jobs die ↔ libs.unloadable errors for each; libs says where ld.so looked. */
@@ -580,8 +733,16 @@ function truncatedRule(d, m) {
     if (j === null) continue;
     dids.push(`${did(j)}${j.exit === 135 ? ' (SIGBUS)' : ''}`);
     if (check) {
-      const errs = findingsOf(check).filter((f) => f.check === 'libs.unloadable' && f.severity === 'error' && (f.affects?.framework === fw || (f.message ?? '').startsWith(`${LABEL[fw]}:`)) && (f.message ?? '').includes(shadow));
-      cells[`check ${fw}`] = errs.length ? `${mark(errs[0])} ${short(errs[0].message, 120)}` : 'no libs.unloadable error';
+      const errs = findingsOf(check).filter(
+        (f) =>
+          f.check === 'libs.unloadable' &&
+          f.severity === 'error' &&
+          (f.affects?.framework === fw || (f.message ?? '').startsWith(`${LABEL[fw]}:`)) &&
+          (f.message ?? '').includes(shadow),
+      );
+      cells[`check ${fw}`] = errs.length
+        ? `${mark(errs[0])} ${short(errs[0].message, 120)}`
+        : 'no libs.unloadable error';
       agree[`check ${fw}`] = failed(j) === errs.length > 0;
     }
     if (libs) {
@@ -589,7 +750,8 @@ function truncatedRule(d, m) {
       const ld = read(d, `lddebug-${fw}-cudnn.txt`) ?? '';
       const ldTried = ld.includes(shadow);
       const libsSays = r !== undefined && (r.path === shadow || r.realPath === shadow);
-      cells[`libs ${fw}`] = `libcudnn_graph.so.9 → ${r ? `${r.path ?? r.realPath} (${r.via}${r.error ? `, ${short(r.error, 60)}` : ''})` : 'not resolved'}; ld.so ${ldTried ? 'opened the cut file' : 'did not reach the cut file'}`;
+      cells[`libs ${fw}`] =
+        `libcudnn_graph.so.9 → ${r ? `${r.path ?? r.realPath} (${r.via}${r.error ? `, ${short(r.error, 60)}` : ''})` : 'not resolved'}; ld.so ${ldTried ? 'opened the cut file' : 'did not reach the cut file'}`;
       agree[`libs ${fw}`] = ldTried === libsSays && (!libsSays || Boolean(r.error));
     }
   }
@@ -610,16 +772,34 @@ export function procsSelfRow(dirs) {
     const procs = readJson(d, 'procs.json');
     if (!procs) continue;
     n++;
-    const staged = new Set((read(d, 'holders.txt') ?? '').split('\n').map((l) => Number(l.trim().split(/\s+/)[0])).filter((x) => x > 0));
-    for (const p of procs.processes ?? []) if (!staged.has(p.pid) && !staged.has(p.nvidiaSmiPid)) bad.push(`${path.basename(d)}: PID ${p.pid} ${p.name ?? '?'} (${p.verdict})`);
+    const staged = new Set(
+      (read(d, 'holders.txt') ?? '')
+        .split('\n')
+        .map((l) => Number(l.trim().split(/\s+/)[0]))
+        .filter((x) => x > 0),
+    );
+    for (const p of procs.processes ?? [])
+      if (!staged.has(p.pid) && !staged.has(p.nvidiaSmiPid))
+        bad.push(`${path.basename(d)}: PID ${p.pid} ${p.name ?? '?'} (${p.verdict})`);
   }
-  return n === 0 ? null : { title: 'procs lists only the holders staged here, never a process of the tool itself (over every procs output above)', did: `${n} procs outputs`, said: bad.length === 0 ? 'no other row' : bad.slice(0, 5).join('; '), row: bad.length === 0 ? 'yes' : 'NO' };
+  return n === 0
+    ? null
+    : {
+        title:
+          'procs lists only the holders staged here, never a process of the tool itself (over every procs output above)',
+        did: `${n} procs outputs`,
+        said: bad.length === 0 ? 'no other row' : bad.slice(0, 5).join('; '),
+        row: bad.length === 0 ? 'yes' : 'NO',
+      };
 }
 
 // ------------------------------------------------------------------ points 4 (no repeated items) across everything
 function repeatedItem(text) {
   for (const segment of String(text).split(/[;:()—]|\. /)) {
-    const items = segment.split(/, | and /).map((x) => x.trim()).filter((x) => x.length > 2);
+    const items = segment
+      .split(/, | and /)
+      .map((x) => x.trim())
+      .filter((x) => x.length > 2);
     const seen = new Set();
     for (const i of items) {
       if (seen.has(i)) return i;
@@ -649,13 +829,15 @@ function repeatsEverywhere(dirs) {
 // ------------------------------------------------------------------ the table
 export function judgeScenario(d) {
   const m = meta(d);
-  if (read(d, 'not-staged') !== null && m.id !== 'tf-growth-invalid') return { m, did: `not staged: ${short(read(d, 'not-staged'), 160)}`, cells: {}, agree: {} };
+  if (read(d, 'not-staged') !== null && m.id !== 'tf-growth-invalid')
+    return { m, did: `not staged: ${short(read(d, 'not-staged'), 160)}`, cells: {}, agree: {} };
   let r;
   if (RULES[m.id]) r = RULES[m.id](d, m);
   else if (m.id.startsWith('allocconf-')) r = allocRule(d, m);
   else if (m.id.startsWith('cvd-')) r = cvdRule(d, m);
   else if (m.id.startsWith('jax-setting-')) r = jaxSettingRule(d, m);
-  else if (m.id.startsWith('holder-') || m.id === 'jax-prealloc-beside-torch' || m.id === 'torch-beside-jax') r = holderRule(d, m);
+  else if (m.id.startsWith('holder-') || m.id === 'jax-prealloc-beside-torch' || m.id === 'torch-beside-jax')
+    r = holderRule(d, m);
   else if (m.id === 'nearly-full') r = nearlyFullRule(d, m);
   else if (m.id === 'two-frameworks') r = twoFrameworksRule(d, m);
   else if (m.id === 'other-user') r = otherUserRule(d, m);
@@ -686,20 +868,32 @@ export function renderTable(results, extra) {
   let disagreeN = 0;
   for (const r of results) {
     // the known commands first, then any other cell by its own name (a node check id, "check torch")
-    const keys = [...COLS.filter(([k]) => r.cells[k] !== undefined), ...Object.keys(r.cells).filter((k) => !COLS.some(([c]) => c === k)).map((k) => [k, k])];
-    const said = keys.map(([k, label]) => `**${label}**: ${r.cells[k]}${r.agree[k] === false ? ' ✗' : r.agree[k] === true ? ' ✓' : ''}`);
+    const keys = [
+      ...COLS.filter(([k]) => r.cells[k] !== undefined),
+      ...Object.keys(r.cells)
+        .filter((k) => !COLS.some(([c]) => c === k))
+        .map((k) => [k, k]),
+    ];
+    const said = keys.map(
+      ([k, label]) => `**${label}**: ${r.cells[k]}${r.agree[k] === false ? ' ✗' : r.agree[k] === true ? ' ✓' : ''}`,
+    );
     const verdicts = Object.values(r.agree).filter((v) => v !== null && v !== undefined);
     const row = verdicts.length === 0 ? 'n/a' : verdicts.every(Boolean) ? 'yes' : 'NO';
     if (row === 'yes') agreeN++;
     if (row === 'NO') disagreeN++;
-    out.push(`| ${esc(r.m.title ?? r.m.id)} | ${esc(r.did)} | ${esc(said.join('<br>') || '-')}${r.note ? ` (${esc(r.note)})` : ''} | ${row} |`);
+    out.push(
+      `| ${esc(r.m.title ?? r.m.id)} | ${esc(r.did)} | ${esc(said.join('<br>') || '-')}${r.note ? ` (${esc(r.note)})` : ''} | ${row} |`,
+    );
   }
   for (const e of extra) {
     if (e.row === 'yes') agreeN++;
     if (e.row === 'NO') disagreeN++;
     out.push(`| ${esc(e.title)} | ${esc(e.did)} | ${esc(e.said)} | ${e.row} |`);
   }
-  out.push('', `${agreeN} agree, ${disagreeN} disagree, ${results.length + extra.length - agreeN - disagreeN} not applicable or not staged.`);
+  out.push(
+    '',
+    `${agreeN} agree, ${disagreeN} disagree, ${results.length + extra.length - agreeN - disagreeN} not applicable or not staged.`,
+  );
   return out.join('\n');
 }
 
@@ -717,13 +911,28 @@ function main() {
     .sort((a, b) => fs.statSync(a).birthtimeMs - fs.statSync(b).birthtimeMs || a.localeCompare(b));
   const results = dirs.map(judgeScenario);
   const bad = repeatsEverywhere(dirs);
-  const extra = [{ title: 'no fix text or list repeats an item (point 4), over every check output above', did: '-', said: bad.length === 0 ? 'no repeated item' : bad.slice(0, 5).join('; '), row: bad.length === 0 ? 'yes' : 'NO' }];
+  const extra = [
+    {
+      title: 'no fix text or list repeats an item (point 4), over every check output above',
+      did: '-',
+      said: bad.length === 0 ? 'no repeated item' : bad.slice(0, 5).join('; '),
+      row: bad.length === 0 ? 'yes' : 'NO',
+    },
+  ];
   const self = procsSelfRow(dirs);
   if (self) extra.push(self);
   const notStaged = read(root, 'not-staged/list.txt');
-  if (notStaged) extra.push({ title: 'not staged (time budget)', did: notStaged.trim().split('\n').join(', '), said: '-', row: 'n/a' });
+  if (notStaged)
+    extra.push({
+      title: 'not staged (time budget)',
+      did: notStaged.trim().split('\n').join(', '),
+      said: '-',
+      row: 'n/a',
+    });
   const machine = (read(W, 'machine.txt') ?? '').trim().split('\n').join('; ');
-  process.stdout.write(`# Truth table: what gpu-env-doctor says against what the frameworks did\n\nMachine: ${esc(machine)}\n\nEach job ran from a fresh process; "agree" is decided by gpu-lab/truth/judge.mjs from the recorded exit codes, outputs and JSON (✓/✗ after each command's answer).\n\n${renderTable(results, extra)}\n`);
+  process.stdout.write(
+    `# Truth table: what gpu-env-doctor says against what the frameworks did\n\nMachine: ${esc(machine)}\n\nEach job ran from a fresh process; "agree" is decided by gpu-lab/truth/judge.mjs from the recorded exit codes, outputs and JSON (✓/✗ after each command's answer).\n\n${renderTable(results, extra)}\n`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();

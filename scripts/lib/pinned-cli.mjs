@@ -9,11 +9,15 @@ export function pinnedCli(root, snapshot, lang) {
   const taken = Date.parse(JSON.parse(fs.readFileSync(path.join(root, snapshot), 'utf8')).collectedAt);
   const now = taken + (4 * 60 + 22) * 60 * 1000;
   return (args) => {
-    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,Date.now=()=>${now}`, path.join(root, 'dist/cli.js'), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '80', LANG: lang },
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', `data:text/javascript,Date.now=()=>${now}`, path.join(root, 'dist/cli.js'), ...args],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '80', LANG: lang },
+        encoding: 'utf8',
+      },
+    );
     if (r.error) throw r.error;
     return r.stdout.replace(/\s+$/, '');
   };

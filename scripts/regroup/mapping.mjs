@@ -54,7 +54,11 @@ export const RULES = [
   ['fleet/inputs.ts', 'gather/fleet-inputs.ts', 'reads the snapshots of a fleet (files through the port)'],
   ['fix/identity.ts', 'gather/procfs/identity.ts', 'who a PID is now, read from /proc'],
   ['procs/framework.ts', 'gather/procfs/framework.ts', "which framework a process's mapped libraries show"],
-  ['fix/gpu-activity.ts', 'gather/nvidia/gpu-activity.ts', "per-process GPU activity read from nvidia-smi (fix's sampling)"],
+  [
+    'fix/gpu-activity.ts',
+    'gather/nvidia/gpu-activity.ts',
+    "per-process GPU activity read from nvidia-smi (fix's sampling)",
+  ],
   ['fix/gpu-free.ts', 'gather/nvidia/gpu-free.ts', "each GPU's free memory read again after fix"],
   ['run/memory-timeline.ts', 'gather/nvidia/memory-timeline.ts', "nvidia-smi's sampled lines folded into a timeline"],
 
@@ -82,7 +86,7 @@ export const RULES = [
   ['procs/table.ts', 'report/views/procs.ts', 'view of `procs`'],
   ['diff/render.ts', 'report/views/diff.ts', 'view of `diff`'],
   ['fleet/render.ts', 'report/views/fleet.ts', 'view of `fleet`'],
-  ['fleet/html.ts', 'report/views/fleet-html.ts', "HTML view of `fleet`"],
+  ['fleet/html.ts', 'report/views/fleet-html.ts', 'HTML view of `fleet`'],
   ['fix/render.ts', 'report/views/fix.ts', 'view of `fix`'],
   ['run/terminal.ts', 'report/views/run.ts', 'view of `run`'],
   ['explain/render/', 'report/views/explain/', 'views of `explain`'],
@@ -106,4 +110,3 @@ export const RULES = [
   ['mcp/', 'commands/mcp/', "the MCP server behind `mcp`: it runs the CLI's commands, so it sits beside them"],
   ['procs/filter.ts', 'commands/shared/proc-filter.ts', '`procs --gpu --user`: argument filters (UsageError)'],
 ];
-

@@ -19,7 +19,15 @@ import { RULES } from './mapping.mjs';
 const P = path.posix;
 const SELF = P.join('scripts', 'regroup');
 const CODE_EXT = /\.(?:ts|mts|cts|mjs|js|cjs)$/;
-const ROOT_FILES = new Set(['vitest.config.ts', 'vitest.bench.config.ts', 'tsconfig.json', 'package.json', '.ci/run', 'docs/ARCHITECTURE.md', 'biome.json']);
+const ROOT_FILES = new Set([
+  'vitest.config.ts',
+  'vitest.bench.config.ts',
+  'tsconfig.json',
+  'package.json',
+  '.ci/run',
+  'docs/ARCHITECTURE.md',
+  'biome.json',
+]);
 
 // ---- the mapping ------------------------------------------------------------------------------------------------
 
@@ -48,9 +56,19 @@ export function mapRepoPath(p, dir = false) {
 // ---- the tree ---------------------------------------------------------------------------------------------------
 
 function listFiles(repo) {
-  const out = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 });
-  const files = [...new Set(out.split('\0').filter(Boolean))].filter((f) => fs.existsSync(path.join(repo, f)) && fs.statSync(path.join(repo, f)).isFile());
-  const tracked = new Set(execFileSync('git', ['ls-files', '-z'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 }).split('\0').filter(Boolean));
+  const out = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const files = [...new Set(out.split('\0').filter(Boolean))].filter(
+    (f) => fs.existsSync(path.join(repo, f)) && fs.statSync(path.join(repo, f)).isFile(),
+  );
+  const tracked = new Set(
+    execFileSync('git', ['ls-files', '-z'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 })
+      .split('\0')
+      .filter(Boolean),
+  );
   const dirs = new Set();
   for (const f of files) for (let d = P.dirname(f); d !== '.'; d = P.dirname(d)) dirs.add(d);
   return { files: new Set(files), tracked, dirs };
@@ -63,7 +81,8 @@ function scanned(f) {
   // the READMEs and data beside the code: only paths that exist are rewritten (the catalog's generated.json says
   // which folder it was generated from)
   if (f.startsWith('src/') && (f.endsWith('.md') || f.endsWith('.json'))) return true;
-  if (f.startsWith('src/') || f.startsWith('test/') || f.startsWith('bench/') || f.startsWith('scripts/')) return CODE_EXT.test(f) || f.endsWith('.sh');
+  if (f.startsWith('src/') || f.startsWith('test/') || f.startsWith('bench/') || f.startsWith('scripts/'))
+    return CODE_EXT.test(f) || f.endsWith('.sh');
   if (f.startsWith('gpu-lab/')) return CODE_EXT.test(f) || f.endsWith('.sh');
   return false;
 }
@@ -74,7 +93,8 @@ function scanned(f) {
 function resolveOld(tree, p) {
   const bare = p.replace(/\/$/, '');
   if (tree.files.has(bare)) return { kind: 'file', path: bare, js: false };
-  if (bare.endsWith('.js') && tree.files.has(bare.replace(/\.js$/, '.ts'))) return { kind: 'file', path: bare.replace(/\.js$/, '.ts'), js: true };
+  if (bare.endsWith('.js') && tree.files.has(bare.replace(/\.js$/, '.ts')))
+    return { kind: 'file', path: bare.replace(/\.js$/, '.ts'), js: true };
   if (tree.dirs.has(bare)) return { kind: 'dir', path: bare, js: false };
   return null;
 }
@@ -122,7 +142,11 @@ function rewriteRootPath(captured, tree) {
 
 function rewriteRegexPath(match, tree) {
   const sep = match.slice(3).startsWith('\\/') ? '\\/' : '[\\\\/]';
-  const segs = match.slice(3).split(sep).slice(1).map((s) => s.replace(/\\\./g, '.'));
+  const segs = match
+    .slice(3)
+    .split(sep)
+    .slice(1)
+    .map((s) => s.replace(/\\\./g, '.'));
   for (let n = segs.length; n > 0; n--) {
     const t = resolveOld(tree, ['src', ...segs.slice(0, n)].join('/'));
     if (!t) continue;
@@ -211,7 +235,8 @@ export function plan(repo) {
 
 function removeEmptyDirs(dir) {
   if (!fs.existsSync(dir)) return;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) removeEmptyDirs(path.join(dir, e.name));
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }))
+    if (e.isDirectory()) removeEmptyDirs(path.join(dir, e.name));
   if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
 }
 
@@ -224,21 +249,27 @@ export function apply(repo, p) {
   for (const r of p.rewrites) fs.writeFileSync(path.join(repo, r.to), r.text);
   removeEmptyDirs(path.join(repo, 'src'));
   // the rewritten files staged with their moves, so `git status` shows renames
-  const staged = p.rewrites.map((r) => r.to).filter((f) => p.tree.tracked.has(f) || p.moves.some(([a, b]) => b === f && p.tree.tracked.has(a)));
-  for (let i = 0; i < staged.length; i += 200) execFileSync('git', ['add', '--', ...staged.slice(i, i + 200)], { cwd: repo });
+  const staged = p.rewrites
+    .map((r) => r.to)
+    .filter((f) => p.tree.tracked.has(f) || p.moves.some(([a, b]) => b === f && p.tree.tracked.has(a)));
+  for (let i = 0; i < staged.length; i += 200)
+    execFileSync('git', ['add', '--', ...staged.slice(i, i + 200)], { cwd: repo });
 }
 
 function main(argv) {
   const dry = argv.includes('--dry-run') || argv.includes('-n');
   const unknown = argv.filter((a) => !['--dry-run', '-n', '--rules'].includes(a));
   if (unknown.length > 0) {
-    console.error(`regroup: unknown argument ${unknown[0]} (usage: node scripts/regroup/regroup.mjs [--dry-run | --rules])`);
+    console.error(
+      `regroup: unknown argument ${unknown[0]} (usage: node scripts/regroup/regroup.mjs [--dry-run | --rules])`,
+    );
     process.exit(2);
   }
   if (argv.includes('--rules')) {
     // the mapping as a Markdown table, for the notes
     console.log('| from (src/) | to (src/) | why |\n| --- | --- | --- |');
-    for (const [from, to, why] of RULES) if (from !== to) console.log(`| \`${from}\` | \`${to}\` | ${why.replace(/\|/g, '\\|')} |`);
+    for (const [from, to, why] of RULES)
+      if (from !== to) console.log(`| \`${from}\` | \`${to}\` | ${why.replace(/\|/g, '\\|')} |`);
     return;
   }
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -250,14 +281,19 @@ function main(argv) {
   const specs = p.rewrites.reduce((a, r) => a + r.count, 0);
   if (dry) {
     for (const [from, to] of p.moves) console.log(`move     ${from} → ${to}`);
-    for (const r of p.rewrites) console.log(`rewrite  ${r.to}${r.to === r.from ? '' : ` (was ${r.from})`}: ${r.count} reference${r.count === 1 ? '' : 's'}`);
+    for (const r of p.rewrites)
+      console.log(
+        `rewrite  ${r.to}${r.to === r.from ? '' : ` (was ${r.from})`}: ${r.count} reference${r.count === 1 ? '' : 's'}`,
+      );
   }
   for (const f of p.unmapped) console.log(`UNMAPPED ${f}: no rule in scripts/regroup/mapping.mjs; left where it is`);
   if (p.moves.length === 0 && specs === 0) {
     console.log('regroup: nothing to do (the tree is already regrouped)');
     return;
   }
-  console.log(`regroup: ${p.moves.length} files moved, ${specs} references rewritten in ${p.rewrites.length} files${dry ? ' (dry run: nothing changed)' : ''}`);
+  console.log(
+    `regroup: ${p.moves.length} files moved, ${specs} references rewritten in ${p.rewrites.length} files${dry ? ' (dry run: nothing changed)' : ''}`,
+  );
   if (!dry) apply(repo, p);
 }
 

@@ -41,7 +41,13 @@ function nodeBinary(forArch) {
   const v = Array.isArray(versions) ? versions.at(-1) : versions;
   const bin = path.join(cache, `node-${v}-linux-${forArch}`);
   if (!fs.existsSync(bin)) {
-    const tgz = execFileSync('npm', ['pack', '--silent', `node-linux-${forArch}@${v}`], { cwd: cache, encoding: 'utf8' }).trim().split('\n').at(-1);
+    const tgz = execFileSync('npm', ['pack', '--silent', `node-linux-${forArch}@${v}`], {
+      cwd: cache,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .at(-1);
     const tmp = fs.mkdtempSync(path.join(cache, 'x-'));
     execFileSync('tar', ['-xzf', path.join(cache, tgz), '-C', tmp, 'package/bin/node']);
     fs.renameSync(path.join(tmp, 'package/bin/node'), bin);
@@ -87,18 +93,31 @@ const key = `${version}-${createHash('sha256').update(blob).digest('hex').slice(
 const target = opt('--node') ? { bin: path.resolve(opt('--node')), version: null } : nodeBinary(arch);
 // the blob is made by a Node of the target's version that runs here
 const maker = process.arch === arch && opt('--node') ? target : nodeBinary(process.arch);
-if (target.version && maker.version && target.version !== maker.version) fail(`the blob maker is Node ${maker.version}, the target ${target.version}`);
+if (target.version && maker.version && target.version !== maker.version)
+  fail(`the blob maker is Node ${maker.version}, the target ${target.version}`);
 
 fs.mkdirSync(work, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(work, 'build-'));
 try {
   fs.writeFileSync(path.join(tmp, 'dist.bin'), blob);
-  fs.writeFileSync(path.join(tmp, 'main.cjs'), fs.readFileSync(path.join(repo, 'scripts/sea/launcher.cjs'), 'utf8').replace('__GED_BUNDLE_KEY__', key));
-  fs.writeFileSync(path.join(tmp, 'sea-config.json'), JSON.stringify({
-    main: path.join(tmp, 'main.cjs'), output: path.join(tmp, 'prep.blob'), disableExperimentalSEAWarning: true,
-    useSnapshot: false, useCodeCache: false, assets: { dist: path.join(tmp, 'dist.bin') },
-  }));
-  execFileSync(maker.bin, ['--experimental-sea-config', path.join(tmp, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  fs.writeFileSync(
+    path.join(tmp, 'main.cjs'),
+    fs.readFileSync(path.join(repo, 'scripts/sea/launcher.cjs'), 'utf8').replace('__GED_BUNDLE_KEY__', key),
+  );
+  fs.writeFileSync(
+    path.join(tmp, 'sea-config.json'),
+    JSON.stringify({
+      main: path.join(tmp, 'main.cjs'),
+      output: path.join(tmp, 'prep.blob'),
+      disableExperimentalSEAWarning: true,
+      useSnapshot: false,
+      useCodeCache: false,
+      assets: { dist: path.join(tmp, 'dist.bin') },
+    }),
+  );
+  execFileSync(maker.bin, ['--experimental-sea-config', path.join(tmp, 'sea-config.json')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.copyFileSync(target.bin, out);
   fs.chmodSync(out, 0o755);
@@ -107,4 +126,6 @@ try {
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-console.log(`${path.relative(process.cwd(), out)}: Node ${target.version ?? '(given)'} linux-${arch}, ${(fs.statSync(out).size / 2 ** 20).toFixed(1)} MiB, tree ${key}`);
+console.log(
+  `${path.relative(process.cwd(), out)}: Node ${target.version ?? '(given)'} linux-${arch}, ${(fs.statSync(out).size / 2 ** 20).toFixed(1)} MiB, tree ${key}`,
+);

@@ -19,7 +19,10 @@ export function parseVersion(text: string): Pep440Version | null {
   if (!m) return null;
   const preTag = m[3]?.toLowerCase();
   const pre: [string, number] | null = preTag
-    ? [preTag === 'alpha' ? 'a' : preTag === 'beta' ? 'b' : preTag === 'a' || preTag === 'b' ? preTag : 'rc', Number(m[4] || 0)]
+    ? [
+        preTag === 'alpha' ? 'a' : preTag === 'beta' ? 'b' : preTag === 'a' || preTag === 'b' ? preTag : 'rc',
+        Number(m[4] || 0),
+      ]
     : null;
   const post = m[5] !== undefined ? Number(m[5]) : m[6] !== undefined ? Number(m[7] || 0) : null;
   return {
@@ -66,7 +69,10 @@ export function comparePep440(a: Pep440Version, b: Pep440Version, withLocal = tr
 export function satisfies(version: string, specifier: string): boolean | null {
   const v = parseVersion(version);
   if (!v) return null;
-  const clauses = specifier.split(',').map((s) => s.trim()).filter(Boolean);
+  const clauses = specifier
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const clause of clauses) {
     const m = /^(===|==|!=|~=|>=|<=|>|<)\s*(.+)$/.exec(clause);
     if (!m) return null;

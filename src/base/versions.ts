@@ -3,7 +3,8 @@
 // owning package's version (pip's nvidia-cublas 13.1.0.3 ships an unversioned libcublas.so.13).
 
 /** The library families we inventory. cuDNN's sub-libraries (8: *_infer/_train, 9: _graph, _engines_*) are their own families. */
-const FAMILY_RE = /^(libcudnn(?:_[a-z_]+)?|libcudart|libcublasLt|libcublas|libcufft|libcusparse|libcurand|libcusolver|libnccl|libnvrtc|libnvJitLink|libcuda|libnvidia-ml)(?:[-.][0-9a-f]{8})?\.so(?:\.[0-9][0-9.]*)?$/;
+const FAMILY_RE =
+  /^(libcudnn(?:_[a-z_]+)?|libcudart|libcublasLt|libcublas|libcufft|libcusparse|libcurand|libcusolver|libnccl|libnvrtc|libnvJitLink|libcuda|libnvidia-ml)(?:[-.][0-9a-f]{8})?\.so(?:\.[0-9][0-9.]*)?$/;
 
 /** "libcudnn_cnn.so.9.14.0" → "libcudnn_cnn"; auditwheel copies ("libcudart.faf08d9a.so.13") too; others → null. */
 export function libraryFamily(basename: string): string | null {
@@ -11,7 +12,15 @@ export function libraryFamily(basename: string): string | null {
   return m ? m[1]! : null;
 }
 
-export const CUDNN9_SUBLIBRARIES = ['libcudnn_graph', 'libcudnn_engines_precompiled', 'libcudnn_engines_runtime_compiled', 'libcudnn_heuristic', 'libcudnn_ops', 'libcudnn_cnn', 'libcudnn_adv'] as const;
+export const CUDNN9_SUBLIBRARIES = [
+  'libcudnn_graph',
+  'libcudnn_engines_precompiled',
+  'libcudnn_engines_runtime_compiled',
+  'libcudnn_heuristic',
+  'libcudnn_ops',
+  'libcudnn_cnn',
+  'libcudnn_adv',
+] as const;
 
 /** "libcudnn.so.9.14.0" → "9.14.0"; "libcuda.so.580.95.05" → "580.95.05"; "libcudnn.so.9" → null (only a major). */
 export function versionFromFileName(basename: string): string | null {

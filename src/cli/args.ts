@@ -37,9 +37,16 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
   const rest = dd === -1 ? [] : argv.slice(dd + 1);
   // Every known option parses with its real type, so "--html is not taken by diff" can be said by name.
   const all: OptionSpec = {};
-  for (const [name, d] of Object.entries(OPTIONS) as [string, OptionDef][]) all[name] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) };
+  for (const [name, d] of Object.entries(OPTIONS) as [string, OptionDef][])
+    all[name] = { type: d.type, ...(d.short ? { short: d.short } : {}), ...(d.multiple ? { multiple: true } : {}) };
   for (const [name, d] of Object.entries(spec)) all[name] = d;
-  const { values, positionals, tokens } = parseArgs({ args: head, options: all, allowPositionals: true, strict: false, tokens: true });
+  const { values, positionals, tokens } = parseArgs({
+    args: head,
+    options: all,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   const who = command ?? tr('args.thisCommand');
   const helpRef = command ? `${TOOL_NAME} ${command} --help` : `${TOOL_NAME} --help`;
 
@@ -55,21 +62,35 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
     // The old name of --env-out: on Node 20 it reaches us only after Node loaded the file itself, so it is refused, never used.
     if (name === 'env-file') throw new UsageError(tr('args.renamedEnvFile', { tool: TOOL_NAME }));
     if (!def) {
-      const guess = t.rawName.startsWith('--') ? didYouMean(name, Object.keys(spec).length > 0 ? Object.keys(spec) : knownOptions()) : shortGuess(name, spec);
-      throw new UsageError(guess ? tr('args.unknownOptionGuess', { opt: t.rawName, guess, help: helpRef }) : tr('args.unknownOption', { opt: t.rawName, help: helpRef }));
+      const guess = t.rawName.startsWith('--')
+        ? didYouMean(name, Object.keys(spec).length > 0 ? Object.keys(spec) : knownOptions())
+        : shortGuess(name, spec);
+      throw new UsageError(
+        guess
+          ? tr('args.unknownOptionGuess', { opt: t.rawName, guess, help: helpRef })
+          : tr('args.unknownOption', { opt: t.rawName, help: helpRef }),
+      );
     }
     if (!(name in spec)) {
       const why = command ? REFUSALS[command]?.[name as keyof (typeof REFUSALS)[string]] : undefined;
-      throw new UsageError(why ? tr('args.notAnOptionWhy', { opt: t.rawName, who, why: tr(why) }) : tr('args.notAnOption', { opt: t.rawName, who, help: helpRef }));
+      throw new UsageError(
+        why
+          ? tr('args.notAnOptionWhy', { opt: t.rawName, who, why: tr(why) })
+          : tr('args.notAnOption', { opt: t.rawName, who, help: helpRef }),
+      );
     }
     if (def.type === 'string' && typeof t.value !== 'string') {
       // `--color` alone means always, as in picocolors and most tools
       if (name === 'color') continue;
       const hint = valueHint(name);
-      throw new UsageError(hint ? tr('args.needsValueHint', { opt: t.rawName, hint }) : tr('args.needsValue', { opt: t.rawName }));
+      throw new UsageError(
+        hint ? tr('args.needsValueHint', { opt: t.rawName, hint }) : tr('args.needsValue', { opt: t.rawName }),
+      );
     }
-    if (name === 'color' && typeof t.value === 'string' && !['always', 'never', 'auto'].includes(t.value)) throw new UsageError(tr('args.color', { value: t.value }));
-    if (def.type === 'boolean' && t.inlineValue) throw new UsageError(tr('args.noValue', { opt: t.rawName, got: `${t.rawName}=${t.value ?? ''}` }));
+    if (name === 'color' && typeof t.value === 'string' && !['always', 'never', 'auto'].includes(t.value))
+      throw new UsageError(tr('args.color', { value: t.value }));
+    if (def.type === 'boolean' && t.inlineValue)
+      throw new UsageError(tr('args.noValue', { opt: t.rawName, got: `${t.rawName}=${t.value ?? ''}` }));
   }
   const out = values as ParsedArgs['values'];
   if (out.color === true) out.color = 'always';
@@ -77,7 +98,9 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
 }
 
 function shortGuess(letter: string, spec: OptionSpec): string | null {
-  const hit = Object.entries(spec).find(([, d]) => d.short !== undefined && d.short.toLowerCase() === letter.toLowerCase());
+  const hit = Object.entries(spec).find(
+    ([, d]) => d.short !== undefined && d.short.toLowerCase() === letter.toLowerCase(),
+  );
   return hit ? hit[0] : null;
 }
 
@@ -143,9 +166,18 @@ export function failOn(a: ParsedArgs): FailOn {
 
 /** The output format from --format, --json and --markdown; two of them at once is a usage error. */
 export function outputFormat(a: ParsedArgs, allowed: readonly string[]): string {
-  const chosen = [str(a, 'format'), flag(a, 'json') ? 'json' : undefined, flag(a, 'markdown') ? 'markdown' : undefined].filter((x): x is string => x !== undefined);
+  const chosen = [
+    str(a, 'format'),
+    flag(a, 'json') ? 'json' : undefined,
+    flag(a, 'markdown') ? 'markdown' : undefined,
+  ].filter((x): x is string => x !== undefined);
   const distinct = [...new Set(chosen)];
-  if (distinct.length > 1) throw new UsageError(tr('args.oneFormat', { formats: distinct.map((f) => `--${f === 'json' || f === 'markdown' ? f : `format ${f}`}`).join(tr('args.and')) }));
+  if (distinct.length > 1)
+    throw new UsageError(
+      tr('args.oneFormat', {
+        formats: distinct.map((f) => `--${f === 'json' || f === 'markdown' ? f : `format ${f}`}`).join(tr('args.and')),
+      }),
+    );
   const f = distinct[0] ?? 'text';
   if (!allowed.includes(f)) throw new UsageError(tr('args.unknownFormat', { format: f, allowed: allowed.join(', ') }));
   return f;

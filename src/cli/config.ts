@@ -44,10 +44,15 @@ function candidates(ctx: Context, args: ParsedArgs): Candidate[] {
  *  supplies it): said on stderr, and the next candidate is used. A named file that cannot be read is an error. */
 function readConfigText(ctx: Context, args: ParsedArgs): { file: string; text: string } | null {
   for (const c of candidates(ctx, args)) {
-    const r = ctx.files.readConfig(c.path, { noFollow: c.how === 'cwd', mustOwn: c.how === 'cwd', maxBytes: MAX_CONFIG_BYTES });
+    const r = ctx.files.readConfig(c.path, {
+      noFollow: c.how === 'cwd',
+      mustOwn: c.how === 'cwd',
+      maxBytes: MAX_CONFIG_BYTES,
+    });
     if (r.kind === 'text') return { file: c.path, text: r.text };
     if (r.kind === 'missing') {
-      if (c.how === 'named') throw new UsageError(t('config.cannotRead', { file: shownPath(c.path), why: t('config.why.missing') }));
+      if (c.how === 'named')
+        throw new UsageError(t('config.cannotRead', { file: shownPath(c.path), why: t('config.why.missing') }));
       continue;
     }
     const why = whyText(r);
@@ -93,21 +98,42 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
       // never the parser's message: it quotes the file's first characters (a link to a secret would show them)
       throw new UsageError(t('config.notJson', { file: where }));
     }
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new UsageError(t('config.notObject', { file: where }));
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      throw new UsageError(t('config.notObject', { file: where }));
     fromFile = v as typeof fromFile;
-    for (const k of Object.keys(fromFile)) if (k !== 'ignore' && k !== 'failOn' && k !== '$comment') throw new UsageError(`config ${where}: unknown key "${visibleLine(k)}" (ignore, failOn)`);
-    if (fromFile.ignore !== undefined && !(Array.isArray(fromFile.ignore) && fromFile.ignore.every((x) => typeof x === 'string'))) throw new UsageError(`config ${where}: "ignore" must be a list of check ids`);
-    if (fromFile.failOn !== undefined && fromFile.failOn !== 'error' && fromFile.failOn !== 'warn') throw new UsageError(`config ${where}: "failOn" must be "error" or "warn"`);
+    for (const k of Object.keys(fromFile))
+      if (k !== 'ignore' && k !== 'failOn' && k !== '$comment')
+        throw new UsageError(`config ${where}: unknown key "${visibleLine(k)}" (ignore, failOn)`);
+    if (
+      fromFile.ignore !== undefined &&
+      !(Array.isArray(fromFile.ignore) && fromFile.ignore.every((x) => typeof x === 'string'))
+    )
+      throw new UsageError(`config ${where}: "ignore" must be a list of check ids`);
+    if (fromFile.failOn !== undefined && fromFile.failOn !== 'error' && fromFile.failOn !== 'warn')
+      throw new UsageError(`config ${where}: "failOn" must be "error" or "warn"`);
   }
   const ignoreFromFile = ((fromFile.ignore as string[] | undefined) ?? []).map((x) => x.trim()).filter((x) => x !== '');
-  const ignore = [...new Set([...ignoreFromFile, ...strs(args, 'ignore').flatMap((x) => x.split(','))].map((x) => x.trim()).filter((x) => x !== ''))];
+  const ignore = [
+    ...new Set(
+      [...ignoreFromFile, ...strs(args, 'ignore').flatMap((x) => x.split(','))]
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    ),
+  ];
   for (const id of ignore) {
     if (!knownChecks.includes(id)) {
       const guess = didYouMean(id, knownChecks);
-      throw new UsageError(`${file !== null && !strs(args, 'ignore').includes(id) ? `config ${shownPath(file)}: ` : '--ignore '}unknown check "${visibleLine(id)}"${guess ? ` (did you mean ${guess}?)` : ''}; check -v shows each finding's id`);
+      throw new UsageError(
+        `${file !== null && !strs(args, 'ignore').includes(id) ? `config ${shownPath(file)}: ` : '--ignore '}unknown check "${visibleLine(id)}"${guess ? ` (did you mean ${guess}?)` : ''}; check -v shows each finding's id`,
+      );
     }
   }
-  return { ignore, ...(fromFile.failOn ? { failOn: fromFile.failOn as 'error' | 'warn' } : {}), file, ignoreFromFile: [...new Set(ignoreFromFile)] };
+  return {
+    ignore,
+    ...(fromFile.failOn ? { failOn: fromFile.failOn as 'error' | 'warn' } : {}),
+    file,
+    ignoreFromFile: [...new Set(ignoreFromFile)],
+  };
 }
 
 /** For the summary line: which checks the config file and --ignore hid here (those with any finding), and by whom. */
@@ -116,7 +142,10 @@ export function ignoredNote(config: Config, checksSeen: ReadonlySet<string>): st
   if (hidden.length === 0) return null;
   const byFile = config.file !== null && hidden.some((id) => config.ignoreFromFile.includes(id));
   const byFlag = hidden.some((id) => !config.ignoreFromFile.includes(id));
-  const by = [...(byFile ? [t('summary.byConfig', { file: shownPath(config.file!) })] : []), ...(byFlag ? ['--ignore'] : [])].join(', ');
+  const by = [
+    ...(byFile ? [t('summary.byConfig', { file: shownPath(config.file!) })] : []),
+    ...(byFlag ? ['--ignore'] : []),
+  ].join(', ');
   return t('summary.ignoredChecks', { checks: hidden.join(', '), by });
 }
 

@@ -38,7 +38,8 @@ export function optionLines(command: string, width: number): string[] {
 
 export function commandHelp(h: HelpText, width: number): string {
   const out: string[] = [...wrap(t('help.usage', { tool: TOOL_NAME, synopsis: h.synopsis }), width, '', '       '), ''];
-  for (const para of h.description.split(/\n\s*\n/)) out.push(...wrap(para.replace(/\s*\n\s*/g, ' ').trim(), width), '');
+  for (const para of h.description.split(/\n\s*\n/))
+    out.push(...wrap(para.replace(/\s*\n\s*/g, ' ').trim(), width), '');
   out.push(t('help.options'), ...optionLines(h.name, width), '');
   if (h.examples.length > 0) {
     out.push(t('help.examples'));
@@ -52,18 +53,31 @@ export function commandHelp(h: HelpText, width: number): string {
 
 export function globalHelp(commands: readonly { name: string; summary: string }[], width: number): string {
   const w = Math.max(...commands.map((c) => c.name.length));
-  const out: string[] = [t('help.tagline', { tool: TOOL_NAME, version: TOOL_VERSION }), '', t('help.globalUsage', { tool: TOOL_NAME }), '', t('help.commands')];
+  const out: string[] = [
+    t('help.tagline', { tool: TOOL_NAME, version: TOOL_VERSION }),
+    '',
+    t('help.globalUsage', { tool: TOOL_NAME }),
+    '',
+    t('help.commands'),
+  ];
   for (const c of commands) out.push(...wrap(c.summary, width, `  ${c.name.padEnd(w)}  `, ' '.repeat(w + 4)));
   out.push('', t('help.commonOptions'));
-  for (const name of ['json', 'markdown', 'html', 'from', 'root', 'fail-on', 'verbose', 'quiet', 'redact', 'color'] as const) {
+  for (const name of [
+    'json',
+    'markdown',
+    'html',
+    'from',
+    'root',
+    'fail-on',
+    'verbose',
+    'quiet',
+    'redact',
+    'color',
+  ] as const) {
     const d: OptionDef = OPTIONS[name];
     const left = `  ${d.short ? `-${d.short}, ` : ''}--${name}${d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ${d.value ?? 'VALUE'}`) : ''}`;
     out.push(...wrap(optionHelp(name), width, left.padEnd(OPTION_COL), ' '.repeat(OPTION_COL)));
   }
-  out.push(
-    '',
-    ...wrap(t('help.more', { tool: TOOL_NAME }), width),
-    ...wrap(t('help.globalExit'), width),
-  );
+  out.push('', ...wrap(t('help.more', { tool: TOOL_NAME }), width), ...wrap(t('help.globalExit'), width));
   return `${out.join('\n')}\n`;
 }

@@ -39,7 +39,12 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
         ctx.stdout.write(commandHelp((await entry.load()).command, width));
         return 0;
       }
-      ctx.stdout.write(globalHelp(Object.entries(COMMANDS).map(([name, c]) => ({ name, summary: c.summary })), width));
+      ctx.stdout.write(
+        globalHelp(
+          Object.entries(COMMANDS).map(([name, c]) => ({ name, summary: c.summary })),
+          width,
+        ),
+      );
       return 0;
     }
     const named = first !== undefined && !first.startsWith('-');
@@ -59,9 +64,11 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
       return 0;
     }
     // --json (and the Prometheus metrics) are data: their messages stay English whatever the language.
-    if (args.values.json === true || args.values.format === 'json' || args.values.format === 'prometheus') setLang('en');
+    if (args.values.json === true || args.values.format === 'json' || args.values.format === 'prometheus')
+      setLang('en');
     const root = str(args, 'root');
-    if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root))) throw new UsageError(t('error.noRoot', { root }));
+    if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root)))
+      throw new UsageError(t('error.noRoot', { root }));
     return await command.run(ctx, args);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -71,7 +78,9 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     }
     const e = err instanceof Error ? err : new Error(String(err));
     ctx.stderr.write(`${TOOL_NAME}: ${t('error.internal', { message: e.message.split('\n')[0] ?? '' })}\n`);
-    ctx.stderr.write(`${t('error.bug', { tool: TOOL_NAME, version: TOOL_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` })}\n`);
+    ctx.stderr.write(
+      `${t('error.bug', { tool: TOOL_NAME, version: TOOL_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` })}\n`,
+    );
     if (verbose && e.stack) ctx.stderr.write(`${e.stack}\n`);
     return 2;
   }
@@ -79,7 +88,11 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
 
 function unknownCommand(name: string): UsageError {
   const guess = didYouMean(name, Object.keys(COMMANDS));
-  return new UsageError(guess ? t('error.unknownCommandGuess', { name, guess, tool: TOOL_NAME }) : t('error.unknownCommand', { name, tool: TOOL_NAME }));
+  return new UsageError(
+    guess
+      ? t('error.unknownCommandGuess', { name, guess, tool: TOOL_NAME })
+      : t('error.unknownCommand', { name, tool: TOOL_NAME }),
+  );
 }
 
 /**
@@ -91,7 +104,8 @@ function commandFirst(argv: readonly string[]): readonly string[] {
   let i = 0;
   while (i < argv.length) {
     const a = argv[i]!;
-    if (a === '--lang' || a === '--color') i += a === '--lang' || (argv[i + 1] !== undefined && ['always', 'never', 'auto'].includes(argv[i + 1]!)) ? 2 : 1;
+    if (a === '--lang' || a === '--color')
+      i += a === '--lang' || (argv[i + 1] !== undefined && ['always', 'never', 'auto'].includes(argv[i + 1]!)) ? 2 : 1;
     else if (a.startsWith('--lang=') || a.startsWith('--color=') || a === '--no-color') i += 1;
     else break;
   }

@@ -14,7 +14,10 @@ import type { Context } from '../ports/context.js';
 export function createContext(argv: readonly string[]): Context {
   const head = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   const root = optionValue(head, '--root') ?? '/';
-  const colorOpt = { color: optionValue(head, '--color') ?? (head.includes('--color') ? 'always' : undefined), noColor: head.includes('--no-color') };
+  const colorOpt = {
+    color: optionValue(head, '--color') ?? (head.includes('--color') ? 'always' : undefined),
+    noColor: head.includes('--no-color'),
+  };
   const json = head.includes('--json') || optionValue(head, '--format') === 'json' || head[0] === 'snapshot';
   // JSON is data for programs: it keeps its characters whatever the locale.
   const fold = localeIsUtf8(process.env) || json ? (s: string) => s : asciiFold;

@@ -16,18 +16,88 @@ export interface Command extends HelpText {
 type Loader = () => Promise<{ command: Command }>;
 
 export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
-  check: { get summary() { return t('registry.check'); }, load: () => import('../commands/check.js') },
-  explain: { get summary() { return t('registry.explain'); }, load: () => import('../commands/explain.js') },
-  run: { get summary() { return t('registry.run'); }, load: () => import('../commands/run.js') },
-  libs: { get summary() { return t('registry.libs'); }, load: () => import('../commands/libs.js') },
-  procs: { get summary() { return t('registry.procs'); }, load: () => import('../commands/procs.js') },
-  compat: { get summary() { return t('registry.compat'); }, load: () => import('../commands/compat.js') },
-  fix: { get summary() { return t('registry.fix'); }, load: () => import('../commands/fix.js') },
-  preamble: { get summary() { return t('registry.preamble'); }, load: () => import('../commands/preamble.js') },
-  snapshot: { get summary() { return t('registry.snapshot'); }, load: () => import('../commands/snapshot.js') },
-  diff: { get summary() { return t('registry.diff'); }, load: () => import('../commands/diff.js') },
-  fleet: { get summary() { return t('registry.fleet'); }, load: () => import('../commands/fleet.js') },
-  completion: { get summary() { return t('registry.completion'); }, load: () => import('../commands/completion.js') },
-  serve: { get summary() { return t('registry.serve'); }, load: () => import('../commands/serve.js') },
-  mcp: { get summary() { return t('registry.mcp'); }, load: () => import('../commands/mcp.js') },
+  check: {
+    get summary() {
+      return t('registry.check');
+    },
+    load: () => import('../commands/check.js'),
+  },
+  explain: {
+    get summary() {
+      return t('registry.explain');
+    },
+    load: () => import('../commands/explain.js'),
+  },
+  run: {
+    get summary() {
+      return t('registry.run');
+    },
+    load: () => import('../commands/run.js'),
+  },
+  libs: {
+    get summary() {
+      return t('registry.libs');
+    },
+    load: () => import('../commands/libs.js'),
+  },
+  procs: {
+    get summary() {
+      return t('registry.procs');
+    },
+    load: () => import('../commands/procs.js'),
+  },
+  compat: {
+    get summary() {
+      return t('registry.compat');
+    },
+    load: () => import('../commands/compat.js'),
+  },
+  fix: {
+    get summary() {
+      return t('registry.fix');
+    },
+    load: () => import('../commands/fix.js'),
+  },
+  preamble: {
+    get summary() {
+      return t('registry.preamble');
+    },
+    load: () => import('../commands/preamble.js'),
+  },
+  snapshot: {
+    get summary() {
+      return t('registry.snapshot');
+    },
+    load: () => import('../commands/snapshot.js'),
+  },
+  diff: {
+    get summary() {
+      return t('registry.diff');
+    },
+    load: () => import('../commands/diff.js'),
+  },
+  fleet: {
+    get summary() {
+      return t('registry.fleet');
+    },
+    load: () => import('../commands/fleet.js'),
+  },
+  completion: {
+    get summary() {
+      return t('registry.completion');
+    },
+    load: () => import('../commands/completion.js'),
+  },
+  serve: {
+    get summary() {
+      return t('registry.serve');
+    },
+    load: () => import('../commands/serve.js'),
+  },
+  mcp: {
+    get summary() {
+      return t('registry.mcp');
+    },
+    load: () => import('../commands/mcp.js'),
+  },
 };

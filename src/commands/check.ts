@@ -15,9 +15,13 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'check',
-  get summary() { return t('cmd.check.summary'); },
+  get summary() {
+    return t('cmd.check.summary');
+  },
   synopsis: 'check [OPTIONS]',
-  get description() { return t('cmd.check.description'); },
+  get description() {
+    return t('cmd.check.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor check', t('cmd.check.example1')],
@@ -28,14 +32,22 @@ export const command: Command = {
       ['gpu-env-doctor check --ignore memory.headroom --fail-on warn', t('cmd.check.example5')],
     ];
   },
-  get exitCodes() { return t('cmd.check.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.check.exitCodes');
+  },
   options: optionSpec('check'),
   async run(ctx, args) {
-    if (args.positionals.length > 0) throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
-    const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
+    if (args.positionals.length > 0)
+      throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
+    const config = loadConfig(
+      ctx,
+      args,
+      ALL_CHECKS.map((c) => c.id),
+    );
     const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
     const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
-    if (flag(args, 'quiet') && format !== 'text') throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
+    if (flag(args, 'quiet') && format !== 'text')
+      throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
     const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
     const all = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
     const ignored = new Set(config.ignore);
@@ -53,7 +65,16 @@ export const command: Command = {
     // The Markdown and HTML renderers are loaded only when asked for.
     const model = async () => {
       const { buildReportModel } = await import('../report/model.js');
-      return buildReportModel({ kind: 'check', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: result.snapshot, findings: result.findings, categoryOf, titleOf: titleLookup(), source: shownSource });
+      return buildReportModel({
+        kind: 'check',
+        generatedAt: new Date(ctx.now()).toISOString(),
+        tool: { name: TOOL_NAME, version: TOOL_VERSION },
+        snapshot: result.snapshot,
+        findings: result.findings,
+        categoryOf,
+        titleOf: titleLookup(),
+        source: shownSource,
+      });
     };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
@@ -71,7 +92,9 @@ export const command: Command = {
         failOn: threshold,
         exitCode: exitCodeFor(findings, threshold),
       };
-      ctx.stdout.write(`${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`);
+      ctx.stdout.write(
+        `${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`,
+      );
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {

@@ -20,9 +20,13 @@ const COMPAT_SCHEMA_VERSION = 1;
 
 export const command: Command = {
   name: 'compat',
-  get summary() { return t('cmd.compat.summary'); },
+  get summary() {
+    return t('cmd.compat.summary');
+  },
   synopsis: 'compat SPEC [OPTIONS]',
-  get description() { return t('cmd.compat.description'); },
+  get description() {
+    return t('cmd.compat.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor compat torch==2.1.0+cu121', t('cmd.compat.example1')],
@@ -30,13 +34,22 @@ export const command: Command = {
       ['gpu-env-doctor compat jax==0.4.30 --from node7.json', t('cmd.compat.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.compat.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.compat.exitCodes');
+  },
   options: optionSpec('compat'),
   async run(ctx, args) {
-    if (args.positionals.length !== 1) throw new UsageError(args.positionals.length === 0 ? 'compat needs a SPEC, like torch==2.1.0+cu121' : `compat takes one SPEC (got ${args.positionals.length})`);
+    if (args.positionals.length !== 1)
+      throw new UsageError(
+        args.positionals.length === 0
+          ? 'compat needs a SPEC, like torch==2.1.0+cu121'
+          : `compat takes one SPEC (got ${args.positionals.length})`,
+      );
     const platform = str(args, 'platform') ?? 'linux';
-    if (platform !== 'linux' && platform !== 'windows') throw new UsageError(`--platform must be linux or windows, not "${platform}"`);
-    if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from cannot be used together');
+    if (platform !== 'linux' && platform !== 'windows')
+      throw new UsageError(`--platform must be linux or windows, not "${platform}"`);
+    if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
+      throw new UsageError('--no-machine and --from cannot be used together');
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
     const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(ctx, args);
@@ -47,7 +60,12 @@ export const command: Command = {
     const machine = shown(redactor, judged);
     const source = got ? shown(redactor, got.source) : null;
     if (flag(args, 'json')) {
-      const doc = { schemaVersion: COMPAT_SCHEMA_VERSION, ...req, ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }), ...(machine ? { machine } : {}) };
+      const doc = {
+        schemaVersion: COMPAT_SCHEMA_VERSION,
+        ...req,
+        ...(spec.variant === undefined || req.variant !== undefined ? {} : { variant: spec.variant }),
+        ...(machine ? { machine } : {}),
+      };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       ctx.stdout.write(fitToWidth(renderText(req, machine, flag(args, 'verbose'), source), ctx.width ?? 80));
@@ -58,11 +76,24 @@ export const command: Command = {
 
 const MARK = { ok: '✓', warn: '!', fail: '✗', unknown: '?' } as const;
 
-function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: boolean, src: ReportSource | null): string {
+function renderText(
+  r: CompatRequirements,
+  m: MachineVerdict | null,
+  verbose: boolean,
+  src: ReportSource | null,
+): string {
   const lines: string[] = [];
   const q = r.requires;
   const name = r.framework === 'paddle' ? (r.variant === 'cpu' ? 'paddlepaddle' : 'paddlepaddle-gpu') : r.framework;
-  const variant = !r.variant ? '' : r.framework === 'torch' ? `+${r.variant}` : r.framework === 'paddle' ? (r.variant === 'cpu' ? '' : ` (${r.variant})`) : ` [${r.variant}]`;
+  const variant = !r.variant
+    ? ''
+    : r.framework === 'torch'
+      ? `+${r.variant}`
+      : r.framework === 'paddle'
+        ? r.variant === 'cpu'
+          ? ''
+          : ` (${r.variant})`
+        : ` [${r.variant}]`;
   lines.push(`${name} ${r.version}${variant}`);
   if (!r.gpu) lines.push(`  ${t('compat.noGpuBuild')}`);
   for (const b of r.builds) {
@@ -70,11 +101,17 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
       b.cuda ? `CUDA ${b.cuda}` : b.cudaRange ? `CUDA ${b.cudaRange}` : null,
       b.cudnn ? `cuDNN ${b.cudnn}` : b.cudnnRange ? `cuDNN ${b.cudnnRange}` : null,
       `driver ≥ ${b.driverMin.linux ?? '?'} (Linux)${b.driverMin.windows ? `, ≥ ${b.driverMin.windows} (Windows)` : ''}`,
-      b.minComputeCapability ? `GPUs ≥ ${b.minComputeCapability}` : b.sass.length + b.ptx.length > 0 ? `GPUs ${[...b.sass.map((c) => `sm_${c.replace('.', '')}`), ...b.ptx.map((c) => `compute_${c.replace('.', '')}`)].join(' ')}` : null,
+      b.minComputeCapability
+        ? `GPUs ≥ ${b.minComputeCapability}`
+        : b.sass.length + b.ptx.length > 0
+          ? `GPUs ${[...b.sass.map((c) => `sm_${c.replace('.', '')}`), ...b.ptx.map((c) => `compute_${c.replace('.', '')}`)].join(' ')}`
+          : null,
     ].filter(Boolean);
     lines.push(`  ${r.builds.length > 1 ? `${b.name}: ` : ''}${parts.join(' · ')}`);
   }
-  lines.push(`  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})` : ''}`);
+  lines.push(
+    `  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})` : ''}`,
+  );
   // a row recalled rather than read is said without -v: the reader must know how firm the numbers are
   for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  ${t('compat.note', { note: n })}`);
   if (m) {
@@ -82,10 +119,36 @@ function renderText(r: CompatRequirements, m: MachineVerdict | null, verbose: bo
     const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || t('compat.noGpu');
     const head = src && src.file !== null ? headerLines('compat', src) : null;
     if (head) lines.push(visibleLine(t('compat.snapshot', { file: src!.file ?? '', sub: head.sub ?? '' })));
-    lines.push(t(head ? (m.python ? 'compat.thatMachinePy' : 'compat.thatMachine') : m.python ? 'compat.thisMachinePy' : 'compat.thisMachine', { host: visibleLine(m.host), driver: m.driver ?? t('compat.none'), gpus, python: m.python ?? '' }));
+    lines.push(
+      t(
+        head
+          ? m.python
+            ? 'compat.thatMachinePy'
+            : 'compat.thatMachine'
+          : m.python
+            ? 'compat.thisMachinePy'
+            : 'compat.thisMachine',
+        { host: visibleLine(m.host), driver: m.driver ?? t('compat.none'), gpus, python: m.python ?? '' },
+      ),
+    );
     for (const v of m.verdicts) lines.push(`  ${MARK[v.status]} ${v.message}`);
-    if (m.builds.length > 1) lines.push(`  ${t('compat.buildsFit', { list: m.builds.filter((b) => b.ok).map((b) => b.build).join(', ') || t('compat.none') })}`);
-    lines.push(m.ok ? t(head ? 'compat.fitsThat' : 'compat.fitsThis', { what: `${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}` }) : t(head ? 'compat.notFitsThat' : 'compat.notFitsThis', { what: `${name} ${r.version}` }));
+    if (m.builds.length > 1)
+      lines.push(
+        `  ${t('compat.buildsFit', {
+          list:
+            m.builds
+              .filter((b) => b.ok)
+              .map((b) => b.build)
+              .join(', ') || t('compat.none'),
+        })}`,
+      );
+    lines.push(
+      m.ok
+        ? t(head ? 'compat.fitsThat' : 'compat.fitsThis', {
+            what: `${name} ${r.version}${m.build && r.builds.length > 1 ? ` (${m.build})` : ''}`,
+          })
+        : t(head ? 'compat.notFitsThat' : 'compat.notFitsThis', { what: `${name} ${r.version}` }),
+    );
     if (m.fix) {
       // an install through pip: where the catalog has one (zh), the line about pip mirrors
       const mirror = m.fix.commands.some((c) => /^(?:python -m )?pip install\b/.test(c)) ? t('fix.pipMirror') : '';

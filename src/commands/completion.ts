@@ -9,9 +9,13 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const command: Command = {
   name: 'completion',
-  get summary() { return t('cmd.completion.summary'); },
+  get summary() {
+    return t('cmd.completion.summary');
+  },
   synopsis: 'completion bash|zsh|fish',
-  get description() { return t('cmd.completion.description'); },
+  get description() {
+    return t('cmd.completion.description');
+  },
   get examples(): [string, string][] {
     return [
       ['source <(gpu-env-doctor completion bash)', t('cmd.completion.example1')],
@@ -19,12 +23,18 @@ export const command: Command = {
       ['gpu-env-doctor completion fish > ~/.config/fish/completions/gpu-env-doctor.fish', t('cmd.completion.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.completion.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.completion.exitCodes');
+  },
   options: optionSpec('completion'),
   async run(ctx, args) {
     const shell = args.positionals[0];
     if (shell === undefined || args.positionals.length > 1 || !(SHELLS as readonly string[]).includes(shell)) {
-      throw new UsageError(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `completion: unknown shell "${shell}" (bash, zsh or fish)`);
+      throw new UsageError(
+        shell === undefined
+          ? 'completion needs a shell: bash, zsh or fish'
+          : `completion: unknown shell "${shell}" (bash, zsh or fish)`,
+      );
     }
     ctx.stdout.write(completionScript(shell as (typeof SHELLS)[number]));
     return 0;
@@ -43,7 +53,14 @@ interface Opt {
 function optionsOf(cmd: string): Opt[] {
   return (ACCEPTS[cmd] ?? []).map((name) => {
     const d: OptionDef = OPTIONS[name];
-    return { long: name, ...(d.short ? { short: d.short } : {}), takesValue: d.type === 'string', choices: d.choices ?? [], ...(d.complete ? { complete: d.complete } : {}), help: optionHelp(name as OptionName) };
+    return {
+      long: name,
+      ...(d.short ? { short: d.short } : {}),
+      takesValue: d.type === 'string',
+      choices: d.choices ?? [],
+      ...(d.complete ? { complete: d.complete } : {}),
+      help: optionHelp(name as OptionName),
+    };
   });
 }
 
@@ -60,7 +77,10 @@ function bash(cmds: string[]): string {
     const words = opts.flatMap((o) => [`--${o.long}`, ...(o.short ? [`-${o.short}`] : [])]).join(' ');
     const values = opts
       .filter((o) => o.takesValue)
-      .map((o) => `      --${o.long}) ${o.choices.length > 0 ? `COMPREPLY=($(compgen -W "${o.choices.join(' ')}" -- "$cur"))` : o.complete === 'dir' ? 'COMPREPLY=($(compgen -d -- "$cur"))' : 'COMPREPLY=($(compgen -f -- "$cur"))'}; return ;;`)
+      .map(
+        (o) =>
+          `      --${o.long}) ${o.choices.length > 0 ? `COMPREPLY=($(compgen -W "${o.choices.join(' ')}" -- "$cur"))` : o.complete === 'dir' ? 'COMPREPLY=($(compgen -d -- "$cur"))' : 'COMPREPLY=($(compgen -f -- "$cur"))'}; return ;;`,
+      )
       .join('\n');
     return `    ${c})\n      case "$prev" in\n${values}\n      esac\n      opts="${words}" ;;`;
   });
@@ -94,7 +114,9 @@ function zshQuote(s: string): string {
 function zsh(cmds: string[]): string {
   const fns = cmds.map((c) => {
     const specs = optionsOf(c).map((o) => {
-      const action = o.takesValue ? `:${o.long}:${o.choices.length > 0 ? `(${o.choices.join(' ')})` : o.complete === 'dir' ? '_directories' : '_files'}` : '';
+      const action = o.takesValue
+        ? `:${o.long}:${o.choices.length > 0 ? `(${o.choices.join(' ')})` : o.complete === 'dir' ? '_directories' : '_files'}`
+        : '';
       const names = o.short ? `'(-${o.short} --${o.long})'{-${o.short},--${o.long}}'` : `'--${o.long}`;
       return `    ${names}[${zshQuote(o.help)}]${action}'`;
     });
@@ -122,13 +144,30 @@ compdef _gpu_env_doctor gpu-env-doctor
 }
 
 function fish(cmds: string[]): string {
-  const out = ['# fish completion for gpu-env-doctor (gpu-env-doctor completion fish)', 'complete -c gpu-env-doctor -f'];
-  for (const c of cmds) out.push(`complete -c gpu-env-doctor -n __fish_use_subcommand -a ${c} -d '${COMMANDS[c]!.summary.replace(/'/g, "\\'")}'`);
+  const out = [
+    '# fish completion for gpu-env-doctor (gpu-env-doctor completion fish)',
+    'complete -c gpu-env-doctor -f',
+  ];
+  for (const c of cmds)
+    out.push(
+      `complete -c gpu-env-doctor -n __fish_use_subcommand -a ${c} -d '${COMMANDS[c]!.summary.replace(/'/g, "\\'")}'`,
+    );
   for (const c of cmds) {
     for (const o of optionsOf(c)) {
-      const cond = c === 'check' ? `'__fish_use_subcommand; or __fish_seen_subcommand_from check'` : `'__fish_seen_subcommand_from ${c}'`;
-      const val = o.takesValue ? (o.choices.length > 0 ? ` -x -a '${o.choices.join(' ')}'` : o.complete ? ' -r -F' : ' -x') : '';
-      out.push(`complete -c gpu-env-doctor -n ${cond} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${val} -d '${o.help.replace(/'/g, "\\'")}'`);
+      const cond =
+        c === 'check'
+          ? `'__fish_use_subcommand; or __fish_seen_subcommand_from check'`
+          : `'__fish_seen_subcommand_from ${c}'`;
+      const val = o.takesValue
+        ? o.choices.length > 0
+          ? ` -x -a '${o.choices.join(' ')}'`
+          : o.complete
+            ? ' -r -F'
+            : ' -x'
+        : '';
+      out.push(
+        `complete -c gpu-env-doctor -n ${cond} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${val} -d '${o.help.replace(/'/g, "\\'")}'`,
+      );
     }
   }
   return `${out.join('\n')}\n`;

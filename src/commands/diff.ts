@@ -11,24 +11,33 @@ import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { t } from '../base/i18n/index.js';
 
-
 export const command: Command = {
   name: 'diff',
-  get summary() { return t('cmd.diff.summary'); },
+  get summary() {
+    return t('cmd.diff.summary');
+  },
   synopsis: 'diff A.json [B.json] [OPTIONS]',
-  get description() { return t('cmd.diff.description'); },
+  get description() {
+    return t('cmd.diff.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor diff yesterday.json', t('cmd.diff.example1')],
       ['gpu-env-doctor diff node3.json node7.json --markdown', t('cmd.diff.example2')],
     ];
   },
-  get exitCodes() { return t('cmd.diff.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.diff.exitCodes');
+  },
   options: optionSpec('diff'),
   async run(ctx, args) {
     const files = args.positionals;
-    if (files.length === 0 || files.length > 2) throw new UsageError(`diff takes one or two snapshot files (got ${files.length}); see gpu-env-doctor diff --help`);
-    if (files.filter((f) => f === '-').length > 1) throw new UsageError('only one of the two snapshots can come from standard input');
+    if (files.length === 0 || files.length > 2)
+      throw new UsageError(
+        `diff takes one or two snapshot files (got ${files.length}); see gpu-env-doctor diff --help`,
+      );
+    if (files.filter((f) => f === '-').length > 1)
+      throw new UsageError('only one of the two snapshots can come from standard input');
     const format = outputFormat(args, ['text', 'json', 'markdown']);
     const a = await load(ctx, files[0]!);
     const b = files[1] !== undefined ? await load(ctx, files[1]) : await obtainSnapshot(ctx, args);
@@ -38,7 +47,15 @@ export const command: Command = {
     const result = shown(redactorFor(ctx, args, { a, b, facts }), facts);
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(result, { now: ctx.now() }));
-    else ctx.stdout.write(renderDiffTerminal(result, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, now: ctx.now() }));
+    else
+      ctx.stdout.write(
+        renderDiffTerminal(result, {
+          color: ctx.color,
+          verbose: flag(args, 'verbose'),
+          width: ctx.width ?? 80,
+          now: ctx.now(),
+        }),
+      );
     return facts.differences.length > 0 ? 1 : 0;
   },
 };

@@ -26,9 +26,13 @@ const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
 
 export const command: Command = {
   name: 'explain',
-  get summary() { return t('cmd.explain.summary'); },
+  get summary() {
+    return t('cmd.explain.summary');
+  },
   synopsis: 'explain [FILE...|-] [OPTIONS]',
-  get description() { return t('cmd.explain.description'); },
+  get description() {
+    return t('cmd.explain.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor explain train.log', t('cmd.explain.example1')],
@@ -37,19 +41,25 @@ export const command: Command = {
       ['gpu-env-doctor explain slurm-1234.out --from node7.json', t('cmd.explain.example4')],
     ];
   },
-  get exitCodes() { return t('cmd.explain.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.explain.exitCodes');
+  },
   options: optionSpec('explain'),
   async run(ctx, args) {
     const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
     // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
-    if (positionals.length === 0) throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
+    if (positionals.length === 0)
+      throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
     const framework = str(args, 'framework');
-    if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase())) throw new UsageError(`--framework must be tensorflow, pytorch, jax or paddle, not "${framework}"`);
-    if (flag(args, 'no-machine') && str(args, 'from') !== undefined) throw new UsageError('--no-machine and --from contradict each other: choose one');
+    if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase()))
+      throw new UsageError(`--framework must be tensorflow, pytorch, jax or paddle, not "${framework}"`);
+    if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
+      throw new UsageError('--no-machine and --from contradict each other: choose one');
     const stdinCount = positionals.filter((p) => p === '-').length;
     if (stdinCount > 1) throw new UsageError('standard input ("-") can be read only once');
-    if (stdinCount === 1 && str(args, 'from') === '-') throw new UsageError('standard input cannot be both the log and the --from snapshot');
+    if (stdinCount === 1 && str(args, 'from') === '-')
+      throw new UsageError('standard input cannot be both the log and the --from snapshot');
 
     const userFs = createFileSystem('/');
     const inputs: ExplainInput[] = [];
@@ -57,7 +67,8 @@ export const command: Command = {
     const format = outputFormat(args, ['text', 'json', 'markdown']);
     for (const p of positionals) {
       if (p === '-') {
-        if (stdinIsTTY) ctx.stderr.write(`${TOOL_NAME}: paste the error output, then press Ctrl-D on a line of its own\n`);
+        if (stdinIsTTY)
+          ctx.stderr.write(`${TOOL_NAME}: paste the error output, then press Ctrl-D on a line of its own\n`);
         inputs.push({ name: 'stdin', chunks: ctx.stdin as AsyncIterable<Uint8Array | string> });
         continue;
       }
@@ -68,7 +79,10 @@ export const command: Command = {
       // Only a regular file is sniffed (a positional read of its head): a pipe's bytes are read once, in order.
       const kind = regular ? sniff(reader, shown) : 'log';
       totalSize += reader.size;
-      inputs.push({ name: shown, chunks: kind === 'gzip' ? gunzip(fileChunks(reader, shown), shown) : fileChunks(reader, shown) });
+      inputs.push({
+        name: shown,
+        chunks: kind === 'gzip' ? gunzip(fileChunks(reader, shown), shown) : fileChunks(reader, shown),
+      });
     }
 
     const snapshot = await machineFacts(ctx, args);
@@ -78,11 +92,17 @@ export const command: Command = {
       ...(snapshot ? { snapshot } : {}),
       ...(framework ? { frameworkHint: framework } : {}),
       ...(showProgress
-        ? { onProgress: (b: number) => ctx.stderr.write(`\rreading: ${Math.round((b / totalSize) * 100)}% of ${Math.round(totalSize / 1048576)} MiB (${Math.round(b / 1048576 / Math.max(0.001, (ctx.now() - started) / 1000))} MiB/s)`) }
+        ? {
+            onProgress: (b: number) =>
+              ctx.stderr.write(
+                `\rreading: ${Math.round((b / totalSize) * 100)}% of ${Math.round(totalSize / 1048576)} MiB (${Math.round(b / 1048576 / Math.max(0.001, (ctx.now() - started) / 1000))} MiB/s)`,
+              ),
+          }
         : {}),
     });
     if (showProgress) ctx.stderr.write('\r\x1b[K');
-    if (diagnosis.input.bytes === 0) throw new UsageError(t('explain.err.empty', { inputs: inputs.map((i) => i.name).join(', ') }));
+    if (diagnosis.input.bytes === 0)
+      throw new UsageError(t('explain.err.empty', { inputs: inputs.map((i) => i.name).join(', ') }));
 
     // --redact rewrites the diagnosis and the facts before any renderer sees them: one set of placeholders.
     // Placeholders of the fixes (the index of an idle GPU) filled with what the machine says, then redacted.
@@ -97,18 +117,46 @@ export const command: Command = {
     const fromFile = str(args, 'from');
     const source = snapshot && fromFile !== undefined ? reportSource(snapshot, fromFile, ctx.now()) : null;
     const head = source ? headerLines('explain', source) : null;
-    const snapshotLine = source && head?.sub ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub })) : undefined;
+    const snapshotLine =
+      source && head?.sub
+        ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub }))
+        : undefined;
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      const [{ buildReportModel }, { renderHtml }] = await Promise.all([import('../report/model.js'), import('../report/html/render.js')]);
-      const model = buildReportModel({ kind: 'explain', generatedAt: new Date(ctx.now()).toISOString(), tool: { name: TOOL_NAME, version: TOOL_VERSION }, snapshot: shownSnapshot, diagnosis: shown, inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]) });
+      const [{ buildReportModel }, { renderHtml }] = await Promise.all([
+        import('../report/model.js'),
+        import('../report/html/render.js'),
+      ]);
+      const model = buildReportModel({
+        kind: 'explain',
+        generatedAt: new Date(ctx.now()).toISOString(),
+        tool: { name: TOOL_NAME, version: TOOL_VERSION },
+        snapshot: shownSnapshot,
+        diagnosis: shown,
+        inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]),
+      });
       ctx.files.write(htmlPath, renderHtml(model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
-    if (format === 'json') ctx.stdout.write(`${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
-    else ctx.stdout.write(renderExplainTerminal(shown, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? terminalWidth(ctx), snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }));
+    if (format === 'json')
+      ctx.stdout.write(
+        `${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
+      );
+    else if (format === 'markdown')
+      ctx.stdout.write(
+        renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
+      );
+    else
+      ctx.stdout.write(
+        renderExplainTerminal(shown, {
+          color: ctx.color,
+          verbose: flag(args, 'verbose'),
+          width: ctx.width ?? terminalWidth(ctx),
+          snapshot: shownSnapshot,
+          ...(snapshotLine ? { snapshotLine } : {}),
+        }),
+      );
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
@@ -125,10 +173,20 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
     throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
-  if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF') throw new UsageError(`${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`);
+  if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF')
+    throw new UsageError(
+      `${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`,
+    );
   const text = head.toString('utf8');
-  if (/^\s*\{/.test(text) && /"schemaVersion"/.test(text) && /"collectedAt"|"snapshot"/.test(text) && /"nvidia"|"host"/.test(text)) {
-    throw new UsageError(`${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`);
+  if (
+    /^\s*\{/.test(text) &&
+    /"schemaVersion"/.test(text) &&
+    /"collectedAt"|"snapshot"/.test(text) &&
+    /"nvidia"|"host"/.test(text)
+  ) {
+    throw new UsageError(
+      `${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`,
+    );
   }
   return 'log';
 }
@@ -156,12 +214,20 @@ async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator
   if (failed) throw new UsageError(`cannot read ${shown}: not valid gzip (${(failed as Error).message})`);
 }
 
-function fillDiagnosis<D extends { causes: { fix: { text: string; commands: string[]; manual?: string[] } }[] }>(d: D, s: Snapshot): D {
+function fillDiagnosis<D extends { causes: { fix: { text: string; commands: string[]; manual?: string[] } }[] }>(
+  d: D,
+  s: Snapshot,
+): D {
   return {
     ...d,
     causes: d.causes.map((c) => ({
       ...c,
-      fix: { ...c.fix, text: fillPlaceholders(c.fix.text, s), commands: c.fix.commands.map((x) => fillPlaceholders(x, s)), ...(c.fix.manual ? { manual: c.fix.manual.map((x) => fillPlaceholders(x, s)) } : {}) },
+      fix: {
+        ...c.fix,
+        text: fillPlaceholders(c.fix.text, s),
+        commands: c.fix.commands.map((x) => fillPlaceholders(x, s)),
+        ...(c.fix.manual ? { manual: c.fix.manual.map((x) => fillPlaceholders(x, s)) } : {}),
+      },
     })),
   };
 }
@@ -173,7 +239,9 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
     return await obtainSnapshot(ctx, args);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    ctx.stderr.write(`gpu-env-doctor: could not read this machine's facts (${(err as Error).message.split('\n')[0]}); judging the log alone\n`);
+    ctx.stderr.write(
+      `gpu-env-doctor: could not read this machine's facts (${(err as Error).message.split('\n')[0]}); judging the log alone\n`,
+    );
     return undefined;
   }
 }

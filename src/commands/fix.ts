@@ -8,7 +8,15 @@ import { askYesNo, isInteractive } from '../act/fix/confirm.js';
 import { DEFAULT_ENV_FILE } from '../judge/fix/env-file.js';
 import { fixExitCode } from '../act/fix/exit-code.js';
 import { buildPlan, candidatePids, type Plan } from '../judge/fix/plan.js';
-import { hasActions, isEmpty, planJson, renderPlan, renderResults, type FixMode, type FixResults } from '../report/views/fix.js';
+import {
+  hasActions,
+  isEmpty,
+  planJson,
+  renderPlan,
+  renderResults,
+  type FixMode,
+  type FixResults,
+} from '../report/views/fix.js';
 import { sampleWindow } from '../act/fix/sample.js';
 import { gpuWorkOf, readGpuActivity } from '../gather/nvidia/gpu-activity.js';
 import { readGpuFree, type GpuFree } from '../gather/nvidia/gpu-free.js';
@@ -30,9 +38,13 @@ export interface FixDeps {
 
 export const command: Command = {
   name: 'fix',
-  get summary() { return t('cmd.fix.summary'); },
+  get summary() {
+    return t('cmd.fix.summary');
+  },
   synopsis: 'fix [OPTIONS]',
-  get description() { return t('cmd.fix.description'); },
+  get description() {
+    return t('cmd.fix.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor fix', t('cmd.fix.example1')],
@@ -40,20 +52,28 @@ export const command: Command = {
       ['gpu-env-doctor fix --yes --grace 10', t('cmd.fix.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.fix.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.fix.exitCodes');
+  },
   options: optionSpec('fix'),
   run: (ctx, args) => runFix(ctx, args, { signals: realSignals, sleep: realSleep }),
 };
 
 export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`fix takes no arguments (got "${args.positionals[0]}")`);
-  const config = loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id));
+  const config = loadConfig(
+    ctx,
+    args,
+    ALL_CHECKS.map((c) => c.id),
+  );
   const threshold = failOnWith(str(args, 'fail-on'), config.failOn);
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
-  if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000) throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
+  if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000)
+    throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
   const envFile = str(args, 'env-out') ?? DEFAULT_ENV_FILE;
-  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(`--env-out must name a file, not "${envFile}"`);
+  if (envFile.trim() === '' || envFile.endsWith('/'))
+    throw new UsageError(`--env-out must name a file, not "${envFile}"`);
   const json = flag(args, 'json');
   const fromSaved = str(args, 'from') !== undefined;
 
@@ -70,7 +90,14 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const note = ignoredNote(config, new Set(judged.map((f) => f.check)));
   if (note !== null) ctx.stderr.write(`gpu-env-doctor: fix: ${note}\n`);
   // Watch the candidates over a window: CPU, output files and GPU activity (read during it) show work.
-  const sampled = signalling === true ? await sampleWindow(ctx.fs, candidatePids(snapshot), { now: ctx.now, sleep: deps.sleep, gpuActivity: () => readGpuActivity(ctx.runner) }) : null;
+  const sampled =
+    signalling === true
+      ? await sampleWindow(ctx.fs, candidatePids(snapshot), {
+          now: ctx.now,
+          sleep: deps.sleep,
+          gpuActivity: () => readGpuActivity(ctx.runner),
+        })
+      : null;
   const live = new Map<number, LiveSample>();
   let window: SampleWindow | null = null;
   if (sampled && sampled.windowMs > 0) {
@@ -85,13 +112,31 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const ancestors = signalling === true ? ancestry(ctx.fs, ctx.pid) : new Set<number>();
   // Checked before the plan is shown (and again when writing): a refused env file is part of the plan.
   const envBlocked = fromSaved ? null : ctx.files.privateFileProblem(envFile);
-  const plan = buildPlan({ snapshot, findings, live, signalling, force: flag(args, 'force'), envFile, ancestors, envBlocked, window });
+  const plan = buildPlan({
+    snapshot,
+    findings,
+    live,
+    signalling,
+    force: flag(args, 'force'),
+    envFile,
+    ancestors,
+    envBlocked,
+    window,
+  });
   const ages = new Map(snapshot.processes.list.map((p) => [p.pid, p.ageSeconds]));
   // The plan acts on the facts; with --redact, what is printed (plan, question, results, the snapshot's
   // header) is a redacted copy.
   const redactor = redactorFor(ctx, args, { snapshot, plan });
   const view = shown(redactor, { plan, host: snapshot.host.name, source });
-  const planText = () => renderPlan(view.plan, { color: ctx.color, graceMs, host: view.host, ages, width: ctx.width ?? 80, source: headerLines('fix', view.source) });
+  const planText = () =>
+    renderPlan(view.plan, {
+      color: ctx.color,
+      graceMs,
+      host: view.host,
+      ages,
+      width: ctx.width ?? 80,
+      source: headerLines('fix', view.source),
+    });
 
   const finish = (mode: FixMode, r: FixResults | null): number => {
     const results = shown(redactor, r);
@@ -103,7 +148,8 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const dryRun = flag(args, 'dry-run') || fromSaved;
   if (dryRun || isEmpty(plan) || !hasActions(plan)) {
     if (!json) ctx.stdout.write(planText());
-    if (fromSaved && !flag(args, 'dry-run') && (plan.processes.length > 0 || plan.env.length > 0)) ctx.stderr.write(`gpu-env-doctor: fix: ${t('fixc.savedNothing')}\n`);
+    if (fromSaved && !flag(args, 'dry-run') && (plan.processes.length > 0 || plan.env.length > 0))
+      ctx.stderr.write(`gpu-env-doctor: fix: ${t('fixc.savedNothing')}\n`);
     return finish(fromSaved ? 'saved-snapshot' : 'dry-run', null);
   }
 
@@ -130,15 +176,36 @@ function describeActions(plan: Plan): string {
   const n = plan.processes.filter((p) => !p.blocked).length;
   const parts = [
     ...(n > 0 ? [t('fixc.askEnd', { n })] : []),
-    ...(plan.env.length > 0 && plan.envBlocked === null ? [t('fixc.askWrite', { n: plan.env.length, file: plan.envFile })] : []),
+    ...(plan.env.length > 0 && plan.envBlocked === null
+      ? [t('fixc.askWrite', { n: plan.env.length, file: plan.envFile })]
+      : []),
   ];
   return `${parts.join(t('fixc.and')).replace(/^./, (c) => c.toUpperCase())}${t('fixc.question')}`;
 }
 
-async function apply(plan: Plan, ctx: Context, deps: FixDeps, graceMs: number, ancestors: ReadonlySet<number>): Promise<FixResults> {
+async function apply(
+  plan: Plan,
+  ctx: Context,
+  deps: FixDeps,
+  graceMs: number,
+  ancestors: ReadonlySet<number>,
+): Promise<FixResults> {
   // All at once: each step checks and signals only its own PID, so the grace periods need not add up.
   const outcomes = await Promise.all(
-    plan.processes.map(async (st) => [st.pid, await endProcess(st, { fs: ctx.fs, signals: deps.signals, sleep: deps.sleep, now: ctx.now, graceMs, ancestors })] as const),
+    plan.processes.map(
+      async (st) =>
+        [
+          st.pid,
+          await endProcess(st, {
+            fs: ctx.fs,
+            signals: deps.signals,
+            sleep: deps.sleep,
+            now: ctx.now,
+            graceMs,
+            ancestors,
+          }),
+        ] as const,
+    ),
   );
   const processes = new Map<number, ProcessOutcome>(outcomes);
   // What is free now, on the GPUs of the processes that were ended: read again, not computed.

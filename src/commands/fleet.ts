@@ -19,22 +19,35 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'fleet',
-  get summary() { return t('cmd.fleet.summary'); },
+  get summary() {
+    return t('cmd.fleet.summary');
+  },
   synopsis: 'fleet FILE.json... | DIR... [OPTIONS]',
-  get description() { return t('cmd.fleet.description'); },
+  get description() {
+    return t('cmd.fleet.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor fleet snapshots/', t('cmd.fleet.example1')],
       ['gpu-env-doctor fleet snapshots/ --html fleet.html', t('cmd.fleet.example2')],
     ];
   },
-  get exitCodes() { return t('cmd.fleet.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.fleet.exitCodes');
+  },
   options: optionSpec('fleet'),
   async run(ctx, args) {
     const threshold = failOn(args);
-    if (args.positionals.length === 0) throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
+    if (args.positionals.length === 0)
+      throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
     const format = outputFormat(args, ['text', 'json']);
-    const ignored = new Set(loadConfig(ctx, args, ALL_CHECKS.map((c) => c.id)).ignore);
+    const ignored = new Set(
+      loadConfig(
+        ctx,
+        args,
+        ALL_CHECKS.map((c) => c.id),
+      ).ignore,
+    );
 
     // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
     const fsys = createFileSystem('/');
@@ -57,18 +70,33 @@ export const command: Command = {
     const result = shown(redactor, facts);
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
-      throw new UsageError(`no snapshot could be read${first ? ` (${first.file}: ${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})` : ''}`);
+      throw new UsageError(
+        `no snapshot could be read${first ? ` (${first.file}: ${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})` : ''}`,
+      );
     }
 
     const html = str(args, 'html');
     if (html !== undefined) {
-      ctx.files.write(html, renderFleetHtml(result, { generatedAt: new Date(ctx.now()).toISOString(), tool: `${TOOL_NAME} ${TOOL_VERSION}` }));
+      ctx.files.write(
+        html,
+        renderFleetHtml(result, {
+          generatedAt: new Date(ctx.now()).toISOString(),
+          tool: `${TOOL_NAME} ${TOOL_VERSION}`,
+        }),
+      );
       ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, html)}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     // Host names and values come from other machines' snapshots: shown with their control characters visible.
-    else ctx.stdout.write(fitToWidth(renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }), ctx.width ?? 80));
-    if (format === 'json' && result.inputs.skipped.length > 0) ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
+    else
+      ctx.stdout.write(
+        fitToWidth(
+          renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }),
+          ctx.width ?? 80,
+        ),
+      );
+    if (format === 'json' && result.inputs.skipped.length > 0)
+      ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
     return facts.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
   },
 };

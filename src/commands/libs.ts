@@ -20,9 +20,13 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'libs',
-  get summary() { return t('cmd.libs.summary'); },
+  get summary() {
+    return t('cmd.libs.summary');
+  },
   synopsis: 'libs [OPTIONS]',
-  get description() { return t('cmd.libs.description'); },
+  get description() {
+    return t('cmd.libs.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor libs', t('cmd.libs.example1')],
@@ -30,14 +34,18 @@ export const command: Command = {
       ['gpu-env-doctor libs --elf ./my_extension.so', t('cmd.libs.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.libs.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.libs.exitCodes');
+  },
   options: optionSpec('libs'),
   async run(ctx, args) {
     const threshold = failOn(args);
-    if (args.positionals.length > 0) throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
+    if (args.positionals.length > 0)
+      throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
     const pids = strs(args, 'pid').map((p) => {
       if (!/^\d+$/.test(p) || Number(p) <= 0) throw new UsageError(`--pid must be a process id, not "${p}"`);
-      if (str(args, 'from') === undefined && !ctx.fs.exists(`/proc/${p}`)) throw new UsageError(`--pid ${p}: no such process`);
+      if (str(args, 'from') === undefined && !ctx.fs.exists(`/proc/${p}`))
+        throw new UsageError(`--pid ${p}: no such process`);
       return Number(p);
     });
     const elfFiles = strs(args, 'elf').map((f) => {
@@ -47,7 +55,8 @@ export const command: Command = {
       if (!e.ok) throw new UsageError(`--elf ${f}: ${e.reason === 'not-found' ? 'no such file' : e.message}`);
       return abs;
     });
-    if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0)) throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
+    if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0))
+      throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
     const format = outputFormat(args, ['text', 'json']);
     // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
     // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
@@ -60,15 +69,42 @@ export const command: Command = {
       snapshot,
     ).flatMap((r) => r.findings);
     // what is shown (the libraries, the findings, the snapshot's header) is redacted; the exit code is the facts'
-    const { lib, findings, source } = shown(redactorFor(ctx, args, { snapshot, judged }), { lib: facts, findings: judged, source: got.source });
+    const { lib, findings, source } = shown(redactorFor(ctx, args, { snapshot, judged }), {
+      lib: facts,
+      findings: judged,
+      source: got.source,
+    });
     if (format === 'json') {
-      const { consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages } = lib;
-      ctx.stdout.write(`${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`);
+      const {
+        consumers,
+        copies,
+        loaded,
+        processes,
+        ldCache,
+        ldLibraryPath,
+        defaultDirs,
+        hwcaps,
+        environments,
+        packages,
+      } = lib;
+      ctx.stdout.write(
+        `${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`,
+      );
     } else {
       const head = headerLines('libs', source);
       const w = ctx.width ?? 80;
       if (head.sub) ctx.stdout.write(`${fitToWidth(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
-      ctx.stdout.write(fitToWidth(renderLibs(lib, findings, { color: ctx.color, verbose: flag(args, 'verbose'), width: w, fromSnapshot: source.file !== null }), w));
+      ctx.stdout.write(
+        fitToWidth(
+          renderLibs(lib, findings, {
+            color: ctx.color,
+            verbose: flag(args, 'verbose'),
+            width: w,
+            fromSnapshot: source.file !== null,
+          }),
+          w,
+        ),
+      );
     }
     return exitCodeFor(judged, threshold);
   },

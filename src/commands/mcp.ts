@@ -23,14 +23,23 @@ export interface ToolInput {
 }
 
 /** The CLI arguments of a tool call (pure: tested without a server). */
-export function toolArgv(tool: (typeof MCP_TOOLS)[number], input: ToolInput, server: { redact: boolean; root?: string; timeout?: string }): { argv: string[]; stdin?: string } {
+export function toolArgv(
+  tool: (typeof MCP_TOOLS)[number],
+  input: ToolInput,
+  server: { redact: boolean; root?: string; timeout?: string },
+): { argv: string[]; stdin?: string } {
   const from = input.from ? ['--from', input.from] : [];
-  const common = [...(server.redact ? ['--redact'] : []), ...(server.root ? ['--root', server.root] : []), ...(server.timeout ? ['--timeout', server.timeout] : [])];
+  const common = [
+    ...(server.redact ? ['--redact'] : []),
+    ...(server.root ? ['--root', server.root] : []),
+    ...(server.timeout ? ['--timeout', server.timeout] : []),
+  ];
   switch (tool) {
     case 'check':
       return { argv: ['check', '--json', ...(input.verbose ? ['-v'] : []), ...from, ...common] };
     case 'explain': {
-      if ((input.text === undefined) === (input.file === undefined)) throw new UsageError('explain needs exactly one of text or file');
+      if ((input.text === undefined) === (input.file === undefined))
+        throw new UsageError('explain needs exactly one of text or file');
       const machine = input.noMachine ? ['--no-machine'] : from;
       return input.text !== undefined
         ? { argv: ['explain', '-', '--json', ...machine, ...common], stdin: input.text }
@@ -64,16 +73,22 @@ function selfCommand(): { command: string; prefix: string[] } {
 
 export const command: Command = {
   name: 'mcp',
-  get summary() { return t('cmd.mcp.summary'); },
+  get summary() {
+    return t('cmd.mcp.summary');
+  },
   synopsis: 'mcp [--redact]',
-  get description() { return t('cmd.mcp.description'); },
+  get description() {
+    return t('cmd.mcp.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor mcp', t('cmd.mcp.example1')],
       ['claude mcp add gpu-env-doctor -- gpu-env-doctor mcp --redact', t('cmd.mcp.example2')],
     ];
   },
-  get exitCodes() { return t('cmd.mcp.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.mcp.exitCodes');
+  },
   options: optionSpec('mcp'),
   async run(ctx, args) {
     if (args.positionals.length > 0) throw new UsageError(`mcp takes no arguments (got "${args.positionals[0]}")`);

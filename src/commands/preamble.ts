@@ -8,19 +8,29 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'preamble',
-  get summary() { return t('cmd.preamble.summary'); },
+  get summary() {
+    return t('cmd.preamble.summary');
+  },
   synopsis: 'preamble --framework torch|tensorflow|jax [> gpu_check.py]',
-  get description() { return t('cmd.preamble.description'); },
+  get description() {
+    return t('cmd.preamble.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor preamble --framework torch > gpu_check.py', t('cmd.preamble.example1')],
-      ['gpu-env-doctor preamble --framework tensorflow | cat - train.py > train_checked.py', t('cmd.preamble.example2')],
+      [
+        'gpu-env-doctor preamble --framework tensorflow | cat - train.py > train_checked.py',
+        t('cmd.preamble.example2'),
+      ],
     ];
   },
-  get exitCodes() { return t('cmd.preamble.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.preamble.exitCodes');
+  },
   options: optionSpec('preamble'),
   async run(ctx, args) {
-    if (args.positionals.length > 0) throw new UsageError(`preamble takes no arguments (got "${args.positionals[0]}"); use --framework`);
+    if (args.positionals.length > 0)
+      throw new UsageError(`preamble takes no arguments (got "${args.positionals[0]}"); use --framework`);
     const name = str(args, 'framework');
     if (name === undefined) throw new UsageError(`preamble needs --framework (${FRAMEWORKS.join(', ')})`);
     const fw = normalizeFramework(name);

@@ -16,9 +16,13 @@ export const DEFAULT_WATCH_S = 2;
 
 export const command: Command = {
   name: 'procs',
-  get summary() { return t('cmd.procs.summary'); },
+  get summary() {
+    return t('cmd.procs.summary');
+  },
   synopsis: 'procs [OPTIONS]',
-  get description() { return t('cmd.procs.description'); },
+  get description() {
+    return t('cmd.procs.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor procs', t('cmd.procs.example1')],
@@ -26,23 +30,30 @@ export const command: Command = {
       ['gpu-env-doctor procs --watch 5', t('cmd.procs.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.procs.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.procs.exitCodes');
+  },
   options: optionSpec('procs'),
   async run(ctx, args) {
     const watch = flag(args, 'watch');
     const positional = args.positionals[0];
-    if (args.positionals.length > (watch ? 1 : 0)) throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
+    if (args.positionals.length > (watch ? 1 : 0))
+      throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
     if (!watch) {
-      if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined) throw new UsageError('--count and --interval go with --watch');
+      if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined)
+        throw new UsageError('--count and --interval go with --watch');
       return once(ctx, args, redactorFor(ctx, args), 'plain');
     }
-    if (str(args, 'from') !== undefined) throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
+    if (str(args, 'from') !== undefined)
+      throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
     const secondsText = positional ?? str(args, 'interval') ?? String(DEFAULT_WATCH_S);
     const seconds = Number(secondsText);
-    if (!/^\d+(\.\d+)?$/.test(secondsText) || seconds < 0.1 || seconds > 86_400) throw new UsageError(`--watch takes a number of seconds (0.1 or more), not "${secondsText}"`);
+    if (!/^\d+(\.\d+)?$/.test(secondsText) || seconds < 0.1 || seconds > 86_400)
+      throw new UsageError(`--watch takes a number of seconds (0.1 or more), not "${secondsText}"`);
     const countText = str(args, 'count');
     const count = countText === undefined ? Infinity : Number(countText);
-    if (countText !== undefined && !(Number.isInteger(count) && count >= 1)) throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
+    if (countText !== undefined && !(Number.isInteger(count) && count >= 1))
+      throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
     // one redactor for the whole stream: a user is the same placeholder in every frame
     return watchLoop(ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },
@@ -50,7 +61,13 @@ export const command: Command = {
 
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
-async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, mode: Mode, frameNo = 0): Promise<number> {
+async function once(
+  ctx: Context,
+  args: ParsedArgs,
+  redactor: Redactor | null,
+  mode: Mode,
+  frameNo = 0,
+): Promise<number> {
   const filter = parseProcFilter(str(args, 'gpu'), str(args, 'user'));
   const got = await obtainSnapshotWithSource(ctx, args);
   // --gpu/--user select on the facts (the real user name); verdicts are judged on the facts too. What is shown
@@ -63,7 +80,12 @@ async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, m
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
   } else {
-    const table = renderProcs(snapshot, rows, { color: ctx.color, verbose: flag(args, 'verbose'), width: ctx.width ?? 80, filtered: filter !== null });
+    const table = renderProcs(snapshot, rows, {
+      color: ctx.color,
+      verbose: flag(args, 'verbose'),
+      width: ctx.width ?? 80,
+      filtered: filter !== null,
+    });
     const stamp = visibleLine(t('procs.stamp', { host: snapshot.host.name, at: snapshot.collectedAt }));
     const head = headerLines('procs', source);
     if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp}${t('procs.ctrlC')}\n${table}`);
@@ -74,7 +96,13 @@ async function once(ctx: Context, args: ParsedArgs, redactor: Redactor | null, m
 }
 
 /** Like `watch nvidia-smi`, with verdicts. Ctrl-C (or SIGTERM) ends it between refreshes, with exit code 0. */
-async function watchLoop(ctx: Context, args: ParsedArgs, redactor: Redactor | null, intervalMs: number, count: number): Promise<number> {
+async function watchLoop(
+  ctx: Context,
+  args: ParsedArgs,
+  redactor: Redactor | null,
+  intervalMs: number,
+  count: number,
+): Promise<number> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.on('SIGINT', onSignal);

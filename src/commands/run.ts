@@ -26,9 +26,13 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'run',
-  get summary() { return t('cmd.run.summary'); },
+  get summary() {
+    return t('cmd.run.summary');
+  },
   synopsis: 'run [OPTIONS] -- COMMAND [ARGS...]',
-  get description() { return t('cmd.run.description'); },
+  get description() {
+    return t('cmd.run.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor run -- python train.py --epochs 3', t('cmd.run.example1')],
@@ -36,13 +40,17 @@ export const command: Command = {
       ['gpu-env-doctor run --report run.json -- ./train.sh', t('cmd.run.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.run.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.run.exitCodes');
+  },
   options: optionSpec('run'),
   async run(ctx, args) {
     const argv = args.rest;
     if (argv.length === 0) {
       throw new UsageError(
-        args.positionals.length > 0 ? `put the command after --: gpu-env-doctor run -- ${args.positionals.join(' ')}` : 'no command to run (gpu-env-doctor run -- COMMAND [ARGS...])',
+        args.positionals.length > 0
+          ? `put the command after --: gpu-env-doctor run -- ${args.positionals.join(' ')}`
+          : 'no command to run (gpu-env-doctor run -- COMMAND [ARGS...])',
       );
     }
     if (args.positionals.length > 0) throw new UsageError(`unexpected "${args.positionals[0]}" before --`);
@@ -91,7 +99,10 @@ export const command: Command = {
       titleOf: titleLookup(),
       ...(job.failed ? { diagnosis: shown.diagnosis } : {}),
       run: shown.run,
-      log: { title: job.droppedLines > 0 ? `The last ${shown.tail.length} lines of output` : 'The output', lines: shown.tail },
+      log: {
+        title: job.droppedLines > 0 ? `The last ${shown.tail.length} lines of output` : 'The output',
+        lines: shown.tail,
+      },
     });
 
     const writeReport = (path: string, text: string) => {
@@ -104,14 +115,33 @@ export const command: Command = {
     };
     if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(model));
     if (reportPath !== undefined && reportKind !== null) {
-      writeReport(reportPath, reportKind === 'json' ? `${JSON.stringify(shown, null, 2)}\n` : reportKind === 'markdown' ? renderMarkdown(model) : renderHtml(model));
+      writeReport(
+        reportPath,
+        reportKind === 'json'
+          ? `${JSON.stringify(shown, null, 2)}\n`
+          : reportKind === 'markdown'
+            ? renderMarkdown(model)
+            : renderHtml(model),
+      );
     }
     const color = ctx.colorErr ?? (ctx.stderr.isTTY && (ctx.env.NO_COLOR ?? '') === '');
     // the report files' names are echoed as they may be shown (a path can name a home folder)
-    const written = [htmlPath, reportPath].filter((p): p is string => p !== undefined).map((p) => shownText(redactor, p)).join(', ') || undefined;
+    const written =
+      [htmlPath, reportPath]
+        .filter((p): p is string => p !== undefined)
+        .map((p) => shownText(redactor, p))
+        .join(', ') || undefined;
     if (job.failed) {
-      if (job.snapshotError) ctx.stderr.write(`${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`);
-      ctx.stderr.write(failureReport(model, color, written, { width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80), verbose: flag(args, 'verbose') }));
+      if (job.snapshotError)
+        ctx.stderr.write(
+          `${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`,
+        );
+      ctx.stderr.write(
+        failureReport(model, color, written, {
+          width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80),
+          verbose: flag(args, 'verbose'),
+        }),
+      );
     } else if (!flag(args, 'quiet')) {
       ctx.stderr.write(successLine(model, color));
       if (written !== undefined) ctx.stderr.write(`Report: ${written}\n`);
@@ -130,7 +160,12 @@ export interface RunJsonResult {
   tail: { n: number; stream: 'stdout' | 'stderr'; text: string }[];
 }
 
-function runResult(job: JobResult, argv: string[], findings: Finding[], diagnosis: DiagnosisLike | null): RunJsonResult {
+function runResult(
+  job: JobResult,
+  argv: string[],
+  findings: Finding[],
+  diagnosis: DiagnosisLike | null,
+): RunJsonResult {
   return {
     schemaVersion: 1,
     run: {
@@ -167,10 +202,22 @@ function reportKindOf(path: string): 'json' | 'markdown' | 'html' {
  */
 export function escalateNoGpu(findings: Finding[], diagnosis: DiagnosisLike | null): Finding[] {
   if (diagnosis?.causes[0]?.id !== 'no_device_visible') return findings;
-  return findings.map((f): Finding =>
-    f.check === 'gpu.driver' && (f.status === 'skip' || f.status === 'warn') && (f.rootCause === null || f.rootCause === 'no_device_visible')
-      ? { ...f, severity: 'error', status: 'fail', rootCause: 'no_device_visible', message: f.message.replace(/^No NVIDIA GPU or driver on this machine/, 'No NVIDIA GPU or driver on this machine, and the job failed for want of one') }
-      : f,
+  return findings.map(
+    (f): Finding =>
+      f.check === 'gpu.driver' &&
+      (f.status === 'skip' || f.status === 'warn') &&
+      (f.rootCause === null || f.rootCause === 'no_device_visible')
+        ? {
+            ...f,
+            severity: 'error',
+            status: 'fail',
+            rootCause: 'no_device_visible',
+            message: f.message.replace(
+              /^No NVIDIA GPU or driver on this machine/,
+              'No NVIDIA GPU or driver on this machine, and the job failed for want of one',
+            ),
+          }
+        : f,
   );
 }
 
@@ -178,7 +225,8 @@ function intArg(args: ParsedArgs, name: string, dflt: number, min: number, max: 
   const v = str(args, name);
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${v}"`);
   return n;
 }
 

@@ -33,9 +33,13 @@ export const DEFAULT_CHECK_INTERVAL_S = 60;
 
 export const command: Command = {
   name: 'serve',
-  get summary() { return t('cmd.serve.summary'); },
+  get summary() {
+    return t('cmd.serve.summary');
+  },
   synopsis: 'serve [--port N] [--host ADDR] [--interval SECONDS] [--fleet DIR] [OPTIONS]',
-  get description() { return t('cmd.serve.description', { minToken: MIN_TOKEN_LENGTH }); },
+  get description() {
+    return t('cmd.serve.description', { minToken: MIN_TOKEN_LENGTH });
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor serve', t('cmd.serve.example1', { port: DEFAULT_PORT })],
@@ -43,7 +47,9 @@ export const command: Command = {
       ['gpu-env-doctor serve --fleet /shared/gpu-snapshots', t('cmd.serve.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.serve.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.serve.exitCodes');
+  },
   options: optionSpec('serve'),
   async run(ctx, args) {
     const o = serveOptions(ctx, args);
@@ -57,7 +63,8 @@ export const command: Command = {
     const redactor = redactorFor(ctx, args);
     // without --redact: secrets in command lines replaced; other users' command lines only as /proc shows them
     const secrets = createSecretRedactor();
-    const hideOthers = !flag(args, 'show-all') && procHidesOthers(readTextOr(ctx.fs, '/proc/self/mountinfo', 1024 * 1024) ?? '');
+    const hideOthers =
+      !flag(args, 'show-all') && procHidesOthers(readTextOr(ctx.fs, '/proc/self/mountinfo', 1024 * 1024) ?? '');
     if (o.fleet !== undefined) {
       const fleetRedactor = redactor ? new FleetRedactor(redactor) : null;
       const watcher = new FleetWatcher({
@@ -82,14 +89,29 @@ export const command: Command = {
         return cached.model;
       };
       source = {
-        page: (query) => renderFleetPage(model(), { now: ctx.now(), query, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs }),
-        json: (server) => JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
+        page: (query) =>
+          renderFleetPage(model(), {
+            now: ctx.now(),
+            query,
+            refreshS,
+            tool,
+            historyWindowMs: DEFAULT_HISTORY.windowMs,
+          }),
+        json: (server) =>
+          JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
         eventData: () => fleetEventData(model(), ctx.now()),
       };
       watcher.start();
       stopSource = () => watcher.stop();
     } else {
-      const penv: ProbeEnv = { fs: ctx.fs, runner: ctx.runner, env: ctx.env, now: ctx.now, pid: ctx.pid, options: { ...DEFAULT_PROBE_OPTIONS, timeoutMs: o.timeoutMs } };
+      const penv: ProbeEnv = {
+        fs: ctx.fs,
+        runner: ctx.runner,
+        env: ctx.env,
+        now: ctx.now,
+        pid: ctx.pid,
+        options: { ...DEFAULT_PROBE_OPTIONS, timeoutMs: o.timeoutMs },
+      };
       const collector = new LiveCollector({
         base: baseFacts(penv),
         sample: (prev, base) => takeSample(penv, base, prev),
@@ -106,7 +128,15 @@ export const command: Command = {
         history: new MemoryHistory(DEFAULT_HISTORY),
         onChange: () => onChange(),
       });
-      source = liveView({ collector, redactor: redactor ? new ModelRedactor(redactor) : null, commands: { secrets, hideOthers }, now: ctx.now, refreshS, tool, historyWindowMs: DEFAULT_HISTORY.windowMs });
+      source = liveView({
+        collector,
+        redactor: redactor ? new ModelRedactor(redactor) : null,
+        commands: { secrets, hideOthers },
+        now: ctx.now,
+        refreshS,
+        tool,
+        historyWindowMs: DEFAULT_HISTORY.windowMs,
+      });
       collector.start();
       stopSource = () => collector.stop();
     }
@@ -149,18 +179,23 @@ interface ServeOptions {
 }
 
 function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
-  if (args.positionals.length > 0) throw new UsageError(`serve takes no arguments (got "${args.positionals[0]}"; for many machines: --fleet DIR)`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`serve takes no arguments (got "${args.positionals[0]}"; for many machines: --fleet DIR)`);
   const host = str(args, 'host') ?? '127.0.0.1';
-  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(`--host must be an address to listen on, not "${host}"`);
+  if (host.trim() === '' || /[\s/]/.test(host))
+    throw new UsageError(`--host must be an address to listen on, not "${host}"`);
   const portText = str(args, 'port') ?? String(DEFAULT_PORT);
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}"`);
   const fleet = str(args, 'fleet');
   if (fleet !== undefined && fleet.trim() === '') throw new UsageError('--fleet needs a folder');
   if (fleet !== undefined && !ctx.files.exists(fleet)) throw new UsageError(`--fleet ${fleet}: no such folder`);
-  const intervalMs = seconds(args, 'interval', fleet !== undefined ? DEFAULT_FLEET_INTERVAL_S : DEFAULT_INTERVAL_S, 0.5, 86_400) * 1000;
+  const intervalMs =
+    seconds(args, 'interval', fleet !== undefined ? DEFAULT_FLEET_INTERVAL_S : DEFAULT_INTERVAL_S, 0.5, 86_400) * 1000;
   const checkS = seconds(args, 'check-interval', DEFAULT_CHECK_INTERVAL_S, 0, 86_400);
-  if (checkS > 0 && checkS < 5) throw new UsageError('--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine');
+  if (checkS > 0 && checkS < 5)
+    throw new UsageError('--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine');
   const timeoutMs = seconds(args, 'timeout', DEFAULT_PROBE_OPTIONS.timeoutMs / 1000, 0.5, 3600) * 1000;
   const loopback = isLoopbackHost(host);
   const tokenFile = str(args, 'token-file');
@@ -168,27 +203,44 @@ function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
   let tokenMade = false;
   if (tokenFile !== undefined) {
     token = ctx.files.readText(tokenFile, 4096).trim();
-    if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token)) throw new UsageError(`--token-file ${tokenFile}: the token must be one word of at least ${MIN_TOKEN_LENGTH} characters`);
+    if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token))
+      throw new UsageError(
+        `--token-file ${tokenFile}: the token must be one word of at least ${MIN_TOKEN_LENGTH} characters`,
+      );
   } else if (!loopback) {
     token = newToken();
     tokenMade = true;
   }
-  return { host, port, loopback, token, tokenMade, intervalMs, checkEveryMs: checkS * 1000, timeoutMs, ...(fleet !== undefined ? { fleet } : {}) };
+  return {
+    host,
+    port,
+    loopback,
+    token,
+    tokenMade,
+    intervalMs,
+    checkEveryMs: checkS * 1000,
+    timeoutMs,
+    ...(fleet !== undefined ? { fleet } : {}),
+  };
 }
 
 function seconds(args: ParsedArgs, name: string, dflt: number, min: number, max: number): number {
   const text = str(args, name);
   if (text === undefined) return dflt;
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max) throw new UsageError(`--${name} takes a number of seconds from ${min} to ${max}, not "${text}"`);
+  if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max)
+    throw new UsageError(`--${name} takes a number of seconds from ${min} to ${max}, not "${text}"`);
   return n;
 }
 
 function listenError(err: unknown, host: string, port: number): Error {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new UsageError(`cannot listen on ${host}:${port}: the port is in use (choose another with --port)`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new UsageError(`cannot listen on ${host}: no such address on this machine`);
-  if (code === 'EACCES') return new UsageError(`cannot listen on ${host}:${port}: permission denied (ports below 1024 need root)`);
+  if (code === 'EADDRINUSE')
+    return new UsageError(`cannot listen on ${host}:${port}: the port is in use (choose another with --port)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new UsageError(`cannot listen on ${host}: no such address on this machine`);
+  if (code === 'EACCES')
+    return new UsageError(`cannot listen on ${host}:${port}: permission denied (ports below 1024 need root)`);
   return err instanceof Error ? err : new Error(String(err));
 }
 

@@ -7,9 +7,13 @@ import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
   name: 'snapshot',
-  get summary() { return t('cmd.snapshot.summary'); },
+  get summary() {
+    return t('cmd.snapshot.summary');
+  },
   synopsis: 'snapshot [OPTIONS] > machine.json',
-  get description() { return t('cmd.snapshot.description'); },
+  get description() {
+    return t('cmd.snapshot.description');
+  },
   get examples(): [string, string][] {
     return [
       ['gpu-env-doctor snapshot > $(hostname).json', t('cmd.snapshot.example1')],
@@ -17,7 +21,9 @@ export const command: Command = {
       ['gpu-env-doctor check --from node7.json', t('cmd.snapshot.example3')],
     ];
   },
-  get exitCodes() { return t('cmd.snapshot.exitCodes'); },
+  get exitCodes() {
+    return t('cmd.snapshot.exitCodes');
+  },
   options: optionSpec('snapshot'),
   async run(ctx, args) {
     if (args.positionals.length > 0) throw new UsageError(`snapshot takes no arguments (got "${args.positionals[0]}")`);

@@ -32,7 +32,11 @@ interface Problem {
  * or two paths to one file do not count a machine twice. A link inside a folder is followed only while it
  * stays inside the folder named: anyone who can write the folder could otherwise show any file we can read.
  */
-export function expandInputs(fsys: FileSystem, cwd: string, args: readonly string[]): { files: string[]; problems: Problem[]; walked: Map<string, Walked> } {
+export function expandInputs(
+  fsys: FileSystem,
+  cwd: string,
+  args: readonly string[],
+): { files: string[]; problems: Problem[]; walked: Map<string, Walked> } {
   const files: string[] = [];
   /** the files the folder walk found, and how to open each */
   const walked = new Map<string, Walked>();
@@ -121,8 +125,15 @@ function walk(fsys: FileSystem, w: WalkState, real: string, shown: string, depth
  * through a last-component link and must still lie inside the folder; a path the user named is followed.
  * No reason quotes the file's content: a link to a secret must not show its first characters.
  */
-export function readInput(fsys: FileSystem, cwd: string, file: string, walked?: Walked): FleetInput & { size?: number; mtimeMs?: number } {
-  const r = walked ? readRegularFile(walked.open, { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: true, inside: walked.inside }) : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
+export function readInput(
+  fsys: FileSystem,
+  cwd: string,
+  file: string,
+  walked?: Walked,
+): FleetInput & { size?: number; mtimeMs?: number } {
+  const r = walked
+    ? readRegularFile(walked.open, { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: true, inside: walked.inside })
+    : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
   switch (r.kind) {
     case 'notFile':
       return { file, problem: t('fleet.problem.notFile') };

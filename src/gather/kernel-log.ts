@@ -12,12 +12,23 @@ export async function probeKernelLog(penv: ProbeEnv): Promise<KernelLog | null> 
   // Under --root the tree is another machine's: its kernel log is not ours to read.
   if (penv.fs.root !== '/' || !penv.runner) return null;
   const restrict = readTextOr(penv.fs, '/proc/sys/kernel/dmesg_restrict')?.trim() ?? null;
-  const r = await penv.runner.run('dmesg', [], { timeoutMs: Math.min(penv.options.timeoutMs, 3000), maxBytes: 16 * 1024 * 1024 });
+  const r = await penv.runner.run('dmesg', [], {
+    timeoutMs: Math.min(penv.options.timeoutMs, 3000),
+    maxBytes: 16 * 1024 * 1024,
+  });
   if (r.kind === 'ok') return { ...parseKernelLog(r.stdout), dmesgRestrict: restrict };
   // no dmesg here: nothing is known either way, and nothing is claimed
   if (r.kind === 'not-found') return null;
-  const err = 'stderr' in r ? r.stderr.trim().split('\n')[0] ?? '' : '';
-  if (r.kind === 'permission' || /not permitted|permission denied/i.test(err)) return { readable: false, reason: 'permission', detail: err || 'permission denied', dmesgRestrict: restrict, nvrmLines: 0, xid: [] };
+  const err = 'stderr' in r ? (r.stderr.trim().split('\n')[0] ?? '') : '';
+  if (r.kind === 'permission' || /not permitted|permission denied/i.test(err))
+    return {
+      readable: false,
+      reason: 'permission',
+      detail: err || 'permission denied',
+      dmesgRestrict: restrict,
+      nvrmLines: 0,
+      xid: [],
+    };
   return { readable: false, reason: 'failed', detail: err || r.kind, dmesgRestrict: restrict, nvrmLines: 0, xid: [] };
 }
 

@@ -67,10 +67,20 @@ export async function timed<T>(
     const verdict = ok(v);
     const passed = verdict === true || typeof verdict === 'object';
     const message = typeof verdict === 'string' ? verdict : typeof verdict === 'object' ? verdict.note : undefined;
-    timings.push({ id, ok: passed, durationMs: round(performance.now() - t0), ...(message !== undefined ? { message } : {}) });
+    timings.push({
+      id,
+      ok: passed,
+      durationMs: round(performance.now() - t0),
+      ...(message !== undefined ? { message } : {}),
+    });
     return v;
   } catch (err) {
-    timings.push({ id, ok: false, durationMs: round(performance.now() - t0), message: `probe failed: ${err instanceof Error ? err.message : String(err)}` });
+    timings.push({
+      id,
+      ok: false,
+      durationMs: round(performance.now() - t0),
+      message: `probe failed: ${err instanceof Error ? err.message : String(err)}`,
+    });
     return undefined;
   }
 }

@@ -8,8 +8,12 @@ export function probeSystem(fs: FileSystem, env: Record<string, string | undefin
   const osRelease = readTextOr(fs, '/etc/os-release') ?? '';
   const pretty = /^PRETTY_NAME="?([^"\n]*)"?/m.exec(osRelease)?.[1] ?? null;
   const procVersion = readTextOr(fs, '/proc/version') ?? '';
-  const kernel = readTextOr(fs, '/proc/sys/kernel/osrelease')?.trim() ?? (/Linux version (\S+)/.exec(procVersion)?.[1] ?? null);
-  const wsl = /microsoft|WSL/i.test(procVersion) || fs.exists('/proc/sys/fs/binfmt_misc/WSLInterop') || fs.exists('/usr/lib/wsl/lib');
+  const kernel =
+    readTextOr(fs, '/proc/sys/kernel/osrelease')?.trim() ?? /Linux version (\S+)/.exec(procVersion)?.[1] ?? null;
+  const wsl =
+    /microsoft|WSL/i.test(procVersion) ||
+    fs.exists('/proc/sys/fs/binfmt_misc/WSLInterop') ||
+    fs.exists('/usr/lib/wsl/lib');
   const driverText = readTextOr(fs, '/proc/driver/nvidia/version');
   const uptime = readTextOr(fs, '/proc/uptime');
   return {
@@ -36,8 +40,14 @@ export function parseDriverVersionFile(text: string): { version: string | null; 
 function detectContainer(fs: FileSystem, env: Record<string, string | undefined>): System['container'] {
   const evidence: string[] = [];
   const cgroup = readTextOr(fs, '/proc/1/cgroup') ?? '';
-  const kubernetes = env.KUBERNETES_SERVICE_HOST !== undefined || /kubepods/.test(cgroup) || fs.exists('/var/run/secrets/kubernetes.io');
-  if (kubernetes) evidence.push(env.KUBERNETES_SERVICE_HOST !== undefined ? 'KUBERNETES_SERVICE_HOST is set' : 'kubepods in /proc/1/cgroup or a service-account folder');
+  const kubernetes =
+    env.KUBERNETES_SERVICE_HOST !== undefined || /kubepods/.test(cgroup) || fs.exists('/var/run/secrets/kubernetes.io');
+  if (kubernetes)
+    evidence.push(
+      env.KUBERNETES_SERVICE_HOST !== undefined
+        ? 'KUBERNETES_SERVICE_HOST is set'
+        : 'kubepods in /proc/1/cgroup or a service-account folder',
+    );
   if (env.SINGULARITY_CONTAINER || env.APPTAINER_CONTAINER || fs.exists('/.singularity.d')) {
     evidence.push('Singularity/Apptainer: SINGULARITY_CONTAINER/APPTAINER_CONTAINER or /.singularity.d');
     return { kind: 'singularity', evidence };
@@ -46,7 +56,8 @@ function detectContainer(fs: FileSystem, env: Record<string, string | undefined>
   if (fs.exists('/run/.containerenv')) return { kind: 'podman', evidence: ['/run/.containerenv exists'] };
   if (fs.exists('/.dockerenv')) return { kind: 'docker', evidence: ['/.dockerenv exists'] };
   if (/docker|containerd/.test(cgroup)) return { kind: 'docker', evidence: ['docker/containerd in /proc/1/cgroup'] };
-  if (/lxc/.test(cgroup) || (env.container ?? '') === 'lxc') return { kind: 'lxc', evidence: ['lxc in /proc/1/cgroup or $container'] };
+  if (/lxc/.test(cgroup) || (env.container ?? '') === 'lxc')
+    return { kind: 'lxc', evidence: ['lxc in /proc/1/cgroup or $container'] };
   if (env.container) return { kind: 'other', evidence: [`container=${env.container}`] };
   return { kind: 'none', evidence };
 }

@@ -79,15 +79,23 @@ export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warn: 1, error
 
 /** Small constructor so checks read as data, not as object-literal noise. A fix never repeats a command. */
 export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }): Finding {
-  const fix = f.fix ? { ...f.fix, commands: unique(f.fix.commands), ...(f.fix.manual ? { manual: unique(f.fix.manual) } : {}) } : undefined;
+  const fix = f.fix
+    ? { ...f.fix, commands: unique(f.fix.commands), ...(f.fix.manual ? { manual: unique(f.fix.manual) } : {}) }
+    : undefined;
   return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
 }
 
 /** "expected" → the words a reader sees next to a consequence. */
 export const CERTAINTY_LABEL: Record<Certainty, string> = {
-  get verified() { return t('certainty.verified'); },
-  get expected() { return t('certainty.expected'); },
-  get possible() { return t('certainty.possible'); },
+  get verified() {
+    return t('certainty.verified');
+  },
+  get expected() {
+    return t('certainty.expected');
+  },
+  get possible() {
+    return t('certainty.possible');
+  },
 };
 
 /** One consequence as a line: "PyTorch refuses … [seen]", the source added when asked (-v, reports). */

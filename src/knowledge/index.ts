@@ -3,7 +3,17 @@
 // walking 350 kB of tables cost more than the rest of `check`'s start. They are read from their JSON files when
 // first asked (the bundle ships them in dist/knowledge/; the build says where, as __KNOWLEDGE_DIR__).
 import { readAssetText } from '../ports/assets.js';
-import type { ComputeCapabilityData, CudaDriverData, CudnnData, GpusData, JaxData, PaddleData, PytorchData, TensorflowData, WindowsData } from './schemas.js';
+import type {
+  ComputeCapabilityData,
+  CudaDriverData,
+  CudnnData,
+  GpusData,
+  JaxData,
+  PaddleData,
+  PytorchData,
+  TensorflowData,
+  WindowsData,
+} from './schemas.js';
 
 /** Where the JSON files are, relative to the module that reads them (the bundle's chunk); unset: next to this file. */
 declare const __KNOWLEDGE_DIR__: string | undefined;
@@ -22,7 +32,17 @@ export interface Knowledge {
 }
 
 /** The files, in the order the tests and the build's validation walk them. */
-export const KNOWLEDGE_FILES = ['cuda-driver.json', 'compute-capability.json', 'gpus.json', 'cudnn.json', 'tensorflow.json', 'pytorch.json', 'jax.json', 'paddle.json', 'windows.json'] as const;
+export const KNOWLEDGE_FILES = [
+  'cuda-driver.json',
+  'compute-capability.json',
+  'gpus.json',
+  'cudnn.json',
+  'tensorflow.json',
+  'pytorch.json',
+  'jax.json',
+  'paddle.json',
+  'windows.json',
+] as const;
 type KnowledgeFile = (typeof KNOWLEDGE_FILES)[number];
 
 const read = (file: KnowledgeFile): unknown => JSON.parse(readAssetText(new URL(file, DIR)));

@@ -25,4 +25,7 @@ export function isRootCauseId(s: string): s is RootCauseId {
 }
 
 /** One-line meaning of each id, for reports, in the chosen language (the catalog's cause.<id>). */
-export const ROOT_CAUSE_TITLES = Object.defineProperties({} as Record<RootCauseId, string>, Object.fromEntries(ROOT_CAUSES.map((id) => [id, { enumerable: true, get: () => t(`cause.${id}` as const) }])));
+export const ROOT_CAUSE_TITLES = Object.defineProperties(
+  {} as Record<RootCauseId, string>,
+  Object.fromEntries(ROOT_CAUSES.map((id) => [id, { enumerable: true, get: () => t(`cause.${id}` as const) }])),
+);

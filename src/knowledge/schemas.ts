@@ -27,7 +27,9 @@ export const CudaDriverData = z.object({
   ),
   minorVersionCompat: z.array(z.object({ major: z.number().int(), linux: Ver, windows: Ver, source: Source })),
   minorVersionCompatLimits: z.array(z.object({ id: z.string(), text: z.string(), source: Source })),
-  forwardCompat: z.array(z.object({ package: z.string(), text: z.string(), gpuClasses: z.array(z.string()), source: Source })),
+  forwardCompat: z.array(
+    z.object({ package: z.string(), text: z.string(), gpuClasses: z.array(z.string()), source: Source }),
+  ),
 });
 export type CudaDriverData = z.infer<typeof CudaDriverData>;
 
@@ -171,7 +173,13 @@ export const JaxVariant = z.object({
 });
 export const JaxData = z.object({
   releases: z.array(
-    z.object({ version: Ver, variants: z.array(JaxVariant).min(1), confidence: z.string(), notes: z.string().optional(), source: Source }),
+    z.object({
+      version: Ver,
+      variants: z.array(JaxVariant).min(1),
+      confidence: z.string(),
+      notes: z.string().optional(),
+      source: Source,
+    }),
   ),
   early: z.array(z.object({ jaxlib: z.string(), wheels: z.array(z.string()), text: z.string(), source: Source })),
   newerThanData: Note,

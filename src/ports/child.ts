@@ -60,7 +60,11 @@ export function startPassThrough(argv: readonly string[], o: PassThroughOptions)
   }
   let readerGone = false;
   const detach: (() => void)[] = [];
-  const forward = (stream: 'stdout' | 'stderr', source: NodeJS.ReadableStream & { destroy(): void } | null, target: NodeJS.WriteStream) => {
+  const forward = (
+    stream: 'stdout' | 'stderr',
+    source: (NodeJS.ReadableStream & { destroy(): void }) | null,
+    target: NodeJS.WriteStream,
+  ) => {
     if (!source) return;
     let cut = false;
     // The reader of our stream went away (`run … | head`): stop writing. Without us the job would meet
@@ -175,7 +179,9 @@ export function streamLines(command: string, args: readonly string[], onLine: (l
     child.on('close', (code, signal) => {
       if (done) return;
       done = true;
-      resolve(signal ? { kind: 'signaled', signal, signalNumber: signalNumber(signal) } : { kind: 'exited', code: code ?? 1 });
+      resolve(
+        signal ? { kind: 'signaled', signal, signalNumber: signalNumber(signal) } : { kind: 'exited', code: code ?? 1 },
+      );
     });
   });
   return {
@@ -218,21 +224,55 @@ export function signalNumber(signal: NodeJS.Signals): number {
 
 // os.constants.signals without importing node:os here; Linux numbering (the tool targets Linux GPU hosts).
 const SIGNAL_NUMBERS = {
-  SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10,
-  SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15, SIGSTKFLT: 16, SIGCHLD: 17, SIGCONT: 18, SIGSTOP: 19,
-  SIGTSTP: 20, SIGTTIN: 21, SIGTTOU: 22, SIGURG: 23, SIGXCPU: 24, SIGXFSZ: 25, SIGVTALRM: 26, SIGPROF: 27, SIGWINCH: 28,
-  SIGIO: 29, SIGPWR: 30, SIGSYS: 31,
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGILL: 4,
+  SIGTRAP: 5,
+  SIGABRT: 6,
+  SIGBUS: 7,
+  SIGFPE: 8,
+  SIGKILL: 9,
+  SIGUSR1: 10,
+  SIGSEGV: 11,
+  SIGUSR2: 12,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+  SIGSTKFLT: 16,
+  SIGCHLD: 17,
+  SIGCONT: 18,
+  SIGSTOP: 19,
+  SIGTSTP: 20,
+  SIGTTIN: 21,
+  SIGTTOU: 22,
+  SIGURG: 23,
+  SIGXCPU: 24,
+  SIGXFSZ: 25,
+  SIGVTALRM: 26,
+  SIGPROF: 27,
+  SIGWINCH: 28,
+  SIGIO: 29,
+  SIGPWR: 30,
+  SIGSYS: 31,
 } as const;
 
 function spawnFailure(command: string, err: unknown): ChildExit {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return { kind: 'spawn-failed', reason: 'not-found', message: `${command}: command not found` };
-  if (code === 'EACCES') return { kind: 'spawn-failed', reason: 'permission', message: `${command}: permission denied` };
+  if (code === 'EACCES')
+    return { kind: 'spawn-failed', reason: 'permission', message: `${command}: permission denied` };
   return { kind: 'spawn-failed', reason: 'other', message: `${command}: ${(err as Error).message ?? String(err)}` };
 }
 
 function failedHandle(e: ChildExit): ChildHandle {
-  return { pid: undefined, exited: Promise.resolve(e), kill: () => false, drain: () => Promise.resolve(), readerGone: false };
+  return {
+    pid: undefined,
+    exited: Promise.resolve(e),
+    kill: () => false,
+    drain: () => Promise.resolve(),
+    readerGone: false,
+  };
 }
 
 function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {

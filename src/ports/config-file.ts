@@ -24,7 +24,10 @@ export interface ConfigReadRules {
 export function readConfigFile(abs: string, rules: ConfigReadRules): ConfigRead {
   let fd: number;
   try {
-    fd = nfs.openSync(abs, nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK | (rules.noFollow ? nfs.constants.O_NOFOLLOW : 0));
+    fd = nfs.openSync(
+      abs,
+      nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK | (rules.noFollow ? nfs.constants.O_NOFOLLOW : 0),
+    );
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };

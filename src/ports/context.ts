@@ -3,7 +3,6 @@ import type { FileSystem } from './fs.js';
 import type { ProcessRunner } from './runner.js';
 import type { ConfigRead, ConfigReadRules } from './config-file.js';
 
-
 export interface Output {
   write(s: string): void;
   readonly isTTY: boolean;

@@ -9,7 +9,11 @@ export type FsErrorCode = 'ENOENT' | 'EACCES' | 'ENOTDIR' | 'ELOOP' | 'EISDIR' |
 
 export class FsError extends Error {
   override name = 'FsError';
-  constructor(readonly code: FsErrorCode, readonly path: string, message?: string) {
+  constructor(
+    readonly code: FsErrorCode,
+    readonly path: string,
+    message?: string,
+  ) {
     // Probes meet thousands of missing files (the loader emulation tries every search folder); a stack
     // trace per miss cost 0.3 s in all. These errors are results, not bugs: no stack.
     const limit = Error.stackTraceLimit;
@@ -107,7 +111,14 @@ function memoAlways<T>(cache: Memo<T>, key: string, f: () => T): T {
 
 function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
   const caches = remember
-    ? { stat: new Map() as Memo<FileStat | null>, lstat: new Map() as Memo<FileStat>, readdir: new Map() as Memo<DirEntry[]>, readlink: new Map() as Memo<string>, resolve: new Map() as Memo<string>, procText: new Map() as Memo<string> }
+    ? {
+        stat: new Map() as Memo<FileStat | null>,
+        lstat: new Map() as Memo<FileStat>,
+        readdir: new Map() as Memo<DirEntry[]>,
+        readlink: new Map() as Memo<string>,
+        resolve: new Map() as Memo<string>,
+        procText: new Map() as Memo<string>,
+      }
     : null;
   const host = (p: string): string => {
     // The loader emulation asks about thousands of paths that are already clean: normalise only when needed.
@@ -116,7 +127,8 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
     return absRoot === '/' ? norm : nodePath.join(absRoot, norm);
   };
   // Under the real root the kernel resolves links correctly: no need to walk them ourselves first.
-  const resolve = absRoot === '/' ? (p: string) => p : (p: string) => memo(caches?.resolve ?? null, p, () => resolveIn(fsys, p));
+  const resolve =
+    absRoot === '/' ? (p: string) => p : (p: string) => memo(caches?.resolve ?? null, p, () => resolveIn(fsys, p));
   const wrap = <T>(p: string, f: () => T): T => {
     try {
       return f();
@@ -143,7 +155,8 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
     readText(p, maxBytes) {
       // A GPU process's maps and environment are read by two probes (the holder's framework, the libraries it
       // mapped): once per collection, which also gives both the same view of the process.
-      if (caches && PROC_TWICE.test(p)) return memoAlways(caches.procText, `${p}\0${maxBytes ?? ''}`, () => readText(p, maxBytes));
+      if (caches && PROC_TWICE.test(p))
+        return memoAlways(caches.procText, `${p}\0${maxBytes ?? ''}`, () => readText(p, maxBytes));
       return readText(p, maxBytes);
     },
     readBytes(p, offset = 0, length) {
@@ -159,10 +172,12 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
     readdir(p) {
       const list = memo(caches?.readdir ?? null, p, () =>
         wrap(p, () =>
-          nfs.readdirSync(host(resolve(p)), { withFileTypes: true }).map((d): DirEntry => ({
-            name: d.name,
-            type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
-          })),
+          nfs.readdirSync(host(resolve(p)), { withFileTypes: true }).map(
+            (d): DirEntry => ({
+              name: d.name,
+              type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
+            }),
+          ),
         ),
       );
       return caches ? [...list] : list; // callers may sort or filter in place
@@ -173,15 +188,17 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
       return st;
     },
     tryStat(p) {
-      return memo(caches?.stat ?? null, p, () => wrap(p, () => {
-        try {
-          const st = nfs.statSync(host(resolve(p)), { throwIfNoEntry: false });
-          return st === undefined ? null : toStat(st);
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
-          throw err;
-        }
-      }));
+      return memo(caches?.stat ?? null, p, () =>
+        wrap(p, () => {
+          try {
+            const st = nfs.statSync(host(resolve(p)), { throwIfNoEntry: false });
+            return st === undefined ? null : toStat(st);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+            throw err;
+          }
+        }),
+      );
     },
     lstat(p) {
       return memo(caches?.lstat ?? null, p, () => wrap(p, () => toStat(nfs.lstatSync(host(p)))));
@@ -209,7 +226,10 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
       return {
         size,
         read: (offset, length) => wrap(p, () => readRange(fd, size, offset, length)),
-        readInto: (buf, offset) => wrap(p, () => (seekable ? readFull(fd, buf, buf.length, offset) : nfs.readSync(fd, buf, 0, buf.length, null))),
+        readInto: (buf, offset) =>
+          wrap(p, () =>
+            seekable ? readFull(fd, buf, buf.length, offset) : nfs.readSync(fd, buf, 0, buf.length, null),
+          ),
         close: () => nfs.closeSync(fd),
       };
     },
@@ -268,7 +288,7 @@ function readFull(fd: number, buf: Buffer, len: number, offset: number): number 
  * /proc's magic links (/proc/PID/exe, fd/N) point at paths that may not exist; those are returned as-is.
  */
 function resolveIn(fsys: FileSystem, p: string): string {
-  if (fsys.root === '/' ) {
+  if (fsys.root === '/') {
     // Fast path: the kernel resolves links correctly when the root is the real root.
     try {
       // A missing file is common here (candidate paths); answering it without an exception is much cheaper.
@@ -280,7 +300,10 @@ function resolveIn(fsys: FileSystem, p: string): string {
       return p; // let the caller's own read report ENOENT with the path it asked for
     }
   }
-  const parts = nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`).split('/').filter(Boolean);
+  const parts = nodePath.posix
+    .normalize(p.startsWith('/') ? p : `/${p}`)
+    .split('/')
+    .filter(Boolean);
   let resolved: string[] = [];
   let links = 0;
   while (parts.length > 0) {

@@ -92,14 +92,20 @@ export const realRunner: ProcessRunner = {
         child = spawn(command, [...args], {
           shell: false,
           stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-          env: options.env ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv) : process.env,
+          env: options.env
+            ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv)
+            : process.env,
           cwd: options.cwd ?? privateDir,
           detached: true, // own process group, so a timeout kills the children too
         });
       } catch (err) {
         cleanup();
         const code = (err as NodeJS.ErrnoException).code;
-        resolve(code === 'EACCES' ? { kind: 'permission', command, durationMs: elapsed() } : { kind: 'not-found', command, durationMs: elapsed() });
+        resolve(
+          code === 'EACCES'
+            ? { kind: 'permission', command, durationMs: elapsed() }
+            : { kind: 'not-found', command, durationMs: elapsed() },
+        );
         return;
       }
       const pid = child.pid;
@@ -126,7 +132,11 @@ export const realRunner: ProcessRunner = {
         const stdin = child.stdin;
         stdin.on('error', () => undefined);
         if (typeof options.input === 'string') stdin.end(options.input);
-        else options.input.then((s) => stdin.end(s), () => stdin.end());
+        else
+          options.input.then(
+            (s) => stdin.end(s),
+            () => stdin.end(),
+          );
       }
       let drainTimer: ReturnType<typeof setTimeout> | undefined;
       const timer = setTimeout(() => {

@@ -94,7 +94,10 @@ export interface RealEntry {
 
 /** The entries of a folder given by its path on this machine (throws the errno error). */
 export function listRealDir(abs: string): RealEntry[] {
-  return nfs.readdirSync(abs, { withFileTypes: true }).map((d) => ({ name: d.name, type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other' }));
+  return nfs.readdirSync(abs, { withFileTypes: true }).map((d) => ({
+    name: d.name,
+    type: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'other',
+  }));
 }
 
 /** stat (links followed) of a path on this machine, or null when it cannot be had. */

@@ -12,7 +12,8 @@ export function createUserFiles(cwd: string): UserFiles {
       try {
         const st = nfs.statSync(abs);
         if (st.isDirectory()) throw new UsageError(`${p} is a directory, not a file`);
-        if (maxBytes !== undefined && st.size > maxBytes) throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes})`);
+        if (maxBytes !== undefined && st.size > maxBytes)
+          throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes})`);
         if (maxBytes === undefined) return nfs.readFileSync(abs, 'utf8');
         // Devices, FIFOs and /proc files report size 0 and may never end (/dev/zero): count while reading.
         return readAtMost(abs, maxBytes, p);
@@ -52,7 +53,10 @@ export function createUserFiles(cwd: string): UserFiles {
       try {
         const st = nfs.fstatSync(fd);
         if (!st.isFile() || st.uid !== euid()) throw new UsageError(`${p} changed while being read: not written`);
-        if (st.size > maxBytes) throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes}): not a settings file fix wrote`);
+        if (st.size > maxBytes)
+          throw new UsageError(
+            `${p} is too large (${st.size} bytes; at most ${maxBytes}): not a settings file fix wrote`,
+          );
         const buf = Buffer.alloc(st.size);
         let got = 0;
         while (got < buf.length) {
@@ -61,7 +65,8 @@ export function createUserFiles(cwd: string): UserFiles {
           got += n;
         }
         const bytes = buf.subarray(0, got);
-        if (bytes.includes(0)) throw new UsageError(`${p} is not a text file: fix rewrites only text it can keep intact`);
+        if (bytes.includes(0))
+          throw new UsageError(`${p} is not a text file: fix rewrites only text it can keep intact`);
         try {
           return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
         } catch {
@@ -81,7 +86,10 @@ export function createUserFiles(cwd: string): UserFiles {
       } catch {
         /* a new file */
       }
-      const tmp = nodePath.join(nodePath.dirname(abs), `.${nodePath.basename(abs)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+      const tmp = nodePath.join(
+        nodePath.dirname(abs),
+        `.${nodePath.basename(abs)}.${process.pid}.${Date.now().toString(36)}.tmp`,
+      );
       try {
         // 'wx': O_CREAT|O_EXCL, so the temporary name cannot be a planted link or file either.
         nfs.writeFileSync(tmp, data, { flag: 'wx', mode });
@@ -137,7 +145,8 @@ function privateProblem(abs: string, shown: string): string | null {
   if ((d.mode & 0o022) !== 0 && !sticky) {
     return `not writing ${shown}: its folder ${dir} can be written by other users, who could replace the file before you source it; give --env-out in a folder of your own`;
   }
-  if (d.uid !== me && d.uid !== 0) return `not writing ${shown}: its folder ${dir} belongs to another user (uid ${d.uid}); give --env-out in a folder of your own`;
+  if (d.uid !== me && d.uid !== 0)
+    return `not writing ${shown}: its folder ${dir} belongs to another user (uid ${d.uid}); give --env-out in a folder of your own`;
   try {
     nfs.accessSync(dir, nfs.constants.W_OK);
   } catch (err) {
@@ -150,9 +159,11 @@ function privateProblem(abs: string, shown: string): string | null {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return `cannot write ${shown}: ${describe(err)}`;
   }
-  if (f.isSymbolicLink()) return `not writing ${shown}: it is a symbolic link (to ${safeReadlink(abs)}); fix never writes through a link: remove it, or give --env-out`;
+  if (f.isSymbolicLink())
+    return `not writing ${shown}: it is a symbolic link (to ${safeReadlink(abs)}); fix never writes through a link: remove it, or give --env-out`;
   if (!f.isFile()) return `not writing ${shown}: it is not a regular file`;
-  if (f.uid !== me) return `not writing ${shown}: it belongs to another user (uid ${f.uid}); remove it, or give --env-out`;
+  if (f.uid !== me)
+    return `not writing ${shown}: it belongs to another user (uid ${f.uid}); remove it, or give --env-out`;
   return null;
 }
 

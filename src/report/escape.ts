@@ -46,13 +46,15 @@ export function logLine(s: string): string {
 
 /** Markdown inline text: no HTML, no emphasis, links, images or headings started by accident; one line. */
 export function mdText(s: string): string {
-  return visibleLine(s)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]#|~])/g, "\\$1")
-    // "@name" would notify a GitHub user: a zero-width joiner keeps it text.
-    .replace(/@(?=\w)/g, '@&#8203;');
+  return (
+    visibleLine(s)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/([\\`*_{}[\]#|~])/g, '\\$1')
+      // "@name" would notify a GitHub user: a zero-width joiner keeps it text.
+      .replace(/@(?=\w)/g, '@&#8203;')
+  );
 }
 
 /** Markdown table cell: inline text that never ends the row. */

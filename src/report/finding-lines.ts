@@ -89,7 +89,10 @@ export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
     headline: c.title,
     details: summaryBeyondTitle(c.summary, c.title),
     consequences: [],
-    evidence: c.evidence.map((e) => ({ text: e.text, where: e.line === null ? LABELS.machineFactWhere : LABELS.logLineWhere(e.line) })),
+    evidence: c.evidence.map((e) => ({
+      text: e.text,
+      where: e.line === null ? LABELS.machineFactWhere : LABELS.logLineWhere(e.line),
+    })),
     ...(c.fix ? { fix: fixLines(c.fix.text, c.fix.commands, c.fix.manual, o) } : {}),
     ids: [c.id],
   };
@@ -100,16 +103,27 @@ function summaryBeyondTitle(summary: string, title: string): string[] {
   const t = title.toLowerCase().replace(/[.:]+$/, '');
   let s = summary.trim();
   // "No GPU is visible to the process: no GPU is visible to the process (…)": the title may come back twice.
-  while (s.toLowerCase().startsWith(t)) s = s.slice(t.length).replace(/^[\s:;,.–-]+/, '').trim();
+  while (s.toLowerCase().startsWith(t))
+    s = s
+      .slice(t.length)
+      .replace(/^[\s:;,.–-]+/, '')
+      .trim();
   s = s.replace(/^\((.*)\)$/, '$1');
   return s === '' ? [] : [s];
 }
 
-function fixLines(text: string, commands: readonly string[], manual: readonly string[], o: LinesOptions): NonNullable<FindingLines['fix']> {
+function fixLines(
+  text: string,
+  commands: readonly string[],
+  manual: readonly string[],
+  o: LinesOptions,
+): NonNullable<FindingLines['fix']> {
   const fill = (s: string) => fillPlaceholders(s, o.snapshot ?? null);
   const act = commands.find((c) => c.trim() === ACT_COMMAND);
   const rest = commands.filter((c) => c.trim() !== ACT_COMMAND).map(fill);
-  const byHand = manual.map((m) => (o.snapshot && IDLE_GPU.test(m) && idleGpu(o.snapshot) === null ? null : fill(m))).filter((m): m is string => m !== null);
+  const byHand = manual
+    .map((m) => (o.snapshot && IDLE_GPU.test(m) && idleGpu(o.snapshot) === null ? null : fill(m)))
+    .filter((m): m is string => m !== null);
   return {
     text: fill(text),
     ...(act && !o.omitAct ? { act } : {}),
@@ -123,11 +137,24 @@ function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[]
   const details = f.details ? f.details.split('\n').filter((l) => l.trim() !== '') : [];
   const evidence = f.evidence.map((e) => ({
     text: e.text,
-    ...(e.source !== undefined || e.line !== undefined ? { where: e.line !== undefined ? (e.source ? `${e.source}:${e.line}` : LABELS.logLineWhere(e.line)) : e.source! } : {}),
+    ...(e.source !== undefined || e.line !== undefined
+      ? { where: e.line !== undefined ? (e.source ? `${e.source}:${e.line}` : LABELS.logLineWhere(e.line)) : e.source! }
+      : {}),
   }));
   // A detail that only repeats an evidence line is said once, as evidence.
   const evidenceTexts = new Set(evidence.map((e) => e.text.trim()));
-  return { details: details.filter((d) => !evidenceTexts.has(d.replace(/^Held by:\s*/, '').replace(/^占用者：\s*/, '').trim())), evidence };
+  return {
+    details: details.filter(
+      (d) =>
+        !evidenceTexts.has(
+          d
+            .replace(/^Held by:\s*/, '')
+            .replace(/^占用者：\s*/, '')
+            .trim(),
+        ),
+    ),
+    evidence,
+  };
 }
 
 // the placeholder as each catalog words it

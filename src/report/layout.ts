@@ -176,7 +176,11 @@ export function localeIsUtf8(env: Record<string, string | undefined>, platform: 
  * Colour on a stream: --color=always|never wins, then --no-color and NO_COLOR (non-empty), then FORCE_COLOR
  * (non-empty and not "0"), then a terminal that is not TERM=dumb.
  */
-export function colorWanted(opt: { color?: string | undefined; noColor?: boolean }, env: Record<string, string | undefined>, isTTY: boolean): boolean {
+export function colorWanted(
+  opt: { color?: string | undefined; noColor?: boolean },
+  env: Record<string, string | undefined>,
+  isTTY: boolean,
+): boolean {
   if (opt.color === 'always') return true;
   if (opt.color === 'never') return false;
   if (opt.noColor) return false;

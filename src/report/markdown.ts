@@ -20,7 +20,10 @@ export function renderMarkdown(m: ReportModel): string {
   out.push(`### ${text(m.title)}`, '');
   if (m.sourceLine) out.push(`<sub>${text(m.sourceLine)}</sub>`, '');
   out.push(`**${SYMBOL[m.verdict.mark]} ${text(m.verdict.text)}**`, '');
-  out.push(`<sub>${text(t('report.made', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</sub>`, '');
+  out.push(
+    `<sub>${text(t('report.made', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</sub>`,
+    '',
+  );
 
   if (m.run) {
     out.push(fence(`$ ${m.run.argv.map(shellWord).join(' ')}`, 'console'));
@@ -31,7 +34,9 @@ export function renderMarkdown(m: ReportModel): string {
     out.push(`#### ${t('report.diagnosis')}`, '');
     if (m.causes.length === 0) out.push(t('report.nothingOutput'), '');
     m.causes.forEach((c, i) => {
-      out.push(`${LABELS.rank(i + 1)} **${text(c.title)}** (${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`);
+      out.push(
+        `${LABELS.rank(i + 1)} **${text(c.title)}** (${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`,
+      );
     });
     if (m.causes.length > 0) out.push('');
   }
@@ -49,13 +54,23 @@ export function renderMarkdown(m: ReportModel): string {
   }
 
   if (m.bars.length > 0) {
-    out.push(`#### ${m.barsCaption ? text(t('report.gpuMemoryCaption', { caption: m.barsCaption })) : t('report.gpuMemory')}`, '', `| ${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`, '|---|---|---|---|---|---|---|');
+    out.push(
+      `#### ${m.barsCaption ? text(t('report.gpuMemoryCaption', { caption: m.barsCaption })) : t('report.gpuMemory')}`,
+      '',
+      `| ${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
+      '|---|---|---|---|---|---|---|',
+    );
     for (const b of m.bars) {
       const seg = (k: string) => b.segments.filter((s) => s.kind === k);
       const sum = (k: string) => seg(k).reduce((a, s) => a + s.miB, 0);
-      const others = seg('other').map((s) => `${s.label}: ${fmtMiB(s.miB)}`).join(t('list.semicolon')) || '–';
+      const others =
+        seg('other')
+          .map((s) => `${s.label}: ${fmtMiB(s.miB)}`)
+          .join(t('list.semicolon')) || '–';
       const opt = (k: string) => (sum(k) ? fmtMiB(sum(k)) : '–');
-      out.push(`| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ${cell(others)} | ${opt('unattributed')} | ${opt('reserved')} | ${fmtMiB(sum('free'))} |`);
+      out.push(
+        `| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ${cell(others)} | ${opt('unattributed')} | ${opt('reserved')} | ${fmtMiB(sum('free'))} |`,
+      );
     }
     out.push('');
   }
@@ -65,12 +80,28 @@ export function renderMarkdown(m: ReportModel): string {
     const body: string[] = [];
     if (!tl.available) body.push(text(tl.note ?? t('report.notSampled')));
     for (const g of tl.gpus) {
-      const p = { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB), samples: g.points.length, interval: tl.intervalMs };
-      body.push(`- ${g.peakJobMiB !== null ? t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : t('report.peakLine', p)}`);
+      const p = {
+        gpu: g.index,
+        peak: fmtMiB(g.peakUsedMiB),
+        total: fmtMiB(g.totalMiB),
+        headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+        samples: g.points.length,
+        interval: tl.intervalMs,
+      };
+      body.push(
+        `- ${g.peakJobMiB !== null ? t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : t('report.peakLine', p)}`,
+      );
     }
     if (tl.processes.length > 0) {
-      body.push('', `| ${['pid', 'whose', 'peak', 'seen'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`, '|---|---|---|---|');
-      for (const p of tl.processes) body.push(`| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`);
+      body.push(
+        '',
+        `| ${['pid', 'whose', 'peak', 'seen'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
+        '|---|---|---|---|',
+      );
+      for (const p of tl.processes)
+        body.push(
+          `| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`,
+        );
     }
     if (tl.failureAt !== undefined) body.push('', t('report.failedAt', { at: fmtSeconds(tl.failureAt) }));
     out.push(...details(t('report.memoryOverTime'), body));
@@ -89,24 +120,49 @@ export function renderMarkdown(m: ReportModel): string {
   }
 
   if (m.versions.length > 0) {
-    out.push(...details(t('report.versions'), [`| | ${t('report.col.what')} | ${t('report.col.version')} |`, '|---|---|---|', ...m.versions.map((v) => `| ${v.mark ? SYMBOL[v.mark] : '–'} | ${cell(v.item)} | ${cell(v.value)}${v.note ? ` (${cell(v.note)})` : ''} |`)]));
+    out.push(
+      ...details(t('report.versions'), [
+        `| | ${t('report.col.what')} | ${t('report.col.version')} |`,
+        '|---|---|---|',
+        ...m.versions.map(
+          (v) =>
+            `| ${v.mark ? SYMBOL[v.mark] : '–'} | ${cell(v.item)} | ${cell(v.value)}${v.note ? ` (${cell(v.note)})` : ''} |`,
+        ),
+      ]),
+    );
   }
   if (m.libraries && m.libraries.length > 0) {
     out.push(
       ...details(t('report.libraryResolution'), [
         `| ${['loadedBy', 'library', 'resolvesTo', 'version', 'via'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
         '|---|---|---|---|---|',
-        ...m.libraries.map((r) => `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ${r.path === null ? `${SYMBOL.fail} ${t('report.notFound')}` : cell(r.path)} | ${cell(r.version ?? '?')} | ${cell(r.via)} |`),
+        ...m.libraries.map(
+          (r) =>
+            `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ${r.path === null ? `${SYMBOL.fail} ${t('report.notFound')}` : cell(r.path)} | ${cell(r.version ?? '?')} | ${cell(r.via)} |`,
+        ),
       ]),
     );
   }
   if (m.log && m.log.lines.length > 0) {
-    out.push(...details(t('report.logTitle', { title: m.log.title, n: m.log.lines.length }), [fence(m.log.lines.map((l) => l.text).join('\n'))]));
+    out.push(
+      ...details(t('report.logTitle', { title: m.log.title, n: m.log.lines.length }), [
+        fence(m.log.lines.map((l) => l.text).join('\n')),
+      ]),
+    );
   }
   if (m.facts.length > 0) {
-    out.push(...details(t('report.facts'), ['| | |', '|---|---|', ...m.facts.map((f) => `| ${cell(f.label)} | ${cell(f.value)} |`)]));
+    out.push(
+      ...details(t('report.facts'), [
+        '| | |',
+        '|---|---|',
+        ...m.facts.map((f) => `| ${cell(f.label)} | ${cell(f.value)} |`),
+      ]),
+    );
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** One finding or cause: the headline, details, evidence in a fence, the fix with the acting command first. */
@@ -114,8 +170,13 @@ function block(fl: FindingLines, lead: string): string[] {
   const out: string[] = [`**${lead}${text(fl.headline)}**`, ''];
   for (const d of fl.details) out.push(text(d), '');
   // what frameworks do with the fact, each at its certainty and with its source
-  if (fl.consequences.length > 0) out.push(...fl.consequences.map((q) => `- ${text(q.text)} _[${CERTAINTY_LABEL[q.certainty]}: ${text(q.source)}]_`), '');
-  if (fl.evidence.length > 0) out.push(fence(fl.evidence.map((e) => `${e.text}${e.where ? `   (${e.where})` : ''}`).join('\n')));
+  if (fl.consequences.length > 0)
+    out.push(
+      ...fl.consequences.map((q) => `- ${text(q.text)} _[${CERTAINTY_LABEL[q.certainty]}: ${text(q.source)}]_`),
+      '',
+    );
+  if (fl.evidence.length > 0)
+    out.push(fence(fl.evidence.map((e) => `${e.text}${e.where ? `   (${e.where})` : ''}`).join('\n')));
   if (fl.fix) {
     out.push(`**${LABELS.fix}**${LABELS.gap}${text(fl.fix.text)}`, '');
     const cmds = [...(fl.fix.act ? [`${fl.fix.act}   # ${LABELS.actNote}`] : []), ...fl.fix.commands];

@@ -171,7 +171,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const categoryOf = input.categoryOf ?? (() => 'system' as Category);
   const views = findings.map((f) => findingView(f, categoryOf(f.check), s));
   views.sort((a, b) => markRank(b.mark) - markRank(a.mark));
-  const diagnosis = input.diagnosis ? { ...input.diagnosis, causes: [...input.diagnosis.causes].sort((a, b) => b.confidence - a.confidence) } : null;
+  const diagnosis = input.diagnosis
+    ? { ...input.diagnosis, causes: [...input.diagnosis.causes].sort((a, b) => b.confidence - a.confidence) }
+    : null;
   const answer = diagnosis && diagnosis.causes.length > 0 ? answerOf(diagnosis, { snapshot: s }) : undefined;
   // each cause as the answer shows it: a log line under the first cause that cites it, a fix said once
   const causes = (diagnosis?.causes ?? []).map((c, i) => {
@@ -185,7 +187,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
     unknown: findings.filter((f) => f.status === 'unknown').length,
     checks: new Set(findings.map((f) => f.check)).size,
   };
-  const evidenceLines = new Set(causes.flatMap((c) => c.evidence.map((e) => e.line)).filter((n): n is number => n !== null));
+  const evidenceLines = new Set(
+    causes.flatMap((c) => c.evidence.map((e) => e.line)).filter((n): n is number => n !== null),
+  );
   const jobPids = new Set(input.run?.jobPids ?? []);
   const host = s?.host.name ?? null;
   const src = input.source && input.source.file !== null ? input.source : null;
@@ -195,21 +199,39 @@ export function buildReportModel(input: ReportInput): ReportModel {
     generatedAt: input.generatedAt,
     tool: input.tool,
     host,
-    sourceLine: src ? TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)) : null,
+    sourceLine: src
+      ? TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds))
+      : null,
     ...(input.inputLine ? { inputLine: input.inputLine } : {}),
     verdict: verdictOf(input, counts, causes, s, findings, answer),
     counts,
     ...(input.run ? { run: input.run } : {}),
-    barsCaption: input.kind === 'run' ? (input.run?.failed ? t('model.whenFailed') : t('model.afterEnded')) : s ? t('model.at', { time: fmtTaken(s.collectedAt) }) : '',
+    barsCaption:
+      input.kind === 'run'
+        ? input.run?.failed
+          ? t('model.whenFailed')
+          : t('model.afterEnded')
+        : s
+          ? t('model.at', { time: fmtTaken(s.collectedAt) })
+          : '',
     bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
     ...(input.run ? { timeline: input.run.timeline } : {}),
     causes,
     ...(answer ? { answer } : {}),
     diagnosed: input.diagnosis !== undefined && input.diagnosis !== null,
     libraries: s ? libraryRows(s) : null,
-    versions: s ? versionRows(s, findings, categoryOf, input.titleOf) : versionRowsFromFindings(findings, categoryOf, input.titleOf),
+    versions: s
+      ? versionRows(s, findings, categoryOf, input.titleOf)
+      : versionRowsFromFindings(findings, categoryOf, input.titleOf),
     findings: views,
-    ...(input.log ? { log: { title: input.log.title, lines: input.log.lines.map((l) => ({ ...l, evidence: evidenceLines.has(l.n) })) } } : {}),
+    ...(input.log
+      ? {
+          log: {
+            title: input.log.title,
+            lines: input.log.lines.map((l) => ({ ...l, evidence: evidenceLines.has(l.n) })),
+          },
+        }
+      : {}),
     facts: s ? facts(s) : [],
   };
 }
@@ -221,15 +243,30 @@ function titleOf(input: ReportInput, host: string | null, file: string | null): 
     if (host) return failed ? t('model.titleRunFailedOn', { host }) : t('model.titleRunSucceededOn', { host });
     return failed ? t('model.titleRunFailed') : t('model.titleRunSucceeded');
   }
-  return host ? t('model.titleCommandOn', { command: input.kind, host }) : t('model.titleCommand', { command: input.kind });
+  return host
+    ? t('model.titleCommandOn', { command: input.kind, host })
+    : t('model.titleCommand', { command: input.kind });
 }
 
-function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: CauseView[], s: Snapshot | null, findings: readonly Finding[], answer: Answer | undefined): ReportModel['verdict'] {
+function verdictOf(
+  input: ReportInput,
+  counts: ReportModel['counts'],
+  causes: CauseView[],
+  s: Snapshot | null,
+  findings: readonly Finding[],
+  answer: Answer | undefined,
+): ReportModel['verdict'] {
   if (input.kind === 'run' && input.run) {
     if (!input.run.failed) return { mark: 'ok', text: t('model.runSucceeded', { exit: input.run.exitText }) };
     const top = causes[0];
     // an undecided diagnosis names no likely cause: the run failed, and the next step decides
-    return { mark: 'fail', text: top && !answer?.undecided ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) }) : t('model.runFailed', { exit: input.run.exitText }) };
+    return {
+      mark: 'fail',
+      text:
+        top && !answer?.undecided
+          ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) })
+          : t('model.runFailed', { exit: input.run.exitText }),
+    };
   }
   if (input.kind === 'explain') {
     // the explain headline itself; undecided is not a red "most likely"
@@ -239,7 +276,8 @@ function verdictOf(input: ReportInput, counts: ReportModel['counts'], causes: Ca
   if (counts.errors > 0) return { mark: 'fail', text: t('model.errorsWarnings', counts) };
   if (counts.warnings > 0) return { mark: 'warn', text: t('model.warningsNoErrors', counts) };
   // Nothing GPU-related could be judged: never a green "no problems".
-  if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip')) return { mark: 'skip', text: t('model.noGpuVerdict') };
+  if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip'))
+    return { mark: 'skip', text: t('model.noGpuVerdict') };
   return { mark: 'ok', text: t('label.noProblems') };
 }
 
@@ -265,7 +303,11 @@ function findingView(f: Finding, cat: Category, s: Snapshot | null): FindingView
     rootCauseTitle: f.rootCause && isRootCauseId(f.rootCause) ? ROOT_CAUSE_TITLES[f.rootCause] : null,
     message: f.message,
     ...(f.details !== undefined ? { details: f.details } : {}),
-    evidence: f.evidence.map((e) => ({ text: e.text, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.line !== undefined ? { line: e.line } : {}) })),
+    evidence: f.evidence.map((e) => ({
+      text: e.text,
+      ...(e.source !== undefined ? { source: e.source } : {}),
+      ...(e.line !== undefined ? { line: e.line } : {}),
+    })),
     consequences: [...(f.consequences ?? [])],
     ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
     lines: findingLines(f, { snapshot: s }),
@@ -284,8 +326,13 @@ function causeViewBare(c: DiagnosisCause): Omit<CauseView, 'lines'> {
     title: isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id,
     confidence: Math.max(0, Math.min(1, Number.isFinite(c.confidence) ? c.confidence : 0)),
     summary: c.summary,
-    evidence: (c.evidence ?? []).map((e) => ({ line: e.source === 'machine' || !(e.line > 0) ? null : e.line, text: e.text })),
-    ...(c.fix ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: [...(c.fix.manual ?? [])] } } : {}),
+    evidence: (c.evidence ?? []).map((e) => ({
+      line: e.source === 'machine' || !(e.line > 0) ? null : e.line,
+      text: e.text,
+    })),
+    ...(c.fix
+      ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: [...(c.fix.manual ?? [])] } }
+      : {}),
   };
 }
 
@@ -309,10 +356,17 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
       const h = byPid.get(p.pid);
       const name = h?.name ?? (p.name.split('/').pop() || p.name);
       const fw = h ? holderFrameworkLabel(h) : null;
-      segs.push({ kind: 'other', label: `${fw ? `${fw} ` : ''}${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`, miB: used, pid: p.pid });
+      segs.push({
+        kind: 'other',
+        label: `${fw ? `${fw} ` : ''}${name} (PID ${p.pid}${h?.user ? `, ${h.user}` : ''})`,
+        miB: used,
+        pid: p.pid,
+      });
       others += used;
     }
-    const sampled = (timeline?.processes ?? []).filter((p) => p.isJob && p.gpuUuid === g.uuid).reduce((a, p) => a + p.lastMiB, 0);
+    const sampled = (timeline?.processes ?? [])
+      .filter((p) => p.isJob && p.gpuUuid === g.uuid)
+      .reduce((a, p) => a + p.lastMiB, 0);
     const job = Math.max(jobSnap, sampled);
     if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: t('model.thisJob'), miB: job });
     const unattributed = Math.max(0, g.memory.usedMiB - others - jobSnap);
@@ -323,7 +377,13 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
     const reserved = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0) - free);
     if (reserved > 0) segs.push({ kind: 'reserved', label: t('model.reserved'), miB: reserved });
     segs.push({ kind: 'free', label: t('model.free'), miB: free });
-    return { index: g.index, name: g.name, uuid: g.uuid, totalMiB: g.memory.totalMiB, segments: segs.filter((x) => x.miB > 0 || x.kind === 'free' || x.kind === 'job') };
+    return {
+      index: g.index,
+      name: g.name,
+      uuid: g.uuid,
+      totalMiB: g.memory.totalMiB,
+      segments: segs.filter((x) => x.miB > 0 || x.kind === 'free' || x.kind === 'job'),
+    };
   });
 }
 
@@ -350,22 +410,34 @@ export function libraryRows(s: Snapshot): LibraryRow[] | null {
   return rows;
 }
 
-function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id: string) => Category, titleOf?: (id: string) => string): VersionRow[] {
+function versionRows(
+  s: Snapshot,
+  findings: readonly Finding[],
+  categoryOf: (id: string) => Category,
+  titleOf?: (id: string) => string,
+): VersionRow[] {
   const rows: VersionRow[] = [];
   const problemsAbout = (pred: (f: Finding) => boolean) => findings.filter((f) => pred(f) && isProblem(f, 'warn'));
   // Without any version check, a fact with no complaint is not "✓": nothing judged it.
   const hasVersionChecks = findings.some((f) => categoryOf(f.check) === 'versions');
-  const markFrom = (ps: Finding[]): Mark | null => (ps.length === 0 ? (hasVersionChecks ? 'ok' : null) : ps.some((f) => f.severity === 'error') ? 'fail' : 'warn');
+  const markFrom = (ps: Finding[]): Mark | null =>
+    ps.length === 0 ? (hasVersionChecks ? 'ok' : null) : ps.some((f) => f.severity === 'error') ? 'fail' : 'warn';
   if (s.nvidia.ok) {
     const ps = problemsAbout((f) => f.rootCause === 'driver_too_old' || f.rootCause === 'hardware_or_driver_fault');
-    rows.push({ item: t('model.nvidiaDriver'), value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`, mark: markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+    rows.push({
+      item: t('model.nvidiaDriver'),
+      value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`,
+      mark: markFrom(ps),
+      ...(ps[0] ? { note: ps[0].message } : {}),
+    });
   }
   const py = (s as Record<string, unknown>).python;
   if (isObj(py) && Array.isArray(py.environments)) {
     for (const env of py.environments) {
       if (!isObj(env) || !Array.isArray(env.frameworks)) continue;
       const where = str(env.prefix) ?? '?';
-      if (str(env.pythonVersion)) rows.push({ item: t('model.pythonAt', { where }), value: str(env.pythonVersion)!, mark: null });
+      if (str(env.pythonVersion))
+        rows.push({ item: t('model.pythonAt', { where }), value: str(env.pythonVersion)!, mark: null });
       for (const fw of env.frameworks) {
         if (!isObj(fw)) continue;
         const name = str(fw.framework) ?? '?';
@@ -373,15 +445,26 @@ function versionRows(s: Snapshot, findings: readonly Finding[], categoryOf: (id:
         if (str(fw.cuda)) parts.push(`CUDA ${str(fw.cuda)}`);
         if (str(fw.cudnn)) parts.push(`cuDNN ${str(fw.cudnn)}`);
         if (fw.gpuBuild === false) parts.push(t('model.cpuOnly'));
-        const ps = problemsAbout((f) => f.affects?.framework === name && ['versions', 'libraries', 'python'].includes(categoryOf(f.check)));
-        rows.push({ item: name, value: parts.join(t('list.comma')), mark: fw.gpuBuild === false ? 'warn' : markFrom(ps), ...(ps[0] ? { note: ps[0].message } : {}) });
+        const ps = problemsAbout(
+          (f) => f.affects?.framework === name && ['versions', 'libraries', 'python'].includes(categoryOf(f.check)),
+        );
+        rows.push({
+          item: name,
+          value: parts.join(t('list.comma')),
+          mark: fw.gpuBuild === false ? 'warn' : markFrom(ps),
+          ...(ps[0] ? { note: ps[0].message } : {}),
+        });
       }
     }
   }
   return [...rows, ...versionRowsFromFindings(findings, categoryOf, titleOf)];
 }
 
-function versionRowsFromFindings(findings: readonly Finding[], categoryOf: (id: string) => Category, titleOf?: (id: string) => string): VersionRow[] {
+function versionRowsFromFindings(
+  findings: readonly Finding[],
+  categoryOf: (id: string) => Category,
+  titleOf?: (id: string) => string,
+): VersionRow[] {
   return findings
     .filter((f) => categoryOf(f.check) === 'versions' && f.status !== 'skip')
     .map((f) => ({ item: titleOf?.(f.check) ?? f.check, value: f.message, mark: markOf(f) }));
@@ -391,11 +474,21 @@ function facts(s: Snapshot): { label: string; value: string }[] {
   const out = [
     { label: t('model.fact.host'), value: s.host.name },
     { label: t('model.fact.collected'), value: fmtTaken(s.collectedAt) },
-    { label: t('model.fact.system'), value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}` },
+    {
+      label: t('model.fact.system'),
+      value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}`,
+    },
   ];
   if (s.nvidia.ok) {
-    out.push({ label: t('model.fact.driver'), value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}` });
-    for (const g of s.nvidia.gpus) out.push({ label: `GPU ${g.index}`, value: `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}` });
+    out.push({
+      label: t('model.fact.driver'),
+      value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}`,
+    });
+    for (const g of s.nvidia.gpus)
+      out.push({
+        label: `GPU ${g.index}`,
+        value: `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}`,
+      });
   } else {
     out.push({ label: 'nvidia-smi', value: s.nvidia.failure.message });
   }

@@ -47,8 +47,10 @@ export function renderFamilies(families: readonly Family[]): string {
     out.push(`# HELP ${f.name} ${escapeHelp(f.help)}`, `# TYPE ${f.name} ${f.type}`);
     for (const s of f.samples) {
       const names = Object.keys(s.labels);
-      for (const n of names) if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(n) || n.startsWith('__')) throw new Error(`invalid label name ${n}`);
-      const labels = names.length === 0 ? '' : `{${names.map((n) => `${n}="${escapeLabelValue(s.labels[n]!)}"`).join(',')}}`;
+      for (const n of names)
+        if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(n) || n.startsWith('__')) throw new Error(`invalid label name ${n}`);
+      const labels =
+        names.length === 0 ? '' : `{${names.map((n) => `${n}="${escapeLabelValue(s.labels[n]!)}"`).join(',')}}`;
       out.push(`${f.name}${labels} ${formatValue(s.value)}`);
     }
   }
@@ -65,7 +67,10 @@ function holderOf(s: Snapshot, pid: number): HolderProcess | undefined {
 }
 
 /** Memory per GPU by the verdict on the process holding it ("unknown" when /proc could not say). */
-function memoryByVerdict(s: Snapshot, gpuIndex: number): Map<Verdict | 'unknown', { bytes: number; processes: number }> {
+function memoryByVerdict(
+  s: Snapshot,
+  gpuIndex: number,
+): Map<Verdict | 'unknown', { bytes: number; processes: number }> {
   const out = new Map<Verdict | 'unknown', { bytes: number; processes: number }>();
   if (!s.nvidia.ok) return out;
   const g = s.nvidia.gpus.find((x) => x.index === gpuIndex);
@@ -86,30 +91,74 @@ export function renderPrometheus(result: CheckRunResult): string {
   const families: Family[] = [];
   const collected = Date.parse(s.collectedAt);
 
-  families.push(family('last_run_timestamp_seconds', 'When gpu-env-doctor collected these facts (Unix time): alert when it stops updating.', Number.isFinite(collected) ? [{ labels: {}, value: collected / 1000 }] : []));
-  families.push(family('nvidia_smi_ok', '1 when nvidia-smi answered, 0 when it failed (see the reason label of gpu_env_doctor_nvidia_smi_failure_info).', [{ labels: {}, value: s.nvidia.ok ? 1 : 0 }]));
-  if (!s.nvidia.ok) families.push(family('nvidia_smi_failure_info', 'Why nvidia-smi failed.', [{ labels: { reason: s.nvidia.failure.reason, message: s.nvidia.failure.message }, value: 1 }]));
+  families.push(
+    family(
+      'last_run_timestamp_seconds',
+      'When gpu-env-doctor collected these facts (Unix time): alert when it stops updating.',
+      Number.isFinite(collected) ? [{ labels: {}, value: collected / 1000 }] : [],
+    ),
+  );
+  families.push(
+    family(
+      'nvidia_smi_ok',
+      '1 when nvidia-smi answered, 0 when it failed (see the reason label of gpu_env_doctor_nvidia_smi_failure_info).',
+      [{ labels: {}, value: s.nvidia.ok ? 1 : 0 }],
+    ),
+  );
+  if (!s.nvidia.ok)
+    families.push(
+      family('nvidia_smi_failure_info', 'Why nvidia-smi failed.', [
+        { labels: { reason: s.nvidia.failure.reason, message: s.nvidia.failure.message }, value: 1 },
+      ]),
+    );
 
   const gpus = s.nvidia.ok ? s.nvidia.gpus : [];
   const id = (g: (typeof gpus)[number]) => ({ gpu: String(g.index), uuid: g.uuid });
   families.push(
-    family('gpu_info', 'One per GPU: model, bus id and compute capability.', gpus.map((g) => ({ labels: { ...id(g), name: g.name, bus_id: g.busId, compute_capability: g.computeCapability ?? '' }, value: 1 }))),
-    family('gpu_memory_total_bytes', 'GPU memory in all, as nvidia-smi reports it.', gpus.map((g) => ({ labels: id(g), value: g.memory.totalMiB * MIB }))),
-    family('gpu_memory_used_bytes', 'GPU memory in use.', gpus.map((g) => ({ labels: id(g), value: g.memory.usedMiB * MIB }))),
+    family(
+      'gpu_info',
+      'One per GPU: model, bus id and compute capability.',
+      gpus.map((g) => ({
+        labels: { ...id(g), name: g.name, bus_id: g.busId, compute_capability: g.computeCapability ?? '' },
+        value: 1,
+      })),
+    ),
+    family(
+      'gpu_memory_total_bytes',
+      'GPU memory in all, as nvidia-smi reports it.',
+      gpus.map((g) => ({ labels: id(g), value: g.memory.totalMiB * MIB })),
+    ),
+    family(
+      'gpu_memory_used_bytes',
+      'GPU memory in use.',
+      gpus.map((g) => ({ labels: id(g), value: g.memory.usedMiB * MIB })),
+    ),
     family(
       'gpu_memory_stale_bytes',
       'GPU memory held by stale processes: orphaned, stopped, zombie or idle for long (gpu-env-doctor procs names them).',
-      gpus.map((g) => ({ labels: id(g), value: [...memoryByVerdict(s, g.index)].filter(([v]) => v !== 'unknown' && isStale(v)).reduce((a, [, e]) => a + e.bytes, 0) })),
+      gpus.map((g) => ({
+        labels: id(g),
+        value: [...memoryByVerdict(s, g.index)]
+          .filter(([v]) => v !== 'unknown' && isStale(v))
+          .reduce((a, [, e]) => a + e.bytes, 0),
+      })),
     ),
     family(
       'gpu_stale_processes',
       'Number of stale processes holding memory on the GPU.',
-      gpus.map((g) => ({ labels: id(g), value: [...memoryByVerdict(s, g.index)].filter(([v]) => v !== 'unknown' && isStale(v)).reduce((a, [, e]) => a + e.processes, 0) })),
+      gpus.map((g) => ({
+        labels: id(g),
+        value: [...memoryByVerdict(s, g.index)]
+          .filter(([v]) => v !== 'unknown' && isStale(v))
+          .reduce((a, [, e]) => a + e.processes, 0),
+      })),
     ),
     family(
       'gpu_memory_held_bytes',
       'GPU memory held by processes, by the verdict on each process (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown).',
-      gpus.flatMap((g) => [...memoryByVerdict(s, g.index)].map(([v, e]) => ({ labels: { ...id(g), verdict: v }, value: e.bytes }))),
+      gpus.flatMap((g) =>
+        [...memoryByVerdict(s, g.index)].map(([v, e]) => ({ labels: { ...id(g), verdict: v }, value: e.bytes })),
+      ),
     ),
   );
 
@@ -124,19 +173,38 @@ export function renderPrometheus(result: CheckRunResult): string {
     family(
       'findings',
       'Problems found by each check (status other than ok or skip), by severity. Details: gpu-env-doctor check.',
-      [...problems].flatMap(([check, row]) => SEVERITIES.map((sev) => ({ labels: { check, severity: sev }, value: row[sev] }))),
+      [...problems].flatMap(([check, row]) =>
+        SEVERITIES.map((sev) => ({ labels: { check, severity: sev }, value: row[sev] })),
+      ),
     ),
   );
 
   // Versions as info metrics.
   const driver = s.nvidia.ok
-    ? [{ labels: { version: s.nvidia.driverVersion, cuda_max: s.nvidia.cudaVersion ?? '', kernel_module: s.system.kernelModule?.version ?? '' }, value: 1 }]
+    ? [
+        {
+          labels: {
+            version: s.nvidia.driverVersion,
+            cuda_max: s.nvidia.cudaVersion ?? '',
+            kernel_module: s.system.kernelModule?.version ?? '',
+          },
+          value: 1,
+        },
+      ]
     : [];
-  families.push(family('driver_info', 'The NVIDIA driver, the highest CUDA it supports and the kernel module that is loaded.', driver));
+  families.push(
+    family(
+      'driver_info',
+      'The NVIDIA driver, the highest CUDA it supports and the kernel module that is loaded.',
+      driver,
+    ),
+  );
   const libs = libraryVersions(s);
   families.push(family('cuda_runtime_info', 'The CUDA runtime (libcudart) each framework loads.', libs.cudart));
   families.push(family('cudnn_info', 'The cuDNN each framework loads.', libs.cudnn));
-  families.push(family('framework_info', 'The framework builds in the active Python environment.', frameworkVersions(s)));
+  families.push(
+    family('framework_info', 'The framework builds in the active Python environment.', frameworkVersions(s)),
+  );
 
   return `# gpu-env-doctor on ${host.replace(/\n/g, ' ')}\n${renderFamilies(families)}`;
 }
@@ -156,7 +224,16 @@ function libraryVersions(s: Snapshot): { cudart: Family['samples']; cudnn: Famil
       const path = text(r, 'realPath') ?? text(r, 'path');
       if (!kind || path === null || seen.has(`${framework} ${kind}`)) continue;
       seen.add(`${framework} ${kind}`);
-      out[kind].push({ labels: { framework, version: text(r, 'version') ?? '', origin: originOf.get(path) ?? originOf.get(text(r, 'path')) ?? '', path, via: text(r, 'via') ?? '' }, value: 1 });
+      out[kind].push({
+        labels: {
+          framework,
+          version: text(r, 'version') ?? '',
+          origin: originOf.get(path) ?? originOf.get(text(r, 'path')) ?? '',
+          path,
+          via: text(r, 'via') ?? '',
+        },
+        value: 1,
+      });
     }
   }
   return out;
@@ -171,7 +248,15 @@ function frameworkVersions(s: Snapshot): Family['samples'] {
     const framework = text(b, 'framework');
     if (!framework || seen.has(framework)) continue;
     seen.add(framework);
-    out.push({ labels: { framework, version: text(b, 'version') ?? '', cuda: text(b, 'cuda') ?? '', environment: text(env, 'prefix') ?? '' }, value: 1 });
+    out.push({
+      labels: {
+        framework,
+        version: text(b, 'version') ?? '',
+        cuda: text(b, 'cuda') ?? '',
+        environment: text(env, 'prefix') ?? '',
+      },
+      value: 1,
+    });
   }
   return out;
 }

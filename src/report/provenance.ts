@@ -18,7 +18,12 @@ export interface ReportSource {
 
 export function reportSource(s: Snapshot, file: string | null, nowMs: number): ReportSource {
   const t = Date.parse(s.collectedAt);
-  return { file: file === '-' ? tr('title.standardInput') : file, host: s.host.name, takenAt: s.collectedAt, agoSeconds: Number.isFinite(t) ? Math.max(0, (nowMs - t) / 1000) : null };
+  return {
+    file: file === '-' ? tr('title.standardInput') : file,
+    host: s.host.name,
+    takenAt: s.collectedAt,
+    agoSeconds: Number.isFinite(t) ? Math.max(0, (nowMs - t) / 1000) : null,
+  };
 }
 
 /** "2026-12-02 13:04 UTC" */
@@ -31,5 +36,8 @@ export function fmtTaken(iso: string): string {
 /** The header lines of a terminal report: the title, and for a snapshot, the host and when it was taken. */
 export function headerLines(command: string, src: ReportSource): { title: string; sub: string | null } {
   if (src.file === null) return { title: TITLES.live(command, src.host), sub: null };
-  return { title: TITLES.fromSnapshot(command, src.file), sub: TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)) };
+  return {
+    title: TITLES.fromSnapshot(command, src.file),
+    sub: TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)),
+  };
 }

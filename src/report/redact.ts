@@ -85,7 +85,13 @@ export function createSecretRedactor(): Redactor {
   return assemble(m, [...secretRules(m), wordRule(m)], [], undefined, []);
 }
 
-function assemble(m: Marks, steps: readonly Step[], addressRules: readonly ((s: string) => string)[], seed: unknown, extra: readonly Known[]): Redactor {
+function assemble(
+  m: Marks,
+  steps: readonly Step[],
+  addressRules: readonly ((s: string) => string)[],
+  seed: unknown,
+  extra: readonly Known[],
+): Redactor {
   const rules = steps.map((x) => x.rule);
   /** the rules that find values by context (and so learn them); the learning pass runs only these */
   const learnRules = steps.filter((x) => x.learns).map((x) => x.rule);
@@ -123,7 +129,9 @@ function assemble(m: Marks, steps: readonly Step[], addressRules: readonly ((s: 
     for (const k of stated) m.addKnown(k);
     for (const k of more) m.addKnown(k);
     // What the snapshots state is numbered first, machines before people: this machine is host-1, its user user-1.
-    for (const k of [...stated, ...more.filter((x) => x.kind === 'host')].sort((a, b) => STATED_ORDER.indexOf(a.kind) - STATED_ORDER.indexOf(b.kind))) {
+    for (const k of [...stated, ...more.filter((x) => x.kind === 'host')].sort(
+      (a, b) => STATED_ORDER.indexOf(a.kind) - STATED_ORDER.indexOf(b.kind),
+    )) {
       if (k.kind === 'host' && m.hasWord('host', k.value)) m.placeholder('host', k.value);
       else if (k.kind === 'user' && m.hasWord('user', k.value)) m.placeholder('user', k.value);
       else if (k.kind === 'uuid') m.placeholder('gpu-uuid', k.value);

@@ -45,7 +45,15 @@ export interface TermStyle {
 
 export function paintMark(m: LineMark, c: Colors): string {
   const s = SYMBOLS[m];
-  return m === 'ok' ? c.green(s) : m === 'warn' ? c.yellow(s) : m === 'fail' ? c.red(s) : m === 'unknown' ? c.magenta(s) : c.dim(s);
+  return m === 'ok'
+    ? c.green(s)
+    : m === 'warn'
+      ? c.yellow(s)
+      : m === 'fail'
+        ? c.red(s)
+        : m === 'unknown'
+          ? c.magenta(s)
+          : c.dim(s);
 }
 
 /**
@@ -61,7 +69,15 @@ export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string;
   const body = `${ind}    `;
   for (const d of fl.details) out.push(...wrap(visible(d), width, body, `${body}  `));
   // what a framework does with the fact: its certainty always, its source with -v
-  for (const q of fl.consequences) out.push(...wrap(`→ ${consequenceText({ ...q, text: visible(q.text), source: visible(q.source) }, st.verbose, c.dim)}`, width, body, `${body}  `));
+  for (const q of fl.consequences)
+    out.push(
+      ...wrap(
+        `→ ${consequenceText({ ...q, text: visible(q.text), source: visible(q.source) }, st.verbose, c.dim)}`,
+        width,
+        body,
+        `${body}  `,
+      ),
+    );
   const gutter = `${body}${c.dim('│')} `;
   for (const e of fl.evidence) {
     const text = visible(e.text);
@@ -73,9 +89,11 @@ export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string;
     // Commands are never wrapped: they are for copying.
     if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
     for (const cmd of fl.fix.commands) out.push(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`);
-    for (const m of fl.fix.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, `${body}  `, `${body}    `));
+    for (const m of fl.fix.byHand)
+      out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, `${body}  `, `${body}    `));
   }
-  if (st.verbose && (fl.ids.length > 0 || fl.doc)) out.push(c.dim(`${body}${LABELS.ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
+  if (st.verbose && (fl.ids.length > 0 || fl.doc))
+    out.push(c.dim(`${body}${LABELS.ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
   return out;
 }
 
@@ -95,7 +113,15 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   const sub = head.sub ? visibleLine(head.sub) : null;
   const hintOnTitle = hint !== '' && displayWidth(title + hint) <= st.width;
   lines.push(...wrap(`${c.bold(title)}${hintOnTitle ? c.dim(hint) : ''}`, st.width, '', '  '));
-  if (sub) lines.push(...wrap(c.dim(`${sub}${!hintOnTitle && displayWidth(`  ${sub}${hint}`) <= st.width ? hint : ''}`), st.width, '  ', '  '));
+  if (sub)
+    lines.push(
+      ...wrap(
+        c.dim(`${sub}${!hintOnTitle && displayWidth(`  ${sub}${hint}`) <= st.width ? hint : ''}`),
+        st.width,
+        '  ',
+        '  ',
+      ),
+    );
 
   if (!o.quiet) {
     const byCat = new Map<Category, Finding[]>();
@@ -108,12 +134,26 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
       if (!fs) continue;
       const mark = areaMark(fs);
       const text = areaText(fs, mark);
-      lines.push(...wrap(`[${paintMark(mark, c)}] ${t('area.line', { area: CATEGORIES[cat], text: visible(text) })}`, st.width, '', '    '));
+      lines.push(
+        ...wrap(
+          `[${paintMark(mark, c)}] ${t('area.line', { area: CATEGORIES[cat], text: visible(text) })}`,
+          st.width,
+          '',
+          '    ',
+        ),
+      );
       if (o.verbose) {
         for (const f of fs) {
           if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
           if (f.message === text) continue; // already the area's line
-          lines.push(...wrap(`${visible(f.message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`, st.width, `    ${c.dim('•')} `, '      '));
+          lines.push(
+            ...wrap(
+              `${visible(f.message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
+              st.width,
+              `    ${c.dim('•')} `,
+              '      ',
+            ),
+          );
         }
       }
     }
@@ -126,13 +166,19 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
 
   if (o.verbose) lines.push('', ...renderFacts(snapshot, c));
 
-  lines.push('', ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote), st.width, '', '  '));
+  lines.push(
+    '',
+    ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote), st.width, '', '  '),
+  );
   // the -v facts (a GPU's line, the environment, probe times) are fitted like the rest
   return `${fitToWidth(lines.join('\n'), st.width)}\n`;
 }
 
 function sevRank(f: Finding): number {
-  return (f.severity === 'error' ? 20 : f.severity === 'warn' ? 10 : 0) + (f.status === 'fail' ? 2 : f.status === 'unknown' ? 1 : 0);
+  return (
+    (f.severity === 'error' ? 20 : f.severity === 'warn' ? 10 : 0) +
+    (f.status === 'fail' ? 2 : f.status === 'unknown' ? 1 : 0)
+  );
 }
 
 /** An area's mark: the worst of its findings; all skipped is "-", never ✓. */
@@ -148,7 +194,9 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
   if (mark === 'ok' || mark === 'skip') {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
-    const informative = fs.find((f) => f.status !== 'skip' && !isBareOk(f)) ?? (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
+    const informative =
+      fs.find((f) => f.status !== 'skip' && !isBareOk(f)) ??
+      (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
     return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
@@ -161,7 +209,14 @@ export function noGpuSeen(s: Snapshot, findings: readonly Finding[]): boolean {
   return !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip');
 }
 
-function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, threshold: 'error' | 'warn', ignored: number, ignoredNote?: string): string {
+function summaryLine(
+  findings: readonly Finding[],
+  s: Snapshot,
+  c: Colors,
+  threshold: 'error' | 'warn',
+  ignored: number,
+  ignoredNote?: string,
+): string {
   const errors = findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length;
   const warns = findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length;
   const unknown = findings.filter((f) => f.status === 'unknown' && !isProblem(f, 'warn')).length;
@@ -184,9 +239,13 @@ function summaryLine(findings: readonly Finding[], s: Snapshot, c: Colors, thres
 function renderFacts(s: Snapshot, c: Colors): string[] {
   const out: string[] = [c.bold(t('facts.title'))];
   const v = visibleLine;
-  out.push(`  ${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`);
+  out.push(
+    `  ${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`,
+  );
   if (s.nvidia.ok) {
-    out.push(`  ${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`);
+    out.push(
+      `  ${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`,
+    );
     for (const g of s.nvidia.gpus) {
       out.push(
         `  ${t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
@@ -202,8 +261,11 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
-  if (envKeys.length > 0) out.push(`  ${t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
-  out.push(`  ${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`);
+  if (envKeys.length > 0)
+    out.push(`  ${t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
+  out.push(
+    `  ${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`,
+  );
   return out;
 }
 

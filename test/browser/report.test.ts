@@ -10,7 +10,8 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { hogRunModel } from '../report/sample.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-if (!CHROMIUM) console.warn('test/browser: chromium is not installed (apt-get install chromium): the browser tests are skipped');
+if (!CHROMIUM)
+  console.warn('test/browser: chromium is not installed (apt-get install chromium): the browser tests are skipped');
 
 const POINTS = 17;
 
@@ -30,7 +31,16 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
       headless: true,
       // The report's own CSP forbids scripts; bypass it here so these tests prove the escaping alone.
       bypassCSP: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60000);
 
@@ -39,7 +49,9 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(viewport = { width: 1200, height: 900 }): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  async function open(
+    viewport = { width: 1200, height: 900 },
+  ): Promise<{ page: Page; errors: string[]; requests: string[] }> {
     const page = await browser.newPage();
     await page.setViewportSize(viewport);
     const errors: string[] = [];
@@ -83,7 +95,9 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
   it('draws the charts: one bar per GPU with a segment per holder, the timeline with one point per sample', async () => {
     const { page } = await open();
     expect(await page.locator('#memory svg.bar').count()).toBe(1);
-    const kinds = await page.locator('#memory svg.bar rect').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind')));
+    const kinds = await page
+      .locator('#memory svg.bar rect')
+      .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind')));
     expect(kinds).toEqual(['job', 'other', 'other', 'free']);
     // the bar fills its width: the segments' rendered widths add up to the bar's
     const widths = await page.locator('#memory svg.bar').evaluate((svg) => {
@@ -92,8 +106,12 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
       return { total, sum };
     });
     expect(Math.abs(widths.total - widths.sum)).toBeLessThan(3);
-    const used = await page.locator('#timeline polyline.line-used').evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
-    const job = await page.locator('#timeline polyline.line-job').evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
+    const used = await page
+      .locator('#timeline polyline.line-used')
+      .evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
+    const job = await page
+      .locator('#timeline polyline.line-job')
+      .evaluate((p) => (p as unknown as { points: { numberOfItems: number } }).points.numberOfItems);
     expect(used).toBe(POINTS);
     expect(job).toBe(POINTS - 1);
     expect(await page.locator('#timeline g.failure').count()).toBe(1);
@@ -103,7 +121,9 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
 
   it('fits a phone screen: nothing wider than the viewport', async () => {
     const { page } = await open({ width: 375, height: 740 });
-    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+    const { scroll, client } = (await page.evaluate(
+      '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+    )) as { scroll: number; client: number };
     expect(scroll).toBeLessThanOrEqual(client);
     const barWidth = await page.locator('#memory svg.bar').evaluate((s) => s.getBoundingClientRect().width);
     expect(barWidth).toBeGreaterThan(300);

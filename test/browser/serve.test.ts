@@ -25,7 +25,10 @@ declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit
 declare function getComputedStyle(e: unknown): { backgroundColor: string };
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-if (!CHROMIUM) console.warn('test/browser: chromium is not installed (apt-get install chromium): the serve browser tests are skipped');
+if (!CHROMIUM)
+  console.warn(
+    'test/browser: chromium is not installed (apt-get install chromium): the serve browser tests are skipped',
+  );
 
 const DOCS = path.resolve(__dirname, '../../docs');
 const INTERVAL_S = 2;
@@ -48,7 +51,15 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60000);
 
@@ -65,13 +76,22 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
   });
 
   async function serve(args: string[], smi: FakeSmi): Promise<Serve> {
-    const s = await startServe(['--check-interval', '0', '--interval', String(INTERVAL_S), ...args], { PATH: `${smi.dir}:${process.env.PATH}` });
+    const s = await startServe(['--check-interval', '0', '--interval', String(INTERVAL_S), ...args], {
+      PATH: `${smi.dir}:${process.env.PATH}`,
+    });
     servers.push(s);
     return s;
   }
 
-  async function open(url: string, o: { viewport?: { width: number; height: number }; scripts?: boolean; dark?: boolean } = {}): Promise<{ page: Page; ctx: BrowserContext; status: number }> {
-    const ctx = await browser.newContext({ viewport: o.viewport ?? { width: 1200, height: 900 }, javaScriptEnabled: o.scripts ?? true, colorScheme: o.dark ? 'dark' : 'light' });
+  async function open(
+    url: string,
+    o: { viewport?: { width: number; height: number }; scripts?: boolean; dark?: boolean } = {},
+  ): Promise<{ page: Page; ctx: BrowserContext; status: number }> {
+    const ctx = await browser.newContext({
+      viewport: o.viewport ?? { width: 1200, height: 900 },
+      javaScriptEnabled: o.scripts ?? true,
+      colorScheme: o.dark ? 'dark' : 'light',
+    });
     const page = await ctx.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${url}: ${m.type()}: ${m.text()}`);
@@ -93,7 +113,12 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     // a running job: a child of this test, so its parent is alive
     const job = spawn('sleep', ['311'], { stdio: 'ignore' });
     children.push(job);
-    const smi = fakeSmi([{ procs: [{ pid: holder, usedMiB: 138_600 }] }, { procs: [{ pid: job.pid!, usedMiB: 61_000 }] }, { procs: [] }, { procs: [] }]);
+    const smi = fakeSmi([
+      { procs: [{ pid: holder, usedMiB: 138_600 }] },
+      { procs: [{ pid: job.pid!, usedMiB: 61_000 }] },
+      { procs: [] },
+      { procs: [] },
+    ]);
     const s = await serve([], smi);
     const { page, ctx } = await open(s.url);
     await page.waitForSelector('#status [data-kind="ok"]', { timeout: 10000 });
@@ -101,21 +126,31 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     expect(await page.locator(`#gpu-0 tr[data-pid="${holder}"]`).getAttribute('data-verdict')).toBe('orphaned');
     expect(await page.locator(`#gpu-1 tr[data-pid="${job.pid}"]`).getAttribute('data-verdict')).toBe('active');
     expect(await page.locator('#free').innerText()).toContain('Free now: GPU 2, GPU 3 of 4 GPUs');
-    expect(await page.locator('#gpu-0 svg.bar rect').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind')))).toEqual(['proc', 'free']);
+    expect(
+      await page.locator('#gpu-0 svg.bar rect').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind'))),
+    ).toEqual(['proc', 'free']);
     // the bar fills its width
     // (measured in one evaluate: an update may replace the section between two calls)
     const widths = await page.evaluate(() => {
       const svg = document.querySelector('#gpu-0 svg.bar')!;
-      return { total: svg.getBoundingClientRect().width, sum: [...svg.querySelectorAll('rect')].reduce((a, r) => a + r.getBoundingClientRect().width, 0) };
+      return {
+        total: svg.getBoundingClientRect().width,
+        sum: [...svg.querySelectorAll('rect')].reduce((a, r) => a + r.getBoundingClientRect().width, 0),
+      };
     });
     expect(Math.abs(widths.total - widths.sum)).toBeLessThan(3);
 
     // The live page shows real ages and PIDs: it goes to docs/ only when asked (GED_UPDATE_DOCS=1), so a test run
     // leaves the working tree as it found it.
-    await page.screenshot({ path: path.join(process.env.GED_UPDATE_DOCS === '1' ? DOCS : os.tmpdir(), 'serve-live.png'), fullPage: true });
+    await page.screenshot({
+      path: path.join(process.env.GED_UPDATE_DOCS === '1' ? DOCS : os.tmpdir(), 'serve-live.png'),
+      fullPage: true,
+    });
     const phone = await open(s.url, { viewport: { width: 390, height: 844 } });
     await phone.page.waitForSelector('#status [data-kind="ok"]');
-    const { scroll, client } = (await phone.page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+    const { scroll, client } = (await phone.page.evaluate(
+      '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+    )) as { scroll: number; client: number };
     expect(scroll).toBeLessThanOrEqual(client);
     await phone.ctx.close();
 
@@ -123,7 +158,11 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     const before = await updates(page);
     const changedAt = Date.now();
     smi.set([{ procs: [] }, { procs: [{ pid: job.pid!, usedMiB: 61_000 }] }, { procs: [] }, { procs: [] }]);
-    await page.waitForFunction(() => document.querySelector('#free')?.textContent?.includes('Free now: GPU 0, GPU 2, GPU 3'), undefined, { timeout: 2 * INTERVAL_S * 1000 + 500, polling: 50 });
+    await page.waitForFunction(
+      () => document.querySelector('#free')?.textContent?.includes('Free now: GPU 0, GPU 2, GPU 3'),
+      undefined,
+      { timeout: 2 * INTERVAL_S * 1000 + 500, polling: 50 },
+    );
     const tookMs = Date.now() - changedAt;
     expect(tookMs).toBeLessThanOrEqual(2 * INTERVAL_S * 1000 + 500);
     expect(await page.locator(`tr[data-pid="${holder}"]`).count()).toBe(0);
@@ -138,12 +177,21 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
   it('a command line holding <img onerror> and </script>, and a hostile process name: shown as text, nothing runs, also after live updates', async () => {
     const hostile = spawnOrphan(['/bin/sh', '-c', 'sleep 320; : "$0" "$1"', HOSTILE_ARG, HOSTILE_SCRIPT]);
     pids.push(hostile);
-    const smi = fakeSmi([{ procs: [{ pid: hostile, usedMiB: 4000 }, { pid: 4_000_000, usedMiB: 1000, name: HOSTILE_NAME }] }]);
+    const smi = fakeSmi([
+      {
+        procs: [
+          { pid: hostile, usedMiB: 4000 },
+          { pid: 4_000_000, usedMiB: 1000, name: HOSTILE_NAME },
+        ],
+      },
+    ]);
     const s = await serve([], smi);
     const { page, ctx } = await open(s.url);
     await page.waitForSelector(`tr[data-pid="${hostile}"]`, { timeout: 10000 });
     const n = await updates(page);
-    await page.waitForFunction((k) => Number(document.body.getAttribute('data-updates')) >= k + 2, n, { timeout: 10000 });
+    await page.waitForFunction((k) => Number(document.body.getAttribute('data-updates')) >= k + 2, n, {
+      timeout: 10000,
+    });
     await page.waitForTimeout(300); // give an <img onerror> every chance to fire
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
@@ -206,15 +254,17 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
     const agent = new http.Agent({ keepAlive: false, maxSockets: 200 });
     const held: http.ClientRequest[] = [];
     await Promise.all(
-      Array.from({ length: 100 }, () =>
-        new Promise<void>((resolve) => {
-          const req = http.get(`${s.base}/events`, { agent }, (res) => {
-            res.resume();
-            resolve();
-          });
-          req.on('error', () => undefined);
-          held.push(req);
-        }),
+      Array.from(
+        { length: 100 },
+        () =>
+          new Promise<void>((resolve) => {
+            const req = http.get(`${s.base}/events`, { agent }, (res) => {
+              res.resume();
+              resolve();
+            });
+            req.on('error', () => undefined);
+            held.push(req);
+          }),
       ),
     );
     const { page, ctx } = await open(s.url);
@@ -230,7 +280,9 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
   it('without JavaScript the page is complete and reloads itself', async () => {
     const smi = fakeSmi([{ procs: [] }, { procs: [] }]);
     const s = await serve([], smi);
-    await until('the first sample', async () => ((await get(`${s.base}/state.json`)).body.includes('"kind":"ok"') ? true : null));
+    await until('the first sample', async () =>
+      (await get(`${s.base}/state.json`)).body.includes('"kind":"ok"') ? true : null,
+    );
     const { page, ctx } = await open(s.url, { scripts: false });
     expect(await page.locator('section.gpu').count()).toBe(2);
     expect(await page.locator('#free').innerText()).toContain('Free now: GPU 0, GPU 1 of 2 GPUs');
@@ -251,22 +303,37 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
       token: null,
       loopback: true,
       csp: contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) }),
-      source: { page: (q) => renderPage(model, { now, query: q, refreshS: 5, tool: 'gpu-env-doctor 0.1.0', historyWindowMs: 3600_000 }), json: () => '{}', eventData: () => JSON.stringify({ now }) },
+      source: {
+        page: (q) =>
+          renderPage(model, { now, query: q, refreshS: 5, tool: 'gpu-env-doctor 0.1.0', historyWindowMs: 3600_000 }),
+        json: () => '{}',
+        eventData: () => JSON.stringify({ now }),
+      },
     });
     try {
       const { page, ctx } = await open(srv.url);
-      expect(await page.locator('#gpu-0 .policy').innerText()).toContain('JAX, preallocating 75% of the GPU at its first operation');
-      expect(await page.locator('#gpu-1 .policy').innerText()).toContain('PyTorch: its caching allocator keeps freed blocks reserved');
+      expect(await page.locator('#gpu-0 .policy').innerText()).toContain(
+        'JAX, preallocating 75% of the GPU at its first operation',
+      );
+      expect(await page.locator('#gpu-1 .policy').innerText()).toContain(
+        'PyTorch: its caching allocator keeps freed blocks reserved',
+      );
       expect(await page.locator('#gpu-0 tr[data-pid="4242"] td[data-label="framework"]').innerText()).toContain('JAX');
       expect(await page.locator('svg.timeline polyline').count()).toBeGreaterThanOrEqual(5);
       expect(await page.locator('#findings li').count()).toBeGreaterThan(0);
       await page.screenshot({ path: path.join(DOCS, 'serve-desktop.png'), fullPage: true });
       await ctx.close();
       const phone = await open(srv.url, { viewport: { width: 390, height: 844 } });
-      const { scroll, client } = (await phone.page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+      const { scroll, client } = (await phone.page.evaluate(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      )) as { scroll: number; client: number };
       expect(scroll).toBeLessThanOrEqual(client);
-      expect(await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.bar')!.getBoundingClientRect().width)).toBeGreaterThan(300);
-      expect(await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.timeline')!.getBoundingClientRect().width)).toBeGreaterThan(250);
+      expect(
+        await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.bar')!.getBoundingClientRect().width),
+      ).toBeGreaterThan(300);
+      expect(
+        await phone.page.evaluate(() => document.querySelector('#gpu-0 svg.timeline')!.getBoundingClientRect().width),
+      ).toBeGreaterThan(250);
       await phone.page.screenshot({ path: path.join(DOCS, 'serve-phone.png'), fullPage: true });
       await phone.ctx.close();
       const dark = await open(srv.url, { dark: true });

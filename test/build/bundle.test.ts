@@ -12,7 +12,14 @@ const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
 
 interface Meta {
-  outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown>; entryPoint?: string }>;
+  outputs: Record<
+    string,
+    {
+      imports: { path: string; kind: string; external?: boolean }[];
+      inputs: Record<string, unknown>;
+      entryPoint?: string;
+    }
+  >;
 }
 let out: string;
 let meta: Meta;
@@ -20,7 +27,9 @@ let meta: Meta;
 beforeAll(async () => {
   out = tempDir('ged-dist-');
   // @ts-expect-error: a plain .mjs script without types
-  const { buildCli } = (await import('../../scripts/build.mjs')) as { buildCli: (dir: string) => Promise<{ metafile: Meta }> };
+  const { buildCli } = (await import('../../scripts/build.mjs')) as {
+    buildCli: (dir: string) => Promise<{ metafile: Meta }>;
+  };
   meta = (await buildCli(out)).metafile;
 }, 60000);
 
@@ -34,7 +43,8 @@ function closureOf(commandFile: string): Set<string> {
     const f = stack.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    for (const i of meta.outputs[f]!.imports) if (i.kind === 'import-statement' && !i.external && meta.outputs[i.path]) stack.push(i.path);
+    for (const i of meta.outputs[f]!.imports)
+      if (i.kind === 'import-statement' && !i.external && meta.outputs[i.path]) stack.push(i.path);
   }
   return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f]!.inputs)));
 }
@@ -49,7 +59,9 @@ describe('the bundle', () => {
     expect(r.stdout).toBe(`${pkg.version}\n`);
     expect(TOOL_VERSION).toBe(pkg.version);
     // and the same file without its chunks cannot run a command: the test above is not vacuous
-    expect(spawnSync(process.execPath, [path.join(copy, 'cli.js'), 'explain', '-'], { encoding: 'utf8', input: 'x' }).status).not.toBe(0);
+    expect(
+      spawnSync(process.execPath, [path.join(copy, 'cli.js'), 'explain', '-'], { encoding: 'utf8', input: 'x' }).status,
+    ).not.toBe(0);
   });
 
   it('explain does not statically load the probes, zod, the XML parser or the report renderers', () => {
@@ -65,7 +77,12 @@ describe('the bundle', () => {
   });
 
   it('the knowledge tables ship as JSON files beside the chunks', () => {
-    expect(fs.readdirSync(path.join(out, 'knowledge')).sort()).toEqual(fs.readdirSync(path.join(repo, 'src/knowledge')).filter((f) => f.endsWith('.json')).sort());
+    expect(fs.readdirSync(path.join(out, 'knowledge')).sort()).toEqual(
+      fs
+        .readdirSync(path.join(repo, 'src/knowledge'))
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    );
   });
 
   it('check loads the probes and checks, not zod (the knowledge tables are validated at build time)', () => {
@@ -84,12 +101,20 @@ describe('the bundle', () => {
     // the English sentences are in no chunk
     const sentence = en['cmd.check.summary']!;
     expect(sentence.length).toBeGreaterThan(20);
-    for (const f of fs.readdirSync(path.join(out, 'chunks'))) expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(sentence);
+    for (const f of fs.readdirSync(path.join(out, 'chunks')))
+      expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(sentence);
     // no chunk holds the Chinese sentences (esbuild writes them as \u escapes)
-    const escaped = JSON.stringify('修复：').slice(1, -1).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-    for (const f of fs.readdirSync(path.join(out, 'chunks'))) expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(escaped);
+    const escaped = JSON.stringify('修复：')
+      .slice(1, -1)
+      .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    for (const f of fs.readdirSync(path.join(out, 'chunks')))
+      expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(escaped);
     const log = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
-    const zhRun = spawnSync(process.execPath, [path.join(out, 'cli.js'), 'explain', log, '--no-machine', '--lang', 'zh'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+    const zhRun = spawnSync(
+      process.execPath,
+      [path.join(out, 'cli.js'), 'explain', log, '--no-machine', '--lang', 'zh'],
+      { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } },
+    );
     expect(zhRun.stdout).toContain('显存');
   });
 
@@ -98,7 +123,12 @@ describe('the bundle', () => {
     const head = JSON.parse(lines[0]!) as { index: [string, string, string[], string[] | null][] };
     expect(head.index.length).toBe(lines.length - 1);
     head.index.forEach(([id, , , literals], i) => {
-      const row = JSON.parse(lines[i + 1]!) as { id: string; pattern: string; literals: string[] | null; versions?: unknown };
+      const row = JSON.parse(lines[i + 1]!) as {
+        id: string;
+        pattern: string;
+        literals: string[] | null;
+        versions?: unknown;
+      };
       expect(row.id).toBe(id);
       expect(row.literals).toEqual(literals);
       expect(row.versions).toBeUndefined();

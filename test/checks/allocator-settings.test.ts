@@ -4,7 +4,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeJaxSettings, judgeTfGrowth, judgeTorchAllocConf, tokenizeAllocConf } from '../../src/judge/checks/env/allocator-settings.js';
+import {
+  judgeJaxSettings,
+  judgeTfGrowth,
+  judgeTorchAllocConf,
+  tokenizeAllocConf,
+} from '../../src/judge/checks/env/allocator-settings.js';
 import { allocatorsCheck } from '../../src/judge/checks/env/allocators.js';
 import { planted } from '../helpers/snapshots.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
@@ -119,7 +124,9 @@ describe('JAX and TensorFlow variables', () => {
 
 describe('env.allocators findings', () => {
   it('the import abort is an error worded after what happens, with a value torch accepts as the fix', () => {
-    const s = planted('h200-idle', (x) => { x.env.PYTORCH_CUDA_ALLOC_CONF = 'expandable_segment:True,garbage'; });
+    const s = planted('h200-idle', (x) => {
+      x.env.PYTORCH_CUDA_ALLOC_CONF = 'expandable_segment:True,garbage';
+    });
     const [f] = allocatorsCheck.evaluate(s);
     expect(f).toMatchObject({ severity: 'error', status: 'fail' });
     expect(f!.message).toMatch(/^PyTorch aborts at import: PYTORCH_CUDA_ALLOC_CONF/);

@@ -1,7 +1,11 @@
 // What each framework does with libcudnn from one copy and its sub-libraries from another: each consequence at
 // the certainty its evidence gives (seen on the H200, expected from the framework's code, or possible).
 import { describe, expect, it } from 'vitest';
-import { cudnnMixConsequences, cudnnReplacedConsequences, failsForSure } from '../../src/judge/checks/libraries/cudnn-mix.js';
+import {
+  cudnnMixConsequences,
+  cudnnReplacedConsequences,
+  failsForSure,
+} from '../../src/judge/checks/libraries/cudnn-mix.js';
 
 describe('cuDNN sub-library mix: consequences per framework', () => {
   it("the H200 mix (9.19 + 9.14): PyTorch's conv runs and its version() check raises (both seen), JAX runs (seen)", () => {
@@ -29,7 +33,7 @@ describe('cuDNN sub-library mix: consequences per framework', () => {
     expect(jax.some(failsForSure)).toBe(false);
   });
 
-  it('newer sub-libraries pass torch\'s check; only cuDNN\'s own check may refuse', () => {
+  it("newer sub-libraries pass torch's check; only cuDNN's own check may refuse", () => {
     const torch = cudnnMixConsequences({ framework: 'torch', main: '9.14.0', others: '9.19.0', graphDiffers: true });
     expect(torch.map((c) => [c.outcome, c.certainty])).toEqual([
       ['unknown', 'possible'],
@@ -39,8 +43,17 @@ describe('cuDNN sub-library mix: consequences per framework', () => {
   });
 
   it('TensorFlow with only a major known from its build: possible, never stated as certain', () => {
-    const tf = cudnnMixConsequences({ framework: 'tensorflow', main: '9.3.0', others: '9.1.0', graphDiffers: true, built: '9' });
+    const tf = cudnnMixConsequences({
+      framework: 'tensorflow',
+      main: '9.3.0',
+      others: '9.1.0',
+      graphDiffers: true,
+      built: '9',
+    });
     expect(tf.some(failsForSure)).toBe(false);
-    expect(cudnnReplacedConsequences('tensorflow', '9.3.0', '8.9.7')[0]).toMatchObject({ outcome: 'fails', certainty: 'expected' });
+    expect(cudnnReplacedConsequences('tensorflow', '9.3.0', '8.9.7')[0]).toMatchObject({
+      outcome: 'fails',
+      certainty: 'expected',
+    });
   });
 });

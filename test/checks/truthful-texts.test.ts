@@ -11,7 +11,8 @@ import { listOf, unique } from '../../src/base/format.js';
 import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
-const full = (name: 'h200-full-idle' | 'h200-full-held'): Snapshot => Snapshot.parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'snapshots', `${name}.json`), 'utf8')));
+const full = (name: 'h200-full-idle' | 'h200-full-held'): Snapshot =>
+  Snapshot.parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'snapshots', `${name}.json`), 'utf8')));
 
 /** The H200's system cuDNN 9.14 first on LD_LIBRARY_PATH: every sub-library comes from /usr/lib. */
 function systemCudnnFirst(): Snapshot {
@@ -38,7 +39,10 @@ const findingsOf = (s: Snapshot): Finding[] => runChecks(ALL_CHECKS, s).flatMap(
 /** A comma-separated run inside a sentence that names one item twice: "a, b, a". */
 function repeatedItem(text: string): string | null {
   for (const segment of text.split(/[;:()—]|\. /)) {
-    const items = segment.split(/, | and /).map((x) => x.trim()).filter((x) => x.length > 2);
+    const items = segment
+      .split(/, | and /)
+      .map((x) => x.trim())
+      .filter((x) => x.length > 2);
     const seen = new Set<string>();
     for (const i of items) {
       if (seen.has(i)) return i;
@@ -56,7 +60,9 @@ const scenarios: [string, () => Snapshot][] = [
 
 describe('no list repeats an item (point 4)', () => {
   it('listOf and unique keep the first of each', () => {
-    expect(listOf(['/usr/lib/x86_64-linux-gnu', '/usr/lib/x86_64-linux-gnu', '/opt/x'])).toBe('/usr/lib/x86_64-linux-gnu, /opt/x');
+    expect(listOf(['/usr/lib/x86_64-linux-gnu', '/usr/lib/x86_64-linux-gnu', '/opt/x'])).toBe(
+      '/usr/lib/x86_64-linux-gnu, /opt/x',
+    );
     expect(unique([3, 1, 3, 2, 1])).toEqual([3, 1, 2]);
   });
 
@@ -73,7 +79,9 @@ describe('no list repeats an item (point 4)', () => {
   });
 
   it('the system-cuDNN-first fix names /usr/lib/x86_64-linux-gnu once (it said it seven times)', () => {
-    const f = findingsOf(systemCudnnFirst()).find((x) => x.check === 'libs.cudnn-sublibrary-mismatch' && x.affects?.framework === 'torch')!;
+    const f = findingsOf(systemCudnnFirst()).find(
+      (x) => x.check === 'libs.cudnn-sublibrary-mismatch' && x.affects?.framework === 'torch',
+    )!;
     expect(f.fix!.text.match(/\/usr\/lib\/x86_64-linux-gnu/g)).toHaveLength(1);
     expect(f.fix!.commands).toEqual(['export LD_LIBRARY_PATH=/usr/local/nvidia/lib64:/usr/local/nvidia/lib']);
   });
@@ -83,7 +91,9 @@ describe('a ✓ line reads as fine (point 6)', () => {
   it('idle H200: the LD_LIBRARY_PATH line says what the driver folders are, not that they shadow anything', () => {
     const f = findingsOf(full('h200-full-idle')).find((x) => x.check === 'env.library-path')!;
     expect(f.status).toBe('ok');
-    expect(f.message).toBe('LD_LIBRARY_PATH lists /usr/local/nvidia/lib64, /usr/local/nvidia/lib: the frameworks take only the driver (libcuda, NVML) from there, their CUDA libraries from their own files');
+    expect(f.message).toBe(
+      'LD_LIBRARY_PATH lists /usr/local/nvidia/lib64, /usr/local/nvidia/lib: the frameworks take only the driver (libcuda, NVML) from there, their CUDA libraries from their own files',
+    );
   });
 
   it('no ok finding on the idle H200 uses the words of a problem', () => {
@@ -94,6 +104,8 @@ describe('a ✓ line reads as fine (point 6)', () => {
 
   it('with the system cuDNN first the same line says what loads from there', () => {
     const f = findingsOf(systemCudnnFirst()).find((x) => x.check === 'env.library-path')!;
-    expect(f.message).toMatch(/^LD_LIBRARY_PATH lists \/usr\/lib\/x86_64-linux-gnu, \/usr\/local\/nvidia\/lib64, \/usr\/local\/nvidia\/lib; the frameworks load libcudnn_graph, /);
+    expect(f.message).toMatch(
+      /^LD_LIBRARY_PATH lists \/usr\/lib\/x86_64-linux-gnu, \/usr\/local\/nvidia\/lib64, \/usr\/local\/nvidia\/lib; the frameworks load libcudnn_graph, /,
+    );
   });
 });

@@ -27,7 +27,10 @@ describe('M9: --from, diff and explain --from on inputs that never end', { timeo
     expect(e.stderr).toMatch(/^gpu-env-doctor: \/dev\/zero is too large/);
   });
   it('check --from - < /dev/zero: standard input too, one line', () => {
-    const r = spawnSync('sh', ['-c', `'${process.execPath}' '${CLI}' check --from - < /dev/zero`], { encoding: 'utf8', timeout: 60000 });
+    const r = spawnSync('sh', ['-c', `'${process.execPath}' '${CLI}' check --from - < /dev/zero`], {
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     expect(r.status).toBe(2);
     expect(oneLine(r.stderr)).toEqual(['gpu-env-doctor: standard input is too large (more than 67108864 bytes)']);
   });
@@ -52,7 +55,10 @@ describe('M12: fleet DIR with link loops', () => {
     const r = runCli(['fleet', dir, '--json'], { timeoutMs: 60000 });
     expect(JSON.parse(r.stdout).machines).toBe(1);
     // the same file named twice
-    expect(JSON.parse(runCli(['fleet', path.join(dir, 'node1.json'), path.join(dir, 'l1/node1.json'), '--json']).stdout).machines).toBe(1);
+    expect(
+      JSON.parse(runCli(['fleet', path.join(dir, 'node1.json'), path.join(dir, 'l1/node1.json'), '--json']).stdout)
+        .machines,
+    ).toBe(1);
   });
 });
 
@@ -66,10 +72,16 @@ describe('L6: JSON nested without end under an unknown key', { timeout: 60000 },
   };
   it('is a one-line usage error for check, check --redact and explain --redact', () => {
     const f = deep();
-    for (const args of [['check', '--json', '--from', f], ['check', '--redact', '--from', f], ['explain', LOG, '--redact', '--from', f]]) {
+    for (const args of [
+      ['check', '--json', '--from', f],
+      ['check', '--redact', '--from', f],
+      ['explain', LOG, '--redact', '--from', f],
+    ]) {
       const r = runCli(args, { timeoutMs: 60000 });
       expect(r.code).toBe(2);
-      expect(oneLine(r.stderr)).toEqual([`gpu-env-doctor: ${f} is not a gpu-env-doctor snapshot: it nests deeper than 64 levels`]);
+      expect(oneLine(r.stderr)).toEqual([
+        `gpu-env-doctor: ${f} is not a gpu-env-doctor snapshot: it nests deeper than 64 levels`,
+      ]);
     }
   });
 });
@@ -78,15 +90,27 @@ describe('L2: explain reads pipes', { timeout: 60000 }, () => {
   it('<(cat LOG), /dev/stdin on a pipe and a FIFO read like the file', () => {
     const want = runCli(['explain', LOG, '--no-machine', '--json']);
     const causes = (out: string) => JSON.parse(out).causes.map((c: { id: string }) => c.id);
-    const sub = spawnSync('bash', ['-c', `'${process.execPath}' '${CLI}' explain <(cat '${LOG}') --no-machine --json`], { encoding: 'utf8' });
+    const sub = spawnSync(
+      'bash',
+      ['-c', `'${process.execPath}' '${CLI}' explain <(cat '${LOG}') --no-machine --json`],
+      { encoding: 'utf8' },
+    );
     expect(sub.stderr).toBe('');
     expect(causes(sub.stdout)).toEqual(causes(want.stdout));
-    const stdin = spawnSync('bash', ['-c', `cat '${LOG}' | '${process.execPath}' '${CLI}' explain /dev/stdin --no-machine --json`], { encoding: 'utf8' });
+    const stdin = spawnSync(
+      'bash',
+      ['-c', `cat '${LOG}' | '${process.execPath}' '${CLI}' explain /dev/stdin --no-machine --json`],
+      { encoding: 'utf8' },
+    );
     expect(causes(stdin.stdout)).toEqual(causes(want.stdout));
     const dir = tempDir();
     const fifo = path.join(dir, 'log.fifo');
     execFileSync('mkfifo', [fifo]);
-    const f = spawnSync('bash', ['-c', `cat '${LOG}' > '${fifo}' & '${process.execPath}' '${CLI}' explain '${fifo}' --no-machine --json`], { encoding: 'utf8' });
+    const f = spawnSync(
+      'bash',
+      ['-c', `cat '${LOG}' > '${fifo}' & '${process.execPath}' '${CLI}' explain '${fifo}' --no-machine --json`],
+      { encoding: 'utf8' },
+    );
     expect(causes(f.stdout)).toEqual(causes(want.stdout));
     expect(JSON.parse(f.stdout).input.lines).toBe(JSON.parse(want.stdout).input.lines);
   });

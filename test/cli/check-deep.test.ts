@@ -10,8 +10,12 @@ import { fakeNvidiaSmi, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { buildFakeCuda } from '../helpers/fake-cuda.js';
 import { buildLib } from '../libs/build.js';
 
-const PYTHON = (spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || '').trim();
-const PYVER = (spawnSync(PYTHON, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).stdout || '').trim();
+const PYTHON = (
+  spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || ''
+).trim();
+const PYVER = (
+  spawnSync(PYTHON, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).stdout || ''
+).trim();
 
 let venv = '';
 let bin = '';
@@ -22,26 +26,57 @@ beforeAll(() => {
   fs.mkdirSync(path.join(venv, 'bin'), { recursive: true });
   fs.writeFileSync(path.join(venv, 'pyvenv.cfg'), `home = ${path.dirname(PYTHON)}\nversion = ${PYVER}\n`);
   fs.symlinkSync(PYTHON, path.join(venv, 'bin', 'python3'));
-  const libs = buildFakeCuda({ cudart: path.join(sp, 'nvidia/cu13/lib'), cublas: path.join(sp, 'nvidia/cu13/lib'), cudnn: path.join(sp, 'nvidia/cudnn/lib') });
-  buildLib('/', { file: path.join(sp, 'torch/lib/libtorch_cuda.so').slice(1), soname: 'libtorch_cuda.so', nostdlib: true, needed: [libs.cudart, libs.cudnn, libs.cublas], rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib' });
+  const libs = buildFakeCuda({
+    cudart: path.join(sp, 'nvidia/cu13/lib'),
+    cublas: path.join(sp, 'nvidia/cu13/lib'),
+    cudnn: path.join(sp, 'nvidia/cudnn/lib'),
+  });
+  buildLib('/', {
+    file: path.join(sp, 'torch/lib/libtorch_cuda.so').slice(1),
+    soname: 'libtorch_cuda.so',
+    nostdlib: true,
+    needed: [libs.cudart, libs.cudnn, libs.cublas],
+    rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib',
+  });
   fs.writeFileSync(path.join(sp, 'torch/version.py'), "__version__ = '2.11.0+cu130'\ncuda = '13.0'\nhip = None\n");
   fs.writeFileSync(path.join(sp, 'torch/__init__.py'), '');
-  for (const [dist, version] of [['torch', '2.11.0+cu130'], ['nvidia_cudnn_cu13', '9.19.0.56']] as const) {
+  for (const [dist, version] of [
+    ['torch', '2.11.0+cu130'],
+    ['nvidia_cudnn_cu13', '9.19.0.56'],
+  ] as const) {
     fs.mkdirSync(path.join(sp, `${dist}-${version}.dist-info`), { recursive: true });
-    fs.writeFileSync(path.join(sp, `${dist}-${version}.dist-info/METADATA`), `Metadata-Version: 2.1\nName: ${dist.replace(/_/g, '-')}\nVersion: ${version}\n`);
-    fs.writeFileSync(path.join(sp, `${dist}-${version}.dist-info/RECORD`), dist === 'torch' ? 'torch/lib/libtorch_cuda.so,,\n' : 'nvidia/cudnn/lib/libcudnn.so.9,,\n');
+    fs.writeFileSync(
+      path.join(sp, `${dist}-${version}.dist-info/METADATA`),
+      `Metadata-Version: 2.1\nName: ${dist.replace(/_/g, '-')}\nVersion: ${version}\n`,
+    );
+    fs.writeFileSync(
+      path.join(sp, `${dist}-${version}.dist-info/RECORD`),
+      dist === 'torch' ? 'torch/lib/libtorch_cuda.so,,\n' : 'nvidia/cudnn/lib/libcudnn.so.9,,\n',
+    );
   }
   bin = tempDir('ged-deep-bin-');
-  fakeNvidiaSmi(bin, { xml: path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'), csv: path.join(FIXTURES, 'h200/idle/query-gpu.csv') });
+  fakeNvidiaSmi(bin, {
+    xml: path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'),
+    csv: path.join(FIXTURES, 'h200/idle/query-gpu.csv'),
+  });
 }, 120000);
 
 interface Out {
-  snapshot: { smoke?: { skipped: string | null; runs: { files: { role: string; path: string }[]; gpus: { conv: { ok: boolean }[] }[] }[] }; probes: { id: string }[] };
+  snapshot: {
+    smoke?: {
+      skipped: string | null;
+      runs: { files: { role: string; path: string }[]; gpus: { conv: { ok: boolean }[] }[] }[];
+    };
+    probes: { id: string }[];
+  };
   findings: { check: string; severity: string; status: string; rootCause: string | null; message: string }[];
 }
 
 function check(args: string[], fake: string): { code: number | null; out: Out; stderr: string } {
-  const r = runCli(['check', '--json', '--python', path.join(venv, 'bin', 'python3'), ...args], { env: { PATH: `${bin}:/usr/bin:/bin`, FAKE_CUDA: fake }, timeoutMs: 60000 });
+  const r = runCli(['check', '--json', '--python', path.join(venv, 'bin', 'python3'), ...args], {
+    env: { PATH: `${bin}:/usr/bin:/bin`, FAKE_CUDA: fake },
+    timeoutMs: 60000,
+  });
   let out: Out;
   try {
     out = JSON.parse(r.stdout) as Out;
@@ -56,14 +91,19 @@ describe('check --deep (the native cuDNN smoke test)', () => {
   it('without --deep the test does not run and says how to run it', () => {
     const { out } = check([], '');
     expect(out.snapshot.smoke).toBeUndefined();
-    expect(smokeFindings(out)).toEqual([expect.objectContaining({ status: 'skip', message: expect.stringMatching(/run check --deep to load cuDNN/) })]);
+    expect(smokeFindings(out)).toEqual([
+      expect.objectContaining({ status: 'skip', message: expect.stringMatching(/run check --deep to load cuDNN/) }),
+    ]);
   });
 
   it("loads the files the emulation chose for torch (pip's cuDNN and runtime) and reports the convolution as a fact", () => {
     const { code, out } = check(['--deep'], '');
     // (a machine without an NVIDIA driver has no libcuda to find: libs.missing says so; nothing else fails)
     const errors = out.findings.filter((f) => f.severity === 'error');
-    expect(errors.every((f) => f.check === 'libs.missing'), JSON.stringify(errors)).toBe(true);
+    expect(
+      errors.every((f) => f.check === 'libs.missing'),
+      JSON.stringify(errors),
+    ).toBe(true);
     expect(code).toBe(errors.length > 0 ? 1 : 0);
     const run = out.snapshot.smoke!.runs[0]!;
     expect(run.files.map((f) => [f.role, path.relative(venv, f.path)]).filter(([r]) => r !== 'libcuda')).toEqual([
@@ -71,7 +111,15 @@ describe('check --deep (the native cuDNN smoke test)', () => {
       ['libcublas', `lib/python${PYVER}/site-packages/nvidia/cu13/lib/libcublas.so.13`],
       ['libcudnn', `lib/python${PYVER}/site-packages/nvidia/cudnn/lib/libcudnn.so.9`],
     ]);
-    expect(smokeFindings(out)).toEqual([expect.objectContaining({ severity: 'info', status: 'ok', message: expect.stringMatching(/^cuDNN 9\.19\.0 ran a convolution on GPU 0 \(NVIDIA H200\) with PyTorch's files/) })]);
+    expect(smokeFindings(out)).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        status: 'ok',
+        message: expect.stringMatching(
+          /^cuDNN 9\.19\.0 ran a convolution on GPU 0 \(NVIDIA H200\) with PyTorch's files/,
+        ),
+      }),
+    ]);
     expect(out.snapshot.probes.map((p) => p.id)).toContain('cudnn-smoke');
     // --deep alone imports no framework
     expect(out.findings.find((f) => f.check === 'python.deep-conv')).toMatchObject({ status: 'skip' });
@@ -80,7 +128,13 @@ describe('check --deep (the native cuDNN smoke test)', () => {
   it('a compat libcuda older than the driver: exit 1, CUDA 803 and its meaning', () => {
     const { code, out } = check(['--deep'], 'init=803');
     expect(code).toBe(1);
-    expect(smokeFindings(out)).toEqual([expect.objectContaining({ severity: 'error', rootCause: 'driver_too_old', message: expect.stringMatching(/cudaErrorSystemDriverMismatch \(803\)/) })]);
+    expect(smokeFindings(out)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        rootCause: 'driver_too_old',
+        message: expect.stringMatching(/cudaErrorSystemDriverMismatch \(803\)/),
+      }),
+    ]);
   });
 
   it('--deep with a value other than frameworks is a usage error', () => {

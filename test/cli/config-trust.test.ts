@@ -20,7 +20,8 @@ function dirWith(content?: string): { cwd: string; file: string } {
 }
 /** The summary line, unwrapped (the last paragraph of the report). */
 const summaryOf = (stdout: string) => stdout.trimEnd().split('\n\n').pop()!.replace(/\n +/g, ' ');
-const check = (cwd: string, extra: string[] = []) => runCli(['check', '--from', HELD, '--no-color', ...extra], { cwd, env: { HOME: cwd }, timeoutMs: 20000 });
+const check = (cwd: string, extra: string[] = []) =>
+  runCli(['check', '--from', HELD, '--no-color', ...extra], { cwd, env: { HOME: cwd }, timeoutMs: 20000 });
 
 describe('the config file in the working directory (L5)', () => {
   it('escape sequences in a broken file never reach the terminal, and its content is never quoted', () => {
@@ -43,7 +44,9 @@ describe('the config file in the working directory (L5)', () => {
     const { cwd, file } = dirWith();
     fs.symlinkSync('/etc/shadow', file);
     const r = check(cwd);
-    expect(r.stderr).toBe(`gpu-env-doctor: not reading ${file}: it is a symbolic link; give --config ${file} to use it anyway\n`);
+    expect(r.stderr).toBe(
+      `gpu-env-doctor: not reading ${file}: it is a symbolic link; give --config ${file} to use it anyway\n`,
+    );
     expect(summaryOf(r.stdout)).toMatch(/^! 0 errors, 1 warning · /); // judged as without a config
     expect(r.stdout).not.toContain('root:');
   });
@@ -54,7 +57,9 @@ describe('the config file in the working directory (L5)', () => {
     const t0 = Date.now();
     const r = check(cwd);
     expect(Date.now() - t0).toBeLessThan(15000);
-    expect(r.stderr).toBe(`gpu-env-doctor: not reading ${file}: it is not a regular file; give --config ${file} to use it anyway\n`);
+    expect(r.stderr).toBe(
+      `gpu-env-doctor: not reading ${file}: it is not a regular file; give --config ${file} to use it anyway\n`,
+    );
     expect(summaryOf(r.stdout)).toMatch(/^! 0 errors, 1 warning · /);
     const named = check(cwd, ['--config', file]);
     expect(named.stderr).toBe(`gpu-env-doctor: cannot read the config ${file}: it is not a regular file\n`);
@@ -65,7 +70,9 @@ describe('the config file in the working directory (L5)', () => {
     const { cwd, file } = dirWith('{"ignore":["memory.headroom"]}');
     fs.chmodSync(file, 0o666);
     const r = check(cwd);
-    expect(r.stderr).toBe(`gpu-env-doctor: not reading ${file}: other users can write it (mode 0666); give --config ${file} to use it anyway\n`);
+    expect(r.stderr).toBe(
+      `gpu-env-doctor: not reading ${file}: other users can write it (mode 0666); give --config ${file} to use it anyway\n`,
+    );
     expect(summaryOf(r.stdout)).toMatch(/^! 0 errors, 1 warning · /);
   });
 
@@ -73,13 +80,22 @@ describe('the config file in the working directory (L5)', () => {
     const { cwd, file } = dirWith('{"ignore":["memory.headroom"]}');
     fs.chownSync(file, 1002, 1002);
     const r = check(cwd);
-    expect(r.stderr).toBe(`gpu-env-doctor: not reading ${file}: it belongs to another user (uid 1002); give --config ${file} to use it anyway\n`);
+    expect(r.stderr).toBe(
+      `gpu-env-doctor: not reading ${file}: it belongs to another user (uid 1002); give --config ${file} to use it anyway\n`,
+    );
     expect(summaryOf(r.stdout)).toMatch(/^! 0 errors, 1 warning · /);
     expect(summaryOf(check(cwd, ['--config', file]).stdout)).toMatch(/^✓ 0 errors, 0 warnings, 1 accepted/);
   });
 
   it('a config that removes sections is named, with the checks it hides, in the summary line', () => {
-    const ids = ['memory.headroom', 'memory.holders', 'memory.unattributed', 'gpu.health', 'gpu.driver', 'gpu.presence'];
+    const ids = [
+      'memory.headroom',
+      'memory.holders',
+      'memory.unattributed',
+      'gpu.health',
+      'gpu.driver',
+      'gpu.presence',
+    ];
     const { cwd, file } = dirWith(JSON.stringify({ ignore: ids }));
     const r = check(cwd, ['--no-color']);
     const summary = summaryOf(r.stdout);
@@ -93,7 +109,10 @@ describe('the config file in the working directory (L5)', () => {
     expect(fix.stderr).toContain(`gpu-env-doctor: fix: not judged: `);
     expect(fix.stderr).toContain(`(ignored by the config file ${file})`);
     // --ignore alone names itself, not a file
-    const flagOnly = runCli(['check', '--from', HELD, '--no-color', '--ignore', 'memory.headroom'], { cwd: tempDir('ged-cfg-none-'), env: { HOME: '/nonexistent' } });
+    const flagOnly = runCli(['check', '--from', HELD, '--no-color', '--ignore', 'memory.headroom'], {
+      cwd: tempDir('ged-cfg-none-'),
+      env: { HOME: '/nonexistent' },
+    });
     expect(summaryOf(flagOnly.stdout)).toContain('not judged: memory.headroom (ignored by --ignore)');
   });
 });

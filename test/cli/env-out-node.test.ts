@@ -12,13 +12,24 @@ import { tempDir } from '../helpers/fake-bin.js';
 function setup() {
   const dir = tempDir();
   const marker = path.join(dir, 'EVIL-RAN');
-  fs.writeFileSync(path.join(dir, 'evil.cjs'), `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); console.error('EVIL.CJS RAN')\n`);
-  fs.writeFileSync(path.join(dir, 'my.env'), `NODE_OPTIONS="--require ${path.join(dir, 'evil.cjs')}"\nTF_FORCE_GPU_ALLOW_GROWTH=yes\n`);
+  fs.writeFileSync(
+    path.join(dir, 'evil.cjs'),
+    `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); console.error('EVIL.CJS RAN')\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'my.env'),
+    `NODE_OPTIONS="--require ${path.join(dir, 'evil.cjs')}"\nTF_FORCE_GPU_ALLOW_GROWTH=yes\n`,
+  );
   return { dir, marker };
 }
 
 function node(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 60000, env: { PATH: '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '200' } });
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60000,
+    env: { PATH: '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '200' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -56,12 +67,15 @@ describe('fix --env-out: an option name Node does not claim (M3)', () => {
     expect(eq.code).toBe(2);
   });
 
-  it.runIf(process.versions.node.split('.')[0] === '20')('on Node 20 the old spelling is Node’s own (why the option was renamed)', () => {
-    const { dir, marker } = setup();
-    const r = node([CLI, 'fix', '--dry-run', '--env-file', 'my.env'], dir);
-    expect(fs.existsSync(marker)).toBe(true);
-    // and the tool, reached after Node read the file, still refuses to use it
-    expect(r.stderr).toContain('--env-file is now --env-out');
-    expect(r.code).toBe(2);
-  });
+  it.runIf(process.versions.node.split('.')[0] === '20')(
+    'on Node 20 the old spelling is Node’s own (why the option was renamed)',
+    () => {
+      const { dir, marker } = setup();
+      const r = node([CLI, 'fix', '--dry-run', '--env-file', 'my.env'], dir);
+      expect(fs.existsSync(marker)).toBe(true);
+      // and the tool, reached after Node read the file, still refuses to use it
+      expect(r.stderr).toContain('--env-file is now --env-out');
+      expect(r.code).toBe(2);
+    },
+  );
 });

@@ -15,7 +15,8 @@ const IDLE = path.join(SNAPS, 'h200-idle.json');
 const dir = tempDir('ged-voice-');
 
 /** OSC 52 (clipboard write), OSC 8 (a link), clear screen, a fake green line: what a hostile value carries. */
-const EVIL = '\u001b]52;c;ZWNobyBwd25lZAo=\u0007\u001b]8;;https://evil.example/\u001b\\CLICK\u001b]8;;\u001b\\\u001b[2J\u001b[H\u001b[32mALL GOOD\u001b[0m';
+const EVIL =
+  '\u001b]52;c;ZWNobyBwd25lZAo=\u0007\u001b]8;;https://evil.example/\u001b\\CLICK\u001b]8;;\u001b\\\u001b[2J\u001b[H\u001b[32mALL GOOD\u001b[0m';
 
 function planted(name: string, edit: (s: Record<string, any>) => void, base = HELD): string {
   const s = JSON.parse(fs.readFileSync(base, 'utf8'));
@@ -25,14 +26,18 @@ function planted(name: string, edit: (s: Record<string, any>) => void, base = HE
   return f;
 }
 
-const evilSnap = planted('evil.json', (s) => {
-  s.host.name = `node7${EVIL}`;
-  s.env.CUDA_VISIBLE_DEVICES = `0${EVIL}`;
-  const p = s.processes.list[0];
-  p.name = `py${EVIL}`;
-  p.cmdline = ['python3', `--tag=${EVIL}`];
-  for (const e of s.python?.environments ?? []) e.prefix = `${e.prefix}${EVIL}`;
-}, path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json')); // the full example: it has the library facts
+const evilSnap = planted(
+  'evil.json',
+  (s) => {
+    s.host.name = `node7${EVIL}`;
+    s.env.CUDA_VISIBLE_DEVICES = `0${EVIL}`;
+    const p = s.processes.list[0];
+    p.name = `py${EVIL}`;
+    p.cmdline = ['python3', `--tag=${EVIL}`];
+    for (const e of s.python?.environments ?? []) e.prefix = `${e.prefix}${EVIL}`;
+  },
+  path.resolve(__dirname, '../../examples/snapshots/h200-memory-held.json'),
+); // the full example: it has the library facts
 
 describe('nothing from input reaches the terminal raw (audit M3)', () => {
   it.each([
@@ -64,7 +69,8 @@ describe('no Markdown or HTML injection from a snapshot (audit M4)', () => {
   it('diff --markdown: host names and values cannot open tags, links or images, nor break out of code spans', () => {
     const f = planted('md.json', (s) => {
       s.host.name = 'node1 ![track](https://evil.example/host.png) <img src=https://evil.example/i.png>';
-      s.env.CUDA_VISIBLE_DEVICES = 'x`` <img src=https://evil.example/env.png> [fix here](https://evil.example/fix) ``y';
+      s.env.CUDA_VISIBLE_DEVICES =
+        'x`` <img src=https://evil.example/env.png> [fix here](https://evil.example/fix) ``y';
     });
     const md = runCli(['diff', f, IDLE, '--markdown']).stdout;
     // outside code spans: no tag, no link, no image
@@ -104,7 +110,12 @@ describe('every option honoured or refused, from one table (issue 16.2)', () => 
   it.each(Object.keys(ACCEPTS))('help %s lists exactly the options it takes, with examples', (cmd) => {
     const r = runCli(['help', cmd]);
     expect(r.code).toBe(0);
-    const listed = [...r.stdout.split('Options:')[1]!.split('Examples:')[0]!.matchAll(/^ {2}(?:-\w, | {4})--([a-z-]+)/gm)].map((m) => m[1]);
+    const listed = [
+      ...r.stdout
+        .split('Options:')[1]!
+        .split('Examples:')[0]!
+        .matchAll(/^ {2}(?:-\w, | {4})--([a-z-]+)/gm),
+    ].map((m) => m[1]);
     expect(listed).toEqual([...ACCEPTS[cmd]!]);
     expect(r.stdout).toContain('Examples:');
   });
@@ -117,7 +128,8 @@ describe('help and completion (issue 16.12, 16.13)', () => {
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toMatch(/^Usage: gpu-env-doctor check \[OPTIONS\]/);
     expect(a.stdout).toContain('-q, --quiet');
-    for (const l of a.stdout.split('\n')) if (!l.trimStart().startsWith('$ ')) expect(l.length, l).toBeLessThanOrEqual(80);
+    for (const l of a.stdout.split('\n'))
+      if (!l.trimStart().startsWith('$ ')) expect(l.length, l).toBeLessThanOrEqual(80);
   });
 
   it.each(['bash', 'zsh', 'fish'])('completion %s names every command and the options of check', (shell) => {
@@ -155,7 +167,9 @@ describe('quiet, colour and the ASCII fallback (issue 16.13)', () => {
   it('--color=always and FORCE_COLOR colour a pipe; --color=never and NO_COLOR do not', () => {
     expect(runCli(['check', '--from', HELD, '--color=always']).stdout).toContain('\u001b[');
     expect(runCli(['check', '--from', HELD], { env: { NO_COLOR: '', FORCE_COLOR: '1' } }).stdout).toContain('\u001b[');
-    expect(runCli(['check', '--from', HELD, '--color=never'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } }).stdout).not.toContain('\u001b[');
+    expect(
+      runCli(['check', '--from', HELD, '--color=never'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } }).stdout,
+    ).not.toContain('\u001b[');
     expect(runCli(['check', '--from', HELD]).stdout).not.toContain('\u001b[');
     expect(runCli(['check', '--from', HELD, '--color=sometimes']).stderr).toMatch(/--color/);
   }, 60000);
@@ -198,13 +212,17 @@ describe('--ignore and the config file (issue 16.13)', () => {
 describe('procs --gpu / --user (issue 16.13)', () => {
   it('filters the rows; a bad list is a usage error', () => {
     expect(runCli(['procs', '--from', HELD, '--gpu', '0']).stdout).toMatch(/ 589 /);
-    expect(runCli(['procs', '--from', HELD, '--gpu', '1']).stdout).toContain('No process of those GPUs or that user holds GPU memory.');
+    expect(runCli(['procs', '--from', HELD, '--gpu', '1']).stdout).toContain(
+      'No process of those GPUs or that user holds GPU memory.',
+    );
     expect(runCli(['procs', '--from', HELD, '--user', 'root']).stdout).toMatch(/ 589 /);
     expect(runCli(['procs', '--from', HELD, '--user', 'alice']).stdout).not.toMatch(/ 589 /);
     expect(runCli(['procs', '--from', HELD, '--gpu', 'zero']).code).toBe(2);
   });
   it('procs --from says which snapshot it shows', () => {
-    expect(runCli(['procs', '--from', HELD]).stdout).toMatch(/^gpu-env-doctor procs of the snapshot .*h200-memory-held\.json\n {2}host vm, taken/);
+    expect(runCli(['procs', '--from', HELD]).stdout).toMatch(
+      /^gpu-env-doctor procs of the snapshot .*h200-memory-held\.json\n {2}host vm, taken/,
+    );
   });
 });
 
@@ -233,7 +251,12 @@ describe("explain's inputs (issue 16.12)", () => {
   it('the idle GPU placeholder is filled from the machine the log is judged with (issue 16.9)', () => {
     const two = planted('two.json', (s) => {
       const g = structuredClone(s.nvidia.gpus[0]);
-      Object.assign(g, { index: 1, uuid: 'GPU-11111111-2222-3333-4444-555555555555', processes: [], memory: { ...g.memory, usedMiB: 0, freeMiB: 143156 } });
+      Object.assign(g, {
+        index: 1,
+        uuid: 'GPU-11111111-2222-3333-4444-555555555555',
+        processes: [],
+        memory: { ...g.memory, usedMiB: 0, freeMiB: 143156 },
+      });
       s.nvidia.gpus.push(g);
     });
     const r = runCli(['explain', log, '--from', two]);
@@ -245,9 +268,14 @@ describe("explain's inputs (issue 16.12)", () => {
 describe('two hops to a fix become one (issue 16.9)', () => {
   it('check leads with gpu-env-doctor fix; fix --from does not tell you to run fix', () => {
     // the hog as an orphan with the evidence of it: its session is not its parent's, the parent started after it
-    const orphan = planted('orphan.json', (x) => void Object.assign(x.processes.list[0], { sid: 417, parentSid: 0, startTicks: 7986, parentStartTicks: 3 }));
+    const orphan = planted(
+      'orphan.json',
+      (x) => void Object.assign(x.processes.list[0], { sid: 417, parentSid: 0, startTicks: 7986, parentStartTicks: 3 }),
+    );
     const check = runCli(['check', '--from', orphan]).stdout;
-    expect(check).toMatch(/Fix: .*\n\s+\$ gpu-env-doctor fix {3}# shows the plan and asks first\n\s+By hand, after checking: kill 589/);
+    expect(check).toMatch(
+      /Fix: .*\n\s+\$ gpu-env-doctor fix {3}# shows the plan and asks first\n\s+By hand, after checking: kill 589/,
+    );
     expect(check).not.toMatch(/gpu-env-doctor procs/);
     const fix = runCli(['fix', '--from', orphan, '--dry-run']).stdout;
     expect(fix).toMatch(/skip PID 589 .*orphaned/); // planned, not done: from a snapshot
@@ -268,7 +296,8 @@ describe('docs/findings (issue 16.10)', () => {
       const page = path.join(docs, `${c.id}.md`);
       expect(fs.existsSync(page), c.id).toBe(true);
       const text = fs.readFileSync(page, 'utf8');
-      for (const part of ['**What it checks.**', '**Why it matters.**', '**How to fix.**']) expect(text, c.id).toContain(part);
+      for (const part of ['**What it checks.**', '**Why it matters.**', '**How to fix.**'])
+        expect(text, c.id).toContain(part);
     }
   });
 });

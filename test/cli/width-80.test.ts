@@ -9,9 +9,19 @@ import { runCli } from '../helpers/cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WIDTH = 80;
-const SNAPSHOTS = [...['examples/snapshots', 'test/fixtures/snapshots'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.json')).map((f) => path.join(ROOT, d, f)))];
+const SNAPSHOTS = [
+  ...['examples/snapshots', 'test/fixtures/snapshots'].flatMap((d) =>
+    fs
+      .readdirSync(path.join(ROOT, d))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => path.join(ROOT, d, f)),
+  ),
+];
 const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtures/logs-zh'].flatMap((d) =>
-  fs.readdirSync(path.join(ROOT, d)).filter((f) => /\.(txt|log)$/.test(f)).map((f) => path.join(ROOT, d, f)),
+  fs
+    .readdirSync(path.join(ROOT, d))
+    .filter((f) => /\.(txt|log)$/.test(f))
+    .map((f) => path.join(ROOT, d, f)),
 );
 
 /** the lines wider than WIDTH that are not a single unbreakable token or a command to copy */
@@ -67,5 +77,7 @@ describe.each(['en', 'zh'])('at 80 columns (%s)', (lang) => {
 test('the rule can fail: a long prose line is caught, a lone path and a command are not', () => {
   expect(overflowing(`${'word '.repeat(30)}`)).toHaveLength(1);
   expect(overflowing(`    /${'a'.repeat(90)}/lib.so`)).toEqual([]);
-  expect(overflowing(`  $ pip install torch --index-url https://download.pytorch.org/whl/cu132 --extra-index-url x`)).toEqual([]);
+  expect(
+    overflowing(`  $ pip install torch --index-url https://download.pytorch.org/whl/cu132 --extra-index-url x`),
+  ).toEqual([]);
 });

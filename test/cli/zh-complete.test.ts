@@ -7,8 +7,18 @@ import { describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SNAPSHOTS = ['examples/snapshots', 'test/fixtures/snapshots'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.json')).map((f) => path.join(d, f)));
-const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtures/logs-zh'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).filter((f) => /\.(txt|log)$/.test(f)).map((f) => path.join(d, f)));
+const SNAPSHOTS = ['examples/snapshots', 'test/fixtures/snapshots'].flatMap((d) =>
+  fs
+    .readdirSync(path.join(ROOT, d))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => path.join(d, f)),
+);
+const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtures/logs-zh'].flatMap((d) =>
+  fs
+    .readdirSync(path.join(ROOT, d))
+    .filter((f) => /\.(txt|log)$/.test(f))
+    .map((f) => path.join(d, f)),
+);
 
 /** the English sentences (four or more English words in a row) left in zh output, outside code and quotes */
 function englishIn(out: string): string[] {
@@ -29,7 +39,13 @@ function englishIn(out: string): string[] {
       .replace(/\S*\d\S*/g, ' ');
     // a sentence, not a list of names: four words in a row, one of them a word only sentences use
     const m = /\b[A-Za-z][a-z]*(?: +[a-z]+){3,}\b/.exec(prose);
-    if (m && /\b(?:the|a|an|is|are|of|to|in|on|for|with|not|and|or|from|by|that|this|it|was|has|have|can|no|if|its)\b/i.test(m[0])) found.push(raw.trim());
+    if (
+      m &&
+      /\b(?:the|a|an|is|are|of|to|in|on|for|with|not|and|or|from|by|that|this|it|was|has|have|can|no|if|its)\b/i.test(
+        m[0],
+      )
+    )
+      found.push(raw.trim());
   }
   return found;
 }
@@ -38,7 +54,11 @@ const zh = { LANG: 'zh_CN.UTF-8', COLUMNS: '200' };
 
 describe('zh output is Chinese', () => {
   test.each(LOGS)('explain %s', (log) => {
-    for (const extra of [['--no-machine'], ['--from', 'examples/snapshots/h200-memory-held.json'], ['--no-machine', '--markdown']]) {
+    for (const extra of [
+      ['--no-machine'],
+      ['--from', 'examples/snapshots/h200-memory-held.json'],
+      ['--no-machine', '--markdown'],
+    ]) {
       const r = runCli(['explain', path.join(ROOT, log), ...extra], { env: zh, cwd: ROOT });
       expect(englishIn(r.stdout), `explain ${log} ${extra.join(' ')}`).toEqual([]);
     }

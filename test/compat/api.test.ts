@@ -12,23 +12,26 @@ describe('parseSpec', () => {
     ['torch==2.1.0+cu121', { framework: 'torch', version: '2.1.0', variant: 'cu121' }],
     ['jax[cuda12]==0.4.30', { framework: 'jax', version: '0.4.30', variant: 'cuda12' }],
     ['jax[cuda12_pip]==0.4.20', { framework: 'jax', version: '0.4.20', variant: 'cuda12' }],
-    ["tensorflow[and-cuda]==2.15.*", { framework: 'tensorflow', version: '2.15', variant: 'and-cuda' }],
+    ['tensorflow[and-cuda]==2.15.*', { framework: 'tensorflow', version: '2.15', variant: 'and-cuda' }],
     ['tensorflow-gpu==1.15', { framework: 'tensorflow', version: '1.15' }],
     ['PyTorch 2.3', { framework: 'torch', version: '2.3' }],
     ['torch==2.4.1+cpu', { framework: 'torch', version: '2.4.1', variant: 'cpu' }],
   ])('%s', (text, want) => {
     expect(api.parseSpec(text)).toEqual({ ...want, raw: text });
   });
-  test.each(['', 'torch', 'torch==', 'foo==1.0', 'torch==abc', 'torch==2.1.0+banana', '==2.1'])('rejects %j with a one-line UsageError', (text) => {
-    let err: unknown;
-    try {
-      api.parseSpec(text);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).not.toContain('\n');
-  });
+  test.each(['', 'torch', 'torch==', 'foo==1.0', 'torch==abc', 'torch==2.1.0+banana', '==2.1'])(
+    'rejects %j with a one-line UsageError',
+    (text) => {
+      let err: unknown;
+      try {
+        api.parseSpec(text);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as Error).message).not.toContain('\n');
+    },
+  );
 });
 
 describe('versions', () => {
@@ -78,7 +81,9 @@ describe('drivers', () => {
       for (const os of ['linux', 'windows'] as const) {
         const d = r[os];
         if (!d) continue;
-        expect(api.compareVersions(api.maxCudaForDriver(d, os)!, r.cuda), `${r.release} ${os}`).toBeGreaterThanOrEqual(0);
+        expect(api.compareVersions(api.maxCudaForDriver(d, os)!, r.cuda), `${r.release} ${os}`).toBeGreaterThanOrEqual(
+          0,
+        );
         expect(api.driverRunsCuda(d, r.version, os), `${r.release} ${os}`).toBe(true);
       }
     }
@@ -96,8 +101,10 @@ describe('drivers', () => {
     expect(r.sources.length).toBeGreaterThan(0);
   });
   test('minor-version compatibility: every 12.x runs on 525.60.13, no 13.x does', () => {
-    for (const r of knowledge().cudaDriver.toolkits.filter((t) => t.cuda.startsWith('12.'))) expect(api.driverRunsCuda('525.60.13', r.cuda)).toBe(true);
-    for (const r of knowledge().cudaDriver.toolkits.filter((t) => t.cuda.startsWith('13.'))) expect(api.driverRunsCuda('575.57.08', r.cuda)).toBe(false);
+    for (const r of knowledge().cudaDriver.toolkits.filter((t) => t.cuda.startsWith('12.')))
+      expect(api.driverRunsCuda('525.60.13', r.cuda)).toBe(true);
+    for (const r of knowledge().cudaDriver.toolkits.filter((t) => t.cuda.startsWith('13.')))
+      expect(api.driverRunsCuda('575.57.08', r.cuda)).toBe(false);
     expect(api.cudaMajorsForDriver('535.104.05')).toEqual([11, 12]);
   });
   test.each([
@@ -120,12 +127,16 @@ describe('compute capabilities', () => {
     const toolkits = d.toolkits.map((t) => t.cuda).sort(api.compareVersions);
     for (const a of d.architectures) {
       if (!a.firstCuda || !toolkits.includes(a.firstCuda)) continue;
-      expect(api.cudaSupportsComputeCapability(a.firstCuda, a.computeCapability), `${a.sm} in ${a.firstCuda}`).toBe(true);
+      expect(api.cudaSupportsComputeCapability(a.firstCuda, a.computeCapability), `${a.sm} in ${a.firstCuda}`).toBe(
+        true,
+      );
       const before = toolkits[toolkits.indexOf(a.firstCuda) - 1];
-      if (before) expect(api.cudaSupportsComputeCapability(before, a.computeCapability), `${a.sm} in ${before}`).toBe(false);
+      if (before)
+        expect(api.cudaSupportsComputeCapability(before, a.computeCapability), `${a.sm} in ${before}`).toBe(false);
       if (a.lastCuda) {
         const after = toolkits[toolkits.indexOf(a.lastCuda) + 1];
-        if (after) expect(api.cudaSupportsComputeCapability(after, a.computeCapability), `${a.sm} in ${after}`).toBe(false);
+        if (after)
+          expect(api.cudaSupportsComputeCapability(after, a.computeCapability), `${a.sm} in ${after}`).toBe(false);
       }
     }
   });
@@ -206,7 +217,11 @@ describe('framework builds', () => {
   });
   test('torchBuild: variants, bundled cuDNN, architectures', () => {
     const b = api.torchBuild('2.1.0', 'cu121')!;
-    expect([b.variant!.cuda, b.variant!.cudnn, b.variant!.sass]).toEqual(['12.1', '8.9.2.26', ['5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0']]);
+    expect([b.variant!.cuda, b.variant!.cudnn, b.variant!.sass]).toEqual([
+      '12.1',
+      '8.9.2.26',
+      ['5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0'],
+    ]);
     expect(api.torchBuild('2.1.0', 'cu126')).toBeNull();
     expect(api.torchBuild('2.11.0', 'cu130')!.variant!.ptx).toEqual([]);
     expect(api.torchBuild('2.7.0', 'cu128')!.variant!.sass).toContain('12.0');
@@ -214,7 +229,9 @@ describe('framework builds', () => {
   });
   test('jaxRequirements: plugins, minimums, and a patch newer than the data', () => {
     const j = api.jaxRequirements('0.4.30', 'cuda12')!;
-    expect(j.variants.map((v) => [v.name, v.minCuda, v.minCudnn, v.minComputeCapability, v.plugin])).toEqual([['cuda12', '12.1', '9.0', '5.2', true]]);
+    expect(j.variants.map((v) => [v.name, v.minCuda, v.minCudnn, v.minComputeCapability, v.plugin])).toEqual([
+      ['cuda12', '12.1', '9.0', '5.2', true],
+    ]);
     const n = api.jaxRequirements('0.11.2')!;
     expect(n.assumedFrom).toBe('0.11.0');
     expect(n.variants.map((v) => v.name)).toEqual(['cuda12', 'cuda13']);
@@ -223,11 +240,32 @@ describe('framework builds', () => {
   });
   test('requirementsFor: the contract shape for the three spec forms', () => {
     const tf = api.requirementsFor('tensorflow==2.12');
-    expect(tf).toMatchObject({ framework: 'tensorflow', version: '2.12.0', requires: { cuda: ['11.8'], cudnn: ['8.6'], driverMin: { linux: '450.80.02', windows: '452.39' }, python: ['3.8', '3.9', '3.10', '3.11'] } });
+    expect(tf).toMatchObject({
+      framework: 'tensorflow',
+      version: '2.12.0',
+      requires: {
+        cuda: ['11.8'],
+        cudnn: ['8.6'],
+        driverMin: { linux: '450.80.02', windows: '452.39' },
+        python: ['3.8', '3.9', '3.10', '3.11'],
+      },
+    });
     const t = api.requirementsFor('torch==2.1.0+cu121');
-    expect(t.requires).toEqual({ cuda: ['12.1'], cudnn: ['8.9.2.26'], driverMin: { linux: '525.60.13', windows: '527.41' }, python: ['3.8', '3.9', '3.10', '3.11'], computeCapabilities: ['5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0'] });
+    expect(t.requires).toEqual({
+      cuda: ['12.1'],
+      cudnn: ['8.9.2.26'],
+      driverMin: { linux: '525.60.13', windows: '527.41' },
+      python: ['3.8', '3.9', '3.10', '3.11'],
+      computeCapabilities: ['5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0'],
+    });
     const j = api.requirementsFor('jax[cuda12]==0.4.30');
-    expect(j.requires).toEqual({ cuda: ['>=12.1,<13'], cudnn: ['>=9.0,<10'], driverMin: { linux: '525.60.13', windows: '527.41' }, python: ['>=3.9'], computeCapabilities: ['>=5.2'] });
+    expect(j.requires).toEqual({
+      cuda: ['>=12.1,<13'],
+      cudnn: ['>=9.0,<10'],
+      driverMin: { linux: '525.60.13', windows: '527.41' },
+      python: ['>=3.9'],
+      computeCapabilities: ['>=5.2'],
+    });
     for (const r of [tf, t, j]) expect(r.sources.length).toBeGreaterThan(1);
   });
   test('requirementsFor: unknown versions and variants are one-line UsageErrors naming what is known', () => {

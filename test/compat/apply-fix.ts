@@ -12,10 +12,20 @@ type Env = NonNullable<Snapshot['python']>['environments'][number];
 
 function setPackage(env: Env, name: RegExp, pkgName: string, version: string): void {
   env.packages = env.packages.filter((p) => !name.test(p.name));
-  env.packages.push({ name: pkgName, version, source: 'dist-info', path: `/x/${pkgName}-${version}.dist-info`, installer: 'pip' });
+  env.packages.push({
+    name: pkgName,
+    version,
+    source: 'dist-info',
+    path: `/x/${pkgName}-${version}.dist-info`,
+    installer: 'pip',
+  });
 }
 
-function replaceFramework(env: Env, fw: 'torch' | 'tensorflow' | 'jax', build: ReturnType<typeof frameworkBuild>): void {
+function replaceFramework(
+  env: Env,
+  fw: 'torch' | 'tensorflow' | 'jax',
+  build: ReturnType<typeof frameworkBuild>,
+): void {
   env.frameworks = env.frameworks.filter((f) => f.framework !== fw);
   env.frameworks.push(build);
   // the old build's import probe no longer describes what is installed
@@ -28,10 +38,15 @@ export function applyCommand(s: Snapshot, cmd: string): void {
   if (m) {
     const b = torchBuild(m[1]!, m[2]!);
     if (!b?.variant) throw new Error(`fix proposes a torch build the data does not have: ${cmd}`);
-    replaceFramework(env, 'torch', frameworkBuild({ framework: 'torch', version: m[1]!, variant: m[2]!, cuda: b.variant.cuda }));
+    replaceFramework(
+      env,
+      'torch',
+      frameworkBuild({ framework: 'torch', version: m[1]!, variant: m[2]!, cuda: b.variant.cuda }),
+    );
     const major = Number(b.variant.cuda.split('.')[0]);
     // pip wheels depend on nvidia-cudnn-cuXX from 1.13; older ones bundle cuDNN inside
-    if (compareVersions(m[1]!, '1.13.0') >= 0) setPackage(env, /^nvidia-cudnn/, major >= 12 ? `nvidia-cudnn-cu${major}` : 'nvidia-cudnn-cu11', b.variant.cudnn);
+    if (compareVersions(m[1]!, '1.13.0') >= 0)
+      setPackage(env, /^nvidia-cudnn/, major >= 12 ? `nvidia-cudnn-cu${major}` : 'nvidia-cudnn-cu11', b.variant.cudnn);
     else env.packages = env.packages.filter((p) => !/^nvidia-cudnn/.test(p.name));
     return;
   }
@@ -39,7 +54,11 @@ export function applyCommand(s: Snapshot, cmd: string): void {
   if (m) {
     const b = tensorflowBuild(m[3]!, 'linux');
     if (!b?.cuda) throw new Error(`fix proposes a TF build the data does not have: ${cmd}`);
-    replaceFramework(env, 'tensorflow', frameworkBuild({ framework: 'tensorflow', version: b.version, cuda: b.cuda, cudnnBuilt: b.cudnn }));
+    replaceFramework(
+      env,
+      'tensorflow',
+      frameworkBuild({ framework: 'tensorflow', version: b.version, cuda: b.cuda, cudnnBuilt: b.cudnn }),
+    );
     if (m[2]) setPackage(env, /^nvidia-cudnn/, `nvidia-cudnn-cu${b.cuda.split('.')[0]}`, `${b.cudnn}.0`);
     return;
   }

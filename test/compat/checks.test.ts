@@ -33,14 +33,20 @@ function expectFixWorks(s: Snapshot, f: Finding, label: string): void {
     const after = structuredClone(s);
     for (const c of fix.commands) applyCommand(after, c);
     const left = problems(run(Snapshot.parse(after)));
-    expect(left.map((x) => x.message), `${label}: after ${fix.commands.join(' && ')}`).toEqual([]);
+    expect(
+      left.map((x) => x.message),
+      `${label}: after ${fix.commands.join(' && ')}`,
+    ).toEqual([]);
   }
   const d = driverOfFix(fix);
   if (d) {
     const after = structuredClone(s);
     applyDriver(after, d);
     const left = problems(run(Snapshot.parse(after))).filter((x) => x.rootCause === 'driver_too_old');
-    expect(left.map((x) => x.message), `${label}: after driver ${d}`).toEqual([]);
+    expect(
+      left.map((x) => x.message),
+      `${label}: after driver ${d}`,
+    ).toEqual([]);
   }
 }
 
@@ -67,10 +73,15 @@ function ownGpu(sass: string[]): string | null {
 }
 
 describe('versions.driver-cuda, every torch release × CUDA 11+ variant', () => {
-  const rows = knowledge().pytorch.releases.flatMap((r) => r.variants.filter((v) => compareVersions(v.cuda, '11.0') >= 0).map((v) => ({ r, v })));
+  const rows = knowledge().pytorch.releases.flatMap((r) =>
+    r.variants.filter((v) => compareVersions(v.cuda, '11.0') >= 0).map((v) => ({ r, v })),
+  );
   test.each(rows.map(({ r, v }) => [`${r.version}+${v.name}`, r, v] as const))('%s', (_label, r, v) => {
     const cc = ownGpu(v.sass)!;
-    const env: PlantedEnv = { python: r.python[0]!, frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }] };
+    const env: PlantedEnv = {
+      python: r.python[0]!,
+      frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }],
+    };
     const min = minDriverForCuda(v.cuda).min!;
     const ok = withEnv(env, (s) => {
       setDriver(s, min);
@@ -97,7 +108,9 @@ describe('versions.gpu-arch', () => {
     ['K80 on torch 2.1.0+cu121', '2.1.0', 'cu121', '12.1', 'Tesla K80', '3.7'],
     ['B200 on torch 2.0.1+cu118', '2.0.1', 'cu118', '11.8', 'NVIDIA B200', '10.0'],
   ])('%s: no kernels, fails, and the fix works', (label, version, variant, cuda, gpu, cc) => {
-    const s = withEnv({ python: '3.10', frameworks: [{ framework: 'torch', version, variant, cuda }] }, (x) => setGpu(x, gpu, cc));
+    const s = withEnv({ python: '3.10', frameworks: [{ framework: 'torch', version, variant, cuda }] }, (x) =>
+      setGpu(x, gpu, cc),
+    );
     const f = run(s).find((x) => x.check === 'versions.gpu-arch' && x.severity === 'error');
     expect(f?.rootCause).toBe('gpu_arch_unsupported');
     expect(f?.message).toContain('no kernel image is available');
@@ -112,13 +125,28 @@ describe('versions.gpu-arch', () => {
     for (const r of knowledge().pytorch.releases) {
       for (const v of r.variants) {
         for (const cc of v.sass) {
-          const s = withEnv({ python: r.python[0]!, frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }] }, (x) => setGpu(x, 'GPU', cc));
-          expect(problems(run(s)).filter((f) => f.check === 'versions.gpu-arch'), `${r.version}+${v.name} on ${cc}`).toEqual([]);
+          const s = withEnv(
+            {
+              python: r.python[0]!,
+              frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }],
+            },
+            (x) => setGpu(x, 'GPU', cc),
+          );
+          expect(
+            problems(run(s)).filter((f) => f.check === 'versions.gpu-arch'),
+            `${r.version}+${v.name} on ${cc}`,
+          ).toEqual([]);
         }
         if (v.ptx.length === 0) {
           const top = v.sass[v.sass.length - 1]!;
           const next = `${Number(top.split('.')[0]) + 1}.0`;
-          const s = withEnv({ python: r.python[0]!, frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }] }, (x) => setGpu(x, 'GPU', next));
+          const s = withEnv(
+            {
+              python: r.python[0]!,
+              frameworks: [{ framework: 'torch', version: r.version, variant: v.name, cuda: v.cuda }],
+            },
+            (x) => setGpu(x, 'GPU', next),
+          );
           const f = run(s).filter((x) => x.check === 'versions.gpu-arch' && x.rootCause === 'gpu_arch_unsupported');
           expect(f.length, `${r.version}+${v.name} on ${next}`).toBe(1);
         }
@@ -127,7 +155,10 @@ describe('versions.gpu-arch', () => {
   });
 
   test('TensorFlow 2.12 on Hopper runs by PTX JIT: a warning; on driver 470 it fails and asks for the CUDA 11.8 driver', () => {
-    const env: PlantedEnv = { python: '3.10', frameworks: [{ framework: 'tensorflow', version: '2.12.0', cuda: '11.8', cudnnBuilt: '8' }] };
+    const env: PlantedEnv = {
+      python: '3.10',
+      frameworks: [{ framework: 'tensorflow', version: '2.12.0', cuda: '11.8', cudnnBuilt: '8' }],
+    };
     const warn = run(withEnv(env)).find((x) => x.check === 'versions.gpu-arch');
     expect(warn?.severity).toBe('warn');
     expect(warn?.message).toContain('JIT-compiles its compute_80 PTX');
@@ -141,7 +172,11 @@ describe('versions.gpu-arch', () => {
 
 describe('versions.cudnn', () => {
   test('an older minor than the build fails in torch; the pinned cuDNN fixes it', () => {
-    const s = withEnv({ python: '3.10', frameworks: [{ framework: 'torch', version: '2.1.0', variant: 'cu121', cuda: '12.1' }], packages: [['nvidia-cudnn-cu12', '8.5.0.96']] });
+    const s = withEnv({
+      python: '3.10',
+      frameworks: [{ framework: 'torch', version: '2.1.0', variant: 'cu121', cuda: '12.1' }],
+      packages: [['nvidia-cudnn-cu12', '8.5.0.96']],
+    });
     const f = run(s).find((x) => x.check === 'versions.cudnn' && x.severity === 'error');
     expect(f?.rootCause).toBe('cudnn_version_mismatch');
     expect(f?.message).toContain('older than the 8.9.2.26 it was built with');
@@ -149,12 +184,19 @@ describe('versions.cudnn', () => {
     expectFixWorks(s, f!, 'torch 2.1 with cuDNN 8.5');
   });
   test('another major (probe says 8.9.7 for a cuDNN 9 build) fails', () => {
-    const s = withEnv({ python: '3.10', frameworks: [{ framework: 'torch', version: '2.4.0', variant: 'cu121', cuda: '12.1', cudnnInt: 8907 }] });
+    const s = withEnv({
+      python: '3.10',
+      frameworks: [{ framework: 'torch', version: '2.4.0', variant: 'cu121', cuda: '12.1', cudnnInt: 8907 }],
+    });
     const f = run(s).find((x) => x.check === 'versions.cudnn' && x.severity === 'error');
     expect(f?.message).toContain('another major (built with 9.1.0.70)');
   });
   test('a cuDNN for another CUDA major fails', () => {
-    const s = withEnv({ python: '3.12', frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }], packages: [['nvidia-cudnn-cu12', '9.19.0.56']] });
+    const s = withEnv({
+      python: '3.12',
+      frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }],
+      packages: [['nvidia-cudnn-cu12', '9.19.0.56']],
+    });
     const f = run(s).find((x) => x.check === 'versions.cudnn' && x.severity === 'error');
     expect(f?.message).toContain('nvidia-cudnn-cu12 is cuDNN for CUDA 12');
     expectFixWorks(s, f!, 'cu12 cuDNN under cu130 torch');
@@ -169,7 +211,18 @@ describe('versions.cudnn', () => {
     expectFixWorks(s, f!, 'jax with old cuDNN');
   });
   test('cuDNN 9.19 on a V100 (cuDNN 9.11+ dropped Volta) fails as an unsupported GPU', () => {
-    const s = withEnv({ python: '3.12', frameworks: [{ framework: 'jax', version: '0.11.2' }], packages: [['jax-cuda12-plugin', '0.11.2'], ['nvidia-cuda-runtime-cu12', '12.9.79'], ['nvidia-cudnn-cu12', '9.19.0.56']] }, (x) => setGpu(x, 'Tesla V100-SXM2-16GB', '7.0'));
+    const s = withEnv(
+      {
+        python: '3.12',
+        frameworks: [{ framework: 'jax', version: '0.11.2' }],
+        packages: [
+          ['jax-cuda12-plugin', '0.11.2'],
+          ['nvidia-cuda-runtime-cu12', '12.9.79'],
+          ['nvidia-cudnn-cu12', '9.19.0.56'],
+        ],
+      },
+      (x) => setGpu(x, 'Tesla V100-SXM2-16GB', '7.0'),
+    );
     const f = run(s).find((x) => x.check === 'versions.cudnn' && x.rootCause === 'gpu_arch_unsupported');
     expect(f?.message).toContain('supports compute capability 7.5 and up');
   });
@@ -177,7 +230,10 @@ describe('versions.cudnn', () => {
 
 describe('versions.python', () => {
   test('torch 2.11 under Python 3.9 fails; the fix is the newest torch for 3.9 that this machine runs', () => {
-    const s = withEnv({ python: '3.9', frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }] });
+    const s = withEnv({
+      python: '3.9',
+      frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }],
+    });
     const f = run(s).find((x) => x.check === 'versions.python');
     expect(f?.severity).toBe('error');
     expect(f?.message).toContain('supports Python 3.10–3.13');
@@ -185,12 +241,23 @@ describe('versions.python', () => {
     expectFixWorks(s, f!, 'torch 2.11 on 3.9');
   });
   test('every TensorFlow Linux row: its Pythons pass, the next one after fails', () => {
-    for (const b of knowledge().tensorflow.builds.filter((x) => x.platform === 'linux' && compareVersions(x.version, '2.0.0') >= 0)) {
-      const env = (py: string): PlantedEnv => ({ python: py, frameworks: [{ framework: 'tensorflow', version: b.version, cuda: b.cuda, cudnnBuilt: b.cudnn }] });
-      for (const py of b.python) expect(run(withEnv(env(py))).filter((f) => f.check === 'versions.python' && f.severity !== 'info'), `${b.version} ${py}`).toEqual([]);
+    for (const b of knowledge().tensorflow.builds.filter(
+      (x) => x.platform === 'linux' && compareVersions(x.version, '2.0.0') >= 0,
+    )) {
+      const env = (py: string): PlantedEnv => ({
+        python: py,
+        frameworks: [{ framework: 'tensorflow', version: b.version, cuda: b.cuda, cudnnBuilt: b.cudnn }],
+      });
+      for (const py of b.python)
+        expect(
+          run(withEnv(env(py))).filter((f) => f.check === 'versions.python' && f.severity !== 'info'),
+          `${b.version} ${py}`,
+        ).toEqual([]);
       const last = b.python[b.python.length - 1]!;
       const next = `3.${Number(last.split('.')[1]) + 1}`;
-      expect(run(withEnv(env(next))).find((f) => f.check === 'versions.python')?.severity, `${b.version} ${next}`).toBe('error');
+      expect(run(withEnv(env(next))).find((f) => f.check === 'versions.python')?.severity, `${b.version} ${next}`).toBe(
+        'error',
+      );
     }
   });
 });
@@ -198,7 +265,14 @@ describe('versions.python', () => {
 describe('versions.nvcc', () => {
   test('nvcc 12.4 with torch cu130 is information, said plainly', () => {
     const s = withEnv(realH200Env(), (x) => {
-      x.toolkit = { nvcc: { path: '/usr/local/cuda/bin/nvcc', root: '/usr/local/cuda-12.4', version: '12.4', source: '/usr/local/cuda-12.4/version.json' } };
+      x.toolkit = {
+        nvcc: {
+          path: '/usr/local/cuda/bin/nvcc',
+          root: '/usr/local/cuda-12.4',
+          version: '12.4',
+          source: '/usr/local/cuda-12.4/version.json',
+        },
+      };
     });
     const f = run(s).filter((x) => x.check === 'versions.nvcc');
     expect(f.every((x) => x.severity === 'info' && x.status === 'ok')).toBe(true);
@@ -214,50 +288,61 @@ describe('versions.nvcc', () => {
 describe('fix builders never propose what the data calls incompatible', () => {
   test('JAX for driver 470: the CUDA 11 wheel on Hopper, nothing on Blackwell (CUDA 11.8 cannot build sm_120)', async () => {
     const { newestJaxFor, newestTorchFor } = await import('../../src/judge/compat/fixes.js');
-    expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['9.0'], python: '3.10' })?.commands).toEqual(["pip install -U 'jax[cuda11_pip]==0.4.25'"]);
+    expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['9.0'], python: '3.10' })?.commands).toEqual([
+      "pip install -U 'jax[cuda11_pip]==0.4.25'",
+    ]);
     expect(newestJaxFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();
     expect(newestTorchFor({ os: 'linux', driver: '470.82.01', ccs: ['12.0'], python: '3.10' })).toBeNull();
-    expect(newestTorchFor({ os: 'linux', driver: '570.26', ccs: ['12.0'], python: '3.12' })?.commands).toEqual(['pip install torch==2.11.0 --index-url https://download.pytorch.org/whl/cu128']);
+    expect(newestTorchFor({ os: 'linux', driver: '570.26', ccs: ['12.0'], python: '3.12' })?.commands).toEqual([
+      'pip install torch==2.11.0 --index-url https://download.pytorch.org/whl/cu128',
+    ]);
   });
 });
 
 describe('versions.cudnn with the library resolution of the libraries section', () => {
   test('LD_LIBRARY_PATH puts the apt cuDNN 9.14 before pip 9.19: torch 2.11 (built with 9.17) fails', () => {
-    const s = withEnv({ python: '3.12', frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }], packages: [['nvidia-cudnn-cu13', '9.19.0.56']] }, (x) => {
-      (x as Record<string, unknown>).libraries = {
-        ok: true,
-        ldCache: { source: '/etc/ld.so.cache', format: null, entries: 0, glibc: null },
-        ldLibraryPath: ['/usr/lib/x86_64-linux-gnu'],
-        defaultDirs: [],
-        hwcaps: [],
-        environments: [],
-        copies: [],
-        consumers: [
-          {
-            path: '/opt/env/lib/python3/site-packages/torch/lib/libtorch_cuda.so',
-            framework: 'torch',
-            environment: '/opt/env',
-            resolved: [
-              {
-                name: 'libcudnn.so.9',
-                family: 'libcudnn',
-                path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9',
-                realPath: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0',
-                version: '9.14.0',
-                via: 'ld_library_path',
-                how: 'needed',
-                requestedBy: null,
-                shadowed: [],
-              },
-            ],
-            notes: [],
-          },
-        ],
-        loaded: [],
-        processes: [],
-        packages: [],
-      };
-    });
+    const s = withEnv(
+      {
+        python: '3.12',
+        frameworks: [{ framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0' }],
+        packages: [['nvidia-cudnn-cu13', '9.19.0.56']],
+      },
+      (x) => {
+        (x as Record<string, unknown>).libraries = {
+          ok: true,
+          ldCache: { source: '/etc/ld.so.cache', format: null, entries: 0, glibc: null },
+          ldLibraryPath: ['/usr/lib/x86_64-linux-gnu'],
+          defaultDirs: [],
+          hwcaps: [],
+          environments: [],
+          copies: [],
+          consumers: [
+            {
+              path: '/opt/env/lib/python3/site-packages/torch/lib/libtorch_cuda.so',
+              framework: 'torch',
+              environment: '/opt/env',
+              resolved: [
+                {
+                  name: 'libcudnn.so.9',
+                  family: 'libcudnn',
+                  path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9',
+                  realPath: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0',
+                  version: '9.14.0',
+                  via: 'ld_library_path',
+                  how: 'needed',
+                  requestedBy: null,
+                  shadowed: [],
+                },
+              ],
+              notes: [],
+            },
+          ],
+          loaded: [],
+          processes: [],
+          packages: [],
+        };
+      },
+    );
     const f = run(s).find((x) => x.check === 'versions.cudnn' && x.severity === 'error');
     expect(f?.message).toContain('loads cuDNN 9.14.0: older than the 9.17.1.4 it was built with');
     expect(f?.evidence[0]?.source).toContain('/usr/lib/x86_64-linux-gnu/libcudnn.so.9');

@@ -17,9 +17,12 @@ function write(name: string, doc: unknown): string {
 }
 
 const real = write('h200.json', withEnv(realH200Env()));
-const old = write('old.json', withEnv(realH200Env(), (s) => {
-  if (s.nvidia.ok) s.nvidia.driverVersion = '470.82.01';
-}));
+const old = write(
+  'old.json',
+  withEnv(realH200Env(), (s) => {
+    if (s.nvidia.ok) s.nvidia.driverVersion = '470.82.01';
+  }),
+);
 
 describe('compat', () => {
   test('torch==2.11.0+cu130 fits the H200 (exit 0), in words', () => {
@@ -35,13 +38,20 @@ describe('compat', () => {
     const r = runCli(['compat', 'jax==0.11.2', '--from', real, '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ framework: 'jax', version: '0.11.2', requires: { driverMin: { linux: '525.60.13' }, python: ['>=3.11'] }, machine: { ok: true, build: 'cuda13', driver: '580.159.04', python: '3.12' } });
+    expect(doc).toMatchObject({
+      framework: 'jax',
+      version: '0.11.2',
+      requires: { driverMin: { linux: '525.60.13' }, python: ['>=3.11'] },
+      machine: { ok: true, build: 'cuda13', driver: '580.159.04', python: '3.12' },
+    });
     expect(Array.isArray(doc.sources) && doc.sources.length > 0).toBe(true);
   });
   test('an old driver: exit 1, the newest build this driver runs, and the driver to upgrade to', () => {
     const r = runCli(['compat', 'torch==2.11.0+cu130', '--from', old]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('needs NVIDIA driver 580.65.06 or newer; this driver is 470.82.01 (it runs CUDA up to 11.4)');
+    expect(r.stdout).toContain(
+      'needs NVIDIA driver 580.65.06 or newer; this driver is 470.82.01 (it runs CUDA up to 11.4)',
+    );
     expect(r.stdout).toContain('$ pip install torch==2.7.1 --index-url https://download.pytorch.org/whl/cu118');
     expect(r.stdout).toContain('upgrade the NVIDIA driver to 580.65.06 or newer');
   });
@@ -66,10 +76,14 @@ describe('compat', () => {
   test('check --from the old-driver snapshot reports driver_too_old from versions.driver-cuda', () => {
     const r = runCli(['check', '--from', old, '--json']);
     const doc = JSON.parse(r.stdout);
-    const f = doc.findings.filter((x: { check: string; severity: string }) => x.check === 'versions.driver-cuda' && x.severity === 'error');
+    const f = doc.findings.filter(
+      (x: { check: string; severity: string }) => x.check === 'versions.driver-cuda' && x.severity === 'error',
+    );
     // torch cu130 and JAX's CUDA 13 plugin both need 580+
     expect(f.map((x: { affects: { framework: string } }) => x.affects.framework).sort()).toEqual(['jax', 'torch']);
-    f.sort((a: { affects: { framework: string } }, b: { affects: { framework: string } }) => (a.affects.framework === 'torch' ? -1 : 1));
+    f.sort((a: { affects: { framework: string } }, b: { affects: { framework: string } }) =>
+      a.affects.framework === 'torch' ? -1 : 1,
+    );
     expect(f[0].rootCause).toBe('driver_too_old');
     expect(f[0].fix.commands[0]).toBe('pip install torch==2.7.1 --index-url https://download.pytorch.org/whl/cu118');
     // no JAX CUDA build runs on 470: the fix is the driver

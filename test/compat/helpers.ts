@@ -64,7 +64,10 @@ export function withEnv(env: PlantedEnv, change?: (s: Snapshot) => void): Snapsh
       durationMs: 100,
       imported: true,
       importError: null,
-      info: { ...(f.archList && f.framework === 'torch' ? { archList: f.archList } : {}), ...(f.cudnnInt ? { cudnnVersion: f.cudnnInt } : {}) },
+      info: {
+        ...(f.archList && f.framework === 'torch' ? { archList: f.archList } : {}),
+        ...(f.cudnnInt ? { cudnnVersion: f.cudnnInt } : {}),
+      },
       conv: [],
       loadedLibraries: [],
       stderrTail: '',
@@ -113,7 +116,14 @@ export function realH200Env(): PlantedEnv {
   return {
     python: '3.12',
     frameworks: [
-      { framework: 'torch', version: '2.11.0', variant: 'cu130', cuda: '13.0', archList: ['sm_75', 'sm_80', 'sm_86', 'sm_90', 'sm_100', 'sm_120'], cudnnInt: 91900 },
+      {
+        framework: 'torch',
+        version: '2.11.0',
+        variant: 'cu130',
+        cuda: '13.0',
+        archList: ['sm_75', 'sm_80', 'sm_86', 'sm_90', 'sm_100', 'sm_120'],
+        cudnnInt: 91900,
+      },
       { framework: 'jax', version: '0.11.2' },
     ],
     packages: [

@@ -26,7 +26,9 @@ describe('knowledge files', () => {
     test(`${file}: every row names a source`, () => {
       const all = rows(doc as Record<string, unknown>);
       expect(all.length).toBeGreaterThan(2);
-      const missing = all.filter(({ row }) => typeof row.source !== 'string' || row.source.trim().length < 8).map((r) => r.where);
+      const missing = all
+        .filter(({ row }) => typeof row.source !== 'string' || row.source.trim().length < 8)
+        .map((r) => r.where);
       expect(missing).toEqual([]);
     });
   }
@@ -41,13 +43,16 @@ describe('knowledge files', () => {
     const t = [...knowledge().cudaDriver.toolkits].sort((a, b) => compareVersions(a.version, b.version));
     for (const os of ['linux', 'windows'] as const) {
       const ds = t.map((r) => r[os]).filter((d): d is string => d !== null);
-      for (let i = 1; i < ds.length; i++) expect(compareVersions(ds[i]!, ds[i - 1]!), `${os} ${ds[i - 1]} → ${ds[i]}`).toBeGreaterThanOrEqual(0);
+      for (let i = 1; i < ds.length; i++)
+        expect(compareVersions(ds[i]!, ds[i - 1]!), `${os} ${ds[i - 1]} → ${ds[i]}`).toBeGreaterThanOrEqual(0);
     }
   });
 
   test('minor-version-compatibility floors are not above any toolkit driver of their major, except 11.0 pre-releases', () => {
     for (const m of knowledge().cudaDriver.minorVersionCompat) {
-      for (const r of knowledge().cudaDriver.toolkits.filter((x) => x.cuda.startsWith(`${m.major}.`) && x.linux && x.cuda !== '11.0')) {
+      for (const r of knowledge().cudaDriver.toolkits.filter(
+        (x) => x.cuda.startsWith(`${m.major}.`) && x.linux && x.cuda !== '11.0',
+      )) {
         expect(compareVersions(r.linux!, m.linux), `${r.release}`).toBeGreaterThanOrEqual(0);
       }
     }
@@ -66,18 +71,27 @@ describe('knowledge files', () => {
   test('every TensorFlow Linux release 1.0–2.21 is there; Windows GPU ends at 2.10', () => {
     const tf = knowledge().tensorflow.builds;
     const linux = tf.filter((b) => b.platform === 'linux' && b.gpu).map((b) => b.version);
-    for (const v of ['1.0.0', '1.15.0', '2.0.0', '2.10.0', '2.12.0', '2.15.0', '2.16.1', '2.21.0']) expect(linux).toContain(v);
-    const winGpu = tf.filter((b) => b.platform === 'windows' && b.gpu).map((b) => b.version).sort(compareVersions);
+    for (const v of ['1.0.0', '1.15.0', '2.0.0', '2.10.0', '2.12.0', '2.15.0', '2.16.1', '2.21.0'])
+      expect(linux).toContain(v);
+    const winGpu = tf
+      .filter((b) => b.platform === 'windows' && b.gpu)
+      .map((b) => b.version)
+      .sort(compareVersions);
     expect(winGpu[winGpu.length - 1]).toBe('2.10.0');
-    expect(tf.filter((b) => b.platform === 'windows' && compareVersions(b.version, '2.11.0') >= 0).every((b) => !b.gpu && b.cuda === null)).toBe(true);
+    expect(
+      tf
+        .filter((b) => b.platform === 'windows' && compareVersions(b.version, '2.11.0') >= 0)
+        .every((b) => !b.gpu && b.cuda === null),
+    ).toBe(true);
   });
 
   test('GPU phrases are unique across products', () => {
     const seen = new Map<string, string>();
-    for (const p of knowledge().gpus.products) for (const n of p.names) {
-      expect(seen.has(n), n).toBe(false);
-      seen.set(n, p.computeCapability);
-    }
+    for (const p of knowledge().gpus.products)
+      for (const n of p.names) {
+        expect(seen.has(n), n).toBe(false);
+        seen.set(n, p.computeCapability);
+      }
   });
 
   test('every compute capability of a GPU product has an architecture row', () => {

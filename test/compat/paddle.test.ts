@@ -33,10 +33,12 @@ describe('paddle.json', () => {
   test('covers 2.1–2.6 and 3.x on Linux and Windows; 2.x rows are read from the docs, recalled rows say so', () => {
     for (const plat of ['linux', 'windows'] as const) {
       const vs = rows.filter((r) => r.platform === plat).map((r) => r.version);
-      for (const v of ['2.1.3', '2.2.2', '2.3.2', '2.4.2', '2.5.2', '2.6.2', '3.0.0b2', '3.0.0']) expect(vs).toContain(v);
+      for (const v of ['2.1.3', '2.2.2', '2.3.2', '2.4.2', '2.5.2', '2.6.2', '3.0.0b2', '3.0.0'])
+        expect(vs).toContain(v);
     }
     for (const r of rows) {
-      if (r.confidence === 'read') expect(r.source).toMatch(/^https:\/\/github\.com\/PaddlePaddle\/docs\/blob\/[0-9a-f]{40}\//);
+      if (r.confidence === 'read')
+        expect(r.source).toMatch(/^https:\/\/github\.com\/PaddlePaddle\/docs\/blob\/[0-9a-f]{40}\//);
       else expect(r.notes ?? '').toMatch(/recalled/i);
     }
   });
@@ -47,14 +49,18 @@ describe('paddle.json', () => {
         const { version, variant } = splitPaddleVersion(v.pip);
         expect(version).toBe(r.version);
         if (variant) expect(variant).toBe(v.name);
-        else expect(v.pypiDefault || compareVersions(r.version, '3.0.0a0') >= 0, `${v.pip} plain but not the default`).toBe(true);
+        else
+          expect(
+            v.pypiDefault || compareVersions(r.version, '3.0.0a0') >= 0,
+            `${v.pip} plain but not the default`,
+          ).toBe(true);
       }
       const defaults = r.variants.filter((v) => v.pypiDefault).length;
       expect(defaults, `${r.platform} ${r.version}`).toBe(compareVersions(r.version, '3.0.0a0') < 0 ? 1 : 0);
       expect([...r.python].sort(compareVersions)).toEqual(r.python);
     }
   });
-  test('the PyPI default: CUDA 10.2 up to 2.4, CUDA 11.8 in 2.5 and 2.6 (the docs\' install commands)', () => {
+  test("the PyPI default: CUDA 10.2 up to 2.4, CUDA 11.8 in 2.5 and 2.6 (the docs' install commands)", () => {
     expect(paddleBuild('2.4.2', 'pypi')!.variant!.cuda).toBe('10.2');
     expect(paddleBuild('2.5.2', 'pypi')!.variant!.cuda).toBe('11.8');
     expect(paddleBuild('2.6.2', 'pypi', 'windows')!.variant!.cuda).toBe('11.8');
@@ -76,8 +82,12 @@ describe('specs', () => {
   test('malformed Paddle specs are one-line usage errors', () => {
     expect(() => parseSpec('paddlepaddle==2.6.0.post120')).toThrow(/CPU build/);
     expect(() => parseSpec('paddlepaddle-gpu==2.6.1+rocm')).toThrow(UsageError);
-    expect(() => requirementsFor('paddlepaddle-gpu==2.9.0')).toThrow(/not in gpu-env-doctor's data \(known: 2\.1\.3 to 3\.1\.0\)/);
-    expect(() => requirementsFor('paddlepaddle-gpu==2.6.1.post102')).toThrow(/has no cu102 build on linux \(builds: cu112, cu116, cu117, cu118, cu120\)/);
+    expect(() => requirementsFor('paddlepaddle-gpu==2.9.0')).toThrow(
+      /not in gpu-env-doctor's data \(known: 2\.1\.3 to 3\.1\.0\)/,
+    );
+    expect(() => requirementsFor('paddlepaddle-gpu==2.6.1.post102')).toThrow(
+      /has no cu102 build on linux \(builds: cu112, cu116, cu117, cu118, cu120\)/,
+    );
   });
 });
 
@@ -85,15 +95,29 @@ describe('requirements', () => {
   test('paddlepaddle-gpu==2.5.0 is the CUDA 11.8 build: cuDNN 8.6.0, driver from the CUDA table, Python 3.7–3.11, compute capability 3.5+', () => {
     const r = requirementsFor('paddlepaddle-gpu==2.5.0');
     expect(r).toMatchObject({ framework: 'paddle', version: '2.5.0', variant: 'cu118', gpu: true });
-    expect(r.requires).toEqual({ cuda: ['11.8'], cudnn: ['8.6.0'], driverMin: { linux: '450.80.02', windows: '452.39' }, python: ['3.7', '3.8', '3.9', '3.10', '3.11'], computeCapabilities: ['>=3.5'] });
+    expect(r.requires).toEqual({
+      cuda: ['11.8'],
+      cudnn: ['8.6.0'],
+      driverMin: { linux: '450.80.02', windows: '452.39' },
+      python: ['3.7', '3.8', '3.9', '3.10', '3.11'],
+      computeCapabilities: ['>=3.5'],
+    });
     expect(r.notes.join('\n')).toMatch(/takes the row of 2\.5\.2/);
     expect(r.notes.join('\n')).toMatch(/no \.postNNN\) is the cu118 build/);
-    expect(r.sources.some((s) => s.includes('PaddlePaddle/docs/blob/222c912ba1049102004373aa7f2fecd96bc02a72'))).toBe(true);
+    expect(r.sources.some((s) => s.includes('PaddlePaddle/docs/blob/222c912ba1049102004373aa7f2fecd96bc02a72'))).toBe(
+      true,
+    );
   });
-  test('.post120 on CUDA 12.0: the CUDA table raises the docs\' 3.5 floor to 5.0 (CUDA 12 has no Kepler code)', () => {
+  test(".post120 on CUDA 12.0: the CUDA table raises the docs' 3.5 floor to 5.0 (CUDA 12 has no Kepler code)", () => {
     const r = requirementsFor('paddlepaddle-gpu==2.6.1.post120');
     expect(r.builds).toHaveLength(1);
-    expect(r.builds[0]).toMatchObject({ name: 'cu120', cuda: '12.0', cudnn: '8.9.1', minComputeCapability: '5.0', driverMin: { linux: '525.60.13' } });
+    expect(r.builds[0]).toMatchObject({
+      name: 'cu120',
+      cuda: '12.0',
+      cudnn: '8.9.1',
+      minComputeCapability: '5.0',
+      driverMin: { linux: '525.60.13' },
+    });
   });
   test('paddle==2.4.2 lists every build; 2.4 CUDA 10.2 needs the 10.2 toolkit driver (no minor-version compatibility before 11)', () => {
     const r = requirementsFor('paddle==2.4.2');
@@ -105,7 +129,10 @@ describe('requirements', () => {
     expect(r.builds.map((b) => b.name)).toEqual(['cu118', 'cu126']);
     expect(r.notes.join('\n')).toMatch(/recalled, not read/);
     const beta = requirementsFor('paddlepaddle-gpu==3.0.0b2');
-    expect(beta.builds.map((b) => [b.name, b.cudnn, b.minComputeCapability])).toEqual([['cu118', '8.6', '6.0'], ['cu123', '9.0', '6.0']]);
+    expect(beta.builds.map((b) => [b.name, b.cudnn, b.minComputeCapability])).toEqual([
+      ['cu118', '8.6', '6.0'],
+      ['cu123', '9.0', '6.0'],
+    ]);
   });
   test('paddlepaddle (without -gpu) is the CPU build', () => {
     const r = requirementsFor('paddlepaddle==2.6.0');
@@ -130,7 +157,9 @@ describe('machine verdicts on the real H200 snapshot (Python 3.12, driver 580.15
     const m = machineVerdict(requirementsFor('paddlepaddle-gpu==2.5.0'), s);
     expect(m.ok).toBe(false);
     expect(m.verdicts.find((v) => v.id === 'python')).toMatchObject({ status: 'fail' });
-    expect(m.fix!.commands).toEqual(['python -m pip install paddlepaddle-gpu==2.6.2.post120 -i https://www.paddlepaddle.org.cn/packages/stable/cu120/']);
+    expect(m.fix!.commands).toEqual([
+      'python -m pip install paddlepaddle-gpu==2.6.2.post120 -i https://www.paddlepaddle.org.cn/packages/stable/cu120/',
+    ]);
   });
   test('a CUDA 10.2 build on Hopper: CUDA 10.2 cannot build sm_90 code, said as a warning (PTX is not documented)', () => {
     const m = machineVerdict(requirementsFor('paddle==2.4.2+cu102'), withEnv({ python: '3.10', frameworks: [] }));
@@ -149,47 +178,99 @@ describe('machine verdicts on the real H200 snapshot (Python 3.12, driver 580.15
 describe('the version checks judge an installed paddlepaddle-gpu', () => {
   test('2.6.1.post120 under Python 3.12 on the H200: driver, GPU and Python ok; the CUDA 13.0 toolkit is not the CUDA 12 Paddle 2.x loads', () => {
     const nvcc13 = (x: Snapshot) => {
-      x.toolkit = { nvcc: { path: '/usr/local/cuda/bin/nvcc', root: '/usr/local/cuda-13.0', version: '13.0', source: '/usr/local/cuda-13.0/version.json' } };
+      x.toolkit = {
+        nvcc: {
+          path: '/usr/local/cuda/bin/nvcc',
+          root: '/usr/local/cuda-13.0',
+          version: '13.0',
+          source: '/usr/local/cuda-13.0/version.json',
+        },
+      };
     };
-    const fs = run(withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, nvcc13));
+    const fs = run(
+      withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, nvcc13),
+    );
     const msgs = fs.map((f) => `${f.status} ${f.message}`).join('\n');
     expect(errors(fs)).toEqual([]);
     expect(msgs).toContain('ok Driver 580.159.04 runs the CUDA 12.0 runtime of paddlepaddle-gpu 2.6.1 (cu120)');
     expect(msgs).toContain('ok Python 3.12 is supported by paddlepaddle-gpu 2.6.1 (cu120) (3.8–3.12)');
-    expect(msgs).toMatch(/warn paddlepaddle-gpu 2\.6\.1 \(cu120\) loads the CUDA 12 libraries of the machine \(Paddle 2\.x bundles none.*toolkit here is CUDA 13\.0/);
+    expect(msgs).toMatch(
+      /warn paddlepaddle-gpu 2\.6\.1 \(cu120\) loads the CUDA 12 libraries of the machine \(Paddle 2\.x bundles none.*toolkit here is CUDA 13\.0/,
+    );
     // the same toolkit major is fine; 3.x brings its own libraries, so nvcc is only information there
-    const same = run(withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, (x) => {
-      x.toolkit = { nvcc: { path: '/usr/local/cuda/bin/nvcc', root: '/usr/local/cuda-12.4', version: '12.4', source: '/usr/local/cuda-12.4/version.json' } };
-    }));
+    const same = run(
+      withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, (x) => {
+        x.toolkit = {
+          nvcc: {
+            path: '/usr/local/cuda/bin/nvcc',
+            root: '/usr/local/cuda-12.4',
+            version: '12.4',
+            source: '/usr/local/cuda-12.4/version.json',
+          },
+        };
+      }),
+    );
     expect(same.filter((f) => f.check === 'versions.nvcc').map((f) => f.status)).toEqual(['ok']);
-    const v3 = run(withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '3.0.0'], ['nvidia-cuda-runtime-cu12', '12.6.77']] }, nvcc13));
+    const v3 = run(
+      withEnv(
+        {
+          python: '3.12',
+          frameworks: [],
+          packages: [
+            ['paddlepaddle-gpu', '3.0.0'],
+            ['nvidia-cuda-runtime-cu12', '12.6.77'],
+          ],
+        },
+        nvcc13,
+      ),
+    );
     expect(v3.filter((f) => f.check === 'versions.nvcc').map((f) => f.status)).toEqual(['ok']);
   });
   test('the plain 2.5.2 (the CUDA 11.8 build) under Python 3.12 fails; its fix, applied, passes', () => {
     const s = withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '2.5.2']] });
     const bad = errors(run(s));
-    expect(bad.map((f) => f.message)).toEqual(['paddlepaddle-gpu 2.5.2 (cu118) supports Python 3.7–3.11; this environment has 3.12']);
+    expect(bad.map((f) => f.message)).toEqual([
+      'paddlepaddle-gpu 2.5.2 (cu118) supports Python 3.7–3.11; this environment has 3.12',
+    ]);
     const after = structuredClone(s);
     for (const c of bad[0]!.fix!.commands) applyCommand(after, c);
     expect(errors(run(Snapshot.parse(after)))).toEqual([]);
   });
   test('3.x: the build is read from the nvidia-cuda-runtime wheel it depends on, cuDNN from nvidia-cudnn', () => {
-    const s = withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle-gpu', '3.0.0'], ['nvidia-cuda-runtime-cu12', '12.6.77'], ['nvidia-cudnn-cu12', '9.5.1.17']] });
+    const s = withEnv({
+      python: '3.12',
+      frameworks: [],
+      packages: [
+        ['paddlepaddle-gpu', '3.0.0'],
+        ['nvidia-cuda-runtime-cu12', '12.6.77'],
+        ['nvidia-cudnn-cu12', '9.5.1.17'],
+      ],
+    });
     const fs = run(s);
-    expect(fs.map((f) => f.message).join('\n')).toContain('runs the CUDA 12.6 runtime of paddlepaddle-gpu 3.0.0 (cu126)');
+    expect(fs.map((f) => f.message).join('\n')).toContain(
+      'runs the CUDA 12.6 runtime of paddlepaddle-gpu 3.0.0 (cu126)',
+    );
     expect(errors(fs)).toEqual([]);
   });
   test('an old driver fails the CUDA 12.0 build, with the driver to install by hand', () => {
-    const s = withEnv({ python: '3.10', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, (x) => setDriver(x, '470.82.01'));
+    const s = withEnv({ python: '3.10', frameworks: [], packages: [['paddlepaddle-gpu', '2.6.1.post120']] }, (x) =>
+      setDriver(x, '470.82.01'),
+    );
     const f = errors(run(s)).find((x) => x.rootCause === 'driver_too_old')!;
     expect(f.message).toMatch(/needs NVIDIA driver 525\.60\.13 or newer; this driver is 470\.82\.01/);
     // 470 runs CUDA 11.x through minor-version compatibility: the newest CUDA 11 build, the plain 2.6.2 (CUDA 11.8)
-    expect(f.fix!.commands).toEqual(['python -m pip install paddlepaddle-gpu==2.6.2 -i https://pypi.tuna.tsinghua.edu.cn/simple']);
+    expect(f.fix!.commands).toEqual([
+      'python -m pip install paddlepaddle-gpu==2.6.2 -i https://pypi.tuna.tsinghua.edu.cn/simple',
+    ]);
   });
   test('the CPU package alone is nothing for these checks to judge', () => {
     const fs = run(withEnv({ python: '3.12', frameworks: [], packages: [['paddlepaddle', '2.6.1']] }));
     expect(fs.every((f) => f.status === 'skip')).toBe(true);
-    expect(runChecks(CHECKS, h200()).flatMap((r) => r.findings).every((f) => f.status === 'skip')).toBe(true);
+    expect(
+      runChecks(CHECKS, h200())
+        .flatMap((r) => r.findings)
+        .every((f) => f.status === 'skip'),
+    ).toBe(true);
   });
 });
 
@@ -203,12 +284,20 @@ describe('compat SPEC for Paddle, as users run it', () => {
     const r = runCli(['compat', 'paddlepaddle-gpu==2.6.1.post120', '--no-machine']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('paddlepaddle-gpu 2.6.1 (cu120)\n  CUDA 12.0 · cuDNN 8.9.1 · driver ≥ 525.60.13 (Linux), ≥ 527.41 (Windows) · GPUs ≥ 5.0\n  Python 3.8–3.12');
+    expect(r.stdout).toContain(
+      'paddlepaddle-gpu 2.6.1 (cu120)\n  CUDA 12.0 · cuDNN 8.9.1 · driver ≥ 525.60.13 (Linux), ≥ 527.41 (Windows) · GPUs ≥ 5.0\n  Python 3.8–3.12',
+    );
   });
   test('--json names the framework and the build', () => {
     const r = runCli(['compat', 'paddlepaddle-gpu==2.5.0', '--from', snap, '--json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ framework: 'paddle', version: '2.5.0', variant: 'cu118', requires: { cuda: ['11.8'] }, machine: { ok: false, python: '3.12' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      framework: 'paddle',
+      version: '2.5.0',
+      variant: 'cu118',
+      requires: { cuda: ['11.8'] },
+      machine: { ok: false, python: '3.12' },
+    });
   });
   test('the CPU package on a GPU machine: exit 1, no GPU support', () => {
     const r = runCli(['compat', 'paddlepaddle==2.6.0', '--from', snap]);

@@ -42,20 +42,34 @@ describe('gpu-env-doctor diff', () => {
   });
 
   it('bad input: exit 2 with one line', () => {
-    for (const args of [['diff', 'bad.json', 'a.json'], ['diff', 'missing.json', 'a.json'], ['diff'], ['diff', 'a.json', 'b.json', 'a.json'], ['diff', 'a.json', 'b.json', '--format', 'html']]) {
+    for (const args of [
+      ['diff', 'bad.json', 'a.json'],
+      ['diff', 'missing.json', 'a.json'],
+      ['diff'],
+      ['diff', 'a.json', 'b.json', 'a.json'],
+      ['diff', 'a.json', 'b.json', '--format', 'html'],
+    ]) {
       const r = runCli(args, { cwd: dir });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
-    expect(runCli(['diff', 'bad.json', 'a.json'], { cwd: dir }).stderr).toContain('bad.json is not a gpu-env-doctor snapshot');
+    expect(runCli(['diff', 'bad.json', 'a.json'], { cwd: dir }).stderr).toContain(
+      'bad.json is not a gpu-env-doctor snapshot',
+    );
   });
 
   it('one file: compared with this machine, probed now', () => {
     const root = tempDir('ged-diff-root-');
     h200Root(root);
     const bin = tempDir('ged-diff-bin-');
-    fakeNvidiaSmi(bin, { xml: path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'), csv: path.join(FIXTURES, 'h200/idle/query-gpu.csv') });
-    const r = runCli(['diff', 'b.json', '--root', root, '--json'], { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}` } });
+    fakeNvidiaSmi(bin, {
+      xml: path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'),
+      csv: path.join(FIXTURES, 'h200/idle/query-gpu.csv'),
+    });
+    const r = runCli(['diff', 'b.json', '--root', root, '--json'], {
+      cwd: dir,
+      env: { PATH: `${bin}:${process.env.PATH}` },
+    });
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.b.label).toBe('this machine');

@@ -42,7 +42,15 @@ describe('diff: the real H200 snapshots', () => {
     const idle = real('h200-idle.json');
     const f = extractFacts(base).values;
     const g = extractFacts(idle).values;
-    for (const id of ['driver', 'kernel-module', 'gpu.model[0]', 'gpu.memory[0]', 'gpu.cc[0]', 'cuda.driver-max', 'gpu.health[0]']) {
+    for (const id of [
+      'driver',
+      'kernel-module',
+      'gpu.model[0]',
+      'gpu.memory[0]',
+      'gpu.cc[0]',
+      'cuda.driver-max',
+      'gpu.health[0]',
+    ]) {
       expect(f.get(id), id).toBe(g.get(id));
     }
     expect(f.get('driver')).toBe('580.159.04');
@@ -85,7 +93,9 @@ describe('diff: planted differences, ranked by impact', () => {
     expect(ranks).toEqual(['critical', 'critical', 'critical', 'critical', 'high', 'low']);
     expect(r.differences[0]).toMatchObject({ a: '580.159.04', b: '535.183.01' });
     expect(r.differences.find((d) => d.fact === 'env[TF_CPP_MIN_LOG_LEVEL]')).toMatchObject({ a: null, b: '3' });
-    expect(r.differences.find((d) => d.fact === 'loads[torch libcudnn.so.9]')!.b).toBe('9.14.0 (ld_library_path: /usr/lib/x86_64-linux-gnu/libcudnn.so.9)');
+    expect(r.differences.find((d) => d.fact === 'loads[torch libcudnn.so.9]')!.b).toBe(
+      '9.14.0 (ld_library_path: /usr/lib/x86_64-linux-gnu/libcudnn.so.9)',
+    );
     // memory in use, SLURM_JOB_ID, collectedAt: counted, not shown
     expect(r.hiddenNoise).toBe(3);
     expect(r.b.host).toBe('gpu-h200-02');
@@ -101,8 +111,16 @@ describe('diff: planted differences, ranked by impact', () => {
     b.nvidia.gpus.push(second);
     const r = diffSnapshots(base, b, labels);
     expect(facts(r).slice(0, 2)).toEqual(['gpu.count', 'gpu.model[1]']);
-    expect(r.differences.find((d) => d.fact === 'gpu.model[1]')).toMatchObject({ a: null, b: 'NVIDIA H100 80GB HBM3', impact: 'critical' });
-    expect(r.differences.find((d) => d.fact === 'gpu.memory[1]')).toMatchObject({ a: null, b: '81559 MiB', impact: 'high' });
+    expect(r.differences.find((d) => d.fact === 'gpu.model[1]')).toMatchObject({
+      a: null,
+      b: 'NVIDIA H100 80GB HBM3',
+      impact: 'critical',
+    });
+    expect(r.differences.find((d) => d.fact === 'gpu.memory[1]')).toMatchObject({
+      a: null,
+      b: '81559 MiB',
+      impact: 'high',
+    });
   });
 
   it('a section one side did not collect is one line, not a removal of every package', () => {
@@ -110,7 +128,14 @@ describe('diff: planted differences, ranked by impact', () => {
     delete b.python;
     const r = diffSnapshots(base, b, labels);
     const py = r.differences.filter((d) => d.notCollected);
-    expect(py.map((d) => d.fact)).toEqual(['framework', 'wheel', 'conda', 'python.version', 'python.duplicates', 'python.env']);
+    expect(py.map((d) => d.fact)).toEqual([
+      'framework',
+      'wheel',
+      'conda',
+      'python.version',
+      'python.duplicates',
+      'python.env',
+    ]);
     expect(py.every((d) => d.impact === 'low' && d.notCollected === 'b')).toBe(true);
     expect(r.differences.find((d) => d.fact === 'wheel')!.a).toMatch(/^\d+ values$/);
     expect(facts(r).some((f) => f.startsWith('wheel['))).toBe(false);
@@ -118,9 +143,16 @@ describe('diff: planted differences, ranked by impact', () => {
 
   it('nvidia-smi failing on one side is a driver difference', () => {
     const b = clone(base);
-    (b as { nvidia: unknown }).nvidia = { ok: false, failure: { reason: 'nvml-mismatch', message: 'Failed to initialize NVML: Driver/library version mismatch' } };
+    (b as { nvidia: unknown }).nvidia = {
+      ok: false,
+      failure: { reason: 'nvml-mismatch', message: 'Failed to initialize NVML: Driver/library version mismatch' },
+    };
     const r = diffSnapshots(base, b, labels);
-    expect(r.differences[0]).toMatchObject({ fact: 'driver', b: 'nvidia-smi failed (nvml-mismatch)', impact: 'critical' });
+    expect(r.differences[0]).toMatchObject({
+      fact: 'driver',
+      b: 'nvidia-smi failed (nvml-mismatch)',
+      impact: 'critical',
+    });
     // per-GPU facts were not collected on B: one line each, low
     expect(r.differences.find((d) => d.fact === 'gpu.model')).toMatchObject({ notCollected: 'b', impact: 'low' });
   });
@@ -132,8 +164,12 @@ describe('diff: planted differences, ranked by impact', () => {
     expect(t).toMatch(/NVIDIA driver: 580\.159\.04 → 535\.183\.01/);
     expect(t).toContain('the driver sets the highest CUDA version');
     expect(t).toContain('environment variable TF_CPP_MIN_LOG_LEVEL: (not set) → 3');
-    expect(renderDiffTerminal(r, { color: false, verbose: true })).toContain('env[TF_CPP_MIN_LOG_LEVEL]: (not set) → 3');
-    expect(t).toMatch(/6 differences \(4 critical, 1 high, 1 low\) · \d+ facts the same · 3 differences of the moment hidden \(--all shows them\)/);
+    expect(renderDiffTerminal(r, { color: false, verbose: true })).toContain(
+      'env[TF_CPP_MIN_LOG_LEVEL]: (not set) → 3',
+    );
+    expect(t).toMatch(
+      /6 differences \(4 critical, 1 high, 1 low\) · \d+ facts the same · 3 differences of the moment hidden \(--all shows them\)/,
+    );
     const md = renderDiffMarkdown(r);
     expect(md).toContain('| critical | `driver` | `580.159.04` | `535.183.01` |');
     expect(md.split('\n').filter((l) => l.startsWith('| ')).length).toBe(2 + 6); // header, rule, rows

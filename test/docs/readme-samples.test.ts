@@ -7,7 +7,9 @@ import { expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../..');
 
 it('README.md shows what check and explain print now', () => {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/readme-samples.mjs'), '--check'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/readme-samples.mjs'), '--check'], {
+    encoding: 'utf8',
+  });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }, 60_000);

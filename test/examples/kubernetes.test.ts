@@ -19,7 +19,11 @@ interface Container {
   args?: string[];
   env?: { name: string; value: string }[];
   resources?: { limits?: Record<string, unknown>; requests?: Record<string, unknown> };
-  securityContext?: { capabilities?: { add?: string[]; drop?: string[] }; allowPrivilegeEscalation?: boolean; runAsUser?: number };
+  securityContext?: {
+    capabilities?: { add?: string[]; drop?: string[] };
+    allowPrivilegeEscalation?: boolean;
+    runAsUser?: number;
+  };
   volumeMounts?: { name: string; mountPath: string }[];
 }
 interface PodSpec {
@@ -31,7 +35,12 @@ interface PodSpec {
   containers: Container[];
   volumes?: { name: string; hostPath?: { path: string; type?: string }; emptyDir?: object }[];
 }
-type Doc = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec: any };
+type Doc = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec: any;
+};
 
 function load(file: string): Doc[] {
   const docs = parseAllDocuments(fs.readFileSync(path.join(K8S, file), 'utf8'));
@@ -49,7 +58,8 @@ describe('DaemonSet: check --format prometheus on every GPU node', () => {
   it('is an apps/v1 DaemonSet whose selector matches its pods, in a namespace the file creates', () => {
     expect(ds.apiVersion).toBe('apps/v1');
     expect(docs.find((d) => d.kind === 'Namespace')!.metadata.name).toBe(ds.metadata.namespace);
-    for (const [k, v] of Object.entries(ds.spec.selector.matchLabels as Record<string, string>)) expect(ds.spec.template.metadata.labels[k]).toBe(v);
+    for (const [k, v] of Object.entries(ds.spec.selector.matchLabels as Record<string, string>))
+      expect(ds.spec.template.metadata.labels[k]).toBe(v);
   });
 
   it("sees every GPU through the NVIDIA runtime without taking one, and the host's processes", () => {
@@ -89,13 +99,17 @@ describe('DaemonSet: check --format prometheus on every GPU node', () => {
     expect(r.status).toBe(0);
     expect(fs.readdirSync(textfile)).toEqual(['gpu_env_doctor.prom']); // no temporary file left
     const prom = parseExposition(fs.readFileSync(path.join(textfile, 'gpu_env_doctor.prom'), 'utf8'));
-    expect(prom.get('gpu_env_doctor_gpu_memory_held_bytes')!.samples.find((x) => x.labels.verdict === 'unknown')!.value).toBe(141948 * 1024 * 1024);
+    expect(
+      prom.get('gpu_env_doctor_gpu_memory_held_bytes')!.samples.find((x) => x.labels.verdict === 'unknown')!.value,
+    ).toBe(141948 * 1024 * 1024);
 
     fakeBin(bin, 'gpu-env-doctor', 'echo "gpu-env-doctor: internal error" >&2; exit 2');
     const failed = spawnSync('/bin/sh', ['-c', script], { env, encoding: 'utf8', timeout: 30000 });
     expect(failed.stderr).toContain('gpu-env-doctor check failed (exit 2)');
     expect(fs.readdirSync(textfile)).toEqual(['gpu_env_doctor.prom']);
-    expect(parseExposition(fs.readFileSync(path.join(textfile, 'gpu_env_doctor.prom'), 'utf8')).size).toBeGreaterThan(5);
+    expect(parseExposition(fs.readFileSync(path.join(textfile, 'gpu_env_doctor.prom'), 'utf8')).size).toBeGreaterThan(
+      5,
+    );
   });
 });
 
@@ -105,7 +119,9 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
 
   it('off by default; with SNAPSHOT_DIR set, each round leaves NODE.json (written atomically) that serve --fleet reads', async () => {
     expect(envOf(c).SNAPSHOT_DIR).toBe('');
-    const nodeName = (c.env as { name: string; valueFrom?: { fieldRef?: { fieldPath: string } } }[]).find((e) => e.name === 'NODE_NAME')!;
+    const nodeName = (c.env as { name: string; valueFrom?: { fieldRef?: { fieldPath: string } } }[]).find(
+      (e) => e.name === 'NODE_NAME',
+    )!;
     expect(nodeName.valueFrom?.fieldRef?.fieldPath).toBe('spec.nodeName');
     const dir = tempDir('ged-k8s-fleet-');
     const bin = path.join(dir, 'bin');
@@ -115,15 +131,32 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
     fs.mkdirSync(path.join(dir, 'textfile'));
     fakeBin(bin, 'sleep', 'exit 1');
     fakeBin(bin, 'gpu-env-doctor', `exec '${process.execPath}' '${CLI}' "$@" --from '${HELD}'`);
-    const env = { ...envOf(c), TEXTFILE_DIR: path.join(dir, 'textfile'), SNAPSHOT_DIR: snaps, NODE_NAME: 'gpu-node-7', PATH: `${bin}:/usr/bin:/bin` };
+    const env = {
+      ...envOf(c),
+      TEXTFILE_DIR: path.join(dir, 'textfile'),
+      SNAPSHOT_DIR: snaps,
+      NODE_NAME: 'gpu-node-7',
+      PATH: `${bin}:/usr/bin:/bin`,
+    };
     const r = spawnSync('/bin/sh', ['-c', c.args![0]!], { env, encoding: 'utf8', timeout: 30000 });
     expect(r.status).toBe(0);
     expect(fs.readdirSync(snaps)).toEqual(['gpu-node-7.json']);
     const { FleetWatcher } = await import('../../src/act/serve/fleet.js');
     const { createFileSystem } = await import('../../src/ports/fs.js');
-    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: snaps, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 1e12, onChange: () => undefined });
+    const w = new FleetWatcher({
+      fs: createFileSystem('/'),
+      cwd: '/',
+      dir: snaps,
+      now: Date.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 1e12,
+      onChange: () => undefined,
+    });
     await w.scan();
-    expect(w.model().machines).toEqual([expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, users: ['root'] })]);
+    expect(w.model().machines).toEqual([
+      expect.objectContaining({ file: path.join(snaps, 'gpu-node-7.json'), gpus: 1, users: ['root'] }),
+    ]);
   });
 
   // M5 of security-audit-2026-12-03: the loop wrote `> SNAPSHOT_DIR/.NODE.json.tmp`, a fixed name on a shared volume.
@@ -135,10 +168,21 @@ describe('DaemonSet: snapshots for serve --fleet', () => {
     for (const d of [bin, snaps, textfile]) fs.mkdirSync(d);
     const precious = path.join(dir, 'precious.txt');
     fs.writeFileSync(precious, 'precious\n', { mode: 0o600 });
-    for (const l of [path.join(snaps, '.gpu-node-7.json.tmp'), path.join(snaps, 'gpu-node-7.json'), path.join(textfile, 'gpu_env_doctor.prom')]) fs.symlinkSync(precious, l);
+    for (const l of [
+      path.join(snaps, '.gpu-node-7.json.tmp'),
+      path.join(snaps, 'gpu-node-7.json'),
+      path.join(textfile, 'gpu_env_doctor.prom'),
+    ])
+      fs.symlinkSync(precious, l);
     fakeBin(bin, 'sleep', 'exit 1');
     fakeBin(bin, 'gpu-env-doctor', `exec '${process.execPath}' '${CLI}' "$@" --from '${HELD}'`);
-    const env = { ...envOf(c), TEXTFILE_DIR: textfile, SNAPSHOT_DIR: snaps, NODE_NAME: 'gpu-node-7', PATH: `${bin}:/usr/bin:/bin` };
+    const env = {
+      ...envOf(c),
+      TEXTFILE_DIR: textfile,
+      SNAPSHOT_DIR: snaps,
+      NODE_NAME: 'gpu-node-7',
+      PATH: `${bin}:/usr/bin:/bin`,
+    };
     const r = spawnSync('/bin/sh', ['-c', c.args![0]!], { env, encoding: 'utf8', timeout: 30000 });
     expect(r.status).toBe(0);
     expect(fs.readFileSync(precious, 'utf8')).toBe('precious\n');

@@ -61,7 +61,9 @@ describe('Slurm prolog', () => {
     expect(r.code).toBe(1);
     expect(read('doctor.log')).toMatch(/^check --json --timeout 20$/m);
     const scontrol = read('scontrol.log');
-    expect(scontrol).toContain('update NodeName=gpu-node-07 State=DRAIN Reason=gpu-env-doctor: GPU 0: PID 589 root orphaned: its parent is gone, 141948 MiB: python3 test/fixtures/h200/hog.py 1200 120');
+    expect(scontrol).toContain(
+      'update NodeName=gpu-node-07 State=DRAIN Reason=gpu-env-doctor: GPU 0: PID 589 root orphaned: its parent is gone, 141948 MiB: python3 test/fixtures/h200/hog.py 1200 120',
+    );
     expect(read('logger.log')).toContain('job 4242: GPU 0: PID 589 root orphaned');
     expect(r.stderr).toContain('gpu-env-doctor[4242]: GPU 0: PID 589');
     const note = fs.readFileSync(path.join(state, 'job-4242.txt'), 'utf8');
@@ -106,7 +108,9 @@ describe('Slurm prolog', () => {
     expect(task.code).toBe(0);
     const lines = task.stdout.trim().split('\n');
     expect(lines.every((l) => l.startsWith('print '))).toBe(true);
-    expect(lines[0]).toBe('print gpu-env-doctor: GPU 0 given to job 4242 on gpu-node-07 is held by a leftover process:');
+    expect(lines[0]).toBe(
+      'print gpu-env-doctor: GPU 0 given to job 4242 on gpu-node-07 is held by a leftover process:',
+    );
     expect(lines[1]).toMatch(/^print gpu-env-doctor: {3}GPU 0: PID 589 root orphaned/);
     // other tasks of the job stay quiet
     expect(run('task-prolog.sh', { SLURM_PROCID: '3' }).stdout).toBe('');
@@ -120,7 +124,9 @@ describe('Slurm epilog', () => {
     fs.writeFileSync(path.join(state, 'job-4242.txt'), 'old note');
     const r = run('epilog.sh', { SLURM_JOB_GPUS: '0', SLURM_JOB_UID: '0', SLURM_JOB_USER: 'root' });
     expect(r.code).toBe(0);
-    expect(read('epilog.log')).toMatch(/^\S+Z job=4242 node=gpu-node-07 user=root GPU 0: PID 589 root orphaned: its parent is gone, 141948 MiB: python3 /m);
+    expect(read('epilog.log')).toMatch(
+      /^\S+Z job=4242 node=gpu-node-07 user=root GPU 0: PID 589 root orphaned: its parent is gone, 141948 MiB: python3 /m,
+    );
     expect(read('logger.log')).toContain('left behind: GPU 0: PID 589');
     expect(read('scontrol.log')).toBe('');
     expect(fs.existsSync(path.join(state, 'job-4242.txt'))).toBe(false); // the job's note is cleaned up
@@ -135,13 +141,18 @@ describe('Slurm epilog', () => {
   it('GED_EPILOG_DRAIN=1 drains the node with the leftover as the reason', () => {
     doctor(HELD);
     run('epilog.sh', { SLURM_JOB_GPUS: '0', SLURM_JOB_UID: '0', GED_EPILOG_DRAIN: '1' });
-    expect(read('scontrol.log')).toContain('update NodeName=gpu-node-07 State=DRAIN Reason=gpu-env-doctor: job 4242 left GPU 0: PID 589');
+    expect(read('scontrol.log')).toContain(
+      'update NodeName=gpu-node-07 State=DRAIN Reason=gpu-env-doctor: job 4242 left GPU 0: PID 589',
+    );
   });
 });
 
 describe('gpu-holders.mjs', () => {
   it('says exit 2 for input that is not check --json', () => {
-    const r = spawnSync(process.execPath, [path.join(SLURM, 'gpu-holders.mjs'), '--gpus', '0'], { input: '{"hello":1}', encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(SLURM, 'gpu-holders.mjs'), '--gpus', '0'], {
+      input: '{"hello":1}',
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('not gpu-env-doctor check --json output');
   });
@@ -180,7 +191,9 @@ describe('Slurm epilog: snapshots for serve --fleet', () => {
     expect(fs.statSync(written).mode & 0o777).toBe(0o644);
     expect(JSON.parse(fs.readFileSync(written, 'utf8')).nvidia.ok).toBe(true);
     // no temporary file left, the planted links untouched
-    expect(fs.readdirSync(snaps).filter((f) => !fs.lstatSync(path.join(snaps, f)).isSymbolicLink())).toEqual(['gpu-node-07.json']);
+    expect(fs.readdirSync(snaps).filter((f) => !fs.lstatSync(path.join(snaps, f)).isSymbolicLink())).toEqual([
+      'gpu-node-07.json',
+    ]);
   }, 60000);
 
   it('a snapshot folder others can write without the sticky bit is refused, and said in the log', () => {
@@ -191,7 +204,9 @@ describe('Slurm epilog: snapshots for serve --fleet', () => {
     const r = run('epilog.sh', { SLURM_JOB_GPUS: '0', GED_SNAPSHOT_DIR: snaps });
     expect(r.code).toBe(0);
     expect(fs.readdirSync(snaps)).toEqual([]);
-    expect(read('logger.log')).toContain(`not writing the snapshot: other users can write ${snaps} and it is not sticky`);
+    expect(read('logger.log')).toContain(
+      `not writing the snapshot: other users can write ${snaps} and it is not sticky`,
+    );
   }, 60000);
 
   it('off without GED_SNAPSHOT_DIR; a failing snapshot leaves no file behind', () => {

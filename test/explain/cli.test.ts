@@ -15,15 +15,22 @@ describe('gpu-env-doctor explain', () => {
     expect(r.code).toBe(1);
     const d = JSON.parse(r.stdout);
     expect(d.schemaVersion).toBe(1);
-    expect(d.causes[0]).toMatchObject({ id: 'memory_held_by_other_process', evidence: [{ line: 26 }], fix: { text: expect.any(String), commands: expect.any(Array) } });
+    expect(d.causes[0]).toMatchObject({
+      id: 'memory_held_by_other_process',
+      evidence: [{ line: 26 }],
+      fix: { text: expect.any(String), commands: expect.any(Array) },
+    });
     expect(d.causes[0].confidence).toBeGreaterThan(0);
     expect(d.causes[0].confidence).toBeLessThanOrEqual(1);
-    for (let i = 1; i < d.causes.length; i++) expect(d.causes[i].confidence).toBeLessThanOrEqual(d.causes[i - 1].confidence);
+    for (let i = 1; i < d.causes.length; i++)
+      expect(d.causes[i].confidence).toBeLessThanOrEqual(d.causes[i - 1].confidence);
     expect(r.stderr).toBe('');
   });
 
   it('reads standard input with "-"', () => {
-    const r = runCli(['explain', '-', '--json', '--no-machine'], { input: 'RuntimeError: No CUDA GPUs are available\n' });
+    const r = runCli(['explain', '-', '--json', '--no-machine'], {
+      input: 'RuntimeError: No CUDA GPUs are available\n',
+    });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).causes[0].id).toBe('no_device_visible');
   });
@@ -53,7 +60,9 @@ describe('gpu-env-doctor explain', () => {
     // ranks, not severity glyphs; no internal ids in the headlines without -v
     expect(t.stdout).toMatch(/^1\. The job itself does not fit in GPU memory \d+%$/m);
     expect(t.stdout).not.toMatch(/[✗!] \d\.|\[gpu_memory_exhausted\]/);
-    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '-v']).stdout).toContain('[gpu_memory_exhausted]');
+    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '-v']).stdout).toContain(
+      '[gpu_memory_exhausted]',
+    );
     const m = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--no-machine', '--markdown']);
     expect(m.stdout).toMatch(/^## gpu-env-doctor explain/);
     expect(m.stdout).toMatch(/### 1\. The job itself does not fit in GPU memory \(\d+%\)/);
@@ -62,12 +71,17 @@ describe('gpu-env-doctor explain', () => {
   it('explain --from says which snapshot the machine facts come from, and how old they are', () => {
     const snap = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
     const r = runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap]);
-    expect(r.stdout.split('\n')[1]).toMatch(/^ {2}the machine's facts from the snapshot .*h200-memory-held\.json: host \S+, taken \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.* ago\)/);
-    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap, '--markdown']).stdout).toMatch(/the machine's facts from the snapshot/);
+    expect(r.stdout.split('\n')[1]).toMatch(
+      /^ {2}the machine's facts from the snapshot .*h200-memory-held\.json: host \S+, taken \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.* ago\)/,
+    );
+    expect(runCli(['explain', path.join(LOGS, 'torch-oom-huge.txt'), '--from', snap, '--markdown']).stdout).toMatch(
+      /the machine's facts from the snapshot/,
+    );
   });
 
   it('an ambiguous one-liner: says it cannot tell, the evidence once, ONE next step that decides, then the candidates with what tells them apart', () => {
-    const headline = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+    const headline =
+      'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
     const r = runCli(['explain', '-', '--no-machine'], { input: `${headline}\n`, env: { COLUMNS: '80' } });
     const lines = r.stdout.split('\n');
     expect(lines[2]).toMatch(/^This line alone cannot tell which of \d causes it is\.$/);
@@ -120,7 +134,8 @@ describe('gpu-env-doctor explain', () => {
 
   it('--from combines a saved snapshot (the real H200 one with a process holding memory)', () => {
     const snap = path.resolve(__dirname, '../fixtures/snapshots/h200-memory-held.json');
-    const log = 'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)\n';
+    const log =
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)\n';
     const r = runCli(['explain', '-', '--json', '--from', snap], { input: log });
     const d = JSON.parse(r.stdout);
     expect(d.machine.used).toBe(true);

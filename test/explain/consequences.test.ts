@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { explainText } from '../../src/judge/explain/engine.js';
 
-const UNKNOWN = "RuntimeError: Unable to initialize backend 'cuda': Backend 'cuda' is not in the list of known backends: ['cpu', 'tpu']. (set JAX_PLATFORMS='' to automatically choose an available backend)";
+const UNKNOWN =
+  "RuntimeError: Unable to initialize backend 'cuda': Backend 'cuda' is not in the list of known backends: ['cpu', 'tpu']. (set JAX_PLATFORMS='' to automatically choose an available backend)";
 // as jax 0.11 prints it with CUDA_VISIBLE_DEVICES="" (a capture of gpu-lab/repro, novis.jax-1)
 const PLUGIN_RAISED = `Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda13.initialize()
 Traceback (most recent call last):
@@ -26,7 +27,9 @@ describe("JAX's unknown backend after its plugin raised", () => {
 
 describe('ptxas and a newer PTX ISA', () => {
   it('is a toolkit mismatch', () => {
-    const d = explainText("ptxas /tmp/k_isa9.1.ptx, line 9; fatal   : Unsupported .version 9.1; current version is '9.0'\nptxas fatal   : Ptx assembly aborted due to errors");
+    const d = explainText(
+      "ptxas /tmp/k_isa9.1.ptx, line 9; fatal   : Unsupported .version 9.1; current version is '9.0'\nptxas fatal   : Ptx assembly aborted due to errors",
+    );
     expect(d.causes[0]!.id).toBe('cuda_toolkit_mismatch');
   });
 });

@@ -38,7 +38,9 @@ describe('GBK, UTF-16LE and UTF-8 read as the same text', () => {
     expect(got).toContain('系统：Windows 10');
   });
   it('a UTF-8 log with one stray byte stays UTF-8; bytes that are neither read leniently', () => {
-    expect(utf8OrGb18030(Buffer.concat([Buffer.from('显卡：RTX 3060\n'), Buffer.from([0xff]), Buffer.from('ok\n')]))).toBe('utf-8');
+    expect(
+      utf8OrGb18030(Buffer.concat([Buffer.from('显卡：RTX 3060\n'), Buffer.from([0xff]), Buffer.from('ok\n')])),
+    ).toBe('utf-8');
     expect(utf8OrGb18030(Buffer.from([0x41, 0xff, 0xff, 0x42]))).toBe('utf-8');
     expect(utf8OrGb18030(Buffer.from('系统：Windows 10', 'utf8'))).toBe('utf-8');
     expect(utf8OrGb18030(fs.readFileSync(path.join(DIR, 'gbk-windows-tf.log')))).toBe('gb18030');
@@ -50,7 +52,13 @@ describe('explain reads the Chinese lines in every encoding', () => {
     const d = await explainStream([{ name: f, chunks: [fs.readFileSync(path.join(DIR, f))] }]);
     const e = d.environment;
     expect(e.gpus[0]).toMatchObject({ name: 'RTX 3060 6G', totalMiB: 6144 });
-    expect([e.cuda?.value, e.cudnn?.value, e.driver?.value, e.frameworkVersion?.value, e.python?.value]).toEqual(['11.2', '8.1', '472.12', '2.6.0', '3.8']);
+    expect([e.cuda?.value, e.cudnn?.value, e.driver?.value, e.frameworkVersion?.value, e.python?.value]).toEqual([
+      '11.2',
+      '8.1',
+      '472.12',
+      '2.6.0',
+      '3.8',
+    ]);
     expect(e.os?.value).toMatch(/^Windows/);
     const commands = d.causes.flatMap((c) => c.fix.commands);
     expect(commands).toContain('set TF_FORCE_GPU_ALLOW_GROWTH=true');

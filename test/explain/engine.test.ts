@@ -31,7 +31,7 @@ describe('real H200 logs', () => {
     expect(d.ambiguous).toBe(false);
   });
 
-  it('jax-prealloc-halfheld: JAX preallocation first, memory held elsewhere next; the fix is JAX\'s', () => {
+  it("jax-prealloc-halfheld: JAX preallocation first, memory held elsewhere next; the fix is JAX's", () => {
     const d = explainText(h200('jax-prealloc-halfheld.txt'));
     expect(d.environment.framework?.value).toBe('jax');
     expect(d.causes[0]!.id).toBe('framework_preallocation');
@@ -57,7 +57,8 @@ describe('real H200 logs', () => {
 });
 
 describe('weighing the context', () => {
-  const headline = 'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+  const headline =
+    'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
 
   it('the headline alone cannot tell: it says so, ranks the usual causes and gives each its test', () => {
     const d = explainText(headline);
@@ -75,41 +76,57 @@ describe('weighing the context', () => {
   });
 
   it('with "Loaded runtime CuDNN library: X but source was compiled with: Y" it is a version mismatch', () => {
-    const d = explainText(`E tensorflow/stream_executor/cuda/cuda_dnn.cc:319] Loaded runtime CuDNN library: 7.1.4 but source was compiled with: 7.4.1.\n${headline}`);
+    const d = explainText(
+      `E tensorflow/stream_executor/cuda/cuda_dnn.cc:319] Loaded runtime CuDNN library: 7.1.4 but source was compiled with: 7.4.1.\n${headline}`,
+    );
     expect(d.causes[0]!.id).toBe('cudnn_version_mismatch');
     expect(d.causes[0]!.fix.text).toMatch(/7\.1\.4/);
   });
 
   it('with an out-of-memory nearby it is memory', () => {
-    const d = explainText(`E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate 3.80G (4080218112 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n${headline}`);
-    expect(['framework_preallocation', 'memory_held_by_other_process', 'gpu_memory_exhausted']).toContain(d.causes[0]!.id);
+    const d = explainText(
+      `E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate 3.80G (4080218112 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n${headline}`,
+    );
+    expect(['framework_preallocation', 'memory_held_by_other_process', 'gpu_memory_exhausted']).toContain(
+      d.causes[0]!.id,
+    );
     expect(d.causes.find((c) => c.id === 'cudnn_version_mismatch')?.confidence ?? 0).toBeLessThan(0.1);
   });
 
   it('the user stating another cuDNN than the one that loaded means two copies', () => {
-    const d = explainText('Loaded runtime CuDNN library: 7.2.1 but source was compiled with: 7.4.1.\ncuDNN version: 7.4.1\nTensorFlow version: 1.14.0');
+    const d = explainText(
+      'Loaded runtime CuDNN library: 7.2.1 but source was compiled with: 7.4.1.\ncuDNN version: 7.4.1\nTensorFlow version: 1.14.0',
+    );
     expect(d.causes[0]!.id).toBe('library_conflict');
     expect(d.causes[1]!.id).toBe('cudnn_version_mismatch');
   });
 
   it('an RTX 3090 with a CUDA 10 PyTorch build is an architecture problem', () => {
-    const d = explainText('RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED\nPyTorch version: 1.4.0\nGPU model and memory: GeForce RTX 3090 24GB');
+    const d = explainText(
+      'RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED\nPyTorch version: 1.4.0\nGPU model and memory: GeForce RTX 3090 24GB',
+    );
     expect(d.causes[0]!.id).toBe('gpu_arch_unsupported');
     expect(d.causes[0]!.why.join(' ')).toMatch(/sm_86/);
   });
 
   it('a missing libcublas.so.9.0 with CUDA 9.1 installed is a toolkit mismatch', () => {
-    const d = explainText('ImportError: libcublas.so.9.0: cannot open shared object file: No such file or directory\nCUDA version: 9.1');
+    const d = explainText(
+      'ImportError: libcublas.so.9.0: cannot open shared object file: No such file or directory\nCUDA version: 9.1',
+    );
     expect(d.causes[0]!.id).toBe('cuda_toolkit_mismatch');
   });
 
   it('PyTorch preallocation weight goes to the job itself (PyTorch does not preallocate)', () => {
-    const d = explainText('  File "/usr/lib/python3/site-packages/torch/nn/modules/conv.py", line 1\nRuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR');
+    const d = explainText(
+      '  File "/usr/lib/python3/site-packages/torch/nn/modules/conv.py", line 1\nRuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR',
+    );
     expect(d.causes.map((c) => c.id)).not.toContain('framework_preallocation');
   });
 
   it('nothing that points anywhere: no causes, and it says so', () => {
-    const d = explainText('Epoch 1/10\nloss: 0.213 - accuracy: 0.91\nTraceback (most recent call last):\nValueError: shapes (3,) and (4,) not aligned');
+    const d = explainText(
+      'Epoch 1/10\nloss: 0.213 - accuracy: 0.91\nTraceback (most recent call last):\nValueError: shapes (3,) and (4,) not aligned',
+    );
     expect(d.causes).toEqual([]);
     expect(d.verdict).toMatch(/Nothing in the input points/);
   });
@@ -120,7 +137,8 @@ describe('with the machine', () => {
     const snap = realSnapshot('h200-memory-held');
     const holder = snap.processes.list.find((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) > 0)!;
     expect(holder).toBeDefined();
-    const log = 'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)';
+    const log =
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)';
     const d = explainText(log, { snapshot: snap });
     expect(d.machine?.used).toBe(true);
     const top = d.causes[0]!;
@@ -135,9 +153,15 @@ describe('with the machine', () => {
   });
 
   it('an idle machine argues against memory held by others', () => {
-    const log = 'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)';
+    const log =
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 139.80 GiB total capacity; 1.00 GiB already allocated; 300.00 MiB free; 1.10 GiB reserved in total by PyTorch)';
     const alone = explainText(log).causes.find((c) => c.id === 'memory_held_by_other_process')!.score;
-    const idle = explainText(log, { snapshot: planted('h200-idle', (s) => { s.processes.list = []; }) }).causes.find((c) => c.id === 'memory_held_by_other_process')?.score ?? 0;
+    const idle =
+      explainText(log, {
+        snapshot: planted('h200-idle', (s) => {
+          s.processes.list = [];
+        }),
+      }).causes.find((c) => c.id === 'memory_held_by_other_process')?.score ?? 0;
     expect(idle).toBeLessThan(alone);
   });
 });
@@ -146,10 +170,17 @@ describe('streaming', () => {
   it('explainStream over several inputs numbers lines across them and labels evidence with the file', async () => {
     const d = await explainStream([
       { name: 'a.log', chunks: Readable.from([Buffer.from('line one\nline two\n')]) },
-      { name: 'b.log', chunks: Readable.from([Buffer.from('RuntimeError: No CUDA '), Buffer.from('GPUs are available\n')]) },
+      {
+        name: 'b.log',
+        chunks: Readable.from([Buffer.from('RuntimeError: No CUDA '), Buffer.from('GPUs are available\n')]),
+      },
     ]);
     expect(d.input.lines).toBe(3);
-    expect(d.causes[0]!.evidence[0]).toEqual({ line: 3, text: 'RuntimeError: No CUDA GPUs are available', source: 'b.log' });
+    expect(d.causes[0]!.evidence[0]).toEqual({
+      line: 3,
+      text: 'RuntimeError: No CUDA GPUs are available',
+      source: 'b.log',
+    });
   });
 
   it('gives the same diagnosis whether the text comes whole or in 1-byte chunks', async () => {

@@ -14,9 +14,18 @@ const env = (t: string) => explainText(t).environment;
 function plain(e: EnvironmentFacts): Record<string, unknown> {
   const v = (f?: { value: unknown }) => f?.value ?? null;
   return {
-    framework: v(e.framework), frameworkVersion: v(e.frameworkVersion), buildCuda: v(e.buildCuda), cuda: v(e.cuda), driverCuda: v(e.driverCuda),
-    cudnn: v(e.cudnn), driver: v(e.driver), os: v(e.os), python: v(e.python), container: e.container ? 'yes' : null,
-    install: e.install.map((x) => x.value).sort(), gpus: e.gpus.map((g) => ({ name: g.name, cc: g.computeCapability ?? null, mib: g.totalMiB ?? null })),
+    framework: v(e.framework),
+    frameworkVersion: v(e.frameworkVersion),
+    buildCuda: v(e.buildCuda),
+    cuda: v(e.cuda),
+    driverCuda: v(e.driverCuda),
+    cudnn: v(e.cudnn),
+    driver: v(e.driver),
+    os: v(e.os),
+    python: v(e.python),
+    container: e.container ? 'yes' : null,
+    install: e.install.map((x) => x.value).sort(),
+    gpus: e.gpus.map((g) => ({ name: g.name, cc: g.computeCapability ?? null, mib: g.totalMiB ?? null })),
   };
 }
 
@@ -50,22 +59,44 @@ describe('Chinese environment lines', () => {
     ['飞桨版本：2.6', { framework: 'paddle', frameworkVersion: '2.6' }],
     ['安装方式：conda', { install: ['conda'] }],
     ['安装方式：conda env + pip (nvidia-cudnn wheel)', { install: ['conda', 'pip', 'wheel'] }],
-    ['环境：Windows10 + CUDA11.2 + cuDNN8.1 + tensorflow-gpu2.6', { os: 'Windows10', cuda: '11.2', cudnn: '8.1', framework: 'tensorflow', frameworkVersion: '2.6' }],
+    [
+      '环境：Windows10 + CUDA11.2 + cuDNN8.1 + tensorflow-gpu2.6',
+      { os: 'Windows10', cuda: '11.2', cudnn: '8.1', framework: 'tensorflow', frameworkVersion: '2.6' },
+    ],
     ['操作系统：Ubuntu 20.04（WSL2）', { os: 'Ubuntu 20.04(WSL2)' }],
   ])('%s', (line, want) => {
     const p = plain(env(line));
     for (const [k, v] of Object.entries(want)) expect(p[k], k).toEqual(v);
   });
-  it('PaddlePaddle\'s Chinese issue template, filled in: numbered lines, items glued to versions after one key', () => {
-    const e = env(['- 版本、环境信息：', '   1）PaddlePaddle版本：2.5.1', '   2）CPU：i7-12700', '   3）GPU：RTX 3060 CUDA11.2 CUDNN8.2', '   4）系统环境：Windows 10，Python 3.8'].join('\n'));
-    expect(plain(e)).toMatchObject({ framework: 'paddle', frameworkVersion: '2.5.1', cuda: '11.2', cudnn: '8.2', os: 'Windows 10', python: '3.8', gpus: [{ name: 'RTX 3060', cc: null, mib: null }] });
+  it("PaddlePaddle's Chinese issue template, filled in: numbered lines, items glued to versions after one key", () => {
+    const e = env(
+      [
+        '- 版本、环境信息：',
+        '   1）PaddlePaddle版本：2.5.1',
+        '   2）CPU：i7-12700',
+        '   3）GPU：RTX 3060 CUDA11.2 CUDNN8.2',
+        '   4）系统环境：Windows 10，Python 3.8',
+      ].join('\n'),
+    );
+    expect(plain(e)).toMatchObject({
+      framework: 'paddle',
+      frameworkVersion: '2.5.1',
+      cuda: '11.2',
+      cudnn: '8.2',
+      os: 'Windows 10',
+      python: '3.8',
+      gpus: [{ name: 'RTX 3060', cc: null, mib: null }],
+    });
   });
   it('a GPU line, then its memory on the next line; a laptop part keeps "Laptop"', () => {
     expect(plain(env('GPU型号: GTX 1050Ti\n显存：4G')).gpus).toEqual([{ name: 'GTX 1050Ti', cc: null, mib: 4096 }]);
-    expect(env('显卡：NVIDIA GeForce RTX 3060 笔记本（6G显存）').gpus[0]).toMatchObject({ name: 'NVIDIA GeForce RTX 3060 (6G) Laptop GPU', totalMiB: 6144 });
+    expect(env('显卡：NVIDIA GeForce RTX 3060 笔记本（6G显存）').gpus[0]).toMatchObject({
+      name: 'NVIDIA GeForce RTX 3060 (6G) Laptop GPU',
+      totalMiB: 6144,
+    });
     expect(env('显卡：GeForce GT 740 (compute capability 3.0)').gpus[0]!.computeCapability).toBe('3.0');
   });
-  it('a Keras line that names TensorFlow gives TensorFlow\'s version, as the English reader does', () => {
+  it("a Keras line that names TensorFlow gives TensorFlow's version, as the English reader does", () => {
     const zh = env('Keras 版本：tensorflow-gpu 1.13.1, keras 2.2.4');
     const enFacts = env('- Keras version: tensorflow-gpu 1.13.1, keras 2.2.4');
     expect(zh.frameworkVersion?.value).toBe('1.13.1');
@@ -73,7 +104,14 @@ describe('Chinese environment lines', () => {
   });
 
   it('Chinese sentences that start like a key are not facts', () => {
-    const e = env(['系统找不到指定的路径。', '显卡不支持这个操作', 'ImportError: DLL load failed: 找不到指定的模块。', '驱动程序出错了，请重启'].join('\n'));
+    const e = env(
+      [
+        '系统找不到指定的路径。',
+        '显卡不支持这个操作',
+        'ImportError: DLL load failed: 找不到指定的模块。',
+        '驱动程序出错了，请重启',
+      ].join('\n'),
+    );
     expect(plain(e)).toMatchObject({ os: null, driver: null, cuda: null, gpus: [] });
   });
   it('a note keeps its whole text and gives no facts of its own', () => {
@@ -89,24 +127,53 @@ describe('Chinese environment lines', () => {
 });
 
 describe('package lists and Paddle lines, in any locale', () => {
-  it('conda list: the pytorch row names the build\'s CUDA and bundled cuDNN; the python row the interpreter', () => {
-    const e = env(['# packages in environment at C:\\Users\\张三\\anaconda3\\envs\\pt:', 'pytorch                   1.12.1          py3.9_cuda11.3_cudnn8.3.2_0    pytorch', 'python                    3.9.12               h6244533_0'].join('\n'));
-    expect(plain(e)).toMatchObject({ framework: 'pytorch', frameworkVersion: '1.12.1', buildCuda: '11.3', cudnn: '8.3.2', python: '3.9.12', os: 'Windows' });
+  it("conda list: the pytorch row names the build's CUDA and bundled cuDNN; the python row the interpreter", () => {
+    const e = env(
+      [
+        '# packages in environment at C:\\Users\\张三\\anaconda3\\envs\\pt:',
+        'pytorch                   1.12.1          py3.9_cuda11.3_cudnn8.3.2_0    pytorch',
+        'python                    3.9.12               h6244533_0',
+      ].join('\n'),
+    );
+    expect(plain(e)).toMatchObject({
+      framework: 'pytorch',
+      frameworkVersion: '1.12.1',
+      buildCuda: '11.3',
+      cudnn: '8.3.2',
+      python: '3.9.12',
+      os: 'Windows',
+    });
   });
   it('paddlepaddle-gpu rows and requirement lines: the .postNNN build', () => {
-    expect(plain(env('paddlepaddle-gpu          2.5.2.post117'))).toMatchObject({ framework: 'paddle', frameworkVersion: '2.5.2.post117', buildCuda: '11.7' });
+    expect(plain(env('paddlepaddle-gpu          2.5.2.post117'))).toMatchObject({
+      framework: 'paddle',
+      frameworkVersion: '2.5.2.post117',
+      buildCuda: '11.7',
+    });
     expect(plain(env('paddlepaddle-gpu==2.6.1'))).toMatchObject({ framework: 'paddle', frameworkVersion: '2.6.1' });
-    expect(plain(env('- PaddlePaddle version: 2.4.2'))).toMatchObject({ framework: 'paddle', frameworkVersion: '2.4.2' });
+    expect(plain(env('- PaddlePaddle version: 2.4.2'))).toMatchObject({
+      framework: 'paddle',
+      frameworkVersion: '2.4.2',
+    });
   });
-  it('Paddle\'s start-up banner: the driver\'s CUDA, the runtime, the cuDNN (real rendered lines)', () => {
-    const e = env(['W0522 14:31:24.082360  3337 gpu_resources.cc:119] Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API Version: 11.8', 'W0522 14:31:24.083253  3337 gpu_resources.cc:164] device: 0, cuDNN Version: 8.9.'].join('\n'));
+  it("Paddle's start-up banner: the driver's CUDA, the runtime, the cuDNN (real rendered lines)", () => {
+    const e = env(
+      [
+        'W0522 14:31:24.082360  3337 gpu_resources.cc:119] Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API Version: 11.8',
+        'W0522 14:31:24.083253  3337 gpu_resources.cc:164] device: 0, cuDNN Version: 8.9.',
+      ].join('\n'),
+    );
     expect(plain(e)).toMatchObject({ framework: 'paddle', driverCuda: '11.6', cuda: '11.8', cudnn: '8.9' });
   });
 });
 
 describe('the corpus reports with their environment blocks in English and in Chinese phrasing (bench/explain-zh-env.mjs)', () => {
   const dir = path.resolve(__dirname, '../fixtures/corpus/dev');
-  const cases = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as CorpusCase);
+  const cases = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as CorpusCase);
   it('the Chinese block uses Chinese labels and full-width colons, not the English template', () => {
     const zh = cases.map(envBlockZh).join('\n');
     expect(zh).not.toMatch(/System information|version:|Installed using/);
@@ -119,7 +186,10 @@ describe('the corpus reports with their environment blocks in English and in Chi
       const en = explainText(`${c.log}\n${envBlockEn(c)}\n`);
       const zh = explainText(`${c.log}\n${envBlockZh(c)}\n`);
       expect(plain(zh.environment), c.id).toEqual(plain(en.environment));
-      expect(zh.causes.map((x) => `${x.id} ${x.confidence}`), c.id).toEqual(en.causes.map((x) => `${x.id} ${x.confidence}`));
+      expect(
+        zh.causes.map((x) => `${x.id} ${x.confidence}`),
+        c.id,
+      ).toEqual(en.causes.map((x) => `${x.id} ${x.confidence}`));
       if (Object.keys(c.env).length > 0) compared++;
     }
     expect(compared).toBeGreaterThan(60);

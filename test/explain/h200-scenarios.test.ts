@@ -22,6 +22,9 @@ describe('real failures made on the H200', () => {
     expect(top(log, 1)).toEqual([cause]);
   });
   it('fragmentation beside another holder: both named, in the first two', () => {
-    expect(top('h200-torch-fragmentation.log', 2).sort()).toEqual(['allocator_fragmentation', 'memory_held_by_other_process']);
+    expect(top('h200-torch-fragmentation.log', 2).sort()).toEqual([
+      'allocator_fragmentation',
+      'memory_held_by_other_process',
+    ]);
   });
 });

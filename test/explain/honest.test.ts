@@ -15,21 +15,38 @@ import fitted from '../../src/judge/explain/priors/fitted.json' with { type: 'js
 const FIX = path.resolve(__dirname, '../fixtures');
 const read = (p: string) => fs.readFileSync(path.join(FIX, p), 'utf8');
 const corpus = (dir: string): CorpusCase[] =>
-  fs.readdirSync(path.join(FIX, 'corpus', dir)).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(read(`corpus/${dir}/${f}`)));
+  fs
+    .readdirSync(path.join(FIX, 'corpus', dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(read(`corpus/${dir}/${f}`)));
 const CASES = [...corpus('dev'), ...corpus('dev2'), ...corpus('dev3')];
 const LOGS = [
   ...fs.readdirSync(path.join(FIX, 'h200/logs')).map((f) => `h200/logs/${f}`),
-  ...fs.readdirSync(path.join(FIX, 'logs-extra')).filter((f) => f.endsWith('.log')).map((f) => `logs-extra/${f}`),
-  ...fs.readdirSync(path.join(FIX, 'gather')).filter((f) => f.endsWith('.txt')).map((f) => `gather/${f}`),
+  ...fs
+    .readdirSync(path.join(FIX, 'logs-extra'))
+    .filter((f) => f.endsWith('.log'))
+    .map((f) => `logs-extra/${f}`),
+  ...fs
+    .readdirSync(path.join(FIX, 'gather'))
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => `gather/${f}`),
 ];
 const summary = (t: string, noPrefilter = false) => {
   const d = explainText(t, { noPrefilter });
-  return { causes: d.causes.map((c) => [c.id, c.confidence]), signals: d.signals.map((s) => [s.signature, s.count]), env: d.environment };
+  return {
+    causes: d.causes.map((c) => [c.id, c.confidence]),
+    signals: d.signals.map((s) => [s.signature, s.count]),
+    env: d.environment,
+  };
 };
 
 describe('the literal prefilter drops nothing the readers use', () => {
   it.each(CASES.map((c) => [c.id, c] as const))('corpus %s, with its environment block', (_id, c) => {
-    const { textOf } = { textOf: (x: CorpusCase) => `${x.log}\n- CUDA version: ${x.env?.cuda ?? ''}\n- GPU model and memory: ${x.env?.gpu ?? ''}\n` };
+    const { textOf } = {
+      textOf: (x: CorpusCase) =>
+        `${x.log}\n- CUDA version: ${x.env?.cuda ?? ''}\n- GPU model and memory: ${x.env?.gpu ?? ''}\n`,
+    };
     expect(summary(textOf(c))).toEqual(summary(textOf(c), true));
   });
 
@@ -40,8 +57,13 @@ describe('the literal prefilter drops nothing the readers use', () => {
 
 describe('failure messages are found anywhere in a big log', () => {
   // 3 MiB of training progress first: past the first MiB only the failure stems are looked for
-  const filler = Array.from({ length: 40_000 }, (_, i) => `[rank0]: Epoch 3 step ${i} loss=0.0123 lr=3.0e-4 tokens/s=41000`).join('\n');
-  const sigs = registry().signatures.filter((s) => s.kind === 'evidence' || s.kind === 'symptom' || s.kind === 'memory');
+  const filler = Array.from(
+    { length: 40_000 },
+    (_, i) => `[rank0]: Epoch 3 step ${i} loss=0.0123 lr=3.0e-4 tokens/s=41000`,
+  ).join('\n');
+  const sigs = registry().signatures.filter(
+    (s) => s.kind === 'evidence' || s.kind === 'symptom' || s.kind === 'memory',
+  );
   it('every message of the catalog and every hand-written failure row', () => {
     expect(filler.length).toBeGreaterThan(2 * 1024 * 1024);
     // all the examples after the filler, each between lines of training progress
@@ -60,9 +82,12 @@ describe('the staged failures of the H200 gather run (torch 2.11, jax 0.11.2)', 
     expect(d.ambiguous).toBe(false);
   });
 
-  it.each(['gather/torch-allocconf-badvalue.txt', 'gather/torch-allocconf-unknownkey.txt'])('%s names PYTORCH_CUDA_ALLOC_CONF first', (f) => {
-    expect(explainText(read(f)).causes[0]!.setting).toBe('PYTORCH_CUDA_ALLOC_CONF');
-  });
+  it.each(['gather/torch-allocconf-badvalue.txt', 'gather/torch-allocconf-unknownkey.txt'])(
+    '%s names PYTORCH_CUDA_ALLOC_CONF first',
+    (f) => {
+      expect(explainText(read(f)).causes[0]!.setting).toBe('PYTORCH_CUDA_ALLOC_CONF');
+    },
+  );
 
   it('a memory fraction that is not a number names XLA_PYTHON_CLIENT_MEM_FRACTION, though JAX ran on', () => {
     const d = explainText(read('gather/jax-memfrac-abc.txt'));
@@ -72,7 +97,10 @@ describe('the staged failures of the H200 gather run (torch 2.11, jax 0.11.2)', 
   it('system cuDNN first on LD_LIBRARY_PATH: two copies compete, with both versions read', () => {
     const d = explainText(read('gather/torch-system-first.txt'));
     expect(['library_conflict', 'cudnn_version_mismatch']).toContain(d.causes[0]!.id);
-    expect(d.signals.find((s) => s.signature === 'torch.cudnn_incompatibility')?.values).toMatchObject({ compiled: '(9, 19, 0)', runtime: '(9, 14, 0)' });
+    expect(d.signals.find((s) => s.signature === 'torch.cudnn_incompatibility')?.values).toMatchObject({
+      compiled: '(9, 19, 0)',
+      runtime: '(9, 14, 0)',
+    });
   });
 
   it('the compat libcuda: the driver mismatch, not a missing jaxlib', () => {
@@ -81,12 +109,14 @@ describe('the staged failures of the H200 gather run (torch 2.11, jax 0.11.2)', 
   });
 
   it('JAX with 700 MiB left by another process: a memory cause first', () => {
-    expect(['memory_held_by_other_process', 'framework_preallocation', 'gpu_memory_exhausted']).toContain(explainText(read('gather/jax-hog700.txt')).causes[0]!.id);
+    expect(['memory_held_by_other_process', 'framework_preallocation', 'gpu_memory_exhausted']).toContain(
+      explainText(read('gather/jax-hog700.txt')).causes[0]!.id,
+    );
   });
 });
 
 describe('families and nothing found', () => {
-  it('a failure\'s words without a known message: ranked within the family, at low confidence, and said so', () => {
+  it("a failure's words without a known message: ranked within the family, at low confidence, and said so", () => {
     const d = explainText('FooLib: fatal: cudnn execution error 42 while running the layer');
     expect(d.unknownMessage).toBe(true);
     expect(d.causes.length).toBeGreaterThan(0);
@@ -101,7 +131,12 @@ describe('families and nothing found', () => {
   });
 
   it('nothing found only where nothing points at a GPU failure', () => {
-    for (const t of ['Epoch 1/10 loss: 0.2', 'ValueError: shapes (3,) and (4,) not aligned', 'Using device: cuda:0', 'GPU available: True, used: True']) {
+    for (const t of [
+      'Epoch 1/10 loss: 0.2',
+      'ValueError: shapes (3,) and (4,) not aligned',
+      'Using device: cuda:0',
+      'GPU available: True, used: True',
+    ]) {
       expect(explainText(t).causes, t).toEqual([]);
     }
   });
@@ -110,7 +145,11 @@ describe('families and nothing found', () => {
 describe('the priors shipped are fitted from the corpora, by code', () => {
   it('fitted.json is what the fit makes from test/fixtures/corpus dev + dev2 + dev3', () => {
     const reports = CASES.map((c) => fitReport(c, 'env'));
-    const again = fitPriors(reports, ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'], CASES.map((c) => fitReport(c, 'log')));
+    const again = fitPriors(
+      reports,
+      ['test/fixtures/corpus/dev', 'test/fixtures/corpus/dev2', 'test/fixtures/corpus/dev3'],
+      CASES.map((c) => fitReport(c, 'log')),
+    );
     const { $comment: _c, ...shipped } = fitted as typeof fitted & { $comment?: string };
     expect(JSON.parse(JSON.stringify(again))).toEqual(JSON.parse(JSON.stringify(shipped)));
   }, 120_000);

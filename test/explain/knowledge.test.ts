@@ -1,6 +1,13 @@
 // The version knowledge explain relies on (src/judge/compat/api.ts first, its own tables as fallback).
 import { describe, expect, it } from 'vitest';
-import { compareVersions, computeCapabilityOfGpu, cudaSupportsComputeCapability, minDriverForCuda, tensorflowBuild, torchArchs } from '../../src/judge/explain/knowledge-bridge.js';
+import {
+  compareVersions,
+  computeCapabilityOfGpu,
+  cudaSupportsComputeCapability,
+  minDriverForCuda,
+  tensorflowBuild,
+  torchArchs,
+} from '../../src/judge/explain/knowledge-bridge.js';
 import { smRunsOn } from '../../src/judge/explain/analyse/versions.js';
 
 describe('knowledge bridge', () => {

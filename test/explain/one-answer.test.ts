@@ -17,13 +17,17 @@ import { setLang } from '../../src/base/i18n/index.js';
 
 const fx = (p: string) => readFileSync(new URL(`../fixtures/${p}`, import.meta.url), 'utf8');
 const HELD = JSON.parse(fx('snapshots/h200-memory-held.json')) as Snapshot;
-const ONE_LINE = 'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.\n';
+const ONE_LINE =
+  'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.\n';
 
 const CASES: Array<[string, () => { d: Diagnosis; snapshot: Snapshot | null }]> = [
   ['undecided TensorFlow one-liner', () => ({ d: explainText(ONE_LINE), snapshot: null })],
   ['decided out-of-memory', () => ({ d: explainText(fx('h200/logs/torch-oom-huge.txt')), snapshot: null })],
   ['LD_PRELOAD', () => ({ d: explainText(fx('h200/logs/fake-cudnn-preload.txt')), snapshot: null })],
-  ['held memory with the machine', () => ({ d: explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: HELD }), snapshot: HELD })],
+  [
+    'held memory with the machine',
+    () => ({ d: explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: HELD }), snapshot: HELD }),
+  ],
   ['CUDA 13 JAX, no device', () => ({ d: explainText(fx('h200/logs/novis-jax.txt')), snapshot: null })],
 ];
 
@@ -43,7 +47,15 @@ describe.each(['en', 'zh'] as const)('one answer in every format (%s)', (lang) =
     const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80 });
     const mdText = renderExplainMarkdown(d);
     const mdHtml = md(mdText);
-    const page = renderHtml(buildReportModel({ kind: 'explain', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot, diagnosis: d }));
+    const page = renderHtml(
+      buildReportModel({
+        kind: 'explain',
+        generatedAt: 'now',
+        tool: { name: 'gpu-env-doctor', version: '0' },
+        snapshot,
+        diagnosis: d,
+      }),
+    );
     // the headline: the same words everywhere (the terminal wraps it: compared without line breaks)
     expect(json.headline).toBe(d.verdict);
     expect(term.replace(/\n\s*/g, ' ')).toContain(a.headline);
@@ -53,8 +65,22 @@ describe.each(['en', 'zh'] as const)('one answer in every format (%s)', (lang) =
     const titles = a.causes.map((c) => c.title);
     expect(json.causeOrder).toEqual(a.causes.map((c) => c.id));
     expect(increasing(order(term, titles))).toBe(true);
-    expect(increasing(order(mdHtml, titles.map((x) => esc(x).replace(/&#39;/g, "'"))))).toBe(true);
-    expect(increasing(order(page.slice(page.indexOf('id="diagnosis"')), titles.map((x) => esc(x))))).toBe(true);
+    expect(
+      increasing(
+        order(
+          mdHtml,
+          titles.map((x) => esc(x).replace(/&#39;/g, "'")),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      increasing(
+        order(
+          page.slice(page.indexOf('id="diagnosis"')),
+          titles.map((x) => esc(x)),
+        ),
+      ),
+    ).toBe(true);
     // the same first command of the next step
     const first = json.nextStep!.commands[0]!;
     expect(term).toContain(`$ ${first}`);
@@ -83,7 +109,9 @@ describe('the same state, the same first command', () => {
     expect(d.causes[0]!.id).toBe('memory_held_by_other_process');
     const a = answerOf(d, { snapshot: HELD });
     expect(answerJson(a).nextStep!.commands[0]).toBe('gpu-env-doctor fix');
-    expect(renderExplainTerminal(d, { color: false, verbose: false, width: 80 })).toMatch(/\$ gpu-env-doctor fix {3}# shows the plan and asks first/);
+    expect(renderExplainTerminal(d, { color: false, verbose: false, width: 80 })).toMatch(
+      /\$ gpu-env-doctor fix {3}# shows the plan and asks first/,
+    );
   });
 });
 
@@ -109,11 +137,15 @@ describe('Markdown from hostile facts', () => {
   });
 });
 
-describe('a PID from the log is the host\'s in a container', () => {
-  const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB. GPU 0 has a total capacity of 139.80 GiB of which 297.56 MiB is free. Process 637 has 138.62 GiB memory in use. Including non-PyTorch memory, this process has 896.00 MiB memory in use.';
-  const held = (d: Diagnosis, s: Snapshot | null) => answerOf(d, { snapshot: s }).causes.find((c) => c.id === 'memory_held_by_other_process')!.lines.fix!.byHand.join('\n');
+describe("a PID from the log is the host's in a container", () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB. GPU 0 has a total capacity of 139.80 GiB of which 297.56 MiB is free. Process 637 has 138.62 GiB memory in use. Including non-PyTorch memory, this process has 896.00 MiB memory in use.';
+  const held = (d: Diagnosis, s: Snapshot | null) =>
+    answerOf(d, { snapshot: s })
+      .causes.find((c) => c.id === 'memory_held_by_other_process')!
+      .lines.fix!.byHand.join('\n');
 
-  test('outside a container the log\'s PID is offered as it is', () => {
+  test("outside a container the log's PID is offered as it is", () => {
     expect(held(explainText(`${oom}\n`), null)).toMatch(/^kill 637 /m);
   });
 

@@ -9,23 +9,28 @@ const ids = (t: string) => explainText(t).causes.map((c) => c.id);
 
 describe('Paddle before 2.0 reserves its pool up front', () => {
   it("1.x's allocator failure is the preallocation", () => {
-    expect(ids('paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552')[0]).toBe('framework_preallocation');
+    expect(
+      ids('paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552')[0],
+    ).toBe('framework_preallocation');
   });
   it('a 2.x out-of-memory report is not (auto_growth is the default from 2.0)', () => {
-    const log = 'RuntimeError: ResourceExhaustedError:\n\nOut of memory error on GPU 0. Cannot allocate 1.500000GB memory on GPU 0, 9.500000GB memory has been allocated and available memory is only 400.000000MB.\n- paddlepaddle-gpu 2.4.2';
+    const log =
+      'RuntimeError: ResourceExhaustedError:\n\nOut of memory error on GPU 0. Cannot allocate 1.500000GB memory on GPU 0, 9.500000GB memory has been allocated and available memory is only 400.000000MB.\n- paddlepaddle-gpu 2.4.2';
     expect(ids(log)[0]).not.toBe('framework_preallocation');
   });
 });
 
 describe("a cuDNN status Paddle relays, with no memory report of Paddle's", () => {
-  const status = "(External) CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED.\n  [Hint: Please search for the error code(1) on website (https://docs.nvidia.com/deeplearning/cudnn/api/index.html#cudnnStatus_t) to get Nvidia's official solution and advice about CUDNN Error.] (at /paddle/paddle/phi/backends/gpu/gpu_resources.cc:227)";
+  const status =
+    "(External) CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED.\n  [Hint: Please search for the error code(1) on website (https://docs.nvidia.com/deeplearning/cudnn/api/index.html#cudnnStatus_t) to get Nvidia's official solution and advice about CUDNN Error.] (at /paddle/paddle/phi/backends/gpu/gpu_resources.cc:227)";
   it('ranks a version cause first, not memory', () => {
     const got = ids(status);
     expect(MEMORY).not.toContain(got[0]);
     expect(['cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'driver_too_old']).toContain(got[0]);
   });
   it('the same status relayed by TensorFlow keeps its memory reading', () => {
-    const tf = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED';
+    const tf =
+      'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED';
     expect(MEMORY).toContain(ids(tf)[0]);
   });
 });
@@ -39,12 +44,17 @@ describe("the paddlepaddle-gpu wheel's build against the stated versions", () =>
     expect(d.causes[0]!.why.join(' ')).toMatch(/built for cuDNN 8\.4, and cuDNN 8\.8\.1 is installed/);
   });
   it("the build's own cuDNN states nothing", () => {
-    expect(explainText(log('8.4.1')).causes.flatMap((c) => c.why).join(' ')).not.toMatch(/built for cuDNN/);
+    expect(
+      explainText(log('8.4.1'))
+        .causes.flatMap((c) => c.why)
+        .join(' '),
+    ).not.toMatch(/built for cuDNN/);
   });
 });
 
 describe('CUDA error 35 printed by number (Paddle 1.x)', () => {
-  const line = (code: number) => `Error: cudaGetDeviceCount failed in paddle::platform::GetCUDADeviceCountImpl, error code : ${code}, Please see detail in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html at (/paddle/paddle/fluid/platform/gpu_info.cc:67)`;
+  const line = (code: number) =>
+    `Error: cudaGetDeviceCount failed in paddle::platform::GetCUDADeviceCountImpl, error code : ${code}, Please see detail in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html at (/paddle/paddle/fluid/platform/gpu_info.cc:67)`;
   it('is cudaErrorInsufficientDriver: the driver is too old', () => {
     expect(ids(line(35))[0]).toBe('driver_too_old');
   });

@@ -16,7 +16,11 @@ const texts = (chunks: Array<string | Uint8Array>, max?: number) => split(chunks
 
 describe('LineScanner', () => {
   it('keeps the last segment of a \\r progress bar, and treats \\r\\n as a line end', () => {
-    expect(texts(['Epoch 1:  10%|█ |\rEpoch 1:  50%|█████ |\rEpoch 1: 100%|██████████|\nnext\r\nlast'])).toEqual(['Epoch 1: 100%|██████████|', 'next', 'last']);
+    expect(texts(['Epoch 1:  10%|█ |\rEpoch 1:  50%|█████ |\rEpoch 1: 100%|██████████|\nnext\r\nlast'])).toEqual([
+      'Epoch 1: 100%|██████████|',
+      'next',
+      'last',
+    ]);
   });
 
   it('handles \\r\\n split across chunks', () => {
@@ -35,7 +39,10 @@ describe('LineScanner', () => {
   });
 
   it('reads UTF-16LE with a BOM (PowerShell redirection)', () => {
-    const b = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('RuntimeError: No CUDA GPUs are available\r\n', 'utf16le')]);
+    const b = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('RuntimeError: No CUDA GPUs are available\r\n', 'utf16le'),
+    ]);
     expect(texts([b])).toEqual(['RuntimeError: No CUDA GPUs are available']);
   });
 
@@ -47,7 +54,11 @@ describe('LineScanner', () => {
   });
 
   it('numbers lines from 1, including empty ones, and keeps a last line without newline', () => {
-    expect(split(['a\n\nb']).map((l) => [l.no, l.text])).toEqual([[1, 'a'], [2, ''], [3, 'b']]);
+    expect(split(['a\n\nb']).map((l) => [l.no, l.text])).toEqual([
+      [1, 'a'],
+      [2, ''],
+      [3, 'b'],
+    ]);
   });
 });
 
@@ -55,8 +66,16 @@ describe('the literal prefilter', () => {
   const anchors = new AnchorSet(['cuda', 'gpu', 'cudnn_status', '显卡']);
 
   it('hands on only the lines holding an anchor, in any case, with their real numbers', () => {
-    const lines = split(['epoch 1 loss 0.3\nUsing CUDA device 0\nstep 2\r\nno GPU here\nCUDNN_STATUS_INTERNAL_ERROR\n'], undefined, anchors);
-    expect(lines.map((l) => [l.no, l.text])).toEqual([[2, 'Using CUDA device 0'], [4, 'no GPU here'], [5, 'CUDNN_STATUS_INTERNAL_ERROR']]);
+    const lines = split(
+      ['epoch 1 loss 0.3\nUsing CUDA device 0\nstep 2\r\nno GPU here\nCUDNN_STATUS_INTERNAL_ERROR\n'],
+      undefined,
+      anchors,
+    );
+    expect(lines.map((l) => [l.no, l.text])).toEqual([
+      [2, 'Using CUDA device 0'],
+      [4, 'no GPU here'],
+      [5, 'CUDNN_STATUS_INTERNAL_ERROR'],
+    ]);
   });
 
   it('counts every line, also those it skips, across chunks that split lines and anchors', () => {
@@ -103,7 +122,11 @@ describe('the literal prefilter', () => {
   it('does not take a byte whose high bit is set for the ASCII letter it masks to', () => {
     // non-ASCII windows are searched with each byte's high bit cleared: 0xE7 (ç) becomes "g", so "\xE7pu" looks
     // like "gpu" until the real bytes are checked
-    const lines = split([Buffer.from('x\n'), Buffer.from([0xe7, 0x70, 0x75, 0x0a]), Buffer.from('GPU 0 █\n')], undefined, anchors);
+    const lines = split(
+      [Buffer.from('x\n'), Buffer.from([0xe7, 0x70, 0x75, 0x0a]), Buffer.from('GPU 0 █\n')],
+      undefined,
+      anchors,
+    );
     expect(lines.map((l) => [l.no, l.text])).toEqual([[3, 'GPU 0 █']]);
   });
 
@@ -118,7 +141,9 @@ describe('normaliseLine', () => {
   });
 
   it('strips multi-process prefixes', () => {
-    expect(normaliseLine('[rank0]: torch.OutOfMemoryError: CUDA out of memory.')).toBe('torch.OutOfMemoryError: CUDA out of memory.');
+    expect(normaliseLine('[rank0]: torch.OutOfMemoryError: CUDA out of memory.')).toBe(
+      'torch.OutOfMemoryError: CUDA out of memory.',
+    );
     expect(normaliseLine('(RayTrainWorker pid=1234, ip=10.0.0.2) RuntimeError: x')).toBe('RuntimeError: x');
     expect(normaliseLine('(pid=123) [default3]:Traceback')).toBe('Traceback');
     expect(normaliseLine('[1,0]<stderr>:No CUDA GPUs are available')).toBe('No CUDA GPUs are available');

@@ -15,13 +15,21 @@ describe('the registry digest', () => {
   it('names, per anchor, the signatures and cues the registry selects for it', () => {
     expect(digest.ids).toEqual(reg.signatures.map((s) => s.id));
     expect(digest.byAnchor.length).toBe(reg.anchors.words.length);
-    digest.byAnchor.forEach((list, id) => expect(list.map((i) => digest.ids[i])).toEqual(reg.signaturesFor([id]).map((s) => s.id)));
-    digest.cuesByAnchor.forEach((list, id) => expect(list.map((i) => reg.cues[i]!.framework)).toEqual(reg.cuesFor([id]).map((c) => c.framework)));
+    digest.byAnchor.forEach((list, id) =>
+      expect(list.map((i) => digest.ids[i])).toEqual(reg.signaturesFor([id]).map((s) => s.id)),
+    );
+    digest.cuesByAnchor.forEach((list, id) =>
+      expect(list.map((i) => reg.cues[i]!.framework)).toEqual(reg.cuesFor([id]).map((c) => c.framework)),
+    );
   });
 
   it('restores an anchor set that finds what the original finds, line by line and in a whole buffer', () => {
     const restored = AnchorSet.fromState(digest.anchors);
-    const text = ['conv-keep1200-bs64.txt', 'jax-keep2500.txt', 'cupy-oom-hog.txt'].map((f) => path.join(repo, 'test/fixtures/h200/logs', f)).map((f) => fs.readFileSync(f, 'utf8')).join('\n') + '\n显卡 内存不足 CUDNN_STATUS_NOT_INITIALIZED libcudart.so.12\n';
+    const text =
+      ['conv-keep1200-bs64.txt', 'jax-keep2500.txt', 'cupy-oom-hog.txt']
+        .map((f) => path.join(repo, 'test/fixtures/h200/logs', f))
+        .map((f) => fs.readFileSync(f, 'utf8'))
+        .join('\n') + '\n显卡 内存不足 CUDNN_STATUS_NOT_INITIALIZED libcudart.so.12\n';
     for (const line of text.split('\n')) expect(restored.idsIn(line)).toEqual(reg.anchors.idsIn(line));
     const buf = Buffer.from(text);
     const hits = (a: AnchorSet, head: boolean) => {

@@ -23,7 +23,10 @@ describe('explain --html / --redact', () => {
     const dir = tempDir();
     const log = path.join(dir, 'log.txt');
     // TensorFlow's dso_loader wording, with the user's LD_LIBRARY_PATH in it
-    fs.writeFileSync(log, "2021-03-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory; LD_LIBRARY_PATH: /home/alice/cuda/lib64\n");
+    fs.writeFileSync(
+      log,
+      "2021-03-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory; LD_LIBRARY_PATH: /home/alice/cuda/lib64\n",
+    );
     const plain = runCli(['explain', log, '--no-machine', '--json']);
     expect(plain.stdout).toContain('/home/alice');
     const red = runCli(['explain', log, '--no-machine', '--json', '--redact']);

@@ -14,18 +14,22 @@ const first = (t: string) => explainText(t).causes[0]?.id;
 const sigs = (t: string) => explainText(t).signals.map((s) => s.signature);
 
 describe('a message pasted only up to its first clause still matches (heads end at clause boundaries)', () => {
-  it("TensorFlow's matmul_op.cc \"Blas GEMM launch failed : a.shape=…\" cut after its first clause (a thread title)", () => {
+  it('TensorFlow\'s matmul_op.cc "Blas GEMM launch failed : a.shape=…" cut after its first clause (a thread title)', () => {
     expect(sigs('Blas GEMM launch failed')).toContain('tf-blas-gemm-launch-failed');
     // the whole message still gives its values
     const d = explainText('Blas GEMM launch failed : a.shape=(100, 784), b.shape=(784, 10), m=100, n=10, k=784');
     expect(d.signals.find((s) => s.signature === 'tf-blas-gemm-launch-failed')?.values.v).toBe('100');
   });
 
-  it("NCCL's \"unhandled system error\" without the \"(run with NCCL_DEBUG=INFO…)\" older releases lack", () => {
+  it('NCCL\'s "unhandled system error" without the "(run with NCCL_DEBUG=INFO…)" older releases lack', () => {
     // dev2 j051, nccl-tests: an NCCL 2.x failure line
     expect(sigs("NCCL failure common.cu:874 'unhandled system error'")).toContain('nccl-unhandled-system-error');
     // PyTorch's wrapper (ProcessGroupNCCL): the OS, not the GPU, is first
-    expect(first('RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1269, unhandled system error, NCCL version 2.14.3')).toBe('other');
+    expect(
+      first(
+        'RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1269, unhandled system error, NCCL version 2.14.3',
+      ),
+    ).toBe('other');
   });
 
   it('a two-word clause is too little to stand alone ("initialization error:" stays part of its message)', () => {
@@ -49,19 +53,32 @@ describe('causes filed as CONTRACT.md defines them', () => {
 
   it('a device-side assert is the program checking its data (other), a framework defect second', () => {
     // dev2 p015, PyTorch's C10_CUDA_CHECK text
-    const log = 'RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.';
-    expect(explainText(log).causes.map((c) => c.id).slice(0, 2)).toEqual(['other', 'framework_bug']);
+    const log =
+      'RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.';
+    expect(
+      explainText(log)
+        .causes.map((c) => c.id)
+        .slice(0, 2),
+    ).toEqual(['other', 'framework_bug']);
     // the catalog's own order, as the project's copy files it
-    expect(explainText(log, catalogOnly).causes.map((c) => c.id).slice(0, 2)).toEqual(['other', 'framework_bug']);
+    expect(
+      explainText(log, catalogOnly)
+        .causes.map((c) => c.id)
+        .slice(0, 2),
+    ).toEqual(['other', 'framework_bug']);
   });
 
   it('CUDA used in a forked child is a usage error (other), not a framework defect', () => {
-    expect(first('RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the \'spawn\' start method')).toBe('other');
+    expect(
+      first(
+        "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method",
+      ),
+    ).toBe('other');
   });
 });
 
 describe('one line, one message: several readings of a line share its vote', () => {
-  it("PyTorch's \"cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\" read by three signatures weighs as one symptom", () => {
+  it('PyTorch\'s "cuDNN error: CUDNN_STATUS_NOT_INITIALIZED" read by three signatures weighs as one symptom', () => {
     const d = explainText('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED');
     expect(d.signals.length).toBeGreaterThanOrEqual(2);
     // one symptom's weight at most (before: each reading voted in full, two to three times this)
@@ -72,8 +89,10 @@ describe('one line, one message: several readings of a line share its vote', () 
 describe('the first failure is the cause, what follows from it is not', () => {
   it("a symptom printed after the first failure (a cuDNN status, then TensorFlow's convolution headline) counts less", () => {
     // TF 1.x cuda_dnn.cc prints the status of the failed cuDNN call, then the op fails with the headline
-    const handle = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:385] could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM';
-    const headline = 'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+    const handle =
+      'E tensorflow/stream_executor/cuda/cuda_dnn.cc:385] could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM';
+    const headline =
+      'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
     const total = (t: string) => explainText(t, catalogOnly).weights.total;
     const both = total(`${handle}\n${headline}`);
     // a symptom weighs 1.2; printed after the first failure it gives up 30% (0.36)
@@ -108,8 +127,9 @@ describe('the first failure is the cause, what follows from it is not', () => {
 });
 
 describe('memory a CUDA library allocates outside the framework pool', () => {
-  const handle = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR';
-  it('in TensorFlow (preallocating) a failed cuDNN handle is the preallocation before the job\'s own size', () => {
+  const handle =
+    'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR';
+  it("in TensorFlow (preallocating) a failed cuDNN handle is the preallocation before the job's own size", () => {
     const d = explainText(handle);
     expect(d.causes[0]!.id).toBe('framework_preallocation');
     // the catalog lists "exhausted" first for cudnnCreate's failures; in TensorFlow half of it is the pool
@@ -125,14 +145,18 @@ describe('memory a CUDA library allocates outside the framework pool', () => {
 
 describe('a missing library, by its name', () => {
   it("a missing cuDNN is not a CUDA toolkit mismatch (TensorFlow's dso_loader)", () => {
-    const d = explainText("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory");
+    const d = explainText(
+      "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory",
+    );
     expect(d.causes[0]!.id).toBe('library_missing');
     expect(d.causes.map((c) => c.id)).not.toContain('cuda_toolkit_mismatch');
   });
 
   it("TensorFlow's Windows self-check for cudnn64_7.dll: installing cuDNN first", () => {
     // dev2 t030, tensorflow/python/platform/self_check.py
-    const d = explainText("ImportError: Could not find 'cudnn64_7.dll'. TensorFlow requires that this DLL be installed in a directory that is named in your %PATH% environment variable.");
+    const d = explainText(
+      "ImportError: Could not find 'cudnn64_7.dll'. TensorFlow requires that this DLL be installed in a directory that is named in your %PATH% environment variable.",
+    );
     expect(d.causes[0]!.id).toBe('library_missing');
     expect(d.causes.map((c) => c.id)).not.toContain('cuda_toolkit_mismatch');
   });
@@ -145,20 +169,28 @@ describe('a missing library, by its name', () => {
     ].join('\n');
     expect(first(log)).toBe('other');
     // the CUDA runtime missing is still a missing library
-    expect(first("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or directory")).not.toBe('other');
+    expect(
+      first(
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or directory",
+      ),
+    ).not.toBe('other');
   });
 });
 
 describe('what the text says of the system', () => {
   it("NCCL's failed system call (strerror) is the OS's refusal, not the GPU", () => {
     // dev2 j012, NCCL 2.7 shm.h in a container with a 64 MB /dev/shm
-    const log = 'include/shm.h:28 NCCL WARN Call to posix_fallocate failed: No space left on device\ninclude/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-250a7cc850ba9298-0-1-3 (size 9637888)';
+    const log =
+      'include/shm.h:28 NCCL WARN Call to posix_fallocate failed: No space left on device\ninclude/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-250a7cc850ba9298-0-1-3 (size 9637888)';
     expect(first(log)).toBe('other');
     // by the rule, not by the corpus's counts: NCCL's family alone ranks a hardware fault first
     expect(explainText(log, catalogOnly).causes[0]!.id).toBe('other');
     // without the strerror text the OS's refusal is not read: 'other' holds far less of the weight
-    const share = (d: ReturnType<typeof explainText>) => (d.causes.find((c) => c.id === 'other')?.score ?? 0) / d.causes.reduce((a, c) => a + c.score, 0);
-    expect(share(explainText('include/shm.h:48 NCCL WARN Error while creating shared memory segment', catalogOnly))).toBeLessThan(share(explainText(log, catalogOnly)) - 0.2);
+    const share = (d: ReturnType<typeof explainText>) =>
+      (d.causes.find((c) => c.id === 'other')?.score ?? 0) / d.causes.reduce((a, c) => a + c.score, 0);
+    expect(
+      share(explainText('include/shm.h:48 NCCL WARN Error while creating shared memory segment', catalogOnly)),
+    ).toBeLessThan(share(explainText(log, catalogOnly)) - 0.2);
   });
 
   it('a device refused for its compute capability is the GPU architecture', () => {
@@ -172,10 +204,13 @@ describe('what the text says of the system', () => {
 });
 
 describe('the environment the reporter states', () => {
-  const insufficient = 'Check failed: error == cudaSuccess (35 vs. 0) CUDA driver version is insufficient for CUDA runtime version';
+  const insufficient =
+    'Check failed: error == cudaSuccess (35 vs. 0) CUDA driver version is insufficient for CUDA runtime version';
   it('"insufficient" with a driver stated means too old, even when the stated toolkit fits the driver', () => {
     // dev d070's situation: conda's TensorFlow brought a newer runtime than the system's CUDA 9.0
-    const d = explainText(`Status: CUDA driver version is insufficient for CUDA runtime version\n- NVIDIA driver version: 390\n- CUDA version: 9.0\n- Installed using: conda`);
+    const d = explainText(
+      `Status: CUDA driver version is insufficient for CUDA runtime version\n- NVIDIA driver version: 390\n- CUDA version: 9.0\n- Installed using: conda`,
+    );
     expect(d.causes[0]!.id).toBe('driver_too_old');
     expect(d.causes[0]!.why.join(' ')).not.toMatch(/new enough/);
   });
@@ -185,11 +220,11 @@ describe('the environment the reporter states', () => {
     expect(first(insufficient)).toBe('driver_too_old');
   });
 
-  it('a stated GPU that is not NVIDIA\'s means no CUDA device', () => {
+  it("a stated GPU that is not NVIDIA's means no CUDA device", () => {
     expect(first(`${insufficient}\n- GPU model and memory: AMD Radeon Pro 560`)).toBe('no_device_visible');
   });
 
-  it("in a container, a driver library that cannot be loaded means the container was started without the GPU", () => {
+  it('in a container, a driver library that cannot be loaded means the container was started without the GPU', () => {
     // dev2 j043: the device plugin in Kubernetes with runc as the default runtime
     const log = 'Failed to start nvml with error: could not load NVML library';
     expect(first(`${log}\n- Installed using: docker + kubernetes`)).toBe('no_device_visible');
@@ -203,55 +238,74 @@ describe('the environment the reporter states', () => {
 
   it('an A100 with a TensorFlow built on CUDA 10.0: a cuBLAS failure is the architecture', () => {
     // dev2 t018: TF 1.13.1 (CUDA 10.0) on an A100 (sm_80); cuBLAS of CUDA 10 has no Ampere kernels
-    const d = explainText('Blas GEMM launch failed\n- Keras version: tensorflow-gpu 1.13.1, keras 2.2.4\n- GPU model and memory: A100\n- CUDA version: 10.0.130');
+    const d = explainText(
+      'Blas GEMM launch failed\n- Keras version: tensorflow-gpu 1.13.1, keras 2.2.4\n- GPU model and memory: A100\n- CUDA version: 10.0.130',
+    );
     expect(d.causes[0]!.id).toBe('gpu_arch_unsupported');
   });
 
   it('"CUDA 8" states only the major: it fits a TensorFlow built with CUDA 8.0', () => {
     const d = explainText('CUDNN_STATUS_BAD_PARAM\n- TensorFlow version: 1.3\n- CUDA version: 8');
-    expect(d.causes.find((c) => c.id === 'cuda_toolkit_mismatch')?.why.join(' ') ?? '').not.toMatch(/built with CUDA 8.0; CUDA 8 is installed/);
+    expect(d.causes.find((c) => c.id === 'cuda_toolkit_mismatch')?.why.join(' ') ?? '').not.toMatch(
+      /built with CUDA 8.0; CUDA 8 is installed/,
+    );
   });
 
   it('PyTorch 1.7.0 with CUDA 11.0 stated: its cu110 build runs on an A100, so no architecture claim', () => {
     // dev d022: the cu110 build includes sm_80; the pip default (cu102) does not
-    const log = "RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.\n- PyTorch version: 1.7.0\n- CUDA version: 11.0\n- GPU model and memory: NVIDIA A100";
+    const log =
+      'RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.\n- PyTorch version: 1.7.0\n- CUDA version: 11.0\n- GPU model and memory: NVIDIA A100';
     const d = explainText(log);
-    expect(d.causes.find((c) => c.id === 'gpu_arch_unsupported')?.why.join(' ') ?? '').not.toMatch(/none of them can run on/);
+    expect(d.causes.find((c) => c.id === 'gpu_arch_unsupported')?.why.join(' ') ?? '').not.toMatch(
+      /none of them can run on/,
+    );
   });
 });
 
 describe('reading the framework and the user from the right words', () => {
-  it("a message names its framework only in its source's case: darknet's \"CUDA Error\" is not PyTorch's \"CUDA error\"", () => {
+  it('a message names its framework only in its source\'s case: darknet\'s "CUDA Error" is not PyTorch\'s "CUDA error"', () => {
     // dev2 j016 (darknet's cuda.c) and PyTorch's C10_CUDA_CHECK
     expect(explainText('CUDA Error: out of memory').environment.framework?.value).not.toBe('pytorch');
     expect(explainText('RuntimeError: CUDA error: out of memory').environment.framework?.value).toBe('pytorch');
   });
 
   it("the user's words are never read inside a framework's message (PyTorch's \"installed a driver from…\")", () => {
-    const d = explainText('RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx');
+    const d = explainText(
+      'RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx',
+    );
     expect(d.signals.map((s) => s.signature)).not.toContain('note.driver_update_no_reboot');
     expect(d.causes[0]!.id).toBe('no_device_visible');
     // written by the user, it still counts
-    expect(sigs('I had just installed a new NVIDIA driver without rebooting\nRuntimeError: CUDA error: unknown error')).toContain('note.driver_update_no_reboot');
+    expect(
+      sigs('I had just installed a new NVIDIA driver without rebooting\nRuntimeError: CUDA error: unknown error'),
+    ).toContain('note.driver_update_no_reboot');
   });
 });
 
 describe("PyTorch's out-of-memory figures in the 1.x wordings", () => {
   it('1.0-1.4 said "cached" where 1.5 says "reserved in total by PyTorch": the same analysis', () => {
     // c10/cuda/CUDACachingAllocator.cpp before 1.5 (torch.cuda.memory_cached, renamed memory_reserved)
-    const held = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 1.10 GiB already allocated; 0 bytes free; 1.30 GiB cached)');
+    const held = explainText(
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 1.10 GiB already allocated; 0 bytes free; 1.30 GiB cached)',
+    );
     expect(held.signals.map((s) => s.signature)).toContain('torch.oom.legacy');
     expect(held.causes[0]!.id).toBe('memory_held_by_other_process');
     expect(held.causes[0]!.why.join(' ')).toMatch(/5\.98 GiB \(77% of the GPU\) is used outside this PyTorch/);
   });
 
   it('a paste cut after "free)": the figures are read by their labels, and the job itself fills the GPU', () => {
-    const d = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 5.1 GiB already allocated; 1.2 GiB free)');
+    const d = explainText(
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 5.1 GiB already allocated; 1.2 GiB free)',
+    );
     expect(d.causes[0]!.id).toBe('gpu_memory_exhausted');
     expect(d.causes[0]!.why.join(' ')).toMatch(/tensors hold 5\.10? GiB and 1\.20? GiB is free of 7\.79 GiB/);
-    const held = explainText('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 0.5 GiB already allocated; 0 bytes free)');
+    const held = explainText(
+      'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 0.5 GiB already allocated; 0 bytes free)',
+    );
     expect(held.causes.map((c) => c.id)).toContain('memory_held_by_other_process');
-    expect(held.causes.find((c) => c.id === 'memory_held_by_other_process')!.why.join(' ')).toMatch(/neither this PyTorch's tensors nor free/);
+    expect(held.causes.find((c) => c.id === 'memory_held_by_other_process')!.why.join(' ')).toMatch(
+      /neither this PyTorch's tensors nor free/,
+    );
   });
 });
 
@@ -264,16 +318,22 @@ describe('families and old wordings', () => {
   });
 
   it("PyTorch 0.4-1.0's THCudaCheck out of memory in THCCachingAllocator is the allocator, not a handle", () => {
-    const d = explainText('THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=66 error=2 : out of memory\nFile "train.py", line 10, in <module>\n    import torch');
-    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/raw CUDA out-of-memory error instead of its allocator/);
+    const d = explainText(
+      'THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=66 error=2 : out of memory\nFile "train.py", line 10, in <module>\n    import torch',
+    );
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(
+      /raw CUDA out-of-memory error instead of its allocator/,
+    );
   });
 
   it("the preallocation bonus is no larger than the memory weight it adds to (JAX's unknown CUDA failure)", () => {
-    const d = explainText("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.func.launch' failed: Failed to launch CUDA kernel", catalogOnly);
+    const d = explainText(
+      "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.func.launch' failed: Failed to launch CUDA kernel",
+      catalogOnly,
+    );
     expect(d.causes[0]!.id).not.toBe('framework_preallocation');
   });
 });
-
 
 // Second pass (issue 15, with-environment accuracy): general facts that the environment block and the sources give.
 // Logs are built from the messages' formats in their sources (catalog/messages, catalog/additions.json), not copied
@@ -282,7 +342,10 @@ describe('a CUDA compiler that refuses an architecture, read with the CUDA the r
   const nvcc = (arch: string) => `nvcc fatal   : Unsupported gpu architecture '${arch}'`;
   const ptxas = (sm: string) => `ptxas fatal   : Value '${sm}' is not defined for option 'gpu-name'`;
   const nvrtc = 'RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)';
-  const why = (t: string, id: string) => explainText(t).causes.find((c) => c.id === id)?.why.join(' ') ?? '';
+  const why = (t: string, id: string) =>
+    explainText(t)
+      .causes.find((c) => c.id === id)
+      ?.why.join(' ') ?? '';
 
   it('the stated CUDA knows the architecture: another, older compiler ran (toolkit mismatch)', () => {
     // CUDA 11.1 added sm_86 (compat/compute_capability.json)
@@ -300,7 +363,7 @@ describe('a CUDA compiler that refuses an architecture, read with the CUDA the r
     expect(first(`${ptxas('sm_90')}\n- CUDA version: 11.7`)).toBe('gpu_arch_unsupported');
   });
 
-  it('a GPU older than the toolkit\'s oldest target is unsupported too, and said so (CUDA 12 removed Kepler)', () => {
+  it("a GPU older than the toolkit's oldest target is unsupported too, and said so (CUDA 12 removed Kepler)", () => {
     const log = `${nvcc('compute_35')}\n- CUDA version: 12.1\n- GPU model and memory: Tesla K40`;
     expect(first(log)).toBe('gpu_arch_unsupported');
     expect(why(log, 'gpu_arch_unsupported')).toMatch(/CUDA 12\.1 no longer targets sm_35/);
@@ -313,26 +376,41 @@ describe('a CUDA compiler that refuses an architecture, read with the CUDA the r
     const old = `${nvrtc}\n- PyTorch version: 1.10.0+cu113\n- GPU model and memory: RTX 4090`;
     expect(first(old)).toBe('gpu_arch_unsupported');
     expect(why(old, 'gpu_arch_unsupported')).not.toMatch(/includes code that runs/);
-    expect(first(`${nvrtc}\n- PyTorch version: 2.0.1+cu118\n- GPU model and memory: RTX 4090`)).toBe('cuda_toolkit_mismatch');
+    expect(first(`${nvrtc}\n- PyTorch version: 2.0.1+cu118\n- GPU model and memory: RTX 4090`)).toBe(
+      'cuda_toolkit_mismatch',
+    );
   });
 
   it('nothing stated: the message alone, both readings, no version claim', () => {
     const d = explainText(nvcc('compute_86'));
-    expect(d.causes.map((c) => c.id).slice(0, 2).sort()).toEqual(['cuda_toolkit_mismatch', 'gpu_arch_unsupported']);
+    expect(
+      d.causes
+        .map((c) => c.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['cuda_toolkit_mismatch', 'gpu_arch_unsupported']);
     expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/can compile for|predates sm_/);
   });
 
   it('reads the architecture from the name the compiler prints', async () => {
     const { ccOfArch } = await import('../../src/judge/explain/analyse/versions.js');
-    expect(['compute_86', 'sm_90a', 'sm_100', 'compute_35', 'gpu'].map(ccOfArch)).toEqual(['8.6', '9.0', '10.0', '3.5', undefined]);
+    expect(['compute_86', 'sm_90a', 'sm_100', 'compute_35', 'gpu'].map(ccOfArch)).toEqual([
+      '8.6',
+      '9.0',
+      '10.0',
+      '3.5',
+      undefined,
+    ]);
   });
 });
 
 describe("PyTorch's cuDNN check says where the other copy came from", () => {
   // torch/backends/cudnn/__init__.py: the base message, and the clause it adds only when LD_LIBRARY_PATH names a
   // cuda or cudnn folder
-  const base = 'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 1, 0) but found runtime version (8, 9, 2). PyTorch already comes bundled with cuDNN. One option to resolving this error is to ensure PyTorch can find the bundled cuDNN. ';
-  const ldPath = 'Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn. Please either remove it from the path or install cudnn (9, 1, 0)';
+  const base =
+    'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 1, 0) but found runtime version (8, 9, 2). PyTorch already comes bundled with cuDNN. One option to resolving this error is to ensure PyTorch can find the bundled cuDNN. ';
+  const ldPath =
+    'Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn. Please either remove it from the path or install cudnn (9, 1, 0)';
 
   it('the LD_LIBRARY_PATH clause: the copy that loaded shadowed the bundled one (a conflict)', () => {
     for (const priors of [{}, catalogOnly]) {
@@ -351,7 +429,8 @@ describe("PyTorch's cuDNN check says where the other copy came from", () => {
 
 describe('Windows has no fork()', () => {
   // TensorFlow's gpu_device.cc "cudaGetDevice() failed. Status: %s" with the CUDA runtime's text for error 3
-  const log = 'tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. Status: initialization error';
+  const log =
+    'tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. Status: initialization error';
   it('the fork() reading of "initialization error" is dropped on Windows, kept elsewhere', () => {
     for (const priors of [{}, catalogOnly]) {
       const linux = explainText(`${log}\n- OS Platform and Distribution: Ubuntu 20.04`, priors);
@@ -361,7 +440,9 @@ describe('Windows has no fork()', () => {
       expect(win.causes.map((c) => c.id)).not.toContain('other');
     }
     // a Windows path in the log says it as well
-    const path = explainText(`  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python38\\lib\\site-packages\\tensorflow\\python\\client\\session.py", line 1, in <module>\n${log}`);
+    const path = explainText(
+      `  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python38\\lib\\site-packages\\tensorflow\\python\\client\\session.py", line 1, in <module>\n${log}`,
+    );
     expect(path.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/fork/);
   });
 });
@@ -382,19 +463,37 @@ describe("MXNet's builds without CUDA in every release's words", () => {
 
 describe("cuDNN's BAD_PARAM: the program's tensor shapes are among its causes", () => {
   it('a dimension of zero or less is a parameter cuDNN rejects (the descriptor setters)', () => {
-    const d = explainText('F tensorflow/stream_executor/cuda/cuda_dnn.cc:521] could not set cudnn tensor descriptor: CUDNN_STATUS_BAD_PARAM', catalogOnly);
+    const d = explainText(
+      'F tensorflow/stream_executor/cuda/cuda_dnn.cc:521] could not set cudnn tensor descriptor: CUDNN_STATUS_BAD_PARAM',
+      catalogOnly,
+    );
     const other = d.causes.find((c) => c.id === 'other');
     expect(other?.why.join(' ')).toMatch(/tensor shapes/);
     // the catalog's own two readings stay ahead of it
-    expect(d.causes.map((c) => c.id).indexOf('other')).toBeGreaterThan(d.causes.map((c) => c.id).indexOf('framework_bug'));
+    expect(d.causes.map((c) => c.id).indexOf('other')).toBeGreaterThan(
+      d.causes.map((c) => c.id).indexOf('framework_bug'),
+    );
   });
 });
 
 describe('a hosted notebook image and the cuDNN a framework loads', () => {
   it("PyTorch brings its own cuDNN: the image's cuDNN is not the reason; TensorFlow loads the image's", () => {
-    const image = (t: string, id: string) => explainText(t).causes.find((c) => c.id === id)?.why.join(' ') ?? '';
+    const image = (t: string, id: string) =>
+      explainText(t)
+        .causes.find((c) => c.id === id)
+        ?.why.join(' ') ?? '';
     const colab = '- Installed using: Google Colab';
-    expect(image(`RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\n- PyTorch version: 2.1.0\n${colab}`, 'cudnn_version_mismatch')).not.toMatch(/runtime image/);
-    expect(image(`Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED\n- TensorFlow version: 2.3.0\n${colab}`, 'cudnn_version_mismatch')).toMatch(/runtime image/);
+    expect(
+      image(
+        `RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\n- PyTorch version: 2.1.0\n${colab}`,
+        'cudnn_version_mismatch',
+      ),
+    ).not.toMatch(/runtime image/);
+    expect(
+      image(
+        `Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED\n- TensorFlow version: 2.3.0\n${colab}`,
+        'cudnn_version_mismatch',
+      ),
+    ).toMatch(/runtime image/);
   });
 });

@@ -15,7 +15,8 @@ function logLines(): string[] {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.(txt|log)$/.test(e.name) && fs.statSync(p).size < 2_000_000) out.push(...fs.readFileSync(p, 'utf8').split('\n'));
+      else if (/\.(txt|log)$/.test(e.name) && fs.statSync(p).size < 2_000_000)
+        out.push(...fs.readFileSync(p, 'utf8').split('\n'));
       else if (e.name.endsWith('.json') && d.includes('corpus')) {
         const j = JSON.parse(fs.readFileSync(p, 'utf8')) as { log?: unknown };
         if (typeof j.log === 'string') out.push(...j.log.split('\n'));
@@ -28,7 +29,9 @@ function logLines(): string[] {
 
 describe('required literals', () => {
   it('reads alternatives, groups, quantifiers and escapes conservatively', () => {
-    expect(requiredLiterals('(?:out\\s+of\\s+memory|\\b(?:cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY)\\b)', 'id')).toEqual(['memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_memory']);
+    expect(
+      requiredLiterals('(?:out\\s+of\\s+memory|\\b(?:cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY)\\b)', 'id'),
+    ).toEqual(['memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_memory']);
     expect(requiredLiterals('CUDA error: (?<msg>.*)', 'i')).toEqual(['cuda error: ']);
     // an optional group or character gives nothing; a repeated one is there at least once
     expect(requiredLiterals('foo(?:barbaz)?qux', 'i')).toEqual(['foo']);
@@ -63,7 +66,8 @@ describe('required literals', () => {
       for (const text of [...s.examples, ...lines]) {
         if (!s.re.test(text)) continue;
         matched++;
-        if (!mayHold(s.literals!, text.toLowerCase())) throw new Error(`${s.id}: matches "${text.slice(0, 200)}" without any of ${JSON.stringify(s.literals)}`);
+        if (!mayHold(s.literals!, text.toLowerCase()))
+          throw new Error(`${s.id}: matches "${text.slice(0, 200)}" without any of ${JSON.stringify(s.literals)}`);
       }
     }
     expect(matched).toBeGreaterThan(500);

@@ -36,14 +36,18 @@ describe('the message catalog becomes signatures', () => {
     expect(fs.readFileSync(path.join(CATALOG, 'generated.json'), 'utf8')).toBe(json);
   });
 
-  it('holds the 417 messages of the shared catalog, the additions and the installed builds\' wordings', () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['cuda', 'cudnn', 'pytorch', 'tensorflow', 'xla-jax', 'additions', 'installed']));
-    const shared = Object.entries(files).filter(([f]) => f !== 'additions' && f !== 'installed').flatMap(([, e]) => e);
+  it("holds the 417 messages of the shared catalog, the additions and the installed builds' wordings", () => {
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['cuda', 'cudnn', 'pytorch', 'tensorflow', 'xla-jax', 'additions', 'installed']),
+    );
+    const shared = Object.entries(files)
+      .filter(([f]) => f !== 'additions' && f !== 'installed')
+      .flatMap(([, e]) => e);
     expect(shared.length).toBe(417);
     for (const e of entries) expect(e.source.path ?? e.source.repo, e.id).toBeTruthy();
   });
 
-  it('every entry is a signature, or the project\'s copy says why not; every note is about a real entry and says why', () => {
+  it("every entry is a signature, or the project's copy says why not; every note is about a real entry and says why", () => {
     const ids = new Set(reg.signatures.filter((s) => s.catalog).map((s) => s.id));
     for (const e of entries) {
       if (ids.has(e.id)) continue;
@@ -55,38 +59,63 @@ describe('the message catalog becomes signatures', () => {
     for (const [id, n] of Object.entries(notes.entries)) {
       expect(known.has(id), `note for unknown entry ${id}`).toBe(true);
       // a correction of the catalog (causes, pattern, role) says why
-      if (n.causes || n.pattern || n.role === 'skip' || n.role === 'context' || n.anchors) expect(n.why?.length ?? 0, id).toBeGreaterThan(20);
+      if (n.causes || n.pattern || n.role === 'skip' || n.role === 'context' || n.anchors)
+        expect(n.why?.length ?? 0, id).toBeGreaterThan(20);
     }
     expect(ids.size).toBeGreaterThan(400);
   });
 
-  it('placeholders become captures: TensorFlow\'s cuDNN line gives both versions, in all its wordings', () => {
+  it("placeholders become captures: TensorFlow's cuDNN line gives both versions, in all its wordings", () => {
     const v = (line: string) => explainText(line).signals.find((s) => s.signature === 'dnn.loaded_vs_compiled')?.values;
-    expect(v('Loaded runtime CuDNN library: 7.1.4 but source was compiled with: 7.2.1')).toMatchObject({ runtime: '7.1.4', compiled: '7.2.1' });
-    expect(v('E tensorflow/stream_executor/cuda/cuda_dnn.cc:343] Loaded runtime CuDNN library: 7.1.2 but source was compiled with: 7.2.1.  CuDNN library major and minor version needs to match')).toMatchObject({ runtime: '7.1.2', compiled: '7.2.1' });
-    expect(v('Loaded runtime CuDNN library: 7005 (compatibility version 7000) but source was compiled with 7101 (compatibility version 7100)')).toMatchObject({ runtime: '7005', compiled: '7101' });
-    expect(v('Loaded cudnn library: 5.1.5 but source was compiled against 6.0.21.  If using a binary install, upgrade your cudnn library to match.')).toMatchObject({ runtime: '5.1.5', compiled: '6.0.21' });
+    expect(v('Loaded runtime CuDNN library: 7.1.4 but source was compiled with: 7.2.1')).toMatchObject({
+      runtime: '7.1.4',
+      compiled: '7.2.1',
+    });
+    expect(
+      v(
+        'E tensorflow/stream_executor/cuda/cuda_dnn.cc:343] Loaded runtime CuDNN library: 7.1.2 but source was compiled with: 7.2.1.  CuDNN library major and minor version needs to match',
+      ),
+    ).toMatchObject({ runtime: '7.1.2', compiled: '7.2.1' });
+    expect(
+      v(
+        'Loaded runtime CuDNN library: 7005 (compatibility version 7000) but source was compiled with 7101 (compatibility version 7100)',
+      ),
+    ).toMatchObject({ runtime: '7005', compiled: '7101' });
+    expect(
+      v(
+        'Loaded cudnn library: 5.1.5 but source was compiled against 6.0.21.  If using a binary install, upgrade your cudnn library to match.',
+      ),
+    ).toMatchObject({ runtime: '5.1.5', compiled: '6.0.21' });
     // the integer form is read as a version by the analysis: the fix names 7.1
-    const d = explainText('Loaded runtime CuDNN library: 7005 (compatibility version 7000) but source was compiled with 7101 (compatibility version 7100)');
+    const d = explainText(
+      'Loaded runtime CuDNN library: 7005 (compatibility version 7000) but source was compiled with 7101 (compatibility version 7100)',
+    );
     expect(d.causes.find((c) => c.id === 'cudnn_version_mismatch')?.fix.text).toMatch(/7\.0\.5/);
   });
 });
 
 describe('hand-written rows, families and framework cues', () => {
   it('validate against their schemas and have sources', () => {
-    for (const rows of Object.values(SIGNATURE_FILES)) for (const r of rows) expect(SignatureRow.parse(r).source.length).toBeGreaterThan(10);
+    for (const rows of Object.values(SIGNATURE_FILES))
+      for (const r of rows) expect(SignatureRow.parse(r).source.length).toBeGreaterThan(10);
     for (const r of families) FamilyRow.parse(r);
     for (const r of frameworks) FrameworkCueRow.parse(r);
   });
 
-  it.each(reg.signatures.filter((s) => !s.catalog && s.kind !== 'family').map((s) => [s.id, s] as const))('%s matches its examples, each holding one of its anchors', (_id, sig) => {
-    for (const ex of sig.examples) {
-      const line = normaliseLine(ex);
-      expect(sig.re.test(line), ex).toBe(true);
-      const held = reg.anchors.idsIn(line).map((i) => reg.anchors.words[i]);
-      expect(sig.anchors.some((a) => held.includes(a.toLowerCase())), `${ex} holds none of ${sig.anchors.join(', ')}`).toBe(true);
-    }
-  });
+  it.each(reg.signatures.filter((s) => !s.catalog && s.kind !== 'family').map((s) => [s.id, s] as const))(
+    '%s matches its examples, each holding one of its anchors',
+    (_id, sig) => {
+      for (const ex of sig.examples) {
+        const line = normaliseLine(ex);
+        expect(sig.re.test(line), ex).toBe(true);
+        const held = reg.anchors.idsIn(line).map((i) => reg.anchors.words[i]);
+        expect(
+          sig.anchors.some((a) => held.includes(a.toLowerCase())),
+          `${ex} holds none of ${sig.anchors.join(', ')}`,
+        ).toBe(true);
+      }
+    },
+  );
 });
 
 // Prefixes real logs put in front of a message. None names a framework, so the diagnosis must not move.
@@ -105,7 +134,9 @@ const PREFIXES: Array<[string, (line: string) => string]> = [
 ];
 
 describe('every catalog message behind every prefix style gives the same result', () => {
-  const sigs = reg.signatures.filter((s) => s.catalog && (s.kind === 'evidence' || s.kind === 'symptom' || s.kind === 'memory'));
+  const sigs = reg.signatures.filter(
+    (s) => s.catalog && (s.kind === 'evidence' || s.kind === 'symptom' || s.kind === 'memory'),
+  );
   it.each(sigs.map((s) => [s.id, s] as const))('%s', (_id, sig) => {
     const bare = explainText(sig.examples[0]!);
     const groups = bare.signals.map((s) => s.signature);
@@ -113,8 +144,14 @@ describe('every catalog message behind every prefix style gives the same result'
     const ranking = bare.causes.map((c) => c.id);
     for (const [style, wrap] of PREFIXES) {
       const d = explainText(wrap(sig.examples[0]!));
-      expect(d.signals.map((s) => s.signature), style).toContain(sig.group);
-      expect(d.causes.map((c) => c.id), style).toEqual(ranking);
+      expect(
+        d.signals.map((s) => s.signature),
+        style,
+      ).toContain(sig.group);
+      expect(
+        d.causes.map((c) => c.id),
+        style,
+      ).toEqual(ranking);
     }
   });
 });
@@ -150,7 +187,11 @@ const REAL: Array<[string, () => string, string]> = [
   ['nvml-driver-library-mismatch', () => corpusLog('t008'), 'corpus t008 (NVML_ERROR_LIB_RM_VERSION_MISMATCH)'],
   ['setting.pytorch_cuda_alloc_conf', () => gather('torch-allocconf-garbage.txt'), 'gather torch-allocconf-garbage'],
   ['setting.pytorch_cuda_alloc_conf', () => gather('torch-allocconf-badvalue.txt'), 'gather torch-allocconf-badvalue'],
-  ['setting.pytorch_cuda_alloc_conf', () => gather('torch-allocconf-unknownkey.txt'), 'gather torch-allocconf-unknownkey'],
+  [
+    'setting.pytorch_cuda_alloc_conf',
+    () => gather('torch-allocconf-unknownkey.txt'),
+    'gather torch-allocconf-unknownkey',
+  ],
   ['setting.xla_python_client_mem_fraction', () => gather('jax-memfrac-abc.txt'), 'gather jax-memfrac-abc'],
   ['h200-jax-versions-helpers-cuinit', () => gather('jax-compat.txt'), 'gather jax-compat'],
 ];
@@ -161,17 +202,34 @@ describe('signatures fire on real logs', () => {
   });
 
   it('extracts the numbers and names the messages carry', () => {
-    expect(explainText(h200('conv-keep1200-bs64.txt')).signals.find((s) => s.signature === 'torch.oom.current')?.values).toMatchObject({ requested: '784.00 MiB', total: '139.80 GiB', free: '297.56 MiB', gpu: '0' });
-    expect(explainText(corpusLog('d002')).signals.find((s) => s.signature === 'dnn.loaded_vs_compiled')?.values).toMatchObject({ runtime: '8.0.5', compiled: '8.1.0' });
-    expect(explainText(corpusLog('d069')).signals.find((s) => s.signature === 'torch.driver_too_old')?.values).toMatchObject({ driverCuda: '11060' });
-    expect(explainText(corpusLog('d024')).signals.find((s) => s.signature === 'lib.cannot_open_shared_object')?.values).toEqual({ lib: 'libcublas.so.9.0' });
-    expect(explainText(h200('cupy-oom-hog.txt')).signals.find((s) => s.signature === 'cupy.out_of_memory')?.values).toMatchObject({ bytes: '4,294,967,296', soFar: '0' });
-    expect(explainText(h200('jax-prealloc-halfheld.txt')).signals.find((s) => s.signature === 'xla.failed_to_allocate')?.count).toBe(4);
+    expect(
+      explainText(h200('conv-keep1200-bs64.txt')).signals.find((s) => s.signature === 'torch.oom.current')?.values,
+    ).toMatchObject({ requested: '784.00 MiB', total: '139.80 GiB', free: '297.56 MiB', gpu: '0' });
+    expect(
+      explainText(corpusLog('d002')).signals.find((s) => s.signature === 'dnn.loaded_vs_compiled')?.values,
+    ).toMatchObject({ runtime: '8.0.5', compiled: '8.1.0' });
+    expect(
+      explainText(corpusLog('d069')).signals.find((s) => s.signature === 'torch.driver_too_old')?.values,
+    ).toMatchObject({ driverCuda: '11060' });
+    expect(
+      explainText(corpusLog('d024')).signals.find((s) => s.signature === 'lib.cannot_open_shared_object')?.values,
+    ).toEqual({ lib: 'libcublas.so.9.0' });
+    expect(
+      explainText(h200('cupy-oom-hog.txt')).signals.find((s) => s.signature === 'cupy.out_of_memory')?.values,
+    ).toMatchObject({ bytes: '4,294,967,296', soFar: '0' });
+    expect(
+      explainText(h200('jax-prealloc-halfheld.txt')).signals.find((s) => s.signature === 'xla.failed_to_allocate')
+        ?.count,
+    ).toBe(4);
   });
 
   it('a short CUDA status text counts beside GPU words only; its enum name counts alone', () => {
     expect(explainText('ValueError: invalid argument').causes).toEqual([]);
-    expect(explainText('RuntimeError: CUDA error: invalid argument').signals.map((s) => s.signature)).toContain('cuda-invalid-argument');
-    expect(explainText('status: NVML_ERROR_LIB_RM_VERSION_MISMATCH').signals.map((s) => s.signature)).toContain('nvml-driver-library-mismatch');
+    expect(explainText('RuntimeError: CUDA error: invalid argument').signals.map((s) => s.signature)).toContain(
+      'cuda-invalid-argument',
+    );
+    expect(explainText('status: NVML_ERROR_LIB_RM_VERSION_MISMATCH').signals.map((s) => s.signature)).toContain(
+      'nvml-driver-library-mismatch',
+    );
   });
 });

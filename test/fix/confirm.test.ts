@@ -31,7 +31,9 @@ function ttyContext(pid: number, answer: string | null): Context & { out: string
     stderr: { write: (s) => void err.push(s), isTTY: true },
     env: { PATH: '/usr/bin:/bin' },
     cwd,
-    runner: fakeRunner([{ command: 'nvidia-smi', args: ['-q', '-x'], result: ok(smiXmlWith([{ pid, usedMiB: 4096 }])) }]),
+    runner: fakeRunner([
+      { command: 'nvidia-smi', args: ['-q', '-x'], result: ok(smiXmlWith([{ pid, usedMiB: 4096 }])) },
+    ]),
     fs: fsWithGpuFds(createFileSystem('/'), [pid]),
     files: createUserFiles(cwd),
     now: () => Date.now(),

@@ -9,13 +9,29 @@ import { createUserFiles } from '../../src/ports/user-files.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { execFileSync } from 'node:child_process';
 
-const growth: EnvSetting = { name: 'TF_FORCE_GPU_ALLOW_GROWTH', value: 'true', check: 'env.allocators', why: 'TF takes all memory' };
-const prealloc: EnvSetting = { name: 'XLA_PYTHON_CLIENT_PREALLOCATE', value: 'false', check: 'x.jax', why: 'JAX reserves 75%' };
+const growth: EnvSetting = {
+  name: 'TF_FORCE_GPU_ALLOW_GROWTH',
+  value: 'true',
+  check: 'env.allocators',
+  why: 'TF takes all memory',
+};
+const prealloc: EnvSetting = {
+  name: 'XLA_PYTHON_CLIENT_PREALLOCATE',
+  value: 'false',
+  check: 'x.jax',
+  why: 'JAX reserves 75%',
+};
 
 describe('settings from fix commands', () => {
   it('reads export and unset lines, and nothing that a shell would expand', () => {
-    expect(parseSettingCommand('export TF_FORCE_GPU_ALLOW_GROWTH=true')).toEqual({ name: 'TF_FORCE_GPU_ALLOW_GROWTH', value: 'true' });
-    expect(parseSettingCommand("export PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True'")).toEqual({ name: 'PYTORCH_CUDA_ALLOC_CONF', value: 'expandable_segments:True' });
+    expect(parseSettingCommand('export TF_FORCE_GPU_ALLOW_GROWTH=true')).toEqual({
+      name: 'TF_FORCE_GPU_ALLOW_GROWTH',
+      value: 'true',
+    });
+    expect(parseSettingCommand("export PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True'")).toEqual({
+      name: 'PYTORCH_CUDA_ALLOC_CONF',
+      value: 'expandable_segments:True',
+    });
     expect(parseSettingCommand('unset TF_GPU_ALLOCATOR')).toEqual({ name: 'TF_GPU_ALLOCATOR', value: null });
     expect(parseSettingCommand('export A=$(id)')).toBeNull();
     expect(parseSettingCommand('export A=1; rm -rf /')).toBeNull();
@@ -35,7 +51,9 @@ describe('the env file', () => {
   it('a new file: a header saying how to load it, then one line per setting', () => {
     const out = mergeEnvFile('', [growth], 'gpu-env-doctor.env');
     expect(out).toContain('source ./gpu-env-doctor.env');
-    expect(out.trimEnd().split('\n').at(-1)).toBe('export TF_FORCE_GPU_ALLOW_GROWTH=true  # env.allocators: TF takes all memory');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      'export TF_FORCE_GPU_ALLOW_GROWTH=true  # env.allocators: TF takes all memory',
+    );
   });
 
   it('is idempotent, replaces its own lines in place, and keeps the lines the user added', () => {
@@ -51,9 +69,17 @@ describe('the env file', () => {
   it('sourced by a real shell, it sets exactly the values', () => {
     const dir = tempDir();
     const file = path.join(dir, 'gpu.env');
-    const settings: EnvSetting[] = [growth, { name: 'PYTORCH_CUDA_ALLOC_CONF', value: 'expandable_segments:True', check: 'c', why: "it's 'quoted'" }, { name: 'TF_GPU_ALLOCATOR', value: null, check: 'c', why: 'w' }];
+    const settings: EnvSetting[] = [
+      growth,
+      { name: 'PYTORCH_CUDA_ALLOC_CONF', value: 'expandable_segments:True', check: 'c', why: "it's 'quoted'" },
+      { name: 'TF_GPU_ALLOCATOR', value: null, check: 'c', why: 'w' },
+    ];
     fs.writeFileSync(file, mergeEnvFile('', settings, file));
-    const out = execFileSync('/bin/sh', ['-c', `. '${file}'; echo "$TF_FORCE_GPU_ALLOW_GROWTH|$PYTORCH_CUDA_ALLOC_CONF|\${TF_GPU_ALLOCATOR-unset}"`], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', TF_GPU_ALLOCATOR: 'bfc' } });
+    const out = execFileSync(
+      '/bin/sh',
+      ['-c', `. '${file}'; echo "$TF_FORCE_GPU_ALLOW_GROWTH|$PYTORCH_CUDA_ALLOC_CONF|\${TF_GPU_ALLOCATOR-unset}"`],
+      { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', TF_GPU_ALLOCATOR: 'bfc' } },
+    );
     expect(out.trim()).toBe('true|expandable_segments:True|unset');
   });
 
@@ -73,7 +99,10 @@ describe('the env file', () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'gpu-env-doctor.env'));
     const plan = { env: [growth], envFile: 'gpu-env-doctor.env', envBlocked: null } as unknown as Plan;
-    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({ kind: 'not-written', why: expect.stringMatching(/not a regular file/) });
+    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({
+      kind: 'not-written',
+      why: expect.stringMatching(/not a regular file/),
+    });
     expect(fs.statSync(path.join(dir, 'gpu-env-doctor.env')).isDirectory()).toBe(true);
   });
 });
@@ -92,8 +121,13 @@ describe('the env file is the user’s to source: never written through a link o
     fs.writeFileSync(target, 'root-only line 1\nroot-only line 2\n', { mode: 0o600 });
     fs.symlinkSync(target, path.join(dir, 'gpu-env-doctor.env'));
     const files = createUserFiles(dir);
-    expect(files.privateFileProblem('gpu-env-doctor.env')).toMatch(/it is a symbolic link .*fix never writes through a link/);
-    expect(writeEnvFile(plan, files)).toMatchObject({ kind: 'not-written', why: expect.stringMatching(/symbolic link/) });
+    expect(files.privateFileProblem('gpu-env-doctor.env')).toMatch(
+      /it is a symbolic link .*fix never writes through a link/,
+    );
+    expect(writeEnvFile(plan, files)).toMatchObject({
+      kind: 'not-written',
+      why: expect.stringMatching(/symbolic link/),
+    });
     expect(fs.readFileSync(target, 'utf8')).toBe('root-only line 1\nroot-only line 2\n');
     expect(fs.lstatSync(path.join(dir, 'gpu-env-doctor.env')).isSymbolicLink()).toBe(true);
   });
@@ -103,7 +137,10 @@ describe('the env file is the user’s to source: never written through a link o
     const f = path.join(dir, 'gpu-env-doctor.env');
     fs.writeFileSync(f, 'export A=1\n');
     fs.chownSync(f, 65534, 65534);
-    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({ kind: 'not-written', why: expect.stringMatching(/belongs to another user \(uid 65534\)/) });
+    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({
+      kind: 'not-written',
+      why: expect.stringMatching(/belongs to another user \(uid 65534\)/),
+    });
     expect(fs.readFileSync(f, 'utf8')).toBe('export A=1\n');
   });
 
@@ -123,9 +160,15 @@ describe('the env file is the user’s to source: never written through a link o
     const f = path.join(dir, 'gpu-env-doctor.env');
     const bin = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0xff, 0xfe, 0xfd, 0x0a]);
     fs.writeFileSync(f, bin);
-    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({ kind: 'not-written', why: expect.stringMatching(/not a text file/) });
+    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({
+      kind: 'not-written',
+      why: expect.stringMatching(/not a text file/),
+    });
     fs.writeFileSync(f, Buffer.from([0x41, 0xff, 0xfe, 0x0a]));
-    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({ kind: 'not-written', why: expect.stringMatching(/not UTF-8 text/) });
+    expect(writeEnvFile(plan, createUserFiles(dir))).toMatchObject({
+      kind: 'not-written',
+      why: expect.stringMatching(/not UTF-8 text/),
+    });
     expect(fs.readFileSync(f)).toEqual(Buffer.from([0x41, 0xff, 0xfe, 0x0a]));
   });
 

@@ -9,7 +9,6 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { startGpuNamespace, type GpuNamespace } from '../helpers/gpu-namespace.js';
 import { fakeSmiDir, isRunning, killQuietly, flat } from './helpers.js';
 
-
 let ns: GpuNamespace;
 beforeAll(() => {
   ns = startGpuNamespace();
@@ -28,7 +27,11 @@ function leftover(argv = ['sleep', '300'], uid?: number): number {
 
 function fix(args: string[], pids: number[], opts: { cwd?: string; env?: Record<string, string>; uid?: number } = {}) {
   const bin = fakeSmiDir(pids.map((pid) => ({ pid, usedMiB: 2048 })));
-  return ns.cli(['fix', ...args], { cwd: opts.cwd ?? tempDir(), env: { PATH: `${bin}:${process.env.PATH}`, ...opts.env }, ...(opts.uid !== undefined ? { uid: opts.uid } : {}) });
+  return ns.cli(['fix', ...args], {
+    cwd: opts.cwd ?? tempDir(),
+    env: { PATH: `${bin}:${process.env.PATH}`, ...opts.env },
+    ...(opts.uid !== undefined ? { uid: opts.uid } : {}),
+  });
 }
 
 describe('gpu-env-doctor fix', () => {
@@ -36,7 +39,9 @@ describe('gpu-env-doctor fix', () => {
     const pid = leftover();
     const cwd = tempDir();
     const r = fix(['--dry-run'], [pid], { cwd, env: { TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
-    expect(flat(r.stdout)).toMatch(new RegExp(`end +PID ${pid} \\(root\\) sleep 300: 2\\.0 GiB on GPU 0, \\d+s old; orphaned`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(`end +PID ${pid} \\(root\\) sleep 300: 2\\.0 GiB on GPU 0, \\d+s old; orphaned`),
+    );
     expect(r.stdout).toContain('export TF_FORCE_GPU_ALLOW_GROWTH=true');
     expect(r.code).toBe(1);
     expect(isRunning(pid)).toBe(true);
@@ -48,7 +53,9 @@ describe('gpu-env-doctor fix', () => {
     const r = fix([], [pid]);
     expect(r.code).toBe(2);
     expect(r.stdout).toContain(`PID ${pid}`);
-    expect(r.stderr.trim().split('\n')).toEqual(['gpu-env-doctor: fix: no terminal to confirm on, so nothing was changed; add --yes to apply the plan, or --dry-run to only print it']);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'gpu-env-doctor: fix: no terminal to confirm on, so nothing was changed; add --yes to apply the plan, or --dry-run to only print it',
+    ]);
     expect(isRunning(pid)).toBe(true);
   });
 
@@ -95,7 +102,9 @@ describe('gpu-env-doctor fix', () => {
     const pid = leftover(['sh', '-c', 'while :; do :; done']);
     const r = fix(['--yes'], [pid]);
     // Busy during the snapshot's sample (verdict "active": left alone), or only in fix's own 1-second sample.
-    expect(flat(r.stdout)).toMatch(new RegExp(`not ended: it is working: \\d+% of a CPU|keep +PID ${pid} .*active: working`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(`not ended: it is working: \\d+% of a CPU|keep +PID ${pid} .*active: working`),
+    );
     expect(r.stdout).not.toMatch(/^ {2}end /m);
     // a planned step left undone is something left to do (1); a process left alone as active is not (0)
     expect(r.code).toBe(/not ended: it is working/.test(r.stdout) ? 1 : 0);
@@ -120,12 +129,16 @@ describe('gpu-env-doctor fix', () => {
     const r = fix(['--yes', '--json', '--grace', '2'], [pid]);
     const doc = JSON.parse(r.stdout);
     expect(doc.mode).toBe('applied');
-    expect(doc.processes).toEqual([expect.objectContaining({ pid, verdict: 'orphaned', action: 'end', outcome: { kind: 'ended', by: 'SIGTERM' } })]);
+    expect(doc.processes).toEqual([
+      expect.objectContaining({ pid, verdict: 'orphaned', action: 'end', outcome: { kind: 'ended', by: 'SIGTERM' } }),
+    ]);
     expect(isRunning(pid)).toBe(false);
   });
 
   it('usage errors are one line with exit 2', () => {
-    expect(runCli(['fix', '--grace', 'soon']).stderr).toBe('gpu-env-doctor: --grace must be a number of seconds from 0 to 600, not "soon"\n');
+    expect(runCli(['fix', '--grace', 'soon']).stderr).toBe(
+      'gpu-env-doctor: --grace must be a number of seconds from 0 to 600, not "soon"\n',
+    );
     expect(runCli(['fix', 'now']).code).toBe(2);
   });
 });

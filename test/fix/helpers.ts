@@ -18,7 +18,10 @@ const QUERY_CSV = path.join(FIXTURES, 'h200/idle/query-gpu.csv');
  */
 export function spawnOrphan(argv: string[], opts: { uid?: number } = {}): number {
   const [cmd, ...args] = orphanArgv(argv);
-  const out = execFileSync(cmd!, args, { encoding: 'utf8', ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}) });
+  const out = execFileSync(cmd!, args, {
+    encoding: 'utf8',
+    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}),
+  });
   const pid = Number(out.trim());
   if (!Number.isInteger(pid) || pid <= 1) throw new Error(`could not start ${argv.join(' ')}: ${out}`);
   waitFor(() => readState(pid) !== null);
@@ -94,7 +97,9 @@ esac`,
 
 /** A snapshot around the real H200 capture (GPU facts parsed from it), with the given processes. */
 export function snapshotWith(list: HolderProcess[], self: Partial<Snapshot['self']> = {}): Snapshot {
-  const parsed = parseSmiXml(smiXmlWith(list.filter((p) => p.listedByNvidiaSmi).map((p) => ({ pid: p.pid, usedMiB: p.usedMiB ?? 0 }))));
+  const parsed = parseSmiXml(
+    smiXmlWith(list.filter((p) => p.listedByNvidiaSmi).map((p) => ({ pid: p.pid, usedMiB: p.usedMiB ?? 0 }))),
+  );
   return {
     schemaVersion: 1,
     tool: { name: 'gpu-env-doctor', version: 'test' },
@@ -112,7 +117,12 @@ export function snapshotWith(list: HolderProcess[], self: Partial<Snapshot['self
       uptimeSeconds: 10000,
       clockTicks: 100,
     },
-    nvidia: { ok: true, driverVersion: parsed.driverVersion, cudaVersion: parsed.cudaVersion, gpus: parsed.gpus.map((g) => ({ ...g, computeCapability: '9.0' })) },
+    nvidia: {
+      ok: true,
+      driverVersion: parsed.driverVersion,
+      cudaVersion: parsed.cudaVersion,
+      gpus: parsed.gpus.map((g) => ({ ...g, computeCapability: '9.0' })),
+    },
     processes: { ok: true, list },
     env: {},
     probes: [],

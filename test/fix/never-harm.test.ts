@@ -30,8 +30,13 @@ function fakeSmi(pids: number[], sm: Record<number, number> = {}): string {
   const dir = tempDir('ged-harm-');
   fs.chmodSync(dir, 0o755);
   fs.writeFileSync(path.join(dir, 'smi.xml'), smiXmlWith(pids.map((pid) => ({ pid, usedMiB: 5000 }))));
-  const pmon = ['# gpu         pid   type     sm    mem    enc    dec    jpg    ofa    command', '# Idx           #    C/G      %      %      %      %      %      %    name']
-    .concat(pids.map((pid) => `    0     ${pid}     C     ${sm[pid] ?? '-'}     -      -      -      -      -    python3`))
+  const pmon = [
+    '# gpu         pid   type     sm    mem    enc    dec    jpg    ofa    command',
+    '# Idx           #    C/G      %      %      %      %      %      %    name',
+  ]
+    .concat(
+      pids.map((pid) => `    0     ${pid}     C     ${sm[pid] ?? '-'}     -      -      -      -      -    python3`),
+    )
     .join('\n');
   fs.writeFileSync(path.join(dir, 'pmon.txt'), `${pmon}\n`);
   fakeBin(
@@ -99,11 +104,22 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     adoptedNow(pid);
     const env = { PATH: fakeSmi([pid]) };
     const procs = ns.cli(['procs', '--json'], { env });
-    const row = (JSON.parse(procs.stdout) as { processes: { pid: number; verdict: string; reason: string; sigHupIgnored: boolean }[] }).processes.find((p) => p.pid === pid)!;
+    const row = (
+      JSON.parse(procs.stdout) as {
+        processes: { pid: number; verdict: string; reason: string; sigHupIgnored: boolean }[];
+      }
+    ).processes.find((p) => p.pid === pid)!;
     expect(row.sigHupIgnored).toBe(true);
-    expect([row.verdict, row.reason]).toEqual(['unknown', 'it was started to run on its own (nohup: it ignores the hang-up signal): its launching shell has exited, but nothing shows that its work is done']);
+    expect([row.verdict, row.reason]).toEqual([
+      'unknown',
+      'it was started to run on its own (nohup: it ignores the hang-up signal): its launching shell has exited, but nothing shows that its work is done',
+    ]);
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
-    expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${pid} \\(root\\) sleep 1001: 4\\.9 GiB on GPU 0; unknown: it was started to run on its own \\(nohup`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `keep +PID ${pid} \\(root\\) sleep 1001: 4\\.9 GiB on GPU 0; unknown: it was started to run on its own \\(nohup`,
+      ),
+    );
     expect(r.stdout).not.toMatch(/^ {2}end /m);
     expect(isRunning(pid)).toBe(true);
   });
@@ -111,7 +127,10 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
   it('a server listening on a TCP port, idle between requests: active, "listens on", kept', () => {
     const dir = tempDir();
     const script = path.join(dir, 'serve.py');
-    fs.writeFileSync(script, `import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\ngpu = open('/dev/nvidia0')\nopen(sys.argv[1], 'w').write(str(s.getsockname()[1]))\ntime.sleep(1000)\n`);
+    fs.writeFileSync(
+      script,
+      `import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\ngpu = open('/dev/nvidia0')\nopen(sys.argv[1], 'w').write(str(s.getsockname()[1]))\ntime.sleep(1000)\n`,
+    );
     const pid = launch(dir, `python3 ${script} ${dir}/port </dev/null >/dev/null 2>&1`);
     const port = Number(readPid(path.join(dir, 'port')));
     started.pop(); // the port is no PID
@@ -120,7 +139,11 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     const env = { PATH: fakeSmi([pid]) };
     const procs = ns.cli(['procs', '-v'], { env });
     const text = procs.stdout.replace(/\s+/g, ' ');
-    expect(text).toMatch(new RegExp(`PID ${pid}: active: its parent process has exited, but it is still working: it listens on tcp 127\\.0\\.0\\.1:${port}`));
+    expect(text).toMatch(
+      new RegExp(
+        `PID ${pid}: active: its parent process has exited, but it is still working: it listens on tcp 127\\.0\\.0\\.1:${port}`,
+      ),
+    );
     // -v gives the fork evidence under it
     expect(text).toMatch(/evidence: its session \(\d+\) is not the one of its parent/);
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
@@ -145,8 +168,14 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
     const out = flat(r.stdout);
     // its own session's leader: no session shows that its starter exited, so it is not even adopted
-    expect(out).toMatch(new RegExp(`keep +PID ${own} .*unknown: its parent is \\S+ \\(PID 1\\), which may have started it`));
-    expect(out).toMatch(new RegExp(`keep +PID ${d} .*unknown: it was started to run on its own \\(a daemon: no terminal, working folder /, nothing to read\\)`));
+    expect(out).toMatch(
+      new RegExp(`keep +PID ${own} .*unknown: its parent is \\S+ \\(PID 1\\), which may have started it`),
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `keep +PID ${d} .*unknown: it was started to run on its own \\(a daemon: no terminal, working folder /, nothing to read\\)`,
+      ),
+    );
     expect(isRunning(own)).toBe(true);
     expect(isRunning(d)).toBe(true);
   });
@@ -154,7 +183,10 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
   it('audit M1(a): a launcher that starts its job, then calls setsid() and waits for it: the job is kept', () => {
     const dir = tempDir();
     const script = path.join(dir, 'launch.py');
-    fs.writeFileSync(script, `import os, subprocess, sys\np = subprocess.Popen(['sleep', '1006'], stdin=open('/dev/nvidia0'))\nos.setsid()\nopen(sys.argv[1], 'w').write(str(p.pid))\np.wait()\n`);
+    fs.writeFileSync(
+      script,
+      `import os, subprocess, sys\np = subprocess.Popen(['sleep', '1006'], stdin=open('/dev/nvidia0'))\nos.setsid()\nopen(sys.argv[1], 'w').write(str(p.pid))\np.wait()\n`,
+    );
     // from a shell that leads its own session and stays (`; true`: no exec), so the job's session differs from
     // its living parent's once the launcher has called setsid()
     const argv = ns.argv(['setsid', 'sh', '-c', `python3 ${script} ${dir}/job.pid; true`]);
@@ -169,7 +201,9 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     const env = { PATH: fakeSmi([job]) };
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
     expect(r.stdout).not.toMatch(/^ {2}end /m);
-    expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${job} \\(root\\) sleep 1006: 4\\.9 GiB on GPU 0; active: running`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(`keep +PID ${job} \\(root\\) sleep 1006: 4\\.9 GiB on GPU 0; active: running`),
+    );
     expect(isRunning(job)).toBe(true);
   });
 
@@ -180,9 +214,15 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     const env = { PATH: fakeSmi([pid], { [pid]: 97 }) };
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
     const out = flat(r.stdout);
-    expect(out.replace(/\s+/g, ' ')).toMatch(/Each was watched for 2(\.\d)? s before this plan: CPU, output files, and GPU activity per process \(nvidia-smi pmon\)/);
-    expect(out).toMatch(new RegExp(`skip PID ${pid} .*orphaned: its parent process has exited: a leftover of a finished job`));
-    expect(out).toMatch(new RegExp(`not ended: it is working on the GPU: 97% SM activity during the watch .*kill ${pid}`));
+    expect(out.replace(/\s+/g, ' ')).toMatch(
+      /Each was watched for 2(\.\d)? s before this plan: CPU, output files, and GPU activity per process \(nvidia-smi pmon\)/,
+    );
+    expect(out).toMatch(
+      new RegExp(`skip PID ${pid} .*orphaned: its parent process has exited: a leftover of a finished job`),
+    );
+    expect(out).toMatch(
+      new RegExp(`not ended: it is working on the GPU: 97% SM activity during the watch .*kill ${pid}`),
+    );
     expect(isRunning(pid)).toBe(true);
   });
 });
@@ -196,9 +236,15 @@ describe('fix --yes still ends leftovers', () => {
     const procs = ns.cli(['procs'], { env });
     // the PARENT column and the verdict agree: gone→…, orphaned
     expect(procs.stdout).toMatch(new RegExp(`^0 +${pid} .* gone→\\S+ .* orphaned +- +sleep 1004$`, 'm'));
-    expect(flat(procs.stdout)).toMatch(new RegExp(`PID ${pid}: orphaned: its parent process has exited: a leftover of a finished job`));
+    expect(flat(procs.stdout)).toMatch(
+      new RegExp(`PID ${pid}: orphaned: its parent process has exited: a leftover of a finished job`),
+    );
     const r = ns.cli(['fix', '--yes', '--grace', '1', '--json'], { env, cwd: dir });
-    const doc = JSON.parse(r.stdout) as { processes: { pid: number; action: string; evidence?: string; outcome?: { kind: string } }[]; window?: { seconds: number; gpuActivity: string }; gpuFreeAfter?: { index: number; freeMiB: number }[] };
+    const doc = JSON.parse(r.stdout) as {
+      processes: { pid: number; action: string; evidence?: string; outcome?: { kind: string } }[];
+      window?: { seconds: number; gpuActivity: string };
+      gpuFreeAfter?: { index: number; freeMiB: number }[];
+    };
     const step = doc.processes.find((p) => p.pid === pid)!;
     expect(step.action).toBe('end');
     expect(step.outcome?.kind).toBe('ended');
@@ -232,7 +278,11 @@ describe('fix --yes still ends leftovers', () => {
     adoptedNow(worker);
     const env = { PATH: fakeSmi([worker]) };
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
-    expect(flat(r.stdout)).toMatch(new RegExp(`end +PID ${worker} .*orphaned: a worker \\(multiprocessing, a DataLoader\\) whose Python parent has exited`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `end +PID ${worker} .*orphaned: a worker \\(multiprocessing, a DataLoader\\) whose Python parent has exited`,
+      ),
+    );
     waitFor(() => !isRunning(worker));
   });
 });
@@ -242,7 +292,10 @@ describe('a Jupyter kernel whose server is gone', () => {
     const dir = tempDir();
     fs.chmodSync(dir, 0o755);
     // a stand-in for ipykernel_launcher: listens on its ports (as ZMQ does) with the GPU open
-    fs.writeFileSync(path.join(dir, 'ipykernel_launcher.py'), `import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\ng = open('/dev/nvidia0')\nopen(sys.argv[2], 'w').write('ready')\ntime.sleep(1000)\n`);
+    fs.writeFileSync(
+      path.join(dir, 'ipykernel_launcher.py'),
+      `import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\ng = open('/dev/nvidia0')\nopen(sys.argv[2], 'w').write('ready')\ntime.sleep(1000)\n`,
+    );
     // the server: starts the kernel the way jupyter_client does (start_new_session, JPY_PARENT_PID), then waits
     fs.writeFileSync(
       path.join(dir, 'server.py'),
@@ -259,7 +312,11 @@ describe('a Jupyter kernel whose server is gone', () => {
     process.kill(server.pid!, 'SIGKILL');
     waitFor(() => !isRunning(server.pid!), 10000);
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
-    expect(flat(r.stdout)).toMatch(new RegExp(`end +PID ${kernel} .*orphaned: a Jupyter kernel whose server has exited: nothing can reach it any more`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `end +PID ${kernel} .*orphaned: a Jupyter kernel whose server has exited: nothing can reach it any more`,
+      ),
+    );
     waitFor(() => !isRunning(kernel));
   });
 });

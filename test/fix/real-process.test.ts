@@ -23,10 +23,29 @@ function orphan(argv: string[]): number {
 function stepFor(pid: number, over: Partial<EndProcessStep> = {}): EndProcessStep {
   const id = readIdentity(rootFs, pid);
   if (!id) throw new Error(`no /proc/${pid}`);
-  return { pid, startedAt: id.startedAt, uid: id.uid, user: 'root', name: id.comm, cmdline: null, state: id.state, verdict: 'orphaned', why: 'test', usedMiB: 520, gpus: [0], ...over };
+  return {
+    pid,
+    startedAt: id.startedAt,
+    uid: id.uid,
+    user: 'root',
+    name: id.comm,
+    cmdline: null,
+    state: id.state,
+    verdict: 'orphaned',
+    why: 'test',
+    usedMiB: 520,
+    gpus: [0],
+    ...over,
+  };
 }
 
-const deps = (graceMs: number) => ({ fs: rootFs, signals: realSignals, sleep: realSleep, now: () => Date.now(), graceMs });
+const deps = (graceMs: number) => ({
+  fs: rootFs,
+  signals: realSignals,
+  sleep: realSleep,
+  now: () => Date.now(),
+  graceMs,
+});
 
 describe('ending real processes', () => {
   it('ends a leftover `sleep 300` with SIGTERM', async () => {

@@ -13,7 +13,6 @@ import { startGpuNamespace, type GpuNamespace } from '../helpers/gpu-namespace.j
 import { orphanArgv } from '../helpers/orphan.js';
 import { fakeSmiDir, isRunning, killQuietly, smiXmlWith, waitFor, flat } from './helpers.js';
 
-
 let ns: GpuNamespace;
 beforeAll(() => {
   ns = startGpuNamespace();
@@ -52,7 +51,11 @@ describe('fix leaves alone what nothing shows to be stale (H1)', () => {
       const bin = fakeSmiDir([{ pid: child, usedMiB: 5000 }]);
       const r = ns.cli(['fix', '--yes', '--grace', '1'], { env: { PATH: smiPath(bin) }, cwd: dir });
       expect(r.stdout).not.toMatch(/^ {2}end /m);
-      expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${child} \\(root\\) sleep 1000: 4\\.9 GiB on GPU 0; unknown: its parent is ${name.slice(0, 15)} \\(PID \\d+\\), which may have started it`));
+      expect(flat(r.stdout)).toMatch(
+        new RegExp(
+          `keep +PID ${child} \\(root\\) sleep 1000: 4\\.9 GiB on GPU 0; unknown: its parent is ${name.slice(0, 15)} \\(PID \\d+\\), which may have started it`,
+        ),
+      );
       expect(r.stdout).not.toContain('its parent is gone');
       expect(isRunning(child)).toBe(true);
       const procs = ns.cli(['procs'], { env: { PATH: smiPath(bin) } });
@@ -79,7 +82,9 @@ kill $JOB
     );
     const argv = ns.argv(['timeout', '60', 'unshare', '-pf', '--mount-proc', 'bash', path.join(dir, 'ns-bash.sh')]);
     const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', cwd: dir, timeout: 60000 });
-    expect(flat(r.stdout)).toMatch(/keep +PID 2 \(root\) sleep 1000: 4\.9 GiB on GPU 0; unknown: its parent is bash \(PID 1\), which may have started it/);
+    expect(flat(r.stdout)).toMatch(
+      /keep +PID 2 \(root\) sleep 1000: 4\.9 GiB on GPU 0; unknown: its parent is bash \(PID 1\), which may have started it/,
+    );
     expect(r.stdout).not.toMatch(/^ {2}end /m);
     expect(r.stdout).toContain('job 2 alive');
   });
@@ -92,7 +97,11 @@ kill $JOB
     let nsInit = 0;
     waitFor(() => {
       // unshare -f forks: the namespace's init is the `sleep 120` below it
-      const kids = spawnSync('pgrep', ['-f', '^sleep 120$'], { encoding: 'utf8' }).stdout.trim().split('\n').map(Number).filter((p) => p > 0 && isDescendant(p, holder.pid!));
+      const kids = spawnSync('pgrep', ['-f', '^sleep 120$'], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .map(Number)
+        .filter((p) => p > 0 && isDescendant(p, holder.pid!));
       nsInit = kids[0] ?? 0;
       return nsInit > 0;
     }, 10000);
@@ -106,7 +115,10 @@ kill $JOB
       for (const p of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
         const cmd = readOr(`/proc/${p}/cmdline`).replace(/\0/g, ' ').trim();
         if (cmd !== 'sleep 109') continue;
-        const nspid = /^NSpid:\s+(.*)$/m.exec(readOr(`/proc/${p}/status`))?.[1]?.split(/\s+/).map(Number);
+        const nspid = /^NSpid:\s+(.*)$/m
+          .exec(readOr(`/proc/${p}/status`))?.[1]
+          ?.split(/\s+/)
+          .map(Number);
         if (nspid && nspid.length > 1) {
           hostPid = Number(p);
           inner = nspid[nspid.length - 1]!;
@@ -117,9 +129,20 @@ kill $JOB
     }, 10000);
     started.push(hostPid);
     const bin = fakeSmiDir([{ pid: inner, usedMiB: 5000 }]);
-    const cli = ns.argv([process.execPath, CLI, 'fix', '--yes', '--grace', '1', '--no-color'], { pidNsOf: nsInit, cwd: dir });
-    const r = spawnSync(cli[0]!, cli.slice(1), { encoding: 'utf8', env: { PATH: smiPath(bin), NO_COLOR: '1' }, timeout: 60000 });
-    expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${inner} \\(root\\) sleep 109: 4\\.9 GiB on GPU 0; unknown: its parent is outside this PID namespace`));
+    const cli = ns.argv([process.execPath, CLI, 'fix', '--yes', '--grace', '1', '--no-color'], {
+      pidNsOf: nsInit,
+      cwd: dir,
+    });
+    const r = spawnSync(cli[0]!, cli.slice(1), {
+      encoding: 'utf8',
+      env: { PATH: smiPath(bin), NO_COLOR: '1' },
+      timeout: 60000,
+    });
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `keep +PID ${inner} \\(root\\) sleep 109: 4\\.9 GiB on GPU 0; unknown: its parent is outside this PID namespace`,
+      ),
+    );
     expect(r.stdout).not.toMatch(/^ {2}end /m);
     expect(isRunning(hostPid)).toBe(true);
   });
@@ -140,10 +163,19 @@ print('launcher survived; fix rc', r.returncode, flush=True)
 `,
     );
     fs.writeFileSync(path.join(dir, 'template.xml'), smiXmlWith([{ pid: 1, usedMiB: 5000 }]));
-    const argv = ns.argv(['python3', path.join(dir, 'launcher.py'), path.join(dir, 'template.xml'), process.execPath, CLI], { cwd: dir });
-    const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', env: { PATH: smiPath(bin), NO_COLOR: '1' }, timeout: 60000 });
+    const argv = ns.argv(
+      ['python3', path.join(dir, 'launcher.py'), path.join(dir, 'template.xml'), process.execPath, CLI],
+      { cwd: dir },
+    );
+    const r = spawnSync(argv[0]!, argv.slice(1), {
+      encoding: 'utf8',
+      env: { PATH: smiPath(bin), NO_COLOR: '1' },
+      timeout: 60000,
+    });
     expect(r.stdout).toContain('launcher survived');
-    expect(flat(r.stdout)).toMatch(/skip PID \d+ python3 \(root\): .*zombie[\s\S]*not ended: it is gpu-env-doctor itself or one of its ancestors/);
+    expect(flat(r.stdout)).toMatch(
+      /skip PID \d+ python3 \(root\): .*zombie[\s\S]*not ended: it is gpu-env-doctor itself or one of its ancestors/,
+    );
     expect(r.status).toBe(0);
   });
 
@@ -154,7 +186,11 @@ print('launcher survived; fix rc', r.returncode, flush=True)
     const pid = Number(out.stdout.trim());
     started.push(pid);
     // The audit's own reproduction: setsid -f
-    const out2 = spawnSync('/bin/sh', ['-c', 'setsid -f sleep 301 </dev/null >/dev/null 2>&1; sleep 0.2; pgrep -n -x -f "sleep 301"'], { encoding: 'utf8' });
+    const out2 = spawnSync(
+      '/bin/sh',
+      ['-c', 'setsid -f sleep 301 </dev/null >/dev/null 2>&1; sleep 0.2; pgrep -n -x -f "sleep 301"'],
+      { encoding: 'utf8' },
+    );
     const pid2 = Number(out2.stdout.trim());
     started.push(pid2);
     const bin = fakeSmiDir([
@@ -163,9 +199,16 @@ print('launcher survived; fix rc', r.returncode, flush=True)
     ]);
     const snap = JSON.parse(ns.cli(['snapshot'], { env: { PATH: smiPath(bin) } }).stdout);
     expect(snap.processes.deviceScanComplete).toBe(true);
-    expect(snap.processes.list.find((p: { pid: number }) => p.pid === pid)).toMatchObject({ holdsDeviceFiles: false, gpuNotOpenHere: true });
+    expect(snap.processes.list.find((p: { pid: number }) => p.pid === pid)).toMatchObject({
+      holdsDeviceFiles: false,
+      gpuNotOpenHere: true,
+    });
     const r = ns.cli(['fix', '--yes', '--grace', '1'], { env: { PATH: smiPath(bin) }, cwd: tempDir() });
-    expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${pid} .*: nvidia-smi lists PID ${pid}, but here that PID is sleep with no /dev/nvidia\\* open`));
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `keep +PID ${pid} .*: nvidia-smi lists PID ${pid}, but here that PID is sleep with no /dev/nvidia\\* open`,
+      ),
+    );
     expect(flat(r.stdout)).toMatch(new RegExp(`keep +PID ${pid2} `));
     expect(r.stdout).not.toMatch(/^ {2}end /m);
     expect(r.stdout).not.toContain('ended');
@@ -237,13 +280,21 @@ describe('the env file and what fix reports (M10, L3)', () => {
     fs.writeFileSync(target, 'root-only line 1\nroot-only line 2\n', { mode: 0o600 });
     const ln = spawnSync('ln', ['-s', target, path.join(shared, 'gpu-env-doctor.env')], { uid: 65534, gid: 65534 });
     expect(ln.status).toBe(0);
-    const r = ns.cli(['fix', '--yes', '--no-color'], { cwd: shared, env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
-    expect(flat(r.stdout)).toMatch(/not written: not writing gpu-env-doctor\.env: its folder .* can be written by other users/);
+    const r = ns.cli(['fix', '--yes', '--no-color'], {
+      cwd: shared,
+      env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' },
+    });
+    expect(flat(r.stdout)).toMatch(
+      /not written: not writing gpu-env-doctor\.env: its folder .* can be written by other users/,
+    );
     expect(fs.readFileSync(target, 'utf8')).toBe('root-only line 1\nroot-only line 2\n');
     // The same link in a folder of the caller's own
     const own = tempDir();
     fs.symlinkSync(target, path.join(own, 'gpu-env-doctor.env'));
-    const r2 = ns.cli(['fix', '--yes', '--no-color'], { cwd: own, env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    const r2 = ns.cli(['fix', '--yes', '--no-color'], {
+      cwd: own,
+      env: { PATH: smiPath(fakeSmiDir([])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' },
+    });
     expect(r2.stdout).toMatch(/not written: not writing gpu-env-doctor\.env: it is a symbolic link/);
     expect(fs.readFileSync(target, 'utf8')).toBe('root-only line 1\nroot-only line 2\n');
     expect(r2.code).toBe(1);
@@ -253,7 +304,11 @@ describe('the env file and what fix reports (M10, L3)', () => {
     const pid = ns.orphan(['sleep', '701'], { uid: 65534 });
     started.push(pid);
     const bin = fakeSmiDir([{ pid, usedMiB: 5000 }]);
-    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], { cwd: '/', uid: 65534, env: { PATH: smiPath(bin), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
+    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], {
+      cwd: '/',
+      uid: 65534,
+      env: { PATH: smiPath(bin), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' },
+    });
     expect(flat(r.stdout)).toMatch(/not written: cannot write gpu-env-doctor\.env: its folder \/: permission denied/);
     expect(r.stdout).toContain(`✓ ended PID ${pid} (SIGTERM)`);
     expect(r.stdout).toContain('✗ did not write ./gpu-env-doctor.env');
@@ -265,9 +320,19 @@ describe('the env file and what fix reports (M10, L3)', () => {
     const pid = ns.orphan(['sleep', '702']);
     started.push(pid);
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'gpu-env-doctor.env'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0xff, 0xfe, 0xfd, 0x0a]));
-    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], { cwd: dir, env: { PATH: smiPath(fakeSmiDir([{ pid, usedMiB: 5000 }])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' } });
-    expect(flat(r.stdout)).toMatch(new RegExp(`✓ ended PID ${pid} \\(SIGTERM\\)\\n✗ did not write \\./gpu-env-doctor\\.env: gpu-env-doctor\\.env is not UTF-8 text`));
+    fs.writeFileSync(
+      path.join(dir, 'gpu-env-doctor.env'),
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0xff, 0xfe, 0xfd, 0x0a]),
+    );
+    const r = ns.cli(['fix', '--yes', '--grace', '1', '--no-color'], {
+      cwd: dir,
+      env: { PATH: smiPath(fakeSmiDir([{ pid, usedMiB: 5000 }])), TF_FORCE_GPU_ALLOW_GROWTH: 'yes' },
+    });
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(
+        `✓ ended PID ${pid} \\(SIGTERM\\)\\n✗ did not write \\./gpu-env-doctor\\.env: gpu-env-doctor\\.env is not UTF-8 text`,
+      ),
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
   });

@@ -37,13 +37,32 @@ describe('gpu-env-doctor fleet', () => {
     const out = JSON.parse(r.stdout);
     expect(out.machines).toBe(N);
     expect(out.inputs.files).toBe(N + 3);
-    expect(out.inputs.skipped.map((s: { file: string }) => s.file).sort()).toEqual(['nodes/broken.json', 'nodes/empty.json', 'nodes/other.json']);
+    expect(out.inputs.skipped.map((s: { file: string }) => s.file).sort()).toEqual([
+      'nodes/broken.json',
+      'nodes/empty.json',
+      'nodes/other.json',
+    ]);
     expect(out.inputs.skipped.find((s: { file: string }) => s.file === 'nodes/broken.json').reason).toMatch(/not JSON/);
-    expect(out.inputs.skipped.find((s: { file: string }) => s.file === 'nodes/other.json').reason).toMatch(/not a gpu-env-doctor snapshot/);
+    expect(out.inputs.skipped.find((s: { file: string }) => s.file === 'nodes/other.json').reason).toMatch(
+      /not a gpu-env-doctor snapshot/,
+    );
     // contract: groups[].key/machines, outliers[].machine/differs[].fact/value/usual, findings[].check/machines
-    expect(out.groups[0]).toMatchObject({ key: expect.stringContaining('driver 580.159.04'), machines: expect.any(Array) });
-    expect(out.outliers.map((o: { machine: string }) => o.machine).sort()).toEqual(Object.values(PLANTED).map((p) => nodeName(p.index)).sort());
-    expect(out.outliers[0].differs[0]).toEqual({ fact: 'driver', label: 'NVIDIA driver', impact: 'critical', value: '570.172.08', usual: '580.159.04' });
+    expect(out.groups[0]).toMatchObject({
+      key: expect.stringContaining('driver 580.159.04'),
+      machines: expect.any(Array),
+    });
+    expect(out.outliers.map((o: { machine: string }) => o.machine).sort()).toEqual(
+      Object.values(PLANTED)
+        .map((p) => nodeName(p.index))
+        .sort(),
+    );
+    expect(out.outliers[0].differs[0]).toEqual({
+      fact: 'driver',
+      label: 'NVIDIA driver',
+      impact: 'critical',
+      value: '570.172.08',
+      usual: '580.159.04',
+    });
     const headroom = out.findings.find((f: { check: string }) => f.check === 'memory.headroom');
     expect(headroom.machines).toEqual([49, 99].map(nodeName));
   });
@@ -61,7 +80,10 @@ describe('gpu-env-doctor fleet', () => {
 
   it('--fail-on: a fleet whose nodes only have warnings passes at "error"', () => {
     const sub = path.join(dir, 'nodes', 'rack-1');
-    const r = runCli(['fleet', path.join(sub, `${nodeName(40)}.json`), path.join(sub, `${nodeName(41)}.json`), '--json'], { cwd: dir });
+    const r = runCli(
+      ['fleet', path.join(sub, `${nodeName(40)}.json`), path.join(sub, `${nodeName(41)}.json`), '--json'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).machines).toBe(2);
   });

@@ -48,22 +48,31 @@ export function h200Root(root: string, o: H200Options = {}): void {
   for (const d of ['nvidia0', 'nvidiactl', 'nvidia-uvm']) write(root, `/dev/${d}`, '');
   if (o.hog) {
     // The real stat line of the hog (hog-1200-proc.txt), as PID 694 (the PID in the hog XML).
-    const real = read('hog/hog-1200-proc.txt').split('\n').find((l) => /^\d+ \(python3\)/.test(l))!;
+    const real = read('hog/hog-1200-proc.txt')
+      .split('\n')
+      .find((l) => /^\d+ \(python3\)/.test(l))!;
     const ppid = o.hog === 'orphaned' ? 1 : 418;
     write(root, '/proc/694/stat', real.replace(/^\d+ \(python3\) S \d+/, `694 (python3) S ${ppid}`));
-    write(root, '/proc/694/status', 'Name:\tpython3\nState:\tS (sleeping)\nPPid:\t' + ppid + '\nUid:\t1000\t1000\t1000\t1000\n');
+    write(
+      root,
+      '/proc/694/status',
+      'Name:\tpython3\nState:\tS (sleeping)\nPPid:\t' + ppid + '\nUid:\t1000\t1000\t1000\t1000\n',
+    );
     write(root, '/proc/694/cmdline', 'python3\0hog.py\x000\x00600\0');
     fs.mkdirSync(path.join(root, '/proc/694/fd'), { recursive: true });
     fs.symlinkSync('/dev/nvidia0', path.join(root, '/proc/694/fd/11'));
     // its parent, as on the H200: the job's bash, in the job's session 417 (the hog's stat line says so)
-    if (o.hog === 'active') write(root, '/proc/418/stat', '418 (bash) S 417 417 417 0 -1 4194560 0 0 0 0 1 1 0 0 20 0 1 0 100 0 0\n');
+    if (o.hog === 'active')
+      write(root, '/proc/418/stat', '418 (bash) S 417 417 417 0 -1 4194560 0 0 0 0 1 1 0 0 20 0 1 0 100 0 0\n');
   }
 }
 
 /** pip list of the H200 venv, the GPU-relevant part (what the python probe keeps). */
 export function pythonSectionFromCaptures(): unknown {
   const pip = JSON.parse(read('idle/pip-list.json')) as { name: string; version: string }[];
-  const relevant = pip.filter((p) => /^(nvidia-|torch$|torchvision$|jax|cupy|cuda-)/.test(p.name.toLowerCase()) && p.name !== 'jaxtyping');
+  const relevant = pip.filter(
+    (p) => /^(nvidia-|torch$|torchvision$|jax|cupy|cuda-)/.test(p.name.toLowerCase()) && p.name !== 'jaxtyping',
+  );
   const site = '/opt/torch/.venv/lib/python3.12/site-packages';
   return {
     environments: [
@@ -86,8 +95,28 @@ export function pythonSectionFromCaptures(): unknown {
         distributionCount: pip.length,
         duplicates: [],
         frameworks: [
-          { framework: 'torch', version: '2.11.0+cu130', cuda: '13.0', cudnn: null, hip: null, gpuBuild: true, computeCapabilities: null, sources: [`${site}/torch/version.py`], details: {} },
-          { framework: 'jax', version: '0.11.2', cuda: '13', cudnn: null, hip: null, gpuBuild: true, computeCapabilities: null, sources: [`${site}/jax/version.py`], details: { plugin: '0.11.2' } },
+          {
+            framework: 'torch',
+            version: '2.11.0+cu130',
+            cuda: '13.0',
+            cudnn: null,
+            hip: null,
+            gpuBuild: true,
+            computeCapabilities: null,
+            sources: [`${site}/torch/version.py`],
+            details: {},
+          },
+          {
+            framework: 'jax',
+            version: '0.11.2',
+            cuda: '13',
+            cudnn: null,
+            hip: null,
+            gpuBuild: true,
+            computeCapabilities: null,
+            sources: [`${site}/jax/version.py`],
+            details: { plugin: '0.11.2' },
+          },
         ],
         probes: [],
         problems: [],
@@ -109,7 +138,14 @@ export function librariesSectionFromCaptures(): unknown {
   const pipCudart = `${site}/nvidia/cu13/lib/libcudart.so.13`;
   const sysCudnn = '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0';
   const pkg = (name: string, version: string) => ({ manager: 'pip', name, version, prefix: '/opt/torch/.venv' });
-  const resolved = (name: string, family: string, path: string, version: string, how: 'needed' | 'dlopen', shadowed: unknown[] = []) => ({
+  const resolved = (
+    name: string,
+    family: string,
+    path: string,
+    version: string,
+    how: 'needed' | 'dlopen',
+    shadowed: unknown[] = [],
+  ) => ({
     name,
     family,
     path,
@@ -128,9 +164,39 @@ export function librariesSectionFromCaptures(): unknown {
     hwcaps: ['x86-64-v4', 'x86-64-v3', 'x86-64-v2'],
     environments: [{ prefix: '/opt/torch/.venv', kind: 'venv', sitePackages: [site] }],
     copies: [
-      { name: 'libcudnn', path: sysCudnn, version: '9.14.0', versionSource: 'file name', origin: 'system', soname: 'libcudnn.so.9', links: ['/usr/lib/x86_64-linux-gnu/libcudnn.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn.so'], package: null, foundBy: ['ld_cache'] },
-      { name: 'libcudnn', path: pipCudnn, version: '9.19.0', versionSource: 'package nvidia-cudnn-cu13', origin: 'pip', soname: 'libcudnn.so.9', links: [], package: pkg('nvidia-cudnn-cu13', '9.19.0.56'), foundBy: ['site-packages'] },
-      { name: 'libcudart', path: pipCudart, version: '13.0.96', versionSource: 'package nvidia-cuda-runtime', origin: 'pip', soname: 'libcudart.so.13', links: [], package: pkg('nvidia-cuda-runtime', '13.0.96'), foundBy: ['site-packages'] },
+      {
+        name: 'libcudnn',
+        path: sysCudnn,
+        version: '9.14.0',
+        versionSource: 'file name',
+        origin: 'system',
+        soname: 'libcudnn.so.9',
+        links: ['/usr/lib/x86_64-linux-gnu/libcudnn.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn.so'],
+        package: null,
+        foundBy: ['ld_cache'],
+      },
+      {
+        name: 'libcudnn',
+        path: pipCudnn,
+        version: '9.19.0',
+        versionSource: 'package nvidia-cudnn-cu13',
+        origin: 'pip',
+        soname: 'libcudnn.so.9',
+        links: [],
+        package: pkg('nvidia-cudnn-cu13', '9.19.0.56'),
+        foundBy: ['site-packages'],
+      },
+      {
+        name: 'libcudart',
+        path: pipCudart,
+        version: '13.0.96',
+        versionSource: 'package nvidia-cuda-runtime',
+        origin: 'pip',
+        soname: 'libcudart.so.13',
+        links: [],
+        package: pkg('nvidia-cuda-runtime', '13.0.96'),
+        foundBy: ['site-packages'],
+      },
     ],
     consumers: [
       {
@@ -139,7 +205,9 @@ export function librariesSectionFromCaptures(): unknown {
         environment: '/opt/torch/.venv',
         resolved: [
           resolved('libcudart.so.13', 'libcudart', pipCudart, '13.0.96', 'needed'),
-          resolved('libcudnn.so.9', 'libcudnn', pipCudnn, '9.19.0', 'needed', [{ path: '/lib/x86_64-linux-gnu/libcudnn.so.9', realPath: sysCudnn, version: '9.14.0', via: 'ld_cache' }]),
+          resolved('libcudnn.so.9', 'libcudnn', pipCudnn, '9.19.0', 'needed', [
+            { path: '/lib/x86_64-linux-gnu/libcudnn.so.9', realPath: sysCudnn, version: '9.14.0', via: 'ld_cache' },
+          ]),
         ],
         notes: [],
       },
@@ -167,7 +235,14 @@ export async function h200Snapshot(root: string, o: H200Options = {}): Promise<S
     VIRTUAL_ENV: '/opt/torch/.venv',
     HOME: '/root',
   };
-  const s = await collectSnapshot({ fs: createFileSystem(root), runner, env, now: () => CAPTURE_TIME, pid: SELF_PID, options: { ...DEFAULT_PROBE_OPTIONS } });
+  const s = await collectSnapshot({
+    fs: createFileSystem(root),
+    runner,
+    env,
+    now: () => CAPTURE_TIME,
+    pid: SELF_PID,
+    options: { ...DEFAULT_PROBE_OPTIONS },
+  });
   const doc = s as Record<string, unknown>;
   // The temp root has no venv or library folders, so these two come from the captures in every build.
   doc.python = pythonSectionFromCaptures();

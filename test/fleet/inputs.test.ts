@@ -59,12 +59,28 @@ describe('fleet inputs: files others can write', () => {
     mkfifo(fifo);
     fs.writeFileSync(path.join(dir, '.r'), IDLE);
     // The swapper of the audit, bounded: it stops by itself after 3 s.
-    const swapper = spawn(process.execPath, ['-e', `
+    const swapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const fs = require('fs'), d = ${JSON.stringify(dir)}, end = Date.now() + 3000;
       while (Date.now() < end) for (const src of ['.f', '.r']) { try { fs.linkSync(d + '/' + src, d + '/.tmp'); fs.renameSync(d + '/.tmp', d + '/x.json'); } catch {} }
-    `], { stdio: 'ignore' });
+    `,
+      ],
+      { stdio: 'ignore' },
+    );
     const exited = new Promise((r) => swapper.on('exit', r));
-    const w = new FleetWatcher({ fs: fsys, cwd: '/', dir, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
+    const w = new FleetWatcher({
+      fs: fsys,
+      cwd: '/',
+      dir,
+      now: Date.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 600_000,
+      onChange: () => undefined,
+    });
     let scans = 0;
     const end = Date.now() + 2500;
     try {
@@ -90,11 +106,15 @@ describe('fleet inputs: files others can write', () => {
     fs.symlinkSync('b.data', path.join(dir, 'c.json'));
     const { files, problems } = expandInputs(fsys, '/', [dir]);
     expect(files.map((f) => path.relative(dir, f))).toEqual(['a.json', 'c.json']);
-    expect(problems).toEqual([{ file: path.join(dir, 'x.json'), reason: 'a link to outside the folder (not followed)' }]);
+    expect(problems).toEqual([
+      { file: path.join(dir, 'x.json'), reason: 'a link to outside the folder (not followed)' },
+    ]);
     const r = runCli(['fleet', dir, '--json']);
     expect(r.stdout).not.toContain('SECRET');
     expect(r.stdout).not.toContain('root:');
-    expect(JSON.parse(r.stdout).inputs.skipped).toEqual([{ file: path.join(dir, 'x.json'), reason: 'a link to outside the folder (not followed)' }]);
+    expect(JSON.parse(r.stdout).inputs.skipped).toEqual([
+      { file: path.join(dir, 'x.json'), reason: 'a link to outside the folder (not followed)' },
+    ]);
   });
 
   it('a folder inside swapped for a link out of it after the walk is caught on the open descriptor', () => {
@@ -109,7 +129,10 @@ describe('fleet inputs: files others can write', () => {
     fs.copyFileSync(outside, path.join(elsewhere, 'x.json'));
     fs.rmSync(path.join(dir, 'sub'), { recursive: true });
     fs.symlinkSync(elsewhere, path.join(dir, 'sub'));
-    expect(readInput(fsys, '/', x, walked.get(x))).toEqual({ file: x, problem: 'a link to outside the folder (not followed)' });
+    expect(readInput(fsys, '/', x, walked.get(x))).toEqual({
+      file: x,
+      problem: 'a link to outside the folder (not followed)',
+    });
   });
 
   it('a file that is not JSON or not a snapshot is skipped without quoting its content', () => {
@@ -139,10 +162,16 @@ describe('--redact: files that could not be read', () => {
   it('are named by their place, not by the node name their file name carries (serve --fleet)', () => {
     const m = new FleetRedactor().apply({
       machines: [{ file: 'snaps/node-a.json', host: 'node-a', users: ['alice'], stale: [] }],
-      skipped: [{ file: 'snaps/dgx-carol-03.json', reason: 'is not JSON' }, { file: 'snaps/rack2/dgx-carol-04.json', reason: 'empty file' }],
+      skipped: [
+        { file: 'snaps/dgx-carol-03.json', reason: 'is not JSON' },
+        { file: 'snaps/rack2/dgx-carol-04.json', reason: 'empty file' },
+      ],
       redacted: false,
     });
-    expect(m.skipped).toEqual([{ file: 'snaps/unreadable-1.json', reason: 'is not JSON' }, { file: 'snaps/rack2/unreadable-2.json', reason: 'empty file' }]);
+    expect(m.skipped).toEqual([
+      { file: 'snaps/unreadable-1.json', reason: 'is not JSON' },
+      { file: 'snaps/rack2/unreadable-2.json', reason: 'empty file' },
+    ]);
   });
 
   it('fleet --redact --json', () => {
@@ -150,6 +179,8 @@ describe('--redact: files that could not be read', () => {
     fs.writeFileSync(path.join(dir, 'dgx-carol-03.json'), '{"schemaVersion": 1, "host": ');
     const r = runCli(['fleet', dir, '--json', '--redact']);
     expect(r.stdout).not.toContain('carol');
-    expect(JSON.parse(r.stdout).inputs.skipped.map((s: { file: string }) => path.basename(s.file))).toEqual(['unreadable-1.json']);
+    expect(JSON.parse(r.stdout).inputs.skipped.map((s: { file: string }) => path.basename(s.file))).toEqual([
+      'unreadable-1.json',
+    ]);
   });
 });

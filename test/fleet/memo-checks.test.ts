@@ -11,14 +11,22 @@ import { clone, realSnapshot } from './h200-snapshot.js';
 
 const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-memory-held.json') };
 const strip = (fs: { check: string; severity: string; status: string; message: string; rootCause: string | null }[]) =>
-  fs.map((f) => ({ check: f.check, severity: f.severity, status: f.status, message: f.message, rootCause: f.rootCause }));
+  fs.map((f) => ({
+    check: f.check,
+    severity: f.severity,
+    status: f.status,
+    message: f.message,
+    rootCause: f.rootCause,
+  }));
 
 describe('memoised checks give the findings the plain run gives', () => {
   it('on every node of a planted fleet, for every check, while reusing most of them', () => {
     const memo = new MemoChecks(ALL_CHECKS);
     const snaps = Array.from({ length: 300 }, (_, i) => nodeSnapshot(i, base, { heldEvery: 7 }));
     // A few nodes whose software differs: the version checks must see it, not reuse the usual answer.
-    const older = clone(snaps[11]!) as Snapshot & { python: { environments: { frameworks: { version: string; cuda: string }[] }[] } };
+    const older = clone(snaps[11]!) as Snapshot & {
+      python: { environments: { frameworks: { version: string; cuda: string }[] }[] };
+    };
     older.python.environments[0]!.frameworks[0]!.cuda = '13.2';
     older.python.environments[0]!.frameworks[0]!.version = '2.12.0+cu132';
     snaps[11] = older;
@@ -54,7 +62,9 @@ describe('what the recording follows, and where it stands aside', () => {
     title: 'test',
     evaluate: (s) => {
       const m = evaluate(s);
-      return m === null ? [] : [finding({ check: 'test.check', severity: 'warn', status: 'warn', rootCause: null, message: m })];
+      return m === null
+        ? []
+        : [finding({ check: 'test.check', severity: 'warn', status: 'warn', rootCause: null, message: m })];
     },
   });
 
@@ -73,7 +83,14 @@ describe('what the recording follows, and where it stands aside', () => {
 
   it('follows Object.keys, "in", array lengths and iteration', () => {
     let calls = 0;
-    const memo = new MemoChecks([mk((s) => (calls++, `${Object.keys(s.env).sort().join(',')}|${'LD_PRELOAD' in s.env}|${s.processes.list.map((p) => p.pid).join(',')}`))]);
+    const memo = new MemoChecks([
+      mk(
+        (s) => (
+          calls++,
+          `${Object.keys(s.env).sort().join(',')}|${'LD_PRELOAD' in s.env}|${s.processes.list.map((p) => p.pid).join(',')}`
+        ),
+      ),
+    ]);
     memo.run(snaps[0]!);
     memo.run(snaps[1]!);
     expect(calls).toBe(1);

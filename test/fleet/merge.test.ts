@@ -22,12 +22,30 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
 
   it('names exactly the planted outliers, with the planted facts and the usual values', () => {
     const byMachine = new Map(r.outliers.map((o) => [o.machine, o.differs.map((d) => d.fact)]));
-    expect([...byMachine.keys()].sort()).toEqual(Object.values(PLANTED).map((p) => nodeName(p.index)).sort());
-    for (const p of Object.values(PLANTED)) expect(byMachine.get(nodeName(p.index))!.sort()).toEqual([...p.facts].sort());
+    expect([...byMachine.keys()].sort()).toEqual(
+      Object.values(PLANTED)
+        .map((p) => nodeName(p.index))
+        .sort(),
+    );
+    for (const p of Object.values(PLANTED))
+      expect(byMachine.get(nodeName(p.index))!.sort()).toEqual([...p.facts].sort());
     const old = r.outliers.find((o) => o.machine === nodeName(PLANTED.oldDriver.index))!;
-    expect(old.differs[0]).toMatchObject({ fact: 'driver', value: '570.172.08', usual: '580.159.04', impact: 'critical' });
+    expect(old.differs[0]).toMatchObject({
+      fact: 'driver',
+      value: '570.172.08',
+      usual: '580.159.04',
+      impact: 'critical',
+    });
     const wheel = r.outliers.find((o) => o.machine === nodeName(PLANTED.wheelMissing.index))!;
-    expect(wheel.differs).toEqual([{ fact: 'wheel[nvidia-cudnn-cu13]', label: 'Python package nvidia-cudnn-cu13', impact: 'critical', value: null, usual: '9.19.0.56' }]);
+    expect(wheel.differs).toEqual([
+      {
+        fact: 'wheel[nvidia-cudnn-cu13]',
+        label: 'Python package nvidia-cudnn-cu13',
+        impact: 'critical',
+        value: null,
+        usual: '9.19.0.56',
+      },
+    ]);
     const shadow = r.outliers.find((o) => o.machine === nodeName(PLANTED.cudnnShadowed.index))!;
     expect(shadow.differs.find((d) => d.fact === 'loads[torch libcudnn.so.9]')!.value).toMatch(/^9\.14\.0 /);
     // critical ones first
@@ -37,7 +55,9 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
   it('groups by the key facts: the old-driver node is its own configuration', () => {
     expect(r.machines).toBe(200);
     expect(r.groups.map((g) => g.size)).toEqual([199, 1]);
-    expect(r.groups[0]!.key).toBe('driver 580.159.04 · 1× NVIDIA H200 · 1× 143771 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0), jax 0.11.2 (CUDA 13)');
+    expect(r.groups[0]!.key).toBe(
+      'driver 580.159.04 · 1× NVIDIA H200 · 1× 143771 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0), jax 0.11.2 (CUDA 13)',
+    );
     expect(r.groups[1]!.machines).toEqual([nodeName(PLANTED.oldDriver.index)]);
     expect(r.usual.driver).toBe('580.159.04');
     expect(r.usual['env[LD_LIBRARY_PATH]']).toBe('/usr/local/nvidia/lib64:/usr/local/nvidia/lib');
@@ -45,7 +65,9 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
   });
 
   it('runs the checks on every node: which fail on which machines', () => {
-    const held = Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 50 === 49).map(nodeName);
+    const held = Array.from({ length: 200 }, (_, i) => i)
+      .filter((i) => i % 50 === 49)
+      .map(nodeName);
     const headroom = r.findings.find((f) => f.check === 'memory.headroom')!;
     // 1.2 GiB free on those nodes: small jobs still start there, so a warning (H200 truth table)
     expect(headroom).toMatchObject({ severity: 'warn', rootCause: 'memory_held_by_other_process', count: 4 });
@@ -55,7 +77,11 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
     const health = r.findings.find((f) => f.check === 'gpu.health')!;
     expect(health).toMatchObject({ severity: 'error', machines: [nodeName(PLANTED.eccErrors.index)] });
     // errors before warnings
-    expect(r.findings.map((f) => f.severity)).toEqual([...r.findings.map((f) => f.severity)].sort((a, b) => (a === b ? 0 : a === 'error' ? -1 : b === 'error' ? 1 : a === 'warn' ? -1 : 1)));
+    expect(r.findings.map((f) => f.severity)).toEqual(
+      [...r.findings.map((f) => f.severity)].sort((a, b) =>
+        a === b ? 0 : a === 'error' ? -1 : b === 'error' ? 1 : a === 'warn' ? -1 : 1,
+      ),
+    );
   });
 });
 
@@ -68,7 +94,15 @@ describe('fleet: what "usual" means', () => {
     const r = merge(snaps);
     expect(r.outliers).toEqual([]);
     expect(r.splits).toEqual([
-      { fact: 'driver', label: 'NVIDIA driver', impact: 'critical', values: [{ value: '575.57.08', machines: 50 }, { value: '580.159.04', machines: 50 }] },
+      {
+        fact: 'driver',
+        label: 'NVIDIA driver',
+        impact: 'critical',
+        values: [
+          { value: '575.57.08', machines: 50 },
+          { value: '580.159.04', machines: 50 },
+        ],
+      },
     ]);
     expect(r.groups.map((g) => g.size)).toEqual([50, 50]);
   });
@@ -110,7 +144,19 @@ describe('fleet: what "usual" means', () => {
     snaps[5]!.env.LD_PRELOAD = '/opt/old/libcudnn.so.8';
     const r = merge(snaps);
     expect(r.outliers).toEqual([
-      { machine: nodeName(5), file: `${nodeName(5)}.json`, differs: [{ fact: 'env[LD_PRELOAD]', label: 'environment variable LD_PRELOAD', impact: 'critical', value: '/opt/old/libcudnn.so.8', usual: null }] },
+      {
+        machine: nodeName(5),
+        file: `${nodeName(5)}.json`,
+        differs: [
+          {
+            fact: 'env[LD_PRELOAD]',
+            label: 'environment variable LD_PRELOAD',
+            impact: 'critical',
+            value: '/opt/old/libcudnn.so.8',
+            usual: null,
+          },
+        ],
+      },
     ]);
   });
 
@@ -129,7 +175,9 @@ describe('fleet: what "usual" means', () => {
     if (!eight.nvidia.ok) throw new Error('fixture');
     const g0 = eight.nvidia.gpus[0]!;
     eight.nvidia.gpus = Array.from({ length: 8 }, (_, k) => ({ ...clone(g0), index: k }));
-    const snaps = Array.from({ length: 10 }, (_, i) => nodeSnapshot(i, { idle: eight, held: eight }, { plant: false, heldEvery: 0 }));
+    const snaps = Array.from({ length: 10 }, (_, i) =>
+      nodeSnapshot(i, { idle: eight, held: eight }, { plant: false, heldEvery: 0 }),
+    );
     const s7 = snaps[7]!;
     if (s7.nvidia.ok) s7.nvidia.gpus.pop(); // fell off the bus
     const r = merge(snaps);

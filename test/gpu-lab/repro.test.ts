@@ -44,8 +44,16 @@ describe('gpu-lab/repro/run.sh in dry mode', () => {
     const work = tempDir('ged-reprodry-');
     const out = tempDir('ged-reprodry-out-');
     const r = spawnSync('bash', [path.join(REPO, 'gpu-lab/repro/run.sh')], {
-      encoding: 'utf8', timeout: 120_000,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', REPRO_DRY: '1', REPRO_ONLY: '^(held|too-big)$', OUT: out, REPRO_WORK: work },
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/root',
+        REPRO_DRY: '1',
+        REPRO_ONLY: '^(held|too-big)$',
+        OUT: out,
+        REPRO_WORK: work,
+      },
     });
     expect(r.status, r.stderr).toBe(0);
     const logs = path.join(work, 'logs');
@@ -59,7 +67,13 @@ describe('gpu-lab/repro/run.sh in dry mode', () => {
       expect(typeof m.exit).toBe('number');
     }
     const held = JSON.parse(fs.readFileSync(path.join(logs, 'held.keep1200-torch-alloc.json'), 'utf8'));
-    expect(held).toMatchObject({ label: 'memory_held_by_other_process', framework: 'torch', phase: 'held', exit: 1, staged: true });
+    expect(held).toMatchObject({
+      label: 'memory_held_by_other_process',
+      framework: 'torch',
+      phase: 'held',
+      exit: 1,
+      staged: true,
+    });
     const jaxBig = JSON.parse(fs.readFileSync(path.join(logs, 'toobig.jax-alloc.json'), 'utf8'));
     expect(jaxBig.env).toEqual(['XLA_PYTHON_CLIENT_PREALLOCATE=false', 'JAX_PLATFORMS=cuda']);
     expect(fs.statSync(path.join(out, 'repro-logs.tar.gz')).size).toBeGreaterThan(0);
@@ -69,7 +83,11 @@ describe('gpu-lab/repro/run.sh in dry mode', () => {
     const started = pids.filter((p) => !p.startsWith('-'));
     for (const p of started) {
       let alive = true;
-      try { process.kill(Number(p), 0); } catch { alive = false; }
+      try {
+        process.kill(Number(p), 0);
+      } catch {
+        alive = false;
+      }
       expect(alive, `PID ${p} still running`).toBe(false);
     }
   }, 150_000);

@@ -14,7 +14,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {}): CliResult {
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {},
+): CliResult {
   const r = spawnSync(EXE ?? process.execPath, EXE ? args : [CLI, ...args], {
     // COLUMNS: wide, so tests match whole sentences; the tests of wrapping set their own width.
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', COLUMNS: '200', ...opts.env },

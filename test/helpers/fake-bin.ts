@@ -19,7 +19,10 @@ export function fakeBin(dir: string, name: string, body: string): string {
  * A fake nvidia-smi that prints `xmlFile` for `-q -x` and `csvFile` for `--query-gpu=...`,
  * and `appsFile` for `--query-compute-apps=...`.
  */
-export function fakeNvidiaSmi(dir: string, files: { xml?: string; csv?: string; apps?: string; text?: string }): string {
+export function fakeNvidiaSmi(
+  dir: string,
+  files: { xml?: string; csv?: string; apps?: string; text?: string },
+): string {
   const cat = (f?: string) => (f ? `cat '${f}'` : 'echo "unsupported" >&2; exit 2');
   return fakeBin(
     dir,

@@ -9,12 +9,29 @@ const SRC = path.resolve(__dirname, '../fixtures/cuda/fake');
 export const FAKE_LIBS = { cudart: 'libcudart.so.13', cudnn: 'libcudnn.so.9', cublas: 'libcublas.so.13' } as const;
 
 /** Writes the three libraries into `dir` (created), or into the given folders per library. */
-export function buildFakeCuda(dirs: { cudart: string; cudnn: string; cublas: string }, defines: string[] = []): { cudart: string; cudnn: string; cublas: string } {
+export function buildFakeCuda(
+  dirs: { cudart: string; cudnn: string; cublas: string },
+  defines: string[] = [],
+): { cudart: string; cudnn: string; cublas: string } {
   const out = { cudart: '', cudnn: '', cublas: '' };
   for (const k of ['cudart', 'cudnn', 'cublas'] as const) {
     fs.mkdirSync(dirs[k], { recursive: true });
     const file = path.join(dirs[k], FAKE_LIBS[k]);
-    execFileSync('gcc', ['-shared', '-fPIC', '-O1', ...defines.map((d) => `-D${d}`), '-o', file, path.join(SRC, `${k}.c`), `-Wl,-soname,${FAKE_LIBS[k]}`, '-lpthread'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      'gcc',
+      [
+        '-shared',
+        '-fPIC',
+        '-O1',
+        ...defines.map((d) => `-D${d}`),
+        '-o',
+        file,
+        path.join(SRC, `${k}.c`),
+        `-Wl,-soname,${FAKE_LIBS[k]}`,
+        '-lpthread',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     out[k] = file;
   }
   return out;

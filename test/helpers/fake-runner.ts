@@ -8,7 +8,9 @@ export interface Scripted {
   result: RunResult | ((opts: RunOptions | undefined) => RunResult);
 }
 
-export function fakeRunner(script: Scripted[]): ProcessRunner & { calls: { command: string; args: readonly string[] }[] } {
+export function fakeRunner(
+  script: Scripted[],
+): ProcessRunner & { calls: { command: string; args: readonly string[] }[] } {
   const calls: { command: string; args: readonly string[] }[] = [];
   return {
     calls,

@@ -63,16 +63,31 @@ export function makeRoot(spec: RootSpec = {}): string {
     fs.writeFileSync(abs, data);
   };
   w('/proc/stat', `cpu  1 2 3 4\nbtime ${spec.bootTime ?? 1796200000}\n`);
-  w('/etc/passwd', spec.passwd ?? 'root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000::/home/alice:/bin/bash\nbob:x:1001:1001::/home/bob:/bin/bash\n');
+  w(
+    '/etc/passwd',
+    spec.passwd ??
+      'root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000::/home/alice:/bin/bash\nbob:x:1001:1001::/home/bob:/bin/bash\n',
+  );
   if (spec.driverVersionFile !== null) {
-    w('/proc/driver/nvidia/version', spec.driverVersionFile ?? 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)  \nGCC version:  gcc version 15.3.0 (GCC) \n');
+    w(
+      '/proc/driver/nvidia/version',
+      spec.driverVersionFile ??
+        'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)  \nGCC version:  gcc version 15.3.0 (GCC) \n',
+    );
   }
   const selfPid = spec.selfPid ?? 4242;
   // init in its own session (as systemd is); the hog's stat line puts the others in session 417
-  const procs: FakeProc[] = [{ pid: 1, ppid: 0, comm: 'init', pgid: 1, sid: 1 }, { pid: selfPid, ppid: 1, comm: 'node', uid: 1000 }, ...(spec.procs ?? [])];
+  const procs: FakeProc[] = [
+    { pid: 1, ppid: 0, comm: 'init', pgid: 1, sid: 1 },
+    { pid: selfPid, ppid: 1, comm: 'node', uid: 1000 },
+    ...(spec.procs ?? []),
+  ];
   for (const p of procs) {
     w(`/proc/${p.pid}/stat`, `${statLine(p)}\n`);
-    w(`/proc/${p.pid}/status`, `Name:\t${p.comm ?? 'python3'}\nState:\t${p.state ?? 'S'}\nPPid:\t${p.ppid}\nUid:\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\n`);
+    w(
+      `/proc/${p.pid}/status`,
+      `Name:\t${p.comm ?? 'python3'}\nState:\t${p.state ?? 'S'}\nPPid:\t${p.ppid}\nUid:\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\t${p.uid ?? 1000}\n`,
+    );
     w(`/proc/${p.pid}/cmdline`, (p.cmdline ?? [p.comm ?? 'python3']).join('\0') + '\0');
     if (!p.fdUnreadable) fs.mkdirSync(path.join(root, `proc/${p.pid}/fd`), { recursive: true });
     // (root reads any folder, so "cannot be read" is a link loop: an error other than "gone")

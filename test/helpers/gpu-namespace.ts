@@ -28,7 +28,10 @@ export interface GpuNamespace {
   /** argv run inside the namespace (as `uid` when given) */
   argv(argv: readonly string[], opts?: { uid?: number; pidNsOf?: number; cwd?: string }): string[];
   /** runs the built CLI inside the namespace */
-  cli(args: readonly string[], opts?: { env?: Record<string, string>; cwd?: string; uid?: number; input?: string; timeoutMs?: number }): { code: number | null; stdout: string; stderr: string };
+  cli(
+    args: readonly string[],
+    opts?: { env?: Record<string, string>; cwd?: string; uid?: number; input?: string; timeoutMs?: number },
+  ): { code: number | null; stdout: string; stderr: string };
   /**
    * Starts `argv` with /dev/nvidia0 open (its stdin), from a shell that exits at once: a leftover whose parent
    * has exited, adopted by PID 1. Returns its PID.
@@ -40,9 +43,15 @@ export interface GpuNamespace {
 export function startGpuNamespace(): GpuNamespace {
   const t = tempDir('ged-gpu-ns-');
   fs.chmodSync(t, 0o755); // other users' processes in the namespace reach /dev/null through it
-  const out = execFileSync('/bin/sh', ['-c', `unshare -m sh -c "$SETUP" </dev/null >"$T/log" 2>&1 & echo $!`], { env: { ...process.env, T: t, SETUP }, encoding: 'utf8' });
+  const out = execFileSync('/bin/sh', ['-c', `unshare -m sh -c "$SETUP" </dev/null >"$T/log" 2>&1 & echo $!`], {
+    env: { ...process.env, T: t, SETUP },
+    encoding: 'utf8',
+  });
   const anchor = Number(out.trim());
-  waitUntil(() => fs.existsSync(path.join(t, 'ready')), () => `the fake GPU namespace did not start: ${readOr(path.join(t, 'log'))}`);
+  waitUntil(
+    () => fs.existsSync(path.join(t, 'ready')),
+    () => `the fake GPU namespace did not start: ${readOr(path.join(t, 'log'))}`,
+  );
   waitUntil(() => readComm(anchor) === 'sleep', 'the namespace anchor did not settle');
 
   // Entering a mount namespace moves the working directory to its root: --wd puts it back.
@@ -61,7 +70,10 @@ export function startGpuNamespace(): GpuNamespace {
     anchor,
     argv,
     cli(args, o = {}) {
-      const full = argv([process.execPath, CLI, ...args], { ...(o.uid !== undefined ? { uid: o.uid } : {}), ...(o.cwd !== undefined ? { cwd: o.cwd } : {}) });
+      const full = argv([process.execPath, CLI, ...args], {
+        ...(o.uid !== undefined ? { uid: o.uid } : {}),
+        ...(o.cwd !== undefined ? { cwd: o.cwd } : {}),
+      });
       const r: SpawnSyncReturns<string> = spawnSync(full[0]!, full.slice(1), {
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...o.env },
         input: o.input ?? '',

@@ -17,7 +17,12 @@ export const TORCH_PID = 1969;
 
 export function holdersNvidia(): Nvidia {
   const x = parseSmiXml(fs.readFileSync(path.join(HOLDERS, 'smi-both.xml'), 'utf8'));
-  return { ok: true, driverVersion: x.driverVersion, cudaVersion: x.cudaVersion, gpus: x.gpus.map((g) => ({ ...g, computeCapability: '9.0' })) };
+  return {
+    ok: true,
+    driverVersion: x.driverVersion,
+    cudaVersion: x.cudaVersion,
+    gpus: x.gpus.map((g) => ({ ...g, computeCapability: '9.0' })),
+  };
 }
 
 /** A --root tree with both holders (parent 1731, alive: a shell), their maps, and environments as given. */
@@ -40,7 +45,9 @@ export function holdersRoot(environ: { jax?: string; torch?: string } = {}): str
 }
 
 /** The full idle H200 snapshot with the two holders put in (nvidia-smi and the process probe's answer). */
-export function holdersSnapshot(environ: { jax?: string; torch?: string } = { jax: 'PATH=/usr/bin\0HOME=/root\0', torch: 'PATH=/usr/bin\0' }): Snapshot {
+export function holdersSnapshot(
+  environ: { jax?: string; torch?: string } = { jax: 'PATH=/usr/bin\0HOME=/root\0', torch: 'PATH=/usr/bin\0' },
+): Snapshot {
   const base = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'snapshots/h200-full-idle.json'), 'utf8'));
   const nvidia = holdersNvidia();
   // 12 s after the holders started (makeRoot's boot time and start ticks): young, parent alive — active.

@@ -22,7 +22,8 @@ describe('the catalogs', () => {
     for (const k of KEYS) {
       for (const text of [en[k], zh[k]]) {
         expect(() => parseMessage(text), k).not.toThrow();
-        for (const m of text.matchAll(/\{\s*\w+\s*,\s*(plural|select)\s*,/g)) expect(text.slice(m.index), k).toMatch(/other\s*\{/);
+        for (const m of text.matchAll(/\{\s*\w+\s*,\s*(plural|select)\s*,/g))
+          expect(text.slice(m.index), k).toMatch(/other\s*\{/);
       }
     }
   });

@@ -27,7 +27,14 @@ import { runCli } from '../helpers/cli.js';
 const ROOT = path.resolve(__dirname, '../..');
 const HELD = 'examples/snapshots/h200-memory-held.json';
 const IDLE = 'examples/snapshots/h200-idle.json';
-const LOGS = ['conv-keep1200-bs64.txt', 'jax-prealloc-halfheld.txt', 'torch-oom-huge.txt', 'novis-torch.txt', 'fake-cudnn-preload.txt', 'cupy-oom-hog.txt'].map((f) => `test/fixtures/h200/logs/${f}`);
+const LOGS = [
+  'conv-keep1200-bs64.txt',
+  'jax-prealloc-halfheld.txt',
+  'torch-oom-huge.txt',
+  'novis-torch.txt',
+  'fake-cudnn-preload.txt',
+  'cupy-oom-hog.txt',
+].map((f) => `test/fixtures/h200/logs/${f}`);
 
 /** English word runs of the catalog: what a leak would look like. */
 function needles(): Map<string, MessageKey> {
@@ -79,7 +86,21 @@ const RUNS: string[][] = [
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots'],
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '-v'],
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '--html', html],
-  ...['check', 'explain', 'run', 'libs', 'procs', 'compat', 'fix', 'preamble', 'snapshot', 'diff', 'fleet', 'completion', 'serve'].map((c) => [c, '--help']),
+  ...[
+    'check',
+    'explain',
+    'run',
+    'libs',
+    'procs',
+    'compat',
+    'fix',
+    'preamble',
+    'snapshot',
+    'diff',
+    'fleet',
+    'completion',
+    'serve',
+  ].map((c) => [c, '--help']),
   ['--help'],
 ];
 
@@ -131,7 +152,11 @@ describe('the language is chosen from the locale, and --lang overrides it', () =
 
   it('--json is data: the same English with --lang zh as with --lang en', () => {
     const strip = (s: string) => s.replace(/"generatedAt":\s*"[^"]*"/g, '');
-    for (const args of [['check', '--from', HELD, '--json'], ['explain', '--no-machine', '--json', LOGS[0]!], ['procs', '--from', HELD, '--json']]) {
+    for (const args of [
+      ['check', '--from', HELD, '--json'],
+      ['explain', '--no-machine', '--json', LOGS[0]!],
+      ['procs', '--from', HELD, '--json'],
+    ]) {
       const a = runCli([...args, '--lang', 'zh'], { cwd: ROOT });
       const b = runCli([...args, '--lang', 'en'], { cwd: ROOT });
       expect(strip(a.stdout)).toBe(strip(b.stdout));
@@ -140,7 +165,9 @@ describe('the language is chosen from the locale, and --lang overrides it', () =
   });
 
   it('help and completion know the option', () => {
-    expect(runCli(['check', '--help'], { cwd: ROOT }).stdout).toMatch(/--lang LANG +the language of the text: en or zh/);
+    expect(runCli(['check', '--help'], { cwd: ROOT }).stdout).toMatch(
+      /--lang LANG +the language of the text: en or zh/,
+    );
     expect(runCli(['completion', 'bash'], { cwd: ROOT }).stdout).toContain('--lang) COMPREPLY=($(compgen -W "en zh"');
     expect(runCli(['--help', '--lang', 'zh'], { cwd: ROOT }).stdout).toContain('命令：');
   });
@@ -148,7 +175,10 @@ describe('the language is chosen from the locale, and --lang overrides it', () =
 
 describe('docs/zh/README.md', () => {
   it('shows what the CLI prints now for the README samples (regenerate: node scripts/zh-readme.mjs)', () => {
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/zh-readme.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/zh-readme.mjs'), '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
@@ -160,12 +190,91 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
 
   /** Runs of the native smoke test on the H200 snapshot: CUDA failing to start, cuDNN failing on GPU 0, cuBLAS failing, a convolution failing. */
   function smokeFindings(): string {
-    const base = { consumers: [{ framework: 'torch', path: '/v/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/v' }], interpreter: '/v/bin/python3', files: [{ role: 'libcudnn', path: '/v/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: '9.19.0' }], exit: 'ok' as const, exitDetail: null, load: { ok: true, error: null, file: null }, versions: { cudnn: 91900 }, mapped: [], durationMs: 700, stderrTail: '' };
-    const gpu = (over: Partial<SmokeGpu>): SmokeGpu => ({ device: 0, busId: '0000:00:06.0', contextMs: 260, freeBeforeMiB: 120, totalMiB: 143771, handle: false, cublas: null, conv: [], freeAfterMiB: 100, error: null, ms: 300, ...over });
+    const base = {
+      consumers: [
+        { framework: 'torch', path: '/v/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/v' },
+      ],
+      interpreter: '/v/bin/python3',
+      files: [
+        { role: 'libcudnn', path: '/v/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: '9.19.0' },
+      ],
+      exit: 'ok' as const,
+      exitDetail: null,
+      load: { ok: true, error: null, file: null },
+      versions: { cudnn: 91900 },
+      mapped: [],
+      durationMs: 700,
+      stderrTail: '',
+    };
+    const gpu = (over: Partial<SmokeGpu>): SmokeGpu => ({
+      device: 0,
+      busId: '0000:00:06.0',
+      contextMs: 260,
+      freeBeforeMiB: 120,
+      totalMiB: 143771,
+      handle: false,
+      cublas: null,
+      conv: [],
+      freeAfterMiB: 100,
+      error: null,
+      ms: 300,
+      ...over,
+    });
     const runs: SmokeRun[] = [
-      { ...base, exit: 'non-zero', exitDetail: 'exit 4', devices: { ok: false, count: null, error: { api: 'cuda', call: 'cudaGetDeviceCount', code: 803, name: 'cudaErrorSystemDriverMismatch', text: 'system has unsupported display driver / cuda driver combination' } }, gpus: [] },
-      { ...base, devices: { ok: true, count: 1, error: null }, gpus: [gpu({ error: { api: 'cudnn', call: 'cudnnCreate', code: 4, name: 'CUDNN_STATUS_ALLOC_FAILED', requestedMiB: 64 }, cublas: { code: 3, name: 'CUBLAS_STATUS_ALLOC_FAILED' } })] },
-      { ...base, devices: { ok: true, count: 1, error: null }, gpus: [gpu({ handle: true, freeBeforeMiB: 90_000, conv: [{ shape: [8, 16, 64, 64, 32], workspace: 'smallest', algo: null, workspaceMiB: 0, tensorsMiB: 3, ok: false, error: { api: 'cudnn', call: 'cudnnConvolutionForward', code: 8, name: 'CUDNN_STATUS_EXECUTION_FAILED' }, freeAtFailureMiB: 89_000 }] })] },
+      {
+        ...base,
+        exit: 'non-zero',
+        exitDetail: 'exit 4',
+        devices: {
+          ok: false,
+          count: null,
+          error: {
+            api: 'cuda',
+            call: 'cudaGetDeviceCount',
+            code: 803,
+            name: 'cudaErrorSystemDriverMismatch',
+            text: 'system has unsupported display driver / cuda driver combination',
+          },
+        },
+        gpus: [],
+      },
+      {
+        ...base,
+        devices: { ok: true, count: 1, error: null },
+        gpus: [
+          gpu({
+            error: { api: 'cudnn', call: 'cudnnCreate', code: 4, name: 'CUDNN_STATUS_ALLOC_FAILED', requestedMiB: 64 },
+            cublas: { code: 3, name: 'CUBLAS_STATUS_ALLOC_FAILED' },
+          }),
+        ],
+      },
+      {
+        ...base,
+        devices: { ok: true, count: 1, error: null },
+        gpus: [
+          gpu({
+            handle: true,
+            freeBeforeMiB: 90_000,
+            conv: [
+              {
+                shape: [8, 16, 64, 64, 32],
+                workspace: 'smallest',
+                algo: null,
+                workspaceMiB: 0,
+                tensorsMiB: 3,
+                ok: false,
+                error: {
+                  api: 'cudnn',
+                  call: 'cudnnConvolutionForward',
+                  code: 8,
+                  name: 'CUDNN_STATUS_EXECUTION_FAILED',
+                },
+                freeAtFailureMiB: 89_000,
+              },
+            ],
+          }),
+        ],
+      },
     ];
     const s = planted('h200-idle', (x) => {
       x.smoke = { skipped: null, runs };
@@ -178,13 +287,21 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
 
   it('libs.cudnn-smoke: every status line, its meaning and its evidence in Chinese; the English lines are as before', () => {
     const english = smokeFindings();
-    expect(english).toContain("CUDA could not start with PyTorch's files: cudaErrorSystemDriverMismatch (803) from cudaGetDeviceCount: the libcuda that loaded does not match the kernel driver");
-    expect(english).toContain('cuDNN could not start on GPU 0 (NVIDIA H200): CUDNN_STATUS_ALLOC_FAILED (4, cudnn) from cudnnCreate: cuDNN could not allocate the memory it needs');
+    expect(english).toContain(
+      "CUDA could not start with PyTorch's files: cudaErrorSystemDriverMismatch (803) from cudaGetDeviceCount: the libcuda that loaded does not match the kernel driver",
+    );
+    expect(english).toContain(
+      'cuDNN could not start on GPU 0 (NVIDIA H200): CUDNN_STATUS_ALLOC_FAILED (4, cudnn) from cudnnCreate: cuDNN could not allocate the memory it needs',
+    );
     expect(english).toContain('cudnnCreate returned CUDNN_STATUS_ALLOC_FAILED = 4, asking for 64 MiB');
     setLang('zh');
     const chinese = smokeFindings();
-    expect(chinese).toContain('CUDA 无法用 PyTorch 的文件启动：cudaGetDeviceCount 返回 cudaErrorSystemDriverMismatch (803)：加载的 libcuda 与内核驱动不匹配');
-    expect(chinese).toContain('cuDNN 无法在 GPU 0（NVIDIA H200） 上启动：cudnnCreate 返回 CUDNN_STATUS_ALLOC_FAILED (4, cudnn)：cuDNN 无法分配所需的内存');
+    expect(chinese).toContain(
+      'CUDA 无法用 PyTorch 的文件启动：cudaGetDeviceCount 返回 cudaErrorSystemDriverMismatch (803)：加载的 libcuda 与内核驱动不匹配',
+    );
+    expect(chinese).toContain(
+      'cuDNN 无法在 GPU 0（NVIDIA H200） 上启动：cudnnCreate 返回 CUDNN_STATUS_ALLOC_FAILED (4, cudnn)：cuDNN 无法分配所需的内存',
+    );
     expect(chinese).toContain('cuDNN 在 GPU 0（NVIDIA H200） 上执行卷积失败');
     expect(leaks(chinese, found)).toEqual([]);
     // no English meaning of the status table is printed either
@@ -196,9 +313,14 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
   });
 
   const OPTS = { now: 1_800_000_000_000, query: '', refreshS: 5, tool: 'gpu-env-doctor 0', historyWindowMs: 3_600_000 };
-  const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const text = (html: string) =>
+    html
+      .replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
 
-  it("serve's page: lang=\"zh-CN\", every frame text from the catalog", () => {
+  it('serve\'s page: lang="zh-CN", every frame text from the catalog', () => {
     setLang('zh');
     for (const o of [{}, { frameworks: true }, { hostile: true }]) {
       const page = renderPage(buildPageModel(sampleState(o)), OPTS);
@@ -212,7 +334,16 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
 
   it("serve --fleet's page: the same", async () => {
     setLang('zh');
-    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir: path.join(ROOT, 'test/fixtures/snapshots'), now: () => OPTS.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
+    const w = new FleetWatcher({
+      fs: createFileSystem('/'),
+      cwd: '/',
+      dir: path.join(ROOT, 'test/fixtures/snapshots'),
+      now: () => OPTS.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 600_000,
+      onChange: () => undefined,
+    });
     await w.scan();
     const page = renderFleetPage(w.model(), OPTS);
     expect(page).toContain('<html lang="zh-CN">');

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { handwrittenZhIds, signatureZh, signatureZhIds } from '../../src/base/i18n/signatures.js';
 
 describe('src/base/i18n/signatures-zh.json', () => {
-  const all = (generated as unknown as { signatures: { id: string; file: string; reasons: Record<string, string> }[] }).signatures;
+  const all = (generated as unknown as { signatures: { id: string; file: string; reasons: Record<string, string> }[] })
+    .signatures;
   const rows = new Map(all.map((s) => [s.id, s]));
   it('names catalog rows and translates each of their reasons', () => {
     expect(signatureZhIds().length).toBeGreaterThan(360);

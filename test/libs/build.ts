@@ -48,7 +48,11 @@ export function buildLib(base: string, spec: LibSpec): string {
 }
 
 /** A program linked against libraries given as "-L<dir> -l<name>" pairs (soname recorded in NEEDED). */
-export function buildProgram(base: string, file: string, opts: { libs: string[]; rpath?: string; runpath?: string; source?: string }): string {
+export function buildProgram(
+  base: string,
+  file: string,
+  opts: { libs: string[]; rpath?: string; runpath?: string; source?: string },
+): string {
   const out = path.join(base, file);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const src = `${out}.c`;
@@ -67,8 +71,14 @@ export interface TraceLine {
 }
 
 /** The real loader's answer: LD_TRACE_LOADED_OBJECTS=1 (what ldd does), names → files, "not found". */
-export function realTrace(program: string, env: Record<string, string> = {}): { lines: TraceLine[]; status: number | null; stderr: string } {
-  const r = spawnSync(program, [], { env: { PATH: '/usr/bin:/bin', ...env, LD_TRACE_LOADED_OBJECTS: '1' }, encoding: 'utf8' });
+export function realTrace(
+  program: string,
+  env: Record<string, string> = {},
+): { lines: TraceLine[]; status: number | null; stderr: string } {
+  const r = spawnSync(program, [], {
+    env: { PATH: '/usr/bin:/bin', ...env, LD_TRACE_LOADED_OBJECTS: '1' },
+    encoding: 'utf8',
+  });
   const lines: TraceLine[] = [];
   for (const l of r.stdout.split('\n')) {
     const m = /^\s+(\S+) => (.+?)(?: \(0x[0-9a-f]+\))?$/.exec(l);
@@ -79,9 +89,20 @@ export function realTrace(program: string, env: Record<string, string> = {}): { 
 }
 
 /** Runs a program and returns the shared objects in its /proc/self/maps (the program prints them itself). */
-export function realMaps(program: string, args: string[], env: Record<string, string> = {}): { files: string[]; status: number | null; stdout: string; stderr: string } {
+export function realMaps(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { files: string[]; status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(program, args, { env: { PATH: '/usr/bin:/bin', ...env }, encoding: 'utf8' });
-  const files = [...new Set(r.stdout.split('\n').filter((l) => l.startsWith('MAP ')).map((l) => l.slice(4)))];
+  const files = [
+    ...new Set(
+      r.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('MAP '))
+        .map((l) => l.slice(4)),
+    ),
+  ];
   return { files, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

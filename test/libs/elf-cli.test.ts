@@ -9,10 +9,24 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { buildLib, buildProgram, realTrace } from './build.js';
 
 let B = '';
-interface Resolved { name: string; path: string | null; realPath: string | null; via: string; how: string; requestedBy: string | null; family: string | null }
-interface Json { consumers: { path: string; framework: string | null; resolved: Resolved[]; notes: string[] }[]; findings: { check: string; status: string; message: string }[] }
+interface Resolved {
+  name: string;
+  path: string | null;
+  realPath: string | null;
+  via: string;
+  how: string;
+  requestedBy: string | null;
+  family: string | null;
+}
+interface Json {
+  consumers: { path: string; framework: string | null; resolved: Resolved[]; notes: string[] }[];
+  findings: { check: string; status: string; message: string }[];
+}
 
-function elf(file: string, env: Record<string, string> = {}): { code: number | null; c: Json['consumers'][number]; json: Json } {
+function elf(
+  file: string,
+  env: Record<string, string> = {},
+): { code: number | null; c: Json['consumers'][number]; json: Json } {
   const r = runCli(['libs', '--json', '--elf', file], { env: { PATH: '/usr/bin:/bin', ...env }, timeoutMs: 60000 });
   let json: Json;
   try {
@@ -36,7 +50,12 @@ function expectSameAsLdd(file: string, env: Record<string, string> = {}): Resolv
     expect({ name: line.name, file: r!.realPath }).toEqual({ name: line.name, file: line.path });
   }
   // and no library ldd does not load (the dynamic loader itself is ldd's line without "=>")
-  for (const r of needed) if (!/^ld-linux/.test(r.name)) expect(real.lines.map((l) => l.name), r.name).toContain(r.name);
+  for (const r of needed)
+    if (!/^ld-linux/.test(r.name))
+      expect(
+        real.lines.map((l) => l.name),
+        r.name,
+      ).toContain(r.name);
   return c.resolved;
 }
 
@@ -60,25 +79,36 @@ beforeAll(() => {
   buildLib(B, { file: 'drv/libcuda.so.1', soname: 'libcuda.so.1' });
   buildProgram(B, 'p_cudart', { libs: [`${B}/cuda/libcudart.so.13`], runpath: `${B}/cuda` });
   // A CUDA runtime linked in statically leaves the driver's name in the program.
-  buildProgram(B, 'p_static', { libs: [], source: '#include <stdio.h>\nint main(void){ puts("libcuda.so.1"); return 0; }\n' });
+  buildProgram(B, 'p_static', {
+    libs: [],
+    source: '#include <stdio.h>\nint main(void){ puts("libcuda.so.1"); return 0; }\n',
+  });
 }, 120000);
 afterAll(() => fs.rmSync(B, { recursive: true, force: true }));
 
 describe('libs --elf agrees with the real loader on any ELF file', () => {
   it('DT_RPATH beats LD_LIBRARY_PATH; non-CUDA libraries (libm, libc) are listed with how they were found', () => {
     const rs = expectSameAsLdd(`${B}/p_rpath`, { LD_LIBRARY_PATH: `${B}/b` });
-    expect(rs.find((r) => r.name === 'libplain.so.1')).toMatchObject({ via: 'rpath', realPath: fs.realpathSync(`${B}/a/libplain.so.1.0`) });
+    expect(rs.find((r) => r.name === 'libplain.so.1')).toMatchObject({
+      via: 'rpath',
+      realPath: fs.realpathSync(`${B}/a/libplain.so.1.0`),
+    });
     expect(rs.find((r) => r.name === 'libm.so.6')).toMatchObject({ via: 'ld_cache', family: null });
     expect(rs.find((r) => r.name === 'libc.so.6')).toMatchObject({ via: 'ld_cache' });
   });
 
   it('LD_LIBRARY_PATH beats DT_RUNPATH', () => {
-    expect(expectSameAsLdd(`${B}/p_runpath`, { LD_LIBRARY_PATH: `${B}/b` }).find((r) => r.name === 'libplain.so.1')).toMatchObject({ via: 'ld_library_path' });
+    expect(
+      expectSameAsLdd(`${B}/p_runpath`, { LD_LIBRARY_PATH: `${B}/b` }).find((r) => r.name === 'libplain.so.1'),
+    ).toMatchObject({ via: 'ld_library_path' });
     expect(expectSameAsLdd(`${B}/p_runpath`).find((r) => r.name === 'libplain.so.1')).toMatchObject({ via: 'runpath' });
   });
 
   it('$ORIGIN is the folder of the file', () => {
-    expect(expectSameAsLdd(`${B}/bin/p_origin`).find((r) => r.name === 'libplain.so.1')).toMatchObject({ via: 'runpath', realPath: fs.realpathSync(`${B}/b/libplain.so.1.5`) });
+    expect(expectSameAsLdd(`${B}/bin/p_origin`).find((r) => r.name === 'libplain.so.1')).toMatchObject({
+      via: 'runpath',
+      realPath: fs.realpathSync(`${B}/b/libplain.so.1.5`),
+    });
   });
 
   it('a library of a library is searched with the inherited RPATH (the whole closure)', () => {
@@ -90,7 +120,9 @@ describe('libs --elf agrees with the real loader on any ELF file', () => {
     const rs = expectSameAsLdd(`${B}/p_missing`);
     expect(rs.find((r) => r.name === 'libgone.so.2')).toMatchObject({ via: 'not_found', path: null });
     const { json } = elf(`${B}/p_missing`);
-    expect(json.findings.some((f) => f.check === 'libs.missing' && f.status !== 'ok' && /libgone\.so\.2/.test(f.message))).toBe(true);
+    expect(
+      json.findings.some((f) => f.check === 'libs.missing' && f.status !== 'ok' && /libgone\.so\.2/.test(f.message)),
+    ).toBe(true);
   });
 
   it('system libraries come from the ld cache', () => {
@@ -110,7 +142,9 @@ describe('run-time loading is claimed only when known', () => {
 
   it('a program linked with the CUDA runtime: libcudart dlopens libcuda.so.1 (not NVML)', () => {
     const { c } = elf(`${B}/p_cudart`, { LD_LIBRARY_PATH: `${B}/drv` });
-    expect(c.resolved.filter((r) => r.how === 'dlopen').map((r) => [r.name, r.requestedBy, r.via])).toEqual([['libcuda.so.1', `${B}/cuda/libcudart.so.13`, 'ld_library_path']]);
+    expect(c.resolved.filter((r) => r.how === 'dlopen').map((r) => [r.name, r.requestedBy, r.via])).toEqual([
+      ['libcuda.so.1', `${B}/cuda/libcudart.so.13`, 'ld_library_path'],
+    ]);
   });
 
   it('a program that names libcuda.so.1 (a statically linked CUDA runtime) dlopens it', () => {

@@ -17,10 +17,20 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(T, { recursive: true, force: true }));
 
-function readelfDynamic(file: string): { soname: string | null; needed: string[]; rpath: string | null; runpath: string | null } {
+function readelfDynamic(file: string): {
+  soname: string | null;
+  needed: string[];
+  rpath: string | null;
+  runpath: string | null;
+} {
   const out = execFileSync('readelf', ['-d', '-W', file], { encoding: 'utf8' });
   const grab = (tag: string) => [...out.matchAll(new RegExp(`\\(${tag}\\)\\s+.*?\\[(.*)\\]`, 'g'))].map((m) => m[1]!);
-  return { soname: grab('SONAME')[0] ?? null, needed: grab('NEEDED'), rpath: grab('RPATH')[0] ?? null, runpath: grab('RUNPATH')[0] ?? null };
+  return {
+    soname: grab('SONAME')[0] ?? null,
+    needed: grab('NEEDED'),
+    rpath: grab('RPATH')[0] ?? null,
+    runpath: grab('RUNPATH')[0] ?? null,
+  };
 }
 
 describe('ELF reader', () => {
@@ -49,8 +59,14 @@ describe('ELF reader', () => {
     const torchRpath = /Library rpath: \[(.*)\]/.exec(readelf)![1]!;
     const a = buildLib(T, { file: 'torch/libtorch_cuda.so', soname: 'libtorch_cuda.so', rpath: torchRpath });
     const b = buildLib(T, { file: 'cudnn/libcudnn.so.9', soname: 'libcudnn.so.9', runpath: '$ORIGIN' });
-    expect(readElf(realFs, a)).toMatchObject({ ok: true, info: { soname: 'libtorch_cuda.so', rpath: torchRpath, runpath: null } });
-    expect(readElf(realFs, b)).toMatchObject({ ok: true, info: { soname: 'libcudnn.so.9', rpath: null, runpath: '$ORIGIN' } });
+    expect(readElf(realFs, a)).toMatchObject({
+      ok: true,
+      info: { soname: 'libtorch_cuda.so', rpath: torchRpath, runpath: null },
+    });
+    expect(readElf(realFs, b)).toMatchObject({
+      ok: true,
+      info: { soname: 'libcudnn.so.9', rpath: null, runpath: '$ORIGIN' },
+    });
   });
 
   it('a text file, an empty file, a truncated ELF, a directory, a missing file and a symlink loop are results, not exceptions', () => {
@@ -86,15 +102,28 @@ describe('ELF reader', () => {
     fs.copyFileSync(buildLib(T, { file: 'w/libw.so.1', soname: 'libw.so.1' }), big);
     fs.appendFileSync(big, Buffer.alloc(8 * 1024 * 1024));
     let bytes = 0;
-    const counting = { ...realFs, readBytes: (p: string, o?: number, l?: number) => { const b = realFs.readBytes(p, o, l); bytes += b.length; return b; } };
+    const counting = {
+      ...realFs,
+      readBytes: (p: string, o?: number, l?: number) => {
+        const b = realFs.readBytes(p, o, l);
+        bytes += b.length;
+        return b;
+      },
+    };
     expect(readElf(counting, big)).toMatchObject({ ok: true, info: { soname: 'libw.so.1' } });
     expect(bytes).toBeLessThan(64 * 1024);
   });
 });
 
 describe('ld.so.cache parser', () => {
-  const viaLdconfig = (file: string, hw = true) => parseLdconfigP(execFileSync('ldconfig', ['-p', '-C', file], { encoding: 'utf8' })).entries.map((e) => `${e.name} (${e.flagsText}) ${hw ? (e.hwcap ?? '') : ''} => ${e.path}`);
-  const ours = (file: string, hw = true) => parseLdCache(fs.readFileSync(file)).entries.map((e) => `${e.name} (${e.flagsText}) ${hw ? (e.hwcap ?? '') : ''} => ${e.path}`);
+  const viaLdconfig = (file: string, hw = true) =>
+    parseLdconfigP(execFileSync('ldconfig', ['-p', '-C', file], { encoding: 'utf8' })).entries.map(
+      (e) => `${e.name} (${e.flagsText}) ${hw ? (e.hwcap ?? '') : ''} => ${e.path}`,
+    );
+  const ours = (file: string, hw = true) =>
+    parseLdCache(fs.readFileSync(file)).entries.map(
+      (e) => `${e.name} (${e.flagsText}) ${hw ? (e.hwcap ?? '') : ''} => ${e.path}`,
+    );
 
   it("reads this machine's /etc/ld.so.cache exactly as ldconfig -p lists it", () => {
     const c = parseLdCache(fs.readFileSync('/etc/ld.so.cache'));
@@ -116,8 +145,13 @@ describe('ld.so.cache parser', () => {
       // ldconfig -p prints a wrong hwcap name for compat caches (it reads the hwcap string offsets from the
       // old string table); the entries and paths must agree, the hwcap is checked against the folder below.
       expect(ours(file, format !== 'compat')).toEqual(viaLdconfig(file, format !== 'compat'));
-      expect(c.entries.some((e) => e.name === 'libcachetest.so.1' && e.path === `${T}/cachelib/libcachetest.so.1`)).toBe(true);
-      if (format !== 'old') expect(c.entries.find((e) => e.hwcap === 'x86-64-v2')?.path).toBe(`${T}/cachelib/glibc-hwcaps/x86-64-v2/libcachetest.so.1`);
+      expect(
+        c.entries.some((e) => e.name === 'libcachetest.so.1' && e.path === `${T}/cachelib/libcachetest.so.1`),
+      ).toBe(true);
+      if (format !== 'old')
+        expect(c.entries.find((e) => e.hwcap === 'x86-64-v2')?.path).toBe(
+          `${T}/cachelib/glibc-hwcaps/x86-64-v2/libcachetest.so.1`,
+        );
     }
   });
 
@@ -130,7 +164,13 @@ describe('ld.so.cache parser', () => {
   it('parses the H200 `ldconfig -p` capture (fallback path): both libcuda.so.1 entries, container driver first', () => {
     const c = parseLdconfigP(fs.readFileSync(path.join(FIXTURES, 'h200/idle/ldconfig.txt'), 'utf8'));
     expect(c.entries.length).toBe(520);
-    expect(c.entries.filter((e) => e.name === 'libcuda.so.1').map((e) => e.path)).toEqual(['/usr/local/nvidia/lib64/libcuda.so.1', '/lib/libcuda.so.1']);
-    expect(c.entries.find((e) => e.name === 'libcudnn.so.9')).toMatchObject({ path: '/lib/x86_64-linux-gnu/libcudnn.so.9', flags: 0x0303 });
+    expect(c.entries.filter((e) => e.name === 'libcuda.so.1').map((e) => e.path)).toEqual([
+      '/usr/local/nvidia/lib64/libcuda.so.1',
+      '/lib/libcuda.so.1',
+    ]);
+    expect(c.entries.find((e) => e.name === 'libcudnn.so.9')).toMatchObject({
+      path: '/lib/x86_64-linux-gnu/libcudnn.so.9',
+      flags: 0x0303,
+    });
   });
 });

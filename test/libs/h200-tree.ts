@@ -8,10 +8,17 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { buildLib, gcc } from './build.js';
 
 export const SP = '/opt/torch/.venv/lib/python3.12/site-packages';
-export const H200_ENV = { LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib', PATH: '/opt/torch/.venv/bin:/usr/local/cuda/bin:/usr/bin:/bin' };
+export const H200_ENV = {
+  LD_LIBRARY_PATH: '/usr/local/nvidia/lib64:/usr/local/nvidia/lib',
+  PATH: '/opt/torch/.venv/bin:/usr/local/cuda/bin:/usr/bin:/bin',
+};
 
 /** Writes a new-format ld.so.cache ("glibc-ld.so.cache1.1") with these entries. */
-export function writeLdCache(file: string, entries: { name: string; path: string }[], generator = 'ldconfig (GNU libc) 2.39'): void {
+export function writeLdCache(
+  file: string,
+  entries: { name: string; path: string }[],
+  generator = 'ldconfig (GNU libc) 2.39',
+): void {
   const strings: Buffer[] = [];
   const headerLen = 48 + entries.length * 24;
   let strOff = headerLen;
@@ -54,7 +61,15 @@ export function writeLdCache(file: string, entries: { name: string; path: string
   fs.writeFileSync(file, Buffer.concat([head, ...strings, ext]));
 }
 
-const CUDNN_SUBS = ['libcudnn_graph', 'libcudnn_engines_precompiled', 'libcudnn_engines_runtime_compiled', 'libcudnn_heuristic', 'libcudnn_ops', 'libcudnn_cnn', 'libcudnn_adv'];
+const CUDNN_SUBS = [
+  'libcudnn_graph',
+  'libcudnn_engines_precompiled',
+  'libcudnn_engines_runtime_compiled',
+  'libcudnn_heuristic',
+  'libcudnn_ops',
+  'libcudnn_cnn',
+  'libcudnn_adv',
+];
 
 const header = (v: string) => {
   const [a, b, c] = v.split('.');
@@ -69,24 +84,51 @@ export function buildH200Tree(): string {
     fs.mkdirSync(path.dirname(R(p)), { recursive: true });
     fs.writeFileSync(R(p), text);
   };
-  const lib = (file: string, soname: string, opts: { needed?: string[]; rpath?: string; runpath?: string; links?: string[] } = {}) =>
-    buildLib(root, { file: file.slice(1), soname, nostdlib: true, ...(opts.needed ? { needed: opts.needed } : {}), ...(opts.rpath ? { rpath: opts.rpath } : {}), ...(opts.runpath ? { runpath: opts.runpath } : {}), links: (opts.links ?? []).map((l) => l.slice(1)) });
+  const lib = (
+    file: string,
+    soname: string,
+    opts: { needed?: string[]; rpath?: string; runpath?: string; links?: string[] } = {},
+  ) =>
+    buildLib(root, {
+      file: file.slice(1),
+      soname,
+      nostdlib: true,
+      ...(opts.needed ? { needed: opts.needed } : {}),
+      ...(opts.rpath ? { rpath: opts.rpath } : {}),
+      ...(opts.runpath ? { runpath: opts.runpath } : {}),
+      links: (opts.links ?? []).map((l) => l.slice(1)),
+    });
   // Merged /usr: /lib → usr/lib, as on Ubuntu 24.04.
   fs.mkdirSync(R('usr/lib/x86_64-linux-gnu'), { recursive: true });
   fs.symlinkSync('usr/lib', R('lib'));
   // System cuDNN 9.14 from apt.
   const sys = '/usr/lib/x86_64-linux-gnu';
   lib(`${sys}/libcudnn.so.9.14.0`, 'libcudnn.so.9', { links: [`${sys}/libcudnn.so.9`, `${sys}/libcudnn.so`] });
-  for (const s of CUDNN_SUBS) lib(`${sys}/${s}.so.9.14.0`, `${s}.so.9`, { links: [`${sys}/${s}.so.9`, `${sys}/${s}.so`] });
+  for (const s of CUDNN_SUBS)
+    lib(`${sys}/${s}.so.9.14.0`, `${s}.so.9`, { links: [`${sys}/${s}.so.9`, `${sys}/${s}.so`] });
   w('/usr/include/x86_64-linux-gnu/cudnn_version_v9.h', header('9.14.0'));
   // Container driver libraries and the forward-compatibility package.
-  lib('/usr/local/nvidia/lib64/libcuda.so.580.159.04', 'libcuda.so.1', { links: ['/usr/local/nvidia/lib64/libcuda.so.1', '/usr/local/nvidia/lib64/libcuda.so'] });
-  lib('/usr/local/nvidia/lib64/libnvidia-ml.so.580.159.04', 'libnvidia-ml.so.1', { links: ['/usr/local/nvidia/lib64/libnvidia-ml.so.1'] });
+  lib('/usr/local/nvidia/lib64/libcuda.so.580.159.04', 'libcuda.so.1', {
+    links: ['/usr/local/nvidia/lib64/libcuda.so.1', '/usr/local/nvidia/lib64/libcuda.so'],
+  });
+  lib('/usr/local/nvidia/lib64/libnvidia-ml.so.580.159.04', 'libnvidia-ml.so.1', {
+    links: ['/usr/local/nvidia/lib64/libnvidia-ml.so.1'],
+  });
   const tk = '/usr/local/cuda-13.0';
-  lib(`${tk}/compat/libcuda.so.580.95.05`, 'libcuda.so.1', { links: [`${tk}/compat/libcuda.so.1`, `${tk}/compat/libcuda.so`] });
-  lib(`${tk}/targets/x86_64-linux/lib/libcudart.so.13.0.96`, 'libcudart.so.13', { links: [`${tk}/targets/x86_64-linux/lib/libcudart.so.13`] });
-  lib(`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13.1.0.3`, 'libcublasLt.so.13', { links: [`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13`] });
-  lib(`${tk}/targets/x86_64-linux/lib/libcublas.so.13.1.0.3`, 'libcublas.so.13', { links: [`${tk}/targets/x86_64-linux/lib/libcublas.so.13`], needed: [R(`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13`)], runpath: '$ORIGIN' });
+  lib(`${tk}/compat/libcuda.so.580.95.05`, 'libcuda.so.1', {
+    links: [`${tk}/compat/libcuda.so.1`, `${tk}/compat/libcuda.so`],
+  });
+  lib(`${tk}/targets/x86_64-linux/lib/libcudart.so.13.0.96`, 'libcudart.so.13', {
+    links: [`${tk}/targets/x86_64-linux/lib/libcudart.so.13`],
+  });
+  lib(`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13.1.0.3`, 'libcublasLt.so.13', {
+    links: [`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13`],
+  });
+  lib(`${tk}/targets/x86_64-linux/lib/libcublas.so.13.1.0.3`, 'libcublas.so.13', {
+    links: [`${tk}/targets/x86_64-linux/lib/libcublas.so.13`],
+    needed: [R(`${tk}/targets/x86_64-linux/lib/libcublasLt.so.13`)],
+    runpath: '$ORIGIN',
+  });
   fs.symlinkSync('cuda-13.0', R('usr/local/cuda'));
   // The venv: pip's cuDNN 9.19 and CUDA 13 wheels, torch with its RPATH.
   w('/opt/torch/.venv/pyvenv.cfg', 'home = /usr/bin\nversion = 3.12.3\n');
@@ -99,16 +141,28 @@ export function buildH200Tree(): string {
   lib(`${cu13}/libcudart.so.13`, 'libcudart.so.13', { runpath: '$ORIGIN' });
   lib(`${cu13}/libcublasLt.so.13`, 'libcublasLt.so.13', { runpath: '$ORIGIN' });
   lib(`${cu13}/libcublas.so.13`, 'libcublas.so.13', { needed: [R(`${cu13}/libcublasLt.so.13`)], runpath: '$ORIGIN' });
-  const rec = (dist: string, files: string[]) => w(`${SP}/${dist}/RECORD`, files.map((f) => `${f},sha256=x,1`).join('\n'));
-  rec('nvidia_cudnn_cu13-9.19.0.56.dist-info', ['nvidia/cudnn/lib/libcudnn.so.9', ...CUDNN_SUBS.map((s) => `nvidia/cudnn/lib/${s}.so.9`)]);
+  const rec = (dist: string, files: string[]) =>
+    w(`${SP}/${dist}/RECORD`, files.map((f) => `${f},sha256=x,1`).join('\n'));
+  rec('nvidia_cudnn_cu13-9.19.0.56.dist-info', [
+    'nvidia/cudnn/lib/libcudnn.so.9',
+    ...CUDNN_SUBS.map((s) => `nvidia/cudnn/lib/${s}.so.9`),
+  ]);
   rec('nvidia_cuda_runtime-13.0.96.dist-info', ['nvidia/cu13/lib/libcudart.so.13']);
   rec('nvidia_cublas-13.1.0.3.dist-info', ['nvidia/cu13/lib/libcublas.so.13', 'nvidia/cu13/lib/libcublasLt.so.13']);
   const torchRpath = '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib:$ORIGIN';
-  lib(`${SP}/torch/lib/libtorch_global_deps.so`, 'libtorch_global_deps.so', { needed: [R(`${cu13}/libcudart.so.13`)], rpath: torchRpath });
-  lib(`${SP}/torch/lib/libtorch_cuda.so`, 'libtorch_cuda.so', { needed: [R(`${cu13}/libcudart.so.13`), R(`${cu13}/libcublas.so.13`), R(`${cudnn}/libcudnn.so.9`)], rpath: torchRpath });
+  lib(`${SP}/torch/lib/libtorch_global_deps.so`, 'libtorch_global_deps.so', {
+    needed: [R(`${cu13}/libcudart.so.13`)],
+    rpath: torchRpath,
+  });
+  lib(`${SP}/torch/lib/libtorch_cuda.so`, 'libtorch_cuda.so', {
+    needed: [R(`${cu13}/libcudart.so.13`), R(`${cu13}/libcublas.so.13`), R(`${cudnn}/libcudnn.so.9`)],
+    rpath: torchRpath,
+  });
   rec('torch-2.11.0.dist-info', ['torch/lib/libtorch_cuda.so', 'torch/lib/libtorch_global_deps.so']);
   // JAX's CUDA plugin: it preloads nvidia/cudnn/lib/libcudnn.so.9 by path, like torch.
-  lib(`${SP}/jax_plugins/xla_cuda13/xla_cuda_plugin.so`, 'xla_cuda_plugin.so', { rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib' });
+  lib(`${SP}/jax_plugins/xla_cuda13/xla_cuda_plugin.so`, 'xla_cuda_plugin.so', {
+    rpath: '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN/../../nvidia/cu13/lib',
+  });
   // The ld cache, as ldconfig.txt shows it: apt's cuDNN, the toolkit, the container driver first.
   const entries = [
     ...['libcudnn', ...CUDNN_SUBS].map((s) => ({ name: `${s}.so.9`, path: `/lib/x86_64-linux-gnu/${s}.so.9` })),
@@ -119,11 +173,28 @@ export function buildH200Tree(): string {
     { name: 'libnvidia-ml.so.1', path: '/usr/local/nvidia/lib64/libnvidia-ml.so.1' },
   ].sort((a, b) => b.name.localeCompare(a.name));
   writeLdCache(R('etc/ld.so.cache'), entries);
-  w('/proc/cpuinfo', 'processor\t: 0\nflags\t\t: fpu sse sse2 ssse3 cx16 sse4_1 sse4_2 popcnt lahf_lm avx avx2 bmi1 bmi2 f16c fma abm movbe xsave avx512f avx512bw avx512cd avx512dq avx512vl\n');
-  w('/proc/driver/nvidia/version', 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (dvs-builder@U22-I3-AF03-09-1)  Thu Oct 30 2025\nGCC version:  gcc version 13.3.0\n');
+  w(
+    '/proc/cpuinfo',
+    'processor\t: 0\nflags\t\t: fpu sse sse2 ssse3 cx16 sse4_1 sse4_2 popcnt lahf_lm avx avx2 bmi1 bmi2 f16c fma abm movbe xsave avx512f avx512bw avx512cd avx512dq avx512vl\n',
+  );
+  w(
+    '/proc/driver/nvidia/version',
+    'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (dvs-builder@U22-I3-AF03-09-1)  Thu Oct 30 2025\nGCC version:  gcc version 13.3.0\n',
+  );
   // A running torch process (hog/procinfo.txt: PID 1578) and what it mapped.
-  const mapped = [`${cu13}/libcublasLt.so.13`, `${cu13}/libcublas.so.13`, `${cu13}/libcudart.so.13`, `${cudnn}/libcudnn.so.9`, `${SP}/torch/lib/libtorch_cuda.so`, '/usr/local/nvidia/lib64/libcuda.so.580.159.04'];
-  w('/proc/1578/maps', mapped.map((p, i) => `7f00${i}000-7f00${i}fff r-xp 00000000 08:01 ${1000 + i}                  ${p}`).join('\n') + '\n');
+  const mapped = [
+    `${cu13}/libcublasLt.so.13`,
+    `${cu13}/libcublas.so.13`,
+    `${cu13}/libcudart.so.13`,
+    `${cudnn}/libcudnn.so.9`,
+    `${SP}/torch/lib/libtorch_cuda.so`,
+    '/usr/local/nvidia/lib64/libcuda.so.580.159.04',
+  ];
+  w(
+    '/proc/1578/maps',
+    mapped.map((p, i) => `7f00${i}000-7f00${i}fff r-xp 00000000 08:01 ${1000 + i}                  ${p}`).join('\n') +
+      '\n',
+  );
   w('/proc/1578/environ', 'PATH=/usr/bin\0LD_LIBRARY_PATH=/usr/local/nvidia/lib64:/usr/local/nvidia/lib\0');
   w('/proc/1578/status', 'Name:\tpython3\nState:\tS (sleeping)\nPPid:\t418\nUid:\t0\t0\t0\t0\n');
   return root;

@@ -44,7 +44,13 @@ beforeAll(() => {
   buildLib(B, { file: 'm/libmid.so', soname: 'libmid.so', needed: [`${B}/a/libv.so.1`] });
   buildLib(B, { file: 'm2/libmidrun.so', soname: 'libmidrun.so', needed: [`${B}/a/libv.so.1`], runpath: `${B}/b` });
   buildLib(B, { file: 'gone/libgone.so.3', soname: 'libgone.so.3' });
-  buildLib(B, { file: 'o/libopener.so', soname: 'libopener.so', source: OPENER_SOURCE, runpath: `${B}/b`, needed: ['-ldl'] });
+  buildLib(B, {
+    file: 'o/libopener.so',
+    soname: 'libopener.so',
+    source: OPENER_SOURCE,
+    runpath: `${B}/b`,
+    needed: ['-ldl'],
+  });
   const v = `${B}/a/libv.so.1`;
   buildProgram(B, 'p_rpath', { libs: [v], rpath: `${B}/a` });
   buildProgram(B, 'p_runpath', { libs: [v], runpath: `${B}/a` });
@@ -64,7 +70,10 @@ beforeAll(() => {
   fs.writeFileSync(`${B}/w/libv.so.1`, other);
   // A text file where a library is expected: glibc stops with "invalid ELF header".
   fs.mkdirSync(`${B}/n`);
-  fs.writeFileSync(`${B}/n/libv.so.1`, 'INPUT(this is a linker script, not a library, and it is long enough to be read as a header)\n');
+  fs.writeFileSync(
+    `${B}/n/libv.so.1`,
+    'INPUT(this is a linker script, not a library, and it is long enough to be read as a header)\n',
+  );
   // A symbolic link loop where a library is expected.
   fs.mkdirSync(`${B}/l`);
   fs.symlinkSync('libv.so.1', `${B}/l/libv.so.1`);
@@ -91,7 +100,11 @@ describe('loader emulation agrees with the real loader (LD_TRACE_LOADED_OBJECTS)
   });
   it('a dependency inherits the program’s DT_RPATH', () => {
     const r = expectSameAsRealLoader(`${B}/p_inherit`, { LD_LIBRARY_PATH: `${B}/a` });
-    expect(r.get('libv.so.1')).toMatchObject({ via: 'rpath', realPath: real(`${B}/b/libv.so.1.2.0`), requestedBy: `${B}/m/libmid.so` });
+    expect(r.get('libv.so.1')).toMatchObject({
+      via: 'rpath',
+      realPath: real(`${B}/b/libv.so.1.2.0`),
+      requestedBy: `${B}/m/libmid.so`,
+    });
   });
   it('DT_RUNPATH is not inherited by dependencies', () => {
     const r = expectSameAsRealLoader(`${B}/p_inherit_runpath`, { LD_LIBRARY_PATH: `${B}/a` });
@@ -104,7 +117,10 @@ describe('loader emulation agrees with the real loader (LD_TRACE_LOADED_OBJECTS)
     expect(r.get('libv.so.1')).toMatchObject({ via: 'runpath', realPath: real(`${B}/b/libv.so.1.2.0`) });
   });
   it('$ORIGIN expands to the folder of the object', () => {
-    expect(expectSameAsRealLoader(`${B}/bin/p_origin`).get('libv.so.1')).toMatchObject({ via: 'runpath', realPath: real(`${B}/b/libv.so.1.2.0`) });
+    expect(expectSameAsRealLoader(`${B}/bin/p_origin`).get('libv.so.1')).toMatchObject({
+      via: 'runpath',
+      realPath: real(`${B}/b/libv.so.1.2.0`),
+    });
   });
   it('a missing dependency is not found, the rest still resolves', () => {
     const r = expectSameAsRealLoader(`${B}/p_missing`);
@@ -116,7 +132,11 @@ describe('loader emulation agrees with the real loader (LD_TRACE_LOADED_OBJECTS)
   });
   it('a library built for another machine is skipped, as glibc does', () => {
     const r = expectSameAsRealLoader(`${B}/p_runpath`, { LD_LIBRARY_PATH: `${B}/w:${B}/b` });
-    expect(r.get('libv.so.1')).toMatchObject({ via: 'ld_library_path', realPath: real(`${B}/b/libv.so.1.2.0`), skipped: [`${B}/w/libv.so.1`] });
+    expect(r.get('libv.so.1')).toMatchObject({
+      via: 'ld_library_path',
+      realPath: real(`${B}/b/libv.so.1.2.0`),
+      skipped: [`${B}/w/libv.so.1`],
+    });
   });
   it('a non-ELF file in the way stops the load with an error', () => {
     const realRun = realTrace(`${B}/p_runpath`, { LD_LIBRARY_PATH: `${B}/n:${B}/b` });
@@ -167,7 +187,11 @@ describe('emulation details', () => {
   it('reports the libraries a search passes over (same soname, other copies)', () => {
     const r = emulate(`${B}/p_runpath`, { LD_LIBRARY_PATH: `${B}/b:${B}/h` }).get('libv.so.1')!;
     expect(r.path).toBe(`${B}/b/libv.so.1`);
-    expect(r.shadowed.map((c) => c.path)).toEqual([`${B}/h/glibc-hwcaps/x86-64-v2/libv.so.1`, `${B}/h/libv.so.1`, `${B}/a/libv.so.1`]);
+    expect(r.shadowed.map((c) => c.path)).toEqual([
+      `${B}/h/glibc-hwcaps/x86-64-v2/libv.so.1`,
+      `${B}/h/libv.so.1`,
+      `${B}/a/libv.so.1`,
+    ]);
     expect(path.basename(real(r.path!))).toBe('libv.so.1.2.0');
   });
 });

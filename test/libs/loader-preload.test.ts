@@ -64,8 +64,22 @@ interface Run {
 function run(program: string, args: string[], env: Record<string, string>): Run {
   const r = spawnSync(program, args, { env: { PATH: '/usr/bin:/bin', ...env }, encoding: 'utf8' });
   const value = /VALUE (\d+)/.exec(r.stdout)?.[1];
-  const maps = [...new Set(r.stdout.split('\n').filter((l) => l.startsWith('MAP ')).map((l) => l.slice(4)))];
-  return { status: r.status, signal: r.signal, value: value === undefined ? null : Number(value), maps, out: r.stdout, err: r.stderr };
+  const maps = [
+    ...new Set(
+      r.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('MAP '))
+        .map((l) => l.slice(4)),
+    ),
+  ];
+  return {
+    status: r.status,
+    signal: r.signal,
+    value: value === undefined ? null : Number(value),
+    maps,
+    out: r.stdout,
+    err: r.stderr,
+  };
 }
 
 function emulate(program: string, env: Record<string, string>): Map<string, Resolution> {
@@ -120,7 +134,10 @@ describe('LD_PRELOAD as ld.so does it (the real loader: the value called and /pr
     expect(r.value).toBe(1);
     expect(r.err).toMatch(/from LD_PRELOAD cannot be preloaded .*: ignored/);
     const e = emulate(`${B}/caller`, env);
-    expect(e.get(`${B}/nowhere/libw.so.1`)).toMatchObject({ via: 'not_found', error: expect.stringMatching(/from LD_PRELOAD cannot be preloaded .*: ignored/) });
+    expect(e.get(`${B}/nowhere/libw.so.1`)).toMatchObject({
+      via: 'not_found',
+      error: expect.stringMatching(/from LD_PRELOAD cannot be preloaded .*: ignored/),
+    });
     expect(e.get('libw.so.1')).toMatchObject({ via: 'runpath', realPath: real(`${B}/pa/libw.so.1`) });
   });
   it('a file loaded by path after a preload of its soname is mapped too, but requests by soname and global symbols go to the preload', () => {
@@ -160,10 +177,18 @@ describe('LD_PRELOAD as ld.so does it (the real loader: the value called and /pr
       fs.writeFileSync(`${R}/etc/ld.so.preload`, '/l/libw-a.so\n');
       const only = new LoaderProcess(loaderConfig(rfs, {}, null));
       only.preload();
-      expect(only.dlopen('libw.so.1', null)[0]).toMatchObject({ via: 'ld_preload', preloadFrom: '/etc/ld.so.preload', path: '/l/libw-a.so' });
+      expect(only.dlopen('libw.so.1', null)[0]).toMatchObject({
+        via: 'ld_preload',
+        preloadFrom: '/etc/ld.so.preload',
+        path: '/l/libw-a.so',
+      });
       const both = new LoaderProcess(loaderConfig(rfs, { LD_PRELOAD: '/l/libw-b.so' }, null));
       both.preload();
-      expect(both.dlopen('libw.so.1', null)[0]).toMatchObject({ via: 'ld_preload', preloadFrom: 'LD_PRELOAD', path: '/l/libw-b.so' });
+      expect(both.dlopen('libw.so.1', null)[0]).toMatchObject({
+        via: 'ld_preload',
+        preloadFrom: 'LD_PRELOAD',
+        path: '/l/libw-b.so',
+      });
     } finally {
       fs.rmSync(R, { recursive: true, force: true });
     }
@@ -175,9 +200,19 @@ describe('a file that cannot be used, as ld.so treats it', () => {
     const env = { LD_LIBRARY_PATH: `${B}/cut` };
     const r = run(`${B}/caller`, [], env);
     expect(r.signal).toBe('SIGBUS');
-    expect(readElf(realFs, `${B}/cut/libw.so.1`)).toMatchObject({ ok: false, reason: 'truncated', mappable: true, class: 64 });
+    expect(readElf(realFs, `${B}/cut/libw.so.1`)).toMatchObject({
+      ok: false,
+      reason: 'truncated',
+      mappable: true,
+      class: 64,
+    });
     const e = emulate(`${B}/caller`, env).get('libw.so.1')!;
-    expect(e).toMatchObject({ via: 'ld_library_path', path: `${B}/cut/libw.so.1`, unloadable: 'crash', blocker: { path: `${B}/cut/libw.so.1`, via: 'ld_library_path' } });
+    expect(e).toMatchObject({
+      via: 'ld_library_path',
+      path: `${B}/cut/libw.so.1`,
+      unloadable: 'crash',
+      blocker: { path: `${B}/cut/libw.so.1`, via: 'ld_library_path' },
+    });
     // the good copy behind it, which the process never reaches
     expect(e.shadowed.map((c) => c.path)).toEqual([`${B}/pa/libw.so.1`]);
   });
@@ -187,7 +222,13 @@ describe('a file that cannot be used, as ld.so treats it', () => {
     expect(r.status).toBe(127);
     expect(r.err).toMatch(/libw\.so\.1: file too short/);
     const e = emulate(`${B}/caller`, env).get('libw.so.1')!;
-    expect(e).toMatchObject({ via: 'not_found', path: null, unloadable: 'error', blocker: { path: `${B}/short/libw.so.1`, via: 'ld_library_path' }, error: expect.stringMatching(/file too short/) });
+    expect(e).toMatchObject({
+      via: 'not_found',
+      path: null,
+      unloadable: 'error',
+      blocker: { path: `${B}/short/libw.so.1`, via: 'ld_library_path' },
+      error: expect.stringMatching(/file too short/),
+    });
   });
   it('another ELF class is skipped silently, even cut short: the next copy loads', () => {
     const env = { LD_LIBRARY_PATH: `${B}/cls` };

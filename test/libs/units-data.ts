@@ -14,7 +14,17 @@ export function conda_pip_section(): LibrariesSection {
     hwcaps: [],
     environments: [{ prefix: '/opt/conda/envs/tf', kind: 'conda', sitePackages: [SP] }],
     copies: [
-      { name: 'libcudnn', path: '/opt/cudnn8/lib/libcudnn.so.8.9.7', version: '8.9.7', versionSource: 'file name', origin: 'other', soname: 'libcudnn.so.8', links: ['/opt/cudnn8/lib/libcudnn.so.8'], package: null, foundBy: ['default'] },
+      {
+        name: 'libcudnn',
+        path: '/opt/cudnn8/lib/libcudnn.so.8.9.7',
+        version: '8.9.7',
+        versionSource: 'file name',
+        origin: 'other',
+        soname: 'libcudnn.so.8',
+        links: ['/opt/cudnn8/lib/libcudnn.so.8'],
+        package: null,
+        foundBy: ['default'],
+      },
     ],
     consumers: [
       {
@@ -23,7 +33,18 @@ export function conda_pip_section(): LibrariesSection {
         environment: '/opt/conda/envs/tf',
         notes: [],
         resolved: [
-          { name: 'libcudnn.so.8', family: 'libcudnn', path: null, realPath: null, version: null, via: 'not_found', how: 'needed', requestedBy: `${SP}/tensorflow/libtensorflow_framework.so.2`, shadowed: [], error: 'libcudnn.so.8: cannot open shared object file: No such file or directory' },
+          {
+            name: 'libcudnn.so.8',
+            family: 'libcudnn',
+            path: null,
+            realPath: null,
+            version: null,
+            via: 'not_found',
+            how: 'needed',
+            requestedBy: `${SP}/tensorflow/libtensorflow_framework.so.2`,
+            shadowed: [],
+            error: 'libcudnn.so.8: cannot open shared object file: No such file or directory',
+          },
           {
             name: 'libcublas.so.11',
             family: 'libcublas',
@@ -33,7 +54,14 @@ export function conda_pip_section(): LibrariesSection {
             via: 'ld_library_path',
             how: 'dlopen',
             requestedBy: `${SP}/tensorflow/libtensorflow_framework.so.2`,
-            shadowed: [{ path: `${SP}/nvidia/cublas/lib/libcublas.so.11`, realPath: `${SP}/nvidia/cublas/lib/libcublas.so.11`, version: '11.11.3.6', via: 'rpath' }],
+            shadowed: [
+              {
+                path: `${SP}/nvidia/cublas/lib/libcublas.so.11`,
+                realPath: `${SP}/nvidia/cublas/lib/libcublas.so.11`,
+                version: '11.11.3.6',
+                via: 'rpath',
+              },
+            ],
           },
         ],
       },
@@ -57,7 +85,17 @@ export function baseSnapshot(libraries: LibrariesSection): Snapshot {
     collectedAt: '2026-12-02T00:00:00.000Z',
     host: { name: 'test' },
     self: { pid: 1, uid: 0, user: 'root', pidNamespace: null },
-    system: { os: null, kernel: null, arch: 'x64', container: { kind: 'none', evidence: [] }, wsl: false, kernelModule: { version: '535.54.03', line: 'NVRM version: 535.54.03' }, nvidiaDevices: [], uptimeSeconds: null, clockTicks: 100 },
+    system: {
+      os: null,
+      kernel: null,
+      arch: 'x64',
+      container: { kind: 'none', evidence: [] },
+      wsl: false,
+      kernelModule: { version: '535.54.03', line: 'NVRM version: 535.54.03' },
+      nvidiaDevices: [],
+      uptimeSeconds: null,
+      clockTicks: 100,
+    },
     nvidia: { ok: false, failure: { reason: 'not-installed', message: 'nvidia-smi not found' } },
     processes: { ok: true, list: [] },
     env: {},

@@ -37,17 +37,30 @@ describe('mcp: the SDK client over stdio', () => {
 
   it('lists the seven read-only tools and says they are read-only', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['check', 'compat', 'explain', 'fix_plan', 'libs', 'procs', 'snapshot']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'check',
+      'compat',
+      'explain',
+      'fix_plan',
+      'libs',
+      'procs',
+      'snapshot',
+    ]);
     for (const t of tools) expect(t.annotations?.readOnlyHint).toBe(true);
   });
 
   it('explain returns the causes the CLI gives, for every H200 log (text and file)', async () => {
     for (const name of fs.readdirSync(LOGS)) {
       const file = path.join(LOGS, name);
-      const cli = JSON.parse(runCli(['explain', file, '--json', '--no-machine']).stdout) as { causes: { id: string; confidence: number }[] };
-      const byText = structured(await client.callTool({ name: 'explain', arguments: { text: fs.readFileSync(file, 'utf8'), noMachine: true } }));
+      const cli = JSON.parse(runCli(['explain', file, '--json', '--no-machine']).stdout) as {
+        causes: { id: string; confidence: number }[];
+      };
+      const byText = structured(
+        await client.callTool({ name: 'explain', arguments: { text: fs.readFileSync(file, 'utf8'), noMachine: true } }),
+      );
       const byFile = structured(await client.callTool({ name: 'explain', arguments: { file, noMachine: true } }));
-      const ids = (d: Structured) => (d.causes as { id: string; confidence: number }[]).map((c) => `${c.id}:${c.confidence}`);
+      const ids = (d: Structured) =>
+        (d.causes as { id: string; confidence: number }[]).map((c) => `${c.id}:${c.confidence}`);
       expect(ids(byText), name).toEqual(cli.causes.map((c) => `${c.id}:${c.confidence}`));
       expect(ids(byFile), name).toEqual(ids(byText));
     }
@@ -55,8 +68,12 @@ describe('mcp: the SDK client over stdio', () => {
 
   it('check, procs, libs, snapshot and fix_plan answer from a saved snapshot as the CLI does', async () => {
     const check = structured(await client.callTool({ name: 'check', arguments: { from: HELD } }));
-    const cliCheck = JSON.parse(runCli(['check', '--from', HELD, '--json']).stdout) as { findings: { check: string; status: string }[] };
-    expect((check.findings as { check: string; status: string }[]).map((f) => `${f.check}:${f.status}`)).toEqual(cliCheck.findings.map((f) => `${f.check}:${f.status}`));
+    const cliCheck = JSON.parse(runCli(['check', '--from', HELD, '--json']).stdout) as {
+      findings: { check: string; status: string }[];
+    };
+    expect((check.findings as { check: string; status: string }[]).map((f) => `${f.check}:${f.status}`)).toEqual(
+      cliCheck.findings.map((f) => `${f.check}:${f.status}`),
+    );
     const procs = structured(await client.callTool({ name: 'procs', arguments: { from: HELD } }));
     expect(JSON.stringify(procs)).toContain('"pid":461');
     const libs = structured(await client.callTool({ name: 'libs', arguments: { from: HELD } }));
@@ -68,12 +85,20 @@ describe('mcp: the SDK client over stdio', () => {
   }, 60000);
 
   it('compat answers a spec; a bad call is a tool error with the CLI one line, not a crash', async () => {
-    const compat = structured(await client.callTool({ name: 'compat', arguments: { spec: 'torch==2.4.0+cu121', noMachine: true } }));
+    const compat = structured(
+      await client.callTool({ name: 'compat', arguments: { spec: 'torch==2.4.0+cu121', noMachine: true } }),
+    );
     expect(compat.framework).toBe('torch');
-    const bad = (await client.callTool({ name: 'compat', arguments: { spec: 'nosuchframework==1', noMachine: true } })) as { isError?: boolean; content: { text: string }[] };
+    const bad = (await client.callTool({
+      name: 'compat',
+      arguments: { spec: 'nosuchframework==1', noMachine: true },
+    })) as { isError?: boolean; content: { text: string }[] };
     expect(bad.isError).toBe(true);
     expect(bad.content[0]?.text).toMatch(/^gpu-env-doctor compat: /);
-    const neither = (await client.callTool({ name: 'explain', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+    const neither = (await client.callTool({ name: 'explain', arguments: {} })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(neither.isError).toBe(true);
     expect(neither.content[0]?.text).toContain('exactly one of text or file');
   }, 60000);
@@ -83,7 +108,9 @@ describe('mcp: the SDK client over stdio', () => {
     const held = resources.find((r) => r.uri === 'gpu-env-doctor://findings/memory.holders');
     expect(held?.mimeType).toBe('text/markdown');
     const page = await client.readResource({ uri: 'gpu-env-doctor://findings/memory.holders' });
-    expect((page.contents[0] as { text: string }).text).toBe(fs.readFileSync(path.join(repo, 'docs/findings/memory.holders.md'), 'utf8'));
+    expect((page.contents[0] as { text: string }).text).toBe(
+      fs.readFileSync(path.join(repo, 'docs/findings/memory.holders.md'), 'utf8'),
+    );
   });
 });
 

@@ -31,12 +31,16 @@ describe('WSL2', () => {
       x.system.wsl = true;
     });
     const driver = fixes(all(s)).find((x) => x.check === 'versions.driver-cuda')!;
-    expect(driver.manual![0]).toBe('On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a Windows prompt: wsl --shutdown');
+    expect(driver.manual![0]).toBe(
+      'On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a Windows prompt: wsl --shutdown',
+    );
     expect(driver.manual!.join('\n')).not.toMatch(/apt install nvidia-driver|sudo reboot/);
     expect(driver.text).toMatch(/WSL2 uses the Windows host's NVIDIA driver/);
     const m = machineVerdict(requirementsFor('torch==2.11.0+cu130'), s);
     expect(m.fix!.manual![0]).toMatch(/^On Windows \(not inside WSL\)/);
-    const held = fixes(all(planted('h200-memory-held', (x) => (x.system.wsl = true)))).find((x) => x.check === 'memory.headroom')!;
+    const held = fixes(all(planted('h200-memory-held', (x) => (x.system.wsl = true)))).find(
+      (x) => x.check === 'memory.headroom',
+    )!;
     expect(held.commands).toEqual(['ps -o pid,ppid,user,etime,stat,cmd -p 589']);
     expect(held.manual).toEqual(['kill 589']);
   });
@@ -44,7 +48,9 @@ describe('WSL2', () => {
 
 describe('Windows', () => {
   test('a process to end: taskkill /F by hand, tasklist to look first (gpu-env-doctor fix acts on Linux only)', () => {
-    const held = fixes(all(planted('h200-memory-held', (x) => (x.system.os = 'Microsoft Windows 11 Pro')))).find((x) => x.check === 'memory.headroom')!;
+    const held = fixes(all(planted('h200-memory-held', (x) => (x.system.os = 'Microsoft Windows 11 Pro')))).find(
+      (x) => x.check === 'memory.headroom',
+    )!;
     expect(held.commands).toEqual(['tasklist /V /FI "PID eq 589"']);
     expect(held.manual).toEqual(['taskkill /PID 589 /F']);
   });

@@ -12,7 +12,11 @@ describe('process runner', () => {
   });
   it('not found, non-zero, signal', async () => {
     expect((await realRunner.run('/nonexistent/prog', [])).kind).toBe('not-found');
-    expect(await realRunner.run('sh', ['-c', 'echo oops >&2; exit 3'])).toMatchObject({ kind: 'non-zero', code: 3, stderr: 'oops\n' });
+    expect(await realRunner.run('sh', ['-c', 'echo oops >&2; exit 3'])).toMatchObject({
+      kind: 'non-zero',
+      code: 3,
+      stderr: 'oops\n',
+    });
     expect(await realRunner.run('sh', ['-c', 'kill -TERM $$'])).toMatchObject({ kind: 'signal', signal: 'SIGTERM' });
   });
   it('kills a hanging program and its children at the timeout', async () => {

@@ -49,9 +49,22 @@ describe('runner: a descendant that leaves the process group', () => {
     const dir = tempDir();
     const xml = path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml');
     const csv = path.join(FIXTURES, 'h200/idle/query-gpu.csv');
-    fs.writeFileSync(path.join(dir, 'escape.py'), ESCAPE.replace('print(pid, flush=True)', `open(${JSON.stringify(path.join(dir, 'pids'))}, 'a').write('%d\\n' % pid)`));
-    fakeBin(dir, 'nvidia-smi', `/usr/bin/python3 '${dir}/escape.py'\ncase "$1" in -q) cat '${xml}' ;; *) cat '${csv}' ;; esac\nexit 0`);
-    const r = runCli(['check', '--timeout', '10', '--no-color'], { env: { PATH: `${dir}:${process.env.PATH}` }, timeoutMs: 60000 });
+    fs.writeFileSync(
+      path.join(dir, 'escape.py'),
+      ESCAPE.replace(
+        'print(pid, flush=True)',
+        `open(${JSON.stringify(path.join(dir, 'pids'))}, 'a').write('%d\\n' % pid)`,
+      ),
+    );
+    fakeBin(
+      dir,
+      'nvidia-smi',
+      `/usr/bin/python3 '${dir}/escape.py'\ncase "$1" in -q) cat '${xml}' ;; *) cat '${csv}' ;; esac\nexit 0`,
+    );
+    const r = runCli(['check', '--timeout', '10', '--no-color'], {
+      env: { PATH: `${dir}:${process.env.PATH}` },
+      timeoutMs: 60000,
+    });
     for (const p of fs.readFileSync(path.join(dir, 'pids'), 'utf8').trim().split('\n')) leftovers.push(Number(p));
     expect(r.stdout).toMatch(/\[✓\] GPU & driver: 1 × NVIDIA H200/);
     expect(r.stdout).not.toContain('did not answer in time');

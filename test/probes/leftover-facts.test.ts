@@ -64,7 +64,11 @@ time.sleep(300)
     );
     const log = path.join(dir, 'out.log');
     // the launching shell has its own session and exits at once, as a user logging out
-    const pid = Number(execFileSync('setsid', ['sh', '-c', `nohup python3 ${script} ${dir} >${log} 2>&1 </dev/null & echo $!`], { encoding: 'utf8' }).trim());
+    const pid = Number(
+      execFileSync('setsid', ['sh', '-c', `nohup python3 ${script} ${dir} >${log} 2>&1 </dev/null & echo $!`], {
+        encoding: 'utf8',
+      }).trim(),
+    );
     started.push(pid);
     waitFor(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('serving'), 10000);
     const port = fs.readFileSync(log, 'utf8').trim().split(' ')[1];

@@ -39,12 +39,17 @@ describe('nvidia-smi -q -x parser (real H200 captures)', () => {
   });
 
   it('keeps versions as strings: "12.10" is not 12.1', () => {
-    const xml = read('idle/nvidia-smi-q.xml').replace('<cuda_version>13.0</cuda_version>', '<cuda_version>12.10</cuda_version>');
+    const xml = read('idle/nvidia-smi-q.xml').replace(
+      '<cuda_version>13.0</cuda_version>',
+      '<cuda_version>12.10</cuda_version>',
+    );
     expect(parseSmiXml(xml).cudaVersion).toBe('12.10');
   });
 
   it('rejects text that is not nvidia-smi XML with a one-line reason', () => {
-    expect(() => parseSmiXml('NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver.')).toThrow(/nvidia_smi_log/);
+    expect(() => parseSmiXml("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")).toThrow(
+      /nvidia_smi_log/,
+    );
     expect(() => parseSmiXml('<a><b></a>')).toThrow(/XML|nvidia_smi_log/);
     expect(() => parseSmiXml('<nvidia_smi_log></nvidia_smi_log>')).toThrow(/driver_version/);
   });
@@ -53,7 +58,13 @@ describe('nvidia-smi -q -x parser (real H200 captures)', () => {
 describe('--query-gpu CSV parser', () => {
   it('reads the compute capability the XML lacks', () => {
     expect(parseQueryGpu(read('idle/query-gpu.csv'))).toEqual([
-      { index: 0, uuid: 'GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7', name: 'NVIDIA H200', computeCapability: '9.0', busId: '00000000:00:06.0' },
+      {
+        index: 0,
+        uuid: 'GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7',
+        name: 'NVIDIA H200',
+        computeCapability: '9.0',
+        busId: '00000000:00:06.0',
+      },
     ]);
   });
   it('skips garbage lines and "[N/A]" capabilities', () => {

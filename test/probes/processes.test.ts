@@ -12,7 +12,12 @@ import { makeRoot, REAL_HOG_STAT } from '../helpers/fixture-root.js';
 // The real capture: nvidia-smi lists PID 694 holding 142848 MiB (hog/nvidia-smi-q-hog.xml).
 function hogNvidia(): Nvidia {
   const x = parseSmiXml(fs.readFileSync(path.join(FIXTURES, 'h200/hog/nvidia-smi-q-hog.xml'), 'utf8'));
-  return { ok: true, driverVersion: x.driverVersion, cudaVersion: x.cudaVersion, gpus: x.gpus.map((g) => ({ ...g, computeCapability: '9.0' })) };
+  return {
+    ok: true,
+    driverVersion: x.driverVersion,
+    cudaVersion: x.cudaVersion,
+    gpus: x.gpus.map((g) => ({ ...g, computeCapability: '9.0' })),
+  };
 }
 
 const BOOT = 1796200000;
@@ -20,7 +25,20 @@ const NOW = (BOOT + 79.86 + 7200) * 1000; // two hours after the hog started (st
 
 describe('/proc/PID/stat parser', () => {
   it('reads the real hog line', () => {
-    expect(parseProcStat(REAL_HOG_STAT)).toEqual({ pid: 637, comm: 'python3', state: 'sleeping', ppid: 418, pgid: 417, sid: 417, ttyNr: 0, tpgid: -1, flags: 4194560, utime: 499, stime: 52, starttime: 7986 });
+    expect(parseProcStat(REAL_HOG_STAT)).toEqual({
+      pid: 637,
+      comm: 'python3',
+      state: 'sleeping',
+      ppid: 418,
+      pgid: 417,
+      sid: 417,
+      ttyNr: 0,
+      tpgid: -1,
+      flags: 4194560,
+      utime: 499,
+      stime: 52,
+      starttime: 7986,
+    });
   });
   it('survives spaces and parentheses in the command name', () => {
     const line = REAL_HOG_STAT.replace('(python3)', '(pt_data (worker) 1)');
@@ -35,7 +53,20 @@ describe('/proc/PID/stat parser', () => {
 
 describe('GPU process probe', () => {
   it('joins nvidia-smi with /proc: an orphaned hog, its owner, age and CPU use', () => {
-    const root = makeRoot({ bootTime: BOOT, procs: [{ pid: 694, ppid: 1, uid: 1001, gpuFd: true, cmdline: ['python3', 'hog.py', '1200', '600'], starttime: 7986, utime: 499 }] });
+    const root = makeRoot({
+      bootTime: BOOT,
+      procs: [
+        {
+          pid: 694,
+          ppid: 1,
+          uid: 1001,
+          gpuFd: true,
+          cmdline: ['python3', 'hog.py', '1200', '600'],
+          starttime: 7986,
+          utime: 499,
+        },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
     expect(r.ok).toBe(true);
     expect(r.list).toHaveLength(1);
@@ -63,7 +94,17 @@ describe('GPU process probe', () => {
   it('records the facts that show adoption: its session and its parent’s, their start times', () => {
     const root = makeRoot({ bootTime: BOOT, procs: [{ pid: 694, ppid: 1, gpuFd: true, starttime: 7986 }] });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
-    expect(r.list[0]).toMatchObject({ pgid: 417, sid: 417, ttyNr: 0, parentSid: 1, parentStartTicks: 7986, startTicks: 7986, kernelThread: false, serviceUnit: null, orphaned: true });
+    expect(r.list[0]).toMatchObject({
+      pgid: 417,
+      sid: 417,
+      ttyNr: 0,
+      parentSid: 1,
+      parentStartTicks: 7986,
+      startTicks: 7986,
+      kernelThread: false,
+      serviceUnit: null,
+      orphaned: true,
+    });
   });
 
   it('a child of init in init’s own session (a service, a job the init started) is not called orphaned', () => {
@@ -80,9 +121,16 @@ describe('GPU process probe', () => {
       ],
     });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
-    expect(r.list.find((p) => p.pid === 694)).toMatchObject({ serviceUnit: 'ollama.service', orphaned: null, kernelThread: false });
+    expect(r.list.find((p) => p.pid === 694)).toMatchObject({
+      serviceUnit: 'ollama.service',
+      orphaned: null,
+      kernelThread: false,
+    });
     const kroot = makeRoot({ procs: [{ pid: 694, ppid: 2, comm: 'kworker/0:1', flags: 0x00208040, cmdline: [] }] });
-    expect(probeProcesses(createFileSystem(kroot), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ pid: 694, kernelThread: true });
+    expect(probeProcesses(createFileSystem(kroot), hogNvidia(), 4242, NOW).list[0]).toMatchObject({
+      pid: 694,
+      kernelThread: true,
+    });
   });
 
   it('a listed PID whose process here has no /dev/nvidia* open, in a complete scan, is marked (M2); not when the scan is incomplete', () => {
@@ -94,7 +142,13 @@ describe('GPU process probe', () => {
     // a machine with no /dev/nvidia<N> at all: nothing could have it open, so its absence proves nothing
     const noNodes = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }] });
     expect(probeProcesses(createFileSystem(noNodes), hogNvidia(), 4242, NOW).list[0]!.gpuNotOpenHere).toBeUndefined();
-    const partial = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sleep' }, { pid: 900, ppid: 1, fdUnreadable: true }], files: dev });
+    const partial = makeRoot({
+      procs: [
+        { pid: 694, ppid: 1, comm: 'sleep' },
+        { pid: 900, ppid: 1, fdUnreadable: true },
+      ],
+      files: dev,
+    });
     const q = probeProcesses(createFileSystem(partial), hogNvidia(), 4242, NOW);
     expect(q.deviceScanComplete).toBe(false);
     expect(q.list[0]!.gpuNotOpenHere).toBeUndefined();
@@ -111,38 +165,76 @@ describe('GPU process probe', () => {
         { pid: 800, ppid: 1, uid: 1000, comm: 'bash', ttyNr: 34816 },
       ],
     });
-    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ uid: 1001, ownerHasTerminal: false });
+    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({
+      uid: 1001,
+      ownerHasTerminal: false,
+    });
     fs.writeFileSync(path.join(root, 'proc/800/status'), 'Name:\tbash\nUid:\t1001\t1001\t1001\t1001\n');
-    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({ ownerHasTerminal: true });
+    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW).list[0]).toMatchObject({
+      ownerHasTerminal: true,
+    });
     // a young process: not read
-    expect(probeProcesses(createFileSystem(root), hogNvidia(), 4242, (BOOT + 79.86 + 60) * 1000).list[0]!.ownerHasTerminal).toBeUndefined();
+    expect(
+      probeProcesses(createFileSystem(root), hogNvidia(), 4242, (BOOT + 79.86 + 60) * 1000).list[0]!.ownerHasTerminal,
+    ).toBeUndefined();
   });
 
   it('a child of a live parent is not orphaned', () => {
-    const root = makeRoot({ procs: [{ pid: 500, ppid: 1, comm: 'bash' }, { pid: 694, ppid: 500, gpuFd: true }] });
+    const root = makeRoot({
+      procs: [
+        { pid: 500, ppid: 1, comm: 'bash' },
+        { pid: 694, ppid: 500, gpuFd: true },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
     expect(r.list[0]).toMatchObject({ pid: 694, orphaned: false, parentName: 'bash' });
   });
 
   it('inside a container, pairs the host PID nvidia-smi reports with the local process that has the GPU open', () => {
     // The real capture: nvidia-smi said 694 while the hog was 637 in the container (hog/hog-1200.txt).
-    const root = makeRoot({ procs: [{ pid: 637, ppid: 418, gpuFd: true }, { pid: 418, ppid: 1, comm: 'bash' }] });
+    const root = makeRoot({
+      procs: [
+        { pid: 637, ppid: 418, gpuFd: true },
+        { pid: 418, ppid: 1, comm: 'bash' },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
     expect(r.list).toHaveLength(1);
-    expect(r.list[0]).toMatchObject({ pid: 637, nvidiaSmiPid: 694, usedMiB: 142848, listedByNvidiaSmi: true, visible: true, orphaned: false });
+    expect(r.list[0]).toMatchObject({
+      pid: 637,
+      nvidiaSmiPid: 694,
+      usedMiB: 142848,
+      listedByNvidiaSmi: true,
+      visible: true,
+      orphaned: false,
+    });
   });
 
   it('does not take an unrelated local process with the same PID for the GPU process', () => {
-    const root = makeRoot({ procs: [{ pid: 694, ppid: 1, comm: 'sshd' }, { pid: 637, ppid: 1, gpuFd: true }] });
+    const root = makeRoot({
+      procs: [
+        { pid: 694, ppid: 1, comm: 'sshd' },
+        { pid: 637, ppid: 1, gpuFd: true },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
     const gpuProc = r.list.find((p) => p.listedByNvidiaSmi);
     expect(gpuProc).toMatchObject({ pid: 637, nvidiaSmiPid: 694, name: 'python3' });
   });
 
   it('marks a listed PID that is not in this /proc as invisible, and leaves it unpaired when ambiguous', () => {
-    const root = makeRoot({ procs: [{ pid: 10, ppid: 1, gpuFd: true }, { pid: 11, ppid: 1, gpuFd: true }] });
+    const root = makeRoot({
+      procs: [
+        { pid: 10, ppid: 1, gpuFd: true },
+        { pid: 11, ppid: 1, gpuFd: true },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
-    expect(r.list.find((p) => p.pid === 694)).toMatchObject({ visible: false, listedByNvidiaSmi: true, usedMiB: 142848 });
+    expect(r.list.find((p) => p.pid === 694)).toMatchObject({
+      visible: false,
+      listedByNvidiaSmi: true,
+      usedMiB: 142848,
+    });
     expect(r.list.filter((p) => !p.listedByNvidiaSmi).map((p) => p.pid)).toEqual([10, 11]);
   });
 
@@ -154,7 +246,12 @@ describe('GPU process probe', () => {
   });
 
   it('reports a stopped and a zombie process state', () => {
-    const root = makeRoot({ procs: [{ pid: 694, ppid: 1, state: 'T', gpuFd: true }, { pid: 700, ppid: 1, state: 'Z', gpuFd: true }] });
+    const root = makeRoot({
+      procs: [
+        { pid: 694, ppid: 1, state: 'T', gpuFd: true },
+        { pid: 700, ppid: 1, state: 'Z', gpuFd: true },
+      ],
+    });
     const r = probeProcesses(createFileSystem(root), hogNvidia(), 4242, NOW);
     expect(r.list.map((p) => [p.pid, p.state])).toEqual([
       [694, 'stopped'],
@@ -186,6 +283,8 @@ describe('recent CPU use, sampled across the nvidia-smi call', () => {
     expect(idle.recentCpuPercent).toBe(0);
     expect(verdictOf(idle, { pid: 4242, uid: 1000, user: 'alice', pidNamespace: null })).toBe('orphaned');
     // a window too short to tell: no figure, and the verdict falls back to the parent alone
-    expect(probeProcesses(fsys, hogNvidia(), 4242, NOW, sampleGpuProcessCpu(fsys, 1000), 1010).list[0]!.recentCpuPercent).toBeNull();
+    expect(
+      probeProcesses(fsys, hogNvidia(), 4242, NOW, sampleGpuProcessCpu(fsys, 1000), 1010).list[0]!.recentCpuPercent,
+    ).toBeNull();
   });
 });

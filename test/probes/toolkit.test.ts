@@ -12,7 +12,14 @@ function toolkitRoot(versionFile: 'json' | 'txt' | 'none'): string {
   fs.mkdirSync(path.join(tk, 'bin'), { recursive: true });
   fs.writeFileSync(path.join(tk, 'bin/nvcc'), '#!/bin/false\n', { mode: 0o755 });
   fs.symlinkSync('/usr/local/cuda-13.0', path.join(root, 'usr/local/cuda'));
-  if (versionFile === 'json') fs.writeFileSync(path.join(tk, 'version.json'), JSON.stringify({ cuda: { name: 'CUDA SDK', version: '13.0.2' }, cuda_nvcc: { name: 'CUDA NVCC', version: '13.0.88' } }));
+  if (versionFile === 'json')
+    fs.writeFileSync(
+      path.join(tk, 'version.json'),
+      JSON.stringify({
+        cuda: { name: 'CUDA SDK', version: '13.0.2' },
+        cuda_nvcc: { name: 'CUDA NVCC', version: '13.0.88' },
+      }),
+    );
   if (versionFile === 'txt') fs.writeFileSync(path.join(tk, 'version.txt'), 'CUDA Version 11.8.89\n');
   return root;
 }
@@ -20,7 +27,12 @@ function toolkitRoot(versionFile: 'json' | 'txt' | 'none'): string {
 describe('CUDA toolkit probe (files only)', () => {
   it('finds nvcc on PATH through the /usr/local/cuda link and reads version.json', () => {
     const r = probeToolkit(createFileSystem(toolkitRoot('json')), { PATH: '/usr/local/cuda/bin:/usr/bin' });
-    expect(r.nvcc).toEqual({ path: '/usr/local/cuda/bin/nvcc', root: '/usr/local/cuda-13.0', version: '13.0.88', source: '/usr/local/cuda-13.0/version.json' });
+    expect(r.nvcc).toEqual({
+      path: '/usr/local/cuda/bin/nvcc',
+      root: '/usr/local/cuda-13.0',
+      version: '13.0.88',
+      source: '/usr/local/cuda-13.0/version.json',
+    });
   });
   it('falls back to /usr/local/cuda and to version.txt (CUDA 11)', () => {
     const r = probeToolkit(createFileSystem(toolkitRoot('txt')), { PATH: '/usr/bin' });

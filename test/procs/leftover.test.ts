@@ -11,7 +11,20 @@ const self = { pid: 4242, uid: 0, user: 'root', pidNamespace: null };
 
 /** The default holder: adopted by init (its session 417 is not init's), nothing else known. */
 const adopted = (over: Partial<HolderProcess> = {}) =>
-  holder({ pid: 694, pgid: 417, sid: 417, sigHupIgnored: false, cwdIsRoot: false, stdio: ['null', 'null', 'null'], outputWrittenAt: null, listening: [], connections: 0, ancestors: [], sessionLeaderAlive: false, ...over });
+  holder({
+    pid: 694,
+    pgid: 417,
+    sid: 417,
+    sigHupIgnored: false,
+    cwdIsRoot: false,
+    stdio: ['null', 'null', 'null'],
+    outputWrittenAt: null,
+    listening: [],
+    connections: 0,
+    ancestors: [],
+    sessionLeaderAlive: false,
+    ...over,
+  });
 
 describe('an adopted process: leftover, working, or detached on purpose', () => {
   it('nothing shows work or intent: orphaned, said in plain words, the fork evidence apart', () => {
@@ -45,27 +58,48 @@ describe('an adopted process: leftover, working, or detached on purpose', () => 
   });
 
   it('a live tmux or screen server above it: unknown', () => {
-    expect(detachedHow(adopted({ ancestors: [{ pid: 300, name: 'bash' }, { pid: 200, name: 'tmux: server' }] }))).toBe('under the terminal multiplexer tmux: server, PID 200');
+    expect(
+      detachedHow(
+        adopted({
+          ancestors: [
+            { pid: 300, name: 'bash' },
+            { pid: 200, name: 'tmux: server' },
+          ],
+        }),
+      ),
+    ).toBe('under the terminal multiplexer tmux: server, PID 200');
     expect(detachedHow(adopted({ ancestors: [{ pid: 200, name: 'screen' }] }))).toMatch(/screen/);
   });
 
   it('listening, connected or writing its log lately: active, with what it does', () => {
     const l = assess(adopted({ sigHupIgnored: true, listening: ['tcp 127.0.0.1:8000'] }), self);
-    expect([l.verdict, l.reason]).toEqual(['active', 'its parent process has exited, but it is still working: it listens on tcp 127.0.0.1:8000']);
+    expect([l.verdict, l.reason]).toEqual([
+      'active',
+      'its parent process has exited, but it is still working: it listens on tcp 127.0.0.1:8000',
+    ]);
     expect(assess(adopted({ connections: 2 }), self).reason).toMatch(/it has 2 open network connections/);
     // written 20 s before the snapshot: working; 10 minutes before: not a sign
     const at = 1764669000000 + 300_000;
     expect(outputAgeSeconds(adopted({ outputWrittenAt: at - 20_000 }))).toBe(20);
-    expect(assess(adopted({ outputWrittenAt: at - 20_000 }), self).reason).toMatch(/it wrote to its output file 20 s ago/);
+    expect(assess(adopted({ outputWrittenAt: at - 20_000 }), self).reason).toMatch(
+      /it wrote to its output file 20 s ago/,
+    );
     expect(assess(adopted({ outputWrittenAt: at - 600_000 }), self).verdict).toBe('orphaned');
   });
 
   it('a multiprocessing or DataLoader worker whose parent died stays a leftover, nohup or its sharer socket notwithstanding', () => {
-    const cmdline = ['/usr/bin/python3', '-c', 'from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5, pipe_handle=7)', '--multiprocessing-fork'];
+    const cmdline = [
+      '/usr/bin/python3',
+      '-c',
+      'from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5, pipe_handle=7)',
+      '--multiprocessing-fork',
+    ];
     expect(jobPartOf({ cmdline })).toBe('multiprocessing');
     const w = adopted({ cmdline, sigHupIgnored: true, listening: ['unix /tmp/pymp-abc123/listener-xyz'] });
     expect(judgeAdopted(w)).toEqual({ kind: 'leftover', part: 'multiprocessing' });
-    expect(assess(w, self).reason).toMatch(/^a worker \(multiprocessing, a DataLoader\) whose Python parent has exited/);
+    expect(assess(w, self).reason).toMatch(
+      /^a worker \(multiprocessing, a DataLoader\) whose Python parent has exited/,
+    );
     // the same socket on an ordinary process is no sign either: only multiprocessing listens there
     expect(assess(adopted({ listening: ['unix /tmp/pymp-abc123/listener-xyz'] }), self).verdict).toBe('orphaned');
     // a worker with a live TCP connection is serving someone
@@ -74,9 +108,24 @@ describe('an adopted process: leftover, working, or detached on purpose', () => 
 
   it('a Jupyter kernel whose server is gone: its own ports serve nobody, so it is a leftover', () => {
     // Jupyter starts kernels with a session of their own: the server's PID (JPY_PARENT_PID) is the evidence
-    const cmdline = ['/opt/conda/bin/python', '-m', 'ipykernel_launcher', '-f', '/root/.local/share/jupyter/runtime/kernel-1.json'];
-    const k = adopted({ cmdline, sid: 694, pgid: 694, listening: ['tcp 127.0.0.1:51234', 'tcp 127.0.0.1:51235'], jupyterServerAlive: false });
-    expect(assess(k, self)).toMatchObject({ verdict: 'orphaned', reason: 'a Jupyter kernel whose server has exited: nothing can reach it any more' });
+    const cmdline = [
+      '/opt/conda/bin/python',
+      '-m',
+      'ipykernel_launcher',
+      '-f',
+      '/root/.local/share/jupyter/runtime/kernel-1.json',
+    ];
+    const k = adopted({
+      cmdline,
+      sid: 694,
+      pgid: 694,
+      listening: ['tcp 127.0.0.1:51234', 'tcp 127.0.0.1:51235'],
+      jupyterServerAlive: false,
+    });
+    expect(assess(k, self)).toMatchObject({
+      verdict: 'orphaned',
+      reason: 'a Jupyter kernel whose server has exited: nothing can reach it any more',
+    });
     // its server alive, or a client connected: not a leftover
     expect(assess({ ...k, jupyterServerAlive: true }, self).verdict).not.toBe('orphaned');
     expect(assess({ ...k, connections: 1 }, self).verdict).not.toBe('orphaned');
@@ -86,21 +135,55 @@ describe('an adopted process: leftover, working, or detached on purpose', () => 
 describe('adoption evidence (audit M1)', () => {
   it('a session mismatch is no evidence when the session leader is an ancestor through the current parent', () => {
     // python3 (3421) forked the job, then called setsid(); the job keeps the session of the shell 9422 above it
-    const p = holder({ pid: 3463, ppid: 3421, parentName: 'python3', sid: 9422, parentSid: 3421, startTicks: 2000, parentStartTicks: 1000, ancestors: [{ pid: 3421, name: 'python3' }, { pid: 3387, name: 'bash' }, { pid: 9422, name: 'bash' }] });
+    const p = holder({
+      pid: 3463,
+      ppid: 3421,
+      parentName: 'python3',
+      sid: 9422,
+      parentSid: 3421,
+      startTicks: 2000,
+      parentStartTicks: 1000,
+      ancestors: [
+        { pid: 3421, name: 'python3' },
+        { pid: 3387, name: 'bash' },
+        { pid: 9422, name: 'bash' },
+      ],
+    });
     expect(adoptionOf(p).kind).toBe('parented');
     expect(assess(p, self).verdict).toBe('active');
   });
 
   it('nor when its ordinary parent leads a session and started before it (it forked, then called setsid())', () => {
-    const p = holder({ pid: 3463, ppid: 3421, parentName: 'python3', sid: 9422, parentSid: 3421, startTicks: 2000, parentStartTicks: 1000, ancestors: [{ pid: 3421, name: 'python3' }] });
+    const p = holder({
+      pid: 3463,
+      ppid: 3421,
+      parentName: 'python3',
+      sid: 9422,
+      parentSid: 3421,
+      startTicks: 2000,
+      parentStartTicks: 1000,
+      ancestors: [{ pid: 3421, name: 'python3' }],
+    });
     expect(adoptionOf(p).kind).toBe('parented');
     // init leads its own session and adopts orphans: there the mismatch stays evidence
     expect(adoptionOf(holder({ parentSid: 1 })).kind).toBe('adopted');
   });
 
   it('a PID gone between two reads is "exited", not another container', () => {
-    const gone = holder({ visible: false, exited: true, name: null, cmdline: null, state: null, ppid: null, orphaned: null, parentName: null });
-    expect(assess(gone, self)).toEqual({ verdict: 'invisible', reason: 'it exited while gpu-env-doctor read it (its memory is being freed)' });
+    const gone = holder({
+      visible: false,
+      exited: true,
+      name: null,
+      cmdline: null,
+      state: null,
+      ppid: null,
+      orphaned: null,
+      parentName: null,
+    });
+    expect(assess(gone, self)).toEqual({
+      verdict: 'invisible',
+      reason: 'it exited while gpu-env-doctor read it (its memory is being freed)',
+    });
     expect(assess({ ...gone, exited: undefined }, self).reason).toMatch(/another container/);
   });
 });

@@ -30,7 +30,12 @@ describe('gpu-env-doctor procs', () => {
   it('shows a leftover as orphaned, with its memory and command, and exits 1', () => {
     const { pid, env } = withLeftover();
     const r = ns.cli(['procs'], { env });
-    expect(r.stdout).toMatch(new RegExp(`^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+(?: \\S+)* +same +orphaned +- +sleep 300$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^0 +${pid} +root +139\\.5 GiB +\\d+s +sleeping +gone→\\S+(?: \\S+)* +same +orphaned +- +sleep 300$`,
+        'm',
+      ),
+    );
     expect(r.stdout).toContain('1 stale process holding GPU memory');
     expect(r.code).toBe(1);
   });
@@ -38,7 +43,16 @@ describe('gpu-env-doctor procs', () => {
   it('--json gives the verdict with every fact', () => {
     const { pid, env } = withLeftover();
     const doc = JSON.parse(ns.cli(['procs', '--json'], { env }).stdout);
-    expect(doc.processes).toEqual([expect.objectContaining({ pid, verdict: 'orphaned', stale: true, usedMiB: 142848, cmdline: ['sleep', '300'], ppid: 1 })]);
+    expect(doc.processes).toEqual([
+      expect.objectContaining({
+        pid,
+        verdict: 'orphaned',
+        stale: true,
+        usedMiB: 142848,
+        cmdline: ['sleep', '300'],
+        ppid: 1,
+      }),
+    ]);
   });
 
   it('--from a saved snapshot: the real H200 capture names no process here, so nothing is stale', () => {
@@ -57,7 +71,12 @@ describe('gpu-env-doctor procs', () => {
     expect(r.stdout.match(/orphaned +- +sleep 300/g)).toHaveLength(3);
     expect(r.stdout).not.toContain('\x1b[');
     const json = ns.cli(['procs', '--watch', '0.2', '--count', '2', '--json'], { env });
-    expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l).stale)).toEqual([1, 1]);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).stale),
+    ).toEqual([1, 1]);
   });
 
   it('--watch stops cleanly on Ctrl-C (SIGINT): exit 0, no stack trace', async () => {
@@ -86,7 +105,10 @@ describe('gpu-env-doctor procs', () => {
     for (const [args, msg] of [
       [['procs', '--watch', 'soon'], '--watch takes a number of seconds (0.1 or more), not "soon"'],
       [['procs', '--count', '2'], '--count and --interval go with --watch'],
-      [['procs', '--watch', '--from', path.join(FIXTURES, 'nothing.json')], '--watch needs this machine: a saved snapshot (--from) never changes'],
+      [
+        ['procs', '--watch', '--from', path.join(FIXTURES, 'nothing.json')],
+        '--watch needs this machine: a saved snapshot (--from) never changes',
+      ],
       [['procs', 'extra'], 'procs takes no arguments (got "extra")'],
     ] as const) {
       const r = runCli([...args]);

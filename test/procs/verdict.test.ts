@@ -22,13 +22,23 @@ describe('adoption: only facts that a fork by the current parent cannot produce'
     expect(adoptionOf(holder({ sid: 1, parentSid: 1 })).kind).toBe('unknown');
   });
   it('a parent that started after the child: adopted, whatever its name', () => {
-    expect(adoptionOf(holder({ ppid: 40, parentName: 'bash', parentSid: 417, parentStartTicks: 9000 }))).toMatchObject({ kind: 'adopted', evidence: expect.stringMatching(/started after it/) });
+    expect(adoptionOf(holder({ ppid: 40, parentName: 'bash', parentSid: 417, parentStartTicks: 9000 }))).toMatchObject({
+      kind: 'adopted',
+      evidence: expect.stringMatching(/started after it/),
+    });
   });
   it('a live ordinary parent in the same session: parented', () => {
     expect(adoptionOf(holder({ ppid: 40, parentName: 'bash' })).kind).toBe('parented');
   });
   it('a snapshot from before these facts were recorded: unknown, even where it said "orphaned"', () => {
-    const old = holder({ orphaned: true, sid: undefined, parentSid: undefined, startTicks: undefined, parentStartTicks: undefined, pgid: undefined });
+    const old = holder({
+      orphaned: true,
+      sid: undefined,
+      parentSid: undefined,
+      startTicks: undefined,
+      parentStartTicks: undefined,
+      pgid: undefined,
+    });
     expect(assess(old, self).verdict).toBe('unknown');
   });
 });
@@ -41,7 +51,10 @@ describe('verdicts', () => {
     expect(['orphaned', 'stopped', 'zombie', 'idle'].every((x) => isStale(x as never))).toBe(true);
   });
   it('a process stopped by a debugger (tracing stop) is not stale', () => {
-    expect(v({ state: 'tracing-stop' })).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/debugger/) });
+    expect(v({ state: 'tracing-stop' })).toMatchObject({
+      verdict: 'unknown',
+      reason: expect.stringMatching(/debugger/),
+    });
   });
   it('busy during the probe: active, even when adopted', () => {
     expect(v({ recentCpuPercent: 90 }).verdict).toBe('active');
@@ -56,12 +69,18 @@ describe('verdicts', () => {
     expect(v({ ...idle, uid: 1001, user: 'alice', ownerHasTerminal: false }).verdict).toBe('idle');
     expect(v({ ...idle, uid: 1001, user: 'alice' }).verdict).toBe('other user'); // not read: not evidence
     // under a possible supervisor, idleness and a logged-out owner are still not enough
-    expect(v({ ...idle, ppid: 1, parentName: 'supervisord', sid: 1, parentSid: 1, uid: 1001, ownerHasTerminal: false }).verdict).toBe('unknown');
+    expect(
+      v({ ...idle, ppid: 1, parentName: 'supervisord', sid: 1, parentSid: 1, uid: 1001, ownerHasTerminal: false })
+        .verdict,
+    ).toBe('unknown');
   });
   it('protected whatever the facts: PID 1, a kernel thread, our ancestors, another namespace’s PID', () => {
     expect(v({ pid: 1, ppid: 0, state: 'stopped' }).protectedBy).toMatch(/PID 1/);
     expect(v({ kernelThread: true }).protectedBy).toBe('it is a kernel thread');
     expect(v({ isSelfOrAncestor: true })).toMatchObject({ verdict: 'this job' });
-    expect(v({ gpuNotOpenHere: true })).toMatchObject({ verdict: 'unknown', protectedBy: expect.stringMatching(/no \/dev\/nvidia\* open/) });
+    expect(v({ gpuNotOpenHere: true })).toMatchObject({
+      verdict: 'unknown',
+      protectedBy: expect.stringMatching(/no \/dev\/nvidia\* open/),
+    });
   });
 });

@@ -64,7 +64,8 @@ function unescape(s: string, allowQuote: boolean, line: number): string {
 }
 
 export function parseExposition(text: string): Map<string, MetricFamily> {
-  if (text.length > 0 && !text.endsWith('\n')) throw new ExpositionError(text.split('\n').length, 'the last line must end with a newline');
+  if (text.length > 0 && !text.endsWith('\n'))
+    throw new ExpositionError(text.split('\n').length, 'the last line must end with a newline');
   const families = new Map<string, MetricFamily>();
   const closed = new Set<string>(); // families whose samples ended: more samples later = interleaving
   const series = new Set<string>();
@@ -80,7 +81,8 @@ export function parseExposition(text: string): Map<string, MetricFamily> {
       const m = /^#[ \t]+(HELP|TYPE)[ \t]+(\S+)(?:[ \t]+(.*))?$/.exec(line);
       if (!m) return; // a comment
       const [, kind, name, rest] = m;
-      if (!METRIC_NAME.test(name!) || METRIC_NAME.exec(name!)![0] !== name) throw new ExpositionError(ln, `invalid metric name "${name}"`);
+      if (!METRIC_NAME.test(name!) || METRIC_NAME.exec(name!)![0] !== name)
+        throw new ExpositionError(ln, `invalid metric name "${name}"`);
       const f = families.get(name!) ?? { name: name!, samples: [] };
       families.set(name!, f);
       if (kind === 'HELP') {
@@ -126,16 +128,27 @@ export function parseExposition(text: string): Map<string, MetricFamily> {
       }
     }
     const parts = rest.trim().split(/[ \t]+/);
-    if (!/^[ \t]/.test(rest) || parts.length < 1 || parts.length > 2 || parts[0] === '') throw new ExpositionError(ln, `expected " value [timestamp]" in "${line}"`);
+    if (!/^[ \t]/.test(rest) || parts.length < 1 || parts.length > 2 || parts[0] === '')
+      throw new ExpositionError(ln, `expected " value [timestamp]" in "${line}"`);
     const value = parseValue(parts[0]!, ln);
-    const timestamp = parts[1] === undefined ? undefined : /^-?\d+$/.test(parts[1]) ? Number(parts[1]) : (() => { throw new ExpositionError(ln, `invalid timestamp "${parts[1]}"`); })();
+    const timestamp =
+      parts[1] === undefined
+        ? undefined
+        : /^-?\d+$/.test(parts[1])
+          ? Number(parts[1])
+          : (() => {
+              throw new ExpositionError(ln, `invalid timestamp "${parts[1]}"`);
+            })();
     const fname = familyOf(name, families);
     if (current !== fname) {
       if (current !== null) closed.add(current);
       if (closed.has(fname)) throw new ExpositionError(ln, `samples of ${fname} are not together`);
       current = fname;
     }
-    const key = `${name}{${Object.keys(labels).sort().map((k) => `${k}=${JSON.stringify(labels[k])}`).join(',')}}`;
+    const key = `${name}{${Object.keys(labels)
+      .sort()
+      .map((k) => `${k}=${JSON.stringify(labels[k])}`)
+      .join(',')}}`;
     if (series.has(key)) throw new ExpositionError(ln, `duplicate series ${key}`);
     series.add(key);
     const f = families.get(fname) ?? { name: fname, samples: [] };

@@ -15,11 +15,17 @@ import { parseExposition, type MetricFamily } from './exposition-parser.js';
 const MIB = 1024 * 1024;
 
 function result(s: Snapshot): CheckRunResult {
-  return { schemaVersion: RESULT_SCHEMA_VERSION, snapshot: s, findings: runChecks(ALL_CHECKS, s).flatMap((r) => r.findings) };
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    snapshot: s,
+    findings: runChecks(ALL_CHECKS, s).flatMap((r) => r.findings),
+  };
 }
 
 function value(f: Map<string, MetricFamily>, name: string, labels: Record<string, string> = {}): number | undefined {
-  return f.get(`gpu_env_doctor_${name}`)?.samples.find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  return f
+    .get(`gpu_env_doctor_${name}`)
+    ?.samples.find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }
 
 describe('the exposition parser used by these tests is strict', () => {
@@ -59,10 +65,22 @@ describe('check --format prometheus (real H200 snapshots)', () => {
     expect(value(f, 'findings', { check: 'memory.holders', severity: 'warn' })).toBe(0);
     expect(value(f, 'findings', { check: 'gpu.driver', severity: 'error' })).toBe(0);
     expect(f.get('gpu_env_doctor_driver_info')!.samples).toEqual([
-      { name: 'gpu_env_doctor_driver_info', labels: { version: '580.159.04', cuda_max: '13.0', kernel_module: '580.159.04' }, value: 1 },
+      {
+        name: 'gpu_env_doctor_driver_info',
+        labels: { version: '580.159.04', cuda_max: '13.0', kernel_module: '580.159.04' },
+        value: 1,
+      },
     ]);
-    expect(f.get('gpu_env_doctor_cudnn_info')!.samples[0]!.labels).toMatchObject({ framework: 'torch', version: '9.19.0', origin: 'pip', via: 'rpath' });
-    expect(f.get('gpu_env_doctor_cuda_runtime_info')!.samples[0]!.labels).toMatchObject({ framework: 'torch', version: '13.0.96' });
+    expect(f.get('gpu_env_doctor_cudnn_info')!.samples[0]!.labels).toMatchObject({
+      framework: 'torch',
+      version: '9.19.0',
+      origin: 'pip',
+      via: 'rpath',
+    });
+    expect(f.get('gpu_env_doctor_cuda_runtime_info')!.samples[0]!.labels).toMatchObject({
+      framework: 'torch',
+      version: '13.0.96',
+    });
     expect(f.get('gpu_env_doctor_framework_info')!.samples.map((x) => [x.labels.framework, x.labels.version])).toEqual([
       ['torch', '2.11.0+cu130'],
       ['jax', '0.11.2'],
@@ -95,7 +113,9 @@ describe('check --format prometheus (real H200 snapshots)', () => {
     expect(value(f, 'gpu_memory_stale_bytes', { gpu: '0' })).toBe(0);
     expect(value(f, 'gpu_memory_held_bytes', { gpu: '0', verdict: 'active' })).toBe(142848 * MIB);
     const orphan = await h200Snapshot(tempDir('ged-prom-'), { hog: 'orphaned' });
-    expect(value(parseExposition(renderPrometheus(result(orphan))), 'gpu_memory_stale_bytes', { gpu: '0' })).toBe(142848 * MIB);
+    expect(value(parseExposition(renderPrometheus(result(orphan))), 'gpu_memory_stale_bytes', { gpu: '0' })).toBe(
+      142848 * MIB,
+    );
   });
 
   it('escapes label values: quotes, backslashes and newlines survive a round trip through both parsers', () => {
@@ -112,11 +132,20 @@ describe('check --format prometheus (real H200 snapshots)', () => {
 
   it('nvidia-smi failing: up 0, the reason as an info metric, no GPU series', () => {
     const s = clone(realSnapshot('h200-idle.json')) as Snapshot;
-    (s as { nvidia: unknown }).nvidia = { ok: false, failure: { reason: 'nvml-mismatch', message: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 580.159' } };
+    (s as { nvidia: unknown }).nvidia = {
+      ok: false,
+      failure: {
+        reason: 'nvml-mismatch',
+        message: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 580.159',
+      },
+    };
     const r = result(s);
     const f = parseExposition(renderPrometheus(r));
     expect(value(f, 'nvidia_smi_ok')).toBe(0);
-    expect(f.get('gpu_env_doctor_nvidia_smi_failure_info')!.samples[0]!.labels).toEqual({ reason: 'nvml-mismatch', message: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 580.159' });
+    expect(f.get('gpu_env_doctor_nvidia_smi_failure_info')!.samples[0]!.labels).toEqual({
+      reason: 'nvml-mismatch',
+      message: 'Failed to initialize NVML: Driver/library version mismatch\nNVML library version: 580.159',
+    });
     expect(f.get('gpu_env_doctor_gpu_memory_total_bytes')!.samples).toEqual([]);
     expect(value(f, 'findings', { check: 'gpu.driver', severity: 'error' })).toBe(1);
   });
@@ -128,14 +157,28 @@ describe('check --format prometheus (real H200 snapshots)', () => {
     expect(f.get('gpu_env_doctor_cudnn_info')!.samples).toEqual([]);
     expect(f.get('gpu_env_doctor_framework_info')!.samples).toEqual([]);
     // the second parser reads the same families and the same number of samples in each
-    expect(parsePrometheusTextFormat(text).map((x) => [x.name, x.metrics.length]).sort()).toEqual([...f.values()].map((x) => [x.name, x.samples.length]).sort());
+    expect(
+      parsePrometheusTextFormat(text)
+        .map((x) => [x.name, x.metrics.length])
+        .sort(),
+    ).toEqual([...f.values()].map((x) => [x.name, x.samples.length]).sort());
   });
 
   it('the CLI: check --from SNAPSHOT --format prometheus prints only exposition text, exit code as check', () => {
     const r = runCli(['check', '--from', path.join(EXAMPLES, 'h200-memory-held.json'), '--format', 'prometheus']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0); // a warning only: 1.2 GiB free
-    expect(runCli(['check', '--from', path.join(EXAMPLES, 'h200-memory-held.json'), '--format', 'prometheus', '--fail-on', 'warn']).code).toBe(1);
+    expect(
+      runCli([
+        'check',
+        '--from',
+        path.join(EXAMPLES, 'h200-memory-held.json'),
+        '--format',
+        'prometheus',
+        '--fail-on',
+        'warn',
+      ]).code,
+    ).toBe(1);
     const f = parseExposition(r.stdout);
     // (the example capture: its hog's parent is process_api, with no evidence either way: unknown, held)
     expect(value(f, 'gpu_memory_held_bytes', { gpu: '0', verdict: 'unknown' })).toBe(141948 * MIB);

@@ -12,13 +12,21 @@ import * as fs from 'node:fs';
 import { distInfo, freshRoot, probeEnvFor, venvFiles, writeTree } from './helpers.js';
 import { condaMixEnv, conflictEnv, cpuAndDuplicatesEnv, ENV_SP, h200Venv } from './scenarios.js';
 
-async function sectionFor(build: (root: string) => void, env: Record<string, string>, pythons: string[] = []): Promise<PythonSection> {
+async function sectionFor(
+  build: (root: string) => void,
+  env: Record<string, string>,
+  pythons: string[] = [],
+): Promise<PythonSection> {
   const root = freshRoot();
   build(root);
   return probePython(probeEnvFor(root, env, { pythons }));
 }
 
-function findingsFor(python: PythonSection, base: 'h200-idle' | 'h200-memory-held' = 'h200-idle', change?: (s: Snapshot) => void): Finding[] {
+function findingsFor(
+  python: PythonSection,
+  base: 'h200-idle' | 'h200-memory-held' = 'h200-idle',
+  change?: (s: Snapshot) => void,
+): Finding[] {
   const s = planted(base, (x) => {
     x.python = python;
     change?.(x);
@@ -35,14 +43,34 @@ describe('the H200 venv, read from files', () => {
     const py = await sectionFor(h200Venv, { PATH: '/opt/torch/.venv/bin:/usr/bin', HOME: '/root' });
     const env = py.environments[0]!;
     expect(env).toMatchObject({ prefix: '/opt/torch/.venv', active: true, scanned: true });
-    expect(env.frameworks.find((f) => f.framework === 'torch')).toMatchObject({ version: '2.11.0+cu130', cuda: '13.0', gpuBuild: true, details: { localVersion: 'cu130' } });
+    expect(env.frameworks.find((f) => f.framework === 'torch')).toMatchObject({
+      version: '2.11.0+cu130',
+      cuda: '13.0',
+      gpuBuild: true,
+      details: { localVersion: 'cu130' },
+    });
     expect(env.frameworks.find((f) => f.framework === 'jax')).toMatchObject({
       version: '0.11.2',
       cuda: '13',
       gpuBuild: true,
-      details: { jaxlib: '0.11.2', cudaPlugin: 'jax-cuda13-plugin 0.11.2', pjrt: 'jax-cuda13-pjrt 0.11.2', pluginMatchesJaxlib: true },
+      details: {
+        jaxlib: '0.11.2',
+        cudaPlugin: 'jax-cuda13-plugin 0.11.2',
+        pjrt: 'jax-cuda13-pjrt 0.11.2',
+        pluginMatchesJaxlib: true,
+      },
     });
-    expect(env.packages.map((p) => p.name).sort()).toEqual(['cupy-cuda13x', 'jax', 'jax-cuda13-pjrt', 'jax-cuda13-plugin', 'jaxlib', 'nvidia-cublas', 'nvidia-cudnn-cu13', 'nvidia-nccl-cu13', 'torch']);
+    expect(env.packages.map((p) => p.name).sort()).toEqual([
+      'cupy-cuda13x',
+      'jax',
+      'jax-cuda13-pjrt',
+      'jax-cuda13-plugin',
+      'jaxlib',
+      'nvidia-cublas',
+      'nvidia-cudnn-cu13',
+      'nvidia-nccl-cu13',
+      'torch',
+    ]);
     expect(env.distributionCount).toBe(10);
     // The base interpreter was found through pyvenv.cfg but not looked into without --all-envs.
     expect(py.environments.find((e) => e.prefix === '/usr')).toMatchObject({ scanned: false, packages: [] });
@@ -71,7 +99,9 @@ describe('python.nvidia-wheel-conflict', () => {
     const f = byCheck(findingsFor(py), 'python.nvidia-wheel-conflict');
     const cudnn = f.find((x) => x.affects?.library === 'nvidia-cudnn-cu12')!;
     expect(cudnn).toMatchObject({ severity: 'error', status: 'fail', rootCause: 'cudnn_version_mismatch' });
-    expect(cudnn.message).toBe('torch 2.5.1 and tensorflow 2.18.0 pin incompatible nvidia-cudnn-cu12: 9.3.0.75 is installed, ==9.1.0.70 is needed');
+    expect(cudnn.message).toBe(
+      'torch 2.5.1 and tensorflow 2.18.0 pin incompatible nvidia-cudnn-cu12: 9.3.0.75 is installed, ==9.1.0.70 is needed',
+    );
     expect(cudnn.evidence.map((e) => e.text)).toEqual([
       'nvidia-cudnn-cu12 9.3.0.75 installed',
       'Requires-Dist: nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux" and platform_machine == "x86_64"',
@@ -96,11 +126,22 @@ describe('python.conda-pip-mix', () => {
     expect(env.packages.some((p) => p.name === 'numpy')).toBe(false);
     const f = byCheck(findingsFor(py), 'python.conda-pip-mix');
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ severity: 'error', status: 'fail', rootCause: 'cudnn_version_mismatch', message: 'conda env mix (/opt/conda/envs/mix) has cuDNN from both conda and pip' });
-    expect(f[0]!.evidence.map((e) => e.source)).toEqual(['/opt/conda/envs/mix/conda-meta/cudnn-8.9.2.26-cuda12_0.json', '/opt/conda/envs/mix/lib/python3.11/site-packages/nvidia_cudnn_cu12-9.1.0.70.dist-info']);
+    expect(f[0]).toMatchObject({
+      severity: 'error',
+      status: 'fail',
+      rootCause: 'cudnn_version_mismatch',
+      message: 'conda env mix (/opt/conda/envs/mix) has cuDNN from both conda and pip',
+    });
+    expect(f[0]!.evidence.map((e) => e.source)).toEqual([
+      '/opt/conda/envs/mix/conda-meta/cudnn-8.9.2.26-cuda12_0.json',
+      '/opt/conda/envs/mix/lib/python3.11/site-packages/nvidia_cudnn_cu12-9.1.0.70.dist-info',
+    ]);
     // Removing a package is the user's call: listed as manual, not as a command to copy.
     expect(f[0]!.fix!.commands.join(' ')).not.toMatch(/uninstall|remove/);
-    expect(f[0]!.fix!.manual).toEqual(['/opt/conda/envs/mix/bin/python3 -m pip uninstall -y nvidia-cudnn-cu12', 'conda remove -p /opt/conda/envs/mix --force cudnn']);
+    expect(f[0]!.fix!.manual).toEqual([
+      '/opt/conda/envs/mix/bin/python3 -m pip uninstall -y nvidia-cudnn-cu12',
+      'conda remove -p /opt/conda/envs/mix --force cudnn',
+    ]);
   });
 });
 
@@ -111,18 +152,36 @@ describe('python.cpu-only-build and python.duplicate-dist-info', () => {
     const cpu = byCheck(f, 'python.cpu-only-build');
     expect(cpu.map((x) => x.affects?.framework).sort()).toEqual(['jax', 'tensorflow', 'torch']);
     const torch = cpu.find((x) => x.affects?.framework === 'torch')!;
-    expect(torch.message).toBe('PyTorch 2.5.1+cpu in venv /opt/env is a CPU-only build: it will not use the NVIDIA GPU');
-    expect(torch.evidence[0]).toEqual({ text: "__version__ = '2.5.1+cpu', cuda = None, hip = None", source: `${ENV_SP}/torch/version.py` });
+    expect(torch.message).toBe(
+      'PyTorch 2.5.1+cpu in venv /opt/env is a CPU-only build: it will not use the NVIDIA GPU',
+    );
+    expect(torch.evidence[0]).toEqual({
+      text: "__version__ = '2.5.1+cpu', cuda = None, hip = None",
+      source: `${ENV_SP}/torch/version.py`,
+    });
     // The H200's driver supports CUDA 13.0: the cu130 index.
-    expect(torch.fix!.commands).toEqual(['/opt/env/bin/python3 -m pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu130']);
+    expect(torch.fix!.commands).toEqual([
+      '/opt/env/bin/python3 -m pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu130',
+    ]);
     const tf = cpu.find((x) => x.affects?.framework === 'tensorflow')!;
-    expect(tf.fix!.commands).toEqual(['/opt/env/bin/python3 -m pip uninstall -y tensorflow-cpu', "/opt/env/bin/python3 -m pip install 'tensorflow[and-cuda]==2.15.0'"]);
-    expect(cpu.find((x) => x.affects?.framework === 'jax')!.fix!.commands).toEqual(["/opt/env/bin/python3 -m pip install -U 'jax[cuda13]'"]);
+    expect(tf.fix!.commands).toEqual([
+      '/opt/env/bin/python3 -m pip uninstall -y tensorflow-cpu',
+      "/opt/env/bin/python3 -m pip install 'tensorflow[and-cuda]==2.15.0'",
+    ]);
+    expect(cpu.find((x) => x.affects?.framework === 'jax')!.fix!.commands).toEqual([
+      "/opt/env/bin/python3 -m pip install -U 'jax[cuda13]'",
+    ]);
 
     const dup = byCheck(f, 'python.duplicate-dist-info');
     const torchDup = dup.find((x) => x.affects?.library === 'torch')!;
-    expect(torchDup).toMatchObject({ severity: 'warn', rootCause: 'library_conflict', message: 'torch is installed 2 times in venv /opt/env (2.4.0, 2.5.1+cpu)' });
-    expect(torchDup.fix!.commands).toEqual(['/opt/env/bin/python3 -m pip install --force-reinstall --no-deps torch==2.5.1+cpu']);
+    expect(torchDup).toMatchObject({
+      severity: 'warn',
+      rootCause: 'library_conflict',
+      message: 'torch is installed 2 times in venv /opt/env (2.4.0, 2.5.1+cpu)',
+    });
+    expect(torchDup.fix!.commands).toEqual([
+      '/opt/env/bin/python3 -m pip install --force-reinstall --no-deps torch==2.5.1+cpu',
+    ]);
     expect(torchDup.fix!.manual).toEqual([`rm -rf ${ENV_SP}/torch-2.4.0.dist-info`]);
     // six is not a GPU package: reported, but only as information.
     expect(dup.find((x) => x.affects?.library === 'six')).toMatchObject({ severity: 'info', rootCause: null });
@@ -148,17 +207,21 @@ describe('a venv as the H200 has it: lib64 a link to lib, cuda-core with per-CUD
       '/usr/bin/python3.12': { mode: 0o755, text: '' },
       '/opt/v/lib64': { link: 'lib' },
       // cuda-core 1.2.0's real pins: one cuda-bindings major per extra
-      ...distInfo(LIB64_SP, 'cuda-core', '1.2.0', { requires: ['cuda-bindings==12.*; extra == "cu12"', 'cuda-bindings==13.*; extra == "cu13"'] }),
+      ...distInfo(LIB64_SP, 'cuda-core', '1.2.0', {
+        requires: ['cuda-bindings==12.*; extra == "cu12"', 'cuda-bindings==13.*; extra == "cu13"'],
+      }),
       ...distInfo(LIB64_SP, 'cuda-bindings', '13.3.1'),
       ...distInfo(LIB64_SP, 'numpy', '2.3.0'),
     });
   it('counts each package once, and takes the extra whose pin is met as the one in use', async () => {
     const py = await sectionFor(build, { PATH: '/usr/bin' }, ['/opt/v']);
     const f = findingsFor(py);
-    expect(byCheck(f, 'python.duplicate-dist-info').filter((x) => x.status !== 'ok' && x.status !== 'skip')).toEqual([]);
+    expect(byCheck(f, 'python.duplicate-dist-info').filter((x) => x.status !== 'ok' && x.status !== 'skip')).toEqual(
+      [],
+    );
     expect(byCheck(f, 'python.nvidia-wheel-conflict').filter((x) => x.status === 'fail')).toEqual([]);
   });
-  it('still reports a wheel that meets none of a package\'s extra pins', async () => {
+  it("still reports a wheel that meets none of a package's extra pins", async () => {
     const py = await sectionFor(
       (root) => {
         build(root);

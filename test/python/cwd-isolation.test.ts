@@ -29,10 +29,17 @@ describe('the Python probe never runs code from the working directory (M11)', ()
     fs.mkdirSync(path.join(sp, 'torch'), { recursive: true });
     fs.symlinkSync('/usr/bin/python3', path.join(v, 'bin/python3'));
     fs.writeFileSync(path.join(v, 'pyvenv.cfg'), 'home = /usr/bin\nversion = 3.11.2\n');
-    fs.writeFileSync(path.join(sp, 'torch-2.1.0.dist-info/METADATA'), 'Metadata-Version: 2.1\nName: torch\nVersion: 2.1.0\n');
+    fs.writeFileSync(
+      path.join(sp, 'torch-2.1.0.dist-info/METADATA'),
+      'Metadata-Version: 2.1\nName: torch\nVersion: 2.1.0\n',
+    );
     fs.writeFileSync(path.join(sp, 'torch/version.py'), "__version__ = '2.1.0+cu121'\ncuda = '12.1'\n");
     fs.writeFileSync(path.join(sp, 'torch/__init__.py'), 'raise ImportError("fake")\n');
-    const r = runCli(['check', '--deep=frameworks', '--json'], { cwd, env: { VIRTUAL_ENV: v, PATH: `${v}/bin:${process.env.PATH}` }, timeoutMs: 60000 });
+    const r = runCli(['check', '--deep=frameworks', '--json'], {
+      cwd,
+      env: { VIRTUAL_ENV: v, PATH: `${v}/bin:${process.env.PATH}` },
+      timeoutMs: 60000,
+    });
     expect(r.stdout).toContain('"schemaVersion"');
     // the probe did run: torch's import error came back
     expect(r.stdout).toMatch(/ImportError|fake/);
@@ -40,7 +47,9 @@ describe('the Python probe never runs code from the working directory (M11)', ()
   });
 
   it('the runner starts such a program in a new empty folder of its own, removed afterwards', async () => {
-    const r = await realRunner.run('python3', ['-c', 'import os, sys; print(os.getcwd()); print(os.listdir("."))'], { isolatedCwd: true });
+    const r = await realRunner.run('python3', ['-c', 'import os, sys; print(os.getcwd()); print(os.listdir("."))'], {
+      isolatedCwd: true,
+    });
     expect(r.kind).toBe('ok');
     const [dir, listing] = (r.kind === 'ok' ? r.stdout : '').trim().split('\n');
     expect(dir).toMatch(/\/gpu-env-doctor-[^/]+$/);

@@ -24,15 +24,47 @@ describe('data tables', () => {
   });
 
   it('knows the packages of the H200 venv that matter, and not the rest', () => {
-    for (const n of ['torch', 'jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda13-pjrt', 'cupy-cuda13x', 'nvidia-cudnn-cu13', 'nvidia-cublas', 'cuda-toolkit', 'tensorflow-cpu', 'keras', 'onnxruntime-gpu', 'paddlepaddle-gpu', 'cudatoolkit', 'cudnn', 'cuda-cudart', 'libcublas', 'pytorch'])
+    for (const n of [
+      'torch',
+      'jax',
+      'jaxlib',
+      'jax-cuda13-plugin',
+      'jax-cuda13-pjrt',
+      'cupy-cuda13x',
+      'nvidia-cudnn-cu13',
+      'nvidia-cublas',
+      'cuda-toolkit',
+      'tensorflow-cpu',
+      'keras',
+      'onnxruntime-gpu',
+      'paddlepaddle-gpu',
+      'cudatoolkit',
+      'cudnn',
+      'cuda-cudart',
+      'libcublas',
+      'pytorch',
+    ])
       expect(isRelevant(n), n).toBe(true);
-    for (const n of ['numpy', 'torchmetrics', 'jaxtyping', 'pandas', 'cudf-cu12x-not-listed']) expect(isRelevant(n), n).toBe(false);
+    for (const n of ['numpy', 'torchmetrics', 'jaxtyping', 'pandas', 'cudf-cu12x-not-listed'])
+      expect(isRelevant(n), n).toBe(false);
   });
 
   it('finds the signatures in the texts captured on the H200', () => {
-    expect(matchSignature('memory', 'torch.AcceleratorError: CUDA error: out of memory')).toBe('CUDA error: out of memory');
-    expect(matchSignature('memory', 'Failed to allocate device memory of 104.85GiB (112583507968 bytes): RESOURCE_EXHAUSTED: : CUDA_ERROR_OUT_OF_MEMORY: out of memory')).toMatch(/^Failed to allocate device memory of 104\.85GiB/);
-    expect(matchSignature('cudnn', 'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0).')).toMatch(/^cuDNN version incompatibility/);
+    expect(matchSignature('memory', 'torch.AcceleratorError: CUDA error: out of memory')).toBe(
+      'CUDA error: out of memory',
+    );
+    expect(
+      matchSignature(
+        'memory',
+        'Failed to allocate device memory of 104.85GiB (112583507968 bytes): RESOURCE_EXHAUSTED: : CUDA_ERROR_OUT_OF_MEMORY: out of memory',
+      ),
+    ).toMatch(/^Failed to allocate device memory of 104\.85GiB/);
+    expect(
+      matchSignature(
+        'cudnn',
+        'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (9, 19, 0) but found runtime version (9, 14, 0).',
+      ),
+    ).toMatch(/^cuDNN version incompatibility/);
     expect(matchSignature('memory', 'cuDNN error: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH')).toBeNull();
   });
 

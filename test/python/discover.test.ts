@@ -42,7 +42,9 @@ function machine(): string {
 describe('discoverEnvironments (files only)', () => {
   it('finds the H200 layout: python3 on PATH is a venv, the base interpreter comes from pyvenv.cfg home', () => {
     const root = machine();
-    const envs = discoverDetailed(probeEnvFor(root, { PATH: '/opt/torch/.venv/bin:/usr/local/bin:/usr/bin:/bin', HOME: '/home/u' }));
+    const envs = discoverDetailed(
+      probeEnvFor(root, { PATH: '/opt/torch/.venv/bin:/usr/local/bin:/usr/bin:/bin', HOME: '/home/u' }),
+    );
     const venv = envs[0]!;
     expect(venv).toMatchObject({
       prefix: '/opt/torch/.venv',
@@ -62,7 +64,9 @@ describe('discoverEnvironments (files only)', () => {
 
   it('finds conda envs from the list and the envs folder, names them, and skips listed folders that are gone', () => {
     const root = machine();
-    const envs = discoverDetailed(probeEnvFor(root, { PATH: '/usr/bin', HOME: '/home/u', CONDA_EXE: '/opt/conda/bin/conda' }));
+    const envs = discoverDetailed(
+      probeEnvFor(root, { PATH: '/usr/bin', HOME: '/home/u', CONDA_EXE: '/opt/conda/bin/conda' }),
+    );
     const conda = envs.filter((e) => e.kind === 'conda');
     expect(conda.map((e) => [e.prefix, e.name ?? null, e.pythonVersion])).toEqual([
       ['/opt/conda', 'base', '3.11'],
@@ -74,7 +78,14 @@ describe('discoverEnvironments (files only)', () => {
 
   it('makes the activated conda env the active one, with its name', () => {
     const root = machine();
-    const envs = discoverDetailed(probeEnvFor(root, { PATH: '/opt/conda/envs/tf/bin:/usr/bin', HOME: '/home/u', CONDA_PREFIX: '/opt/conda/envs/tf', CONDA_DEFAULT_ENV: 'tf' }));
+    const envs = discoverDetailed(
+      probeEnvFor(root, {
+        PATH: '/opt/conda/envs/tf/bin:/usr/bin',
+        HOME: '/home/u',
+        CONDA_PREFIX: '/opt/conda/envs/tf',
+        CONDA_DEFAULT_ENV: 'tf',
+      }),
+    );
     expect(envs[0]).toMatchObject({ prefix: '/opt/conda/envs/tf', kind: 'conda', active: true, name: 'tf' });
     expect(envs[0]!.foundVia).toEqual(['CONDA_PREFIX', 'PATH', 'conda envs']);
   });
@@ -82,16 +93,29 @@ describe('discoverEnvironments (files only)', () => {
   it("follows pyenv's shim to the version it runs, and lists the other versions", () => {
     const root = machine();
     const envs = discoverDetailed(probeEnvFor(root, { PATH: '/home/u/.pyenv/shims:/usr/bin', HOME: '/home/u' }));
-    expect(envs[0]).toMatchObject({ prefix: '/home/u/.pyenv/versions/3.11.7', kind: 'pyenv', active: true, pythonVersion: '3.11' });
+    expect(envs[0]).toMatchObject({
+      prefix: '/home/u/.pyenv/versions/3.11.7',
+      kind: 'pyenv',
+      active: true,
+      pythonVersion: '3.11',
+    });
     expect(envs.map((e) => e.prefix)).toContain('/home/u/.pyenv/versions/3.9.18');
     // PYENV_VERSION wins over the version file.
-    const other = discoverDetailed(probeEnvFor(root, { PATH: '/home/u/.pyenv/shims:/usr/bin', HOME: '/home/u', PYENV_VERSION: '3.9.18' }));
+    const other = discoverDetailed(
+      probeEnvFor(root, { PATH: '/home/u/.pyenv/shims:/usr/bin', HOME: '/home/u', PYENV_VERSION: '3.9.18' }),
+    );
     expect(other[0]!.prefix).toBe('/home/u/.pyenv/versions/3.9.18');
   });
 
   it('takes --python as an interpreter or an environment folder, and records one that does not exist', () => {
     const root = machine();
-    const envs = discoverDetailed(probeEnvFor(root, { PATH: '/usr/bin', HOME: '/home/u' }, { pythons: ['/data/envs/jax/bin/python3', '/opt/torch/.venv', '/nope/bin/python3'] }));
+    const envs = discoverDetailed(
+      probeEnvFor(
+        root,
+        { PATH: '/usr/bin', HOME: '/home/u' },
+        { pythons: ['/data/envs/jax/bin/python3', '/opt/torch/.venv', '/nope/bin/python3'] },
+      ),
+    );
     const named = envs.filter((e) => e.explicit);
     expect(named.map((e) => [e.prefix, e.kind])).toEqual([
       ['/data/envs/jax', 'conda'],
@@ -104,7 +128,14 @@ describe('discoverEnvironments (files only)', () => {
   it('keeps the shared PythonEnvironment shape for the library inventory', () => {
     const root = machine();
     const envs = discoverEnvironments(probeEnvFor(root, { PATH: '/opt/torch/.venv/bin:/usr/bin', HOME: '/home/u' }));
-    expect(Object.keys(envs[0]!).sort()).toEqual(['active', 'interpreter', 'kind', 'prefix', 'pythonVersion', 'sitePackages']);
+    expect(Object.keys(envs[0]!).sort()).toEqual([
+      'active',
+      'interpreter',
+      'kind',
+      'prefix',
+      'pythonVersion',
+      'sitePackages',
+    ]);
   });
 
   it('finds the same active environment as the real python3 of this machine', () => {
@@ -114,7 +145,14 @@ describe('discoverEnvironments (files only)', () => {
     } catch {
       return; // no python3 here
     }
-    const penv = { fs: createFileSystem('/'), runner: realRunner, env: process.env, now: Date.now, pid: process.pid, options: DEFAULT_PROBE_OPTIONS };
+    const penv = {
+      fs: createFileSystem('/'),
+      runner: realRunner,
+      env: process.env,
+      now: Date.now,
+      pid: process.pid,
+      options: DEFAULT_PROBE_OPTIONS,
+    };
     const active = discoverEnvironments(penv).find((e) => e.active)!;
     expect(fs.realpathSync(active.prefix)).toBe(fs.realpathSync(prefix));
     expect(active.sitePackages.length).toBeGreaterThan(0);

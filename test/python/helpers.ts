@@ -8,7 +8,10 @@ import { realRunner, type ProcessRunner } from '../../src/ports/runner.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeEnv, type ProbeOptions } from '../../src/gather/probe-env.js';
 
 /** Writes files (string content) and symlinks ({ link: target }) under root. */
-export function writeTree(root: string, files: Record<string, string | { link: string } | { mode: number; text: string }>): string {
+export function writeTree(
+  root: string,
+  files: Record<string, string | { link: string } | { mode: number; text: string }>,
+): string {
   for (const [rel, content] of Object.entries(files)) {
     const p = path.join(root, rel);
     fs.mkdirSync(path.dirname(p), { recursive: true });
@@ -20,13 +23,31 @@ export function writeTree(root: string, files: Record<string, string | { link: s
 }
 
 export function metadata(name: string, version: string, requires: string[] = []): string {
-  return ['Metadata-Version: 2.1', `Name: ${name}`, `Version: ${version}`, 'Summary: test', ...requires.map((r) => `Requires-Dist: ${r}`), '', `# ${name}`, 'Requires-Dist: not-a-header (this is README text)', ''].join('\n');
+  return [
+    'Metadata-Version: 2.1',
+    `Name: ${name}`,
+    `Version: ${version}`,
+    'Summary: test',
+    ...requires.map((r) => `Requires-Dist: ${r}`),
+    '',
+    `# ${name}`,
+    'Requires-Dist: not-a-header (this is README text)',
+    '',
+  ].join('\n');
 }
 
 /** A dist-info folder: METADATA, INSTALLER, RECORD. */
-export function distInfo(sp: string, name: string, version: string, opts: { requires?: string[]; installer?: string | null } = {}): Record<string, string> {
+export function distInfo(
+  sp: string,
+  name: string,
+  version: string,
+  opts: { requires?: string[]; installer?: string | null } = {},
+): Record<string, string> {
   const folder = `${sp}/${name.replace(/-/g, '_')}-${version}.dist-info`;
-  const out: Record<string, string> = { [`${folder}/METADATA`]: metadata(name, version, opts.requires), [`${folder}/RECORD`]: '' };
+  const out: Record<string, string> = {
+    [`${folder}/METADATA`]: metadata(name, version, opts.requires),
+    [`${folder}/RECORD`]: '',
+  };
   if (opts.installer !== null) out[`${folder}/INSTALLER`] = `${opts.installer ?? 'pip'}\n`;
   return out;
 }
@@ -58,7 +79,13 @@ export function tfBuildInfoPy(cuda: string | null, cudnn: string | null, caps: s
     '',
     'build_info = collections.OrderedDict()',
     "build_info['cpu_compiler'] = '/usr/lib/llvm-18/bin/clang'",
-    ...(isCuda ? [`build_info['cuda_compute_capabilities'] = [${caps.map((c) => `'${c}'`).join(', ')}]`, `build_info['cuda_version'] = '${cuda}'`, `build_info['cudnn_version'] = '${cudnn}'`] : []),
+    ...(isCuda
+      ? [
+          `build_info['cuda_compute_capabilities'] = [${caps.map((c) => `'${c}'`).join(', ')}]`,
+          `build_info['cuda_version'] = '${cuda}'`,
+          `build_info['cudnn_version'] = '${cudnn}'`,
+        ]
+      : []),
     `build_info['is_cuda_build'] = ${isCuda ? 'True' : 'False'}`,
     "build_info['is_rocm_build'] = False",
     `build_info['is_tensorrt_build'] = ${isCuda ? 'True' : 'False'}`,
@@ -67,7 +94,11 @@ export function tfBuildInfoPy(cuda: string | null, cudnn: string | null, caps: s
 }
 
 /** A venv at <root><prefix>: pyvenv.cfg, bin/python3 (a link to a base interpreter), lib/pythonX.Y/site-packages. */
-export function venvFiles(prefix: string, pyVersion = '3.12', base = '/usr/bin/python3.12'): Record<string, string | { link: string }> {
+export function venvFiles(
+  prefix: string,
+  pyVersion = '3.12',
+  base = '/usr/bin/python3.12',
+): Record<string, string | { link: string }> {
   return {
     [`${prefix}/pyvenv.cfg`]: `home = ${path.dirname(base)}\ninclude-system-site-packages = false\nversion = ${pyVersion}.3\nexecutable = ${base}\ncommand = ${base} -m venv ${prefix}\n`,
     [`${prefix}/bin/python3`]: { link: base },
@@ -76,8 +107,20 @@ export function venvFiles(prefix: string, pyVersion = '3.12', base = '/usr/bin/p
   };
 }
 
-export function probeEnvFor(root: string, env: Record<string, string | undefined>, options: Partial<ProbeOptions> = {}, runner: ProcessRunner = realRunner): ProbeEnv {
-  return { fs: createFileSystem(root), runner, env, now: () => Date.UTC(2026, 11, 2), pid: process.pid, options: { ...DEFAULT_PROBE_OPTIONS, ...options } };
+export function probeEnvFor(
+  root: string,
+  env: Record<string, string | undefined>,
+  options: Partial<ProbeOptions> = {},
+  runner: ProcessRunner = realRunner,
+): ProbeEnv {
+  return {
+    fs: createFileSystem(root),
+    runner,
+    env,
+    now: () => Date.UTC(2026, 11, 2),
+    pid: process.pid,
+    options: { ...DEFAULT_PROBE_OPTIONS, ...options },
+  };
 }
 
 export function freshRoot(): string {

@@ -13,15 +13,21 @@ export function h200Venv(root: string): void {
     ...venvFiles('/opt/torch/.venv'),
     '/usr/bin/python3.12': { mode: 0o755, text: '' },
     '/usr/lib/python3.12/os.py': '',
-    ...distInfo(sp, 'torch', '2.11.0', { requires: [`nvidia-cudnn-cu13==9.19.0.56; ${LINUX}`, `nvidia-nccl-cu13==2.28.9; ${LINUX}`, 'filelock'] }),
+    ...distInfo(sp, 'torch', '2.11.0', {
+      requires: [`nvidia-cudnn-cu13==9.19.0.56; ${LINUX}`, `nvidia-nccl-cu13==2.28.9; ${LINUX}`, 'filelock'],
+    }),
     [`${sp}/torch/version.py`]: torchVersionPy('2.11.0+cu130', '13.0'),
     ...distInfo(sp, 'nvidia-cudnn-cu13', '9.19.0.56', { requires: ['nvidia-cublas'] }),
     ...distInfo(sp, 'nvidia-nccl-cu13', '2.28.9'),
     ...distInfo(sp, 'nvidia-cublas', '13.1.0.3'),
-    ...distInfo(sp, 'jax', '0.11.2', { requires: ['jaxlib<=0.11.2,>=0.11.2', 'jax-cuda13-plugin[with-cuda]<=0.11.2,>=0.11.2; extra == "cuda13"'] }),
+    ...distInfo(sp, 'jax', '0.11.2', {
+      requires: ['jaxlib<=0.11.2,>=0.11.2', 'jax-cuda13-plugin[with-cuda]<=0.11.2,>=0.11.2; extra == "cuda13"'],
+    }),
     ...distInfo(sp, 'jaxlib', '0.11.2'),
     [`${sp}/jaxlib/version.py`]: '_version: str = "0.11.2"\n__version__ = _get_version_string()\n',
-    ...distInfo(sp, 'jax-cuda13-plugin', '0.11.2', { requires: ['jax-cuda13-pjrt==0.11.2', 'nvidia-cudnn-cu13<10.0,>=9.8; extra == "with-cuda"'] }),
+    ...distInfo(sp, 'jax-cuda13-plugin', '0.11.2', {
+      requires: ['jax-cuda13-pjrt==0.11.2', 'nvidia-cudnn-cu13<10.0,>=9.8; extra == "with-cuda"'],
+    }),
     ...distInfo(sp, 'jax-cuda13-pjrt', '0.11.2'),
     ...distInfo(sp, 'cupy-cuda13x', '14.2.0'),
     ...distInfo(sp, 'numpy', '2.5.2'),
@@ -33,10 +39,29 @@ export function conflictEnv(root: string): void {
   writeTree(root, {
     ...venvFiles('/opt/env', '3.11', '/usr/bin/python3.11'),
     '/usr/bin/python3.11': { mode: 0o755, text: '' },
-    ...distInfo(SP, 'torch', '2.5.1', { requires: [`nvidia-cudnn-cu12==9.1.0.70; ${LINUX}`, `nvidia-cublas-cu12==12.4.5.8; ${LINUX}`, `nvidia-nccl-cu12==2.21.5; ${LINUX}`] }),
+    ...distInfo(SP, 'torch', '2.5.1', {
+      requires: [
+        `nvidia-cudnn-cu12==9.1.0.70; ${LINUX}`,
+        `nvidia-cublas-cu12==12.4.5.8; ${LINUX}`,
+        `nvidia-nccl-cu12==2.21.5; ${LINUX}`,
+      ],
+    }),
     [`${SP}/torch/version.py`]: torchVersionPy('2.5.1+cu124', '12.4'),
-    ...distInfo(SP, 'tensorflow', '2.18.0', { requires: ['nvidia-cudnn-cu12<10.0,>=9.3.0.75; extra == "and-cuda"', 'nvidia-cublas-cu12<13.0,>=12.5.3.2; extra == "and-cuda"', 'nvidia-nccl-cu12<3.0,>=2.21.5; extra == "and-cuda"', 'nvidia-cufft-cu12<12.0,>=11.2.3.61; extra == "and-cuda"'] }),
-    [`${SP}/tensorflow/python/platform/build_info.py`]: tfBuildInfoPy('12.5.1', '9', ['sm_60', 'sm_70', 'sm_80', 'sm_89', 'compute_90']),
+    ...distInfo(SP, 'tensorflow', '2.18.0', {
+      requires: [
+        'nvidia-cudnn-cu12<10.0,>=9.3.0.75; extra == "and-cuda"',
+        'nvidia-cublas-cu12<13.0,>=12.5.3.2; extra == "and-cuda"',
+        'nvidia-nccl-cu12<3.0,>=2.21.5; extra == "and-cuda"',
+        'nvidia-cufft-cu12<12.0,>=11.2.3.61; extra == "and-cuda"',
+      ],
+    }),
+    [`${SP}/tensorflow/python/platform/build_info.py`]: tfBuildInfoPy('12.5.1', '9', [
+      'sm_60',
+      'sm_70',
+      'sm_80',
+      'sm_89',
+      'compute_90',
+    ]),
     ...distInfo(SP, 'nvidia-cudnn-cu12', '9.3.0.75'),
     ...distInfo(SP, 'nvidia-cublas-cu12', '12.5.3.2'),
     // torch's pinned nccl is missing, and tensorflow's cufft extra was never installed (not a problem).
@@ -57,10 +82,26 @@ export function condaMixEnv(root: string): void {
       build: 'py3.11_cuda12.1_cudnn8.9.2_0',
       channel: 'https://conda.anaconda.org/pytorch/linux-64',
       depends: ['pytorch-cuda >=12.1,<12.2', 'python >=3.11,<3.12.0a0'],
-      files: ['lib/python3.11/site-packages/torch-2.1.0.dist-info/METADATA', 'lib/python3.11/site-packages/torch/version.py'],
+      files: [
+        'lib/python3.11/site-packages/torch-2.1.0.dist-info/METADATA',
+        'lib/python3.11/site-packages/torch/version.py',
+      ],
     }),
-    [`${prefix}/conda-meta/cudnn-8.9.2.26-cuda12_0.json`]: rec({ name: 'cudnn', version: '8.9.2.26', build: 'cuda12_0', channel: 'https://conda.anaconda.org/nvidia/linux-64', depends: [], files: ['lib/libcudnn.so.8'] }),
-    [`${prefix}/conda-meta/numpy-1.26.0-py311h.json`]: rec({ name: 'numpy', version: '1.26.0', build: 'py311h', depends: [], files: [] }),
+    [`${prefix}/conda-meta/cudnn-8.9.2.26-cuda12_0.json`]: rec({
+      name: 'cudnn',
+      version: '8.9.2.26',
+      build: 'cuda12_0',
+      channel: 'https://conda.anaconda.org/nvidia/linux-64',
+      depends: [],
+      files: ['lib/libcudnn.so.8'],
+    }),
+    [`${prefix}/conda-meta/numpy-1.26.0-py311h.json`]: rec({
+      name: 'numpy',
+      version: '1.26.0',
+      build: 'py311h',
+      depends: [],
+      files: [],
+    }),
     // conda wrote this dist-info without an INSTALLER file; its record lists it, so it is conda's.
     ...distInfo(sp, 'torch', '2.1.0', { installer: null }),
     [`${sp}/torch/version.py`]: torchVersionPy('2.1.0', '12.1'),

@@ -12,7 +12,9 @@ import type { SmokeRun } from '../../src/gather/snapshot/schema-smoke.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { buildFakeCuda } from '../helpers/fake-cuda.js';
 
-const PYTHON = (spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || '').trim();
+const PYTHON = (
+  spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || ''
+).trim();
 let dir = '';
 let libs: { cudart: string; cudnn: string; cublas: string };
 let preload = '';
@@ -22,12 +24,20 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dir, 'pre'));
   preload = path.join(dir, 'pre', 'libcudnn.so.9');
   fs.writeFileSync(path.join(dir, 'pre.c'), '#include <stddef.h>\nsize_t cudnnGetVersion(void) { return 91400; }\n');
-  execFileSync('gcc', ['-shared', '-fPIC', '-o', preload, path.join(dir, 'pre.c'), '-Wl,-soname,libcudnn.so.9'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync('gcc', ['-shared', '-fPIC', '-o', preload, path.join(dir, 'pre.c'), '-Wl,-soname,libcudnn.so.9'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }, 60000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const plan = (): SmokePlan => ({
-  consumers: [{ framework: 'torch', path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/opt/torch/.venv' }],
+  consumers: [
+    {
+      framework: 'torch',
+      path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so',
+      environment: '/opt/torch/.venv',
+    },
+  ],
   files: [
     { role: 'libcudart', path: libs.cudart, version: '13.0.96' },
     { role: 'libcublas', path: libs.cublas, version: '13.1.0.3' },
@@ -39,7 +49,11 @@ const plan = (): SmokePlan => ({
 });
 
 async function smoke(env: Record<string, string>): Promise<SmokeRun> {
-  const started = startSmokeTests([plan()], () => PYTHON, { runner: realRunner, env: { PATH: process.env.PATH, FAKE_CUDA: '', ...env }, timeoutMs: 30000 });
+  const started = startSmokeTests([plan()], () => PYTHON, {
+    runner: realRunner,
+    env: { PATH: process.env.PATH, FAKE_CUDA: '', ...env },
+    timeoutMs: 30000,
+  });
   started.go();
   return (await started.results)[0]!;
 }

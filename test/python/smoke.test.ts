@@ -18,7 +18,9 @@ import { tempDir } from '../helpers/fake-bin.js';
 import { buildFakeCuda } from '../helpers/fake-cuda.js';
 import { planted } from '../helpers/snapshots.js';
 
-const PYTHON = (spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || '').trim();
+const PYTHON = (
+  spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout || ''
+).trim();
 const CAPTURES = path.resolve(__dirname, '../fixtures/h200/smoke');
 
 let libs: { cudart: string; cudnn: string; cublas: string };
@@ -28,7 +30,13 @@ beforeAll(() => {
 }, 60000);
 
 const plan = (over: Partial<SmokePlan> = {}): SmokePlan => ({
-  consumers: [{ framework: 'torch', path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/opt/torch/.venv' }],
+  consumers: [
+    {
+      framework: 'torch',
+      path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so',
+      environment: '/opt/torch/.venv',
+    },
+  ],
   files: [
     { role: 'libcudart', path: libs.cudart, version: '13.0.96' },
     { role: 'libcublas', path: libs.cublas, version: '13.1.0.3' },
@@ -42,7 +50,11 @@ const plan = (over: Partial<SmokePlan> = {}): SmokePlan => ({
 
 /** Runs the real asset under python3 against the fake libraries, in the scenario FAKE_CUDA names. */
 async function smoke(fake: string, p: SmokePlan = plan()): Promise<SmokeRun> {
-  const started = startSmokeTests([p], () => PYTHON, { runner: realRunner, env: { PATH: process.env.PATH, FAKE_CUDA: fake }, timeoutMs: 30000 });
+  const started = startSmokeTests([p], () => PYTHON, {
+    runner: realRunner,
+    env: { PATH: process.env.PATH, FAKE_CUDA: fake },
+    timeoutMs: 30000,
+  });
   started.go();
   return (await started.results)[0]!;
 }
@@ -56,7 +68,17 @@ function verdicts(runs: SmokeRun[], snap: 'h200-idle' | 'h200-memory-held' = 'h2
 }
 
 describe('the plan: one test per distinct set of files the frameworks would load', () => {
-  const resolved = (family: string, p: string, version: string | null = null) => ({ name: path.basename(p), family, path: p, realPath: p, version, via: 'rpath' as const, how: 'needed' as const, requestedBy: null, shadowed: [] });
+  const resolved = (family: string, p: string, version: string | null = null) => ({
+    name: path.basename(p),
+    family,
+    path: p,
+    realPath: p,
+    version,
+    via: 'rpath' as const,
+    how: 'needed' as const,
+    requestedBy: null,
+    shadowed: [],
+  });
   const consumer = (framework: Consumer['framework'], subsDir: string): Consumer => ({
     path: `/sp/${framework}/lib.so`,
     framework,
@@ -73,17 +95,39 @@ describe('the plan: one test per distinct set of files the frameworks would load
   });
 
   it('loads libcuda, the runtime, cuBLAS, the sub-libraries (graph before cnn), then libcudnn; torch and JAX with the same files share one run', () => {
-    const { plans } = smokePlans({ consumers: [consumer('torch', '/sp/nvidia/cudnn/lib'), consumer('jax', '/sp/nvidia/cudnn/lib')] });
+    const { plans } = smokePlans({
+      consumers: [consumer('torch', '/sp/nvidia/cudnn/lib'), consumer('jax', '/sp/nvidia/cudnn/lib')],
+    });
     expect(plans).toHaveLength(1);
     expect(plans[0]!.consumers.map((c) => c.framework)).toEqual(['torch', 'jax']);
-    expect(plans[0]!.files.map((f) => f.role)).toEqual(['libcuda', 'libcudart', 'libcublas', 'libcudnn_graph', 'libcudnn_cnn', 'libcudnn']);
+    expect(plans[0]!.files.map((f) => f.role)).toEqual([
+      'libcuda',
+      'libcudart',
+      'libcublas',
+      'libcudnn_graph',
+      'libcudnn_cnn',
+      'libcudnn',
+    ]);
   });
 
   it('a framework whose sub-libraries come from another folder gets a run of its own; CuPy and consumers without cuDNN get none', () => {
-    const noCudnn: Consumer = { ...consumer('tensorflow', '/x'), resolved: consumer('tensorflow', '/x').resolved.filter((r) => r.family !== 'libcudnn') };
-    const { plans } = smokePlans({ consumers: [consumer('torch', '/sp/nvidia/cudnn/lib'), consumer('jax', '/usr/lib/x86_64-linux-gnu'), consumer('cupy', '/x'), noCudnn] });
+    const noCudnn: Consumer = {
+      ...consumer('tensorflow', '/x'),
+      resolved: consumer('tensorflow', '/x').resolved.filter((r) => r.family !== 'libcudnn'),
+    };
+    const { plans } = smokePlans({
+      consumers: [
+        consumer('torch', '/sp/nvidia/cudnn/lib'),
+        consumer('jax', '/usr/lib/x86_64-linux-gnu'),
+        consumer('cupy', '/x'),
+        noCudnn,
+      ],
+    });
     expect(plans.map((p) => p.consumers.map((c) => c.framework))).toEqual([['torch'], ['jax']]);
-    expect(smokePlans({ consumers: [noCudnn] })).toMatchObject({ plans: [], skipped: expect.stringMatching(/no framework here loads cuDNN/) });
+    expect(smokePlans({ consumers: [noCudnn] })).toMatchObject({
+      plans: [],
+      skipped: expect.stringMatching(/no framework here loads cuDNN/),
+    });
   });
 });
 
@@ -95,7 +139,13 @@ describe('the asset under python3 against fake CUDA libraries', () => {
     expect(run.versions).toMatchObject({ cudnn: 91900, runtime: 13000 });
     expect(run.mapped).toEqual(expect.arrayContaining([libs.cudart, libs.cudnn, libs.cublas]));
     expect(run.gpus).toHaveLength(1);
-    expect(run.gpus[0]).toMatchObject({ device: 0, busId: '0000:00:06.0', handle: true, cublas: { code: 0, name: 'CUBLAS_STATUS_SUCCESS' }, error: null });
+    expect(run.gpus[0]).toMatchObject({
+      device: 0,
+      busId: '0000:00:06.0',
+      handle: true,
+      cublas: { code: 0, name: 'CUBLAS_STATUS_SUCCESS' },
+      error: null,
+    });
     expect(run.gpus[0]!.conv).toHaveLength(1);
     expect(run.gpus[0]!.conv[0]).toMatchObject({ ok: true, workspace: 'largest', algo: 1 });
     const f = verdicts([run]);
@@ -111,11 +161,18 @@ describe('the asset under python3 against fake CUDA libraries', () => {
       ['largest', false],
       ['smallest', true],
     ]);
-    expect(g.conv[0]!.error).toMatchObject({ api: 'cuda', call: 'cudaMalloc', code: 2, name: 'cudaErrorMemoryAllocation' });
+    expect(g.conv[0]!.error).toMatchObject({
+      api: 'cuda',
+      call: 'cudaMalloc',
+      code: 2,
+      name: 'cudaErrorMemoryAllocation',
+    });
     const f = verdicts([run], 'h200-memory-held');
     expect(f).toHaveLength(1);
     expect(f[0]).toMatchObject({ severity: 'warn', rootCause: 'memory_held_by_other_process' });
-    expect(f[0]!.message).toMatch(/cuDNN works on GPU 0 \(NVIDIA H200\), but with 176 MiB free after its CUDA context it could not get the 743 MiB that a convolution trying every algorithm asks for/);
+    expect(f[0]!.message).toMatch(
+      /cuDNN works on GPU 0 \(NVIDIA H200\), but with 176 MiB free after its CUDA context it could not get the 743 MiB that a convolution trying every algorithm asks for/,
+    );
     expect(f[0]!.message).toMatch(/with the smallest workspace \(0 MiB\) it ran/);
     expect(f[0]!.fix?.commands).toEqual(['gpu-env-doctor procs']);
     // on an idle machine the same failure is the job's own size, not another process
@@ -127,15 +184,24 @@ describe('the asset under python3 against fake CUDA libraries', () => {
     expect(run.gpus[0]!.conv.map((c) => c.ok)).toEqual([false, false, false]);
     const f = verdicts([run], 'h200-memory-held');
     expect(f[0]).toMatchObject({ severity: 'error', status: 'fail', rootCause: 'memory_held_by_other_process' });
-    expect(f[0]!.message).toMatch(/could not run even a tiny convolution on GPU 0 \(NVIDIA H200\): 0 MiB free after the CUDA context \(cudaErrorMemoryAllocation\)/);
+    expect(f[0]!.message).toMatch(
+      /could not run even a tiny convolution on GPU 0 \(NVIDIA H200\): 0 MiB free after the CUDA context \(cudaErrorMemoryAllocation\)/,
+    );
   });
 
   it("compat libcuda older than the driver: CUDA's 803 from cudaGetDeviceCount, the driver named as the cause", async () => {
     const run = await smoke('init=803');
-    expect(run.devices).toMatchObject({ ok: false, error: { code: 803, name: 'cudaErrorSystemDriverMismatch', call: 'cudaGetDeviceCount' } });
+    expect(run.devices).toMatchObject({
+      ok: false,
+      error: { code: 803, name: 'cudaErrorSystemDriverMismatch', call: 'cudaGetDeviceCount' },
+    });
     const f = verdicts([run]);
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ severity: 'error', rootCause: 'driver_too_old', fix: { commands: ['gpu-env-doctor libs'] } });
+    expect(f[0]).toMatchObject({
+      severity: 'error',
+      rootCause: 'driver_too_old',
+      fix: { commands: ['gpu-env-doctor libs'] },
+    });
     expect(f[0]!.message).toBe(
       "CUDA could not start with PyTorch's files: cudaErrorSystemDriverMismatch (803) from cudaGetDeviceCount: the libcuda that loaded does not match the kernel driver (a forward-compatibility libcuda from cuda-compat older than, or not meant for, this driver)",
     );
@@ -144,7 +210,9 @@ describe('the asset under python3 against fake CUDA libraries', () => {
   it('CUDNN_STATUS_NOT_INITIALIZED with plenty free is not called memory; with little free it is', async () => {
     const roomy = verdicts([await smoke('create=1001')]);
     expect(roomy[0]).toMatchObject({ severity: 'error', rootCause: 'other' });
-    expect(roomy[0]!.message).toMatch(/cuDNN could not start on GPU 0 \(NVIDIA H200\): CUDNN_STATUS_NOT_INITIALIZED \(1001, cudnn\) from cudnnCreate/);
+    expect(roomy[0]!.message).toMatch(
+      /cuDNN could not start on GPU 0 \(NVIDIA H200\): CUDNN_STATUS_NOT_INITIALIZED \(1001, cudnn\) from cudnnCreate/,
+    );
     const tight = verdicts([await smoke('create=1001,free=50000000')], 'h200-memory-held');
     expect(tight[0]).toMatchObject({ rootCause: 'memory_held_by_other_process' });
     expect(tight[0]!.message).toMatch(/memory is the likely reason/);
@@ -153,7 +221,9 @@ describe('the asset under python3 against fake CUDA libraries', () => {
   it("a failing kernel is cuDNN's own status, not memory", async () => {
     const f = verdicts([await smoke('conv=5000')]);
     expect(f[0]).toMatchObject({ severity: 'error', rootCause: 'hardware_or_driver_fault' });
-    expect(f[0]!.message).toMatch(/cuDNN failed a convolution on GPU 0 \(NVIDIA H200\): CUDNN_STATUS_EXECUTION_FAILED \(5000, cudnn\) from cudnnConvolutionForward/);
+    expect(f[0]!.message).toMatch(
+      /cuDNN failed a convolution on GPU 0 \(NVIDIA H200\): CUDNN_STATUS_EXECUTION_FAILED \(5000, cudnn\) from cudnnConvolutionForward/,
+    );
   });
 
   it('every visible GPU is tried, each in its own thread', async () => {
@@ -166,7 +236,12 @@ describe('the asset under python3 against fake CUDA libraries', () => {
   });
 
   it('a file that does not load is the loader’s own message, and the run stops there', async () => {
-    const run = await smoke('', plan({ files: [{ role: 'libcudnn_cnn', path: '/nonexistent/libcudnn_cnn.so.9', version: null }, ...plan().files] }));
+    const run = await smoke(
+      '',
+      plan({
+        files: [{ role: 'libcudnn_cnn', path: '/nonexistent/libcudnn_cnn.so.9', version: null }, ...plan().files],
+      }),
+    );
     expect(run.load).toMatchObject({ ok: false, file: '/nonexistent/libcudnn_cnn.so.9' });
     const f = verdicts([run]);
     expect(f[0]).toMatchObject({ severity: 'error', rootCause: 'library_missing' });
@@ -175,7 +250,23 @@ describe('the asset under python3 against fake CUDA libraries', () => {
 
   it('waits for the go-ahead before touching the GPU, and stops quietly without it', async () => {
     const p = plan();
-    const r = await realRunner.run(PYTHON, ['-I', '-S', '-c', SMOKE_SOURCE, JSON.stringify({ load: p.files.map((f) => f.path), cudart: p.cudart, cudnn: p.cudnn, cublas: p.cublas, wait: true })], { input: '', env: { PATH: process.env.PATH } });
+    const r = await realRunner.run(
+      PYTHON,
+      [
+        '-I',
+        '-S',
+        '-c',
+        SMOKE_SOURCE,
+        JSON.stringify({
+          load: p.files.map((f) => f.path),
+          cudart: p.cudart,
+          cudnn: p.cudnn,
+          cublas: p.cublas,
+          wait: true,
+        }),
+      ],
+      { input: '', env: { PATH: process.env.PATH } },
+    );
     const run = interpretSmokeRun(p, PYTHON, r, 0);
     expect(run.load?.ok).toBe(true);
     expect(run.devices).toBeNull();
@@ -183,8 +274,22 @@ describe('the asset under python3 against fake CUDA libraries', () => {
   });
 
   it('a cuDNN without the call the test needs: the test says it stopped, and why, without a verdict', async () => {
-    const odd = buildFakeCuda({ cudart: tempDir('ged-odd-'), cudnn: tempDir('ged-odd-'), cublas: tempDir('ged-odd-') }, ['NO_V7']);
-    const run = await smoke('', plan({ cudart: odd.cudart, cudnn: odd.cudnn, cublas: odd.cublas, files: [{ role: 'libcudart', path: odd.cudart, version: null }, { role: 'libcudnn', path: odd.cudnn, version: null }] }));
+    const odd = buildFakeCuda(
+      { cudart: tempDir('ged-odd-'), cudnn: tempDir('ged-odd-'), cublas: tempDir('ged-odd-') },
+      ['NO_V7'],
+    );
+    const run = await smoke(
+      '',
+      plan({
+        cudart: odd.cudart,
+        cudnn: odd.cudnn,
+        cublas: odd.cublas,
+        files: [
+          { role: 'libcudart', path: odd.cudart, version: null },
+          { role: 'libcudnn', path: odd.cudnn, version: null },
+        ],
+      }),
+    );
     expect(run.gpus[0]).toMatchObject({ handle: true, conv: [] });
     expect(run.gpus[0]!.crash).toMatch(/AttributeError: .*cudnnGetConvolutionForwardAlgorithm_v7/);
     const f = verdicts([run]);
@@ -193,7 +298,11 @@ describe('the asset under python3 against fake CUDA libraries', () => {
   });
 
   it('told to stop (nvidia-smi hung): leaves after loading, never touching the GPU', async () => {
-    const started = startSmokeTests([plan()], () => PYTHON, { runner: realRunner, env: { PATH: process.env.PATH }, timeoutMs: 30000 });
+    const started = startSmokeTests([plan()], () => PYTHON, {
+      runner: realRunner,
+      env: { PATH: process.env.PATH },
+      timeoutMs: 30000,
+    });
     started.stop();
     const run = (await started.results)[0]!;
     expect(run.exit).toBe('ok');
@@ -203,7 +312,11 @@ describe('the asset under python3 against fake CUDA libraries', () => {
 
   const py36 = ['/root/.pyenv/versions/3.6.15/bin/python3'].find((p) => fs.existsSync(p));
   it.skipIf(!py36)('runs under Python 3.6 (standard library only, no newer syntax)', async () => {
-    const started = startSmokeTests([plan()], () => py36!, { runner: realRunner, env: { PATH: process.env.PATH, FAKE_CUDA: 'free=184090624' }, timeoutMs: 30000 });
+    const started = startSmokeTests([plan()], () => py36!, {
+      runner: realRunner,
+      env: { PATH: process.env.PATH, FAKE_CUDA: 'free=184090624' },
+      timeoutMs: 30000,
+    });
     started.go();
     const run = (await started.results)[0]!;
     expect(run.gpus[0]!.conv.map((c) => c.ok)).toEqual([false, true]);
@@ -222,31 +335,76 @@ describe('what the H200 captures of the prototype say (test/fixtures/h200/smoke)
     const emit = (o: object) => out.push(SMOKE_MARK + JSON.stringify(o));
     const v = steps.find((s) => s.step === 'versions');
     const maps = steps.find((s) => s.step === 'maps');
-    emit({ step: 'load', ok: true, files: [], versions: v ? { cudnn: v.cudnn, cudnnCudart: v.cudnnCudart, runtime: v.runtime, driver: v.driver } : {} });
+    emit({
+      step: 'load',
+      ok: true,
+      files: [],
+      versions: v ? { cudnn: v.cudnn, cudnnCudart: v.cudnnCudart, runtime: v.runtime, driver: v.driver } : {},
+    });
     const fail = steps.find((s) => s.ok === false && s.step.startsWith('cuda'));
-    if (fail) emit({ step: 'devices', ok: false, error: { call: fail.step, api: 'cuda', code: fail.code, name: fail.name, text: fail.error } });
+    if (fail)
+      emit({
+        step: 'devices',
+        ok: false,
+        error: { call: fail.step, api: 'cuda', code: fail.code, name: fail.name, text: fail.error },
+      });
     else {
       const ctx = steps.find((s) => s.step === 'context')!;
       const conv = steps.find((s) => s.step === 'conv')!;
       emit({ step: 'devices', ok: true, count: ctx.devices });
-      emit({ step: 'device', device: 0, busId: '0000:00:06.0', contextMs: ctx.ms, freeBefore: ctx.free, total: ctx.total, handle: true, conv: [{ shape: [8, 16, 64, 64, 32], workspace: 'smallest', algo: conv.algo, workspaceBytes: conv.workspace, tensorBytes: 0, ok: conv.ok }], freeAfter: conv.free });
+      emit({
+        step: 'device',
+        device: 0,
+        busId: '0000:00:06.0',
+        contextMs: ctx.ms,
+        freeBefore: ctx.free,
+        total: ctx.total,
+        handle: true,
+        conv: [
+          {
+            shape: [8, 16, 64, 64, 32],
+            workspace: 'smallest',
+            algo: conv.algo,
+            workspaceBytes: conv.workspace,
+            tensorBytes: 0,
+            ok: conv.ok,
+          },
+        ],
+        freeAfter: conv.free,
+      });
     }
     emit({ step: 'done', files: (maps?.files as string[] | undefined) ?? [] });
     const p: SmokePlan = {
-      consumers: [{ framework: 'torch', path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so', environment: '/opt/torch/.venv' }],
-      files: [{ role: 'libcudnn', path: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: mainVersion }],
+      consumers: [
+        {
+          framework: 'torch',
+          path: '/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so',
+          environment: '/opt/torch/.venv',
+        },
+      ],
+      files: [
+        {
+          role: 'libcudnn',
+          path: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9',
+          version: mainVersion,
+        },
+      ],
       cudart: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cu13/lib/libcudart.so.13',
       cudnn: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9',
       cublas: null,
     };
-    const r: RunResult = fail ? { kind: 'non-zero', code: 4, stdout: out.join('\n'), stderr: '', durationMs: 700 } : { kind: 'ok', stdout: out.join('\n'), stderr: '', durationMs: 700 };
+    const r: RunResult = fail
+      ? { kind: 'non-zero', code: 4, stdout: out.join('\n'), stderr: '', durationMs: 700 }
+      : { kind: 'ok', stdout: out.join('\n'), stderr: '', durationMs: 700 };
     return interpretSmokeRun(p, '/opt/torch/.venv/bin/python3', r, 700);
   }
 
   it('idle: cuDNN 9.19.0 ran on the H200', () => {
     const f = verdicts([fromPrototype('idle.jsonl')]);
     expect(f.map((x) => x.status)).toEqual(['ok']);
-    expect(f[0]!.message).toMatch(/^cuDNN 9\.19\.0 ran a convolution on GPU 0 \(NVIDIA H200\) with PyTorch's files \(0\.70 s in all, CUDA context ready at 0\.26 s\)$/);
+    expect(f[0]!.message).toMatch(
+      /^cuDNN 9\.19\.0 ran a convolution on GPU 0 \(NVIDIA H200\) with PyTorch's files \(0\.70 s in all, CUDA context ready at 0\.26 s\)$/,
+    );
   });
 
   it('compat libcuda: 803, the driver and compat library as the cause', () => {
@@ -260,7 +418,9 @@ describe('what the H200 captures of the prototype say (test/fixtures/h200/smoke)
     const f = verdicts([fromPrototype('system-first.jsonl')]);
     const mixed = f.find((x) => x.rootCause === 'cudnn_version_mismatch')!;
     expect(mixed).toMatchObject({ severity: 'warn' });
-    expect(mixed.message).toBe('cuDNN reports version 9.14.0 although libcudnn is 9.19.0: its sub-libraries came from /usr/lib/x86_64-linux-gnu');
+    expect(mixed.message).toBe(
+      'cuDNN reports version 9.14.0 although libcudnn is 9.19.0: its sub-libraries came from /usr/lib/x86_64-linux-gnu',
+    );
     expect(f.some((x) => x.status === 'ok' && /^cuDNN 9\.14\.0 ran a convolution/.test(x.message))).toBe(true);
   });
 

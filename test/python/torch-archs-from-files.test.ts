@@ -19,7 +19,9 @@ async function pythonSection() {
   h200Venv(root);
   fs.mkdirSync(path.join(root, SP, 'torch/lib'), { recursive: true });
   fs.copyFileSync(LIB, path.join(root, SP, 'torch/lib/libtorch_cuda.so'));
-  return probePython(probeEnvFor(root, { PATH: '/opt/torch/.venv/bin:/usr/bin', HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv' }));
+  return probePython(
+    probeEnvFor(root, { PATH: '/opt/torch/.venv/bin:/usr/bin', HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv' }),
+  );
 }
 
 describe("torch's architectures without importing torch", () => {
@@ -37,7 +39,9 @@ describe("torch's architectures without importing torch", () => {
         x.python = py;
         if (x.nvidia.ok) Object.assign(x.nvidia.gpus[0]!, { computeCapability: cc, name });
       });
-      return runChecks(ALL_CHECKS, s).flatMap((r) => r.findings).filter((f) => f.check === 'versions.gpu-arch' && /torch/.test(f.message));
+      return runChecks(ALL_CHECKS, s)
+        .flatMap((r) => r.findings)
+        .filter((f) => f.check === 'versions.gpu-arch' && /torch/.test(f.message));
     };
     const ampere = arch('8.6', 'NVIDIA GeForce RTX 3090');
     expect(ampere.some((f) => f.status === 'fail' && f.rootCause === 'gpu_arch_unsupported')).toBe(true);
@@ -54,11 +58,19 @@ describe('in the built CLI', () => {
     h200Venv(root);
     fs.mkdirSync(path.join(root, SP, 'torch/lib'), { recursive: true });
     fs.copyFileSync(LIB, path.join(root, SP, 'torch/lib/libtorch_cuda.so'));
-    const r = runCli(['snapshot', '--root', root], { env: { PATH: '/opt/torch/.venv/bin:/usr/bin:/bin', HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv' } });
+    const r = runCli(['snapshot', '--root', root], {
+      env: { PATH: '/opt/torch/.venv/bin:/usr/bin:/bin', HOME: '/root', VIRTUAL_ENV: '/opt/torch/.venv' },
+    });
     expect(r.code).toBe(0);
-    const snap = JSON.parse(r.stdout) as { python: { environments: { frameworks: { framework: string; computeCapabilities: string[] | null }[] }[] }; probes: { id: string; ok: boolean; message?: string }[] };
+    const snap = JSON.parse(r.stdout) as {
+      python: { environments: { frameworks: { framework: string; computeCapabilities: string[] | null }[] }[] };
+      probes: { id: string; ok: boolean; message?: string }[];
+    };
     const torch = snap.python.environments.flatMap((e) => e.frameworks).find((f) => f.framework === 'torch')!;
     expect(torch.computeCapabilities).toEqual(['sm_75', 'sm_90', 'compute_90']);
-    expect(snap.probes.find((p) => p.id === 'torch-fatbin')).toMatchObject({ ok: true, message: '1 file(s) read in the worker thread' });
+    expect(snap.probes.find((p) => p.id === 'torch-fatbin')).toMatchObject({
+      ok: true,
+      message: '1 file(s) read in the worker thread',
+    });
   });
 });

@@ -58,9 +58,23 @@ export const CANARIES: { value: string; what: string; passwdOnly?: boolean }[] =
 ];
 
 const SECRET_ARGS = [
-  `--token=${TOKEN}`, '--password', 'zqpassw0rd', '--master', 'gpu-zqnode-17.cluster.local', '--dist-url', 'tcp://zqmaster:29500', 'MY_SECRET=zqmysecret',
-  '--wandb-key', 'zqwkey0123456789abcdef0123456789abcdef01', '--key=zqkeyvalue123456', '--pwd', 'zqpwdvalue99', '-u', 'zqcurluser:zqcurlpw99',
-  '--data', 'https://data.zqinternal-corp.net/ds.tar?X-Amz-Signature=zqamzsig0123456789&X-Amz-Credential=zqamzcred0123&sig=zqsigvalue99',
+  `--token=${TOKEN}`,
+  '--password',
+  'zqpassw0rd',
+  '--master',
+  'gpu-zqnode-17.cluster.local',
+  '--dist-url',
+  'tcp://zqmaster:29500',
+  'MY_SECRET=zqmysecret',
+  '--wandb-key',
+  'zqwkey0123456789abcdef0123456789abcdef01',
+  '--key=zqkeyvalue123456',
+  '--pwd',
+  'zqpwdvalue99',
+  '-u',
+  'zqcurluser:zqcurlpw99',
+  '--data',
+  'https://data.zqinternal-corp.net/ds.tar?X-Amz-Signature=zqamzsig0123456789&X-Amz-Credential=zqamzcred0123&sig=zqsigvalue99',
 ];
 
 /** The canary lines of the log (also printed by the job that `run` watches). */
@@ -96,10 +110,20 @@ export function buildCanaryWorld(): CanaryWorld {
   // The real venv path becomes a glued name under a home outside /home: every python and library path carries it.
   const snapshotText = base.replaceAll('/opt/torch/.venv', '/data/zqdave/venvs/exp_zqalice');
 
-  const snap = canarySnapshot(JSON.parse(snapshotText), { host: HOST, self: SELF_USER, other: OTHER_USER, passwdPaths: true });
+  const snap = canarySnapshot(JSON.parse(snapshotText), {
+    host: HOST,
+    self: SELF_USER,
+    other: OTHER_USER,
+    passwdPaths: true,
+  });
   // other machines: their own users' paths (nothing there is known only from this machine's /etc/passwd)
   const otherText = base.replaceAll('/opt/torch/.venv', '/home/zqfrank/venvs/exp_zqfrank');
-  const snapB = canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-b2.zqcorp.example.com', self: 'zqfrank', other: OTHER_USER, passwdPaths: false });
+  const snapB = canarySnapshot(JSON.parse(otherText), {
+    host: 'zqfleet-b2.zqcorp.example.com',
+    self: 'zqfrank',
+    other: OTHER_USER,
+    passwdPaths: false,
+  });
   const write = (p: string, v: unknown) => {
     fs.mkdirSync(path.dirname(p), { recursive: true });
     fs.writeFileSync(p, JSON.stringify(v, null, 2));
@@ -112,10 +136,22 @@ export function buildCanaryWorld(): CanaryWorld {
   // the fleet: three machines (no passwd-only canaries: fleet does not read this machine's accounts)
   const fleet = path.join(dir, 'fleet');
   write(path.join(fleet, 'b2.json'), snapB);
-  write(path.join(fleet, 'c3.json'), canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-c3', self: 'zqfrank', other: 'zqgina', passwdPaths: false }));
+  write(
+    path.join(fleet, 'c3.json'),
+    canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-c3', self: 'zqfrank', other: 'zqgina', passwdPaths: false }),
+  );
   // a node's snapshot that cannot be read: its name is the node's host name, which no snapshot states
   fs.writeFileSync(path.join(fleet, 'zqfleet-d4.json'), '{"schemaVersion": 1, "host": ');
-  write(path.join(fleet, 'a1.json'), { schemaVersion: 1, snapshot: canarySnapshot(JSON.parse(otherText), { host: 'zqfleet-a1', self: 'zqfrank', other: OTHER_USER, passwdPaths: false }), findings: [] });
+  write(path.join(fleet, 'a1.json'), {
+    schemaVersion: 1,
+    snapshot: canarySnapshot(JSON.parse(otherText), {
+      host: 'zqfleet-a1',
+      self: 'zqfrank',
+      other: OTHER_USER,
+      passwdPaths: false,
+    }),
+    findings: [],
+  });
 
   const log = path.join(dir, 'train.log');
   const oom = fs.readFileSync(path.join(FIXTURES, 'h200/logs/conv-keep1200-bs64.txt'), 'utf8');
@@ -132,10 +168,20 @@ export function buildCanaryWorld(): CanaryWorld {
       'zqerin:x:1003:1003::/nfs/h/u7731:/bin/bash',
       '',
     ].join('\n'),
-    procs: [{ pid: gpuPid, ppid: 1, comm: 'python3', uid: 1001, gpuFd: true, cmdline: ['python3', '/home/zqbob/train.py', '--run-id', 'zqbob_exp42', ...SECRET_ARGS] }],
+    procs: [
+      {
+        pid: gpuPid,
+        ppid: 1,
+        comm: 'python3',
+        uid: 1001,
+        gpuFd: true,
+        cmdline: ['python3', '/home/zqbob/train.py', '--run-id', 'zqbob_exp42', ...SECRET_ARGS],
+      },
+    ],
     files: {
       '/proc/sys/kernel/hostname': `${HOST}\n`,
-      '/proc/driver/nvidia/version': 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (zqalice@zqhost-ws01)\n',
+      '/proc/driver/nvidia/version':
+        'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (zqalice@zqhost-ws01)\n',
     },
   });
   const bin = path.join(dir, 'bin');
@@ -146,7 +192,12 @@ export function buildCanaryWorld(): CanaryWorld {
     .replaceAll('1653924093097', SERIAL)
     .replace('<pid>694</pid>', `<pid>${gpuPid}</pid>`);
   fs.writeFileSync(path.join(bin, 'smi.xml'), xml);
-  fs.writeFileSync(path.join(bin, 'query.csv'), fs.readFileSync(path.join(FIXTURES, 'h200/idle/query-gpu.csv'), 'utf8').replaceAll('GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7', GPU_UUID));
+  fs.writeFileSync(
+    path.join(bin, 'query.csv'),
+    fs
+      .readFileSync(path.join(FIXTURES, 'h200/idle/query-gpu.csv'), 'utf8')
+      .replaceAll('GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7', GPU_UUID),
+  );
   fakeBin(
     bin,
     'nvidia-smi',
@@ -175,7 +226,11 @@ esac`,
 }
 
 /** The snapshot with a canary in every field that can hold one. */
-function canarySnapshot(s: Record<string, any>, o: { host: string; self: string; other: string; passwdPaths: boolean }): Record<string, unknown> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function canarySnapshot(
+  s: Record<string, any>,
+  o: { host: string; self: string; other: string; passwdPaths: boolean },
+): Record<string, unknown> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const home = o.passwdPaths ? '/nfs/h/u7731' : `/home/${o.self}`;
   s.host = { name: o.host };
   s.self = { ...s.self, user: o.self, uid: 1000 };
@@ -184,11 +239,37 @@ function canarySnapshot(s: Record<string, any>, o: { host: string; self: string;
   const gpu = s.nvidia.gpus[0];
   gpu.uuid = GPU_UUID;
   gpu.serial = SERIAL;
-  gpu.processes = [{ pid: 666, name: 'python3', usedMiB: 141948, type: 'C' }, { pid: 667, name: `${o.other}_worker`, usedMiB: 10, type: 'C' }];
+  gpu.processes = [
+    { pid: 666, name: 'python3', usedMiB: 141948, type: 'C' },
+    { pid: 667, name: `${o.other}_worker`, usedMiB: 10, type: 'C' },
+  ];
   const hog = s.processes.list[0];
   s.processes.list = [
-    { ...hog, user: o.other, uid: 1001, cmdline: ['python3', `/home/${o.other}/train.py`, '--run-id', `${o.other}_exp42`, ...SECRET_ARGS], parentName: `${o.other}_launcher` },
-    { ...hog, pid: 667, usedMiB: 10, user: o.self, uid: 1000, name: 'python3', cmdline: ['python3', '-c', 'import time', `https://zqurluser:zqurlpass@git.zqcorp.internal/x`, 'Authorization: Bearer zqbearer0123456789', `${home}/run.py`], orphaned: false, parentName: 'bash' },
+    {
+      ...hog,
+      user: o.other,
+      uid: 1001,
+      cmdline: ['python3', `/home/${o.other}/train.py`, '--run-id', `${o.other}_exp42`, ...SECRET_ARGS],
+      parentName: `${o.other}_launcher`,
+    },
+    {
+      ...hog,
+      pid: 667,
+      usedMiB: 10,
+      user: o.self,
+      uid: 1000,
+      name: 'python3',
+      cmdline: [
+        'python3',
+        '-c',
+        'import time',
+        `https://zqurluser:zqurlpass@git.zqcorp.internal/x`,
+        'Authorization: Bearer zqbearer0123456789',
+        `${home}/run.py`,
+      ],
+      orphaned: false,
+      parentName: 'bash',
+    },
   ];
   s.processes.message = `PID 668 of ${o.other} could not be read on ${o.host}`;
   s.env = {
@@ -207,11 +288,19 @@ function canarySnapshot(s: Record<string, any>, o: { host: string; self: string;
     SSH_CONNECTION: '10.77.88.99 52000 10.77.88.100 22',
   };
   s.probes = [...s.probes, { id: 'hostname', ok: true, durationMs: 1, message: `read ${o.host} as ${o.self}` }];
-  if (s.toolkit?.nvcc) s.toolkit.nvcc = { ...s.toolkit.nvcc, path: '/scratch/gpfs/zqcarol/cuda/bin/nvcc', root: '/scratch/gpfs/zqcarol/cuda' };
+  if (s.toolkit?.nvcc)
+    s.toolkit.nvcc = {
+      ...s.toolkit.nvcc,
+      path: '/scratch/gpfs/zqcarol/cuda/bin/nvcc',
+      root: '/scratch/gpfs/zqcarol/cuda',
+    };
   const env0 = s.python?.environments?.[0];
   if (env0) {
     env0.name = `exp_${o.self}`;
-    env0.problems = [...(env0.problems ?? []), `${home}/.local/lib/python3.12/site-packages: permission denied (owner ${o.other})`];
+    env0.problems = [
+      ...(env0.problems ?? []),
+      `${home}/.local/lib/python3.12/site-packages: permission denied (owner ${o.other})`,
+    ];
   }
   return s;
 }

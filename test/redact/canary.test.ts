@@ -40,18 +40,36 @@ const live = (w: CanaryWorld) => ['--root', w.root];
 const TABLE: Record<string, Entry> = {
   check: { facts: true, runs: [fromSnap, live] },
   snapshot: { facts: true, runs: [fromSnap, live] },
-  explain: { facts: true, runs: [(w) => [w.log, ...fromSnap(w)], (w) => [w.log, ...live(w)], (w) => [w.log, '--no-machine']] },
+  explain: {
+    facts: true,
+    runs: [(w) => [w.log, ...fromSnap(w)], (w) => [w.log, ...live(w)], (w) => [w.log, '--no-machine']],
+  },
   diff: { facts: true, runs: [(w) => [w.snap, w.snapB, '--root', w.root], (w) => [w.snapB, ...live(w)]] },
   fleet: { facts: true, runs: [(w) => [w.fleet]] },
   libs: { facts: true, runs: [fromSnap, live] },
   procs: { facts: true, runs: [fromSnap, live, (w) => ['--watch', '0.1', '--count', '2', ...live(w)]] },
   fix: { facts: true, runs: [fromSnap, (w) => ['--dry-run', ...live(w)]] },
-  compat: { facts: true, runs: [(w) => ['torch==2.1.0+cu121', ...fromSnap(w)], (w) => ['torch==2.1.0+cu121', ...live(w)]] },
+  compat: {
+    facts: true,
+    runs: [(w) => ['torch==2.1.0+cu121', ...fromSnap(w)], (w) => ['torch==2.1.0+cu121', ...live(w)]],
+  },
   run: {
     facts: true,
     spawn: true,
     // the job prints the canary log lines to stderr and fails; its argv carries the canary secrets and hosts
-    runs: [(w) => [...live(w), '--interval', '100', '--', 'sh', '-c', 'for l in "$@"; do echo "$l" >&2; done; exit 1', 'job', ...LOG_LINES]],
+    runs: [
+      (w) => [
+        ...live(w),
+        '--interval',
+        '100',
+        '--',
+        'sh',
+        '-c',
+        'for l in "$@"; do echo "$l" >&2; done; exit 1',
+        'job',
+        ...LOG_LINES,
+      ],
+    ],
   },
   preamble: { facts: false, runs: [() => ['--framework', 'torch']] },
   completion: { facts: false, runs: [() => ['bash']] },
@@ -64,7 +82,16 @@ const TABLE: Record<string, Entry> = {
 /** The output selectors the CLI knows: the output options of the option table, and every --format value. */
 function outputVariants(): string[][] {
   const formats = new Set<string>(['text', 'json', 'markdown', 'prometheus', 'html', ...OPTIONS.format.choices]);
-  return [[], ['--json'], ['--markdown'], ['--html', 'report.html'], ['-v'], ['-q'], ...[...formats].map((f) => ['--format', f]), ...['json', 'md', 'html'].map((x) => ['--report', `report.${x}`])];
+  return [
+    [],
+    ['--json'],
+    ['--markdown'],
+    ['--html', 'report.html'],
+    ['-v'],
+    ['-q'],
+    ...[...formats].map((f) => ['--format', f]),
+    ...['json', 'md', 'html'].map((x) => ['--report', `report.${x}`]),
+  ];
 }
 
 /** The option of the table a variant uses (-v is verbose, -q quiet), or null for the plain run. */
@@ -84,9 +111,11 @@ const takes = (command: string, v: string[]) => {
 /** runs `work` over `items`, at most `n` at a time (in-process runs mostly wait for probes' child processes) */
 async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 interface Outcome {
@@ -142,7 +171,11 @@ async function invoke(argv: string[], spawn: boolean): Promise<Outcome> {
 
 function spawnAsync(argv: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawnChild(process.execPath, [CLI, ...argv], { env: world.env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnChild(process.execPath, [CLI, ...argv], {
+      env: world.env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -163,12 +196,18 @@ function leaks(o: Outcome, withPasswd: boolean): string[] {
     .filter((l) => !LOG_LINES.includes(l))
     .join('\n');
   const all = [o.stdout, stderr, ...Object.values(o.files)].join('\n').toLowerCase();
-  return CANARIES.filter((c) => (withPasswd || !c.passwdOnly) && all.includes(c.value.toLowerCase())).map((c) => `${c.value} (${c.what})`);
+  return CANARIES.filter((c) => (withPasswd || !c.passwdOnly) && all.includes(c.value.toLowerCase())).map(
+    (c) => `${c.value} (${c.what})`,
+  );
 }
 
 /** exit 2 with one line naming the output option: the command does not take it (refused, never ignored). */
 function refused(o: Outcome): boolean {
-  return o.code === 2 && o.stderr.trim().split('\n').length === 1 && /option|--format|--json|--markdown|--html|--report|cannot be combined|choose one/i.test(o.stderr);
+  return (
+    o.code === 2 &&
+    o.stderr.trim().split('\n').length === 1 &&
+    /option|--format|--json|--markdown|--html|--report|cannot be combined|choose one/i.test(o.stderr)
+  );
 }
 
 describe('--redact canary: every command × every output format', () => {
@@ -186,12 +225,17 @@ describe('--redact canary: every command × every output format', () => {
       // A spawned command (run: seconds each) gets the variants it takes; in-process ones get them all (the
       // others must be refused in one line).
       const mine = entry.spawn ? variants.filter((v) => takes(name, v)) : variants;
-      const jobs = entry.runs.flatMap((run, i) => (i === 0 ? mine : mine.slice(0, 2)).map((v) => ({ base: run(world), v })));
+      const jobs = entry.runs.flatMap((run, i) =>
+        (i === 0 ? mine : mine.slice(0, 2)).map((v) => ({ base: run(world), v })),
+      );
       await pool(jobs, 4, async ({ base, v }) => {
         const withPasswd = base.includes('--root');
         // run's options go before its "--"
         const dd = base.indexOf('--');
-        const argv = dd === -1 ? [name, ...base, ...v, '--redact'] : [name, ...base.slice(0, dd), ...v, '--redact', ...base.slice(dd)];
+        const argv =
+          dd === -1
+            ? [name, ...base, ...v, '--redact']
+            : [name, ...base.slice(0, dd), ...v, '--redact', ...base.slice(dd)];
         const o = await invoke(argv, entry.spawn === true);
         const shown = `gpu-env-doctor ${argv.map((a) => (a.length > 40 ? `${a.slice(0, 37)}…` : a)).join(' ')}`;
         const found = leaks(o, withPasswd);
@@ -201,10 +245,12 @@ describe('--redact canary: every command × every output format', () => {
         // (--format: the table cannot say which values a command takes, so only the option itself counts)
         if (o.code === 2 && /--redact\b/.test(o.stderr)) {
           if (entry.facts) failures.push(`${shown}\n    refuses --redact: ${o.stderr.trim()}`);
-        } else if (o.code === 2 && takes(name, v) && optionOf(v) !== 'format') failures.push(`${shown}\n    refused an option it takes: ${o.stderr.trim()}`);
+        } else if (o.code === 2 && takes(name, v) && optionOf(v) !== 'format')
+          failures.push(`${shown}\n    refused an option it takes: ${o.stderr.trim()}`);
         if (o.code !== 2) {
           accepted++;
-          if (`${o.stdout}${o.stderr}${Object.values(o.files).join('')}`.trim() === '') failures.push(`${shown}\n    printed nothing`);
+          if (`${o.stdout}${o.stderr}${Object.values(o.files).join('')}`.trim() === '')
+            failures.push(`${shown}\n    printed nothing`);
         }
       });
       expect(failures).toEqual([]);
@@ -230,13 +276,19 @@ describe('--redact canary: every command × every output format', () => {
 
 // The residue the 2026-12-03 audit found (L1), line by line as it wrote them: each value must be replaced, in
 // text (logs, reports) and in an argument vector (a process's command line in a snapshot).
-describe('--redact: the second audit\'s residue', () => {
+describe("--redact: the second audit's residue", () => {
   const lines: [string, string[]][] = [
-    ['wget https://data.corp-internal.net/ds.tar?X-Amz-Signature=AMZSIG0123456789abcdef&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE', ['corp-internal', 'AMZSIG', 'AKIAIOSFODNN7EXAMPLE']],
+    [
+      'wget https://data.corp-internal.net/ds.tar?X-Amz-Signature=AMZSIG0123456789abcdef&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE',
+      ['corp-internal', 'AMZSIG', 'AKIAIOSFODNN7EXAMPLE'],
+    ],
     ['python train.py --wandb-key 0123456789abcdef0123456789abcdef01234567', ['0123456789abcdef']],
     ['mysql://dbuser:dbpassw0rd@db.corp-internal.net:3306/x', ['dbpassw0rd', 'corp-internal']],
     ['curl -u alice:s3cr3tpw https://api.corp-internal.net/', ['s3cr3tpw', 'alice', 'corp-internal']],
-    ['python x.py --key=KEYVALUE123456789 --passwd hunter2hunter2 --pwd PWDVALUE99', ['KEYVALUE', 'hunter2', 'PWDVALUE']],
+    [
+      'python x.py --key=KEYVALUE123456789 --passwd hunter2hunter2 --pwd PWDVALUE99',
+      ['KEYVALUE', 'hunter2', 'PWDVALUE'],
+    ],
     ['url https://gitlab.corp-internal.net/alice/proj.git', ['corp-internal', 'alice']],
     ['https://acct.blob.core.windows.net/c/f?sv=2022-11-02&sig=ZSIGabc%2Bdef0123&se=2026', ['ZSIGabc', 'acct.blob']],
   ];
@@ -248,13 +300,31 @@ describe('--redact: the second audit\'s residue', () => {
     }
   });
   it('in an argument vector', () => {
-    const argv = ['curl', '-u', 'alice:s3cr3tpw', '--wandb-key', 'deadbeefdeadbeef', '--key', 'KEYVALUE123', '--pwd', 'PWDVALUE99', 'https://db.corp-internal.net/x?token=TOKVALUE123'];
-    const out = JSON.stringify(redactDeep({ cmdline: argv }, createRedactor(undefined, [{ kind: 'user', value: 'alice' }])));
-    for (const g of ['s3cr3tpw', 'alice', 'deadbeef', 'KEYVALUE', 'PWDVALUE', 'corp-internal', 'TOKVALUE']) expect(out).not.toContain(g);
+    const argv = [
+      'curl',
+      '-u',
+      'alice:s3cr3tpw',
+      '--wandb-key',
+      'deadbeefdeadbeef',
+      '--key',
+      'KEYVALUE123',
+      '--pwd',
+      'PWDVALUE99',
+      'https://db.corp-internal.net/x?token=TOKVALUE123',
+    ];
+    const out = JSON.stringify(
+      redactDeep({ cmdline: argv }, createRedactor(undefined, [{ kind: 'user', value: 'alice' }])),
+    );
+    for (const g of ['s3cr3tpw', 'alice', 'deadbeef', 'KEYVALUE', 'PWDVALUE', 'corp-internal', 'TOKVALUE'])
+      expect(out).not.toContain(g);
   });
-  it('keeps what names nobody: public documentation and package hosts, $PWD, a record\'s key field', () => {
+  it("keeps what names nobody: public documentation and package hosts, $PWD, a record's key field", () => {
     const r = createRedactor();
-    expect(r.text('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/')).toBe('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/');
-    expect(JSON.stringify(redactDeep({ env: [{ key: 'LD_LIBRARY_PATH', value: '/usr/lib' }], PWD: '/tmp/x' }, r))).toBe('{"env":[{"key":"LD_LIBRARY_PATH","value":"/usr/lib"}],"PWD":"/tmp/x"}');
+    expect(
+      r.text('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/'),
+    ).toBe('pip install torch --index-url https://download.pytorch.org/whl/cu121 see https://docs.nvidia.com/cuda/');
+    expect(JSON.stringify(redactDeep({ env: [{ key: 'LD_LIBRARY_PATH', value: '/usr/lib' }], PWD: '/tmp/x' }, r))).toBe(
+      '{"env":[{"key":"LD_LIBRARY_PATH","value":"/usr/lib"}],"PWD":"/tmp/x"}',
+    );
   });
 });

@@ -19,7 +19,9 @@ describe('check reports', () => {
   it('--markdown prints the GitHub-issue report on stdout', () => {
     const r = runCli(['check', '--from', snap, '--markdown']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^### gpu-env-doctor check of the snapshot .*snap\.json\n\n<sub>host gpu-node-17\.example\.com, taken 2026-12-02 09:42 UTC \(.* ago\); ages are as of that moment<\/sub>/);
+    expect(r.stdout).toMatch(
+      /^### gpu-env-doctor check of the snapshot .*snap\.json\n\n<sub>host gpu-node-17\.example\.com, taken 2026-12-02 09:42 UTC \(.* ago\); ages are as of that moment<\/sub>/,
+    );
     expect(r.stdout).toContain('<summary>Findings: evidence and fixes</summary>');
     expect(r.stdout).toContain('PID 694');
     expect([0, 1]).toContain(r.code);
@@ -46,7 +48,8 @@ describe('check reports', () => {
     ];
     outputs.push(fs.readFileSync(out, 'utf8'));
     for (const o of outputs) {
-      for (const secret of ['gpu-node-17', 'alice', 'bob', UUID, SERIAL, '10.20.30.40']) expect(o).not.toContain(secret);
+      for (const secret of ['gpu-node-17', 'alice', 'bob', UUID, SERIAL, '10.20.30.40'])
+        expect(o).not.toContain(secret);
       expect(o).toContain('host-1');
     }
     const json = JSON.parse(outputs[1]!);

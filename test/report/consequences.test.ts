@@ -16,24 +16,55 @@ const f: Finding = finding({
   rootCause: 'cudnn_version_mismatch',
   message: 'PyTorch loads libcudnn.so.9 9.19.0 and its sub-libraries 9.14.0 from another folder',
   evidence: [{ text: 'libcudnn_graph.so.9 9.14.0', source: '/proc/1/maps' }],
-  consequences: [{ framework: 'torch', text: 'The first torch.backends.cudnn.version() call <raises>', outcome: 'fails', certainty: 'verified', source: 'H200 capture torch-system-first.txt' }],
+  consequences: [
+    {
+      framework: 'torch',
+      text: 'The first torch.backends.cudnn.version() call <raises>',
+      outcome: 'fails',
+      certainty: 'verified',
+      source: 'H200 capture torch-system-first.txt',
+    },
+  ],
   fix: { text: 'Keep one cuDNN.', commands: [] },
 });
 const s = realSnapshot('h200-idle');
-const model = () => buildReportModel({ kind: 'check', generatedAt: '2026-12-02T00:00:00Z', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot: s, findings: [f] });
+const model = () =>
+  buildReportModel({
+    kind: 'check',
+    generatedAt: '2026-12-02T00:00:00Z',
+    tool: { name: 'gpu-env-doctor', version: '0' },
+    snapshot: s,
+    findings: [f],
+  });
 
 describe('consequences in every output', () => {
   it('terminal: after the headline, before the evidence; its source with -v', () => {
-    const plain = renderTerminal(s, [f], { color: false, verbose: false, threshold: 'error', categoryOf: () => 'libraries', width: 200 });
+    const plain = renderTerminal(s, [f], {
+      color: false,
+      verbose: false,
+      threshold: 'error',
+      categoryOf: () => 'libraries',
+      width: 200,
+    });
     expect(plain).toContain('    → The first torch.backends.cudnn.version() call <raises> [seen]');
     expect(plain.indexOf('→ The first')).toBeLessThan(plain.indexOf('│ libcudnn_graph'));
-    const verbose = renderTerminal(s, [f], { color: false, verbose: true, threshold: 'error', categoryOf: () => 'libraries', width: 200 });
+    const verbose = renderTerminal(s, [f], {
+      color: false,
+      verbose: true,
+      threshold: 'error',
+      categoryOf: () => 'libraries',
+      width: 200,
+    });
     expect(verbose).toContain('[seen: H200 capture torch-system-first.txt]');
   });
 
   it('Markdown and HTML: with certainty and source, escaped', () => {
-    expect(renderMarkdown(model())).toContain('- The first torch.backends.cudnn.version() call &lt;raises&gt; _[seen: H200 capture torch-system-first.txt]_');
+    expect(renderMarkdown(model())).toContain(
+      '- The first torch.backends.cudnn.version() call &lt;raises&gt; _[seen: H200 capture torch-system-first.txt]_',
+    );
     const html = renderHtml(model());
-    expect(html).toContain('<li class="verified">→ The first torch.backends.cudnn.version() call &lt;raises&gt; <span class="src">[seen: H200 capture torch-system-first.txt]</span></li>');
+    expect(html).toContain(
+      '<li class="verified">→ The first torch.backends.cudnn.version() call &lt;raises&gt; <span class="src">[seen: H200 capture torch-system-first.txt]</span></li>',
+    );
   });
 });

@@ -6,7 +6,9 @@ import { HOSTILE, HOSTILE_NAME, hogFindings, hogRunModel, hogSnapshot } from './
 
 /** Every tag the report itself writes; a tag outside this list came from the data. */
 const OUR_TAGS = new Set(
-  'html head meta title style body header h1 h2 h3 p span section div svg rect ul li b pre line text polyline g table thead tbody tr th td details summary ol dl dt dd footer br i'.split(' '),
+  'html head meta title style body header h1 h2 h3 p span section div svg rect ul li b pre line text polyline g table thead tbody tr th td details summary ol dl dt dd footer br i'.split(
+    ' ',
+  ),
 );
 
 function tagsOf(html: string): string[] {
@@ -43,7 +45,9 @@ describe('HTML report: escaping', () => {
     }
     expect(attributes.filter((a) => /^(src|href|srcset|action|formaction|xlink:href|on\w+)$/.test(a))).toEqual([]);
     expect(new Set(attributes)).toContain('data-kind');
-    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';[^"]*script-src 'none'/);
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';[^"]*script-src 'none'/,
+    );
   });
 
   it('drops terminal colour codes and control characters', () => {
@@ -63,7 +67,9 @@ describe('HTML report: content', () => {
 
   it('draws one stacked bar per GPU: this job, each other process by name, free', () => {
     expect((html.match(/<svg class="bar"/g) ?? []).length).toBe(1);
-    const segs = [...html.matchAll(/<rect class="seg[^"]*" data-kind="(\w+)" data-mib="([\d.]+)"(?: data-pid="(\d+)")?/g)].map((m) => [m[1], Number(m[2]), m[3] ? Number(m[3]) : null]);
+    const segs = [
+      ...html.matchAll(/<rect class="seg[^"]*" data-kind="(\w+)" data-mib="([\d.]+)"(?: data-pid="(\d+)")?/g),
+    ].map((m) => [m[1], Number(m[2]), m[3] ? Number(m[3]) : null]);
     expect(segs).toEqual([
       ['job', 896, null],
       ['other', 142848, 694],
@@ -84,7 +90,9 @@ describe('HTML report: content', () => {
 
   it('shows the diagnosis with its evidence highlighted in the log, every finding with evidence and fix', () => {
     expect(html).toContain('data-cause="memory_held_by_other_process"');
-    expect(html).toMatch(/<li class="stderr hit" data-line="\d+"><span class="n">\d+<\/span>torch.OutOfMemoryError: CUDA out of memory/);
+    expect(html).toMatch(
+      /<li class="stderr hit" data-line="\d+"><span class="n">\d+<\/span>torch.OutOfMemoryError: CUDA out of memory/,
+    );
     expect(html).toContain('data-check="memory.holders"');
     expect(html).toContain('data-check="memory.headroom"');
     expect(html).toContain('<b>Fix:</b> End it if it is yours.');
@@ -100,7 +108,12 @@ describe('HTML report: content', () => {
           framework: 'torch',
           environment: '/opt/torch/.venv',
           resolved: [
-            { name: 'libcudnn.so.9', path: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9', version: '9.19.0', via: 'rpath' },
+            {
+              name: 'libcudnn.so.9',
+              path: '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9',
+              version: '9.19.0',
+              via: 'rpath',
+            },
             { name: 'libnccl.so.2', path: null, version: null, via: 'not_found' },
           ],
         },
@@ -108,7 +121,15 @@ describe('HTML report: content', () => {
       copies: [],
       loaded: [],
     };
-    s.python = { environments: [{ prefix: '/opt/torch/.venv', pythonVersion: '3.12', frameworks: [{ framework: 'torch', version: '2.11.0+cu130', cuda: '13.0', cudnn: null, gpuBuild: true }] }] };
+    s.python = {
+      environments: [
+        {
+          prefix: '/opt/torch/.venv',
+          pythonVersion: '3.12',
+          frameworks: [{ framework: 'torch', version: '2.11.0+cu130', cuda: '13.0', cudnn: null, gpuBuild: true }],
+        },
+      ],
+    };
     const m = buildReportModel({
       kind: 'check',
       generatedAt: 'now',
@@ -116,14 +137,26 @@ describe('HTML report: content', () => {
       snapshot: s as never,
       findings: [
         ...hogFindings(),
-        { check: 'versions.cudnn', severity: 'error', status: 'fail', rootCause: 'cudnn_version_mismatch', message: 'torch 2.11 needs cuDNN 9.19, 9.14 loads', evidence: [], affects: { framework: 'torch' } },
+        {
+          check: 'versions.cudnn',
+          severity: 'error',
+          status: 'fail',
+          rootCause: 'cudnn_version_mismatch',
+          message: 'torch 2.11 needs cuDNN 9.19, 9.14 loads',
+          evidence: [],
+          affects: { framework: 'torch' },
+        },
       ],
       categoryOf: (id) => (id.startsWith('versions.') ? 'versions' : 'memory'),
     });
     const page = renderHtml(m);
     const versions = /<table class="versions">([\s\S]*?)<\/table>/.exec(page)![1]!;
-    expect(versions).toMatch(/<span class="mark ok" title="ok">✓<\/span><\/td><td>NVIDIA driver<\/td><td>580.159.04 \(CUDA ≤ 13.0\)/);
-    expect(versions).toMatch(/<span class="mark fail" title="error">✗<\/span><\/td><td>torch<\/td><td>2.11.0\+cu130, CUDA 13.0/);
+    expect(versions).toMatch(
+      /<span class="mark ok" title="ok">✓<\/span><\/td><td>NVIDIA driver<\/td><td>580.159.04 \(CUDA ≤ 13.0\)/,
+    );
+    expect(versions).toMatch(
+      /<span class="mark fail" title="error">✗<\/span><\/td><td>torch<\/td><td>2.11.0\+cu130, CUDA 13.0/,
+    );
     expect(versions).toContain('versions.cudnn');
     const libs = /<table class="libraries">([\s\S]*?)<\/table>/.exec(page)![1]!;
     expect((libs.match(/<tr/g) ?? []).length).toBe(3);
@@ -131,15 +164,33 @@ describe('HTML report: content', () => {
     expect(libs).toContain('site-packages/<wbr>nvidia/<wbr>cudnn/<wbr>lib/<wbr>libcudnn.so.9</td>');
     expect(libs).not.toContain('/opt/torch/.venv/lib/python3.12');
     expect(libs).toMatch(/<td>rpath<\/td>/);
-    expect(libs).toMatch(/libnccl\.so\.2<\/td><td class="mono path"><span class="mark fail" title="error">✗<\/span> not found/);
+    expect(libs).toMatch(
+      /libnccl\.so\.2<\/td><td class="mono path"><span class="mark fail" title="error">✗<\/span> not found/,
+    );
     // collapsed unless a library is missing (then open: the table is the evidence)
-    expect(page).toMatch(/<details open><summary>2 libraries the frameworks load, 1 not found<\/summary><div class="table-wrap"><table class="libraries">/);
+    expect(page).toMatch(
+      /<details open><summary>2 libraries the frameworks load, 1 not found<\/summary><div class="table-wrap"><table class="libraries">/,
+    );
   });
 
   it('leaves out the sections it has no facts for (no GPU: no bars; check: no timeline)', () => {
     const s = hogSnapshot();
-    const noGpu = { ...s, nvidia: { ok: false as const, failure: { reason: 'not-installed' as const, message: 'nvidia-smi was not found on PATH' } } };
-    const page = renderHtml(buildReportModel({ kind: 'check', generatedAt: 'now', tool: { name: 'g', version: '0' }, snapshot: noGpu, findings: [] }));
+    const noGpu = {
+      ...s,
+      nvidia: {
+        ok: false as const,
+        failure: { reason: 'not-installed' as const, message: 'nvidia-smi was not found on PATH' },
+      },
+    };
+    const page = renderHtml(
+      buildReportModel({
+        kind: 'check',
+        generatedAt: 'now',
+        tool: { name: 'g', version: '0' },
+        snapshot: noGpu,
+        findings: [],
+      }),
+    );
     expect(page).not.toContain('<svg');
     expect(page).not.toContain('id="timeline"');
     expect(page).toContain('nvidia-smi was not found on PATH');
@@ -157,7 +208,14 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     const snapshot = hogSnapshot();
     const diagnosis = explainText(log, { snapshot });
     const lines = log.split('\n').map((text, i) => ({ n: i + 1, text }));
-    const m = buildReportModel({ kind: 'explain', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot, diagnosis, log: { title: 'The log', lines } });
+    const m = buildReportModel({
+      kind: 'explain',
+      generatedAt: 'now',
+      tool: { name: 'gpu-env-doctor', version: '0' },
+      snapshot,
+      diagnosis,
+      log: { title: 'The log', lines },
+    });
     expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
     const page = renderHtml(m);
     expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: another process holds the GPU memory/);

@@ -9,8 +9,14 @@ import { runChecks } from '../../src/judge/checks/run-checks.js';
 import { isBareOk } from '../../src/judge/checks/check.js';
 import { readFileSync } from 'node:fs';
 
-const SNAPS = ['h200-idle.json', 'h200-memory-held.json', 'h200-orphan-held.json'].map((f) => path.resolve(__dirname, '../../examples/snapshots', f));
-const areaMarks = (out: string) => out.split('\n').filter((l) => /^\[.\] /.test(l)).map((l) => l.slice(0, 3));
+const SNAPS = ['h200-idle.json', 'h200-memory-held.json', 'h200-orphan-held.json'].map((f) =>
+  path.resolve(__dirname, '../../examples/snapshots', f),
+);
+const areaMarks = (out: string) =>
+  out
+    .split('\n')
+    .filter((l) => /^\[.\] /.test(l))
+    .map((l) => l.slice(0, 3));
 
 describe('layout by structure', () => {
   it('marks a check with nothing to say as bare, whatever the language', () => {

@@ -16,7 +16,14 @@ describe('Markdown report (for a GitHub issue)', () => {
     expect(head).not.toContain('memory_held_by_other_process');
     expect(head).toMatch(/\| 0 NVIDIA H200 \| 140\.4 GiB \| 896 MiB \| python3 \(PID 694, bob\): 139\.5 GiB; /);
     const summaries = [...md.matchAll(/<details>\n<summary>([^<]*)<\/summary>\n\n/g)].map((m) => m[1]);
-    expect(summaries).toEqual(['Memory over time', 'Findings: evidence and fixes', 'Diagnosis: evidence and fixes', 'Versions', 'The output (33 lines)', 'Facts']);
+    expect(summaries).toEqual([
+      'Memory over time',
+      'Findings: evidence and fixes',
+      'Diagnosis: evidence and fixes',
+      'Versions',
+      'The output (33 lines)',
+      'Facts',
+    ]);
     expect((md.match(/<details>/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
   });
 
@@ -40,7 +47,16 @@ describe('Markdown report (for a GitHub issue)', () => {
   });
 
   it('one spelling for each label: Fix:, the acting command first, "By hand, after checking:" (issue 16.8)', () => {
-    const out = renderMarkdown(buildReportModel({ kind: 'check', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot: hogSnapshot(), findings: hogFindings(), categoryOf: () => 'memory' }));
+    const out = renderMarkdown(
+      buildReportModel({
+        kind: 'check',
+        generatedAt: 'now',
+        tool: { name: 'gpu-env-doctor', version: '0' },
+        snapshot: hogSnapshot(),
+        findings: hogFindings(),
+        categoryOf: () => 'memory',
+      }),
+    );
     expect(out).not.toMatch(/Check first|manual step|# check first|⚠/);
     expect(out).toContain('**Fix:**');
     expect(out).toMatch(/By hand, after checking:\n\n```\nkill 694\n```/);
@@ -51,7 +67,21 @@ describe('Markdown report (for a GitHub issue)', () => {
       kind: 'explain',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
-      diagnosis: { causes: [{ id: 'memory_held_by_other_process', confidence: 0.8, summary: 's', evidence: [], fix: { text: 'Free it.', commands: [], manual: ['Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...'] } }] },
+      diagnosis: {
+        causes: [
+          {
+            id: 'memory_held_by_other_process',
+            confidence: 0.8,
+            summary: 's',
+            evidence: [],
+            fix: {
+              text: 'Free it.',
+              commands: [],
+              manual: ['Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...'],
+            },
+          },
+        ],
+      },
     });
     const out = renderMarkdown(m);
     const outsideFences = out.split(/\n`{3,}[a-z]*\n[\s\S]*?\n`{3,}\n/).join('\n');
@@ -60,7 +90,14 @@ describe('Markdown report (for a GitHub issue)', () => {
   });
 
   it('renders a check report without a run: no timeline section', () => {
-    const m = buildReportModel({ kind: 'check', generatedAt: 'now', tool: { name: 'gpu-env-doctor', version: '0' }, snapshot: hogSnapshot(), findings: hogFindings(), categoryOf: () => 'memory' });
+    const m = buildReportModel({
+      kind: 'check',
+      generatedAt: 'now',
+      tool: { name: 'gpu-env-doctor', version: '0' },
+      snapshot: hogSnapshot(),
+      findings: hogFindings(),
+      categoryOf: () => 'memory',
+    });
     const out = renderMarkdown(m);
     expect(out).toMatch(/^### gpu-env-doctor check on gpu-node-17\.example\.com\n\n\*\*✗ 1 error, 1 warning\.\*\*/);
     expect(out).not.toContain('Memory over time');

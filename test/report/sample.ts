@@ -33,7 +33,10 @@ export function hogSnapshot(): Snapshot {
       arch: 'x64',
       container: { kind: 'none', evidence: [] },
       wsl: false,
-      kernelModule: { version: '580.159.04', line: 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04' },
+      kernelModule: {
+        version: '580.159.04',
+        line: 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04',
+      },
       nvidiaDevices: ['/dev/nvidia0', '/dev/nvidiactl', '/dev/nvidia-uvm'],
       uptimeSeconds: 3600,
       clockTicks: 100,
@@ -69,14 +72,33 @@ export function hogSnapshot(): Snapshot {
       ok: true,
       list: [
         {
-          pid: 694, gpus: [0], usedMiB: 142848, listedByNvidiaSmi: true, visible: true, name: 'python3',
-          cmdline: ['python3', '/home/bob/hog.py', '1200', '90'], uid: 1002, user: 'bob', state: 'sleeping', ppid: 1,
-          orphaned: true, parentName: 'systemd', startedAt: 0, ageSeconds: 5400, cpuSeconds: 3.1, otherPidNamespace: false,
-          holdsDeviceFiles: true, isSelfOrAncestor: false,
+          pid: 694,
+          gpus: [0],
+          usedMiB: 142848,
+          listedByNvidiaSmi: true,
+          visible: true,
+          name: 'python3',
+          cmdline: ['python3', '/home/bob/hog.py', '1200', '90'],
+          uid: 1002,
+          user: 'bob',
+          state: 'sleeping',
+          ppid: 1,
+          orphaned: true,
+          parentName: 'systemd',
+          startedAt: 0,
+          ageSeconds: 5400,
+          cpuSeconds: 3.1,
+          otherPidNamespace: false,
+          holdsDeviceFiles: true,
+          isSelfOrAncestor: false,
         },
       ],
     },
-    env: { CUDA_VISIBLE_DEVICES: '0', LD_LIBRARY_PATH: '/home/alice/cuda/lib64:/usr/local/cuda/lib64', SSH_CONNECTION_HOST: '10.20.30.40' },
+    env: {
+      CUDA_VISIBLE_DEVICES: '0',
+      LD_LIBRARY_PATH: '/home/alice/cuda/lib64:/usr/local/cuda/lib64',
+      SSH_CONNECTION_HOST: '10.20.30.40',
+    },
     probes: [{ id: 'nvidia-smi', ok: true, durationMs: 120 }],
   } as Snapshot;
 }
@@ -93,8 +115,22 @@ export function hogFindings(): Finding[] {
       affects: { pid: 694, gpu: 0 },
       fix: { text: 'End it if it is yours.', commands: [], manual: ['kill 694'] },
     },
-    { check: 'memory.headroom', severity: 'error', status: 'fail', rootCause: 'gpu_memory_exhausted', message: `GPU 0: only 914 MiB free ${HOSTILE[1]}`, evidence: [] },
-    { check: 'gpu.driver', severity: 'info', status: 'ok', rootCause: null, message: 'NVIDIA driver: ok', evidence: [] },
+    {
+      check: 'memory.headroom',
+      severity: 'error',
+      status: 'fail',
+      rootCause: 'gpu_memory_exhausted',
+      message: `GPU 0: only 914 MiB free ${HOSTILE[1]}`,
+      evidence: [],
+    },
+    {
+      check: 'gpu.driver',
+      severity: 'info',
+      status: 'ok',
+      rootCause: null,
+      message: 'NVIDIA driver: ok',
+      evidence: [],
+    },
   ];
 }
 
@@ -112,7 +148,11 @@ export function hogDiagnosis(logLines: string[]): DiagnosisLike {
         confidence: 0.9,
         summary: `Process 637 held 138.62 GiB when the job asked for 784 MiB ${HOSTILE[2]}`,
         evidence: [{ line: oom + 1, text: logLines[oom] ?? '' }],
-        fix: { text: 'End the process that holds the memory, or use another GPU.', commands: ['gpu-env-doctor procs'], manual: ['kill 637'] },
+        fix: {
+          text: 'End the process that holds the memory, or use another GPU.',
+          commands: ['gpu-env-doctor procs'],
+          manual: ['kill 637'],
+        },
       },
       { id: 'gpu_memory_exhausted', confidence: 0.1, summary: 'The job itself may not fit.', evidence: [] },
     ],
@@ -121,14 +161,34 @@ export function hogDiagnosis(logLines: string[]): DiagnosisLike {
 
 /** A timeline of `points` samples on GPU 0, the job failing at the end. */
 export function hogTimeline(points: number): MemoryTimeline {
-  const pts = Array.from({ length: points }, (_, i) => ({ t: i * 500, usedMiB: 141000 + (i % 3) * 600, jobMiB: i === 0 ? null : 500 + i * 10 }));
+  const pts = Array.from({ length: points }, (_, i) => ({
+    t: i * 500,
+    usedMiB: 141000 + (i % 3) * 600,
+    jobMiB: i === 0 ? null : 500 + i * 10,
+  }));
   return {
     available: true,
     intervalMs: 500,
     gpus: [{ index: 0, uuid: UUID, totalMiB: 143771, peakUsedMiB: 142857, peakJobMiB: 896, points: pts }],
     processes: [
-      { pid: 694, gpuUuid: UUID, peakMiB: 142848, lastMiB: 142848, firstSeen: 0, lastSeen: (points - 1) * 500, isJob: false },
-      { pid: 7001, gpuUuid: UUID, peakMiB: 896, lastMiB: 896, firstSeen: 500, lastSeen: (points - 1) * 500, isJob: true },
+      {
+        pid: 694,
+        gpuUuid: UUID,
+        peakMiB: 142848,
+        lastMiB: 142848,
+        firstSeen: 0,
+        lastSeen: (points - 1) * 500,
+        isJob: false,
+      },
+      {
+        pid: 7001,
+        gpuUuid: UUID,
+        peakMiB: 896,
+        lastMiB: 896,
+        firstSeen: 500,
+        lastSeen: (points - 1) * 500,
+        isJob: true,
+      },
     ],
     failureAt: (points - 1) * 500 + 120,
   };

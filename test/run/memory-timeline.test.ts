@@ -13,7 +13,9 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
     HOG_APPS.split('\n').forEach((l) => tl.appLine(l, 0));
     HOG_APPS.split('\n').forEach((l) => tl.appLine(l.replace('142848', '100'), 500));
     const r = tl.result();
-    expect(r.processes).toEqual([{ pid: 694, gpuUuid: UUID, peakMiB: 142848, lastMiB: 100, firstSeen: 0, lastSeen: 500, isJob: false }]);
+    expect(r.processes).toEqual([
+      { pid: 694, gpuUuid: UUID, peakMiB: 142848, lastMiB: 100, firstSeen: 0, lastSeen: 500, isJob: false },
+    ]);
   });
 
   it('records GPU memory points, the peak per GPU, and the job share from its processes', () => {
@@ -34,7 +36,10 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
       { t: 500, usedMiB: 141048, jobMiB: 2048 },
       { t: 3000, usedMiB: 139000, jobMiB: 0 },
     ]);
-    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([[694, false, undefined], [jobPid, true, 'process-tree']]);
+    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([
+      [694, false, undefined],
+      [jobPid, true, 'process-tree'],
+    ]);
   });
 
   it('in a container (PIDs not in our /proc) takes a process that appeared after sampling began for the job', () => {
@@ -44,7 +49,10 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
     tl.appLine(`1578, 896, ${UUID}`, 2540); // appeared while the job ran
     tl.gpuLine(`0, ${UUID}, 143753, 143771`, 2545);
     const r = tl.result();
-    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([[694, false, undefined], [1578, true, 'timing']]);
+    expect(r.processes.map((p) => [p.pid, p.isJob, p.jobBy])).toEqual([
+      [694, false, undefined],
+      [1578, true, 'timing'],
+    ]);
     expect(r.gpus[0]!.peakJobMiB).toBe(896);
   });
 
@@ -56,7 +64,10 @@ describe('TimelineBuilder (nvidia-smi -lms lines in, peaks and a timeline out)',
     tl.appLine(`1578, 896, ${UUID}`, 400); // appeared while the job ran
     tl.gpuLine(`0, ${UUID}, 143753, 143771`, 410);
     const r = tl.result();
-    expect(r.processes.map((p) => [p.pid, p.isJob])).toEqual([[694, false], [1578, true]]);
+    expect(r.processes.map((p) => [p.pid, p.isJob])).toEqual([
+      [694, false],
+      [1578, true],
+    ]);
     expect(r.gpus[0]!.peakJobMiB).toBe(896);
   });
 

@@ -98,19 +98,38 @@ describe('run: pass-through', () => {
   });
 
   it('forwards SIGTERM sent to it to the command, and passes on the code the command exits with', async () => {
-    const r = await spawnAndSignal(['run', '--', 'sh', '-c', 'trap "echo got-term; exit 42" TERM; echo ready; while :; do sleep 0.05; done'], 'SIGTERM');
+    const r = await spawnAndSignal(
+      ['run', '--', 'sh', '-c', 'trap "echo got-term; exit 42" TERM; echo ready; while :; do sleep 0.05; done'],
+      'SIGTERM',
+    );
     expect(r.stdout).toContain('got-term');
     expect(r.code).toBe(42);
   });
 
   it('forwards SIGINT when no terminal is attached (a terminal delivers Ctrl-C to the command itself)', async () => {
-    const r = await spawnAndSignal(['run', '--', 'sh', '-c', 'trap "echo got-int; exit 7" INT; echo ready; while :; do sleep 0.05; done'], 'SIGINT');
+    const r = await spawnAndSignal(
+      ['run', '--', 'sh', '-c', 'trap "echo got-int; exit 7" INT; echo ready; while :; do sleep 0.05; done'],
+      'SIGINT',
+    );
     expect(r.stdout).toContain('got-int');
     expect(r.code).toBe(7);
   });
 
   it('keeps only the last --tail-lines lines of a long output (and still passes all of it through)', () => {
-    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--tail-lines', '50', '--', 'sh', '-c', 'seq 1 20000; echo boom >&2; exit 1'], { env: noGpu() });
+    const r = runCli(
+      [
+        'run',
+        '--report',
+        (jsonOut = reportFile()),
+        '--tail-lines',
+        '50',
+        '--',
+        'sh',
+        '-c',
+        'seq 1 20000; echo boom >&2; exit 1',
+      ],
+      { env: noGpu() },
+    );
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(20000);
     const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
@@ -126,7 +145,10 @@ describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 capt
     fs.rmSync(pidFile, { force: true });
     const script = `echo $$ > '${pidFile}'; sleep 0.8; echo "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB." >&2; sleep 0.3; exit 1`;
     const html = path.join(dir, 'report.html');
-    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--interval', '100', '--html', html, '--', 'sh', '-c', script], { env: withFake() });
+    const r = runCli(
+      ['run', '--report', (jsonOut = reportFile()), '--interval', '100', '--html', html, '--', 'sh', '-c', script],
+      { env: withFake() },
+    );
     expect(r.code).toBe(1);
     const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
     const jobPid = Number(fs.readFileSync(pidFile, 'utf8'));
@@ -150,7 +172,10 @@ describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 capt
 
   it('prints the memory at the failure and the timeline in the terminal', () => {
     fs.rmSync(pidFile, { force: true });
-    const r = runCli(['run', '--interval', '100', '--', 'sh', '-c', 'sleep 0.5; echo "CUDA out of memory" >&2; exit 1'], { env: withFake() });
+    const r = runCli(
+      ['run', '--interval', '100', '--', 'sh', '-c', 'sleep 0.5; echo "CUDA out of memory" >&2; exit 1'],
+      { env: withFake() },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('the command failed (exit code 1)');
     expect(r.stderr).toMatch(/GPU 0 NVIDIA H200: .*python3 \(PID 694[^)]*\) 139\.5 GiB/);
@@ -162,7 +187,9 @@ describe('run: GPU memory while it runs (fake nvidia-smi replaying the H200 capt
     const r = runCli(['run', '--interval', '100', '--', 'sleep', '0.4'], { env: withFake() });
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/✓ gpu-env-doctor: exit code 0 after .* · GPU 0 peak 139\.5 GiB of 140\.4 GiB.*headroom 914 MiB/);
+    expect(r.stderr).toMatch(
+      /✓ gpu-env-doctor: exit code 0 after .* · GPU 0 peak 139\.5 GiB of 140\.4 GiB.*headroom 914 MiB/,
+    );
   });
 });
 
@@ -170,9 +197,28 @@ describe('run: the diagnosis (explain engine on the tail, with the snapshot take
   it('names the process that held the memory, with evidence numbered in the whole output', () => {
     fs.rmSync(pidFile, { force: true });
     const log = path.join(H200, 'logs/conv-keep1200-bs64.txt');
-    const oomAt = fs.readFileSync(log, 'utf8').split('\n').findIndex((l) => l.startsWith('torch.OutOfMemoryError')) + 1;
+    const oomAt =
+      fs
+        .readFileSync(log, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith('torch.OutOfMemoryError')) + 1;
     const script = `seq 1 100; sleep 0.3; cat '${log}' >&2; exit 1`;
-    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--tail-lines', '40', '--interval', '100', '--', 'sh', '-c', script], { env: withFake() });
+    const r = runCli(
+      [
+        'run',
+        '--report',
+        (jsonOut = reportFile()),
+        '--tail-lines',
+        '40',
+        '--interval',
+        '100',
+        '--',
+        'sh',
+        '-c',
+        script,
+      ],
+      { env: withFake() },
+    );
     expect(r.code).toBe(1);
     const json = JSON.parse(fs.readFileSync(jsonOut, 'utf8'));
     const top = json.diagnosis.causes[0];
@@ -185,13 +231,18 @@ describe('run: the diagnosis (explain engine on the tail, with the snapshot take
     const logEvidence = top.evidence.filter((e: { source?: string }) => e.source !== 'machine');
     expect(logEvidence[0]).toMatchObject({ line: 100 + oomAt });
     expect(json.tail.find((l: { n: number }) => l.n === 100 + oomAt).text).toMatch(/^torch.OutOfMemoryError/);
-    expect(top.evidence.some((e: { source?: string; text: string }) => e.source === 'machine' && e.text.includes('PID 694'))).toBe(true);
+    expect(
+      top.evidence.some((e: { source?: string; text: string }) => e.source === 'machine' && e.text.includes('PID 694')),
+    ).toBe(true);
   });
 });
 
 describe('run: options and the report file (issue 16.14)', () => {
   it.each([
-    [['--json'], /--json is not an option of run: run's stdout and stderr belong to the job; write the report to a file with --report FILE\.json/],
+    [
+      ['--json'],
+      /--json is not an option of run: run's stdout and stderr belong to the job; write the report to a file with --report FILE\.json/,
+    ],
     [['--markdown'], /--markdown is not an option of run: .*--report FILE\.md/],
     [['--report', 'out.txt'], /--report out\.txt: name the file \.json, \.md or \.html/],
   ])('%j is refused before the job starts, exit 2', (opts, msg) => {
@@ -207,11 +258,35 @@ describe('run: options and the report file (issue 16.14)', () => {
   });
   it('--report FILE.md and FILE.html: the format follows the extension', () => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-run-md-'));
-    const r = runCli(['run', '--report', path.join(d, 'r.md'), '--report', path.join(d, 'r.html'), '--', 'sh', '-c', 'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1'], { env: noGpu() });
+    const r = runCli(
+      [
+        'run',
+        '--report',
+        path.join(d, 'r.md'),
+        '--report',
+        path.join(d, 'r.html'),
+        '--',
+        'sh',
+        '-c',
+        'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1',
+      ],
+      { env: noGpu() },
+    );
     expect(r.code).toBe(1);
     // the last --report wins (one file per run); the Markdown one needs its own run
     expect(fs.readFileSync(path.join(d, 'r.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
-    runCli(['run', '--report', path.join(d, 'r.md'), '--', 'sh', '-c', 'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1'], { env: noGpu() });
+    runCli(
+      [
+        'run',
+        '--report',
+        path.join(d, 'r.md'),
+        '--',
+        'sh',
+        '-c',
+        'echo "RuntimeError: No CUDA GPUs are available" >&2; exit 1',
+      ],
+      { env: noGpu() },
+    );
     const md = fs.readFileSync(path.join(d, 'r.md'), 'utf8');
     expect(md).toMatch(/^### gpu-env-doctor run on .*: the job failed/);
     // the job failed for want of a GPU: the report never says "no problems found" (issue 16.1)
@@ -221,7 +296,21 @@ describe('run: options and the report file (issue 16.14)', () => {
 
 describe('run --redact', () => {
   it('hides the GPU UUID and the host name in the JSON, the same way everywhere', () => {
-    const r = runCli(['run', '--report', (jsonOut = reportFile()), '--redact', '--interval', '100', '--', 'sh', '-c', `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`], { env: withFake() });
+    const r = runCli(
+      [
+        'run',
+        '--report',
+        (jsonOut = reportFile()),
+        '--redact',
+        '--interval',
+        '100',
+        '--',
+        'sh',
+        '-c',
+        `sleep 0.3; echo "GPU ${UUID} at 10.1.2.3 failed" >&2; exit 1`,
+      ],
+      { env: withFake() },
+    );
     const json = fs.readFileSync(jsonOut, 'utf8');
     expect(json).not.toContain('86cd2dae');
     // the job's own stderr passes through untouched; our report after it is redacted too
@@ -235,9 +324,15 @@ describe('run --redact', () => {
   });
 });
 
-function spawnAndSignal(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawnAndSignal(
+  args: string[],
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...noGpu(), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...noGpu(), NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let sent = false;

@@ -24,7 +24,10 @@ function marked(marker: string): number[] {
     .filter((e) => /^\d+$/.test(e))
     .filter((p) => {
       try {
-        return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker) && !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${p}/stat`, 'utf8'));
+        return (
+          fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker) &&
+          !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${p}/stat`, 'utf8'))
+        );
       } catch {
         return false;
       }
@@ -58,7 +61,10 @@ describe('run: a faithful pipe', () => {
     const PATH = hangingSmi('m6');
     const r = spawnSync(
       'sh',
-      ['-c', `/usr/bin/time -o '${dir}/m6.time' -f %M '${process.execPath}' '${CLI}' run -- sh -c 'yes "some progress line of text 0123456789" | head -c ${total}' 2>/dev/null | (sleep 6; wc -c)`],
+      [
+        '-c',
+        `/usr/bin/time -o '${dir}/m6.time' -f %M '${process.execPath}' '${CLI}' run -- sh -c 'yes "some progress line of text 0123456789" | head -c ${total}' 2>/dev/null | (sleep 6; wc -c)`,
+      ],
       { env: env(PATH), encoding: 'utf8', timeout: 120000 },
     );
     expect(Number(r.stdout.trim())).toBe(total);
@@ -69,7 +75,11 @@ describe('run: a faithful pipe', () => {
 
   it('M7: the reader goes away (run -- yes | head -2): the job gets SIGPIPE, exit 141, no stack trace, no sampler left', () => {
     const PATH = hangingSmi('m7');
-    const r = spawnSync('bash', ['-c', `'${process.execPath}' '${CLI}' run -- yes 2>'${dir}/m7.err' | head -2; echo "rc=\${PIPESTATUS[0]}"`], { env: env(PATH), encoding: 'utf8', timeout: 30000 });
+    const r = spawnSync(
+      'bash',
+      ['-c', `'${process.execPath}' '${CLI}' run -- yes 2>'${dir}/m7.err' | head -2; echo "rc=\${PIPESTATUS[0]}"`],
+      { env: env(PATH), encoding: 'utf8', timeout: 30000 },
+    );
     expect(r.stdout).toBe('y\ny\nrc=141\n');
     const err = fs.readFileSync(path.join(dir, 'm7.err'), 'utf8');
     expect(err).not.toMatch(/node:events|Unhandled 'error'|EPIPE|    at /);
@@ -78,16 +88,31 @@ describe('run: a faithful pipe', () => {
   });
 
   it('M7: procs --watch into a reader that goes away: exit 0, no stack trace', () => {
-    const r = spawnSync('bash', ['-c', `timeout 20 '${process.execPath}' '${CLI}' procs --watch 0.3 2>'${dir}/w.err' | head -3 >/dev/null; echo "rc=\${PIPESTATUS[0]}"`], { env: env(process.env.PATH ?? ''), encoding: 'utf8', timeout: 30000 });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `timeout 20 '${process.execPath}' '${CLI}' procs --watch 0.3 2>'${dir}/w.err' | head -3 >/dev/null; echo "rc=\${PIPESTATUS[0]}"`,
+      ],
+      { env: env(process.env.PATH ?? ''), encoding: 'utf8', timeout: 30000 },
+    );
     expect(r.stdout).toBe('rc=0\n');
     expect(fs.readFileSync(path.join(dir, 'w.err'), 'utf8')).toBe('');
   });
 
   it('M8: returns when the job exits, though a background process it started keeps its pipes', () => {
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [CLI, 'run', '--', 'sh', '-c', 'sleep 27 & echo started; exit 0'], { env: env(hangingSmi('m8')), encoding: 'utf8', timeout: 60000 });
+    const r = spawnSync(process.execPath, [CLI, 'run', '--', 'sh', '-c', 'sleep 27 & echo started; exit 0'], {
+      env: env(hangingSmi('m8')),
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     const seconds = (Date.now() - t0) / 1000;
-    for (const p of spawnSync('pgrep', ['-f', '^sleep 27$'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean)) process.kill(Number(p), 'SIGKILL');
+    for (const p of spawnSync('pgrep', ['-f', '^sleep 27$'], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean))
+      process.kill(Number(p), 'SIGKILL');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('started\n');
     expect(r.stderr).toMatch(/exit code 0 after \d+ ms/);
@@ -98,7 +123,11 @@ describe('run: a faithful pipe', () => {
     const bin = path.join(dir, 'l10');
     fs.mkdirSync(bin);
     fakeBin(bin, 'nvidia-smi', 'sleep 1077');
-    const r = spawnSync(process.execPath, [CLI, 'run', '--', 'sh', '-c', 'sleep 1; exit 3'], { env: env(`${bin}:${process.env.PATH}`), encoding: 'utf8', timeout: 60000 });
+    const r = spawnSync(process.execPath, [CLI, 'run', '--', 'sh', '-c', 'sleep 1; exit 3'], {
+      env: env(`${bin}:${process.env.PATH}`),
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     expect(r.status).toBe(3);
     spawnSync('sleep', ['0.5']);
     const left = marked('sleep\u00001077');
@@ -114,7 +143,13 @@ time.sleep(2); t0 = time.time(); os.kill(p.pid, signal.SIGINT)
 p.wait(); print('rc', p.returncode, 'after', round(time.time() - t0, 1))
 `;
     // no nvidia-smi on PATH: the snapshot taken after the failure is quick
-    const r = spawnSync('python3', ['-c', py, process.execPath, CLI], { env: env(`${path.dirname(spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim())}:/usr/bin:/bin`), encoding: 'utf8', timeout: 30000 });
+    const r = spawnSync('python3', ['-c', py, process.execPath, CLI], {
+      env: env(
+        `${path.dirname(spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim())}:/usr/bin:/bin`,
+      ),
+      encoding: 'utf8',
+      timeout: 30000,
+    });
     const m = /^rc (-?\d+) after ([\d.]+)$/m.exec(r.stdout);
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBe(130);

@@ -15,9 +15,15 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function inTerminal(inner: string, onOutput?: (sofar: string, write: (s: string) => void) => void): Promise<{ code: number | null; out: string }> {
+function inTerminal(
+  inner: string,
+  onOutput?: (sofar: string, write: (s: string) => void) => void,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const c = spawn(SCRIPT!, ['-qec', inner, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', TERM: 'dumb' } });
+    const c = spawn(SCRIPT!, ['-qec', inner, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', TERM: 'dumb' },
+    });
     let out = '';
     c.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -34,7 +40,10 @@ function inTerminal(inner: string, onOutput?: (sofar: string, write: (s: string)
 describe.skipIf(!SCRIPT)('run in a terminal', () => {
   it('hands the terminal to the command on stdin and stdout (colours, progress bars); stderr is read through a pipe', async () => {
     const job = path.join(dir, 'tty.sh');
-    fs.writeFileSync(job, 'test -t 0 && echo stdin-tty; test -t 1 && echo stdout-tty; test -t 2 && echo stderr-tty || echo stderr-pipe\n');
+    fs.writeFileSync(
+      job,
+      'test -t 0 && echo stdin-tty; test -t 1 && echo stdout-tty; test -t 2 && echo stderr-tty || echo stderr-pipe\n',
+    );
     const r = await inTerminal(`${process.execPath} ${CLI} run -- sh ${job}`);
     expect(r.out).toContain('stdin-tty');
     expect(r.out).toContain('stdout-tty');
@@ -45,7 +54,10 @@ describe.skipIf(!SCRIPT)('run in a terminal', () => {
 
   it('Ctrl-C reaches the command once (the terminal delivers it; run does not send it again), and run reports after', async () => {
     const job = path.join(dir, 'int.sh');
-    fs.writeFileSync(job, 'n=0\ntrap \'n=$((n+1))\' INT\necho ready\ni=0\nwhile [ $i -lt 15 ]; do sleep 0.1; i=$((i+1)); done\necho "ints=$n"\nexit 5\n');
+    fs.writeFileSync(
+      job,
+      'n=0\ntrap \'n=$((n+1))\' INT\necho ready\ni=0\nwhile [ $i -lt 15 ]; do sleep 0.1; i=$((i+1)); done\necho "ints=$n"\nexit 5\n',
+    );
     let sent = false;
     // exec: script(1) runs the line through a shell, which would itself die of the SIGINT (an interactive shell would not)
     const r = await inTerminal(`exec ${process.execPath} ${CLI} run -- sh ${job}`, (sofar, write) => {
@@ -59,7 +71,6 @@ describe.skipIf(!SCRIPT)('run in a terminal', () => {
     expect(r.code).toBe(5);
   });
 });
-
 
 describe.skipIf(!SCRIPT)('explain and check --deep in a terminal (issue 16.12, 16.13)', () => {
   it('explain - says "paste the error output, then press Ctrl-D", then reads what is pasted', async () => {

@@ -22,16 +22,18 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   'src/libs/frameworks.json': '{}\n',
   'src/python/assets/probe.py': 'print(1)\n',
-  'src/python/probe.ts': "import text from './assets/probe.py?raw';\nexport const probe = () => import('../checks/gpu/driver.js').then(() => text);\n",
+  'src/python/probe.ts':
+    "import text from './assets/probe.py?raw';\nexport const probe = () => import('../checks/gpu/driver.js').then(() => text);\n",
   'src/knowledge/index.ts': "const DIR = new URL('./', import.meta.url);\nexport { DIR };\n",
   'src/commands/registry.ts': "export const load = () => import('./check.js');\n",
   'src/commands/check.ts': "import type { load } from './registry.js';\nexport type L = typeof load;\n",
   'src/somewhere-new/x.ts': "import { UsageError } from '../core/errors.js';\nexport { UsageError };\n",
-  'test/driver.test.ts': "import { f } from '../src/checks/gpu/driver.js';\nconst py = new URL('../src/python/assets/probe.py', import.meta.url);\nexport { f, py };\n",
+  'test/driver.test.ts':
+    "import { f } from '../src/checks/gpu/driver.js';\nconst py = new URL('../src/python/assets/probe.py', import.meta.url);\nexport { f, py };\n",
   'scripts/build.mjs': [
-    "const I18N = /[\\\\/]src[\\\\/]core[\\\\/](errors)\\.ts$/;",
+    'const I18N = /[\\\\/]src[\\\\/]core[\\\\/](errors)\\.ts$/;',
     "const entry = 'src/python/probe.ts';",
-    "const bundled = /src\\/checks\\/gpu\\/driver\\.ts$/;",
+    'const bundled = /src\\/checks\\/gpu\\/driver\\.ts$/;',
     'export { I18N, entry, bundled };',
     '',
   ].join('\n'),
@@ -91,10 +93,12 @@ describe('scripts/regroup/regroup.mjs', () => {
     expect(driver).toContain('aten/src/ATen/cudnn/Exceptions.h');
     expect(driver).toContain("'./', '../nowhere.js'");
     const build = read('scripts/build.mjs');
-    expect(build).toContain("const I18N = /[\\\\/]src[\\\\/]base[\\\\/](errors)\\.ts$/;");
+    expect(build).toContain('const I18N = /[\\\\/]src[\\\\/]base[\\\\/](errors)\\.ts$/;');
     expect(build).toContain("const entry = 'src/gather/python/probe.ts';");
     expect(build).toContain('const bundled = /src\\/judge\\/checks\\/gpu\\/driver\\.ts$/;');
-    expect(read('docs/ARCHITECTURE.md')).toBe('| `src/judge/checks/` | checks |\nSee [the probe](../src/gather/python/probe.ts).\n');
+    expect(read('docs/ARCHITECTURE.md')).toBe(
+      '| `src/judge/checks/` | checks |\nSee [the probe](../src/gather/python/probe.ts).\n',
+    );
   });
 
   it('leaves a folder no rule names where it is, says so, and still rewrites its imports', () => {

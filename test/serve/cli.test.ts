@@ -29,7 +29,11 @@ async function serve(args: string[], smiDir: string): Promise<Serve> {
 }
 
 /** Reads one event stream until `n` state events came, or the time is up. */
-function readEvents(url: string, n: number, ms = 8000): Promise<{ status: number; events: { now: number; main: string; status: string }[] }> {
+function readEvents(
+  url: string,
+  n: number,
+  ms = 8000,
+): Promise<{ status: number; events: { now: number; main: string; status: string }[] }> {
   return new Promise((resolve, reject) => {
     const events: { now: number; main: string; status: string }[] = [];
     const req = http.get(url, { agent: false }, (res) => {
@@ -83,8 +87,17 @@ describe('gpu-env-doctor serve', () => {
     // complete without scripts: it reloads itself
     expect(page.body).toMatch(/<noscript><meta http-equiv="refresh" content="5;url=\/"><\/noscript>/);
     const json = JSON.parse((await get(`${s.base}/state.json`)).body);
-    expect(json.gpus.map((g: { index: number; free: boolean }) => [g.index, g.free])).toEqual([[0, false], [1, true]]);
-    expect(json.gpus[0].procs[0]).toMatchObject({ pid: holder, verdict: 'orphaned', stale: true, miB: 120000, user: 'root' });
+    expect(json.gpus.map((g: { index: number; free: boolean }) => [g.index, g.free])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    expect(json.gpus[0].procs[0]).toMatchObject({
+      pid: holder,
+      verdict: 'orphaned',
+      stale: true,
+      miB: 120000,
+      user: 'root',
+    });
     // Ctrl-C or SIGTERM: it stops with exit code 0
     servers.splice(servers.indexOf(s), 1);
     expect(await s.stop()).toBe(0);
@@ -95,7 +108,9 @@ describe('gpu-env-doctor serve', () => {
     const s = await serve([], smi.dir);
     const r = await get(s.url);
     const csp = r.headers['content-security-policy'] as string;
-    expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+    );
     expect(csp).not.toContain('unsafe');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
@@ -103,7 +118,11 @@ describe('gpu-env-doctor serve', () => {
     expect(r.headers['cache-control']).toBe('no-store');
     // read-only: nothing but GET and HEAD
     const post = await new Promise<number>((resolve) => {
-      const req = http.request(s.url, { method: 'POST', agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      const req = http.request(
+        s.url,
+        { method: 'POST', agent: false },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      );
       req.end('kill=1');
     });
     expect(post).toBe(405);
@@ -150,20 +169,26 @@ describe('gpu-env-doctor serve', () => {
     expect((await get(`${s.base}/`)).status).toBe(401);
     const r = runCli(['serve', '--host', '0.0.0.0', '--token-file', path.join(dir, 'short')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^gpu-env-doctor: --token-file .*short: the token must be one word of at least 16 characters\n$/);
+    expect(r.stderr).toMatch(
+      /^gpu-env-doctor: --token-file .*short: the token must be one word of at least 16 characters\n$/,
+    );
   });
 
   it('shows a change of nvidia-smi on open event streams within two intervals', async () => {
     const a = orphan(['sleep', '301']);
     const smi = fakeSmi([{ procs: [{ pid: a, usedMiB: 100000 }] }]);
     const s = await serve(['--interval', '0.5'], smi.dir);
-    await until('the first sample', async () => ((await get(`${s.base}/state.json`)).body.includes(`"pid":${a}`) ? true : null));
+    await until('the first sample', async () =>
+      (await get(`${s.base}/state.json`)).body.includes(`"pid":${a}`) ? true : null,
+    );
     const stream = readEvents(`${s.base}/events`, 50, 4000);
     await new Promise((r) => setTimeout(r, 600));
     const changedAt = Date.now();
     smi.set([{ procs: [] }]);
     const { events } = await stream;
-    const firstWithout = events.find((e) => e.now >= changedAt && !e.main.includes(`data-pid="${a}"`) && e.main.includes('Free now: GPU 0'));
+    const firstWithout = events.find(
+      (e) => e.now >= changedAt && !e.main.includes(`data-pid="${a}"`) && e.main.includes('Free now: GPU 0'),
+    );
     expect(firstWithout, 'an event without the holder').toBeDefined();
     expect(firstWithout!.now - changedAt).toBeLessThanOrEqual(1000);
   });
@@ -201,7 +226,12 @@ describe('gpu-env-doctor serve', () => {
     for (const r of reqs) r.destroy();
     agent.destroy();
     // the slots are free again
-    await until('a stream after the others closed', async () => ((await readEvents(`${s.base}/events`, 1, 2000)).status === 200 ? true : null), 5000, 200);
+    await until(
+      'a stream after the others closed',
+      async () => ((await readEvents(`${s.base}/events`, 1, 2000)).status === 200 ? true : null),
+      5000,
+      200,
+    );
   });
 
   it('when nvidia-smi hangs the page says so and every request is still answered at once; when it vanishes too', async () => {
@@ -257,10 +287,16 @@ describe('gpu-env-doctor serve', () => {
       [['serve', '--port', 'x'], '--port must be a whole number from 0 to 65535, not "x"'],
       [['serve', '--interval', '0.1'], '--interval takes a number of seconds from 0.5 to 86400, not "0.1"'],
       [['serve', '--json'], '--json is not an option of serve: it serves a page (its data as JSON at /state.json)'],
-      [['serve', '--from', 'x.json'], '--from is not an option of serve: it watches this machine (for saved snapshots: --fleet DIR)'],
+      [
+        ['serve', '--from', 'x.json'],
+        '--from is not an option of serve: it watches this machine (for saved snapshots: --fleet DIR)',
+      ],
       [['serve', 'extra'], 'serve takes no arguments (got "extra"; for many machines: --fleet DIR)'],
       [['serve', '--fleet', '/nonexistent/dir'], '--fleet /nonexistent/dir: no such folder'],
-      [['serve', '--check-interval', '2'], '--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine'],
+      [
+        ['serve', '--check-interval', '2'],
+        '--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine',
+      ],
     ] as const) {
       const r = runCli([...args]);
       expect(r.stderr).toBe(`gpu-env-doctor: ${msg}\n`);
@@ -274,7 +310,9 @@ describe('gpu-env-doctor serve', () => {
     const port = (blocker.address() as { port: number }).port;
     const r = runCli(['serve', '--port', String(port), '--check-interval', '0']);
     blocker.close();
-    expect(r.stderr).toBe(`gpu-env-doctor: cannot listen on 127.0.0.1:${port}: the port is in use (choose another with --port)\n`);
+    expect(r.stderr).toBe(
+      `gpu-env-doctor: cannot listen on 127.0.0.1:${port}: the port is in use (choose another with --port)\n`,
+    );
     expect(r.code).toBe(2);
   });
 });

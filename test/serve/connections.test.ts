@@ -8,7 +8,10 @@ import { fakeSmi } from './helpers.js';
 
 class FakeSock implements GuardedSocket {
   destroyed = false;
-  constructor(readonly remoteAddress: string, readonly name: string) {}
+  constructor(
+    readonly remoteAddress: string,
+    readonly name: string,
+  ) {}
   destroy(): void {
     this.destroyed = true;
   }
@@ -17,7 +20,13 @@ class FakeSock implements GuardedSocket {
 describe('the connection guard', () => {
   it('past the total, the oldest connection serving nothing is closed; busy ones never; all busy: the new one', () => {
     const g = new ConnectionGuard({ maxTotal: 3, maxIdlePerAddress: 10 });
-    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((n) => new FakeSock('10.0.0.1', n)) as [FakeSock, FakeSock, FakeSock, FakeSock, FakeSock];
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((n) => new FakeSock('10.0.0.1', n)) as [
+      FakeSock,
+      FakeSock,
+      FakeSock,
+      FakeSock,
+      FakeSock,
+    ];
     g.admit(a);
     g.admit(b);
     g.busy(a); // a stream
@@ -85,7 +94,7 @@ describe('serve under half-open connections', () => {
           sock.once('close', () => r());
           setTimeout(r, Math.max(0, end - Date.now()));
         });
-        if (sock.destroyed && Date.now() < end) (closedByServer++, reopened++);
+        if (sock.destroyed && Date.now() < end) closedByServer++, reopened++;
       }
     };
     const attackers = Array.from({ length: 200 }, () => hold());
@@ -105,7 +114,9 @@ describe('serve under half-open connections', () => {
 
   it('with a token (--host 0.0.0.0): 200 partial requests without it do not keep out a request that carries it', async () => {
     const smi = fakeSmi([{ procs: [] }]);
-    const s = await startServe(['--interval', '0.5', '--host', '0.0.0.0'], { PATH: `${smi.dir}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+    const s = await startServe(['--interval', '0.5', '--host', '0.0.0.0'], {
+      PATH: `${smi.dir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    });
     servers.push(s);
     const token = /token=([A-Za-z0-9_-]{43})$/.exec(s.url)![1]!;
     const port = Number(new URL(s.url).port);

@@ -24,7 +24,12 @@ function fleetDir(): string {
   const dir = tempDir('ged-serve-fleet-');
   const now = new Date().toISOString();
   for (const n of ['node-a', 'node-b', 'node-c']) write(dir, n, { ...IDLE, host: { name: n }, collectedAt: now });
-  write(dir, 'node-d', { ...HELD, host: { name: 'node-d' }, collectedAt: now, nvidia: { ...HELD.nvidia, driverVersion: '570.86.15' } });
+  write(dir, 'node-d', {
+    ...HELD,
+    host: { name: 'node-d' },
+    collectedAt: now,
+    nvidia: { ...HELD.nvidia, driverVersion: '570.86.15' },
+  });
   return dir;
 }
 
@@ -37,16 +42,32 @@ describe('the fleet page', () => {
   it('one row per machine: free GPUs, stale holders, outliers; machines needing a look first', async () => {
     const dir = fleetDir();
     let changes = 0;
-    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => changes++ });
+    const w = new FleetWatcher({
+      fs: createFileSystem('/'),
+      cwd: '/',
+      dir,
+      now: Date.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 600_000,
+      onChange: () => changes++,
+    });
     await w.scan();
     expect(changes).toBe(1);
     const m = w.model();
     expect(m.machines.map((r) => r.host)).toEqual(['node-d', 'node-a', 'node-b', 'node-c']);
     const d = m.machines[0]!;
     expect(d.free).toEqual([]);
-    expect(d.stale).toEqual([expect.objectContaining({ pid: 666, user: 'root', verdict: 'orphaned', gpus: [0], miB: 141948 })]);
+    expect(d.stale).toEqual([
+      expect.objectContaining({ pid: 666, user: 'root', verdict: 'orphaned', gpus: [0], miB: 141948 }),
+    ]);
     expect(d.outliers).toEqual([expect.objectContaining({ value: '570.86.15', usual: '580.159.04' })]);
-    expect(m.machines[1]!).toMatchObject({ free: [0], freeLine: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0', stale: [], outliers: [] });
+    expect(m.machines[1]!).toMatchObject({
+      free: [0],
+      freeLine: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0',
+      stale: [],
+      outliers: [],
+    });
     expect(m.totals).toEqual({ machines: 4, gpus: 4, free: 3, stale: 1, outliers: 1, old: 0 });
     const html = renderFleetMain(m, Date.now());
     expect(html).toContain('<tr data-host="node-d" data-stale="1" data-free="0">');
@@ -55,7 +76,16 @@ describe('the fleet page', () => {
 
   it('a new snapshot replaces its row; a half-written file keeps its last row and says why; a removed file goes', async () => {
     const dir = fleetDir();
-    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
+    const w = new FleetWatcher({
+      fs: createFileSystem('/'),
+      cwd: '/',
+      dir,
+      now: Date.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 600_000,
+      onChange: () => undefined,
+    });
     await w.scan();
     fs.writeFileSync(path.join(dir, 'node-a.json'), '{"schemaVersion": 1, "tool"');
     fs.rmSync(path.join(dir, 'node-b.json'));
@@ -70,7 +100,16 @@ describe('the fleet page', () => {
   it('an old snapshot is marked old', async () => {
     const dir = fleetDir();
     write(dir, 'node-a', { ...IDLE, host: { name: 'node-a' }, collectedAt: '2026-01-01T00:00:00.000Z' });
-    const w = new FleetWatcher({ fs: createFileSystem('/'), cwd: '/', dir, now: Date.now, intervalMs: 1000, mergeEveryMs: 0, oldAfterMs: 600_000, onChange: () => undefined });
+    const w = new FleetWatcher({
+      fs: createFileSystem('/'),
+      cwd: '/',
+      dir,
+      now: Date.now,
+      intervalMs: 1000,
+      mergeEveryMs: 0,
+      oldAfterMs: 600_000,
+      onChange: () => undefined,
+    });
     await w.scan();
     expect(w.model().totals.old).toBe(1);
     expect(renderFleetMain(w.model(), Date.now())).toContain('1 snapshot older than 10 min');

@@ -54,11 +54,21 @@ export function smiXml(gpus: FakeGpu[]): string {
       .replace(/<uuid>[^<]*<\/uuid>/, `<uuid>${uuidOf(i)}</uuid>`)
       .replace(/<serial>[^<]*<\/serial>/, `<serial>16538241615${String(i).padStart(2, '0')}</serial>`)
       .replace(/<minor_number>\d+<\/minor_number>/, `<minor_number>${i}</minor_number>`)
-      .replace(/(<fb_memory_usage>\s*<total>)[^<]*(<\/total>\s*<reserved>[^<]*<\/reserved>\s*<used>)[^<]*(<\/used>\s*<free>)[^<]*(<\/free>)/, `$1${TOTAL} MiB$2${used} MiB$3${TOTAL - used - 616} MiB$4`)
+      .replace(
+        /(<fb_memory_usage>\s*<total>)[^<]*(<\/total>\s*<reserved>[^<]*<\/reserved>\s*<used>)[^<]*(<\/used>\s*<free>)[^<]*(<\/free>)/,
+        `$1${TOTAL} MiB$2${used} MiB$3${TOTAL - used - 616} MiB$4`,
+      )
       .replace(/<current_mig>[^<]*<\/current_mig>/, `<current_mig>${g.mig ? 'Enabled' : 'Disabled'}</current_mig>`)
       .replace(/<processes>[\s\S]*?<\/processes>/, `<processes>\n${procs}\n\t\t</processes>`);
   });
-  return XML.slice(0, start).replace(/<attached_gpus>\d+<\/attached_gpus>/, `<attached_gpus>${gpus.length}</attached_gpus>`) + parts.join('\n') + XML.slice(end);
+  return (
+    XML.slice(0, start).replace(
+      /<attached_gpus>\d+<\/attached_gpus>/,
+      `<attached_gpus>${gpus.length}</attached_gpus>`,
+    ) +
+    parts.join('\n') +
+    XML.slice(end)
+  );
 }
 
 function xmlEsc(s: string): string {
@@ -135,7 +145,10 @@ process.on('exit', () => {
 /** Starts `gpu-env-doctor serve ARGS` (port 0 unless given) and waits for the URL it prints. */
 export async function startServe(args: string[], env: Record<string, string> = {}): Promise<Serve> {
   const full = args.includes('--port') ? args : [...args, '--port', '0'];
-  const child = spawn(process.execPath, [CLI, 'serve', ...full], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...full], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   child.on('exit', () => live.delete(child));
   let out = '';
@@ -195,7 +208,12 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 /** Waits until `cond` holds, polling. */
-export async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 10000, every = 100): Promise<T> {
+export async function until<T>(
+  what: string,
+  f: () => Promise<T | null | undefined | false>,
+  ms = 10000,
+  every = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await f();

@@ -7,48 +7,86 @@ import { renderMain, renderPage, renderStatus, type RenderOptions } from '../../
 import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/report/serve/client.js';
 import { NOW, PROCS, sampleSnapshot, sampleState } from './sample-state.js';
 
-const OPTS: RenderOptions = { now: NOW + 1500, query: '', refreshS: 5, tool: 'gpu-env-doctor test', historyWindowMs: 3600_000 };
+const OPTS: RenderOptions = {
+  now: NOW + 1500,
+  query: '',
+  refreshS: 5,
+  tool: 'gpu-env-doctor test',
+  historyWindowMs: 3600_000,
+};
 
 describe('the page model', () => {
   const m = buildPageModel(sampleState());
 
   it('per GPU: a segment per process (biggest culprits first), unattributed memory, free', () => {
     expect(m.gpus.map((g) => g.segments.map((s) => [s.kind, s.pid ?? null, s.group ?? null, s.miB]))).toEqual([
-      [['proc', 4242, 'active', 107_800], ['free', null, null, 143771 - 107_800]],
+      [
+        ['proc', 4242, 'active', 107_800],
+        ['free', null, null, 143771 - 107_800],
+      ],
       // bob's training job is working (100% CPU): active, whoever owns it (its user is on its row)
-      [['proc', 5161, 'stale', 2_050], ['proc', 5150, 'active', 61_000], ['free', null, null, 143771 - 63_050]],
-      [['proc', 666, 'stale', 138_600], ['free', null, null, 143771 - 138_600]],
+      [
+        ['proc', 5161, 'stale', 2_050],
+        ['proc', 5150, 'active', 61_000],
+        ['free', null, null, 143771 - 63_050],
+      ],
+      [
+        ['proc', 666, 'stale', 138_600],
+        ['free', null, null, 143771 - 138_600],
+      ],
       [['free', null, null, 143771]],
     ]);
     const gpu1 = m.gpus[1]!;
     expect(gpu1.procs.map((p) => [p.pid, p.user, p.verdict, p.age, p.command])).toEqual([
-      [5161, 'bob', 'orphaned', '1h 30m', "python -c 'from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5, pipe_handle=7)' --multiprocessing-fork"],
+      [
+        5161,
+        'bob',
+        'orphaned',
+        '1h 30m',
+        "python -c 'from multiprocessing.spawn import spawn_main; spawn_main(tracker_fd=5, pipe_handle=7)' --multiprocessing-fork",
+      ],
       [5150, 'bob', 'active', '30m 0s', 'python train.py --batch-size 64'],
     ]);
     // plain words; the session evidence is for -v (procs/leftover.ts)
-    expect(gpu1.procs[0]!.reason).toBe('a worker (multiprocessing, a DataLoader) whose Python parent has exited: a leftover of that job');
+    expect(gpu1.procs[0]!.reason).toBe(
+      'a worker (multiprocessing, a DataLoader) whose Python parent has exited: a leftover of that job',
+    );
   });
 
   it('the free GPU and the line that uses it, numbered as nvidia-smi numbers them', () => {
     expect(m.gpus.map((g) => g.free)).toEqual([false, false, false, true]);
-    expect(m.free).toEqual({ known: true, indexes: [3], line: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=3', allLine: null });
+    expect(m.free).toEqual({
+      known: true,
+      indexes: [3],
+      line: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=3',
+      allLine: null,
+    });
     expect(m.stale).toBe(2);
   });
 
   it("the holder's framework when the process probe names it, and what it means for its memory (src/gather/procfs/framework.ts)", () => {
-    expect(m.gpus[0]!.procs[0]!.framework).toEqual({ name: 'jax', label: 'JAX', evidence: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'] });
+    expect(m.gpus[0]!.procs[0]!.framework).toEqual({
+      name: 'jax',
+      label: 'JAX',
+      evidence: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'],
+    });
     expect(m.gpus[0]!.policies).toEqual([
       {
         pid: 4242,
         framework: 'jax',
-        summary: 'JAX, preallocating 75% of the GPU at its first operation (XLA_PYTHON_CLIENT_PREALLOCATE not set in it): 105.3 GiB ≈ 75% of 140.4 GiB',
+        summary:
+          'JAX, preallocating 75% of the GPU at its first operation (XLA_PYTHON_CLIENT_PREALLOCATE not set in it): 105.3 GiB ≈ 75% of 140.4 GiB',
         remedy: expect.stringContaining('XLA_PYTHON_CLIENT_PREALLOCATE=false'),
       },
     ]);
     expect(m.gpus[1]!.policies.map((p) => [p.pid, p.framework])).toEqual([[5150, 'torch']]);
     const html = renderMain(m, OPTS);
-    expect(html).toContain('<p class="policy" data-framework="jax" data-pid="4242">What this means for PID 4242: JAX, preallocating 75% of the GPU');
-    expect(html).toContain('<span class="fw">JAX</span><span class="fw-ev">jax_plugins/xla_cuda13/xla_cuda_plugin.so</span>');
+    expect(html).toContain(
+      '<p class="policy" data-framework="jax" data-pid="4242">What this means for PID 4242: JAX, preallocating 75% of the GPU',
+    );
+    expect(html).toContain(
+      '<span class="fw">JAX</span><span class="fw-ev">jax_plugins/xla_cuda13/xla_cuda_plugin.so</span>',
+    );
     // no framework (not recognised, maps unreadable, or an older snapshot): nothing claimed
     const bare = buildPageModel(sampleState({ frameworks: false }));
     expect(bare.gpus.flatMap((g) => g.procs.map((p) => p.framework))).toEqual([null, null, null, null]);
@@ -60,10 +98,17 @@ describe('the page model', () => {
     expect(groupOf('something new')).toBe('unknown');
     expect(groupOf('zombie')).toBe('stale');
     const changed: PageModel = JSON.parse(JSON.stringify(m));
-    Object.assign(changed.gpus[2]!.procs[0]!, { verdict: 'unknown', reason: 'its parent is alive but not its launcher: cannot tell', group: 'unknown', stale: false });
+    Object.assign(changed.gpus[2]!.procs[0]!, {
+      verdict: 'unknown',
+      reason: 'its parent is alive but not its launcher: cannot tell',
+      group: 'unknown',
+      stale: false,
+    });
     const html = renderMain(changed, OPTS);
     expect(html).toContain('<tr data-pid="666" data-verdict="unknown">');
-    expect(html).toContain('<span class="verdict-unknown">unknown</span><span class="reason">its parent is alive but not its launcher: cannot tell</span>');
+    expect(html).toContain(
+      '<span class="verdict-unknown">unknown</span><span class="reason">its parent is alive but not its launcher: cannot tell</span>',
+    );
   });
 
   it("the checks' findings, worst first, with their fix; refreshed on their own clock", () => {
@@ -103,13 +148,21 @@ describe('the page model', () => {
     st.latest = { snapshot: failed, at: st.now };
     st.failingSince = st.now - 60_000;
     const m2 = buildPageModel(st);
-    expect(m2.status).toMatchObject({ kind: 'failed', failure: 'nvidia-smi was not found on PATH', since: st.now - 60_000 });
+    expect(m2.status).toMatchObject({
+      kind: 'failed',
+      failure: 'nvidia-smi was not found on PATH',
+      since: st.now - 60_000,
+    });
     expect(m2.deviceHolders.map((p) => p.pid).sort((a, b) => a - b)).toEqual([666, 4242, 5150, 5161]);
-    expect(renderStatus(m2, st.now)).toContain('nvidia-smi could not answer: nvidia-smi was not found on PATH (for <span data-ago=');
+    expect(renderStatus(m2, st.now)).toContain(
+      'nvidia-smi could not answer: nvidia-smi was not found on PATH (for <span data-ago=',
+    );
     // never answered at all
     st.good = null;
     expect(buildPageModel(st).gpus).toEqual([]);
-    expect(renderMain(buildPageModel(st), OPTS)).toContain('Which GPUs are free is not known: nvidia-smi is not answering.');
+    expect(renderMain(buildPageModel(st), OPTS)).toContain(
+      'Which GPUs are free is not known: nvidia-smi is not answering.',
+    );
   });
 
   it('waits for the first answer before saying anything about the GPUs', () => {
@@ -168,7 +221,8 @@ describe('--redact', () => {
     r.observe(st.good!.snapshot);
     const a = r.apply(buildPageModel(st));
     const text = JSON.stringify(a);
-    for (const secret of ['alice', 'bob', 'train_jax.py', 'train.py', 'spawn_main', 'gpu-node-17', 'GPU-3860b93c']) expect(text).not.toContain(secret);
+    for (const secret of ['alice', 'bob', 'train_jax.py', 'train.py', 'spawn_main', 'gpu-node-17', 'GPU-3860b93c'])
+      expect(text).not.toContain(secret);
     const users = a.gpus.flatMap((g) => g.procs.map((p) => p.user));
     expect(users).toEqual(['user-1', 'user-2', 'user-2', 'root']);
     expect(a.gpus[0]!.procs[0]!.command).toBe('python3');
@@ -187,7 +241,14 @@ describe('--redact', () => {
 
   it('the fleet page: host names, users and commands', () => {
     const m = new FleetRedactor().apply({
-      machines: [{ file: 'snaps/node-a.json', host: 'node-a', users: ['alice'], stale: [{ name: 'python3', command: 'python3 /home/alice/secret.py', user: 'alice' }] }],
+      machines: [
+        {
+          file: 'snaps/node-a.json',
+          host: 'node-a',
+          users: ['alice'],
+          stale: [{ name: 'python3', command: 'python3 /home/alice/secret.py', user: 'alice' }],
+        },
+      ],
       redacted: false,
     });
     const text = JSON.stringify(m);
@@ -205,17 +266,24 @@ describe('the hour of history', () => {
     h.add(3000, { uuid: 'A', index: 0, usedMiB: 9, totalMiB: 100 });
     h.add(6000, { uuid: 'A', index: 0, usedMiB: 1, totalMiB: 100 });
     h.add(10_000, { uuid: 'A', index: 0, usedMiB: 2, totalMiB: 100 });
-    expect(h.snapshot(10_000)[0]!.points).toEqual([{ t: 0, usedMiB: 9 }, { t: 10_000, usedMiB: 2 }]);
+    expect(h.snapshot(10_000)[0]!.points).toEqual([
+      { t: 0, usedMiB: 9 },
+      { t: 10_000, usedMiB: 2 },
+    ]);
     h.add(70_001, { uuid: 'B', index: 1, usedMiB: 7, totalMiB: 100 });
     // a bucket stays while any of it is inside the window
-    expect(h.snapshot(70_001).map((g) => [g.uuid, g.points.map((p) => p.t)])).toEqual([['A', [10_000]], ['B', [70_000]]]);
+    expect(h.snapshot(70_001).map((g) => [g.uuid, g.points.map((p) => p.t)])).toEqual([
+      ['A', [10_000]],
+      ['B', [70_000]],
+    ]);
     expect(h.snapshot(200_000)).toEqual([]);
   });
 
   it('holds at most one bucket per slot whatever runs through it: a week of readings every 30 s on 8 GPUs', () => {
     const h = new MemoryHistory();
     const week = 7 * 24 * 3600_000;
-    for (let t = 0; t < week; t += 30_001) for (let g = 0; g < 8; g++) h.add(t, { uuid: `G${g}`, index: g, usedMiB: (t / 1000) % 1000, totalMiB: 1000 });
+    for (let t = 0; t < week; t += 30_001)
+      for (let g = 0; g < 8; g++) h.add(t, { uuid: `G${g}`, index: g, usedMiB: (t / 1000) % 1000, totalMiB: 1000 });
     expect(h.size()).toBeLessThanOrEqual(8 * 361);
     expect(h.size()).toBeGreaterThanOrEqual(8 * 120); // one reading per 30 s: every third 10 s bucket
   });

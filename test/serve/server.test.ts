@@ -109,13 +109,24 @@ describe('event streams', () => {
 
 describe('who may read', () => {
   it('loopback addresses', () => {
-    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST']) expect(isLoopbackHost(h), h).toBe(true);
-    for (const h of ['0.0.0.0', '::', '10.0.0.5', 'gpu-node-17', '127.0.0.1.nip.io', '128.0.0.1']) expect(isLoopbackHost(h), h).toBe(false);
+    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST'])
+      expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '10.0.0.5', 'gpu-node-17', '127.0.0.1.nip.io', '128.0.0.1'])
+      expect(isLoopbackHost(h), h).toBe(false);
   });
 
   it('the Host header of a request to the loopback server', () => {
-    for (const h of ['127.0.0.1:5810', 'localhost:5810', '[::1]:5810', 'localhost']) expect(loopbackHostHeader(h), h).toBe(true);
-    for (const h of [undefined, '', 'evil.example', 'evil.example:5810', '127.0.0.1.evil.example:5810', 'localhost.evil.example']) expect(loopbackHostHeader(h), String(h)).toBe(false);
+    for (const h of ['127.0.0.1:5810', 'localhost:5810', '[::1]:5810', 'localhost'])
+      expect(loopbackHostHeader(h), h).toBe(true);
+    for (const h of [
+      undefined,
+      '',
+      'evil.example',
+      'evil.example:5810',
+      '127.0.0.1.evil.example:5810',
+      'localhost.evil.example',
+    ])
+      expect(loopbackHostHeader(h), String(h)).toBe(false);
   });
 
   it('the token: in the query or as a bearer, compared whole', () => {
@@ -131,7 +142,8 @@ describe('who may read', () => {
 
   it('a server with a token refuses a request without it, also on HEAD and unknown paths', async () => {
     const s = await server(() => '{}', { token: 'sixteen-chars-token' });
-    for (const p of ['/', '/events', '/state.json', '/nope']) expect((await get(`http://127.0.0.1:${s.port}${p}`)).status).toBe(401);
+    for (const p of ['/', '/events', '/state.json', '/nope'])
+      expect((await get(`http://127.0.0.1:${s.port}${p}`)).status).toBe(401);
     expect((await get(`http://127.0.0.1:${s.port}/?token=sixteen-chars-token`)).status).toBe(200);
     expect((await get(`http://127.0.0.1:${s.port}/nope?token=sixteen-chars-token`)).status).toBe(404);
   });

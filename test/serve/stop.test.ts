@@ -26,7 +26,9 @@ describe('serve stops its children', () => {
     const marker = String(1_000_000 + Math.floor(Math.random() * 8_000_000));
     // a wrapper script with a child of its own: the child is in the script's process group
     fakeBin(dir, 'nvidia-smi', `sleep ${marker} & wait`);
-    const s = await startServe(['--interval', '0.5', '--timeout', '60'], { PATH: `${dir}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+    const s = await startServe(['--interval', '0.5', '--timeout', '60'], {
+      PATH: `${dir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    });
     try {
       await until('the hung nvidia-smi calls', async () => withMarker(marker).length >= 2, 10000);
     } finally {

@@ -17,12 +17,14 @@ const PROC_HIDEPID2 = '22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:
 const PROC_INVISIBLE = '640 22 0:61 / /proc rw,relatime - proc proc rw,hidepid=invisible';
 const SYS = '23 1 0:22 / /sys rw,nosuid,nodev,noexec,relatime shared:2 - sysfs sysfs rw';
 
-describe('does /proc hide other users\' processes?', () => {
+describe("does /proc hide other users' processes?", () => {
   it('reads the proc mount at /proc, the last one mounted there', () => {
     expect(procHidesOthers([SYS, PROC_PLAIN].join('\n'))).toBe(false);
     expect(procHidesOthers([SYS, PROC_HIDEPID2].join('\n'))).toBe(true);
     expect(procHidesOthers([PROC_PLAIN, PROC_INVISIBLE].join('\n'))).toBe(true);
-    expect(procHidesOthers([PROC_HIDEPID2, PROC_PLAIN.replace(' - proc proc rw', ' - proc proc rw,hidepid=0')].join('\n'))).toBe(false);
+    expect(
+      procHidesOthers([PROC_HIDEPID2, PROC_PLAIN.replace(' - proc proc rw', ' - proc proc rw,hidepid=0')].join('\n')),
+    ).toBe(false);
     // a proc mounted elsewhere (a container's) does not count
     expect(procHidesOthers('700 1 0:70 / /srv/ctr/proc rw - proc proc rw,hidepid=2')).toBe(false);
     expect(procHidesOthers('')).toBe(false);
@@ -32,8 +34,16 @@ describe('does /proc hide other users\' processes?', () => {
 describe('the command lines of the page model', () => {
   const st = sampleState();
   // alice (uid 1000) runs serve; her job's command line carries a token
-  st.good!.snapshot.processes.list[0]!.cmdline = ['python3', 'train_jax.py', '--hf-token', 'hf_ALICESECRET0123456789', '--data', 'https://x.blob.example.net/d?sig=SIGVALUE0123'];
-  const procs = (m: ReturnType<typeof buildPageModel>) => m.gpus.flatMap((g) => g.procs).map((p) => [p.pid, p.command, p.commandFull] as const);
+  st.good!.snapshot.processes.list[0]!.cmdline = [
+    'python3',
+    'train_jax.py',
+    '--hf-token',
+    'hf_ALICESECRET0123456789',
+    '--data',
+    'https://x.blob.example.net/d?sig=SIGVALUE0123',
+  ];
+  const procs = (m: ReturnType<typeof buildPageModel>) =>
+    m.gpus.flatMap((g) => g.procs).map((p) => [p.pid, p.command, p.commandFull] as const);
 
   it('secrets replaced, everything else as collected, when /proc shows every process', () => {
     const m = applyCommandPolicy(buildPageModel(st), st, { secrets: createSecretRedactor(), hideOthers: false });
@@ -41,11 +51,13 @@ describe('the command lines of the page model', () => {
     expect(text).not.toContain('ALICESECRET');
     expect(text).not.toContain('SIGVALUE');
     expect(procs(m)).toContainEqual([5150, 'python train.py --batch-size 64', 'python train.py --batch-size 64']);
-    expect(procs(m).find(([pid]) => pid === 4242)![1]).toBe("python3 train_jax.py --hf-token secret-1 --data 'https://x.blob.example.net/d?sig=secret-2'");
+    expect(procs(m).find(([pid]) => pid === 4242)![1]).toBe(
+      "python3 train_jax.py --hf-token secret-1 --data 'https://x.blob.example.net/d?sig=secret-2'",
+    );
     expect(m.othersHidden).toBeUndefined();
   });
 
-  it('under hidepid: other users\' command lines as the process name only; the user running serve keeps hers', () => {
+  it("under hidepid: other users' command lines as the process name only; the user running serve keeps hers", () => {
     const m = applyCommandPolicy(buildPageModel(st), st, { secrets: createSecretRedactor(), hideOthers: true });
     expect(procs(m)).toContainEqual([5150, 'python', 'python']);
     expect(procs(m)).toContainEqual([5161, 'pt_data_worker', 'pt_data_worker']);
@@ -63,20 +75,42 @@ afterEach(async () => {
 /** A machine under --root: bob's GPU job with a token on its command line; /proc hidepid or not. */
 function machine(hidepid: boolean): { root: string; bin: string } {
   const gpuPid = 5001;
-  const root = makeRoot({ procs: [{ pid: gpuPid, ppid: 1, comm: 'python3', uid: 1001, gpuFd: true, cmdline: ['python3', '/home/bob/train.py', '--hf-token', 'hf_BOBSECRET0123456789abc', '--epochs', '90'] }] });
+  const root = makeRoot({
+    procs: [
+      {
+        pid: gpuPid,
+        ppid: 1,
+        comm: 'python3',
+        uid: 1001,
+        gpuFd: true,
+        cmdline: ['python3', '/home/bob/train.py', '--hf-token', 'hf_BOBSECRET0123456789abc', '--epochs', '90'],
+      },
+    ],
+  });
   fs.writeFileSync(path.join(root, 'proc/4242/mountinfo'), `${SYS}\n${hidepid ? PROC_HIDEPID2 : PROC_PLAIN}\n`);
   const bin = tempDir('ged-serve-vis-');
-  fs.writeFileSync(path.join(bin, 'smi.xml'), fs.readFileSync(path.join(FIXTURES, 'h200/hog/nvidia-smi-q-hog.xml'), 'utf8').replace('<pid>694</pid>', `<pid>${gpuPid}</pid>`));
-  fakeBin(bin, 'nvidia-smi', `case "$1" in
+  fs.writeFileSync(
+    path.join(bin, 'smi.xml'),
+    fs
+      .readFileSync(path.join(FIXTURES, 'h200/hog/nvidia-smi-q-hog.xml'), 'utf8')
+      .replace('<pid>694</pid>', `<pid>${gpuPid}</pid>`),
+  );
+  fakeBin(
+    bin,
+    'nvidia-smi',
+    `case "$1" in
   -q) cat '${bin}/smi.xml' ;;
   --query-gpu=*) cat '${FIXTURES}/h200/idle/query-gpu.csv' ;;
   *) exit 2 ;;
-esac`);
+esac`,
+  );
   return { root, bin };
 }
 
 async function page(m: { root: string; bin: string }, extra: string[]): Promise<string> {
-  const s = await startServe(['--root', m.root, '--check-interval', '0', '--interval', '0.5', ...extra], { PATH: `${m.bin}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+  const s = await startServe(['--root', m.root, '--check-interval', '0', '--interval', '0.5', ...extra], {
+    PATH: `${m.bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+  });
   servers.push(s);
   return until('the holder on the page', async () => {
     const r = await get(`${s.base}/state.json`);
@@ -85,13 +119,13 @@ async function page(m: { root: string; bin: string }, extra: string[]): Promise<
 }
 
 describe('serve: command lines end to end', () => {
-  it('without hidepid: bob\'s command line, its token replaced', async () => {
+  it("without hidepid: bob's command line, its token replaced", async () => {
     const json = await page(machine(false), []);
     expect(json).toContain('/home/bob/train.py --hf-token secret-1 --epochs 90');
     expect(json).not.toContain('BOBSECRET');
   }, 30000);
 
-  it('with hidepid: bob\'s command line is not shown (the page says why); --show-all shows it, token still replaced', async () => {
+  it("with hidepid: bob's command line is not shown (the page says why); --show-all shows it, token still replaced", async () => {
     const m = machine(true);
     const json = await page(m, []);
     expect(json).not.toContain('train.py');

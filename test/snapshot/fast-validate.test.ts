@@ -12,7 +12,9 @@ import { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { UsageError } from '../../src/base/errors.js';
 
 const DIR = path.resolve(__dirname, '../fixtures/snapshots');
-const REAL = ['h200-idle.json', 'h200-memory-held.json'].map((f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as unknown);
+const REAL = ['h200-idle.json', 'h200-memory-held.json'].map(
+  (f) => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as unknown,
+);
 const isSnapshot = compileValidator(Snapshot);
 
 /** Every path to a value inside a JSON document. */
@@ -39,7 +41,22 @@ const jsonValue = fc.oneof(
   fc.boolean(),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(2 ** 60, -1, 0, 1.5, '', 'ok', 'running', 'zombie', 'pip', 'conda', 'torch', 'rpath', 'needed', 'largest'),
+  fc.constantFrom(
+    2 ** 60,
+    -1,
+    0,
+    1.5,
+    '',
+    'ok',
+    'running',
+    'zombie',
+    'pip',
+    'conda',
+    'torch',
+    'rpath',
+    'needed',
+    'largest',
+  ),
   fc.string(),
   fc.constant([]),
   fc.constant({}),

@@ -37,7 +37,12 @@ type Check = { kind: 'same'; id: LiveIdentity } | { kind: 'gone' } | { kind: 'ot
 function recheck(step: EndProcessStep, fs: FileSystem): Check {
   const id = readIdentity(fs, step.pid);
   if (id === null) return { kind: 'gone' };
-  if (id.startedAt === null || id.startedAt !== step.startedAt || (step.uid !== null && id.uid !== null && id.uid !== step.uid)) return { kind: 'other', id };
+  if (
+    id.startedAt === null ||
+    id.startedAt !== step.startedAt ||
+    (step.uid !== null && id.uid !== null && id.uid !== step.uid)
+  )
+    return { kind: 'other', id };
   if (step.parentOf === undefined && (id.state === 'zombie' || id.state === 'dead')) return { kind: 'gone' };
   return { kind: 'same', id };
 }
@@ -50,7 +55,15 @@ export async function endProcess(step: EndProcessStep, d: ApplyDeps): Promise<Pr
   const first = recheck(step, d.fs);
   if (first.kind === 'gone') return { kind: 'already-gone' };
   if (first.kind === 'other') {
-    return { kind: 'refused', why: t('fixr.reused', { pid: step.pid, comm: first.id.comm, now: new Date(first.id.startedAt ?? 0).toISOString(), then: new Date(step.startedAt).toISOString() }) };
+    return {
+      kind: 'refused',
+      why: t('fixr.reused', {
+        pid: step.pid,
+        comm: first.id.comm,
+        now: new Date(first.id.startedAt ?? 0).toISOString(),
+        then: new Date(step.startedAt).toISOString(),
+      }),
+    };
   }
   const send = (sig: SignalName): ProcessOutcome | null => {
     const r = d.signals.send(step.pid, sig);

@@ -22,17 +22,30 @@ export interface WindowSample {
   gpu: GpuActivity | null;
 }
 
-export async function sampleProcesses(fs: FileSystem, pids: readonly number[], deps: SampleDeps, windowMs = SAMPLE_WINDOW_MS): Promise<Map<number, LiveSample>> {
+export async function sampleProcesses(
+  fs: FileSystem,
+  pids: readonly number[],
+  deps: SampleDeps,
+  windowMs = SAMPLE_WINDOW_MS,
+): Promise<Map<number, LiveSample>> {
   return (await sampleWindow(fs, pids, deps, windowMs)).live;
 }
 
-export async function sampleWindow(fs: FileSystem, pids: readonly number[], deps: SampleDeps, windowMs = SAMPLE_WINDOW_MS): Promise<WindowSample> {
+export async function sampleWindow(
+  fs: FileSystem,
+  pids: readonly number[],
+  deps: SampleDeps,
+  windowMs = SAMPLE_WINDOW_MS,
+): Promise<WindowSample> {
   const out = new Map<number, LiveSample>();
   if (pids.length === 0) return { live: out, windowMs: 0, gpu: null };
   const t0 = deps.now();
   const first = new Map(pids.map((pid) => [pid, readIdentity(fs, pid)]));
   const written0 = new Map(pids.map((pid) => [pid, outputMtime(fs, pid)]));
-  const [gpu] = await Promise.all([deps.gpuActivity ? deps.gpuActivity().catch(() => null) : Promise.resolve(null), deps.sleep(windowMs)]);
+  const [gpu] = await Promise.all([
+    deps.gpuActivity ? deps.gpuActivity().catch(() => null) : Promise.resolve(null),
+    deps.sleep(windowMs),
+  ]);
   const elapsedS = Math.max(0.001, (deps.now() - t0) / 1000);
   for (const pid of pids) {
     const a = first.get(pid) ?? null;

@@ -11,7 +11,11 @@ export type PreambleFramework = (typeof FRAMEWORKS)[number];
 const BODIES: Record<PreambleFramework, string> = { torch, tensorflow, jax };
 
 /** Other spellings people use for the same frameworks. */
-const ALIASES: Record<string, PreambleFramework> = { pytorch: 'torch', tf: 'tensorflow', 'tensorflow-gpu': 'tensorflow' };
+const ALIASES: Record<string, PreambleFramework> = {
+  pytorch: 'torch',
+  tf: 'tensorflow',
+  'tensorflow-gpu': 'tensorflow',
+};
 
 export function normalizeFramework(name: string): PreambleFramework | null {
   const n = name.trim().toLowerCase();
@@ -22,7 +26,9 @@ export function normalizeFramework(name: string): PreambleFramework | null {
 export function composePreamble(framework: PreambleFramework, toolVersion: string): string {
   const extra =
     framework === 'tensorflow'
-      ? ['# For TensorFlow it also turns on memory growth, which only works before the first op: keep it above any TF code.']
+      ? [
+          '# For TensorFlow it also turns on memory growth, which only works before the first op: keep it above any TF code.',
+        ]
       : framework === 'jax'
         ? ['# For JAX it warns, before JAX starts, when its 75% preallocation will not fit in the free memory.']
         : [];

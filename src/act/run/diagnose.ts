@@ -9,7 +9,10 @@ export type Explainer = (tail: readonly TailLine[], snapshot: Snapshot | null) =
 export async function loadExplainer(): Promise<Explainer> {
   const { explainText } = await import('../../judge/explain/engine.js');
   return (tail, snapshot) => {
-    const d = explainText(tail.map((l) => l.text).join('\n'), { sourceName: 'output', ...(snapshot ? { snapshot } : {}) });
+    const d = explainText(tail.map((l) => l.text).join('\n'), {
+      sourceName: 'output',
+      ...(snapshot ? { snapshot } : {}),
+    });
     return renumber(d, tail);
   };
 }

@@ -51,7 +51,8 @@ export interface JobResult {
 export const PIPE_DRAIN_MS = 1000;
 
 /** A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its share. */
-const FAILING = /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
+const FAILING =
+  /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
 
 export async function runJob(o: JobOptions): Promise<JobResult> {
   const t0 = performance.now();
@@ -93,7 +94,12 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
   const job = child;
   for (const s of pending) job.kill(s);
   const isJob = descendantTest(o.fs, () => job.pid);
-  const sampler = startSampler({ intervalMs: o.intervalMs, elapsed, isJob, ...(o.nvidiaSmi ? { command: o.nvidiaSmi } : {}) });
+  const sampler = startSampler({
+    intervalMs: o.intervalMs,
+    elapsed,
+    isJob,
+    ...(o.nvidiaSmi ? { command: o.nvidiaSmi } : {}),
+  });
   let exit: ChildExit;
   try {
     exit = await job.exited;
@@ -118,7 +124,12 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
     if (got instanceof Error) snapshotError = got.message;
     else snapshot = got;
   }
-  const jobPids = [...new Set([...(job.pid !== undefined ? [job.pid] : []), ...timeline.processes.filter((p) => p.isJob).map((p) => p.pid)])];
+  const jobPids = [
+    ...new Set([
+      ...(job.pid !== undefined ? [job.pid] : []),
+      ...timeline.processes.filter((p) => p.isJob).map((p) => p.pid),
+    ]),
+  ];
   return {
     exit,
     exitCode: exitCodeOf(exit),

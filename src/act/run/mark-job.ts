@@ -7,5 +7,8 @@ export function markJobProcesses(s: Snapshot, jobPids: readonly number[]): Snaps
   // A DataLoader worker or a launcher's rank is a child of a job process.
   const isJob = (p: Snapshot['processes']['list'][number]) =>
     job.has(p.pid) || (p.nvidiaSmiPid !== undefined && job.has(p.nvidiaSmiPid)) || (p.ppid !== null && job.has(p.ppid));
-  return { ...s, processes: { ...s.processes, list: s.processes.list.map((p) => (isJob(p) ? { ...p, isSelfOrAncestor: true } : p)) } };
+  return {
+    ...s,
+    processes: { ...s.processes, list: s.processes.list.map((p) => (isJob(p) ? { ...p, isSelfOrAncestor: true } : p)) },
+  };
 }

@@ -29,9 +29,11 @@ export function startSampler(o: SamplerOptions): Sampler {
   // A loop that ends on its own (not found, driver gone) is worth a line in the report.
   for (const s of streams) {
     void s.exited.then((e) => {
-      if (e.kind === 'spawn-failed') tl.setNote(e.reason === 'not-found' ? `${cmd} was not found: GPU memory was not sampled` : e.message);
+      if (e.kind === 'spawn-failed')
+        tl.setNote(e.reason === 'not-found' ? `${cmd} was not found: GPU memory was not sampled` : e.message);
       else if (stopping) return;
-      else if (e.kind === 'exited') tl.setNote(`${cmd} stopped sampling (exit code ${e.code}): the driver may not be loaded`);
+      else if (e.kind === 'exited')
+        tl.setNote(`${cmd} stopped sampling (exit code ${e.code}): the driver may not be loaded`);
       else tl.setNote(`${cmd} stopped sampling (${e.signal})`);
     });
   }

@@ -29,7 +29,10 @@ export class OutputTail {
   private bytes = 0;
   private seen = 0;
   private readonly partial: Record<StreamName, string> = { stdout: '', stderr: '' };
-  private readonly decoders: Record<StreamName, StringDecoder> = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
+  private readonly decoders: Record<StreamName, StringDecoder> = {
+    stdout: new StringDecoder('utf8'),
+    stderr: new StringDecoder('utf8'),
+  };
   private readonly watchers: ((l: TailLine) => void)[] = [];
 
   constructor(o: TailOptions = {}) {
@@ -91,7 +94,8 @@ export class OutputTail {
     let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const cr = text.lastIndexOf('\r');
     if (cr !== -1) text = text.slice(cr + 1);
-    if (text.length > this.maxLineChars) text = `${text.slice(0, this.maxLineChars)}… [${text.length - this.maxLineChars} more characters]`;
+    if (text.length > this.maxLineChars)
+      text = `${text.slice(0, this.maxLineChars)}… [${text.length - this.maxLineChars} more characters]`;
     const line: TailLine = { n: ++this.seen, stream, text };
     if (this.count === this.maxLines) this.dropOldest();
     this.ring[(this.start + this.count) % this.maxLines] = line;

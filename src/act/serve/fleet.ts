@@ -76,9 +76,10 @@ export class FleetWatcher {
       const max = this.o.maxFiles ?? 20_000;
       const kept = files.slice(0, max);
       const skipped = [...problems];
-      if (files.length > max) skipped.push({ file: this.o.dir, reason: `${files.length - max} more files than the ${max} followed` });
+      if (files.length > max)
+        skipped.push({ file: this.o.dir, reason: `${files.length - max} more files than the ${max} followed` });
       const present = new Set(kept);
-      for (const f of [...this.entries.keys()]) if (!present.has(f)) (this.entries.delete(f), (this.dirty = true));
+      for (const f of [...this.entries.keys()]) if (!present.has(f)) this.entries.delete(f), (this.dirty = true);
       let n = 0;
       for (const file of kept) {
         if (++n % 50 === 0) await yieldNow();
@@ -87,7 +88,11 @@ export class FleetWatcher {
         if (st && old && st.size === old.size && st.mtimeMs === old.mtimeMs) continue;
         const input = readInput(this.o.fs, this.o.cwd, file, walked.get(file));
         if ('snapshot' in input) {
-          this.entries.set(file, { size: input.size ?? st?.size ?? 0, mtimeMs: input.mtimeMs ?? st?.mtimeMs ?? 0, row: summarise(input.snapshot, file) });
+          this.entries.set(file, {
+            size: input.size ?? st?.size ?? 0,
+            mtimeMs: input.mtimeMs ?? st?.mtimeMs ?? 0,
+            row: summarise(input.snapshot, file),
+          });
           this.dirty = true;
         } else if (old) {
           // Half-written or replaced by something unreadable: keep what it said, say why it is old.
@@ -100,7 +105,8 @@ export class FleetWatcher {
       }
       this.skipped = skipped;
       this.readAt = this.o.now();
-      if (this.dirty && (this.mergedAt === null || this.o.now() - this.mergedAt >= this.o.mergeEveryMs)) await this.merge(kept);
+      if (this.dirty && (this.mergedAt === null || this.o.now() - this.mergedAt >= this.o.mergeEveryMs))
+        await this.merge(kept);
       this.version++;
       this.o.onChange();
     } finally {
@@ -119,15 +125,25 @@ export class FleetWatcher {
       if (++n % 20 === 0) await yieldNow();
     }
     const result = merger.result();
-    this.outliers = new Map(result.outliers.map((x) => [x.file, x.differs.map((d) => ({ fact: d.label || d.fact, value: d.value, usual: d.usual, impact: d.impact }))]));
+    this.outliers = new Map(
+      result.outliers.map((x) => [
+        x.file,
+        x.differs.map((d) => ({ fact: d.label || d.fact, value: d.value, usual: d.usual, impact: d.impact })),
+      ]),
+    );
     this.mergedAt = this.o.now();
     this.dirty = false;
   }
 
   model(redacted = false): FleetPageModel {
-    const machines = [...this.entries.values()].map((e) => ({ ...e.row, outliers: this.outliers.get(e.row.file) ?? [] }));
+    const machines = [...this.entries.values()].map((e) => ({
+      ...e.row,
+      outliers: this.outliers.get(e.row.file) ?? [],
+    }));
     const now = this.o.now();
-    machines.sort((a, b) => score(b, now, this.o.oldAfterMs) - score(a, now, this.o.oldAfterMs) || a.host.localeCompare(b.host));
+    machines.sort(
+      (a, b) => score(b, now, this.o.oldAfterMs) - score(a, now, this.o.oldAfterMs) || a.host.localeCompare(b.host),
+    );
     const old = machines.filter((m) => m.collectedMs === null || now - m.collectedMs > this.o.oldAfterMs).length;
     return {
       title: t('serve.fleet.title', { n: machines.length }),
@@ -153,7 +169,12 @@ export class FleetWatcher {
 
 /** Machines that need a look come first: stale holders, then outliers, unreadable or old snapshots. */
 function score(m: MachineRow, now: number, oldAfterMs: number): number {
-  return (m.stale.length > 0 ? 8 : 0) + (m.outliers.length > 0 ? 4 : 0) + (m.problem || m.nvidiaFailure ? 2 : 0) + (m.collectedMs === null || now - m.collectedMs > oldAfterMs ? 1 : 0);
+  return (
+    (m.stale.length > 0 ? 8 : 0) +
+    (m.outliers.length > 0 ? 4 : 0) +
+    (m.problem || m.nvidiaFailure ? 2 : 0) +
+    (m.collectedMs === null || now - m.collectedMs > oldAfterMs ? 1 : 0)
+  );
 }
 
 /** The few fields of a snapshot the fleet page shows. */
@@ -174,7 +195,9 @@ export function summarise(s: Snapshot, file: string): MachineRow {
       command: r.p.visible && r.p.cmdline && r.p.cmdline.length > 0 ? fmtCmdline(r.p.cmdline, 100) : (r.p.name ?? '?'),
     }));
   const free = s.nvidia.ok ? freeGpuIndexes(s) : null;
-  const users = [...new Set([s.self.user, ...s.processes.list.map((p) => p.user)].filter((u): u is string => typeof u === 'string'))];
+  const users = [
+    ...new Set([s.self.user, ...s.processes.list.map((p) => p.user)].filter((u): u is string => typeof u === 'string')),
+  ];
   return {
     file,
     host: s.host.name,

@@ -54,7 +54,8 @@ export class LiveCollector {
     this.tick();
     this.timer = setInterval(() => this.tick(), this.d.intervalMs);
     // The first checks start a moment after the first sample, which the page needs more.
-    if (this.d.check && this.d.checkEveryMs > 0) this.checkTimer = setTimeout(() => this.runChecks(), Math.min(1500, this.d.intervalMs));
+    if (this.d.check && this.d.checkEveryMs > 0)
+      this.checkTimer = setTimeout(() => this.runChecks(), Math.min(1500, this.d.intervalMs));
   }
 
   stop(): void {
@@ -115,7 +116,8 @@ export class LiveCollector {
       this.failingSince = null;
       this.failures = 0;
       this.nextSampleAt = 0;
-      for (const g of s.snapshot.nvidia.gpus) this.history.add(at, { uuid: g.uuid, index: g.index, usedMiB: g.memory.usedMiB, totalMiB: g.memory.totalMiB });
+      for (const g of s.snapshot.nvidia.gpus)
+        this.history.add(at, { uuid: g.uuid, index: g.index, usedMiB: g.memory.usedMiB, totalMiB: g.memory.totalMiB });
     } else {
       this.failingSince ??= at;
       this.failures++;
@@ -148,7 +150,11 @@ export class LiveCollector {
         this.afterChecks();
       },
       (err: unknown) => {
-        this.checks = { ...this.checks, runningSince: null, error: `The checks failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` };
+        this.checks = {
+          ...this.checks,
+          runningSince: null,
+          error: `The checks failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+        };
         this.afterChecks();
       },
     );

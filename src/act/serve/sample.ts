@@ -16,8 +16,15 @@ import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
 export type BaseFacts = Pick<Snapshot, 'host' | 'self' | 'system' | 'env'>;
 
 export function baseFacts(penv: ProbeEnv): BaseFacts {
-  const host = (readTextOr(penv.fs, '/proc/sys/kernel/hostname') ?? readTextOr(penv.fs, '/etc/hostname') ?? 'unknown').trim() || 'unknown';
-  return { host: { name: host }, self: probeSelf(penv), system: probeSystem(penv.fs, penv.env, process.arch), env: probeEnv(penv.env) };
+  const host =
+    (readTextOr(penv.fs, '/proc/sys/kernel/hostname') ?? readTextOr(penv.fs, '/etc/hostname') ?? 'unknown').trim() ||
+    'unknown';
+  return {
+    host: { name: host },
+    self: probeSelf(penv),
+    system: probeSystem(penv.fs, penv.env, process.arch),
+    env: probeEnv(penv.env),
+  };
 }
 
 export interface PreviousSample {
@@ -31,7 +38,11 @@ export interface PreviousSample {
  * (a whole interval, a better window than the 0.1 s of a one-off probe), from the CPU times the previous
  * sample already read; the first sample measures across its own nvidia-smi call, as `check` does.
  */
-export async function takeSample(penv: ProbeEnv, base: BaseFacts, prev: PreviousSample | null): Promise<PreviousSample> {
+export async function takeSample(
+  penv: ProbeEnv,
+  base: BaseFacts,
+  prev: PreviousSample | null,
+): Promise<PreviousSample> {
   const t0 = performance.now();
   const before: CpuSample = prev ? cpuFrom(prev) : sampleGpuProcessCpu(penv.fs, t0);
   const nvidia = await probeNvidia(penv);
@@ -44,13 +55,21 @@ export async function takeSample(penv: ProbeEnv, base: BaseFacts, prev: Previous
     ...base,
     nvidia,
     processes,
-    probes: [{ id: 'nvidia-smi', ok: nvidia.ok, durationMs: Math.round((t1 - t0) * 10) / 10, ...(nvidia.ok ? {} : { message: nvidia.failure.message }) }],
+    probes: [
+      {
+        id: 'nvidia-smi',
+        ok: nvidia.ok,
+        durationMs: Math.round((t1 - t0) * 10) / 10,
+        ...(nvidia.ok ? {} : { message: nvidia.failure.message }),
+      },
+    ],
   };
   return { snapshot, perfAt: t1 };
 }
 
 function cpuFrom(prev: PreviousSample): CpuSample {
   const ticks = new Map<number, number>();
-  for (const p of prev.snapshot.processes.list) if (p.cpuSeconds !== null) ticks.set(p.pid, Math.round(p.cpuSeconds * CLOCK_TICKS));
+  for (const p of prev.snapshot.processes.list)
+    if (p.cpuSeconds !== null) ticks.set(p.pid, Math.round(p.cpuSeconds * CLOCK_TICKS));
   return { atMs: prev.perfAt, ticks };
 }

@@ -67,13 +67,29 @@ export const MAX_IDLE_PER_ADDRESS = 32;
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const headers = securityHeaders(o.csp);
-  const hub = new StreamHub({ max: o.maxStreams ?? MAX_STREAMS, maxBufferedBytes: o.maxBufferedBytes ?? 1024 * 1024, stuckMs: o.stuckMs ?? 30_000, heartbeatMs: o.heartbeatMs ?? 15_000, retryMs: 3000, headers });
+  const hub = new StreamHub({
+    max: o.maxStreams ?? MAX_STREAMS,
+    maxBufferedBytes: o.maxBufferedBytes ?? 1024 * 1024,
+    stuckMs: o.stuckMs ?? 30_000,
+    heartbeatMs: o.heartbeatMs ?? 15_000,
+    retryMs: 3000,
+    headers,
+  });
   const query = o.token === null ? '' : `?token=${encodeURIComponent(o.token)}`;
   const started = performance.now();
   const stats = (): ServerStats => {
     const m = process.memoryUsage();
     const mib = (b: number) => Math.round((b / 1048576) * 10) / 10;
-    return { streams: hub.size, dropped: hub.dropped, refused: hub.refused, rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), heapTotalMiB: mib(m.heapTotal), externalMiB: mib(m.external), uptimeS: Math.round((performance.now() - started) / 1000) };
+    return {
+      streams: hub.size,
+      dropped: hub.dropped,
+      refused: hub.refused,
+      rssMiB: mib(m.rss),
+      heapUsedMiB: mib(m.heapUsed),
+      heapTotalMiB: mib(m.heapTotal),
+      externalMiB: mib(m.external),
+      uptimeS: Math.round((performance.now() - started) / 1000),
+    };
   };
 
   const plain = (res: ServerResponse, code: number, text: string, extra: Record<string, string> = {}) => {
@@ -88,11 +104,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } catch {
       return plain(res, 400, 'bad request');
     }
-    if (o.loopback && !loopbackHostHeader(req.headers.host)) return plain(res, 403, 'this page answers only to localhost (the Host header names another name)');
+    if (o.loopback && !loopbackHostHeader(req.headers.host))
+      return plain(res, 403, 'this page answers only to localhost (the Host header names another name)');
     if (o.token !== null && !tokenMatches(tokenOf(url, req.headers), o.token)) {
-      return plain(res, 401, 'a token is needed: open the URL gpu-env-doctor serve printed when it started', { 'WWW-Authenticate': 'Bearer' });
+      return plain(res, 401, 'a token is needed: open the URL gpu-env-doctor serve printed when it started', {
+        'WWW-Authenticate': 'Bearer',
+      });
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'this page only reads (GET)', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'this page only reads (GET)', { Allow: 'GET, HEAD' });
     const send = (type: string, body: string) => {
       res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -113,20 +133,31 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
 
   // Room is made for real requests by closing connections that serve nothing (./connections.ts); a request
   // must bring its headers within HEADERS_TIMEOUT_MS, checked every CHECK_EVERY_MS (Node's default is 30 s).
-  const guard = new ConnectionGuard({ maxTotal: (o.maxStreams ?? MAX_STREAMS) + 64, maxIdlePerAddress: MAX_IDLE_PER_ADDRESS });
-  const server: Server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, keepAliveTimeout: 5_000, connectionsCheckingInterval: CHECK_EVERY_MS }, (req, res) => {
-    const sock = req.socket;
-    guard.busy(sock);
-    res.once('close', () => guard.idle(sock));
-    try {
-      handle(req, res);
-    } catch (err) {
-      // A bug in rendering must cost one answer, not the server.
-      if (!res.headersSent) plain(res, 500, 'internal error');
-      else res.destroy();
-      process.emitWarning(`gpu-env-doctor serve: ${err instanceof Error ? err.message : String(err)}`);
-    }
+  const guard = new ConnectionGuard({
+    maxTotal: (o.maxStreams ?? MAX_STREAMS) + 64,
+    maxIdlePerAddress: MAX_IDLE_PER_ADDRESS,
   });
+  const server: Server = createServer(
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: CHECK_EVERY_MS,
+    },
+    (req, res) => {
+      const sock = req.socket;
+      guard.busy(sock);
+      res.once('close', () => guard.idle(sock));
+      try {
+        handle(req, res);
+      } catch (err) {
+        // A bug in rendering must cost one answer, not the server.
+        if (!res.headersSent) plain(res, 500, 'internal error');
+        else res.destroy();
+        process.emitWarning(`gpu-env-doctor serve: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+  );
   // No fixed maxConnections: past it Node refuses every new connection, the ones that carry the token too.
   server.on('connection', (sock: Socket) => {
     sock.once('close', () => guard.closed(sock));

@@ -54,7 +54,12 @@ export class StreamHub {
       res.end(`too many open pages (${this.o.max}): close some and reload\n`);
       return false;
     }
-    res.writeHead(200, { ...this.o.headers, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      ...this.o.headers,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     // A stream is quiet between updates: no idle timeout on its socket (the heartbeat shows it is alive).
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);

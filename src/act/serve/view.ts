@@ -38,11 +38,21 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
       model = o.redactor.apply(model);
     }
     const ropts = opts(now, '');
-    cached = { model, event: eventData(model, ropts), json: JSON.stringify({ schemaVersion: 1, generatedAt: new Date(now).toISOString(), ...model }) };
+    cached = {
+      model,
+      event: eventData(model, ropts),
+      json: JSON.stringify({ schemaVersion: 1, generatedAt: new Date(now).toISOString(), ...model }),
+    };
     key = k;
     return { ...cached, now };
   };
-  const opts = (now: number, query: string): RenderOptions => ({ now, query, refreshS: o.refreshS, tool: o.tool, historyWindowMs: o.historyWindowMs });
+  const opts = (now: number, query: string): RenderOptions => ({
+    now,
+    query,
+    refreshS: o.refreshS,
+    tool: o.tool,
+    historyWindowMs: o.historyWindowMs,
+  });
   return {
     model: () => build().model,
     page: (query) => {

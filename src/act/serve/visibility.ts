@@ -35,7 +35,8 @@ export function procHidesOthers(mountinfo: string): boolean {
 /** The page model with the command lines the policy allows; secrets replaced in those shown. */
 export function applyCommandPolicy(m: PageModel, st: LiveState, p: CommandPolicy): PageModel {
   const owners = new Map<number, number | null>();
-  for (const s of [st.good?.snapshot, st.latest?.snapshot]) for (const x of s?.processes.list ?? []) owners.set(x.pid, x.uid);
+  for (const s of [st.good?.snapshot, st.latest?.snapshot])
+    for (const x of s?.processes.list ?? []) owners.set(x.pid, x.uid);
   const self = st.good?.snapshot.self.uid ?? st.latest?.snapshot.self.uid ?? null;
   let hidden = 0;
   const fix = (v: ProcView): ProcView => {
@@ -55,6 +56,15 @@ export function applyCommandPolicy(m: PageModel, st: LiveState, p: CommandPolicy
 }
 
 /** The fleet page: the stale holders' command lines (from other machines' snapshots) without their secrets. */
-export function scrubFleetCommands<T extends { machines: { stale: { command: string }[] }[] }>(m: T, secrets: Redactor): T {
-  return { ...m, machines: m.machines.map((x) => ({ ...x, stale: x.stale.map((s) => ({ ...s, command: secrets.text(s.command) })) })) };
+export function scrubFleetCommands<T extends { machines: { stale: { command: string }[] }[] }>(
+  m: T,
+  secrets: Redactor,
+): T {
+  return {
+    ...m,
+    machines: m.machines.map((x) => ({
+      ...x,
+      stale: x.stale.map((s) => ({ ...s, command: secrets.text(s.command) })),
+    })),
+  };
 }

@@ -8,7 +8,11 @@
 
 export type Params = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-type Node = string | { name: string; kind: 'text' } | { name: string; kind: 'number' } | { name: string; kind: 'plural' | 'select'; branches: Record<string, Node[]> };
+type Node =
+  | string
+  | { name: string; kind: 'text' }
+  | { name: string; kind: 'number' }
+  | { name: string; kind: 'plural' | 'select'; branches: Record<string, Node[]> };
 
 const cache = new Map<string, Node[]>();
 
@@ -60,7 +64,8 @@ function parseArg(s: string, i: number): [Node, number] {
   const m = close.exec(s);
   if (!m) throw new Error(`message: unclosed "{" in ${JSON.stringify(s)}`);
   const name = s.slice(i, m.index).trim();
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`message: bad parameter name "${name}" in ${JSON.stringify(s)}`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new Error(`message: bad parameter name "${name}" in ${JSON.stringify(s)}`);
   if (m[0] === '}') return [{ name, kind: 'text' }, m.index + 1];
   // {name, kind ...}
   let j = m.index + 1;
@@ -70,7 +75,8 @@ function parseArg(s: string, i: number): [Node, number] {
   if (!k) throw new Error(`message: unclosed "{" in ${JSON.stringify(s)}`);
   const kind = s.slice(j, k.index).trim();
   if (kind === 'number' && k[0] === '}') return [{ name, kind: 'number' }, k.index + 1];
-  if ((kind !== 'plural' && kind !== 'select') || k[0] !== ',') throw new Error(`message: unknown format "${kind}" in ${JSON.stringify(s)}`);
+  if ((kind !== 'plural' && kind !== 'select') || k[0] !== ',')
+    throw new Error(`message: unknown format "${kind}" in ${JSON.stringify(s)}`);
   j = k.index + 1;
   const branches: Record<string, Node[]> = {};
   for (;;) {

@@ -33,8 +33,21 @@ export function tIn(lang: Lang, key: MessageKey, params: Params = {}): string {
 }
 
 /** Items of a list joined as the language joins them ("a; b" / "a；b"): list items, never sentence pieces. */
-export function joinList(items: readonly string[], kind: 'semicolon' | 'comma' | 'sentence' | 'and' = 'semicolon'): string {
-  return items.join(t(kind === 'semicolon' ? 'list.semicolon' : kind === 'comma' ? 'list.comma' : kind === 'and' ? 'list.and' : 'list.sentence'));
+export function joinList(
+  items: readonly string[],
+  kind: 'semicolon' | 'comma' | 'sentence' | 'and' = 'semicolon',
+): string {
+  return items.join(
+    t(
+      kind === 'semicolon'
+        ? 'list.semicolon'
+        : kind === 'comma'
+          ? 'list.comma'
+          : kind === 'and'
+            ? 'list.and'
+            : 'list.sentence',
+    ),
+  );
 }
 
 /**

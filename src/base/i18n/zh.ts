@@ -107,7 +107,8 @@ export const zh: Record<MessageKey, string> = {
   'error.unknownCommand': '未知命令 "{name}"（见 {tool} --help）',
   'error.unknownCommandGuess': '未知命令 "{name}"（是不是想用 {guess}？见 {tool} --help）',
   'error.internal': '内部错误：{message}',
-  'error.bug': '这是 {tool} {version} 的缺陷。请报告：所运行的命令、Node {node}（{platform}），以及同一命令加 -v 的输出。',
+  'error.bug':
+    '这是 {tool} {version} 的缺陷。请报告：所运行的命令、Node {node}（{platform}），以及同一命令加 -v 的输出。',
 
   'option.help': '本帮助',
   'option.verbose': '列出所有事实、检查 id 以及每个探测的耗时',
@@ -123,16 +124,21 @@ export const zh: Record<MessageKey, string> = {
   'option.root': '从 DIR 下读取 /proc、/sys、/etc 和库文件夹（须为已有文件夹）',
   'option.fail-on': 'error（默认）或 warn：使退出码为 1 的最低严重级别',
   'option.ignore': '接受 CHECK（检查 id，见 -v）的检查结果；可重复；也可写在配置文件的 "ignore" 中',
-  'option.config': '配置文件（默认：$GPU_ENV_DOCTOR_CONFIG，否则 ./.gpu-env-doctor.json，否则 ~/.config/gpu-env-doctor/config.json）',
+  'option.config':
+    '配置文件（默认：$GPU_ENV_DOCTOR_CONFIG，否则 ./.gpu-env-doctor.json，否则 ~/.config/gpu-env-doctor/config.json）',
   'option.format': 'text、json 或 markdown（check 另有 prometheus：node_exporter 文本文件指标）',
   'option.timeout': '探测（nvidia-smi、Python 解释器）超过 SECONDS 秒即放弃（默认 10）',
-  'option.deep': '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 s）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使用或指定的环境中运行（当前激活的、PATH 上的、--python）',
+  'option.deep':
+    '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 s）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使用或指定的环境中运行（当前激活的、PATH 上的、--python）',
   'option.python': '要检查的 Python 解释器（须为已有文件）；可重复',
-  'option.all-envs': '检查找到的所有 conda 环境和虚拟环境，而不只是当前激活的；与 --deep 一起时也运行它们（先说明），但不运行其他用户的环境和位于他人可写文件夹中的环境',
-  'option.framework': '日志来自哪个框架（日志中没写时）：tensorflow、pytorch、jax 或 paddle（preamble：torch、tensorflow 或 jax）',
+  'option.all-envs':
+    '检查找到的所有 conda 环境和虚拟环境，而不只是当前激活的；与 --deep 一起时也运行它们（先说明），但不运行其他用户的环境和位于他人可写文件夹中的环境',
+  'option.framework':
+    '日志来自哪个框架（日志中没写时）：tensorflow、pytorch、jax 或 paddle（preamble：torch、tensorflow 或 jax）',
   'option.all': '也列出很少有影响的差异（PID、时间戳）',
   'option.report': '把完整报告写入 FILE：按扩展名为 .json、.md 或 .html',
-  'option.interval': 'run：每 N 毫秒采样一次显存（默认 500）；procs --watch 和 serve：每 N 秒（默认 2；serve --fleet：30）',
+  'option.interval':
+    'run：每 N 毫秒采样一次显存（默认 500）；procs --watch 和 serve：每 N 秒（默认 2；serve --fleet：30）',
   'option.tail-lines': '保留输出的最后 N 行用于分析（默认 500）',
   'option.no-capture': '任务的 stderr 直接留在终端（不读取任何内容用于分析）',
   'option.pid': '另外显示进程 PID 实际加载了什么；可重复',
@@ -156,7 +162,8 @@ export const zh: Record<MessageKey, string> = {
   'option.lang': '文字的语言：en 或 zh（默认按 LC_ALL、LC_MESSAGES 或 LANG；zh_* 为中文）。--json 始终为英文',
 
   'cmd.check.summary': '检查本机，给出带证据和修复方法的检查结果',
-  'cmd.check.description': '检查本机（或用 --from 检查已保存的快照）：GPU 和驱动、谁占用着显存、每个框架加载哪些 CUDA 动态库、Python 环境和框架构建、版本、环境变量。每个方面先输出一行，然后逐个列出问题及其证据（以及证据从哪里读到）和修复方法：先是执行修复的命令，手动步骤放在最后。\n\n速度足够快，可以在每次任务前运行：加 -q 只输出问题。--deep 还会运行原生 cuDNN 冒烟测试（约一秒）：对这里各框架会加载的每一组 CUDA 动态库文件，用一个小进程加载这些文件，在每个 GPU 上创建 cuDNN 句柄并运行一次小卷积，报告 CUDA 和 cuDNN 自己的状态码：区分“cuDNN 坏了”和“cuDNN 拿不到显存”。--deep=frameworks 还会导入每个框架并运行它自己的卷积（几秒钟）。',
+  'cmd.check.description':
+    '检查本机（或用 --from 检查已保存的快照）：GPU 和驱动、谁占用着显存、每个框架加载哪些 CUDA 动态库、Python 环境和框架构建、版本、环境变量。每个方面先输出一行，然后逐个列出问题及其证据（以及证据从哪里读到）和修复方法：先是执行修复的命令，手动步骤放在最后。\n\n速度足够快，可以在每次任务前运行：加 -q 只输出问题。--deep 还会运行原生 cuDNN 冒烟测试（约一秒）：对这里各框架会加载的每一组 CUDA 动态库文件，用一个小进程加载这些文件，在每个 GPU 上创建 cuDNN 句柄并运行一次小卷积，报告 CUDA 和 cuDNN 自己的状态码：区分“cuDNN 坏了”和“cuDNN 拿不到显存”。--deep=frameworks 还会导入每个框架并运行它自己的卷积（几秒钟）。',
   'cmd.check.example6': '另外：此时此地、用这些文件，cuDNN 能否初始化？',
   'cmd.check.example1': '本机',
   'cmd.check.example2': '每次任务前：一切正常时不输出',
@@ -165,65 +172,77 @@ export const zh: Record<MessageKey, string> = {
   'cmd.check.example5': '在共享 GPU 的 CI 中：接受 GPU 繁忙，其他警告都算失败',
   'cmd.check.exitCodes': '0 没有达到 --fail-on 级别的问题；1 有达到该级别的检查结果；2 用法错误或工具自身故障。',
   'cmd.explain.summary': '读取报错日志，按可能性排列根因，给出证据和修复方法',
-  'cmd.explain.description': '读取失败 GPU 任务的报错输出（调用栈、任意大小的训练日志、.gz 日志、多个文件，或标准输入：管道输入，或用 "-" 粘贴），按可能性排列根因，每个根因附上证明它的日志行和修复方法。随报错一起粘贴的环境信息（issue 模板中的环境行、collect_env 的输出、nvidia-smi 的表头、pip/conda 列表，中文环境行如 显卡：RTX 3060，CUDA 11.2）也作为证据读取。\n\n默认把本机的事实与日志结合（现在谁占用着显存、驱动、GPU）；--no-machine 只判断输入本身，--from 使用任务失败那台机器的快照。',
+  'cmd.explain.description':
+    '读取失败 GPU 任务的报错输出（调用栈、任意大小的训练日志、.gz 日志、多个文件，或标准输入：管道输入，或用 "-" 粘贴），按可能性排列根因，每个根因附上证明它的日志行和修复方法。随报错一起粘贴的环境信息（issue 模板中的环境行、collect_env 的输出、nvidia-smi 的表头、pip/conda 列表，中文环境行如 显卡：RTX 3060，CUDA 11.2）也作为证据读取。\n\n默认把本机的事实与日志结合（现在谁占用着显存、驱动、GPU）；--no-machine 只判断输入本身，--from 使用任务失败那台机器的快照。',
   'cmd.explain.example1': '日志文件（train.log.gz 也可以）',
   'cmd.explain.example2': '管道输入',
   'cmd.explain.example3': '粘贴报错信息，然后按 Ctrl-D',
   'cmd.explain.example4': '结合任务失败那个节点的事实',
   'cmd.explain.exitCodes': '0 未找到原因；1 找到了原因；2 用法错误或输入无法读取。',
   'cmd.run.summary': '运行命令，监视显存，失败时结合失败那一刻的机器状态分析原因',
-  'cmd.run.description': '按原样运行 COMMAND（stdin、stdout、stderr、退出码和信号都照常传递），保留其输出的最后若干行，并按进程采样显存（nvidia-smi，每 --interval 毫秒一次，默认 500）。成功时：输出一行，给出每个 GPU 的显存峰值和剩余余量（加 -q 则不输出）。失败时：说明出了什么问题（用 explain 引擎分析输出的末尾，结合失败那一刻采集的机器状态：当时谁占用着显存），以及显存时间线。\n\n我们的输出写到 stderr，因为 stdout 和 stderr 属于任务本身：完整报告用 --report FILE 写入文件（按扩展名为 JSON、Markdown 或 HTML）；退出码就是命令自己的（被信号 N 结束时为 128+N）。stdout 是终端时直接交给命令；stderr 通过管道读取（因此命令在那里看不到终端），除非加 --no-capture。',
+  'cmd.run.description':
+    '按原样运行 COMMAND（stdin、stdout、stderr、退出码和信号都照常传递），保留其输出的最后若干行，并按进程采样显存（nvidia-smi，每 --interval 毫秒一次，默认 500）。成功时：输出一行，给出每个 GPU 的显存峰值和剩余余量（加 -q 则不输出）。失败时：说明出了什么问题（用 explain 引擎分析输出的末尾，结合失败那一刻采集的机器状态：当时谁占用着显存），以及显存时间线。\n\n我们的输出写到 stderr，因为 stdout 和 stderr 属于任务本身：完整报告用 --report FILE 写入文件（按扩展名为 JSON、Markdown 或 HTML）；退出码就是命令自己的（被信号 N 结束时为 128+N）。stdout 是终端时直接交给命令；stderr 通过管道读取（因此命令在那里看不到终端），除非加 --no-capture。',
   'cmd.run.example1': '运行任务并监视',
   'cmd.run.example2': '并生成带显存时间线的完整报告',
   'cmd.run.example3': '为脚本生成报告（任务保留 stdout 和 stderr）',
   'cmd.run.exitCodes': '命令自己的退出码；用法错误时（命令启动前）为 2。',
   'cmd.libs.summary': '每个框架会加载每个 CUDA 动态库的哪一份，以及正在运行的进程实际加载了什么',
-  'cmd.libs.description': '对找到的 Python 环境中的 torch、TensorFlow、JAX 和 CuPy，以及每个 --elf FILE，显示动态加载器会为每个 CUDA 动态库（cuDNN、cuBLAS、CUDA 运行时、libcuda……）选中哪个文件以及原因（RPATH、LD_LIBRARY_PATH、RUNPATH、ld 缓存、框架预加载），无需导入框架。列出机器上的每一份副本，以及 GPU 进程（和 --pid PID）实际映射了什么。环境内的路径相对于环境显示（-v：完整路径）。',
+  'cmd.libs.description':
+    '对找到的 Python 环境中的 torch、TensorFlow、JAX 和 CuPy，以及每个 --elf FILE，显示动态加载器会为每个 CUDA 动态库（cuDNN、cuBLAS、CUDA 运行时、libcuda……）选中哪个文件以及原因（RPATH、LD_LIBRARY_PATH、RUNPATH、ld 缓存、框架预加载），无需导入框架。列出机器上的每一份副本，以及 GPU 进程（和 --pid PID）实际映射了什么。环境内的路径相对于环境显示（-v：完整路径）。',
   'cmd.libs.example1': 'torch 加载哪个 cuDNN，为什么？',
   'cmd.libs.example2': '正在运行的任务实际映射了什么',
   'cmd.libs.example3': '任意 ELF 文件',
   'cmd.libs.exitCodes': '0 没有达到 --fail-on 级别的问题；1 有达到该级别的动态库检查结果；2 故障。',
   'cmd.procs.summary': 'GPU 进程：谁占用显存、从什么时候开始、是否为残留进程',
-  'cmd.procs.description': '占用显存（或 GPU 设备文件）的进程，可疑者在前：GPU、PID、用户、显存、运行时长、状态、父进程（父进程已退出并由 NAME 收养时显示 gone→NAME）、容器（相同或不同的 PID 命名空间）、判定（本任务、活跃、空闲、孤儿、已暂停、僵尸、其他用户、不可见、未知）和命令行。只有凭证据才判定为残留（孤儿、已暂停、僵尸、空闲）：“孤儿”需要证明启动它的进程已退出，“空闲”需要其所有者已登出；父进程是 PID 1 或某个守护进程、又没有任何证据的进程判为“未知”。gpu-env-doctor fix 会安全地结束残留进程，其余的不动。--watch [SECONDS] 持续刷新直到 Ctrl-C：在终端上原地刷新，否则一张表接一张表输出（加 --json 时每行一个 JSON 文档）。',
+  'cmd.procs.description':
+    '占用显存（或 GPU 设备文件）的进程，可疑者在前：GPU、PID、用户、显存、运行时长、状态、父进程（父进程已退出并由 NAME 收养时显示 gone→NAME）、容器（相同或不同的 PID 命名空间）、判定（本任务、活跃、空闲、孤儿、已暂停、僵尸、其他用户、不可见、未知）和命令行。只有凭证据才判定为残留（孤儿、已暂停、僵尸、空闲）：“孤儿”需要证明启动它的进程已退出，“空闲”需要其所有者已登出；父进程是 PID 1 或某个守护进程、又没有任何证据的进程判为“未知”。gpu-env-doctor fix 会安全地结束残留进程，其余的不动。--watch [SECONDS] 持续刷新直到 Ctrl-C：在终端上原地刷新，否则一张表接一张表输出（加 --json 时每行一个 JSON 文档）。',
   'cmd.procs.example1': '现在谁占用着显存',
   'cmd.procs.example2': '共享服务器的管理员：只看 GPU 0 和 2，只看 alice',
   'cmd.procs.example3': '类似 watch nvidia-smi，附带判定',
   'cmd.procs.exitCodes': '0 （所显示的进程中）没有残留进程占用显存；1 有；2 故障。',
   'cmd.compat.summary': '某个框架版本需要什么（CUDA、cuDNN、驱动、Python、GPU 架构），以及本机是否满足',
-  'cmd.compat.description': 'SPEC 是 pip 写法的框架和版本：torch==2.1.0+cu121、tensorflow==2.12、jax[cuda12]==0.4.30、paddlepaddle-gpu==2.6.1.post120（paddle==3.0.0 表示某个版本的所有 CUDA 构建）。输出该构建需要什么（CUDA、cuDNN、驱动、Python、GPU 架构）及每条事实的来源，以及本机（或已保存的快照）是否满足。',
+  'cmd.compat.description':
+    'SPEC 是 pip 写法的框架和版本：torch==2.1.0+cu121、tensorflow==2.12、jax[cuda12]==0.4.30、paddlepaddle-gpu==2.6.1.post120（paddle==3.0.0 表示某个版本的所有 CUDA 构建）。输出该构建需要什么（CUDA、cuDNN、驱动、Python、GPU 架构）及每条事实的来源，以及本机（或已保存的快照）是否满足。',
   'cmd.compat.example1': '本机能用这个构建吗？',
   'cmd.compat.example2': '只看该构建需要什么',
   'cmd.compat.example3': '另一台机器，依据它的快照',
   'cmd.compat.exitCodes': '0 满足（或 --no-machine）；1 不满足；2 SPEC 有误或输入无法读取。',
   'cmd.fix.summary': '确认后执行安全的修复；--dry-run 只打印计划',
-  'cmd.fix.description': '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 s）后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ./gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执行（env 文件中也是真实的值）。',
+  'cmd.fix.description':
+    '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 s）后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ./gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执行（env 文件中也是真实的值）。',
   'cmd.fix.example1': '显示计划，询问，然后执行',
   'cmd.fix.example2': '只看计划',
   'cmd.fix.example3': '在脚本中：不询问，SIGTERM 与 SIGKILL 之间间隔 10 s',
-  'cmd.fix.exitCodes': '0 没有达到 --fail-on 级别、仍待处理的问题；1 有（某个操作未执行或失败，或有只能由你手动解决的问题）；2 用法错误，或没有可用于确认的终端且未加 --yes。',
+  'cmd.fix.exitCodes':
+    '0 没有达到 --fail-on 级别、仍待处理的问题；1 有（某个操作未执行或失败，或有只能由你手动解决的问题）；2 用法错误，或没有可用于确认的终端且未加 --yes。',
   'cmd.preamble.summary': '放在训练脚本开头的 Python 自检代码块',
-  'cmd.preamble.description': '输出一段放在训练脚本开头的 Python 代码。任务启动时它打印 Python、框架、CUDA 和 cuDNN 的版本、GPU 及其空闲显存，并在其他进程已占用显存时发出警告（通过 nvidia-smi，没有 nvidia-smi 时通过 NVML）。对 TensorFlow，它在任何运算之前开启按需分配显存。它只需要标准库和框架本身，不需要 gpu-env-doctor，输出写到 stderr。建议保存为模块并最先导入，而不是直接粘贴。',
+  'cmd.preamble.description':
+    '输出一段放在训练脚本开头的 Python 代码。任务启动时它打印 Python、框架、CUDA 和 cuDNN 的版本、GPU 及其空闲显存，并在其他进程已占用显存时发出警告（通过 nvidia-smi，没有 nvidia-smi 时通过 NVML）。对 TensorFlow，它在任何运算之前开启按需分配显存。它只需要标准库和框架本身，不需要 gpu-env-doctor，输出写到 stderr。建议保存为模块并最先导入，而不是直接粘贴。',
   'cmd.preamble.example1': '然后在 train.py 第一行写 "import gpu_check"',
   'cmd.preamble.example2': '或者加在脚本前面',
   'cmd.preamble.exitCodes': '0 已输出；2 没有给出或不认识 --framework。',
   'cmd.snapshot.summary': '把本机的事实输出为一个 JSON 文档',
-  'cmd.snapshot.description': '把探测收集到的所有事实（快照）输出为 JSON。之后可在任何地方用 gpu-env-doctor check --from machine.json 判断；用 diff 比较两份；用 fleet 合并多份。输出始终是 JSON（接受 --json，但不改变任何东西）。--redact 会替换用户名和主机名、主目录、地址、GPU UUID 和序列号以及密钥（便于附到 issue 中）。',
+  'cmd.snapshot.description':
+    '把探测收集到的所有事实（快照）输出为 JSON。之后可在任何地方用 gpu-env-doctor check --from machine.json 判断；用 diff 比较两份；用 fleet 合并多份。输出始终是 JSON（接受 --json，但不改变任何东西）。--redact 会替换用户名和主机名、主目录、地址、GPU UUID 和序列号以及密钥（便于附到 issue 中）。',
   'cmd.snapshot.example1': '保存本机',
   'cmd.snapshot.example2': '附到公开的 issue 中',
   'cmd.snapshot.example3': '在任意笔记本上判断它',
   'cmd.snapshot.exitCodes': '0 已输出；2 用法错误或工具自身故障。',
   'cmd.diff.summary': '两份快照之间的差异，按影响排序',
-  'cmd.diff.description': '逐项比较两份快照（用 "gpu-env-doctor snapshot" 保存的，或 "check --json" 的输出）：驱动、CUDA、每个框架加载的 cuDNN、框架构建、nvidia-* wheel 包、conda 包、GPU 型号和显存、现在占用了 GPU 大部分显存的进程、环境变量。差异按改变 GPU 任务行为的可能性排序；每组只说明一次原因。只给一个文件时，与本机（现在探测）比较。"-" 从标准输入读取快照。当时的状态（PID、时间戳、已用显存）不列出，除非加 --all。',
+  'cmd.diff.description':
+    '逐项比较两份快照（用 "gpu-env-doctor snapshot" 保存的，或 "check --json" 的输出）：驱动、CUDA、每个框架加载的 cuDNN、框架构建、nvidia-* wheel 包、conda 包、GPU 型号和显存、现在占用了 GPU 大部分显存的进程、环境变量。差异按改变 GPU 任务行为的可能性排序；每组只说明一次原因。只给一个文件时，与本机（现在探测）比较。"-" 从标准输入读取快照。当时的状态（PID、时间戳、已用显存）不列出，除非加 --all。',
   'cmd.diff.example1': '本机从昨天到现在变了什么',
   'cmd.diff.example2': '两台机器，用于 issue',
   'cmd.diff.exitCodes': '0 没有差异；1 有差异；2 故障。',
   'cmd.fleet.summary': '多台机器的快照：分组、离群机器、整个集群的检查结果',
-  'cmd.fleet.description': '合并多台机器的快照（来自 "gpu-env-doctor snapshot" 或 "check --json"，每个节点一个文件；会在文件夹中查找 *.json）。按配置（驱动、GPU、框架构建）给机器分组，指出离群机器（驱动、cuDNN、wheel 包或环境与集群三分之二的机器不同的），并在每台机器上运行所有检查：哪些检查在哪些节点上失败。无法读取的文件会报告并跳过。',
+  'cmd.fleet.description':
+    '合并多台机器的快照（来自 "gpu-env-doctor snapshot" 或 "check --json"，每个节点一个文件；会在文件夹中查找 *.json）。按配置（驱动、GPU、框架构建）给机器分组，指出离群机器（驱动、cuDNN、wheel 包或环境与集群三分之二的机器不同的），并在每台机器上运行所有检查：哪些检查在哪些节点上失败。无法读取的文件会报告并跳过。',
   'cmd.fleet.example1': '集群的每个节点',
   'cmd.fleet.example2': '可分享的报告',
   'cmd.fleet.exitCodes': '0 没有机器有达到 --fail-on 级别的检查结果；1 有；2 一份快照也读不了，或其他故障。',
   'cmd.completion.summary': 'bash、zsh 或 fish 的命令补全',
-  'cmd.completion.description': '为你的 shell 输出补全脚本：命令、每个命令的选项，以及取值固定的选项的值（--fail-on、--color、--format、--framework、--lang）。每个 shell 加载一次，或保存到 shell 读取补全的位置。',
+  'cmd.completion.description':
+    '为你的 shell 输出补全脚本：命令、每个命令的选项，以及取值固定的选项的值（--fail-on、--color、--format、--framework、--lang）。每个 shell 加载一次，或保存到 shell 读取补全的位置。',
   'cmd.completion.example1': 'bash，当前 shell 生效（把这一行加入 ~/.bashrc 即可保留）',
   'cmd.completion.example2': 'zsh：保存到补全路径，然后开一个新 shell',
   'cmd.completion.example3': 'fish',
@@ -265,8 +284,10 @@ export const zh: Record<MessageKey, string> = {
   'report.col.reserved': '驱动保留',
   'report.col.free': '空闲',
   'report.notSampled': '未采样显存。',
-  'report.peakLine': 'GPU {gpu}：峰值 {peak}，总量 {total}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
-  'report.peakLineJob': 'GPU {gpu}：峰值 {peak}，总量 {total}，本任务最多 {job}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
+  'report.peakLine':
+    'GPU {gpu}：峰值 {peak}，总量 {total}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
+  'report.peakLineJob':
+    'GPU {gpu}：峰值 {peak}，总量 {total}，本任务最多 {job}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
   'report.peakHtml': 'GPU {gpu}：峰值占用 {peak}，总量 {total}；余量 {headroom}',
   'report.peakHtmlJob': 'GPU {gpu}：峰值占用 {peak}，总量 {total}，本任务最多 {job}；余量 {headroom}',
   'report.col.pid': 'PID',
@@ -343,14 +364,17 @@ export const zh: Record<MessageKey, string> = {
   'gpu.presence.noDriverAnswer': 'nvidia-smi 没有响应',
   'gpu.presence.none': '驱动有响应，但没有列出任何 GPU',
   'gpu.presence.noneEvidence': 'nvidia-smi -q -x 中没有 <gpu> 元素',
-  'gpu.presence.noneFix': '在容器中：启动容器时带上 GPU（docker run --gpus all；Kubernetes：申请 nvidia.com/gpu）。在宿主机上：查看内核日志。',
+  'gpu.presence.noneFix':
+    '在容器中：启动容器时带上 GPU（docker run --gpus all；Kubernetes：申请 nvidia.com/gpu）。在宿主机上：查看内核日志。',
   'gpu.presence.ok': '{count} × {names}（计算能力 {cc}），驱动 {driver}（可运行 CUDA ≤ {cuda}）',
   'gpu.presence.okNoCc': '{count} × {names}，驱动 {driver}（可运行 CUDA ≤ {cuda}）',
   'gpu.presence.mig': 'GPU {gpu} 处于 MIG 模式：任务只能看到分配给它的 MIG 实例，而不是整个 GPU',
-  'gpu.presence.migFix': '在 CUDA_VISIBLE_DEVICES 中用 UUID 选择一个 MIG 实例（nvidia-smi -L 可列出），如果需要整个 GPU，则关闭 MIG。',
+  'gpu.presence.migFix':
+    '在 CUDA_VISIBLE_DEVICES 中用 UUID 选择一个 MIG 实例（nvidia-smi -L 可列出），如果需要整个 GPU，则关闭 MIG。',
   'gpu.presence.prohibited': 'GPU {gpu} 的计算模式为 Prohibited：任何进程都无法在它上面创建 CUDA 上下文',
   'gpu.presence.prohibitedFix': '把计算模式改回 Default。',
-  'gpu.presence.exclusive': 'GPU {gpu} 为 Exclusive_Process 模式，且已被 PID {pids} 使用：其他进程会得到 "CUDA-capable device(s) is/are busy or unavailable"',
+  'gpu.presence.exclusive':
+    'GPU {gpu} 为 Exclusive_Process 模式，且已被 PID {pids} 使用：其他进程会得到 "CUDA-capable device(s) is/are busy or unavailable"',
   'gpu.presence.exclusiveFix': '换一个 GPU，或结束占用它的进程。',
   'title.gpu.driver': 'NVIDIA 驱动',
   'gpu.driver.moduleMismatch': '已加载的内核模块是驱动 {loaded}，而 nvidia-smi 的库是 {lib}：更换驱动后没有重启',
@@ -358,25 +382,35 @@ export const zh: Record<MessageKey, string> = {
   'gpu.driver.ok': '驱动 {driver}，最高支持 CUDA {cuda}（它能运行的最高 CUDA 版本，不是已安装的版本）',
   'gpu.driver.noToolsModule': 'NVIDIA 内核模块已加载，但 PATH 中没有 nvidia-smi：缺少驱动的用户态工具',
   'gpu.driver.noToolsDevices': '/dev/nvidia* 存在，但 PATH 中没有 nvidia-smi',
-  'gpu.driver.noToolsDevicesContainer': '/dev/nvidia* 存在，但 PATH 中没有 nvidia-smi（容器启动时没有使用 NVIDIA 运行时或没有 utility 能力）',
-  'gpu.driver.noToolsFixContainer': '启动容器时使用 NVIDIA 运行时并带上 utility 能力（docker run --gpus all，或 NVIDIA_DRIVER_CAPABILITIES=compute,utility）。',
+  'gpu.driver.noToolsDevicesContainer':
+    '/dev/nvidia* 存在，但 PATH 中没有 nvidia-smi（容器启动时没有使用 NVIDIA 运行时或没有 utility 能力）',
+  'gpu.driver.noToolsFixContainer':
+    '启动容器时使用 NVIDIA 运行时并带上 utility 能力（docker run --gpus all，或 NVIDIA_DRIVER_CAPABILITIES=compute,utility）。',
   'gpu.driver.noToolsFix': '安装与已加载驱动版本对应的驱动工具包（例如 Ubuntu 上的 nvidia-utils-<branch>）。',
   'gpu.driver.notLoaded': 'nvidia-smi 无法与 NVIDIA 驱动通信：内核模块没有加载',
-  'gpu.driver.notLoadedFix': '加载驱动：查看 `lsmod | grep nvidia` 和 `dmesg | grep -i nvidia`。内核更新后，模块通常需要为新内核重新编译（DKMS）；安全启动（Secure Boot）会阻止未签名的模块。',
+  'gpu.driver.notLoadedFix':
+    '加载驱动：查看 `lsmod | grep nvidia` 和 `dmesg | grep -i nvidia`。内核更新后，模块通常需要为新内核重新编译（DKMS）；安全启动（Secure Boot）会阻止未签名的模块。',
   'gpu.driver.nvmlMismatch': 'Failed to initialize NVML: Driver/library version mismatch —— 驱动已升级，但机器没有重启',
-  'gpu.driver.nvmlMismatchFix': '仍在运行的内核模块是旧版本，而库是新版本。重启（或在没有进程使用 GPU 时卸载并重新加载 nvidia 模块）。',
+  'gpu.driver.nvmlMismatchFix':
+    '仍在运行的内核模块是旧版本，而库是新版本。重启（或在没有进程使用 GPU 时卸载并重新加载 nvidia 模块）。',
   'gpu.driver.timeout': 'nvidia-smi 没有及时响应：驱动可能卡死了',
-  'gpu.driver.timeoutFix': '在内核日志中查找 Xid 错误；GPU 从总线上掉线，或某个进程卡在驱动里，都会让 nvidia-smi 卡住。无显示器的服务器上关闭持久模式也会让每次调用都很慢。',
+  'gpu.driver.timeoutFix':
+    '在内核日志中查找 Xid 错误；GPU 从总线上掉线，或某个进程卡在驱动里，都会让 nvidia-smi 卡住。无显示器的服务器上关闭持久模式也会让每次调用都很慢。',
   'gpu.driver.failed': 'nvidia-smi 失败：{message}',
   'gpu.driver.failedFix': '手动运行 nvidia-smi 查看完整信息；在内核日志中查找 Xid 错误。',
   'gpu.driver.inContainer': '在 {kind} 容器中',
-  'gpu.driver.noGpuContainerCuda': '此容器中看不到 GPU，而 {builds} {n, plural, =1 {是} other {都是}} CUDA 构建：容器启动时没有带上 GPU',
-  'gpu.driver.noGpuContainer': '此容器中看不到 GPU（没有 nvidia-smi，没有 /dev/nvidia*）：如果这里的任务需要 GPU，说明容器启动时没有带上 GPU',
-  'gpu.driver.noGpuContainerFix': '启动容器时带上 GPU：docker run --gpus all（或配合 NVIDIA Container Toolkit 使用 --runtime=nvidia）；在 Kubernetes 中，在 pod 的 resources.limits 里申请 nvidia.com/gpu。',
-  'gpu.driver.noGpuCuda': '本机没有 NVIDIA GPU 或驱动，但 {builds} {n, plural, =1 {是} other {都是}} CUDA 构建：这里的任务会在 CPU 上运行，或在需要 CUDA 的地方失败',
+  'gpu.driver.noGpuContainerCuda':
+    '此容器中看不到 GPU，而 {builds} {n, plural, =1 {是} other {都是}} CUDA 构建：容器启动时没有带上 GPU',
+  'gpu.driver.noGpuContainer':
+    '此容器中看不到 GPU（没有 nvidia-smi，没有 /dev/nvidia*）：如果这里的任务需要 GPU，说明容器启动时没有带上 GPU',
+  'gpu.driver.noGpuContainerFix':
+    '启动容器时带上 GPU：docker run --gpus all（或配合 NVIDIA Container Toolkit 使用 --runtime=nvidia）；在 Kubernetes 中，在 pod 的 resources.limits 里申请 nvidia.com/gpu。',
+  'gpu.driver.noGpuCuda':
+    '本机没有 NVIDIA GPU 或驱动，但 {builds} {n, plural, =1 {是} other {都是}} CUDA 构建：这里的任务会在 CPU 上运行，或在需要 CUDA 的地方失败',
   'gpu.driver.noGpuCudaFix': '在有 NVIDIA GPU 的机器上运行任务；如果本机有 GPU，则在本机安装 NVIDIA 驱动。',
   'gpu.driver.noGpu': '本机没有 NVIDIA GPU 或驱动（没有 nvidia-smi，没有 /proc/driver/nvidia）',
-  'gpu.driver.noGpuFix': '这里没有可检查的内容。要在这里判断一台 GPU 机器：gpu-env-doctor check --from 该机器上保存的快照（gpu-env-doctor snapshot > machine.json）。',
+  'gpu.driver.noGpuFix':
+    '这里没有可检查的内容。要在这里判断一台 GPU 机器：gpu-env-doctor check --from 该机器上保存的快照（gpu-env-doctor snapshot > machine.json）。',
   'title.gpu.health': 'GPU 健康状况（ECC、页退役、行重映射）',
   'gpu.health.noGpu': '没有 GPU',
   'gpu.health.ecc': '自驱动加载以来有 {n} 个不可纠正的 ECC 错误',
@@ -385,7 +419,8 @@ export const zh: Record<MessageKey, string> = {
   'gpu.health.remapFailed': '行重映射失败：GPU 的备用行已经用完',
   'gpu.health.lifetime': 'GPU {gpu}：生命周期内共有 {n} 个不可纠正的 ECC 错误，自驱动加载以来没有',
   'gpu.health.problems': 'GPU {gpu}（{name}）：{problems}',
-  'gpu.health.fix': '这个 GPU 上的任务可能因看起来像软件缺陷的 CUDA 错误而失败。先把任务迁走，空闲时重置它（待执行的页退役和行重映射在重置时生效）；如果错误再次出现，请检查硬件（DCGM 诊断）。',
+  'gpu.health.fix':
+    '这个 GPU 上的任务可能因看起来像软件缺陷的 CUDA 错误而失败。先把任务迁走，空闲时重置它（待执行的页退役和行重映射在重置时生效）；如果错误再次出现，请检查硬件（DCGM 诊断）。',
   'title.node.driver-library': '驱动库与已加载的内核模块一致',
   'title.node.compute-mode': 'GPU 计算模式允许任务进入',
   'title.node.persistence': '持久模式',
@@ -399,33 +434,44 @@ export const zh: Record<MessageKey, string> = {
   'node.noShm': '/dev/shm 上没有挂载任何东西',
   'node.driverLibrary.ok': 'libcuda 和 NVML 与内核模块是同一版本（{version}）',
   'node.driverLibrary.mismatch': '{lib} {version}（{path}）与已加载的内核模块 {kernel} 不一致',
-  'node.driverLibrary.nvml': 'NVML 无法启动：nvidia-smi 和框架的设备查询会报 “Failed to initialize NVML: Driver/library version mismatch”',
-  'node.driverLibrary.cuda': 'CUDA 驱动 API 初始化失败（cuInit：CUDA_ERROR_SYSTEM_DRIVER_MISMATCH，错误 803）：没有框架能看到 GPU',
-  'node.driverLibrary.fix': '驱动已升级，但仍加载着旧的内核模块：重启（或在没有 GPU 进程运行时卸载并重新加载 nvidia 模块）。',
+  'node.driverLibrary.nvml':
+    'NVML 无法启动：nvidia-smi 和框架的设备查询会报 “Failed to initialize NVML: Driver/library version mismatch”',
+  'node.driverLibrary.cuda':
+    'CUDA 驱动 API 初始化失败（cuInit：CUDA_ERROR_SYSTEM_DRIVER_MISMATCH，错误 803）：没有框架能看到 GPU',
+  'node.driverLibrary.fix':
+    '驱动已升级，但仍加载着旧的内核模块：重启（或在没有 GPU 进程运行时卸载并重新加载 nvidia 模块）。',
   'node.computeMode.prohibited': 'GPU {gpu} 处于 PROHIBITED 计算模式：任何进程都无法在它上面创建 CUDA 上下文',
   'node.computeMode.held': 'GPU {gpu} 处于 {mode} 计算模式，且进程 {pids} 已占用它：其他进程都会被拒绝',
-  'node.computeMode.busy': '下一个进程会收到 CUDA 的 “CUDA-capable device(s) is/are busy or unavailable”（cudaErrorDevicesUnavailable）',
+  'node.computeMode.busy':
+    '下一个进程会收到 CUDA 的 “CUDA-capable device(s) is/are busy or unavailable”（cudaErrorDevicesUnavailable）',
   'node.computeMode.mps': 'GPU {gpu} 由 MPS 服务器（PID {pid}）独占：CUDA 客户端通过 MPS 共享它',
   'node.computeMode.free': 'GPU {gpu} 处于 {mode} 计算模式：同一时间只允许一个进程（目前没有）',
   'node.computeMode.fix': '等占用者结束；如果不需要独占，把计算模式改回 DEFAULT（需要 root）。',
-  'node.persistence.off': '{n, plural, other {GPU}} {gpus} 的持久模式已关闭：第一次 CUDA 调用和 nvidia-smi 要等驱动重新初始化 GPU（变慢，不是失败）',
+  'node.persistence.off':
+    '{n, plural, other {GPU}} {gpus} 的持久模式已关闭：第一次 CUDA 调用和 nvidia-smi 要等驱动重新初始化 GPU（变慢，不是失败）',
   'node.persistence.fix': '运行持久化守护进程，让驱动在任务之间保持 GPU 已初始化。',
-  'node.pcie.slow': 'GPU {gpu} 的 PCIe 链路运行在 gen {gen} x{width}，最高为 gen {genMax} x{widthMax}：与 GPU 之间的数据传输更慢（变慢，不是失败）',
-  'node.pcie.details': '链路比插槽允许的窄，通常是卡没有插到位、使用了转接卡，或插槽的通道数更少；负载下代数偏低，则可能是 BIOS 设置或信号问题。',
+  'node.pcie.slow':
+    'GPU {gpu} 的 PCIe 链路运行在 gen {gen} x{width}，最高为 gen {genMax} x{widthMax}：与 GPU 之间的数据传输更慢（变慢，不是失败）',
+  'node.pcie.details':
+    '链路比插槽允许的窄，通常是卡没有插到位、使用了转接卡，或插槽的通道数更少；负载下代数偏低，则可能是 BIOS 设置或信号问题。',
   'node.pcie.fix': '在负载下再读一次链路；如果仍低于最大值，重新插卡，或检查插槽和 BIOS 的 PCIe 设置。',
   'node.clocks.slowed': 'GPU {gpu} 因 {reasons} 被降频运行（变慢，不是失败）',
-  'node.clocks.details': 'sw_power_cap：功耗上限；sw/hw thermal slowdown：温度；hw_slowdown 和 hw_power_brake_slowdown：由板卡或电源要求。',
+  'node.clocks.details':
+    'sw_power_cap：功耗上限；sw/hw thermal slowdown：温度；hw_slowdown 和 hw_power_brake_slowdown：由板卡或电源要求。',
   'node.clocks.fix': '检查功耗上限和温度；满负载时触及功耗上限是正常的，温度降频则不正常。',
   'node.clocks.fixHw': '硬件降频来自板卡（温度、电源）：检查散热和供电；如果持续出现，请检查硬件。',
   'node.shm.small': '/dev/shm 只有 {mib} MiB：PyTorch DataLoader 的工作进程和 NCCL 都把共享内存放在这里',
-  'node.shm.smallContainer': '这个容器里的 /dev/shm 只有 {mib} MiB（Docker 默认 64 MiB）：PyTorch DataLoader 的工作进程和 NCCL 都把共享内存放在这里',
+  'node.shm.smallContainer':
+    '这个容器里的 /dev/shm 只有 {mib} MiB（Docker 默认 64 MiB）：PyTorch DataLoader 的工作进程和 NCCL 都把共享内存放在这里',
   'node.shm.dataloader': '几个批次就能把它填满，DataLoader 工作进程随即因 “Bus error” 退出',
   'node.shm.nccl': 'NCCL 无法在本机各 GPU 之间创建共享内存段',
   'node.shm.fix': '调大 /dev/shm（需要 root），或减少 DataLoader 工作进程数。',
   'node.shm.fixContainer': '用更大的 --shm-size（或 --ipc=host）启动容器；在容器内部无法更改。',
-  'node.devices.fewer': 'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
+  'node.devices.fewer':
+    'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
   'node.devices.fix': '创建设备节点（nvidia-modprobe，需要 root）或重新加载驱动。',
-  'node.devices.fixContainer': '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',
+  'node.devices.fixContainer':
+    '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',
   'node.devices.notSeen': '这里看不到任何 /dev/nvidia*（另一个根目录？）',
   'title.node.kernel-log': '内核日志中没有 Xid 错误',
   'node.kernelLog.notRead': '没有读取内核日志（不是本机，或没有要求读取）',
@@ -435,8 +481,10 @@ export const zh: Record<MessageKey, string> = {
   'node.kernelLog.unknownCode': '见 NVIDIA 的 Xid 列表',
   'node.kernelLog.xid': '内核日志中有 {bus} 上的 {codes}',
   'node.kernelLog.xidAgo': '内核日志中有 {bus} 上的 {codes}，最近一次在 {ago} 分钟前',
-  'node.kernelLog.fixHardware': '硬件或驱动故障：把任务迁走，重置 GPU（或重启），如果再次出现请检查 GPU（DCGM 诊断）；那时失败的任务就是因此失败的。',
-  'node.kernelLog.fixApp': '是运行的程序自身的错误（其内核中的非法地址或断言）：用 CUDA_LAUNCH_BLOCKING=1 重新运行，找出出错的调用；GPU 本身没有问题。',
+  'node.kernelLog.fixHardware':
+    '硬件或驱动故障：把任务迁走，重置 GPU（或重启），如果再次出现请检查 GPU（DCGM 诊断）；那时失败的任务就是因此失败的。',
+  'node.kernelLog.fixApp':
+    '是运行的程序自身的错误（其内核中的非法地址或断言）：用 CUDA_LAUNCH_BLOCKING=1 重新运行，找出出错的调用；GPU 本身没有问题。',
 
   // processes: verdicts and why (src/judge/procs/), memory.headroom, memory.holders
   'verdict.this job': '本任务',
@@ -454,14 +502,18 @@ export const zh: Record<MessageKey, string> = {
   'adopt.service': '它运行在 systemd 服务 {unit} 中：由服务管理器维持（systemctl status {unit}）',
   'adopt.parentPidUnreadable': '无法读取它的父进程（PID {ppid}）',
   'adopt.startedAfter': '它的父进程 {parent} 比它启动得晚，说明启动它的进程已退出，由 {name} 收养',
-  'adopt.session': '它的会话（{sid}）与父进程 {parent} 的会话（{parentSid}）不同：fork 会保留会话，说明启动它的进程已退出，由 {name} 收养',
-  'adopt.sessionNone': '它的会话（{sid}）与父进程 {parent} 的不同，后者在这里没有会话：fork 会保留会话，说明启动它的进程已退出，由 {name} 收养',
-  'adopt.supervisor': '它的父进程是 {parent}，可能是它启动了这个进程（服务、受监管的程序、容器中的任务），也可能是收养了它；没有证据表明启动它的进程已退出',
+  'adopt.session':
+    '它的会话（{sid}）与父进程 {parent} 的会话（{parentSid}）不同：fork 会保留会话，说明启动它的进程已退出，由 {name} 收养',
+  'adopt.sessionNone':
+    '它的会话（{sid}）与父进程 {parent} 的不同，后者在这里没有会话：fork 会保留会话，说明启动它的进程已退出，由 {name} 收养',
+  'adopt.supervisor':
+    '它的父进程是 {parent}，可能是它启动了这个进程（服务、受监管的程序、容器中的任务），也可能是收养了它；没有证据表明启动它的进程已退出',
   'adopt.alive': '它的父进程 {parent} 仍在运行',
   'protect.self': '它是 gpu-env-doctor 自身或其祖先进程（启动它的 shell 或任务）',
   'protect.pid1': '它是 PID 1，此 PID 命名空间的 init 进程：结束它会结束其中的一切（整个容器）',
   'protect.kthread': '它是内核线程',
-  'protect.otherNs': 'nvidia-smi 列出的是 PID {smiPid}，但在这里该 PID 是 {name}，并没有打开 /dev/nvidia*（已读取所有进程打开的文件）：这个编号指的是另一个 PID 命名空间中的进程（nvidia-smi 报告的是宿主机的 PID），而不是这里的',
+  'protect.otherNs':
+    'nvidia-smi 列出的是 PID {smiPid}，但在这里该 PID 是 {name}，并没有打开 /dev/nvidia*（已读取所有进程打开的文件）：这个编号指的是另一个 PID 命名空间中的进程（nvidia-smi 报告的是宿主机的 PID），而不是这里的',
   'protect.aProcess': '某个进程',
   'reason.self': '运行 gpu-env-doctor 的进程或其父进程',
   'reason.invisible': '不在此 /proc 中：在另一个容器或 PID 命名空间中，或在宿主机上',
@@ -473,8 +525,10 @@ export const zh: Record<MessageKey, string> = {
   'reason.running': '正在运行',
   'reason.otherUser': '属于其他用户（{user}）',
   'reason.idle': '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
-  'reason.idleLoggedOut': '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），且其所有者 {user} 已登出（其进程都没有终端）',
-  'reason.idleOwnerIn': '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），但其所有者已登录（{owner}）：它可能在等待工作（notebook、服务器程序）',
+  'reason.idleLoggedOut':
+    '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），且其所有者 {user} 已登出（其进程都没有终端）',
+  'reason.idleOwnerIn':
+    '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），但其所有者已登录（{owner}）：它可能在等待工作（notebook、服务器程序）',
   'reason.you': '你',
   'reason.unknownIdle': '{why}。它已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
   'reason.exited': '它在 gpu-env-doctor 读取期间退出了（显存正在释放）',
@@ -501,14 +555,18 @@ export const zh: Record<MessageKey, string> = {
   'memory.otherGpu': '或者在有空间的 GPU {gpus} 上运行（见下面的命令）。',
   'memory.gpuOr': ' 或 ',
   'memory.noHolder': '没有任何已列出的进程占用它：可能有另一个容器或虚拟机共享这个 GPU；请在宿主机上查看。',
-  'memory.allLeftovers': '{n, plural, =1 {占用者是残留进程} other {这 # 个占用者都是残留进程}}（{verdicts}）：结束{n, plural, =1 {它} other {它们}}即可释放显存。',
+  'memory.allLeftovers':
+    '{n, plural, =1 {占用者是残留进程} other {这 # 个占用者都是残留进程}}（{verdicts}）：结束{n, plural, =1 {它} other {它们}}即可释放显存。',
   'memory.someLeftovers': '结束残留进程（{pids}）；其他占用者正在工作或不属于你，请等待它们结束或询问其所有者。',
-  'memory.unknownHolders': '没有证据表明 {pids} 是残留进程，因此 gpu-env-doctor fix 不会处理{n, plural, =1 {它} other {它们}}：如果你确定不再需要，请自己结束{n, plural, =1 {它} other {它们}}；否则请等待，或换一个 GPU。',
+  'memory.unknownHolders':
+    '没有证据表明 {pids} 是残留进程，因此 gpu-env-doctor fix 不会处理{n, plural, =1 {它} other {它们}}：如果你确定不再需要，请自己结束{n, plural, =1 {它} other {它们}}；否则请等待，或换一个 GPU。',
   'memory.working': '占用者正在工作或不属于你：请等待、询问其所有者，或换一个 GPU。',
   'memory.zombieParent': '僵尸进程在父进程回收它之前一直占着显存：结束或重启其父进程（PID {ppids}）。',
   'memory.reserveHolder': 'PID {pid} 运行的是 {fw}，它的 {mib} 大部分是预先占用的：{remedy}。',
-  'memory.noContext': 'GPU {gpu} 仅剩 {free} 空闲显存（总量 {total}）：不够创建新的 CUDA 上下文和 cuDNN（约 {floor}），任何 GPU 任务都无法在上面启动',
-  'memory.low': 'GPU {gpu} 仅剩 {free} 空闲显存（总量 {total}）：需要更多显存的任务会因显存不足而失败（训练任务启动和 cuDNN 的算法搜索通常需要 {min} 或更多）',
+  'memory.noContext':
+    'GPU {gpu} 仅剩 {free} 空闲显存（总量 {total}）：不够创建新的 CUDA 上下文和 cuDNN（约 {floor}），任何 GPU 任务都无法在上面启动',
+  'memory.low':
+    'GPU {gpu} 仅剩 {free} 空闲显存（总量 {total}）：需要更多显存的任务会因显存不足而失败（训练任务启动和 cuDNN 的算法搜索通常需要 {min} 或更多）',
   'title.memory.holders': '占用显存的进程',
   'memory.noGpuInfo': '没有 GPU 信息',
   'holders.theGpu': 'GPU',
@@ -517,21 +575,25 @@ export const zh: Record<MessageKey, string> = {
   'holders.message': '{who} 在 {gpu} 上占用 {mib}：{reason}',
   'holders.messageFw': '{who}（{fw}）在 {gpu} 上占用 {mib}：{reason}',
   'holders.mustKeep': '{fix}如果它必须继续运行：{remedy}。',
-  'holders.fixOtherNs': '占用者不是这里的这个进程：请到 nvidia-smi 的 PID 真实存在的地方查看（在宿主机上：`nvidia-smi`，然后在那里 `ps -p PID`）。gpu-env-doctor fix 绝不会结束它。',
+  'holders.fixOtherNs':
+    '占用者不是这里的这个进程：请到 nvidia-smi 的 PID 真实存在的地方查看（在宿主机上：`nvidia-smi`，然后在那里 `ps -p PID`）。gpu-env-doctor fix 绝不会结束它。',
   'holders.fixProtected': 'gpu-env-doctor fix 绝不会结束它：如果它的任务已完成，请改为停止它所在的容器或服务。',
   'holders.fixZombie': '僵尸进程本身不占用任何东西，但它的父进程（PID {ppid}）可能占用：结束或重启其父进程。',
   'holders.fixStopped': '它已被暂停（Ctrl-Z），但仍占着显存。在它的 shell 中用 `fg` 恢复它，或结束它。',
   'holders.fixOtherUser': '请 {user} 结束它，或换一个 GPU。',
   'holders.fixOtherUserCvd': '请 {user} 结束它，或换一个 GPU（CUDA_VISIBLE_DEVICES）。',
   'holders.itsOwner': '其所有者',
-  'holders.fixInvisible': '从这里看不到它（在另一个容器中或在宿主机上）。请在宿主机上查看：在那里运行 `nvidia-smi`，或 `fuser -v /dev/nvidia*`。',
-  'holders.fixUnknown': '没有证据表明它是残留进程，因此 gpu-env-doctor fix 不会处理。如果你确定不再需要它，请自己结束它。',
+  'holders.fixInvisible':
+    '从这里看不到它（在另一个容器中或在宿主机上）。请在宿主机上查看：在那里运行 `nvidia-smi`，或 `fuser -v /dev/nvidia*`。',
+  'holders.fixUnknown':
+    '没有证据表明它是残留进程，因此 gpu-env-doctor fix 不会处理。如果你确定不再需要它，请自己结束它。',
   'holders.fixDefault': '如果它是你的且不再需要，请结束它（gpu-env-doctor fix 会安全地完成）。',
 
   // memory.unattributed, system.platform, env.library-path
   'title.memory.unattributed': '没有可见所有者的显存',
   'unattr.missing': 'GPU {gpu}：有 {mib} 已被占用，却不属于任何已列出的进程',
-  'unattr.noneListed': 'nvidia-smi 没有列出任何进程，但显存已被占用：通常是另一个容器或虚拟机共享了这个 GPU，或者处在 nvidia-smi 无法对应的 PID 命名空间中。',
+  'unattr.noneListed':
+    'nvidia-smi 没有列出任何进程，但显存已被占用：通常是另一个容器或虚拟机共享了这个 GPU，或者处在 nvidia-smi 无法对应的 PID 命名空间中。',
   'unattr.fewer': 'nvidia-smi 列出的显存少于实际占用：其余部分属于从这里看不到的进程。',
   'unattr.usedListed': '已用 {used}，已列出的进程 {listed}',
   'unattr.deviceOnly': 'PID {pid}（{name}，{user}）打开了 /dev/nvidia*，但没有被列出',
@@ -551,9 +613,11 @@ export const zh: Record<MessageKey, string> = {
   'platform.wslEvidence': 'Microsoft 内核或 /usr/lib/wsl/lib',
   'platform.containerBlind': '在容器内看不到其他容器或宿主机的进程：它们占用的显存显示为未归属',
   'title.env.library-path': 'LD_LIBRARY_PATH 和 LD_PRELOAD',
-  'llp.compat': 'LD_LIBRARY_PATH 把前向兼容的 libcuda 放在了最前面（{folders}）：它只在数据中心 GPU 且内核驱动为相应较旧版本时有效，否则会报 "Error 803: system has unsupported display driver / cuda driver combination"',
+  'llp.compat':
+    'LD_LIBRARY_PATH 把前向兼容的 libcuda 放在了最前面（{folders}）：它只在数据中心 GPU 且内核驱动为相应较旧版本时有效，否则会报 "Error 803: system has unsupported display driver / cuda driver combination"',
   'llp.compatFix': '除非内核驱动比你运行的 CUDA 版本旧，否则去掉 compat 文件夹。',
-  'llp.details': '用 pip 安装的 PyTorch、TensorFlow 和 JAX 自带 CUDA 和 cuDNN；这里的文件夹会在库的 RUNPATH 之前被搜索，可能遮蔽它们（“CUDA 动态库”一项会指出何时发生）。',
+  'llp.details':
+    '用 pip 安装的 PyTorch、TensorFlow 和 JAX 自带 CUDA 和 cuDNN；这里的文件夹会在库的 RUNPATH 之前被搜索，可能遮蔽它们（“CUDA 动态库”一项会指出何时发生）。',
   'llp.empty': 'LD_LIBRARY_PATH 中有空条目，加载器会把它当作当前目录',
   'llp.preload': 'LD_PRELOAD 把一个 CUDA 动态库强制加载进每个进程：{value}',
   'llp.preloadDetails': '预加载的库优先于每个框架自带的副本，无论版本如何。',
@@ -561,7 +625,8 @@ export const zh: Record<MessageKey, string> = {
   'llp.cudaHome': 'CUDA_HOME/CUDA_PATH={home}：用于编译扩展（nvcc）；用 pip 安装的框架无论如何都加载自带的 CUDA 运行时',
   'llp.environment': '环境变量',
   'llp.lists': 'LD_LIBRARY_PATH 包含 {folders}',
-  'llp.driverOnly': 'LD_LIBRARY_PATH 包含 {folders}：框架只从那里加载驱动（libcuda、NVML），CUDA 动态库则用各自自带的文件',
+  'llp.driverOnly':
+    'LD_LIBRARY_PATH 包含 {folders}：框架只从那里加载驱动（libcuda、NVML），CUDA 动态库则用各自自带的文件',
   'llp.noneFrom': 'LD_LIBRARY_PATH 包含 {folders}：没有框架从那里加载 CUDA 动态库',
   'llp.loadsFrom': 'LD_LIBRARY_PATH 包含 {folders}；框架从那里加载 {names}',
 
@@ -604,12 +669,15 @@ export const zh: Record<MessageKey, string> = {
   'lib.library': '动态库',
   'lib.sublibrary': 'cuDNN 子库 {family}',
   'lib.versionUnknown': '版本未知',
-  'dup.ok': '{consumer} 加载 {lib} {version}（{via}）；本机上还有 {others}，{n, plural, =1 {这一份} other {这些}}它没有使用',
+  'dup.ok':
+    '{consumer} 加载 {lib} {version}（{via}）；本机上还有 {others}，{n, plural, =1 {这一份} other {这些}}它没有使用',
   'dup.otherAt': '{version}（{path}）',
-  'dup.details': '查询 ld 缓存的工具（python -m torch.utils.collect_env、ldconfig -p）报告的是另一份副本；实际加载的是上面这个文件（可用 gpu-env-doctor libs --pid PID 查看正在运行的进程）。',
+  'dup.details':
+    '查询 ld 缓存的工具（python -m torch.utils.collect_env、ldconfig -p）报告的是另一份副本；实际加载的是上面这个文件（可用 gpu-env-doctor libs --pid PID 查看正在运行的进程）。',
   'dup.wouldLoad': '{consumer} 会从 {path} 加载 {lib} {version}，而不是它自带的 {own}（{ownPath}）',
   'dup.fix': '把框架自带的文件夹放在最前面，让它的副本优先（LD_LIBRARY_PATH 在 DT_RUNPATH 和 ld 缓存之前被搜索）。',
-  'unload.messageCrash': '{consumer}：最先找到的 {lib} 是 {path}（{via}），一个被截断的文件：加载器会映射它，进程随即崩溃',
+  'unload.messageCrash':
+    '{consumer}：最先找到的 {lib} 是 {path}（{via}），一个被截断的文件：加载器会映射它，进程随即崩溃',
   'unload.messageError': '{consumer}：最先找到的 {lib} 是 {path}（{via}），它无法加载；加载器不会再去尝试后面的副本',
   'unload.whenDlopen': '在 {by} 运行时打开它的时候',
   'unload.whenStart': '在启动时',
@@ -622,8 +690,10 @@ export const zh: Record<MessageKey, string> = {
   'unload.fixPreload': '不要再预加载 {path}：取消设置 LD_PRELOAD（或设置为不含这个文件的值）。',
   'unload.fixEtcPreload': '从 /etc/ld.so.preload 中删除指向 {path} 的那一行（需要 root）：本机每个进程都会加载它。',
   'unload.fixFile': '替换 {path}：它被截断或者不是动态库（重新安装提供它的包）；加载器会停在它这里。',
-  'dup.preloaded': '{consumer} 加载的 {lib} {version} 来自 {path}，由 {from} 强制加载；它自带的 {own}（{ownPath}）也被加载了，但没有被使用',
-  'dup.preloadedDetails': '加载器最先加载 {from}，而第一个具有某个 soname 的对象会响应之后对该 soname 的所有请求：框架之后按路径加载的自带副本虽然被映射，但其中的函数从不会被调用。cuDNN 随后打开的是预加载副本的子库。',
+  'dup.preloaded':
+    '{consumer} 加载的 {lib} {version} 来自 {path}，由 {from} 强制加载；它自带的 {own}（{ownPath}）也被加载了，但没有被使用',
+  'dup.preloadedDetails':
+    '加载器最先加载 {from}，而第一个具有某个 soname 的对象会响应之后对该 soname 的所有请求：框架之后按路径加载的自带副本虽然被映射，但其中的函数从不会被调用。cuDNN 随后打开的是预加载副本的子库。',
   'dup.preloadedFix': '停止预加载它，让框架自带的副本真正运行。',
   'dup.preloadedFixEtc': '从 /etc/ld.so.preload 中删除指向 {path} 的那一行（需要 root），让框架自带的副本真正运行。',
   'loaded.unreadable': '进程 {pid}：{message}',
@@ -633,7 +703,8 @@ export const zh: Record<MessageKey, string> = {
   'loaded.none': '没有 CUDA 动态库',
   'loaded.differs': '进程 {pid} 为 {family} 加载了 {loaded}，而模拟预期的是 {expected}',
   'loaded.nothing': '无',
-  'loaded.differsDetails': '该进程可能修改了 LD_LIBRARY_PATH 或自行加载了库；以实际加载的文件为准。如果能复现，请报告这个问题。',
+  'loaded.differsDetails':
+    '该进程可能修改了 LD_LIBRARY_PATH 或自行加载了库；以实际加载的文件为准。如果能复现，请报告这个问题。',
   'envs.nameInterpreter': '请指定一个解释器（…/bin/python3）或环境文件夹。',
   'envs.jaxPlugin': '{env} 中的 JAX：{plugin} 与 jaxlib {jaxlib} 不匹配；JAX 不会加载该插件，会退回到 CPU',
   'envs.jaxPluginFix': '安装与 jaxlib 版本相同的插件和 PJRT（或把它们一起升级）。',
@@ -655,20 +726,27 @@ export const zh: Record<MessageKey, string> = {
   'judge.driverNone': '没有 NVIDIA 驱动响应，因此无法知道它能否运行 {label} 的 CUDA {cuda} 运行时',
   'judge.driverNoData': 'gpu-env-doctor 的数据中没有 CUDA {cuda}（{label}）在 {os} 上的最低驱动版本',
   'judge.driverOld': '{label} 自带 CUDA {cuda} 运行时，需要 NVIDIA 驱动 {min} 或更新；本机驱动是 {driver}',
-  'judge.driverOldLimit': '{label} 自带 CUDA {cuda} 运行时，需要 NVIDIA 驱动 {min} 或更新；本机驱动是 {driver}（最高可运行 CUDA {limit}）',
-  'judge.driverCompat': '驱动 {driver} 通过小版本兼容运行 {label} 的 CUDA {cuda} 运行时（需要 {min}+；CUDA {cuda} 的完整驱动版本是 {full}）',
+  'judge.driverOldLimit':
+    '{label} 自带 CUDA {cuda} 运行时，需要 NVIDIA 驱动 {min} 或更新；本机驱动是 {driver}（最高可运行 CUDA {limit}）',
+  'judge.driverCompat':
+    '驱动 {driver} 通过小版本兼容运行 {label} 的 CUDA {cuda} 运行时（需要 {min}+；CUDA {cuda} 的完整驱动版本是 {full}）',
   'judge.driverOk': '驱动 {driver} 可以运行 {label} 的 CUDA {cuda} 运行时（需要 {min}+）',
   'judge.gpuLine': 'GPU {gpu}：{name}，计算能力 {cc}',
   'judge.ccUnknown': 'GPU {gpu}（{name}）的计算能力未知',
-  'judge.paddleNoCode': 'CUDA {cuda} 无法为 GPU {gpu}（{name}，计算能力 {cc}）生成代码：只有当 {label} 带有驱动可以即时编译（JIT）的 PTX 时才能在上面运行；否则会出现 "no kernel image is available for execution on the device"。请使用 CUDA 更新的构建。',
+  'judge.paddleNoCode':
+    'CUDA {cuda} 无法为 GPU {gpu}（{name}，计算能力 {cc}）生成代码：只有当 {label} 带有驱动可以即时编译（JIT）的 PTX 时才能在上面运行；否则会出现 "no kernel image is available for execution on the device"。请使用 CUDA 更新的构建。',
   'judge.minCcOk': 'GPU {gpu}（{name}，{cc}）受 {label} 支持（需要 {min}+）',
   'judge.minCcFail': '{label} 需要计算能力 {min} 或更高；GPU {gpu}（{name}）是 {cc}',
   'judge.archsUnknown': '不知道 {label} 是为哪些 GPU 架构构建的',
   'judge.targets': '{label} 的目标架构：{list}',
-  'judge.noKernels': '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"',
-  'judge.noKernelsSoft': '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"（此构建的架构列表未经确认）',
-  'judge.ptxOld': '{label} 只能通过即时编译它的 {ptx} PTX 在 GPU {gpu}（{cc}）上运行，这需要驱动 {full}+（本机是 {driver}）：会出现 "the provided PTX was compiled with an unsupported toolchain"',
-  'judge.ptxJit': '{label} 没有适用于 GPU {gpu}（{cc}）的 SASS；驱动会即时编译它的 {ptx} PTX（首次启动慢，核函数可能更慢）',
+  'judge.noKernels':
+    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"',
+  'judge.noKernelsSoft':
+    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"（此构建的架构列表未经确认）',
+  'judge.ptxOld':
+    '{label} 只能通过即时编译它的 {ptx} PTX 在 GPU {gpu}（{cc}）上运行，这需要驱动 {full}+（本机是 {driver}）：会出现 "the provided PTX was compiled with an unsupported toolchain"',
+  'judge.ptxJit':
+    '{label} 没有适用于 GPU {gpu}（{cc}）的 SASS；驱动会即时编译它的 {ptx} PTX（首次启动慢，核函数可能更慢）',
   'judge.sass': '{label} 含有适用于 GPU {gpu}（{name}）的 {sm} 代码',
   'judge.sameFamily': '{label} 用它的 {sm} 代码在 GPU {gpu}（{cc}）上运行（同一架构系列）',
   'judge.pyOk': 'Python {py} 受 {label} 支持',
@@ -678,7 +756,8 @@ export const zh: Record<MessageKey, string> = {
   'judge.pyFail': '{label} 支持 Python {range}；此环境中是 {py}',
   'judge.cudnnCudaMajor': '{pkg} 是用于 CUDA {pkgCuda} 的 cuDNN，但 {label} 运行的是 CUDA {cuda}',
   'judge.cudnnMinOk': 'cuDNN {loaded} 适用于 {label}（需要 cuDNN {major} 的 {min}+）',
-  'judge.cudnnMinFail': '{label} 需要 cuDNN {major} 中 {min} 或更新的版本；它找到的是 {loaded}（"Outdated cuDNN installation found"）',
+  'judge.cudnnMinFail':
+    '{label} 需要 cuDNN {major} 中 {min} 或更新的版本；它找到的是 {loaded}（"Outdated cuDNN installation found"）',
   'judge.cudnnOtherMajor': '主版本不同（构建时用的是 {built}）',
   'judge.cudnnOlder': '比构建时用的 {built} 旧',
   'judge.cudnnNewer': '比构建时用的 {built} 新，cuDNN 的兼容性规则允许这样',
@@ -687,17 +766,23 @@ export const zh: Record<MessageKey, string> = {
   'judge.cudnnLoadsFail': '{label} 加载 cuDNN {loaded}：{detail}；{why}',
   'judge.cudnnCc': 'cuDNN {loaded} 支持计算能力 {min} 及以上；GPU {gpu}（{name}）是 {cc}',
   'judge.nvccSame': 'nvcc（CUDA {nv}）与 {label} 使用的 CUDA 相同',
-  'judge.paddleNvccSame': '{label} 加载本机的 CUDA 动态库（Paddle 2.x 不自带）；这里的工具包是 CUDA {nv}，与它的 CUDA {cuda} 主版本相同',
-  'judge.paddleNvccOther': '{label} 加载本机的 CUDA {major} 动态库（Paddle 2.x 不自带：库搜索路径上的 cuBLAS、cuDNN……必须是 CUDA {major} 的构建），但这里的工具包是 CUDA {nv}。请另外安装 CUDA {cuda} 工具包（或 conda 的 cudatoolkit={cuda}），或改用 PaddlePaddle 3.x，它的 wheel 包自带 CUDA 动态库。',
+  'judge.paddleNvccSame':
+    '{label} 加载本机的 CUDA 动态库（Paddle 2.x 不自带）；这里的工具包是 CUDA {nv}，与它的 CUDA {cuda} 主版本相同',
+  'judge.paddleNvccOther':
+    '{label} 加载本机的 CUDA {major} 动态库（Paddle 2.x 不自带：库搜索路径上的 cuBLAS、cuDNN……必须是 CUDA {major} 的构建），但这里的工具包是 CUDA {nv}。请另外安装 CUDA {cuda} 工具包（或 conda 的 cudatoolkit={cuda}），或改用 PaddlePaddle 3.x，它的 wheel 包自带 CUDA 动态库。',
   'judge.nvccTorchSame': '用它编译 CUDA 扩展没有问题（torch.utils.cpp_extension 只会对小版本不同发出警告）。',
-  'judge.nvccTorchOther': '只有为它编译 CUDA 扩展（torch.utils.cpp_extension）时才需要 CUDA {major} 的 nvcc：它拒绝其他主版本。',
-  'judge.nvccOther': 'nvcc 是 CUDA {nv}，而 {label} 使用 CUDA {cuda}：这是正常的，不是错误。框架自带 CUDA 运行时（pip 的 nvidia-* 包或捆绑的库），运行时从不使用 nvcc 或 /usr/local/cuda。{ext}',
+  'judge.nvccTorchOther':
+    '只有为它编译 CUDA 扩展（torch.utils.cpp_extension）时才需要 CUDA {major} 的 nvcc：它拒绝其他主版本。',
+  'judge.nvccOther':
+    'nvcc 是 CUDA {nv}，而 {label} 使用 CUDA {cuda}：这是正常的，不是错误。框架自带 CUDA 运行时（pip 的 nvidia-* 包或捆绑的库），运行时从不使用 nvcc 或 /usr/local/cuda。{ext}',
 
   // explain: the engine's reasons about memory, verdicts, terminal and Markdown renderers
   'why.xlaShrinking': 'XLA 先申请了 {size}，随后用更小的大小重试（共 {n} 次）：它的预分配放不进空闲显存',
   'why.xlaFraction': '预分配是 GPU 显存的固定比例，所以当已有其他东西占用了部分显存时就会失败',
-  'why.cupyNothing': 'CuPy 还没有分配任何显存（"allocated so far: 0 bytes"）时，{bytes} 字节就放不下了：显存被其他东西占用了（或者请求超过了 GPU 容量）',
-  'why.rawOom': 'PyTorch 抛出的是原始的 CUDA out-of-memory 错误，而不是其分配器的 OutOfMemoryError：失败发生在创建 CUDA 上下文或库句柄时，这只会在 GPU 显存已满时发生',
+  'why.cupyNothing':
+    'CuPy 还没有分配任何显存（"allocated so far: 0 bytes"）时，{bytes} 字节就放不下了：显存被其他东西占用了（或者请求超过了 GPU 容量）',
+  'why.rawOom':
+    'PyTorch 抛出的是原始的 CUDA out-of-memory 错误，而不是其分配器的 OutOfMemoryError：失败发生在创建 CUDA 上下文或库句柄时，这只会在 GPU 显存已满时发生',
   'why.freeAtStart': '框架启动时只有 {free} 空闲（总量 {total}，已有 {pct}% 被其他东西占用）',
   'why.tooLargeNever': '请求的大小（{requested}）超过了整个 GPU（{total}）：永远放不下',
   'why.tooLarge': '请求的大小（{requested}）超过了整个 GPU（{total}）',
@@ -711,21 +796,29 @@ export const zh: Record<MessageKey, string> = {
   'why.selfHolds': 'GPU 上没有列出其他进程：显存是被本进程自己占用的',
   'why.selfHoldsOf': 'GPU 上没有列出其他进程：显存是被本进程自己占用的（{self}，总量 {total}）',
   'why.noOtherListed': 'PyTorch 没有列出 GPU 上的其他进程',
-  'why.otherFrameworkInProcess': '本进程占用了 {self}，但 PyTorch 自己的显存池只有 {pool}：本进程中有 {foreign} 在 PyTorch 之外被占用，远多于一个 CUDA 上下文和库句柄所需（同一进程里的另一个框架，如 JAX 或 TensorFlow，预留了它的显存池）',
+  'why.otherFrameworkInProcess':
+    '本进程占用了 {self}，但 PyTorch 自己的显存池只有 {pool}：本进程中有 {foreign} 在 PyTorch 之外被占用，远多于一个 CUDA 上下文和库句柄所需（同一进程里的另一个框架，如 JAX 或 TensorFlow，预留了它的显存池）',
   'why.contextsOnly': '{list}：每个不超过一个 CUDA 上下文的大小，并不是它们占满了 GPU',
-  'why.usedElsewhere': 'GPU 的 {total} 中有 {elsewhere} 在本进程之外被占用（本进程：{self}），远超一个 CUDA 上下文：是另一个进程占着',
-  'why.freeEnough': 'GPU 上仍有 {free} 空闲，而请求只有 {requested}：不是其他进程占用的显存挡住了它（是本进程自己的上限或缓存）',
-  'why.paddleNothing': 'Paddle 还没有分配任何显存，而申请 {requested} 时只有 {available} 可用：显存在 Paddle 分配之前就被占用了（另一个进程，或另一个框架的显存池）',
-  'why.paddleHolds': 'Paddle 自己占用了 {allocated}，申请 {requested} 时只剩 {available}：任务需要的显存超过了 GPU 的容量',
+  'why.usedElsewhere':
+    'GPU 的 {total} 中有 {elsewhere} 在本进程之外被占用（本进程：{self}），远超一个 CUDA 上下文：是另一个进程占着',
+  'why.freeEnough':
+    'GPU 上仍有 {free} 空闲，而请求只有 {requested}：不是其他进程占用的显存挡住了它（是本进程自己的上限或缓存）',
+  'why.paddleNothing':
+    'Paddle 还没有分配任何显存，而申请 {requested} 时只有 {available} 可用：显存在 Paddle 分配之前就被占用了（另一个进程，或另一个框架的显存池）',
+  'why.paddleHolds':
+    'Paddle 自己占用了 {allocated}，申请 {requested} 时只剩 {available}：任务需要的显存超过了 GPU 的容量',
   'why.paddleElsewhere': 'GPU 的 {total} 中有 {elsewhere} 既不属于 Paddle 也不可用：是另一个进程占着',
   'why.fragmented': 'PyTorch 有 {unalloc} 已保留但未分配，不少于请求的 {requested}：空间就在缓存里，只是碎成了太小的块',
   'why.fragmentedHalf': 'PyTorch 有 {unalloc} 已保留但未分配（达到请求的一半或更多）',
   'why.littleUnalloc': '只有 {unalloc} 已保留但未分配',
-  'why.legacyOthers': 'PyTorch 只保留了 {reserved}，空闲 {free}：有 {unaccounted}（GPU 的 {pct}%）被这个 PyTorch 之外的其他进程占用',
+  'why.legacyOthers':
+    'PyTorch 只保留了 {reserved}，空闲 {free}：有 {unaccounted}（GPU 的 {pct}%）被这个 PyTorch 之外的其他进程占用',
   'why.legacySmall': '这个 PyTorch 只占用了 GPU 的一小部分',
-  'why.legacyNotReserved': '{unaccounted}（GPU 的 {pct}%）不是这个 PyTorch 保留的：属于其他进程，或本进程的 CUDA 动态库',
+  'why.legacyNotReserved':
+    '{unaccounted}（GPU 的 {pct}%）不是这个 PyTorch 保留的：属于其他进程，或本进程的 CUDA 动态库',
   'why.legacyMost': '这个 PyTorch 占用了 GPU 的大部分（保留 {reserved}，总量 {total}）',
-  'why.legacyCache': 'PyTorch 保留了 {reserved}，但只分配了 {allocated}：有 {cached} 留在缓存里，多于请求的 {requested}，只是碎成了太小的块',
+  'why.legacyCache':
+    'PyTorch 保留了 {reserved}，但只分配了 {allocated}：有 {cached} 留在缓存里，多于请求的 {requested}，只是碎成了太小的块',
   'why.legacyCacheLess': '{cached} 已保留但未分配（少于请求的 {requested}）',
   'explain.nothing': '输入中没有指向已知 GPU、CUDA、cuDNN 或驱动故障的内容。',
   'explain.notEnough': '输入中有与 GPU 相关的信息，但不足以判断原因。',
@@ -736,7 +829,8 @@ export const zh: Record<MessageKey, string> = {
   'explain.mostLikely': '最可能：{cause}（{pct}%）。',
   'explain.settingTitle': '{setting} 的值框架无法解析',
   'explain.inputLine': '{sources}：{n} 行',
-  'explain.inputNoGpu': '{sources}：{n} 行；本机没有可用的 NVIDIA GPU，因此只根据日志判断（请在 GPU 机器上运行 explain，或用 --from 指定它的快照）',
+  'explain.inputNoGpu':
+    '{sources}：{n} 行；本机没有可用的 NVIDIA GPU，因此只根据日志判断（请在 GPU 机器上运行 explain，或用 --from 指定它的快照）',
   'explain.inputWith': '{sources}：{n} 行，结合 {host} 的事实',
   'explain.thisMachine': '本机',
   'explain.contextRead': '（读取了 {n} 行上下文）',
@@ -747,7 +841,8 @@ export const zh: Record<MessageKey, string> = {
   'explain.cheapestNoCmd': '先做最省事的检查：{test}。',
   'explain.decides': '决定性的检查：',
   'explain.onMachine': '（在失败的那台机器上运行），或粘贴报错上方的几行',
-  'explain.onMachineCudnn': '（在失败的那台机器上运行：它能区分 cuDNN 无法启动和 cuDNN 拿不到显存），或粘贴报错上方的几行',
+  'explain.onMachineCudnn':
+    '（在失败的那台机器上运行：它能区分 cuDNN 无法启动和 cuDNN 拿不到显存），或粘贴报错上方的几行',
   'explain.ifFirst': '如果是第一个：',
   'explain.machineWhere': '（本机）',
   'explain.signals': '信号',
@@ -783,67 +878,103 @@ export const zh: Record<MessageKey, string> = {
   // explain: the fix of each root cause (src/judge/explain/fixes/fixes.ts)
   'fix.oom.smaller': '把任务变小：减小 batch size 或输入尺寸（图像分辨率、序列长度）。',
   'fix.oom.torchAccum': '用梯度累积保持等效 batch（多个小步，然后 optimizer.step()）。',
-  'fix.oom.torchAmp': '使用混合精度（torch.autocast("cuda", dtype=torch.bfloat16)，或 float16 配合 GradScaler），大模型再加上激活检查点（torch.utils.checkpoint）。',
+  'fix.oom.torchAmp':
+    '使用混合精度（torch.autocast("cuda", dtype=torch.bfloat16)，或 float16 配合 GradScaler），大模型再加上激活检查点（torch.utils.checkpoint）。',
   'fix.oom.torchBenchmark': '设置 torch.backends.cudnn.benchmark = False：benchmark 会尝试需要大工作空间的卷积算法。',
-  'fix.oom.tfAmp': '使用混合精度：tf.keras.mixed_precision.set_global_policy(\'mixed_float16\')。',
+  'fix.oom.tfAmp': "使用混合精度：tf.keras.mixed_precision.set_global_policy('mixed_float16')。",
   'fix.oom.tfAccum': '用梯度累积保持等效 batch。',
   'fix.oom.jax': '大模型使用 bfloat16 参数/激活，并使用 jax.checkpoint（重计算）。',
   'fix.held.kill': 'kill {pid}    # 仅当进程 {pid} 是你的且不再需要时（先检查：ps -o pid,user,etime,cmd -p {pid}）',
-  'fix.held.hostPid': 'PID {pid} 来自日志：在容器中它是宿主机的 PID（NVML 报告的是宿主机 PID），在这里可能不存在，或者是另一个进程。请在这台机器上运行 gpu-env-doctor fix，它会自己找到占用者。',
-  'fix.held.mapped': '日志中的 PID {pid} 在这里是 PID {local}（nvidia-smi 报告的是宿主机 PID；按打开了 GPU 的进程对应）',
+  'fix.held.hostPid':
+    'PID {pid} 来自日志：在容器中它是宿主机的 PID（NVML 报告的是宿主机 PID），在这里可能不存在，或者是另一个进程。请在这台机器上运行 gpu-env-doctor fix，它会自己找到占用者。',
+  'fix.held.mapped':
+    '日志中的 PID {pid} 在这里是 PID {local}（nvidia-smi 报告的是宿主机 PID；按打开了 GPU 的进程对应）',
   'fix.held.endIt': '结束占用显存的进程（用上面的命令找到它；如果是你的且已完成，`kill PID`）。',
   'fix.held.mustKeep': '或者，如果它必须继续运行：{remedy}',
   'fix.held.freeGpu': '或者在空闲的 GPU 上运行：CUDA_VISIBLE_DEVICES=<空闲 GPU 的序号> python ...',
-  'fix.held.text': '显存被其他进程占用。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
-  'fix.held.textPids': '显存被其他进程占用（PID {pids}）。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
-  'fix.prealloc.jax': 'JAX 在第一次运算时预先占用 75% 的显存。关闭预分配，或给它更小的比例，让 cuDNN/cuBLAS 和其他进程有空间。',
-  'fix.prealloc.tf': 'TensorFlow 启动时会占用几乎全部显存，不给 cuDNN/cuBLAS 句柄或第二个进程留空间。开启按需分配显存：在任何运算之前对每个 GPU 调用 tf.config.experimental.set_memory_growth(gpu, True)（TF1：config.gpu_options.allow_growth = True），或设置环境变量。',
-  'fix.prealloc.any': '某个框架预先占用了大部分显存。TensorFlow：开启按需分配显存（TF_FORCE_GPU_ALLOW_GROWTH=true）。JAX：关闭预分配（XLA_PYTHON_CLIENT_PREALLOCATE=false）或降低其比例。',
-  'fix.frag': 'PyTorch 的缓存中有足够的显存，但碎成了比请求小的块。让分配器扩展段而不是切分（PyTorch 2.1+），旧版本则限制切分大小；在阶段之间释放缓存（评估后调用 torch.cuda.empty_cache()）。',
+  'fix.held.text':
+    '显存被其他进程占用。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
+  'fix.held.textPids':
+    '显存被其他进程占用（PID {pids}）。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
+  'fix.prealloc.jax':
+    'JAX 在第一次运算时预先占用 75% 的显存。关闭预分配，或给它更小的比例，让 cuDNN/cuBLAS 和其他进程有空间。',
+  'fix.prealloc.tf':
+    'TensorFlow 启动时会占用几乎全部显存，不给 cuDNN/cuBLAS 句柄或第二个进程留空间。开启按需分配显存：在任何运算之前对每个 GPU 调用 tf.config.experimental.set_memory_growth(gpu, True)（TF1：config.gpu_options.allow_growth = True），或设置环境变量。',
+  'fix.prealloc.any':
+    '某个框架预先占用了大部分显存。TensorFlow：开启按需分配显存（TF_FORCE_GPU_ALLOW_GROWTH=true）。JAX：关闭预分配（XLA_PYTHON_CLIENT_PREALLOCATE=false）或降低其比例。',
+  'fix.frag':
+    'PyTorch 的缓存中有足够的显存，但碎成了比请求小的块。让分配器扩展段而不是切分（PyTorch 2.1+），旧版本则限制切分大小；在阶段之间释放缓存（评估后调用 torch.cuda.empty_cache()）。',
   'fix.cudnn.needCompiled': 'cuDNN {version} 或同一主版本中更新的小版本',
   'fix.cudnn.needBuilt': '框架构建时所用的 cuDNN 版本',
-  'fix.cudnn.text': '加载的 cuDNN 与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
-  'fix.cudnn.textRuntime': '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
-  'fix.cuda.text': '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
-  'fix.cuda.textOther': '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
-  'fix.driver.text': 'NVIDIA 驱动比所用 CUDA 要求的旧。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
-  'fix.driver.textDc': 'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
-  'fix.driver.textMin': 'NVIDIA 驱动比所用 CUDA 要求的旧。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
-  'fix.driver.textDcMin': 'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
+  'fix.cudnn.text':
+    '加载的 cuDNN 与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
+  'fix.cudnn.textRuntime':
+    '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
+  'fix.cuda.text':
+    '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
+  'fix.cuda.textOther':
+    '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
+  'fix.driver.text':
+    'NVIDIA 驱动比所用 CUDA 要求的旧。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
+  'fix.driver.textDc':
+    'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
+  'fix.driver.textMin':
+    'NVIDIA 驱动比所用 CUDA 要求的旧。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
+  'fix.driver.textDcMin':
+    'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
   'fix.driver.manual': '安装更新的 NVIDIA 驱动（发行版的软件包或 NVIDIA 安装程序；需要 root 权限，通常还要重启）。',
-  'fix.missing.text': '框架需要的动态库不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
-  'fix.missing.textLib': '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
-  'fix.conflict': '同一个 CUDA 动态库有两份副本相互冲突，先加载的是错误的那份（LD_LIBRARY_PATH、conda 环境与 pip wheel 包混用、系统自带的副本）。把过时的副本从搜索路径中去掉，让框架构建时所用的那份被加载。',
-  'fix.pipMirror': '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）；PyTorch 的 CUDA 版 wheel 仍需 --index-url 指向 download.pytorch.org 或其镜像。',
-  'fix.preload.text': 'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
-  'fix.preload.textWhy': 'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它（{why}）。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
-  'fix.driver.mismatch': 'Error 803：加载的 CUDA 驱动库（libcuda）与内核驱动不是同一版本。最常见的是 LD_LIBRARY_PATH 上有一个比已安装驱动更旧的 CUDA compat 包（…/compat）：把该文件夹从 LD_LIBRARY_PATH 中去掉，让驱动自带的 libcuda 被加载；更新驱动无济于事。',
-  'fix.driver.mismatchReboot': '如果搜索路径上没有 compat 文件夹，而驱动刚升级过：重启（或重新加载 nvidia 内核模块），让内核驱动与 libcuda 版本一致。',
-  'fix.arch.text': '已安装的构建不含此 GPU 的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
-  'fix.arch.textCc': '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
-  'fix.novis': '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes nvidia.com/gpu）。',
-  'fix.fault.text': 'GPU 或驱动处于异常状态（Xid/ECC 错误、升级驱动后没有重启、休眠/唤醒）。查看内核日志，然后重置驱动或重启机器；持续报错的 GPU 需要更换。',
-  'fix.fault.reboot': '重启机器（或重新加载驱动：sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm）。',
+  'fix.missing.text':
+    '框架需要的动态库不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
+  'fix.missing.textLib':
+    '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
+  'fix.conflict':
+    '同一个 CUDA 动态库有两份副本相互冲突，先加载的是错误的那份（LD_LIBRARY_PATH、conda 环境与 pip wheel 包混用、系统自带的副本）。把过时的副本从搜索路径中去掉，让框架构建时所用的那份被加载。',
+  'fix.pipMirror':
+    '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）；PyTorch 的 CUDA 版 wheel 仍需 --index-url 指向 download.pytorch.org 或其镜像。',
+  'fix.preload.text':
+    'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
+  'fix.preload.textWhy':
+    'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它（{why}）。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
+  'fix.driver.mismatch':
+    'Error 803：加载的 CUDA 驱动库（libcuda）与内核驱动不是同一版本。最常见的是 LD_LIBRARY_PATH 上有一个比已安装驱动更旧的 CUDA compat 包（…/compat）：把该文件夹从 LD_LIBRARY_PATH 中去掉，让驱动自带的 libcuda 被加载；更新驱动无济于事。',
+  'fix.driver.mismatchReboot':
+    '如果搜索路径上没有 compat 文件夹，而驱动刚升级过：重启（或重新加载 nvidia 内核模块），让内核驱动与 libcuda 版本一致。',
+  'fix.arch.text':
+    '已安装的构建不含此 GPU 的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
+  'fix.arch.textCc':
+    '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
+  'fix.novis':
+    '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes nvidia.com/gpu）。',
+  'fix.fault.text':
+    'GPU 或驱动处于异常状态（Xid/ECC 错误、升级驱动后没有重启、休眠/唤醒）。查看内核日志，然后重置驱动或重启机器；持续报错的 GPU 需要更换。',
+  'fix.fault.reboot':
+    '重启机器（或重新加载驱动：sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm）。',
   'fix.fault.drain': '在集群上：把节点排空（drain）并报告给管理员。',
-  'fix.bug': '这看起来是所用框架版本的缺陷。升级到最新的补丁版本（或退回到上一个能用的版本），并在它的 issue 列表中搜索这条报错信息。',
+  'fix.bug':
+    '这看起来是所用框架版本的缺陷。升级到最新的补丁版本（或退回到上一个能用的版本），并在它的 issue 列表中搜索这条报错信息。',
   'fix.other': '原因不在 GPU 配置上（主机内存、程序本身或其数据）。请看证据行。',
   'fix.setting.allocConf': 'PyTorch 的 CUDA 缓存分配器选项，逗号分隔的 key:value 对',
   'fix.setting.memFraction': 'JAX 预分配的显存比例，0 到 1 之间的数',
   'fix.setting.allowGrowth': 'TensorFlow 按需增长显存的开关，只能是小写的 "true" 或 "false"',
-  'fix.setting.text': '{name} 的值框架无法解析。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
-  'fix.setting.textKnown': '{name} 的值框架无法解析（{what}，例如 {name}={example}）。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
+  'fix.setting.text':
+    '{name} 的值框架无法解析。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
+  'fix.setting.textKnown':
+    '{name} 的值框架无法解析（{what}，例如 {name}={example}）。先不设置它运行一次以确认，然后在设置它的地方改正（shell 配置文件、任务脚本、容器环境）。',
 
   // serve's help (src/commands/serve.ts)
   'cmd.serve.summary': 'GPU 服务器的本地实时网页：按进程和用户显示显存、残留的占用者、空闲 GPU、检查结果',
-  'cmd.serve.description': '本机 GPU 的实时网页：每个 GPU 按进程（用户、框架、判定、运行时长、命令）显示显存，各框架的显存策略，哪些 GPU 空闲以及使用它的 CUDA_VISIBLE_DEVICES 行，最近一小时的显存，以及 check 的检查结果（每 --check-interval 秒一次）。页面会自动更新（server-sent events）；没有 JavaScript 时它是一个会自动重新加载的完整页面。它只读取：页面上的任何操作都不会结束进程（这由 gpu-env-doctor fix 在询问后完成）。\n\n除非用 --host 指定，它只监听 127.0.0.1；其他地址的每个请求都需要令牌：启动时生成并打印一个，或从 --token-file FILE 读取（至少 {minToken} 个字符）。加 --fleet DIR 时，它根据 DIR 中的快照（每个节点一个文件，由 "gpu-env-doctor snapshot" 写入；见 examples/kubernetes 和 examples/slurm）显示多台机器，每台一行。--redact 会隐藏用户名、主机名和命令行。',
+  'cmd.serve.description':
+    '本机 GPU 的实时网页：每个 GPU 按进程（用户、框架、判定、运行时长、命令）显示显存，各框架的显存策略，哪些 GPU 空闲以及使用它的 CUDA_VISIBLE_DEVICES 行，最近一小时的显存，以及 check 的检查结果（每 --check-interval 秒一次）。页面会自动更新（server-sent events）；没有 JavaScript 时它是一个会自动重新加载的完整页面。它只读取：页面上的任何操作都不会结束进程（这由 gpu-env-doctor fix 在询问后完成）。\n\n除非用 --host 指定，它只监听 127.0.0.1；其他地址的每个请求都需要令牌：启动时生成并打印一个，或从 --token-file FILE 读取（至少 {minToken} 个字符）。加 --fleet DIR 时，它根据 DIR 中的快照（每个节点一个文件，由 "gpu-env-doctor snapshot" 写入；见 examples/kubernetes 和 examples/slurm）显示多台机器，每台一行。--redact 会隐藏用户名、主机名和命令行。',
   'cmd.serve.example1': '本机的页面：http://127.0.0.1:{port}/',
   'cmd.serve.example2': '给整个实验室用，带令牌',
   'cmd.serve.example3': '每个节点一行，来自各节点写入的快照',
   'cmd.serve.exitCodes': '0 用 Ctrl-C 停止；2 地址不可用，或选项有误。',
   'registry.serve': 'GPU 服务器的本地实时网页：按进程和用户显示显存、残留的占用者、空闲 GPU、检查结果',
-  'registry.mcp': '供编程助手使用的 Model Context Protocol 服务（stdio）：check、explain、procs、libs、compat、snapshot、修复计划（只读）',
+  'registry.mcp':
+    '供编程助手使用的 Model Context Protocol 服务（stdio）：check、explain、procs、libs、compat、snapshot、修复计划（只读）',
   'cmd.mcp.summary': '通过 Model Context Protocol（stdio）把本工具提供给编程助手',
-  'cmd.mcp.description': '在标准输入和输出上运行 Model Context Protocol 服务。所有工具都是只读的：check、explain\n（日志文本或文件）、procs、libs、compat、snapshot，以及 fix_plan（fix 的演练计划：不结束任何进程，\n不写任何文件）。每个工具返回对应命令加 --json 时输出的 JSON。检查结果说明页作为资源提供。加上\n--redact 时所有回答都会脱敏。按 README 里的一行配置即可加入编程助手。',
+  'cmd.mcp.description':
+    '在标准输入和输出上运行 Model Context Protocol 服务。所有工具都是只读的：check、explain\n（日志文本或文件）、procs、libs、compat、snapshot，以及 fix_plan（fix 的演练计划：不结束任何进程，\n不写任何文件）。每个工具返回对应命令加 --json 时输出的 JSON。检查结果说明页作为资源提供。加上\n--redact 时所有回答都会脱敏。按 README 里的一行配置即可加入编程助手。',
   'cmd.mcp.example1': '启动服务（通常由编程助手替你启动）',
   'cmd.mcp.example2': '加入编程助手，并替换用户名、主机名和密钥',
   'cmd.mcp.exitCodes': '0 客户端关闭了连接；2 用法错误或工具本身出错。',
@@ -869,53 +1000,79 @@ export const zh: Record<MessageKey, string> = {
   'test.listGpus': '列出任务能看到的 GPU',
   'test.xid': '在内核日志中查找 Xid 或 ECC 错误',
   'test.latestPatch': '用框架最新的补丁版本重新运行',
-  'win.wslDriver': '在 Windows 上（不是在 WSL 里）：从 nvidia.com 安装或更新 NVIDIA 驱动，然后在 Windows 命令行中重启 WSL：wsl --shutdown',
-  'win.tfTested': 'TensorFlow {series} 在 Windows 上是用 CUDA {cuda} 和 cuDNN {cudnn} 测试的；conda 那一行会把两者都装进当前环境（tensorflow[and-cuda] 这个 extra 只适用于 Linux）。',
+  'win.wslDriver':
+    '在 Windows 上（不是在 WSL 里）：从 nvidia.com 安装或更新 NVIDIA 驱动，然后在 Windows 命令行中重启 WSL：wsl --shutdown',
+  'win.tfTested':
+    'TensorFlow {series} 在 Windows 上是用 CUDA {cuda} 和 cuDNN {cudnn} 测试的；conda 那一行会把两者都装进当前环境（tensorflow[and-cuda] 这个 extra 只适用于 Linux）。',
   'win.tfSetup': 'conda 和 pip 那几行会在当前环境中装好 TensorFlow {version}（CUDA {cuda}，cuDNN {cudnn}）。',
-  'win.shells': '在 Windows 上，`set` 行用于 cmd（Anaconda Prompt），`$env:` 行用于 PowerShell，`export` 用于 Git Bash；都只在当前窗口有效。',
+  'win.shells':
+    '在 Windows 上，`set` 行用于 cmd（Anaconda Prompt），`$env:` 行用于 PowerShell，`export` 用于 Git Bash；都只在当前窗口有效。',
   'win.whereCopies': 'where.exe {dll} 会按 Windows 查找的顺序列出 PATH 上的各份副本。',
-  'win.driver': '从 nvidia.com（或 NVIDIA App / GeForce Experience）安装更新的 Windows 版 NVIDIA 驱动，然后重启 Windows。',
-  'win.driverBranch': '从 nvidia.com（或 NVIDIA App / GeForce Experience）安装更新的 Windows 版 NVIDIA 驱动（{branch} 分支或更新），然后重启 Windows。',
+  'win.driver':
+    '从 nvidia.com（或 NVIDIA App / GeForce Experience）安装更新的 Windows 版 NVIDIA 驱动，然后重启 Windows。',
+  'win.driverBranch':
+    '从 nvidia.com（或 NVIDIA App / GeForce Experience）安装更新的 Windows 版 NVIDIA 驱动（{branch} 分支或更新），然后重启 Windows。',
   'win.restart': '重启 Windows（更新或重置驱动后都需要）。',
   'win.cvd': '{cmd}（cmd）或 {ps}（PowerShell），然后启动 python',
-  'win.k.condaBin': 'conda 把一个环境的 CUDA 和 cuDNN DLL 放在 %CONDA_PREFIX%\\Library\\bin；激活环境时该文件夹会加入 PATH，所以只有在激活的环境中才能找到它们（Anaconda Prompt：conda activate NAME）。',
-  'win.k.dllSearch': 'Windows 依次在程序所在文件夹、System32、PATH 中的各个文件夹里查找 DLL；"error code is 126" / "DLL load failed: The specified module could not be found" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。LD_LIBRARY_PATH 在 Windows 上不起作用。',
-  'win.k.tfNative': 'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）安装的是仅限 Linux 的 nvidia-* wheel 包。',
-  'win.k.jax': 'JAX 只发布 Linux 的 CUDA wheel 包：在 Windows 上请在 WSL2 中运行它（在 Linux 环境里安装 jax[cuda12]）。',
-  'win.k.expandable': 'PyTorch 的 expandable_segments 分配器选项在 Windows 上不可用（它会警告 "expandable_segments not supported on this platform" 并忽略该选项）。',
-  'win.k.processes': '在 Windows 上用 taskkill /PID N /F 结束进程（不加 /F 时，python.exe 这类控制台程序只会被请求关闭）；先用 tasklist /V /FI "PID eq N" 查看它属于谁。GPU 运行在 WDDM 模式时，nvidia-smi 在 Windows 上能列出进程，但不显示它们的显存。',
-  'win.k.wslDriver': 'WSL2 使用 Windows 主机的 NVIDIA 驱动：请在 Windows 上更新驱动；不要在 WSL 里安装 Linux 版 NVIDIA 驱动（它会替换 WSL 的 libcuda 桩库，导致 CUDA 不可用）。',
-  'win.k.wslLibcuda': '在 WSL2 中，libcuda.so 来自 /usr/lib/wsl/lib（由 Windows 驱动挂载）；它必须留在加载器的搜索路径上。',
+  'win.k.condaBin':
+    'conda 把一个环境的 CUDA 和 cuDNN DLL 放在 %CONDA_PREFIX%\\Library\\bin；激活环境时该文件夹会加入 PATH，所以只有在激活的环境中才能找到它们（Anaconda Prompt：conda activate NAME）。',
+  'win.k.dllSearch':
+    'Windows 依次在程序所在文件夹、System32、PATH 中的各个文件夹里查找 DLL；"error code is 126" / "DLL load failed: The specified module could not be found" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。LD_LIBRARY_PATH 在 Windows 上不起作用。',
+  'win.k.tfNative':
+    'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）安装的是仅限 Linux 的 nvidia-* wheel 包。',
+  'win.k.jax':
+    'JAX 只发布 Linux 的 CUDA wheel 包：在 Windows 上请在 WSL2 中运行它（在 Linux 环境里安装 jax[cuda12]）。',
+  'win.k.expandable':
+    'PyTorch 的 expandable_segments 分配器选项在 Windows 上不可用（它会警告 "expandable_segments not supported on this platform" 并忽略该选项）。',
+  'win.k.processes':
+    '在 Windows 上用 taskkill /PID N /F 结束进程（不加 /F 时，python.exe 这类控制台程序只会被请求关闭）；先用 tasklist /V /FI "PID eq N" 查看它属于谁。GPU 运行在 WDDM 模式时，nvidia-smi 在 Windows 上能列出进程，但不显示它们的显存。',
+  'win.k.wslDriver':
+    'WSL2 使用 Windows 主机的 NVIDIA 驱动：请在 Windows 上更新驱动；不要在 WSL 里安装 Linux 版 NVIDIA 驱动（它会替换 WSL 的 libcuda 桩库，导致 CUDA 不可用）。',
+  'win.k.wslLibcuda':
+    '在 WSL2 中，libcuda.so 来自 /usr/lib/wsl/lib（由 Windows 驱动挂载）；它必须留在加载器的搜索路径上。',
   'win.k.dll': '{dll} 是 {library}（{version}）{how}。',
   'win.k.dllHow': '：{providers}',
   'win.k.dllOr': '，或 ',
 
   // env.allocators and what frameworks do with their settings (src/checks/env/allocator*.ts)
-  'alloc.torchOldImport': 'PyTorch（2.9 之前）在第一次 CUDA 调用时抛出 RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings"',
-  'alloc.torchAbort': 'PyTorch 在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）',
-  'alloc.torchAbortUnknown': 'PyTorch 2.9 及以后在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）；2.9 之前则在第一次 CUDA 调用时抛出 RuntimeError',
-  'alloc.torchOldFirstCall': 'PyTorch（2.9 之前）能够导入，然后在第一次 CUDA 调用时抛出 RuntimeError（{quoted}）；任务就此结束',
+  'alloc.torchOldImport':
+    'PyTorch（2.9 之前）在第一次 CUDA 调用时抛出 RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings"',
+  'alloc.torchAbort':
+    'PyTorch 在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）',
+  'alloc.torchAbortUnknown':
+    'PyTorch 2.9 及以后在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）；2.9 之前则在第一次 CUDA 调用时抛出 RuntimeError',
+  'alloc.torchOldFirstCall':
+    'PyTorch（2.9 之前）能够导入，然后在第一次 CUDA 调用时抛出 RuntimeError（{quoted}）；任务就此结束',
   'alloc.torchFirstCall': 'PyTorch 能够导入，然后第一次 CUDA 调用抛出 {type}: {error} —— 任务就此结束（退出码 1）',
-  'alloc.cpuFallback': 'CUDA 插件初始化失败（"Jax plugin configuration error"），JAX 退回到 CPU：任务不用 GPU 运行，退出码为 0',
-  'alloc.jaxBoth': 'JAX 会在 CPU 上运行：XLA_CLIENT_MEM_FRACTION 和 XLA_PYTHON_CLIENT_MEM_FRACTION 同时设置了，JAX 不接受',
-  'alloc.jaxBothQ': 'ValueError "XLA_CLIENT_MEM_FRACTION is specified together with XLA_PYTHON_CLIENT_MEM_FRACTION"：{fallback}',
+  'alloc.cpuFallback':
+    'CUDA 插件初始化失败（"Jax plugin configuration error"），JAX 退回到 CPU：任务不用 GPU 运行，退出码为 0',
+  'alloc.jaxBoth':
+    'JAX 会在 CPU 上运行：XLA_CLIENT_MEM_FRACTION 和 XLA_PYTHON_CLIENT_MEM_FRACTION 同时设置了，JAX 不接受',
+  'alloc.jaxBothQ':
+    'ValueError "XLA_CLIENT_MEM_FRACTION is specified together with XLA_PYTHON_CLIENT_MEM_FRACTION"：{fallback}',
   'alloc.jaxBothFix': '只保留其中一个（XLA_PYTHON_CLIENT_MEM_FRACTION 是旧名称）。',
   'alloc.jaxNaN': 'JAX 会在 CPU 而不是 GPU 上运行：{name}="{value}" 不是数字',
-  'alloc.jaxNaNQ': 'ValueError: could not convert string to float: \'{value}\' —— {fallback}',
+  'alloc.jaxNaNQ': "ValueError: could not convert string to float: '{value}' —— {fallback}",
   'alloc.jaxNaNFix': '用小数给出 JAX 预分配的显存比例（0.5 为一半），或取消设置（默认 75%）。',
-  'alloc.jaxOver': '{name}={value} 要求 JAX 预分配超过整个 GPU 的显存：预分配会失败并逐步减小直到放得下，然后任务占着几乎整个 GPU 运行',
+  'alloc.jaxOver':
+    '{name}={value} 要求 JAX 预分配超过整个 GPU 的显存：预分配会失败并逐步减小直到放得下，然后任务占着几乎整个 GPU 运行',
   'alloc.jaxNotFraction': '{name}={value} 不是 0 到 1 之间的比例：不知道 JAX 会怎么处理',
-  'alloc.jaxOverQ': 'JAX 对尝试的每个大小都记录 "Failed to allocate device memory … RESOURCE_EXHAUSTED"，然后运行，占着几乎全部显存（不给其他进程留任何空间）',
+  'alloc.jaxOverQ':
+    'JAX 对尝试的每个大小都记录 "Failed to allocate device memory … RESOURCE_EXHAUSTED"，然后运行，占着几乎全部显存（不给其他进程留任何空间）',
   'alloc.jaxZeroQ': 'JAX 接受这个数；分配器得到的上限为零或负数',
   'alloc.jaxFractionFix': '用小数给出 JAX 预分配的显存比例（0.5 为一半）。',
   'alloc.jaxPrealloc': 'XLA_PYTHON_CLIENT_PREALLOCATE="{value}" 不会关闭预分配：JAX 只有在 false、False 或 0 时才关闭',
-  'alloc.jaxPreallocQ': 'JAX 在第一次运算时预先占用 75% 的显存（或 XLA_PYTHON_CLIENT_MEM_FRACTION 指定的比例），就像没有设置这个变量一样',
+  'alloc.jaxPreallocQ':
+    'JAX 在第一次运算时预先占用 75% 的显存（或 XLA_PYTHON_CLIENT_MEM_FRACTION 指定的比例），就像没有设置这个变量一样',
   'alloc.jaxPreallocFix': '用 false 阻止 JAX 在第一次运算时预先占用 75% 的显存。',
-  'alloc.jaxAllocator': 'JAX 会在 CPU 而不是 GPU 上运行：XLA_PYTHON_CLIENT_ALLOCATOR="{value}" 不是 default、platform、bfc、cuda_async 之一',
+  'alloc.jaxAllocator':
+    'JAX 会在 CPU 而不是 GPU 上运行：XLA_PYTHON_CLIENT_ALLOCATOR="{value}" 不是 default、platform、bfc、cuda_async 之一',
   'alloc.jaxAllocatorQ': 'ValueError "XLA_PYTHON_CLIENT_ALLOCATOR env var must be …"：{fallback}',
   'alloc.jaxAllocatorFix': '取消设置，或使用 platform（按需分配，慢但省显存）。',
-  'alloc.tfGrowth': 'TF_FORCE_GPU_ALLOW_GROWTH="{value}" 被忽略：TensorFlow 只认 "true" 或 "false"（小写），因此它在启动时会占用几乎全部显存',
-  'alloc.tfGrowthQ': 'TensorFlow 记录 "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: \\"{value}\\". Valid values are \\"true\\" or \\"false\\""，并保持 allow_growth 关闭：它会占用几乎全部显存，GPU 上的第二个进程会失败',
+  'alloc.tfGrowth':
+    'TF_FORCE_GPU_ALLOW_GROWTH="{value}" 被忽略：TensorFlow 只认 "true" 或 "false"（小写），因此它在启动时会占用几乎全部显存',
+  'alloc.tfGrowthQ':
+    'TensorFlow 记录 "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: \\"{value}\\". Valid values are \\"true\\" or \\"false\\""，并保持 allow_growth 关闭：它会占用几乎全部显存，GPU 上的第二个进程会失败',
   'allocators.tfFix': '使用 TensorFlow 能识别的小写值。',
   'allocators.tfAlloc': 'TF_GPU_ALLOCATOR="{value}" 不是 TensorFlow 认识的分配器（cuda_malloc_async）',
   'allocators.tfAllocFix': '取消设置，或设为 cuda_malloc_async。',
@@ -926,8 +1083,10 @@ export const zh: Record<MessageKey, string> = {
   'allocators.failsFirstCall': 'PyTorch 在第一次 CUDA 调用时失败',
   'allocators.torchMessage': '{when}：{name} —— {what}',
   'allocators.torchFix': '选项是用逗号分隔的 key:value 对，名称和取值见 PyTorch 文档（True/False 首字母大写）。',
-  'allocators.torchFixImport': '选项是用逗号分隔的 key:value 对，名称和取值见 PyTorch 文档（True/False 首字母大写）。在改正之前，任何导入 torch 的程序都无法运行。',
-  'allocators.both': 'PYTORCH_ALLOC_CONF 和 PYTORCH_CUDA_ALLOC_CONF 都设置了，且值不同：较新的 PyTorch 读取 PYTORCH_ALLOC_CONF，忽略另一个',
+  'allocators.torchFixImport':
+    '选项是用逗号分隔的 key:value 对，名称和取值见 PyTorch 文档（True/False 首字母大写）。在改正之前，任何导入 torch 的程序都无法运行。',
+  'allocators.both':
+    'PYTORCH_ALLOC_CONF 和 PYTORCH_CUDA_ALLOC_CONF 都设置了，且值不同：较新的 PyTorch 读取 PYTORCH_ALLOC_CONF，忽略另一个',
   'allocators.bothFix': '只保留其中一个。',
   'allocators.tfGrows': 'TensorFlow 按需分配显存',
   'allocators.jaxNoPrealloc': 'JAX 不预分配',
@@ -939,7 +1098,8 @@ export const zh: Record<MessageKey, string> = {
   'cvd.noSuchNone': 'CUDA_VISIBLE_DEVICES 中的 "{entry}" 不对应本机的任何 GPU：看不到任何 GPU',
   'cvd.noSuch': 'CUDA_VISIBLE_DEVICES 中的 "{entry}" 不对应本机的任何 GPU；CUDA 会忽略它以及它之后的所有条目',
   'cvd.nvd': 'NVIDIA_VISIBLE_DEVICES="{value}"：容器运行时不会把任何 GPU 挂载进从这里启动的容器',
-  'cvd.nvdFix': '对需要 GPU 的容器设置 NVIDIA_VISIBLE_DEVICES=all（或 GPU 的序号/UUID），或使用 docker run --gpus all。',
+  'cvd.nvdFix':
+    '对需要 GPU 的容器设置 NVIDIA_VISIBLE_DEVICES=all（或 GPU 的序号/UUID），或使用 docker run --gpus all。',
   'cvd.gpusHere': '本机的 GPU：{list}',
   'cvd.none': '无',
   'cvd.fix': '使用序号 0-{max}，或 nvidia-smi -L 打印的 UUID。',
@@ -947,7 +1107,8 @@ export const zh: Record<MessageKey, string> = {
   'cvd.mapping': '它的 GPU {i} = 物理 GPU {p}（{name}）',
   'cvd.sees': '这里的任务看到的是：{mapping}',
   'cvd.seesDetails': '框架从 0 开始给可见的 GPU 编号；nvidia-smi 给物理 GPU 编号。',
-  'cvd.mixed': 'GPU 型号混用，且 CUDA_DEVICE_ORDER 不是 PCI_BUS_ID：CUDA 按最快优先给 GPU 编号，因此序号 N 不是 nvidia-smi 的 GPU N',
+  'cvd.mixed':
+    'GPU 型号混用，且 CUDA_DEVICE_ORDER 不是 PCI_BUS_ID：CUDA 按最快优先给 GPU 编号，因此序号 N 不是 nvidia-smi 的 GPU N',
   'cvd.mixedFix': '让 CUDA 按 nvidia-smi 的方式给 GPU 编号。',
   'debug.blocking': 'CUDA_LAUNCH_BLOCKING=1 让每次核函数启动都变成同步：便于定位出错的行，但训练会慢很多',
   'debug.blockingFix': '定位到错误后取消设置。',
@@ -967,7 +1128,8 @@ export const zh: Record<MessageKey, string> = {
   'missing.elsewhere': '在 {path} 有一份副本，但不在搜索路径上',
   'missing.driverFix': 'NVIDIA 驱动库没有安装或不可见（在容器中：使用 NVIDIA 运行时启动，--gpus all）。',
   'missing.elsewhereFix': '把已有副本所在的文件夹加入 LD_LIBRARY_PATH，或在框架的环境中安装提供 {lib} 的包。',
-  'missing.installFix': '安装提供 {lib} 的包（pip 安装的框架：对应的 nvidia-* wheel 包，例如 pip install \'torch[cuda]\' 会把它们一起装上）。',
+  'missing.installFix':
+    "安装提供 {lib} 的包（pip 安装的框架：对应的 nvidia-* wheel 包，例如 pip install 'torch[cuda]' 会把它们一起装上）。",
   'sublib.mixed': '{consumer} 从 {dir} 加载 libcudnn {version}，而它的子库 {subs} 来自 {dirs}',
   'sublib.mixedLlp': '{consumer} 从 {dir} 加载 libcudnn {version}，而它的子库 {subs} 来自 {dirs}（LD_LIBRARY_PATH）',
   'sublib.llpFix': 'libcudnn 加载子库时，LD_LIBRARY_PATH 会在它自己的文件夹之前被搜索；请从中去掉 {dirs}。',
@@ -979,12 +1141,15 @@ export const zh: Record<MessageKey, string> = {
   'compatcuda.copy': '{path}：libcuda {version}（前向兼容包）',
   'compatcuda.kernel': '内核驱动 {version}',
   'compatcuda.usedBy': '使用者：{who}',
-  'compatcuda.older': '前向兼容的 libcuda {version} 比内核驱动 {kernel} 旧：CUDA 会报错 803（system has unsupported display driver / cuda driver combination）',
+  'compatcuda.older':
+    '前向兼容的 libcuda {version} 比内核驱动 {kernel} 旧：CUDA 会报错 803（system has unsupported display driver / cuda driver combination）',
   'compatcuda.olderDetails': 'cuda-compat 库只有比内核驱动新时才有用；较旧的绝不能出现在搜索路径上。',
   'compatcuda.llpFix': '把 {dir} 从 LD_LIBRARY_PATH 中去掉，让驱动自己的 libcuda {kernel} 被加载。',
-  'compatcuda.cacheFix': 'compat 文件夹是通过 ld 缓存找到的：把它从 /etc/ld.so.conf.d 中删除并运行 ldconfig，或卸载 cuda-compat 包。',
+  'compatcuda.cacheFix':
+    'compat 文件夹是通过 ld 缓存找到的：把它从 /etc/ld.so.conf.d 中删除并运行 ldconfig，或卸载 cuda-compat 包。',
   'compatcuda.ok': '正在使用前向兼容：libcuda {version} 运行在内核驱动 {kernel} 之上（仅数据中心 GPU 支持）',
-  'llpshadow.older': '{lib} {version} 比 {consumer} 自带的 {own} 旧：可能缺少构建所调用的函数（在加载时或首次使用时报错），也可能正常工作',
+  'llpshadow.older':
+    '{lib} {version} 比 {consumer} 自带的 {own} 旧：可能缺少构建所调用的函数（在加载时或首次使用时报错），也可能正常工作',
   'llpshadow.instead': '{lib} {version}，而不是它自带的 {own}',
   'llpshadow.message': 'LD_LIBRARY_PATH 使 {consumer} 加载 {what}',
   'llpshadow.fix': '把 {dirs} 从 LD_LIBRARY_PATH 中去掉（用 pip 安装的框架自带 CUDA 动态库，不需要它也能找到）。',
@@ -998,13 +1163,17 @@ export const zh: Record<MessageKey, string> = {
   'condapip.condaBuildChannel': '{name} {version}，构建 {build}，来自 {channel}',
   'condapip.pip': '{name} {version}，由 {installer} 安装',
   'condapip.unknownInstaller': '未知的安装程序',
-  'condapip.fix': '让这个环境的 CUDA 动态库只由一个包管理器负责。最干净的做法是新建一个只用一种方式安装的环境（全用 conda：pytorch/tensorflow + cudnn 来自同一个 channel；或全用 pip：框架的 wheel 包自带 nvidia-* 库）。就地修复：删掉其中一方，再用另一方重装框架。先查看框架实际加载的是哪一份：gpu-env-doctor libs。',
+  'condapip.fix':
+    '让这个环境的 CUDA 动态库只由一个包管理器负责。最干净的做法是新建一个只用一种方式安装的环境（全用 conda：pytorch/tensorflow + cudnn 来自同一个 channel；或全用 pip：框架的 wheel 包自带 nvidia-* 库）。就地修复：删掉其中一方，再用另一方重装框架。先查看框架实际加载的是哪一份：gpu-env-doctor libs。',
   'cpuonly.rocm': 'ROCm（AMD）构建（{hip}）',
   'cpuonly.cpu': '仅 CPU 构建',
-  'cpuonly.torchRow': '从 PyTorch 的 CUDA wheel 索引重装（{tag}：这个驱动（CUDA {cuda}）能运行的最新 CUDA 版本）。torchvision 和 torchaudio 必须来自同一个索引。',
-  'cpuonly.torch': '重装带 CUDA 的 PyTorch 构建（在 https://pytorch.org/get-started/locally/ 选择驱动支持的 CUDA 版本）。',
+  'cpuonly.torchRow':
+    '从 PyTorch 的 CUDA wheel 索引重装（{tag}：这个驱动（CUDA {cuda}）能运行的最新 CUDA 版本）。torchvision 和 torchaudio 必须来自同一个索引。',
+  'cpuonly.torch':
+    '重装带 CUDA 的 PyTorch 构建（在 https://pytorch.org/get-started/locally/ 选择驱动支持的 CUDA 版本）。',
   'cpuonly.tf': '安装带 CUDA 动态库的 TensorFlow（Linux）：[and-cuda] 这个 extra 会带来匹配的 nvidia-* wheel 包。',
-  'cpuonly.tfCpu': '安装带 CUDA 动态库的 TensorFlow（Linux）：[and-cuda] 这个 extra 会带来匹配的 nvidia-* wheel 包。必须先卸载 tensorflow-cpu：两个包提供的是同一个模块。',
+  'cpuonly.tfCpu':
+    '安装带 CUDA 动态库的 TensorFlow（Linux）：[and-cuda] 这个 extra 会带来匹配的 nvidia-* wheel 包。必须先卸载 tensorflow-cpu：两个包提供的是同一个模块。',
   'cpuonly.jaxRow': '安装 JAX 的 CUDA 插件（{tag}，对应这个驱动的 CUDA {cuda}）；它必须与 jaxlib 版本相同。',
   'cpuonly.jax': '安装带 CUDA 插件的 JAX：pip install -U "jax[cuda12]"（驱动支持 CUDA 13 时用 cuda13）。',
   'cpuonly.message': '{env} 中的 {fw} {version} 是{what}：它不会使用 NVIDIA GPU',
@@ -1014,7 +1183,8 @@ export const zh: Record<MessageKey, string> = {
   'dupdist.messageFolders': '{name} 在 {env} 中安装了 {n} 次（{versions}），位于不同的 site-packages 文件夹',
   'dupdist.noVersion': '（名称中没有版本）',
   'dupdist.fix': '重装一次，只保留一个元数据文件夹和一套文件。如果 pip 拒绝，手动删除过时的文件夹后重装。',
-  'dupdist.fixKeep': '重装一次，只保留一个元数据文件夹和一套文件（这里是 {keep}；选择你需要的版本）。如果 pip 拒绝，手动删除过时的文件夹后重装。',
+  'dupdist.fixKeep':
+    '重装一次，只保留一个元数据文件夹和一套文件（这里是 {keep}；选择你需要的版本）。如果 pip 拒绝，手动删除过时的文件夹后重装。',
   'pin.requires': '{by} {byVersion} 要求 {name}{spec}',
   'pin.requiresExtra': '{by} {byVersion} 要求 {name}{spec}（extra [{extra}]）',
   'pin.installed': '已安装 {name} {version}',
@@ -1023,18 +1193,21 @@ export const zh: Record<MessageKey, string> = {
   'pin.missingFix': '安装被锁定的 wheel 包（pip 跳过了它，或它被卸载了）；没有它，{by} 会加载系统中随便哪一份。',
   'pin.conflict': '{broken} 和 {met} 锁定的 {name} 版本互不兼容：已安装 {installed}，需要 {needed}',
   'pin.wrong': '{pin}，但 {env} 中安装的是 {installed}',
-  'pin.conflictFix': '一个环境无法同时满足两个锁定。给每个框架各自的环境（venv 或 conda 环境），各自安装自己的 CUDA wheel 包；或者选择在 {name} 上一致的框架版本（查看各自的 Requires-Dist）。',
+  'pin.conflictFix':
+    '一个环境无法同时满足两个锁定。给每个框架各自的环境（venv 或 conda 环境），各自安装自己的 CUDA wheel 包；或者选择在 {name} 上一致的框架版本（查看各自的 Requires-Dist）。',
   'pin.wrongFix': '安装 {by} 构建时所针对的版本（pip 后来装了另一个版本，或使用了 --no-deps）。',
   'import.noOutput': '没有输出',
   'import.stderrOf': '{fw} 探测的 stderr',
   'import.hung': '{env} 中的 {name}：import 卡住了（{detail}）',
   'import.crashed': '{env} 中的 {name}：import 崩溃了（{detail}）',
   'import.fails': '{env} 中的 {name} 无法导入：{error}',
-  'import.fix': '把报错粘贴给 gpu-env-doctor explain 来排列原因。缺少或不匹配的库，通常在这个环境中用 CUDA wheel 包重装框架即可解决。',
+  'import.fix':
+    '把报错粘贴给 gpu-env-doctor explain 来排列原因。缺少或不匹配的库，通常在这个环境中用 CUDA wheel 包重装框架即可解决。',
 
   // python.deep-conv
   'deep.noGpu': '{env} 中的 {name} 看不到 GPU（{reason}），尽管本机有 GPU',
-  'deep.noGpuFix': '请看 gpu.* 和 env.* 的检查结果（CUDA_VISIBLE_DEVICES、容器的 GPU 访问）。上面框架 stderr 的末尾通常会说明原因。',
+  'deep.noGpuFix':
+    '请看 gpu.* 和 env.* 的检查结果（CUDA_VISIBLE_DEVICES、容器的 GPU 访问）。上面框架 stderr 的末尾通常会说明原因。',
   'deep.factRaised': '{name}：卷积在 {env} 中运行成功，但 {call} 抛出了 {type}: {message}',
   'deep.factCudnnFix': '查看框架加载的是哪个 cuDNN、构建时针对的是哪个（gpu-env-doctor libs）。',
   'deep.factFix': '在你的环境中运行同样的调用以查看完整报错：python -c "import {fw}; …"。',
@@ -1043,42 +1216,57 @@ export const zh: Record<MessageKey, string> = {
   'deep.passTime': '{name}：GPU 上的卷积在 {env} 中运行成功（{seconds} s）',
   'deep.passCudnnTime': '{name}：GPU 上的卷积在 {env} 中运行成功，cuDNN {cudnn}（{seconds} s）',
   'deep.prealloc': '{name}：按当前配置卷积失败，改用 {growth} 后运行成功：问题在显存，不在 cuDNN',
-  'deep.preallocCrowded': '{name}：按当前配置卷积失败，改用 {growth} 后运行成功：问题在显存，不在 cuDNN —— {lowFree}；{held}',
+  'deep.preallocCrowded':
+    '{name}：按当前配置卷积失败，改用 {growth} 后运行成功：问题在显存，不在 cuDNN —— {lowFree}；{held}',
   'deep.asConfigured': '按当前配置：{error}',
   'deep.memory': '{name}：卷积拿不到显存（{signature}）：问题不在 cuDNN，而是显存被占用了',
   'deep.memoryAlso': '{name}：卷积拿不到显存（{signature}），改用 {growth} 也一样：问题不在 cuDNN，而是显存被占用了',
   'deep.memoryLow': '{name}：卷积拿不到显存（{signature}）：问题不在 cuDNN，而是显存被占用了 —— {lowFree}',
-  'deep.memoryAlsoLow': '{name}：卷积拿不到显存（{signature}），改用 {growth} 也一样：问题不在 cuDNN，而是显存被占用了 —— {lowFree}',
-  'deep.memoryHeldFix': '显存被其他进程占用。结束你自己的残留进程（gpu-env-doctor procs 会指出是哪些），或换一个有空间的 GPU。',
-  'deep.memorySelfFix': '没有其他东西占用显存；是框架本身拿不到足够的显存。请看 memory.* 的检查结果，然后减少任务的占用（batch size）或框架的预留。',
+  'deep.memoryAlsoLow':
+    '{name}：卷积拿不到显存（{signature}），改用 {growth} 也一样：问题不在 cuDNN，而是显存被占用了 —— {lowFree}',
+  'deep.memoryHeldFix':
+    '显存被其他进程占用。结束你自己的残留进程（gpu-env-doctor procs 会指出是哪些），或换一个有空间的 GPU。',
+  'deep.memorySelfFix':
+    '没有其他东西占用显存；是框架本身拿不到足够的显存。请看 memory.* 的检查结果，然后减少任务的占用（batch size）或框架的预留。',
   'deep.cudnn': '{name}：cuDNN 失败（{signature}），且没有报告显存不足：是 cuDNN 坏了，而不是显存不够',
-  'deep.cudnnAlso': '{name}：cuDNN 失败（{signature}），改用 {growth} 也一样，且没有报告显存不足：是 cuDNN 坏了，而不是显存不够',
-  'deep.cudnnFix': '查看框架加载的是哪个 cuDNN、构建时针对的是哪个（gpu-env-doctor libs），然后去掉遮蔽正确版本的那一份（通常是 LD_LIBRARY_PATH 中的某一项，或与 pip 版本并存的 conda cuDNN）。',
+  'deep.cudnnAlso':
+    '{name}：cuDNN 失败（{signature}），改用 {growth} 也一样，且没有报告显存不足：是 cuDNN 坏了，而不是显存不够',
+  'deep.cudnnFix':
+    '查看框架加载的是哪个 cuDNN、构建时针对的是哪个（gpu-env-doctor libs），然后去掉遮蔽正确版本的那一份（通常是 LD_LIBRARY_PATH 中的某一项，或与 pip 版本并存的 conda cuDNN）。',
   'deep.other': '{name}：卷积在 {env} 中失败：{error}',
   'deep.otherFix': '把完整报错交给 gpu-env-doctor explain；它会排列原因。',
-  'deep.growthTf': 'TensorFlow 启动时会占用几乎全部显存；开启按需分配后只占用需要的部分。在 TensorFlow 启动前设置（或在任何运算之前调用 tf.config.experimental.set_memory_growth(gpu, True)）。',
-  'deep.growthJax': 'JAX 在第一次运算时预分配 75% 的显存；关闭预分配后只占用需要的部分（或降低 XLA_PYTHON_CLIENT_MEM_FRACTION）。',
+  'deep.growthTf':
+    'TensorFlow 启动时会占用几乎全部显存；开启按需分配后只占用需要的部分。在 TensorFlow 启动前设置（或在任何运算之前调用 tf.config.experimental.set_memory_growth(gpu, True)）。',
+  'deep.growthJax':
+    'JAX 在第一次运算时预分配 75% 的显存；关闭预分配后只占用需要的部分（或降低 XLA_PYTHON_CLIENT_MEM_FRACTION）。',
   'deep.growthHeld': '其他进程也占用着显存：见 gpu-env-doctor procs。',
-  'deep.growthTorch': '释放缓存显存并关闭 cuDNN benchmark 后卷积运行成功：任务已接近显存上限。保持 torch.backends.cudnn.benchmark 关闭，在阶段之间释放缓存显存，或在 GPU 上腾出空间。',
+  'deep.growthTorch':
+    '释放缓存显存并关闭 cuDNN benchmark 后卷积运行成功：任务已接近显存上限。保持 torch.backends.cudnn.benchmark 关闭，在阶段之间释放缓存显存，或在 GPU 上腾出空间。',
   'deep.holds': 'PID {pid} {name} 在 GPU {gpus} 上占用 {mib}',
   'deep.lowFree': 'GPU {gpu} 仅剩 {free} 空闲（总量 {total}）',
 
   // what frameworks do with mixed or replaced cuDNN (src/judge/checks/libraries/cudnn-mix.ts)
   'mix.cudnnAccepts': 'cuDNN 本身接受这种混用：{what}',
-  'mix.cudnnMayRefuse': 'cuDNN 自己的检查可能会以 CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH 拒绝第一次卷积（libcudnn {main} 配子库 {others}），也可能正常运行',
+  'mix.cudnnMayRefuse':
+    'cuDNN 自己的检查可能会以 CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH 拒绝第一次卷积（libcudnn {main} 配子库 {others}），也可能正常运行',
   'mix.torchRan': 'PyTorch 的卷积在这种混用下能运行（在 torch {version} 上见过：conv2d 运行成功）',
   'mix.torchNoCheck': 'PyTorch 的卷积本身不检查版本；{inner}',
-  'mix.torchRaises': '第一次调用 torch.backends.cudnn.version() 或 is_acceptable()（你的代码、torch.nn 的 LSTM/GRU、torch.utils.collect_env）会抛出 RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}；之后的调用会通过（torch 缓存了版本）',
+  'mix.torchRaises':
+    '第一次调用 torch.backends.cudnn.version() 或 is_acceptable()（你的代码、torch.nn 的 LSTM/GRU、torch.utils.collect_env）会抛出 RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}；之后的调用会通过（torch 缓存了版本）',
   'mix.torchPasses': 'PyTorch 的版本检查能通过（构建时用 {built}，cuDNN 报告 {reported}）',
-  'mix.tfRefuses': 'TensorFlow 启动时拒绝 cuDNN："Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
+  'mix.tfRefuses':
+    'TensorFlow 启动时拒绝 cuDNN："Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
   'mix.tfCompares': 'TensorFlow 会比较它加载的 cuDNN（{reported}）与构建所用的版本；小版本更旧或主版本不同都会被拒绝',
-  'mix.tfComparesBuilt': 'TensorFlow 会比较它加载的 cuDNN（{reported}）与构建所用的版本（{built}）；小版本更旧或主版本不同都会被拒绝',
+  'mix.tfComparesBuilt':
+    'TensorFlow 会比较它加载的 cuDNN（{reported}）与构建所用的版本（{built}）；小版本更旧或主版本不同都会被拒绝',
   'mix.jaxRan': 'JAX 的卷积在这种混用下能运行（在 JAX {version} 上见过：libcudnn {libcudnn} 配 {subs} 子库）',
   'mix.jaxNoCheck': 'JAX 本身不比较子库版本；{inner}',
-  'mix.torchRefuses': 'PyTorch 在它的 cuDNN 版本检查处拒绝："cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
+  'mix.torchRefuses':
+    'PyTorch 在它的 cuDNN 版本检查处拒绝："cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
   'mix.torchAccepts': 'PyTorch 的版本检查接受 {loaded}（构建时用 {own}）；更新的 cuDNN 通常能用',
   'mix.tfAccepts': 'TensorFlow 接受主版本相同、小版本更新的 cuDNN（{loaded}，构建时为 {own}）',
-  'mix.jaxAccepts': 'JAX 接受不低于其构建最低要求的任何 cuDNN；{loaded} 是否满足，文件中看不出来（不满足时 JAX 会打印 "Outdated cuDNN installation found"）',
+  'mix.jaxAccepts':
+    'JAX 接受不低于其构建最低要求的任何 cuDNN；{loaded} 是否满足，文件中看不出来（不满足时 JAX 会打印 "Outdated cuDNN installation found"）',
   'mix.thisOne': '这一个',
 
   // libs.cudnn-smoke (src/judge/checks/libraries/cudnn-smoke.ts)
@@ -1101,32 +1289,44 @@ export const zh: Record<MessageKey, string> = {
   'smoke.stopped': 'cuDNN 冒烟测试在 {where} 上中止：{crash}',
   'smoke.ran': 'cuDNN 用 {who} 的文件在 {where} 上运行了一次卷积（{time}）',
   'smoke.ranVersion': 'cuDNN {version} 用 {who} 的文件在 {where} 上运行了一次卷积（{time}）',
-  'smoke.workspace': 'cuDNN 在 {where} 上能工作，但创建 CUDA 上下文后只剩 {free} 空闲，拿不到尝试所有算法的卷积所需的 {need}（TensorFlow 和 JAX 的自动调优、torch.backends.cudnn.benchmark）；用最小的工作空间（{ws}）时运行成功',
-  'smoke.workspaceDetails': '不做自动调优的任务（PyTorch 默认用启发式选一个算法）也许仍能启动；做自动调优的会以 "Failed to get convolution algorithm" 或 CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED 失败。',
+  'smoke.workspace':
+    'cuDNN 在 {where} 上能工作，但创建 CUDA 上下文后只剩 {free} 空闲，拿不到尝试所有算法的卷积所需的 {need}（TensorFlow 和 JAX 的自动调优、torch.backends.cudnn.benchmark）；用最小的工作空间（{ws}）时运行成功',
+  'smoke.workspaceDetails':
+    '不做自动调优的任务（PyTorch 默认用启发式选一个算法）也许仍能启动；做自动调优的会以 "Failed to get convolution algorithm" 或 CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED 失败。',
   'smoke.tiny': 'cuDNN 在 {where} 上连一个很小的卷积都运行不了：创建 CUDA 上下文后只剩 {free} 空闲（{error}）',
   'smoke.mixed': 'cuDNN 报告的版本是 {reported}，而 libcudnn 是 {main}：它的子库来自 {dirs}',
   'smoke.anotherCopy': '另一份副本',
-  'smoke.mixedDetails': 'cuDNN 9 报告的是它实际运行的子库的版本。把它与构建时所用版本比较的框架会拒绝继续（PyTorch 在 torch.backends.cudnn.version() 处抛出 "cuDNN version incompatibility"；在 H200 上把系统 cuDNN 放在 LD_LIBRARY_PATH 最前面时见过）。',
+  'smoke.mixedDetails':
+    'cuDNN 9 报告的是它实际运行的子库的版本。把它与构建时所用版本比较的框架会拒绝继续（PyTorch 在 torch.backends.cudnn.version() 处抛出 "cuDNN version incompatibility"；在 H200 上把系统 cuDNN 放在 LD_LIBRARY_PATH 最前面时见过）。',
   'smoke.overruled': '{label} 自己的卷积运行成功（--deep=frameworks），以它的结果为准；原生测试的结果是：{message}',
-  'smoke.heldFix': '这个 GPU 上的显存被其他进程占用（{held}）：释放它（gpu-env-doctor procs 会指出哪些是残留进程）、等它结束，或换一个 GPU。',
+  'smoke.heldFix':
+    '这个 GPU 上的显存被其他进程占用（{held}）：释放它（gpu-env-doctor procs 会指出哪些是残留进程）、等它结束，或换一个 GPU。',
   'smoke.freeFix': '在任务启动前释放显存，或给任务换一个 GPU（CUDA_VISIBLE_DEVICES）。',
   'smoke.freeOrOther': '释放显存，或换一个 GPU。',
-  'smoke.driverFix': '加载的 libcuda 与内核驱动不匹配：查看加载的是哪一份以及原因（通常是 LD_LIBRARY_PATH 上的 cuda-compat 文件夹），或更新驱动。',
+  'smoke.driverFix':
+    '加载的 libcuda 与内核驱动不匹配：查看加载的是哪一份以及原因（通常是 LD_LIBRARY_PATH 上的 cuda-compat 文件夹），或更新驱动。',
   'smoke.conflictFix': '查看每个库加载的是哪一份以及原因，让所有 cuDNN 文件都来自同一份。',
   'smoke.visibleFix': '检查 CUDA_VISIBLE_DEVICES 和容器的 GPU 访问权限。',
   'smoke.frameworksFix': '运行框架自己的卷积，看看框架的结果。',
 
   // compat's proposals and fixes (src/judge/compat/fixes.ts), versions.* fallbacks
-  'cfix.torch': 'torch {version}+{variant}（CUDA {cuda}，cuDNN {cudnn}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PyTorch 构建。torchvision/torchaudio 请从同一个索引安装，以保持匹配。',
-  'cfix.tf': 'TensorFlow {series}（用 CUDA {cuda}、cuDNN {cudnn} 测试）是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新版本{andCuda, select, yes {；[and-cuda] 会以 pip 包的形式安装它的 CUDA 和 cuDNN} other {；它需要另外安装 CUDA 和 cuDNN（conda 命令会把两者锁定到环境中）}}。',
-  'cfix.jax': 'jax {version} 配 CUDA {major} {kind, select, plugin {插件} other {wheel 包}}，是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新 JAX。',
-  'cfix.paddle': 'paddlepaddle-gpu {pip}（CUDA {cuda}{cudnn, select, none {} other {，cuDNN {cudnn}}}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PaddlePaddle 构建{bundles, select, yes {；它以 pip 包的形式自带 CUDA 和 cuDNN} other {；它需要本机有 CUDA {cuda} 和 cuDNN {cudnnRaw}（Paddle 2.x 不自带）}}。',
+  'cfix.torch':
+    'torch {version}+{variant}（CUDA {cuda}，cuDNN {cudnn}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PyTorch 构建。torchvision/torchaudio 请从同一个索引安装，以保持匹配。',
+  'cfix.tf':
+    'TensorFlow {series}（用 CUDA {cuda}、cuDNN {cudnn} 测试）是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新版本{andCuda, select, yes {；[and-cuda] 会以 pip 包的形式安装它的 CUDA 和 cuDNN} other {；它需要另外安装 CUDA 和 cuDNN（conda 命令会把两者锁定到环境中）}}。',
+  'cfix.jax':
+    'jax {version} 配 CUDA {major} {kind, select, plugin {插件} other {wheel 包}}，是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新 JAX。',
+  'cfix.paddle':
+    'paddlepaddle-gpu {pip}（CUDA {cuda}{cudnn, select, none {} other {，cuDNN {cudnn}}}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PaddlePaddle 构建{bundles, select, yes {；它以 pip 包的形式自带 CUDA 和 cuDNN} other {；它需要本机有 CUDA {cuda} 和 cuDNN {cudnnRaw}（Paddle 2.x 不自带）}}。',
   'cfix.upgrade': '或者把 NVIDIA 驱动升级到 {min} 或更新版本，然后重启。',
-  'cfix.upgradeFull': '或者把 NVIDIA 驱动升级到 {min} 或更新版本（{full}+ 是 CUDA {cuda} 的完整驱动，PTX 即时编译需要它），然后重启。',
+  'cfix.upgradeFull':
+    '或者把 NVIDIA 驱动升级到 {min} 或更新版本（{full}+ 是 CUDA {cuda} 的完整驱动，PTX 即时编译需要它），然后重启。',
   'cfix.upgradeJit': '或者把 NVIDIA 驱动升级到 {min} 或更新版本（CUDA {cuda} 的驱动：PTX 即时编译需要它），然后重启。',
   'cfix.windowsDriver': '从 nvidia.com 安装 NVIDIA 驱动 {min} 或更新版本，然后重启',
-  'cfix.cudnnMin': '在这个环境中安装针对 CUDA {cuda} 构建、版本不低于 {min} 的 cuDNN {major}，并且不要让 LD_LIBRARY_PATH 把另一个 libcudnn 排在前面。',
-  'cfix.cudnnBuilt': '让 {fw} 加载它构建时所用的 cuDNN（{built}）：在这个环境中安装 CUDA {cuda} 版本的它，并且不要让 LD_LIBRARY_PATH / LD_PRELOAD 把另一个 libcudnn 排在前面。',
+  'cfix.cudnnMin':
+    '在这个环境中安装针对 CUDA {cuda} 构建、版本不低于 {min} 的 cuDNN {major}，并且不要让 LD_LIBRARY_PATH 把另一个 libcudnn 排在前面。',
+  'cfix.cudnnBuilt':
+    '让 {fw} 加载它构建时所用的 cuDNN（{built}）：在这个环境中安装 CUDA {cuda} 版本的它，并且不要让 LD_LIBRARY_PATH / LD_PRELOAD 把另一个 libcudnn 排在前面。',
   'vfix.cudnnArch': '使用仍然支持这个 GPU 的 cuDNN 版本。',
   'vfix.cudnnBuilt': '安装框架构建时所用的 cuDNN。',
   'vfix.noArch': 'gpu-env-doctor 的数据中，这个框架没有任何构建含有此 GPU 的代码。',
@@ -1154,9 +1354,11 @@ export const zh: Record<MessageKey, string> = {
   'why.m.smiNote': 'nvidia-smi：{reason}：{message}',
   'why.m.smiReports': '现在：nvidia-smi 报告 {message}',
   'why.m.now': '现在：{message}',
-  'why.s.image': '在 {name} 上，CUDA 和 cuDNN 库随运行时镜像提供：那里的 cuDNN 故障通常意味着框架版本与镜像的 cuDNN 不符（由 notebook 安装或锁定，或是镜像更新后遗留的）',
+  'why.s.image':
+    '在 {name} 上，CUDA 和 cuDNN 库随运行时镜像提供：那里的 cuDNN 故障通常意味着框架版本与镜像的 cuDNN 不符（由 notebook 安装或锁定，或是镜像更新后遗留的）',
   'why.s.session': '{name} 会话独占它的 GPU',
-  'why.s.jupyter': '任务运行在 Jupyter 内核中：每个内核在关闭或重启前一直占着它分配的显存，因此另一个打开的 notebook（或残留的内核）经常占着显存',
+  'why.s.jupyter':
+    '任务运行在 Jupyter 内核中：每个内核在关闭或重启前一直占着它分配的显存，因此另一个打开的 notebook（或残留的内核）经常占着显存',
   'why.x.hard': 'Xid {xids}：NVIDIA 文档中列为硬件、显存（ECC）、NVLink、总线或固件故障的错误',
   'why.x.app': 'Xid {xids}：通常由应用自己的核函数引发（非法地址、MMU 故障）',
   'why.x.appAgainst': 'Xid {xids} 通常是应用错误',
@@ -1168,56 +1370,79 @@ export const zh: Record<MessageKey, string> = {
   'why.v.notComplete': 'CUDA {installed} 正是所要求的版本，却找不到 {lib}：没有装完整，或不在库搜索路径上',
   'why.v.tfWheels': 'TensorFlow 的 wheel 包会找它构建时所用的 CUDA 版本（{lib}）；找不到时，往往是装了另一个 CUDA 版本',
   'why.v.cudnnWanted': '需要 cuDNN {wanted}，但安装的是 cuDNN {installed}',
-  'why.v.symbol': '某个编译好的 Python 扩展引用了已安装框架中没有定义的 C++ 符号：这个扩展是针对框架的另一个版本构建的（请针对当前版本重新构建或重装该扩展）',
+  'why.v.symbol':
+    '某个编译好的 Python 扩展引用了已安装框架中没有定义的 C++ 符号：这个扩展是针对框架的另一个版本构建的（请针对当前版本重新构建或重装该扩展）',
   'why.v.symbolAgainst': '库是在的；只是其中某个符号与扩展构建时所针对的不同',
   'why.v.jaxOldCudnn': 'JAX 认为过旧的组件是 {name}',
   'why.v.jaxOldCuda': 'JAX 认为过旧的组件是 {name}，它属于 CUDA 工具包',
-  'why.v.ldPathCudnn': 'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',
-  'why.v.olderCopy': '安装的是 cuDNN {stated}，加载的却是 {runtime}：另一份更旧的副本先被找到了（PATH/LD_LIBRARY_PATH、conda 环境、系统文件夹）',
-  'why.v.paddleCudnn': 'paddlepaddle-gpu {pip} 是针对 cuDNN {built} 构建的，而安装的是 cuDNN {stated}：Paddle 加载系统中的 cuDNN，主次版本不同正是 Paddle 自己会警告的不匹配',
-  'why.v.paddleCuda': 'paddlepaddle-gpu {pip} 是针对 CUDA {built} 构建的，而说明中的 CUDA 是 {stated}：Paddle 加载系统中找到的 CUDA 库',
+  'why.v.ldPathCudnn':
+    'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',
+  'why.v.olderCopy':
+    '安装的是 cuDNN {stated}，加载的却是 {runtime}：另一份更旧的副本先被找到了（PATH/LD_LIBRARY_PATH、conda 环境、系统文件夹）',
+  'why.v.paddleCudnn':
+    'paddlepaddle-gpu {pip} 是针对 cuDNN {built} 构建的，而安装的是 cuDNN {stated}：Paddle 加载系统中的 cuDNN，主次版本不同正是 Paddle 自己会警告的不匹配',
+  'why.v.paddleCuda':
+    'paddlepaddle-gpu {pip} 是针对 CUDA {built} 构建的，而说明中的 CUDA 是 {stated}：Paddle 加载系统中找到的 CUDA 库',
   'why.v.insufficient': '在没有 GPU 访问权限的容器中，CUDA 运行时找不到驱动，会报告为 "insufficient"',
   'why.v.driverPtx': '驱动 {driver} 比 CUDA {cuda} 自带的 {need} 旧，因此无法即时编译该工具包的 PTX',
   'why.v.driverMin': '驱动 {driver} 比 CUDA {cuda} 要求的最低版本 {need} 旧',
   'why.v.driverEnough': '按所述版本，驱动 {driver} 对 CUDA {cuda} 来说足够新',
   'why.v.torchArch': 'PyTorch {version} 是针对 {archs} 构建的；{gpu} 是 {sm}，这些架构都不能在它上面运行',
   'why.v.torchArchOk': 'PyTorch {version} 含有能在 {sm} 上运行的代码',
-  'why.v.tfCudnn': 'TensorFlow {version} 构建时用的是 cuDNN {built}；cuDNN {cudnn} 不满足要求（需要主版本相同、小版本相同或更新）',
+  'why.v.tfCudnn':
+    'TensorFlow {version} 构建时用的是 cuDNN {built}；cuDNN {cudnn} 不满足要求（需要主版本相同、小版本相同或更新）',
   'why.v.tfCudnnOk': 'cuDNN {cudnn} 适用于 TensorFlow {version}（构建时用 {built}）',
   'why.v.tfCuda': 'TensorFlow {version} 构建时用的是 CUDA {built}；安装的是 CUDA {cuda}',
   'why.v.tfCudaOk': 'CUDA {cuda} 正是 TensorFlow {version} 构建时所用的',
-  'why.v.tfPredates': 'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：即使能运行，也只能靠又慢又不可靠的 PTX 即时编译',
-  'why.v.compilerOlder': 'CUDA {cuda} 能为 {sm} 编译，所以拒绝它的 {compiler} 不是 CUDA {cuda} 的：运行的是更旧的一个（PATH 中靠前的 nvcc、指向另一个工具包的 CUDA_HOME、加载了另一个 libnvrtc）',
-  'why.v.compilerPredates': 'CUDA {cuda} 早于 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更新的 CUDA（以及为它构建的框架版本）',
-  'why.v.compilerDropped': 'CUDA {cuda} 已不再面向 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更旧的 CUDA（以及为它构建的框架版本）',
+  'why.v.tfPredates':
+    'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：即使能运行，也只能靠又慢又不可靠的 PTX 即时编译',
+  'why.v.compilerOlder':
+    'CUDA {cuda} 能为 {sm} 编译，所以拒绝它的 {compiler} 不是 CUDA {cuda} 的：运行的是更旧的一个（PATH 中靠前的 nvcc、指向另一个工具包的 CUDA_HOME、加载了另一个 libnvrtc）',
+  'why.v.compilerPredates':
+    'CUDA {cuda} 早于 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更新的 CUDA（以及为它构建的框架版本）',
+  'why.v.compilerDropped':
+    'CUDA {cuda} 已不再面向 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更旧的 CUDA（以及为它构建的框架版本）',
   'why.v.buildCuda': '该构建使用 CUDA {cuda}，无法面向 {gpu}（{sm}）生成代码',
   'why.v.jaxlibMajors': 'jaxlib {version} 是针对 CUDA {majors} 构建的；安装的是 CUDA {cuda}',
   'why.v.jaxlibTag': '已安装的 jaxlib 是它的 CUDA {major} 构建；安装的是 CUDA {cuda}',
   'why.v.jaxlibMin': 'jaxlib {version}（{variant}）需要 CUDA {min} 或更新；安装的是 CUDA {cuda}',
   'why.v.jaxlibMinOk': 'CUDA {cuda} 满足 jaxlib {version} 的最低要求（{min}）',
-  'why.v.jaxlibMinUnsure': 'jaxlib {version}（{variant}）需要 CUDA {min} 或更新；"CUDA {cuda}" 看不出已安装的小版本是否达到',
+  'why.v.jaxlibMinUnsure':
+    'jaxlib {version}（{variant}）需要 CUDA {min} 或更新；"CUDA {cuda}" 看不出已安装的小版本是否达到',
   'why.v.jaxCudnn': 'jaxlib {version} 需要 cuDNN {need} 或同一主版本中更新的小版本；安装的是 cuDNN {cudnn}',
   'why.v.jaxCudnnOk': 'cuDNN {cudnn} 满足 jaxlib {version} 的最低要求（{need}）',
 
   // explain: PaddlePaddle's fixes (src/judge/explain/paddle.ts)
   'paddle.aCudaLib': '某个 CUDA 动态库',
   'paddle.couldNotOpen': 'Paddle 无法打开 {lib}。',
-  'paddle.couldNotOpen126': 'Paddle 无法打开 {lib}（Windows 错误 126：这个 DLL 或它依赖的 DLL 不在 PATH 的任何文件夹中）。',
-  'paddle.v2NoLibs': 'Paddle 2.x 不自带 CUDA 动态库：它在第一次 GPU 调用时打开本机的 cuDNN、cuBLAS……，因此 {label} 需要它们已安装且在库搜索路径上。',
-  'paddle.unversioned': 'Paddle 打开的是不带版本号的 libcudnn.so：如果系统的 cuDNN 包只有 libcudnn.so.8（-dev 包才会加上这个链接），也会同样失败。',
-  'paddle.cudnnin': 'Paddle 2.5 和 2.6 也有内置 cuDNN 的构建（paddlepaddle.org.cn 的 …/cudnnin/ 索引），而所有 3.x 的 wheel 包都把 cuDNN 作为 pip 依赖一起安装。',
-  'paddle.cudnn': 'Paddle 构建时用的是 cuDNN {built}{found, select, none {} other {，而在本机找到的是 {found}}}：比构建所用版本更旧（或主版本不同）的 cuDNN "may cause serious incompatible bug"，这是 Paddle 自己的原话。请安装 cuDNN {want} 并让它成为库搜索路径上的那一份，或安装针对你现有 cuDNN 构建的 paddlepaddle-gpu。',
+  'paddle.couldNotOpen126':
+    'Paddle 无法打开 {lib}（Windows 错误 126：这个 DLL 或它依赖的 DLL 不在 PATH 的任何文件夹中）。',
+  'paddle.v2NoLibs':
+    'Paddle 2.x 不自带 CUDA 动态库：它在第一次 GPU 调用时打开本机的 cuDNN、cuBLAS……，因此 {label} 需要它们已安装且在库搜索路径上。',
+  'paddle.unversioned':
+    'Paddle 打开的是不带版本号的 libcudnn.so：如果系统的 cuDNN 包只有 libcudnn.so.8（-dev 包才会加上这个链接），也会同样失败。',
+  'paddle.cudnnin':
+    'Paddle 2.5 和 2.6 也有内置 cuDNN 的构建（paddlepaddle.org.cn 的 …/cudnnin/ 索引），而所有 3.x 的 wheel 包都把 cuDNN 作为 pip 依赖一起安装。',
+  'paddle.cudnn':
+    'Paddle 构建时用的是 cuDNN {built}{found, select, none {} other {，而在本机找到的是 {found}}}：比构建所用版本更旧（或主版本不同）的 cuDNN "may cause serious incompatible bug"，这是 Paddle 自己的原话。请安装 cuDNN {want} 并让它成为库搜索路径上的那一份，或安装针对你现有 cuDNN 构建的 paddlepaddle-gpu。',
   'paddle.seeWarning': '（见它的警告）',
   'paddle.orNewer': '{built} 或更新的 {major}.x',
   'paddle.ofBuild': '与构建相符的版本',
-  'paddle.driver': 'Paddle 构建时用的是 CUDA {compiled}{driverCuda, select, none {} other {，但驱动只支持 CUDA {driverCuda}（Paddle 所说的 "CUDA runtime version in your machine" 指的是驱动的版本）}}。请更新 NVIDIA 驱动{min, select, none {} other {到 {min} 或更新版本}}，或安装针对驱动所支持 CUDA 的 paddlepaddle-gpu 构建{fits, select, none {} other {（{fits}）}}。',
-  'paddle.cudaV2': '{label} 需要本机有 CUDA {cuda} 的动态库（Paddle 2.x 不自带）。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
+  'paddle.driver':
+    'Paddle 构建时用的是 CUDA {compiled}{driverCuda, select, none {} other {，但驱动只支持 CUDA {driverCuda}（Paddle 所说的 "CUDA runtime version in your machine" 指的是驱动的版本）}}。请更新 NVIDIA 驱动{min, select, none {} other {到 {min} 或更新版本}}，或安装针对驱动所支持 CUDA 的 paddlepaddle-gpu 构建{fits, select, none {} other {（{fits}）}}。',
+  'paddle.cudaV2':
+    '{label} 需要本机有 CUDA {cuda} 的动态库（Paddle 2.x 不自带）。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
   'paddle.versionOfBuild': '其构建所用的版本',
-  'paddle.cuda': '{label} 需要其构建所用的 CUDA。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
-  'paddle.arch': '这个 paddlepaddle-gpu 构建不含此 GPU 的代码。Paddle 的安装文档把 GPU 代际与 CUDA 构建对应起来（Ampere，sm_80/sm_86：CUDA 11 构建；Hopper，sm_90：CUDA 12）：请安装用支持这个 GPU 的 CUDA 构建的版本{newest, select, none {} other {，例如 {newest}}}。',
-  'paddle.prealloc': 'Paddle 的 pip 包默认按需分配（FLAGS_allocator_strategy=auto_growth）；使用 naive_best_fit 或较大的 FLAGS_fraction_of_gpu_memory_to_use 时，Paddle 启动就会占用 GPU 的大部分显存，不给其他进程或 cuDNN 留空间。请使用 auto_growth。',
-  'paddle.oom': '把任务变小：减小 batch size 或输入尺寸。使用混合精度（paddle.amp.auto_cast() 配合 paddle.amp.GradScaler），大模型再加上重计算（paddle.distributed.fleet.utils.recompute）。Paddle 的报错信息会说明它已分配了多少、GPU 还剩多少：如果它自己占的份额很小，就是有其他进程占用了显存。',
-  'paddle.noGpu': 'Paddle 看不到 GPU（"GetCUDADeviceCount():0"）。可能装的是 CPU 版的 paddlepaddle 而不是（或同时还有）paddlepaddle-gpu，CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
+  'paddle.cuda':
+    '{label} 需要其构建所用的 CUDA。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
+  'paddle.arch':
+    '这个 paddlepaddle-gpu 构建不含此 GPU 的代码。Paddle 的安装文档把 GPU 代际与 CUDA 构建对应起来（Ampere，sm_80/sm_86：CUDA 11 构建；Hopper，sm_90：CUDA 12）：请安装用支持这个 GPU 的 CUDA 构建的版本{newest, select, none {} other {，例如 {newest}}}。',
+  'paddle.prealloc':
+    'Paddle 的 pip 包默认按需分配（FLAGS_allocator_strategy=auto_growth）；使用 naive_best_fit 或较大的 FLAGS_fraction_of_gpu_memory_to_use 时，Paddle 启动就会占用 GPU 的大部分显存，不给其他进程或 cuDNN 留空间。请使用 auto_growth。',
+  'paddle.oom':
+    '把任务变小：减小 batch size 或输入尺寸。使用混合精度（paddle.amp.auto_cast() 配合 paddle.amp.GradScaler），大模型再加上重计算（paddle.distributed.fleet.utils.recompute）。Paddle 的报错信息会说明它已分配了多少、GPU 还剩多少：如果它自己占的份额很小，就是有其他进程占用了显存。',
+  'paddle.noGpu':
+    'Paddle 看不到 GPU（"GetCUDADeviceCount():0"）。可能装的是 CPU 版的 paddlepaddle 而不是（或同时还有）paddlepaddle-gpu，CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
   'why.sigOneReason': '{what}；其中一个原因：{why}',
@@ -1235,8 +1460,10 @@ export const zh: Record<MessageKey, string> = {
   'answer.candidates': '候选原因，以及区分它们的方法：',
   'answer.alternatives': '如果不是这个原因：',
   'answer.testDecides': '最省事的检验即可判定：{test}。',
-  'answer.checkDecides': '在任务失败的机器上运行 check：它会读取驱动、动态库和显存情况，据此在这些原因之间做出判定（或者贴出报错上方的几行）。',
-  'answer.checkDecidesCudnn': '在任务失败的机器上运行 check --deep：它的 cuDNN 测试能区分 cuDNN 无法启动和拿不到显存这两种情况（或者贴出报错上方的几行）。',
+  'answer.checkDecides':
+    '在任务失败的机器上运行 check：它会读取驱动、动态库和显存情况，据此在这些原因之间做出判定（或者贴出报错上方的几行）。',
+  'answer.checkDecidesCudnn':
+    '在任务失败的机器上运行 check --deep：它的 cuDNN 测试能区分 cuDNN 无法启动和拿不到显存这两种情况（或者贴出报错上方的几行）。',
   'answer.onMachine': '在任务失败的机器上',
   'answer.tells': '区分方法：',
 
@@ -1273,7 +1500,8 @@ export const zh: Record<MessageKey, string> = {
   'plan.wrote': '已写入 {file}；在任务的 shell 中加载它：source {file}',
   'plan.unchanged': '{file} 中已有这些设置；在任务的 shell 中加载它：source {file}',
   'plan.didNotWrite': '没有写入 {file}：{why}',
-  'plan.window': '制定此计划前，已对每个进程观察 {s} s：CPU、输出文件，以及{gpu}；有工作、提供服务或有意独立运行的进程都会保留。',
+  'plan.window':
+    '制定此计划前，已对每个进程观察 {s} s：CPU、输出文件，以及{gpu}；有工作、提供服务或有意独立运行的进程都会保留。',
   'plan.windowGpu.process': '每个进程的 GPU 活动（nvidia-smi pmon）',
   'plan.windowGpu.gpu': 'GPU 利用率（只有它是唯一占用者时才算它的）',
   'plan.windowGpu.none': 'GPU 活动（nvidia-smi 未提供，未读到）',
@@ -1283,20 +1511,26 @@ export const zh: Record<MessageKey, string> = {
 
   // procs: the frameworks' memory policies (src/gather/procfs/framework.ts) and the frame of the table (src/report/views/procs.ts)
   'policy.jaxOff': '不预分配的 JAX（其中 XLA_PYTHON_CLIENT_PREALLOCATE=false）：它占用的是自己用到的部分（含缓存）',
-  'policy.jaxOffRemedy': '这些显存是它自己的数组和 JAX 的缓存；任务结束时会释放（或调用 jax.clear_caches() 并删除数组）',
+  'policy.jaxOffRemedy':
+    '这些显存是它自己的数组和 JAX 的缓存；任务结束时会释放（或调用 jax.clear_caches() 并删除数组）',
   'policy.jaxFraction': '其中 XLA_PYTHON_CLIENT_MEM_FRACTION={fraction}',
   'policy.jaxNotSet': '其中没有设置 XLA_PYTHON_CLIENT_PREALLOCATE',
   'policy.jaxUnreadable': '这里读不到它的环境变量；按默认值',
   'policy.jax': 'JAX，在第一次运算时预分配 GPU 的 {pct}（{how}）',
   'policy.jaxMatches': 'JAX，在第一次运算时预分配 GPU 的 {pct}（{how}）：{used} ≈ {total} 的 {pct}',
-  'policy.jaxRemedy': '用 XLA_PYTHON_CLIENT_PREALLOCATE=false 启动那个任务（这样它只占用需要的部分），或用更小的 XLA_PYTHON_CLIENT_MEM_FRACTION（例如 .30）',
+  'policy.jaxRemedy':
+    '用 XLA_PYTHON_CLIENT_PREALLOCATE=false 启动那个任务（这样它只占用需要的部分），或用更小的 XLA_PYTHON_CLIENT_MEM_FRACTION（例如 .30）',
   'policy.tfGrowth': '开启了按需分配显存的 TensorFlow（其中 TF_FORCE_GPU_ALLOW_GROWTH=true）：它占用的是自己用过的部分',
   'policy.tfGrowthRemedy': 'TensorFlow 运行期间从不归还显存；进程结束时才会释放',
-  'policy.tfKnown': '未开启按需分配显存的 TensorFlow：启动时占用几乎全部显存（其中 TF_FORCE_GPU_ALLOW_GROWTH 不是 "true"）',
+  'policy.tfKnown':
+    '未开启按需分配显存的 TensorFlow：启动时占用几乎全部显存（其中 TF_FORCE_GPU_ALLOW_GROWTH 不是 "true"）',
   'policy.tfUnknown': 'TensorFlow：除非开启了按需分配显存，否则启动时会占用几乎全部显存（这里读不到它的环境变量）',
-  'policy.tfRemedy': '用 TF_FORCE_GPU_ALLOW_GROWTH=true 启动那个任务（或在任何运算之前调用 tf.config.experimental.set_memory_growth(gpu, True)）',
-  'policy.torch': 'PyTorch：它的缓存分配器会保留已释放的块，因此它占用的部分可能是缓存而不是仍在使用的张量（只有进程自己能分辨：torch.cuda.memory_allocated() 与 memory_reserved()）',
-  'policy.torchRemedy': '在那个进程中调用 torch.cuda.empty_cache() 可以归还缓存部分；仍在使用的张量要等它释放或进程结束',
+  'policy.tfRemedy':
+    '用 TF_FORCE_GPU_ALLOW_GROWTH=true 启动那个任务（或在任何运算之前调用 tf.config.experimental.set_memory_growth(gpu, True)）',
+  'policy.torch':
+    'PyTorch：它的缓存分配器会保留已释放的块，因此它占用的部分可能是缓存而不是仍在使用的张量（只有进程自己能分辨：torch.cuda.memory_allocated() 与 memory_reserved()）',
+  'policy.torchRemedy':
+    '在那个进程中调用 torch.cuda.empty_cache() 可以归还缓存部分；仍在使用的张量要等它释放或进程结束',
   'policy.cupy': 'CuPy：它的内存池会保留已释放的块，因此它占用的部分可能是内存池缓存',
   'policy.cupyRemedy': '在那个进程中调用 cupy.get_default_memory_pool().free_all_blocks() 可以归还内存池缓存',
   'procs.gpuLine': 'GPU {gpu} {name}：已用 {used}，总量 {total}，空闲 {free}',
@@ -1308,7 +1542,8 @@ export const zh: Record<MessageKey, string> = {
   'procs.evidenceLine': '依据：{evidence}',
   'procs.policyLine': 'PID {pid}（{mib}）：{summary}。',
   'procs.giveBack': '归还方法：{remedy}。',
-  'procs.stale': '{n} 个残留进程占用着显存。要结束{n, plural, =1 {它} other {它们}}：gpu-env-doctor fix（它会先显示计划并询问）。',
+  'procs.stale':
+    '{n} 个残留进程占用着显存。要结束{n, plural, =1 {它} other {它们}}：gpu-env-doctor fix（它会先显示计划并询问）。',
   'procs.noStale': '没有残留进程占用显存。',
 
   // compat's own frame (src/commands/compat.ts, src/judge/compat/machine.ts)
@@ -1362,11 +1597,13 @@ export const zh: Record<MessageKey, string> = {
   'args.failOn': '--fail-on 必须是 "error" 或 "warn"，而不是 "{value}"',
   'args.oneFormat': '只能选择一种输出格式：{formats} 不能同时使用',
   'args.and': ' 和 ',
-  'args.renamedEnvFile': '--env-file 已改名为 --env-out（Node 20 会在本工具启动前自行读取 --env-file 指定的文件）：{tool} fix --env-out FILE',
+  'args.renamedEnvFile':
+    '--env-file 已改名为 --env-out（Node 20 会在本工具启动前自行读取 --env-file 指定的文件）：{tool} fix --env-out FILE',
   'args.unknownFormat': '未知的 --format "{format}"（{allowed}）',
 
   // libs' own frame (src/report/views/libs.ts)
-  'libs.noFramework': '在查看过的 Python 环境中没有找到带 CUDA 动态库的框架（torch、tensorflow、jax、cupy）；请用 --python PATH 或 --elf FILE。',
+  'libs.noFramework':
+    '在查看过的 Python 环境中没有找到带 CUDA 动态库的框架（torch、tensorflow、jax、cupy）；请用 --python PATH 或 --elf FILE。',
   'libs.environment': '（环境 {env}）',
   'libs.tablesWithV': '（每个框架加载的每个动态库、本机上的各份副本和运行中进程映射的文件：加 -v）',
   'libs.alsoReachable': '{lib}：还能通过 {via} 找到 {path}（{version}），但搜索顺序在后',
@@ -1420,11 +1657,15 @@ export const zh: Record<MessageKey, string> = {
   'why.m.noGpuHere': '本机没有可用的 NVIDIA GPU 或驱动：它的事实对日志没有补充',
   'why.v.driverInstalled': '已安装驱动（{driver}）："insufficient" 的意思是它比所用的 CUDA 运行时旧，而不是没有驱动',
   'why.v.driverInstalledShort': '已安装驱动（{driver}）',
-  'why.v.macos': '任务运行在 macOS（{os}）上：CUDA 从 10.2 之后就不再支持 macOS，近年的 Mac 用的是 AMD 或 Apple 的 GPU，因此看不到任何 CUDA 设备',
+  'why.v.macos':
+    '任务运行在 macOS（{os}）上：CUDA 从 10.2 之后就不再支持 macOS，近年的 Mac 用的是 AMD 或 Apple 的 GPU，因此看不到任何 CUDA 设备',
   'why.v.notNvidia': '所述 GPU（{name}）不是 NVIDIA GPU：CUDA 看不到任何设备',
-  'why.v.containerNoGpu': '在容器中，驱动库（libcuda、libnvidia-ml）是通过 NVIDIA 运行时从宿主机提供的：容器启动时没有 GPU 访问权限',
-  'why.v.tfPredatesLibs': 'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：那个 CUDA 的 cuBLAS/cuDNN 没有适用于它的核函数',
-  'fix.novisCpuBuild': '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（PyTorch：从 pytorch.org 选择适合你驱动的 CUDA wheel；JAX：jax[cuda12] 或 jax[cuda13]；MXNet：mxnet-cuXX；从源码构建：开启 CUDA 后重新构建）。',
+  'why.v.containerNoGpu':
+    '在容器中，驱动库（libcuda、libnvidia-ml）是通过 NVIDIA 运行时从宿主机提供的：容器启动时没有 GPU 访问权限',
+  'why.v.tfPredatesLibs':
+    'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：那个 CUDA 的 cuBLAS/cuDNN 没有适用于它的核函数',
+  'fix.novisCpuBuild':
+    '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（PyTorch：从 pytorch.org 选择适合你驱动的 CUDA wheel；JAX：jax[cuda12] 或 jax[cuda13]；MXNet：mxnet-cuXX；从源码构建：开启 CUDA 后重新构建）。',
 
   'procs.col.gpu': 'GPU',
   'procs.col.pid': 'PID',
@@ -1447,8 +1688,10 @@ export const zh: Record<MessageKey, string> = {
   'facts.system': '系统：{os}，内核 {kernel}，{arch}，容器：{container}{wsl, select, true {，WSL} other {}}',
   'facts.driver': '驱动 {driver}，CUDA ≤ {cuda}',
   'facts.driverModule': '驱动 {driver}，CUDA ≤ {cuda}，内核模块 {module}',
-  'facts.gpu': 'GPU {index}：{name}（sm {sm}，{bus}，{uuid}）显存已用 {used} / {total}，空闲 {free}；持久模式 {persistence}，计算模式 {computeMode}，MIG {mig}，ECC {ecc}',
-  'facts.process': 'PID {pid} {user} {state} GPU {gpus} {mib} 运行 {age} ppid {ppid}{orphaned, select, true {（孤儿进程）} other {}}{framework}：{cmd}',
+  'facts.gpu':
+    'GPU {index}：{name}（sm {sm}，{bus}，{uuid}）显存已用 {used} / {total}，空闲 {free}；持久模式 {persistence}，计算模式 {computeMode}，MIG {mig}，ECC {ecc}',
+  'facts.process':
+    'PID {pid} {user} {state} GPU {gpus} {mib} 运行 {age} ppid {ppid}{orphaned, select, true {（孤儿进程）} other {}}{framework}：{cmd}',
   'facts.env': '环境变量：{vars}',
   'facts.probes': '探测',
   'facts.colon': '：',
@@ -1466,8 +1709,10 @@ export const zh: Record<MessageKey, string> = {
   'smoke.initLowFree': '{meaning}；创建 CUDA 上下文后显存只剩 {free}，原因很可能是显存不足',
   'smoke.returned': '{call} 返回 {name} = {code}{text}{asking, select, none {} other {，申请 {asking}}}',
   'smoke.theFrameworks': '各框架',
-  'smoke.memEvidence': '创建 CUDA 上下文后：空闲 {free}，总量 {total}{after, select, none {} other {；测试后空闲 {after}}}',
-  'smoke.conv': '{shape}（N×C×H×W）到 {channels} 个通道的 3×3 卷积，{workspace, select, largest {使用足以尝试所有算法的 workspace} other {使用最小的 workspace}}（{ws}；张量 {tensors}）',
+  'smoke.memEvidence':
+    '创建 CUDA 上下文后：空闲 {free}，总量 {total}{after, select, none {} other {；测试后空闲 {after}}}',
+  'smoke.conv':
+    '{shape}（N×C×H×W）到 {channels} 个通道的 3×3 卷积，{workspace, select, largest {使用足以尝试所有算法的 workspace} other {使用最小的 workspace}}（{ws}；张量 {tensors}）',
   'smoke.convRan': '{what}：成功（算法 {algo}）',
   'smoke.convReturned': '{call} 返回 {name} = {code}{asking, select, none {} other {，申请 {asking}}}',
   'smoke.convFailed': '{what}：{result}{free, select, none {} other {，空闲 {free}}}',
@@ -1554,14 +1799,16 @@ export const zh: Record<MessageKey, string> = {
   'diff.holds': 'PID {pid} {name} 占用 {mib}',
   'diff.freeOf': '空闲 {free}，总量 {total}',
   'diff.gpuMemory': 'GPU {index} 显存',
-  'diff.memoryWhy': '一个进程占用了 GPU 的大部分显存，任务就没有足够的显存启动（"out of memory"、"cuDNN failed to initialize"）',
+  'diff.memoryWhy':
+    '一个进程占用了 GPU 的大部分显存，任务就没有足够的显存启动（"out of memory"、"cuDNN failed to initialize"）',
   'diff.none': '（无）',
   'diff.values': '{n} 个值',
   'diff.notCollected': '（未采集）',
   'diff.notSet': '（未设置）',
   'diff.absent': '（无）',
   'diff.notInstalled': '未安装',
-  'diff.side': '{label}{otherHost, select, true {（主机 {host}）} other {}}，采集于 {taken}{known, select, true {（{ago}前）} other {}}',
+  'diff.side':
+    '{label}{otherHost, select, true {（主机 {host}）} other {}}，采集于 {taken}{known, select, true {（{ago}前）} other {}}',
   'diff.impact.critical': '严重',
   'diff.impact.high': '高',
   'diff.impact.medium': '中',
@@ -1599,9 +1846,11 @@ export const zh: Record<MessageKey, string> = {
   'fleet.findings': '整个机群的检查结果',
   'fleet.noFindings': '没有任何检查在任何机器上报告问题',
   'fleet.findingOn': '{check}：{n} 台机器',
-  'fleet.summary': '{machines} 台机器 · {groups} 种配置 · {outliers} 台异常机器 · {errors} 项检查报错{skipped, plural, =0 {} other { · 跳过 # 个文件}}',
+  'fleet.summary':
+    '{machines} 台机器 · {groups} 种配置 · {outliers} 台异常机器 · {errors} 项检查报错{skipped, plural, =0 {} other { · 跳过 # 个文件}}',
   'fleet.html.title': '机群：{n} 台机器',
-  'fleet.html.meta': '读取 {files} 个文件，跳过 {skipped} 个 · {groups} 种配置 · {outliers} 台异常机器 · 由 {tool} 生成于 {at}',
+  'fleet.html.meta':
+    '读取 {files} 个文件，跳过 {skipped} 个 · {groups} 种配置 · {outliers} 台异常机器 · 由 {tool} 生成于 {at}',
   'fleet.html.skippedFiles': '跳过的文件',
   'fleet.html.file': '文件',
   'fleet.html.why': '原因',
@@ -1651,7 +1900,8 @@ export const zh: Record<MessageKey, string> = {
   'serve.hanging': 'nvidia-smi 已经 {ago} 没有响应：驱动可能卡住了（某块 GPU 从总线上掉了，或某个进程卡在内核中）。',
   'serve.failed': 'nvidia-smi 无法响应：{failure}（已持续 {ago}）。',
   'serve.itFailed': '执行失败',
-  'serve.freeUnknown': '无法知道哪些 GPU 空闲：nvidia-smi 没有响应{old, select, true {（下面的数字是旧的）} other {}}。',
+  'serve.freeUnknown':
+    '无法知道哪些 GPU 空闲：nvidia-smi 没有响应{old, select, true {（下面的数字是旧的）} other {}}。',
   'serve.noneFree': '现在没有空闲的 GPU（共 {n} 块，每块上都有进程或被占用的显存）。',
   'serve.freeNow': '现在空闲：{gpus}（共 {n} 块 GPU）。在其中一块上运行：',
   'serve.allOfThem': '使用全部空闲 GPU：{line}',
@@ -1673,12 +1923,15 @@ export const zh: Record<MessageKey, string> = {
   'serve.col.age': '运行时长',
   'serve.col.command': '命令',
   'serve.total': '总量 {total}',
-  'serve.timelineLabel': 'GPU {index} 最近 {minutes} 分钟的已用显存{any, select, true {，峰值 {peak}，总量 {total}} other {：尚未读到数据}}',
+  'serve.timelineLabel':
+    'GPU {index} 最近 {minutes} 分钟的已用显存{any, select, true {，峰值 {peak}，总量 {total}} other {：尚未读到数据}}',
   'serve.minAgo': '{n} 分钟前',
   'serve.now': '现在',
-  'serve.timelineCaption': '最近 {minutes} 分钟的已用显存{any, select, true {，峰值 {peak}} other {}}（每 {bucket} 取最高读数；空白处：没有读到数据）',
+  'serve.timelineCaption':
+    '最近 {minutes} 分钟的已用显存{any, select, true {，峰值 {peak}} other {}}（每 {bucket} 取最高读数；空白处：没有读到数据）',
   'serve.holdersTitle': '打开了 GPU 设备、但不在 nvidia-smi 显存列表中的进程',
-  'serve.holdersNote': '打开了 /dev/nvidia*、但 nvidia-smi 没有列出的进程（正在启动、其他工具的上下文，或 nvidia-smi 没有响应）。',
+  'serve.holdersNote':
+    '打开了 /dev/nvidia*、但 nvidia-smi 没有列出的进程（正在启动、其他工具的上下文，或 nvidia-smi 没有响应）。',
   'serve.findingsTitle': 'check 在本机上的检查结果',
   'serve.checksOff': '检查已关闭（--check-interval 0）。',
   'serve.checked': '{ago} 前检查，每 {every} 一次',
@@ -1720,8 +1973,10 @@ export const zh: Record<MessageKey, string> = {
 
   'fixr.parentInit': '它的父进程是 init，会自行回收它',
   'fixr.adopted': '它的父进程 {parent} 收养了它，会自行回收孤儿进程',
-  'fixr.parentShell': '它的父进程是 {name}（PID {ppid}），是 fix 从不结束的 shell、进程管理器或服务：请手动结束或重启该任务',
-  'fixr.foreignNs': 'nvidia-smi 给出的 PID 并不都属于当前 PID 命名空间（PID {pid} 不属于），因此僵尸进程 PID {zombie} 可能是另一个命名空间的进程',
+  'fixr.parentShell':
+    '它的父进程是 {name}（PID {ppid}），是 fix 从不结束的 shell、进程管理器或服务：请手动结束或重启该任务',
+  'fixr.foreignNs':
+    'nvidia-smi 给出的 PID 并不都属于当前 PID 命名空间（PID {pid} 不属于），因此僵尸进程 PID {zombie} 可能是另一个命名空间的进程',
   'fixr.parentGone': '它的父进程（PID {ppid}）已经退出',
   'fixr.noStart': '不知道它的启动时间，因此无法与被复用的 PID 区分',
   'fixr.notRead': '没有读取到它当前的状态',
@@ -1730,9 +1985,12 @@ export const zh: Record<MessageKey, string> = {
   'fixr.otherUserForce': '它属于其他用户（{owner}）；以 root 运行时加 --force 才会结束其他用户的进程',
   'fixr.cpuUnknown': '无法测量它的 CPU 占用，它可能仍在工作',
   'fixr.working': '它仍在工作：自快照以来占用了 {pct}% 的 CPU（例如用 nohup 启动的任务）；确认后请自己结束：kill {pid}',
-  'fixr.gpuWorking': '它正在 GPU 上工作：观察期间 SM 活动 {pct}%（等待 GPU 的任务几乎不占 CPU）；确认后请自己结束：kill {pid}',
-  'fixr.gpuBusyAlone': '观察期间它所在的 GPU 利用率为 {pct}%，且那里只有它一个进程：它正在工作；确认后请自己结束：kill {pid}',
-  'fixr.gpuShared': '观察期间它所在的 GPU 利用率为 {pct}%，但还有其他进程在用这块 GPU，无法判断它是否在工作；确认后请自己结束：kill {pid}',
+  'fixr.gpuWorking':
+    '它正在 GPU 上工作：观察期间 SM 活动 {pct}%（等待 GPU 的任务几乎不占 CPU）；确认后请自己结束：kill {pid}',
+  'fixr.gpuBusyAlone':
+    '观察期间它所在的 GPU 利用率为 {pct}%，且那里只有它一个进程：它正在工作；确认后请自己结束：kill {pid}',
+  'fixr.gpuShared':
+    '观察期间它所在的 GPU 利用率为 {pct}%，但还有其他进程在用这块 GPU，无法判断它是否在工作；确认后请自己结束：kill {pid}',
   'fixr.wrote': '观察期间它写了输出文件：它正在工作；确认后请自己结束：kill {pid}',
   'fixr.self': '它是 gpu-env-doctor 自己或其祖先进程（启动它的 shell 或程序）：fix 从不结束自己的调用者',
   'fixr.noStartTime': '没有可用于核对 PID 的启动时间',
@@ -1740,11 +1998,14 @@ export const zh: Record<MessageKey, string> = {
   'fixr.denied': '向 PID {pid} 发送 {sig}：权限不足',
   'fixr.sigFailed': '向 PID {pid} 发送 {sig} 失败',
   'fixr.stuck': '发送 SIGKILL 后 PID {pid} 仍然存在（状态 {state}）：它可能卡在驱动中；请查看 dmesg',
-  'rebuild.noBuild': '表中没有适合支持 CUDA {cuda} 的驱动的 {fw} 构建：运行 gpu-env-doctor compat {fw} 查看它需要什么。',
+  'rebuild.noBuild':
+    '表中没有适合支持 CUDA {cuda} 的驱动的 {fw} 构建：运行 gpu-env-doctor compat {fw} 查看它需要什么。',
   'rebuild.unknown': '（未知）',
   'rebuild.whichFramework': '检查结果没有说明任务使用哪个框架：只保留你所用框架的那条安装命令。',
-  'rebuild.reinstall': '然后从 requirements-backup.txt 重新安装其他包，去掉框架和 nvidia-* 那几行（框架会带来它自己的 CUDA 动态库）。',
-  'rebuild.why': '有 {n} 个动态库问题，且 conda 和 pip 的 CUDA 动态库都牵涉其中：单独修复一处只会把冲突转移到别处，因此请只用一种包管理器重建环境。',
+  'rebuild.reinstall':
+    '然后从 requirements-backup.txt 重新安装其他包，去掉框架和 nvidia-* 那几行（框架会带来它自己的 CUDA 动态库）。',
+  'rebuild.why':
+    '有 {n} 个动态库问题，且 conda 和 pip 的 CUDA 动态库都牵涉其中：单独修复一处只会把冲突转移到别处，因此请只用一种包管理器重建环境。',
   'fixc.savedSnapshot': '事实来自保存的快照：请在那台机器上运行 fix',
   'fixc.root': '使用 --root {root} 时，在那里读到的 PID 不一定属于本机，因此 fix 不会向其中任何一个发送信号',
   'fixc.savedNothing': '计划来自保存的快照，因此没有做任何改动',

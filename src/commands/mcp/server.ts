@@ -18,12 +18,14 @@ const from = z.string().optional().describe('a saved snapshot (JSON file) to jud
 const TOOL_DEFS: Record<(typeof MCP_TOOLS)[number], { title: string; description: string; input: z.ZodRawShape }> = {
   check: {
     title: 'Check this GPU machine',
-    description: 'Inspects this machine (GPUs, driver, who holds GPU memory, which CUDA/cuDNN each framework loads, versions) and returns findings with evidence and fixes, as `gpu-env-doctor check --json`.',
+    description:
+      'Inspects this machine (GPUs, driver, who holds GPU memory, which CUDA/cuDNN each framework loads, versions) and returns findings with evidence and fixes, as `gpu-env-doctor check --json`.',
     input: { from, verbose: z.boolean().optional().describe('include the checks that passed, with details') },
   },
   explain: {
     title: 'Explain a GPU error log',
-    description: 'Ranks the root causes of a deep-learning GPU error (CUDA out of memory, cuDNN failed to initialize, no kernel image, driver too old, …) with evidence lines and the fix, as `gpu-env-doctor explain --json`. Give the log text or a file path.',
+    description:
+      'Ranks the root causes of a deep-learning GPU error (CUDA out of memory, cuDNN failed to initialize, no kernel image, driver too old, …) with evidence lines and the fix, as `gpu-env-doctor explain --json`. Give the log text or a file path.',
     input: {
       text: z.string().optional().describe('the error log or traceback text'),
       file: z.string().optional().describe('a log file on this machine'),
@@ -31,28 +33,60 @@ const TOOL_DEFS: Record<(typeof MCP_TOOLS)[number], { title: string; description
       from,
     },
   },
-  procs: { title: 'GPU processes', description: 'Who holds GPU memory, since when, and whether each holder is stale, as `gpu-env-doctor procs --json`.', input: { from } },
-  libs: { title: 'CUDA libraries each framework loads', description: 'Which copy of each CUDA library (cuDNN, cuBLAS, the CUDA runtime) every framework would load and why, as `gpu-env-doctor libs --json`.', input: { from } },
+  procs: {
+    title: 'GPU processes',
+    description:
+      'Who holds GPU memory, since when, and whether each holder is stale, as `gpu-env-doctor procs --json`.',
+    input: { from },
+  },
+  libs: {
+    title: 'CUDA libraries each framework loads',
+    description:
+      'Which copy of each CUDA library (cuDNN, cuBLAS, the CUDA runtime) every framework would load and why, as `gpu-env-doctor libs --json`.',
+    input: { from },
+  },
   compat: {
     title: 'What a framework version needs',
-    description: 'CUDA, cuDNN, driver, Python and GPU architectures a framework version needs (e.g. torch==2.4.0+cu121, tensorflow==2.15, jax==0.4.30), and whether this machine has them, as `gpu-env-doctor compat SPEC --json`.',
-    input: { spec: z.string().describe('a framework version, e.g. torch==2.4.0+cu121'), noMachine: z.boolean().optional(), from },
+    description:
+      'CUDA, cuDNN, driver, Python and GPU architectures a framework version needs (e.g. torch==2.4.0+cu121, tensorflow==2.15, jax==0.4.30), and whether this machine has them, as `gpu-env-doctor compat SPEC --json`.',
+    input: {
+      spec: z.string().describe('a framework version, e.g. torch==2.4.0+cu121'),
+      noMachine: z.boolean().optional(),
+      from,
+    },
   },
-  snapshot: { title: 'Machine facts', description: 'Every fact the probes gather (the Snapshot) as one JSON document, as `gpu-env-doctor snapshot`.', input: { from } },
+  snapshot: {
+    title: 'Machine facts',
+    description: 'Every fact the probes gather (the Snapshot) as one JSON document, as `gpu-env-doctor snapshot`.',
+    input: { from },
+  },
   fix_plan: {
     title: 'The fix plan (dry run)',
-    description: 'What `gpu-env-doctor fix` would do about the findings (processes to end, settings to write, steps for the user), without doing any of it: `fix --dry-run --json`. Nothing is changed.',
+    description:
+      'What `gpu-env-doctor fix` would do about the findings (processes to end, settings to write, steps for the user), without doing any of it: `fix --dry-run --json`. Nothing is changed.',
     input: { from },
   },
 };
 
-export async function serveMcp(ctx: Context, options: McpServerOptions, self: { command: string; prefix: string[] }): Promise<void> {
-  const server = new McpServer({ name: TOOL_NAME, version: TOOL_VERSION }, { capabilities: { tools: {}, resources: {} } });
+export async function serveMcp(
+  ctx: Context,
+  options: McpServerOptions,
+  self: { command: string; prefix: string[] },
+): Promise<void> {
+  const server = new McpServer(
+    { name: TOOL_NAME, version: TOOL_VERSION },
+    { capabilities: { tools: {}, resources: {} } },
+  );
   for (const name of MCP_TOOLS) {
     const def = TOOL_DEFS[name];
     server.registerTool(
       name,
-      { title: def.title, description: def.description, inputSchema: def.input, annotations: { readOnlyHint: true, openWorldHint: false } },
+      {
+        title: def.title,
+        description: def.description,
+        inputSchema: def.input,
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
       async (input: ToolInput) => {
         let call: ReturnType<typeof toolArgv>;
         try {
@@ -80,15 +114,30 @@ export async function serveMcp(ctx: Context, options: McpServerOptions, self: { 
           }
         }
         const stderr = 'stderr' in r ? r.stderr.trim() : '';
-        const why = stderr || (r.kind === 'timeout' ? `timed out after ${TOOL_TIMEOUT_MS / 1000} s` : r.kind === 'signal' ? `killed by ${r.signal}` : `exit ${code ?? r.kind}`);
+        const why =
+          stderr ||
+          (r.kind === 'timeout'
+            ? `timed out after ${TOOL_TIMEOUT_MS / 1000} s`
+            : r.kind === 'signal'
+              ? `killed by ${r.signal}`
+              : `exit ${code ?? r.kind}`);
         return { isError: true, content: [{ type: 'text', text: `${TOOL_NAME} ${call.argv[0]}: ${why}` }] };
       },
     );
   }
   for (const page of findingsPages()) {
-    server.registerResource(page.id, `gpu-env-doctor://findings/${page.id}`, { title: page.title, description: `What the finding ${page.id} means and how to fix it`, mimeType: 'text/markdown' }, async (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: readAssetText(page.url) }],
-    }));
+    server.registerResource(
+      page.id,
+      `gpu-env-doctor://findings/${page.id}`,
+      {
+        title: page.title,
+        description: `What the finding ${page.id} means and how to fix it`,
+        mimeType: 'text/markdown',
+      },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: readAssetText(page.url) }],
+      }),
+    );
   }
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

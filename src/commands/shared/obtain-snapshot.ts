@@ -13,13 +13,23 @@ import { startNvidiaSmi } from '../../gather/nvidia/run.js';
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot, and where it came from (for the report's header). */
-export async function obtainSnapshotWithSource(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<{ snapshot: Snapshot; source: ReportSource }> {
+export async function obtainSnapshotWithSource(
+  ctx: Context,
+  args: ParsedArgs,
+  extra: Partial<ProbeOptions> = {},
+  scope: 'all' | 'libraries' = 'all',
+): Promise<{ snapshot: Snapshot; source: ReportSource }> {
   const snapshot = await obtainSnapshot(ctx, args, extra, scope);
   return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
 /** `scope`: 'libraries' collects only what `libs` shows (src/gather/snapshot/collect.ts). */
-export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Partial<ProbeOptions> = {}, scope: 'all' | 'libraries' = 'all'): Promise<Snapshot> {
+export async function obtainSnapshot(
+  ctx: Context,
+  args: ParsedArgs,
+  extra: Partial<ProbeOptions> = {},
+  scope: 'all' | 'libraries' = 'all',
+): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
     const text = from === '-' ? await readStdin(ctx, MAX_SNAPSHOT_BYTES) : ctx.files.readText(from, MAX_SNAPSHOT_BYTES);
@@ -28,16 +38,23 @@ export async function obtainSnapshot(ctx: Context, args: ParsedArgs, extra: Part
   }
   const timeout = str(args, 'timeout');
   const timeoutMs = timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of seconds greater than 0, not "${timeout}"`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout must be a number of seconds greater than 0, not "${timeout}"`);
   for (const p of strs(args, 'python')) {
     // an interpreter or an environment folder, on the machine (under --root when given)
     const machinePath = p.startsWith('/') || ctx.fs.root !== '/' ? p : nodePath.resolve(ctx.cwd, p);
-    if (!ctx.fs.exists(machinePath)) throw new UsageError(`--python ${p}: no such file or folder${ctx.fs.root !== '/' ? ` under --root ${ctx.fs.root}` : ''}`);
+    if (!ctx.fs.exists(machinePath))
+      throw new UsageError(
+        `--python ${p}: no such file or folder${ctx.fs.root !== '/' ? ` under --root ${ctx.fs.root}` : ''}`,
+      );
   }
   const deep = deepMode(args);
   // --deep=frameworks imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
   const progress = deep === 'frameworks' && ctx.stderr.isTTY;
-  if (progress) ctx.stderr.write('gpu-env-doctor: --deep=frameworks: importing each framework and running a small convolution (a few seconds)…');
+  if (progress)
+    ctx.stderr.write(
+      'gpu-env-doctor: --deep=frameworks: importing each framework and running a small convolution (a few seconds)…',
+    );
   const options: ProbeOptions = {
     ...DEFAULT_PROBE_OPTIONS,
     timeoutMs,

@@ -11,9 +11,20 @@ export interface ProcFilter {
 
 export function parseProcFilter(gpu: string | undefined, user: string | undefined): ProcFilter | null {
   if (gpu === undefined && user === undefined) return null;
-  const gpus = gpu === undefined ? null : gpu.split(',').map((x) => x.trim()).filter((x) => x !== '');
-  if (gpus !== null && (gpus.length === 0 || gpus.some((x) => !/^\d+$/.test(x) && !/^(GPU|MIG)-[0-9a-fA-F-]{4,}/.test(x)))) {
-    throw new UsageError(`--gpu takes GPU indexes or UUIDs separated by commas (e.g. 0,2 or GPU-86cd2dae), not "${gpu}"`);
+  const gpus =
+    gpu === undefined
+      ? null
+      : gpu
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x !== '');
+  if (
+    gpus !== null &&
+    (gpus.length === 0 || gpus.some((x) => !/^\d+$/.test(x) && !/^(GPU|MIG)-[0-9a-fA-F-]{4,}/.test(x)))
+  ) {
+    throw new UsageError(
+      `--gpu takes GPU indexes or UUIDs separated by commas (e.g. 0,2 or GPU-86cd2dae), not "${gpu}"`,
+    );
   }
   if (user !== undefined && user.trim() === '') throw new UsageError('--user needs a user name or a uid');
   return { gpus, user: user?.trim() ?? null };
@@ -23,7 +34,11 @@ export function filterRows(rows: readonly ProcRow[], s: Snapshot, f: ProcFilter 
   if (f === null) return [...rows];
   const wanted = new Set<number>();
   if (f.gpus !== null && s.nvidia.ok) {
-    for (const g of s.nvidia.gpus) if (f.gpus.some((x) => (/^\d+$/.test(x) ? Number(x) === g.index : g.uuid.toLowerCase().startsWith(x.toLowerCase())))) wanted.add(g.index);
+    for (const g of s.nvidia.gpus)
+      if (
+        f.gpus.some((x) => (/^\d+$/.test(x) ? Number(x) === g.index : g.uuid.toLowerCase().startsWith(x.toLowerCase())))
+      )
+        wanted.add(g.index);
   }
   return rows.filter((r) => {
     if (f.gpus !== null && !r.p.gpus.some((g) => wanted.has(g))) return false;

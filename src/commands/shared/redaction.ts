@@ -8,16 +8,28 @@ import { readTextOr } from '../../ports/fs.js';
 import { createRedactor, knownFromPasswd, redactDeep, type Known, type Redactor } from '../../report/redact.js';
 
 /** The redactor for this invocation, or null without --redact. `seed`: the model(s) about to be shown. */
-export function redactorFor(ctx: Context, args: ParsedArgs, seed?: unknown, extra: readonly Known[] = []): Redactor | null {
+export function redactorFor(
+  ctx: Context,
+  args: ParsedArgs,
+  seed?: unknown,
+  extra: readonly Known[] = [],
+): Redactor | null {
   if (!flag(args, 'redact')) return null;
-  return createRedactor(seed, [...extra, ...invoker(ctx.env), ...knownFromPasswd(readTextOr(ctx.fs, '/etc/passwd', 16 * 1024 * 1024) ?? '')]);
+  return createRedactor(seed, [
+    ...extra,
+    ...invoker(ctx.env),
+    ...knownFromPasswd(readTextOr(ctx.fs, '/etc/passwd', 16 * 1024 * 1024) ?? ''),
+  ]);
 }
 
 /** Whoever runs the tool (also with --no-machine, and where /etc/passwd does not list them: LDAP, containers). */
 function invoker(env: Record<string, string | undefined>): Known[] {
   const user = env.USER ?? env.LOGNAME;
   if (!user) return [];
-  return [{ kind: 'user', value: user }, ...(env.HOME ? [{ kind: 'home' as const, value: env.HOME, owner: user }] : [])];
+  return [
+    { kind: 'user', value: user },
+    ...(env.HOME ? [{ kind: 'home' as const, value: env.HOME, owner: user }] : []),
+  ];
 }
 
 /** `value` as it may be shown: redacted when there is a redactor. */

@@ -28,10 +28,26 @@ export type ElfFailureReason = 'not-found' | 'unreadable' | 'loop' | 'not-elf' |
  * skips a file of another class or machine before anything else). `mappable`: the ELF header and program
  * headers are whole, so ld.so maps the file and only then touches what is missing: the process dies (SIGBUS).
  */
-export type ElfFailure = { ok: false; reason: ElfFailureReason; message: string; class?: ElfClass | null; machine?: number; mappable?: boolean };
+export type ElfFailure = {
+  ok: false;
+  reason: ElfFailureReason;
+  message: string;
+  class?: ElfClass | null;
+  machine?: number;
+  mappable?: boolean;
+};
 export type ElfResult = { ok: true; info: ElfInfo } | ElfFailure;
 
-export const EM_NAMES: Record<number, string> = { 3: 'i386', 8: 'mips', 20: 'ppc', 21: 'ppc64', 40: 'arm', 62: 'x86-64', 183: 'aarch64', 243: 'riscv' };
+export const EM_NAMES: Record<number, string> = {
+  3: 'i386',
+  8: 'mips',
+  20: 'ppc',
+  21: 'ppc64',
+  40: 'arm',
+  62: 'x86-64',
+  183: 'aarch64',
+  243: 'riscv',
+};
 
 const PT_LOAD = 1;
 const PT_DYNAMIC = 2;
@@ -65,7 +81,14 @@ export function readElf(fs: FileSystem, path: string): ElfResult {
   } catch (err) {
     if (err instanceof ElfError) return { ok: false, reason: err.reason, message: err.message };
     if (err instanceof FsError) {
-      const reason: ElfFailureReason = err.code === 'ENOENT' || err.code === 'ENOTDIR' ? 'not-found' : err.code === 'ELOOP' ? 'loop' : err.code === 'EISDIR' ? 'directory' : 'unreadable';
+      const reason: ElfFailureReason =
+        err.code === 'ENOENT' || err.code === 'ENOTDIR'
+          ? 'not-found'
+          : err.code === 'ELOOP'
+            ? 'loop'
+            : err.code === 'EISDIR'
+              ? 'directory'
+              : 'unreadable';
       return { ok: false, reason, message: err.message };
     }
     return { ok: false, reason: 'unreadable', message: `${path}: ${err instanceof Error ? err.message : String(err)}` };
@@ -73,7 +96,10 @@ export function readElf(fs: FileSystem, path: string): ElfResult {
 }
 
 class ElfError extends Error {
-  constructor(readonly reason: 'not-elf' | 'truncated', message: string) {
+  constructor(
+    readonly reason: 'not-elf' | 'truncated',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -98,12 +124,25 @@ export function parseElf(read: Read, label = 'file', size?: number): ElfResult {
   try {
     const info = parse(read, label, part);
     if (size !== undefined && part.loadEnd !== undefined && part.loadEnd > size) {
-      return { ok: false, reason: 'truncated', message: `${label}: truncated (its segments end at byte ${part.loadEnd}, the file has ${size})`, class: info.class, machine: info.machine, mappable: true };
+      return {
+        ok: false,
+        reason: 'truncated',
+        message: `${label}: truncated (its segments end at byte ${part.loadEnd}, the file has ${size})`,
+        class: info.class,
+        machine: info.machine,
+        mappable: true,
+      };
     }
     return { ok: true, info };
   } catch (err) {
     if (err instanceof ElfError) {
-      return { ok: false, reason: err.reason, message: err.message, ...(part.class !== null ? { class: part.class, machine: part.machine } : {}), ...(part.mappable ? { mappable: true } : {}) };
+      return {
+        ok: false,
+        reason: err.reason,
+        message: err.message,
+        ...(part.class !== null ? { class: part.class, machine: part.machine } : {}),
+        ...(part.mappable ? { mappable: true } : {}),
+      };
     }
     throw err;
   }
@@ -167,12 +206,23 @@ function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
     }
   }
 
-  const info: ElfInfo = { class: cls, machine, type, littleEndian: le, soname: null, needed: [], rpath: null, runpath: null, nodeflib: false };
+  const info: ElfInfo = {
+    class: cls,
+    machine,
+    type,
+    littleEndian: le,
+    soname: null,
+    needed: [],
+    rpath: null,
+    runpath: null,
+    nodeflib: false,
+  };
   if (!dyn) return info; // a static executable or an object file: nothing to load
 
   const entSize = cls === 64 ? 16 : 8;
   const dynBytes = read(dyn.offset, Math.min(dyn.size, MAX_DYN_BYTES));
-  if (dynBytes.length < Math.min(dyn.size, MAX_DYN_BYTES)) throw new ElfError('truncated', `${label}: truncated dynamic section`);
+  if (dynBytes.length < Math.min(dyn.size, MAX_DYN_BYTES))
+    throw new ElfError('truncated', `${label}: truncated dynamic section`);
   const needed: number[] = [];
   let soname: number | null = null;
   let rpath: number | null = null;
@@ -206,7 +256,8 @@ function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
     strLimit = strtabFromSection.offset + strtabFromSection.size;
   }
   if (strOffset === null) {
-    if (needed.length + (soname !== null ? 1 : 0) + (rpath !== null ? 1 : 0) + (runpath !== null ? 1 : 0) === 0) return info;
+    if (needed.length + (soname !== null ? 1 : 0) + (rpath !== null ? 1 : 0) + (runpath !== null ? 1 : 0) === 0)
+      return info;
     throw new ElfError('truncated', `${label}: dynamic string table not found`);
   }
   if (strsz !== null) strLimit = Math.min(strLimit, strOffset + strsz);
@@ -215,7 +266,8 @@ function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
   const str = (idx: number): string => {
     const at = strOffset! + idx;
     if (at >= strLimit) throw new ElfError('truncated', `${label}: string offset outside the string table`);
-    if (win === null || at < win.at || at >= win.at + win.bytes.length) win = { at, bytes: read(at, Math.min(4096, strLimit - at)) };
+    if (win === null || at < win.at || at >= win.at + win.bytes.length)
+      win = { at, bytes: read(at, Math.min(4096, strLimit - at)) };
     const nulInWindow = win.bytes.indexOf(0, at - win.at);
     if (nulInWindow >= 0) return win.bytes.subarray(at - win.at, nulInWindow).toString('utf8');
     // Read in small chunks until the terminating NUL: dynamic strings are short.
@@ -226,7 +278,8 @@ function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
       const nul = b.indexOf(0);
       if (nul >= 0) return out + b.subarray(0, nul).toString('utf8');
       out += b.toString('utf8');
-      if (pos + b.length >= strLimit) throw new ElfError('truncated', `${label}: unterminated string in the string table`);
+      if (pos + b.length >= strLimit)
+        throw new ElfError('truncated', `${label}: unterminated string in the string table`);
     }
     throw new ElfError('truncated', `${label}: string too long in the string table`);
   };
@@ -238,7 +291,10 @@ function parse(read: Read, label: string, part: HeaderFacts): ElfInfo {
 }
 
 class Reader {
-  constructor(readonly le: boolean, readonly cls: ElfClass) {}
+  constructor(
+    readonly le: boolean,
+    readonly cls: ElfClass,
+  ) {}
   u16(b: Buffer, o: number): number {
     if (o + 2 > b.length) throw new ElfError('truncated', 'truncated ELF data');
     return this.le ? b.readUInt16LE(o) : b.readUInt16BE(o);

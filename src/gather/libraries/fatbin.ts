@@ -37,11 +37,22 @@ export type FatbinResults = Map<string, FatbinTargets | null>;
  * (libtorch_cuda.so), and `check` has other files to read meanwhile. Where no worker can run (the tests run the
  * sources, which have no bundled worker file), the same walk runs here.
  */
-export async function readFatbinTargetsInParallel(fs: FileSystem, paths: readonly string[], budgetMs = DEFAULT_BUDGET_MS): Promise<{ results: FatbinResults; thread: 'worker' | 'main' }> {
-  const sync = () => ({ results: new Map(paths.map((p) => [p, readFatbinTargets(fs, p, budgetMs)])), thread: 'main' as const });
+export async function readFatbinTargetsInParallel(
+  fs: FileSystem,
+  paths: readonly string[],
+  budgetMs = DEFAULT_BUDGET_MS,
+): Promise<{ results: FatbinResults; thread: 'worker' | 'main' }> {
+  const sync = () => ({
+    results: new Map(paths.map((p) => [p, readFatbinTargets(fs, p, budgetMs)])),
+    thread: 'main' as const,
+  });
   if (paths.length === 0 || typeof __GED_BUNDLE__ === 'undefined') return sync();
   // The worker needs its own thread start (~10-20 ms) and the budget; past that, the answer is unknown anyway.
-  const posted = await runWorker<[string, FatbinTargets | null][]>(new URL('../fatbin-worker.js', import.meta.url), { root: fs.root, paths, budgetMs }, budgetMs + 5000);
+  const posted = await runWorker<[string, FatbinTargets | null][]>(
+    new URL('../fatbin-worker.js', import.meta.url),
+    { root: fs.root, paths, budgetMs },
+    budgetMs + 5000,
+  );
   return posted ? { results: new Map(posted), thread: 'worker' } : sync();
 }
 
@@ -137,8 +148,18 @@ function findSection(r: FileReader, name: string): { offset: number; size: numbe
   const sec = (i: number) => {
     const o = i * shentsize;
     return is64
-      ? { name: table.readUInt32LE(o), type: table.readUInt32LE(o + 4), offset: Number(table.readBigUInt64LE(o + 24)), size: Number(table.readBigUInt64LE(o + 32)) }
-      : { name: table.readUInt32LE(o), type: table.readUInt32LE(o + 4), offset: table.readUInt32LE(o + 16), size: table.readUInt32LE(o + 20) };
+      ? {
+          name: table.readUInt32LE(o),
+          type: table.readUInt32LE(o + 4),
+          offset: Number(table.readBigUInt64LE(o + 24)),
+          size: Number(table.readBigUInt64LE(o + 32)),
+        }
+      : {
+          name: table.readUInt32LE(o),
+          type: table.readUInt32LE(o + 4),
+          offset: table.readUInt32LE(o + 16),
+          size: table.readUInt32LE(o + 20),
+        };
   };
   const strtab = sec(shstrndx);
   const names = r.read(strtab.offset, Math.min(strtab.size, 1 << 20));

@@ -21,7 +21,14 @@ export interface ConsumerTarget {
   environment: PythonEnvironment | null;
 }
 
-const CUDNN8_SUBLIBRARIES = ['libcudnn_ops_infer', 'libcudnn_ops_train', 'libcudnn_cnn_infer', 'libcudnn_cnn_train', 'libcudnn_adv_infer', 'libcudnn_adv_train'];
+const CUDNN8_SUBLIBRARIES = [
+  'libcudnn_ops_infer',
+  'libcudnn_ops_train',
+  'libcudnn_cnn_infer',
+  'libcudnn_cnn_train',
+  'libcudnn_adv_infer',
+  'libcudnn_adv_train',
+];
 
 /** The CUDA-facing library of each framework installed in each environment. */
 export function discoverConsumers(fs: FileSystem, envs: readonly PythonEnvironment[]): ConsumerTarget[] {
@@ -34,7 +41,8 @@ export function discoverConsumers(fs: FileSystem, envs: readonly PythonEnvironme
       add(`${sp}/torch/lib/libtorch_cuda.so`, 'torch', env);
       add(`${sp}/tensorflow/libtensorflow_framework.so.2`, 'tensorflow', env);
       add(`${sp}/tensorflow/python/_pywrap_tensorflow_internal.so`, 'tensorflow', env);
-      for (const d of listNames(fs, `${sp}/jax_plugins`)) if (/^xla_cuda\d+$/.test(d)) add(`${sp}/jax_plugins/${d}/xla_cuda_plugin.so`, 'jax', env);
+      for (const d of listNames(fs, `${sp}/jax_plugins`))
+        if (/^xla_cuda\d+$/.test(d)) add(`${sp}/jax_plugins/${d}/xla_cuda_plugin.so`, 'jax', env);
       const rt = listNames(fs, `${sp}/cupy_backends/cuda/api`).find((n) => /^runtime\..*\.so$/.test(n));
       if (rt) add(`${sp}/cupy_backends/cuda/api/${rt}`, 'cupy', env);
     }
@@ -74,7 +82,8 @@ export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): 
     for (const row of data.jaxPreload.rows) {
       for (const sp of sps) {
         const dir = `${sp}/nvidia/${row.folder}/lib`;
-        for (const n of row.names) if (isFile(ctx.fs, `${dir}/${n}`)) steps.push({ rs: p.loadPath(`${dir}/${n}`, 'preloaded'), how: 'preload' });
+        for (const n of row.names)
+          if (isFile(ctx.fs, `${dir}/${n}`)) steps.push({ rs: p.loadPath(`${dir}/${n}`, 'preloaded'), how: 'preload' });
       }
     }
     notes.push("the JAX CUDA plugin preloads the nvidia.* pip packages' libraries by path");
@@ -88,10 +97,18 @@ export function emulateConsumer(ctx: EmulationContext, target: ConsumerTarget): 
     for (const family of data.tensorflowDlopen.families) {
       for (const soname of sonamesFor(ctx, family, sps)) steps.push({ rs: p.dlopen(soname, self), how: 'dlopen' });
     }
-    notes.push('TensorFlow dlopens the CUDA libraries by soname; the sonames are taken from the copies installed next to it');
+    notes.push(
+      'TensorFlow dlopens the CUDA libraries by soname; the sonames are taken from the copies installed next to it',
+    );
   }
   runtimeLoads(ctx, p, self, steps, notes);
-  return { path: target.path, framework: target.framework, environment: target.environment?.prefix ?? null, resolved: collect(ctx, steps, target.path), notes };
+  return {
+    path: target.path,
+    framework: target.framework,
+    environment: target.environment?.prefix ?? null,
+    resolved: collect(ctx, steps, target.path),
+    notes,
+  };
 }
 
 /**
@@ -143,7 +160,13 @@ function namesInFile(fs: FileSystem, path: string, name: string): boolean {
 
 /** What a framework's process loads by name at run time: libcuda.so.1 (the CUDA runtime) and NVML (PyTorch and JAX
  *  query it), and cuDNN's sub-libraries. */
-function runtimeLoads(ctx: EmulationContext, p: LoaderProcess, self: LoadedObject | null, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], notes: string[]): void {
+function runtimeLoads(
+  ctx: EmulationContext,
+  p: LoaderProcess,
+  self: LoadedObject | null,
+  steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[],
+  notes: string[],
+): void {
   const cudart = p.findObject((o) => /^libcudart\.so/.test(o.elf.soname ?? ''));
   if (cudart || self) {
     for (const n of data.driverLibraries.names) steps.push({ rs: p.dlopen(n, cudart ?? self), how: 'dlopen' });
@@ -152,7 +175,12 @@ function runtimeLoads(ctx: EmulationContext, p: LoaderProcess, self: LoadedObjec
 }
 
 /** cuDNN dlopens its sub-libraries with its own RUNPATH, once it is in the process. */
-function cudnnSubLibraries(ctx: EmulationContext, p: LoaderProcess, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], notes: string[]): void {
+function cudnnSubLibraries(
+  ctx: EmulationContext,
+  p: LoaderProcess,
+  steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[],
+  notes: string[],
+): void {
   const cudnn = p.findObject((o) => /^libcudnn\.so\.\d+$/.test(o.elf.soname ?? ''));
   if (!cudnn) return;
   const major = /\.so\.(\d+)$/.exec(cudnn.elf.soname ?? '')?.[1] ?? '9';
@@ -160,7 +188,10 @@ function cudnnSubLibraries(ctx: EmulationContext, p: LoaderProcess, steps: { rs:
   const subs = major === '8' ? CUDNN8_SUBLIBRARIES : [...CUDNN9_SUBLIBRARIES];
   for (const sub of subs) {
     // cuDNN 9 asks for the exact version first, then major.minor, then the major (an LD_DEBUG capture).
-    const names = major !== '8' && version ? [`${sub}.so.${version}`, `${sub}.so.${version.split('.').slice(0, 2).join('.')}`, `${sub}.so.${major}`] : [`${sub}.so.${major}`];
+    const names =
+      major !== '8' && version
+        ? [`${sub}.so.${version}`, `${sub}.so.${version.split('.').slice(0, 2).join('.')}`, `${sub}.so.${major}`]
+        : [`${sub}.so.${major}`];
     let last: Resolution[] = [];
     for (const n of [...new Set(names)]) {
       last = p.dlopen(n, cudnn);
@@ -172,12 +203,18 @@ function cudnnSubLibraries(ctx: EmulationContext, p: LoaderProcess, steps: { rs:
 }
 
 /** The resolutions as the consumer's library list: CUDA families only for a framework, every library for `all` (--elf). */
-function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[], consumerPath: string, all = false): ResolvedLibrary[] {
+function collect(
+  ctx: EmulationContext,
+  steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[],
+  consumerPath: string,
+  all = false,
+): ResolvedLibrary[] {
   const out = new Map<string, ResolvedLibrary>();
   for (const { rs, how } of steps) {
     for (const r of rs) {
       const baseName = r.how === 'path' ? nodePath.posix.basename(r.name) : r.name;
-      const family = libraryFamily(baseName) ?? (r.path ? libraryFamily(nodePath.posix.basename(r.realPath ?? r.path)) : null);
+      const family =
+        libraryFamily(baseName) ?? (r.path ? libraryFamily(nodePath.posix.basename(r.realPath ?? r.path)) : null);
       if (family === null && r.via !== 'not_found' && !all) continue;
       if (r.name === nodePath.posix.normalize(consumerPath)) continue;
       // A preload names a file: report it under its soname, as the consumer's NEEDED entries name it.
@@ -187,7 +224,12 @@ function collect(ctx: EmulationContext, steps: { rs: Resolution[]; how: Resolved
       if (first) {
         // A second file of the same soname (torch's own preload of pip's copy after an LD_PRELOAD): it is mapped,
         // but every request for the soname, and every symbol, goes to the first one. It loses like a shadowed copy.
-        if (r.path && r.realPath && r.realPath !== first.realPath && !first.shadowed.some((x) => x.realPath === r.realPath)) {
+        if (
+          r.path &&
+          r.realPath &&
+          r.realPath !== first.realPath &&
+          !first.shadowed.some((x) => x.realPath === r.realPath)
+        ) {
           const cd = ctx.inventory.describe(r.path);
           first.shadowed.push({ path: r.path, realPath: cd.realPath ?? r.realPath, version: cd.version, via: r.via });
         }
@@ -234,18 +276,29 @@ function soname(ctx: EmulationContext, path: string): string | null {
 
 /** Sonames of a family offered next to the framework (its site-packages), else by the ld cache. */
 function sonamesFor(ctx: EmulationContext, family: string, sps: readonly string[]): string[] {
-  const local = ctx.inventory.copies.filter((c) => c.name === family && c.soname && sps.some((sp) => c.path.startsWith(`${sp}/`))).map((c) => c.soname!);
+  const local = ctx.inventory.copies
+    .filter((c) => c.name === family && c.soname && sps.some((sp) => c.path.startsWith(`${sp}/`)))
+    .map((c) => c.soname!);
   if (local.length > 0) return [...new Set(local)];
-  const cached = (ctx.cfg.cache?.entries ?? []).filter((e) => libraryFamily(e.name) === family && /\.so\.\d+$/.test(e.name)).map((e) => e.name);
+  const cached = (ctx.cfg.cache?.entries ?? [])
+    .filter((e) => libraryFamily(e.name) === family && /\.so\.\d+$/.test(e.name))
+    .map((e) => e.name);
   return [...new Set(cached)].slice(0, 1);
 }
 
 /** torch's glob: <site-packages>/nvidia/<folder>/lib/<pattern>, the named folder first (CUDA 13 wheels use nvidia/cu13). */
 function findPipLibrary(fs: FileSystem, sps: readonly string[], folder: string, re: RegExp): string | null {
   for (const sp of sps) {
-    const folders = [folder, ...listNames(fs, `${sp}/nvidia`).filter((f) => f !== folder).sort()];
+    const folders = [
+      folder,
+      ...listNames(fs, `${sp}/nvidia`)
+        .filter((f) => f !== folder)
+        .sort(),
+    ];
     for (const f of folders) {
-      const hit = listNames(fs, `${sp}/nvidia/${f}/lib`).filter((n) => re.test(n)).sort()[0];
+      const hit = listNames(fs, `${sp}/nvidia/${f}/lib`)
+        .filter((n) => re.test(n))
+        .sort()[0];
       if (hit) return `${sp}/nvidia/${f}/lib/${hit}`;
     }
   }
@@ -266,5 +319,3 @@ export function globToRegExp(glob: string): RegExp {
   }
   return new RegExp(`^${re}$`);
 }
-
-

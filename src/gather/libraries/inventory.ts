@@ -9,7 +9,13 @@ import { readElf, type ElfResult } from './elf.js';
 import type { LdCache } from './ldcache.js';
 import { emptyOwnerIndex, indexCondaOwners, indexPipOwners, type OwnerIndex } from './packages.js';
 import type { LibraryCopy } from '../snapshot/schema-libraries.js';
-import { libraryFamily, majorFromFileName, parseCudnnHeader, versionFromFileName, versionFromPackage } from '../../base/versions.js';
+import {
+  libraryFamily,
+  majorFromFileName,
+  parseCudnnHeader,
+  versionFromFileName,
+  versionFromPackage,
+} from '../../base/versions.js';
 
 export interface InventoryInput {
   fs: FileSystem;
@@ -29,7 +35,12 @@ export interface Inventory {
   /** real path → copy */
   byRealPath: Map<string, LibraryCopy>;
   /** version facts for any file, cached (also for files the emulation reaches outside the scanned folders) */
-  describe(path: string): { family: string | null; version: string | null; versionSource: string | null; realPath: string | null };
+  describe(path: string): {
+    family: string | null;
+    version: string | null;
+    versionSource: string | null;
+    realPath: string | null;
+  };
 }
 
 /** Folders of a site-packages that hold CUDA libraries, and how deep to look inside each. */
@@ -47,7 +58,10 @@ const MAX_ENTRIES_PER_DIR = 20000;
 export function buildInventory(input: InventoryInput): Inventory {
   const { fs } = input;
   const owners = emptyOwnerIndex();
-  const condaPrefixes = new Set<string>([...(input.condaPrefixes ?? []), ...input.environments.filter((e) => e.kind === 'conda').map((e) => e.prefix)]);
+  const condaPrefixes = new Set<string>([
+    ...(input.condaPrefixes ?? []),
+    ...input.environments.filter((e) => e.kind === 'conda').map((e) => e.prefix),
+  ]);
   for (const env of input.environments) for (const sp of env.sitePackages) indexPipOwners(fs, sp, owners);
   for (const p of condaPrefixes) indexCondaOwners(fs, p, owners);
 
@@ -97,7 +111,8 @@ export function buildInventory(input: InventoryInput): Inventory {
       for (const [sub, depth] of SITE_FOLDERS) scanDir(`${sp}/${sub}`, 'site-packages', depth);
       // auditwheel's vendored copies: torchvision.libs/libcudart.faf08d9a.so.13
       try {
-        for (const e of fs.readdir(sp)) if (e.type === 'dir' && e.name.endsWith('.libs')) scanDir(`${sp}/${e.name}`, 'site-packages');
+        for (const e of fs.readdir(sp))
+          if (e.type === 'dir' && e.name.endsWith('.libs')) scanDir(`${sp}/${e.name}`, 'site-packages');
       } catch {
         /* unreadable site-packages: nothing there for us */
       }
@@ -116,7 +131,11 @@ export function buildInventory(input: InventoryInput): Inventory {
     return null;
   };
 
-  const versionOf = (real: string, family: string, links: Iterable<string>): { version: string | null; source: string | null } => {
+  const versionOf = (
+    real: string,
+    family: string,
+    links: Iterable<string>,
+  ): { version: string | null; source: string | null } => {
     const fromName = versionFromFileName(nodePath.posix.basename(real));
     if (fromName) return { version: fromName, source: 'file name' };
     for (const l of links) {
@@ -139,7 +158,10 @@ export function buildInventory(input: InventoryInput): Inventory {
   const copies: LibraryCopy[] = [];
   const byRealPath = new Map<string, LibraryCopy>();
   for (const [real, { links, foundBy }] of [...found.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const family = libraryFamily(nodePath.posix.basename(real)) ?? [...links].map((l) => libraryFamily(nodePath.posix.basename(l))).find((f) => f) ?? null;
+    const family =
+      libraryFamily(nodePath.posix.basename(real)) ??
+      [...links].map((l) => libraryFamily(nodePath.posix.basename(l))).find((f) => f) ??
+      null;
     if (!family) continue;
     const v = versionOf(real, family, links);
     const owner = ownerOf(real, links);
@@ -174,9 +196,11 @@ export function buildInventory(input: InventoryInput): Inventory {
       }
       const known = real ? byRealPath.get(real) : undefined;
       let out: ReturnType<Inventory['describe']>;
-      if (known) out = { family: known.name, version: known.version, versionSource: known.versionSource, realPath: real };
+      if (known)
+        out = { family: known.name, version: known.version, versionSource: known.versionSource, realPath: real };
       else {
-        const family = libraryFamily(nodePath.posix.basename(real ?? path)) ?? libraryFamily(nodePath.posix.basename(path));
+        const family =
+          libraryFamily(nodePath.posix.basename(real ?? path)) ?? libraryFamily(nodePath.posix.basename(path));
         const v = family && real ? versionOf(real, family, [path]) : { version: null, source: null };
         out = { family, version: v.version, versionSource: v.source, realPath: real };
       }
@@ -208,17 +232,34 @@ export function toolkitDirs(fs: FileSystem): string[] {
   return out;
 }
 
-export function originOf(real: string, sitePackages: readonly string[], condaPrefixes: readonly string[]): LibraryCopy['origin'] {
+export function originOf(
+  real: string,
+  sitePackages: readonly string[],
+  condaPrefixes: readonly string[],
+): LibraryCopy['origin'] {
   if (sitePackages.some((sp) => real.startsWith(`${sp}/`)) || /\/(site|dist)-packages\//.test(real)) return 'pip';
   if (/\/cuda[^/]*\/compat\//.test(real) || /\/compat\/libcuda\.so/.test(real)) return 'compat';
-  if (condaPrefixes.some((p) => real.startsWith(`${p}/`)) || /\/(ana|mini)conda\d*\/|\/miniforge\d*\/|\/mambaforge\/|\/conda\/envs\//.test(real)) return 'conda';
+  if (
+    condaPrefixes.some((p) => real.startsWith(`${p}/`)) ||
+    /\/(ana|mini)conda\d*\/|\/miniforge\d*\/|\/mambaforge\/|\/conda\/envs\//.test(real)
+  )
+    return 'conda';
   if (/^\/(usr\/local|opt)\/cuda[^/]*\//.test(real)) return 'toolkit';
-  if (/^\/(usr\/)?lib(32|64|x32)?\//.test(real) || real.startsWith('/usr/local/nvidia/') || real.startsWith('/usr/lib/wsl/')) return 'system';
+  if (
+    /^\/(usr\/)?lib(32|64|x32)?\//.test(real) ||
+    real.startsWith('/usr/local/nvidia/') ||
+    real.startsWith('/usr/lib/wsl/')
+  )
+    return 'system';
   return 'other';
 }
 
 /** cudnn_version*.h next to the library, in ../include, or in the system include folders (Debian multiarch). */
-function cudnnHeaderFor(fs: FileSystem, real: string, cache: Map<string, { version: string; file: string } | null>): { version: string; file: string } | null {
+function cudnnHeaderFor(
+  fs: FileSystem,
+  real: string,
+  cache: Map<string, { version: string; file: string } | null>,
+): { version: string; file: string } | null {
   const dir = nodePath.posix.dirname(real);
   if (cache.has(dir)) return cache.get(dir)!;
   const dirs = [dir, nodePath.posix.normalize(`${dir}/../include`)];

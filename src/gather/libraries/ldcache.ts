@@ -42,14 +42,23 @@ export function parseLdCache(buf: Buffer): LdCache {
     const oldEnd = 16 + nlibs * 12;
     if (oldEnd > buf.length) throw new LdCacheError('ld.so.cache: old-format entries run past the end of the file');
     const newStart = (oldEnd + 7) & ~7;
-    if (buf.length >= newStart + 48 && buf.subarray(newStart, newStart + NEW_MAGIC.length).toString('latin1') === NEW_MAGIC) {
+    if (
+      buf.length >= newStart + 48 &&
+      buf.subarray(newStart, newStart + NEW_MAGIC.length).toString('latin1') === NEW_MAGIC
+    ) {
       return parseNew(buf, newStart, 'compat');
     }
     const entries: LdCacheEntry[] = [];
     for (let i = 0; i < nlibs; i++) {
       const o = 16 + i * 12;
       const flags = buf.readInt32LE(o);
-      entries.push({ name: cstr(buf, oldEnd + buf.readUInt32LE(o + 4)), path: cstr(buf, oldEnd + buf.readUInt32LE(o + 8)), flags, flagsText: flagsText(flags), hwcap: null });
+      entries.push({
+        name: cstr(buf, oldEnd + buf.readUInt32LE(o + 4)),
+        path: cstr(buf, oldEnd + buf.readUInt32LE(o + 8)),
+        flags,
+        flagsText: flagsText(flags),
+        hwcap: null,
+      });
     }
     return { format: 'old', entries, generator: null };
   }
@@ -75,7 +84,11 @@ function parseNew(buf: Buffer, base: number, format: 'new' | 'compat'): LdCache 
       const off = buf.readUInt32LE(s + 8);
       const size = buf.readUInt32LE(s + 12);
       if (off + size > buf.length) continue;
-      if (tag === 0) generator = buf.subarray(off, off + size).toString('utf8').replace(/\0+$/, '');
+      if (tag === 0)
+        generator = buf
+          .subarray(off, off + size)
+          .toString('utf8')
+          .replace(/\0+$/, '');
       else if (tag === 1) {
         hwcaps = [];
         for (let k = 0; k + 4 <= size; k += 4) hwcaps.push(cstr(buf, base + buf.readUInt32LE(off + k)));
@@ -88,7 +101,13 @@ function parseNew(buf: Buffer, base: number, format: 'new' | 'compat'): LdCache 
     const flags = buf.readInt32LE(o);
     const hw = buf.readBigUInt64LE(o + 16);
     const hwcap = (hw & HWCAP_EXTENSION) !== 0n ? (hwcaps[Number(hw & 0xffffffffn)] ?? null) : null;
-    entries.push({ name: cstr(buf, base + buf.readUInt32LE(o + 4)), path: cstr(buf, base + buf.readUInt32LE(o + 8)), flags, flagsText: flagsText(flags), hwcap });
+    entries.push({
+      name: cstr(buf, base + buf.readUInt32LE(o + 4)),
+      path: cstr(buf, base + buf.readUInt32LE(o + 8)),
+      flags,
+      flagsText: flagsText(flags),
+      hwcap,
+    });
   }
   return { format, entries, generator };
 }
@@ -123,7 +142,18 @@ export function flagsText(flags: number): string {
 
 /** The cache flags glibc accepts for an object of this ELF machine and class (_dl_cache_check_flags). */
 export function expectedCacheFlags(machine: number, cls: 32 | 64): number[] {
-  const id = machine === 62 ? (cls === 64 ? 0x0303 : 0x0803) : machine === 183 ? 0x0a03 : machine === 21 ? 0x0503 : machine === 3 || machine === 40 ? 0x0003 : 0x0003;
+  const id =
+    machine === 62
+      ? cls === 64
+        ? 0x0303
+        : 0x0803
+      : machine === 183
+        ? 0x0a03
+        : machine === 21
+          ? 0x0503
+          : machine === 3 || machine === 40
+            ? 0x0003
+            : 0x0003;
   return [1, id];
 }
 
@@ -142,7 +172,13 @@ export function parseLdconfigP(text: string): LdCache {
     const parts = m[2]!.split(', ');
     const ft = parts[0]!;
     const hw = parts.find((p) => p.startsWith('hwcap: '));
-    entries.push({ name: m[1]!, path: m[3]!.trim(), flags: flagsFromText(ft), flagsText: ft, hwcap: hw ? hw.slice(7).replace(/^"|"$/g, '') : null });
+    entries.push({
+      name: m[1]!,
+      path: m[3]!.trim(),
+      flags: flagsFromText(ft),
+      flagsText: ft,
+      hwcap: hw ? hw.slice(7).replace(/^"|"$/g, '') : null,
+    });
   }
   return { format: 'ldconfig-p', entries, generator: null };
 }

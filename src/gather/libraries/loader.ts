@@ -19,7 +19,17 @@ import { FsError, type FileSystem } from '../../ports/fs.js';
 import { readElf, type ElfInfo, type ElfResult } from './elf.js';
 import { expectedCacheFlags, type LdCache, type LdCacheEntry } from './ldcache.js';
 
-export type Via = 'rpath' | 'ld_library_path' | 'runpath' | 'ld_cache' | 'default' | 'preloaded' | 'ld_preload' | 'already_loaded' | 'not_found' | 'path';
+export type Via =
+  | 'rpath'
+  | 'ld_library_path'
+  | 'runpath'
+  | 'ld_cache'
+  | 'default'
+  | 'preloaded'
+  | 'ld_preload'
+  | 'already_loaded'
+  | 'not_found'
+  | 'path';
 
 /** Where a preload of the loader itself comes from (not a framework's own preloading by path). */
 export type PreloadSource = 'LD_PRELOAD' | '/etc/ld.so.preload';
@@ -147,11 +157,14 @@ export class LoaderProcess {
     const out: LoadedObject[] = [];
     for (const e of this.cfg.preload ?? []) {
       const before = this.resolutions.length;
-      const obj = e.name.includes('/') ? this.mapPath(e.name, 'ld_preload', false, e.from) : this.mapObject(e.name, this.main, 'needed', e.from);
+      const obj = e.name.includes('/')
+        ? this.mapPath(e.name, 'ld_preload', false, e.from)
+        : this.mapObject(e.name, this.main, 'needed', e.from);
       for (const r of this.resolutions.slice(before)) {
         r.preloadFrom = e.from;
         // ld.so: "object 'X' from LD_PRELOAD cannot be preloaded (…): ignored." The process goes on without it.
-        if (r.via === 'not_found') r.error = `object '${e.name}' from ${e.from} cannot be preloaded (${r.error ?? 'cannot open shared object file'}): ignored`;
+        if (r.via === 'not_found')
+          r.error = `object '${e.name}' from ${e.from} cannot be preloaded (${r.error ?? 'cannot open shared object file'}): ignored`;
       }
       if (obj && !out.includes(obj) && !obj.crashed) out.push(obj);
     }
@@ -166,30 +179,77 @@ export class LoaderProcess {
     return this.resolutions.slice(start);
   }
 
-  private mapPath(path: string, via: 'path' | 'preloaded' | 'ld_preload', isMain: boolean, preloadFrom?: PreloadSource): LoadedObject | null {
+  private mapPath(
+    path: string,
+    via: 'path' | 'preloaded' | 'ld_preload',
+    isMain: boolean,
+    preloadFrom?: PreloadSource,
+  ): LoadedObject | null {
     const norm = nodePath.posix.normalize(path);
     const existing = this.findLoadedByFile(norm) ?? this.objects.find((o) => o.path === norm);
     if (existing) {
-      this.resolutions.push({ name: norm, requestedBy: null, path: existing.path, realPath: existing.realPath, via: 'already_loaded', firstVia: existing.via, shadowed: [], how: 'path' });
+      this.resolutions.push({
+        name: norm,
+        requestedBy: null,
+        path: existing.path,
+        realPath: existing.realPath,
+        via: 'already_loaded',
+        firstVia: existing.via,
+        shadowed: [],
+        how: 'path',
+      });
       return existing;
     }
     const r = this.openFile(norm);
     if (!r.ok) {
       if (r.mappable && this.classFits(r)) {
         const obj = this.addBroken(norm, r, null, via, isMain, preloadFrom);
-        this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed: [], error: r.message, unloadable: 'crash', how: 'path' });
+        this.resolutions.push({
+          name: norm,
+          requestedBy: null,
+          path: obj.path,
+          realPath: obj.realPath,
+          via,
+          shadowed: [],
+          error: r.message,
+          unloadable: 'crash',
+          how: 'path',
+        });
         return obj;
       }
-      const unloadable = r.reason === 'not-elf' || r.reason === 'truncated' ? { unloadable: 'error' as const, blocker: { path: norm, via } } : {};
-      this.resolutions.push({ name: norm, requestedBy: null, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how: 'path', ...unloadable });
+      const unloadable =
+        r.reason === 'not-elf' || r.reason === 'truncated'
+          ? { unloadable: 'error' as const, blocker: { path: norm, via } }
+          : {};
+      this.resolutions.push({
+        name: norm,
+        requestedBy: null,
+        path: null,
+        realPath: null,
+        via: 'not_found',
+        shadowed: [],
+        error: r.message,
+        how: 'path',
+        ...unloadable,
+      });
       return null;
     }
     const obj = this.addObject(norm, r.info, null, via, isMain);
     if (preloadFrom) obj.preloadFrom = preloadFrom;
     obj.names.add(norm);
     // For a library loaded by path, the copies a search by its soname would reach instead.
-    const shadowed = r.info.soname ? this.search(r.info.soname, null).shadowedAll.filter((c) => c.path !== obj.path) : [];
-    this.resolutions.push({ name: norm, requestedBy: null, path: obj.path, realPath: obj.realPath, via, shadowed, how: 'path' });
+    const shadowed = r.info.soname
+      ? this.search(r.info.soname, null).shadowedAll.filter((c) => c.path !== obj.path)
+      : [];
+    this.resolutions.push({
+      name: norm,
+      requestedBy: null,
+      path: obj.path,
+      realPath: obj.realPath,
+      via,
+      shadowed,
+      how: 'path',
+    });
     return obj;
   }
 
@@ -220,7 +280,12 @@ export class LoaderProcess {
   }
 
   /** _dl_map_object: one name requested by one object. */
-  private mapObject(name: string, loader: LoadedObject | null, how: 'needed' | 'dlopen', preloadFrom?: PreloadSource): LoadedObject | null {
+  private mapObject(
+    name: string,
+    loader: LoadedObject | null,
+    how: 'needed' | 'dlopen',
+    preloadFrom?: PreloadSource,
+  ): LoadedObject | null {
     const requestedBy = loader?.path ?? null;
     const loaded = this.objects.find((o) => o.names.has(name) || o.elf.soname === name);
     if (loaded) {
@@ -228,28 +293,76 @@ export class LoaderProcess {
       const via: Via = loaded.via === 'preloaded' || loaded.via === 'ld_preload' ? loaded.via : 'already_loaded';
       // What a search would have found instead: the copies that lose because this one is already in the process.
       const shadowed = this.search(name, loader).shadowedAll.filter((c) => c.path !== loaded.path);
-      this.resolutions.push({ name, requestedBy, path: loaded.path, realPath: loaded.realPath, via, firstVia: loaded.via, shadowed, how, ...(loaded.preloadFrom ? { preloadFrom: loaded.preloadFrom } : {}), ...(loaded.crashed ? { error: loaded.crashed, unloadable: 'crash' as const } : {}) });
+      this.resolutions.push({
+        name,
+        requestedBy,
+        path: loaded.path,
+        realPath: loaded.realPath,
+        via,
+        firstVia: loaded.via,
+        shadowed,
+        how,
+        ...(loaded.preloadFrom ? { preloadFrom: loaded.preloadFrom } : {}),
+        ...(loaded.crashed ? { error: loaded.crashed, unloadable: 'crash' as const } : {}),
+      });
       return loaded;
     }
     if (name.includes('/')) {
       const p = this.expand(name, loader);
       if (p === null) {
-        this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed: [], error: 'unknown $-token in the name', how });
+        this.resolutions.push({
+          name,
+          requestedBy,
+          path: null,
+          realPath: null,
+          via: 'not_found',
+          shadowed: [],
+          error: 'unknown $-token in the name',
+          how,
+        });
         return null;
       }
       const r = this.openFile(p);
       if (!r.ok) {
-        this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed: [], error: r.message, how });
+        this.resolutions.push({
+          name,
+          requestedBy,
+          path: null,
+          realPath: null,
+          via: 'not_found',
+          shadowed: [],
+          error: r.message,
+          how,
+        });
         return null;
       }
       const obj = this.addObject(p, r.info, loader, 'path', false);
       obj.names.add(name);
-      this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via: 'path', shadowed: [], how });
+      this.resolutions.push({
+        name,
+        requestedBy,
+        path: obj.path,
+        realPath: obj.realPath,
+        via: 'path',
+        shadowed: [],
+        how,
+      });
       return obj;
     }
     const { chosen, shadowed, error, skipped, blocker } = this.search(name, loader);
     if (!chosen) {
-      this.resolutions.push({ name, requestedBy, path: null, realPath: null, via: 'not_found', shadowed, ...(error ? { error } : {}), ...(skipped.length ? { skipped } : {}), ...(blocker ? { unloadable: 'error' as const, blocker } : {}), how });
+      this.resolutions.push({
+        name,
+        requestedBy,
+        path: null,
+        realPath: null,
+        via: 'not_found',
+        shadowed,
+        ...(error ? { error } : {}),
+        ...(skipped.length ? { skipped } : {}),
+        ...(blocker ? { unloadable: 'error' as const, blocker } : {}),
+        how,
+      });
       return null;
     }
     const via: Via = preloadFrom ? 'ld_preload' : chosen.via;
@@ -257,26 +370,67 @@ export class LoaderProcess {
       const obj = this.addBroken(chosen.path, null, loader, via, false, preloadFrom);
       obj.names.add(name);
       obj.crashed = chosen.broken;
-      this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via, ...(preloadFrom ? { firstVia: chosen.via } : {}), shadowed, error: chosen.broken, unloadable: 'crash', blocker: chosen, how });
+      this.resolutions.push({
+        name,
+        requestedBy,
+        path: obj.path,
+        realPath: obj.realPath,
+        via,
+        ...(preloadFrom ? { firstVia: chosen.via } : {}),
+        shadowed,
+        error: chosen.broken,
+        unloadable: 'crash',
+        blocker: chosen,
+        how,
+      });
       return obj;
     }
     // The same file under another path is the same object (glibc compares device and inode).
     const same = this.findLoadedByFile(chosen.path);
     if (same) {
       same.names.add(name);
-      this.resolutions.push({ name, requestedBy, path: same.path, realPath: same.realPath, via: 'already_loaded', firstVia: same.via, shadowed, how });
+      this.resolutions.push({
+        name,
+        requestedBy,
+        path: same.path,
+        realPath: same.realPath,
+        via: 'already_loaded',
+        firstVia: same.via,
+        shadowed,
+        how,
+      });
       return same;
     }
     const info = (this.openFile(chosen.path) as { ok: true; info: ElfInfo }).info;
     const obj = this.addObject(chosen.path, info, loader, via, false);
     if (preloadFrom) obj.preloadFrom = preloadFrom;
     obj.names.add(name);
-    this.resolutions.push({ name, requestedBy, path: obj.path, realPath: obj.realPath, via, ...(preloadFrom ? { firstVia: chosen.via } : {}), shadowed, ...(skipped.length ? { skipped } : {}), how });
+    this.resolutions.push({
+      name,
+      requestedBy,
+      path: obj.path,
+      realPath: obj.realPath,
+      via,
+      ...(preloadFrom ? { firstVia: chosen.via } : {}),
+      shadowed,
+      ...(skipped.length ? { skipped } : {}),
+      how,
+    });
     return obj;
   }
 
   /** Every folder in glibc's order; the first acceptable file wins, the later ones are recorded as shadowed. */
-  search(name: string, loader: LoadedObject | null): { chosen: Candidate | null; shadowed: Candidate[]; shadowedAll: Candidate[]; error?: string; skipped: string[]; blocker?: Candidate } {
+  search(
+    name: string,
+    loader: LoadedObject | null,
+  ): {
+    chosen: Candidate | null;
+    shadowed: Candidate[];
+    shadowedAll: Candidate[];
+    error?: string;
+    skipped: string[];
+    blocker?: Candidate;
+  } {
     const found: Candidate[] = [];
     const skipped: string[] = [];
     let error: string | undefined;
@@ -288,7 +442,10 @@ export class LoaderProcess {
         // A folder that does not exist holds nothing: one (remembered) look instead of one per name, as glibc
         // itself remembers the search folders it found missing. Same for the glibc-hwcaps subfolders.
         if (!this.isDir(d)) continue;
-        const subs = this.cfg.hwcaps.length > 0 && this.isDir(`${d}/glibc-hwcaps`) ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d] : [d];
+        const subs =
+          this.cfg.hwcaps.length > 0 && this.isDir(`${d}/glibc-hwcaps`)
+            ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]
+            : [d];
         for (const sub of subs) {
           const p = nodePath.posix.normalize(`${sub}/${name}`);
           if (seen.has(p)) continue;
@@ -298,11 +455,22 @@ export class LoaderProcess {
       }
     };
     if (loader === null || loader.elf.runpath === null) {
-      for (let l = loader; l; l = l.loader) if (l.elf.rpath !== null && l.elf.runpath === null) tryDirs(this.expandList(l.elf.rpath, l), 'rpath');
+      for (let l = loader; l; l = l.loader)
+        if (l.elf.rpath !== null && l.elf.runpath === null) tryDirs(this.expandList(l.elf.rpath, l), 'rpath');
       const main = this.main;
-      if (main && main !== loader && main.elf.rpath !== null && main.elf.runpath === null && !this.inChain(main, loader)) tryDirs(this.expandList(main.elf.rpath, main), 'rpath');
+      if (
+        main &&
+        main !== loader &&
+        main.elf.rpath !== null &&
+        main.elf.runpath === null &&
+        !this.inChain(main, loader)
+      )
+        tryDirs(this.expandList(main.elf.rpath, main), 'rpath');
     }
-    tryDirs(this.cfg.ldLibraryPath.map((d) => this.expand(d, null) ?? d), 'ld_library_path');
+    tryDirs(
+      this.cfg.ldLibraryPath.map((d) => this.expand(d, null) ?? d),
+      'ld_library_path',
+    );
     if (loader && loader.elf.runpath !== null) tryDirs(this.expandList(loader.elf.runpath, loader), 'runpath');
     const nodeflib = (loader ?? this.main)?.elf.nodeflib ?? false;
     if (!nodeflib) {
@@ -320,10 +488,23 @@ export class LoaderProcess {
     if (firstBad >= 0 && (chosen === null || found.indexOf(chosen) > firstBad)) {
       const bad = found[firstBad]!;
       const good = found.filter((c) => !c.path.startsWith('!') && !c.broken);
-      return { chosen: null, shadowed: good, shadowedAll: good, error: bad.broken ?? error ?? `${bad.path.slice(1)}: invalid ELF file`, skipped, blocker: { path: bad.path.slice(1), via: bad.via } };
+      return {
+        chosen: null,
+        shadowed: good,
+        shadowedAll: good,
+        error: bad.broken ?? error ?? `${bad.path.slice(1)}: invalid ELF file`,
+        skipped,
+        blocker: { path: bad.path.slice(1), via: bad.via },
+      };
     }
     const good = found.filter((c) => !c.path.startsWith('!'));
-    return { chosen, shadowed: good.filter((c) => c !== chosen && !c.broken), shadowedAll: good.filter((c) => !c.broken), skipped, ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }) };
+    return {
+      chosen,
+      shadowed: good.filter((c) => c !== chosen && !c.broken),
+      shadowedAll: good.filter((c) => !c.broken),
+      skipped,
+      ...(chosen ? {} : { error: `${name}: cannot open shared object file: No such file or directory` }),
+    };
   }
 
   private readonly dirs = new Map<string, boolean>();
@@ -342,7 +523,13 @@ export class LoaderProcess {
     return v;
   }
 
-  private consider(p: string, via: Via, found: Candidate[], skipped: string[], onError: (e: string) => void): 'ok' | 'end-route' {
+  private consider(
+    p: string,
+    via: Via,
+    found: Candidate[],
+    skipped: string[],
+    onError: (e: string) => void,
+  ): 'ok' | 'end-route' {
     try {
       if (this.cfg.fs.tryStat(p) === null) return 'ok'; // not there: the common case, kept cheap
     } catch (err) {
@@ -377,9 +564,26 @@ export class LoaderProcess {
   }
 
   /** A cut-short file the loader maps: an object with no dependencies, marked as having killed the process. */
-  private addBroken(path: string, r: { message: string; class?: 32 | 64 | null; machine?: number } | null, loader: LoadedObject | null, via: Via, isMain: boolean, preloadFrom?: PreloadSource): LoadedObject {
+  private addBroken(
+    path: string,
+    r: { message: string; class?: 32 | 64 | null; machine?: number } | null,
+    loader: LoadedObject | null,
+    via: Via,
+    isMain: boolean,
+    preloadFrom?: PreloadSource,
+  ): LoadedObject {
     const res = r ?? (this.openFile(path) as { message: string; class?: 32 | 64 | null; machine?: number });
-    const info: ElfInfo = { class: res.class ?? this.cls ?? 64, machine: res.machine ?? this.machine ?? 62, type: 3, littleEndian: true, soname: null, needed: [], rpath: null, runpath: null, nodeflib: false };
+    const info: ElfInfo = {
+      class: res.class ?? this.cls ?? 64,
+      machine: res.machine ?? this.machine ?? 62,
+      type: 3,
+      littleEndian: true,
+      soname: null,
+      needed: [],
+      rpath: null,
+      runpath: null,
+      nodeflib: false,
+    };
     const obj = this.addObject(path, info, loader, via, isMain);
     obj.crashed = res.message;
     if (preloadFrom) obj.preloadFrom = preloadFrom;
@@ -392,7 +596,9 @@ export class LoaderProcess {
     const flags = expectedCacheFlags(this.machine ?? 62, this.cls ?? 64);
     const rank = (e: LdCacheEntry) => (e.hwcap === null ? this.cfg.hwcaps.length : this.cfg.hwcaps.indexOf(e.hwcap));
     return this.cfg.cache.entries
-      .filter((e) => e.name === name && flags.includes(e.flags) && (e.hwcap === null || this.cfg.hwcaps.includes(e.hwcap)))
+      .filter(
+        (e) => e.name === name && flags.includes(e.flags) && (e.hwcap === null || this.cfg.hwcaps.includes(e.hwcap)),
+      )
       .sort((a, b) => rank(a) - rank(b));
   }
 
@@ -440,7 +646,17 @@ export class LoaderProcess {
       this.cls = elf.class;
       this.machine = elf.machine;
     }
-    const obj: LoadedObject = { path, realPath, elf, names: new Set(elf.soname ? [elf.soname] : []), loader, via, isMain, dev, ino };
+    const obj: LoadedObject = {
+      path,
+      realPath,
+      elf,
+      names: new Set(elf.soname ? [elf.soname] : []),
+      loader,
+      via,
+      isMain,
+      dev,
+      ino,
+    };
     this.objects.push(obj);
     if (isMain) this.main = obj;
     return obj;
@@ -457,17 +673,20 @@ export class LoaderProcess {
   /** $ORIGIN, $LIB, $PLATFORM (and their ${…} forms). $ORIGIN is the folder of the object as it was opened. */
   expand(s: string, origin: LoadedObject | null): string | null {
     let bad = false;
-    const out = s.replace(/\$(\{(ORIGIN|LIB|PLATFORM)\}|ORIGIN|LIB|PLATFORM)/g, (_m, _a, braced: string | undefined) => {
-      const tok = braced ?? _a;
-      if (tok === 'ORIGIN') {
-        if (!origin) {
-          bad = true;
-          return '';
+    const out = s.replace(
+      /\$(\{(ORIGIN|LIB|PLATFORM)\}|ORIGIN|LIB|PLATFORM)/g,
+      (_m, _a, braced: string | undefined) => {
+        const tok = braced ?? _a;
+        if (tok === 'ORIGIN') {
+          if (!origin) {
+            bad = true;
+            return '';
+          }
+          return nodePath.posix.dirname(origin.path);
         }
-        return nodePath.posix.dirname(origin.path);
-      }
-      return tok === 'LIB' ? this.cfg.lib : this.cfg.platform;
-    });
+        return tok === 'LIB' ? this.cfg.lib : this.cfg.platform;
+      },
+    );
     return bad ? null : out;
   }
 }

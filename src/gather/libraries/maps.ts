@@ -22,6 +22,11 @@ export function readMaps(fs: FileSystem, pid: number): MapsResult {
     return { ok: true, files: parseMaps(fs.readText(`/proc/${pid}/maps`, 16 * 1024 * 1024)) };
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    return { ok: false, message: /EACCES|permission/i.test(msg) ? `/proc/${pid}/maps: permission denied (another user's process: run as that user or root)` : `/proc/${pid}/maps: ${msg}` };
+    return {
+      ok: false,
+      message: /EACCES|permission/i.test(msg)
+        ? `/proc/${pid}/maps: permission denied (another user's process: run as that user or root)`
+        : `/proc/${pid}/maps: ${msg}`,
+    };
   }
 }

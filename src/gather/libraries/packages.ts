@@ -15,7 +15,8 @@ export interface Owner {
 
 /** Distributions worth reading: NVIDIA's libraries, the frameworks and their CUDA plugins. */
 const RELEVANT_PIP = /^(nvidia[-_]|torch$|torch[-_]|tensorflow|tf[-_]nightly|jax|jaxlib|cupy|cuda[-_]toolkit)/i;
-const RELEVANT_CONDA = /^(cudnn|libcudnn|cudatoolkit|cuda-|libcu|nccl|libnccl|libnvjitlink|libnvrtc|pytorch|tensorflow|jaxlib|cupy|nvidia-)/;
+const RELEVANT_CONDA =
+  /^(cudnn|libcudnn|cudatoolkit|cuda-|libcu|nccl|libnccl|libnvjitlink|libnvrtc|pytorch|tensorflow|jaxlib|cupy|nvidia-)/;
 const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 const MAX_CONDA_JSON_BYTES = 32 * 1024 * 1024;
 
@@ -94,7 +95,8 @@ export function indexPipOwners(fs: FileSystem, sitePackages: string, into: Owner
     } catch {
       continue;
     }
-    for (const rel of recordLibraries(record)) into.byPath.set(nodePath.posix.normalize(`${sitePackages}/${rel}`), owner);
+    for (const rel of recordLibraries(record))
+      into.byPath.set(nodePath.posix.normalize(`${sitePackages}/${rel}`), owner);
   }
 }
 
@@ -115,11 +117,17 @@ export function indexCondaOwners(fs: FileSystem, prefix: string, into: OwnerInde
       continue;
     }
     if (typeof meta.name !== 'string') continue;
-    const owner: Owner = { manager: 'conda', name: meta.name, version: typeof meta.version === 'string' ? meta.version : null, prefix };
+    const owner: Owner = {
+      manager: 'conda',
+      name: meta.name,
+      version: typeof meta.version === 'string' ? meta.version : null,
+      prefix,
+    };
     into.packages.push({ ...owner });
     if (!Array.isArray(meta.files)) continue;
     for (const f of meta.files) {
-      if (typeof f === 'string' && /\.so(\.|$)/.test(f)) into.byPath.set(nodePath.posix.normalize(`${prefix}/${f}`), owner);
+      if (typeof f === 'string' && /\.so(\.|$)/.test(f))
+        into.byPath.set(nodePath.posix.normalize(`${prefix}/${f}`), owner);
     }
   }
 }

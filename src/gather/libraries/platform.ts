@@ -15,7 +15,11 @@ export interface LdCacheRead {
 
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
-export async function readLdCache(fs: FileSystem, runner: ProcessRunner | null, timeoutMs = 5000): Promise<LdCacheRead> {
+export async function readLdCache(
+  fs: FileSystem,
+  runner: ProcessRunner | null,
+  timeoutMs = 5000,
+): Promise<LdCacheRead> {
   let error: string | undefined;
   try {
     const buf = fs.readBytes('/etc/ld.so.cache', 0, MAX_CACHE_BYTES);
@@ -34,7 +38,13 @@ export async function readLdCache(fs: FileSystem, runner: ProcessRunner | null, 
   return { cache: null, source: 'none', error };
 }
 
-const TRIPLETS: Record<string, string> = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu', ppc64: 'powerpc64le-linux-gnu', s390x: 's390x-linux-gnu', ia32: 'i386-linux-gnu' };
+const TRIPLETS: Record<string, string> = {
+  x64: 'x86_64-linux-gnu',
+  arm64: 'aarch64-linux-gnu',
+  ppc64: 'powerpc64le-linux-gnu',
+  s390x: 's390x-linux-gnu',
+  ia32: 'i386-linux-gnu',
+};
 
 /** x86-64 micro-architecture levels (glibc sysdeps/x86/get-isa-level.h), from /proc/cpuinfo flags. */
 const X86_LEVELS: [string, string[]][] = [
@@ -57,7 +67,12 @@ export function x86HwcapsFromCpuinfo(cpuinfo: string): string[] {
   return out;
 }
 
-export function loaderConfig(fs: FileSystem, env: Record<string, string | undefined>, cache: LdCache | null, arch: string = process.arch): LoaderConfig {
+export function loaderConfig(
+  fs: FileSystem,
+  env: Record<string, string | undefined>,
+  cache: LdCache | null,
+  arch: string = process.arch,
+): LoaderConfig {
   const triplet = TRIPLETS[arch] ?? 'x86_64-linux-gnu';
   const isDir = (p: string) => {
     try {

@@ -5,7 +5,14 @@ import * as nodePath from 'node:path';
 import type { ProbeEnv } from '../probe-env.js';
 import type { PythonEnvironment } from '../python/environments.js';
 import type { ElfResult } from './elf.js';
-import { discoverConsumers, emulateConsumer, emulateElf, type ConsumerTarget, type EmulationContext, type Framework } from './frameworks.js';
+import {
+  discoverConsumers,
+  emulateConsumer,
+  emulateElf,
+  type ConsumerTarget,
+  type EmulationContext,
+  type Framework,
+} from './frameworks.js';
 import { buildInventory, type Inventory } from './inventory.js';
 import { glibcVersion } from './ldcache.js';
 import type { LoaderConfig } from './loader.js';
@@ -52,7 +59,15 @@ export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnviron
   const condaPrefixes = penv.env.CONDA_PREFIX ? [penv.env.CONDA_PREFIX] : [];
   // One ELF cache for the inventory and every emulated process: torch, JAX and CuPy read the same files.
   const elfCache = new Map<string, ElfResult>();
-  const inventory = buildInventory({ fs, cache: cacheRead.cache, ldLibraryPath: cfg.ldLibraryPath, defaultDirs: cfg.defaultDirs, environments: envs, condaPrefixes, elfCache });
+  const inventory = buildInventory({
+    fs,
+    cache: cacheRead.cache,
+    ldLibraryPath: cfg.ldLibraryPath,
+    defaultDirs: cfg.defaultDirs,
+    environments: envs,
+    condaPrefixes,
+    elfCache,
+  });
   const ctx: EmulationContext = { fs, cfg, inventory, elfCache };
 
   const targets = discoverConsumers(fs, envs);
@@ -64,7 +79,17 @@ export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnviron
     consumers.push(emulateConsumer(ctx, t));
   }
   for (const f of penv.options.elfFiles) consumers.push(emulateElf(ctx, f));
-  return { penv, cacheRead, cfg, environments: envs, inventory, ctx, targets, consumers, durationMs: performance.now() - t0 };
+  return {
+    penv,
+    cacheRead,
+    cfg,
+    environments: envs,
+    inventory,
+    ctx,
+    targets,
+    consumers,
+    durationMs: performance.now() - t0,
+  };
 }
 
 /** What the GPU processes (and --pid) mapped, and the emulation redone with each one's own LD_LIBRARY_PATH. */
@@ -95,7 +120,13 @@ export function addProcesses(scan: LibraryScan, gpuPids: readonly number[]): Lib
     }
     // Emulate again with the process's own LD_LIBRARY_PATH and LD_PRELOAD (from /proc/PID/environ when readable).
     const penvVars = processLoaderEnv(penv, pid);
-    const pctx: EmulationContext = penvVars === null ? ctx : { ...ctx, cfg: { ...cfg, ldLibraryPath: penvVars.llp, preload: preloadList(fs, { LD_PRELOAD: penvVars.preload }) } };
+    const pctx: EmulationContext =
+      penvVars === null
+        ? ctx
+        : {
+            ...ctx,
+            cfg: { ...cfg, ldLibraryPath: penvVars.llp, preload: preloadList(fs, { LD_PRELOAD: penvVars.preload }) },
+          };
     const emulated = emulateConsumer(pctx, target);
     const differences: LibrariesSection['processes'][number]['differences'] = [];
     const loadedByFamily = new Map<string, string[]>();
@@ -107,7 +138,8 @@ export function addProcesses(scan: LibraryScan, gpuPids: readonly number[]): Lib
       if (!r.family) continue;
       const got = loadedByFamily.get(r.family);
       if (!got) continue; // not loaded (yet): cuDNN's sub-libraries load at first use
-      if (r.realPath === null || !got.includes(r.realPath)) differences.push({ family: r.family, loaded: got[0] ?? null, expected: r.realPath });
+      if (r.realPath === null || !got.includes(r.realPath))
+        differences.push({ family: r.family, loaded: got[0] ?? null, expected: r.realPath });
     }
     processes.push({ pid, ok: true, framework: target.framework, consumer: target.path, differences });
   }
@@ -143,14 +175,33 @@ const MARKERS: [RegExp, Framework][] = [
 ];
 
 /** The framework a process runs, from the files it mapped, as a consumer to emulate. */
-function targetFromMaps(files: readonly string[], targets: readonly ConsumerTarget[], envs: readonly PythonEnvironment[]): ConsumerTarget | null {
+function targetFromMaps(
+  files: readonly string[],
+  targets: readonly ConsumerTarget[],
+  envs: readonly PythonEnvironment[],
+): ConsumerTarget | null {
   for (const [re, framework] of MARKERS) {
     const f = files.find((x) => re.test(x));
     if (!f) continue;
-    const known = targets.find((t) => t.framework === framework && (t.path === f || f.startsWith(nodePath.posix.dirname(nodePath.posix.dirname(t.path)))));
+    const known = targets.find(
+      (t) =>
+        t.framework === framework &&
+        (t.path === f || f.startsWith(nodePath.posix.dirname(nodePath.posix.dirname(t.path)))),
+    );
     if (known) return known;
     const sp = /^(.*\/(?:site|dist)-packages)\//.exec(f)?.[1];
-    const env = envs.find((e) => sp && e.sitePackages.includes(sp)) ?? (sp ? { prefix: sp, kind: 'explicit' as const, interpreter: null, pythonVersion: null, sitePackages: [sp], active: false } : null);
+    const env =
+      envs.find((e) => sp && e.sitePackages.includes(sp)) ??
+      (sp
+        ? {
+            prefix: sp,
+            kind: 'explicit' as const,
+            interpreter: null,
+            pythonVersion: null,
+            sitePackages: [sp],
+            active: false,
+          }
+        : null);
     return { path: f, framework, environment: env };
   }
   return null;

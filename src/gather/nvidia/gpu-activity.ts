@@ -55,7 +55,10 @@ export async function readGpuActivity(runner: ProcessRunner, timeoutMs = 8000): 
     runner.run('nvidia-smi', [...PMON_ARGS], { timeoutMs, maxBytes: 1024 * 1024 }),
     runner.run('nvidia-smi', [...UTIL_ARGS], { timeoutMs, maxBytes: 1024 * 1024 }),
   ]);
-  return { perProcess: pmon.kind === 'ok' ? parsePmon(pmon.stdout) : null, perGpu: util.kind === 'ok' ? parseUtilization(util.stdout) : null };
+  return {
+    perProcess: pmon.kind === 'ok' ? parsePmon(pmon.stdout) : null,
+    perGpu: util.kind === 'ok' ? parseUtilization(util.stdout) : null,
+  };
 }
 
 export type GpuWork =

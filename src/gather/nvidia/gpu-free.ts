@@ -24,7 +24,11 @@ export function parseGpuFree(text: string): GpuFree[] {
 }
 
 /** The GPUs asked for, as nvidia-smi reads them now; null when it cannot be read. */
-export async function readGpuFree(runner: ProcessRunner, sleep: (ms: number) => Promise<void>, gpus: readonly number[]): Promise<GpuFree[] | null> {
+export async function readGpuFree(
+  runner: ProcessRunner,
+  sleep: (ms: number) => Promise<void>,
+  gpus: readonly number[],
+): Promise<GpuFree[] | null> {
   let last: GpuFree[] | null = null;
   for (let i = 0; i < SETTLE_TRIES; i++) {
     const r = await runner.run('nvidia-smi', [...FREE_ARGS], { timeoutMs: 5000, maxBytes: 1024 * 1024 });

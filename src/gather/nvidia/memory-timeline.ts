@@ -104,7 +104,11 @@ export class TimelineBuilder {
     if (c.length < 3) return;
     const pid = Number(c[0]);
     const uuidAt = c.findIndex((x) => /^(GPU|MIG)-/.test(x));
-    const used = c.slice(1, uuidAt === -1 ? undefined : uuidAt).map(mib).find((x) => x !== null) ?? null;
+    const used =
+      c
+        .slice(1, uuidAt === -1 ? undefined : uuidAt)
+        .map(mib)
+        .find((x) => x !== null) ?? null;
     if (!Number.isInteger(pid) || pid <= 0 || used === null) return;
     this.sawLine = true;
     this.firstAppAt ??= t;
@@ -124,7 +128,16 @@ export class TimelineBuilder {
       // there before the job could have made it.
       const late = t - this.firstAppAt > this.o.intervalMs / 2;
       const isJob = tree ?? late;
-      this.procs.set(key, { pid, gpuUuid: uuid, peakMiB: used, lastMiB: used, firstSeen: t, lastSeen: t, isJob, ...(isJob ? { jobBy: tree === null ? ('timing' as const) : ('process-tree' as const) } : {}) });
+      this.procs.set(key, {
+        pid,
+        gpuUuid: uuid,
+        peakMiB: used,
+        lastMiB: used,
+        firstSeen: t,
+        lastSeen: t,
+        isJob,
+        ...(isJob ? { jobBy: tree === null ? ('timing' as const) : ('process-tree' as const) } : {}),
+      });
     }
   }
 

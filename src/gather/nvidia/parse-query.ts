@@ -1,7 +1,17 @@
 // Parses `nvidia-smi --query-gpu=... --format=csv,noheader,nounits`. Pure.
 
 /** The fields we ask for, in order. compute_cap exists since driver 510; older drivers reject the query. */
-export const QUERY_GPU_FIELDS = ['index', 'uuid', 'name', 'driver_version', 'memory.total', 'memory.used', 'memory.free', 'compute_cap', 'pci.bus_id'] as const;
+export const QUERY_GPU_FIELDS = [
+  'index',
+  'uuid',
+  'name',
+  'driver_version',
+  'memory.total',
+  'memory.used',
+  'memory.free',
+  'compute_cap',
+  'pci.bus_id',
+] as const;
 
 export interface QueryGpuRow {
   index: number;

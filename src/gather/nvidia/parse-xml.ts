@@ -28,7 +28,9 @@ const HEAD_BYTES = 4096;
 export function parseSmiXml(xml: string): ParsedSmiXml {
   // Junk is refused before the XML parser sees it: 32 MiB of it cost 1.2 GB and seconds there.
   if (!/<nvidia_smi_log[\s>]/.test(xml.slice(0, HEAD_BYTES))) {
-    throw new Error(`no <nvidia_smi_log> element in its first ${HEAD_BYTES} bytes (it begins: ${JSON.stringify(xml.slice(0, 60))})`);
+    throw new Error(
+      `no <nvidia_smi_log> element in its first ${HEAD_BYTES} bytes (it begins: ${JSON.stringify(xml.slice(0, 60))})`,
+    );
   }
   let doc: Node;
   try {
@@ -100,13 +102,23 @@ function pcieLink(link: Node): NonNullable<Gpu['pcie']> | null {
   const gen = obj(link.pcie_gen);
   const widths = obj(link.link_widths);
   const n = (v: unknown) => num(text(v)?.replace(/x$/i, '') ?? null);
-  const out = { genCurrent: n(gen.current_link_gen), genMax: n(gen.max_link_gen), widthCurrent: n(widths.current_link_width), widthMax: n(widths.max_link_width) };
+  const out = {
+    genCurrent: n(gen.current_link_gen),
+    genMax: n(gen.max_link_gen),
+    widthCurrent: n(widths.current_link_width),
+    widthMax: n(widths.max_link_width),
+  };
   return Object.values(out).every((v) => v === null) ? null : out;
 }
 
 /** The Active reasons of <clocks_event_reasons> (drivers before 535: <clocks_throttle_reasons>), without the prefix. */
 function clockReasons(g: Node): string[] | null {
-  const block = g.clocks_event_reasons !== undefined ? obj(g.clocks_event_reasons) : g.clocks_throttle_reasons !== undefined ? obj(g.clocks_throttle_reasons) : null;
+  const block =
+    g.clocks_event_reasons !== undefined
+      ? obj(g.clocks_event_reasons)
+      : g.clocks_throttle_reasons !== undefined
+        ? obj(g.clocks_throttle_reasons)
+        : null;
   if (block === null) return null;
   return Object.entries(block)
     .filter(([, v]) => text(v) === 'Active')
@@ -140,7 +152,8 @@ function obj(v: unknown): Node {
 export function text(v: unknown): string | null {
   if (typeof v === 'string' || typeof v === 'number') {
     const s = String(v).trim();
-    if (s === '' || /^\[?N\/A\]?$/i.test(s) || /^\[?Not Supported\]?$/i.test(s) || /^\[?Unknown Error\]?$/i.test(s)) return null;
+    if (s === '' || /^\[?N\/A\]?$/i.test(s) || /^\[?Not Supported\]?$/i.test(s) || /^\[?Unknown Error\]?$/i.test(s))
+      return null;
     return s;
   }
   if (v && typeof v === 'object' && '#text' in (v as Node)) return text((v as Node)['#text']);

@@ -16,7 +16,13 @@ export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise
   } catch (err) {
     // nvidia-smi sometimes prints its error on stdout with exit code 0 (old versions): classify that text too.
     const known = classifyText(xmlRun.stdout + xmlRun.stderr);
-    return { ok: false, failure: known ?? { reason: 'unparseable', message: `nvidia-smi -q -x printed something that is not its XML (${(err as Error).message})` } };
+    return {
+      ok: false,
+      failure: known ?? {
+        reason: 'unparseable',
+        message: `nvidia-smi -q -x printed something that is not its XML (${(err as Error).message})`,
+      },
+    };
   }
   const rows = queryRun.kind === 'ok' ? parseQueryGpu(queryRun.stdout) : [];
   const gpus = parsed.gpus.map((g) => {
@@ -28,9 +34,16 @@ export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise
 
 /** nvidia-smi's own words for the failures users meet, mapped to a reason. */
 export function classifyText(out: string): ProbeFailure | null {
-  const line = (re: RegExp) => out.split('\n').find((l) => re.test(l))?.trim() ?? out.trim().split('\n')[0] ?? '';
+  const line = (re: RegExp) =>
+    out
+      .split('\n')
+      .find((l) => re.test(l))
+      ?.trim() ??
+    out.trim().split('\n')[0] ??
+    '';
   if (/Driver\/library version mismatch/i.test(out)) return { reason: 'nvml-mismatch', message: line(/mismatch/i) };
-  if (/couldn't communicate with the NVIDIA driver/i.test(out)) return { reason: 'driver-not-loaded', message: line(/communicate/i) };
+  if (/couldn't communicate with the NVIDIA driver/i.test(out))
+    return { reason: 'driver-not-loaded', message: line(/communicate/i) };
   if (/No devices were found/i.test(out)) return { reason: 'failed', message: 'No devices were found' };
   if (/Failed to initialize NVML/i.test(out)) return { reason: 'failed', message: line(/NVML/i) };
   return null;
@@ -43,7 +56,11 @@ function classifyFailure(r: Exclude<RunResult, { kind: 'ok' }>): ProbeFailure {
     case 'permission':
       return { reason: 'permission', message: describeFailure(NVIDIA_SMI, r) };
     case 'timeout':
-      return { reason: 'timeout', message: 'nvidia-smi did not answer in time: the driver may be hung (a GPU fallen off the bus, or a stuck process in the kernel)' };
+      return {
+        reason: 'timeout',
+        message:
+          'nvidia-smi did not answer in time: the driver may be hung (a GPU fallen off the bus, or a stuck process in the kernel)',
+      };
     case 'signal':
     case 'non-zero':
       return classifyText(`${r.stdout}\n${r.stderr}`) ?? { reason: 'failed', message: describeFailure(NVIDIA_SMI, r) };

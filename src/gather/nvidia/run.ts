@@ -24,6 +24,9 @@ export function startNvidiaSmi(runner: ProcessRunner, timeoutMs: number): Nvidia
   const opts = { timeoutMs };
   return {
     startedAt,
-    results: Promise.all([runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }), runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES })]),
+    results: Promise.all([
+      runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }),
+      runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES }),
+    ]),
   };
 }

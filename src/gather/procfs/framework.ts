@@ -8,7 +8,10 @@ import type { HolderFramework, HolderProcess } from '../snapshot/schema.js';
 import table from '../../knowledge/procs/holder-frameworks.json' with { type: 'json' };
 import { t } from '../../base/i18n/index.js';
 
-const ROWS = (table as { rows: { name: string; patterns: string[]; source: string }[] }).rows.map((r) => ({ ...r, res: r.patterns.map((p) => new RegExp(p)) }));
+const ROWS = (table as { rows: { name: string; patterns: string[]; source: string }[] }).rows.map((r) => ({
+  ...r,
+  res: r.patterns.map((p) => new RegExp(p)),
+}));
 
 /** The variables of a holder's environment that set its framework's memory policy (nothing else is kept). */
 export const POLICY_VARS = [
@@ -23,7 +26,12 @@ export const POLICY_VARS = [
   'CUPY_GPU_MEMORY_LIMIT',
 ] as const;
 
-export const FRAMEWORK_NAMES: Record<string, string> = { jax: 'JAX', tensorflow: 'TensorFlow', torch: 'PyTorch', cupy: 'CuPy' };
+export const FRAMEWORK_NAMES: Record<string, string> = {
+  jax: 'JAX',
+  tensorflow: 'TensorFlow',
+  torch: 'PyTorch',
+  cupy: 'CuPy',
+};
 
 export function frameworkLabel(name: string): string {
   return FRAMEWORK_NAMES[name] ?? name;
@@ -32,7 +40,9 @@ export function frameworkLabel(name: string): string {
 /** The framework from the mapped files: the first row that matches (see holder-frameworks.json), with the files
  *  that show it (shortened to the part after site-packages) and the other frameworks mapped too. */
 export function frameworkFromMaps(files: readonly string[], environ?: string | null): HolderFramework | null {
-  const hits = ROWS.map((r) => ({ name: r.name, files: files.filter((f) => r.res.some((re) => re.test(f))) })).filter((h) => h.files.length > 0);
+  const hits = ROWS.map((r) => ({ name: r.name, files: files.filter((f) => r.res.some((re) => re.test(f))) })).filter(
+    (h) => h.files.length > 0,
+  );
   const first = hits[0];
   if (!first) return null;
   const env = environ === undefined || environ === null ? null : policyEnv(environ);
@@ -90,9 +100,16 @@ export function holderPolicy(p: HolderProcess, gpuTotalMiB: number | null): Hold
         return { summary: t('policy.jaxOff'), reserve: false, remedy: t('policy.jaxOffRemedy') };
       }
       const matches = share !== null && Math.abs(share - frac) < 0.04;
-      const how = known ? (fracText !== undefined ? t('policy.jaxFraction', { fraction: fracText }) : t('policy.jaxNotSet')) : t('policy.jaxUnreadable');
+      const how = known
+        ? fracText !== undefined
+          ? t('policy.jaxFraction', { fraction: fracText })
+          : t('policy.jaxNotSet')
+        : t('policy.jaxUnreadable');
       return {
-        summary: matches && gpuTotalMiB ? t('policy.jaxMatches', { pct: pct(frac), how, used: fmtMiB(used), total: fmtMiB(gpuTotalMiB) }) : t('policy.jax', { pct: pct(frac), how }),
+        summary:
+          matches && gpuTotalMiB
+            ? t('policy.jaxMatches', { pct: pct(frac), how, used: fmtMiB(used), total: fmtMiB(gpuTotalMiB) })
+            : t('policy.jax', { pct: pct(frac), how }),
         reserve: true,
         remedy: t('policy.jaxRemedy'),
       };

@@ -26,7 +26,9 @@ export function readIdentity(fs: FileSystem, pid: number): LiveIdentity | null {
   const stat = statLine ? parseProcStat(statLine) : null;
   if (!stat || stat.pid !== pid) return null;
   const bootTime = parseBootTime(readTextOr(fs, '/proc/stat') ?? '');
-  const uidText = parseProcStatus(readTextOr(fs, `/proc/${pid}/status`) ?? '').get('Uid')?.split(/\s+/)[0];
+  const uidText = parseProcStatus(readTextOr(fs, `/proc/${pid}/status`) ?? '')
+    .get('Uid')
+    ?.split(/\s+/)[0];
   return {
     pid,
     startedAt: startedAtMs(bootTime, stat.starttime),

@@ -40,7 +40,10 @@ export function parseProcStat(line: string): ProcStat | null {
   const close = line.lastIndexOf(')');
   if (open < 0 || close < open) return null;
   const pid = Number(line.slice(0, open).trim());
-  const rest = line.slice(close + 2).trim().split(/\s+/);
+  const rest = line
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   // rest[0] is field 3 (state); field N is rest[N-3]
   const f = (n: number) => Number(rest[n - 3]);
   if (!Number.isInteger(pid) || rest.length < 20) return null;
@@ -75,7 +78,8 @@ export function serviceUnitOf(cgroupText: string): string | null {
   let unit: string | null = null;
   for (const line of cgroupText.split('\n')) {
     const path = line.split(':').slice(2).join(':');
-    for (const part of path.split('/')) if (/^[^/]+\.service$/.test(part) && !/^user@\d+\.service$/.test(part)) unit = part;
+    for (const part of path.split('/'))
+      if (/^[^/]+\.service$/.test(part) && !/^user@\d+\.service$/.test(part)) unit = part;
   }
   return unit;
 }
@@ -138,7 +142,12 @@ export function parseNetTcp(text: string, family: 'tcp' | 'tcp6'): NetSocket[] {
     const inode = Number(f[9]);
     const st = (f[3] ?? '').toUpperCase();
     if (!Number.isInteger(inode) || inode <= 0) continue;
-    out.push({ inode, address: `${family} ${tcpAddress(f[1] ?? '', family)}`, listening: st === TCP_LISTEN, established: st === TCP_ESTABLISHED });
+    out.push({
+      inode,
+      address: `${family} ${tcpAddress(f[1] ?? '', family)}`,
+      listening: st === TCP_LISTEN,
+      established: st === TCP_ESTABLISHED,
+    });
   }
   return out;
 }
@@ -153,7 +162,8 @@ function tcpAddress(field: string, family: 'tcp' | 'tcp6'): string {
   }
   if (hex.length === 32) {
     const bytes: number[] = [];
-    for (let w = 0; w < 4; w++) for (const i of [6, 4, 2, 0]) bytes.push(parseInt(hex.slice(w * 8 + i, w * 8 + i + 2), 16));
+    for (let w = 0; w < 4; w++)
+      for (const i of [6, 4, 2, 0]) bytes.push(parseInt(hex.slice(w * 8 + i, w * 8 + i + 2), 16));
     const groups: string[] = [];
     for (let i = 0; i < 16; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
     // Uncompressed (valid, if long), except the any-address.

@@ -5,7 +5,19 @@ import { readTextOr } from '../../ports/fs.js';
 import type { HolderProcess, Nvidia } from '../snapshot/schema.js';
 import { adoptionOf } from '../../judge/procs/adoption.js';
 import { IDLE_MIN_AGE_S } from '../../judge/procs/verdict.js';
-import { isKernelThread, parseBootTime, parseCmdline, parseNetTcp, parseNetUnix, parsePasswd, parseProcStat, parseProcStatus, serviceUnitOf, sigHupIgnored, type NetSocket } from './parse.js';
+import {
+  isKernelThread,
+  parseBootTime,
+  parseCmdline,
+  parseNetTcp,
+  parseNetUnix,
+  parsePasswd,
+  parseProcStat,
+  parseProcStatus,
+  serviceUnitOf,
+  sigHupIgnored,
+  type NetSocket,
+} from './parse.js';
 import { parseMaps } from '../libraries/maps.js';
 import { frameworkFromMaps } from './framework.js';
 
@@ -49,7 +61,14 @@ export interface ProcessesProbe {
   list: HolderProcess[];
 }
 
-export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, nowMs: number, before?: CpuSample, sampleEndMs?: number): ProcessesProbe {
+export function probeProcesses(
+  fs: FileSystem,
+  nvidia: Nvidia,
+  selfPid: number,
+  nowMs: number,
+  before?: CpuSample,
+  sampleEndMs?: number,
+): ProcessesProbe {
   if (!fs.exists('/proc/self') && !fs.exists('/proc/1')) {
     return { ok: false, message: '/proc is not readable here', list: [] };
   }
@@ -111,7 +130,10 @@ export function probeProcesses(fs: FileSystem, nvidia: Nvidia, selfPid: number, 
     });
     list.push(smiPid === pid ? described : { ...described, nvidiaSmiPid: smiPid });
   }
-  const message = deviceHolders.unreadable > 0 ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)` : undefined;
+  const message =
+    deviceHolders.unreadable > 0
+      ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)`
+      : undefined;
   return { ok: true, ...(message ? { message } : {}), deviceScanComplete: deviceHolders.complete, list };
 }
 
@@ -168,7 +190,9 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
   const ticks0 = c.before?.ticks.get(pid);
   const windowMs = c.before && c.sampleEndMs !== undefined ? c.sampleEndMs - c.before.atMs : 0;
   const recentCpuPercent =
-    ticks0 !== undefined && windowMs >= MIN_SAMPLE_MS ? Math.round((((stat.utime + stat.stime - ticks0) * 1000) / CLOCK_TICKS / windowMs) * 100) : null;
+    ticks0 !== undefined && windowMs >= MIN_SAMPLE_MS
+      ? Math.round((((stat.utime + stat.stime - ticks0) * 1000) / CLOCK_TICKS / windowMs) * 100)
+      : null;
   const ns = safeReadlink(fs, `/proc/${pid}/ns/pid`);
   const ageSeconds = startedAt === null ? null : Math.max(0, Math.round((c.nowMs - startedAt) / 1000));
   // Who else the owner runs only matters for a process old enough to count as idle: read /proc for it then.
@@ -209,7 +233,12 @@ function describe(fs: FileSystem, pid: number, c: DescribeCtx): HolderProcess {
  * What tells a job that detached on purpose, or still works or serves, from a leftover: read here, judged in
  * procs/leftover.ts. Each fact is left out when it cannot be read (another user's process, not root).
  */
-function detachmentFacts(fs: FileSystem, pid: number, sid: number, status: Map<string, string>): Partial<HolderProcess> {
+function detachmentFacts(
+  fs: FileSystem,
+  pid: number,
+  sid: number,
+  status: Map<string, string>,
+): Partial<HolderProcess> {
   const out: Partial<HolderProcess> = {};
   const hup = sigHupIgnored(status);
   if (hup !== null) out.sigHupIgnored = hup;
@@ -366,7 +395,9 @@ function lazyTerminalOwners(fs: FileSystem): () => Set<number> | null {
       const st = readTextOr(fs, `/proc/${e.name}/stat`);
       const parsed = st ? parseProcStat(st) : null;
       if (!parsed || parsed.ttyNr === 0) continue;
-      const uidText = parseProcStatus(readTextOr(fs, `/proc/${e.name}/status`) ?? '').get('Uid')?.split(/\s+/)[0];
+      const uidText = parseProcStatus(readTextOr(fs, `/proc/${e.name}/status`) ?? '')
+        .get('Uid')
+        ?.split(/\s+/)[0];
       if (uidText !== undefined && /^\d+$/.test(uidText)) owners.add(Number(uidText));
     }
     return owners;
@@ -386,7 +417,11 @@ function frameworkOf(fs: FileSystem, pid: number): HolderProcess['framework'] {
  * local process that has /dev/nvidia<N> open, is not listed, and has the same name — only when that pairing
  * is unambiguous (one candidate). Returns nvidia-smi PID → local PID.
  */
-function pairHostPids(fs: FileSystem, byPid: Map<number, { name: string }>, holders: { pids: Set<number>; complete: boolean }): Map<number, number> {
+function pairHostPids(
+  fs: FileSystem,
+  byPid: Map<number, { name: string }>,
+  holders: { pids: Set<number>; complete: boolean },
+): Map<number, number> {
   const pairs = new Map<number, number>();
   if (!holders.complete) return pairs; // without every process's fds we cannot tell a collision from a match
   const unmatchedLocal = [...holders.pids].filter((p) => !byPid.has(p));
@@ -459,7 +494,8 @@ function scanDeviceHolders(fs: FileSystem): DeviceHolders {
   // started is a descendant too, and a GPU process: only nvidia-smi is left out here.)
   const self = Number(safeReadlink(fs, '/proc/self') ?? NaN);
   if (Number.isInteger(self) && self > 1) {
-    for (const pid of [...pids]) if (pid !== self && commOf(fs, pid) === 'nvidia-smi' && descendsFrom(fs, pid, self)) pids.delete(pid);
+    for (const pid of [...pids])
+      if (pid !== self && commOf(fs, pid) === 'nvidia-smi' && descendsFrom(fs, pid, self)) pids.delete(pid);
   }
   return { pids, unreadable, complete: unreadable === 0 };
 }

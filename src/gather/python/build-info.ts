@@ -15,9 +15,15 @@ import type { FrameworkBuild, PythonPackage } from '../snapshot/schema-python.js
 const MAX = 256 * 1024;
 
 /** `fatbin`: targets already read (in a worker, by `check`), by library path; others are read here. */
-export function readFrameworkBuilds(fs: FileSystem, sitePackages: string[], packages: PythonPackage[], fatbin?: FatbinResults): FrameworkBuild[] {
+export function readFrameworkBuilds(
+  fs: FileSystem,
+  sitePackages: string[],
+  packages: PythonPackage[],
+  fatbin?: FatbinResults,
+): FrameworkBuild[] {
   const out: FrameworkBuild[] = [];
-  const pkg = (name: string) => packages.find((p) => p.name === name && p.source !== 'conda-meta') ?? packages.find((p) => p.name === name);
+  const pkg = (name: string) =>
+    packages.find((p) => p.name === name && p.source !== 'conda-meta') ?? packages.find((p) => p.name === name);
   for (const sp of sitePackages) {
     if (!out.some((b) => b.framework === 'torch')) {
       const t = readTorch(fs, sp, fatbin);
@@ -68,13 +74,27 @@ export function readTorch(fs: FileSystem, sp: string, fatbin?: FatbinResults): F
   };
 }
 
-export function readTensorflow(fs: FileSystem, sp: string, pkg: (name: string) => PythonPackage | undefined): FrameworkBuild | null {
+export function readTensorflow(
+  fs: FileSystem,
+  sp: string,
+  pkg: (name: string) => PythonPackage | undefined,
+): FrameworkBuild | null {
   const file = `${sp}/tensorflow/python/platform/build_info.py`;
   const text = readTextOr(fs, file, MAX);
   if (text === undefined) {
     if (!fs.exists(`${sp}/tensorflow/__init__.py`)) return null;
     const p = pkg('tensorflow') ?? pkg('tensorflow-cpu') ?? pkg('tensorflow-gpu');
-    return { framework: 'tensorflow', version: p?.version ?? null, cuda: null, cudnn: null, hip: null, gpuBuild: null, computeCapabilities: null, sources: [`${sp}/tensorflow`], details: { buildInfo: 'missing' } };
+    return {
+      framework: 'tensorflow',
+      version: p?.version ?? null,
+      cuda: null,
+      cudnn: null,
+      hip: null,
+      gpuBuild: null,
+      computeCapabilities: null,
+      sources: [`${sp}/tensorflow`],
+      details: { buildInfo: 'missing' },
+    };
   }
   const a = readAssignments(text);
   // TF 2.x: build_info['cuda_version'] = '12.2' (or a dict literal); TF 1.x/2.0: cuda_version_number = '10.0'.
@@ -93,7 +113,10 @@ export function readTensorflow(fs: FileSystem, sp: string, pkg: (name: string) =
     gpuBuild: typeof isCuda === 'boolean' ? isCuda : cuda !== null ? true : null,
     computeCapabilities: Array.isArray(caps) ? caps.filter((c): c is string => typeof c === 'string') : null,
     sources: [file],
-    details: { package: p?.name ?? null, isTensorrtBuild: typeof get('is_tensorrt_build') === 'boolean' ? (get('is_tensorrt_build') as boolean) : null },
+    details: {
+      package: p?.name ?? null,
+      isTensorrtBuild: typeof get('is_tensorrt_build') === 'boolean' ? (get('is_tensorrt_build') as boolean) : null,
+    },
   };
 }
 
@@ -101,7 +124,12 @@ export function readTensorflow(fs: FileSystem, sp: string, pkg: (name: string) =
  * JAX's GPU support is a separate plugin since 0.4.30 (jax-cudaNN-plugin + jax-cudaNN-pjrt); before that,
  * jaxlib itself came in CUDA builds with a local version like "0.4.23+cuda12.cudnn89".
  */
-export function readJax(fs: FileSystem, sitePackages: string[], packages: PythonPackage[], pkg: (name: string) => PythonPackage | undefined): FrameworkBuild | null {
+export function readJax(
+  fs: FileSystem,
+  sitePackages: string[],
+  packages: PythonPackage[],
+  pkg: (name: string) => PythonPackage | undefined,
+): FrameworkBuild | null {
   const jax = pkg('jax');
   const jaxlib = pkg('jaxlib');
   if (!jax && !jaxlib) return null;
@@ -117,7 +145,9 @@ export function readJax(fs: FileSystem, sitePackages: string[], packages: Python
     sources.push(file);
     break;
   }
-  const plugins = packages.filter((p) => /^jax-(cuda|rocm)\d+-(plugin|pjrt)$/.test(p.name) && p.source !== 'conda-meta');
+  const plugins = packages.filter(
+    (p) => /^jax-(cuda|rocm)\d+-(plugin|pjrt)$/.test(p.name) && p.source !== 'conda-meta',
+  );
   for (const p of plugins) sources.push(p.path);
   const cudaPlugin = plugins.find((p) => /^jax-cuda\d+-plugin$/.test(p.name));
   const pjrt = plugins.find((p) => /^jax-cuda\d+-pjrt$/.test(p.name));
@@ -126,7 +156,13 @@ export function readJax(fs: FileSystem, sitePackages: string[], packages: Python
   // A conda jaxlib says "cuda" in its build string (conda-forge: "cuda120py311h...").
   const condaJaxlib = packages.find((p) => p.name === 'jaxlib' && p.source === 'conda-meta');
   const condaCuda = /cuda(\d{2,3})/.exec(condaJaxlib?.build ?? '');
-  const cuda = cudaPlugin ? /^jax-cuda(\d+)-/.exec(cudaPlugin.name)![1]! : local ? local[1]! : condaCuda ? condaCuda[1]!.replace(/^(\d\d)(\d)$/, '$1.$2') : null;
+  const cuda = cudaPlugin
+    ? /^jax-cuda(\d+)-/.exec(cudaPlugin.name)![1]!
+    : local
+      ? local[1]!
+      : condaCuda
+        ? condaCuda[1]!.replace(/^(\d\d)(\d)$/, '$1.$2')
+        : null;
   return {
     framework: 'jax',
     version: jax?.version ?? null,
@@ -140,7 +176,8 @@ export function readJax(fs: FileSystem, sitePackages: string[], packages: Python
       jaxlib: jaxlibVersion,
       cudaPlugin: cudaPlugin ? `${cudaPlugin.name} ${cudaPlugin.version}` : null,
       pjrt: pjrt ? `${pjrt.name} ${pjrt.version}` : null,
-      pluginMatchesJaxlib: cudaPlugin && jaxlibVersion ? cudaPlugin.version === jaxlibVersion.replace(/\+.*$/, '') : null,
+      pluginMatchesJaxlib:
+        cudaPlugin && jaxlibVersion ? cudaPlugin.version === jaxlibVersion.replace(/\+.*$/, '') : null,
     },
   };
 }

@@ -21,8 +21,26 @@ export function discoverEnvironments(penv: ProbeEnv): PythonEnvironment[] {
   return discoverDetailed(penv).map(({ foundVia: _f, explicit: _e, problems: _p, ...env }) => env);
 }
 
-const CONDA_ROOT_NAMES = ['miniconda3', 'anaconda3', 'miniforge3', 'mambaforge', 'micromamba', 'miniconda', 'anaconda', '.conda', '.local/share/mamba'];
-const SYSTEM_CONDA_ROOTS = ['/opt/conda', '/opt/miniconda3', '/opt/anaconda3', '/opt/miniforge3', '/usr/local/miniconda3', '/usr/local/anaconda3', '/usr/local/conda'];
+const CONDA_ROOT_NAMES = [
+  'miniconda3',
+  'anaconda3',
+  'miniforge3',
+  'mambaforge',
+  'micromamba',
+  'miniconda',
+  'anaconda',
+  '.conda',
+  '.local/share/mamba',
+];
+const SYSTEM_CONDA_ROOTS = [
+  '/opt/conda',
+  '/opt/miniconda3',
+  '/opt/anaconda3',
+  '/opt/miniforge3',
+  '/usr/local/miniconda3',
+  '/usr/local/anaconda3',
+  '/usr/local/conda',
+];
 
 export function discoverDetailed(penv: ProbeEnv): DiscoveredEnvironment[] {
   const { fs, env } = penv;
@@ -92,7 +110,10 @@ export function discoverDetailed(penv: ProbeEnv): DiscoveredEnvironment[] {
     if (!homeDir) continue;
     // `executable` (Python 3.11+) names the very binary; else the usual names in `home`.
     const mm = e.pythonVersion ? [`python${e.pythonVersion}`] : [];
-    const candidates = [cfg.get('executable'), ...['python3', 'python', ...mm].map((x) => `${trimSlash(homeDir)}/${x}`)];
+    const candidates = [
+      cfg.get('executable'),
+      ...['python3', 'python', ...mm].map((x) => `${trimSlash(homeDir)}/${x}`),
+    ];
     const p = candidates.find((c): c is string => c !== undefined && c.startsWith('/') && isFile(fs, c));
     if (p) add(withVia(fromInterpreter(fs, p, pyenvRoot, env), 'pyvenv.cfg home'));
   }
@@ -108,7 +129,8 @@ export function discoverDetailed(penv: ProbeEnv): DiscoveredEnvironment[] {
   const listed = home ? readTextOr(fs, `${home}/.conda/environments.txt`) : undefined;
   for (const line of (listed ?? '').split('\n')) {
     const p = line.trim();
-    if (p.startsWith('/') && fs.exists(`${p}/conda-meta`)) add(withVia(fromPrefix(fs, trimSlash(p), pyenvRoot, 'conda'), 'conda envs'));
+    if (p.startsWith('/') && fs.exists(`${p}/conda-meta`))
+      add(withVia(fromPrefix(fs, trimSlash(p), pyenvRoot, 'conda'), 'conda envs'));
   }
   for (const root of condaRoots) {
     if (!fs.exists(`${root}/conda-meta`) && !fs.exists(`${root}/envs`)) continue;
@@ -134,7 +156,11 @@ export function discoverDetailed(penv: ProbeEnv): DiscoveredEnvironment[] {
   const all = [...found.values()];
   if (active) active.active = true;
   // The active one first, then what was named, then the rest in discovery order.
-  return [...all.filter((e) => e.active), ...all.filter((e) => !e.active && e.explicit), ...all.filter((e) => !e.active && !e.explicit)];
+  return [
+    ...all.filter((e) => e.active),
+    ...all.filter((e) => !e.active && e.explicit),
+    ...all.filter((e) => !e.active && !e.explicit),
+  ];
 }
 
 function withVia(e: PythonEnvironment | null, via: string): DiscoveredEnvironment | null {
@@ -142,7 +168,12 @@ function withVia(e: PythonEnvironment | null, via: string): DiscoveredEnvironmen
 }
 
 /** An interpreter path (…/bin/python3) or an environment folder given with --python. */
-function fromInterpreterOrPrefix(fs: FileSystem, p: string, pyenvRoot: string | null, env: Record<string, string | undefined>): PythonEnvironment | null {
+function fromInterpreterOrPrefix(
+  fs: FileSystem,
+  p: string,
+  pyenvRoot: string | null,
+  env: Record<string, string | undefined>,
+): PythonEnvironment | null {
   if (!p.startsWith('/')) return null;
   const path = trimSlash(p);
   let st;
@@ -157,7 +188,12 @@ function fromInterpreterOrPrefix(fs: FileSystem, p: string, pyenvRoot: string | 
 
 /** What environment does this interpreter belong to? The link is NOT followed first: a venv's python3 is
  *  a link to the base interpreter, and the venv is told apart only by the pyvenv.cfg next to its bin/. */
-function fromInterpreter(fs: FileSystem, p: string, pyenvRoot: string | null, env: Record<string, string | undefined>): PythonEnvironment | null {
+function fromInterpreter(
+  fs: FileSystem,
+  p: string,
+  pyenvRoot: string | null,
+  env: Record<string, string | undefined>,
+): PythonEnvironment | null {
   // pyenv's shims are shell scripts: the version they run is named by PYENV_VERSION or the version file.
   if (pyenvRoot && p.startsWith(`${pyenvRoot}/shims/`)) {
     const version = env.PYENV_VERSION?.split(':')[0] ?? readTextOr(fs, `${pyenvRoot}/version`)?.split(/\s+/)[0];
@@ -167,7 +203,11 @@ function fromInterpreter(fs: FileSystem, p: string, pyenvRoot: string | null, en
   }
   const binDir = parent(p);
   const prefix = parent(binDir);
-  if (fs.exists(`${prefix}/pyvenv.cfg`) || fs.exists(`${prefix}/conda-meta`) || (pyenvRoot && prefix.startsWith(`${pyenvRoot}/versions/`))) {
+  if (
+    fs.exists(`${prefix}/pyvenv.cfg`) ||
+    fs.exists(`${prefix}/conda-meta`) ||
+    (pyenvRoot && prefix.startsWith(`${pyenvRoot}/versions/`))
+  ) {
     const e = fromPrefix(fs, prefix, pyenvRoot);
     return e ? { ...e, interpreter: p } : null;
   }
@@ -187,7 +227,12 @@ function fromInterpreter(fs: FileSystem, p: string, pyenvRoot: string | null, en
 }
 
 /** The environment rooted at `prefix`, or null when nothing Python is there. */
-export function fromPrefix(fs: FileSystem, prefix: string, pyenvRoot: string | null, hint?: PythonEnvKind): PythonEnvironment | null {
+export function fromPrefix(
+  fs: FileSystem,
+  prefix: string,
+  pyenvRoot: string | null,
+  hint?: PythonEnvKind,
+): PythonEnvironment | null {
   const cfg = fs.exists(`${prefix}/pyvenv.cfg`) ? readPyvenvCfg(fs, prefix) : null;
   const kind: PythonEnvKind = cfg
     ? 'venv'
@@ -199,15 +244,25 @@ export function fromPrefix(fs: FileSystem, prefix: string, pyenvRoot: string | n
   const interpreter = interpreterIn(fs, prefix);
   const cfgVersion = cfg ? (cfg.get('version_info') ?? cfg.get('version')) : undefined;
   const versions = libPythonVersions(fs, prefix);
-  const pythonVersion = cfgVersion ? (/^(\d+\.\d+)/.exec(cfgVersion)?.[1] ?? null) : (versions[versions.length - 1] ?? null);
+  const pythonVersion = cfgVersion
+    ? (/^(\d+\.\d+)/.exec(cfgVersion)?.[1] ?? null)
+    : (versions[versions.length - 1] ?? null);
   if (!interpreter && versions.length === 0) return null;
-  const e: PythonEnvironment = { prefix, kind, interpreter, pythonVersion, sitePackages: sitePackagesOf(fs, prefix, pythonVersion, kind), active: false };
+  const e: PythonEnvironment = {
+    prefix,
+    kind,
+    interpreter,
+    pythonVersion,
+    sitePackages: sitePackagesOf(fs, prefix, pythonVersion, kind),
+    active: false,
+  };
   if (kind === 'conda' && /\/envs\/[^/]+$/.test(prefix)) e.name = prefix.slice(prefix.lastIndexOf('/') + 1);
   return e;
 }
 
 function interpreterIn(fs: FileSystem, prefix: string): string | null {
-  for (const exe of ['bin/python3', 'bin/python', 'python.exe']) if (isFile(fs, `${prefix}/${exe}`)) return `${prefix}/${exe}`;
+  for (const exe of ['bin/python3', 'bin/python', 'python.exe'])
+    if (isFile(fs, `${prefix}/${exe}`)) return `${prefix}/${exe}`;
   return null;
 }
 
@@ -224,7 +279,12 @@ function libPythonVersions(fs: FileSystem, prefix: string): string[] {
 }
 
 /** Every site-packages / dist-packages folder the environment's interpreter would search. */
-export function sitePackagesOf(fs: FileSystem, prefix: string, pythonVersion: string | null, kind: PythonEnvKind): string[] {
+export function sitePackagesOf(
+  fs: FileSystem,
+  prefix: string,
+  pythonVersion: string | null,
+  kind: PythonEnvKind,
+): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   // A venv's lib64 is a link to lib: the same folder must be scanned (and its packages counted) once.
@@ -280,8 +340,6 @@ function listDirs(fs: FileSystem, p: string): string[] {
     return [];
   }
 }
-
-
 
 function parent(p: string): string {
   const i = p.lastIndexOf('/');

@@ -23,14 +23,24 @@ export interface ProbeRunOptions {
 const STDERR_KEEP_OK = 2000;
 const STDERR_KEEP_FAILED = 8000;
 
-export async function runFrameworkProbe(runner: ProcessRunner, interpreter: string, framework: Framework, o: ProbeRunOptions): Promise<FrameworkProbe> {
+export async function runFrameworkProbe(
+  runner: ProcessRunner,
+  interpreter: string,
+  framework: Framework,
+  o: ProbeRunOptions,
+): Promise<FrameworkProbe> {
   const args = ['-c', PROBE_SOURCE, framework, ...(o.conv ? ['--conv'] : []), '--mode', o.mode];
   // `python -c` searches the working directory before anything else, so a json.py there would run as the
   // caller before the probe's first line: start in a new empty folder, and ask Python 3.11+ not to add it
   // at all (PYTHONSAFEPATH; older versions ignore it). -I would also drop PYTHONPATH and the user's site
   // packages, which change what the job imports, so it is not used.
   const env = { ...(o.mode === 'memory-growth' ? { ...o.env, ...MEMORY_GROWTH_ENV } : o.env), PYTHONSAFEPATH: '1' };
-  const r = await runner.run(interpreter, args, { timeoutMs: o.timeoutMs, env, maxBytes: 4 * 1024 * 1024, isolatedCwd: true });
+  const r = await runner.run(interpreter, args, {
+    timeoutMs: o.timeoutMs,
+    env,
+    maxBytes: 4 * 1024 * 1024,
+    isolatedCwd: true,
+  });
   return interpretProbeRun(framework, interpreter, r, o);
 }
 
@@ -56,7 +66,12 @@ export function parseProbeLines(stdout: string): Line[] {
 }
 
 /** Pure: a finished run (any outcome) → the facts it established. Exported for tests and replays. */
-export function interpretProbeRun(framework: Framework, interpreter: string, r: RunResult, o: Pick<ProbeRunOptions, 'conv' | 'mode' | 'alone'>): FrameworkProbe {
+export function interpretProbeRun(
+  framework: Framework,
+  interpreter: string,
+  r: RunResult,
+  o: Pick<ProbeRunOptions, 'conv' | 'mode' | 'alone'>,
+): FrameworkProbe {
   const stdout = 'stdout' in r ? r.stdout : '';
   const stderr = 'stderr' in r ? r.stderr : '';
   const lines = parseProbeLines(stdout);
@@ -73,7 +88,11 @@ export function interpretProbeRun(framework: Framework, interpreter: string, r: 
         imported = l.ok === true;
         if (!imported) {
           const e = asError(l.error);
-          importError = { type: e.type, message: e.message, traceback: typeof l.traceback === 'string' ? l.traceback : '' };
+          importError = {
+            type: e.type,
+            message: e.message,
+            traceback: typeof l.traceback === 'string' ? l.traceback : '',
+          };
         }
         break;
       }
@@ -89,7 +108,9 @@ export function interpretProbeRun(framework: Framework, interpreter: string, r: 
         if (typeof l.skipped === 'string') {
           // The convolution was tried (the user's path) and failed because no GPU is visible: keep its error.
           const e = l.error ? asError(l.error) : null;
-          convSkipped = e ? `${l.skipped}; the convolution raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}` : l.skipped;
+          convSkipped = e
+            ? `${l.skipped}; the convolution raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}`
+            : l.skipped;
           break;
         }
         const mode = l.mode === 'no-cache' || l.mode === 'memory-growth' ? l.mode : 'configured';
@@ -116,8 +137,25 @@ export function interpretProbeRun(framework: Framework, interpreter: string, r: 
   if (convSkipped !== null) info = { ...(info ?? {}), convSkipped };
   // The process died (segfault, abort, timeout) after the import but before the convolution reported:
   // that death is the convolution's result.
-  if (o.conv && imported === true && !done && convSkipped === null && !conv.some((c) => c.mode === o.mode || (o.mode === 'configured' && c.mode === 'no-cache'))) {
-    conv.push({ mode: o.mode, ok: false, error: { type: 'ProcessDied', message: r.kind === 'ok' ? 'the probe stopped without reporting' : describeFailure('the probe', r) }, alone: o.alone, durationMs: null, freeMiB: null, totalMiB: null });
+  if (
+    o.conv &&
+    imported === true &&
+    !done &&
+    convSkipped === null &&
+    !conv.some((c) => c.mode === o.mode || (o.mode === 'configured' && c.mode === 'no-cache'))
+  ) {
+    conv.push({
+      mode: o.mode,
+      ok: false,
+      error: {
+        type: 'ProcessDied',
+        message: r.kind === 'ok' ? 'the probe stopped without reporting' : describeFailure('the probe', r),
+      },
+      alone: o.alone,
+      durationMs: null,
+      freeMiB: null,
+      totalMiB: null,
+    });
   }
   const failed = r.kind !== 'ok' || imported === false || conv.some((c) => !c.ok);
   const keep = failed ? STDERR_KEEP_FAILED : STDERR_KEEP_OK;

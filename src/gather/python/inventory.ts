@@ -4,7 +4,14 @@
 import type { FileSystem } from '../../ports/fs.js';
 import { isFile, readTextOr } from '../../ports/fs.js';
 import type { PythonEnvironment } from './environments.js';
-import { condaFileName, normalizeName, parseCondaRecord, parseCoreMetadata, parseDistFolder, parseRequirement } from './metadata.js';
+import {
+  condaFileName,
+  normalizeName,
+  parseCondaRecord,
+  parseCoreMetadata,
+  parseDistFolder,
+  parseRequirement,
+} from './metadata.js';
 import { isRelevant } from './relevant.js';
 import type { DuplicateDist, PythonPackage } from '../snapshot/schema-python.js';
 
@@ -29,7 +36,10 @@ export function readInventory(fs: FileSystem, env: PythonEnvironment): Inventory
   if (fs.exists(`${env.prefix}/conda-meta`)) {
     let files: string[] = [];
     try {
-      files = fs.readdir(`${env.prefix}/conda-meta`).filter((d) => d.type === 'file' && d.name.endsWith('.json')).map((d) => d.name);
+      files = fs
+        .readdir(`${env.prefix}/conda-meta`)
+        .filter((d) => d.type === 'file' && d.name.endsWith('.json'))
+        .map((d) => d.name);
     } catch (err) {
       problems.push(`${env.prefix}/conda-meta: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -75,7 +85,8 @@ export function readInventory(fs: FileSystem, env: PythonEnvironment): Inventory
       byName.set(folder.name, list);
       if (!isRelevant(folder.name)) continue;
       // An egg-info may be a single file (distutils) or a folder holding PKG-INFO.
-      const metaFile = folder.kind === 'dist-info' ? `${path}/METADATA` : entry.type === 'file' ? path : `${path}/PKG-INFO`;
+      const metaFile =
+        folder.kind === 'dist-info' ? `${path}/METADATA` : entry.type === 'file' ? path : `${path}/PKG-INFO`;
       const meta = parseCoreMetadata(readTextOr(fs, metaFile, METADATA_MAX) ?? '');
       const version = meta.version ?? folder.version;
       if (!version) {
@@ -117,4 +128,3 @@ export function readInventory(fs: FileSystem, env: PythonEnvironment): Inventory
   duplicates.sort((a, b) => a.name.localeCompare(b.name));
   return { packages, distributionCount, duplicates, problems };
 }
-

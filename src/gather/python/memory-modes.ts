@@ -10,5 +10,9 @@ export const MEMORY_GROWTH_ENV: Record<string, string> = {
 
 /** How the retry ran, in words: torch retries in-process after empty_cache() with cudnn.benchmark off. */
 export function growthLabel(fw: FrameworkProbe['framework']): string {
-  return fw === 'tensorflow' ? 'TF_FORCE_GPU_ALLOW_GROWTH=true' : fw === 'jax' ? 'XLA_PYTHON_CLIENT_PREALLOCATE=false' : 'empty_cache() and cudnn.benchmark off';
+  return fw === 'tensorflow'
+    ? 'TF_FORCE_GPU_ALLOW_GROWTH=true'
+    : fw === 'jax'
+      ? 'XLA_PYTHON_CLIENT_PREALLOCATE=false'
+      : 'empty_cache() and cudnn.benchmark off';
 }

@@ -67,7 +67,10 @@ export function parseRequirement(raw: string): Requirement | null {
   if (!m) return null;
   return {
     name: normalizeName(m[1]!),
-    extras: (m[2] ?? '').split(',').map((e) => e.trim()).filter(Boolean),
+    extras: (m[2] ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     specifier: (m[3] ?? '').replace(/\s+/g, ''),
     marker,
     raw,

@@ -28,7 +28,10 @@ export async function probePython(penv: ProbeEnv): Promise<PythonSection> {
 /** The environments and what they have installed, from files only (milliseconds): `check` reads these while
  *  nvidia-smi is busy, and runs the framework imports (--deep) afterwards. `pre`: what `check` already has (the
  *  environments it discovered, torch's fatbinary targets read in a worker), so nothing is read twice. */
-export function readPythonSection(penv: ProbeEnv, pre: { discovered?: DiscoveredEnvironment[]; fatbin?: FatbinResults } = {}): PythonSection {
+export function readPythonSection(
+  penv: ProbeEnv,
+  pre: { discovered?: DiscoveredEnvironment[]; fatbin?: FatbinResults } = {},
+): PythonSection {
   const { options } = penv;
   const environments: PythonEnvironmentFacts[] = (pre.discovered ?? discoverDetailed(penv)).map((e) => {
     const scanned = e.active || e.explicit || options.allEnvs;
@@ -71,7 +74,8 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
   const deep = options.deep === 'frameworks';
   let deepSkipped: string | null = null;
   if (deep) {
-    if (penv.fs.root !== '/') deepSkipped = `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this machine's`;
+    if (penv.fs.root !== '/')
+      deepSkipped = `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this machine's`;
     else {
       // Only what the caller named or is running is executed (./run-trust.ts); the others keep their file facts.
       const candidates = environments.filter((e) => e.scanned && e.interpreter && e.frameworks.length > 0);
@@ -80,7 +84,13 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
       if (options.allEnvs && penv.announce) {
         const starting = candidates.filter((e) => !refused.includes(e)).map((e) => e.interpreter!);
         const none = t('smoke.announceNone');
-        penv.announce(t('smoke.announceDeep', { starting: starting.length > 0 ? starting.join(', ') : none, refused: refused.length > 0 ? refused.map((e) => `${e.prefix} (${verdicts.get(e.prefix)!.why})`).join('; ') : none }));
+        penv.announce(
+          t('smoke.announceDeep', {
+            starting: starting.length > 0 ? starting.join(', ') : none,
+            refused:
+              refused.length > 0 ? refused.map((e) => `${e.prefix} (${verdicts.get(e.prefix)!.why})`).join('; ') : none,
+          }),
+        );
       }
       for (const e of candidates) {
         const v = verdicts.get(e.prefix);
@@ -88,7 +98,11 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
           e.problems = [...e.problems, `--deep=frameworks did not start ${e.interpreter}: ${v.why}`];
           continue;
         }
-        e.probes = await deepProbe(penv, e.interpreter!, e.frameworks.map((f) => f.framework));
+        e.probes = await deepProbe(
+          penv,
+          e.interpreter!,
+          e.frameworks.map((f) => f.framework),
+        );
       }
     }
   }
@@ -100,7 +114,11 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
  * other frameworks ran beside it is retried alone, so that one framework's preallocation is not blamed
  * on another; one that still fails gets a run with memory growth (TF) / no preallocation (JAX).
  */
-export async function deepProbe(penv: ProbeEnv, interpreter: string, frameworks: Framework[]): Promise<FrameworkProbe[]> {
+export async function deepProbe(
+  penv: ProbeEnv,
+  interpreter: string,
+  frameworks: Framework[],
+): Promise<FrameworkProbe[]> {
   const timeoutMs = penv.options.timeoutMs * DEEP_TIMEOUT_FACTOR;
   const alone = frameworks.length === 1;
   const run = (fw: Framework, mode: 'configured' | 'memory-growth', isAlone: boolean) =>
@@ -116,11 +134,32 @@ export async function deepProbe(penv: ProbeEnv, interpreter: string, frameworks:
       // memory settings at start, so they need a fresh process.
       const growth = await run(probe.framework, 'memory-growth', true);
       const attempt = growth.conv.find((c) => c.mode === 'memory-growth');
-      if (attempt) probe = { ...probe, conv: [...probe.conv, attempt], stderrTail: `${probe.stderrTail}\n--- with ${growthLabel(probe.framework)} ---\n${growth.stderrTail}`.slice(-12000) };
+      if (attempt)
+        probe = {
+          ...probe,
+          conv: [...probe.conv, attempt],
+          stderrTail: `${probe.stderrTail}\n--- with ${growthLabel(probe.framework)} ---\n${growth.stderrTail}`.slice(
+            -12000,
+          ),
+        };
       else if (growth.exit !== 'ok' || growth.imported !== true)
         probe = {
           ...probe,
-          conv: [...probe.conv, { mode: 'memory-growth', ok: false, error: { type: 'ProcessDied', message: growth.exitDetail ?? growth.importError?.message ?? 'the probe stopped without reporting' }, alone: true, durationMs: null, freeMiB: null, totalMiB: null }],
+          conv: [
+            ...probe.conv,
+            {
+              mode: 'memory-growth',
+              ok: false,
+              error: {
+                type: 'ProcessDied',
+                message: growth.exitDetail ?? growth.importError?.message ?? 'the probe stopped without reporting',
+              },
+              alone: true,
+              durationMs: null,
+              freeMiB: null,
+              totalMiB: null,
+            },
+          ],
         };
     }
     out.push(probe);

@@ -86,7 +86,8 @@ class LiteralParser {
     this.skipSpace();
     const c = this.s[this.i];
     if (c === undefined) throw new Error('end');
-    if (c === '"' || c === "'" || /[rbuRBU]/.test(c) && (this.s[this.i + 1] === '"' || this.s[this.i + 1] === "'")) return this.string();
+    if (c === '"' || c === "'" || (/[rbuRBU]/.test(c) && (this.s[this.i + 1] === '"' || this.s[this.i + 1] === "'")))
+      return this.string();
     if (c === '[' || c === '(') return this.list(c === '[' ? ']' : ')');
     if (c === '{') return this.dict();
     const word = /^(True|False|None|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/.exec(this.s.slice(this.i));

@@ -28,10 +28,20 @@ const STICKY = 0o1000;
  * Pure: may `--deep` start this environment's interpreter and load its libraries? `callerUid` null (no /proc):
  * only root's files count as the caller's own. `userName` turns a uid into a name for the reason.
  */
-export function mayRun(e: RunnableInput, allEnvs: boolean, callerUid: number | null, statOf: StatOf, userName: (uid: number) => string | null = () => null): RunVerdict {
+export function mayRun(
+  e: RunnableInput,
+  allEnvs: boolean,
+  callerUid: number | null,
+  statOf: StatOf,
+  userName: (uid: number) => string | null = () => null,
+): RunVerdict {
   const chosen = e.foundVia.find((v) => CALLER_CHOSE.includes(v));
   if (chosen) return { run: true, why: chosen };
-  if (!allEnvs) return { run: false, why: `not named: found through ${e.foundVia.join(', ') || 'a scan'} (name it with --python, or give --all-envs)` };
+  if (!allEnvs)
+    return {
+      run: false,
+      why: `not named: found through ${e.foundVia.join(', ') || 'a scan'} (name it with --python, or give --all-envs)`,
+    };
   const trusted = (uid: number) => uid === 0 || uid === callerUid;
   const who = (uid: number) => {
     const n = userName(uid);
@@ -42,15 +52,28 @@ export function mayRun(e: RunnableInput, allEnvs: boolean, callerUid: number | n
   for (const [p, what] of paths) {
     const st = statOf(p);
     if (!st) return { run: false, why: `${what} ${p} cannot be examined` };
-    if (!trusted(st.uid)) return { run: false, why: `${what} ${p} belongs to another user (${who(st.uid)}); name it with --python to run it anyway` };
-    if ((st.mode & GROUP_OR_WORLD_WRITABLE) !== 0) return { run: false, why: `other users can write ${what} ${p}; name it with --python to run it anyway` };
+    if (!trusted(st.uid))
+      return {
+        run: false,
+        why: `${what} ${p} belongs to another user (${who(st.uid)}); name it with --python to run it anyway`,
+      };
+    if ((st.mode & GROUP_OR_WORLD_WRITABLE) !== 0)
+      return { run: false, why: `other users can write ${what} ${p}; name it with --python to run it anyway` };
   }
   // The folder holding the environment: whoever can write it (without the sticky bit) can swap the environment.
   const holder = parentOf(e.prefix);
   const h = statOf(holder);
   if (!h) return { run: false, why: `its folder ${holder} cannot be examined` };
-  if (!trusted(h.uid) && (h.mode & STICKY) === 0) return { run: false, why: `its folder ${holder} belongs to another user (${who(h.uid)}); name it with --python to run it anyway` };
-  if ((h.mode & GROUP_OR_WORLD_WRITABLE) !== 0 && (h.mode & STICKY) === 0) return { run: false, why: `it is in a folder other users can write (${holder}); name it with --python to run it anyway` };
+  if (!trusted(h.uid) && (h.mode & STICKY) === 0)
+    return {
+      run: false,
+      why: `its folder ${holder} belongs to another user (${who(h.uid)}); name it with --python to run it anyway`,
+    };
+  if ((h.mode & GROUP_OR_WORLD_WRITABLE) !== 0 && (h.mode & STICKY) === 0)
+    return {
+      run: false,
+      why: `it is in a folder other users can write (${holder}); name it with --python to run it anyway`,
+    };
   return { run: true, why: '--all-envs' };
 }
 
@@ -71,7 +94,9 @@ export function runVerdicts(fs: FileSystem, envs: readonly RunnableInput[], allE
 
 /** The caller's real uid, from /proc/self/status (null where there is no /proc). */
 export function callerUidOf(fs: FileSystem): number | null {
-  const uidText = parseProcStatus(readTextOr(fs, '/proc/self/status') ?? '').get('Uid')?.split(/\s+/)[0];
+  const uidText = parseProcStatus(readTextOr(fs, '/proc/self/status') ?? '')
+    .get('Uid')
+    ?.split(/\s+/)[0];
   return uidText && /^\d+$/.test(uidText) ? Number(uidText) : null;
 }
 

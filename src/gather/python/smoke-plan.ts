@@ -21,7 +21,14 @@ export interface SmokePlan {
   cublas: string | null;
 }
 
-const CUDNN8_SUBLIBRARIES = ['libcudnn_ops_infer', 'libcudnn_ops_train', 'libcudnn_cnn_infer', 'libcudnn_cnn_train', 'libcudnn_adv_infer', 'libcudnn_adv_train'];
+const CUDNN8_SUBLIBRARIES = [
+  'libcudnn_ops_infer',
+  'libcudnn_ops_train',
+  'libcudnn_cnn_infer',
+  'libcudnn_cnn_train',
+  'libcudnn_adv_infer',
+  'libcudnn_adv_train',
+];
 /** Sub-libraries in dependency order (graph first for cuDNN 9, ops before cnn before adv for cuDNN 8). */
 const SUB_ORDER: readonly string[] = [...CUDNN9_SUBLIBRARIES, ...CUDNN8_SUBLIBRARIES];
 
@@ -37,15 +44,23 @@ export function smokePlans(lib: Pick<LibrariesSection, 'consumers'>): { plans: S
     else byKey.set(key, plan);
   }
   const plans = [...byKey.values()];
-  return { plans, skipped: plans.length === 0 ? 'no framework here loads cuDNN: the loader emulation found no libcudnn and libcudart for torch, TensorFlow or JAX' : null };
+  return {
+    plans,
+    skipped:
+      plans.length === 0
+        ? 'no framework here loads cuDNN: the loader emulation found no libcudnn and libcudart for torch, TensorFlow or JAX'
+        : null,
+  };
 }
 
 function planFor(c: Consumer): SmokePlan | null {
-  const found = (family: string): ResolvedLibrary | undefined => c.resolved.find((r) => r.family === family && r.path !== null);
+  const found = (family: string): ResolvedLibrary | undefined =>
+    c.resolved.find((r) => r.family === family && r.path !== null);
   const cudart = found('libcudart');
   const cudnn = found('libcudnn');
   if (!cudart || !cudnn) return null;
-  const file = (role: string, r: ResolvedLibrary | undefined): SmokeFile[] => (r?.path ? [{ role, path: r.path, version: r.version }] : []);
+  const file = (role: string, r: ResolvedLibrary | undefined): SmokeFile[] =>
+    r?.path ? [{ role, path: r.path, version: r.version }] : [];
   const subs = c.resolved
     .filter((r) => r.family !== null && r.family.startsWith('libcudnn_') && r.path !== null)
     .sort((a, b) => rank(a.family!) - rank(b.family!));
@@ -58,7 +73,13 @@ function planFor(c: Consumer): SmokePlan | null {
     ...subs.flatMap((s) => file(s.family!, s)),
     ...file('libcudnn', cudnn),
   ].filter((f) => !seen.has(f.path) && (seen.add(f.path), true));
-  return { consumers: [{ framework: c.framework, path: c.path, environment: c.environment }], files, cudart: cudart.path!, cudnn: cudnn.path!, cublas: found('libcublas')?.path ?? null };
+  return {
+    consumers: [{ framework: c.framework, path: c.path, environment: c.environment }],
+    files,
+    cudart: cudart.path!,
+    cudnn: cudnn.path!,
+    cublas: found('libcublas')?.path ?? null,
+  };
 }
 
 function rank(family: string): number {

@@ -28,7 +28,11 @@ export interface StartedSmoke {
 }
 
 /** Starts one process per plan; each loads its files, then waits for go(). */
-export function startSmokeTests(plans: readonly SmokePlan[], interpreterOf: (p: SmokePlan) => string, o: SmokeOptions): StartedSmoke {
+export function startSmokeTests(
+  plans: readonly SmokePlan[],
+  interpreterOf: (p: SmokePlan) => string,
+  o: SmokeOptions,
+): StartedSmoke {
   let open!: (word: string) => void;
   const started = new Promise<string>((resolve) => (open = resolve));
   let previous: Promise<unknown> = started;
@@ -38,9 +42,20 @@ export function startSmokeTests(plans: readonly SmokePlan[], interpreterOf: (p: 
     let finished!: () => void;
     previous = new Promise<void>((resolve) => (finished = resolve));
     const t0 = performance.now();
-    const arg = JSON.stringify({ load: plan.files.map((f) => f.path), cudart: plan.cudart, cudnn: plan.cudnn, cublas: plan.cublas, wait: true });
+    const arg = JSON.stringify({
+      load: plan.files.map((f) => f.path),
+      cudart: plan.cudart,
+      cudnn: plan.cudnn,
+      cublas: plan.cublas,
+      wait: true,
+    });
     const run = o.runner
-      .run(interpreter, ['-I', '-S', '-c', SMOKE_SOURCE, arg], { timeoutMs: o.timeoutMs, env: o.env, maxBytes: 1024 * 1024, input: Promise.all([started, turn]).then(([word]) => `${word}\n`) })
+      .run(interpreter, ['-I', '-S', '-c', SMOKE_SOURCE, arg], {
+        timeoutMs: o.timeoutMs,
+        env: o.env,
+        maxBytes: 1024 * 1024,
+        input: Promise.all([started, turn]).then(([word]) => `${word}\n`),
+      })
       .then((r) => interpretSmokeRun(plan, interpreter, r, performance.now() - t0));
     void run.finally(finished);
     return run;
@@ -87,7 +102,10 @@ export function interpretSmokeRun(plan: SmokePlan, interpreter: string, r: RunRe
     switch (l.step) {
       case 'load':
         run.load = { ok: l.ok === true, error: str(l.error), file: str(l.file) };
-        if (isObj(l.versions)) run.versions = Object.fromEntries(Object.entries(l.versions).filter((e): e is [string, number] => typeof e[1] === 'number'));
+        if (isObj(l.versions))
+          run.versions = Object.fromEntries(
+            Object.entries(l.versions).filter((e): e is [string, number] => typeof e[1] === 'number'),
+          );
         if (Array.isArray(l.files)) run.mapped = strings(l.files);
         break;
       case 'devices':
@@ -140,7 +158,14 @@ function status(v: unknown): SmokeStatus | null {
   if (!isObj(v) || typeof v.code !== 'number' || typeof v.name !== 'string') return null;
   const api = v.api === 'cudnn' || v.api === 'cublas' ? v.api : 'cuda';
   const requested = mib(v.bytes);
-  return { api, call: str(v.call) ?? '?', code: v.code, name: v.name, ...(typeof v.text === 'string' ? { text: v.text } : {}), ...(requested !== null ? { requestedMiB: requested } : {}) };
+  return {
+    api,
+    call: str(v.call) ?? '?',
+    code: v.code,
+    name: v.name,
+    ...(typeof v.text === 'string' ? { text: v.text } : {}),
+    ...(requested !== null ? { requestedMiB: requested } : {}),
+  };
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -148,4 +173,5 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strings = (v: unknown[]): string[] => v.filter((x): x is string => typeof x === 'string');
 /** bytes → MiB, one decimal */
-const mib = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round((v / 1048576) * 10) / 10 : null);
+const mib = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? Math.round((v / 1048576) * 10) / 10 : null;

@@ -42,19 +42,44 @@ const SMOKE_TIMEOUT_FACTOR = 6;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts). */
-export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvidiaStarted?: NvidiaRuns): Promise<Snapshot> {
+export async function collectSnapshot(
+  input: ProbeEnv,
+  scope: Scope = 'all',
+  nvidiaStarted?: NvidiaRuns,
+): Promise<Snapshot> {
   const probes: Timing[] = [];
   // One view of the files for the whole collection: every probe asks about the same folders (src/ports/fs.ts).
   const penv: ProbeEnv = { ...input, fs: input.fs.session?.() ?? input.fs };
   const { fs } = penv;
   const all = scope === 'all';
   const nvidiaPromise = all
-    ? timed(probes, 'nvidia-smi', () => probeNvidia(penv, nvidiaStarted), (n) => (n.ok ? true : n.failure.message), nvidiaStarted?.startedAt)
-    : Promise.resolve<Nvidia>({ ok: false, failure: { reason: 'not-supported', message: 'not collected: `libs` does not run nvidia-smi' } });
+    ? timed(
+        probes,
+        'nvidia-smi',
+        () => probeNvidia(penv, nvidiaStarted),
+        (n) => (n.ok ? true : n.failure.message),
+        nvidiaStarted?.startedAt,
+      )
+    : Promise.resolve<Nvidia>({
+        ok: false,
+        failure: { reason: 'not-supported', message: 'not collected: `libs` does not run nvidia-smi' },
+      });
   // Who has a GPU open, and their CPU ticks: before nvidia-smi returns, so that the second reading after it
   // gives each one's recent CPU use (src/gather/procfs/processes.ts).
   const cpuBefore = sampleGpuProcessCpu(fs, performance.now());
-  const kernelLogPromise = all ? timed(probes, 'kernel-log', () => probeKernelLog(penv), (k) => (k === null ? { note: 'not read (--root, or no dmesg)' } : k.readable ? true : { note: `not readable: ${k.detail ?? k.reason ?? '?'}` })) : Promise.resolve(undefined);
+  const kernelLogPromise = all
+    ? timed(
+        probes,
+        'kernel-log',
+        () => probeKernelLog(penv),
+        (k) =>
+          k === null
+            ? { note: 'not read (--root, or no dmesg)' }
+            : k.readable
+              ? true
+              : { note: `not readable: ${k.detail ?? k.reason ?? '?'}` },
+      )
+    : Promise.resolve(undefined);
   await yieldToLoop();
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
@@ -72,40 +97,74 @@ export async function collectSnapshot(input: ProbeEnv, scope: Scope = 'all', nvi
     probes,
     'torch-fatbin',
     () => readFatbinTargetsInParallel(fs, torchLibraries),
-    (f) => ({ note: `${torchLibraries.length} file(s) read in the ${f.thread === 'worker' ? 'worker thread' : 'main thread'}${[...f.results.values()].some((t) => t === null) ? '; no answer for some (their architectures are unknown)' : ''}` }),
+    (f) => ({
+      note: `${torchLibraries.length} file(s) read in the ${f.thread === 'worker' ? 'worker thread' : 'main thread'}${[...f.results.values()].some((t) => t === null) ? '; no answer for some (their architectures are unknown)' : ''}`,
+    }),
   );
   await yieldToLoop();
   const scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
   await yieldToLoop();
   // What each environment has installed, from files (ms); `libs` needs only where they are, not what they hold.
   const fatbin = (await fatbinPromise)?.results ?? new Map();
-  const python = discovered ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin })) : undefined;
+  const python = discovered
+    ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin }))
+    : undefined;
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
   try {
-    const nvidia: Nvidia = (await nvidiaPromise) ?? { ok: false, failure: { reason: 'failed', message: 'the nvidia-smi probe failed' } };
-    const processes = (await timed(probes, 'processes', () => probeProcesses(fs, nvidia, penv.pid, penv.now(), cpuBefore, performance.now()), (p) => p.message ?? true)) ?? {
+    const nvidia: Nvidia = (await nvidiaPromise) ?? {
+      ok: false,
+      failure: { reason: 'failed', message: 'the nvidia-smi probe failed' },
+    };
+    const processes = (await timed(
+      probes,
+      'processes',
+      () => probeProcesses(fs, nvidia, penv.pid, penv.now(), cpuBefore, performance.now()),
+      (p) => p.message ?? true,
+    )) ?? {
       ok: false,
       message: 'the process probe failed',
       list: [],
     };
     const gpuPids = all ? processes.list.filter((p) => p.visible).map((p) => p.pid) : holderPids(cpuBefore);
-    const libraries = scan ? await timed(probes, 'library-processes', () => addProcesses(scan, gpuPids), (l) => l.message ?? true) : undefined;
+    const libraries = scan
+      ? await timed(
+          probes,
+          'library-processes',
+          () => addProcesses(scan, gpuPids),
+          (l) => l.message ?? true,
+        )
+      : undefined;
     // The GPU is ours now: the smoke tests run, then (--deep=frameworks) the framework imports, one after the other,
     // so that neither measures the memory the other holds. A driver that did not answer nvidia-smi would hang them too.
     if (smoke?.started && !nvidia.ok && nvidia.failure.reason === 'timeout') {
       smoke.started.stop();
       smoke.started = null;
-      smoke.skipped = 'nvidia-smi did not answer in time: the smoke test did not touch the GPU (it would hang the same way)';
+      smoke.skipped =
+        'nvidia-smi did not answer in time: the smoke test did not touch the GPU (it would hang the same way)';
     }
     smoke?.started?.go();
-    const smokeSection = smoke ? await timed(probes, 'cudnn-smoke', () => finishSmoke(smoke), (s) => s.skipped ?? true) : undefined;
-    const pythonFinal = python && penv.options.deep === 'frameworks' ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python)) : python;
+    const smokeSection = smoke
+      ? await timed(
+          probes,
+          'cudnn-smoke',
+          () => finishSmoke(smoke),
+          (s) => s.skipped ?? true,
+        )
+      : undefined;
+    const pythonFinal =
+      python && penv.options.deep === 'frameworks'
+        ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python))
+        : python;
     const kernelLog = (await kernelLogPromise) ?? null;
     return {
       schemaVersion: SNAPSHOT_SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       collectedAt: new Date(penv.now()).toISOString(),
-      host: { name: (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() || 'unknown' },
+      host: {
+        name:
+          (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() ||
+          'unknown',
+      },
       self,
       system,
       nvidia,
@@ -130,8 +189,18 @@ interface SmokeStart {
   notRun: SmokeNotRun[];
 }
 
-function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snapshot['python'] | undefined, discovered: readonly DiscoveredEnvironment[]): SmokeStart {
-  if (penv.fs.root !== '/') return { started: null, skipped: `the smoke test does not run with --root ${penv.fs.root}: those libraries are not this machine's`, notRun: [] };
+function startSmoke(
+  penv: ProbeEnv,
+  scan: LibraryScan | undefined,
+  python: Snapshot['python'] | undefined,
+  discovered: readonly DiscoveredEnvironment[],
+): SmokeStart {
+  if (penv.fs.root !== '/')
+    return {
+      started: null,
+      skipped: `the smoke test does not run with --root ${penv.fs.root}: those libraries are not this machine's`,
+      notRun: [],
+    };
   if (!scan) return { started: null, skipped: 'the library probe failed: no files to test', notRun: [] };
   // Only what the caller named or is running is executed or loaded (src/gather/python/run-trust.ts): the files of every
   // other environment were read for the facts above, but their interpreter and library constructors never run.
@@ -144,15 +213,25 @@ function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snaps
   const notRun: SmokeNotRun[] = [];
   for (const env of new Set(planned.plans.flatMap((p) => p.consumers.map((c) => c.environment)))) {
     const v = env === null ? undefined : verdicts.get(env);
-    if (env !== null && v && !v.run) notRun.push({ environment: env, interpreter: interpreters.get(env) ?? null, reason: v.why });
+    if (env !== null && v && !v.run)
+      notRun.push({ environment: env, interpreter: interpreters.get(env) ?? null, reason: v.why });
   }
-  const interpreterOf = (p: SmokePlan) => p.consumers.map((c) => (c.environment ? interpreters.get(c.environment) : null)).find((i): i is string => !!i) ?? 'python3';
+  const interpreterOf = (p: SmokePlan) =>
+    p.consumers.map((c) => (c.environment ? interpreters.get(c.environment) : null)).find((i): i is string => !!i) ??
+    'python3';
   if (penv.options.allEnvs && penv.announce) {
     const starting = [...new Set(plans.map(interpreterOf))];
-    penv.announce(t('smoke.announce', { starting: starting.length > 0 ? starting.join(', ') : t('smoke.announceNone'), refused: notRun.length > 0 ? notRun.map((n) => `${n.environment} (${n.reason})`).join('; ') : t('smoke.announceNone') }));
+    penv.announce(
+      t('smoke.announce', {
+        starting: starting.length > 0 ? starting.join(', ') : t('smoke.announceNone'),
+        refused:
+          notRun.length > 0 ? notRun.map((n) => `${n.environment} (${n.reason})`).join('; ') : t('smoke.announceNone'),
+      }),
+    );
   }
   if (plans.length === 0) {
-    const refused = notRun.length > 0 ? `not run for ${notRun.map((n) => `${n.environment}: ${n.reason}`).join('; ')}` : null;
+    const refused =
+      notRun.length > 0 ? `not run for ${notRun.map((n) => `${n.environment}: ${n.reason}`).join('; ')}` : null;
     return { started: null, skipped: refused ?? skipped, notRun };
   }
   const started = startSmokeTests(plans, interpreterOf, {
@@ -164,7 +243,11 @@ function startSmoke(penv: ProbeEnv, scan: LibraryScan | undefined, python: Snaps
 }
 
 async function finishSmoke(s: SmokeStart): Promise<SmokeSection> {
-  return { skipped: s.skipped, runs: s.started ? await s.started.results : [], ...(s.notRun.length > 0 ? { notRun: s.notRun } : {}) };
+  return {
+    skipped: s.skipped,
+    runs: s.started ? await s.started.results : [],
+    ...(s.notRun.length > 0 ? { notRun: s.notRun } : {}),
+  };
 }
 
 export function probeSelf(penv: ProbeEnv): Snapshot['self'] {

@@ -41,7 +41,8 @@ export function compileValidator(schema: ZodType): Check {
     const d = defOf(s);
     for (const c of d.checks ?? []) {
       const cd = c._zod.def;
-      if (!(d.type === 'number' && cd.check === 'number_format' && cd.format === 'safeint')) throw new Error(`fast-validate: unsupported check ${JSON.stringify(cd)} on ${d.type}`);
+      if (!(d.type === 'number' && cd.check === 'number_format' && cd.format === 'safeint'))
+        throw new Error(`fast-validate: unsupported check ${JSON.stringify(cd)} on ${d.type}`);
     }
     switch (d.type) {
       case 'string':
@@ -54,7 +55,9 @@ export function compileValidator(schema: ZodType): Check {
       case 'any':
         return () => true;
       case 'number':
-        return (d.checks ?? []).length > 0 ? (v) => typeof v === 'number' && Number.isSafeInteger(v) : (v) => typeof v === 'number' && Number.isFinite(v);
+        return (d.checks ?? []).length > 0
+          ? (v) => typeof v === 'number' && Number.isSafeInteger(v)
+          : (v) => typeof v === 'number' && Number.isFinite(v);
       case 'literal': {
         const values = d.values ?? [];
         return (v) => values.includes(v);

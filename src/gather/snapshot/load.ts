@@ -18,7 +18,8 @@ function candidateOf(text: string, label: string): unknown {
   } catch (err) {
     throw new UsageError(`${label} is not JSON (${(err as Error).message.split('\n')[0]})`);
   }
-  if (depthExceeds(doc, MAX_JSON_DEPTH)) throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (depthExceeds(doc, MAX_JSON_DEPTH))
+    throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
   return doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
 }
 

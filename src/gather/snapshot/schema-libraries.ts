@@ -2,7 +2,18 @@
 // would load and why, and what running GPU processes did load. `libs --json` prints the same facts.
 import { z } from 'zod';
 
-export const Via = z.enum(['rpath', 'ld_library_path', 'runpath', 'ld_cache', 'default', 'preloaded', 'ld_preload', 'already_loaded', 'not_found', 'path']);
+export const Via = z.enum([
+  'rpath',
+  'ld_library_path',
+  'runpath',
+  'ld_cache',
+  'default',
+  'preloaded',
+  'ld_preload',
+  'already_loaded',
+  'not_found',
+  'path',
+]);
 export const Origin = z.enum(['system', 'pip', 'conda', 'toolkit', 'compat', 'other']);
 
 export const LibraryCopy = z.object({
@@ -18,13 +29,20 @@ export const LibraryCopy = z.object({
   /** the paths that lead to it (symbolic links and the file itself) */
   links: z.array(z.string()),
   /** the pip or conda package that installed it */
-  package: z.object({ manager: z.enum(['pip', 'conda']), name: z.string(), version: z.string().nullable(), prefix: z.string() }).nullable(),
+  package: z
+    .object({ manager: z.enum(['pip', 'conda']), name: z.string(), version: z.string().nullable(), prefix: z.string() })
+    .nullable(),
   /** how it was found: "ld_cache", "ld_library_path", "default", "toolkit", "site-packages", "conda" */
   foundBy: z.array(z.string()),
 });
 export type LibraryCopy = z.infer<typeof LibraryCopy>;
 
-export const Shadowed = z.object({ path: z.string(), realPath: z.string().nullable(), version: z.string().nullable(), via: Via });
+export const Shadowed = z.object({
+  path: z.string(),
+  realPath: z.string().nullable(),
+  version: z.string().nullable(),
+  via: Via,
+});
 
 export const ResolvedLibrary = z.object({
   /** the name asked for: "libcudnn.so.9", "libcudnn_cnn.so.9" */
@@ -78,16 +96,29 @@ export const ProcessLibraries = z.object({
   /** the consumer whose emulation this process is compared with */
   consumer: z.string().nullable(),
   /** libraries where the loaded file differs from the emulated one */
-  differences: z.array(z.object({ family: z.string(), loaded: z.string().nullable(), expected: z.string().nullable() })),
+  differences: z.array(
+    z.object({ family: z.string(), loaded: z.string().nullable(), expected: z.string().nullable() }),
+  ),
 });
 
-export const PackageRecord = z.object({ manager: z.enum(['pip', 'conda']), name: z.string(), version: z.string().nullable(), prefix: z.string() });
+export const PackageRecord = z.object({
+  manager: z.enum(['pip', 'conda']),
+  name: z.string(),
+  version: z.string().nullable(),
+  prefix: z.string(),
+});
 export type PackageRecord = z.infer<typeof PackageRecord>;
 
 export const LibrariesSection = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
-  ldCache: z.object({ source: z.string(), format: z.string().nullable(), entries: z.number().int(), glibc: z.string().nullable(), error: z.string().optional() }),
+  ldCache: z.object({
+    source: z.string(),
+    format: z.string().nullable(),
+    entries: z.number().int(),
+    glibc: z.string().nullable(),
+    error: z.string().optional(),
+  }),
   ldLibraryPath: z.array(z.string()),
   defaultDirs: z.array(z.string()),
   hwcaps: z.array(z.string()),

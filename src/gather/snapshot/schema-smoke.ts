@@ -56,7 +56,9 @@ export type SmokeGpu = z.infer<typeof SmokeGpu>;
 
 export const SmokeRun = z.object({
   /** the frameworks whose emulated files these are */
-  consumers: z.array(z.object({ framework: z.string().nullable(), path: z.string(), environment: z.string().nullable() })),
+  consumers: z.array(
+    z.object({ framework: z.string().nullable(), path: z.string(), environment: z.string().nullable() }),
+  ),
   interpreter: z.string(),
   /** the files loaded by path, in order, with their role */
   files: z.array(z.object({ role: z.string(), path: z.string(), version: z.string().nullable() })),

@@ -12,7 +12,16 @@ export { SNAPSHOT_SCHEMA_VERSION };
 
 /** Why a probe could not answer. */
 export const ProbeFailure = z.object({
-  reason: z.enum(['not-installed', 'not-supported', 'permission', 'timeout', 'unparseable', 'failed', 'driver-not-loaded', 'nvml-mismatch']),
+  reason: z.enum([
+    'not-installed',
+    'not-supported',
+    'permission',
+    'timeout',
+    'unparseable',
+    'failed',
+    'driver-not-loaded',
+    'nvml-mismatch',
+  ]),
   message: z.string(),
 });
 export type ProbeFailure = z.infer<typeof ProbeFailure>;
@@ -40,7 +49,12 @@ export const Gpu = z.object({
   architecture: z.string().nullable(),
   /** "9.0", from --query-gpu compute_cap (the XML lacks it) */
   computeCapability: z.string().nullable(),
-  memory: z.object({ totalMiB: z.number(), usedMiB: z.number(), freeMiB: z.number(), reservedMiB: z.number().nullable() }),
+  memory: z.object({
+    totalMiB: z.number(),
+    usedMiB: z.number(),
+    freeMiB: z.number(),
+    reservedMiB: z.number().nullable(),
+  }),
   persistenceMode: z.string().nullable(),
   computeMode: z.string().nullable(),
   migMode: z.string().nullable(),
@@ -50,11 +64,27 @@ export const Gpu = z.object({
     aggregateUncorrected: z.number().nullable(),
     volatileCorrected: z.number().nullable(),
   }),
-  retiredPages: z.object({ pendingRetirement: z.string().nullable(), doubleBit: z.number().nullable(), singleBit: z.number().nullable() }),
-  remappedRows: z.object({ pending: z.string().nullable(), failure: z.string().nullable(), uncorrectable: z.number().nullable() }),
+  retiredPages: z.object({
+    pendingRetirement: z.string().nullable(),
+    doubleBit: z.number().nullable(),
+    singleBit: z.number().nullable(),
+  }),
+  remappedRows: z.object({
+    pending: z.string().nullable(),
+    failure: z.string().nullable(),
+    uncorrectable: z.number().nullable(),
+  }),
   processes: z.array(GpuProcess),
   /** PCIe link of the GPU now and at most (nvidia-smi -q -x pci_gpu_link_info); null fields where it says N/A */
-  pcie: z.object({ genCurrent: z.number().nullable(), genMax: z.number().nullable(), widthCurrent: z.number().nullable(), widthMax: z.number().nullable() }).nullable().optional(),
+  pcie: z
+    .object({
+      genCurrent: z.number().nullable(),
+      genMax: z.number().nullable(),
+      widthCurrent: z.number().nullable(),
+      widthMax: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
   clockEventReasons: z.array(z.string()).nullable().optional(),
 });
@@ -72,7 +102,17 @@ export const Nvidia = z.discriminatedUnion('ok', [
 ]);
 export type Nvidia = z.infer<typeof Nvidia>;
 
-export const ProcState = z.enum(['running', 'sleeping', 'disk-sleep', 'stopped', 'tracing-stop', 'zombie', 'dead', 'idle', 'unknown']);
+export const ProcState = z.enum([
+  'running',
+  'sleeping',
+  'disk-sleep',
+  'stopped',
+  'tracing-stop',
+  'zombie',
+  'dead',
+  'idle',
+  'unknown',
+]);
 export type ProcState = z.infer<typeof ProcState>;
 
 /** Which framework a holder runs (from /proc/PID/maps), and its memory-policy variables (/proc/PID/environ). */
@@ -174,7 +214,10 @@ export const System = z.object({
   os: z.string().nullable(),
   kernel: z.string().nullable(),
   arch: z.string(),
-  container: z.object({ kind: z.enum(['none', 'docker', 'podman', 'kubernetes', 'singularity', 'lxc', 'other']), evidence: z.array(z.string()) }),
+  container: z.object({
+    kind: z.enum(['none', 'docker', 'podman', 'kubernetes', 'singularity', 'lxc', 'other']),
+    evidence: z.array(z.string()),
+  }),
   wsl: z.boolean(),
   /** /proc/driver/nvidia/version: the kernel module that is loaded */
   kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
@@ -188,7 +231,9 @@ export type System = z.infer<typeof System>;
 
 /** The CUDA toolkit compiler found on this machine (information: pip frameworks bring their own runtime). */
 export const Toolkit = z.object({
-  nvcc: z.object({ path: z.string(), root: z.string(), version: z.string().nullable(), source: z.string().nullable() }).nullable(),
+  nvcc: z
+    .object({ path: z.string(), root: z.string(), version: z.string().nullable(), source: z.string().nullable() })
+    .nullable(),
 });
 export type Toolkit = z.infer<typeof Toolkit>;
 
@@ -205,7 +250,12 @@ export const KernelLog = z.object({
 });
 export type KernelLog = z.infer<typeof KernelLog>;
 
-export const Self = z.object({ pid: z.number().int(), uid: z.number().int().nullable(), user: z.string().nullable(), pidNamespace: z.string().nullable() });
+export const Self = z.object({
+  pid: z.number().int(),
+  uid: z.number().int().nullable(),
+  user: z.string().nullable(),
+  pidNamespace: z.string().nullable(),
+});
 
 export const Snapshot = z.looseObject({
   schemaVersion: z.literal(SNAPSHOT_SCHEMA_VERSION),

@@ -5,13 +5,27 @@ import { t } from '../../base/i18n/index.js';
 
 /** The areas of the report: one line each in the terminal summary, in this order. */
 export const CATEGORIES = {
-  get gpu() { return t('category.gpu'); },
-  get memory() { return t('category.memory'); },
-  get libraries() { return t('category.libraries'); },
-  get python() { return t('category.python'); },
-  get versions() { return t('category.versions'); },
-  get env() { return t('category.env'); },
-  get system() { return t('category.system'); },
+  get gpu() {
+    return t('category.gpu');
+  },
+  get memory() {
+    return t('category.memory');
+  },
+  get libraries() {
+    return t('category.libraries');
+  },
+  get python() {
+    return t('category.python');
+  },
+  get versions() {
+    return t('category.versions');
+  },
+  get env() {
+    return t('category.env');
+  },
+  get system() {
+    return t('category.system');
+  },
 };
 export type Category = keyof typeof CATEGORIES;
 

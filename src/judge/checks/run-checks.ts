@@ -22,18 +22,47 @@ const FAMILY: Record<string, string> = { torch: 'torch', tensorflow: 'tf', jax: 
 
 function forPlatform(findings: Finding[], platform: Platform): Finding[] {
   if (platform === 'linux') return findings;
-  return findings.map((f) => (f.fix ? { ...f, fix: adaptFix(f.fix, platform, { cause: f.rootCause, ...(f.affects?.framework ? { family: FAMILY[f.affects.framework] ?? 'other' } : {}) }) } : f));
+  return findings.map((f) =>
+    f.fix
+      ? {
+          ...f,
+          fix: adaptFix(f.fix, platform, {
+            cause: f.rootCause,
+            ...(f.affects?.framework ? { family: FAMILY[f.affects.framework] ?? 'other' } : {}),
+          }),
+        }
+      : f,
+  );
 }
 
 function evaluateOne(check: Check, s: Snapshot): Finding[] {
   try {
     const applies = check.applies ? check.applies(s) : true;
     if (applies !== true) {
-      return [{ check: check.id, severity: 'info', status: 'skip', rootCause: null, message: t('check.notApplicable', { title: check.title, reason: applies }), evidence: [] }];
+      return [
+        {
+          check: check.id,
+          severity: 'info',
+          status: 'skip',
+          rootCause: null,
+          message: t('check.notApplicable', { title: check.title, reason: applies }),
+          evidence: [],
+        },
+      ];
     }
     const found = check.evaluate(s);
     if (found.length === 0) {
-      return [{ check: check.id, severity: 'info', status: 'ok', rootCause: null, message: t('check.ok', { title: check.title }), evidence: [], bare: true }];
+      return [
+        {
+          check: check.id,
+          severity: 'info',
+          status: 'ok',
+          rootCause: null,
+          message: t('check.ok', { title: check.title }),
+          evidence: [],
+          bare: true,
+        },
+      ];
     }
     return found;
   } catch (err) {

@@ -40,7 +40,14 @@ export type { GpuProduct } from './gpus.js';
  * torchBuild('2.1.0', 'cu121') → release + variant (CUDA 12.1, cuDNN 8.9.2.26, sm list) or null.
  * jaxRequirements('0.4.30', 'cuda12') → per-plugin minimum CUDA/cuDNN/CC, Python floor, or null.
  */
-export { tensorflowBuild, tensorflowVersions, torchBuild, torchVersions, jaxRequirements, jaxVersions } from './frameworks.js';
+export {
+  tensorflowBuild,
+  tensorflowVersions,
+  torchBuild,
+  torchVersions,
+  jaxRequirements,
+  jaxVersions,
+} from './frameworks.js';
 export type { TensorflowBuild, TorchBuild, TorchVariantInfo, JaxRequirements, JaxVariantInfo } from './frameworks.js';
 
 /** cudnnRelease('9.1.0.70') → the release row; compareCudnn(built, loaded) → 'same' | 'newer-minor' | 'older-minor' | 'other-major'; cudnnTolerated(fw, verdict). */
@@ -48,4 +55,13 @@ export { cudnnRelease, compareCudnn, cudnnTolerated } from './cudnn.js';
 export type { CudnnRelease, CudnnVerdict } from './cudnn.js';
 
 /** compareVersions('12.10', '12.9') → 1 (never floats); versionInRange('3.11', '>=3.8,<3.12') → true; majorMinor('12.4.1') → '12.4'. */
-export { compareVersions, versionInRange, majorMinor, majorOf, truncateVersion, isVersion, maxVersion, sortVersions } from './version.js';
+export {
+  compareVersions,
+  versionInRange,
+  majorMinor,
+  majorOf,
+  truncateVersion,
+  isVersion,
+  maxVersion,
+  sortVersions,
+} from './version.js';

@@ -25,7 +25,9 @@ function toolkitRows(cuda: string) {
   const rows = knowledge().cudaDriver.toolkits;
   const parts = cuda.split('.').length;
   // "12.4" → every 12.4 release row; "12.4.1" → that release row
-  return parts <= 2 ? rows.filter((r) => r.cuda === majorMinor(cuda)) : rows.filter((r) => versionHasPrefix(r.version, cuda));
+  return parts <= 2
+    ? rows.filter((r) => r.cuda === majorMinor(cuda))
+    : rows.filter((r) => versionHasPrefix(r.version, cuda));
 }
 
 function checkCuda(cuda: string): void {
@@ -77,7 +79,8 @@ export function maxCudaForDriver(driverVersion: string, os: Os = 'linux'): strin
   let best: string | null = null;
   for (const r of knowledge().cudaDriver.toolkits) {
     const d = r[os];
-    if (d !== null && compareVersions(driverVersion, d) >= 0 && (best === null || compareVersions(r.cuda, best) > 0)) best = r.cuda;
+    if (d !== null && compareVersions(driverVersion, d) >= 0 && (best === null || compareVersions(r.cuda, best) > 0))
+      best = r.cuda;
   }
   return best;
 }
@@ -147,7 +150,8 @@ export interface ArchCoverage {
 export function archCoverage(cc: string, sass: readonly string[], ptx: readonly string[]): ArchCoverage {
   const c = ccOrThrow(cc);
   const [maj, min] = c.split('.').map(Number) as [number, number];
-  const norm = (xs: readonly string[]) => xs.map((x) => normalizeComputeCapability(x)).filter((x): x is string => x !== null);
+  const norm = (xs: readonly string[]) =>
+    xs.map((x) => normalizeComputeCapability(x)).filter((x): x is string => x !== null);
   const s = norm(sass);
   if (s.includes(c)) return { kind: 'sass', via: c };
   const same = s

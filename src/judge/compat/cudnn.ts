@@ -16,7 +16,16 @@ export interface CudnnRelease {
 export function cudnnRelease(version: string): CudnnRelease | null {
   const v = truncateVersion(version, 3);
   const r = knowledge().cudnn.releases.find((x) => compareVersions(v, x.from) >= 0 && compareVersions(v, x.to) <= 0);
-  return r ? { from: r.from, to: r.to, cudaMajors: r.cudaMajors, minComputeCapability: r.minComputeCapability, confidence: r.confidence, source: r.source } : null;
+  return r
+    ? {
+        from: r.from,
+        to: r.to,
+        cudaMajors: r.cudaMajors,
+        minComputeCapability: r.minComputeCapability,
+        confidence: r.confidence,
+        source: r.source,
+      }
+    : null;
 }
 
 export type CudnnVerdict = 'same' | 'newer-minor' | 'older-minor' | 'other-major';
@@ -29,9 +38,19 @@ export function compareCudnn(built: string, loaded: string): CudnnVerdict {
 }
 
 /** Whether `framework` works with a loaded cuDNN in relation `verdict` to its build, and why (with source). */
-export function cudnnTolerated(framework: Framework, verdict: CudnnVerdict): { ok: boolean; text: string; source: string } {
+export function cudnnTolerated(
+  framework: Framework,
+  verdict: CudnnVerdict,
+): { ok: boolean; text: string; source: string } {
   const t = knowledge().cudnn.frameworkTolerance.find((x) => x.framework === framework);
   if (!t) return { ok: verdict === 'same' || verdict === 'newer-minor', text: '', source: '' };
-  const ok = verdict === 'same' ? true : verdict === 'newer-minor' ? t.newerMinor === 'ok' : verdict === 'older-minor' ? t.olderMinor === 'ok' : t.otherMajor === 'ok';
+  const ok =
+    verdict === 'same'
+      ? true
+      : verdict === 'newer-minor'
+        ? t.newerMinor === 'ok'
+        : verdict === 'older-minor'
+          ? t.olderMinor === 'ok'
+          : t.otherMajor === 'ok';
   return { ok, text: t.text, source: t.source };
 }

@@ -77,15 +77,26 @@ type Loose = Record<string, unknown>;
 const isObj = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const optNullStr = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const optArrayOf = (v: unknown, ok: (x: unknown) => boolean): boolean => v === undefined || (Array.isArray(v) && v.every(ok));
-const nvccShape = (v: unknown): boolean => v === undefined || v === null || (isObj(v) && (v.nvcc === undefined || v.nvcc === null || (isObj(v.nvcc) && optNullStr(v.nvcc.version))));
+const optArrayOf = (v: unknown, ok: (x: unknown) => boolean): boolean =>
+  v === undefined || (Array.isArray(v) && v.every(ok));
+const nvccShape = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (isObj(v) && (v.nvcc === undefined || v.nvcc === null || (isObj(v.nvcc) && optNullStr(v.nvcc.version))));
 
 /** The section when it has the expected shape (extra fields allowed), else null: a wrong shape is ignored whole. */
 function readLibsSection(v: unknown): LibsSection | null {
   if (!isObj(v)) return null;
-  const resolvedOk = (r: unknown) => isObj(r) && typeof r.name === 'string' && optNullStr(r.path) && optNullStr(r.version);
-  const consumerOk = (c: unknown) => isObj(c) && typeof c.path === 'string' && optNullStr(c.framework) && optNullStr(c.environment) && optArrayOf(c.resolved, resolvedOk);
-  const copyOk = (c: unknown) => isObj(c) && typeof c.name === 'string' && typeof c.path === 'string' && optNullStr(c.version) && optStr(c.origin);
+  const resolvedOk = (r: unknown) =>
+    isObj(r) && typeof r.name === 'string' && optNullStr(r.path) && optNullStr(r.version);
+  const consumerOk = (c: unknown) =>
+    isObj(c) &&
+    typeof c.path === 'string' &&
+    optNullStr(c.framework) &&
+    optNullStr(c.environment) &&
+    optArrayOf(c.resolved, resolvedOk);
+  const copyOk = (c: unknown) =>
+    isObj(c) && typeof c.name === 'string' && typeof c.path === 'string' && optNullStr(c.version) && optStr(c.origin);
   if (!optArrayOf(v.consumers, consumerOk) || !optArrayOf(v.copies, copyOk) || !nvccShape(v.toolkit)) return null;
   return v as LibsSection;
 }
@@ -101,7 +112,11 @@ export function machineFacts(s: Snapshot): MachineFacts {
   const loose = s as Record<string, unknown>;
   const libs = readLibsSection(loose.libraries);
   const gpus: GpuFacts[] = s.nvidia.ok
-    ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, cc: (g.computeCapability && normalizeComputeCapability(g.computeCapability)) || computeCapabilityOfGpu(g.name) }))
+    ? s.nvidia.gpus.map((g) => ({
+        index: g.index,
+        name: g.name,
+        cc: (g.computeCapability && normalizeComputeCapability(g.computeCapability)) || computeCapabilityOfGpu(g.name),
+      }))
     : [];
   return {
     os: /windows/i.test(s.system.os ?? '') ? 'windows' : 'linux',
@@ -121,7 +136,9 @@ function nvccFact(loose: Record<string, unknown>, libs: LibsSection | null): Fac
   const v = libs?.toolkit?.nvcc?.version;
   if (v && isVersion(v)) return { value: v, source: 'nvcc --version' };
   // the toolkit's own libcudart (origin "toolkit") is the same release as its nvcc
-  const cudart = libs?.copies?.find((c) => c.origin === 'toolkit' && /^libcudart/.test(c.name) && c.version && isVersion(c.version));
+  const cudart = libs?.copies?.find(
+    (c) => c.origin === 'toolkit' && /^libcudart/.test(c.name) && c.version && isVersion(c.version),
+  );
   if (cudart?.version) return { value: majorMinor(cudart.version), source: cudart.path };
   return null;
 }
@@ -173,7 +190,9 @@ function paddleFacts(e: PyEnv): FrameworkFacts[] {
     source = `pip package ${p.name} ${p.version} (the plain ${build!.version.split('.').slice(0, 2).join('.')} version is the ${v.name} build)`;
   }
   const cuda = variant ? cudaOfPaddleVariant(variant) : null;
-  const cudnnPkg = bundles ? e.packages.find((x) => /^nvidia-cudnn-cu\d+$/.test(x.name) && isVersion(x.version)) : undefined;
+  const cudnnPkg = bundles
+    ? e.packages.find((x) => /^nvidia-cudnn-cu\d+$/.test(x.name) && isVersion(x.version))
+    : undefined;
   return [
     {
       ...base,
@@ -181,8 +200,19 @@ function paddleFacts(e: PyEnv): FrameworkFacts[] {
       cuda: cuda ? { value: cuda, source } : null,
       gpuBuild: true,
       cudnnBuilt: v?.cudnn ? { value: v.cudnn, source: build!.sources[0]! } : null,
-      cudnnPackage: cudnnPkg ? { name: cudnnPkg.name, version: cudnnPkg.version, cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkg.name)?.[1] ?? NaN) || null } : null,
-      cudnnLoaded: cudnnPkg ? { value: truncateVersion(cudnnPkg.version, 3), source: `pip package ${cudnnPkg.name} ${cudnnPkg.version} (what ${p.name} 3.x loads)` } : null,
+      cudnnPackage: cudnnPkg
+        ? {
+            name: cudnnPkg.name,
+            version: cudnnPkg.version,
+            cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkg.name)?.[1] ?? NaN) || null,
+          }
+        : null,
+      cudnnLoaded: cudnnPkg
+        ? {
+            value: truncateVersion(cudnnPkg.version, 3),
+            source: `pip package ${cudnnPkg.name} ${cudnnPkg.version} (what ${p.name} 3.x loads)`,
+          }
+        : null,
     },
   ];
 }
@@ -200,44 +230,94 @@ function frameworkFacts(f: PyFramework, e: PyEnv, libs: LibsSection | null): Fra
   const version = f.version ? f.version.replace(/\+.*$/, '') : null;
   let variant: string | null = null;
   if (f.framework === 'torch') {
-    const local = typeof f.details.localVersion === 'string' ? f.details.localVersion : f.version?.includes('+') ? f.version.split('+')[1]! : null;
+    const local =
+      typeof f.details.localVersion === 'string'
+        ? f.details.localVersion
+        : f.version?.includes('+')
+          ? f.version.split('+')[1]!
+          : null;
     variant = local ?? (f.cuda ? `cu${f.cuda.replace('.', '')}` : f.gpuBuild === false ? 'cpu' : null);
   }
   // torch wheels bundled cuDNN inside until 1.13 (then they depend on nvidia-cudnn-cuXX): an older torch
   // does not use a pip cuDNN that happens to be installed next to it
   const usesPipCudnn = f.framework !== 'torch' || (version !== null && compareVersions(version, '1.13.0') >= 0);
-  const cudnnPkgRow = usesPipCudnn ? (pkg(/^nvidia-cudnn-cu\d+$/) ?? pkg(/^nvidia-cudnn$/) ?? pkg(/^cudnn$/)) : undefined;
+  const cudnnPkgRow = usesPipCudnn
+    ? (pkg(/^nvidia-cudnn-cu\d+$/) ?? pkg(/^nvidia-cudnn$/) ?? pkg(/^cudnn$/))
+    : undefined;
   const cudnnPackage = cudnnPkgRow
-    ? { name: cudnnPkgRow.name, version: cudnnPkgRow.version, cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkgRow.name)?.[1] ?? NaN) || null }
+    ? {
+        name: cudnnPkgRow.name,
+        version: cudnnPkgRow.version,
+        cudaMajor: Number(/cu(\d+)$/.exec(cudnnPkgRow.name)?.[1] ?? NaN) || null,
+      }
     : null;
-  let cuda: Fact<string> | null = f.cuda && isVersion(f.cuda) ? { value: majorMinor(f.cuda), source: f.sources[0] ?? `${f.framework} build files` } : null;
+  let cuda: Fact<string> | null =
+    f.cuda && isVersion(f.cuda)
+      ? { value: majorMinor(f.cuda), source: f.sources[0] ?? `${f.framework} build files` }
+      : null;
   if (f.framework === 'jax') {
     const plugin = pkg(/^jax-cuda(\d+)-(plugin|pjrt)$/) ?? pkg(/^jaxlib$/);
     const major = plugin ? /^jax-cuda(\d+)/.exec(plugin.name)?.[1] : undefined;
     if (major) variant = `cuda${major}`;
     const rt = pkg(/^nvidia-cuda-runtime(-cu\d+)?$/);
-    if (!cuda && rt && (!major || truncateVersion(rt.version, 1) === major)) cuda = { value: majorMinor(rt.version), source: `pip package ${rt.name} ${rt.version}` };
-    else if (!cuda && major) cuda = { value: `${major}.0`, source: `pip package ${plugin!.name} (CUDA ${major} plugin)` };
+    if (!cuda && rt && (!major || truncateVersion(rt.version, 1) === major))
+      cuda = { value: majorMinor(rt.version), source: `pip package ${rt.name} ${rt.version}` };
+    else if (!cuda && major)
+      cuda = { value: `${major}.0`, source: `pip package ${plugin!.name} (CUDA ${major} plugin)` };
   }
   const probeCudnn = typeof info.cudnnVersion === 'number' ? cudnnFromInt(info.cudnnVersion) : null;
-  let cudnnLoaded: Fact<string> | null = probeCudnn ? { value: probeCudnn, source: `${f.framework} probe (torch.backends.cudnn.version())` } : null;
+  let cudnnLoaded: Fact<string> | null = probeCudnn
+    ? { value: probeCudnn, source: `${f.framework} probe (torch.backends.cudnn.version())` }
+    : null;
   if (!cudnnLoaded && probe) {
     const file = probe.loadedLibraries.map((p) => /libcudnn\.so\.(\d+\.\d+(?:\.\d+)?)$/.exec(p)).find((m) => m);
     if (file) cudnnLoaded = { value: file[1]!, source: `mapped by the ${f.framework} probe process` };
   }
   if (!cudnnLoaded && libs?.consumers) {
-    const mine = libs.consumers.filter((c) => c.framework === f.framework && (c.environment === e.prefix || e.sitePackages.some((sp) => c.path.startsWith(sp))));
-    const r = mine.flatMap((c) => c.resolved ?? []).find((x) => /^libcudnn\.so/.test(x.name) && x.version && isVersion(x.version));
+    const mine = libs.consumers.filter(
+      (c) =>
+        c.framework === f.framework &&
+        (c.environment === e.prefix || e.sitePackages.some((sp) => c.path.startsWith(sp))),
+    );
+    const r = mine
+      .flatMap((c) => c.resolved ?? [])
+      .find((x) => /^libcudnn\.so/.test(x.name) && x.version && isVersion(x.version));
     if (r?.version) cudnnLoaded = { value: r.version, source: `library resolution: ${r.path ?? r.name}` };
   }
-  if (!cudnnLoaded && cudnnPackage) cudnnLoaded = { value: truncateVersion(cudnnPackage.version, 3), source: `pip package ${cudnnPackage.name} ${cudnnPackage.version} (what the wheel loads through its RPATH)` };
-  const cudnnBuilt: Fact<string> | null = f.cudnn && isVersion(f.cudnn) ? { value: f.cudnn, source: f.sources[0] ?? `${f.framework} build files` } : null;
+  if (!cudnnLoaded && cudnnPackage)
+    cudnnLoaded = {
+      value: truncateVersion(cudnnPackage.version, 3),
+      source: `pip package ${cudnnPackage.name} ${cudnnPackage.version} (what the wheel loads through its RPATH)`,
+    };
+  const cudnnBuilt: Fact<string> | null =
+    f.cudnn && isVersion(f.cudnn) ? { value: f.cudnn, source: f.sources[0] ?? `${f.framework} build files` } : null;
   let archs: FrameworkFacts['archs'] = null;
-  const list = Array.isArray(info.archList) ? info.archList.filter((x): x is string => typeof x === 'string') : f.computeCapabilities;
+  const list = Array.isArray(info.archList)
+    ? info.archList.filter((x): x is string => typeof x === 'string')
+    : f.computeCapabilities;
   if (list && list.length > 0) {
-    const sass = list.filter((a) => !/^compute_/.test(a)).map((a) => normalizeComputeCapability(a)).filter((x): x is string => x !== null);
-    const ptx = list.filter((a) => /^compute_/.test(a)).map((a) => normalizeComputeCapability(a)).filter((x): x is string => x !== null);
-    archs = { value: { sass, ptx }, source: Array.isArray(info.archList) ? 'torch.cuda.get_arch_list()' : (f.sources[0] ?? 'build info') };
+    const sass = list
+      .filter((a) => !/^compute_/.test(a))
+      .map((a) => normalizeComputeCapability(a))
+      .filter((x): x is string => x !== null);
+    const ptx = list
+      .filter((a) => /^compute_/.test(a))
+      .map((a) => normalizeComputeCapability(a))
+      .filter((x): x is string => x !== null);
+    archs = {
+      value: { sass, ptx },
+      source: Array.isArray(info.archList) ? 'torch.cuda.get_arch_list()' : (f.sources[0] ?? 'build info'),
+    };
   }
-  return { framework: f.framework, version, variant, cuda, gpuBuild: f.gpuBuild, cudnnBuilt, cudnnLoaded, cudnnPackage, archs };
+  return {
+    framework: f.framework,
+    version,
+    variant,
+    cuda,
+    gpuBuild: f.gpuBuild,
+    cudnnBuilt,
+    cudnnLoaded,
+    cudnnPackage,
+    archs,
+  };
 }

@@ -70,7 +70,15 @@ export function newestTorchFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.cuda,
         commands: [`pip install torch==${r.version} --index-url https://download.pytorch.org/whl/${v.name}`],
-        text: tr('cfix.torch', { version: r.version, variant: v.name, cuda: v.cuda, cudnn: v.cudnn, driver: n.driver, ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none', python: n.python ?? 'none' }),
+        text: tr('cfix.torch', {
+          version: r.version,
+          variant: v.name,
+          cuda: v.cuda,
+          cudnn: v.cudnn,
+          driver: n.driver,
+          ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none',
+          python: n.python ?? 'none',
+        }),
       };
     }
   }
@@ -80,7 +88,10 @@ export function newestTorchFor(n: MachineNeeds): Proposal | null {
 /** The newest TensorFlow (Linux GPU build) that runs on this machine, or null. */
 export function newestTensorflowFor(n: MachineNeeds): Proposal | null {
   const tf = knowledge().tensorflow;
-  const rows = sortVersions(tf.builds.filter((b) => b.platform === 'linux' && b.gpu && b.cuda), (b) => b.version).reverse();
+  const rows = sortVersions(
+    tf.builds.filter((b) => b.platform === 'linux' && b.gpu && b.cuda),
+    (b) => b.version,
+  ).reverse();
   for (const row of rows) {
     if (n.python && !row.python.includes(n.python)) continue;
     const b = tensorflowBuild(row.version, 'linux');
@@ -93,15 +104,28 @@ export function newestTensorflowFor(n: MachineNeeds): Proposal | null {
     const commands = b.andCuda
       ? [`pip install 'tensorflow[and-cuda]==${series}.*'`]
       : b.package === 'tensorflow-gpu' && majorOf(b.version) < 2
-        ? [`conda install -c conda-forge cudatoolkit=${b.cuda} cudnn=${b.cudnn}`, `pip install 'tensorflow-gpu==${series}.*'`]
-        : [`conda install -c conda-forge cudatoolkit=${b.cuda} cudnn=${b.cudnn}`, `pip install 'tensorflow==${series}.*'`];
+        ? [
+            `conda install -c conda-forge cudatoolkit=${b.cuda} cudnn=${b.cudnn}`,
+            `pip install 'tensorflow-gpu==${series}.*'`,
+          ]
+        : [
+            `conda install -c conda-forge cudatoolkit=${b.cuda} cudnn=${b.cudnn}`,
+            `pip install 'tensorflow==${series}.*'`,
+          ];
     return {
       framework: 'tensorflow',
       version: b.version,
       variant: b.andCuda ? 'and-cuda' : null,
       cuda: b.cuda,
       commands,
-      text: tr('cfix.tf', { series, cuda: b.cuda, cudnn: b.cudnn, driver: n.driver, python: n.python ?? 'none', andCuda: b.andCuda ? 'yes' : 'no' }),
+      text: tr('cfix.tf', {
+        series,
+        cuda: b.cuda,
+        cudnn: b.cudnn,
+        driver: n.driver,
+        python: n.python ?? 'none',
+        andCuda: b.andCuda ? 'yes' : 'no',
+      }),
     };
   }
   return null;
@@ -129,7 +153,13 @@ export function newestJaxFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.minCuda!,
         commands: [`pip install -U 'jax[${extra}]==${row.version}'`],
-        text: tr('cfix.jax', { version: row.version, major: v.cudaMajor, kind: v.plugin ? 'plugin' : 'wheel', driver: n.driver, python: n.python ?? 'none' }),
+        text: tr('cfix.jax', {
+          version: row.version,
+          major: v.cudaMajor,
+          kind: v.plugin ? 'plugin' : 'wheel',
+          driver: n.driver,
+          python: n.python ?? 'none',
+        }),
       };
     }
   }
@@ -153,7 +183,9 @@ export function newestFor(framework: Framework, n: MachineNeeds): Proposal | nul
 export function newestPaddleFor(n: MachineNeeds): Proposal | null {
   const rows = sortVersions(
     // read rows only, and no pre-release: a fix must not rest on memory or a beta
-    knowledge().paddle.releases.filter((r) => r.platform === n.os && r.confidence === 'read' && !/[a-z]/i.test(r.version)),
+    knowledge().paddle.releases.filter(
+      (r) => r.platform === n.os && r.confidence === 'read' && !/[a-z]/i.test(r.version),
+    ),
     (r) => r.version,
   ).reverse();
   for (const r of rows) {
@@ -162,7 +194,8 @@ export function newestPaddleFor(n: MachineNeeds): Proposal | null {
     for (const v of variants) {
       if (!driverOk(v.cuda, n).ok) continue;
       const floor = effectiveMinComputeCapability(r.minComputeCapability, v.cuda);
-      if (!n.ccs.every((cc) => compareVersions(cc, floor) >= 0 && cudaSupportsComputeCapability(v.cuda, cc) !== false)) continue;
+      if (!n.ccs.every((cc) => compareVersions(cc, floor) >= 0 && cudaSupportsComputeCapability(v.cuda, cc) !== false))
+        continue;
       if (!cudnnSupportsGpus(v.cudnn, n.ccs)) continue;
       const bundles = compareVersions(r.version, '3.0.0a0') >= 0;
       return {
@@ -171,7 +204,16 @@ export function newestPaddleFor(n: MachineNeeds): Proposal | null {
         variant: v.name,
         cuda: v.cuda,
         commands: [paddleInstallCommand(v)],
-        text: tr('cfix.paddle', { pip: v.pip, cuda: v.cuda, cudnn: v.cudnn ? v.cudnn : 'none', cudnnRaw: v.cudnn ?? '', driver: n.driver, ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none', python: n.python ?? 'none', bundles: bundles ? 'yes' : 'no' }),
+        text: tr('cfix.paddle', {
+          pip: v.pip,
+          cuda: v.cuda,
+          cudnn: v.cudnn ? v.cudnn : 'none',
+          cudnnRaw: v.cudnn ?? '',
+          driver: n.driver,
+          ccs: n.ccs.length ? [...new Set(n.ccs)].join(', ') : 'none',
+          python: n.python ?? 'none',
+          bundles: bundles ? 'yes' : 'no',
+        }),
       };
     }
   }
@@ -179,14 +221,29 @@ export function newestPaddleFor(n: MachineNeeds): Proposal | null {
 }
 
 /** The driver to upgrade to for a target: prose and the root-needing steps (never in `commands`). */
-export function driverUpgrade(t: Target, os: Os, need: 'min' | 'full' = 'min'): { version: string; text: string; manual: string[] } | null {
+export function driverUpgrade(
+  t: Target,
+  os: Os,
+  need: 'min' | 'full' = 'min',
+): { version: string; text: string; manual: string[] } | null {
   const full = t.driverFull[os];
   // 'full': PTX JIT needs the toolkit's own driver, not just the minor-version-compatibility floor
   const min = need === 'full' && full ? full : t.driverMin[os];
   if (!min) return null;
   const branch = min.split('.')[0];
-  const text = full && full !== min ? tr('cfix.upgradeFull', { min, full, cuda: t.cuda ?? '?' }) : need === 'full' ? tr('cfix.upgradeJit', { min, cuda: t.cuda ?? '?' }) : tr('cfix.upgrade', { min });
-  const manual = os === 'linux' ? [`sudo apt install nvidia-driver-${branch}   # or newer branch; use your distribution's driver packages`, 'sudo reboot'] : [tr('cfix.windowsDriver', { min })];
+  const text =
+    full && full !== min
+      ? tr('cfix.upgradeFull', { min, full, cuda: t.cuda ?? '?' })
+      : need === 'full'
+        ? tr('cfix.upgradeJit', { min, cuda: t.cuda ?? '?' })
+        : tr('cfix.upgrade', { min });
+  const manual =
+    os === 'linux'
+      ? [
+          `sudo apt install nvidia-driver-${branch}   # or newer branch; use your distribution's driver packages`,
+          'sudo reboot',
+        ]
+      : [tr('cfix.windowsDriver', { min })];
   return { version: min, text, manual };
 }
 
@@ -203,7 +260,10 @@ export function cudnnFix(t: Target): Fix | null {
   }
   if (t.cudnnBuilt) {
     // the exact build for torch (its wheel pins it); TF's tested minor otherwise
-    const pin = t.cudnnBuilt.split('.').length >= 4 ? `==${t.cudnnBuilt}` : `>=${majorMinor(t.cudnnBuilt)},<${majorOf(t.cudnnBuilt) + 1}`;
+    const pin =
+      t.cudnnBuilt.split('.').length >= 4
+        ? `==${t.cudnnBuilt}`
+        : `>=${majorMinor(t.cudnnBuilt)},<${majorOf(t.cudnnBuilt) + 1}`;
     return {
       text: tr('cfix.cudnnBuilt', { fw: t.framework, built: t.cudnnBuilt, cuda: major }),
       commands: [`pip install '${pkg}${pin}'`],
@@ -221,4 +281,3 @@ export function toFix(p: Proposal | null, upgrade: ReturnType<typeof driverUpgra
     ...(upgrade ? { manual: upgrade.manual } : {}),
   };
 }
-

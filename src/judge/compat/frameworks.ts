@@ -30,9 +30,13 @@ export interface TensorflowBuild {
 export function tensorflowBuild(version: string, platform: Os = 'linux'): TensorflowBuild | null {
   const k = knowledge().tensorflow;
   const rows = k.builds.filter((b) => b.platform === platform);
-  const row = rows.find((b) => compareVersions(b.version, version) === 0) ?? rows.find((b) => majorMinor(b.version) === majorMinor(version));
+  const row =
+    rows.find((b) => compareVersions(b.version, version) === 0) ??
+    rows.find((b) => majorMinor(b.version) === majorMinor(version));
   if (!row) return null;
-  const arch = k.gpuArchitectures.find((a) => compareVersions(row.version, a.from) >= 0 && compareVersions(row.version, a.to) <= 0);
+  const arch = k.gpuArchitectures.find(
+    (a) => compareVersions(row.version, a.from) >= 0 && compareVersions(row.version, a.to) <= 0,
+  );
   const andCuda = platform === 'linux' && k.andCudaExtra.some((e) => compareVersions(row.version, e.from) >= 0);
   const sources = [row.source, ...(arch ? [arch.source] : [])];
   const notes = row.notes ? [row.notes] : [];
@@ -127,7 +131,9 @@ export function torchBuild(version: string, variant?: string): TorchBuild | null
 
 /** Every PyTorch version of the data, oldest first. */
 export function torchVersions(): string[] {
-  return knowledge().pytorch.releases.map((r) => r.version).sort(compareVersions);
+  return knowledge()
+    .pytorch.releases.map((r) => r.version)
+    .sort(compareVersions);
 }
 
 export interface JaxVariantInfo {
@@ -182,7 +188,9 @@ export function jaxRequirements(version: string, variant?: string): JaxRequireme
       extras: v.extras ?? [],
     }));
   if (variants.length === 0) return null;
-  const py = [...k.pythonMinimum].sort((a, b) => compareVersions(b.from, a.from)).find((p) => compareVersions(version, p.from) >= 0);
+  const py = [...k.pythonMinimum]
+    .sort((a, b) => compareVersions(b.from, a.from))
+    .find((p) => compareVersions(version, p.from) >= 0);
   const sources = [row.source, k.driver.source, ...(py ? [py.source] : [])];
   const notes = row.notes ? [row.notes] : [];
   const assumed = exact ? null : row.version;
@@ -190,10 +198,19 @@ export function jaxRequirements(version: string, variant?: string): JaxRequireme
     notes.push(`${version} is not in the data; ${k.newerThanData.text}`);
     sources.push(k.newerThanData.source);
   }
-  return { version: exact ? row.version : version, pythonMin: py?.python ?? null, variants, notes, sources, assumedFrom: assumed };
+  return {
+    version: exact ? row.version : version,
+    pythonMin: py?.python ?? null,
+    variants,
+    notes,
+    sources,
+    assumedFrom: assumed,
+  };
 }
 
 /** Every JAX version of the data, oldest first. */
 export function jaxVersions(): string[] {
-  return knowledge().jax.releases.map((r) => r.version).sort(compareVersions);
+  return knowledge()
+    .jax.releases.map((r) => r.version)
+    .sort(compareVersions);
 }

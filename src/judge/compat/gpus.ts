@@ -13,7 +13,21 @@ export interface GpuProduct {
 }
 
 // Words that carry no model information. "quadro" stays: it tells Quadro RTX 6000 (Turing) apart.
-const NOISE = new Set(['nvidia', 'geforce', 'tesla', 'gpu', 'graphics', 'laptop', 'mobile', 'notebook', 'edition', 'founders', 'generation', 'r', 'tm']);
+const NOISE = new Set([
+  'nvidia',
+  'geforce',
+  'tesla',
+  'gpu',
+  'graphics',
+  'laptop',
+  'mobile',
+  'notebook',
+  'edition',
+  'founders',
+  'generation',
+  'r',
+  'tm',
+]);
 
 /** Lower-case tokens of a product name: splits "GTX1080Ti" into gtx 1080 ti, drops vendor words and memory sizes. */
 export function normalizeGpuName(name: string): string[] {
@@ -51,7 +65,17 @@ export function gpuProduct(productName: string): GpuProduct | null {
       if (!containsPhrase(tokens, phrase)) continue;
       // longest phrase wins (in words, then characters): "rtx 6000 ada" over "rtx 6000"
       if (!best || phrase.length > best.len || (phrase.length === best.len && n.length > best.chars)) {
-        best = { product: { computeCapability: p.computeCapability, architecture: p.architecture, class: p.class, matched: n, source: p.source }, len: phrase.length, chars: n.length };
+        best = {
+          product: {
+            computeCapability: p.computeCapability,
+            architecture: p.architecture,
+            class: p.class,
+            matched: n,
+            source: p.source,
+          },
+          len: phrase.length,
+          chars: n.length,
+        };
       }
     }
   }

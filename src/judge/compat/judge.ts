@@ -41,11 +41,27 @@ export function judgeDriver(t: Target, m: MachineFacts): Verdict | null {
   const min = t.driverMin[m.os];
   const full = t.driverFull[m.os];
   if (m.driver === null) {
-    return { id: 'driver', status: 'unknown', rootCause: null, message: tr('judge.driverNone', { cuda: t.cuda, label }), required: min ? `>=${min}` : undefined, evidence: [] };
+    return {
+      id: 'driver',
+      status: 'unknown',
+      rootCause: null,
+      message: tr('judge.driverNone', { cuda: t.cuda, label }),
+      required: min ? `>=${min}` : undefined,
+      evidence: [],
+    };
   }
-  const ev: Evidence[] = [{ text: `driver_version ${m.driver}${m.driverCuda ? `, CUDA Version ${m.driverCuda}` : ''}`, source: SMI }];
+  const ev: Evidence[] = [
+    { text: `driver_version ${m.driver}${m.driverCuda ? `, CUDA Version ${m.driverCuda}` : ''}`, source: SMI },
+  ];
   if (min === null) {
-    return { id: 'driver', status: 'unknown', rootCause: null, message: tr('judge.driverNoData', { os: m.os, cuda: t.cuda, label }), found: m.driver, evidence: ev };
+    return {
+      id: 'driver',
+      status: 'unknown',
+      rootCause: null,
+      message: tr('judge.driverNoData', { os: m.os, cuda: t.cuda, label }),
+      found: m.driver,
+      evidence: ev,
+    };
   }
   if (compareVersions(m.driver, min) < 0) {
     const limit = maxCudaForDriver(m.driver, m.os);
@@ -53,7 +69,9 @@ export function judgeDriver(t: Target, m: MachineFacts): Verdict | null {
       id: 'driver',
       status: 'fail',
       rootCause: 'driver_too_old',
-      message: limit ? tr('judge.driverOldLimit', { label, cuda: t.cuda, min, driver: m.driver, limit }) : tr('judge.driverOld', { label, cuda: t.cuda, min, driver: m.driver }),
+      message: limit
+        ? tr('judge.driverOldLimit', { label, cuda: t.cuda, min, driver: m.driver, limit })
+        : tr('judge.driverOld', { label, cuda: t.cuda, min, driver: m.driver }),
       required: `>=${min}`,
       found: m.driver,
       evidence: ev,
@@ -81,9 +99,21 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
   const label = targetLabel(t);
   const out: Verdict[] = [];
   for (const g of m.gpus) {
-    const ev: Evidence[] = [{ text: tr('judge.gpuLine', { gpu: g.index, name: g.name, cc: g.cc ?? '?' }), source: 'nvidia-smi --query-gpu=name,compute_cap' }];
+    const ev: Evidence[] = [
+      {
+        text: tr('judge.gpuLine', { gpu: g.index, name: g.name, cc: g.cc ?? '?' }),
+        source: 'nvidia-smi --query-gpu=name,compute_cap',
+      },
+    ];
     if (!g.cc) {
-      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, message: tr('judge.ccUnknown', { gpu: g.index, name: g.name }), evidence: ev });
+      out.push({
+        id: 'gpu-arch',
+        status: 'unknown',
+        rootCause: null,
+        gpu: g.index,
+        message: tr('judge.ccUnknown', { gpu: g.index, name: g.name }),
+        evidence: ev,
+      });
       continue;
     }
     if (t.minComputeCapability) {
@@ -117,11 +147,22 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
       continue;
     }
     if (t.sass === null || (t.sass.length === 0 && (t.ptx ?? []).length === 0)) {
-      out.push({ id: 'gpu-arch', status: 'unknown', rootCause: null, gpu: g.index, found: g.cc, message: tr('judge.archsUnknown', { label }), evidence: ev });
+      out.push({
+        id: 'gpu-arch',
+        status: 'unknown',
+        rootCause: null,
+        gpu: g.index,
+        found: g.cc,
+        message: tr('judge.archsUnknown', { label }),
+        evidence: ev,
+      });
       continue;
     }
     const cov = archCoverage(g.cc, t.sass, t.ptx ?? []);
-    const list = [...t.sass.map((c) => `sm_${c.replace('.', '')}`), ...(t.ptx ?? []).map((c) => `compute_${c.replace('.', '')}`)].join(' ');
+    const list = [
+      ...t.sass.map((c) => `sm_${c.replace('.', '')}`),
+      ...(t.ptx ?? []).map((c) => `compute_${c.replace('.', '')}`),
+    ].join(' ');
     ev.push({ text: tr('judge.targets', { label, list }), source: t.archsConfidence || 'gpu-env-doctor data' });
     const fullDriver = t.driverFull[m.os];
     if (cov.kind === 'none') {
@@ -133,7 +174,12 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         gpu: g.index,
         required: list,
         found: g.cc,
-        message: tr(soft ? 'judge.noKernelsSoft' : 'judge.noKernels', { label, gpu: g.index, name: g.name, sm: `sm_${g.cc.replace('.', '')}` }),
+        message: tr(soft ? 'judge.noKernelsSoft' : 'judge.noKernels', {
+          label,
+          gpu: g.index,
+          name: g.name,
+          sm: `sm_${g.cc.replace('.', '')}`,
+        }),
         evidence: ev,
       });
     } else if (cov.kind === 'ptx-jit') {
@@ -146,7 +192,14 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         required: list,
         found: g.cc,
         message: driverOld
-          ? tr('judge.ptxOld', { label, gpu: g.index, cc: g.cc, ptx: `compute_${cov.via!.replace('.', '')}`, full: fullDriver, driver: m.driver })
+          ? tr('judge.ptxOld', {
+              label,
+              gpu: g.index,
+              cc: g.cc,
+              ptx: `compute_${cov.via!.replace('.', '')}`,
+              full: fullDriver,
+              driver: m.driver,
+            })
           : tr('judge.ptxJit', { label, gpu: g.index, cc: g.cc, ptx: `compute_${cov.via!.replace('.', '')}` }),
         evidence: ev,
       });
@@ -157,7 +210,10 @@ export function judgeArch(t: Target, m: MachineFacts): Verdict[] {
         rootCause: null,
         gpu: g.index,
         found: g.cc,
-        message: cov.kind === 'sass' ? tr('judge.sass', { label, sm: `sm_${g.cc.replace('.', '')}`, gpu: g.index, name: g.name }) : tr('judge.sameFamily', { label, gpu: g.index, cc: g.cc, sm: `sm_${cov.via!.replace('.', '')}` }),
+        message:
+          cov.kind === 'sass'
+            ? tr('judge.sass', { label, sm: `sm_${g.cc.replace('.', '')}`, gpu: g.index, name: g.name })
+            : tr('judge.sameFamily', { label, gpu: g.index, cc: g.cc, sm: `sm_${cov.via!.replace('.', '')}` }),
         evidence: ev,
       });
     }
@@ -172,14 +228,50 @@ export function judgePython(t: Target, python: string | null, where: string): Ve
   const ev: Evidence[] = [{ text: `Python ${python}`, source: where }];
   if (t.pythonMin) {
     const ok = compareVersions(python, t.pythonMin) >= 0;
-    return { id: 'python', status: ok ? 'ok' : 'fail', rootCause: ok ? null : 'other', required: `>=${t.pythonMin}`, found: python, message: ok ? tr('judge.pyOk', { py: python, label }) : tr('judge.pyMin', { label, min: t.pythonMin, py: python }), evidence: ev };
+    return {
+      id: 'python',
+      status: ok ? 'ok' : 'fail',
+      rootCause: ok ? null : 'other',
+      required: `>=${t.pythonMin}`,
+      found: python,
+      message: ok
+        ? tr('judge.pyOk', { py: python, label })
+        : tr('judge.pyMin', { label, min: t.pythonMin, py: python }),
+      evidence: ev,
+    };
   }
   if (!t.python || t.python.length === 0) return null;
   const mm = majorMinor(python);
   const range = `${t.python[0]}–${t.python[t.python.length - 1]}`;
-  if (t.python.includes(mm)) return { id: 'python', status: 'ok', rootCause: null, required: range, found: mm, message: tr('judge.pyOkRange', { py: mm, label, range }), evidence: ev };
-  if (t.pythonExperimental.includes(mm)) return { id: 'python', status: 'warn', rootCause: null, required: range, found: mm, message: tr('judge.pyExperimental', { py: mm, label, range }), evidence: ev };
-  return { id: 'python', status: 'fail', rootCause: 'other', required: range, found: mm, message: tr('judge.pyFail', { label, range, py: mm }), evidence: ev };
+  if (t.python.includes(mm))
+    return {
+      id: 'python',
+      status: 'ok',
+      rootCause: null,
+      required: range,
+      found: mm,
+      message: tr('judge.pyOkRange', { py: mm, label, range }),
+      evidence: ev,
+    };
+  if (t.pythonExperimental.includes(mm))
+    return {
+      id: 'python',
+      status: 'warn',
+      rootCause: null,
+      required: range,
+      found: mm,
+      message: tr('judge.pyExperimental', { py: mm, label, range }),
+      evidence: ev,
+    };
+  return {
+    id: 'python',
+    status: 'fail',
+    rootCause: 'other',
+    required: range,
+    found: mm,
+    message: tr('judge.pyFail', { label, range, py: mm }),
+    evidence: ev,
+  };
 }
 
 /** Does the cuDNN that loads suit the build: major, minor direction, CUDA major, and the GPUs it still supports? */
@@ -196,7 +288,12 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
       rootCause: 'cudnn_version_mismatch',
       required: `a CUDA ${majorOf(t.cuda)} build of cuDNN`,
       found: `${f.cudnnPackage.name} ${f.cudnnPackage.version}`,
-      message: tr('judge.cudnnCudaMajor', { pkg: f.cudnnPackage.name, pkgCuda: f.cudnnPackage.cudaMajor, label, cuda: t.cuda }),
+      message: tr('judge.cudnnCudaMajor', {
+        pkg: f.cudnnPackage.name,
+        pkgCuda: f.cudnnPackage.cudaMajor,
+        label,
+        cuda: t.cuda,
+      }),
       evidence: [...ev, { text: `${f.cudnnPackage.name} ${f.cudnnPackage.version}`, source: 'site-packages metadata' }],
     });
   }
@@ -210,21 +307,35 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
       rootCause: ok ? null : 'cudnn_version_mismatch',
       required: `>=${t.cudnnMin},<${majorOf(t.cudnnMin) + 1}`,
       found: loaded,
-      message: ok ? tr('judge.cudnnMinOk', { loaded, label, min: t.cudnnMin, major: majorOf(t.cudnnMin) }) : tr('judge.cudnnMinFail', { label, min: t.cudnnMin, major: majorOf(t.cudnnMin), loaded }),
+      message: ok
+        ? tr('judge.cudnnMinOk', { loaded, label, min: t.cudnnMin, major: majorOf(t.cudnnMin) })
+        : tr('judge.cudnnMinFail', { label, min: t.cudnnMin, major: majorOf(t.cudnnMin), loaded }),
       evidence: ev,
     });
   } else if (t.cudnnBuilt) {
     const rel = compareCudnn(t.cudnnBuilt, loaded);
     const tol = cudnnTolerated(t.framework, rel);
     const built = t.cudnnBuilt;
-    const detail = tr(rel === 'other-major' ? 'judge.cudnnOtherMajor' : rel === 'older-minor' ? 'judge.cudnnOlder' : rel === 'newer-minor' ? 'judge.cudnnNewer' : 'judge.cudnnSame', { built });
+    const detail = tr(
+      rel === 'other-major'
+        ? 'judge.cudnnOtherMajor'
+        : rel === 'older-minor'
+          ? 'judge.cudnnOlder'
+          : rel === 'newer-minor'
+            ? 'judge.cudnnNewer'
+            : 'judge.cudnnSame',
+      { built },
+    );
     out.push({
       id: 'cudnn',
       status: tol.ok ? 'ok' : 'fail',
       rootCause: tol.ok ? null : 'cudnn_version_mismatch',
-      required: rel === 'other-major' || rel === 'older-minor' ? `>=${majorMinor(built)},<${majorOf(built) + 1}` : undefined,
+      required:
+        rel === 'other-major' || rel === 'older-minor' ? `>=${majorMinor(built)},<${majorOf(built) + 1}` : undefined,
       found: loaded,
-      message: tol.ok ? tr('judge.cudnnLoads', { label, loaded, detail }) : tr('judge.cudnnLoadsFail', { label, loaded, detail, why: tol.text }),
+      message: tol.ok
+        ? tr('judge.cudnnLoads', { label, loaded, detail })
+        : tr('judge.cudnnLoadsFail', { label, loaded, detail, why: tol.text }),
       evidence: tol.ok ? ev : [...ev, { text: tol.text, source: tol.source }],
     });
   }
@@ -240,7 +351,13 @@ export function judgeCudnn(t: Target, f: FrameworkFacts, m: MachineFacts): Verdi
           required: `compute capability >=${rel.minComputeCapability}`,
           found: g.cc,
           message: tr('judge.cudnnCc', { loaded, min: rel.minComputeCapability, gpu: g.index, name: g.name, cc: g.cc }),
-          evidence: [...ev, { text: `cuDNN ${rel.from}–${rel.to}: compute capability ${rel.minComputeCapability}+`, source: rel.source }],
+          evidence: [
+            ...ev,
+            {
+              text: `cuDNN ${rel.from}–${rel.to}: compute capability ${rel.minComputeCapability}+`,
+              source: rel.source,
+            },
+          ],
         });
       }
     }
@@ -255,7 +372,14 @@ export function judgeNvcc(t: Target, m: MachineFacts): Verdict | null {
   const nv = majorMinor(m.nvcc.value);
   const ev: Evidence[] = [{ text: `nvcc: release ${m.nvcc.value}`, source: m.nvcc.source }];
   if (nv === majorMinor(t.cuda)) {
-    return { id: 'nvcc', status: 'ok', rootCause: null, found: nv, message: tr('judge.nvccSame', { nv, label }), evidence: ev };
+    return {
+      id: 'nvcc',
+      status: 'ok',
+      rootCause: null,
+      found: nv,
+      message: tr('judge.nvccSame', { nv, label }),
+      evidence: ev,
+    };
   }
   // Paddle 2.x wheels bring no CUDA libraries: they open the machine's cuBLAS, cuDNN … at run time, so the
   // toolkit on the machine is the one they use (libcublas.so.11 for a CUDA 11 build)
@@ -272,11 +396,12 @@ export function judgeNvcc(t: Target, m: MachineFacts): Verdict | null {
       evidence: ev,
     };
   }
-  const ext = t.framework === 'torch'
-    ? majorOf(nv) === majorOf(t.cuda)
-      ? tr('judge.nvccTorchSame')
-      : tr('judge.nvccTorchOther', { major: majorOf(t.cuda) })
-    : '';
+  const ext =
+    t.framework === 'torch'
+      ? majorOf(nv) === majorOf(t.cuda)
+        ? tr('judge.nvccTorchSame')
+        : tr('judge.nvccTorchOther', { major: majorOf(t.cuda) })
+      : '';
   return {
     id: 'nvcc',
     status: 'ok',

@@ -28,7 +28,12 @@ export interface MachineVerdict {
 }
 
 function judgeTarget(t: Target, m: MachineFacts, python: string | null): Verdict[] {
-  return [judgeDriver(t, m), ...judgeArch(t, m), judgePython(t, python, tr('compat.activeEnv')), judgeNvcc(t, m)].filter((v): v is Verdict => v !== null);
+  return [
+    judgeDriver(t, m),
+    ...judgeArch(t, m),
+    judgePython(t, python, tr('compat.activeEnv')),
+    judgeNvcc(t, m),
+  ].filter((v): v is Verdict => v !== null);
 }
 
 const fails = (vs: Verdict[]) => vs.some((v) => v.status === 'fail');
@@ -48,7 +53,23 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
     python,
   };
   if (!r.gpu) {
-    return { ...base, build: r.variant ?? null, ok: false, builds: [], verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: tr('compat.noGpuSupport', { what: `${r.framework} ${r.version}${r.variant ? `+${r.variant}` : ''}` }), evidence: [] }] };
+    return {
+      ...base,
+      build: r.variant ?? null,
+      ok: false,
+      builds: [],
+      verdicts: [
+        {
+          id: 'driver',
+          status: 'fail',
+          rootCause: 'no_device_visible',
+          message: tr('compat.noGpuSupport', {
+            what: `${r.framework} ${r.version}${r.variant ? `+${r.variant}` : ''}`,
+          }),
+          evidence: [],
+        },
+      ],
+    };
   }
   if (m.driver === null || m.gpus.length === 0) {
     return {
@@ -56,13 +77,17 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
       build: null,
       ok: false,
       builds: [],
-      verdicts: [{ id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: tr('compat.noSmiGpu'), evidence: [] }],
+      verdicts: [
+        { id: 'driver', status: 'fail', rootCause: 'no_device_visible', message: tr('compat.noSmiGpu'), evidence: [] },
+      ],
     };
   }
   const targets = targetsFromRequirements(r);
   const judged = targets.map((t) => ({ t, vs: judgeTarget(t, m, python) }));
   // prefer a build that fits; among those the newest CUDA
-  const ranked = [...judged].sort((a, b) => Number(fails(a.vs)) - Number(fails(b.vs)) || compareVersions(b.t.cuda ?? '0', a.t.cuda ?? '0'));
+  const ranked = [...judged].sort(
+    (a, b) => Number(fails(a.vs)) - Number(fails(b.vs)) || compareVersions(b.t.cuda ?? '0', a.t.cuda ?? '0'),
+  );
   const best = ranked[0]!;
   const ok = !fails(best.vs);
   const out: MachineVerdict = {
@@ -73,11 +98,19 @@ export function machineVerdict(r: CompatRequirements, s: Snapshot): MachineVerdi
     builds: judged.length > 1 ? judged.map((j) => ({ build: j.t.build, ok: !fails(j.vs) })) : [],
   };
   if (!ok) {
-    const needs = { os: m.os, driver: m.driver, ccs: m.gpus.map((g) => g.cc).filter((c): c is string => c !== null), python };
+    const needs = {
+      os: m.os,
+      driver: m.driver,
+      ccs: m.gpus.map((g) => g.cc).filter((c): c is string => c !== null),
+      python,
+    };
     const p = newestFor(r.framework, needs);
     const driverFails = best.vs.filter((v) => v.status === 'fail' && v.rootCause === 'driver_too_old');
     // a failing driver verdict needs the CUDA floor; a failing PTX-JIT verdict (gpu-arch) needs the full driver
-    const up = driverFails.length === 0 ? null : driverUpgrade(best.t, m.os, driverFails.some((v) => v.id === 'driver') ? 'min' : 'full');
+    const up =
+      driverFails.length === 0
+        ? null
+        : driverUpgrade(best.t, m.os, driverFails.some((v) => v.id === 'driver') ? 'min' : 'full');
     out.fix = toFix(p, up, tr('compat.noBuildFits', { fw: r.framework }));
     if (p) out.fix.text = joinList([tr('compat.doesNotFit', { label: targetLabel(best.t) }), out.fix.text], 'sentence');
     // under WSL2 the driver is the Windows host's; on Windows the commands are cmd's and PowerShell's

@@ -82,7 +82,8 @@ export function paddleBuild(version: string, variant?: string, platform: Os = 'l
     if (!chosen) return null;
   }
   const notes = row.notes ? [row.notes] : [];
-  if (row.confidence === 'recalled') notes.push(`The ${row.version} row is recalled, not read from a source: check it before relying on it.`);
+  if (row.confidence === 'recalled')
+    notes.push(`The ${row.version} row is recalled, not read from a source: check it before relying on it.`);
   return {
     version: row.version,
     platform,
@@ -125,8 +126,14 @@ export function paddleInstallCommand(v: Pick<PaddleVariantInfo, 'pip' | 'index'>
 }
 
 /** How Paddle finds cuDNN on a platform, and the start-up version check (texts with their sources). */
-export function paddleCudnnFacts(platform: Os): { loading: { text: string; source: string } | null; versionCheck: { text: string; source: string } } {
+export function paddleCudnnFacts(platform: Os): {
+  loading: { text: string; source: string } | null;
+  versionCheck: { text: string; source: string };
+} {
   const k = knowledge().paddle;
   const l = k.cudnnLoading.find((x) => x.platform === platform);
-  return { loading: l ? { text: l.text, source: l.source } : null, versionCheck: { text: k.cudnnVersionCheck.text, source: k.cudnnVersionCheck.source } };
+  return {
+    loading: l ? { text: l.text, source: l.source } : null,
+    versionCheck: { text: k.cudnnVersionCheck.text, source: k.cudnnVersionCheck.source },
+  };
 }

@@ -1,7 +1,14 @@
 // requirementsFor(spec): what a framework version needs, in the `requires` shape of `compat --json`.
 import { UsageError } from '../../base/errors.js';
 import { minDriverForCuda, type Os } from './cuda.js';
-import { jaxRequirements, jaxVersions, tensorflowBuild, tensorflowVersions, torchBuild, torchVersions } from './frameworks.js';
+import {
+  jaxRequirements,
+  jaxVersions,
+  tensorflowBuild,
+  tensorflowVersions,
+  torchBuild,
+  torchVersions,
+} from './frameworks.js';
 import { effectiveMinComputeCapability, paddleBuild, paddleInstallCommand, paddleVersions } from './paddle.js';
 import { parseSpec, type Framework, type Spec } from './spec.js';
 import { compareVersions, maxVersion } from './version.js';
@@ -63,11 +70,21 @@ const lowest = (vs: (string | null)[]): string | null => {
 };
 
 function driverFor(cuda: string | null): { min: DriverMin; full: DriverMin; sources: string[]; notes: string[] } {
-  if (cuda === null) return { min: { linux: null, windows: null }, full: { linux: null, windows: null }, sources: [], notes: [] };
+  if (cuda === null)
+    return { min: { linux: null, windows: null }, full: { linux: null, windows: null }, sources: [], notes: [] };
   const l = minDriverForCuda(cuda, 'linux');
   const w = minDriverForCuda(cuda, 'windows');
-  const notes = l.minorVersionCompat ? [`CUDA ${cuda} runs on driver ${l.min} (Linux) through minor-version compatibility; PTX JIT and the newest APIs need ${l.full ?? 'the toolkit driver'}.`] : [];
-  return { min: { linux: l.min, windows: w.min }, full: { linux: l.full, windows: w.full }, sources: [...l.sources, ...w.sources], notes };
+  const notes = l.minorVersionCompat
+    ? [
+        `CUDA ${cuda} runs on driver ${l.min} (Linux) through minor-version compatibility; PTX JIT and the newest APIs need ${l.full ?? 'the toolkit driver'}.`,
+      ]
+    : [];
+  return {
+    min: { linux: l.min, windows: w.min },
+    full: { linux: l.full, windows: w.full },
+    sources: [...l.sources, ...w.sources],
+    notes,
+  };
 }
 
 function unknownVersion(framework: Framework, version: string, known: string[]): never {
@@ -112,7 +129,10 @@ function tensorflowRequirements(spec: Spec, platform: Os): CompatRequirements {
     archsConfidence: b.archsConfidence,
   };
   const notes = [...b.notes, ...d.notes];
-  if (b.assumedFrom) notes.push(`TensorFlow ${spec.version} takes the tested configuration of ${b.assumedFrom} (the docs list one row per minor).`);
+  if (b.assumedFrom)
+    notes.push(
+      `TensorFlow ${spec.version} takes the tested configuration of ${b.assumedFrom} (the docs list one row per minor).`,
+    );
   return {
     framework: 'tensorflow',
     version: spec.version.split('.').length < 3 ? b.version : spec.version,
@@ -137,12 +157,15 @@ function torchRequirements(spec: Spec): CompatRequirements {
   if (!b) {
     const any = torchBuild(spec.version);
     if (!any) unknownVersion('torch', spec.version, torchVersions());
-    throw new UsageError(`torch ${spec.version} has no +${spec.variant} build (builds: ${any.variants.map((v) => v.name).join(', ')}, cpu)`);
+    throw new UsageError(
+      `torch ${spec.version} has no +${spec.variant} build (builds: ${any.variants.map((v) => v.name).join(', ')}, cpu)`,
+    );
   }
   const chosen = b.cpuOnly ? [] : b.variant ? [b.variant] : b.variants;
   const sources = [...b.sources];
   const notes = [...b.notes];
-  if (b.assumedFrom) notes.push(`torch ${spec.version} is not in the data; using ${b.assumedFrom}, the newest row of its series.`);
+  if (b.assumedFrom)
+    notes.push(`torch ${spec.version} is not in the data; using ${b.assumedFrom}, the newest row of its series.`);
   const builds: BuildRequirement[] = chosen.map((v) => {
     const d = driverFor(v.cuda);
     sources.push(...d.sources);
@@ -169,7 +192,10 @@ function torchRequirements(spec: Spec): CompatRequirements {
     requires: {
       cuda: dedupe(builds.map((x) => x.cuda).filter((x): x is string => x !== null)),
       cudnn: dedupe(builds.map((x) => x.cudnn).filter((x): x is string => x !== null)),
-      driverMin: { linux: lowest(builds.map((x) => x.driverMin.linux)), windows: lowest(builds.map((x) => x.driverMin.windows)) },
+      driverMin: {
+        linux: lowest(builds.map((x) => x.driverMin.linux)),
+        windows: lowest(builds.map((x) => x.driverMin.windows)),
+      },
       python: b.python,
       computeCapabilities: dedupe(builds.flatMap((x) => archList(x.sass, x.ptx))).sort(compareCc),
     },
@@ -186,7 +212,9 @@ function jaxReq(spec: Spec): CompatRequirements {
   if (!r) {
     const any = jaxRequirements(spec.version);
     if (!any) unknownVersion('jax', spec.version, jaxVersions());
-    throw new UsageError(`jax ${spec.version} has no [${spec.variant}] build (builds: ${any.variants.map((v) => v.name).join(', ')})`);
+    throw new UsageError(
+      `jax ${spec.version} has no [${spec.variant}] build (builds: ${any.variants.map((v) => v.name).join(', ')})`,
+    );
   }
   const sources = [...r.sources];
   const notes = [...r.notes];
@@ -215,9 +243,16 @@ function jaxReq(spec: Spec): CompatRequirements {
     requires: {
       cuda: builds.map((b) => b.cudaRange).filter((x): x is string => x !== null),
       cudnn: builds.map((b) => b.cudnnRange).filter((x): x is string => x !== null),
-      driverMin: { linux: lowest(builds.map((x) => x.driverMin.linux)), windows: lowest(builds.map((x) => x.driverMin.windows)) },
+      driverMin: {
+        linux: lowest(builds.map((x) => x.driverMin.linux)),
+        windows: lowest(builds.map((x) => x.driverMin.windows)),
+      },
       python: r.pythonMin ? [`>=${r.pythonMin}`] : [],
-      computeCapabilities: dedupe(builds.map((b) => (b.minComputeCapability ? `>=${b.minComputeCapability}` : null)).filter((x): x is string => x !== null)),
+      computeCapabilities: dedupe(
+        builds
+          .map((b) => (b.minComputeCapability ? `>=${b.minComputeCapability}` : null))
+          .filter((x): x is string => x !== null),
+      ),
     },
     builds,
     pythonExperimental: [],
@@ -233,15 +268,31 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
   if (!b) {
     const any = paddleBuild(spec.version, undefined, platform);
     if (!any) unknownVersion('paddle', spec.version, paddleVersions(platform));
-    throw new UsageError(`paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ${any.variants.map((v) => v.name).join(', ')})`);
+    throw new UsageError(
+      `paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ${any.variants.map((v) => v.name).join(', ')})`,
+    );
   }
   const notes = [...b.notes];
   const sources = [...b.sources];
-  if (b.assumedFrom) notes.push(`PaddlePaddle ${spec.version} takes the row of ${b.assumedFrom} (the install docs list the last patch of each series).`);
+  if (b.assumedFrom)
+    notes.push(
+      `PaddlePaddle ${spec.version} takes the row of ${b.assumedFrom} (the install docs list the last patch of each series).`,
+    );
   // the plain version is one build up to 2.6; from 3.0 every CUDA build has that version, so all of them are meant
   const chosen = cpu ? [] : b.variant ? [b.variant] : b.variants;
-  if (spec.variant === 'pypi' && b.variant) notes.push(`paddlepaddle-gpu==${spec.version} (no .postNNN) is the ${b.variant.name} build (CUDA ${b.variant.cuda}); the other CUDA builds are ${b.variants.filter((v) => v !== b.variant).map((v) => v.pip).join(', ') || 'none'}.`);
-  if (cpu) notes.push('The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are paddlepaddle-gpu.');
+  if (spec.variant === 'pypi' && b.variant)
+    notes.push(
+      `paddlepaddle-gpu==${spec.version} (no .postNNN) is the ${b.variant.name} build (CUDA ${b.variant.cuda}); the other CUDA builds are ${
+        b.variants
+          .filter((v) => v !== b.variant)
+          .map((v) => v.pip)
+          .join(', ') || 'none'
+      }.`,
+    );
+  if (cpu)
+    notes.push(
+      'The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are paddlepaddle-gpu.',
+    );
   const builds: BuildRequirement[] = chosen.map((v) => {
     const d = driverFor(v.cuda);
     sources.push(...d.sources);
@@ -269,7 +320,10 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
     requires: {
       cuda: dedupe(builds.map((x) => x.cuda).filter((x): x is string => x !== null)),
       cudnn: dedupe(builds.map((x) => x.cudnn).filter((x): x is string => x !== null)),
-      driverMin: { linux: lowest(builds.map((x) => x.driverMin.linux)), windows: lowest(builds.map((x) => x.driverMin.windows)) },
+      driverMin: {
+        linux: lowest(builds.map((x) => x.driverMin.linux)),
+        windows: lowest(builds.map((x) => x.driverMin.windows)),
+      },
       python: b.python,
       computeCapabilities: dedupe(builds.map((x) => `>=${x.minComputeCapability}`)),
     },

@@ -42,8 +42,13 @@ export function parseSpec(text: string): Spec {
   const raw = text.trim();
   const m = /^([A-Za-z][\w.-]*?)\s*(?:\[([\w,.-]+)\])?\s*(?:===?|=|@|\s)\s*v?([0-9][\w.+*-]*)$/.exec(raw);
   if (!m) {
-    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw)) throw new UsageError(`"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`);
-    throw new UsageError(`"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`);
+    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw))
+      throw new UsageError(
+        `"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`,
+      );
+    throw new UsageError(
+      `"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`,
+    );
   }
   const name = m[1]!.toLowerCase();
   const framework = ALIASES[name];
@@ -63,7 +68,12 @@ export function parseSpec(text: string): Spec {
   }
   version = version.replace(/\.\*$/, '');
   if (!isVersion(version)) throw new UsageError(`"${m[3]}" is not a version (in "${raw}")`);
-  const extras = m[2]?.toLowerCase().split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const extras =
+    m[2]
+      ?.toLowerCase()
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   if (framework === 'jax') {
     const cuda = extras.find((e) => /^cuda\d+/.test(e));
     if (cuda) variant = cuda.replace(/^(cuda\d+).*$/, '$1');
@@ -71,9 +81,13 @@ export function parseSpec(text: string): Spec {
     variant = 'and-cuda';
   }
   if (framework === 'paddle') {
-    if (variant !== undefined && !/^cu\d{2,3}$/.test(variant)) throw new UsageError(`"+${variant}" is not a PaddlePaddle CUDA build (like .post120 or +cu126)`);
+    if (variant !== undefined && !/^cu\d{2,3}$/.test(variant))
+      throw new UsageError(`"+${variant}" is not a PaddlePaddle CUDA build (like .post120 or +cu126)`);
     if (name === 'paddlepaddle') {
-      if (variant !== undefined) throw new UsageError(`the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "${raw}")`);
+      if (variant !== undefined)
+        throw new UsageError(
+          `the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "${raw}")`,
+        );
       variant = 'cpu';
     } else if (variant === undefined && name !== 'paddle') variant = 'pypi';
   }

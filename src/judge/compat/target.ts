@@ -54,7 +54,22 @@ export function targetsFromRequirements(r: CompatRequirements): Target[] {
     sources: r.sources,
   };
   if (!r.gpu || r.builds.length === 0) {
-    return [{ ...base, build: r.variant ?? null, cuda: null, cudnnBuilt: null, cudnnMin: null, sass: [], ptx: [], minComputeCapability: null, archsConfidence: '', driverMin: NO_DRIVER, driverFull: NO_DRIVER, gpu: false }];
+    return [
+      {
+        ...base,
+        build: r.variant ?? null,
+        cuda: null,
+        cudnnBuilt: null,
+        cudnnMin: null,
+        sass: [],
+        ptx: [],
+        minComputeCapability: null,
+        archsConfidence: '',
+        driverMin: NO_DRIVER,
+        driverFull: NO_DRIVER,
+        gpu: false,
+      },
+    ];
   }
   return r.builds.map((b: BuildRequirement) => ({
     ...base,
@@ -87,7 +102,8 @@ export function targetFromInstalled(f: FrameworkFacts): Target {
   const cuda = f.cuda?.value ?? null;
   if (f.version) {
     if (f.framework === 'torch') {
-      const b = torchBuild(f.version, f.variant && f.variant !== 'cpu' ? f.variant : undefined) ?? torchBuild(f.version);
+      const b =
+        torchBuild(f.version, f.variant && f.variant !== 'cpu' ? f.variant : undefined) ?? torchBuild(f.version);
       if (b) {
         sources.push(...b.sources);
         python = b.python;

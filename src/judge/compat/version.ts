@@ -32,7 +32,10 @@ export function versionHasPrefix(v: string, prefix: string): boolean {
  * as ==2.12.*)? Parts are comma-separated and all must hold. Throws UsageError on a malformed specifier.
  */
 export function versionInRange(v: string, range: string): boolean {
-  const parts = range.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = range
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) return true;
   return parts.every((part) => {
     const m = /^(>=|<=|==|!=|~=|>|<|=)?\s*(\S+)$/.exec(part);

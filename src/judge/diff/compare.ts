@@ -49,7 +49,12 @@ export function side(s: Snapshot, label: string): DiffSide {
   return { label, host: s.host.name, collectedAt: s.collectedAt, tool: s.tool.version };
 }
 
-export function diffSnapshots(sa: Snapshot, sb: Snapshot, labels: { a: string; b: string }, o: DiffOptions = {}): DiffResult {
+export function diffSnapshots(
+  sa: Snapshot,
+  sb: Snapshot,
+  labels: { a: string; b: string },
+  o: DiffOptions = {},
+): DiffResult {
   const defs = o.facts ?? FACTS;
   const fa = extractFacts(sa, defs);
   const fb = extractFacts(sb, defs);
@@ -87,13 +92,27 @@ export function diffSnapshots(sa: Snapshot, sb: Snapshot, labels: { a: string; b
         continue;
       }
       const sub = subOf(def.id, id);
-      push({ fact: id, label: sub === '' ? def.label : `${def.label} ${sub}`, impact: impactOf(def, sub), a: va, b: vb, why: def.why });
+      push({
+        fact: id,
+        label: sub === '' ? def.label : `${def.label} ${sub}`,
+        impact: impactOf(def, sub),
+        a: va,
+        b: vb,
+        why: def.why,
+      });
     }
   }
   differences.push(...memoryDifferences(sa, sb));
   // Stable sort: impact first, then the table's order (driver before GPU model before env...).
   differences.sort((x, y) => IMPACT_RANK[y.impact] - IMPACT_RANK[x.impact]);
-  return { schemaVersion: DIFF_SCHEMA_VERSION, a: side(sa, labels.a), b: side(sb, labels.b), differences, same, hiddenNoise };
+  return {
+    schemaVersion: DIFF_SCHEMA_VERSION,
+    a: side(sa, labels.a),
+    b: side(sb, labels.b),
+    differences,
+    same,
+    hiddenNoise,
+  };
 }
 
 /** A process holding this share of a GPU, or a GPU left with less than this free, is a difference that matters. */
@@ -117,13 +136,18 @@ export function memoryDifferences(sa: Snapshot, sb: Snapshot): Difference[] {
       return t('diff.holds', { pid: p.pid, name: h?.name ?? p.name.split('/').pop() ?? '?', mib: fmtMiB(p.usedMiB) });
     });
     const free = t('diff.freeOf', { free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) });
-    return { text: names.length > 0 ? `${joinList(names, 'comma')}${t('list.semicolon')}${free}` : free, tight: g.memory.freeMiB < MIN_FREE_MIB, holders: new Set(big.map((p) => p.pid)) };
+    return {
+      text: names.length > 0 ? `${joinList(names, 'comma')}${t('list.semicolon')}${free}` : free,
+      tight: g.memory.freeMiB < MIN_FREE_MIB,
+      holders: new Set(big.map((p) => p.pid)),
+    };
   };
   for (const g of sb.nvidia.gpus) {
     const a = describe(sa, g.index);
     const b = describe(sb, g.index);
     if (!a || !b) continue;
-    const newHolder = [...b.holders].some((pid) => !a.holders.has(pid)) || [...a.holders].some((pid) => !b.holders.has(pid));
+    const newHolder =
+      [...b.holders].some((pid) => !a.holders.has(pid)) || [...a.holders].some((pid) => !b.holders.has(pid));
     if (a.tight === b.tight && !newHolder) continue;
     out.push({
       fact: `gpu.free-memory[${g.index}]`,
@@ -146,4 +170,3 @@ function summarise(values: Map<string, string>, ids: string[]): string {
   if (ids.length === 1 && !ids[0]!.includes('[')) return values.get(ids[0]!) ?? t('diff.none');
   return t('diff.values', { n: ids.length });
 }
-

@@ -39,7 +39,10 @@ export function instanceId(factId: string, sub: string): string {
 
 const one = (v: string | null | undefined): FactValues => (v === null || v === undefined ? {} : { '': v });
 const nv = (s: Snapshot) => (s.nvidia.ok ? s.nvidia : undefined);
-const perGpu = (s: Snapshot, f: (g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number]) => string | null): FactValues | undefined => {
+const perGpu = (
+  s: Snapshot,
+  f: (g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number]) => string | null,
+): FactValues | undefined => {
   const n = nv(s);
   if (!n) return undefined;
   const out: FactValues = {};
@@ -94,7 +97,8 @@ const ENV_IMPACT: Record<string, Impact> = {
 
 function gpuHealth(g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number]): string {
   const issues: string[] = [];
-  if ((g.ecc.volatileUncorrected ?? 0) > 0) issues.push(`${g.ecc.volatileUncorrected} uncorrected ECC errors since boot`);
+  if ((g.ecc.volatileUncorrected ?? 0) > 0)
+    issues.push(`${g.ecc.volatileUncorrected} uncorrected ECC errors since boot`);
   if (g.remappedRows.pending === 'Yes') issues.push('row remapping pending (reset the GPU)');
   if (g.remappedRows.failure === 'Yes') issues.push('row remapping failed');
   if (g.retiredPages.pendingRetirement === 'Yes') issues.push('page retirement pending');
@@ -105,160 +109,264 @@ function gpuHealth(g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number])
 const CORE_FACTS: FactDef[] = [
   {
     id: 'driver',
-    get label() { return t('diff.fact.driver.label'); },
+    get label() {
+      return t('diff.fact.driver.label');
+    },
     impact: 'critical',
     key: true,
-    get why() { return t('diff.fact.driver.why'); },
+    get why() {
+      return t('diff.fact.driver.why');
+    },
     read: (s) => one(s.nvidia.ok ? s.nvidia.driverVersion : `nvidia-smi failed (${s.nvidia.failure.reason})`),
   },
   {
     id: 'kernel-module',
-    get label() { return t('diff.fact.kernel-module.label'); },
+    get label() {
+      return t('diff.fact.kernel-module.label');
+    },
     impact: 'critical',
-    get why() { return t('diff.fact.kernel-module.why'); },
+    get why() {
+      return t('diff.fact.kernel-module.why');
+    },
     read: (s) => one(s.system.kernelModule ? (s.system.kernelModule.version ?? s.system.kernelModule.line) : null),
   },
   {
     id: 'gpu.count',
-    get label() { return t('diff.fact.gpu.count.label'); },
+    get label() {
+      return t('diff.fact.gpu.count.label');
+    },
     impact: 'critical',
     key: true,
-    get why() { return t('diff.fact.gpu.count.why'); },
+    get why() {
+      return t('diff.fact.gpu.count.why');
+    },
     read: (s) => (s.nvidia.ok ? one(String(s.nvidia.gpus.length)) : undefined),
   },
   {
     id: 'gpu.model',
-    get label() { return t('diff.fact.gpu.model.label'); },
+    get label() {
+      return t('diff.fact.gpu.model.label');
+    },
     impact: 'critical',
     key: true,
-    get why() { return t('diff.fact.gpu.model.why'); },
+    get why() {
+      return t('diff.fact.gpu.model.why');
+    },
     read: (s) => perGpu(s, (g) => g.name),
   },
   {
     id: 'gpu.memory',
-    get label() { return t('diff.fact.gpu.memory.label'); },
+    get label() {
+      return t('diff.fact.gpu.memory.label');
+    },
     impact: 'high',
     key: true,
-    get why() { return t('diff.fact.gpu.memory.why'); },
+    get why() {
+      return t('diff.fact.gpu.memory.why');
+    },
     read: (s) => perGpu(s, (g) => `${g.memory.totalMiB} MiB`),
   },
   {
     id: 'gpu.cc',
-    get label() { return t('diff.fact.gpu.cc.label'); },
+    get label() {
+      return t('diff.fact.gpu.cc.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.gpu.cc.why'); },
+    get why() {
+      return t('diff.fact.gpu.cc.why');
+    },
     read: (s) => perGpu(s, (g) => g.computeCapability),
   },
   {
     id: 'cuda.driver-max',
-    get label() { return t('diff.fact.cuda.driver-max.label'); },
+    get label() {
+      return t('diff.fact.cuda.driver-max.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.cuda.driver-max.why'); },
+    get why() {
+      return t('diff.fact.cuda.driver-max.why');
+    },
     read: (s) => (s.nvidia.ok ? one(s.nvidia.cudaVersion) : undefined),
   },
   {
     id: 'gpu.health',
-    get label() { return t('diff.fact.gpu.health.label'); },
+    get label() {
+      return t('diff.fact.gpu.health.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.gpu.health.why'); },
+    get why() {
+      return t('diff.fact.gpu.health.why');
+    },
     read: (s) => perGpu(s, gpuHealth),
   },
   {
     id: 'gpu.mig',
-    get label() { return t('diff.fact.gpu.mig.label'); },
+    get label() {
+      return t('diff.fact.gpu.mig.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.gpu.mig.why'); },
+    get why() {
+      return t('diff.fact.gpu.mig.why');
+    },
     read: (s) => perGpu(s, (g) => g.migMode),
   },
   {
     id: 'gpu.compute-mode',
-    get label() { return t('diff.fact.gpu.compute-mode.label'); },
+    get label() {
+      return t('diff.fact.gpu.compute-mode.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.gpu.compute-mode.why'); },
+    get why() {
+      return t('diff.fact.gpu.compute-mode.why');
+    },
     read: (s) => perGpu(s, (g) => g.computeMode),
   },
   {
     id: 'arch',
-    get label() { return t('diff.fact.arch.label'); },
+    get label() {
+      return t('diff.fact.arch.label');
+    },
     impact: 'high',
     key: true,
-    get why() { return t('diff.fact.arch.why'); },
+    get why() {
+      return t('diff.fact.arch.why');
+    },
     read: (s) => one(s.system.arch),
   },
   {
     id: 'container',
-    get label() { return t('diff.fact.container.label'); },
+    get label() {
+      return t('diff.fact.container.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.container.why'); },
+    get why() {
+      return t('diff.fact.container.why');
+    },
     read: (s) => one(s.system.container.kind),
   },
   {
     id: 'wsl',
-    get label() { return t('diff.fact.wsl.label'); },
+    get label() {
+      return t('diff.fact.wsl.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.wsl.why'); },
+    get why() {
+      return t('diff.fact.wsl.why');
+    },
     read: (s) => one(s.system.wsl ? 'yes' : 'no'),
   },
   {
     id: 'env',
-    get label() { return t('diff.fact.env.label'); },
+    get label() {
+      return t('diff.fact.env.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.env.why'); },
+    get why() {
+      return t('diff.fact.env.why');
+    },
     read: (s) => ({ ...s.env }),
     impactOf: (name) => ENV_IMPACT[name] ?? 'medium',
   },
   {
     id: 'gpu.ecc',
-    get label() { return t('diff.fact.gpu.ecc.label'); },
+    get label() {
+      return t('diff.fact.gpu.ecc.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.gpu.ecc.why'); },
+    get why() {
+      return t('diff.fact.gpu.ecc.why');
+    },
     read: (s) => perGpu(s, (g) => g.ecc.mode),
   },
   {
     id: 'os',
-    get label() { return t('diff.fact.os.label'); },
+    get label() {
+      return t('diff.fact.os.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.os.why'); },
+    get why() {
+      return t('diff.fact.os.why');
+    },
     read: (s) => one(s.system.os),
   },
   {
     id: 'kernel',
-    get label() { return t('diff.fact.kernel.label'); },
+    get label() {
+      return t('diff.fact.kernel.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.kernel.why'); },
+    get why() {
+      return t('diff.fact.kernel.why');
+    },
     read: (s) => one(s.system.kernel),
   },
   {
     id: 'gpu.persistence',
-    get label() { return t('diff.fact.gpu.persistence.label'); },
+    get label() {
+      return t('diff.fact.gpu.persistence.label');
+    },
     impact: 'low',
-    get why() { return t('diff.fact.gpu.persistence.why'); },
+    get why() {
+      return t('diff.fact.gpu.persistence.why');
+    },
     read: (s) => perGpu(s, (g) => g.persistenceMode),
   },
   {
     id: 'tool',
-    get label() { return t('diff.fact.tool.label'); },
+    get label() {
+      return t('diff.fact.tool.label');
+    },
     impact: 'low',
-    get why() { return t('diff.fact.tool.why'); },
+    get why() {
+      return t('diff.fact.tool.why');
+    },
     read: (s) => one(s.tool.version),
   },
   // Noise: the moment's state. Shown by diff --all only; never a fleet outlier.
   {
     id: 'gpu.memory-used',
-    get label() { return t('diff.fact.gpu.memory-used.label'); },
+    get label() {
+      return t('diff.fact.gpu.memory-used.label');
+    },
     impact: 'noise',
-    get why() { return t('diff.fact.gpu.memory-used.why'); },
+    get why() {
+      return t('diff.fact.gpu.memory-used.why');
+    },
     read: (s) => perGpu(s, (g) => `${g.memory.usedMiB} MiB`),
   },
   {
     id: 'gpu.processes',
-    get label() { return t('diff.fact.gpu.processes.label'); },
+    get label() {
+      return t('diff.fact.gpu.processes.label');
+    },
     impact: 'noise',
-    get why() { return t('diff.fact.gpu.processes.why'); },
+    get why() {
+      return t('diff.fact.gpu.processes.why');
+    },
     read: (s) => one(s.processes.list.map((p) => `${p.pid} ${p.name ?? '?'}`).join(', ') || 'none'),
   },
-  { id: 'collected-at', get label() { return t('diff.fact.collected-at.label'); }, impact: 'noise', get why() { return t('diff.fact.collected-at.why'); }, read: (s) => one(s.collectedAt) },
-  { id: 'uptime', get label() { return t('diff.fact.uptime.label'); }, impact: 'noise', get why() { return t('diff.fact.uptime.why'); }, read: (s) => one(s.system.uptimeSeconds === null ? null : `${Math.round(s.system.uptimeSeconds)} s`) },
+  {
+    id: 'collected-at',
+    get label() {
+      return t('diff.fact.collected-at.label');
+    },
+    impact: 'noise',
+    get why() {
+      return t('diff.fact.collected-at.why');
+    },
+    read: (s) => one(s.collectedAt),
+  },
+  {
+    id: 'uptime',
+    get label() {
+      return t('diff.fact.uptime.label');
+    },
+    impact: 'noise',
+    get why() {
+      return t('diff.fact.uptime.why');
+    },
+    read: (s) => one(s.system.uptimeSeconds === null ? null : `${Math.round(s.system.uptimeSeconds)} s`),
+  },
 ];
 
 /** Every fact, most impact first within the table's order (ranking sorts by impact, then by this order). */

@@ -20,15 +20,20 @@ export function libStem(name: string): string {
 
 /** The libraries whose copy decides CUDA/cuDNN compatibility. */
 const CRITICAL_LIBS = /^lib(cudnn|cudart|cublas|cublasLt|cuda|nvrtc|nvJitLink)$/;
-const libImpact = (sub: string): Impact => (CRITICAL_LIBS.test(libStem(sub.split(' ').pop() ?? '')) ? 'critical' : 'high');
+const libImpact = (sub: string): Impact =>
+  CRITICAL_LIBS.test(libStem(sub.split(' ').pop() ?? '')) ? 'critical' : 'high';
 
 export const LIBRARY_FACTS: FactDef[] = [
   {
     id: 'loads',
-    get label() { return t('diff.fact.loads.label'); },
+    get label() {
+      return t('diff.fact.loads.label');
+    },
     impact: 'high',
     key: false,
-    get why() { return t('diff.fact.loads.why'); },
+    get why() {
+      return t('diff.fact.loads.why');
+    },
     read: (s) => {
       const libs = collected(s);
       if (!libs) return undefined;
@@ -37,7 +42,10 @@ export const LIBRARY_FACTS: FactDef[] = [
       const env = primaryEnv(s);
       const prefix = env ? text(env, 'prefix') : null;
       const consumers = arr(libs, 'consumers');
-      const ordered = [...consumers.filter((c) => prefix !== null && text(c, 'environment') === prefix), ...consumers.filter((c) => prefix === null || text(c, 'environment') !== prefix)];
+      const ordered = [
+        ...consumers.filter((c) => prefix !== null && text(c, 'environment') === prefix),
+        ...consumers.filter((c) => prefix === null || text(c, 'environment') !== prefix),
+      ];
       for (const c of ordered) {
         // Only the frameworks: other consumers (libs --elf FILE) are one-off questions, not machine facts.
         const fw = text(c, 'framework');
@@ -57,9 +65,13 @@ export const LIBRARY_FACTS: FactDef[] = [
   },
   {
     id: 'copies',
-    get label() { return t('diff.fact.copies.label'); },
+    get label() {
+      return t('diff.fact.copies.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.copies.why'); },
+    get why() {
+      return t('diff.fact.copies.why');
+    },
     read: (s) => {
       const libs = collected(s);
       if (!libs) return undefined;

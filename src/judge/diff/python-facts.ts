@@ -17,11 +17,13 @@ export function primaryEnv(s: Snapshot): Obj | null | undefined {
   return scanned.find((e) => bool(e, 'active') === true) ?? scanned[0] ?? null;
 }
 
-const withEnv = (f: (env: Obj) => FactValues) => (s: Snapshot): FactValues | undefined => {
-  const env = primaryEnv(s);
-  if (env === undefined) return undefined;
-  return env === null ? {} : f(env);
-};
+const withEnv =
+  (f: (env: Obj) => FactValues) =>
+  (s: Snapshot): FactValues | undefined => {
+    const env = primaryEnv(s);
+    if (env === undefined) return undefined;
+    return env === null ? {} : f(env);
+  };
 
 /** "2.11.0+cu130 (CUDA 13.0, cuDNN 9)" / "2.11.0 (CPU build)" */
 export function describeBuild(b: Obj): string {
@@ -39,11 +41,13 @@ export function describeBuild(b: Obj): string {
 const isWheel = (p: Obj) => text(p, 'source') !== 'conda-meta';
 
 /** Packages whose version decides which CUDA/cuDNN code runs: a difference there is as bad as a driver's. */
-const CRITICAL_PACKAGES = /^(torch|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda.*)?|nvidia-cudnn(-cu\d+)?|nvidia-cuda-runtime(-cu\d+)?|nvidia-cublas(-cu\d+)?|cudnn|cudatoolkit|cuda-cudart|cuda-runtime|pytorch|pytorch-cuda)$/;
+const CRITICAL_PACKAGES =
+  /^(torch|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda.*)?|nvidia-cudnn(-cu\d+)?|nvidia-cuda-runtime(-cu\d+)?|nvidia-cublas(-cu\d+)?|cudnn|cudatoolkit|cuda-cudart|cuda-runtime|pytorch|pytorch-cuda)$/;
 const packageImpact = (name: string): Impact => (CRITICAL_PACKAGES.test(name) ? 'critical' : 'high');
 
 function probeOutcome(p: Obj): string {
-  if (text(p, 'exit') !== 'ok' && bool(p, 'imported') !== true) return `did not run: ${text(p, 'exit') ?? '?'}${text(p, 'exitDetail') ? ` (${text(p, 'exitDetail')})` : ''}`;
+  if (text(p, 'exit') !== 'ok' && bool(p, 'imported') !== true)
+    return `did not run: ${text(p, 'exit') ?? '?'}${text(p, 'exitDetail') ? ` (${text(p, 'exitDetail')})` : ''}`;
   if (bool(p, 'imported') === false) {
     const e = p.importError as Obj | null | undefined;
     return `import failed: ${text(e ?? undefined, 'type') ?? '?'}`;
@@ -59,10 +63,14 @@ function probeOutcome(p: Obj): string {
 export const PYTHON_FACTS: FactDef[] = [
   {
     id: 'framework',
-    get label() { return t('diff.fact.framework.label'); },
+    get label() {
+      return t('diff.fact.framework.label');
+    },
     impact: 'critical',
     key: true,
-    get why() { return t('diff.fact.framework.why'); },
+    get why() {
+      return t('diff.fact.framework.why');
+    },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const b of arr(env, 'frameworks')) {
@@ -74,9 +82,13 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'wheel',
-    get label() { return t('diff.fact.wheel.label'); },
+    get label() {
+      return t('diff.fact.wheel.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.wheel.why'); },
+    get why() {
+      return t('diff.fact.wheel.why');
+    },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const p of arr(env, 'packages').filter(isWheel)) {
@@ -89,9 +101,13 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'conda',
-    get label() { return t('diff.fact.conda.label'); },
+    get label() {
+      return t('diff.fact.conda.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.conda.why'); },
+    get why() {
+      return t('diff.fact.conda.why');
+    },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const p of arr(env, 'packages').filter((x) => !isWheel(x))) {
@@ -106,9 +122,13 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'framework.probe',
-    get label() { return t('diff.fact.framework.probe.label'); },
+    get label() {
+      return t('diff.fact.framework.probe.label');
+    },
     impact: 'critical',
-    get why() { return t('diff.fact.framework.probe.why'); },
+    get why() {
+      return t('diff.fact.framework.probe.why');
+    },
     read: (s) => {
       const env = primaryEnv(s);
       const probes = env ? arr(env, 'probes') : [];
@@ -123,9 +143,13 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'python.version',
-    get label() { return t('diff.fact.python.version.label'); },
+    get label() {
+      return t('diff.fact.python.version.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.python.version.why'); },
+    get why() {
+      return t('diff.fact.python.version.why');
+    },
     read: withEnv((env): FactValues => {
       const v = text(env, 'pythonVersion');
       return v === null ? {} : { '': v };
@@ -133,23 +157,34 @@ export const PYTHON_FACTS: FactDef[] = [
   },
   {
     id: 'python.duplicates',
-    get label() { return t('diff.fact.python.duplicates.label'); },
+    get label() {
+      return t('diff.fact.python.duplicates.label');
+    },
     impact: 'high',
-    get why() { return t('diff.fact.python.duplicates.why'); },
+    get why() {
+      return t('diff.fact.python.duplicates.why');
+    },
     read: withEnv((env) => {
       const out: FactValues = {};
       for (const d of arr(env, 'duplicates')) {
         const name = text(d, 'name');
-        if (name) out[name] = arr(d, 'entries').map((e) => text(e, 'version') ?? '?').join(' + ');
+        if (name)
+          out[name] = arr(d, 'entries')
+            .map((e) => text(e, 'version') ?? '?')
+            .join(' + ');
       }
       return out;
     }),
   },
   {
     id: 'python.env',
-    get label() { return t('diff.fact.python.env.label'); },
+    get label() {
+      return t('diff.fact.python.env.label');
+    },
     impact: 'medium',
-    get why() { return t('diff.fact.python.env.why'); },
+    get why() {
+      return t('diff.fact.python.env.why');
+    },
     read: withEnv((env) => ({ '': `${text(env, 'prefix') ?? '?'} (${text(env, 'kind') ?? '?'})` })),
   },
 ];

@@ -61,7 +61,10 @@ export class Collector {
   /** a match whose text continues on the next line (see continueOpen) */
   private open: { m: Match; last: number } | undefined;
 
-  constructor(private readonly sourceOf: (line: number) => string | undefined = () => undefined, reg?: Registry) {
+  constructor(
+    private readonly sourceOf: (line: number) => string | undefined = () => undefined,
+    reg?: Registry,
+  ) {
     this.reg = reg ?? registry();
   }
 
@@ -99,7 +102,9 @@ export class Collector {
       if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;
-      const values = m.indices?.groups ? (Object.values(m.indices.groups).filter((x) => x !== undefined) as Array<[number, number]>) : [];
+      const values = m.indices?.groups
+        ? (Object.values(m.indices.groups).filter((x) => x !== undefined) as Array<[number, number]>)
+        : [];
       const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
       hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
@@ -128,11 +133,18 @@ export class Collector {
     const r = o.m.sig.re.exec(joined);
     o.m.text = joined;
     o.last = no;
-    if (r?.groups) for (const [k, v] of Object.entries(r.groups)) if (v !== undefined && v !== '') o.m.values[k.replace(/_+$/, '').replace(/\d+$/, '')] = v.trim();
+    if (r?.groups)
+      for (const [k, v] of Object.entries(r.groups))
+        if (v !== undefined && v !== '') o.m.values[k.replace(/_+$/, '').replace(/\d+$/, '')] = v.trim();
     if (!unclosed(joined)) this.open = undefined;
   }
 
-  private record(sig: Signature, no: number, text: string, groups: Record<string, string | undefined> | undefined): Match {
+  private record(
+    sig: Signature,
+    no: number,
+    text: string,
+    groups: Record<string, string | undefined> | undefined,
+  ): Match {
     let st = this.signals.get(sig.group);
     if (!st) {
       st = { sig, group: sig.group, count: 0, first: [], last: [], lastPos: 0 };
@@ -140,7 +152,9 @@ export class Collector {
     }
     st.count++;
     const values: Record<string, string> = {};
-    if (groups) for (const [k, v] of Object.entries(groups)) if (v !== undefined && v !== '') values[k.replace(/_+$/, '').replace(/\d+$/, '')] ??= v.trim();
+    if (groups)
+      for (const [k, v] of Object.entries(groups))
+        if (v !== undefined && v !== '') values[k.replace(/_+$/, '').replace(/\d+$/, '')] ??= v.trim();
     const m: Match = { line: no, text: text.trim().slice(0, MATCH_CHARS), values, sig };
     if (st.first.length < FIRST_KEPT) st.first.push(m);
     else if (st.last.length < LAST_KEPT) st.last.push(m);
@@ -197,7 +211,8 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
   let pool = specific.length > 0 ? specific : hits;
   // a library that does not load is a loading failure whatever its name: "Could not load library
   // cudnn_cnn_infer64_8.dll" is the library family's, not cuDNN's (the component families name which library)
-  if (specific.length === 0 && pool.some((h) => h.sig.group === 'family.library')) pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
+  if (specific.length === 0 && pool.some((h) => h.sig.group === 'family.library'))
+    pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
   // same start: one message read by several wordings; keep the longest, then the one with more of its own text
   // (a wording that spells out what another leaves as a value is the more specific)
   const better = (o: Hit, h: Hit): boolean => {
@@ -210,14 +225,32 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     if (co !== exactCase(h.sig, text)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
-  pool = pool.filter((h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)));
+  pool = pool.filter(
+    (h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)),
+  );
   // a status text inside a longer message's own text is part of that message ("CUDA error: out of memory");
   // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
-  const insideText = (h: Hit, o: Hit) => o.start <= h.start && o.end >= h.end && !o.values.some(([s, e]) => s <= h.start && e >= h.end);
+  const insideText = (h: Hit, o: Hit) =>
+    o.start <= h.start && o.end >= h.end && !o.values.some(([s, e]) => s <= h.start && e >= h.end);
   pool = pool.filter((h) => !(h.sig.status && pool.some((o) => o !== h && !o.sig.status && insideText(h, o))));
   // what users write about their setting (hand-written context rows) is never inside a framework's own message:
   // PyTorch's "…installed a driver from http://www.nvidia.com…" is not the user saying they installed a driver
-  pool = pool.filter((h) => !(h.sig.kind === 'context' && !h.sig.catalog && pool.some((o) => o !== h && o.sig.catalog && o.sig.kind !== 'context' && o.sig.kind !== 'noise' && o.start <= h.start && o.end >= h.end)));
+  pool = pool.filter(
+    (h) =>
+      !(
+        h.sig.kind === 'context' &&
+        !h.sig.catalog &&
+        pool.some(
+          (o) =>
+            o !== h &&
+            o.sig.catalog &&
+            o.sig.kind !== 'context' &&
+            o.sig.kind !== 'noise' &&
+            o.start <= h.start &&
+            o.end >= h.end,
+        )
+      ),
+  );
   // one reading per group and line
   const byGroup = new Map<string, Hit>();
   for (const h of pool) {

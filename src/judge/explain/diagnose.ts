@@ -27,13 +27,33 @@ import { signatureZh } from '../../base/i18n/signatures.js';
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
 /** Frameworks known not to: "preallocation" weight of a message goes to the job's own memory use instead. */
-const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set(['pytorch', 'cupy', 'caffe', 'cntk', 'mxnet', 'onnxruntime', 'paddle']);
+const NOT_PREALLOCATING: ReadonlySet<Framework> = new Set([
+  'pytorch',
+  'cupy',
+  'caffe',
+  'cntk',
+  'mxnet',
+  'onnxruntime',
+  'paddle',
+]);
 
 /** Order of attack for equal scores (memory → versions → driver → installation). */
 const ATTACK_ORDER: RootCauseId[] = [
-  'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation', 'gpu_memory_exhausted',
-  'cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'gpu_arch_unsupported', 'driver_too_old',
-  'library_conflict', 'library_missing', 'no_device_visible', 'hardware_or_driver_fault', 'configuration_invalid', 'framework_bug', 'other',
+  'memory_held_by_other_process',
+  'framework_preallocation',
+  'allocator_fragmentation',
+  'gpu_memory_exhausted',
+  'cudnn_version_mismatch',
+  'cuda_toolkit_mismatch',
+  'gpu_arch_unsupported',
+  'driver_too_old',
+  'library_conflict',
+  'library_missing',
+  'no_device_visible',
+  'hardware_or_driver_fault',
+  'configuration_invalid',
+  'framework_bug',
+  'other',
 ];
 
 /**
@@ -95,7 +115,12 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // a copy: the same collection may be diagnosed again with other priors (the accuracy bench does)
   const env: EnvironmentFacts = structuredClone(col.env.facts());
   const fw = chooseFramework(inp.frameworkHint, env, col);
-  if (fw && !env.framework) env.framework = { value: fw, line: 0, text: inp.frameworkHint ? '(given by the caller)' : '(detected from the log)' };
+  if (fw && !env.framework)
+    env.framework = {
+      value: fw,
+      line: 0,
+      text: inp.frameworkHint ? '(given by the caller)' : '(detected from the log)',
+    };
   const board = new Board();
   const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
   const all = [...col.signals.values()];
@@ -109,8 +134,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // known backends" then follows the plugin's own exception, which says why
   const pluginRaised = col.signals.has(JAX_PLUGIN_RAISED);
   // (the "configuration error" line itself only points at the exception that follows it)
-  const consequence = (s: SignalState) => CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
-  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family') ? errors.filter((s) => !consequence(s)) : errors;
+  const consequence = (s: SignalState) =>
+    CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
+  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
+    ? errors.filter((s) => !consequence(s))
+    : errors;
   const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   // one line, one message: several signals read on the same line (the wordings of several releases, a status
   // text printed as the message's value) share that line's vote instead of counting it two or three times
@@ -119,7 +147,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
-  const platform = platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
+  const platform =
+    platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   // inside a container: the reporter says so, or the lines show the container runtime
   const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
@@ -137,7 +166,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     const share = later / (onLine.get(lineOf(st)) ?? 1);
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
-    const dist = noFork(redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer, paddleOom), st, platform);
+    const dist = noFork(
+      redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer, paddleOom),
+      st,
+      platform,
+    );
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && noPool) target = 'gpu_memory_exhausted';
@@ -148,21 +181,36 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     if (st.sig.setting) board.hint('configuration_invalid', 'setting', st.sig.setting);
   }
   // a framework that preallocates makes memory-starved cuDNN/cuBLAS failures more likely to be that preallocation
-  if (fw && PREALLOCATING.has(fw) && board.score('framework_preallocation') > 0 && board.score('gpu_memory_exhausted') > 0 && !col.signals.has('torch.oom.current')) {
+  if (
+    fw &&
+    PREALLOCATING.has(fw) &&
+    board.score('framework_preallocation') > 0 &&
+    board.score('gpu_memory_exhausted') > 0 &&
+    !col.signals.has('torch.oom.current')
+  ) {
     // at most 0.15, and no more than a quarter of the memory weight already there (a family's few hundredths of
     // "exhausted" are not a memory failure the bonus should decide)
-    board.add('framework_preallocation', Math.min(0.15, 0.25 * (board.score('framework_preallocation') + board.score('gpu_memory_exhausted'))), t('why.fw.reserves', { fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow' }));
+    board.add(
+      'framework_preallocation',
+      Math.min(0.15, 0.25 * (board.score('framework_preallocation') + board.score('gpu_memory_exhausted'))),
+      t('why.fw.reserves', {
+        fw: fw === 'keras' ? 'TensorFlow' : fw === 'xla' ? 'JAX' : fw === 'jax' ? 'JAX' : 'TensorFlow',
+      }),
+    );
   }
   const fromMessages = new Map([...board.entries].map(([id, e]) => [id, e.score]));
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
   if (errors.length > 0) {
     // what users write about their setting (hand-written rows); the catalog's context lines only inform
     for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
-      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) board.add(cause, w, st.sig.summary, ev(st, 1));
+      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>)
+        board.add(cause, w, st.sig.summary, ev(st, 1));
     }
   }
   // 3. numbers and versions
-  const mentionedCuda = env.notes.map((n) => /\bCUDA\s+(\d+(?:\.\d+)?)/i.exec(n.value)?.[1]).find((x) => x !== undefined);
+  const mentionedCuda = env.notes
+    .map((n) => /\bCUDA\s+(\d+(?:\.\d+)?)/i.exec(n.value)?.[1])
+    .find((x) => x !== undefined);
   if (errors.length > 0 || env.gpus.length > 0) {
     analyseMemory(board, col.signals, ev, env, fw);
     analyseVersions(board, col.signals, ev, env, fw, mentionedCuda);
@@ -188,14 +236,24 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
   const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
   const tierOf = evidenceTiers(board, fromMessages, matchedLines);
-  const ranked = scored.sort((a, b) => tierOf(b[0]) - tierOf(a[0]) || b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]));
+  const ranked = scored.sort(
+    (a, b) =>
+      tierOf(b[0]) - tierOf(a[0]) || b[1].score - a[1].score || ATTACK_ORDER.indexOf(a[0]) - ATTACK_ORDER.indexOf(b[0]),
+  );
   const topShare = ranked.length > 0 ? ranked[0]![1].score / total : 0;
   const [topId, topEntry] = ranked[0] ?? [];
   // the first place is only a message's usual cause: nothing read from numbers, versions or the machine moved it
-  const onlyMessages = topId ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6 : false;
+  const onlyMessages = topId
+    ? Math.abs((fromMessages.get(topId) ?? 0) * factors[topId] - topEntry!.score) < 1e-6
+    : false;
   // the input does not separate its first two candidates: only messages stand behind the first, the second weighs
   // at least half as much, and the first holds less than AMBIGUOUS_BELOW of all the weight
-  const ambiguous = ranked.length > 1 && ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO && topShare < AMBIGUOUS_BELOW && onlyMessages && !(topId === 'configuration_invalid' && topEntry!.hints.setting?.[0]);
+  const ambiguous =
+    ranked.length > 1 &&
+    ranked[1]![1].score >= topEntry!.score * AMBIGUOUS_RATIO &&
+    topShare < AMBIGUOUS_BELOW &&
+    onlyMessages &&
+    !(topId === 'configuration_invalid' && topEntry!.hints.setting?.[0]);
   // calibrated on what the diagnosis knows: the first cause's share, the total weight, and whether it is ambiguous
   const topConf = ranked.length > 0 ? priors.calibrate(topShare, total, ambiguous, onlyMessages) : 0;
   // the first cause gets its calibrated confidence; the rest of the probability goes to the others in proportion
@@ -208,8 +266,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         id,
         confidence: round2(Math.min(0.97, i === 0 ? topConf : (e.score / total) * rest)),
         summary: summaryOf(id, board.reasons(id), setting),
-        evidence: e.evidence.slice().sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
-        fix: fixFor(id, { framework: fw, hints: e.hints, cudnnSymptoms, platform, lines: [...e.evidence.map((x) => x.text), ...matchedLines], ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}) }),
+        evidence: e.evidence
+          .slice()
+          .sort((a, b) => (a.source === 'machine' ? 1 : 0) - (b.source === 'machine' ? 1 : 0) || a.line - b.line),
+        fix: fixFor(id, {
+          framework: fw,
+          hints: e.hints,
+          cudnnSymptoms,
+          platform,
+          lines: [...e.evidence.map((x) => x.text), ...matchedLines],
+          ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
+        }),
         why: board.reasons(id),
         score: round2(e.score),
         ...(test ? { test } : {}),
@@ -223,11 +290,19 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     .slice(0, MAX_CAUSES);
   // the contract: causes sorted by confidence, highest first. A cause ranked lower by its evidence never shows a
   // higher confidence than one above it (its proportional share can exceed the first place's calibrated value)
-  for (let i = 1; i < causes.length; i++) causes[i]!.confidence = Math.min(causes[i]!.confidence, causes[i - 1]!.confidence);
+  for (let i = 1; i < causes.length; i++)
+    causes[i]!.confidence = Math.min(causes[i]!.confidence, causes[i - 1]!.confidence);
 
   const signals: Signal[] = all
     .sort((a, b) => (Collector.matches(a)[0]?.line ?? 0) - (Collector.matches(b)[0]?.line ?? 0))
-    .map((st) => ({ signature: st.group, kind: st.sig.kind, lines: ev(st, 3), count: st.count, values: Collector.matches(st)[0]?.values ?? {}, summary: (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary }));
+    .map((st) => ({
+      signature: st.group,
+      kind: st.sig.kind,
+      lines: ev(st, 3),
+      count: st.count,
+      values: Collector.matches(st)[0]?.values ?? {},
+      summary: (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary,
+    }));
 
   const top = causes[0];
   const lines = col.lines;
@@ -241,7 +316,10 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         ? t(lines <= 2 ? 'explain.ambiguousLine' : 'explain.ambiguousLog', { n: Math.min(causes.length, 4) })
         : top.setting
           ? t('explain.mostLikelySetting', { setting: top.setting, pct: Math.round(top.confidence * 100) })
-          : t('explain.mostLikely', { cause: lowerFirst(ROOT_CAUSE_TITLES[top.id]), pct: Math.round(top.confidence * 100) });
+          : t('explain.mostLikely', {
+              cause: lowerFirst(ROOT_CAUSE_TITLES[top.id]),
+              pct: Math.round(top.confidence * 100),
+            });
 
   return {
     schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
@@ -266,18 +344,28 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
  * module (Xid, ECC, NVRM, NVLink, "fallen off the bus", a driver/library version mismatch…). The weights order
  * causes within a tier.
  */
-export const HARDWARE_WORDS = /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
+export const HARDWARE_WORDS =
+  /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
 
-function evidenceTiers(board: Board, fromMessages: Map<RootCauseId, number>, lines: string[]): (id: RootCauseId) => number {
+function evidenceTiers(
+  board: Board,
+  fromMessages: Map<RootCauseId, number>,
+  lines: string[],
+): (id: RootCauseId) => number {
   const best = Math.max(0, ...fromMessages.values());
   const hardwareWord = lines.some((l) => HARDWARE_WORDS.test(l));
   return (id) => {
     if (id === 'hardware_or_driver_fault' && !hardwareWord && !board.grounded.has(id)) return 0;
     if (board.grounded.has(id)) return 3;
     // a cause a message allows, or one the environment adds with facts of its own (a version, the GPU, the OS)
-    if (best <= 0 || (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE || (board.entries.get(id)?.evidence.length ?? 0) > 0) return 2;
+    if (
+      best <= 0 ||
+      (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE ||
+      (board.entries.get(id)?.evidence.length ?? 0) > 0
+    )
+      return 2;
     return 1;
   };
 }
@@ -301,14 +389,20 @@ const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]m
 const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
 const TENSORRT_LIB = /\blibnvinfer/i;
 /** the container runtime's own words: Docker, containerd, Kubernetes, the NVIDIA container toolkit */
-const CONTAINER_WORDS = /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
+const CONTAINER_WORDS =
+  /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
-const OS_ERROR = /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
+const OS_ERROR =
+  /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
 /** Paddle's own out-of-memory reports (its allocator's messages): with none, a cuDNN failure is not Paddle's memory */
 const PADDLE_OOM = /^paddle[.-].*(?:oom|alloc|memory)|^paddle-gpu-oom/i;
 /** a cuDNN status Paddle relays ("CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED", 1.x's "Cudnn error, …") other than ALLOC_FAILED */
 const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
-const MEMORY_CAUSES: readonly RootCauseId[] = ['gpu_memory_exhausted', 'framework_preallocation', 'memory_held_by_other_process'];
+const MEMORY_CAUSES: readonly RootCauseId[] = [
+  'gpu_memory_exhausted',
+  'framework_preallocation',
+  'memory_held_by_other_process',
+];
 const VERSION_CAUSES: readonly RootCauseId[] = ['cudnn_version_mismatch', 'cuda_toolkit_mismatch', 'driver_too_old'];
 
 /**
@@ -324,7 +418,12 @@ function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string
   return signals.has('paddle.enforce_allocating_le_available');
 }
 
-const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.dll_missing', 'tf-selfcheck-missing-dll']);
+const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set([
+  'tf.could_not_load_dynamic_library',
+  'lib.cannot_open_shared_object',
+  'lib.dll_missing',
+  'tf-selfcheck-missing-dll',
+]);
 
 /**
  * A message's usual causes, moved where what it carries says they cannot apply:
@@ -334,7 +433,13 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set(['tf.could_not_load_dyna
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined, inContainer = false, paddleOom = false): Partial<Record<RootCauseId, number>> {
+function redirect(
+  dist: Partial<Record<RootCauseId, number>>,
+  st: SignalState,
+  fw: Framework | undefined,
+  inContainer = false,
+  paddleOom = false,
+): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
     const v = (out[from] ?? 0) * frac;
@@ -345,11 +450,15 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
   const text = Collector.matches(st)[0]?.text ?? '';
   // the driver's status name on the line decides among the message's readings: CUDA_ERROR_NO_DEVICE
   // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
-  if (NO_DEVICE_STATUS.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
+  if (NO_DEVICE_STATUS.test(text))
+    for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
-  if (/nccl/i.test(st.group) && OS_ERROR.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
+  if (/nccl/i.test(st.group) && OS_ERROR.test(text))
+    for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
-  if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text)) for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
+  if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text))
+    for (const c of Object.keys(out) as RootCauseId[])
+      if (c !== 'gpu_arch_unsupported') move(c, 'gpu_arch_unsupported', 0.8);
   // NVML's "Unknown Error" inside a container is the container losing its /dev/nvidia* device access (a cgroup
   // rule dropped when systemd reloads units: nvidia-container-toolkit's documented troubleshooting), not the GPU
   if (inContainer && st.group === 'nvml-unknown-error') move('hardware_or_driver_fault', 'no_device_visible', 0.8);
@@ -387,7 +496,11 @@ function redirect(dist: Partial<Record<RootCauseId, number>>, st: SignalState, f
  * CUDA failure cannot come from CUDA used in a fork()ed child. A cause the catalog gives for a message only as
  * that fork usage (its reason names fork) is shared out among the message's other causes on Windows.
  */
-function noFork(dist: Partial<Record<RootCauseId, number>>, st: SignalState, platform: string): Partial<Record<RootCauseId, number>> {
+function noFork(
+  dist: Partial<Record<RootCauseId, number>>,
+  st: SignalState,
+  platform: string,
+): Partial<Record<RootCauseId, number>> {
   if (platform !== 'windows') return dist;
   const fork = (Object.keys(dist) as RootCauseId[]).filter((c) => /\bfork/i.test(st.sig.reasons[c] ?? ''));
   if (fork.length === 0) return dist;
@@ -406,7 +519,11 @@ function noFork(dist: Partial<Record<RootCauseId, number>>, st: SignalState, pla
  * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
  * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
  */
-function inFramework(causes: Partial<Record<RootCauseId, number>>, st: SignalState, fw: Framework | undefined): Partial<Record<RootCauseId, number>> {
+function inFramework(
+  causes: Partial<Record<RootCauseId, number>>,
+  st: SignalState,
+  fw: Framework | undefined,
+): Partial<Record<RootCauseId, number>> {
   if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
   const v = causes.gpu_memory_exhausted / 2;
   return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
@@ -454,7 +571,11 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
   return best;
 }
 
-function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[]): void {
+function analyseXid(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: (st: SignalState, max?: number) => LogEvidence[],
+): void {
   const st = signals.get('kernel.xid');
   if (!st) return;
   // Xid 13, 31, 43, 45: usually the application (illegal access, MMU fault in user code, killed context);
@@ -462,7 +583,8 @@ function analyseXid(board: Board, signals: Map<string, SignalState>, ev: (st: Si
   const xids = new Set(Collector.matches(st).map((m) => Number(m.values.xid)));
   const hard = [48, 61, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120, 122, 123, 140].filter((x) => xids.has(x));
   const app = [13, 31, 43, 45, 69].filter((x) => xids.has(x));
-  if (hard.length > 0) board.add('hardware_or_driver_fault', 1.6, t('why.x.hard', { xids: hard.join(', ') }), ev(st, 2));
+  if (hard.length > 0)
+    board.add('hardware_or_driver_fault', 1.6, t('why.x.hard', { xids: hard.join(', ') }), ev(st, 2));
   if (app.length > 0 && hard.length === 0) {
     board.add('framework_bug', 0.6, t('why.x.app', { xids: app.join(', ') }), ev(st, 2));
     board.against('hardware_or_driver_fault', 0.8, t('why.x.appAgainst', { xids: app.join(', ') }));

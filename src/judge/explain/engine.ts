@@ -24,7 +24,10 @@ export function explainText(text: string, opts: ExplainOptions = {}): Diagnosis 
 }
 
 /** The reading half alone (the accuracy bench reads each report once and diagnoses it with many priors). */
-export function collectText(text: string, opts: Pick<ExplainOptions, 'noPrefilter'> = {}): { collector: Collector; truncatedLines: number } {
+export function collectText(
+  text: string,
+  opts: Pick<ExplainOptions, 'noPrefilter'> = {},
+): { collector: Collector; truncatedLines: number } {
   const col = new Collector();
   const scan = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) => col.onLine(l));
   scan.push(text);
@@ -42,8 +45,13 @@ export interface ExplainInput {
  * Explain one or more streamed inputs in bounded memory (multi-GB logs): lines are numbered across the
  * inputs as if they were concatenated; each evidence line says which input it came from.
  */
-export async function explainStream(input: NodeJS.ReadableStream | AsyncIterable<Uint8Array | string> | ExplainInput[], opts: ExplainOptions = {}): Promise<Diagnosis> {
-  const inputs: ExplainInput[] = Array.isArray(input) ? input : [{ name: opts.sourceName ?? 'input', chunks: input as AsyncIterable<Uint8Array | string> }];
+export async function explainStream(
+  input: NodeJS.ReadableStream | AsyncIterable<Uint8Array | string> | ExplainInput[],
+  opts: ExplainOptions = {},
+): Promise<Diagnosis> {
+  const inputs: ExplainInput[] = Array.isArray(input)
+    ? input
+    : [{ name: opts.sourceName ?? 'input', chunks: input as AsyncIterable<Uint8Array | string> }];
   // line ranges per input, to label evidence with its file
   const ranges: Array<{ from: number; name: string }> = [];
   const col = new Collector((line) => {
@@ -57,7 +65,9 @@ export async function explainStream(input: NodeJS.ReadableStream | AsyncIterable
   for (const inp of inputs) {
     ranges.push({ from: offset + 1, name: inp.name });
     const base = offset;
-    const split = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) => col.onLine({ ...l, no: base + l.no }));
+    const split = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) =>
+      col.onLine({ ...l, no: base + l.no }),
+    );
     let sinceProgress = 0;
     for await (const chunk of inp.chunks) {
       split.push(chunk);

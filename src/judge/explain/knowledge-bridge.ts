@@ -12,7 +12,6 @@ import { compareVersions } from '../../base/versions.js';
 /** Numeric, part by part, never rejecting messy text (the one comparison: base/versions.ts). */
 export { compareVersions };
 
-
 export function majorMinor(v: string): string {
   const parts = v.split('.');
   return parts.length >= 2 ? `${parts[0]}.${parts[1]}` : `${parts[0]}`;
@@ -92,7 +91,8 @@ export function cudaOfDriver(driver: string): string | null {
   let best: string | null = null;
   for (const r of cudaRows) {
     if (r.driverLinux && compareVersions(driver, r.driverLinux) >= 0) best = r.cuda;
-    else if (r.driverWindows && compareVersions(driver, r.driverWindows) >= 0 && Number(driver.split('.')[0]) > 385) best = r.cuda;
+    else if (r.driverWindows && compareVersions(driver, r.driverWindows) >= 0 && Number(driver.split('.')[0]) > 385)
+      best = r.cuda;
   }
   return best;
 }
@@ -110,7 +110,8 @@ export function tensorflowBuild(version: string): { cuda: string; cudnn: string 
 /** The sm_XX list of a PyTorch wheel; `cudaTag` like "11.3" ("+cu113"). Falls back to the CUDA range. */
 export function torchArchs(version: string, cudaTag?: string): { archs: string[]; cuda: string } | null {
   const base = version.split('+')[0]!;
-  const row = torchRows.find((r) => r.torch === base) ?? torchRows.find((r) => majorMinor(r.torch) === majorMinor(base));
+  const row =
+    torchRows.find((r) => r.torch === base) ?? torchRows.find((r) => majorMinor(r.torch) === majorMinor(base));
   if (!row) return null;
   const tag = cudaTag ? `cu${cudaTag.replace('.', '')}` : undefined;
   // the pip default: the newest variant that is not the odd one out (for old releases the first listed is the default)
@@ -129,7 +130,29 @@ export function torchArchs(version: string, cudaTag?: string): { archs: string[]
 function defaultVariant(variants: string[], version: string): string | undefined {
   // PyTorch's default pip wheel: 1.x used the second-newest CUDA (e.g. 1.4 → cu101, 1.8-1.12 → cu102);
   // 2.x: 2.0 cu117, 2.1-2.5 cu121, 2.6 cu124, 2.7 cu126, 2.8+ cu128.
-  const known: Record<string, string> = { '1.4': 'cu101', '1.5': 'cu102', '1.6': 'cu102', '1.7': 'cu102', '1.8': 'cu102', '1.9': 'cu102', '1.10': 'cu102', '1.11': 'cu102', '1.12': 'cu102', '1.13': 'cu117', '2.0': 'cu117', '2.1': 'cu121', '2.2': 'cu121', '2.3': 'cu121', '2.4': 'cu121', '2.5': 'cu124', '2.6': 'cu124', '2.7': 'cu126', '2.8': 'cu128', '2.9': 'cu128', '2.10': 'cu128' };
+  const known: Record<string, string> = {
+    '1.4': 'cu101',
+    '1.5': 'cu102',
+    '1.6': 'cu102',
+    '1.7': 'cu102',
+    '1.8': 'cu102',
+    '1.9': 'cu102',
+    '1.10': 'cu102',
+    '1.11': 'cu102',
+    '1.12': 'cu102',
+    '1.13': 'cu117',
+    '2.0': 'cu117',
+    '2.1': 'cu121',
+    '2.2': 'cu121',
+    '2.3': 'cu121',
+    '2.4': 'cu121',
+    '2.5': 'cu124',
+    '2.6': 'cu124',
+    '2.7': 'cu126',
+    '2.8': 'cu128',
+    '2.9': 'cu128',
+    '2.10': 'cu128',
+  };
   const k = known[majorMinor(version)];
   if (k && variants.includes(k)) return k;
   return variants[variants.length > 1 ? variants.length - 2 : 0];
@@ -166,6 +189,17 @@ export function jaxCudaBuilds(version: string): JaxCudaBuild[] | null {
   if (!/^\d+\.\d+(?:\.\d+)?$/.test(base)) return null;
   const req = tryApi(() => compat.jaxRequirements(base));
   if (!req) return null;
-  return req.variants
-    .flatMap((v) => (v.minCuda ? [{ variant: v.name, cudaMajor: v.cudaMajor, minCuda: v.minCuda, minCudnn: v.minCudnn ?? null, plugin: v.plugin }] : []));
+  return req.variants.flatMap((v) =>
+    v.minCuda
+      ? [
+          {
+            variant: v.name,
+            cudaMajor: v.cudaMajor,
+            minCuda: v.minCuda,
+            minCudnn: v.minCudnn ?? null,
+            plugin: v.plugin,
+          },
+        ]
+      : [],
+  );
 }

@@ -16,9 +16,19 @@ import type { SignalState } from './collect.js';
 import { Collector } from './collect.js';
 import { t } from '../../base/i18n/index.js';
 
-const MEMORY_CAUSES = ['gpu_memory_exhausted', 'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation'] as const;
+const MEMORY_CAUSES = [
+  'gpu_memory_exhausted',
+  'memory_held_by_other_process',
+  'framework_preallocation',
+  'allocator_fragmentation',
+] as const;
 
-export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<string, SignalState>, env: EnvironmentFacts): string[] {
+export function combineWithMachine(
+  board: Board,
+  snap: Snapshot,
+  signals: Map<string, SignalState>,
+  env: EnvironmentFacts,
+): string[] {
   const notes: string[] = [];
   const src = (text: string): LogEvidence => ({ line: 0, text, source: 'machine' });
   const memoryInPlay = MEMORY_CAUSES.some((c) => board.score(c) > 0);
@@ -38,11 +48,24 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
         const fw = holderFrameworkLabel(p);
         const gpuTotal = gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null;
         const policy = holderPolicy(p, gpuTotal);
-        const text = t(fw ? (policy ? 'why.m.holderFwPolicy' : 'why.m.holderFw') : policy ? 'why.m.holderPolicy' : 'why.m.holder', { pid: p.pid, fw: fw ?? '', name: p.name ?? '?', user: p.user ?? p.uid ?? '?', mib: fmtMiB(p.usedMiB), gpus: p.gpus.join(',') || '?', reason, policy: policy?.summary ?? '' });
+        const text = t(
+          fw ? (policy ? 'why.m.holderFwPolicy' : 'why.m.holderFw') : policy ? 'why.m.holderPolicy' : 'why.m.holder',
+          {
+            pid: p.pid,
+            fw: fw ?? '',
+            name: p.name ?? '?',
+            user: p.user ?? p.uid ?? '?',
+            mib: fmtMiB(p.usedMiB),
+            gpus: p.gpus.join(',') || '?',
+            reason,
+            policy: policy?.summary ?? '',
+          },
+        );
         board.add('memory_held_by_other_process', weight, text, [src(text)]);
         // No `kill PID` to suggest for PID 1, a kernel thread, or a PID that is another namespace's here.
         if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
-        if (policy && share >= 0.2) board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
+        if (policy && share >= 0.2)
+          board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
       }
       // another framework in the failed process (its own figures said so): the maps of a process that loads PyTorch
       // and a preallocating framework name which one holds the share, and its policy is the fix
@@ -64,11 +87,21 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
       const top = holders[0];
       if (fig && top && (top.usedMiB ?? 0) > 0) {
         const MiB = 1024 * 1024;
-        const othersBytes = holders.slice(1).filter((p) => p.gpus.some((g) => top.gpus.includes(g))).reduce((a, p) => a + (p.usedMiB ?? 0) * MiB, 0);
+        const othersBytes = holders
+          .slice(1)
+          .filter((p) => p.gpus.some((g) => top.gpus.includes(g)))
+          .reduce((a, p) => a + (p.usedMiB ?? 0) * MiB, 0);
         const need = fig.self + fig.requested + othersBytes;
         const fw = holderFrameworkLabel(top);
         const who = `PID ${top.pid}${fw ? ` (${fw}, ${fmtMiB(top.usedMiB)})` : ` (${fmtMiB(top.usedMiB)})`}`;
-        const job = othersBytes > 0 ? t('why.m.jobOthers', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested), others: fmtBytes(othersBytes) }) : t('why.m.job', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested) });
+        const job =
+          othersBytes > 0
+            ? t('why.m.jobOthers', {
+                self: fmtBytes(fig.self),
+                requested: fmtBytes(fig.requested),
+                others: fmtBytes(othersBytes),
+              })
+            : t('why.m.job', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested) });
         if (need <= fig.total) {
           const text = t('why.m.fits', { who, job, total: fmtBytes(fig.total) });
           board.add('memory_held_by_other_process', 0.6, text, [src(text)]);
@@ -79,9 +112,18 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
       }
       if (holders.length === 0 && snap.processes.ok) {
         const usedMiB = gpus.reduce((a, g) => a + g.memory.usedMiB, 0);
-        if (usedMiB < totalMiB * 0.1) board.against('memory_held_by_other_process', 0.5, t('why.m.noneNow', { mib: fmtMiB(usedMiB) }));
+        if (usedMiB < totalMiB * 0.1)
+          board.against('memory_held_by_other_process', 0.5, t('why.m.noneNow', { mib: fmtMiB(usedMiB) }));
       }
-      notes.push(t('why.m.memNow', { list: gpus.map((g) => t('why.m.memGpu', { gpu: g.index, used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB) })).join(t('list.semicolon')) }));
+      notes.push(
+        t('why.m.memNow', {
+          list: gpus
+            .map((g) =>
+              t('why.m.memGpu', { gpu: g.index, used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB) }),
+            )
+            .join(t('list.semicolon')),
+        }),
+      );
     }
     // driver: the CUDA it supports vs the CUDA the log needs
     const driverCuda = snap.nvidia.cudaVersion;
@@ -90,7 +132,11 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
       const text = t('why.m.driverOld', { driver: snap.nvidia.driverVersion, cuda: driverCuda, need });
       board.add('driver_too_old', 1.5, text, [src(text)]);
     } else if (driverCuda && board.score('driver_too_old') > 0 && need) {
-      board.against('driver_too_old', 0.6, t('why.m.driverEnough', { driver: snap.nvidia.driverVersion, cuda: driverCuda, need }));
+      board.against(
+        'driver_too_old',
+        0.6,
+        t('why.m.driverEnough', { driver: snap.nvidia.driverVersion, cuda: driverCuda, need }),
+      );
     }
     notes.push(t('why.m.driverNote', { driver: snap.nvidia.driverVersion, cuda: driverCuda ?? '?', n: gpus.length }));
     // architecture: the GPUs here against the archs the log says the build has
@@ -99,14 +145,22 @@ export function combineWithMachine(board: Board, snap: Snapshot, signals: Map<st
     for (const g of gpus) {
       if (!g.computeCapability) continue;
       if (archs && archs.length > 0 && !smRunsOn(archs, g.computeCapability)) {
-        const text = t('why.m.arch', { gpu: g.index, name: g.name, sm: smOfCc(g.computeCapability), archs: archs.join(' ') });
+        const text = t('why.m.arch', {
+          gpu: g.index,
+          name: g.name,
+          sm: smOfCc(g.computeCapability),
+          archs: archs.join(' '),
+        });
         board.add('gpu_arch_unsupported', 1.2, text, [src(text)]);
       }
     }
     // no device: CUDA_VISIBLE_DEVICES as the job saw it
     const cvd = snap.env.CUDA_VISIBLE_DEVICES;
     if (board.score('no_device_visible') > 0 && cvd !== undefined) {
-      const ids = cvd.split(',').map((s) => s.trim()).filter(Boolean);
+      const ids = cvd
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = ids.length === 0 || ids.some((i) => /^\d+$/.test(i) && Number(i) >= gpus.length);
       if (bad) {
         const text = t('why.m.cvd', { cvd, n: gpus.length, max: gpus.length - 1 });

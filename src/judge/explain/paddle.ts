@@ -5,7 +5,15 @@
 // the fix texts. Facts come from src/knowledge/paddle.json (PaddlePaddle's install docs) through compat.
 import type { RootCauseId } from '../../knowledge/root-causes.js';
 import { minDriverForCuda } from '../compat/cuda.js';
-import { cudaOfPaddleVariant, paddleBuild, paddleCudnnFacts, paddleInstallCommand, splitPaddleVersion, type PaddleBuild, type PaddleVariantInfo } from '../compat/paddle.js';
+import {
+  cudaOfPaddleVariant,
+  paddleBuild,
+  paddleCudnnFacts,
+  paddleInstallCommand,
+  splitPaddleVersion,
+  type PaddleBuild,
+  type PaddleVariantInfo,
+} from '../compat/paddle.js';
 import { compareVersions, isVersion } from '../compat/version.js';
 import type { CauseFix } from './types.js';
 import { joinList, t } from '../../base/i18n/index.js';
@@ -39,7 +47,10 @@ export function paddleLogFacts(lines: readonly string[]): PaddleLogFacts {
       out.compiledCuda ??= m[1];
       out.driverCuda ??= m[2];
     }
-    m = /third-party dynamic library \(([^)]+)\) that Paddle depends on is not configured correctly\.?(?: \(error code is ([^)]*)\))?/i.exec(l);
+    m =
+      /third-party dynamic library \(([^)]+)\) that Paddle depends on is not configured correctly\.?(?: \(error code is ([^)]*)\))?/i.exec(
+        l,
+      );
     if (m) {
       out.library ??= m[1];
       if (m[2]) out.errorCode ??= m[2];
@@ -59,7 +70,9 @@ export interface PaddleFixContext {
 }
 
 /** The build a stated version names, when the data has it (and the release when the build is not named). */
-export function paddleBuildOf(version: string | undefined): { release: PaddleBuild; build: PaddleVariantInfo | null } | null {
+export function paddleBuildOf(
+  version: string | undefined,
+): { release: PaddleBuild; build: PaddleVariantInfo | null } | null {
   if (!version) return null;
   const { version: v, variant } = splitPaddleVersion(version);
   if (!isVersion(v)) return null;
@@ -75,7 +88,9 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
   const known = paddleBuildOf(c.frameworkVersion);
   const b = known?.build ?? null;
   const v2 = known ? compareVersions(known.release.version, '3.0.0a0') < 0 : true;
-  const label = b ? `paddlepaddle-gpu ${b.pip} (CUDA ${b.cuda}${b.cudnn ? `, cuDNN ${b.cudnn}` : ''})` : 'your paddlepaddle-gpu build';
+  const label = b
+    ? `paddlepaddle-gpu ${b.pip} (CUDA ${b.cuda}${b.cudnn ? `, cuDNN ${b.cudnn}` : ''})`
+    : 'your paddlepaddle-gpu build';
   switch (id) {
     case 'library_missing': {
       const lib = facts.library ?? c.hints?.lib?.[0] ?? (facts.cudnnNotLoaded ? 'cuDNN' : t('paddle.aCudaLib'));
@@ -88,26 +103,46 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
         t('paddle.cudnnin'),
       ].filter(Boolean);
       const cmds = [CHECK];
-      if (!/\.dll$/i.test(lib)) cmds.push(`ldconfig -p | grep -F ${/cudnn/i.test(lib) ? 'libcudnn' : lib.replace(/\.so.*$/, '')}`);
-      if (b?.cudnn) cmds.push(`conda install -c conda-forge cudnn=${b.cudnn.split('.').slice(0, 2).join('.')}    # into the active environment`);
+      if (!/\.dll$/i.test(lib))
+        cmds.push(`ldconfig -p | grep -F ${/cudnn/i.test(lib) ? 'libcudnn' : lib.replace(/\.so.*$/, '')}`);
+      if (b?.cudnn)
+        cmds.push(
+          `conda install -c conda-forge cudnn=${b.cudnn.split('.').slice(0, 2).join('.')}    # into the active environment`,
+        );
       return { text: joinList(text, 'sentence'), commands: cmds };
     }
     case 'cudnn_version_mismatch': {
       const built = facts.compiledCudnn ?? b?.cudnn ?? c.hints?.compiled?.[0];
       const found = facts.machineCudnn ?? c.hints?.runtime?.[0];
       const major = built?.split('.')[0];
-      const text = t('paddle.cudnn', { built: built ?? t('paddle.seeWarning'), found: found ?? 'none', want: built ? t('paddle.orNewer', { built, major: major ?? '?' }) : t('paddle.ofBuild') });
+      const text = t('paddle.cudnn', {
+        built: built ?? t('paddle.seeWarning'),
+        found: found ?? 'none',
+        want: built ? t('paddle.orNewer', { built, major: major ?? '?' }) : t('paddle.ofBuild'),
+      });
       const cmds = [CHECK];
-      if (built) cmds.push(`conda install -c conda-forge cudnn=${built.split('.').slice(0, 2).join('.')}    # into the active environment`);
+      if (built)
+        cmds.push(
+          `conda install -c conda-forge cudnn=${built.split('.').slice(0, 2).join('.')}    # into the active environment`,
+        );
       return { text, commands: cmds };
     }
     case 'driver_too_old': {
       const compiled = facts.compiledCuda ?? b?.cuda;
       if (!compiled) return null;
       const min = minDriverForCuda(compiled, 'linux');
-      const fits = known ? known.release.variants.filter((x) => !facts.driverCuda || compareVersions(x.cuda, facts.driverCuda) <= 0).sort((x, y) => compareVersions(y.cuda, x.cuda))[0] : undefined;
+      const fits = known
+        ? known.release.variants
+            .filter((x) => !facts.driverCuda || compareVersions(x.cuda, facts.driverCuda) <= 0)
+            .sort((x, y) => compareVersions(y.cuda, x.cuda))[0]
+        : undefined;
       return {
-        text: t('paddle.driver', { compiled, driverCuda: facts.driverCuda ?? 'none', min: min.min ?? 'none', fits: fits ? `${fits.pip}, CUDA ${fits.cuda}` : 'none' }),
+        text: t('paddle.driver', {
+          compiled,
+          driverCuda: facts.driverCuda ?? 'none',
+          min: min.min ?? 'none',
+          fits: fits ? `${fits.pip}, CUDA ${fits.cuda}` : 'none',
+        }),
         commands: ['nvidia-smi', ...(fits ? [paddleInstallCommand(fits)] : [])],
         manual: [t('fix.driver.manual')],
       };
@@ -116,7 +151,13 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
       if (!known) return null;
       const builds = known.release.variants;
       return {
-        text: v2 ? t('paddle.cudaV2', { label, cuda: b?.cuda ?? t('paddle.versionOfBuild'), builds: builds.map((x) => `${x.pip} (CUDA ${x.cuda})`).join(', ') }) : t('paddle.cuda', { label, builds: builds.map((x) => `${x.pip} (CUDA ${x.cuda})`).join(', ') }),
+        text: v2
+          ? t('paddle.cudaV2', {
+              label,
+              cuda: b?.cuda ?? t('paddle.versionOfBuild'),
+              builds: builds.map((x) => `${x.pip} (CUDA ${x.cuda})`).join(', '),
+            })
+          : t('paddle.cuda', { label, builds: builds.map((x) => `${x.pip} (CUDA ${x.cuda})`).join(', ') }),
         commands: [CHECK, 'nvcc --version', ...(b ? [] : builds.slice(-1).map(paddleInstallCommand))],
       };
     }
@@ -140,7 +181,11 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
     case 'no_device_visible':
       return {
         text: t('paddle.noGpu'),
-        commands: ['python -c "import paddle; print(paddle.is_compiled_with_cuda(), paddle.device.cuda.device_count())"', 'pip list', 'nvidia-smi -L'],
+        commands: [
+          'python -c "import paddle; print(paddle.is_compiled_with_cuda(), paddle.device.cuda.device_count())"',
+          'pip list',
+          'nvidia-smi -L',
+        ],
       };
     default:
       return null;

@@ -58,7 +58,20 @@ export interface Signal {
 
 export type SignatureKind = 'evidence' | 'symptom' | 'memory' | 'family' | 'context' | 'noise';
 
-export type Framework = 'tensorflow' | 'keras' | 'pytorch' | 'jax' | 'xla' | 'cupy' | 'onnxruntime' | 'caffe' | 'mxnet' | 'cntk' | 'rapids' | 'paddle' | 'other';
+export type Framework =
+  | 'tensorflow'
+  | 'keras'
+  | 'pytorch'
+  | 'jax'
+  | 'xla'
+  | 'cupy'
+  | 'onnxruntime'
+  | 'caffe'
+  | 'mxnet'
+  | 'cntk'
+  | 'rapids'
+  | 'paddle'
+  | 'other';
 
 /** Facts about the machine read from the text (issue template, collect_env, nvidia-smi header, pip list, log lines). */
 export interface EnvironmentFacts {

@@ -20,7 +20,8 @@ import { t } from '../../base/i18n/index.js';
 export const BUSY_CPU_SHARE = 0.05;
 
 /** Parents that must never be ended to clear a zombie: shells, terminals, session and service managers. */
-const PROTECTED_PARENTS = /^(bash|sh|dash|zsh|fish|ksh|tcsh|csh|tmux.*|screen|sshd.*|login|su|sudo|systemd.*|init|containerd.*|dockerd|conmon|tini|dumb-init|docker-init|catatonit|supervisord|runsv|s6-.*|cron|crond|slurmstepd|slurmd|jupyter.*|code|node)$/;
+const PROTECTED_PARENTS =
+  /^(bash|sh|dash|zsh|fish|ksh|tcsh|csh|tmux.*|screen|sshd.*|login|su|sudo|systemd.*|init|containerd.*|dockerd|conmon|tini|dumb-init|docker-init|catatonit|supervisord|runsv|s6-.*|cron|crond|slurmstepd|slurmd|jupyter.*|code|node)$/;
 
 export interface LiveSample {
   identity: LiveIdentity | null;
@@ -152,12 +153,24 @@ export function buildPlan(input: PlanInput): Plan {
   for (const { p, a } of assessed(s)) {
     if (!p.listedByNvidiaSmi) continue;
     if (!isStale(a.verdict) || a.protectedBy !== undefined) {
-      leftAlone.push({ pid: p.pid, name: p.name, user: p.user, cmdline: p.cmdline, usedMiB: p.usedMiB, gpus: p.gpus, verdict: a.verdict, why: a.protectedBy ?? a.reason, ...(a.evidence ? { evidence: a.evidence } : {}) });
+      leftAlone.push({
+        pid: p.pid,
+        name: p.name,
+        user: p.user,
+        cmdline: p.cmdline,
+        usedMiB: p.usedMiB,
+        gpus: p.gpus,
+        verdict: a.verdict,
+        why: a.protectedBy ?? a.reason,
+        ...(a.evidence ? { evidence: a.evidence } : {}),
+      });
       continue;
     }
     const step = a.verdict === 'zombie' ? zombieParentStep(p, input) : holderStep(p, a, input);
-    if (step === 'gone') alreadyGone.push({ pid: p.pid, why: t('plan.exitedSince', { pid: p.pid, name: p.name ?? '?' }) });
-    else if (planned.has(step.pid)) continue; // two zombies of one parent
+    if (step === 'gone')
+      alreadyGone.push({ pid: p.pid, why: t('plan.exitedSince', { pid: p.pid, name: p.name ?? '?' }) });
+    else if (planned.has(step.pid))
+      continue; // two zombies of one parent
     else {
       planned.add(step.pid);
       processes.push(step);
@@ -194,11 +207,30 @@ export function buildPlan(input: PlanInput): Plan {
   }
   const { kept, conflicts } = dedupe(settings);
   const envBlocked = kept.length > 0 ? (input.envBlocked ?? null) : null;
-  return { processes, leftAlone, alreadyGone, env: kept, envConflicts: conflicts, envFile: input.envFile, envBlocked, rebuild, manual, window: input.window ?? null, coverage };
+  return {
+    processes,
+    leftAlone,
+    alreadyGone,
+    env: kept,
+    envConflicts: conflicts,
+    envFile: input.envFile,
+    envBlocked,
+    rebuild,
+    manual,
+    window: input.window ?? null,
+    coverage,
+  };
 }
 
 function manualItem(f: Finding, commands: string[]): ManualItem {
-  return { check: f.check, severity: f.severity, message: f.message, text: f.fix?.text ?? '', commands, manual: f.fix?.manual ?? [] };
+  return {
+    check: f.check,
+    severity: f.severity,
+    message: f.message,
+    text: f.fix?.text ?? '',
+    commands,
+    manual: f.fix?.manual ?? [],
+  };
 }
 
 /**
@@ -211,7 +243,9 @@ function processAnswers(steps: readonly EndProcessStep[], s: Snapshot): (f: Find
     byTarget.set(st.pid, st);
     if (st.parentOf !== undefined) byTarget.set(st.parentOf, st);
   }
-  const ended = new Set(steps.filter((st) => !st.blocked).flatMap((st) => [st.pid, ...(st.parentOf !== undefined ? [st.parentOf] : [])]));
+  const ended = new Set(
+    steps.filter((st) => !st.blocked).flatMap((st) => [st.pid, ...(st.parentOf !== undefined ? [st.parentOf] : [])]),
+  );
   // Per GPU: does every holder other than this job get ended?
   const gpuCleared = new Map<number, boolean>();
   for (const p of s.processes.list) {
@@ -277,8 +311,11 @@ function zombieParentStep(z: HolderProcess, input: PlanInput): EndProcessStep | 
   }
   // nvidia-smi reports the host's PIDs; when some of its PIDs are not this namespace's, this one may not be either,
   // and its "parent" would be an unrelated process.
-  const foreign = input.snapshot.processes.list.find((q) => q.listedByNvidiaSmi && (q.gpuNotOpenHere || !q.visible || q.nvidiaSmiPid !== undefined));
-  if (foreign) return { ...step, blocked: t('fixr.foreignNs', { pid: foreign.nvidiaSmiPid ?? foreign.pid, zombie: z.pid }) };
+  const foreign = input.snapshot.processes.list.find(
+    (q) => q.listedByNvidiaSmi && (q.gpuNotOpenHere || !q.visible || q.nvidiaSmiPid !== undefined),
+  );
+  if (foreign)
+    return { ...step, blocked: t('fixr.foreignNs', { pid: foreign.nvidiaSmiPid ?? foreign.pid, zombie: z.pid }) };
   const blocked = blockReason(step, input);
   if (blocked === 'gone') return { ...step, blocked: t('fixr.parentGone', { ppid }) };
   return blocked ? { ...step, blocked } : step;
@@ -310,7 +347,11 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
   }
   // A stopped process cannot work: what its GPU or its log show comes from elsewhere.
   if (stopped || step.parentOf !== undefined) return null;
-  if (live.gpu?.kind === 'busy') return t(live.gpu.how === 'process' ? 'fixr.gpuWorking' : 'fixr.gpuBusyAlone', { pct: live.gpu.pct, pid: step.pid });
+  if (live.gpu?.kind === 'busy')
+    return t(live.gpu.how === 'process' ? 'fixr.gpuWorking' : 'fixr.gpuBusyAlone', {
+      pct: live.gpu.pct,
+      pid: step.pid,
+    });
   if (live.gpu?.kind === 'shared') return t('fixr.gpuShared', { pct: live.gpu.pct, pid: step.pid });
   if (live.outputWritten === true) return t('fixr.wrote', { pid: step.pid });
   return null;
@@ -320,7 +361,17 @@ function blockReason(step: EndProcessStep, input: PlanInput): string | 'gone' | 
  * The processes fix never signals, whatever the plan says: itself and its ancestors, PID 1, kernel threads.
  * Checked at planning time and again right before each signal (apply.ts), on live facts.
  */
-export function neverSignal(pid: number, ancestors: ReadonlySet<number> | undefined, now: { kernelThread?: boolean } | null): string | null {
+export function neverSignal(
+  pid: number,
+  ancestors: ReadonlySet<number> | undefined,
+  now: { kernelThread?: boolean } | null,
+): string | null {
   if (ancestors?.has(pid)) return t('fixr.self');
-  return protectionOf({ pid, isSelfOrAncestor: false, kernelThread: now?.kernelThread ?? false, gpuNotOpenHere: false, name: null });
+  return protectionOf({
+    pid,
+    isSelfOrAncestor: false,
+    kernelThread: now?.kernelThread ?? false,
+    gpuNotOpenHere: false,
+    name: null,
+  });
 }

@@ -33,12 +33,23 @@ function textOf(f: Finding): string {
  * library stays a simple repair with its own fix.
  */
 export function needsRebuild(findings: readonly Finding[], s: Snapshot): Finding[] | null {
-  const lib = findings.filter((f) => f.rootCause !== null && LIBRARY_CAUSES.has(f.rootCause) && f.status !== 'ok' && f.status !== 'skip');
+  const lib = findings.filter(
+    (f) => f.rootCause !== null && LIBRARY_CAUSES.has(f.rootCause) && f.status !== 'ok' && f.status !== 'skip',
+  );
   if (lib.length === 0) return null;
-  const libraries = new Set(lib.flatMap((f) => (f.affects?.library ?? '').split(',').map((x) => x.trim()).filter(Boolean)));
+  const libraries = new Set(
+    lib.flatMap((f) =>
+      (f.affects?.library ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  );
   if (lib.length < 2 && libraries.size < 2) return null;
   const all = lib.map(textOf).join('\n');
-  const conda = /\bconda\b|\/conda-meta\/|\/(ana|mini)conda\d?\/|\/envs\/[^/\s]+\/lib\//i.test(all) || (s.env.CONDA_PREFIX !== undefined && all.includes(s.env.CONDA_PREFIX));
+  const conda =
+    /\bconda\b|\/conda-meta\/|\/(ana|mini)conda\d?\/|\/envs\/[^/\s]+\/lib\//i.test(all) ||
+    (s.env.CONDA_PREFIX !== undefined && all.includes(s.env.CONDA_PREFIX));
   const pip = /\bpip\b|site-packages\/nvidia\//i.test(all);
   return conda && pip ? lib : null;
 }

@@ -76,7 +76,8 @@ class Recorder {
       },
       getOwnPropertyDescriptor(t, key) {
         const d = Reflect.getOwnPropertyDescriptor(t, key);
-        if (rec.live && typeof key !== 'symbol') rec.note(id, 'desc', key, d === undefined ? 'none' : d.enumerable ? 'enumerable' : 'hidden');
+        if (rec.live && typeof key !== 'symbol')
+          rec.note(id, 'desc', key, d === undefined ? 'none' : d.enumerable ? 'enumerable' : 'hidden');
         return d;
       },
       set(t, key, v) {

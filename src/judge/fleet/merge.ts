@@ -188,7 +188,13 @@ export class FleetMerger {
         if (f.status === 'ok' || f.status === 'skip') continue;
         let agg = this.checkAgg.get(f.check);
         if (!agg) {
-          agg = { severity: f.severity, statuses: new Set(), rootCause: f.rootCause, messages: new Map(), machines: [] };
+          agg = {
+            severity: f.severity,
+            statuses: new Set(),
+            rootCause: f.rootCause,
+            messages: new Map(),
+            machines: [],
+          };
           this.checkAgg.set(f.check, agg);
         }
         if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[agg.severity]) {
@@ -214,7 +220,10 @@ export class FleetMerger {
   }
 
   /** "driver 580.159.04 · 8× NVIDIA H100 · 81559 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0)" */
-  private configurationKey(values: Map<string, string>, byFact: Map<string, string[]>): { key: string; facts: Record<string, string> } {
+  private configurationKey(
+    values: Map<string, string>,
+    byFact: Map<string, string[]>,
+  ): { key: string; facts: Record<string, string> } {
     const parts: string[] = [];
     const facts: Record<string, string> = {};
     for (const def of this.defs) {
@@ -304,12 +313,19 @@ export class FleetMerger {
     }
     outliers.sort(
       (a, b) =>
-        IMPACT_RANK[b.differs[0]!.impact] - IMPACT_RANK[a.differs[0]!.impact] || b.differs.length - a.differs.length || a.machine.localeCompare(b.machine),
+        IMPACT_RANK[b.differs[0]!.impact] - IMPACT_RANK[a.differs[0]!.impact] ||
+        b.differs.length - a.differs.length ||
+        a.machine.localeCompare(b.machine),
     );
     splits.sort((a, b) => IMPACT_RANK[b.impact] - IMPACT_RANK[a.impact]);
 
     const groups: FleetGroup[] = [...this.groups]
-      .map(([key, g]) => ({ key, facts: g.facts, size: g.machines.length, machines: g.machines.map((m) => this.names[m]!) }))
+      .map(([key, g]) => ({
+        key,
+        facts: g.facts,
+        size: g.machines.length,
+        machines: g.machines.map((m) => this.names[m]!),
+      }))
       .sort((a, b) => b.size - a.size || a.key.localeCompare(b.key));
 
     const findings: FleetFinding[] = [...this.checkAgg]
@@ -322,7 +338,10 @@ export class FleetMerger {
         count: a.machines.length,
         machines: a.machines.map((m) => this.names[m]!),
       }))
-      .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || a.check.localeCompare(b.check));
+      .sort(
+        (a, b) =>
+          SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || a.check.localeCompare(b.check),
+      );
 
     return {
       schemaVersion: FLEET_SCHEMA_VERSION,

@@ -52,13 +52,21 @@ export function render(a: FixAction, shell: Shell): string {
   switch (a.kind) {
     case 'set-env':
       if (!NAME.test(a.name)) throw new Error(`not a variable name: ${a.name}`);
-      return shell === 'bash' ? `export ${a.name}=${bashQuote(a.value)}` : shell === 'cmd' ? cmdSet(a.name, a.value) : `$env:${a.name}=${psString(a.value)}`;
+      return shell === 'bash'
+        ? `export ${a.name}=${bashQuote(a.value)}`
+        : shell === 'cmd'
+          ? cmdSet(a.name, a.value)
+          : `$env:${a.name}=${psString(a.value)}`;
     case 'unset-env':
       if (!NAME.test(a.name)) throw new Error(`not a variable name: ${a.name}`);
       return shell === 'bash' ? `unset ${a.name}` : shell === 'cmd' ? `set ${a.name}=` : `Remove-Item Env:${a.name}`;
     case 'show-env':
       if (!NAME.test(a.name)) throw new Error(`not a variable name: ${a.name}`);
-      return shell === 'bash' ? `echo "${a.name}=$${a.name}"` : shell === 'cmd' ? `echo ${a.name}=%${a.name}%` : `echo "${a.name}=$env:${a.name}"`;
+      return shell === 'bash'
+        ? `echo "${a.name}=$${a.name}"`
+        : shell === 'cmd'
+          ? `echo ${a.name}=%${a.name}%`
+          : `echo "${a.name}=$env:${a.name}"`;
     case 'end-process':
       // taskkill without /F only asks a window to close: a console python.exe ignores that
       return shell === 'bash' ? `kill ${a.pid}` : `taskkill /PID ${a.pid} /F`;
@@ -66,7 +74,9 @@ export function render(a: FixAction, shell: Shell): string {
       return shell === 'bash' ? `ps -o pid,user,etime,cmd -p ${a.pid}` : `tasklist /V /FI "PID eq ${a.pid}"`;
     case 'prepend-library-path':
       if (shell === 'bash') return `export LD_LIBRARY_PATH=${bashQuote(a.dir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`;
-      return shell === 'cmd' ? `set "PATH=${a.dir.replace(/"/g, '')};%PATH%"` : `$env:PATH=${psString(a.dir).slice(0, -1)};$env:PATH"`;
+      return shell === 'cmd'
+        ? `set "PATH=${a.dir.replace(/"/g, '')};%PATH%"`
+        : `$env:PATH=${psString(a.dir).slice(0, -1)};$env:PATH"`;
     case 'install':
       return [a.tool, ...a.args.map((x) => argQuote(x, shell))].join(' ');
     case 'find-library':
@@ -87,7 +97,8 @@ export function renderFor(a: FixAction, p: Platform): string[] {
  */
 export function parseBashAction(cmd: string): FixAction | null {
   const t = cmd.replace(/\s+#\s.*$/, '').trim();
-  let m = /^export\s+LD_LIBRARY_PATH=(?:'([^']*)'|([^\s'"$`\\;&|<>()]+))\$\{LD_LIBRARY_PATH:\+:\$LD_LIBRARY_PATH\}$/.exec(t);
+  let m =
+    /^export\s+LD_LIBRARY_PATH=(?:'([^']*)'|([^\s'"$`\\;&|<>()]+))\$\{LD_LIBRARY_PATH:\+:\$LD_LIBRARY_PATH\}$/.exec(t);
   if (m) return { kind: 'prepend-library-path', dir: m[1] ?? m[2]! };
   m = /^export\s+([A-Za-z_][A-Za-z0-9_]*)=(?:'([^']*)'|"([^"$`\\]*)"|([^\s'"$`\\;&|<>()]*))$/.exec(t);
   if (m) return { kind: 'set-env', name: m[1]!, value: m[2] ?? m[3] ?? m[4] ?? '' };

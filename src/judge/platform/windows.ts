@@ -27,7 +27,9 @@ export function dllInfo(name: string): DllInfo | null {
 /** Every DLL name in some lines of text, in order of first appearance, lower-cased. */
 export function dllNamesIn(lines: readonly string[]): string[] {
   const out: string[] = [];
-  for (const l of lines) for (const m of l.matchAll(/\b([\w.-]+\.dll)\b/gi)) if (!out.includes(m[1]!.toLowerCase())) out.push(m[1]!.toLowerCase());
+  for (const l of lines)
+    for (const m of l.matchAll(/\b([\w.-]+\.dll)\b/gi))
+      if (!out.includes(m[1]!.toLowerCase())) out.push(m[1]!.toLowerCase());
   return out;
 }
 
@@ -50,11 +52,25 @@ export function dllSearchOrder(): { text: string; source: string } {
  * TensorFlow's last native-Windows GPU release and what it was built with (from the TensorFlow Windows rows),
  * with the commands TensorFlow's docs give for it.
  */
-export function tensorflowOnWindows(): { lastGpu: string; cuda: string | null; cudnn: string | null; text: string; commands: string[]; source: string } {
+export function tensorflowOnWindows(): {
+  lastGpu: string;
+  cuda: string | null;
+  cudnn: string | null;
+  text: string;
+  commands: string[];
+  source: string;
+} {
   const w = knowledge().windows.tensorflowNative;
   const last = knowledge().tensorflow.windowsNativeGpu.lastVersion;
   const b = tensorflowBuild(last, 'windows');
-  return { lastGpu: last.split('.').slice(0, 2).join('.'), cuda: b?.cuda ?? null, cudnn: b?.cudnn ?? null, text: t('win.k.tfNative'), commands: w.commands, source: w.source };
+  return {
+    lastGpu: last.split('.').slice(0, 2).join('.'),
+    cuda: b?.cuda ?? null,
+    cudnn: b?.cudnn ?? null,
+    text: t('win.k.tfNative'),
+    commands: w.commands,
+    source: w.source,
+  };
 }
 
 /** Does TensorFlow `version` have a GPU build for native Windows? null when the version is not known. */

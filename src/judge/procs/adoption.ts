@@ -32,7 +32,10 @@ export type Adoption =
   /** nothing shows either way */
   | { kind: 'unknown'; why: string };
 
-type Facts = Pick<HolderProcess, 'pid' | 'ppid' | 'parentName' | 'startTicks' | 'parentStartTicks' | 'sid' | 'parentSid' | 'serviceUnit' | 'ancestors'>;
+type Facts = Pick<
+  HolderProcess,
+  'pid' | 'ppid' | 'parentName' | 'startTicks' | 'parentStartTicks' | 'sid' | 'parentSid' | 'serviceUnit' | 'ancestors'
+>;
 
 export function adoptionOf(p: Facts): Adoption {
   const parent = `${p.parentName ?? '?'} (PID ${p.ppid ?? '?'})`;
@@ -40,7 +43,8 @@ export function adoptionOf(p: Facts): Adoption {
   if (p.pid === 1) return { kind: 'unknown', why: t('adopt.pid1') };
   if (p.ppid === 0) return { kind: 'unknown', why: t('adopt.outside') };
   if (p.serviceUnit) return { kind: 'unknown', why: t('adopt.service', { unit: p.serviceUnit }) };
-  if (p.parentName === null || p.parentName === undefined) return { kind: 'unknown', why: t('adopt.parentPidUnreadable', { ppid: p.ppid }) };
+  if (p.parentName === null || p.parentName === undefined)
+    return { kind: 'unknown', why: t('adopt.parentPidUnreadable', { ppid: p.ppid }) };
 
   const startTicks = p.startTicks ?? null;
   const parentStart = p.parentStartTicks ?? null;
@@ -53,11 +57,28 @@ export function adoptionOf(p: Facts): Adoption {
   const leaderAbove = (p.ancestors ?? []).some((a) => a.pid === sid);
   // An ordinary parent only: init and subreapers lead sessions of their own and adopt orphans.
   const ordinaryParent = p.ppid !== 1 && !SUPERVISOR_NAMES.test(p.parentName);
-  const parentSetsidAfter = ordinaryParent && parentSid !== null && parentSid === p.ppid && parentStart !== null && startTicks !== null && parentStart <= startTicks;
-  if (sid !== null && parentSid !== null && sid > 0 && sid !== p.pid && sid !== parentSid && !leaderAbove && !parentSetsidAfter) {
+  const parentSetsidAfter =
+    ordinaryParent &&
+    parentSid !== null &&
+    parentSid === p.ppid &&
+    parentStart !== null &&
+    startTicks !== null &&
+    parentStart <= startTicks;
+  if (
+    sid !== null &&
+    parentSid !== null &&
+    sid > 0 &&
+    sid !== p.pid &&
+    sid !== parentSid &&
+    !leaderAbove &&
+    !parentSetsidAfter
+  ) {
     return {
       kind: 'adopted',
-      evidence: parentSid === 0 ? t('adopt.sessionNone', { sid, parent, name: p.parentName }) : t('adopt.session', { sid, parent, parentSid, name: p.parentName }),
+      evidence:
+        parentSid === 0
+          ? t('adopt.sessionNone', { sid, parent, name: p.parentName })
+          : t('adopt.session', { sid, parent, parentSid, name: p.parentName }),
     };
   }
   if (p.ppid === 1 || SUPERVISOR_NAMES.test(p.parentName)) {

@@ -35,7 +35,12 @@ type Facts = Pick<
 /** A worker of a Python job (multiprocessing spawn/forkserver, loky) or a Jupyter kernel: it serves one parent. */
 export function jobPartOf(p: Pick<HolderProcess, 'cmdline'>): JobPart | null {
   const cmd = (p.cmdline ?? []).join(' ');
-  if (/--multiprocessing-fork|from multiprocessing\.(spawn|forkserver) import|loky\.backend\.popen_loky|joblib\.externals\.loky/.test(cmd)) return 'multiprocessing';
+  if (
+    /--multiprocessing-fork|from multiprocessing\.(spawn|forkserver) import|loky\.backend\.popen_loky|joblib\.externals\.loky/.test(
+      cmd,
+    )
+  )
+    return 'multiprocessing';
   if (/\bipykernel_launcher\b|\bipykernel\.kernelapp\b|-m ipykernel\b/.test(cmd)) return 'jupyter';
   return null;
 }
@@ -48,7 +53,8 @@ export function workSigns(p: Facts, part: JobPart | null): string[] {
   const out: string[] = [];
   // A kernel's ports and a worker's sharer serve only the process that is gone; a connection is someone else.
   const listening = part ? [] : (p.listening ?? []).filter((a) => !MP_LISTENER.test(a));
-  if (listening.length > 0) out.push(t('reason.listens', { n: listening.length, addresses: listening.slice(0, 3).join(', ') }));
+  if (listening.length > 0)
+    out.push(t('reason.listens', { n: listening.length, addresses: listening.slice(0, 3).join(', ') }));
   if ((p.connections ?? 0) > 0) out.push(t('reason.connections', { n: p.connections ?? 0 }));
   const ago = outputAgeSeconds(p);
   if (ago !== null && ago <= RECENT_OUTPUT_S) out.push(t('reason.wroteOutput', { s: ago }));
@@ -56,8 +62,11 @@ export function workSigns(p: Facts, part: JobPart | null): string[] {
 }
 
 /** Seconds between the last write to its output file and the snapshot; null: no output file. */
-export function outputAgeSeconds(p: Pick<HolderProcess, 'outputWrittenAt' | 'startedAt' | 'ageSeconds'>): number | null {
-  if (p.outputWrittenAt === null || p.outputWrittenAt === undefined || p.startedAt === null || p.ageSeconds === null) return null;
+export function outputAgeSeconds(
+  p: Pick<HolderProcess, 'outputWrittenAt' | 'startedAt' | 'ageSeconds'>,
+): number | null {
+  if (p.outputWrittenAt === null || p.outputWrittenAt === undefined || p.startedAt === null || p.ageSeconds === null)
+    return null;
   const snapshotAt = p.startedAt + p.ageSeconds * 1000;
   return Math.max(0, Math.round((snapshotAt - p.outputWrittenAt) / 1000));
 }
@@ -72,7 +81,13 @@ export function detachedHow(p: Facts): string | null {
   // daemon(3) and the classic double fork: no terminal, working folder /, nothing to read, the session's
   // first process gone (it existed only to start this one).
   const stdin = p.stdio?.[0];
-  if (p.cwdIsRoot === true && p.sessionLeaderAlive === false && (p.ttyNr ?? 0) === 0 && (stdin === 'null' || stdin === 'closed')) return t('reason.byDaemon');
+  if (
+    p.cwdIsRoot === true &&
+    p.sessionLeaderAlive === false &&
+    (p.ttyNr ?? 0) === 0 &&
+    (stdin === 'null' || stdin === 'closed')
+  )
+    return t('reason.byDaemon');
   return null;
 }
 

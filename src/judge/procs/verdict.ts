@@ -11,7 +11,16 @@ import { adoptionOf, type Adoption } from './adoption.js';
 import { jobPartOf, judgeAdopted } from './leftover.js';
 import { t } from '../../base/i18n/index.js';
 
-export type Verdict = 'this job' | 'active' | 'idle' | 'orphaned' | 'stopped' | 'zombie' | 'other user' | 'invisible' | 'unknown';
+export type Verdict =
+  | 'this job'
+  | 'active'
+  | 'idle'
+  | 'orphaned'
+  | 'stopped'
+  | 'zombie'
+  | 'other user'
+  | 'invisible'
+  | 'unknown';
 
 /** A process alive for over an hour that used under 1% of a CPU on average holds memory without working. */
 export const IDLE_MIN_AGE_S = 3600;
@@ -32,7 +41,9 @@ export interface Assessment {
 }
 
 /** Why fix must never signal this process, or null. Also used by fix on the live facts at apply time. */
-export function protectionOf(p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' | 'kernelThread' | 'gpuNotOpenHere' | 'name' | 'nvidiaSmiPid'>): string | null {
+export function protectionOf(
+  p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' | 'kernelThread' | 'gpuNotOpenHere' | 'name' | 'nvidiaSmiPid'>,
+): string | null {
   if (p.isSelfOrAncestor) return t('protect.self');
   if (p.pid <= 1) return t('protect.pid1');
   if (p.kernelThread) return t('protect.kthread');
@@ -44,7 +55,12 @@ export function protectionOf(p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' |
 
 export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
   const protectedBy = protectionOf(p);
-  const guarded = (verdict: Verdict, reason: string, evidence?: string): Assessment => ({ verdict, reason, ...(protectedBy ? { protectedBy } : {}), ...(evidence ? { evidence } : {}) });
+  const guarded = (verdict: Verdict, reason: string, evidence?: string): Assessment => ({
+    verdict,
+    reason,
+    ...(protectedBy ? { protectedBy } : {}),
+    ...(evidence ? { evidence } : {}),
+  });
   if (p.isSelfOrAncestor) return guarded('this job', t('reason.self'));
   if (!p.visible) return { verdict: 'invisible', reason: p.exited ? t('reason.exited') : t('reason.invisible') };
   if (p.gpuNotOpenHere) return guarded('unknown', protectedBy!);
@@ -52,26 +68,47 @@ export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
   if (p.state === 'zombie' || p.state === 'dead') return guarded('zombie', t('reason.zombie'));
   if (p.state === 'stopped' && p.pid > 1) return guarded('stopped', t('reason.stopped'));
   if (p.state === 'tracing-stop') return guarded('unknown', t('reason.traced'));
-  if (isBusy(p)) return guarded('active', p.ppid === 1 || adoptionOf(p).kind === 'adopted' ? t('reason.workingUnder', { cpu: p.recentCpuPercent ?? '?', parent: p.parentName ?? `PID ${p.ppid ?? '?'}` }) : t('reason.running'));
+  if (isBusy(p))
+    return guarded(
+      'active',
+      p.ppid === 1 || adoptionOf(p).kind === 'adopted'
+        ? t('reason.workingUnder', { cpu: p.recentCpuPercent ?? '?', parent: p.parentName ?? `PID ${p.ppid ?? '?'}` })
+        : t('reason.running'),
+    );
   if (p.pid <= 1) return guarded('unknown', protectedBy!);
 
   const a = adoptionOf(p);
   // Jupyter starts kernels in sessions of their own, so no session shows the server gone: its PID does.
-  if (p.jupyterServerAlive === false && jobPartOf(p) === 'jupyter' && (p.connections ?? 0) === 0) return guarded('orphaned', t('reason.leftoverKernel'));
+  if (p.jupyterServerAlive === false && jobPartOf(p) === 'jupyter' && (p.connections ?? 0) === 0)
+    return guarded('orphaned', t('reason.leftoverKernel'));
   if (a.kind === 'adopted') {
     // Its launching process is gone: a leftover only if nothing shows work, service or a deliberate detach.
     const j = judgeAdopted(p);
-    if (j.kind === 'working') return guarded('active', t('reason.adoptedWorking', { signs: j.signs.join('; ') }), a.evidence);
+    if (j.kind === 'working')
+      return guarded('active', t('reason.adoptedWorking', { signs: j.signs.join('; ') }), a.evidence);
     if (j.kind === 'detached') return guarded('unknown', t('reason.detached', { how: j.how }), a.evidence);
-    const words = j.part === 'multiprocessing' ? t('reason.leftoverWorker') : j.part === 'jupyter' ? t('reason.leftoverKernel') : t('reason.leftover');
+    const words =
+      j.part === 'multiprocessing'
+        ? t('reason.leftoverWorker')
+        : j.part === 'jupyter'
+          ? t('reason.leftoverKernel')
+          : t('reason.leftover');
     return guarded('orphaned', words, a.evidence);
   }
   if (a.kind === 'unknown') return guarded('unknown', idleNote(p, a));
   if (self.uid !== null && p.uid !== null && p.uid !== self.uid) {
-    if (isIdle(p) && p.ownerHasTerminal === false) return guarded('idle', t('reason.idleLoggedOut', { ...idleNumbers(p), user: p.user ?? p.uid ?? '?' }));
+    if (isIdle(p) && p.ownerHasTerminal === false)
+      return guarded('idle', t('reason.idleLoggedOut', { ...idleNumbers(p), user: p.user ?? p.uid ?? '?' }));
     return guarded('other user', t('reason.otherUser', { user: p.user ?? p.uid ?? '?' }));
   }
-  if (isIdle(p)) return guarded('unknown', t('reason.idleOwnerIn', { ...idleNumbers(p), owner: p.uid === self.uid ? t('reason.you') : (p.user ?? p.uid ?? '?') }));
+  if (isIdle(p))
+    return guarded(
+      'unknown',
+      t('reason.idleOwnerIn', {
+        ...idleNumbers(p),
+        owner: p.uid === self.uid ? t('reason.you') : (p.user ?? p.uid ?? '?'),
+      }),
+    );
   return guarded('active', t('reason.running'));
 }
 
@@ -85,7 +122,12 @@ export function isBusy(p: HolderProcess): boolean {
 
 export function isIdle(p: HolderProcess): boolean {
   if (isBusy(p)) return false;
-  return p.ageSeconds !== null && p.cpuSeconds !== null && p.ageSeconds >= IDLE_MIN_AGE_S && p.cpuSeconds / p.ageSeconds < IDLE_MAX_CPU_SHARE;
+  return (
+    p.ageSeconds !== null &&
+    p.cpuSeconds !== null &&
+    p.ageSeconds >= IDLE_MIN_AGE_S &&
+    p.cpuSeconds / p.ageSeconds < IDLE_MAX_CPU_SHARE
+  );
 }
 
 function idleNumbers(p: HolderProcess): { hours: string; cpu: string } {
@@ -114,8 +156,12 @@ export function manualKill(pid: number, a: Pick<Assessment, 'verdict' | 'protect
 }
 
 /** Culprits first: stale, then other users', unknown, invisible, active; biggest holders first within a group. */
-export function culpritOrder(a: { verdict: Verdict; usedMiB: number | null }, b: { verdict: Verdict; usedMiB: number | null }): number {
-  const rank = (v: Verdict) => (isStale(v) ? 0 : v === 'other user' ? 1 : v === 'unknown' ? 2 : v === 'invisible' ? 3 : v === 'active' ? 4 : 5);
+export function culpritOrder(
+  a: { verdict: Verdict; usedMiB: number | null },
+  b: { verdict: Verdict; usedMiB: number | null },
+): number {
+  const rank = (v: Verdict) =>
+    isStale(v) ? 0 : v === 'other user' ? 1 : v === 'unknown' ? 2 : v === 'invisible' ? 3 : v === 'active' ? 4 : 5;
   return rank(a.verdict) - rank(b.verdict) || (b.usedMiB ?? 0) - (a.usedMiB ?? 0);
 }
 

@@ -17,10 +17,22 @@ import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
 import { getLang, t } from '../../base/i18n/index.js';
 
 const SYMBOL: Record<Mark, string> = SYMBOLS;
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri 'none'";
 
 export function renderHtml(m: ReportModel): string {
-  const body = [header(m), runSection(m), diagnosisSection(m), memorySection(m), timelineSection(m), findingsSection(m), versionsSection(m), librariesSection(m), logSection(m), factsSection(m)]
+  const body = [
+    header(m),
+    runSection(m),
+    diagnosisSection(m),
+    memorySection(m),
+    timelineSection(m),
+    findingsSection(m),
+    versionsSection(m),
+    librariesSection(m),
+    logSection(m),
+    factsSection(m),
+  ]
     .filter((s) => s !== '')
     .join('\n');
   return `<!DOCTYPE html>
@@ -51,9 +63,17 @@ function header(m: ReportModel): string {
   const counts = c.checks > 0 ? ` · ${c.unknown ? t('report.htmlCountsUnknown', c) : t('report.htmlCounts', c)}` : '';
   return `<header>
 <h1>${esc(m.title)}</h1>
-${m.sourceLine ? `<p class="meta source">${esc(m.sourceLine)}</p>
-` : ''}${m.inputLine ? `<p class="meta input">${esc(m.inputLine)}</p>
-` : ''}<p class="meta">${esc(counts.replace(/^ · /, ''))}</p>
+${
+  m.sourceLine
+    ? `<p class="meta source">${esc(m.sourceLine)}</p>
+`
+    : ''
+}${
+  m.inputLine
+    ? `<p class="meta input">${esc(m.inputLine)}</p>
+`
+    : ''
+}<p class="meta">${esc(counts.replace(/^ · /, ''))}</p>
 <p class="verdict ${m.verdict.mark}" id="verdict">${mark(m.verdict.mark)} ${esc(m.verdict.text)}</p>
 </header>`;
 }
@@ -75,7 +95,8 @@ ${peaks.length > 0 ? `<ul>${peaks.join('')}</ul>` : `<p class="meta">${esc(r.tim
 
 function diagnosisSection(m: ReportModel): string {
   if (!m.diagnosed) return '';
-  if (m.causes.length === 0) return `<section id="diagnosis"><h2>${t('report.diagnosis')}</h2><p>${t('report.nothingOutput')}</p></section>`;
+  if (m.causes.length === 0)
+    return `<section id="diagnosis"><h2>${t('report.diagnosis')}</h2><p>${t('report.nothingOutput')}</p></section>`;
   if (m.answer?.undecided) return undecidedSection(m.answer);
   return `<section id="diagnosis">
 <h2>${t('report.diagnosis')}</h2>
@@ -85,12 +106,18 @@ ${m.causes.map(causeCard).join('\n')}
 
 /** The input cannot decide: the evidence once, the one step that decides, the candidates with what tells them apart. */
 function undecidedSection(a: Answer): string {
-  const ev = a.evidence.length > 0 ? `<ul class="evidence">${a.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
+  const ev =
+    a.evidence.length > 0
+      ? `<ul class="evidence">${a.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>`
+      : '';
   const n = a.next;
   const next = n
     ? `<div class="fix next"><b>${esc(t('answer.next'))}</b>${LABELS.gap}${esc(n.text)}<pre>${[...(n.act ? [`$ ${esc(n.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...n.commands.map((c) => `$ ${esc(c)}${n.where ? `   <span class="src"># ${esc(n.where)}</span>` : ''}`)].join('\n')}</pre></div>`
     : '';
-  const items = a.causes.map((c) => `<li><b>${esc(c.title)}</b> <span class="meta">${c.pct}%</span>${c.tell ? `<br><span class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${c.tell.command ? ` <code>${esc(c.tell.command)}</code>` : ''}` : ''}</li>`);
+  const items = a.causes.map(
+    (c) =>
+      `<li><b>${esc(c.title)}</b> <span class="meta">${c.pct}%</span>${c.tell ? `<br><span class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${c.tell.command ? ` <code>${esc(c.tell.command)}</code>` : ''}` : ''}</li>`,
+  );
   return `<section id="diagnosis">
 <h2>${t('report.diagnosis')}</h2>
 ${ev}
@@ -111,8 +138,14 @@ ${blockBody(c.lines)}
 
 /** The evidence and the fix of a finding or cause, from the one finding model. */
 function blockBody(fl: FindingLines): string {
-  const cq = fl.consequences.length > 0 ? `<ul class="consequences">${fl.consequences.map((q) => `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`).join('')}</ul>\n` : '';
-  const ev = fl.evidence.length > 0 ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>` : '';
+  const cq =
+    fl.consequences.length > 0
+      ? `<ul class="consequences">${fl.consequences.map((q) => `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`).join('')}</ul>\n`
+      : '';
+  const ev =
+    fl.evidence.length > 0
+      ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>`
+      : '';
   return `${cq}${ev}
 ${fixBlock(fl)}
 <p class="tag">${esc(LABELS.about)}${LABELS.gap}${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
@@ -121,9 +154,15 @@ ${fixBlock(fl)}
 function fixBlock(fl: FindingLines): string {
   const fix = fl.fix;
   if (!fix) return '';
-  const lines = [...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...fix.commands.map((c) => `$ ${esc(c)}`)];
+  const lines = [
+    ...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []),
+    ...fix.commands.map((c) => `$ ${esc(c)}`),
+  ];
   const cmds = lines.length > 0 ? `<pre>${lines.join('\n')}</pre>` : '';
-  const manual = fix.byHand.length > 0 ? `<p class="meta">${esc(LABELS.byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>` : '';
+  const manual =
+    fix.byHand.length > 0
+      ? `<p class="meta">${esc(LABELS.byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>`
+      : '';
   return `<div class="fix"><b>${esc(LABELS.fix)}</b>${LABELS.gap}${esc(fix.text)}${cmds}${manual}</div>`;
 }
 
@@ -145,9 +184,12 @@ ${gpus.join('\n')}
 function timelineSection(m: ReportModel): string {
   const tl = m.timeline;
   if (!tl || !m.run) return '';
-  if (!tl.available || tl.gpus.length === 0) return `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`;
+  if (!tl.available || tl.gpus.length === 0)
+    return `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`;
   const dur = m.run.durationMs;
-  const charts = tl.gpus.map((g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(g, tl, dur)}</div>`);
+  const charts = tl.gpus.map(
+    (g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(g, tl, dur)}</div>`,
+  );
   return `<section id="timeline">
 <h2>${t('report.memoryOverTime')}</h2>
 <p class="key"><i style="background:var(--o4)"></i>${t('report.keyUsed')} <i style="background:var(--job)"></i>${t('report.keyJob')} <i style="background:var(--muted)"></i>${t('report.keyTotal')}${tl.failureAt !== undefined ? ` <i style="background:var(--fail)"></i>${t('report.keyFailure')}` : ''} · ${t('report.keyInterval', { interval: tl.intervalMs })}</p>
@@ -171,9 +213,12 @@ function findingsSection(m: ReportModel): string {
   if (m.findings.length === 0) return '';
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   // Version facts have their own table below: each fact once.
-  const fine = m.findings.filter((f) => f.mark === 'ok' && !isBareOk(f) && !(m.versions.length > 0 && f.category === CATEGORIES.versions));
+  const fine = m.findings.filter(
+    (f) => f.mark === 'ok' && !isBareOk(f) && !(m.versions.length > 0 && f.category === CATEGORIES.versions),
+  );
   const skipped = m.findings.filter((f) => f.mark === 'skip');
-  const none = m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
+  const none =
+    m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
   return `<section id="findings">
 <h2>${t('report.findings')}</h2>
 ${problems.length === 0 ? none : problems.map(findingCard).join('\n')}
@@ -192,14 +237,21 @@ ${blockBody(f.lines)}
 
 function versionsSection(m: ReportModel): string {
   if (m.versions.length === 0) return '';
-  const rows = m.versions.map((v) => `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${v.note ? `<br><span class="meta">${esc(v.note)}</span>` : ''}</td></tr>`);
+  const rows = m.versions.map(
+    (v) =>
+      `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${v.note ? `<br><span class="meta">${esc(v.note)}</span>` : ''}</td></tr>`,
+  );
   return `<section id="versions"><h2>${t('report.versions')}</h2><div class="table-wrap"><table class="versions"><thead><tr><th></th><th>${t('report.col.what')}</th><th>${t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 function librariesSection(m: ReportModel): string {
   if (!m.libraries || m.libraries.length === 0) return '';
   // paths relative to the consumer's environment, breakable only after a slash (a file name stays whole)
-  const pathCell = (p: string, env: string | null | undefined) => shortPath(p, env ?? null).split('/').map(esc).join('/<wbr>');
+  const pathCell = (p: string, env: string | null | undefined) =>
+    shortPath(p, env ?? null)
+      .split('/')
+      .map(esc)
+      .join('/<wbr>');
   const rows = m.libraries.map(
     (r) =>
       `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono name">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono name">${esc(r.name)}</td><td class="mono path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
@@ -211,7 +263,10 @@ function librariesSection(m: ReportModel): string {
 
 function logSection(m: ReportModel): string {
   if (!m.log || m.log.lines.length === 0) return '';
-  const lines = m.log.lines.map((l) => `<li class="${[l.stream ?? '', l.evidence ? 'hit' : ''].join(' ').trim()}" data-line="${l.n}"><span class="n">${l.n}</span>${esc(l.text)}</li>`);
+  const lines = m.log.lines.map(
+    (l) =>
+      `<li class="${[l.stream ?? '', l.evidence ? 'hit' : ''].join(' ').trim()}" data-line="${l.n}"><span class="n">${l.n}</span>${esc(l.text)}</li>`,
+  );
   return `<section id="log"><h2>${esc(m.log.title)}</h2><details open><summary>${m.causes.length > 0 ? t('report.logLinesHit', { n: m.log.lines.length }) : t('report.logLines', { n: m.log.lines.length })}</summary><ol class="log">${lines.join('')}</ol></details></section>`;
 }
 

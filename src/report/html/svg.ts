@@ -15,7 +15,11 @@ const OTHER_CLASSES = 5;
 export function memoryBar(bar: GpuBar): string {
   const W = 1000;
   const H = 36;
-  const total = Math.max(1, bar.totalMiB, bar.segments.reduce((a, s) => a + s.miB, 0));
+  const total = Math.max(
+    1,
+    bar.totalMiB,
+    bar.segments.reduce((a, s) => a + s.miB, 0),
+  );
   let x = 0;
   let other = 0;
   const rects = bar.segments.map((s) => {
@@ -60,18 +64,32 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
   for (const frac of [0, 0.5, 1]) {
     const y = Y(yMax * frac);
     parts.push(`<line class="grid" x1="${L}" x2="${W - R}" y1="${num(y)}" y2="${num(y)}"/>`);
-    parts.push(`<text class="axis" x="${L - 4}" y="${num(y + 4)}" text-anchor="end">${esc(fmtMiB(yMax * frac))}</text>`);
+    parts.push(
+      `<text class="axis" x="${L - 4}" y="${num(y + 4)}" text-anchor="end">${esc(fmtMiB(yMax * frac))}</text>`,
+    );
   }
   for (const frac of [0, 0.5, 1]) {
     const t = tMax * frac;
-    parts.push(`<text class="axis" x="${num(X(t))}" y="${H - 8}" text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`);
+    parts.push(
+      `<text class="axis" x="${num(X(t))}" y="${H - 8}" text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`,
+    );
   }
-  parts.push(`<line class="total" x1="${L}" x2="${W - R}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`);
-  if (g.points.length > 0) parts.push(`<polyline class="line-used" data-series="used" data-count="${g.points.length}" points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`);
-  if (jobPts.length > 0) parts.push(`<polyline class="line-job" data-series="job" data-count="${jobPts.length}" points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`);
+  parts.push(
+    `<line class="total" x1="${L}" x2="${W - R}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`,
+  );
+  if (g.points.length > 0)
+    parts.push(
+      `<polyline class="line-used" data-series="used" data-count="${g.points.length}" points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`,
+    );
+  if (jobPts.length > 0)
+    parts.push(
+      `<polyline class="line-job" data-series="job" data-count="${jobPts.length}" points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`,
+    );
   if (tl.failureAt !== undefined) {
     const x = X(tl.failureAt);
-    parts.push(`<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`);
+    parts.push(
+      `<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`,
+    );
   }
   return `<svg class="timeline" role="img" aria-label="${esc(`GPU ${g.index} memory over time, peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}`)}" viewBox="0 0 ${W} ${H}" width="100%">${parts.join('')}</svg>`;
 }

@@ -4,7 +4,9 @@ import type { Marks } from './types.js';
 import { rule, type Rule } from './rule.js';
 
 export function isIp(s: string): boolean {
-  return /^(?:\d{1,3}\.){3}\d{1,3}$/.test(s) || (s.includes(':') && /^[0-9a-fA-F:]+$/.test(s) && s.split(':').length >= 3);
+  return (
+    /^(?:\d{1,3}\.){3}\d{1,3}$/.test(s) || (s.includes(':') && /^[0-9a-fA-F:]+$/.test(s) && s.split(':').length >= 3)
+  );
 }
 
 /** The placeholder mark of an address, or the address itself when it names no machine. */
@@ -22,7 +24,9 @@ export function macRule(m: Marks): Rule {
 /** IPv4 and IPv6: run last, and not on values stored under a version key. */
 export function ipRules(m: Marks): Rule[] {
   return [
-    rule(/\d\.\d+\.\d+\.\d/, IPV4_RE, (ip: string, offset: number, whole: string) => (isVersion(ip, offset, whole) ? ip : ipMark(m, ip))),
+    rule(/\d\.\d+\.\d+\.\d/, IPV4_RE, (ip: string, offset: number, whole: string) =>
+      isVersion(ip, offset, whole) ? ip : ipMark(m, ip),
+    ),
     rule(/::|(?:[0-9a-fA-F]{1,4}:){4}/, IPV6_RE, (ip: string) => ipMark(m, ip)),
   ];
 }
@@ -31,7 +35,8 @@ const MAC_RE = /(?<![\w:-])[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f
 // Glued to letters is still an address (alice10.20.30.40); glued to digits or dots it is part of a longer number.
 const IPV4_RE = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\d|\.\d)/g;
 // "::" with at least one more group, or five or more colon groups (not times like 12:34:56, not PCI bus ids).
-const IPV6_RE = /(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){4,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{1,4})(?![\w:])/g;
+const IPV6_RE =
+  /(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){4,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{1,4})(?![\w:])/g;
 
 /**
  * A four-part version ("cuDNN 8.9.7.29", "nvidia_cublas-13.1.0.3.dist-info") looks like an IPv4 address. It is an
@@ -42,10 +47,16 @@ function isVersion(ip: string, offset: number, whole: string): boolean {
   const before = whole.slice(Math.max(0, offset - 48), offset);
   if (IP_BEFORE.test(before)) return false;
   const clause = before.slice(Math.max(...[';', ',', '(', ')', '[', ']', '\n'].map((c) => before.lastIndexOf(c))) + 1);
-  return VERSION_BEFORE.test(before) || VERSION_NEAR.test(clause) || VERSION_AFTER.test(whole.slice(offset + ip.length, offset + ip.length + 12));
+  return (
+    VERSION_BEFORE.test(before) ||
+    VERSION_NEAR.test(clause) ||
+    VERSION_AFTER.test(whole.slice(offset + ip.length, offset + ip.length + 12))
+  );
 }
-const IP_BEFORE = /(?::\/\/|@|\b(?:eth|ens|enp|eno|ib|bond|wlan|br|docker|veth)\w*:|\b(?:addr|address|host|ip|inet|from|to|on|at|peer|server|via)[\s:=]+|(?<![=<>~!])=)$/i;
-const VERSION_BEFORE = /(?:version|\bver\.?|\bv|==|>=|<=|~=|cudnn|cuda|nccl|cublas|tensorrt|driver|\.so\.|[\w-]+-cu\d+)[\s:=]*$|\w[-_]$/i;
+const IP_BEFORE =
+  /(?::\/\/|@|\b(?:eth|ens|enp|eno|ib|bond|wlan|br|docker|veth)\w*:|\b(?:addr|address|host|ip|inet|from|to|on|at|peer|server|via)[\s:=]+|(?<![=<>~!])=)$/i;
+const VERSION_BEFORE =
+  /(?:version|\bver\.?|\bv|==|>=|<=|~=|cudnn|cuda|nccl|cublas|tensorrt|driver|\.so\.|[\w-]+-cu\d+)[\s:=]*$|\w[-_]$/i;
 const VERSION_NEAR = /version|\bver\b|cudnn|cublas|cuda|nccl|tensorrt|driver|\bbuilt\b|compiled|\.so\.|-cu\d+/i;
 /** what follows a version in a file name: nvidia_cublas-13.1.0.3.dist-info, torch-2.1.0.1-cp311…whl */
 const VERSION_AFTER = /^(?:\.dist-info|\.egg-info|\.whl|\.tar|\.zip|-py\d|-cp\d|\+)/;

@@ -6,7 +6,14 @@ import { isIp } from './addresses.js';
 import { learning, rule, type Step } from './rule.js';
 import type { Marks } from './types.js';
 
-export const PUBLIC_HOSTS = new Set(['localhost', 'localhost.localdomain', 'unknown', 'ip6-localhost', 'ip6-loopback', '']);
+export const PUBLIC_HOSTS = new Set([
+  'localhost',
+  'localhost.localdomain',
+  'unknown',
+  'ip6-localhost',
+  'ip6-loopback',
+  '',
+]);
 
 /**
  * Hosts of documentation, package indexes and code hosting that a URL in a log or a command line may name
@@ -14,36 +21,93 @@ export const PUBLIC_HOSTS = new Set(['localhost', 'localhost.localdomain', 'unkn
  * host in a URL (a company's GitLab, a bucket, a database) is replaced.
  */
 export const PUBLIC_URL_HOSTS: readonly string[] = [
-  'pytorch.org', 'nvidia.com', 'nvidia.github.io', 'nvcr.io', 'github.com', 'githubusercontent.com', 'github.io', 'gitlab.com', 'bitbucket.org',
-  'pypi.org', 'pythonhosted.org', 'python.org', 'huggingface.co', 'hf.co', 'anaconda.org', 'anaconda.com', 'conda-forge.org', 'continuum.io',
-  'tensorflow.org', 'jax.dev', 'readthedocs.io', 'readthedocs.org', 'docker.com', 'docker.io', 'ubuntu.com', 'debian.org', 'kernel.org',
-  'microsoft.com', 'google.com', 'googleapis.com', 'wandb.ai', 'openai.com', 'anthropic.com', 'stackoverflow.com', 'rust-lang.org', 'npmjs.org', 'npmjs.com',
+  'pytorch.org',
+  'nvidia.com',
+  'nvidia.github.io',
+  'nvcr.io',
+  'github.com',
+  'githubusercontent.com',
+  'github.io',
+  'gitlab.com',
+  'bitbucket.org',
+  'pypi.org',
+  'pythonhosted.org',
+  'python.org',
+  'huggingface.co',
+  'hf.co',
+  'anaconda.org',
+  'anaconda.com',
+  'conda-forge.org',
+  'continuum.io',
+  'tensorflow.org',
+  'jax.dev',
+  'readthedocs.io',
+  'readthedocs.org',
+  'docker.com',
+  'docker.io',
+  'ubuntu.com',
+  'debian.org',
+  'kernel.org',
+  'microsoft.com',
+  'google.com',
+  'googleapis.com',
+  'wandb.ai',
+  'openai.com',
+  'anthropic.com',
+  'stackoverflow.com',
+  'rust-lang.org',
+  'npmjs.org',
+  'npmjs.com',
 ];
 
 /** The rules that find other hosts by their context (before home folders and the word rule). */
 export function hostRules(m: Marks): Step[] {
   return [
-    learning(rule(/:\/\//, URL_HOST_RE, (x, scheme: string, host: string) => (isPublicUrlHost(host, m.isKnownHost) ? x : `${scheme}${m.hostMark(host.replace(/^\[|\]$/g, ''), host)}`))),
-    learning(rule(/@/, USER_AT_HOST_RE, (x, user: string, host: string) => {
-      if (/^sha\d+$/i.test(host) || !/[A-Za-z]/.test(host)) return x;
-      const hostShown = isPublicHost(host, m.isKnownHost) ? host : m.hostMark(host);
-      return `${m.userMark(user)}@${hostShown}`;
-    })),
+    learning(
+      rule(/:\/\//, URL_HOST_RE, (x, scheme: string, host: string) =>
+        isPublicUrlHost(host, m.isKnownHost) ? x : `${scheme}${m.hostMark(host.replace(/^\[|\]$/g, ''), host)}`,
+      ),
+    ),
+    learning(
+      rule(/@/, USER_AT_HOST_RE, (x, user: string, host: string) => {
+        if (/^sha\d+$/i.test(host) || !/[A-Za-z]/.test(host)) return x;
+        const hostShown = isPublicHost(host, m.isKnownHost) ? host : m.hostMark(host);
+        return `${m.userMark(user)}@${hostShown}`;
+      }),
+    ),
     learning(rule(/:\d+:\d+ \[/, NCCL_PREFIX_RE, (_x, host: string, rest: string) => `${m.hostMark(host)}${rest}`)),
-    learning(rule(/\]:\d/, BRACKET_HOST_RE, (x, host: string, port: string) => (PUBLIC_HOSTS.has(host.toLowerCase()) || isIp(host) ? x : `[${m.hostMark(host)}]:${port}`))),
-    learning(rule(/srun: error|CANCELLED/, SLURM_HOST_RE, (_x, head: string, host: string, tail: string) => `${head}${m.hostMark(host)}${tail}`)),
-    learning(rule(/host|node/i, HOST_LABEL_RE, (x, label: string, sep: string, host: string) => (/^v?\d/.test(host) ? x : `${label}${sep}${m.hostMark(host)}`))),
+    learning(
+      rule(/\]:\d/, BRACKET_HOST_RE, (x, host: string, port: string) =>
+        PUBLIC_HOSTS.has(host.toLowerCase()) || isIp(host) ? x : `[${m.hostMark(host)}]:${port}`,
+      ),
+    ),
+    learning(
+      rule(
+        /srun: error|CANCELLED/,
+        SLURM_HOST_RE,
+        (_x, head: string, host: string, tail: string) => `${head}${m.hostMark(host)}${tail}`,
+      ),
+    ),
+    learning(
+      rule(/host|node/i, HOST_LABEL_RE, (x, label: string, sep: string, host: string) =>
+        /^v?\d/.test(host) ? x : `${label}${sep}${m.hostMark(host)}`,
+      ),
+    ),
     learning(rule(/ip-\d/, AWS_HOST_RE, (x) => m.hostMark(x))),
   ];
 }
 
 /** Fully qualified names that are not public documentation or package hosts (after the word rule). */
 export function fqdnRule(m: Marks): Step {
-  return learning(rule(/[A-Za-z0-9]\.[A-Za-z]/, FQDN_RE, (x) => (looksLikeMachine(x) && !m.isKnownHost(x) ? m.hostMark(x) : x)));
+  return learning(
+    rule(/[A-Za-z0-9]\.[A-Za-z]/, FQDN_RE, (x) => (looksLikeMachine(x) && !m.isKnownHost(x) ? m.hostMark(x) : x)),
+  );
 }
 
-const URL_HOST_RE = /\b([a-z][a-z0-9+.-]*:\/\/(?:\uE000[\uE010-\uE019]+\uE001@)?)(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)/gi;
-const USER_AT_HOST_RE = /(?<![\w.+%-])([a-z_][a-z0-9_.-]{0,31})@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
+const URL_HOST_RE =
+  /\b([a-z][a-z0-9+.-]*:\/\/(?:\uE000[\uE010-\uE019]+\uE001@)?)(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)/gi;
+const USER_AT_HOST_RE =
+  /(?<![\w.+%-])([a-z_][a-z0-9_.-]{0,31})@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
 /** NCCL and PyTorch prefix their log lines with host:pid:tid */
 const NCCL_PREFIX_RE = /^([A-Za-z][\w-]*(?:\.[\w-]+)*)(:\d+:\d+ \[)/gm;
 /** c10d: "[gpu-node-17]:29500" */
@@ -53,12 +117,74 @@ const SLURM_HOST_RE = /(\bsrun: error: |\bON )([A-Za-z][\w.-]*[A-Za-z0-9])(: tas
 const HOST_LABEL_RE = /\b(host ?name|host|node ?name|node)(\s*[:=]\s*)([A-Za-z][\w.-]*[A-Za-z0-9])(?![\w.-])/gi;
 /** AWS's ip-10-0-0-1 host names carry the address */
 const AWS_HOST_RE = /\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}(?:\.[A-Za-z0-9.-]+)?\b/g;
-const FQDN_RE = /(?<![\w.@/\\-])[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?![\w-]|\.\w)/g;
+const FQDN_RE =
+  /(?<![\w.@/\\-])[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?![\w-]|\.\w)/g;
 
 /** Suffixes of private and cluster names: a name ending so is a machine. */
-const PRIVATE_SUFFIXES = new Set(['local', 'lan', 'internal', 'intranet', 'corp', 'home', 'localdomain', 'cluster', 'private', 'priv', 'svc', 'pod', 'compute', 'ec2', 'arpa', 'test', 'example', 'invalid', 'localnet', 'hpc']);
+const PRIVATE_SUFFIXES = new Set([
+  'local',
+  'lan',
+  'internal',
+  'intranet',
+  'corp',
+  'home',
+  'localdomain',
+  'cluster',
+  'private',
+  'priv',
+  'svc',
+  'pod',
+  'compute',
+  'ec2',
+  'arpa',
+  'test',
+  'example',
+  'invalid',
+  'localnet',
+  'hpc',
+]);
 /** Top-level domains of public names; such a name is a machine only when its first label has a digit (dgx01.acme.com). */
-const PUBLIC_TLDS = new Set(['com', 'net', 'org', 'edu', 'gov', 'mil', 'io', 'ai', 'co', 'cloud', 'info', 'biz', 'us', 'uk', 'de', 'fr', 'jp', 'cn', 'kr', 'ca', 'au', 'eu', 'ch', 'nl', 'se', 'ru', 'in', 'tw', 'sg', 'il', 'br', 'it', 'es', 'pl', 'fi', 'no', 'dk', 'at', 'be']);
+const PUBLIC_TLDS = new Set([
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'mil',
+  'io',
+  'ai',
+  'co',
+  'cloud',
+  'info',
+  'biz',
+  'us',
+  'uk',
+  'de',
+  'fr',
+  'jp',
+  'cn',
+  'kr',
+  'ca',
+  'au',
+  'eu',
+  'ch',
+  'nl',
+  'se',
+  'ru',
+  'in',
+  'tw',
+  'sg',
+  'il',
+  'br',
+  'it',
+  'es',
+  'pl',
+  'fi',
+  'no',
+  'dk',
+  'at',
+  'be',
+]);
 
 function looksLikeMachine(name: string): boolean {
   const labels = name.toLowerCase().split('.');
@@ -80,7 +206,10 @@ function isPublicHost(host: string, known: (h: string) => boolean): boolean {
 
 /** In a URL: public only when on PUBLIC_URL_HOSTS (or below one), or localhost. */
 function isPublicUrlHost(host: string, known: (h: string) => boolean): boolean {
-  const h = host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const h = host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (known(h) || isIp(h)) return false;
   if (PUBLIC_HOSTS.has(h)) return true;
   return PUBLIC_URL_HOSTS.some((d) => h === d || h.endsWith(`.${d}`));

@@ -9,7 +9,24 @@ import type { Known, KnownKind } from './types.js';
  * Keys whose values are the tool's own identifiers (check ids, root causes, severities, verdicts): a machine
  * called "gpu" or a user called "memory" must not turn "gpu.driver" or "memory.holders" into something else.
  */
-const STRUCTURAL_KEYS = new Set(['check', 'checks', 'rootCause', 'severity', 'status', 'statuses', 'category', 'verdict', 'impact', 'stream', 'via', 'origin', 'mark', 'action', 'by', 'mode']);
+const STRUCTURAL_KEYS = new Set([
+  'check',
+  'checks',
+  'rootCause',
+  'severity',
+  'status',
+  'statuses',
+  'category',
+  'verdict',
+  'impact',
+  'stream',
+  'via',
+  'origin',
+  'mark',
+  'action',
+  'by',
+  'mode',
+]);
 const IDENTIFIER_RE = /^[A-Za-z][\w.:-]{0,63}$/;
 
 /** Fields that name what a record is about (a fact, a variable): the record's value fields are then of that kind. */
@@ -22,9 +39,16 @@ export const KIND_KEY = { secret: 'token', host: 'host', version: 'version' } as
 export function walk(value: unknown, text: (s: string, key?: string) => string): unknown {
   // `as`: the key a value is read under, when its record says what it is ({ fact: "env[HF_TOKEN]", a, b })
   const visit = (v: unknown, key?: string, as?: string): unknown => {
-    if (typeof v === 'string') return key !== undefined && STRUCTURAL_KEYS.has(key) && IDENTIFIER_RE.test(v) ? v : text(v, as ?? key);
+    if (typeof v === 'string')
+      return key !== undefined && STRUCTURAL_KEYS.has(key) && IDENTIFIER_RE.test(v) ? v : text(v, as ?? key);
     if (Array.isArray(v)) return argv(v, key, as);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [typeof k === 'string' ? renameKey(k) : k, visit(x, typeof k === 'string' ? k : key, as)]));
+    if (v instanceof Map)
+      return new Map(
+        [...v].map(([k, x]) => [
+          typeof k === 'string' ? renameKey(k) : k,
+          visit(x, typeof k === 'string' ? k : key, as),
+        ]),
+      );
     if (v instanceof Set) return new Set([...v].map((x) => visit(x, key, as)));
     if (v !== null && typeof v === 'object') {
       let own: string | undefined;
@@ -37,7 +61,8 @@ export function walk(value: unknown, text: (s: string, key?: string) => string):
         }
       }
       const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) o[renameKey(k)] = visit(x, k, VALUE_FIELDS.has(k) ? (own ?? as) : undefined);
+      for (const [k, x] of Object.entries(v))
+        o[renameKey(k)] = visit(x, k, VALUE_FIELDS.has(k) ? (own ?? as) : undefined);
       return o;
     }
     return v;

@@ -1,11 +1,86 @@
 // Names of options, variables and keys: which hold a secret, which a host ("--hf-token", "MASTER_ADDR",
 // "db_password", "--wandb-key"). Pure: shared by the secret and host detectors and the model walk.
 
-const SECRET_WORDS = new Set(['token', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'secrets', 'credential', 'credentials', 'apikey', 'auth', 'authorization', 'cookie']);
-const SECRET_PAIRS = new Set(['api key', 'access key', 'private key', 'session key', 'auth key', 'signing key', 'encryption key', 'account key', 'license key']);
+const SECRET_WORDS = new Set([
+  'token',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'secret',
+  'secrets',
+  'credential',
+  'credentials',
+  'apikey',
+  'auth',
+  'authorization',
+  'cookie',
+]);
+const SECRET_PAIRS = new Set([
+  'api key',
+  'access key',
+  'private key',
+  'session key',
+  'auth key',
+  'signing key',
+  'encryption key',
+  'account key',
+  'license key',
+]);
 /** a last part that says the value is about the secret, not the secret ("--token-file", "max_token_len") */
-const NOT_THE_VALUE = new Set(['file', 'files', 'path', 'dir', 'env', 'var', 'type', 'name', 'names', 'len', 'length', 'count', 'url', 'uri', 'id', 'ids', 'limit', 'size', 'max', 'min', 'mode', 'method', 'provider', 'scope', 'ttl', 'expiry', 'expires', 'header', 'prompt']);
-const HOST_LAST = new Set(['host', 'hostname', 'hosts', 'hostnames', 'nodename', 'nodelist', 'node', 'nodes', 'addr', 'address', 'master', 'endpoint', 'endpoints', 'server', 'servers', 'coordinator', 'peer', 'peers', 'head']);
+const NOT_THE_VALUE = new Set([
+  'file',
+  'files',
+  'path',
+  'dir',
+  'env',
+  'var',
+  'type',
+  'name',
+  'names',
+  'len',
+  'length',
+  'count',
+  'url',
+  'uri',
+  'id',
+  'ids',
+  'limit',
+  'size',
+  'max',
+  'min',
+  'mode',
+  'method',
+  'provider',
+  'scope',
+  'ttl',
+  'expiry',
+  'expires',
+  'header',
+  'prompt',
+]);
+const HOST_LAST = new Set([
+  'host',
+  'hostname',
+  'hosts',
+  'hostnames',
+  'nodename',
+  'nodelist',
+  'node',
+  'nodes',
+  'addr',
+  'address',
+  'master',
+  'endpoint',
+  'endpoints',
+  'server',
+  'servers',
+  'coordinator',
+  'peer',
+  'peers',
+  'head',
+]);
 
 /** options whose value is `user:password` (curl, wget) */
 export const USER_PASS_FLAGS = new Set(['u', 'user', 'proxy-user', 'U']);
@@ -18,7 +93,11 @@ export const USER_PASS_FLAGS = new Set(['u', 'user', 'proxy-user', 'U']);
 export function flagKind(name: string): 'secret' | 'host' | null {
   const k = nameKind(name);
   if (k !== null) return k;
-  const parts = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[-_.]+/).filter(Boolean);
+  const parts = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[-_.]+/)
+    .filter(Boolean);
   const last = parts[parts.length - 1];
   if (parts[0] === 'no' || last === undefined) return null;
   return last === 'key' || last === 'keys' || last === 'pwd' ? 'secret' : null;
@@ -44,7 +123,8 @@ function classifyName(name: string): 'secret' | 'host' | null {
   const whole = parts.join('_');
   if (whole === 'pwd' || whole === 'oldpwd') return null; // the working directory
   const last = parts[parts.length - 1]!;
-  const secret = parts.some((p) => SECRET_WORDS.has(p)) || parts.some((p, i) => i > 0 && SECRET_PAIRS.has(`${parts[i - 1]} ${p}`));
+  const secret =
+    parts.some((p) => SECRET_WORDS.has(p)) || parts.some((p, i) => i > 0 && SECRET_PAIRS.has(`${parts[i - 1]} ${p}`));
   if (secret) return NOT_THE_VALUE.has(last) ? null : 'secret';
   return HOST_LAST.has(last) ? 'host' : null;
 }
@@ -57,4 +137,5 @@ export function keyKind(key: string): 'secret' | 'host' | 'version' | null {
   return nameKind(inner ? inner[1]! : key);
 }
 /** keys and facts whose values are versions: a four-part version there is not an IPv4 address */
-const VERSION_KEY_RE = /version|^(?:loads|copies|wheel|framework|driver|cuda|cudnn|kernel-module|tool|nvcc)(?:\[|\.|$)/i;
+const VERSION_KEY_RE =
+  /version|^(?:loads|copies|wheel|framework|driver|cuda|cudnn|kernel-module|tool|nvcc)(?:\[|\.|$)/i;

@@ -9,17 +9,27 @@ import type { Kind, Known, Marks, Word } from './types.js';
 
 export type { Kind, Marks, Word } from './types.js';
 
-const PREFIX: Record<Kind, string> = { user: 'user', host: 'host', 'gpu-uuid': 'GPU-UUID', 'mig-uuid': 'MIG-UUID', uuid: 'uuid', serial: 'serial', 'machine-id': 'machine-id', ip: 'ip', ipv6: 'ipv6', mac: 'mac', secret: 'secret' };
+const PREFIX: Record<Kind, string> = {
+  user: 'user',
+  host: 'host',
+  'gpu-uuid': 'GPU-UUID',
+  'mig-uuid': 'MIG-UUID',
+  uuid: 'uuid',
+  serial: 'serial',
+  'machine-id': 'machine-id',
+  ip: 'ip',
+  ipv6: 'ipv6',
+  mac: 'mac',
+  secret: 'secret',
+};
 /** Already a placeholder (redacting a redacted report changes nothing). */
 export const PLACEHOLDER_RE = /^(?:user|host|uuid|serial|machine-id|ip|ipv6|mac|secret|GPU-UUID|MIG-UUID)-\d+$/;
-
 
 // Marks: U+E000, the placeholder's number written in U+E010..U+E019, U+E001. Not letters, not digits.
 export const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const MARK_RE = /\uE000([\uE010-\uE019]+)\uE001/g;
 export const PRIVATE_USE_RE = /[\uE000-\uE01F]/g;
-
 
 export function createMarks(): Marks {
   const table = new Map<string, string>();
@@ -52,7 +62,10 @@ export function createMarks(): Marks {
     },
     placeholder(kind, original) {
       if (m.dry) return `${PREFIX[kind]}-0`;
-      const norm = kind === 'host' || kind === 'mac' || kind.endsWith('uuid') || kind === 'ipv6' ? original.toLowerCase() : original;
+      const norm =
+        kind === 'host' || kind === 'mac' || kind.endsWith('uuid') || kind === 'ipv6'
+          ? original.toLowerCase()
+          : original;
       const key = `${kind}\0${norm}`;
       let p = byKey.get(key);
       if (p === undefined) {
@@ -65,7 +78,10 @@ export function createMarks(): Marks {
       return p;
     },
     ph: (kind, original) => m.mark(m.placeholder(kind, original)),
-    unmark: (s) => (s.includes(OPEN) ? s.replace(MARK_RE, (_x, n: string) => marks[Number([...n].map((c) => c.charCodeAt(0) - 0xe010).join(''))]!) : s),
+    unmark: (s) =>
+      s.includes(OPEN)
+        ? s.replace(MARK_RE, (_x, n: string) => marks[Number([...n].map((c) => c.charCodeAt(0) - 0xe010).join(''))]!)
+        : s,
     addWord(value, kind, canonical = value) {
       if (value.length < 2 || PLACEHOLDER_RE.test(value) || !/^[\p{L}\p{N}]/u.test(value)) return;
       const ci = kind === 'host';
@@ -113,7 +129,12 @@ export function createMarks(): Marks {
         m.addUser(k.owner);
         const path = k.value.replace(/\/+$/, '');
         // A home named after its account (/users/dave) is already covered by the name; others (/nfs/h/u77) by path.
-        if (!PUBLIC_USERS.has(k.owner) && isPrivateHome(path) && path.split('/').pop() !== k.owner && !homes.some((h) => h.path === path)) {
+        if (
+          !PUBLIC_USERS.has(k.owner) &&
+          isPrivateHome(path) &&
+          path.split('/').pop() !== k.owner &&
+          !homes.some((h) => h.path === path)
+        ) {
           homes.push({ path, owner: k.owner });
           bump();
           homes.sort((a, b) => b.path.length - a.path.length);
@@ -154,7 +175,8 @@ export function createMarks(): Marks {
       if (kind === null || raw.includes(OPEN)) return null;
       const q = /^(["'])(.*)\1$/s.exec(raw);
       const inner = q ? q[2]! : raw;
-      const out = kind === 'secret' ? m.secretMark(inner) : /[A-Za-z]/.test(inner) || isIp(inner) ? m.hostValue(inner) : inner;
+      const out =
+        kind === 'secret' ? m.secretMark(inner) : /[A-Za-z]/.test(inner) || isIp(inner) ? m.hostValue(inner) : inner;
       return q ? `${q[1]}${out}${q[1]}` : out;
     },
   };

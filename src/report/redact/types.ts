@@ -17,7 +17,18 @@ export interface Redactor {
   readonly table: ReadonlyMap<string, string>;
 }
 
-export type Kind = 'user' | 'host' | 'gpu-uuid' | 'mig-uuid' | 'uuid' | 'serial' | 'machine-id' | 'ip' | 'ipv6' | 'mac' | 'secret';
+export type Kind =
+  | 'user'
+  | 'host'
+  | 'gpu-uuid'
+  | 'mig-uuid'
+  | 'uuid'
+  | 'serial'
+  | 'machine-id'
+  | 'ip'
+  | 'ipv6'
+  | 'mac'
+  | 'secret';
 
 export interface Word {
   value: string;

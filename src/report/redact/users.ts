@@ -7,12 +7,79 @@ import type { Known } from './types.js';
 
 /** Accounts that name nobody (system, default cloud and container users): never replaced. */
 export const PUBLIC_USERS = new Set([
-  'root', 'nobody', 'daemon', 'bin', 'sys', 'sync', 'games', 'man', 'lp', 'mail', 'news', 'uucp', 'proxy', 'www-data', 'backup',
-  'list', 'irc', 'gnats', 'sshd', '_apt', 'messagebus', 'systemd-resolve', 'systemd-network', 'systemd-timesync', 'nvidia-persistenced',
-  'git', 'user', 'admin', 'guest', 'test', 'ubuntu', 'debian', 'centos', 'ec2-user', 'jovyan', 'ray', 'node', 'nixbld', 'dev', '?', '',
+  'root',
+  'nobody',
+  'daemon',
+  'bin',
+  'sys',
+  'sync',
+  'games',
+  'man',
+  'lp',
+  'mail',
+  'news',
+  'uucp',
+  'proxy',
+  'www-data',
+  'backup',
+  'list',
+  'irc',
+  'gnats',
+  'sshd',
+  '_apt',
+  'messagebus',
+  'systemd-resolve',
+  'systemd-network',
+  'systemd-timesync',
+  'nvidia-persistenced',
+  'git',
+  'user',
+  'admin',
+  'guest',
+  'test',
+  'ubuntu',
+  'debian',
+  'centos',
+  'ec2-user',
+  'jovyan',
+  'ray',
+  'node',
+  'nixbld',
+  'dev',
+  '?',
+  '',
 ]);
 /** Folder names that follow /scratch/ or a home base but are not people: a path through them learns no user. */
-export const NOT_PEOPLE = new Set(['shared', 'share', 'public', 'common', 'data', 'datasets', 'models', 'projects', 'project', 'software', 'apps', 'opt', 'tmp', 'temp', 'local', 'scratch', 'work', 'group', 'groups', 'lab', 'team', 'home', 'users', 'gpfs', 'lustre', 'global', 'cache', 'linuxbrew']);
+export const NOT_PEOPLE = new Set([
+  'shared',
+  'share',
+  'public',
+  'common',
+  'data',
+  'datasets',
+  'models',
+  'projects',
+  'project',
+  'software',
+  'apps',
+  'opt',
+  'tmp',
+  'temp',
+  'local',
+  'scratch',
+  'work',
+  'group',
+  'groups',
+  'lab',
+  'team',
+  'home',
+  'users',
+  'gpfs',
+  'lustre',
+  'global',
+  'cache',
+  'linuxbrew',
+]);
 
 export function homeRules(m: Marks): Step[] {
   return [
@@ -20,22 +87,42 @@ export function homeRules(m: Marks): Step[] {
     plain((s) => {
       if (m.homes.length === 0 || !s.includes('/')) return s;
       let out = s;
-      for (const h of m.homes) out = replaceAll(out, h.path, (at) => isPathEnd(out, at + h.path.length), () => `~${m.mark(m.placeholder('user', h.owner))}`);
+      for (const h of m.homes)
+        out = replaceAll(
+          out,
+          h.path,
+          (at) => isPathEnd(out, at + h.path.length),
+          () => `~${m.mark(m.placeholder('user', h.owner))}`,
+        );
       return out;
     }),
-    learning(rule(/\/(?:home\d*|homes|Users|users|u)\//, HOME_RE, (x, base: string, name: string) => (NOT_PEOPLE.has(name) ? x : `${base}${m.userMark(name)}`))),
-    learning(rule(/\/scratch/, SCRATCH_RE, (x, base: string, mid: string | undefined, name: string) => (NOT_PEOPLE.has(name) ? x : `${base}${mid ?? ''}${m.userMark(name)}`))),
+    learning(
+      rule(/\/(?:home\d*|homes|Users|users|u)\//, HOME_RE, (x, base: string, name: string) =>
+        NOT_PEOPLE.has(name) ? x : `${base}${m.userMark(name)}`,
+      ),
+    ),
+    learning(
+      rule(/\/scratch/, SCRATCH_RE, (x, base: string, mid: string | undefined, name: string) =>
+        NOT_PEOPLE.has(name) ? x : `${base}${mid ?? ''}${m.userMark(name)}`,
+      ),
+    ),
   ];
 }
 
 /** a folder named home/homes/Users/users/u anywhere in a path (/home, /nfs/home, /export/home2, /u): the next is a person */
 const HOME_RE = /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/(?:home\d*|homes|Users|users|u)\/)([A-Za-z0-9_][\w.-]*)/g;
 /** /scratch/NAME, /scratch/gpfs/NAME */
-const SCRATCH_RE = /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/scratch\d*\/)((?:gpfs|lustre|local|shared|global|fs\d*|[a-z]+fs)\/)?([A-Za-z0-9_][\w.-]*)/g;
+const SCRATCH_RE =
+  /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/scratch\d*\/)((?:gpfs|lustre|local|shared|global|fs\d*|[a-z]+fs)\/)?([A-Za-z0-9_][\w.-]*)/g;
 
 /** Home folders that name someone: not /root, not system folders. */
 export function isPrivateHome(path: string): boolean {
-  return path.length > 1 && !/^\/(?:root|var|usr|bin|sbin|etc|dev|proc|sys|run|tmp|opt|srv|nonexistent|lib\w*|snap|boot|mnt|media)?(?:\/|$)/.test(path);
+  return (
+    path.length > 1 &&
+    !/^\/(?:root|var|usr|bin|sbin|etc|dev|proc|sys|run|tmp|opt|srv|nonexistent|lib\w*|snap|boot|mnt|media)?(?:\/|$)/.test(
+      path,
+    )
+  );
 }
 
 function isPathEnd(s: string, at: number): boolean {

@@ -20,7 +20,12 @@ export function wordRule(m: Marks): Step {
       for (const w of bucket) {
         const end = i + w.value.length;
         const here = w.ci ? s.slice(i, end).toLowerCase() === w.value.toLowerCase() : s.startsWith(w.value, i);
-        if (!here || glued(s[i - 1], w.value[0]!, w.value.length) || glued(s[end], w.value[w.value.length - 1]!, w.value.length)) continue;
+        if (
+          !here ||
+          glued(s[i - 1], w.value[0]!, w.value.length) ||
+          glued(s[end], w.value[w.value.length - 1]!, w.value.length)
+        )
+          continue;
         const kind: Kind = w.kind;
         out += s.slice(last, i) + m.ph(kind, w.canonical);
         last = end;

@@ -29,7 +29,8 @@ export function renderFleetPage(m: FleetPageModel, o: RenderOptions): string {
 }
 
 export function renderFleetStatus(m: FleetPageModel, now: number): string {
-  if (m.readAt === null) return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ${t('serve.fleet.reading', { dir: esc(m.dir) })}</p>`;
+  if (m.readAt === null)
+    return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ${t('serve.fleet.reading', { dir: esc(m.dir) })}</p>`;
   const tot = m.totals;
   const skipped = m.skipped.length > 0 ? t('serve.fleet.skipped', { n: m.skipped.length }) : '';
   return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ${t('serve.fleet.status', { n: tot.machines, dir: esc(m.dir), ago: ago(m.readAt, now), every: esc(secs(m.intervalMs)) })}${skipped}</p>`;
@@ -54,7 +55,8 @@ export function renderFleetMain(m: FleetPageModel, now: number): string {
 
 function machineRow(r: MachineRow, m: FleetPageModel, now: number): string {
   const old = r.collectedMs === null || now - r.collectedMs > m.oldAfterMs;
-  const when = r.collectedMs !== null ? t('serve.fleet.ago', { ago: ago(r.collectedMs, now) }) : esc(r.collectedAt ?? '?');
+  const when =
+    r.collectedMs !== null ? t('serve.fleet.ago', { ago: ago(r.collectedMs, now) }) : esc(r.collectedAt ?? '?');
   const snap = `${old ? '<span class="mark warn">!</span> ' : ''}${when}${r.collectedMs !== null ? ` <span class="reason">${esc(clock(r.collectedMs))}</span>` : ''}${r.problem ? `<span class="reason">${esc(t('serve.fleet.unreadable', { problem: r.problem }))}</span>` : ''}`;
   const free =
     r.free === null
@@ -76,8 +78,14 @@ function machineRow(r: MachineRow, m: FleetPageModel, now: number): string {
       ? '<span class="muted">–</span>'
       : r.outliers
           .slice(0, 6)
-          .map((d) => `<div><span class="verdict-${d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other'}">${esc(d.fact)}</span> ${esc(d.value ?? t('diff.notSet'))} <span class="reason">${esc(t('serve.fleet.usual', { usual: d.usual ?? t('diff.notSet') }))}</span></div>`)
-          .join('') + (r.outliers.length > 6 ? `<span class="reason">${esc(t('fleet.more', { n: r.outliers.length - 6 }))}</span>` : '');
+          .map(
+            (d) =>
+              `<div><span class="verdict-${d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other'}">${esc(d.fact)}</span> ${esc(d.value ?? t('diff.notSet'))} <span class="reason">${esc(t('serve.fleet.usual', { usual: d.usual ?? t('diff.notSet') }))}</span></div>`,
+          )
+          .join('') +
+        (r.outliers.length > 6
+          ? `<span class="reason">${esc(t('fleet.more', { n: r.outliers.length - 6 }))}</span>`
+          : '');
   return `<tr data-host="${esc(r.host)}" data-stale="${r.stale.length}" data-free="${r.free?.length ?? -1}">
 <td data-label="${t('serve.fleet.col.machine')}"><b>${esc(r.host)}</b><span class="reason">${esc(r.file)}</span></td><td data-label="${t('serve.fleet.col.snapshot')}">${snap}</td><td data-label="${t('serve.fleet.col.gpus')}">${esc(r.gpus > 0 ? `${r.gpus} × ${r.gpuName ?? '?'}` : '0')}</td><td data-label="${t('serve.fleet.col.free')}">${free}</td><td data-label="${t('serve.fleet.col.stale')}">${stale}</td><td data-label="${t('serve.fleet.col.differsShort')}">${outliers}</td>
 </tr>`;

@@ -76,7 +76,9 @@ export class MemoryHistory {
   /** Every GPU's points, oldest first (copies: the caller may keep them). */
   snapshot(now: number): GpuHistory[] {
     this.prune(now);
-    return [...this.gpus.values()].sort((a, b) => a.index - b.index).map((h) => ({ ...h, points: h.points.map((p) => ({ ...p })) }));
+    return [...this.gpus.values()]
+      .sort((a, b) => a.index - b.index)
+      .map((h) => ({ ...h, points: h.points.map((p) => ({ ...p })) }));
   }
 
   /** How many points are held in all: for tests and the memory bench. */

@@ -140,7 +140,13 @@ export interface LiveState {
   /** the first failure of the current run of failures */
   failingSince: number | null;
   history: { uuid: string; index: number; points: HistoryPoint[] }[];
-  checks: { at: number | null; findings: readonly Finding[] | null; everyMs: number; runningSince: number | null; error?: string };
+  checks: {
+    at: number | null;
+    findings: readonly Finding[] | null;
+    everyMs: number;
+    runningSince: number | null;
+    error?: string;
+  };
   redacted?: boolean;
 }
 
@@ -153,16 +159,27 @@ export function buildPageModel(st: LiveState): PageModel {
   const line = visibleDevicesLine;
   const latest = st.latest?.snapshot ?? null;
   const holdersSource = latest ?? shown;
-  const deviceHolders = holdersSource ? procRows(holdersSource).filter((r) => !r.p.listedByNvidiaSmi).map((r) => procView(r.p, r.verdict, r.reason, null, null)) : [];
+  const deviceHolders = holdersSource
+    ? procRows(holdersSource)
+        .filter((r) => !r.p.listedByNvidiaSmi)
+        .map((r) => procView(r.p, r.verdict, r.reason, null, null))
+    : [];
   const staleCount = shown ? procRows(shown).filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length : 0;
-  const note = holdersSource?.processes.message ?? (holdersSource && !holdersSource.processes.ok ? t('serve.noProcesses') : undefined);
+  const note =
+    holdersSource?.processes.message ??
+    (holdersSource && !holdersSource.processes.ok ? t('serve.noProcesses') : undefined);
   return {
     host: st.host,
     title: t('serve.title', { host: st.host }),
     intervalMs: st.intervalMs,
     status,
     gpus,
-    free: { known: nvidiaAnswering && gpus.length > 0, indexes: freeGpus, line: line(freeGpus.slice(0, 1)), allLine: freeGpus.length > 1 ? line(freeGpus) : null },
+    free: {
+      known: nvidiaAnswering && gpus.length > 0,
+      indexes: freeGpus,
+      line: line(freeGpus.slice(0, 1)),
+      allLine: freeGpus.length > 1 ? line(freeGpus) : null,
+    },
     deviceHolders,
     stale: staleCount,
     ...(note ? { note } : {}),
@@ -186,9 +203,21 @@ function pageStatus(st: LiveState): PageStatus {
   const latest = st.latest?.snapshot;
   if (latest && !latest.nvidia.ok) {
     const failure = latest.nvidia.failure.message.replace(/\.$/, '');
-    return { kind: 'failed', text: `nvidia-smi could not answer: ${failure}.${figures}`, updatedAt, since: st.failingSince ?? st.latest!.at, failure };
+    return {
+      kind: 'failed',
+      text: `nvidia-smi could not answer: ${failure}.${figures}`,
+      updatedAt,
+      since: st.failingSince ?? st.latest!.at,
+      failure,
+    };
   }
-  if (!good) return { kind: 'waiting', text: 'Waiting for the first answer from nvidia-smi.', updatedAt: null, ...(st.inFlightSince !== null ? { since: st.inFlightSince } : {}) };
+  if (!good)
+    return {
+      kind: 'waiting',
+      text: 'Waiting for the first answer from nvidia-smi.',
+      updatedAt: null,
+      ...(st.inFlightSince !== null ? { since: st.inFlightSince } : {}),
+    };
   return { kind: 'ok', text: `Live: read every ${secs(st.intervalMs)}.`, updatedAt };
 }
 
@@ -201,11 +230,28 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
   return s.nvidia.gpus.map((g) => {
     const listed = g.processes
       .map((gp) => ({ gp, row: bySmiPid.get(gp.pid) }))
-      .sort((a, b) => (a.row ? order.get(a.row)! : 1e9) - (b.row ? order.get(b.row)! : 1e9) || (b.gp.usedMiB ?? 0) - (a.gp.usedMiB ?? 0));
+      .sort(
+        (a, b) =>
+          (a.row ? order.get(a.row)! : 1e9) - (b.row ? order.get(b.row)! : 1e9) ||
+          (b.gp.usedMiB ?? 0) - (a.gp.usedMiB ?? 0),
+      );
     const procs = listed.map(({ gp, row }) =>
-      row ? procView(row.p, row.verdict, row.reason, gp.usedMiB, g.memory.totalMiB, gp.name) : unknownProc(gp.pid, gp.name, gp.usedMiB),
+      row
+        ? procView(row.p, row.verdict, row.reason, gp.usedMiB, g.memory.totalMiB, gp.name)
+        : unknownProc(gp.pid, gp.name, gp.usedMiB),
     );
-    const segments: Segment[] = procs.map((p) => ({ kind: 'proc', group: p.group, miB: Math.max(0, p.miB ?? 0), pid: p.pid, label: t('serve.segment', { pid: p.pid, name: p.name, user: p.user, verdict: VERDICTS.has(p.verdict) ? t(`verdict.${p.verdict as Verdict}`) : p.verdict }) }));
+    const segments: Segment[] = procs.map((p) => ({
+      kind: 'proc',
+      group: p.group,
+      miB: Math.max(0, p.miB ?? 0),
+      pid: p.pid,
+      label: t('serve.segment', {
+        pid: p.pid,
+        name: p.name,
+        user: p.user,
+        verdict: VERDICTS.has(p.verdict) ? t(`verdict.${p.verdict as Verdict}`) : p.verdict,
+      }),
+    }));
     const attributed = procs.reduce((a, p) => a + Math.max(0, p.miB ?? 0), 0);
     const unattributed = Math.max(0, g.memory.usedMiB - attributed);
     if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: t('serve.unattributed') });
@@ -241,8 +287,12 @@ export function visibleDevicesLine(ids: readonly number[]): string | null {
   return ids.length === 0 ? null : `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=${ids.join(',')}`;
 }
 
-function freeness(g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number], listed: number): { isFree: boolean; note?: string } {
-  const idle = listed === 0 && g.memory.usedMiB <= Math.max(FREE_MAX_USED_MIN_MIB, g.memory.totalMiB * FREE_MAX_USED_SHARE);
+function freeness(
+  g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number],
+  listed: number,
+): { isFree: boolean; note?: string } {
+  const idle =
+    listed === 0 && g.memory.usedMiB <= Math.max(FREE_MAX_USED_MIN_MIB, g.memory.totalMiB * FREE_MAX_USED_SHARE);
   if (!idle) return { isFree: false };
   if (g.migMode && /^enabled$/i.test(g.migMode)) return { isFree: false, note: t('serve.migOn') };
   if (g.computeMode && /prohibited/i.test(g.computeMode)) return { isFree: false, note: t('serve.prohibited') };
@@ -254,7 +304,9 @@ export function asFramework(v: unknown): FrameworkInfo | null {
   if (v === null || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
   if (typeof o.name !== 'string' || o.name === '') return null;
-  const evidence = Array.isArray(o.evidence) ? o.evidence.filter((e): e is string => typeof e === 'string').slice(0, 8) : [];
+  const evidence = Array.isArray(o.evidence)
+    ? o.evidence.filter((e): e is string => typeof e === 'string').slice(0, 8)
+    : [];
   return { name: o.name, label: frameworkLabel(o.name), evidence };
 }
 
@@ -266,7 +318,14 @@ export function groupOf(verdict: string): VerdictGroup {
   return 'unknown';
 }
 
-function procView(p: HolderProcess, verdict: string, reason: string, miB: number | null, gpuTotalMiB: number | null, smiName?: string): ProcView {
+function procView(
+  p: HolderProcess,
+  verdict: string,
+  reason: string,
+  miB: number | null,
+  gpuTotalMiB: number | null,
+  smiName?: string,
+): ProcView {
   // /proc's name when the process is visible here, nvidia-smi's (its executable) when it is not
   const name = p.name ?? (smiName ? smiName.split('/').pop() || smiName : '?');
   const full = p.visible && p.cmdline && p.cmdline.length > 0 ? fmtCmdline(p.cmdline, 4096) : name;
@@ -290,11 +349,29 @@ function procView(p: HolderProcess, verdict: string, reason: string, miB: number
 /** A PID nvidia-smi lists that the process probe did not describe (it should not happen; shown, not hidden). */
 function unknownProc(pid: number, smiName: string, miB: number | null): ProcView {
   const name = smiName.split('/').pop() || smiName || '?';
-  return { pid, user: '?', miB, framework: null, verdict: 'unknown', reason: t('serve.notDescribed'), group: 'unknown', stale: false, age: '?', name, command: name, commandFull: smiName || name, policy: null };
+  return {
+    pid,
+    user: '?',
+    miB,
+    framework: null,
+    verdict: 'unknown',
+    reason: t('serve.notDescribed'),
+    group: 'unknown',
+    stale: false,
+    age: '?',
+    name,
+    command: name,
+    commandFull: smiName || name,
+    policy: null,
+  };
 }
 
 function policyNotes(procs: ProcView[]): PolicyNote[] {
-  return procs.flatMap((p) => (p.policy && p.framework ? [{ pid: p.pid, framework: p.framework.name, summary: p.policy.summary, remedy: p.policy.remedy }] : []));
+  return procs.flatMap((p) =>
+    p.policy && p.framework
+      ? [{ pid: p.pid, framework: p.framework.name, summary: p.policy.summary, remedy: p.policy.remedy }]
+      : [],
+  );
 }
 
 function checksView(st: LiveState): PageModel['checks'] {
@@ -302,20 +379,35 @@ function checksView(st: LiveState): PageModel['checks'] {
   const problems = (c.findings ?? []).filter((f) => f.status !== 'ok' && f.status !== 'skip' && f.severity !== 'info');
   const unknowns = (c.findings ?? []).filter((f) => f.status === 'unknown' || f.status === 'crash');
   const items = [...problems, ...unknowns.filter((f) => !problems.includes(f))]
-    .map((f): FindingItem => ({
-      mark: f.status === 'unknown' || f.status === 'crash' ? 'unknown' : f.severity === 'error' && f.status === 'fail' ? 'fail' : 'warn',
-      check: f.check,
-      message: f.message,
-      ...(f.fix ? { fixText: f.fix.text } : {}),
-      commands: [...(f.fix?.commands ?? [])],
-      manual: [...(f.fix?.manual ?? [])],
-    }))
+    .map(
+      (f): FindingItem => ({
+        mark:
+          f.status === 'unknown' || f.status === 'crash'
+            ? 'unknown'
+            : f.severity === 'error' && f.status === 'fail'
+              ? 'fail'
+              : 'warn',
+        check: f.check,
+        message: f.message,
+        ...(f.fix ? { fixText: f.fix.text } : {}),
+        commands: [...(f.fix?.commands ?? [])],
+        manual: [...(f.fix?.manual ?? [])],
+      }),
+    )
     .sort((a, b) => rank(b.mark) - rank(a.mark));
   let note: string | undefined;
-  if (c.findings === null) note = c.runningSince !== null ? t('serve.checksRunning') : (c.error ?? t('serve.checksNotRun'));
-  else if (c.runningSince !== null && st.now - c.runningSince > Math.max(60_000, st.hangAfterMs * 4)) note = t('serve.checksLong', { running: secs(st.now - c.runningSince), clock: clock(c.at ?? st.now) });
+  if (c.findings === null)
+    note = c.runningSince !== null ? t('serve.checksRunning') : (c.error ?? t('serve.checksNotRun'));
+  else if (c.runningSince !== null && st.now - c.runningSince > Math.max(60_000, st.hangAfterMs * 4))
+    note = t('serve.checksLong', { running: secs(st.now - c.runningSince), clock: clock(c.at ?? st.now) });
   else if (c.error) note = c.error;
-  return { at: c.at, everyMs: c.everyMs, count: new Set((c.findings ?? []).map((f) => f.check)).size, items, ...(note ? { note } : {}) };
+  return {
+    at: c.at,
+    everyMs: c.everyMs,
+    count: new Set((c.findings ?? []).map((f) => f.check)).size,
+    items,
+    ...(note ? { note } : {}),
+  };
 }
 
 function rank(m: FindingItem['mark']): number {
@@ -345,6 +437,16 @@ export function clock(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 }
 
-const VERDICTS: ReadonlySet<string> = new Set(['this job', 'active', 'idle', 'orphaned', 'stopped', 'zombie', 'other user', 'invisible', 'unknown']);
+const VERDICTS: ReadonlySet<string> = new Set([
+  'this job',
+  'active',
+  'idle',
+  'orphaned',
+  'stopped',
+  'zombie',
+  'other user',
+  'invisible',
+  'unknown',
+]);
 
 export { fmtMiB };

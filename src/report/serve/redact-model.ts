@@ -36,10 +36,22 @@ export class ModelRedactor {
 export class FleetRedactor {
   constructor(readonly redactor: Redactor = createRedactor()) {}
 
-  apply<T extends { machines: { file: string; host: string; users: string[]; stale: { name: string; command: string }[] }[]; skipped?: { file: string; reason: string }[]; redacted: boolean }>(m: T): T {
+  apply<
+    T extends {
+      machines: { file: string; host: string; users: string[]; stale: { name: string; command: string }[] }[];
+      skipped?: { file: string; reason: string }[];
+      redacted: boolean;
+    },
+  >(m: T): T {
     // in file order, so a machine keeps its number while others come and go
     const byFile = [...m.machines].sort((a, b) => a.file.localeCompare(b.file));
-    this.redactor.learn(byFile.map((x) => ({ host: { name: x.host }, nvidia: { gpus: [] }, processes: { list: x.users.map((user, i) => ({ pid: i + 1, user })) } })));
+    this.redactor.learn(
+      byFile.map((x) => ({
+        host: { name: x.host },
+        nvidia: { gpus: [] },
+        processes: { list: x.users.map((user, i) => ({ pid: i + 1, user })) },
+      })),
+    );
     const hidden = {
       ...m,
       machines: m.machines.map((x) => ({ ...x, users: [], stale: x.stale.map((s) => ({ ...s, command: s.name })) })),

@@ -117,7 +117,8 @@ function ago(at: number, now: number): string {
 
 export function renderStatus(m: PageModel, now: number): string {
   const s = m.status;
-  const figures = s.updatedAt !== null ? t('serve.figures', { clock: esc(clock(s.updatedAt)), ago: ago(s.updatedAt, now) }) : '';
+  const figures =
+    s.updatedAt !== null ? t('serve.figures', { clock: esc(clock(s.updatedAt)), ago: ago(s.updatedAt, now) }) : '';
   switch (s.kind) {
     case 'ok':
       return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ${t('serve.live', { ago: ago(s.updatedAt!, now), every: esc(secs(m.intervalMs)) })}</p>`;
@@ -131,34 +132,67 @@ export function renderStatus(m: PageModel, now: number): string {
 }
 
 export function renderMain(m: PageModel, o: RenderOptions): string {
-  return [freeSection(m), ...m.gpus.map((g) => gpuSection(g, o)), holdersSection(m), findingsSection(m, o.now), m.note ? `<p class="meta" id="note">${esc(m.note)}</p>` : ''].filter((x) => x !== '').join('\n');
+  return [
+    freeSection(m),
+    ...m.gpus.map((g) => gpuSection(g, o)),
+    holdersSection(m),
+    findingsSection(m, o.now),
+    m.note ? `<p class="meta" id="note">${esc(m.note)}</p>` : '',
+  ]
+    .filter((x) => x !== '')
+    .join('\n');
 }
 
 function freeSection(m: PageModel): string {
   const parts: string[] = [];
   if (!m.free.known) {
-    parts.push(`<p class="free-line"><span class="mark unknown">?</span> ${t('serve.freeUnknown', { old: m.gpus.length > 0 })}</p>`);
+    parts.push(
+      `<p class="free-line"><span class="mark unknown">?</span> ${t('serve.freeUnknown', { old: m.gpus.length > 0 })}</p>`,
+    );
   } else if (m.free.indexes.length === 0) {
-    parts.push(`<p class="free-line"><span class="mark warn">!</span> ${t('serve.noneFree', { n: m.gpus.length })}</p>`);
+    parts.push(
+      `<p class="free-line"><span class="mark warn">!</span> ${t('serve.noneFree', { n: m.gpus.length })}</p>`,
+    );
   } else {
-    parts.push(`<p class="free-line"><span class="mark ok">✓</span> ${t('serve.freeNow', { gpus: esc(joinList(m.free.indexes.map((i) => `GPU ${i}`), 'comma')), n: m.gpus.length })}</p>`);
+    parts.push(
+      `<p class="free-line"><span class="mark ok">✓</span> ${t('serve.freeNow', {
+        gpus: esc(
+          joinList(
+            m.free.indexes.map((i) => `GPU ${i}`),
+            'comma',
+          ),
+        ),
+        n: m.gpus.length,
+      })}</p>`,
+    );
     parts.push(`<pre id="free-line">${esc(m.free.line ?? '')} python train.py</pre>`);
-    if (m.free.allLine) parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
+    if (m.free.allLine)
+      parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
     parts.push(`<p class="meta">${t('serve.deviceOrder')}</p>`);
   }
   if (m.stale > 0) {
-    parts.push(`<p><span class="mark fail">✗</span> ${t('serve.stale', { n: m.stale, host: esc(m.host) })}</p><pre>$ gpu-env-doctor fix</pre><p class="meta">${t('serve.staleNote')}</p>`);
+    parts.push(
+      `<p><span class="mark fail">✗</span> ${t('serve.stale', { n: m.stale, host: esc(m.host) })}</p><pre>$ gpu-env-doctor fix</pre><p class="meta">${t('serve.staleNote')}</p>`,
+    );
   }
   return `<section id="free" class="card">${parts.join('')}</section>`;
 }
 
 function gpuSection(g: GpuView, o: RenderOptions): string {
-  const badge = g.free ? `<span class="badge free">${t('serve.badgeFree')}</span>` : g.freeNote ? `<span class="badge busy">${t('serve.badgeNotOffered')}</span>` : '';
+  const badge = g.free
+    ? `<span class="badge free">${t('serve.badgeFree')}</span>`
+    : g.freeNote
+      ? `<span class="badge busy">${t('serve.badgeNotOffered')}</span>`
+      : '';
   const head = `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span class="sub">${esc(t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) }))}</span></h2>`;
   const note = g.freeNote ? `<p class="meta">${esc(g.freeNote)}</p>` : '';
-  const procs = g.procs.length === 0 ? `<p class="meta">${t('serve.noProcess')}</p>` : procTable(g.procs, `gpu-${g.index}`);
+  const procs =
+    g.procs.length === 0 ? `<p class="meta">${t('serve.noProcess')}</p>` : procTable(g.procs, `gpu-${g.index}`);
   const policies = g.policies
-    .map((p) => `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">${t('serve.policy', { pid: p.pid, summary: esc(p.summary), remedy: `<span class="muted">${esc(capital(p.remedy))}${t('serve.period')}</span>` })}</p>`)
+    .map(
+      (p) =>
+        `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">${t('serve.policy', { pid: p.pid, summary: esc(p.summary), remedy: `<span class="muted">${esc(capital(p.remedy))}${t('serve.period')}</span>` })}</p>`,
+    )
     .join('');
   return `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" data-free="${g.free}">
 ${head}${note}
@@ -171,7 +205,11 @@ ${timeline(g, o)}
 function bar(g: GpuView): string {
   const W = 1000;
   const H = 28;
-  const total = Math.max(1, g.totalMiB, g.segments.reduce((a, s) => a + s.miB, 0));
+  const total = Math.max(
+    1,
+    g.totalMiB,
+    g.segments.reduce((a, s) => a + s.miB, 0),
+  );
   let x = 0;
   const shade = new Map<string, number>();
   const rects = g.segments.map((s) => {
@@ -181,7 +219,13 @@ function bar(g: GpuView): string {
     x += w;
     return r;
   });
-  const label = t('serve.barLabel', { index: g.index, segments: joinList(g.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`), 'comma') });
+  const label = t('serve.barLabel', {
+    index: g.index,
+    segments: joinList(
+      g.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`),
+      'comma',
+    ),
+  });
   return `<svg class="bar" role="img" aria-label="${esc(label)}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`;
 }
 
@@ -199,7 +243,10 @@ function procTable(procs: ProcView[], idPrefix: string): string {
     const fw = p.framework
       ? `<span class="fw">${esc(p.framework.label)}</span>${p.framework.evidence.length > 0 ? `<span class="fw-ev">${esc(p.framework.evidence.slice(0, 2).join('; '))}</span>` : ''}`
       : '<span class="muted">–</span>';
-    const sw = p.miB !== null ? `<span class="sw ${segClass(p.group, shade).replace('seg ', '')}" aria-hidden="true"></span>` : '';
+    const sw =
+      p.miB !== null
+        ? `<span class="sw ${segClass(p.group, shade).replace('seg ', '')}" aria-hidden="true"></span>`
+        : '';
     return `<tr data-pid="${p.pid}" data-verdict="${esc(p.verdict)}">
 <td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="${t('serve.col.user')}" class="nw">${esc(p.user)}</td><td data-label="${t('serve.col.memory')}" class="nw">${esc(p.miB === null ? t('serve.deviceFile') : fmtMiB(p.miB))}</td><td data-label="${t('serve.col.framework')}">${fw}</td><td data-label="${t('serve.col.verdict')}"><span class="verdict-${p.group}">${esc(verdictWord(p.verdict))}</span><span class="reason">${esc(p.reason)}</span></td><td data-label="${t('serve.col.age')}" class="nw">${esc(p.age)}</td><td data-label="${t('serve.col.command')}" class="cmd" title="${esc(p.commandFull)}">${esc(p.command)}</td>
 </tr>`;
@@ -222,7 +269,9 @@ function timeline(g: GpuView, o: RenderOptions): string {
   const X = (t: number) => (Math.min(Math.max(t - t0, 0), o.historyWindowMs) / o.historyWindowMs) * W;
   const Y = (m: number) => H - (m / yMax) * (H - 2) - 1;
   const parts: string[] = [`<line class="grid" x1="0" x2="${W}" y1="${num(Y(yMax / 2))}" y2="${num(Y(yMax / 2))}"/>`];
-  parts.push(`<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(t('serve.total', { total: fmtMiB(g.totalMiB) }))}</title></line>`);
+  parts.push(
+    `<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(t('serve.total', { total: fmtMiB(g.totalMiB) }))}</title></line>`,
+  );
   for (const run of runs(g.history, o.historyWindowMs / 120)) {
     const pts = run.map((p) => `${num(X(p.t))},${num(Y(p.usedMiB))}`);
     if (run.length === 1) pts.push(`${num(X(run[0]!.t) + 3)},${num(Y(run[0]!.usedMiB))}`);
@@ -230,7 +279,13 @@ function timeline(g: GpuView, o: RenderOptions): string {
   }
   const minutes = Math.round(o.historyWindowMs / 60000);
   const peak = g.history.reduce((a, p) => Math.max(a, p.usedMiB), 0);
-  const label = t('serve.timelineLabel', { index: g.index, minutes, any: g.history.length > 0, peak: fmtMiB(peak), total: fmtMiB(g.totalMiB) });
+  const label = t('serve.timelineLabel', {
+    index: g.index,
+    minutes,
+    any: g.history.length > 0,
+    peak: fmtMiB(peak),
+    total: fmtMiB(g.totalMiB),
+  });
   const svg = `<svg class="timeline" role="img" aria-label="${esc(label)}" data-points="${g.history.length}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${parts.join('')}</svg>`;
   const y = `<div class="tl-y" aria-hidden="true"><span>${esc(fmtMiB(yMax))}</span><span>${esc(fmtMiB(yMax / 2))}</span><span>0</span></div>`;
   const x = `<div class="tl-x" aria-hidden="true"><span>${esc(t('serve.minAgo', { n: minutes }))}</span><span>${esc(t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span><span>${t('serve.now')}</span></div>`;
@@ -262,8 +317,12 @@ const SYMBOL: Record<FindingItem['mark'], string> = { fail: '✗', warn: '!', un
 
 function findingsSection(m: PageModel, now: number): string {
   const c = m.checks;
-  if (c.everyMs === 0) return `<section id="findings"><h2>${t('serve.findingsTitle')}</h2><p class="meta">${t('serve.checksOff')}</p></section>`;
-  const when = c.at !== null ? t('serve.checked', { ago: ago(c.at, now), every: esc(secs(c.everyMs)) }) : t('serve.every', { every: esc(secs(c.everyMs)) });
+  if (c.everyMs === 0)
+    return `<section id="findings"><h2>${t('serve.findingsTitle')}</h2><p class="meta">${t('serve.checksOff')}</p></section>`;
+  const when =
+    c.at !== null
+      ? t('serve.checked', { ago: ago(c.at, now), every: esc(secs(c.everyMs)) })
+      : t('serve.every', { every: esc(secs(c.everyMs)) });
   const head = `<h2>${t('serve.findingsTitle')}</h2><p class="meta">${when}${c.count > 0 ? ` · ${esc(t('summary.checks', { n: c.count }))}` : ''}</p>`;
   const note = c.note ? `<p class="meta">${esc(c.note)}</p>` : '';
   let body = '';
@@ -271,7 +330,10 @@ function findingsSection(m: PageModel, now: number): string {
   else if (c.items.length > 0) {
     body = `<ul class="findings">${c.items
       .map((f) => {
-        const cmds = [...f.commands.map((x) => `$ ${x}`), ...f.manual.map((x) => `${t('label.byHand')}${t('label.gap')}${x}`)];
+        const cmds = [
+          ...f.commands.map((x) => `$ ${x}`),
+          ...f.manual.map((x) => `${t('label.byHand')}${t('label.gap')}${x}`),
+        ];
         return `<li data-check="${esc(f.check)}"><span class="mark ${f.mark}">${SYMBOL[f.mark]}</span> ${esc(f.message)}${f.fixText ? `<div class="fix cmds">${t('label.fix')}${t('label.gap')}${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>` : ''}</li>`;
       })
       .join('')}</ul>`;
@@ -283,7 +345,17 @@ function findingsSection(m: PageModel, now: number): string {
 export function verdictWord(v: string): string {
   return VERDICT_KEYS.includes(v) ? t(`verdict.${v}` as `verdict.${Verdict}`) : v;
 }
-const VERDICT_KEYS: readonly string[] = ['this job', 'active', 'idle', 'orphaned', 'stopped', 'zombie', 'other user', 'invisible', 'unknown'];
+const VERDICT_KEYS: readonly string[] = [
+  'this job',
+  'active',
+  'idle',
+  'orphaned',
+  'stopped',
+  'zombie',
+  'other user',
+  'invisible',
+  'unknown',
+];
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

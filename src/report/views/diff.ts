@@ -16,13 +16,25 @@ const MAX_ROWS = 6;
 /** an absent value in the words of its fact: a variable is not set, a library or package is not installed */
 function show(v: string | null, notCollected: boolean, fact = ''): string {
   if (notCollected) return t('diff.notCollected');
-  if (v === null) return /^env\[/.test(fact) ? t('diff.notSet') : /^(?:loads|copies|framework|wheel|python|toolkit|cudnn)/.test(fact) ? t('diff.notInstalled') : t('diff.absent');
+  if (v === null)
+    return /^env\[/.test(fact)
+      ? t('diff.notSet')
+      : /^(?:loads|copies|framework|wheel|python|toolkit|cudnn)/.test(fact)
+        ? t('diff.notInstalled')
+        : t('diff.absent');
   return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE - 1)}…` : v;
 }
 
 function describeSide(s: DiffSide, nowMs: number): string {
   const at = Date.parse(s.collectedAt);
-  return t('diff.side', { label: s.label, otherHost: s.label !== s.host, host: s.host, taken: fmtTaken(s.collectedAt), known: Number.isFinite(at), ago: Number.isFinite(at) ? fmtAge(Math.max(0, (nowMs - at) / 1000)) : '' });
+  return t('diff.side', {
+    label: s.label,
+    otherHost: s.label !== s.host,
+    host: s.host,
+    taken: fmtTaken(s.collectedAt),
+    known: Number.isFinite(at),
+    ago: Number.isFinite(at) ? fmtAge(Math.max(0, (nowMs - at) / 1000)) : '',
+  });
 }
 
 export function countsByImpact(d: readonly Difference[]): Partial<Record<Impact, number>> {
@@ -33,8 +45,13 @@ export function countsByImpact(d: readonly Difference[]): Partial<Record<Impact,
 
 function summary(r: DiffResult): string {
   const counts = countsByImpact(r.differences);
-  const parts = (['critical', 'high', 'medium', 'low', 'noise'] as const).filter((i) => counts[i]).map((i) => t('diff.impactCount', { n: counts[i]!, impact: t(`diff.impact.${i}`) }));
-  const head = r.differences.length === 0 ? t('diff.noDifferences') : t('diff.differences', { n: r.differences.length, parts: joinList(parts, 'comma') });
+  const parts = (['critical', 'high', 'medium', 'low', 'noise'] as const)
+    .filter((i) => counts[i])
+    .map((i) => t('diff.impactCount', { n: counts[i]!, impact: t(`diff.impact.${i}`) }));
+  const head =
+    r.differences.length === 0
+      ? t('diff.noDifferences')
+      : t('diff.differences', { n: r.differences.length, parts: joinList(parts, 'comma') });
   const tail = [t('diff.same', { n: r.same })];
   if (r.hiddenNoise > 0) tail.push(t('diff.hidden', { n: r.hiddenNoise }));
   return `${head} · ${tail.join(' · ')}`;
@@ -51,12 +68,24 @@ function groups(ds: readonly Difference[]): { impact: Impact; why: string; rows:
   return out;
 }
 
-export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: boolean; width?: number; now?: number }): string {
+export function renderDiffTerminal(
+  r: DiffResult,
+  o: { color: boolean; verbose: boolean; width?: number; now?: number },
+): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
   const now = o.now ?? Date.now();
-  const paint: Record<Impact, (s: string) => string> = { critical: c.red, high: c.yellow, medium: c.cyan, low: c.dim, noise: c.dim };
-  const lines = [...wrap(`${c.bold('A')} ${visibleLine(describeSide(r.a, now))}`, width, '', '  '), ...wrap(`${c.bold('B')} ${visibleLine(describeSide(r.b, now))}`, width, '', '  ')];
+  const paint: Record<Impact, (s: string) => string> = {
+    critical: c.red,
+    high: c.yellow,
+    medium: c.cyan,
+    low: c.dim,
+    noise: c.dim,
+  };
+  const lines = [
+    ...wrap(`${c.bold('A')} ${visibleLine(describeSide(r.a, now))}`, width, '', '  '),
+    ...wrap(`${c.bold('B')} ${visibleLine(describeSide(r.b, now))}`, width, '', '  '),
+  ];
   let current: Impact | null = null;
   for (const g of groups(r.differences)) {
     if (g.impact !== current) {
@@ -68,7 +97,14 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
     const rows = o.verbose ? g.rows : g.rows.slice(0, MAX_ROWS);
     for (const d of rows) {
       const name = o.verbose ? d.fact : d.label;
-      lines.push(...wrap(`${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`, width, '    ', '      '));
+      lines.push(
+        ...wrap(
+          `${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`,
+          width,
+          '    ',
+          '      ',
+        ),
+      );
     }
     if (rows.length < g.rows.length) lines.push(c.dim(`    ${t('diff.more', { n: g.rows.length - rows.length })}`));
   }
@@ -78,11 +114,22 @@ export function renderDiffTerminal(r: DiffResult, o: { color: boolean; verbose: 
 
 export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): string {
   const now = o.now ?? Date.now();
-  const lines = ['### gpu-env-doctor diff', '', `- **A**${t('facts.colon')}${mdText(describeSide(r.a, now))}`, `- **B**${t('facts.colon')}${mdText(describeSide(r.b, now))}`, ''];
+  const lines = [
+    '### gpu-env-doctor diff',
+    '',
+    `- **A**${t('facts.colon')}${mdText(describeSide(r.a, now))}`,
+    `- **B**${t('facts.colon')}${mdText(describeSide(r.b, now))}`,
+    '',
+  ];
   if (r.differences.length > 0) {
-    lines.push(`| ${t('diff.col.impact')} | ${t('diff.col.fact')} | A | B | ${t('diff.col.why')} |`, '| --- | --- | --- | --- | --- |');
+    lines.push(
+      `| ${t('diff.col.impact')} | ${t('diff.col.fact')} | A | B | ${t('diff.col.why')} |`,
+      '| --- | --- | --- | --- | --- |',
+    );
     for (const d of r.differences) {
-      lines.push(`| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`);
+      lines.push(
+        `| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`,
+      );
     }
     lines.push('');
   }

@@ -20,7 +20,9 @@ export interface FixResults {
 }
 
 export function sourcePath(file: string): string {
-  return file.startsWith('/') || file.startsWith('./') || file.startsWith('../') || file.startsWith('~') ? file : `./${file}`;
+  return file.startsWith('/') || file.startsWith('./') || file.startsWith('../') || file.startsWith('~')
+    ? file
+    : `./${file}`;
 }
 
 export function hasActions(plan: Plan): boolean {
@@ -28,25 +30,62 @@ export function hasActions(plan: Plan): boolean {
 }
 
 export function isEmpty(plan: Plan): boolean {
-  return plan.processes.length === 0 && plan.env.length === 0 && plan.rebuild === null && plan.manual.length === 0 && plan.alreadyGone.length === 0;
+  return (
+    plan.processes.length === 0 &&
+    plan.env.length === 0 &&
+    plan.rebuild === null &&
+    plan.manual.length === 0 &&
+    plan.alreadyGone.length === 0
+  );
 }
 
 function leftAloneLine(l: LeftAlone): string {
-  const mem = l.usedMiB !== null ? (l.gpus.length > 0 ? t('plan.onGpu', { mib: fmtMiB(l.usedMiB), gpus: l.gpus.join(',') }) : fmtMiB(l.usedMiB)) : t('plan.memUnknown');
-  return t('plan.leftAloneLine', { pid: l.pid, user: l.user ?? '?', cmd: fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70), mem, verdict: t(`verdict.${l.verdict}` as const), why: l.why });
+  const mem =
+    l.usedMiB !== null
+      ? l.gpus.length > 0
+        ? t('plan.onGpu', { mib: fmtMiB(l.usedMiB), gpus: l.gpus.join(',') })
+        : fmtMiB(l.usedMiB)
+      : t('plan.memUnknown');
+  return t('plan.leftAloneLine', {
+    pid: l.pid,
+    user: l.user ?? '?',
+    cmd: fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70),
+    mem,
+    verdict: t(`verdict.${l.verdict}` as const),
+    why: l.why,
+  });
 }
 
 function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
   // names and command lines are set by whoever started the process: shown with their control characters visible
-  const who = visibleLine(st.parentOf !== undefined ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})` : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`);
-  const mem = st.usedMiB !== null ? (st.gpus.length > 0 ? t('plan.onGpu', { mib: fmtMiB(st.usedMiB), gpus: st.gpus.join(',') }) : fmtMiB(st.usedMiB)) : t('plan.memUnknown');
+  const who = visibleLine(
+    st.parentOf !== undefined
+      ? `PID ${st.pid} ${st.name ?? '?'} (${st.user ?? '?'})`
+      : `PID ${st.pid} (${st.user ?? '?'}) ${fmtCmdline(st.cmdline, 70)}`,
+  );
+  const mem =
+    st.usedMiB !== null
+      ? st.gpus.length > 0
+        ? t('plan.onGpu', { mib: fmtMiB(st.usedMiB), gpus: st.gpus.join(',') })
+        : fmtMiB(st.usedMiB)
+      : t('plan.memUnknown');
   const verdict = t(`verdict.${st.verdict}` as const);
   return st.parentOf === undefined && ageSeconds !== null
     ? t('plan.stepLineAge', { who, mem, age: fmtAge(ageSeconds), verdict, why: visibleLine(st.why) })
     : t('plan.stepLine', { who, mem, verdict, why: visibleLine(st.why) });
 }
 
-export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; host: string; ages: ReadonlyMap<number, number | null>; width?: number; source?: { title: string; sub: string | null } }): string {
+export function renderPlan(
+  plan: Plan,
+  o: {
+    color: boolean;
+    graceMs: number;
+    host: string;
+    ages: ReadonlyMap<number, number | null>;
+    width?: number;
+    source?: { title: string; sub: string | null };
+  },
+): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
   const out: string[] = o.source?.sub
@@ -55,7 +94,8 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
   const leftAlone = () => {
     if (plan.leftAlone.length === 0) return;
     out.push('', c.bold(t('plan.leftAlone')));
-    for (const l of plan.leftAlone) out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
+    for (const l of plan.leftAlone)
+      out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
   };
   if (isEmpty(plan)) {
     out.push('', t('plan.nothing'));
@@ -66,17 +106,37 @@ export function renderPlan(plan: Plan, o: { color: boolean; graceMs: number; hos
     out.push('', c.bold(t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
     for (const st of plan.processes) {
       const line = stepLine(st, o.ages.get(st.parentOf ?? st.pid) ?? null);
-      if (st.blocked) out.push(...wrap(`${c.yellow(t('plan.skip'))} ${line}`, width, '  ', '       '), ...wrap(c.yellow(t('plan.notEnded', { why: visibleLine(st.blocked) })), width, '       ', '         '));
+      if (st.blocked)
+        out.push(
+          ...wrap(`${c.yellow(t('plan.skip'))} ${line}`, width, '  ', '       '),
+          ...wrap(c.yellow(t('plan.notEnded', { why: visibleLine(st.blocked) })), width, '       ', '         '),
+        );
       else out.push(...wrap(`${c.red(t('plan.end'))} ${line}`, width, '  ', '       '));
     }
     for (const g of plan.alreadyGone) out.push(`  ${c.dim(t('plan.gone'))} ${visibleLine(g.why)}`);
-    if (plan.window) out.push(...wrap(c.dim(t('plan.window', { s: Math.round(plan.window.ms / 100) / 10, gpu: t(`plan.windowGpu.${plan.window.gpu}` as const) })), width, '  ', '  '));
+    if (plan.window)
+      out.push(
+        ...wrap(
+          c.dim(
+            t('plan.window', {
+              s: Math.round(plan.window.ms / 100) / 10,
+              gpu: t(`plan.windowGpu.${plan.window.gpu}` as const),
+            }),
+          ),
+          width,
+          '  ',
+          '  ',
+        ),
+      );
   }
   leftAlone();
   if (plan.env.length > 0) {
     out.push('', c.bold(t('plan.settings', { file: sourcePath(plan.envFile) })));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
-    for (const s of plan.envConflicts) out.push(`  ${c.yellow(t('plan.conflict'))}: ${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`);
+    for (const s of plan.envConflicts)
+      out.push(
+        `  ${c.yellow(t('plan.conflict'))}: ${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`,
+      );
     if (plan.envBlocked) out.push(`  ${c.yellow(t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
   }
   if (plan.rebuild) {
@@ -110,7 +170,8 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   for (const st of plan.processes) {
     const res = r.processes.get(st.pid);
     if (!res) continue;
-    const name = st.parentOf !== undefined ? t('plan.parentOfZombie', { pid: st.pid, zombie: st.parentOf }) : `PID ${st.pid}`;
+    const name =
+      st.parentOf !== undefined ? t('plan.parentOfZombie', { pid: st.pid, zombie: st.parentOf }) : `PID ${st.pid}`;
     switch (res.kind) {
       case 'ended':
         out.push(`${c.green('✓')} ${t('plan.ended', { name, by: res.by })}`);
@@ -132,12 +193,21 @@ export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }):
   const e = r.envFile;
   if (e.kind === 'written') out.push(`${c.green('✓')} ${t('plan.wrote', { file: sourcePath(e.path) })}`);
   if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${t('plan.unchanged', { file: sourcePath(e.path) })}`);
-  if (e.kind === 'not-written') out.push(`${c.red('✗')} ${t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
-  for (const g of r.gpuFree ?? []) out.push(`${c.green('✓')} ${t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`);
+  if (e.kind === 'not-written')
+    out.push(`${c.red('✗')} ${t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
+  for (const g of r.gpuFree ?? [])
+    out.push(
+      `${c.green('✓')} ${t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`,
+    );
   return `${out.join('\n')}\n`;
 }
 
-export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: ReadonlyMap<number, number | null>): unknown {
+export function planJson(
+  plan: Plan,
+  mode: FixMode,
+  r: FixResults | null,
+  ages: ReadonlyMap<number, number | null>,
+): unknown {
   return {
     schemaVersion: 1,
     mode,
@@ -168,10 +238,25 @@ export function planJson(plan: Plan, mode: FixMode, r: FixResults | null, ages: 
       conflicts: plan.envConflicts,
       ...(r ? { outcome: r.envFile.kind, ...(r.envFile.kind === 'not-written' ? { why: r.envFile.why } : {}) } : {}),
     },
-    rebuild: plan.rebuild && { why: plan.rebuild.why, frameworks: plan.rebuild.frameworks, commands: plan.rebuild.commands, notes: plan.rebuild.notes, findings: plan.rebuild.findings.map((f) => f.check) },
-    ...(plan.window ? { window: { seconds: Math.round(plan.window.ms / 100) / 10, gpuActivity: plan.window.gpu } } : {}),
+    rebuild: plan.rebuild && {
+      why: plan.rebuild.why,
+      frameworks: plan.rebuild.frameworks,
+      commands: plan.rebuild.commands,
+      notes: plan.rebuild.notes,
+      findings: plan.rebuild.findings.map((f) => f.check),
+    },
+    ...(plan.window
+      ? { window: { seconds: Math.round(plan.window.ms / 100) / 10, gpuActivity: plan.window.gpu } }
+      : {}),
     ...(r?.gpuFree ? { gpuFreeAfter: r.gpuFree } : {}),
     manual: plan.manual,
-    findings: plan.coverage.map((cv) => ({ check: cv.finding.check, severity: cv.finding.severity, rootCause: cv.finding.rootCause, message: cv.finding.message, by: cv.by, ...(cv.pids ? { pids: cv.pids } : {}) })),
+    findings: plan.coverage.map((cv) => ({
+      check: cv.finding.check,
+      severity: cv.finding.severity,
+      rootCause: cv.finding.rootCause,
+      message: cv.finding.message,
+      by: cv.by,
+      ...(cv.pids ? { pids: cv.pids } : {}),
+    })),
   };
 }

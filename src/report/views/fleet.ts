@@ -18,10 +18,14 @@ export function renderFleetTerminal(r: FleetResult, o: { color: boolean; verbose
   const maxRows = o.verbose ? Number.POSITIVE_INFINITY : 20;
   const lines: string[] = [];
   const skipped = r.inputs.skipped.length;
-  lines.push(`${c.bold(t('fleet.title'))}${t('facts.colon')}${t('fleet.machinesFrom', { machines: r.machines, files: r.inputs.files })}${skipped > 0 ? c.yellow(t('fleet.skippedCount', { n: skipped })) : ''}`);
-  for (const s of r.inputs.skipped.slice(0, o.verbose ? undefined : 5)) lines.push(`  ${c.yellow(t('fleet.skipped'))} ${s.file}${t('facts.colon')}${s.reason}`);
+  lines.push(
+    `${c.bold(t('fleet.title'))}${t('facts.colon')}${t('fleet.machinesFrom', { machines: r.machines, files: r.inputs.files })}${skipped > 0 ? c.yellow(t('fleet.skippedCount', { n: skipped })) : ''}`,
+  );
+  for (const s of r.inputs.skipped.slice(0, o.verbose ? undefined : 5))
+    lines.push(`  ${c.yellow(t('fleet.skipped'))} ${s.file}${t('facts.colon')}${s.reason}`);
   if (!o.verbose && skipped > 5) lines.push(c.dim(`  ${t('fleet.moreList', { n: skipped - 5 })}`));
-  if (r.duplicates.length > 0) lines.push(`  ${c.yellow('!')} ${t('fleet.duplicates', { names: listNames(r.duplicates, max) })}`);
+  if (r.duplicates.length > 0)
+    lines.push(`  ${c.yellow('!')} ${t('fleet.duplicates', { names: listNames(r.duplicates, max) })}`);
 
   lines.push('', c.bold(t('fleet.configurations', { n: r.groups.length })));
   const width = String(r.groups[0]?.size ?? 0).length;
@@ -29,7 +33,8 @@ export function renderFleetTerminal(r: FleetResult, o: { color: boolean; verbose
     lines.push(`  ${String(g.size).padStart(width)} × ${g.key}`);
     if (g.size <= 5 || o.verbose) lines.push(`  ${' '.repeat(width)}   ${c.dim(listNames(g.machines, max))}`);
   }
-  if (r.groups.length > maxRows) lines.push(c.dim(`  ${t('fleet.moreConfigurations', { n: r.groups.length - maxRows })}`));
+  if (r.groups.length > maxRows)
+    lines.push(c.dim(`  ${t('fleet.moreConfigurations', { n: r.groups.length - maxRows })}`));
 
   lines.push('', c.bold(t('fleet.outliers', { n: r.outliers.length })) + c.dim(t('fleet.outliersNote')));
   if (r.outliers.length === 0) lines.push(`  ${c.green(t('fleet.none'))}`);
@@ -39,17 +44,23 @@ export function renderFleetTerminal(r: FleetResult, o: { color: boolean; verbose
       const label = t(`diff.impact.${d.impact}`);
       const word = label + ' '.repeat(Math.max(0, 8 - displayWidth(label)));
       const mark = d.impact === 'critical' ? c.red(word) : d.impact === 'high' ? c.yellow(word) : c.dim(word);
-      lines.push(`    ${mark} ${d.fact}${t('facts.colon')}${shown(d.value)} ${c.dim(t('fleet.usual', { usual: shown(d.usual) }))}`);
+      lines.push(
+        `    ${mark} ${d.fact}${t('facts.colon')}${shown(d.value)} ${c.dim(t('fleet.usual', { usual: shown(d.usual) }))}`,
+      );
     }
-    if (!o.verbose && out.differs.length > 6) lines.push(c.dim(`    ${t('fleet.more', { n: out.differs.length - 6 })}`));
+    if (!o.verbose && out.differs.length > 6)
+      lines.push(c.dim(`    ${t('fleet.more', { n: out.differs.length - 6 })}`));
   }
-  if (r.outliers.length > maxRows) lines.push(c.dim(`  ${t('fleet.moreOutliers', { n: r.outliers.length - maxRows })}`));
+  if (r.outliers.length > maxRows)
+    lines.push(c.dim(`  ${t('fleet.moreOutliers', { n: r.outliers.length - maxRows })}`));
 
   if (r.splits.length > 0) {
     lines.push('', c.bold(t('fleet.splits', { n: r.splits.length })) + c.dim(t('fleet.splitsNote')));
     for (const s of r.splits.slice(0, maxRows)) {
       const vs = s.values.slice(0, 4).map((v) => t('fleet.valueOn', { value: shown(v.value), n: v.machines }));
-      lines.push(`  ${s.fact}${t('facts.colon')}${joinList(vs)}${s.values.length > 4 ? c.dim(t('fleet.moreValues', { n: s.values.length - 4 })) : ''}`);
+      lines.push(
+        `  ${s.fact}${t('facts.colon')}${joinList(vs)}${s.values.length > 4 ? c.dim(t('fleet.moreValues', { n: s.values.length - 4 })) : ''}`,
+      );
     }
   }
 

@@ -23,7 +23,11 @@ export function shortPath(path: string, env: string | null): string {
   return visibleLine(`${m[1]}/…/site-packages/${m[2]}`);
 }
 
-export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], o: { color: boolean; verbose: boolean; width?: number; fromSnapshot?: boolean }): string {
+export function renderLibs(
+  lib: LibrariesSection,
+  findings: readonly Finding[],
+  o: { color: boolean; verbose: boolean; width?: number; fromSnapshot?: boolean },
+): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
   // the answer first (one line per framework: which cuDNN and CUDA it loads, then any problem with its fix);
@@ -37,15 +41,28 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
   const out: string[] = [...answer, ''];
   if (lib.consumers.length === 0) out.push(c.dim(t('libs.noFramework')));
   for (const con of lib.consumers) {
-    out.push(`${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`);
+    out.push(
+      `${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`,
+    );
     // an ELF file given with --elf: its whole closure (CUDA or not) is the answer asked for
-    const rows = con.resolved.filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found').map((r) => row(r, con, o.verbose));
-    out.push(...table([t('libs.col.library'), t('libs.col.file'), t('libs.col.version'), t('libs.col.via')], rows, c).map((l) => `  ${l}`));
+    const rows = con.resolved
+      .filter((r) => o.verbose || con.framework === null || r.family !== null || r.via === 'not_found')
+      .map((r) => row(r, con, o.verbose));
+    out.push(
+      ...table([t('libs.col.library'), t('libs.col.file'), t('libs.col.version'), t('libs.col.via')], rows, c).map(
+        (l) => `  ${l}`,
+      ),
+    );
     for (const r of con.resolved) {
       if (r.shadowed.length === 0 || !r.family) continue;
       const diff = r.shadowed.filter((x) => x.version !== r.version);
       if ((diff.length === 0 || r.family.startsWith('libcudnn_')) && !o.verbose) continue;
-      for (const x of o.verbose ? r.shadowed : diff) out.push(c.dim(`    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`));
+      for (const x of o.verbose ? r.shadowed : diff)
+        out.push(
+          c.dim(
+            `    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`,
+          ),
+        );
     }
     if (o.verbose) for (const n of con.notes) out.push(c.dim(`    ${t('libs.note', { note: visibleLine(n) })}`));
     out.push('');
@@ -56,9 +73,21 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
     lib.copies
       .filter((k) => k.name === f)
       .filter((k) => o.verbose || !k.name.startsWith('libcudnn_'))
-      .map((k) => [k.name, k.version ?? '?', k.origin, shortPath(k.path, null), k.package ? `${k.package.manager} ${visibleLine(k.package.name)}` : '']),
+      .map((k) => [
+        k.name,
+        k.version ?? '?',
+        k.origin,
+        shortPath(k.path, null),
+        k.package ? `${k.package.manager} ${visibleLine(k.package.name)}` : '',
+      ]),
   );
-  out.push(...table([t('libs.col.library'), t('libs.col.version'), t('libs.col.origin'), t('libs.col.file'), t('libs.col.package')], copyRows, c).map((l) => `  ${l}`));
+  out.push(
+    ...table(
+      [t('libs.col.library'), t('libs.col.version'), t('libs.col.origin'), t('libs.col.file'), t('libs.col.package')],
+      copyRows,
+      c,
+    ).map((l) => `  ${l}`),
+  );
   if (!o.verbose && lib.copies.some((k) => k.name.startsWith('libcudnn_'))) out.push(c.dim(`  ${t('libs.subHidden')}`));
   if (lib.processes.length > 0) {
     out.push('', c.bold(t('libs.loadedByProcesses')));
@@ -68,52 +97,105 @@ export function renderLibs(lib: LibrariesSection, findings: readonly Finding[], 
         continue;
       }
       const files = lib.loaded.filter((l) => l.pid === p.pid);
-      out.push(`  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ${t('libs.mapped', { n: files.length })}${t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(t('libs.same')) : c.yellow(t('libs.differ', { n: p.differences.length }))) : t('libs.noFw')}`);
+      out.push(
+        `  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ${t('libs.mapped', { n: files.length })}${t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(t('libs.same')) : c.yellow(t('libs.differ', { n: p.differences.length }))) : t('libs.noFw')}`,
+      );
       for (const f of files) out.push(`    ${shortPath(f.path, null)}${f.version ? c.dim(` (${f.version})`) : ''}`);
-      for (const d of p.differences) out.push(c.yellow(`    ${t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`));
+      for (const d of p.differences)
+        out.push(
+          c.yellow(
+            `    ${t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`,
+          ),
+        );
     }
   }
-  out.push('', c.dim(t(lib.ldCache.glibc ? 'libs.ldCacheGlibc' : 'libs.ldCache', { source: lib.ldCache.source, format: lib.ldCache.format ?? t('libs.unreadable'), n: lib.ldCache.entries, glibc: lib.ldCache.glibc ?? '', llp: visibleLine(lib.ldLibraryPath.join(':')) || t('libs.unset') })));
+  out.push(
+    '',
+    c.dim(
+      t(lib.ldCache.glibc ? 'libs.ldCacheGlibc' : 'libs.ldCache', {
+        source: lib.ldCache.source,
+        format: lib.ldCache.format ?? t('libs.unreadable'),
+        n: lib.ldCache.entries,
+        glibc: lib.ldCache.glibc ?? '',
+        llp: visibleLine(lib.ldLibraryPath.join(':')) || t('libs.unset'),
+      }),
+    ),
+  );
   return `${out.join('\n')}\n`;
 }
 
 /** what the library checks found: a ✓ line per framework's answer, then each problem with its fix */
-function answerLines(findings: readonly Finding[], c: ReturnType<typeof palette>, width: number, verbose: boolean): string[] {
+function answerLines(
+  findings: readonly Finding[],
+  c: ReturnType<typeof palette>,
+  width: number,
+  verbose: boolean,
+): string[] {
   const out: string[] = [];
   const shown = findings.filter((f) => f.status !== 'ok' && f.status !== 'skip');
-  const infos = findings.filter((f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f) && f.check !== 'libs.loaded');
+  const infos = findings.filter(
+    (f) => f.status === 'ok' && f.severity === 'info' && !isBareOk(f) && f.check !== 'libs.loaded',
+  );
   for (const f of infos) out.push(`${c.green('✓')} ${visibleLine(f.message)}`);
   if (shown.length > 0) {
-    for (const f of shown) out.push(...(out.length > 0 ? [''] : []), ...renderBlock(findingLines(f), { width, c, verbose }));
+    for (const f of shown)
+      out.push(...(out.length > 0 ? [''] : []), ...renderBlock(findingLines(f), { width, c, verbose }));
   } else out.push(`${c.green('✓')} ${t('libs.noProblem')}`);
   return out;
 }
 
 function row(r: ResolvedLibrary, con: Consumer, verbose: boolean): string[] {
-  const via = r.via === 'preloaded' ? t('libs.via.preloaded', { by: con.framework ?? 'path' }) : r.via === 'already_loaded' && r.firstVia ? t('libs.via.already_loadedVia', { via: viaWords(r.firstVia) }) : viaWords(r.via);
+  const via =
+    r.via === 'preloaded'
+      ? t('libs.via.preloaded', { by: con.framework ?? 'path' })
+      : r.via === 'already_loaded' && r.firstVia
+        ? t('libs.via.already_loadedVia', { via: viaWords(r.firstVia) })
+        : viaWords(r.via);
   const p = (x: string) => (verbose ? visibleLine(x) : shortPath(x, con.environment));
-  const file = r.path === null ? (r.error ? t('libs.notFoundError', { error: visibleLine(r.error) }) : t('libs.notFound')) : r.realPath && r.realPath !== r.path ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}` : p(r.path);
+  const file =
+    r.path === null
+      ? r.error
+        ? t('libs.notFoundError', { error: visibleLine(r.error) })
+        : t('libs.notFound')
+      : r.realPath && r.realPath !== r.path
+        ? `${p(r.path)} → ${visibleLine(nodePath.posix.basename(r.realPath))}`
+        : p(r.path);
   return [r.name, file, r.version ?? '?', r.how === 'dlopen' ? t('libs.via.dlopen', { via }) : via];
 }
 
 function table(head: string[], rows: string[][], c: ReturnType<typeof palette>): string[] {
   // padded by display width: a column head in Chinese takes two columns a character
-  const widths = head.map((h, i) => Math.min(90, Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? '')))));
-  const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x + ' '.repeat(Math.max(0, widths[i]! - displayWidth(x))))).join('  ').trimEnd();
+  const widths = head.map((h, i) =>
+    Math.min(90, Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? '')))),
+  );
+  const fmt = (r: string[]) =>
+    r
+      .map((x, i) => (i === r.length - 1 ? x : x + ' '.repeat(Math.max(0, widths[i]! - displayWidth(x)))))
+      .join('  ')
+      .trimEnd();
   return [c.dim(fmt(head)), ...rows.map(fmt)];
 }
 
 /** how the loader found a library, in the reader's words (LD_LIBRARY_PATH, ld cache), never the raw id */
 export function viaWords(via: string): string {
   switch (via) {
-    case 'rpath': return t('libs.via.rpath');
-    case 'runpath': return t('libs.via.runpath');
-    case 'ld_library_path': return t('libs.via.ld_library_path');
-    case 'ld_cache': return t('libs.via.ld_cache');
-    case 'default': return t('libs.via.default');
-    case 'already_loaded': return t('libs.via.already_loaded');
-    case 'not_found': return t('libs.via.not_found');
-    case 'path': return t('libs.via.path');
-    default: return via.replace(/_/g, ' ');
+    case 'rpath':
+      return t('libs.via.rpath');
+    case 'runpath':
+      return t('libs.via.runpath');
+    case 'ld_library_path':
+      return t('libs.via.ld_library_path');
+    case 'ld_cache':
+      return t('libs.via.ld_cache');
+    case 'default':
+      return t('libs.via.default');
+    case 'already_loaded':
+      return t('libs.via.already_loaded');
+    case 'not_found':
+      return t('libs.via.not_found');
+    case 'path':
+      return t('libs.via.path');
+    default:
+      return via.replace(/_/g, ' ');
   }
 }

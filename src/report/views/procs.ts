@@ -20,14 +20,19 @@ export interface ProcRow {
 }
 
 export function procRows(s: Snapshot): ProcRow[] {
-  const totalOf = (p: HolderProcess) => (s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null);
+  const totalOf = (p: HolderProcess) =>
+    s.nvidia.ok ? (s.nvidia.gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null) : null;
   return s.processes.list
     .filter((p) => p.listedByNvidiaSmi || p.holdsDeviceFiles)
     .map((p) => {
       const { verdict, reason, evidence } = assess(p, s.self);
       return { p, verdict, reason, ...(evidence ? { evidence } : {}), policy: holderPolicy(p, totalOf(p)) };
     })
-    .sort((a, b) => culpritOrder({ verdict: a.verdict, usedMiB: a.p.usedMiB }, { verdict: b.verdict, usedMiB: b.p.usedMiB }) || a.p.pid - b.p.pid);
+    .sort(
+      (a, b) =>
+        culpritOrder({ verdict: a.verdict, usedMiB: a.p.usedMiB }, { verdict: b.verdict, usedMiB: b.p.usedMiB }) ||
+        a.p.pid - b.p.pid,
+    );
 }
 
 /** Stale holders of GPU memory: what makes `procs` exit with 1. */
@@ -36,7 +41,19 @@ export function staleCount(rows: readonly ProcRow[]): number {
 }
 
 // The column heads in the chosen language; columns are padded by display width (a CJK character takes two).
-const HEAD_KEYS = ['procs.col.gpu', 'procs.col.pid', 'procs.col.user', 'procs.col.memory', 'procs.col.age', 'procs.col.state', 'procs.col.parent', 'procs.col.container', 'procs.col.verdict', 'procs.col.framework', 'procs.col.command'] as const;
+const HEAD_KEYS = [
+  'procs.col.gpu',
+  'procs.col.pid',
+  'procs.col.user',
+  'procs.col.memory',
+  'procs.col.age',
+  'procs.col.state',
+  'procs.col.parent',
+  'procs.col.container',
+  'procs.col.verdict',
+  'procs.col.framework',
+  'procs.col.command',
+] as const;
 const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayWidth(s)));
 
 function cells(r: ProcRow, cmdMax: number): string[] {
@@ -50,8 +67,22 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     p.state ?? '?',
     // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts),
     // judged as the verdict is, so the column and the verdict line never disagree
-    visibleLine(!p.visible ? '?' : adoptionOf(p).kind === 'adopted' ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` }) : `${p.parentName ?? p.ppid ?? '?'}`),
-    p.exited ? '-' : !p.visible ? t('procs.cell.otherMaybe') : p.otherPidNamespace === null ? '?' : p.otherPidNamespace ? t('procs.cell.other') : t('procs.cell.same'),
+    visibleLine(
+      !p.visible
+        ? '?'
+        : adoptionOf(p).kind === 'adopted'
+          ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` })
+          : `${p.parentName ?? p.ppid ?? '?'}`,
+    ),
+    p.exited
+      ? '-'
+      : !p.visible
+        ? t('procs.cell.otherMaybe')
+        : p.otherPidNamespace === null
+          ? '?'
+          : p.otherPidNamespace
+            ? t('procs.cell.other')
+            : t('procs.cell.same'),
     t(`verdict.${r.verdict}` as const),
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
     p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
@@ -75,13 +106,22 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const out: string[] = [];
   if (s.nvidia.ok) {
     for (const g of s.nvidia.gpus) {
-      out.push(t('procs.gpuLine', { gpu: g.index, name: visibleLine(g.name), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB) }));
+      out.push(
+        t('procs.gpuLine', {
+          gpu: g.index,
+          name: visibleLine(g.name),
+          used: fmtMiB(g.memory.usedMiB),
+          total: fmtMiB(g.memory.totalMiB),
+          free: fmtMiB(g.memory.freeMiB),
+        }),
+      );
     }
   } else {
     out.push(...wrap(c.yellow(t('procs.noSmi', { message: visibleLine(s.nvidia.failure.message) })), width, '', '  '));
   }
   if (s.processes.message) out.push(...wrap(c.dim(visibleLine(s.processes.message)), width, '', '  '));
-  if (!s.processes.ok) out.push(c.yellow(t('procs.noProc', { message: visibleLine(s.processes.message ?? 'no /proc') })));
+  if (!s.processes.ok)
+    out.push(c.yellow(t('procs.noProc', { message: visibleLine(s.processes.message ?? 'no /proc') })));
   if (rows.length === 0) {
     out.push('', o.filtered ? t('procs.noneFiltered') : t('procs.none'));
     return `${out.join('\n')}\n`;
@@ -89,7 +129,10 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   // The command line takes what is left of the width (at least 20 columns); -v shows it whole.
   const HEAD = HEAD_KEYS.map((k) => t(k));
   const fixed = rows.map((r) => cells(r, 10_000));
-  const used = HEAD.slice(0, -1).reduce((a, h, i) => a + Math.max(displayWidth(h), ...fixed.map((t) => displayWidth(t[i] ?? ''))) + 2, 0);
+  const used = HEAD.slice(0, -1).reduce(
+    (a, h, i) => a + Math.max(displayWidth(h), ...fixed.map((t) => displayWidth(t[i] ?? ''))) + 2,
+    0,
+  );
   const table = rows.map((r) => cells(r, o.verbose ? 10_000 : Math.max(20, width - used)));
   const widths = HEAD.map((h, i) => Math.max(displayWidth(h), ...table.map((t) => displayWidth(t[i] ?? ''))));
   const line = (t: readonly string[], paint?: (v: string) => string) =>
@@ -104,19 +147,41 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   rows.forEach((r, i) => out.push(line(table[i]!, paintFor(r.verdict, c))));
 
   // An active process is explained only when its parent has exited: why it is kept is then worth saying.
-  const explained = rows.filter((r) => (r.verdict !== 'active' || r.evidence !== undefined) && r.verdict !== 'this job');
+  const explained = rows.filter(
+    (r) => (r.verdict !== 'active' || r.evidence !== undefined) && r.verdict !== 'this job',
+  );
   if (explained.length > 0) {
     out.push('');
     for (const r of explained) {
-      out.push(...wrap(t('procs.reasonLine', { pid: r.p.pid, verdict: t(`verdict.${r.verdict}` as const), reason: visibleLine(r.reason) }), width, '', '  '));
-      if (o.verbose && r.evidence) out.push(...wrap(c.dim(t('procs.evidenceLine', { evidence: visibleLine(r.evidence) })), width, '  ', '    '));
+      out.push(
+        ...wrap(
+          t('procs.reasonLine', {
+            pid: r.p.pid,
+            verdict: t(`verdict.${r.verdict}` as const),
+            reason: visibleLine(r.reason),
+          }),
+          width,
+          '',
+          '  ',
+        ),
+      );
+      if (o.verbose && r.evidence)
+        out.push(...wrap(c.dim(t('procs.evidenceLine', { evidence: visibleLine(r.evidence) })), width, '  ', '    '));
     }
   }
   // What each holder's framework does with its memory, and so what would give it back.
   const policies = rows.filter((r) => r.policy && r.p.listedByNvidiaSmi && r.verdict !== 'this job');
   if (policies.length > 0) {
     out.push('');
-    for (const r of policies) out.push(...wrap(`${t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary })}${t('list.sentence')}${c.dim(t('procs.giveBack', { remedy: r.policy!.remedy }))}`, width, '', '  '));
+    for (const r of policies)
+      out.push(
+        ...wrap(
+          `${t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary })}${t('list.sentence')}${c.dim(t('procs.giveBack', { remedy: r.policy!.remedy }))}`,
+          width,
+          '',
+          '  ',
+        ),
+      );
   }
   const stale = staleCount(rows);
   out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
@@ -135,10 +200,19 @@ export function procsJson(s: Snapshot, rows: readonly ProcRow[]): unknown {
     schemaVersion: 1,
     host: s.host,
     collectedAt: s.collectedAt,
-    gpus: s.nvidia.ok ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, uuid: g.uuid, memory: g.memory })) : [],
+    gpus: s.nvidia.ok
+      ? s.nvidia.gpus.map((g) => ({ index: g.index, name: g.name, uuid: g.uuid, memory: g.memory }))
+      : [],
     ...(s.nvidia.ok ? {} : { nvidiaFailure: s.nvidia.failure }),
     ...(s.processes.message ? { message: s.processes.message } : {}),
-    processes: rows.map((r) => ({ ...r.p, verdict: r.verdict, reason: r.reason, ...(r.evidence ? { evidence: r.evidence } : {}), stale: isStale(r.verdict), ...(r.policy ? { policy: r.policy } : {}) })),
+    processes: rows.map((r) => ({
+      ...r.p,
+      verdict: r.verdict,
+      reason: r.reason,
+      ...(r.evidence ? { evidence: r.evidence } : {}),
+      stale: isStale(r.verdict),
+      ...(r.policy ? { policy: r.policy } : {}),
+    })),
     stale: staleCount(rows),
   };
 }

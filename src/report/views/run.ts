@@ -20,15 +20,43 @@ export function successLine(m: ReportModel, color: boolean): string {
   const tl = r.timeline;
   const head = `${c.green('✓')} gpu-env-doctor: ${t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(r.durationMs) })}`;
   if (!tl.available) return `${head} · ${tl.note ?? t('run.notSampled')}\n`;
-  const gpus = tl.gpus.map((g) => (g.peakJobMiB !== null ? t('run.gpuPeakJob', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }) : t('run.gpuPeak', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) })));
+  const gpus = tl.gpus.map((g) =>
+    g.peakJobMiB !== null
+      ? t('run.gpuPeakJob', {
+          gpu: g.index,
+          peak: fmtMiB(g.peakUsedMiB),
+          total: fmtMiB(g.totalMiB),
+          job: fmtMiB(g.peakJobMiB),
+          headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+        })
+      : t('run.gpuPeak', {
+          gpu: g.index,
+          peak: fmtMiB(g.peakUsedMiB),
+          total: fmtMiB(g.totalMiB),
+          headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+        }),
+  );
   return `${head} · ${gpus.join(' · ')}\n`;
 }
 
-export function failureReport(m: ReportModel, color: boolean, reportPath?: string, o: { width?: number; verbose?: boolean } = {}): string {
+export function failureReport(
+  m: ReportModel,
+  color: boolean,
+  reportPath?: string,
+  o: { width?: number; verbose?: boolean } = {},
+): string {
   const c = palette(color);
   const st: TermStyle = { width: o.width ?? 80, c, verbose: o.verbose ?? false };
   const r = m.run!;
-  const out: string[] = ['', ...wrap(`${c.red('✗')} ${c.bold('gpu-env-doctor')}: ${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`, st.width, '', '  ')];
+  const out: string[] = [
+    '',
+    ...wrap(
+      `${c.red('✗')} ${c.bold('gpu-env-doctor')}: ${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`,
+      st.width,
+      '',
+      '  ',
+    ),
+  ];
 
   if (m.answer?.undecided) {
     // the output cannot decide: said once, the step that decides, the candidates (explain's own layout)
@@ -37,7 +65,11 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
   } else if (m.causes.length > 0) {
     out.push('', c.bold(t('report.diagnosis')));
     m.causes.slice(0, 3).forEach((cause, i) => {
-      const fl = { ...cause.lines, headline: `${cause.title}  (${Math.round(cause.confidence * 100)}%)`, evidence: cause.lines.evidence.slice(0, 3) };
+      const fl = {
+        ...cause.lines,
+        headline: `${cause.title}  (${Math.round(cause.confidence * 100)}%)`,
+        evidence: cause.lines.evidence.slice(0, 3),
+      };
       out.push(...renderBlock(fl, st, { lead: LABELS.rank(i + 1), indent: '  ' }));
     });
   } else if (m.diagnosed) {
@@ -56,7 +88,15 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
 
   if (m.bars.length > 0) {
     out.push('', c.bold(t('run.gpuMemory', { caption: m.barsCaption })));
-    for (const b of m.bars) out.push(...wrap(`GPU ${b.index} ${visibleLine(b.name)}: ${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`, st.width, '  ', '    '));
+    for (const b of m.bars)
+      out.push(
+        ...wrap(
+          `GPU ${b.index} ${visibleLine(b.name)}: ${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`,
+          st.width,
+          '  ',
+          '    ',
+        ),
+      );
   }
 
   out.push('', c.bold(t('report.memoryOverTime')));
@@ -67,9 +107,15 @@ export function failureReport(m: ReportModel, color: boolean, reportPath?: strin
 
 export function timelineLines(tl: MemoryTimeline, durationMs: number): string[] {
   if (!tl.available) return [`  ${tl.note ?? t('report.notSampled')}`];
-  const lines = tl.gpus.map((g) => `  GPU ${g.index} ${sparkline(g, 40)} ${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`);
-  lines.push(`  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, ${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}` : `; ${t('run.span', { n: tl.processes.length })}`}`);
-  for (const p of tl.processes.slice(0, 5)) lines.push(`    ${t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);
+  const lines = tl.gpus.map(
+    (g) =>
+      `  GPU ${g.index} ${sparkline(g, 40)} ${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`,
+  );
+  lines.push(
+    `  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, ${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}` : `; ${t('run.span', { n: tl.processes.length })}`}`,
+  );
+  for (const p of tl.processes.slice(0, 5))
+    lines.push(`    ${t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);
   return lines;
 }
 

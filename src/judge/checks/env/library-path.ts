@@ -13,7 +13,9 @@ const CUDA_LIB = /lib(cudnn|cudart|cublas|cuda|nvidia-ml|nccl|nvrtc|cufft|cuspar
 export const libraryPathCheck: Check = {
   id: 'env.library-path',
   category: 'env',
-  get title() { return t('title.env.library-path'); },
+  get title() {
+    return t('title.env.library-path');
+  },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const llp = s.env.LD_LIBRARY_PATH;
@@ -28,12 +30,21 @@ export const libraryPathCheck: Check = {
             ...llpVar,
             rootCause: 'driver_too_old',
             message: t('llp.compat', { folders: listOf(compat) }),
-            fix: { text: t('llp.compatFix'), commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`] },
+            fix: {
+              text: t('llp.compatFix'),
+              commands: [`export LD_LIBRARY_PATH=${dirs.filter((d) => !compat.includes(d)).join(':')}`],
+            },
           }),
         );
       }
       // Folders the frameworks really load from count too, whatever their names (/usr/lib/x86_64-linux-gnu).
-      const loadedFrom = new Set((s.libraries?.consumers ?? []).flatMap((c) => c.resolved.filter((r) => r.via === 'ld_library_path' && r.path).map((r) => r.path!.replace(/\/[^/]*$/, '').replace(/\/glibc-hwcaps\/[^/]+$/, ''))));
+      const loadedFrom = new Set(
+        (s.libraries?.consumers ?? []).flatMap((c) =>
+          c.resolved
+            .filter((r) => r.via === 'ld_library_path' && r.path)
+            .map((r) => r.path!.replace(/\/[^/]*$/, '').replace(/\/glibc-hwcaps\/[^/]+$/, '')),
+        ),
+      );
       const shown = dirs.filter((d) => d !== '' && (CUDA_DIR.test(d) || loadedFrom.has(d.replace(/\/$/, ''))));
       if (shown.length > 0) {
         out.push(
@@ -73,7 +84,9 @@ export const libraryPathCheck: Check = {
           status: 'ok',
           rootCause: null,
           message: t('llp.cudaHome', { home }),
-          evidence: [{ text: `${s.env.CUDA_HOME !== undefined ? 'CUDA_HOME' : 'CUDA_PATH'}=${home}`, source: 'environment' }],
+          evidence: [
+            { text: `${s.env.CUDA_HOME !== undefined ? 'CUDA_HOME' : 'CUDA_PATH'}=${home}`, source: 'environment' },
+          ],
         }),
       );
     }
@@ -87,13 +100,15 @@ function llpSummary(s: Snapshot, cuda: string[]): string {
   const folders = listOf(cuda);
   const lib = s.libraries;
   if (!lib || lib.consumers.length === 0) return t('llp.lists', { folders });
-  const fromLlp = lib.consumers.flatMap((c) => c.resolved.filter((r) => r.via === 'ld_library_path' && r.family !== null));
+  const fromLlp = lib.consumers.flatMap((c) =>
+    c.resolved.filter((r) => r.via === 'ld_library_path' && r.family !== null),
+  );
   const driverOnly = fromLlp.every((r) => r.family === 'libcuda' || r.family === 'libnvidia-ml');
   if (driverOnly) {
-    return fromLlp.length > 0
-      ? t('llp.driverOnly', { folders })
-      : t('llp.noneFrom', { folders });
+    return fromLlp.length > 0 ? t('llp.driverOnly', { folders }) : t('llp.noneFrom', { folders });
   }
-  const names = listOf(fromLlp.filter((r) => r.family !== 'libcuda' && r.family !== 'libnvidia-ml').map((r) => r.family!));
+  const names = listOf(
+    fromLlp.filter((r) => r.family !== 'libcuda' && r.family !== 'libnvidia-ml').map((r) => r.family!),
+  );
   return t('llp.loadsFrom', { folders, names });
 }

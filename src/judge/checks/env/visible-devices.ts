@@ -18,7 +18,11 @@ export interface Visibility {
  * (in CUDA_DEVICE_ORDER: FASTEST_FIRST by default, PCI_BUS_ID like nvidia-smi) or (unique prefixes of) UUIDs.
  * Empty, "-1" or "NoDevFiles" hides every GPU.
  */
-export function interpretVisibleDevices(value: string | undefined, gpus: readonly Gpu[], order: string | undefined): Visibility {
+export function interpretVisibleDevices(
+  value: string | undefined,
+  gpus: readonly Gpu[],
+  order: string | undefined,
+): Visibility {
   const all = gpus.map((g) => g.index);
   if (value === undefined) return { physical: all, ignored: [], problem: null };
   const entries = value.split(',').map((e) => e.trim());
@@ -57,13 +61,17 @@ export function cudaEnumeration(gpus: readonly Gpu[], order: string | undefined)
   const pci = [...gpus].sort((a, b) => a.index - b.index);
   if ((order ?? 'FASTEST_FIRST').toUpperCase() === 'PCI_BUS_ID') return pci.map((g) => g.index);
   const cc = (g: Gpu) => Number(g.computeCapability ?? '0');
-  return [...pci].sort((a, b) => cc(b) - cc(a) || b.memory.totalMiB - a.memory.totalMiB || a.index - b.index).map((g) => g.index);
+  return [...pci]
+    .sort((a, b) => cc(b) - cc(a) || b.memory.totalMiB - a.memory.totalMiB || a.index - b.index)
+    .map((g) => g.index);
 }
 
 export const visibleDevicesCheck: Check = {
   id: 'env.visible-devices',
   category: 'env',
-  get title() { return t('title.env.visible-devices'); },
+  get title() {
+    return t('title.env.visible-devices');
+  },
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const cvd = s.env.CUDA_VISIBLE_DEVICES;
@@ -85,7 +93,12 @@ export const visibleDevicesCheck: Check = {
     if (!s.nvidia.ok) return out;
     const gpus = s.nvidia.gpus;
     const v = interpretVisibleDevices(cvd, gpus, s.env.CUDA_DEVICE_ORDER);
-    const evidence = [{ text: `CUDA_VISIBLE_DEVICES=${cvd === undefined ? '(unset)' : `"${cvd}"`}${s.env.CUDA_DEVICE_ORDER ? `, CUDA_DEVICE_ORDER=${s.env.CUDA_DEVICE_ORDER}` : ''}`, source: 'environment' }];
+    const evidence = [
+      {
+        text: `CUDA_VISIBLE_DEVICES=${cvd === undefined ? '(unset)' : `"${cvd}"`}${s.env.CUDA_DEVICE_ORDER ? `, CUDA_DEVICE_ORDER=${s.env.CUDA_DEVICE_ORDER}` : ''}`,
+        source: 'environment',
+      },
+    ];
     if (v.problem) {
       out.push(
         finding({
@@ -94,11 +107,20 @@ export const visibleDevicesCheck: Check = {
           status: 'fail',
           rootCause: 'no_device_visible',
           message: v.problem,
-          evidence: [...evidence, { text: t('cvd.gpusHere', { list: gpus.map((g) => `${g.index} (${g.uuid})`).join(', ') || t('cvd.none') }), source: 'nvidia-smi -q -x' }],
+          evidence: [
+            ...evidence,
+            {
+              text: t('cvd.gpusHere', { list: gpus.map((g) => `${g.index} (${g.uuid})`).join(', ') || t('cvd.none') }),
+              source: 'nvidia-smi -q -x',
+            },
+          ],
           affects: { env: 'CUDA_VISIBLE_DEVICES' },
           fix: {
             text: t(cvd === '' ? 'cvd.fixEmpty' : 'cvd.fix', { max: Math.max(0, gpus.length - 1) }),
-            commands: gpus.length > 0 ? [`export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.index).join(',')}`, 'nvidia-smi -L'] : ['nvidia-smi -L'],
+            commands:
+              gpus.length > 0
+                ? [`export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.index).join(',')}`, 'nvidia-smi -L']
+                : ['nvidia-smi -L'],
           },
         }),
       );
@@ -111,7 +133,11 @@ export const visibleDevicesCheck: Check = {
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: t('cvd.sees', { mapping: v.physical.map((p, i) => t('cvd.mapping', { i, p, name: gpus.find((g) => g.index === p)?.name ?? '?' })).join(t('list.comma')) }),
+          message: t('cvd.sees', {
+            mapping: v.physical
+              .map((p, i) => t('cvd.mapping', { i, p, name: gpus.find((g) => g.index === p)?.name ?? '?' }))
+              .join(t('list.comma')),
+          }),
           details: t('cvd.seesDetails'),
           evidence,
           affects: { env: 'CUDA_VISIBLE_DEVICES' },

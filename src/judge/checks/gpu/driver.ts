@@ -9,7 +9,9 @@ const EVIDENCE_SOURCE = 'nvidia-smi -q -x';
 export const driverCheck: Check = {
   id: 'gpu.driver',
   category: 'gpu',
-  get title() { return t('title.gpu.driver'); },
+  get title() {
+    return t('title.gpu.driver');
+  },
   evaluate(s: Snapshot): Finding[] {
     const n = s.nvidia;
     if (!n.ok) return [failureFinding(s, n.failure.reason, n.failure.message)];
@@ -38,7 +40,12 @@ export const driverCheck: Check = {
         status: 'ok',
         rootCause: null,
         message: t('gpu.driver.ok', { driver: n.driverVersion, cuda: n.cudaVersion ?? '?' }),
-        evidence: [{ text: `driver_version ${n.driverVersion}, cuda_version ${n.cudaVersion ?? 'N/A'}`, source: EVIDENCE_SOURCE }],
+        evidence: [
+          {
+            text: `driver_version ${n.driverVersion}, cuda_version ${n.cudaVersion ?? 'N/A'}`,
+            source: EVIDENCE_SOURCE,
+          },
+        ],
       }),
     );
     return out;
@@ -61,9 +68,7 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
             ? t('gpu.driver.noToolsModule')
             : t(inContainer ? 'gpu.driver.noToolsDevicesContainer' : 'gpu.driver.noToolsDevices'),
           fix: {
-            text: inContainer
-              ? t('gpu.driver.noToolsFixContainer')
-              : t('gpu.driver.noToolsFix'),
+            text: inContainer ? t('gpu.driver.noToolsFixContainer') : t('gpu.driver.noToolsFix'),
             commands: [],
           },
         });
@@ -92,9 +97,15 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         message: t('gpu.driver.nvmlMismatch'),
         evidence: [
           { text: message, source: 'nvidia-smi' },
-          ...(s.system.kernelModule ? [{ text: s.system.kernelModule.line, source: '/proc/driver/nvidia/version' }] : []),
+          ...(s.system.kernelModule
+            ? [{ text: s.system.kernelModule.line, source: '/proc/driver/nvidia/version' }]
+            : []),
         ],
-        fix: { text: t('gpu.driver.nvmlMismatchFix'), commands: ['cat /proc/driver/nvidia/version'], manual: ['sudo reboot'] },
+        fix: {
+          text: t('gpu.driver.nvmlMismatchFix'),
+          commands: ['cat /proc/driver/nvidia/version'],
+          manual: ['sudo reboot'],
+        },
       });
     case 'timeout':
       return finding({
@@ -125,7 +136,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
 export function cudaFrameworks(s: Snapshot): string[] {
   const out: string[] = [];
   for (const e of s.python?.environments ?? []) {
-    for (const b of e.frameworks ?? []) if (b.gpuBuild === true || (b.gpuBuild === null && b.cuda !== null)) out.push(`${b.framework} ${b.version ?? ''}`.trim());
+    for (const b of e.frameworks ?? [])
+      if (b.gpuBuild === true || (b.gpuBuild === null && b.cuda !== null))
+        out.push(`${b.framework} ${b.version ?? ''}`.trim());
   }
   return [...new Set(out)];
 }
@@ -139,7 +152,17 @@ export function cudaFrameworks(s: Snapshot): string[] {
 function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: string; source: string }[] }): Finding {
   const inContainer = s.system.container.kind !== 'none';
   const cuda = cudaFrameworks(s);
-  const evidence = [...base.evidence, ...(inContainer ? [{ text: t('gpu.driver.inContainer', { kind: s.system.container.kind }), source: s.system.container.evidence[0] ?? '/proc/1/cgroup' }] : [])];
+  const evidence = [
+    ...base.evidence,
+    ...(inContainer
+      ? [
+          {
+            text: t('gpu.driver.inContainer', { kind: s.system.container.kind }),
+            source: s.system.container.evidence[0] ?? '/proc/1/cgroup',
+          },
+        ]
+      : []),
+  ];
   const builds = cuda.join(', ');
   if (inContainer) {
     return finding({

@@ -7,14 +7,17 @@ import { joinList, t } from '../../../base/i18n/index.js';
 export const healthCheck: Check = {
   id: 'gpu.health',
   category: 'gpu',
-  get title() { return t('title.gpu.health'); },
+  get title() {
+    return t('title.gpu.health');
+  },
   applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('gpu.health.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
     for (const g of s.nvidia.gpus) {
       const problems: string[] = [];
-      if ((g.ecc.volatileUncorrected ?? 0) > 0) problems.push(t('gpu.health.ecc', { n: g.ecc.volatileUncorrected ?? 0 }));
+      if ((g.ecc.volatileUncorrected ?? 0) > 0)
+        problems.push(t('gpu.health.ecc', { n: g.ecc.volatileUncorrected ?? 0 }));
       if (g.retiredPages.pendingRetirement === 'Yes') problems.push(t('gpu.health.retirementPending'));
       if (g.remappedRows.pending === 'Yes') problems.push(t('gpu.health.remapPending'));
       if (g.remappedRows.failure === 'Yes') problems.push(t('gpu.health.remapFailed'));

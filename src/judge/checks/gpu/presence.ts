@@ -8,7 +8,9 @@ import { t } from '../../../base/i18n/index.js';
 export const presenceCheck: Check = {
   id: 'gpu.presence',
   category: 'gpu',
-  get title() { return t('title.gpu.presence'); },
+  get title() {
+    return t('title.gpu.presence');
+  },
   applies: (s) => (s.nvidia.ok ? true : t('gpu.presence.noDriverAnswer')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
@@ -35,9 +37,23 @@ export const presenceCheck: Check = {
         status: 'ok',
         rootCause: null,
         message: gpus[0]?.computeCapability
-          ? t('gpu.presence.ok', { count: gpus.length, names: names.join(' + '), cc: [...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', '), driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?' })
-          : t('gpu.presence.okNoCc', { count: gpus.length, names: names.join(' + '), driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?' }),
-        evidence: gpus.map((g) => ({ text: `GPU ${g.index}: ${g.name} ${g.uuid} ${g.busId}`, source: 'nvidia-smi -q -x' })),
+          ? t('gpu.presence.ok', {
+              count: gpus.length,
+              names: names.join(' + '),
+              cc: [...new Set(gpus.map((g) => g.computeCapability ?? '?'))].join(', '),
+              driver: s.nvidia.driverVersion,
+              cuda: s.nvidia.cudaVersion ?? '?',
+            })
+          : t('gpu.presence.okNoCc', {
+              count: gpus.length,
+              names: names.join(' + '),
+              driver: s.nvidia.driverVersion,
+              cuda: s.nvidia.cudaVersion ?? '?',
+            }),
+        evidence: gpus.map((g) => ({
+          text: `GPU ${g.index}: ${g.name} ${g.uuid} ${g.busId}`,
+          source: 'nvidia-smi -q -x',
+        })),
       }),
     );
     for (const g of gpus) {
@@ -51,7 +67,11 @@ export const presenceCheck: Check = {
             message: t('gpu.presence.mig', { gpu: g.index }),
             evidence: [{ text: `mig_mode current ${g.migMode}`, source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index },
-            fix: { text: t('gpu.presence.migFix'), commands: ['nvidia-smi -L'], manual: [`sudo nvidia-smi -i ${g.index} -mig 0`] },
+            fix: {
+              text: t('gpu.presence.migFix'),
+              commands: ['nvidia-smi -L'],
+              manual: [`sudo nvidia-smi -i ${g.index} -mig 0`],
+            },
           }),
         );
       }
@@ -65,7 +85,11 @@ export const presenceCheck: Check = {
             message: t('gpu.presence.prohibited', { gpu: g.index }),
             evidence: [{ text: `compute_mode ${g.computeMode}`, source: 'nvidia-smi -q -x' }],
             affects: { gpu: g.index },
-            fix: { text: t('gpu.presence.prohibitedFix'), commands: [], manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`] },
+            fix: {
+              text: t('gpu.presence.prohibitedFix'),
+              commands: [],
+              manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`],
+            },
           }),
         );
       }

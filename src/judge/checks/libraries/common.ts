@@ -68,13 +68,23 @@ export function label(family: string | null): string {
   return FAMILY_LABEL[family] ?? (family.startsWith('libcudnn_') ? t('lib.sublibrary', { family }) : family);
 }
 
-export const FRAMEWORK_LABEL: Record<string, string> = { torch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX', cupy: 'CuPy' };
+export const FRAMEWORK_LABEL: Record<string, string> = {
+  torch: 'PyTorch',
+  tensorflow: 'TensorFlow',
+  jax: 'JAX',
+  cupy: 'CuPy',
+};
 
 export function consumerLabel(c: Consumer): string {
   return c.framework ? FRAMEWORK_LABEL[c.framework]! : nodePath.posix.basename(c.path);
 }
 
-export function viaText(r: Pick<ResolvedLibrary, 'via' | 'firstVia' | 'how' | 'requestedBy'> & { preloadFrom?: ResolvedLibrary['preloadFrom'] }, c?: Consumer): string {
+export function viaText(
+  r: Pick<ResolvedLibrary, 'via' | 'firstVia' | 'how' | 'requestedBy'> & {
+    preloadFrom?: ResolvedLibrary['preloadFrom'];
+  },
+  c?: Consumer,
+): string {
   switch (r.via) {
     case 'ld_preload':
       return r.preloadFrom ?? 'LD_PRELOAD';

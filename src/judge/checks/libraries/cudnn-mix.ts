@@ -27,10 +27,13 @@ interface ObservationRow {
 }
 const ROWS = (observations as { rows: ObservationRow[] }).rows;
 
-const TORCH_RULE = 'torch/backends/cudnn/__init__.py _init(): refuses when the run-time major differs or its minor is older than the build';
-const TF_RULE = 'xla/stream_executor/cuda/cuda_dnn.cc: "CuDNN library needs to have matching major version and equal or higher minor version"';
-const JAX_RULE = 'jax_plugins/xla_cuda*/__init__.py _check_cuda_versions: compares cuDNN with the build\'s minimum only';
-const CUDNN_RULE = "cuDNN 9's own check of its sub-libraries (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, NVIDIA cuDNN API reference)";
+const TORCH_RULE =
+  'torch/backends/cudnn/__init__.py _init(): refuses when the run-time major differs or its minor is older than the build';
+const TF_RULE =
+  'xla/stream_executor/cuda/cuda_dnn.cc: "CuDNN library needs to have matching major version and equal or higher minor version"';
+const JAX_RULE = "jax_plugins/xla_cuda*/__init__.py _check_cuda_versions: compares cuDNN with the build's minimum only";
+const CUDNN_RULE =
+  "cuDNN 9's own check of its sub-libraries (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, NVIDIA cuDNN API reference)";
 
 export interface CudnnMix {
   framework: 'torch' | 'tensorflow' | 'jax' | 'cupy' | null;
@@ -47,7 +50,9 @@ export interface CudnnMix {
 const mm = (v: string | null | undefined) => (v ? v.split('.').slice(0, 2).join('.') : null);
 
 function observed(framework: string, mix: CudnnMix): ObservationRow | undefined {
-  return ROWS.find((r) => r.framework === framework && r.libcudnn === mm(mix.main) && r.subLibraries === mm(mix.others));
+  return ROWS.find(
+    (r) => r.framework === framework && r.libcudnn === mm(mix.main) && r.subLibraries === mm(mix.others),
+  );
 }
 
 /** A version check of the "same major, run-time minor not older" kind: refuses? null when it cannot tell. */
@@ -65,8 +70,18 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
   const reported = mix.graphDiffers ? mix.others : mix.main;
   const cudnnSeen = observed('cudnn', mix);
   const cudnnOwn: Consequence = cudnnSeen
-    ? { outcome: 'runs', certainty: 'verified', text: t('mix.cudnnAccepts', { what: cudnnSeen.what }), source: cudnnSeen.source }
-    : { outcome: 'unknown', certainty: 'possible', text: t('mix.cudnnMayRefuse', { main: mix.main ?? '?', others: mix.others ?? '?' }), source: CUDNN_RULE };
+    ? {
+        outcome: 'runs',
+        certainty: 'verified',
+        text: t('mix.cudnnAccepts', { what: cudnnSeen.what }),
+        source: cudnnSeen.source,
+      }
+    : {
+        outcome: 'unknown',
+        certainty: 'possible',
+        text: t('mix.cudnnMayRefuse', { main: mix.main ?? '?', others: mix.others ?? '?' }),
+        source: CUDNN_RULE,
+      };
   switch (mix.framework) {
     case 'torch': {
       // torch's pip wheel pins the cuDNN it was built with and preloads it: that is the libcudnn.so.9 that loads.
@@ -75,7 +90,14 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
       const seen = observed('torch', mix);
       // torch's C++ convolution does not run the version check; torch/backends/cudnn/__init__.py does, at the
       // first version() or is_acceptable() call, and caches the version before raising.
-      if (seen?.outcome === 'ran') out.push({ framework: 'torch', outcome: 'runs', certainty: 'verified', text: t('mix.torchRan', { version: seen.frameworkVersion }), source: seen.source });
+      if (seen?.outcome === 'ran')
+        out.push({
+          framework: 'torch',
+          outcome: 'runs',
+          certainty: 'verified',
+          text: t('mix.torchRan', { version: seen.frameworkVersion }),
+          source: seen.source,
+        });
       else out.push({ ...cudnnOwn, framework: 'torch', text: t('mix.torchNoCheck', { inner: lower(cudnnOwn.text) }) });
       if (refuses) {
         out.push({
@@ -86,21 +108,57 @@ export function cudnnMixConsequences(mix: CudnnMix): Consequence[] {
           source: seen ? `${seen.source}; rule: ${TORCH_RULE}` : TORCH_RULE,
         });
       } else {
-        out.push({ framework: 'torch', outcome: 'runs', certainty: 'expected', text: t('mix.torchPasses', { built: built ?? '?', reported: reported ?? '?' }), source: TORCH_RULE });
+        out.push({
+          framework: 'torch',
+          outcome: 'runs',
+          certainty: 'expected',
+          text: t('mix.torchPasses', { built: built ?? '?', reported: reported ?? '?' }),
+          source: TORCH_RULE,
+        });
       }
       return out;
     }
     case 'tensorflow': {
       const refuses = refusesByMinor(mix.built ?? null, reported);
-      if (refuses) out.push({ framework: 'tensorflow', outcome: 'fails', text: t('mix.tfRefuses', { loaded: String(reported), built: String(mix.built) }), certainty: 'expected', source: TF_RULE });
-      else out.push({ framework: 'tensorflow', outcome: 'unknown', text: t(mix.built ? 'mix.tfComparesBuilt' : 'mix.tfCompares', { reported: reported ?? '?', built: mix.built ?? '' }), certainty: 'possible', source: TF_RULE });
+      if (refuses)
+        out.push({
+          framework: 'tensorflow',
+          outcome: 'fails',
+          text: t('mix.tfRefuses', { loaded: String(reported), built: String(mix.built) }),
+          certainty: 'expected',
+          source: TF_RULE,
+        });
+      else
+        out.push({
+          framework: 'tensorflow',
+          outcome: 'unknown',
+          text: t(mix.built ? 'mix.tfComparesBuilt' : 'mix.tfCompares', {
+            reported: reported ?? '?',
+            built: mix.built ?? '',
+          }),
+          certainty: 'possible',
+          source: TF_RULE,
+        });
       out.push({ ...cudnnOwn, framework: 'tensorflow' });
       return out;
     }
     case 'jax': {
       const seen = observed('jax', mix);
-      if (seen?.outcome === 'ran') out.push({ framework: 'jax', outcome: 'runs', text: t('mix.jaxRan', { version: seen.frameworkVersion, libcudnn: seen.libcudnn, subs: seen.subLibraries }), certainty: 'verified', source: `${seen.source}; ${JAX_RULE}` });
-      else out.push({ ...cudnnOwn, framework: 'jax', text: t('mix.jaxNoCheck', { inner: lower(cudnnOwn.text) }), source: `${JAX_RULE}; ${cudnnOwn.source}` });
+      if (seen?.outcome === 'ran')
+        out.push({
+          framework: 'jax',
+          outcome: 'runs',
+          text: t('mix.jaxRan', { version: seen.frameworkVersion, libcudnn: seen.libcudnn, subs: seen.subLibraries }),
+          certainty: 'verified',
+          source: `${seen.source}; ${JAX_RULE}`,
+        });
+      else
+        out.push({
+          ...cudnnOwn,
+          framework: 'jax',
+          text: t('mix.jaxNoCheck', { inner: lower(cudnnOwn.text) }),
+          source: `${JAX_RULE}; ${cudnnOwn.source}`,
+        });
       return out;
     }
     default:
@@ -114,19 +172,63 @@ function lower(s: string): string {
 
 /** cuDNN as a whole replaced by another copy (LD_LIBRARY_PATH ahead of the framework's own): the framework was
  *  built with its own copy's version (pip wheels pin it), and checks the one that loads. */
-export function cudnnReplacedConsequences(framework: CudnnMix['framework'], own: string | null, loaded: string | null): Consequence[] {
+export function cudnnReplacedConsequences(
+  framework: CudnnMix['framework'],
+  own: string | null,
+  loaded: string | null,
+): Consequence[] {
   const refuses = refusesByMinor(own, loaded);
   switch (framework) {
     case 'torch':
       return refuses
-        ? [{ framework, outcome: 'fails', certainty: 'expected', text: t('mix.torchRefuses', { own: tuple(own), loaded: tuple(loaded) }), source: TORCH_RULE }]
-        : [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.torchAccepts', { loaded: loaded ?? '?', own: own ?? '?' }), source: TORCH_RULE }];
+        ? [
+            {
+              framework,
+              outcome: 'fails',
+              certainty: 'expected',
+              text: t('mix.torchRefuses', { own: tuple(own), loaded: tuple(loaded) }),
+              source: TORCH_RULE,
+            },
+          ]
+        : [
+            {
+              framework,
+              outcome: 'unknown',
+              certainty: 'possible',
+              text: t('mix.torchAccepts', { loaded: loaded ?? '?', own: own ?? '?' }),
+              source: TORCH_RULE,
+            },
+          ];
     case 'tensorflow':
       return refuses
-        ? [{ framework, outcome: 'fails', certainty: 'expected', text: t('mix.tfRefuses', { loaded: String(loaded), built: String(own) }), source: TF_RULE }]
-        : [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.tfAccepts', { loaded: loaded ?? '?', own: own ?? '?' }), source: TF_RULE }];
+        ? [
+            {
+              framework,
+              outcome: 'fails',
+              certainty: 'expected',
+              text: t('mix.tfRefuses', { loaded: String(loaded), built: String(own) }),
+              source: TF_RULE,
+            },
+          ]
+        : [
+            {
+              framework,
+              outcome: 'unknown',
+              certainty: 'possible',
+              text: t('mix.tfAccepts', { loaded: loaded ?? '?', own: own ?? '?' }),
+              source: TF_RULE,
+            },
+          ];
     case 'jax':
-      return [{ framework, outcome: 'unknown', certainty: 'possible', text: t('mix.jaxAccepts', { loaded: loaded ?? t('mix.thisOne') }), source: JAX_RULE }];
+      return [
+        {
+          framework,
+          outcome: 'unknown',
+          certainty: 'possible',
+          text: t('mix.jaxAccepts', { loaded: loaded ?? t('mix.thisOne') }),
+          source: JAX_RULE,
+        },
+      ];
     default:
       return [];
   }

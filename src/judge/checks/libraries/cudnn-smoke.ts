@@ -22,7 +22,9 @@ const TOO_LITTLE_FREE_MIB = 256;
 export const cudnnSmokeCheck: Check = {
   id: ID,
   category: 'libraries',
-  get title() { return t('title.libs.cudnn-smoke'); },
+  get title() {
+    return t('title.libs.cudnn-smoke');
+  },
   applies: (s) => {
     const smoke = s.smoke;
     if (!smoke) return t('smoke.applies');
@@ -34,7 +36,15 @@ export const cudnnSmokeCheck: Check = {
     // left --deep with nothing to test, the result is unknown (shown), else a remark (-v).
     const nothingRan = (s.smoke?.runs ?? []).length === 0;
     const notRun = (s.smoke?.notRun ?? []).map((n) =>
-      finding({ check: ID, severity: 'info', status: nothingRan ? 'unknown' : 'skip', rootCause: null, message: t('smoke.notRun', { env: n.environment, why: n.reason }), evidence: [{ text: n.reason, source: n.environment }], affects: { library: 'libcudnn' } }),
+      finding({
+        check: ID,
+        severity: 'info',
+        status: nothingRan ? 'unknown' : 'skip',
+        rootCause: null,
+        message: t('smoke.notRun', { env: n.environment, why: n.reason }),
+        evidence: [{ text: n.reason, source: n.environment }],
+        affects: { library: 'libcudnn' },
+      }),
     );
     return [...(s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run)), ...notRun];
   },
@@ -43,11 +53,23 @@ export const cudnnSmokeCheck: Check = {
 function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
   const who = consumersLabel(run);
   const files = filesEvidence(run);
-  const base = { check: ID, affects: { library: 'libcudnn', ...(run.consumers[0]?.framework ? { framework: run.consumers[0].framework } : {}) } };
+  const base = {
+    check: ID,
+    affects: { library: 'libcudnn', ...(run.consumers[0]?.framework ? { framework: run.consumers[0].framework } : {}) },
+  };
   // The process did not get as far as loading the files.
   if (!run.load) {
     if (run.exit === 'not-found' || run.exit === 'permission')
-      return [finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.noStart', { detail: run.exitDetail ?? run.interpreter }), evidence: files })];
+      return [
+        finding({
+          ...base,
+          severity: 'warn',
+          status: 'unknown',
+          rootCause: null,
+          message: t('smoke.noStart', { detail: run.exitDetail ?? run.interpreter }),
+          evidence: files,
+        }),
+      ];
     const crashed = run.exit === 'signal';
     return [
       finding({
@@ -85,7 +107,16 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
     return out;
   }
   if (run.gpus.length === 0) {
-    out.push(finding({ ...base, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.noGpu', { detail: run.exitDetail ?? t('smoke.visible', { n: run.devices?.count ?? 0 }) }), evidence: [...files, ...stderrEvidence(run)] }));
+    out.push(
+      finding({
+        ...base,
+        severity: 'warn',
+        status: 'unknown',
+        rootCause: null,
+        message: t('smoke.noGpu', { detail: run.exitDetail ?? t('smoke.visible', { n: run.devices?.count ?? 0 }) }),
+        evidence: [...files, ...stderrEvidence(run)],
+      }),
+    );
     return out;
   }
   for (const g of run.gpus) out.push(...judgeGpu(s, run, g, files));
@@ -96,13 +127,39 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
   const where = gpuLabel(s, g);
   const who = consumersLabel(run);
   const memEv = memoryEvidence(g);
-  if (g.error) return [overruled(s, run, statusFinding(s, run, g, g.error, t('smoke.head.cudnn', { where }), [...memEv, ...files]))];
+  if (g.error)
+    return [
+      overruled(s, run, statusFinding(s, run, g, g.error, t('smoke.head.cudnn', { where }), [...memEv, ...files])),
+    ];
   if (g.crash && g.conv.length === 0)
-    return [finding({ check: ID, severity: 'warn', status: 'unknown', rootCause: null, message: t('smoke.stopped', { where, crash: g.crash }), evidence: [...memEv, ...files, ...stderrEvidence(run)], affects: { gpu: g.device, library: 'libcudnn' } })];
+    return [
+      finding({
+        check: ID,
+        severity: 'warn',
+        status: 'unknown',
+        rootCause: null,
+        message: t('smoke.stopped', { where, crash: g.crash }),
+        evidence: [...memEv, ...files, ...stderrEvidence(run)],
+        affects: { gpu: g.device, library: 'libcudnn' },
+      }),
+    ];
   const out: Finding[] = [];
   if (g.cublas && g.cublas.code !== 0) {
     const name = g.cublas.name ?? `status ${g.cublas.code}`;
-    out.push(overruled(s, run, statusFinding(s, run, g, { api: 'cublas', call: 'cublasCreate_v2', code: g.cublas.code, name }, t('smoke.head.cublas', { where }), [...memEv, ...files])));
+    out.push(
+      overruled(
+        s,
+        run,
+        statusFinding(
+          s,
+          run,
+          g,
+          { api: 'cublas', call: 'cublasCreate_v2', code: g.cublas.code, name },
+          t('smoke.head.cublas', { where }),
+          [...memEv, ...files],
+        ),
+      ),
+    );
   }
   const ran = g.conv.find((c) => c.ok);
   const first = g.conv[0];
@@ -114,7 +171,9 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
         severity: 'info',
         status: 'ok',
         rootCause: null,
-        message: version ? t('smoke.ranVersion', { version, where, who, time: timeText(run, g) }) : t('smoke.ran', { where, who, time: timeText(run, g) }),
+        message: version
+          ? t('smoke.ranVersion', { version, where, who, time: timeText(run, g) })
+          : t('smoke.ran', { where, who, time: timeText(run, g) }),
         evidence: [...convEvidence(g), ...memEv, ...files],
         affects: { gpu: g.device, library: 'libcudnn' },
       }),
@@ -135,7 +194,12 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
           severity: 'warn',
           status: 'warn',
           rootCause: memoryCause(s, g),
-          message: t('smoke.workspace', { where, free: fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB), need: fmtMiB(needMiB(big)), ws: fmtMiB(ran.workspaceMiB) }),
+          message: t('smoke.workspace', {
+            where,
+            free: fmtMiB(big.freeAtFailureMiB ?? g.freeBeforeMiB),
+            need: fmtMiB(needMiB(big)),
+            ws: fmtMiB(ran.workspaceMiB),
+          }),
           details: t('smoke.workspaceDetails'),
           evidence: [...convEvidence(g), ...memEv, ...files],
           affects: { gpu: g.device, library: 'libcudnn' },
@@ -156,7 +220,11 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
           severity: 'error',
           status: 'fail',
           rootCause: memoryCause(s, g),
-          message: t('smoke.tiny', { where, free: fmtMiB(lastFail.freeAtFailureMiB ?? g.freeBeforeMiB), error: lastFail.error.name }),
+          message: t('smoke.tiny', {
+            where,
+            free: fmtMiB(lastFail.freeAtFailureMiB ?? g.freeBeforeMiB),
+            error: lastFail.error.name,
+          }),
           evidence: [...convEvidence(g), ...memEv, ...files],
           affects: { gpu: g.device, library: 'libcudnn' },
           fix: memoryFix(s, g),
@@ -165,19 +233,38 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
     );
     return out;
   }
-  if (lastFail.error) out.push(overruled(s, run, statusFinding(s, run, g, lastFail.error, t('smoke.head.conv', { where }), [...convEvidence(g), ...memEv, ...files])));
+  if (lastFail.error)
+    out.push(
+      overruled(
+        s,
+        run,
+        statusFinding(s, run, g, lastFail.error, t('smoke.head.conv', { where }), [
+          ...convEvidence(g),
+          ...memEv,
+          ...files,
+        ]),
+      ),
+    );
   return out;
 }
 
 /** A finding for one CUDA/cuDNN/cuBLAS status, with its meaning and cause from the table. */
-function statusFinding(s: Snapshot, run: SmokeRun, g: SmokeGpu | null, st: SmokeStatus, head: string, evidence: Evidence[]): Finding {
+function statusFinding(
+  s: Snapshot,
+  run: SmokeRun,
+  g: SmokeGpu | null,
+  st: SmokeStatus,
+  head: string,
+  evidence: Evidence[],
+): Finding {
   const m = statusMeaning(st.name);
   const lowFree = g?.freeBeforeMiB !== null && g?.freeBeforeMiB !== undefined && g.freeBeforeMiB < TOO_LITTLE_FREE_MIB;
   let rootCause: RootCauseId = m?.rootCause ?? 'other';
   let meaning = m ? meaningText(m) : t('smoke.unknownStatus');
   if (m?.kind === 'memory' || (m?.kind === 'init' && lowFree)) {
     rootCause = g ? memoryCause(s, g) : 'gpu_memory_exhausted';
-    if (m.kind === 'init') meaning = t('smoke.initLowFree', { meaning: meaningText(m), free: fmtMiB(g!.freeBeforeMiB) });
+    if (m.kind === 'init')
+      meaning = t('smoke.initLowFree', { meaning: meaningText(m), free: fmtMiB(g!.freeBeforeMiB) });
   }
   const code = `${st.name} (${st.code}${st.api === 'cuda' ? '' : `, ${st.api}`})`;
   return finding({
@@ -187,12 +274,24 @@ function statusFinding(s: Snapshot, run: SmokeRun, g: SmokeGpu | null, st: Smoke
     rootCause,
     message: t('smoke.status', { head, code, call: st.call, meaning }),
     evidence: [
-      { text: t('smoke.returned', { call: st.call, name: st.name, code: st.code, text: st.text ? ` "${st.text}"` : '', asking: st.requestedMiB !== undefined ? fmtMiB(st.requestedMiB) : 'none' }), source: SOURCE },
+      {
+        text: t('smoke.returned', {
+          call: st.call,
+          name: st.name,
+          code: st.code,
+          text: st.text ? ` "${st.text}"` : '',
+          asking: st.requestedMiB !== undefined ? fmtMiB(st.requestedMiB) : 'none',
+        }),
+        source: SOURCE,
+      },
       ...(m ? [{ text: meaningText(m), source: m.source }] : []),
       ...evidence,
       ...stderrEvidence(run),
     ],
-    affects: { ...(g ? { gpu: g.device } : {}), library: st.api === 'cublas' ? 'libcublas' : st.api === 'cuda' ? 'libcudart' : 'libcudnn' },
+    affects: {
+      ...(g ? { gpu: g.device } : {}),
+      library: st.api === 'cublas' ? 'libcublas' : st.api === 'cuda' ? 'libcudart' : 'libcudnn',
+    },
     fix: fixFor(s, rootCause, g),
   });
 }
@@ -203,12 +302,18 @@ function mixedVersions(run: SmokeRun): Omit<Finding, 'check' | 'affects'> | null
   const main = run.files.find((f) => f.role === 'libcudnn');
   if (!reported || !main?.version || sameRelease(reported, main.version)) return null;
   const subs = run.mapped.filter((p) => /\/libcudnn_[a-z_]+\.so/.test(p));
-  const otherDirs = [...new Set(subs.map((p) => nodePath.posix.dirname(p)).filter((d) => d !== nodePath.posix.dirname(main.path)))];
+  const otherDirs = [
+    ...new Set(subs.map((p) => nodePath.posix.dirname(p)).filter((d) => d !== nodePath.posix.dirname(main.path))),
+  ];
   return {
     severity: 'warn',
     status: 'warn',
     rootCause: 'cudnn_version_mismatch',
-    message: t('smoke.mixed', { reported, main: main.version, dirs: otherDirs.length > 0 ? otherDirs.join(', ') : t('smoke.anotherCopy') }),
+    message: t('smoke.mixed', {
+      reported,
+      main: main.version,
+      dirs: otherDirs.length > 0 ? otherDirs.join(', ') : t('smoke.anotherCopy'),
+    }),
     details: t('smoke.mixedDetails'),
     evidence: [
       { text: `cudnnGetVersion() = ${run.versions?.cudnn}`, source: SOURCE },
@@ -244,14 +349,22 @@ function memoryCause(s: Snapshot, g: SmokeGpu): RootCauseId {
 
 function othersHolding(s: Snapshot, g: SmokeGpu) {
   const index = nvidiaIndex(s, g);
-  return s.processes.list.filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) > 0 && (index === null || p.gpus.includes(index)));
+  return s.processes.list.filter(
+    (p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) > 0 && (index === null || p.gpus.includes(index)),
+  );
 }
 
 function memoryFix(s: Snapshot, g: SmokeGpu): Fix {
   const held = othersHolding(s, g);
   return held.length > 0
-    ? { text: t('smoke.heldFix', { held: held.map((p) => `PID ${p.pid} ${fmtMiB(p.usedMiB)}`).join(', ') }), commands: ['gpu-env-doctor procs'] }
-    : { text: t('smoke.freeFix'), commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'] };
+    ? {
+        text: t('smoke.heldFix', { held: held.map((p) => `PID ${p.pid} ${fmtMiB(p.usedMiB)}`).join(', ') }),
+        commands: ['gpu-env-doctor procs'],
+      }
+    : {
+        text: t('smoke.freeFix'),
+        commands: ['nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
+      };
 }
 
 function fixFor(s: Snapshot, cause: RootCauseId, g: SmokeGpu | null): Fix {
@@ -274,17 +387,35 @@ function fixFor(s: Snapshot, cause: RootCauseId, g: SmokeGpu | null): Fix {
 }
 
 function consumersLabel(run: SmokeRun): string {
-  const names = [...new Set(run.consumers.map((c) => (c.framework ? (FRAMEWORK_LABEL[c.framework] ?? c.framework) : nodePath.posix.basename(c.path))))];
+  const names = [
+    ...new Set(
+      run.consumers.map((c) =>
+        c.framework ? (FRAMEWORK_LABEL[c.framework] ?? c.framework) : nodePath.posix.basename(c.path),
+      ),
+    ),
+  ];
   return names.length > 0 ? joinList(names, 'and') : t('smoke.theFrameworks');
 }
 
 function filesEvidence(run: SmokeRun): Evidence[] {
-  return run.files.map((f) => ({ text: `${f.role}: ${f.path}${f.version ? ` (${f.version})` : ''}`, source: 'loader emulation: loaded by path' }));
+  return run.files.map((f) => ({
+    text: `${f.role}: ${f.path}${f.version ? ` (${f.version})` : ''}`,
+    source: 'loader emulation: loaded by path',
+  }));
 }
 
 function memoryEvidence(g: SmokeGpu): Evidence[] {
   if (g.freeBeforeMiB === null) return [];
-  return [{ text: t('smoke.memEvidence', { free: fmtMiB(g.freeBeforeMiB), total: fmtMiB(g.totalMiB), after: g.freeAfterMiB !== null ? fmtMiB(g.freeAfterMiB) : 'none' }), source: `cudaMemGetInfo in the ${SOURCE}` }];
+  return [
+    {
+      text: t('smoke.memEvidence', {
+        free: fmtMiB(g.freeBeforeMiB),
+        total: fmtMiB(g.totalMiB),
+        after: g.freeAfterMiB !== null ? fmtMiB(g.freeAfterMiB) : 'none',
+      }),
+      source: `cudaMemGetInfo in the ${SOURCE}`,
+    },
+  ];
 }
 
 function convEvidence(g: SmokeGpu): Evidence[] {
@@ -292,19 +423,43 @@ function convEvidence(g: SmokeGpu): Evidence[] {
 }
 
 function convText(c: SmokeConv): string {
-  const what = t('smoke.conv', { shape: c.shape.slice(0, 4).join('×'), channels: c.shape[4] ?? '?', workspace: c.workspace === 'largest' ? 'largest' : 'smallest', ws: fmtMiB(c.workspaceMiB), tensors: fmtMiB(c.tensorsMiB) });
+  const what = t('smoke.conv', {
+    shape: c.shape.slice(0, 4).join('×'),
+    channels: c.shape[4] ?? '?',
+    workspace: c.workspace === 'largest' ? 'largest' : 'smallest',
+    ws: fmtMiB(c.workspaceMiB),
+    tensors: fmtMiB(c.tensorsMiB),
+  });
   if (c.ok) return t('smoke.convRan', { what, algo: String(c.algo) });
   const e = c.error;
-  const result = e ? t('smoke.convReturned', { call: e.call, name: e.name, code: e.code, asking: e.requestedMiB !== undefined ? fmtMiB(e.requestedMiB) : 'none' }) : t('facts.failed');
-  return t('smoke.convFailed', { what, result, free: c.freeAtFailureMiB !== null ? fmtMiB(c.freeAtFailureMiB) : 'none' });
+  const result = e
+    ? t('smoke.convReturned', {
+        call: e.call,
+        name: e.name,
+        code: e.code,
+        asking: e.requestedMiB !== undefined ? fmtMiB(e.requestedMiB) : 'none',
+      })
+    : t('facts.failed');
+  return t('smoke.convFailed', {
+    what,
+    result,
+    free: c.freeAtFailureMiB !== null ? fmtMiB(c.freeAtFailureMiB) : 'none',
+  });
 }
 
 function needMiB(c: SmokeConv): number | null {
-  return c.error?.requestedMiB ?? (c.workspaceMiB !== null && c.tensorsMiB !== null ? c.workspaceMiB + c.tensorsMiB : c.workspaceMiB);
+  return (
+    c.error?.requestedMiB ??
+    (c.workspaceMiB !== null && c.tensorsMiB !== null ? c.workspaceMiB + c.tensorsMiB : c.workspaceMiB)
+  );
 }
 
 function stderrEvidence(run: SmokeRun): Evidence[] {
-  const lines = run.stderrTail.split('\n').map((l) => l.trim()).filter(Boolean).slice(-4);
+  const lines = run.stderrTail
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-4);
   return lines.map((l) => ({ text: l.slice(0, 300), source: `stderr of the ${SOURCE} (${run.interpreter})` }));
 }
 

@@ -5,7 +5,15 @@ import * as nodePath from 'node:path';
 import { finding, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
-import { consumerLabel, fixWithoutDirs, ldLibraryPathDirOf, librariesOf, needsLibraries, shellQuote, versionText } from './common.js';
+import {
+  consumerLabel,
+  fixWithoutDirs,
+  ldLibraryPathDirOf,
+  librariesOf,
+  needsLibraries,
+  shellQuote,
+  versionText,
+} from './common.js';
 import { compareVersions, sameVersion } from '../../../base/versions.js';
 import { listOf, unique } from '../../../base/format.js';
 import type { Consumer } from '../../../gather/snapshot/schema-libraries.js';
@@ -15,7 +23,9 @@ import { t } from '../../../base/i18n/index.js';
 export const cudnnSublibraryCheck: Check = {
   id: 'libs.cudnn-sublibrary-mismatch',
   category: 'libraries',
-  get title() { return t('title.libs.cudnn-sublibrary-mismatch'); },
+  get title() {
+    return t('title.libs.cudnn-sublibrary-mismatch');
+  },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
@@ -29,13 +39,24 @@ export const cudnnSublibraryCheck: Check = {
           r.family?.startsWith('libcudnn_') &&
           r.path &&
           !r.unloadable && // a cut-short file in the way: libs.unloadable
-
-          (r.version !== null && main.version !== null ? !sameVersion(r.version, main.version) : nodePath.posix.dirname(r.realPath ?? r.path) !== mainDir),
+          (r.version !== null && main.version !== null
+            ? !sameVersion(r.version, main.version)
+            : nodePath.posix.dirname(r.realPath ?? r.path) !== mainDir),
       );
       if (bad.length === 0) continue;
-      const llpDirs = unique(bad.map((b) => (b.via === 'ld_library_path' ? ldLibraryPathDirOf(lib, b.path!) : null)).filter((d): d is string => d !== null));
+      const llpDirs = unique(
+        bad
+          .map((b) => (b.via === 'ld_library_path' ? ldLibraryPathDirOf(lib, b.path!) : null))
+          .filter((d): d is string => d !== null),
+      );
       const others = oldest(bad.map((b) => b.version));
-      const consequences = cudnnMixConsequences({ framework: c.framework, main: main.version, others, graphDiffers: bad.some((b) => b.family === 'libcudnn_graph'), built: builtCudnn(s, c) });
+      const consequences = cudnnMixConsequences({
+        framework: c.framework,
+        main: main.version,
+        others,
+        graphDiffers: bad.some((b) => b.family === 'libcudnn_graph'),
+        built: builtCudnn(s, c),
+      });
       // The fact is an error when a framework refuses it for sure; a mix nobody is known to refuse is a warning.
       const sure = consequences.some(failsForSure);
       out.push(
@@ -44,17 +65,32 @@ export const cudnnSublibraryCheck: Check = {
           severity: sure ? 'error' : 'warn',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: t(bad.every((b) => b.via === 'ld_library_path') ? 'sublib.mixedLlp' : 'sublib.mixed', { consumer: consumerLabel(c), version: versionText(main.version), dir: mainDir, subs: listOf(bad.map((b) => `${b.family!.replace(/^libcudnn_/, '')} ${versionText(b.version)}`)), dirs: listOf(bad.map((b) => nodePath.posix.dirname(b.realPath ?? b.path!))) }),
+          message: t(bad.every((b) => b.via === 'ld_library_path') ? 'sublib.mixedLlp' : 'sublib.mixed', {
+            consumer: consumerLabel(c),
+            version: versionText(main.version),
+            dir: mainDir,
+            subs: listOf(bad.map((b) => `${b.family!.replace(/^libcudnn_/, '')} ${versionText(b.version)}`)),
+            dirs: listOf(bad.map((b) => nodePath.posix.dirname(b.realPath ?? b.path!))),
+          }),
           evidence: [
-            { text: `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ${main.via.replace(/_/g, ' ')})`, source: 'loader emulation' },
-            ...bad.map((b) => ({ text: `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`, source: 'loader emulation' })),
+            {
+              text: `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ${main.via.replace(/_/g, ' ')})`,
+              source: 'loader emulation',
+            },
+            ...bad.map((b) => ({
+              text: `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`,
+              source: 'loader emulation',
+            })),
           ],
           affects: { library: 'libcudnn', ...(c.framework ? { framework: c.framework } : {}) },
           consequences,
           fix:
             llpDirs.length > 0
               ? { text: t('sublib.llpFix', { dirs: listOf(llpDirs) }), commands: fixWithoutDirs(lib, llpDirs) }
-              : { text: t('sublib.ownFix', { dir: mainDir }), commands: [`export LD_LIBRARY_PATH=${shellQuote(mainDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] },
+              : {
+                  text: t('sublib.ownFix', { dir: mainDir }),
+                  commands: [`export LD_LIBRARY_PATH=${shellQuote(mainDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`],
+                },
         }),
       );
     }
@@ -65,7 +101,8 @@ export const cudnnSublibraryCheck: Check = {
       // Two libcudnn.so.9 can be mapped (a preloaded one, and the framework's own loaded by path after it): the one
       // whose sub-libraries are mapped is the one that runs. A mix only when no mapped libcudnn matches them all.
       const mains = files.filter((f) => f.family === 'libcudnn' && f.version);
-      const badFor = (m: (typeof files)[number]) => files.filter((f) => f.family?.startsWith('libcudnn_') && f.version && !sameVersion(f.version, m.version!));
+      const badFor = (m: (typeof files)[number]) =>
+        files.filter((f) => f.family?.startsWith('libcudnn_') && f.version && !sameVersion(f.version, m.version!));
       if (mains.length === 0 || mains.some((m) => badFor(m).length === 0)) continue;
       const main = mains[0]!;
       const bad = badFor(main);
@@ -76,9 +113,21 @@ export const cudnnSublibraryCheck: Check = {
           severity: 'error',
           status: 'fail',
           rootCause: 'cudnn_version_mismatch',
-          message: t('sublib.process', { pid, version: main.version ?? '?', subs: listOf(bad.map((b) => `${b.family} ${b.version}`)) }),
-          consequences: cudnnMixConsequences({ framework, main: main.version, others: oldest(bad.map((b) => b.version)), graphDiffers: bad.some((b) => b.family === 'libcudnn_graph') }),
-          evidence: [main, ...bad].map((f) => ({ text: `${f.path} (${versionText(f.version)})`, source: `/proc/${pid}/maps` })),
+          message: t('sublib.process', {
+            pid,
+            version: main.version ?? '?',
+            subs: listOf(bad.map((b) => `${b.family} ${b.version}`)),
+          }),
+          consequences: cudnnMixConsequences({
+            framework,
+            main: main.version,
+            others: oldest(bad.map((b) => b.version)),
+            graphDiffers: bad.some((b) => b.family === 'libcudnn_graph'),
+          }),
+          evidence: [main, ...bad].map((f) => ({
+            text: `${f.path} (${versionText(f.version)})`,
+            source: `/proc/${pid}/maps`,
+          })),
           affects: { pid, library: 'libcudnn' },
           fix: { text: t('sublib.processFix'), commands: ['gpu-env-doctor libs'] },
         }),

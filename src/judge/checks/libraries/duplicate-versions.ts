@@ -5,14 +5,25 @@ import * as nodePath from 'node:path';
 import { finding, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
-import { consumerLabel, isOwnCopy, label, librariesOf, needsLibraries, shellQuote, versionText, viaText } from './common.js';
+import {
+  consumerLabel,
+  isOwnCopy,
+  label,
+  librariesOf,
+  needsLibraries,
+  shellQuote,
+  versionText,
+  viaText,
+} from './common.js';
 import { sameVersion } from '../../../base/versions.js';
 import { t } from '../../../base/i18n/index.js';
 
 export const duplicateVersionsCheck: Check = {
   id: 'libs.duplicate-versions',
   category: 'libraries',
-  get title() { return t('title.libs.duplicate-versions'); },
+  get title() {
+    return t('title.libs.duplicate-versions');
+  },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
@@ -20,13 +31,21 @@ export const duplicateVersionsCheck: Check = {
     for (const c of lib.consumers) {
       for (const r of c.resolved) {
         if (!r.family || !r.path || r.via === 'not_found') continue;
-        const others = r.shadowed.filter((x) => x.version !== null && r.version !== null && !sameVersion(x.version, r.version));
+        const others = r.shadowed.filter(
+          (x) => x.version !== null && r.version !== null && !sameVersion(x.version, r.version),
+        );
         if (others.length === 0) continue;
         const winnerOwn = isOwnCopy(c, r.realPath ?? r.path, lib);
         const ownLoser = others.find((x) => isOwnCopy(c, x.realPath ?? x.path, lib));
         const evidence = [
-          { text: `${r.name} → ${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ${versionText(r.version)}, via ${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`, source: 'loader emulation' },
-          ...others.map((x) => ({ text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`, source: 'loader emulation' })),
+          {
+            text: `${r.name} → ${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ${versionText(r.version)}, via ${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`,
+            source: 'loader emulation',
+          },
+          ...others.map((x) => ({
+            text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`,
+            source: 'loader emulation',
+          })),
         ];
         if (r.via === 'ld_preload' && ownLoser && !r.unloadable) {
           const from = r.preloadFrom ?? 'LD_PRELOAD';
@@ -36,14 +55,35 @@ export const duplicateVersionsCheck: Check = {
               severity: 'warn',
               status: 'warn',
               rootCause: r.family.startsWith('libcudnn') ? 'cudnn_version_mismatch' : 'library_conflict',
-              message: t('dup.preloaded', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), path: r.realPath ?? r.path, from, own: versionText(ownLoser.version), ownPath: ownLoser.realPath ?? ownLoser.path }),
+              message: t('dup.preloaded', {
+                consumer: consumerLabel(c),
+                lib: label(r.family),
+                version: versionText(r.version),
+                path: r.realPath ?? r.path,
+                from,
+                own: versionText(ownLoser.version),
+                ownPath: ownLoser.realPath ?? ownLoser.path,
+              }),
               details: t('dup.preloadedDetails', { from }),
               evidence: [
                 evidence[0]!,
-                ...others.map((x) => ({ text: x.via === 'preloaded' ? `also mapped, not used: ${x.realPath ?? x.path}, ${versionText(x.version)}, loaded by path by ${consumerLabel(c)}'s Python code after ${from}` : `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')}`, source: 'loader emulation' })),
+                ...others.map((x) => ({
+                  text:
+                    x.via === 'preloaded'
+                      ? `also mapped, not used: ${x.realPath ?? x.path}, ${versionText(x.version)}, loaded by path by ${consumerLabel(c)}'s Python code after ${from}`
+                      : `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')}`,
+                  source: 'loader emulation',
+                })),
               ],
-              affects: { library: r.name, ...(from === 'LD_PRELOAD' ? { env: 'LD_PRELOAD' } : {}), ...(c.framework ? { framework: c.framework } : {}) },
-              fix: from === 'LD_PRELOAD' ? { text: t('dup.preloadedFix'), commands: ['unset LD_PRELOAD'] } : { text: t('dup.preloadedFixEtc', { path: r.path }), commands: [] },
+              affects: {
+                library: r.name,
+                ...(from === 'LD_PRELOAD' ? { env: 'LD_PRELOAD' } : {}),
+                ...(c.framework ? { framework: c.framework } : {}),
+              },
+              fix:
+                from === 'LD_PRELOAD'
+                  ? { text: t('dup.preloadedFix'), commands: ['unset LD_PRELOAD'] }
+                  : { text: t('dup.preloadedFixEtc', { path: r.path }), commands: [] },
             }),
           );
           continue;
@@ -57,7 +97,16 @@ export const duplicateVersionsCheck: Check = {
               severity: 'info',
               status: 'ok',
               rootCause: null,
-              message: t('dup.ok', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), via: r.via.replace(/_/g, ' '), others: others.map((x) => t('dup.otherAt', { version: x.version ?? '?', path: x.realPath ?? x.path })).join(t('list.comma')), n: others.length }),
+              message: t('dup.ok', {
+                consumer: consumerLabel(c),
+                lib: label(r.family),
+                version: versionText(r.version),
+                via: r.via.replace(/_/g, ' '),
+                others: others
+                  .map((x) => t('dup.otherAt', { version: x.version ?? '?', path: x.realPath ?? x.path }))
+                  .join(t('list.comma')),
+                n: others.length,
+              }),
               details: t('dup.details'),
               evidence,
               affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
@@ -73,7 +122,14 @@ export const duplicateVersionsCheck: Check = {
             severity: 'warn',
             status: 'warn',
             rootCause: 'library_conflict',
-            message: t('dup.wouldLoad', { consumer: consumerLabel(c), lib: label(r.family), version: versionText(r.version), path: r.realPath ?? r.path, own: versionText(ownLoser.version), ownPath: ownLoser.path }),
+            message: t('dup.wouldLoad', {
+              consumer: consumerLabel(c),
+              lib: label(r.family),
+              version: versionText(r.version),
+              path: r.realPath ?? r.path,
+              own: versionText(ownLoser.version),
+              ownPath: ownLoser.path,
+            }),
             evidence,
             affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
             fix: {

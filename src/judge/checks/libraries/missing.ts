@@ -10,7 +10,9 @@ import { t } from '../../../base/i18n/index.js';
 export const missingCheck: Check = {
   id: 'libs.missing',
   category: 'libraries',
-  get title() { return t('title.libs.missing'); },
+  get title() {
+    return t('title.libs.missing');
+  },
   applies: needsLibraries,
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
@@ -19,7 +21,9 @@ export const missingCheck: Check = {
       // A broken file in the way is libs.unloadable's case (its fix removes the file's folder, not adds another).
       for (const r of c.resolved.filter((x) => x.via === 'not_found' && !x.unloadable)) {
         // Another copy of the same name that the search cannot reach: the folder to add.
-        const elsewhere = lib.copies.find((k) => k.soname === r.name || k.links.some((l) => nodePath.posix.basename(l) === r.name));
+        const elsewhere = lib.copies.find(
+          (k) => k.soname === r.name || k.links.some((l) => nodePath.posix.basename(l) === r.name),
+        );
         const driver = r.family === 'libcuda' || r.family === 'libnvidia-ml';
         const fatal = r.how === 'needed' || r.how === 'preload';
         out.push(
@@ -28,19 +32,44 @@ export const missingCheck: Check = {
             severity: fatal || driver ? 'error' : 'warn',
             status: 'fail',
             rootCause: driver ? 'no_device_visible' : 'library_missing',
-            message: r.error && !/No such file/.test(r.error)
-              ? t(r.requestedBy ? 'missing.cannotLoadBy' : 'missing.cannotLoad', { consumer: consumerLabel(c), lib: r.name, error: r.error, by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '' })
-              : t(r.requestedBy ? 'missing.notFoundBy' : 'missing.notFound', { consumer: consumerLabel(c), lib: r.name, by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '' }),
+            message:
+              r.error && !/No such file/.test(r.error)
+                ? t(r.requestedBy ? 'missing.cannotLoadBy' : 'missing.cannotLoad', {
+                    consumer: consumerLabel(c),
+                    lib: r.name,
+                    error: r.error,
+                    by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '',
+                  })
+                : t(r.requestedBy ? 'missing.notFoundBy' : 'missing.notFound', {
+                    consumer: consumerLabel(c),
+                    lib: r.name,
+                    by: r.requestedBy ? nodePath.posix.basename(r.requestedBy) : '',
+                  }),
             evidence: [
-              { text: t(c.resolved.length ? 'missing.searched' : 'missing.searchedNone', { lib: r.name }), source: 'loader emulation' },
+              {
+                text: t(c.resolved.length ? 'missing.searched' : 'missing.searchedNone', { lib: r.name }),
+                source: 'loader emulation',
+              },
               ...(r.error ? [{ text: r.error, source: 'loader emulation' }] : []),
-              ...(elsewhere ? [{ text: t('missing.elsewhere', { path: elsewhere.links[0] ?? elsewhere.path }), source: 'inventory' }] : []),
+              ...(elsewhere
+                ? [
+                    {
+                      text: t('missing.elsewhere', { path: elsewhere.links[0] ?? elsewhere.path }),
+                      source: 'inventory',
+                    },
+                  ]
+                : []),
             ],
             affects: { library: r.name, ...(c.framework ? { framework: c.framework } : {}) },
             fix: driver
               ? { text: t('missing.driverFix'), commands: ['ldconfig -p | grep -E "libcuda|libnvidia-ml"'] }
               : elsewhere
-                ? { text: t('missing.elsewhereFix', { lib: r.name }), commands: [`export LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`] }
+                ? {
+                    text: t('missing.elsewhereFix', { lib: r.name }),
+                    commands: [
+                      `export LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
+                    ],
+                  }
                 : { text: t('missing.installFix', { lib: r.name }), commands: [] },
           }),
         );

@@ -27,7 +27,8 @@ export function statusMeaning(name: string): StatusMeaning | null {
   const exact = SMOKE_STATUSES.find((s) => s.name === name);
   if (exact) return exact;
   let best: StatusMeaning | null = null;
-  for (const s of SMOKE_STATUSES) if (s.prefix && name.startsWith(`${s.name}_`) && (!best || s.name.length > best.name.length)) best = s;
+  for (const s of SMOKE_STATUSES)
+    if (s.prefix && name.startsWith(`${s.name}_`) && (!best || s.name.length > best.name.length)) best = s;
   return best;
 }
 

@@ -31,20 +31,34 @@ export function holderLine(s: Snapshot, p: HolderProcess): { text: string; sourc
   const { verdict: v, reason } = assess(p, s.self);
   const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${[p.user ?? '?', holderFrameworkLabel(p)].filter(Boolean).join(', ')})`;
   const life = { age: fmtAge(p.ageSeconds), cpu: p.cpuSeconds?.toFixed(1) ?? '?', cmd: fmtCmdline(p.cmdline) };
-  return { text: t(p.visible ? 'memory.holderLineLife' : 'memory.holderLine', { who, mib: fmtMiB(p.usedMiB), verdict: t(`verdict.${v}` as const), reason, ...life }), source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x' };
+  return {
+    text: t(p.visible ? 'memory.holderLineLife' : 'memory.holderLine', {
+      who,
+      mib: fmtMiB(p.usedMiB),
+      verdict: t(`verdict.${v}` as const),
+      reason,
+      ...life,
+    }),
+    source: p.visible ? `nvidia-smi -q -x, /proc/${p.pid}` : 'nvidia-smi -q -x',
+  };
 }
 
 export const headroomCheck: Check = {
   id: 'memory.headroom',
   category: 'memory',
-  get title() { return t('title.memory.headroom'); },
+  get title() {
+    return t('title.memory.headroom');
+  },
   applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('memory.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const out: Finding[] = [];
     const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
-      const memory = { text: t('memory.totals', { total: g.memory.totalMiB, used: g.memory.usedMiB, free: g.memory.freeMiB }), source: 'nvidia-smi -q -x' };
+      const memory = {
+        text: t('memory.totals', { total: g.memory.totalMiB, used: g.memory.usedMiB, free: g.memory.freeMiB }),
+        source: 'nvidia-smi -q -x',
+      };
       const holders = s.processes.list
         .filter((p) => p.gpus.includes(g.index) && (p.usedMiB ?? 0) > 0)
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
@@ -53,9 +67,14 @@ export const headroomCheck: Check = {
         .filter((p) => !p.isSelfOrAncestor)
         .map((p) => ({ p, policy: holderPolicy(p, g.memory.totalMiB) }))
         .filter((x): x is { p: HolderProcess; policy: HolderPolicy } => x.policy !== null);
-      const policyEvidence = policies.map(({ p, policy }) => ({ text: `PID ${p.pid}: ${policy.summary}`, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }));
+      const policyEvidence = policies.map(({ p, policy }) => ({
+        text: `PID ${p.pid}: ${policy.summary}`,
+        source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}`,
+      }));
       if (g.memory.freeMiB >= MIN_FREE_MIB) {
-        const reserve = policies.find(({ p, policy }) => policy.reserve && (p.usedMiB ?? 0) >= g.memory.totalMiB * 0.25);
+        const reserve = policies.find(
+          ({ p, policy }) => policy.reserve && (p.usedMiB ?? 0) >= g.memory.totalMiB * 0.25,
+        );
         out.push(
           finding({
             check: this.id,
@@ -63,8 +82,21 @@ export const headroomCheck: Check = {
             status: 'ok',
             rootCause: null,
             message: reserve
-              ? t('memory.freeOkReserve', { gpu: g.index, name: g.name, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), pid: reserve.p.pid, fw: holderFrameworkLabel(reserve.p) ?? '?', reserved: fmtMiB(reserve.p.usedMiB) })
-              : t('memory.freeOk', { gpu: g.index, name: g.name, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) }),
+              ? t('memory.freeOkReserve', {
+                  gpu: g.index,
+                  name: g.name,
+                  free: fmtMiB(g.memory.freeMiB),
+                  total: fmtMiB(g.memory.totalMiB),
+                  pid: reserve.p.pid,
+                  fw: holderFrameworkLabel(reserve.p) ?? '?',
+                  reserved: fmtMiB(reserve.p.usedMiB),
+                })
+              : t('memory.freeOk', {
+                  gpu: g.index,
+                  name: g.name,
+                  free: fmtMiB(g.memory.freeMiB),
+                  total: fmtMiB(g.memory.totalMiB),
+                }),
             evidence: [memory, ...policyEvidence],
             affects: { gpu: g.index },
           }),
@@ -82,16 +114,30 @@ export const headroomCheck: Check = {
       const reserves = policies.filter(({ policy }) => policy.reserve);
       // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
       const elsewhere = roomy[0] ? [`export CUDA_VISIBLE_DEVICES=${roomy[0].uuid}`] : [];
-      const otherGpu = roomy.length > 0 ? t('memory.otherGpu', { gpus: roomy.map((x) => x.index).join(t('memory.gpuOr')) }) : '';
+      const otherGpu =
+        roomy.length > 0 ? t('memory.otherGpu', { gpus: roomy.map((x) => x.index).join(t('memory.gpuOr')) }) : '';
       let text: string;
       if (holders.length === 0) text = `${t('memory.noHolder')}${otherGpu}`;
-      else if (endable.length === verdicts.length) text = `${t('memory.allLeftovers', { n: endable.length, verdicts: [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma')) })}${otherGpu}`;
-      else if (endable.length > 0) text = `${t('memory.someLeftovers', { pids: endable.map(({ p }) => `PID ${p.pid}`).join(', ') })}${otherGpu}`;
-      else if (unknown.length > 0) text = `${t('memory.unknownHolders', { pids: unknown.map(({ p }) => `PID ${p.pid}`).join(', '), n: unknown.length })}${otherGpu}`;
+      else if (endable.length === verdicts.length)
+        text = `${t('memory.allLeftovers', { n: endable.length, verdicts: [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma')) })}${otherGpu}`;
+      else if (endable.length > 0)
+        text = `${t('memory.someLeftovers', { pids: endable.map(({ p }) => `PID ${p.pid}`).join(', ') })}${otherGpu}`;
+      else if (unknown.length > 0)
+        text = `${t('memory.unknownHolders', { pids: unknown.map(({ p }) => `PID ${p.pid}`).join(', '), n: unknown.length })}${otherGpu}`;
       else text = `${t('memory.working')}${otherGpu}`;
-      if (zombies.length > 0) text += t('memory.zombieParent', { ppids: zombies.map(({ p }) => p.ppid ?? '?').join(', ') });
+      if (zombies.length > 0)
+        text += t('memory.zombieParent', { ppids: zombies.map(({ p }) => p.ppid ?? '?').join(', ') });
       // a holder whose framework reserved most of it up front would need far less if started differently
-      text += reserves.map(({ p, policy }) => t('memory.reserveHolder', { pid: p.pid, fw: holderFrameworkLabel(p) ?? '?', mib: fmtMiB(p.usedMiB), remedy: policy.remedy })).join('');
+      text += reserves
+        .map(({ p, policy }) =>
+          t('memory.reserveHolder', {
+            pid: p.pid,
+            fw: holderFrameworkLabel(p) ?? '?',
+            mib: fmtMiB(p.usedMiB),
+            remedy: policy.remedy,
+          }),
+        )
+        .join('');
       out.push(
         finding({
           check: this.id,
@@ -102,14 +148,32 @@ export const headroomCheck: Check = {
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message:
             g.memory.freeMiB < CONTEXT_FLOOR_MIB
-              ? t('memory.noContext', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), floor: fmtMiB(CONTEXT_FLOOR_MIB) })
-              : t('memory.low', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB), min: fmtMiB(MIN_FREE_MIB) }),
+              ? t('memory.noContext', {
+                  gpu: g.index,
+                  free: fmtMiB(g.memory.freeMiB),
+                  total: fmtMiB(g.memory.totalMiB),
+                  floor: fmtMiB(CONTEXT_FLOOR_MIB),
+                })
+              : t('memory.low', {
+                  gpu: g.index,
+                  free: fmtMiB(g.memory.freeMiB),
+                  total: fmtMiB(g.memory.totalMiB),
+                  min: fmtMiB(MIN_FREE_MIB),
+                }),
           evidence: [memory, ...holders.map((p) => holderLine(s, p)), ...policyEvidence],
           affects: { gpu: g.index, ...(holders[0] ? { pid: holders[0].pid } : {}) },
           fix: {
             text,
-            commands: [...(endable.length > 0 || zombies.length > 0 ? ['gpu-env-doctor fix'] : []), ...elsewhere, ...verdicts.filter(({ v }) => !isStale(v)).map(({ p }) => `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`)],
-            ...(endable.length + unknown.length > 0 ? { manual: [...endable, ...unknown].map(({ p, a }) => manualKill(p.pid, a)!) } : {}),
+            commands: [
+              ...(endable.length > 0 || zombies.length > 0 ? ['gpu-env-doctor fix'] : []),
+              ...elsewhere,
+              ...verdicts
+                .filter(({ v }) => !isStale(v))
+                .map(({ p }) => `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`),
+            ],
+            ...(endable.length + unknown.length > 0
+              ? { manual: [...endable, ...unknown].map(({ p, a }) => manualKill(p.pid, a)!) }
+              : {}),
           },
         }),
       );

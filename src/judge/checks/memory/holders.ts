@@ -17,7 +17,9 @@ export const NOTABLE_MIB = 256;
 export const holdersCheck: Check = {
   id: 'memory.holders',
   category: 'memory',
-  get title() { return t('title.memory.holders'); },
+  get title() {
+    return t('title.memory.holders');
+  },
   applies: (s) => (s.nvidia.ok ? true : t('memory.noGpuInfo')),
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
@@ -45,9 +47,23 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
   const policy = holderPolicy(p, total);
   const evidence = [
     { text: t('holders.holdsOn', { who, mib: fmtMiB(p.usedMiB), gpu: gpuText }), source: 'nvidia-smi -q -x' },
-    ...(policy ? [{ text: policy.summary, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }] : []),
+    ...(policy
+      ? [{ text: policy.summary, source: `/proc/${p.pid}/maps${p.framework?.env ? `, /proc/${p.pid}/environ` : ''}` }]
+      : []),
     ...(p.visible
-      ? [{ text: t('holders.stateLine', { state: p.state ?? '?', ppid: p.ppid ?? '?', parent: p.parentName ?? '?', age: fmtAge(p.ageSeconds), cpu: p.cpuSeconds?.toFixed(1) ?? '?', cmd: fmtCmdline(p.cmdline) }), source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline` }]
+      ? [
+          {
+            text: t('holders.stateLine', {
+              state: p.state ?? '?',
+              ppid: p.ppid ?? '?',
+              parent: p.parentName ?? '?',
+              age: fmtAge(p.ageSeconds),
+              cpu: p.cpuSeconds?.toFixed(1) ?? '?',
+              cmd: fmtCmdline(p.cmdline),
+            }),
+            source: `/proc/${p.pid}/stat, /proc/${p.pid}/cmdline`,
+          },
+        ]
       : []),
   ];
   const fixText = fixTextFor(s, p, v, isProtected);
@@ -56,11 +72,22 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
     severity: stale || v === 'other user' || v === 'invisible' || v === 'unknown' ? 'warn' : 'info',
     status: 'warn',
     rootCause: 'memory_held_by_other_process',
-    message: p.framework ? t('holders.messageFw', { who, fw: holderFrameworkLabel(p) ?? '?', mib: fmtMiB(p.usedMiB), gpu: gpuText, reason }) : t('holders.message', { who, mib: fmtMiB(p.usedMiB), gpu: gpuText, reason }),
+    message: p.framework
+      ? t('holders.messageFw', {
+          who,
+          fw: holderFrameworkLabel(p) ?? '?',
+          mib: fmtMiB(p.usedMiB),
+          gpu: gpuText,
+          reason,
+        })
+      : t('holders.message', { who, mib: fmtMiB(p.usedMiB), gpu: gpuText, reason }),
     evidence,
     affects: { pid: p.pid, ...(p.gpus[0] !== undefined ? { gpu: p.gpus[0] } : {}) },
     fix: {
-      text: policy && (v === 'other user' || v === 'invisible' || v === 'idle') ? t('holders.mustKeep', { fix: fixText, remedy: policy.remedy }) : fixText,
+      text:
+        policy && (v === 'other user' || v === 'invisible' || v === 'idle')
+          ? t('holders.mustKeep', { fix: fixText, remedy: policy.remedy })
+          : fixText,
       commands: [...(fixMayEnd(a) ? ['gpu-env-doctor fix'] : []), `ps -o pid,ppid,user,etime,stat,cmd -p ${p.pid}`],
       ...(kill ? { manual: [kill] } : {}),
     },
@@ -76,7 +103,9 @@ function fixTextFor(s: Snapshot, p: HolderProcess, v: Verdict, isProtected: bool
     case 'stopped':
       return t('holders.fixStopped');
     case 'other user':
-      return t(s.nvidia.ok && s.nvidia.gpus.length > 1 ? 'holders.fixOtherUserCvd' : 'holders.fixOtherUser', { user: p.user ?? t('holders.itsOwner') });
+      return t(s.nvidia.ok && s.nvidia.gpus.length > 1 ? 'holders.fixOtherUserCvd' : 'holders.fixOtherUser', {
+        user: p.user ?? t('holders.itsOwner'),
+      });
     case 'invisible':
       return t('holders.fixInvisible');
     case 'unknown':

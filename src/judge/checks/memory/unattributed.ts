@@ -12,7 +12,9 @@ export const SLACK_MIB = 1024;
 export const unattributedCheck: Check = {
   id: 'memory.unattributed',
   category: 'memory',
-  get title() { return t('title.memory.unattributed'); },
+  get title() {
+    return t('title.memory.unattributed');
+  },
   applies: (s) => (s.nvidia.ok ? true : t('memory.noGpuInfo')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
@@ -22,7 +24,9 @@ export const unattributedCheck: Check = {
       const missing = g.memory.usedMiB - listed;
       const invisible = s.processes.list.filter((p) => p.gpus.includes(g.index) && !p.visible);
       if (missing > SLACK_MIB) {
-        const deviceOnly = s.processes.list.filter((p) => !p.listedByNvidiaSmi && p.holdsDeviceFiles && !p.isSelfOrAncestor);
+        const deviceOnly = s.processes.list.filter(
+          (p) => !p.listedByNvidiaSmi && p.holdsDeviceFiles && !p.isSelfOrAncestor,
+        );
         out.push(
           finding({
             check: this.id,
@@ -30,13 +34,16 @@ export const unattributedCheck: Check = {
             status: 'warn',
             rootCause: 'memory_held_by_other_process',
             message: t('unattr.missing', { gpu: g.index, mib: fmtMiB(missing) }),
-            details:
-              g.processes.length === 0
-                ? t('unattr.noneListed')
-                : t('unattr.fewer'),
+            details: g.processes.length === 0 ? t('unattr.noneListed') : t('unattr.fewer'),
             evidence: [
-              { text: t('unattr.usedListed', { used: fmtMiB(g.memory.usedMiB), listed: fmtMiB(listed) }), source: 'nvidia-smi -q -x' },
-              ...deviceOnly.map((p) => ({ text: t('unattr.deviceOnly', { pid: p.pid, name: p.name ?? '?', user: p.user ?? '?' }), source: `/proc/${p.pid}/fd` })),
+              {
+                text: t('unattr.usedListed', { used: fmtMiB(g.memory.usedMiB), listed: fmtMiB(listed) }),
+                source: 'nvidia-smi -q -x',
+              },
+              ...deviceOnly.map((p) => ({
+                text: t('unattr.deviceOnly', { pid: p.pid, name: p.name ?? '?', user: p.user ?? '?' }),
+                source: `/proc/${p.pid}/fd`,
+              })),
             ],
             affects: { gpu: g.index },
             fix: {
@@ -54,7 +61,12 @@ export const unattributedCheck: Check = {
             status: 'warn',
             rootCause: 'memory_held_by_other_process',
             message: t('unattr.invisible', { gpu: g.index, pid: p.pid, mib: fmtMiB(p.usedMiB) }),
-            evidence: [{ text: t('unattr.invisibleEvidence', { pid: p.pid, mib: fmtMiB(p.usedMiB) }), source: 'nvidia-smi -q -x' }],
+            evidence: [
+              {
+                text: t('unattr.invisibleEvidence', { pid: p.pid, mib: fmtMiB(p.usedMiB) }),
+                source: 'nvidia-smi -q -x',
+              },
+            ],
             affects: { gpu: g.index, pid: p.pid },
             fix: { text: t('unattr.invisibleFix'), commands: [] },
           }),

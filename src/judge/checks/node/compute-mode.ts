@@ -11,7 +11,9 @@ const MPS_SERVER = /nvidia-cuda-mps-server$/;
 export const computeModeCheck: Check = {
   id: 'node.compute-mode',
   category: 'gpu',
-  get title() { return t('title.node.compute-mode'); },
+  get title() {
+    return t('title.node.compute-mode');
+  },
   applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('gpu.health.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
@@ -19,16 +21,46 @@ export const computeModeCheck: Check = {
     for (const g of s.nvidia.gpus) {
       const mode = (g.computeMode ?? '').toLowerCase();
       if (mode === '' || mode === 'default') continue;
-      const evidence = [{ text: `GPU ${g.index} compute_mode ${g.computeMode}; processes: ${g.processes.map((p) => `${p.pid} ${p.name}`).join(', ') || 'none'}`, source: 'nvidia-smi -q -x' }];
-      const fix = { text: t('node.computeMode.fix'), commands: [`nvidia-smi -q -d COMPUTE -i ${g.index}`], manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`] };
+      const evidence = [
+        {
+          text: `GPU ${g.index} compute_mode ${g.computeMode}; processes: ${g.processes.map((p) => `${p.pid} ${p.name}`).join(', ') || 'none'}`,
+          source: 'nvidia-smi -q -x',
+        },
+      ];
+      const fix = {
+        text: t('node.computeMode.fix'),
+        commands: [`nvidia-smi -q -d COMPUTE -i ${g.index}`],
+        manual: [`sudo nvidia-smi -i ${g.index} -c DEFAULT`],
+      };
       if (mode === 'prohibited') {
-        out.push(finding({ check: this.id, severity: 'error', status: 'fail', rootCause: 'no_device_visible', message: t('node.computeMode.prohibited', { gpu: g.index }), evidence, affects: { gpu: g.index }, fix }));
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'error',
+            status: 'fail',
+            rootCause: 'no_device_visible',
+            message: t('node.computeMode.prohibited', { gpu: g.index }),
+            evidence,
+            affects: { gpu: g.index },
+            fix,
+          }),
+        );
         continue;
       }
       const mps = g.processes.find((p) => MPS_SERVER.test(p.name));
       const others = g.processes.filter((p) => !MPS_SERVER.test(p.name));
       if (mps) {
-        out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: t('node.computeMode.mps', { gpu: g.index, pid: mps.pid }), evidence, affects: { gpu: g.index } }));
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'info',
+            status: 'ok',
+            rootCause: null,
+            message: t('node.computeMode.mps', { gpu: g.index, pid: mps.pid }),
+            evidence,
+            affects: { gpu: g.index },
+          }),
+        );
       } else if (others.length > 0) {
         out.push(
           finding({
@@ -36,15 +68,37 @@ export const computeModeCheck: Check = {
             severity: 'error',
             status: 'fail',
             rootCause: 'no_device_visible',
-            message: t('node.computeMode.held', { gpu: g.index, mode: g.computeMode!, pids: others.map((p) => p.pid).join(', ') }),
-            consequences: [{ outcome: 'fails', certainty: 'expected', text: t('node.computeMode.busy'), source: 'CUDA runtime: cudaErrorDevicesUnavailable (46) "CUDA-capable device(s) is/are busy or unavailable" when the exclusive GPU already has a context' }],
+            message: t('node.computeMode.held', {
+              gpu: g.index,
+              mode: g.computeMode!,
+              pids: others.map((p) => p.pid).join(', '),
+            }),
+            consequences: [
+              {
+                outcome: 'fails',
+                certainty: 'expected',
+                text: t('node.computeMode.busy'),
+                source:
+                  'CUDA runtime: cudaErrorDevicesUnavailable (46) "CUDA-capable device(s) is/are busy or unavailable" when the exclusive GPU already has a context',
+              },
+            ],
             evidence,
             affects: { gpu: g.index },
             fix,
           }),
         );
       } else {
-        out.push(finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: t('node.computeMode.free', { gpu: g.index, mode: g.computeMode! }), evidence, affects: { gpu: g.index } }));
+        out.push(
+          finding({
+            check: this.id,
+            severity: 'info',
+            status: 'ok',
+            rootCause: null,
+            message: t('node.computeMode.free', { gpu: g.index, mode: g.computeMode! }),
+            evidence,
+            affects: { gpu: g.index },
+          }),
+        );
       }
     }
     return out;

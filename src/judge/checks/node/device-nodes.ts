@@ -9,10 +9,17 @@ import { t } from '../../../base/i18n/index.js';
 export const deviceNodesCheck: Check = {
   id: 'node.device-nodes',
   category: 'gpu',
-  get title() { return t('title.node.device-nodes'); },
+  get title() {
+    return t('title.node.device-nodes');
+  },
   // nvidia-smi itself needs /dev/nvidiactl: with no node at all in view while it answers, /dev is not the one it
   // used (--root, a saved snapshot of another mount namespace), and nothing can be compared.
-  applies: (s) => (!(s.nvidia.ok && s.nvidia.gpus.length > 0) ? t('gpu.health.noGpu') : s.system.nvidiaDevices.length === 0 ? t('node.devices.notSeen') : true),
+  applies: (s) =>
+    !(s.nvidia.ok && s.nvidia.gpus.length > 0)
+      ? t('gpu.health.noGpu')
+      : s.system.nvidiaDevices.length === 0
+        ? t('node.devices.notSeen')
+        : true,
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
     const nodes = new Set(s.system.nvidiaDevices.map((d) => d.replace(/^\/dev\//, '')));
@@ -25,9 +32,23 @@ export const deviceNodesCheck: Check = {
         severity: 'error',
         status: 'fail',
         rootCause: 'no_device_visible',
-        message: t('node.devices.fewer', { nodes: gpuNodes.length, gpus: s.nvidia.gpus.length, missing: missing.join(', ') || '-' }),
-        evidence: [{ text: `/dev: ${[...nodes].sort().join(' ') || 'no nvidia* nodes'}`, source: '/dev' }, { text: `${s.nvidia.gpus.length} GPUs listed`, source: 'nvidia-smi -q -x' }],
-        fix: { text: t(s.system.container.kind !== 'none' ? 'node.devices.fixContainer' : 'node.devices.fix'), commands: ['ls -l /dev/nvidia*'], manual: s.system.container.kind !== 'none' ? ['docker run --gpus all … (restart the container)'] : ['sudo nvidia-modprobe -u -c=0'] },
+        message: t('node.devices.fewer', {
+          nodes: gpuNodes.length,
+          gpus: s.nvidia.gpus.length,
+          missing: missing.join(', ') || '-',
+        }),
+        evidence: [
+          { text: `/dev: ${[...nodes].sort().join(' ') || 'no nvidia* nodes'}`, source: '/dev' },
+          { text: `${s.nvidia.gpus.length} GPUs listed`, source: 'nvidia-smi -q -x' },
+        ],
+        fix: {
+          text: t(s.system.container.kind !== 'none' ? 'node.devices.fixContainer' : 'node.devices.fix'),
+          commands: ['ls -l /dev/nvidia*'],
+          manual:
+            s.system.container.kind !== 'none'
+              ? ['docker run --gpus all … (restart the container)']
+              : ['sudo nvidia-modprobe -u -c=0'],
+        },
       }),
     ];
   },

@@ -10,8 +10,11 @@ import { t } from '../../../base/i18n/index.js';
 export const driverLibraryCheck: Check = {
   id: 'node.driver-library',
   category: 'gpu',
-  get title() { return t('title.node.driver-library'); },
-  applies: (s) => (!s.system.kernelModule?.version ? t('node.noModule') : librariesOf(s) ? true : t('applies.noLibraries')),
+  get title() {
+    return t('title.node.driver-library');
+  },
+  applies: (s) =>
+    !s.system.kernelModule?.version ? t('node.noModule') : librariesOf(s) ? true : t('applies.noLibraries'),
   evaluate(s: Snapshot): Finding[] {
     const lib = librariesOf(s)!;
     const kernel = s.system.kernelModule!.version!;
@@ -27,7 +30,16 @@ export const driverLibraryCheck: Check = {
     const bad = [...files.values()].filter((f) => f.version !== kernel);
     if (bad.length === 0) {
       if (files.size === 0) return [];
-      return [finding({ check: this.id, severity: 'info', status: 'ok', rootCause: null, message: t('node.driverLibrary.ok', { version: kernel }), evidence: [...files.values()].map((f) => ({ text: `${f.path} (${f.version})`, source: 'loader emulation' })) })];
+      return [
+        finding({
+          check: this.id,
+          severity: 'info',
+          status: 'ok',
+          rootCause: null,
+          message: t('node.driverLibrary.ok', { version: kernel }),
+          evidence: [...files.values()].map((f) => ({ text: `${f.path} (${f.version})`, source: 'loader emulation' })),
+        }),
+      ];
     }
     return bad.map((f) =>
       finding({
@@ -38,15 +50,31 @@ export const driverLibraryCheck: Check = {
         message: t('node.driverLibrary.mismatch', { lib: f.family, version: f.version, path: f.path, kernel }),
         consequences: [
           f.family === 'libnvidia-ml'
-            ? { outcome: 'fails', certainty: 'verified', text: t('node.driverLibrary.nvml'), source: 'NVIDIA/nvidia-container-toolkit and NVIDIA/k8s-device-plugin issue threads: "Failed to initialize NVML: Driver/library version mismatch" after a driver upgrade without reboot' }
-            : { outcome: 'fails', certainty: 'expected', text: t('node.driverLibrary.cuda'), source: 'CUDA driver API: cuInit checks the kernel module version (CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, 803)' },
+            ? {
+                outcome: 'fails',
+                certainty: 'verified',
+                text: t('node.driverLibrary.nvml'),
+                source:
+                  'NVIDIA/nvidia-container-toolkit and NVIDIA/k8s-device-plugin issue threads: "Failed to initialize NVML: Driver/library version mismatch" after a driver upgrade without reboot',
+              }
+            : {
+                outcome: 'fails',
+                certainty: 'expected',
+                text: t('node.driverLibrary.cuda'),
+                source:
+                  'CUDA driver API: cuInit checks the kernel module version (CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, 803)',
+              },
         ],
         evidence: [
           { text: s.system.kernelModule!.line, source: '/proc/driver/nvidia/version' },
           { text: `${f.path} (${f.version})`, source: 'loader emulation: the file the frameworks load' },
         ],
         affects: { library: f.family },
-        fix: { text: t('node.driverLibrary.fix'), commands: ['cat /proc/driver/nvidia/version'], manual: ['sudo reboot'] },
+        fix: {
+          text: t('node.driverLibrary.fix'),
+          commands: ['cat /proc/driver/nvidia/version'],
+          manual: ['sudo reboot'],
+        },
       }),
     );
   },

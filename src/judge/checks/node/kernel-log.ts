@@ -14,12 +14,17 @@ const CODES = xidData.codes as Record<string, { kind: Kind; meaning: string }>;
 export const kernelLogCheck: Check = {
   id: 'node.kernel-log',
   category: 'gpu',
-  get title() { return t('title.node.kernel-log'); },
+  get title() {
+    return t('title.node.kernel-log');
+  },
   applies: (s) => (s.kernelLog ? true : t('node.kernelLog.notRead')),
   evaluate(s: Snapshot): Finding[] {
     const k = s.kernelLog!;
     if (!k.readable) {
-      const needs = k.reason === 'permission' ? t('node.kernelLog.needsPermission', { restrict: k.dmesgRestrict ?? '?' }) : k.detail ?? k.reason ?? '?';
+      const needs =
+        k.reason === 'permission'
+          ? t('node.kernelLog.needsPermission', { restrict: k.dmesgRestrict ?? '?' })
+          : (k.detail ?? k.reason ?? '?');
       return [
         finding({
           check: this.id,
@@ -27,7 +32,12 @@ export const kernelLogCheck: Check = {
           status: 'unknown',
           rootCause: null,
           message: t('node.kernelLog.unreadable', { needs }),
-          evidence: [{ text: k.detail ?? k.reason ?? 'unreadable', source: 'dmesg' }, ...(k.dmesgRestrict !== undefined && k.dmesgRestrict !== null ? [{ text: `kernel.dmesg_restrict = ${k.dmesgRestrict}`, source: '/proc/sys/kernel/dmesg_restrict' }] : [])],
+          evidence: [
+            { text: k.detail ?? k.reason ?? 'unreadable', source: 'dmesg' },
+            ...(k.dmesgRestrict !== undefined && k.dmesgRestrict !== null
+              ? [{ text: `kernel.dmesg_restrict = ${k.dmesgRestrict}`, source: '/proc/sys/kernel/dmesg_restrict' }]
+              : []),
+          ],
           fix: { text: t('node.kernelLog.unreadableFix'), commands: [], manual: ["sudo dmesg | grep -E 'NVRM|Xid'"] },
         }),
       ];
@@ -47,13 +57,25 @@ export const kernelLogCheck: Check = {
         status: serious ? 'fail' : 'warn',
         rootCause: serious ? 'hardware_or_driver_fault' : 'other',
         message: t(ago === null ? 'node.kernelLog.xid' : 'node.kernelLog.xidAgo', {
-          codes: [...byCode.entries()].map(([c, xs]) => `Xid ${c}${xs.length > 1 ? ` ×${xs.length}` : ''} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`).join('; '),
+          codes: [...byCode.entries()]
+            .map(
+              ([c, xs]) =>
+                `Xid ${c}${xs.length > 1 ? ` ×${xs.length}` : ''} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`,
+            )
+            .join('; '),
           bus: [...new Set(k.xid.map((x) => x.bus))].join(', '),
           ago: ago ?? 0,
         }),
-        evidence: k.xid.slice(-6).map((x) => ({ text: `${x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : ''}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`, source: 'dmesg' })),
+        evidence: k.xid.slice(-6).map((x) => ({
+          text: `${x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : ''}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`,
+          source: 'dmesg',
+        })),
         fix: serious
-          ? { text: t('node.kernelLog.fixHardware'), commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER'], manual: ['sudo nvidia-smi -r -i <GPU>'] }
+          ? {
+              text: t('node.kernelLog.fixHardware'),
+              commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER'],
+              manual: ['sudo nvidia-smi -r -i <GPU>'],
+            }
           : { text: t('node.kernelLog.fixApp'), commands: [], manual: ['CUDA_LAUNCH_BLOCKING=1 <the job>'] },
       }),
     ];

@@ -9,7 +9,9 @@ import { t } from '../../../base/i18n/index.js';
 export const pcieLinkCheck: Check = {
   id: 'node.pcie-link',
   category: 'gpu',
-  get title() { return t('title.node.pcie-link'); },
+  get title() {
+    return t('title.node.pcie-link');
+  },
   applies: (s) => (s.nvidia.ok && s.nvidia.gpus.some((g) => g.pcie) ? true : t('node.noLinkFacts')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
@@ -27,11 +29,27 @@ export const pcieLinkCheck: Check = {
           severity: 'warn',
           status: 'warn',
           rootCause: null,
-          message: t('node.pcie.slow', { gpu: g.index, gen: l.genCurrent ?? '?', genMax: l.genMax ?? '?', width: l.widthCurrent ?? '?', widthMax: l.widthMax ?? '?' }),
+          message: t('node.pcie.slow', {
+            gpu: g.index,
+            gen: l.genCurrent ?? '?',
+            genMax: l.genMax ?? '?',
+            width: l.widthCurrent ?? '?',
+            widthMax: l.widthMax ?? '?',
+          }),
           details: t('node.pcie.details'),
-          evidence: [{ text: `GPU ${g.index} pcie gen ${l.genCurrent}/${l.genMax}, width x${l.widthCurrent}/x${l.widthMax}${idle ? ', idle' : ''}`, source: 'nvidia-smi -q -x' }],
+          evidence: [
+            {
+              text: `GPU ${g.index} pcie gen ${l.genCurrent}/${l.genMax}, width x${l.widthCurrent}/x${l.widthMax}${idle ? ', idle' : ''}`,
+              source: 'nvidia-smi -q -x',
+            },
+          ],
           affects: { gpu: g.index },
-          fix: { text: t('node.pcie.fix'), commands: [`nvidia-smi -q -i ${g.index} -d PCIE 2>/dev/null || nvidia-smi -q -i ${g.index} | grep -A12 'GPU Link Info'`] },
+          fix: {
+            text: t('node.pcie.fix'),
+            commands: [
+              `nvidia-smi -q -i ${g.index} -d PCIE 2>/dev/null || nvidia-smi -q -i ${g.index} | grep -A12 'GPU Link Info'`,
+            ],
+          },
         }),
       );
     }

@@ -9,7 +9,9 @@ import { t } from '../../../base/i18n/index.js';
 export const persistenceCheck: Check = {
   id: 'node.persistence',
   category: 'gpu',
-  get title() { return t('title.node.persistence'); },
+  get title() {
+    return t('title.node.persistence');
+  },
   applies: (s) => (s.nvidia.ok && s.nvidia.gpus.length > 0 ? true : t('gpu.health.noGpu')),
   evaluate(s: Snapshot): Finding[] {
     if (!s.nvidia.ok) return [];
@@ -23,7 +25,11 @@ export const persistenceCheck: Check = {
         rootCause: null,
         message: t('node.persistence.off', { gpus: off.map((g) => g.index).join(', '), n: off.length }),
         evidence: off.map((g) => ({ text: `GPU ${g.index} persistence_mode Disabled`, source: 'nvidia-smi -q -x' })),
-        fix: { text: t('node.persistence.fix'), commands: ['nvidia-smi -q | grep -i persistence'], manual: ['sudo systemctl enable --now nvidia-persistenced'] },
+        fix: {
+          text: t('node.persistence.fix'),
+          commands: ['nvidia-smi -q | grep -i persistence'],
+          manual: ['sudo systemctl enable --now nvidia-persistenced'],
+        },
       }),
     ];
   },

@@ -12,7 +12,9 @@ const SMALL = 1024 ** 3;
 export const shmCheck: Check = {
   id: 'node.shm',
   category: 'system',
-  get title() { return t('title.node.shm'); },
+  get title() {
+    return t('title.node.shm');
+  },
   applies: (s) => (s.system.shm ? true : t('node.noShm')),
   evaluate(s: Snapshot): Finding[] {
     const shm = s.system.shm!;
@@ -27,11 +29,33 @@ export const shmCheck: Check = {
         rootCause: null,
         message: t(container ? 'node.shm.smallContainer' : 'node.shm.small', { mib }),
         consequences: [
-          { framework: 'torch', outcome: 'fails', certainty: 'expected', text: t('node.shm.dataloader'), source: 'PyTorch torch/utils/data/_utils/signal_handling.py: "DataLoader worker (pid N) is killed by signal: Bus error. It is possible that dataloader\'s workers are out of shared memory"' },
-          { outcome: 'fails', certainty: 'expected', text: t('node.shm.nccl'), source: 'NCCL shm transport: "unable to allocate shared memory" / "Error while creating shared memory segment" in /dev/shm' },
+          {
+            framework: 'torch',
+            outcome: 'fails',
+            certainty: 'expected',
+            text: t('node.shm.dataloader'),
+            source:
+              'PyTorch torch/utils/data/_utils/signal_handling.py: "DataLoader worker (pid N) is killed by signal: Bus error. It is possible that dataloader\'s workers are out of shared memory"',
+          },
+          {
+            outcome: 'fails',
+            certainty: 'expected',
+            text: t('node.shm.nccl'),
+            source:
+              'NCCL shm transport: "unable to allocate shared memory" / "Error while creating shared memory segment" in /dev/shm',
+          },
         ],
-        evidence: [{ text: shm.line, source: '/proc/self/mounts' }, ...(container ? [{ text: s.system.container.evidence.join('; '), source: 'container detection' }] : [])],
-        fix: { text: t(container ? 'node.shm.fixContainer' : 'node.shm.fix'), commands: ['df -h /dev/shm'], manual: container ? ['docker run --shm-size=16g … (or --ipc=host)'] : ['sudo mount -o remount,size=16G /dev/shm'] },
+        evidence: [
+          { text: shm.line, source: '/proc/self/mounts' },
+          ...(container ? [{ text: s.system.container.evidence.join('; '), source: 'container detection' }] : []),
+        ],
+        fix: {
+          text: t(container ? 'node.shm.fixContainer' : 'node.shm.fix'),
+          commands: ['df -h /dev/shm'],
+          manual: container
+            ? ['docker run --shm-size=16g … (or --ipc=host)']
+            : ['sudo mount -o remount,size=16G /dev/shm'],
+        },
       }),
     ];
   },

@@ -17,7 +17,8 @@ export function appliesPython(s: Snapshot): true | string {
 /** "venv /opt/torch/.venv", "conda env ml (/opt/conda/envs/ml)" */
 export function envLabel(e: PythonEnvironmentFacts): string {
   if (e.kind === 'conda') return e.name ? `conda env ${e.name} (${e.prefix})` : `conda env ${e.prefix}`;
-  if (e.kind === 'system') return `system Python ${e.pythonVersion ?? ''} (${e.interpreter ?? e.prefix})`.replace(/\s+\(/, ' (');
+  if (e.kind === 'system')
+    return `system Python ${e.pythonVersion ?? ''} (${e.interpreter ?? e.prefix})`.replace(/\s+\(/, ' (');
   return `${e.kind} ${e.prefix}`;
 }
 
@@ -38,7 +39,9 @@ export function hasNvidiaGpu(s: Snapshot): boolean {
 }
 
 export function pkgSource(p: PythonPackage): string {
-  return p.source === 'conda-meta' ? `conda ${p.name} ${p.version}${p.channel ? ` (${p.channel.replace(/^https?:\/\/[^/]+\//, '')})` : ''}` : `pip ${p.name} ${p.version}`;
+  return p.source === 'conda-meta'
+    ? `conda ${p.name} ${p.version}${p.channel ? ` (${p.channel.replace(/^https?:\/\/[^/]+\//, '')})` : ''}`
+    : `pip ${p.name} ${p.version}`;
 }
 
 /** The highest CUDA the driver can run, as [major, minor], from nvidia-smi. */

@@ -33,7 +33,9 @@ export function findMixes(e: PythonEnvironmentFacts): MixPair[] {
 export const condaPipMixCheck: Check = {
   id: 'python.conda-pip-mix',
   category: 'python',
-  get title() { return t('title.python.conda-pip-mix'); },
+  get title() {
+    return t('title.python.conda-pip-mix');
+  },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
@@ -54,17 +56,49 @@ export const condaPipMixCheck: Check = {
           rootCause: cudnn ? rootCause : 'library_conflict',
           message: t('condapip.message', { env: envLabel(e), names: names.join(', ') }),
           details: mixes
-            .map((m) => t('condapip.detail', { lib: m.library, conda: m.conda.map((p) => `${p.name} ${p.version}`).join(', '), pip: m.pip.map((p) => `${p.name} ${p.version}`).join(', ') }))
+            .map((m) =>
+              t('condapip.detail', {
+                lib: m.library,
+                conda: m.conda.map((p) => `${p.name} ${p.version}`).join(', '),
+                pip: m.pip.map((p) => `${p.name} ${p.version}`).join(', '),
+              }),
+            )
             .join('\n'),
           evidence: mixes.flatMap((m) => [
-            ...m.conda.map((p) => ({ text: t(p.build ? (p.channel ? 'condapip.condaBuildChannel' : 'condapip.condaBuild') : p.channel ? 'condapip.condaChannel' : 'condapip.conda', { name: p.name, version: p.version, build: p.build ?? '', channel: p.channel ?? '' }), source: p.path })),
-            ...m.pip.map((p) => ({ text: t('condapip.pip', { name: p.name, version: p.version, installer: p.installer ?? t('condapip.unknownInstaller') }), source: p.path })),
+            ...m.conda.map((p) => ({
+              text: t(
+                p.build
+                  ? p.channel
+                    ? 'condapip.condaBuildChannel'
+                    : 'condapip.condaBuild'
+                  : p.channel
+                    ? 'condapip.condaChannel'
+                    : 'condapip.conda',
+                { name: p.name, version: p.version, build: p.build ?? '', channel: p.channel ?? '' },
+              ),
+              source: p.path,
+            })),
+            ...m.pip.map((p) => ({
+              text: t('condapip.pip', {
+                name: p.name,
+                version: p.version,
+                installer: p.installer ?? t('condapip.unknownInstaller'),
+              }),
+              source: p.path,
+            })),
           ]),
           affects: { library: names.join(', ') },
           fix: {
             text: t('condapip.fix'),
-            commands: ['gpu-env-doctor libs', `conda list -p ${shq(e.prefix)} ${shq(condaNames.join('|'))}`, pipCommand(e, ['list']).replace(/ list$/, ` list 2>/dev/null | grep -i -E ${shq(pipNames.join('|'))}`)],
-            manual: [pipCommand(e, ['uninstall', '-y', ...pipNames]), `conda remove -p ${shq(e.prefix)} --force ${condaNames.map(shq).join(' ')}`],
+            commands: [
+              'gpu-env-doctor libs',
+              `conda list -p ${shq(e.prefix)} ${shq(condaNames.join('|'))}`,
+              pipCommand(e, ['list']).replace(/ list$/, ` list 2>/dev/null | grep -i -E ${shq(pipNames.join('|'))}`),
+            ],
+            manual: [
+              pipCommand(e, ['uninstall', '-y', ...pipNames]),
+              `conda remove -p ${shq(e.prefix)} --force ${condaNames.map(shq).join(' ')}`,
+            ],
           },
         }),
       );

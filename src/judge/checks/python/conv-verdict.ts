@@ -31,7 +31,8 @@ export function matchSignature(kind: 'memory' | 'cudnn', text: string): string |
   for (const r of ROWS) {
     if (r.kind !== kind) continue;
     const m = r.re.exec(text);
-    if (m && (!best || m.index < best.at || (m.index === best.at && m[0].length > best.text.length))) best = { at: m.index, text: m[0] };
+    if (m && (!best || m.index < best.at || (m.index === best.at && m[0].length > best.text.length)))
+      best = { at: m.index, text: m[0] };
   }
   return best?.text ?? null;
 }
@@ -41,15 +42,27 @@ export function attemptText(a: ConvAttempt): string {
 }
 
 export function convVerdict(p: FrameworkProbe): ConvVerdict {
-  if (p.imported !== true) return { kind: 'not-run', reason: p.importError ? `the import failed (${p.importError.type})` : (p.exitDetail ?? 'the probe did not run') };
-  if (p.conv.length === 0) return { kind: 'not-run', reason: typeof p.info?.convSkipped === 'string' ? p.info.convSkipped : 'no convolution was attempted' };
+  if (p.imported !== true)
+    return {
+      kind: 'not-run',
+      reason: p.importError ? `the import failed (${p.importError.type})` : (p.exitDetail ?? 'the probe did not run'),
+    };
+  if (p.conv.length === 0)
+    return {
+      kind: 'not-run',
+      reason: typeof p.info?.convSkipped === 'string' ? p.info.convSkipped : 'no convolution was attempted',
+    };
   const configured = p.conv.filter((c) => c.mode === 'configured');
   if (configured.some((c) => c.ok)) return { kind: 'pass' };
   const retryOk = p.conv.find((c) => c.mode !== 'configured' && c.ok);
   const failed = p.conv.filter((c) => !c.ok);
   // torch's retry runs in the same process, and torch checks cuDNN once per process (its version check
   // caches the version before it raises): a retry that passes after a cuDNN error proves nothing about memory.
-  const onceOnly = retryOk?.mode === 'no-cache' && failed[0] !== undefined && !matchSignature('memory', attemptText(failed[0])) && matchSignature('cudnn', attemptText(failed[0]));
+  const onceOnly =
+    retryOk?.mode === 'no-cache' &&
+    failed[0] !== undefined &&
+    !matchSignature('memory', attemptText(failed[0])) &&
+    matchSignature('cudnn', attemptText(failed[0]));
   if (onceOnly) return { kind: 'cudnn', failed, signature: onceOnly };
   if (retryOk && failed[0]) return { kind: 'memory-preallocation', failed: failed[0], passed: retryOk };
   // Memory is decided first: under memory pressure cuDNN reports CUDNN_STATUS_NOT_INITIALIZED /

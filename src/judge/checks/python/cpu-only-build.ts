@@ -21,7 +21,9 @@ interface WheelRow {
 export const cpuOnlyBuildCheck: Check = {
   id: 'python.cpu-only-build',
   category: 'python',
-  get title() { return t('title.python.cpu-only-build'); },
+  get title() {
+    return t('title.python.cpu-only-build');
+  },
   applies: (s) => {
     const a = appliesPython(s);
     if (a !== true) return a;
@@ -48,25 +50,26 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
   let text: string;
   switch (b.framework) {
     case 'torch': {
-      const extras = e.packages.filter((p) => (p.name === 'torchvision' || p.name === 'torchaudio') && p.source !== 'conda-meta').map((p) => p.name);
-      if (row) commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...row.install.split(' ')]));
-      text = row
-        ? t('cpuonly.torchRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' })
-        : t('cpuonly.torch');
+      const extras = e.packages
+        .filter((p) => (p.name === 'torchvision' || p.name === 'torchaudio') && p.source !== 'conda-meta')
+        .map((p) => p.name);
+      if (row)
+        commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...row.install.split(' ')]));
+      text = row ? t('cpuonly.torchRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' }) : t('cpuonly.torch');
       break;
     }
     case 'tensorflow': {
       const pkgName = typeof b.details.package === 'string' ? b.details.package : 'tensorflow';
       if (pkgName === 'tensorflow-cpu') commands.push(pipCommand(e, ['uninstall', '-y', 'tensorflow-cpu']));
-      commands.push(pipCommand(e, ['install', `tensorflow[and-cuda]${b.version ? `==${b.version.replace(/\+.*$/, '')}` : ''}`]));
+      commands.push(
+        pipCommand(e, ['install', `tensorflow[and-cuda]${b.version ? `==${b.version.replace(/\+.*$/, '')}` : ''}`]),
+      );
       text = t(pkgName === 'tensorflow-cpu' ? 'cpuonly.tfCpu' : 'cpuonly.tf');
       break;
     }
     case 'jax': {
       if (row) commands.push(pipCommand(e, ['install', '-U', row.install]));
-      text = row
-        ? t('cpuonly.jaxRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' })
-        : t('cpuonly.jax');
+      text = row ? t('cpuonly.jaxRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' }) : t('cpuonly.jax');
       break;
     }
   }
@@ -75,7 +78,9 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
     severity: 'warn',
     status: 'warn',
     rootCause: 'cuda_toolkit_mismatch',
-    message: t('cpuonly.message', { fw: fwName(b), version: b.version ?? '', env: envLabel(e), what }).replace(/\s+in /, ' in ').replace(/ {2,}/, ' '),
+    message: t('cpuonly.message', { fw: fwName(b), version: b.version ?? '', env: envLabel(e), what })
+      .replace(/\s+in /, ' in ')
+      .replace(/ {2,}/, ' '),
     evidence,
     affects: { framework: b.framework },
     fix: { text, commands },
@@ -90,7 +95,10 @@ function evidenceText(b: FrameworkBuild, e: PythonEnvironmentFacts): string {
       return `is_cuda_build = ${b.gpuBuild === false ? 'False' : String(b.gpuBuild)}${typeof b.details.package === 'string' ? ` (package ${b.details.package})` : ''}`;
     case 'jax': {
       const jaxlib = e.packages.find((p) => p.name === 'jaxlib');
-      return t(b.hip ? 'cpuonly.jaxEvidenceHip' : 'cpuonly.jaxEvidence', { version: jaxlib?.version ?? String(b.details.jaxlib ?? '?'), hip: b.hip ?? '' });
+      return t(b.hip ? 'cpuonly.jaxEvidenceHip' : 'cpuonly.jaxEvidence', {
+        version: jaxlib?.version ?? String(b.details.jaxlib ?? '?'),
+        hip: b.hip ?? '',
+      });
     }
   }
 }

@@ -18,7 +18,9 @@ const LOW_FREE_MIB = 2048;
 export const deepConvCheck: Check = {
   id: 'python.deep-conv',
   category: 'python',
-  get title() { return t('title.python.deep-conv'); },
+  get title() {
+    return t('title.python.deep-conv');
+  },
   applies: (s) => {
     if (!s.python) return t('applies.noPythonFacts');
     if (!s.python.deep) return t('applies.deepConv');
@@ -52,7 +54,11 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           status: 'fail',
           rootCause: 'no_device_visible',
           message: t('deep.noGpu', { name, env: where, reason: v.reason }),
-          evidence: [{ text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...attemptsEvidence(p), ...stderrEvidence(p, 6)],
+          evidence: [
+            { text: v.reason, source: `${p.interpreter} (gpu-env-doctor probe)` },
+            ...attemptsEvidence(p),
+            ...stderrEvidence(p, 6),
+          ],
           fix: { text: t('deep.noGpuFix'), commands: ['gpu-env-doctor explain --help'] },
         }),
       ];
@@ -68,8 +74,20 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: cudnn ? 'error' : 'warn',
           status: 'fail',
           rootCause: cudnn ? 'cudnn_version_mismatch' : 'other',
-          message: t('deep.factRaised', { name, env: where, call: e.call, type: e.type, message: e.message.split('\n')[0]!.slice(0, 240) }),
-          evidence: [{ text: `${e.call}: ${e.type}: ${e.message.slice(0, 600)}`, source: `${p.interpreter} (gpu-env-doctor probe)` }, ...libsEvidence(p)],
+          message: t('deep.factRaised', {
+            name,
+            env: where,
+            call: e.call,
+            type: e.type,
+            message: e.message.split('\n')[0]!.slice(0, 240),
+          }),
+          evidence: [
+            {
+              text: `${e.call}: ${e.type}: ${e.message.slice(0, 600)}`,
+              source: `${p.interpreter} (gpu-env-doctor probe)`,
+            },
+            ...libsEvidence(p),
+          ],
           fix: cudnn
             ? { text: t('deep.factCudnnFix'), commands: ['gpu-env-doctor libs'] }
             : { text: t('deep.factFix', { fw: p.framework }), commands: [] },
@@ -82,7 +100,21 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'info',
           status: 'ok',
           rootCause: null,
-          message: t(cudnnOf(p) ? (ok.durationMs !== null ? 'deep.passCudnnTime' : 'deep.passCudnn') : ok.durationMs !== null ? 'deep.passTime' : 'deep.pass', { name, env: where, cudnn: cudnnOf(p) ?? '', seconds: ok.durationMs !== null ? (ok.durationMs / 1000).toFixed(2) : '' }),
+          message: t(
+            cudnnOf(p)
+              ? ok.durationMs !== null
+                ? 'deep.passCudnnTime'
+                : 'deep.passCudnn'
+              : ok.durationMs !== null
+                ? 'deep.passTime'
+                : 'deep.pass',
+            {
+              name,
+              env: where,
+              cudnn: cudnnOf(p) ?? '',
+              seconds: ok.durationMs !== null ? (ok.durationMs / 1000).toFixed(2) : '',
+            },
+          ),
           evidence: [...infoEvidence(p), ...libsEvidence(p)],
         }),
       ];
@@ -92,16 +124,32 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
       const lowFree = lowestFree(s);
       // Preallocation is the cause when the GPU had room; when others hold nearly all of it, they are.
       const crowded = held.length > 0 && lowFree !== null;
-      const rootCause: RootCauseId = crowded ? 'memory_held_by_other_process' : p.framework === 'torch' ? 'gpu_memory_exhausted' : 'framework_preallocation';
+      const rootCause: RootCauseId = crowded
+        ? 'memory_held_by_other_process'
+        : p.framework === 'torch'
+          ? 'gpu_memory_exhausted'
+          : 'framework_preallocation';
       return [
         finding({
           ...base,
           severity: 'warn',
           status: 'fail',
           rootCause,
-          message: crowded ? t('deep.preallocCrowded', { name, growth: growthLabel(p.framework), lowFree: lowFree ?? '', held: held[0] ?? '' }) : t('deep.prealloc', { name, growth: growthLabel(p.framework) }),
+          message: crowded
+            ? t('deep.preallocCrowded', {
+                name,
+                growth: growthLabel(p.framework),
+                lowFree: lowFree ?? '',
+                held: held[0] ?? '',
+              })
+            : t('deep.prealloc', { name, growth: growthLabel(p.framework) }),
           details: t('deep.asConfigured', { error: firstLine(v.failed) }),
-          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 4)],
+          evidence: [
+            ...attemptsEvidence(p),
+            ...memoryEvidence(s),
+            ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })),
+            ...stderrEvidence(p, 4),
+          ],
           fix: growthFix(p.framework, held.length > 0),
         }),
       ];
@@ -116,13 +164,28 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause,
-          message: t(p.conv.length > 1 ? (lowFree ? 'deep.memoryAlsoLow' : 'deep.memoryAlso') : lowFree ? 'deep.memoryLow' : 'deep.memory', { name, signature: v.signature.slice(0, 120), growth: growthLabel(p.framework), lowFree: lowFree ?? '' }),
-          evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })), ...stderrEvidence(p, 6)],
+          message: t(
+            p.conv.length > 1
+              ? lowFree
+                ? 'deep.memoryAlsoLow'
+                : 'deep.memoryAlso'
+              : lowFree
+                ? 'deep.memoryLow'
+                : 'deep.memory',
+            { name, signature: v.signature.slice(0, 120), growth: growthLabel(p.framework), lowFree: lowFree ?? '' },
+          ),
+          evidence: [
+            ...attemptsEvidence(p),
+            ...memoryEvidence(s),
+            ...held.map((h) => ({ text: h, source: 'nvidia-smi + /proc' })),
+            ...stderrEvidence(p, 6),
+          ],
           fix: {
-            text: held.length > 0
-              ? t('deep.memoryHeldFix')
-              : t('deep.memorySelfFix'),
-            commands: ['gpu-env-doctor procs', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
+            text: held.length > 0 ? t('deep.memoryHeldFix') : t('deep.memorySelfFix'),
+            commands: [
+              'gpu-env-doctor procs',
+              'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
+            ],
           },
         }),
       ];
@@ -135,7 +198,11 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           severity: 'error',
           status: 'fail',
           rootCause: missing ? 'library_missing' : 'cudnn_version_mismatch',
-          message: t(p.conv.length > 1 ? 'deep.cudnnAlso' : 'deep.cudnn', { name, signature: v.signature.slice(0, 160), growth: growthLabel(p.framework) }),
+          message: t(p.conv.length > 1 ? 'deep.cudnnAlso' : 'deep.cudnn', {
+            name,
+            signature: v.signature.slice(0, 160),
+            growth: growthLabel(p.framework),
+          }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...libsEvidence(p), ...stderrEvidence(p, 8)],
           fix: {
             text: t('deep.cudnnFix'),
@@ -232,26 +299,48 @@ export function factErrors(p: FrameworkProbe): { key: string; call: string; type
   return Object.entries(errors as Record<string, unknown>).flatMap(([key, v]) => {
     if (typeof v !== 'object' || v === null) return [];
     const e = v as { type?: unknown; message?: unknown };
-    return [{ key, call: FACT_CALLS[key] ?? key, type: typeof e.type === 'string' ? e.type : 'Error', message: typeof e.message === 'string' ? e.message : '' }];
+    return [
+      {
+        key,
+        call: FACT_CALLS[key] ?? key,
+        type: typeof e.type === 'string' ? e.type : 'Error',
+        message: typeof e.message === 'string' ? e.message : '',
+      },
+    ];
   });
 }
 
 function attemptsEvidence(p: FrameworkProbe): Evidence[] {
-  return [...convAttemptsEvidence(p), ...factErrors(p).map((e) => ({ text: `${e.call} raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}`, source: `${p.interpreter} (gpu-env-doctor probe)` }))];
+  return [
+    ...convAttemptsEvidence(p),
+    ...factErrors(p).map((e) => ({
+      text: `${e.call} raised ${e.type}: ${e.message.split('\n')[0]!.slice(0, 300)}`,
+      source: `${p.interpreter} (gpu-env-doctor probe)`,
+    })),
+  ];
 }
 
 function convAttemptsEvidence(p: FrameworkProbe): Evidence[] {
-  return p.conv.map((c) => ({ text: `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${c.freeMiB != null ? ` [${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''}`, source: `${p.interpreter} (gpu-env-doctor probe)` }));
+  return p.conv.map((c) => ({
+    text: `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${c.freeMiB != null ? ` [${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''}`,
+    source: `${p.interpreter} (gpu-env-doctor probe)`,
+  }));
 }
 
 function stderrEvidence(p: FrameworkProbe, lines: number): Evidence[] {
-  const tail = p.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-lines);
+  const tail = p.stderrTail
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(-lines);
   return tail.length > 0 ? [{ text: tail.join('\n'), source: `stderr of the ${p.framework} probe` }] : [];
 }
 
 function memoryEvidence(s: Snapshot): Evidence[] {
   if (!s.nvidia.ok) return [];
-  return s.nvidia.gpus.slice(0, 8).map((g) => ({ text: `GPU ${g.index} ${g.name}: ${g.memory.freeMiB} MiB free of ${g.memory.totalMiB} MiB`, source: 'nvidia-smi -q -x' }));
+  return s.nvidia.gpus.slice(0, 8).map((g) => ({
+    text: `GPU ${g.index} ${g.name}: ${g.memory.freeMiB} MiB free of ${g.memory.totalMiB} MiB`,
+    source: 'nvidia-smi -q -x',
+  }));
 }
 
 /** Other processes that hold GPU memory: "PID 637 python3 holds 138.6 GiB on GPU 0". */
@@ -260,13 +349,17 @@ function othersHolding(s: Snapshot): string[] {
     .filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) >= 256)
     .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0))
     .slice(0, 5)
-    .map((p) => t('deep.holds', { pid: p.pid, name: p.name ?? '?', mib: fmtMiB(p.usedMiB), gpus: p.gpus.join(',') || '?' }));
+    .map((p) =>
+      t('deep.holds', { pid: p.pid, name: p.name ?? '?', mib: fmtMiB(p.usedMiB), gpus: p.gpus.join(',') || '?' }),
+    );
 }
 
 function lowestFree(s: Snapshot): string | null {
   if (!s.nvidia.ok || s.nvidia.gpus.length === 0) return null;
   const g = [...s.nvidia.gpus].sort((a, b) => a.memory.freeMiB - b.memory.freeMiB)[0]!;
-  return g.memory.freeMiB < LOW_FREE_MIB ? t('deep.lowFree', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) }) : null;
+  return g.memory.freeMiB < LOW_FREE_MIB
+    ? t('deep.lowFree', { gpu: g.index, free: fmtMiB(g.memory.freeMiB), total: fmtMiB(g.memory.totalMiB) })
+    : null;
 }
 
 function firstLine(failed: ConvAttempt | ConvAttempt[]): string {

@@ -13,7 +13,9 @@ import { t } from '../../../base/i18n/index.js';
 export const duplicateDistInfoCheck: Check = {
   id: 'python.duplicate-dist-info',
   category: 'python',
-  get title() { return t('title.python.duplicate-dist-info'); },
+  get title() {
+    return t('title.python.duplicate-dist-info');
+  },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
@@ -23,19 +25,32 @@ export const duplicateDistInfoCheck: Check = {
         const versions = [...new Set(d.entries.map((x) => x.version ?? '?'))];
         const sameFolder = new Set(d.entries.map((x) => x.path.slice(0, x.path.lastIndexOf('/')))).size === 1;
         // The version to keep: the newest is the usual intent of the last install; the user decides.
-        const keep = versions.filter((v) => v !== '?').sort(compareLoose).at(-1);
+        const keep = versions
+          .filter((v) => v !== '?')
+          .sort(compareLoose)
+          .at(-1);
         out.push(
           finding({
             check: this.id,
             severity: relevant ? 'warn' : 'info',
             status: 'warn',
             rootCause: relevant ? 'library_conflict' : null,
-            message: t(sameFolder ? 'dupdist.message' : 'dupdist.messageFolders', { name: d.name, n: d.entries.length, env: envLabel(e), versions: versions.join(', ') }),
-            evidence: d.entries.map((x) => ({ text: `${d.name} ${x.version ?? t('dupdist.noVersion')}`, source: x.path })),
+            message: t(sameFolder ? 'dupdist.message' : 'dupdist.messageFolders', {
+              name: d.name,
+              n: d.entries.length,
+              env: envLabel(e),
+              versions: versions.join(', '),
+            }),
+            evidence: d.entries.map((x) => ({
+              text: `${d.name} ${x.version ?? t('dupdist.noVersion')}`,
+              source: x.path,
+            })),
             affects: { library: d.name },
             fix: {
               text: keep ? t('dupdist.fixKeep', { keep }) : t('dupdist.fix'),
-              commands: [pipCommand(e, ['install', '--force-reinstall', '--no-deps', keep ? `${d.name}==${keep}` : d.name])],
+              commands: [
+                pipCommand(e, ['install', '--force-reinstall', '--no-deps', keep ? `${d.name}==${keep}` : d.name]),
+              ],
               manual: d.entries.filter((x) => x.version !== keep).map((x) => `rm -rf ${shq(x.path)}`),
             },
           }),

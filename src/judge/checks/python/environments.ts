@@ -11,8 +11,15 @@ import { joinList, t } from '../../../base/i18n/index.js';
 export const environmentsCheck: Check = {
   id: 'python.environments',
   category: 'python',
-  get title() { return t('title.python.environments'); },
-  applies: (s) => (s.python ? (s.python.environments.length > 0 ? true : t('applies.noPythonInterpreter')) : t('applies.noPythonFacts')),
+  get title() {
+    return t('title.python.environments');
+  },
+  applies: (s) =>
+    s.python
+      ? s.python.environments.length > 0
+        ? true
+        : t('applies.noPythonInterpreter')
+      : t('applies.noPythonFacts'),
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     const all = s.python!.environments;
@@ -44,11 +51,22 @@ export const environmentsCheck: Check = {
             status: 'fail',
             rootCause: 'cuda_toolkit_mismatch',
             message: t('envs.jaxPlugin', { env: envLabel(e), plugin, jaxlib: jaxlibVersion }),
-            evidence: jax.sources.map((src) => ({ text: src.includes('jax_cuda') ? plugin : `jaxlib ${jaxlibVersion}`, source: src })),
+            evidence: jax.sources.map((src) => ({
+              text: src.includes('jax_cuda') ? plugin : `jaxlib ${jaxlibVersion}`,
+              source: src,
+            })),
             affects: { framework: 'jax' },
             fix: {
               text: t('envs.jaxPluginFix'),
-              commands: [pipCommand(e, ['install', `jax==${jax.version ?? jaxlibVersion}`, `jaxlib==${jaxlibVersion}`, `${pluginName}==${jaxlibVersion}`, `${pluginName.replace(/-plugin$/, '-pjrt')}==${jaxlibVersion}`])],
+              commands: [
+                pipCommand(e, [
+                  'install',
+                  `jax==${jax.version ?? jaxlibVersion}`,
+                  `jaxlib==${jaxlibVersion}`,
+                  `${pluginName}==${jaxlibVersion}`,
+                  `${pluginName.replace(/-plugin$/, '-pjrt')}==${jaxlibVersion}`,
+                ]),
+              ],
             },
           }),
         );
@@ -63,7 +81,10 @@ export const environmentsCheck: Check = {
           status: 'skip',
           rootCause: null,
           message: t('envs.more', { n: others.length }),
-          evidence: others.slice(0, 20).map((x) => ({ text: `${x.kind} ${x.prefix}${x.name ? ` (${x.name})` : ''}`, source: x.foundVia.join(', ') })),
+          evidence: others.slice(0, 20).map((x) => ({
+            text: `${x.kind} ${x.prefix}${x.name ? ` (${x.name})` : ''}`,
+            source: x.foundVia.join(', '),
+          })),
         }),
       );
     }
@@ -82,16 +103,26 @@ function summary(e: PythonEnvironmentFacts): Finding {
           : `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
     parts.push(what);
   }
-  const cudnnWheels = e.packages.filter((p) => /^nvidia-cudnn/.test(p.name) || (p.source === 'conda-meta' && p.name === 'cudnn'));
-  if (cudnnWheels.length > 0) parts.push(`cuDNN ${cudnnWheels.map((p) => `${p.version} (${p.source === 'conda-meta' ? 'conda' : p.name})`).join(', ')}`);
+  const cudnnWheels = e.packages.filter(
+    (p) => /^nvidia-cudnn/.test(p.name) || (p.source === 'conda-meta' && p.name === 'cudnn'),
+  );
+  if (cudnnWheels.length > 0)
+    parts.push(
+      `cuDNN ${cudnnWheels.map((p) => `${p.version} (${p.source === 'conda-meta' ? 'conda' : p.name})`).join(', ')}`,
+    );
   const deep: string[] = [];
   for (const p of e.probes) {
     const v = p.info?.cudnnVersion;
     const al = p.info?.archList;
-    if (p.framework === 'torch' && typeof v === 'number') deep.push(t('envs.torchLoads', { version: `${Math.floor(v / 10000)}.${Math.floor((v % 10000) / 100)}.${v % 100}` }));
+    if (p.framework === 'torch' && typeof v === 'number')
+      deep.push(
+        t('envs.torchLoads', { version: `${Math.floor(v / 10000)}.${Math.floor((v % 10000) / 100)}.${v % 100}` }),
+      );
     if (p.framework === 'torch' && Array.isArray(al)) deep.push(t('envs.archList', { list: al.join(' ') }));
-    if (p.framework === 'jax' && typeof p.info?.backend === 'string') deep.push(t('envs.jaxBackend', { backend: p.info.backend }));
-    if (p.framework === 'tensorflow' && Array.isArray(p.info?.gpus)) deep.push(t('envs.tfSees', { n: (p.info.gpus as unknown[]).length }));
+    if (p.framework === 'jax' && typeof p.info?.backend === 'string')
+      deep.push(t('envs.jaxBackend', { backend: p.info.backend }));
+    if (p.framework === 'tensorflow' && Array.isArray(p.info?.gpus))
+      deep.push(t('envs.tfSees', { n: (p.info.gpus as unknown[]).length }));
   }
   const gpuCount = e.packages.filter((p) => /^nvidia-/.test(p.name)).length;
   return finding({
@@ -99,14 +130,29 @@ function summary(e: PythonEnvironmentFacts): Finding {
     severity: 'info',
     status: 'ok',
     rootCause: null,
-    message: t(e.pythonVersion ? (e.active ? 'envs.summaryPyActive' : 'envs.summaryPy') : e.active ? 'envs.summaryActive' : 'envs.summary', {
-      env: envLabel(e),
-      py: e.pythonVersion ?? '',
-      stack: joinList([...(parts.length > 0 ? parts : [t('envs.noFramework')]), ...deep]),
-    }),
+    message: t(
+      e.pythonVersion
+        ? e.active
+          ? 'envs.summaryPyActive'
+          : 'envs.summaryPy'
+        : e.active
+          ? 'envs.summaryActive'
+          : 'envs.summary',
+      {
+        env: envLabel(e),
+        py: e.pythonVersion ?? '',
+        stack: joinList([...(parts.length > 0 ? parts : [t('envs.noFramework')]), ...deep]),
+      },
+    ),
     evidence: [
-      { text: t('envs.distributions', { n: e.distributionCount, wheels: gpuCount }), source: e.sitePackages.join(', ') || e.prefix },
-      ...e.frameworks.map((b) => ({ text: `${b.framework} ${b.version ?? '?'} cuda=${b.cuda ?? 'None'}${b.cudnn ? ` cudnn=${b.cudnn}` : ''}${b.computeCapabilities ? ` caps=${b.computeCapabilities.join(',')}` : ''}`, source: b.sources[0] ?? e.prefix })),
+      {
+        text: t('envs.distributions', { n: e.distributionCount, wheels: gpuCount }),
+        source: e.sitePackages.join(', ') || e.prefix,
+      },
+      ...e.frameworks.map((b) => ({
+        text: `${b.framework} ${b.version ?? '?'} cuda=${b.cuda ?? 'None'}${b.cudnn ? ` cudnn=${b.cudnn}` : ''}${b.computeCapabilities ? ` caps=${b.computeCapabilities.join(',')}` : ''}`,
+        source: b.sources[0] ?? e.prefix,
+      })),
     ],
   });
 }

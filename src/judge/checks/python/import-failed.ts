@@ -13,7 +13,8 @@ const FW: Record<FrameworkProbe['framework'], string> = { torch: 'PyTorch', tens
 
 /** A first guess from the error text; `explain` has the full signature set. */
 export function importRootCause(text: string): RootCauseId {
-  if (/libcudnn[^\s:]*: cannot open shared object|cuDNN version incompatibility|Outdated cuDNN/i.test(text)) return /cannot open/.test(text) ? 'library_missing' : 'cudnn_version_mismatch';
+  if (/libcudnn[^\s:]*: cannot open shared object|cuDNN version incompatibility|Outdated cuDNN/i.test(text))
+    return /cannot open/.test(text) ? 'library_missing' : 'cudnn_version_mismatch';
   if (/lib\S+\.so[.\d]*: cannot open shared object file/i.test(text)) return 'library_missing';
   if (/undefined symbol|version `[^']+' not found/i.test(text)) return 'library_conflict';
   if (/driver version is insufficient|NVIDIA driver on your system is too old/i.test(text)) return 'driver_too_old';
@@ -24,7 +25,9 @@ export function importRootCause(text: string): RootCauseId {
 export const importFailedCheck: Check = {
   id: 'python.import-failed',
   category: 'python',
-  get title() { return t('title.python.import-failed'); },
+  get title() {
+    return t('title.python.import-failed');
+  },
   applies: (s) => {
     if (!s.python) return t('applies.noPythonFacts');
     if (!s.python.deep) return t('applies.deepImport');
@@ -39,9 +42,15 @@ export const importFailedCheck: Check = {
         const name = FW[p.framework];
         const src = `${p.interpreter} -c <probe> ${p.framework}`;
         const died = p.imported === null;
-        const errText = p.importError ? `${p.importError.type}: ${p.importError.message}` : (p.exitDetail ?? t('import.noOutput'));
+        const errText = p.importError
+          ? `${p.importError.type}: ${p.importError.message}`
+          : (p.exitDetail ?? t('import.noOutput'));
         const text = `${errText}\n${p.importError?.traceback ?? ''}\n${p.stderrTail}`;
-        const tail = p.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-12).join('\n');
+        const tail = p.stderrTail
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .slice(-12)
+          .join('\n');
         out.push(
           finding({
             check: this.id,
@@ -49,14 +58,24 @@ export const importFailedCheck: Check = {
             status: 'fail',
             rootCause: p.exit === 'timeout' ? 'other' : importRootCause(text),
             message: died
-              ? t(p.exit === 'timeout' ? 'import.hung' : 'import.crashed', { name, env: envLabel(e), detail: p.exitDetail ?? p.exit })
+              ? t(p.exit === 'timeout' ? 'import.hung' : 'import.crashed', {
+                  name,
+                  env: envLabel(e),
+                  detail: p.exitDetail ?? p.exit,
+                })
               : t('import.fails', { name, env: envLabel(e), error: errText.split('\n')[0]!.slice(0, 300) }),
             details: p.importError?.traceback || undefined,
-            evidence: [{ text: errText.slice(0, 4000), source: src }, ...(tail ? [{ text: tail, source: t('import.stderrOf', { fw: p.framework }) }] : [])],
+            evidence: [
+              { text: errText.slice(0, 4000), source: src },
+              ...(tail ? [{ text: tail, source: t('import.stderrOf', { fw: p.framework }) }] : []),
+            ],
             affects: { framework: p.framework },
             fix: {
               text: t('import.fix'),
-              commands: [`${p.interpreter} -c ${JSON.stringify(`import ${p.framework === 'tensorflow' ? 'tensorflow' : p.framework}`)} 2>&1 | gpu-env-doctor explain -`, pipCommand(e, ['check'])],
+              commands: [
+                `${p.interpreter} -c ${JSON.stringify(`import ${p.framework === 'tensorflow' ? 'tensorflow' : p.framework}`)} 2>&1 | gpu-env-doctor explain -`,
+                pipCommand(e, ['check']),
+              ],
             },
           }),
         );

@@ -41,7 +41,9 @@ export function markerApplies(marker: string | null, arch: string): boolean {
   if (/\bor\b/.test(marker)) return true; // cannot tell cheaply: assume it applies
   const machine = arch === 'arm64' ? 'aarch64' : arch === 'x64' ? 'x86_64' : arch;
   for (const clause of marker.split(/\band\b/)) {
-    const m = /^\s*\(?\s*(platform_system|sys_platform|platform_machine)\s*(==|!=)\s*["']([^"']+)["']\s*\)?\s*$/.exec(clause);
+    const m = /^\s*\(?\s*(platform_system|sys_platform|platform_machine)\s*(==|!=)\s*["']([^"']+)["']\s*\)?\s*$/.exec(
+      clause,
+    );
     if (!m) continue;
     const actual = m[1] === 'platform_system' ? 'Linux' : m[1] === 'sys_platform' ? 'linux' : machine;
     const eq = m[3]!.toLowerCase() === actual.toLowerCase();
@@ -74,7 +76,9 @@ export function findWheelProblems(e: PythonEnvironmentFacts, arch: string): Whee
     // does not record which extra was asked for, so when one of a package's extra pins is met, that is the
     // extra in use and its other extra pins for the same wheel do not apply.
     const met = (p: Pin) => have !== null && satisfies(have.version, p.specifier) === true;
-    const list = all.filter((p) => p.extra === null || met(p) || !all.some((q) => q.by === p.by && q.extra !== null && met(q)));
+    const list = all.filter(
+      (p) => p.extra === null || met(p) || !all.some((q) => q.by === p.by && q.extra !== null && met(q)),
+    );
     if (!have) {
       const hard = list.filter((p) => p.extra === null);
       if (hard.length > 0) out.push({ kind: 'missing', name, installed: null, broken: hard, met: [] });
@@ -84,7 +88,13 @@ export function findWheelProblems(e: PythonEnvironmentFacts, arch: string): Whee
     if (broken.length === 0) continue;
     const metPins = list.filter((p) => satisfies(have.version, p.specifier) === true);
     const frameworksInvolved = new Set([...broken, ...metPins].map((p) => p.by.name));
-    out.push({ kind: metPins.length > 0 && frameworksInvolved.size > 1 ? 'conflict' : 'unsatisfied', name, installed: have, broken, met: metPins });
+    out.push({
+      kind: metPins.length > 0 && frameworksInvolved.size > 1 ? 'conflict' : 'unsatisfied',
+      name,
+      installed: have,
+      broken,
+      met: metPins,
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -95,19 +105,35 @@ function rootCauseFor(name: string): RootCauseId {
   return 'library_conflict';
 }
 
-const pinText = (p: Pin) => t(p.extra ? 'pin.requiresExtra' : 'pin.requires', { by: p.by.name, byVersion: p.by.version, name: p.name, spec: p.specifier, extra: p.extra ?? '' });
+const pinText = (p: Pin) =>
+  t(p.extra ? 'pin.requiresExtra' : 'pin.requires', {
+    by: p.by.name,
+    byVersion: p.by.version,
+    name: p.name,
+    spec: p.specifier,
+    extra: p.extra ?? '',
+  });
 
 export const nvidiaWheelConflictCheck: Check = {
   id: 'python.nvidia-wheel-conflict',
   category: 'python',
-  get title() { return t('title.python.nvidia-wheel-conflict'); },
+  get title() {
+    return t('title.python.nvidia-wheel-conflict');
+  },
   applies: appliesPython,
   evaluate(s: Snapshot): Finding[] {
     const out: Finding[] = [];
     for (const e of scannedEnvs(s)) {
       for (const w of findWheelProblems(e, s.system.arch)) {
         const evidence = [
-          ...(w.installed ? [{ text: t('pin.installed', { name: w.installed.name, version: w.installed.version }), source: w.installed.path }] : [{ text: t('pin.notInstalled', { name: w.name }) }]),
+          ...(w.installed
+            ? [
+                {
+                  text: t('pin.installed', { name: w.installed.name, version: w.installed.version }),
+                  source: w.installed.path,
+                },
+              ]
+            : [{ text: t('pin.notInstalled', { name: w.name }) }]),
           ...[...w.broken, ...w.met].map((p) => ({ text: `Requires-Dist: ${p.raw}`, source: `${p.by.path}/METADATA` })),
         ];
         const first = w.broken[0]!;
@@ -121,7 +147,10 @@ export const nvidiaWheelConflictCheck: Check = {
               message: t('pin.missing', { pin: pinText(first), env: envLabel(e) }),
               evidence,
               affects: { library: w.name, framework: first.by.name },
-              fix: { text: t('pin.missingFix', { by: first.by.name }), commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])] },
+              fix: {
+                text: t('pin.missingFix', { by: first.by.name }),
+                commands: [pipCommand(e, ['install', `${w.name}${first.specifier}`])],
+              },
             }),
           );
           continue;
@@ -134,14 +163,23 @@ export const nvidiaWheelConflictCheck: Check = {
             status: 'fail',
             rootCause: rootCauseFor(w.name),
             message: conflict
-              ? t('pin.conflict', { broken: w.broken.map((p) => `${p.by.name} ${p.by.version}`).join(', '), met: [...new Set(w.met.map((p) => `${p.by.name} ${p.by.version}`))].join(', '), name: w.name, installed: w.installed!.version, needed: w.broken.map((p) => p.specifier).join(' / ') })
+              ? t('pin.conflict', {
+                  broken: w.broken.map((p) => `${p.by.name} ${p.by.version}`).join(', '),
+                  met: [...new Set(w.met.map((p) => `${p.by.name} ${p.by.version}`))].join(', '),
+                  name: w.name,
+                  installed: w.installed!.version,
+                  needed: w.broken.map((p) => p.specifier).join(' / '),
+                })
               : t('pin.wrong', { pin: pinText(first), installed: w.installed!.version, env: envLabel(e) }),
             evidence,
             affects: { library: w.name, framework: first.by.name },
             fix: conflict
               ? {
                   text: t('pin.conflictFix', { name: w.name }),
-                  commands: [`python3 -m venv ~/.venvs/${first.by.name}`, `~/.venvs/${first.by.name}/bin/python -m pip install ${shq(`${first.by.name}==${first.by.version}`)}`],
+                  commands: [
+                    `python3 -m venv ~/.venvs/${first.by.name}`,
+                    `~/.venvs/${first.by.name}/bin/python -m pip install ${shq(`${first.by.name}==${first.by.version}`)}`,
+                  ],
                 }
               : {
                   text: t('pin.wrongFix', { by: first.by.name }),

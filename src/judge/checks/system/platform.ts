@@ -7,10 +7,15 @@ import { t } from '../../../base/i18n/index.js';
 export const platformCheck: Check = {
   id: 'system.platform',
   category: 'system',
-  get title() { return t('title.system.platform'); },
+  get title() {
+    return t('title.system.platform');
+  },
   evaluate(s: Snapshot): Finding[] {
     const sys = s.system;
-    const place = sys.container.kind === 'none' ? t('platform.noContainer') : t('platform.inContainer', { kind: sys.container.kind });
+    const place =
+      sys.container.kind === 'none'
+        ? t('platform.noContainer')
+        : t('platform.inContainer', { kind: sys.container.kind });
     const where = sys.wsl ? t('platform.wslSuffix', { where: place }) : place;
     const out: Finding[] = [
       finding({
@@ -19,8 +24,19 @@ export const platformCheck: Check = {
         status: 'ok',
         rootCause: null,
         message: sys.kernelModule?.version
-          ? t('platform.lineModule', { os: sys.os ?? t('platform.unknownOs'), kernel: sys.kernel ?? '?', arch: sys.arch, where, module: sys.kernelModule.version })
-          : t('platform.line', { os: sys.os ?? t('platform.unknownOs'), kernel: sys.kernel ?? '?', arch: sys.arch, where }),
+          ? t('platform.lineModule', {
+              os: sys.os ?? t('platform.unknownOs'),
+              kernel: sys.kernel ?? '?',
+              arch: sys.arch,
+              where,
+              module: sys.kernelModule.version,
+            })
+          : t('platform.line', {
+              os: sys.os ?? t('platform.unknownOs'),
+              kernel: sys.kernel ?? '?',
+              arch: sys.arch,
+              where,
+            }),
         evidence: [
           ...(sys.kernelModule ? [{ text: sys.kernelModule.line, source: '/proc/driver/nvidia/version' }] : []),
           ...sys.container.evidence.map((e) => ({ text: e, source: t('platform.containerDetection') })),
@@ -39,7 +55,12 @@ export const platformCheck: Check = {
         }),
       );
     }
-    if (sys.container.kind !== 'none' && s.nvidia.ok && s.nvidia.gpus.some((g) => g.memory.usedMiB > 1024) && s.processes.list.every((p) => !p.visible)) {
+    if (
+      sys.container.kind !== 'none' &&
+      s.nvidia.ok &&
+      s.nvidia.gpus.some((g) => g.memory.usedMiB > 1024) &&
+      s.processes.list.every((p) => !p.visible)
+    ) {
       out.push(
         finding({
           check: this.id,

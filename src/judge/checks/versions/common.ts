@@ -24,7 +24,9 @@ export function installedFrameworks(s: Snapshot): { m: MachineFacts; items: Inst
 export function appliesToFrameworks(s: Snapshot): true | string {
   if (!s.python) return t('applies.noPythonEnvs');
   // PaddlePaddle has no build-file reader: its package record is what the version checks judge
-  const any = s.python.environments.some((e) => e.scanned && (e.frameworks.length > 0 || e.packages.some((p) => p.name === 'paddlepaddle-gpu')));
+  const any = s.python.environments.some(
+    (e) => e.scanned && (e.frameworks.length > 0 || e.packages.some((p) => p.name === 'paddlepaddle-gpu')),
+  );
   return any ? true : t('applies.noFrameworks');
 }
 

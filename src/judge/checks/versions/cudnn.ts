@@ -11,7 +11,9 @@ import { t } from '../../../base/i18n/index.js';
 export const cudnnCheck: Check = {
   id: 'versions.cudnn',
   category: 'versions',
-  get title() { return t('title.versions.cudnn'); },
+  get title() {
+    return t('title.versions.cudnn');
+  },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
@@ -23,7 +25,10 @@ export const cudnnCheck: Check = {
           continue;
         }
         // an old GPU that the loaded cuDNN dropped: a build whose cuDNN still supports it
-        const fix = v.rootCause === 'gpu_arch_unsupported' ? alignFix(m, item, false, t('vfix.cudnnArch')) : (cudnnFix(item.target) ?? alignFix(m, item, false, t('vfix.cudnnBuilt')));
+        const fix =
+          v.rootCause === 'gpu_arch_unsupported'
+            ? alignFix(m, item, false, t('vfix.cudnnArch'))
+            : (cudnnFix(item.target) ?? alignFix(m, item, false, t('vfix.cudnnBuilt')));
         out.push(verdictFinding(this.id, v, item, fix));
       }
     }

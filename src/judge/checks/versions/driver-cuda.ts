@@ -9,7 +9,9 @@ import { t } from '../../../base/i18n/index.js';
 export const driverCudaCheck: Check = {
   id: 'versions.driver-cuda',
   category: 'versions',
-  get title() { return t('title.versions.driver-cuda'); },
+  get title() {
+    return t('title.versions.driver-cuda');
+  },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
@@ -18,7 +20,10 @@ export const driverCudaCheck: Check = {
     for (const item of items) {
       const v = judgeDriver(item.target, m);
       if (!v || v.status === 'unknown') continue;
-      const fix = v.status === 'fail' ? alignFix(m, item, 'min', t('vfix.driver', { version: v.required?.replace('>=', '') ?? '?' })) : undefined;
+      const fix =
+        v.status === 'fail'
+          ? alignFix(m, item, 'min', t('vfix.driver', { version: v.required?.replace('>=', '') ?? '?' }))
+          : undefined;
       out.push(verdictFinding(this.id, v, item, fix));
     }
     return out;

@@ -10,7 +10,9 @@ import { t } from '../../../base/i18n/index.js';
 export const gpuArchCheck: Check = {
   id: 'versions.gpu-arch',
   category: 'versions',
-  get title() { return t('title.versions.gpu-arch'); },
+  get title() {
+    return t('title.versions.gpu-arch');
+  },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
@@ -18,7 +20,10 @@ export const gpuArchCheck: Check = {
     for (const item of items) {
       for (const v of judgeArch(item.target, m)) {
         if (v.status === 'unknown') continue;
-        const fix = v.status === 'ok' ? undefined : alignFix(m, item, v.rootCause === 'driver_too_old' ? 'full' : false, t('vfix.noArch'));
+        const fix =
+          v.status === 'ok'
+            ? undefined
+            : alignFix(m, item, v.rootCause === 'driver_too_old' ? 'full' : false, t('vfix.noArch'));
         out.push(verdictFinding(this.id, v, item, fix));
       }
     }

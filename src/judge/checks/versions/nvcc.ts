@@ -9,7 +9,9 @@ import { t } from '../../../base/i18n/index.js';
 export const nvccCheck: Check = {
   id: 'versions.nvcc',
   category: 'versions',
-  get title() { return t('title.versions.nvcc'); },
+  get title() {
+    return t('title.versions.nvcc');
+  },
   applies(s) {
     const a = appliesToFrameworks(s);
     if (a !== true) return a;
@@ -17,6 +19,8 @@ export const nvccCheck: Check = {
   },
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
-    return items.map((item) => judgeNvcc(item.target, m)).flatMap((v, i) => (v ? [verdictFinding(this.id, v, items[i]!)] : []));
+    return items
+      .map((item) => judgeNvcc(item.target, m))
+      .flatMap((v, i) => (v ? [verdictFinding(this.id, v, items[i]!)] : []));
   },
 };

@@ -8,7 +8,9 @@ import { t } from '../../../base/i18n/index.js';
 export const pythonVersionCheck: Check = {
   id: 'versions.python',
   category: 'versions',
-  get title() { return t('title.versions.python'); },
+  get title() {
+    return t('title.versions.python');
+  },
   applies: appliesToFrameworks,
   evaluate(s): Finding[] {
     const { m, items } = installedFrameworks(s);
@@ -16,7 +18,15 @@ export const pythonVersionCheck: Check = {
     for (const item of items) {
       const v = judgePython(item.target, item.env.python, `${item.env.prefix}`);
       if (!v) continue;
-      const fix = v.status === 'ok' ? undefined : alignFix(m, item, false, t('vfix.python', { fw: item.fw.framework, version: item.fw.version ?? '', required: v.required ?? '?' }));
+      const fix =
+        v.status === 'ok'
+          ? undefined
+          : alignFix(
+              m,
+              item,
+              false,
+              t('vfix.python', { fw: item.fw.framework, version: item.fw.version ?? '', required: v.required ?? '?' }),
+            );
       out.push(verdictFinding(this.id, v, item, fix));
     }
     return out;

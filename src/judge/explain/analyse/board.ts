@@ -40,7 +40,12 @@ export class Board {
     for (const ev of evidence) {
       if (e.evidence.length >= MAX_EVIDENCE) break;
       // Facts of the machine all have line 0: they are told apart by their text.
-      if (!e.evidence.some((x) => x.line === ev.line && x.source === ev.source && (ev.source !== 'machine' || x.text === ev.text))) e.evidence.push(ev);
+      if (
+        !e.evidence.some(
+          (x) => x.line === ev.line && x.source === ev.source && (ev.source !== 'machine' || x.text === ev.text),
+        )
+      )
+        e.evidence.push(ev);
     }
   }
 
@@ -69,7 +74,9 @@ export class Board {
   reasons(id: RootCauseId): string[] {
     const e = this.entries.get(id);
     if (!e) return [];
-    const pro = e.why.filter((w) => !w.startsWith('against:')).sort((a, b) => (e.whyWeight.get(b) ?? 0) - (e.whyWeight.get(a) ?? 0));
+    const pro = e.why
+      .filter((w) => !w.startsWith('against:'))
+      .sort((a, b) => (e.whyWeight.get(b) ?? 0) - (e.whyWeight.get(a) ?? 0));
     return [...pro, ...e.why.filter((w) => w.startsWith('against:'))];
   }
 

@@ -62,10 +62,17 @@ export function analyseMemory(
 
   const xla = signals.get('xla.failed_to_allocate');
   if (xla) {
-    const sizes = Collector.matches(xla).map((m) => Number(m.values.bytes ?? NaN)).filter(Number.isFinite);
+    const sizes = Collector.matches(xla)
+      .map((m) => Number(m.values.bytes ?? NaN))
+      .filter(Number.isFinite);
     const shrinking = sizes.length >= 2 && sizes[1]! < sizes[0]!;
     if (shrinking) {
-      board.add('framework_preallocation', 1.2, t('why.xlaShrinking', { size: fmtBytes(sizes[0]!), n: sizes.length }), ev(xla, 2));
+      board.add(
+        'framework_preallocation',
+        1.2,
+        t('why.xlaShrinking', { size: fmtBytes(sizes[0]!), n: sizes.length }),
+        ev(xla, 2),
+      );
       board.add('memory_held_by_other_process', 0.6, t('why.xlaFraction'), ev(xla, 1));
     }
   }
@@ -75,7 +82,12 @@ export function analyseMemory(
     const m = Collector.matches(cupy).at(-1)!;
     const soFar = parseSize(m.values.soFar);
     if (soFar === 0) {
-      board.add('memory_held_by_other_process', 0.9, t('why.cupyNothing', { bytes: m.values.bytes ?? '?' }), ev(cupy, 1));
+      board.add(
+        'memory_held_by_other_process',
+        0.9,
+        t('why.cupyNothing', { bytes: m.values.bytes ?? '?' }),
+        ev(cupy, 1),
+      );
     }
   }
 
@@ -98,7 +110,16 @@ export function analyseMemory(
   for (const g of env.gpus) {
     if (g.totalMiB !== undefined && g.freeMiB !== undefined && g.totalMiB > 0 && g.freeMiB < g.totalMiB * 0.5) {
       const pct = Math.round((1 - g.freeMiB / g.totalMiB) * 100);
-      board.add('memory_held_by_other_process', 2.0, t('why.freeAtStart', { free: fmtBytes(g.freeMiB * 1024 * 1024), total: fmtBytes(g.totalMiB * 1024 * 1024), pct }), [{ line: g.line, text: g.text }]);
+      board.add(
+        'memory_held_by_other_process',
+        2.0,
+        t('why.freeAtStart', {
+          free: fmtBytes(g.freeMiB * 1024 * 1024),
+          total: fmtBytes(g.totalMiB * 1024 * 1024),
+          pct,
+        }),
+        [{ line: g.line, text: g.text }],
+      );
     }
   }
 }
@@ -123,7 +144,12 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   // large…" is printed with every OOM of PyTorch 2.x and proves nothing)
   // 1. the job itself: a request larger than the whole GPU can never fit
   if (requested > total) {
-    board.stated('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
+    board.stated(
+      'gpu_memory_exhausted',
+      2.2,
+      t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }),
+      evidence,
+    );
     board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
     return;
   }
@@ -132,7 +158,12 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   const pool = allocated !== undefined && unalloc !== undefined ? allocated + unalloc : undefined;
   const foreign = self !== undefined && pool !== undefined ? self - pool : undefined;
   if (foreign !== undefined && foreign >= HELD_ELSEWHERE_MIN && foreign >= Math.max(requested, 0.5 * self!)) {
-    board.stated('framework_preallocation', 3.0, t('why.otherFrameworkInProcess', { self: fmtBytes(self!), pool: fmtBytes(pool!), foreign: fmtBytes(foreign) }), evidence);
+    board.stated(
+      'framework_preallocation',
+      3.0,
+      t('why.otherFrameworkInProcess', { self: fmtBytes(self!), pool: fmtBytes(pool!), foreign: fmtBytes(foreign) }),
+      evidence,
+    );
     board.hint('framework_preallocation', 'inProcess', 'yes');
     board.against('gpu_memory_exhausted', 1.0, t('why.jobSmall'));
     return;
@@ -144,37 +175,77 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   // (set_per_process_memory_fraction, printed as "X allowed;") or its cache (below)
   const roomOnGpu = free !== undefined && free >= requested + CONTEXT_AND_HANDLES_BYTES;
   if (roomOnGpu) {
-    board.against('memory_held_by_other_process', 1.2, t('why.freeEnough', { free: fmtBytes(free!), requested: fmtBytes(requested) }));
+    board.against(
+      'memory_held_by_other_process',
+      1.2,
+      t('why.freeEnough', { free: fmtBytes(free!), requested: fmtBytes(requested) }),
+    );
   } else if (othersSum > 0) {
-    const list = others.map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) })).join(t('list.comma'));
+    const list = others
+      .map((p) => t('why.processHolds', { pid: p.pid, size: fmtBytes(p.bytes) }))
+      .join(t('list.comma'));
     for (const p of others) board.hint('memory_held_by_other_process', 'pid', p.pid);
-    const big = othersSum >= HELD_ELSEWHERE_MIN && (othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested));
+    const big =
+      othersSum >= HELD_ELSEWHERE_MIN &&
+      (othersSum >= total * 0.2 || (self !== undefined && othersSum > self && othersSum >= requested));
     if (big) {
-      board.stated('memory_held_by_other_process', 2.5, self !== undefined ? t('why.othersOfGpuSelf', { list, total: fmtBytes(total), self: fmtBytes(self) }) : t('why.othersOfGpu', { list, total: fmtBytes(total) }), evidence);
+      board.stated(
+        'memory_held_by_other_process',
+        2.5,
+        self !== undefined
+          ? t('why.othersOfGpuSelf', { list, total: fmtBytes(total), self: fmtBytes(self) })
+          : t('why.othersOfGpu', { list, total: fmtBytes(total) }),
+        evidence,
+      );
       if (self !== undefined && self + requested < total * 0.9) {
-        board.add('memory_held_by_other_process', 0.5, t('why.wouldHaveFit', { self: fmtBytes(self), requested: fmtBytes(requested) }));
+        board.add(
+          'memory_held_by_other_process',
+          0.5,
+          t('why.wouldHaveFit', { self: fmtBytes(self), requested: fmtBytes(requested) }),
+        );
         board.against('gpu_memory_exhausted', 0.6, t('why.jobSmall'));
       }
     } else if (others.every((p) => p.bytes <= CONTEXT_AND_HANDLES_BYTES)) {
       // 5. a CUDA context's few hundred MiB are not what filled the GPU
       board.against('memory_held_by_other_process', 0.6, t('why.contextsOnly', { list }));
-      if (self !== undefined) board.stated('gpu_memory_exhausted', 1.0, t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }), evidence);
+      if (self !== undefined)
+        board.stated(
+          'gpu_memory_exhausted',
+          1.0,
+          t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }),
+          evidence,
+        );
     } else {
       board.add('memory_held_by_other_process', 0.6, t('why.smallShare', { list }), evidence);
     }
   } else if (elsewhere !== undefined && elsewhere >= HELD_ELSEWHERE_MIN && elsewhere >= 0.2 * total) {
-    board.stated('memory_held_by_other_process', 2.0, t('why.usedElsewhere', { elsewhere: fmtBytes(elsewhere), total: fmtBytes(total), self: fmtBytes(self!) }), evidence);
+    board.stated(
+      'memory_held_by_other_process',
+      2.0,
+      t('why.usedElsewhere', { elsewhere: fmtBytes(elsewhere), total: fmtBytes(total), self: fmtBytes(self!) }),
+      evidence,
+    );
     board.against('gpu_memory_exhausted', 0.5, t('why.jobSmall'));
   } else {
     // 4. the job itself: nobody else holds a share worth naming; this process has (nearly) all of it
     const nearly = self !== undefined && self >= NEARLY_ALL(total);
-    board.stated('gpu_memory_exhausted', nearly ? 1.6 : 1.0, self !== undefined ? t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }) : t('why.selfHolds'), evidence);
+    board.stated(
+      'gpu_memory_exhausted',
+      nearly ? 1.6 : 1.0,
+      self !== undefined ? t('why.selfHoldsOf', { self: fmtBytes(self), total: fmtBytes(total) }) : t('why.selfHolds'),
+      evidence,
+    );
     board.against('memory_held_by_other_process', nearly ? 1.0 : 0.3, t('why.noOtherListed'));
   }
   // 6. fragmentation: PyTorch's cache already holds the request's size, unallocated, only in pieces
   if (unalloc !== undefined) {
     if (unalloc >= requested && unalloc >= 64 * MiB && unalloc >= FRAGMENT_SHARE * total) {
-      board.stated('allocator_fragmentation', 2.5, t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }), evidence);
+      board.stated(
+        'allocator_fragmentation',
+        2.5,
+        t('why.fragmented', { unalloc: fmtBytes(unalloc), requested: fmtBytes(requested) }),
+        evidence,
+      );
     } else if (unalloc >= requested * 0.5 && unalloc >= GiB) {
       board.add('allocator_fragmentation', 1.0, t('why.fragmentedHalf', { unalloc: fmtBytes(unalloc) }), evidence);
     } else if (allocated !== undefined) {
@@ -192,10 +263,16 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
   const freeRead = parseSize(m.values.free) ?? fig(/(\S+ ?(?:\S*B|bytes)) free\b/);
   const free = freeRead ?? 0;
   const allocated = parseSize(m.values.allocated) ?? fig(/(\S+ ?\S*B) already allocated/);
-  const reserved = parseSize(m.values.reserved ?? m.values.cached) ?? fig(/(\S+ ?\S*B) (?:reserved in total by PyTorch|cached)\b/);
+  const reserved =
+    parseSize(m.values.reserved ?? m.values.cached) ?? fig(/(\S+ ?\S*B) (?:reserved in total by PyTorch|cached)\b/);
   if (requested === undefined || total === undefined) return;
   if (requested > total) {
-    board.stated('gpu_memory_exhausted', 2.2, t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }), evidence);
+    board.stated(
+      'gpu_memory_exhausted',
+      2.2,
+      t('why.tooLarge', { requested: fmtBytes(requested), total: fmtBytes(total) }),
+      evidence,
+    );
     return;
   }
   if (reserved !== undefined) {
@@ -203,36 +280,83 @@ function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): vo
     const unaccounted = Math.max(0, total - reserved - free - CUDA_CONTEXT_BYTES);
     const share = unaccounted / total;
     if (share >= 0.75) {
-      board.stated('memory_held_by_other_process', 2.2, t('why.legacyOthers', { reserved: fmtBytes(reserved), free: fmtBytes(free), unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
+      board.stated(
+        'memory_held_by_other_process',
+        2.2,
+        t('why.legacyOthers', {
+          reserved: fmtBytes(reserved),
+          free: fmtBytes(free),
+          unaccounted: fmtBytes(unaccounted),
+          pct: Math.round(share * 100),
+        }),
+        evidence,
+      );
       board.against('gpu_memory_exhausted', 0.5, t('why.legacySmall'));
     } else if (share >= 0.4) {
-      board.add('memory_held_by_other_process', 1.0, t('why.legacyNotReserved', { unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }), evidence);
+      board.add(
+        'memory_held_by_other_process',
+        1.0,
+        t('why.legacyNotReserved', { unaccounted: fmtBytes(unaccounted), pct: Math.round(share * 100) }),
+        evidence,
+      );
     } else {
-      board.add('gpu_memory_exhausted', 0.8, t('why.legacyMost', { reserved: fmtBytes(reserved), total: fmtBytes(total) }), evidence);
+      board.add(
+        'gpu_memory_exhausted',
+        0.8,
+        t('why.legacyMost', { reserved: fmtBytes(reserved), total: fmtBytes(total) }),
+        evidence,
+      );
     }
     if (allocated !== undefined) {
       const cached = reserved - allocated;
       if (cached >= requested && cached >= 64 * 1024 * 1024 && cached >= FRAGMENT_SHARE * total) {
-        board.stated('allocator_fragmentation', 2.3, t('why.legacyCache', { reserved: fmtBytes(reserved), allocated: fmtBytes(allocated), cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
+        board.stated(
+          'allocator_fragmentation',
+          2.3,
+          t('why.legacyCache', {
+            reserved: fmtBytes(reserved),
+            allocated: fmtBytes(allocated),
+            cached: fmtBytes(cached),
+            requested: fmtBytes(requested),
+          }),
+          evidence,
+        );
       } else if (cached >= requested * 0.5 && cached >= GiB) {
         // less than the request: the cache alone could not have served it, so this only adds a little
-        board.add('allocator_fragmentation', 0.4, t('why.legacyCacheLess', { cached: fmtBytes(cached), requested: fmtBytes(requested) }), evidence);
+        board.add(
+          'allocator_fragmentation',
+          0.4,
+          t('why.legacyCacheLess', { cached: fmtBytes(cached), requested: fmtBytes(requested) }),
+          evidence,
+        );
       }
     }
   } else if (allocated !== undefined && freeRead !== undefined) {
     // no reserved/cached figure: what this PyTorch's tensors hold plus what is free bounds the rest from above
     // (its cache, other processes, CUDA's own context)
     if (allocated + free >= total * 0.8) {
-      board.add('gpu_memory_exhausted', 0.8, t('why.legacyFills', { allocated: fmtBytes(allocated), free: fmtBytes(free), total: fmtBytes(total) }), evidence);
+      board.add(
+        'gpu_memory_exhausted',
+        0.8,
+        t('why.legacyFills', { allocated: fmtBytes(allocated), free: fmtBytes(free), total: fmtBytes(total) }),
+        evidence,
+      );
     } else if (total - allocated - free >= total * 0.5) {
-      board.add('memory_held_by_other_process', 0.5, t('why.legacyNeither', { rest: fmtBytes(total - allocated - free), total: fmtBytes(total) }), evidence);
+      board.add(
+        'memory_held_by_other_process',
+        0.5,
+        t('why.legacyNeither', { rest: fmtBytes(total - allocated - free), total: fmtBytes(total) }),
+        evidence,
+      );
     }
   }
 }
 
 /** The figures of the last current-wording PyTorch out-of-memory message: what this process held, what it asked
  *  for, and the GPU's total (bytes). For the machine-side arithmetic: "without PID N this job would fit". */
-export function torchOomFigures(signals: Map<string, SignalState>): { self: number; requested: number; total: number } | null {
+export function torchOomFigures(
+  signals: Map<string, SignalState>,
+): { self: number; requested: number; total: number } | null {
   const st = signals.get('torch.oom.current');
   if (!st) return null;
   const m = Collector.matches(st).at(-1);
@@ -254,9 +378,15 @@ export function torchOomFigures(signals: Map<string, SignalState>): { self: numb
  *   could get while the request still does not fit is the job itself.
  */
 /** paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available memory is only Z." */
-const PADDLE = /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
+const PADDLE =
+  /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
 
-function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: SignalState, max?: number) => LogEvidence[], env: EnvironmentFacts): void {
+function requestSizes(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: (st: SignalState, max?: number) => LogEvidence[],
+  env: EnvironmentFacts,
+): void {
   const totalMiB = env.gpus.find((g) => g.totalMiB !== undefined)?.totalMiB;
   const total = totalMiB !== undefined ? totalMiB * MiB : undefined;
   // the figures by their place in each source's wording (read from the line: a pasted line may stop after them)
@@ -276,7 +406,12 @@ function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: 
     const requested = read(m.text);
     if (requested === undefined) continue;
     if (total !== undefined && requested > total) {
-      board.stated('gpu_memory_exhausted', 2.2, t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }), ev(st, 1));
+      board.stated(
+        'gpu_memory_exhausted',
+        2.2,
+        t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }),
+        ev(st, 1),
+      );
       board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
       return;
     }
@@ -286,12 +421,35 @@ function requestSizes(board: Board, signals: Map<string, SignalState>, ev: (st: 
       const available = parseSize(pm?.[3]);
       if (allocated === undefined || available === undefined) continue;
       if (allocated < CONTEXT_AND_HANDLES_BYTES && available < requested) {
-        board.stated('memory_held_by_other_process', 1.6, t('why.paddleNothing', { requested: fmtBytes(requested), available: fmtBytes(available) }), ev(st, 1));
-      } else if (allocated >= HELD_ELSEWHERE_MIN && allocated >= 4 * available && (total === undefined || allocated + available >= 0.6 * total)) {
-        board.stated('gpu_memory_exhausted', 1.4, t('why.paddleHolds', { allocated: fmtBytes(allocated), available: fmtBytes(available), requested: fmtBytes(requested) }), ev(st, 1));
+        board.stated(
+          'memory_held_by_other_process',
+          1.6,
+          t('why.paddleNothing', { requested: fmtBytes(requested), available: fmtBytes(available) }),
+          ev(st, 1),
+        );
+      } else if (
+        allocated >= HELD_ELSEWHERE_MIN &&
+        allocated >= 4 * available &&
+        (total === undefined || allocated + available >= 0.6 * total)
+      ) {
+        board.stated(
+          'gpu_memory_exhausted',
+          1.4,
+          t('why.paddleHolds', {
+            allocated: fmtBytes(allocated),
+            available: fmtBytes(available),
+            requested: fmtBytes(requested),
+          }),
+          ev(st, 1),
+        );
         board.against('memory_held_by_other_process', 0.4, t('why.jobSmall'));
       } else if (total !== undefined && total - allocated - available >= Math.max(HELD_ELSEWHERE_MIN, 0.3 * total)) {
-        board.stated('memory_held_by_other_process', 1.4, t('why.paddleElsewhere', { elsewhere: fmtBytes(total - allocated - available), total: fmtBytes(total) }), ev(st, 1));
+        board.stated(
+          'memory_held_by_other_process',
+          1.4,
+          t('why.paddleElsewhere', { elsewhere: fmtBytes(total - allocated - available), total: fmtBytes(total) }),
+          ev(st, 1),
+        );
       }
     }
   }

@@ -8,7 +8,17 @@ export function parseSize(s: string | undefined): number | undefined {
   const n = Number(m[1]!.replace(/,/g, ''));
   if (!Number.isFinite(n)) return undefined;
   const u = (m[2] ?? 'b').toLowerCase();
-  const pow = u.startsWith('k') ? 1 : u.startsWith('m') ? 2 : u.startsWith('g') ? 3 : u.startsWith('t') ? 4 : u.startsWith('p') ? 5 : 0;
+  const pow = u.startsWith('k')
+    ? 1
+    : u.startsWith('m')
+      ? 2
+      : u.startsWith('g')
+        ? 3
+        : u.startsWith('t')
+          ? 4
+          : u.startsWith('p')
+            ? 5
+            : 0;
   return n * 1024 ** pow;
 }
 

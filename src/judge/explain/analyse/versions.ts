@@ -38,7 +38,14 @@ export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
   return f ? [{ line: f.line, text: f.text }] : [];
 }
 
-export function analyseVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
+export function analyseVersions(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  env: EnvironmentFacts,
+  fw: Framework | undefined,
+  mentionedCuda: string | undefined,
+): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
   extensionAbi(board, signals, ev);
   jaxComponents(board, signals, ev);
@@ -66,20 +73,45 @@ function paddleWheel(board: Board, signals: Map<string, SignalState>, env: Envir
   if (!fv || !/^\d+\.\d+/.test(fv.value)) return;
   if (![...signals.values()].some((st) => st.sig.kind !== 'context' && CUDA_LIBRARY_FAILURE.test(st.group))) return;
   const { version, variant } = splitPaddleVersion(fv.value);
-  const build = paddleBuild(version, variant ?? 'pypi', env.os && /windows/i.test(env.os.value) ? 'windows' : 'linux')?.variant;
+  const build = paddleBuild(
+    version,
+    variant ?? 'pypi',
+    env.os && /windows/i.test(env.os.value) ? 'windows' : 'linux',
+  )?.variant;
   if (!build) return;
   const stated = env.cudnn?.value;
   if (stated && build.cudnn && majorMinor(stated) && majorMinor(stated) !== majorMinor(build.cudnn)) {
-    board.stated('cudnn_version_mismatch', 1.5, t('why.v.paddleCudnn', { pip: fv.value, built: majorMinor(build.cudnn)!, stated }), [...factEvidence(fv), ...factEvidence(env.cudnn)]);
+    board.stated(
+      'cudnn_version_mismatch',
+      1.5,
+      t('why.v.paddleCudnn', { pip: fv.value, built: majorMinor(build.cudnn)!, stated }),
+      [...factEvidence(fv), ...factEvidence(env.cudnn)],
+    );
   }
   const cuda = env.cuda?.value;
   if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(build.cuda)) {
-    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [...factEvidence(fv), ...factEvidence(env.cuda)]);
+    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [
+      ...factEvidence(fv),
+      ...factEvidence(env.cuda),
+    ]);
   }
 }
 
-function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts, fw: Framework | undefined, mentionedCuda: string | undefined): void {
-  const ids = ['tf.could_not_load_dynamic_library', 'lib.cannot_open_shared_object', 'lib.paraphrased_missing', 'lib.dll_missing', 'lib.unable_to_load_any_of'];
+function libraryVersions(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  env: EnvironmentFacts,
+  fw: Framework | undefined,
+  mentionedCuda: string | undefined,
+): void {
+  const ids = [
+    'tf.could_not_load_dynamic_library',
+    'lib.cannot_open_shared_object',
+    'lib.paraphrased_missing',
+    'lib.dll_missing',
+    'lib.unable_to_load_any_of',
+  ];
   const installed = env.cuda?.value ?? mentionedCuda;
   for (const id of ids) {
     const st = signals.get(id);
@@ -92,13 +124,21 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         board.hint('library_missing', 'lib', cm[0]);
         board.hint('cuda_toolkit_mismatch', 'wantedCuda', wanted);
         if (installed) {
-          const same = Number(wanted.split('.')[0]) >= 11 ? wanted.split('.')[0] === installed.split('.')[0] : majorMinor(wanted) === majorMinor(installed);
+          const same =
+            Number(wanted.split('.')[0]) >= 11
+              ? wanted.split('.')[0] === installed.split('.')[0]
+              : majorMinor(wanted) === majorMinor(installed);
           if (!same) {
-            board.stated('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cuda)]);
+            board.stated('cuda_toolkit_mismatch', 2.2, t('why.v.lookFor', { lib: cm[0], wanted, installed }), [
+              { line: m.line, text: m.text.slice(0, 400) },
+              ...factEvidence(env.cuda),
+            ]);
             // not against library_missing: the version asked for is missing all the same, and installing it
             // (beside the other) is a fix as good as a framework build for the installed one
           } else {
-            board.add('library_missing', 0.6, t('why.v.notComplete', { installed, lib: cm[0] }), [{ line: m.line, text: m.text.slice(0, 400) }]);
+            board.add('library_missing', 0.6, t('why.v.notComplete', { installed, lib: cm[0] }), [
+              { line: m.line, text: m.text.slice(0, 400) },
+            ]);
           }
         } else if (fw === 'tensorflow' || fw === 'keras') {
           board.add('cuda_toolkit_mismatch', 0.5, t('why.v.tfWheels', { lib: cm[0] }));
@@ -110,7 +150,12 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
         board.hint('library_missing', 'lib', `libcudnn.so.${dm[1]}`);
         board.hint('library_missing', 'cudnnMajor', dm[1]!);
         if (env.cudnn && env.cudnn.value.split('.')[0] !== dm[1]) {
-          board.add('cudnn_version_mismatch', 1.4, t('why.v.cudnnWanted', { wanted: dm[1], installed: env.cudnn.value }), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cudnn)]);
+          board.add(
+            'cudnn_version_mismatch',
+            1.4,
+            t('why.v.cudnnWanted', { wanted: dm[1], installed: env.cudnn.value }),
+            [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(env.cudnn)],
+          );
         }
         break;
       }
@@ -127,7 +172,11 @@ function libraryVersions(board: Board, signals: Map<string, SignalState>, ev: Ev
 function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
   const st = signals.get('lib.could_not_load_symbol');
   if (!st) return;
-  const m = Collector.matches(st).find((x) => /^_Z/.test(x.values.symbol ?? '') && /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text));
+  const m = Collector.matches(st).find(
+    (x) =>
+      /^_Z/.test(x.values.symbol ?? '') &&
+      /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text),
+  );
   if (!m) return;
   board.stated('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
@@ -164,31 +213,44 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   // shadowed the bundled one
   const ldSig = signals.get('pt-cudnn-version-ld-path');
   const ldPath = ldSig ? Collector.matches(ldSig)[0] : undefined;
-  if (ldPath) board.stated('library_conflict', 1.0, t('why.v.ldPathCudnn', { runtime, compiled }), [{ line: ldPath.line, text: ldPath.text.slice(0, 400) }]);
+  if (ldPath)
+    board.stated('library_conflict', 1.0, t('why.v.ldPathCudnn', { runtime, compiled }), [
+      { line: ldPath.line, text: ldPath.text.slice(0, 400) },
+    ]);
   const stated = env.cudnn?.value;
   // the user says they installed one version but the log shows another loading: a second copy is found first
   if (stated && /^\d+\.\d+/.test(stated) && compareVersions(majorMinor(stated), majorMinor(runtime)) !== 0) {
-    board.stated('library_conflict', 2.8, t('why.v.olderCopy', { stated, runtime }), [...ev(lv, 1), ...factEvidence(env.cudnn)]);
+    board.stated('library_conflict', 2.8, t('why.v.olderCopy', { stated, runtime }), [
+      ...ev(lv, 1),
+      ...factEvidence(env.cudnn),
+    ]);
   }
 }
 
 function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
   const insufficient = signals.get('cuda.insufficient_driver');
-  const ptxLike = signals.get('cuda.no_kernel_image') ?? signals.get('cuda.unsupported_ptx') ?? signals.get('cuda.invalid_kernel_image');
+  const ptxLike =
+    signals.get('cuda.no_kernel_image') ??
+    signals.get('cuda.unsupported_ptx') ??
+    signals.get('cuda.invalid_kernel_image');
   const cuda = env.buildCuda?.value ?? env.cuda?.value;
   const driver = env.driver?.value;
   if (insufficient && !driver) {
-    if (env.container || env.install.some((i) => ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'].includes(i.value))) {
-      board.add('no_device_visible', 1.5, t('why.v.insufficient'), [...ev(insufficient, 1), ...factEvidence(env.container ?? env.install[0])]);
+    if (
+      env.container ||
+      env.install.some((i) => ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'].includes(i.value))
+    ) {
+      board.add('no_device_visible', 1.5, t('why.v.insufficient'), [
+        ...ev(insufficient, 1),
+        ...factEvidence(env.container ?? env.install[0]),
+      ]);
     }
   }
   if (driver && cuda) {
     const need = minDriverForCuda(cuda, { exact: Boolean(ptxLike) });
     if (need && compareVersions(driver, need) < 0) {
       const w = insufficient || signals.has('torch.driver_too_old') ? 1.2 : ptxLike ? 2.0 : 1.0;
-      const why = ptxLike
-        ? t('why.v.driverPtx', { driver, need, cuda })
-        : t('why.v.driverMin', { driver, need, cuda });
+      const why = ptxLike ? t('why.v.driverPtx', { driver, need, cuda }) : t('why.v.driverMin', { driver, need, cuda });
       board.add('driver_too_old', w, why, [...factEvidence(env.driver), ...factEvidence(env.buildCuda ?? env.cuda)]);
       board.hint('driver_too_old', 'minDriver', need);
     } else if (need && (insufficient || signals.has('torch.driver_too_old'))) {
@@ -213,15 +275,20 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
 function notNvidia(board: Board, env: EnvironmentFacts): void {
-  const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some((c) => board.score(c as 'driver_too_old') > 0);
+  const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some(
+    (c) => board.score(c as 'driver_too_old') > 0,
+  );
   if (!deviceFailure) return;
   const os = env.os?.value ?? '';
   if (/\b(?:mac\s?os|os\s?x|darwin)\b/i.test(os)) {
     board.add('no_device_visible', 1.5, t('why.v.macos', { os }), factEvidence(env.os));
     return;
   }
-  const gpu = env.gpus.find((g) => /\b(?:intel|amd|radeon|apple)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name));
-  if (gpu) board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
+  const gpu = env.gpus.find(
+    (g) => /\b(?:intel|amd|radeon|apple)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name),
+  );
+  if (gpu)
+    board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
 }
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
@@ -239,7 +306,10 @@ function containerWithoutDriver(board: Board, signals: Map<string, SignalState>,
     if (st.sig.kind === 'context' || st.sig.kind === 'noise') continue;
     const m = Collector.matches(st).find((x) => DRIVER_LIB.test(x.text));
     if (!m) continue;
-    board.add('no_device_visible', 1.5, t('why.v.containerNoGpu'), [{ line: m.line, text: m.text.slice(0, 400) }, ...factEvidence(inContainer)]);
+    board.add('no_device_visible', 1.5, t('why.v.containerNoGpu'), [
+      { line: m.line, text: m.text.slice(0, 400) },
+      ...factEvidence(inContainer),
+    ]);
     return;
   }
 }
@@ -266,19 +336,33 @@ function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, e
   if (!m) return;
   const named = ccOfArch(m.values.sm ?? m.values.arch);
   const gpu = env.gpus[0];
-  const cc = named ?? (gpu ? gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined : undefined);
+  const cc = named ?? (gpu ? (gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined) : undefined);
   const nvrtc = /nvrtc|--gpu-architecture/i.test(m.text);
-  const cuda = nvrtc ? env.buildCuda ?? env.cuda : env.cuda ?? env.buildCuda;
+  const cuda = nvrtc ? (env.buildCuda ?? env.cuda) : (env.cuda ?? env.buildCuda);
   if (!cc || !cuda) return;
   const knows = cudaSupportsComputeCapability(cuda.value, cc);
   if (knows === null) return;
-  const evidence = [...ev(st, 1), ...factEvidence(cuda), ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }])];
-  const args = { cuda: cuda.value, sm: smOfCc(cc), compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc' };
+  const evidence = [
+    ...ev(st, 1),
+    ...factEvidence(cuda),
+    ...(named || !gpu ? [] : [{ line: gpu.line, text: gpu.text }]),
+  ];
+  const args = {
+    cuda: cuda.value,
+    sm: smOfCc(cc),
+    compiler: nvrtc ? 'NVRTC' : /ptxas/i.test(m.text) ? 'ptxas' : 'nvcc',
+  };
   // an architecture the message names is the message's own statement; one taken from the stated GPU is a suspicion
   const add = named ? board.stated.bind(board) : board.add.bind(board);
   if (knows) add('cuda_toolkit_mismatch', 1.4, t('why.v.compilerOlder', args), evidence);
   // not known to it: newer than the toolkit, or older than its oldest target (CUDA 12 removed Kepler, 13 Maxwell-Volta)
-  else add('gpu_arch_unsupported', 1.4, t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args), evidence);
+  else
+    add(
+      'gpu_arch_unsupported',
+      1.4,
+      t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args),
+      evidence,
+    );
 }
 
 /** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */
@@ -290,9 +374,14 @@ export function ccOfArch(arch: string | undefined): string | undefined {
 /** signal groups of a failure inside cuBLAS or cuDNN */
 const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
 
-function buildCompat(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts, fw: Framework | undefined): void {
+function buildCompat(
+  board: Board,
+  signals: Map<string, SignalState>,
+  env: EnvironmentFacts,
+  fw: Framework | undefined,
+): void {
   const gpu = env.gpus[0];
-  const cc = gpu ? gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined : undefined;
+  const cc = gpu ? (gpu.computeCapability ?? computeCapabilityOfGpu(gpu.name) ?? undefined) : undefined;
   if (gpu && cc) board.hint('gpu_arch_unsupported', 'cc', cc);
   const ver = env.frameworkVersion?.value;
   const gpuEv = gpu ? [{ line: gpu.line, text: gpu.text }] : [];
@@ -304,11 +393,18 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
     // reporter states when the release has such a build (conda's cudatoolkit=X, the wheel picked for the toolkit),
     // else the pip default; a build only guessed weighs less than a build read
     const buildKnown = Boolean(printed || env.buildCuda);
-    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
+    const archList = printed
+      ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/)
+      : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
       if (!ok) {
-        board.add('gpu_arch_unsupported', buildKnown ? 2.2 : 1.2, t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add(
+          'gpu_arch_unsupported',
+          buildKnown ? 2.2 : 1.2,
+          t('why.v.torchArch', { version: ver, archs: archList.join(' '), gpu: gpu!.name, sm: smOfCc(cc) }),
+          [...gpuEv, ...factEvidence(env.frameworkVersion)],
+        );
       } else if (!signals.has(COMPILER_ARCH)) {
         // (not when a CUDA compiler refused the architecture: that is a JIT compile for the device, which the
         // build's prebuilt kernels do not enter into; compilerArch decides it)
@@ -326,28 +422,59 @@ function buildCompat(board: Board, signals: Map<string, SignalState>, env: Envir
         const [bMaj, bMin] = build.cudnn.split('.').map(Number);
         const [uMaj, uMin] = cudnn.split('.').map(Number);
         const bad = uMaj !== bMaj || (bMin !== undefined && uMin !== undefined && uMin < bMin);
-        if (bad) board.add('cudnn_version_mismatch', 1.8, t('why.v.tfCudnn', { version: ver, built: build.cudnn, cudnn }), [...factEvidence(env.cudnn), ...factEvidence(env.frameworkVersion)]);
-        else board.against('cudnn_version_mismatch', 0.3, t('why.v.tfCudnnOk', { cudnn, version: ver, built: build.cudnn }));
+        if (bad)
+          board.add('cudnn_version_mismatch', 1.8, t('why.v.tfCudnn', { version: ver, built: build.cudnn, cudnn }), [
+            ...factEvidence(env.cudnn),
+            ...factEvidence(env.frameworkVersion),
+          ]);
+        else
+          board.against(
+            'cudnn_version_mismatch',
+            0.3,
+            t('why.v.tfCudnnOk', { cudnn, version: ver, built: build.cudnn }),
+          );
       }
       const cuda = env.cuda?.value;
       if (cuda) {
         const exact = Number(build.cuda.split('.')[0]) <= 10;
         // "CUDA 8" states only the major: it fits any 8.x build
-        const ok = exact && cuda.includes('.') ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`) : cuda.split('.')[0] === build.cuda.split('.')[0];
-        if (!ok) board.add('cuda_toolkit_mismatch', 1.2, t('why.v.tfCuda', { version: ver, built: build.cuda, cuda }), [...factEvidence(env.cuda), ...factEvidence(env.frameworkVersion)]);
+        const ok =
+          exact && cuda.includes('.')
+            ? majorMinor(cuda) === majorMinor(build.cuda.includes('.') ? build.cuda : `${build.cuda}.0`)
+            : cuda.split('.')[0] === build.cuda.split('.')[0];
+        if (!ok)
+          board.add('cuda_toolkit_mismatch', 1.2, t('why.v.tfCuda', { version: ver, built: build.cuda, cuda }), [
+            ...factEvidence(env.cuda),
+            ...factEvidence(env.frameworkVersion),
+          ]);
         else board.against('cuda_toolkit_mismatch', 0.3, t('why.v.tfCudaOk', { cuda, version: ver }));
       }
       if (cc && cudaSupportsComputeCapability(build.cuda, cc) === false && Number(cc.split('.')[0]) * 10 > 0) {
         // the CUDA libraries of that release (cuBLAS, cuDNN) ship kernels only for the GPUs it knew: a failure
         // inside them on a newer GPU is that, not a JIT that was merely slow
         const libFailure = [...signals.keys()].some((g) => LIBRARY_FAILURE.test(g));
-        board.add('gpu_arch_unsupported', libFailure ? 1.8 : 1.0, t(libFailure ? 'why.v.tfPredatesLibs' : 'why.v.tfPredates', { version: ver, built: build.cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.frameworkVersion)]);
+        board.add(
+          'gpu_arch_unsupported',
+          libFailure ? 1.8 : 1.0,
+          t(libFailure ? 'why.v.tfPredatesLibs' : 'why.v.tfPredates', {
+            version: ver,
+            built: build.cuda,
+            gpu: gpu!.name,
+            sm: smOfCc(cc),
+          }),
+          [...gpuEv, ...factEvidence(env.frameworkVersion)],
+        );
       }
     }
   }
   // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
   if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {
-    board.add('gpu_arch_unsupported', 1.5, t('why.v.buildCuda', { cuda: env.buildCuda.value, gpu: gpu!.name, sm: smOfCc(cc) }), [...gpuEv, ...factEvidence(env.buildCuda)]);
+    board.add(
+      'gpu_arch_unsupported',
+      1.5,
+      t('why.v.buildCuda', { cuda: env.buildCuda.value, gpu: gpu!.name, sm: smOfCc(cc) }),
+      [...gpuEv, ...factEvidence(env.buildCuda)],
+    );
   }
 }
 
@@ -379,27 +506,51 @@ function jaxCompat(board: Board, env: EnvironmentFacts): void {
     const forStated = builds.find((b) => b.cudaMajor === cudaMajor);
     const majors = builds.map((b) => b.cudaMajor).join(' and ');
     if (!forStated) {
-      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibMajors', { version: base, majors, cuda }), [...factEvidence(env.cuda), ...fwEv]);
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibMajors', { version: base, majors, cuda }), [
+        ...factEvidence(env.cuda),
+        ...fwEv,
+      ]);
     } else if (tagMajor !== undefined && tagMajor !== cudaMajor) {
-      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibTag', { major: tagMajor, cuda }), [...factEvidence(env.cuda), ...fwEv, ...factEvidence(env.buildCuda)]);
+      board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibTag', { major: tagMajor, cuda }), [
+        ...factEvidence(env.cuda),
+        ...fwEv,
+        ...factEvidence(env.buildCuda),
+      ]);
     } else if (cuda.includes('.')) {
       if (compareVersions(majorMinor(cuda), forStated.minCuda) < 0) {
-        board.add('cuda_toolkit_mismatch', 1.4 * scale, t('why.v.jaxlibMin', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }), [...factEvidence(env.cuda), ...fwEv]);
+        board.add(
+          'cuda_toolkit_mismatch',
+          1.4 * scale,
+          t('why.v.jaxlibMin', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }),
+          [...factEvidence(env.cuda), ...fwEv],
+        );
         board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
       } else {
-        board.against('cuda_toolkit_mismatch', 0.3, t('why.v.jaxlibMinOk', { cuda, version: base, min: forStated.minCuda }));
+        board.against(
+          'cuda_toolkit_mismatch',
+          0.3,
+          t('why.v.jaxlibMinOk', { cuda, version: base, min: forStated.minCuda }),
+        );
       }
     } else if (versionError && compareVersions(forStated.minCuda, `${cudaMajor}.0`) > 0) {
-      board.add('cuda_toolkit_mismatch', 0.5 * scale, t('why.v.jaxlibMinUnsure', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }), [...factEvidence(env.cuda), ...fwEv]);
+      board.add(
+        'cuda_toolkit_mismatch',
+        0.5 * scale,
+        t('why.v.jaxlibMinUnsure', { version: base, variant: forStated.variant, min: forStated.minCuda, cuda }),
+        [...factEvidence(env.cuda), ...fwEv],
+      );
       board.hint('cuda_toolkit_mismatch', 'jaxMinCuda', forStated.minCuda);
     }
   }
   const cudnn = env.cudnn?.value;
   const tagCudnn = /\bcudnn(\d)(\d+)\b/.exec(ver);
-  const needCudnn = tagCudnn ? `${tagCudnn[1]}.${tagCudnn[2]}` : build?.minCudnn ?? undefined;
+  const needCudnn = tagCudnn ? `${tagCudnn[1]}.${tagCudnn[2]}` : (build?.minCudnn ?? undefined);
   if (cudnn && needCudnn && /^\d+\.\d+/.test(cudnn)) {
     if (compareVersions(majorMinor(cudnn), needCudnn) < 0 || cudnn.split('.')[0] !== needCudnn.split('.')[0]) {
-      board.add('cudnn_version_mismatch', 1.4 * scale, t('why.v.jaxCudnn', { version: ver, need: needCudnn, cudnn }), [...factEvidence(env.cudnn), ...fwEv]);
+      board.add('cudnn_version_mismatch', 1.4 * scale, t('why.v.jaxCudnn', { version: ver, need: needCudnn, cudnn }), [
+        ...factEvidence(env.cudnn),
+        ...fwEv,
+      ]);
     } else {
       board.against('cudnn_version_mismatch', 0.3, t('why.v.jaxCudnnOk', { cudnn, version: base, need: needCudnn }));
     }

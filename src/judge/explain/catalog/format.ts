@@ -76,7 +76,11 @@ function textPieces(f: string): Piece[] {
         flush();
         const inner = f.slice(i + 1, end);
         const name = /^([A-Za-z_]\w*)(?:[!:].*)?$/.exec(inner)?.[1];
-        out.push(name ? { ph: /version|count|number|code/i.test(name) ? 'str' : 'str', name } : { ph: /^:,?d?$/.test(inner) || inner === ':,' ? 'int' : 'str' });
+        out.push(
+          name
+            ? { ph: /version|count|number|code/i.test(name) ? 'str' : 'str', name }
+            : { ph: /^:,?d?$/.test(inner) || inner === ':,' ? 'int' : 'str' },
+        );
         i = end + 1;
         continue;
       }
@@ -137,7 +141,11 @@ const GLOG_OPS: Record<string, string> = { EQ: '==', NE: '!=', LT: '<', LE: '<='
  */
 function codePieces(f: string): Piece[] | null {
   const t = f.trim();
-  const isCode = t.startsWith('"') || t.includes(' << ') || /^(?:absl::)?StrCat\(|^CHECK(?:_[A-Z]{2})?\(|^#\w+ "/.test(t) || /^\w+ << "/.test(t);
+  const isCode =
+    t.startsWith('"') ||
+    t.includes(' << ') ||
+    /^(?:absl::)?StrCat\(|^CHECK(?:_[A-Z]{2})?\(|^#\w+ "/.test(t) ||
+    /^\w+ << "/.test(t);
   if (!isCode) return null;
   const out: Piece[] = [];
   let body = t;
@@ -149,7 +157,16 @@ function codePieces(f: string): Piece[] | null {
       // glog prints "(x vs. y) " then the message; dmlc-core (MXNet) adds ": "
       // the condition is printed as written at the call site: the variable's name is the caller's (`e`, `err`,
       // `status`, `error`), so any identifier stands in for it
-      out.push({ lit: 'Check failed: ' }, { raw: String.raw`[A-Za-z_][\w.>-]*`, example: 'e' }, { lit: ` ${op} ${b} (` }, { ph: 'int' }, { lit: ' vs. ' }, { ph: 'int' }, { lit: ')' }, { raw: String.raw`\s*:?\s*` });
+      out.push(
+        { lit: 'Check failed: ' },
+        { raw: String.raw`[A-Za-z_][\w.>-]*`, example: 'e' },
+        { lit: ` ${op} ${b} (` },
+        { ph: 'int' },
+        { lit: ' vs. ' },
+        { ph: 'int' },
+        { lit: ')' },
+        { raw: String.raw`\s*:?\s*` },
+      );
     } else out.push({ lit: `Check failed: ${check[2]}` }, { raw: String.raw`:?\s+` });
     body = body.slice(check[0].length);
   }
@@ -201,7 +218,11 @@ function unescapeC(s: string): string {
 
 /** the literal text of a line (what a reader sees of the message without its values) */
 export function literalText(line: FormatLine): string {
-  return line.map((p) => ('lit' in p ? p.lit : ' ')).join('').replace(/\s+/g, ' ').trim();
+  return line
+    .map((p) => ('lit' in p ? p.lit : ' '))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function literalLength(line: FormatLine): number {
@@ -231,7 +252,11 @@ const STR_MAX = 240;
  * literal text up to at least `minHead` visible characters) is required; each later piece is optional and nested,
  * so a message the user pasted only in part still matches, with the captures it has.
  */
-export function compileLine(line: FormatLine, names: (index: number, piece: { ph: PlaceholderType; name?: string }) => string, minHead = 20): CompiledFormat {
+export function compileLine(
+  line: FormatLine,
+  names: (index: number, piece: { ph: PlaceholderType; name?: string }) => string,
+  minHead = 20,
+): CompiledFormat {
   let pieces = line.slice();
   while (pieces.length > 0 && !('lit' in pieces[0]!)) pieces.shift();
   // a leading literal that is only punctuation/space ("): ") is part of the dropped placeholder's context
@@ -263,7 +288,8 @@ export function compileLine(line: FormatLine, names: (index: number, piece: { ph
   let phIndex = 0;
   const rx: string[] = pieces.map((p, i) => {
     // the value ends at this punctuation before whitespace, or at the end of the line (a paste cut after the value)
-    if ('lit' in p) return endsValue.has(i) ? `(?:${p.lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=\\s|$)|$)` : literalRe(p.lit);
+    if ('lit' in p)
+      return endsValue.has(i) ? `(?:${p.lit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=\\s|$)|$)` : literalRe(p.lit);
     if ('raw' in p) return p.raw;
     phIndex++;
     const name = names(phIndex, p);

@@ -85,13 +85,17 @@ const RANK_WEIGHTS = [1, 0.55, 0.35, 0.25, 0.2, 0.15];
 
 const ENUM_NAME = /\b(cudaError(?!_t\b)[A-Z]\w+|CUDA_ERROR_[A-Z_]+|NVML_ERROR_[A-Z_]+|CURAND_STATUS_[A-Z_]+)\b/g;
 
-export function generateSignatures(files: Record<string, CatalogEntry[]>, notes: Notes): { signatures: GeneratedSignature[]; problems: string[] } {
+export function generateSignatures(
+  files: Record<string, CatalogEntry[]>,
+  notes: Notes,
+): { signatures: GeneratedSignature[]; problems: string[] } {
   const out: GeneratedSignature[] = [];
   const problems: string[] = [];
   // entries that share one format differ only by the value they print (the catalog splits glog CHECK macros by
   // their common rendered variants): their pattern ends with the rendered value instead of a capture
   const formatCount = new Map<string, number>();
-  for (const entries of Object.values(files)) for (const e of entries) formatCount.set(e.format, (formatCount.get(e.format) ?? 0) + 1);
+  for (const entries of Object.values(files))
+    for (const e of entries) formatCount.set(e.format, (formatCount.get(e.format) ?? 0) + 1);
 
   // entries whose patterns come out the same (one message in two sources, or capitalised differently across
   // releases: "Could not create cudnn handle" / "could not create cudnn handle") cannot be told apart in a log:
@@ -133,7 +137,13 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
   };
   // a format shared by several entries differs only by the value the entry specialised: all of it is required
   const minHead = note.minHead ?? (shared && e.rendered_example ? Number.POSITIVE_INFINITY : 20);
-  const compiled = note.pattern ? { pattern: note.pattern, captures: [...note.pattern.matchAll(/\(\?<(\w+)>/g)].map((m) => m[1]!), required: literalText(line) } : compileLine(splitSentences(line), names, minHead);
+  const compiled = note.pattern
+    ? {
+        pattern: note.pattern,
+        captures: [...note.pattern.matchAll(/\(\?<(\w+)>/g)].map((m) => m[1]!),
+        required: literalText(line),
+      }
+    : compileLine(splitSentences(line), names, minHead);
 
   const role = note.role ?? autoRole(file, e, line);
   let needs: string | undefined;
@@ -157,7 +167,10 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
       anchors = [...new Set([...anchors, ...enums.flatMap((n) => chooseAnchors(n))])];
     }
   }
-  if (anchors.length === 0) throw new Error(`no prefilter word in "${compiled.required}": add one to read/vocabulary.ts or an anchor in notes.json`);
+  if (anchors.length === 0)
+    throw new Error(
+      `no prefilter word in "${compiled.required}": add one to read/vocabulary.ts or an anchor in notes.json`,
+    );
 
   const causeList = note.causes ?? e.causes;
   const causes: Partial<Record<RootCauseId, number>> = {};
@@ -173,12 +186,24 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
   for (const k of Object.keys(causes) as RootCauseId[]) causes[k] = round3(causes[k]! / sum);
 
   const kind: GeneratedSignature['kind'] =
-    role === 'noise' ? 'noise' : role === 'context' ? 'context' : Object.keys(causes).length === 1 && role !== 'status' ? 'evidence' : 'symptom';
+    role === 'noise'
+      ? 'noise'
+      : role === 'context'
+        ? 'context'
+        : Object.keys(causes).length === 1 && role !== 'status'
+          ? 'evidence'
+          : 'symptom';
   const examples: string[] = note.example ? [note.example] : [];
   const ok = (l: string) => new RegExp(pattern, 'i').test(l) && (!needs || new RegExp(needs, 'i').test(l));
   // a status's rendered example is usually another entry's message ("CUDA error: out of memory" is PyTorch's):
   // its own example is the status in a neutral context
-  if (e.rendered_example && role !== 'status') examples.push(...e.rendered_example.split('\n').filter((l) => l.trim().length > 0 && ok(l)).slice(0, 1));
+  if (e.rendered_example && role !== 'status')
+    examples.push(
+      ...e.rendered_example
+        .split('\n')
+        .filter((l) => l.trim().length > 0 && ok(l))
+        .slice(0, 1),
+    );
   if (examples.length === 0 && !note.example) {
     // a status text is printed inside another message: render it the way its context shows it
     const ctx = role === 'status' ? (notes.statusContext[file] ?? notes.statusContext.default)?.example : undefined;
@@ -274,7 +299,9 @@ function specialise(line: FormatLine, example: string): FormatLine {
 export function chooseAnchors(required: string): string[] {
   const low = required.toLowerCase();
   // words inside the text only (a word the pattern relaxes, across a space, cannot be one)
-  const found = VOCABULARY.filter((w) => low.includes(w)).sort((a, b) => Number(GENERIC_WORDS.has(a)) - Number(GENERIC_WORDS.has(b)) || b.length - a.length);
+  const found = VOCABULARY.filter((w) => low.includes(w)).sort(
+    (a, b) => Number(GENERIC_WORDS.has(a)) - Number(GENERIC_WORDS.has(b)) || b.length - a.length,
+  );
   return found.slice(0, 1);
 }
 
@@ -284,14 +311,43 @@ function autoRole(file: string, e: CatalogEntry, line: FormatLine): EntryNote['r
   const placeholders = line.filter((p) => 'ph' in p).length;
   // the CUDA runtime/driver error strings (cudaGetErrorString) and NVML's (nvmlErrorString) are printed after a
   // prefix that names CUDA or NVML; the catalog's other entries in those files carry their own words
-  if (file === 'cuda' && placeholders === 0 && !/^(?:nccl|nvrm)-/.test(e.id) && !/[_:]/.test(literalText(line))) return 'status';
-  if (file === 'nvml-container' && placeholders === 0 && literalLength(line) < 40 && !/[_:]/.test(literalText(line)) && !/nvidia|gpu|nvml/i.test(literalText(line))) return 'status';
-  if (e.causes.length === 1 && e.causes[0]!.id === 'other' && (e.level === 'info' || /context only|harmless|informational/i.test(e.causes[0]!.why))) return 'context';
+  if (file === 'cuda' && placeholders === 0 && !/^(?:nccl|nvrm)-/.test(e.id) && !/[_:]/.test(literalText(line)))
+    return 'status';
+  if (
+    file === 'nvml-container' &&
+    placeholders === 0 &&
+    literalLength(line) < 40 &&
+    !/[_:]/.test(literalText(line)) &&
+    !/nvidia|gpu|nvml/i.test(literalText(line))
+  )
+    return 'status';
+  if (
+    e.causes.length === 1 &&
+    e.causes[0]!.id === 'other' &&
+    (e.level === 'info' || /context only|harmless|informational/i.test(e.causes[0]!.why))
+  )
+    return 'context';
   return undefined;
 }
 
 function renderLine(line: FormatLine): string {
-  return line.map((p) => ('lit' in p ? p.lit : 'raw' in p ? (p.example ?? ' ') : p.ph === 'int' ? '2' : p.ph === 'hex' ? '0x1f' : p.ph === 'float' ? '1.5' : 'X')).join('').replace(/ {2,}/g, ' ').trim();
+  return line
+    .map((p) =>
+      'lit' in p
+        ? p.lit
+        : 'raw' in p
+          ? (p.example ?? ' ')
+          : p.ph === 'int'
+            ? '2'
+            : p.ph === 'hex'
+              ? '0x1f'
+              : p.ph === 'float'
+                ? '1.5'
+                : 'X',
+    )
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 function safeName(n: string | undefined): string | undefined {
@@ -322,12 +378,19 @@ export interface FamilyPrior {
  * A family's prior: the catalog's messages whose example carries the family's words, their causes averaged.
  * When a line has the vocabulary of a failure but no known message, this is the honest ranking within it.
  */
-export function familyPriors(families: Array<{ id: string; pattern: string }>, signatures: GeneratedSignature[]): FamilyPrior[] {
+export function familyPriors(
+  families: Array<{ id: string; pattern: string }>,
+  signatures: GeneratedSignature[],
+): FamilyPrior[] {
   return families.map((f) => {
     const re = new RegExp(f.pattern, 'i');
-    const members = signatures.filter((s) => (s.kind === 'evidence' || s.kind === 'symptom') && s.examples.some((e) => re.test(e)));
+    const members = signatures.filter(
+      (s) => (s.kind === 'evidence' || s.kind === 'symptom') && s.examples.some((e) => re.test(e)),
+    );
     const sum: Partial<Record<RootCauseId, number>> = {};
-    for (const m of members) for (const [c, w] of Object.entries(m.causes) as Array<[RootCauseId, number]>) sum[c] = (sum[c] ?? 0) + w / members.length;
+    for (const m of members)
+      for (const [c, w] of Object.entries(m.causes) as Array<[RootCauseId, number]>)
+        sum[c] = (sum[c] ?? 0) + w / members.length;
     for (const c of Object.keys(sum) as RootCauseId[]) sum[c] = round3(sum[c]!);
     return { id: f.id, causes: sum, messages: members.length };
   });

@@ -13,11 +13,27 @@ const MAX_NOTES = 20;
 const KV = /^\s*(?:[-*•>|#]\s*)*(?:\*\*|__)?([A-Za-z][\w /().,?+-]{0,70}?)(?:\*\*|__)?\s*[:=]\s*(?:\*\*)?\s*(.+?)\s*$/;
 
 type KeyKind =
-  | 'gpu' | 'cuda_cudnn' | 'cuda' | 'build_cuda' | 'cudnn' | 'driver' | 'os' | 'python' | 'install' | 'note'
-  | 'tensorflow' | 'pytorch' | 'jax' | 'keras' | 'framework';
+  | 'gpu'
+  | 'cuda_cudnn'
+  | 'cuda'
+  | 'build_cuda'
+  | 'cudnn'
+  | 'driver'
+  | 'os'
+  | 'python'
+  | 'install'
+  | 'note'
+  | 'tensorflow'
+  | 'pytorch'
+  | 'jax'
+  | 'keras'
+  | 'framework';
 
 const KEYS: Array<[RegExp, KeyKind]> = [
-  [/^(?:gpu|gpus|graphics(?: card)?|gpu model(?:s)?(?: and (?:memory|configuration))?|gpu type|gpu models and configuration|video card|device name)$/, 'gpu'],
+  [
+    /^(?:gpu|gpus|graphics(?: card)?|gpu model(?:s)?(?: and (?:memory|configuration))?|gpu type|gpu models and configuration|video card|device name)$/,
+    'gpu',
+  ],
   [/^cuda\s*\/\s*cudnn(?: version)?$/, 'cuda_cudnn'],
   [/^cuda used to build (?:pytorch|tensorflow)$|^(?:built|compiled) (?:with|against) cuda$|^cuda build$/, 'build_cuda'],
   [/^(?:cuda|cuda(?: toolkit| runtime)?(?: version)?|nvcc(?: version)?|cuda-version)$/, 'cuda'],
@@ -25,8 +41,14 @@ const KEYS: Array<[RegExp, KeyKind]> = [
   [/^(?:nvidia )?(?:gpu )?driver(?: version)?$|^nvidia driver version$/, 'driver'],
   [/^(?:os|os platform(?: and distribution)?|operating system|platform|distro|system)$/, 'os'],
   [/^python(?: version)?$/, 'python'],
-  [/^(?:install(?:ed)?(?: (?:using|from|via|method|with))?.*|how (?:you|did you) install.*|installation(?: method)?|environment(?: type)?|tensorflow installed from.*|package manager)$/, 'install'],
-  [/^(?:notes?|other|comments?|additional (?:context|information)|describe the (?:problem|bug|current behavior).*|what happened)$/, 'note'],
+  [
+    /^(?:install(?:ed)?(?: (?:using|from|via|method|with))?.*|how (?:you|did you) install.*|installation(?: method)?|environment(?: type)?|tensorflow installed from.*|package manager)$/,
+    'install',
+  ],
+  [
+    /^(?:notes?|other|comments?|additional (?:context|information)|describe the (?:problem|bug|current behavior).*|what happened)$/,
+    'note',
+  ],
   [/^(?:tensorflow|tensorflow-gpu|tf)(?: version)?(?: \(.*\))?$/, 'tensorflow'],
   [/^(?:pytorch|torch)(?: version)?$/, 'pytorch'],
   [/^(?:jax|jaxlib)(?: version)?$/, 'jax'],
@@ -35,14 +57,18 @@ const KEYS: Array<[RegExp, KeyKind]> = [
 ];
 
 /** cheap tests before the detailed regexes: most lines of a training log carry no environment fact */
-const KEY_HINT = /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|framework|deep|library|tf\b|tensorflow)/i;
-const ANY_HINT = /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
+const KEY_HINT =
+  /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|framework|deep|library|tf\b|tensorflow)/i;
+const ANY_HINT =
+  /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
 
 const NVSMI_HEADER = /NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)\s+CUDA Version:\s*([\d.]+)/i;
 const NVSMI_GPU_ROW = /^\|\s*\d+\s+(.+?)\s+(?:On|Off)\s+\|\s+[\dA-Fa-f]{4,8}:[\dA-Fa-f]{2}:/;
-const TF_NAME = /(?:^|\s)name:\s*(.+?)(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?(?:\s+computeCapability:\s*([\d.]+))?(?:\s+coreClock|\s*$)/;
+const TF_NAME =
+  /(?:^|\s)name:\s*(.+?)(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?(?:\s+computeCapability:\s*([\d.]+))?(?:\s+coreClock|\s*$)/;
 const TF_MAJOR_MINOR = /^\s*major:\s*(\d+)\s+minor:\s*(\d+)/;
-const TF_MEM = /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/;
+const TF_MEM =
+  /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/;
 const TF_FREE = /^\s*Free memory:\s*([\d.]+)\s*([KMGT]i?B)/;
 const TF_CREATED = /name:\s*([^,]+),\s*pci bus id:[^,]*,\s*compute capability:\s*([\d.]+)/;
 const TORCH_CC_WARN = /^\s*(.+?) with CUDA capability sm_(\d)(\d+) is not compatible/;
@@ -60,7 +86,8 @@ const PIP_CUDA_PKG = /^\s*(?:nvidia-cudnn-cu\d+|cudnn)\s+(\d+\.\d+(?:\.\d+)*)/i;
  */
 const CONDA_TOOLKIT_PIN = /\bcudatoolkit\s*={1,2}\s*(\d+\.\d+)/i;
 const CONDA_PYTORCH_CUDA_PIN = /\bpytorch-cuda\s*={1,2}\s*(\d+\.\d+)/i;
-const PIP_TOOLKIT_PKG = /^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d+)\s+(\d+\.\d+(?:\.\d+)*)/i;
+const PIP_TOOLKIT_PKG =
+  /^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d+)\s+(\d+\.\d+(?:\.\d+)*)/i;
 const OPENED_LIB = /Successfully opened dynamic library (libcudart\.so\.(\d+\.\d+)|libcudnn\.so\.(\d+))/;
 const DARKNET = /CUDA-version:\s*(\d{4,5})\s*\(\d+\),\s*cuDNN:\s*([\d.]+)/;
 const SITE_PY = /python(\d\.\d{1,2})[\\/](?:site|dist)-packages/;
@@ -190,7 +217,10 @@ export class EnvReader {
     const versions = value.replace(/\([^)]*\)/g, ' ').match(/\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?/g);
     // Keras runs on TensorFlow: "tensorflow-gpu 1.13.1, keras 2.2.4" gives TensorFlow's version to the compat
     // tables (a Keras 2.x release number is not a TensorFlow one)
-    const tfNamed = fw === 'keras' || fw === 'tensorflow' ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1] : undefined;
+    const tfNamed =
+      fw === 'keras' || fw === 'tensorflow'
+        ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1]
+        : undefined;
     const ver = tfNamed ?? versions?.[versions.length - 1];
     if (ver && this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(ver, no, text);
     const cu = CU_TAG.exec(value);
@@ -223,13 +253,20 @@ export class EnvReader {
   }
 
   private addWord(w: string, no: number, text: string): void {
-    if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w)) this.f.install.push(this.fact(w, no, text));
+    if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w))
+      this.f.install.push(this.fact(w, no, text));
   }
 
   private addInstall(v: string, no: number, text: string): void {
-    const words = v.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [];
+    const words =
+      v
+        .toLowerCase()
+        .match(
+          /\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g,
+        ) ?? [];
     for (const w of new Set(words)) {
-      if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w)) this.f.install.push(this.fact(w, no, text));
+      if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w))
+        this.f.install.push(this.fact(w, no, text));
     }
     if (CONTAINER.test(v)) this.set('container', this.fact('container', no, text));
   }
@@ -281,14 +318,19 @@ export class EnvReader {
     if (/torch/i.test(t) && (m = TORCH_PKG.exec(t))) {
       if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
         this.set('framework', this.fact('pytorch', no, t));
-        if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]! + (m[2] ? `+${m[2]}` : ''), no, t);
+        if (this.f.frameworkVersion === undefined)
+          this.f.frameworkVersion = this.fact(m[1]! + (m[2] ? `+${m[2]}` : ''), no, t);
       }
       if (m[2]?.startsWith('cu')) this.set('buildCuda', this.fact(cuTag(m[2].slice(2)), no, t));
     }
     if (/jaxlib/i.test(t) && (m = JAXLIB_PKG.exec(t))) {
       if (m[2]) this.set('buildCuda', this.fact(cuTag(m[2]), no, t));
     }
-    if (/tensorflow/i.test(t) && (m = TF_PKG.exec(t)) && (this.f.framework === undefined || this.f.framework.value === 'tensorflow')) {
+    if (
+      /tensorflow/i.test(t) &&
+      (m = TF_PKG.exec(t)) &&
+      (this.f.framework === undefined || this.f.framework.value === 'tensorflow')
+    ) {
       this.set('framework', this.fact('tensorflow', no, t));
       if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]!, no, t);
     }
@@ -304,10 +346,11 @@ export class EnvReader {
       this.set('cudnn', this.fact(m[2]!, no, t));
     }
     if ((m = SITE_PY.exec(t))) this.set('python', this.fact(m[1]!, no, t));
-    if (this.f.container === undefined && (m = CONTAINER.exec(t))) this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
+    if (this.f.container === undefined && (m = CONTAINER.exec(t)))
+      this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
     if (this.f.os === undefined && WINDOWS_PATH.test(t)) this.set('os', this.fact('Windows', no, t));
-    if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8) this.f.install.push(this.fact('conda', no, t));
-
+    if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8)
+      this.f.install.push(this.fact('conda', no, t));
   }
 }
 

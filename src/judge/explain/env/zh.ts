@@ -24,9 +24,28 @@ const VERSION = /\d+(?:\.\d+)+/;
 /** CJK ideographs, CJK punctuation, full-width forms: the gate for the Chinese reader */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** lines without CJK that this module still reads: list rows, Paddle's version line and banner */
-const ROW = /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=])/i;
+const ROW =
+  /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=])/i;
 
-type Kind = 'gpu' | 'vram' | 'driver' | 'cuda' | 'cudnn' | 'cuda_cudnn' | 'os' | 'python' | 'framework' | 'tensorflow' | 'pytorch' | 'paddle' | 'jax' | 'keras' | 'install' | 'note' | 'env' | 'container';
+type Kind =
+  | 'gpu'
+  | 'vram'
+  | 'driver'
+  | 'cuda'
+  | 'cudnn'
+  | 'cuda_cudnn'
+  | 'os'
+  | 'python'
+  | 'framework'
+  | 'tensorflow'
+  | 'pytorch'
+  | 'paddle'
+  | 'jax'
+  | 'keras'
+  | 'install'
+  | 'note'
+  | 'env'
+  | 'container';
 
 /**
  * Keys as written (matched at the start of a segment, longest first, case-insensitive, spaces ignored).
@@ -34,22 +53,76 @@ type Kind = 'gpu' | 'vram' | 'driver' | 'cuda' | 'cudnn' | 'cuda_cudnn' | 'os' |
  */
 const KEYS: Array<[string, Kind]> = (
   [
-    ['显卡型号', 'gpu'], ['显卡信息', 'gpu'], ['显卡', 'gpu'], ['gpu型号', 'gpu'], ['gpu信息', 'gpu'], ['gpu', 'gpu'], ['图形卡', 'gpu'], ['设备型号', 'gpu'],
-    ['显存大小', 'vram'], ['显存', 'vram'],
-    ['显卡驱动版本', 'driver'], ['显卡驱动', 'driver'], ['nvidia驱动版本', 'driver'], ['nvidia驱动', 'driver'], ['驱动程序版本', 'driver'], ['驱动版本', 'driver'], ['驱动', 'driver'],
-    ['cuda/cudnn版本', 'cuda_cudnn'], ['cuda/cudnn', 'cuda_cudnn'], ['cuda和cudnn版本', 'cuda_cudnn'],
-    ['cudatoolkit版本', 'cuda'], ['cuda工具包版本', 'cuda'], ['cudatoolkit', 'cuda'], ['cuda版本', 'cuda'], ['cuda', 'cuda'],
-    ['cudnn版本', 'cudnn'], ['cudnn', 'cudnn'],
-    ['操作系统版本', 'os'], ['操作系统', 'os'], ['系统环境', 'os'], ['系统版本', 'os'], ['系统类型', 'os'], ['系统', 'os'], ['平台', 'os'], ['os', 'os'],
-    ['python版本', 'python'], ['python', 'python'],
-    ['深度学习框架', 'framework'], ['框架版本', 'framework'], ['框架', 'framework'],
-    ['tensorflow-gpu版本', 'tensorflow'], ['tensorflow版本', 'tensorflow'], ['tf版本', 'tensorflow'],
-    ['pytorch版本', 'pytorch'], ['torch版本', 'pytorch'],
-    ['paddlepaddle版本', 'paddle'], ['paddle版本', 'paddle'], ['飞桨版本', 'paddle'], ['飞桨', 'paddle'],
-    ['jax版本', 'jax'], ['jaxlib版本', 'jax'], ['keras版本', 'keras'],
-    ['安装方式', 'install'], ['安装方法', 'install'], ['安装途径', 'install'],
-    ['其他', 'note'], ['其它', 'note'], ['备注', 'note'], ['补充', 'note'], ['补充说明', 'note'], ['问题描述', 'note'],
-    ['版本、环境信息', 'env'], ['版本环境信息', 'env'], ['环境信息', 'env'], ['运行环境', 'env'], ['软件环境', 'env'], ['电脑配置', 'env'], ['配置', 'env'], ['环境', 'env'], ['版本', 'env'],
+    ['显卡型号', 'gpu'],
+    ['显卡信息', 'gpu'],
+    ['显卡', 'gpu'],
+    ['gpu型号', 'gpu'],
+    ['gpu信息', 'gpu'],
+    ['gpu', 'gpu'],
+    ['图形卡', 'gpu'],
+    ['设备型号', 'gpu'],
+    ['显存大小', 'vram'],
+    ['显存', 'vram'],
+    ['显卡驱动版本', 'driver'],
+    ['显卡驱动', 'driver'],
+    ['nvidia驱动版本', 'driver'],
+    ['nvidia驱动', 'driver'],
+    ['驱动程序版本', 'driver'],
+    ['驱动版本', 'driver'],
+    ['驱动', 'driver'],
+    ['cuda/cudnn版本', 'cuda_cudnn'],
+    ['cuda/cudnn', 'cuda_cudnn'],
+    ['cuda和cudnn版本', 'cuda_cudnn'],
+    ['cudatoolkit版本', 'cuda'],
+    ['cuda工具包版本', 'cuda'],
+    ['cudatoolkit', 'cuda'],
+    ['cuda版本', 'cuda'],
+    ['cuda', 'cuda'],
+    ['cudnn版本', 'cudnn'],
+    ['cudnn', 'cudnn'],
+    ['操作系统版本', 'os'],
+    ['操作系统', 'os'],
+    ['系统环境', 'os'],
+    ['系统版本', 'os'],
+    ['系统类型', 'os'],
+    ['系统', 'os'],
+    ['平台', 'os'],
+    ['os', 'os'],
+    ['python版本', 'python'],
+    ['python', 'python'],
+    ['深度学习框架', 'framework'],
+    ['框架版本', 'framework'],
+    ['框架', 'framework'],
+    ['tensorflow-gpu版本', 'tensorflow'],
+    ['tensorflow版本', 'tensorflow'],
+    ['tf版本', 'tensorflow'],
+    ['pytorch版本', 'pytorch'],
+    ['torch版本', 'pytorch'],
+    ['paddlepaddle版本', 'paddle'],
+    ['paddle版本', 'paddle'],
+    ['飞桨版本', 'paddle'],
+    ['飞桨', 'paddle'],
+    ['jax版本', 'jax'],
+    ['jaxlib版本', 'jax'],
+    ['keras版本', 'keras'],
+    ['安装方式', 'install'],
+    ['安装方法', 'install'],
+    ['安装途径', 'install'],
+    ['其他', 'note'],
+    ['其它', 'note'],
+    ['备注', 'note'],
+    ['补充', 'note'],
+    ['补充说明', 'note'],
+    ['问题描述', 'note'],
+    ['版本、环境信息', 'env'],
+    ['版本环境信息', 'env'],
+    ['环境信息', 'env'],
+    ['运行环境', 'env'],
+    ['软件环境', 'env'],
+    ['电脑配置', 'env'],
+    ['配置', 'env'],
+    ['环境', 'env'],
+    ['版本', 'env'],
     ['容器', 'container'],
   ] as Array<[string, Kind]>
 ).sort((a, b) => b[0].length - a[0].length);
@@ -63,7 +136,8 @@ export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): vo
 }
 
 /** a Chinese line without any key word ("第 3 轮，损失 0.52") is a training log line: one test and out */
-const KEY_STEM = /显卡|显存|驱动|系统|平台|版本|框架|飞桨|安装|其他|其它|备注|补充|问题描述|环境|配置|容器|图形卡|设备型号|cuda|cudnn|gpu|python|torch|tensorflow|paddle|\bos\b|win|ubuntu|rtx|gtx/i;
+const KEY_STEM =
+  /显卡|显存|驱动|系统|平台|版本|框架|飞桨|安装|其他|其它|备注|补充|问题描述|环境|配置|容器|图形卡|设备型号|cuda|cudnn|gpu|python|torch|tensorflow|paddle|\bos\b|win|ubuntu|rtx|gtx/i;
 
 // --- helpers shared with the English reader's conventions -------------------------------------------------------
 
@@ -71,7 +145,11 @@ function fact<T>(value: T, line: number, text: string): Fact<T> {
   return { value, line, text: text.trim().slice(0, 300) };
 }
 
-function set<K extends Exclude<keyof EnvironmentFacts, 'gpus' | 'install' | 'notes'>>(f: EnvironmentFacts, key: K, value: EnvironmentFacts[K]): void {
+function set<K extends Exclude<keyof EnvironmentFacts, 'gpus' | 'install' | 'notes'>>(
+  f: EnvironmentFacts,
+  key: K,
+  value: EnvironmentFacts[K],
+): void {
   if (f[key] === undefined) f[key] = value;
 }
 
@@ -91,7 +169,10 @@ function setFramework(f: EnvironmentFacts, fw: Framework, value: string | undefi
   const inParens = /\(\s*CUDA\s+(\d+\.\d+)/i.exec(value);
   if (inParens) set(f, 'buildCuda', fact(inParens[1]!, no, text));
   // Keras runs on TensorFlow: "tensorflow-gpu 1.13.1, keras 2.2.4" gives TensorFlow's version, as reader.ts does
-  const tfNamed = fw === 'keras' || fw === 'tensorflow' ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1] : undefined;
+  const tfNamed =
+    fw === 'keras' || fw === 'tensorflow'
+      ? /tensorflow(?:[-_]gpu)?\s*(?:==|=|:|v)?\s*(\d+\.\d+(?:\.\d+)?)/i.exec(value)?.[1]
+      : undefined;
   const ver = tfNamed ?? frameworkVersion(value);
   if (ver && f.frameworkVersion === undefined) f.frameworkVersion = fact(ver, no, text);
   const cu = /\+cu(\d{2,3})\b/.exec(value) ?? (fw === 'paddle' ? /\.post(\d{2,3})\b/.exec(value) : null);
@@ -146,7 +227,12 @@ function addGpu(f: EnvironmentFacts, raw: string, no: number, text: string): voi
 
 /** The OS as written ("Win7", "Ubuntu 20.04(WSL2)"), without Chinese words; src/judge/platform/detect.ts reads the forms. */
 function osName(v: string): string {
-  return v.replace(/[\u3000-\u303f\u3400-\u9fff]+/g, ' ').replace(/\s+/g, ' ').trim() || v.trim();
+  return (
+    v
+      .replace(/[\u3000-\u303f\u3400-\u9fff]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || v.trim()
+  );
 }
 
 function frameworkWord(v: string): Framework | undefined {
@@ -174,10 +260,15 @@ function normalise(t: string): string {
 const LIST_PREFIX = /^\s*(?:[-*•>#|]+\s*)*(?:\(?\d{1,2}[).:]\s*(?=\D)|\d{1,2}\s+(?=[^\d\s.]))?/;
 
 /** what starts a new item after an ASCII comma or a space; anything else after an ASCII comma belongs to the value */
-const STARTER = '(?:cuda|cudnn|python|tensorflow(?:-gpu)?|tf\\b|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?|飞桨|jax|驱动|显存|显卡|gpu|系统|操作系统|框架|安装|win(?:dows)?\\s*\\d|ubuntu|centos|debian|wsl|docker|conda\\b|pip\\b)';
+const STARTER =
+  '(?:cuda|cudnn|python|tensorflow(?:-gpu)?|tf\\b|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?|飞桨|jax|驱动|显存|显卡|gpu|系统|操作系统|框架|安装|win(?:dows)?\\s*\\d|ubuntu|centos|debian|wsl|docker|conda\\b|pip\\b)';
 // a build tag (+cu113, +cuda112, +cpu) is glued to its version; "win10+cuda10.1" and "A + B" join items
-const SPLIT_ASCII = new RegExp(`\\s*[,;]\\s*(?=${STARTER})|\\s*\\+(?!(?:cu\\d{2,3}|cuda\\d{2,3}(?:\\.cudnn\\d+)?|cpu|rocm[\\d.]*)\\b(?!\\.\\d))\\s*`, 'i');
-const SPLIT_SPACE = /\s+(?=(?:cuda|cudnn|python|tensorflow(?:-gpu)?|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?)\s*v?\d|驱动|显存)/i;
+const SPLIT_ASCII = new RegExp(
+  `\\s*[,;]\\s*(?=${STARTER})|\\s*\\+(?!(?:cu\\d{2,3}|cuda\\d{2,3}(?:\\.cudnn\\d+)?|cpu|rocm[\\d.]*)\\b(?!\\.\\d))\\s*`,
+  'i',
+);
+const SPLIT_SPACE =
+  /\s+(?=(?:cuda|cudnn|python|tensorflow(?:-gpu)?|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?)\s*v?\d|驱动|显存)/i;
 
 function chinese(no: number, raw: string, f: EnvironmentFacts): void {
   const line = raw.replace(/^\s+/, '');
@@ -192,7 +283,9 @@ function chinese(no: number, raw: string, f: EnvironmentFacts): void {
   // announces a list (显卡/环境/系统) or there is none: then an ASCII comma or a plus before a new item, or a space
   // before a versioned item ("GPU：RTX 3060 CUDA11.2 CUDNN8.2", as Paddle's template gets filled in), splits it.
   let context: Kind | null = null;
-  const parts = line.split(/[，；、。]/).map((x, i) => (i === 0 ? normalise(x).replace(LIST_PREFIX, '') : normalise(x)).trim());
+  const parts = line
+    .split(/[，；、。]/)
+    .map((x, i) => (i === 0 ? normalise(x).replace(LIST_PREFIX, '') : normalise(x)).trim());
   for (const part of parts) {
     if (part === '') continue;
     const kv = keyOf(part);
@@ -201,7 +294,11 @@ function chinese(no: number, raw: string, f: EnvironmentFacts): void {
       value(no, raw, f, kv.kind, kv.rest);
       continue;
     }
-    const pieces = (kv ? kv.rest : part).split(SPLIT_ASCII).flatMap((x) => x.split(SPLIT_SPACE)).map((x) => x.trim()).filter(Boolean);
+    const pieces = (kv ? kv.rest : part)
+      .split(SPLIT_ASCII)
+      .flatMap((x) => x.split(SPLIT_SPACE))
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (kv) {
       context = kv.kind;
       value(no, raw, f, kv.kind, pieces.shift() ?? '');
@@ -311,7 +408,14 @@ function value(no: number, text: string, f: EnvironmentFacts, kind: Kind, v: str
       break;
     case 'install':
       // the words reader.ts's addInstall knows
-      for (const w of new Set(s.toLowerCase().match(/\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g) ?? [])) addWord(f, w, no, text);
+      for (const w of new Set(
+        s
+          .toLowerCase()
+          .match(
+            /\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g,
+          ) ?? [],
+      ))
+        addWord(f, w, no, text);
       if (/源码|编译/.test(s)) addWord(f, 'source', no, text);
       if (/docker|容器/i.test(s)) set(f, 'container', fact('container', no, text));
       break;
@@ -358,7 +462,12 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
     set(f, 'python', fact(m[1]!, no, text));
     return true;
   }
-  if ((m = /^(paddlepaddle(?:[-_]gpu)?|paddle|飞桨|tensorflow(?:-gpu)?|tf|pytorch|torch|jaxlib|jax|keras|mxnet)\s*(?:版本)?\s*(?:==|=|:)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?)/i.exec(s))) {
+  if (
+    (m =
+      /^(paddlepaddle(?:[-_]gpu)?|paddle|飞桨|tensorflow(?:-gpu)?|tf|pytorch|torch|jaxlib|jax|keras|mxnet)\s*(?:版本)?\s*(?:==|=|:)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?)/i.exec(
+        s,
+      ))
+  ) {
     const fw = frameworkWord(m[1]!);
     if (fw) setFramework(f, fw, s.slice(m[1]!.length), no, text);
     return true;
@@ -367,18 +476,31 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
     set(f, 'driver', fact(m[1]!, no, text));
     return true;
   }
-  if ((m = /^(?:显存\s*[:=]?\s*)?(\d+(?:\.\d+)?\s*(?:G|GB|GiB|M|MB))\s*(?:显存)?$/i.exec(s)) && (hint === 'gpu' || /显存/.test(s) || f.gpus.length > 0)) {
+  if (
+    (m = /^(?:显存\s*[:=]?\s*)?(\d+(?:\.\d+)?\s*(?:G|GB|GiB|M|MB))\s*(?:显存)?$/i.exec(s)) &&
+    (hint === 'gpu' || /显存/.test(s) || f.gpus.length > 0)
+  ) {
     const g = f.gpus[f.gpus.length - 1];
     const mem = memMiB(m[1]!);
     if (g && mem !== undefined) g.totalMiB ??= mem;
     return g !== undefined;
   }
-  if (/^(?:win(?:dows)?\s*(?:\d{1,2}|xp|server)?|ubuntu\s*[\d.]*|centos\s*[\d.]*|debian\s*[\d.]*|linux|macos\s*[\d.]*|wsl2?(?:\s*\S+)?)\b/i.test(s) && !/^windows\s+subsystem/i.test(s)) {
+  if (
+    /^(?:win(?:dows)?\s*(?:\d{1,2}|xp|server)?|ubuntu\s*[\d.]*|centos\s*[\d.]*|debian\s*[\d.]*|linux|macos\s*[\d.]*|wsl2?(?:\s*\S+)?)\b/i.test(
+      s,
+    ) &&
+    !/^windows\s+subsystem/i.test(s)
+  ) {
     set(f, 'os', fact(osName(s), no, text));
     if (/^wsl/i.test(s)) set(f, 'os', fact('Windows (WSL2)', no, text));
     return true;
   }
-  if (/^(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx|gt|mx|quadro|tesla|titan|a100|a800|h100|h800|h200|v100|p100|p40|p4|t4|a10|a30|a40|l4|l40s?|k80|jetson)\s*\w*/i.test(s) || hint === 'gpu') {
+  if (
+    /^(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx|gt|mx|quadro|tesla|titan|a100|a800|h100|h800|h200|v100|p100|p40|p4|t4|a10|a30|a40|l4|l40s?|k80|jetson)\s*\w*/i.test(
+      s,
+    ) ||
+    hint === 'gpu'
+  ) {
     addGpu(f, s, no, text);
     return true;
   }
@@ -413,7 +535,11 @@ function other(no: number, t: string, f: EnvironmentFacts): void {
     return;
   }
   // pip/conda rows and requirement lines: "paddlepaddle-gpu 2.5.2.post117", "paddlepaddle-gpu==2.6.1"
-  if ((m = /^\s*(?:[-*•]\s*)?paddlepaddle([-_]gpu)?\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)?(?:\.post\d+|(?:a|b|rc)\d+)?)/i.exec(t))) {
+  if (
+    (m = /^\s*(?:[-*•]\s*)?paddlepaddle([-_]gpu)?\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)?(?:\.post\d+|(?:a|b|rc)\d+)?)/i.exec(
+      t,
+    ))
+  ) {
     setFramework(f, 'paddle', m[2]!, no, t);
     return;
   }

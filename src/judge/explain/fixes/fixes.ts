@@ -24,7 +24,8 @@ export interface FixContext {
 }
 
 /** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
-const CPU_ONLY_BUILD = /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
+const CPU_ONLY_BUILD =
+  /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
 /**
  * JAX's CUDA plugin was there and ran: it failed to find a device. jaxlib then falls back to the CPU with its
  * "CUDA-enabled jaxlib is not installed" line, which here is an echo, not the cause.
@@ -33,7 +34,8 @@ const JAX_PLUGIN_RAN = /jax_plugins[./]xla_cuda\d+|cuInit\(0\) failed|CUDA_ERROR
 /** the loader refused a library named in LD_PRELOAD (glibc's ld.so message) */
 const PRELOAD_FAILED = /ld\.so: object '([^']+)' from LD_PRELOAD cannot be preloaded(?: \(([^)]*)\))?/;
 /** CUDA's error 803: the user-space driver (libcuda) that loaded does not go with the kernel module */
-const DRIVER_MISMATCH = /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
+const DRIVER_MISMATCH =
+  /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
 /** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
 const PLAIN_PATH = /^\/[\w./+-]+$/;
 
@@ -67,8 +69,16 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
   const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
-  if (preload && (id === 'library_conflict' || id === 'library_missing')) return platformed(preloadFix(preload[1]!, preload[2]), id, c);
-  const base = (fam === 'paddle' ? paddleFix(id, { lines: c.lines ?? [], hints: c.hints, ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) }) : null) ?? linuxFix(id, c);
+  if (preload && (id === 'library_conflict' || id === 'library_missing'))
+    return platformed(preloadFix(preload[1]!, preload[2]), id, c);
+  const base =
+    (fam === 'paddle'
+      ? paddleFix(id, {
+          lines: c.lines ?? [],
+          hints: c.hints,
+          ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}),
+        })
+      : null) ?? linuxFix(id, c);
   return platformed(base, id, c);
 }
 
@@ -77,14 +87,23 @@ function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x)) ? t('fix.pipMirror') : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
   if (!c.platform || c.platform === 'linux') return base;
-  return adaptFix(base, c.platform, { cause: id, family: family(c.framework), dlls: dllNamesIn(c.lines ?? []), ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}) });
+  return adaptFix(base, c.platform, {
+    cause: id,
+    family: family(c.framework),
+    dlls: dllNamesIn(c.lines ?? []),
+    ...(c.frameworkVersion ? { frameworkVersion: c.frameworkVersion } : {}),
+  });
 }
 
 /** LD_PRELOAD names a library the loader could not use: show the variable and the file, and run without it. */
 function preloadFix(path: string, why: string | undefined): CauseFix {
   return {
     text: why ? t('fix.preload.textWhy', { lib: path, why }) : t('fix.preload.text', { lib: path }),
-    commands: ['echo "$LD_PRELOAD"', ...(PLAIN_PATH.test(path) ? [`ls -lL ${path}`] : []), 'unset LD_PRELOAD    # for this shell; then rerun'],
+    commands: [
+      'echo "$LD_PRELOAD"',
+      ...(PLAIN_PATH.test(path) ? [`ls -lL ${path}`] : []),
+      'unset LD_PRELOAD    # for this shell; then rerun',
+    ],
   };
 }
 
@@ -106,7 +125,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       } else if (fam === 'jax') {
         steps.push(t('fix.oom.jax'));
       }
-      return { text: joinList(steps, 'sentence'), commands: fam === 'torch' ? ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True'] : [] };
+      return {
+        text: joinList(steps, 'sentence'),
+        commands: fam === 'torch' ? ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True'] : [],
+      };
     }
     case 'memory_held_by_other_process': {
       const pids = h.pid ?? [];
@@ -138,23 +160,35 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow log)
       return {
         text: t('fix.prealloc.any'),
-        commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true    # TensorFlow', 'export XLA_PYTHON_CLIENT_PREALLOCATE=false    # JAX'],
+        commands: [
+          'export TF_FORCE_GPU_ALLOW_GROWTH=true    # TensorFlow',
+          'export XLA_PYTHON_CLIENT_PREALLOCATE=false    # JAX',
+        ],
       };
     }
     case 'allocator_fragmentation':
       return {
         text: t('fix.frag'),
-        commands: ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True', '# PyTorch < 2.1: export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128'],
+        commands: [
+          'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
+          '# PyTorch < 2.1: export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128',
+        ],
       };
     case 'cudnn_version_mismatch': {
       const compiled = h.compiled?.[0] ?? h.tfCudnn?.[0];
       const runtime = h.runtime?.[0];
-      const need = compiled ? t('fix.cudnn.needCompiled', { version: compiled.split('.').slice(0, 2).join('.') }) : t('fix.cudnn.needBuilt');
+      const need = compiled
+        ? t('fix.cudnn.needCompiled', { version: compiled.split('.').slice(0, 2).join('.') })
+        : t('fix.cudnn.needBuilt');
       const cmds: string[] = [];
       if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
-      else if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
+      else if (fam === 'tf')
+        cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
       else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
-      if (compiled && Number(compiled.split('.')[0]) >= 8) cmds.push(`pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the framework's CUDA build`);
+      if (compiled && Number(compiled.split('.')[0]) >= 8)
+        cmds.push(
+          `pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the framework's CUDA build`,
+        );
       return {
         text: runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need }),
         commands: cmds,
@@ -165,9 +199,14 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const cmds: string[] = ['nvcc --version', 'gpu-env-doctor libs'];
       // jaxlib's pip-CUDA install brings a CUDA that meets its own floor, whatever the system has
       if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
-      if (fam === 'torch') cmds.push('pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports');
-      if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11) cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
-      if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11)) cmds.push('pip install "tensorflow[and-cuda]"');
+      if (fam === 'torch')
+        cmds.push(
+          'pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports',
+        );
+      if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11)
+        cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
+      if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11))
+        cmds.push('pip install "tensorflow[and-cuda]"');
       return {
         text: wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
         commands: cmds,
@@ -179,14 +218,24 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if ((c.lines ?? []).some((l) => DRIVER_MISMATCH.test(l))) {
         return {
           text: t('fix.driver.mismatch'),
-          commands: ['echo "$LD_LIBRARY_PATH"', 'ls -l /usr/local/cuda*/compat/libcuda.so.* 2>/dev/null', 'gpu-env-doctor check'],
+          commands: [
+            'echo "$LD_LIBRARY_PATH"',
+            'ls -l /usr/local/cuda*/compat/libcuda.so.* 2>/dev/null',
+            'gpu-env-doctor check',
+          ],
           manual: [t('fix.driver.mismatchReboot')],
         };
       }
       const min = h.minDriver?.[0];
       const dc = h.driverCuda?.[0];
       return {
-        text: dc ? (min ? t('fix.driver.textDcMin', { dc, min }) : t('fix.driver.textDc', { dc })) : min ? t('fix.driver.textMin', { min }) : t('fix.driver.text'),
+        text: dc
+          ? min
+            ? t('fix.driver.textDcMin', { dc, min })
+            : t('fix.driver.textDc', { dc })
+          : min
+            ? t('fix.driver.textMin', { min })
+            : t('fix.driver.text'),
         commands: ['nvidia-smi'],
         manual: [t('fix.driver.manual')],
       };
@@ -195,7 +244,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const lib = h.lib?.[0];
       const major = h.cudnnMajor?.[0];
       const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
-      if (lib?.startsWith('libcudnn') || major) cmds.push(`pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`);
+      if (lib?.startsWith('libcudnn') || major)
+        cmds.push(
+          `pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`,
+        );
       return {
         text: lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text'),
         commands: cmds,
@@ -204,13 +256,21 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'library_conflict':
       return {
         text: t('fix.conflict'),
-        commands: ['echo "$LD_LIBRARY_PATH"', 'unset LD_LIBRARY_PATH    # for this shell; then rerun', 'gpu-env-doctor libs'],
+        commands: [
+          'echo "$LD_LIBRARY_PATH"',
+          'unset LD_LIBRARY_PATH    # for this shell; then rerun',
+          'gpu-env-doctor libs',
+        ],
       };
     case 'gpu_arch_unsupported': {
       const cc = h.cc?.[0];
       const cmds: string[] = [];
-      if (fam === 'torch') cmds.push(`pip install torch --index-url https://download.pytorch.org/whl/${cc && Number(cc) >= 10 ? 'cu128' : 'cu126'}`);
-      if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');
+      if (fam === 'torch')
+        cmds.push(
+          `pip install torch --index-url https://download.pytorch.org/whl/${cc && Number(cc) >= 10 ? 'cu128' : 'cu126'}`,
+        );
+      if (fam === 'tf')
+        cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');
       return {
         text: cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'),
         commands: cmds,
@@ -219,10 +279,19 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'no_device_visible':
       // the framework's own words say its build has no CUDA: the remedy is its CUDA build, not the device list
       // (JAX's CUDA plugin that ran and found no device says the same words as a CPU-only jaxlib: not that case)
-      if ((c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l)) && !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))) {
+      if (
+        (c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l)) &&
+        !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))
+      ) {
         return {
           text: t('fix.novisCpuBuild'),
-          commands: [fam === 'torch' ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'nvidia-smi -L'],
+          commands: [
+            fam === 'torch'
+              ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'
+              : fam === 'jax'
+                ? `pip install -U "${jaxCuda}"`
+                : 'nvidia-smi -L',
+          ],
         };
       }
       return {
@@ -238,7 +307,15 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'framework_bug':
       return {
         text: t('fix.bug'),
-        commands: [fam === 'torch' ? 'pip install -U torch' : fam === 'tf' ? 'pip install -U tensorflow' : fam === 'jax' ? `pip install -U "${jaxCuda}"` : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"'],
+        commands: [
+          fam === 'torch'
+            ? 'pip install -U torch'
+            : fam === 'tf'
+              ? 'pip install -U tensorflow'
+              : fam === 'jax'
+                ? `pip install -U "${jaxCuda}"`
+                : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"',
+        ],
       };
     case 'configuration_invalid':
       return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');
@@ -253,7 +330,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
 /** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
 function settingFix(name: string): CauseFix {
   const known: Record<string, { what: string; example: string }> = {
-    PYTORCH_CUDA_ALLOC_CONF: { what: t('fix.setting.allocConf'), example: 'expandable_segments:True,max_split_size_mb:128' },
+    PYTORCH_CUDA_ALLOC_CONF: {
+      what: t('fix.setting.allocConf'),
+      example: 'expandable_segments:True,max_split_size_mb:128',
+    },
     XLA_PYTHON_CLIENT_MEM_FRACTION: { what: t('fix.setting.memFraction'), example: '.50' },
     TF_FORCE_GPU_ALLOW_GROWTH: { what: t('fix.setting.allowGrowth'), example: 'true' },
   };

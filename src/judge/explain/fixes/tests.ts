@@ -18,22 +18,48 @@ export function testFor(id: RootCauseId, fw: Framework | undefined): CauseTest |
   const fam = family(fw);
   switch (id) {
     case 'memory_held_by_other_process':
-      return { text: t('test.heldOther'), command: 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv', cost: 1 };
+      return {
+        text: t('test.heldOther'),
+        command: 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv',
+        cost: 1,
+      };
     case 'framework_preallocation':
-      if (fam === 'jax') return { text: t('test.jaxPrealloc'), command: 'XLA_PYTHON_CLIENT_PREALLOCATE=false python …', cost: 2 };
-      if (fam === 'tf') return { text: t('test.tfGrowth'), command: 'TF_FORCE_GPU_ALLOW_GROWTH=true python …', cost: 2 };
+      if (fam === 'jax')
+        return { text: t('test.jaxPrealloc'), command: 'XLA_PYTHON_CLIENT_PREALLOCATE=false python …', cost: 2 };
+      if (fam === 'tf')
+        return { text: t('test.tfGrowth'), command: 'TF_FORCE_GPU_ALLOW_GROWTH=true python …', cost: 2 };
       return { text: t('test.eitherPrealloc'), cost: 2 };
     case 'gpu_memory_exhausted':
       return { text: t('test.halfBatch'), cost: 2 };
     case 'allocator_fragmentation':
-      return { text: t('test.expandable'), command: 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True python …', cost: 2 };
+      return {
+        text: t('test.expandable'),
+        command: 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True python …',
+        cost: 2,
+      };
     case 'cudnn_version_mismatch':
-      if (fam === 'torch') return { text: t('test.cudnnTorch'), command: 'python -c "import torch; print(torch.backends.cudnn.version())"', cost: 1 };
-      if (fam === 'tf') return { text: t('test.cudnnTf'), command: 'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"', cost: 1 };
+      if (fam === 'torch')
+        return {
+          text: t('test.cudnnTorch'),
+          command: 'python -c "import torch; print(torch.backends.cudnn.version())"',
+          cost: 1,
+        };
+      if (fam === 'tf')
+        return {
+          text: t('test.cudnnTf'),
+          command: 'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
+          cost: 1,
+        };
       return { text: t('test.cudnnAny'), command: 'gpu-env-doctor libs', cost: 1 };
     case 'cuda_toolkit_mismatch':
-      if (fam === 'tf') return { text: t('test.cudaTf'), command: 'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"', cost: 1 };
-      if (fam === 'torch') return { text: t('test.cudaTorch'), command: 'python -c "import torch; print(torch.version.cuda)"', cost: 1 };
+      if (fam === 'tf')
+        return {
+          text: t('test.cudaTf'),
+          command: 'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
+          cost: 1,
+        };
+      if (fam === 'torch')
+        return { text: t('test.cudaTorch'), command: 'python -c "import torch; print(torch.version.cuda)"', cost: 1 };
       return { text: t('test.cudaAny'), command: 'gpu-env-doctor libs', cost: 1 };
     case 'driver_too_old':
       return { text: t('test.driverCuda'), command: 'nvidia-smi', cost: 1 };
@@ -42,7 +68,12 @@ export function testFor(id: RootCauseId, fw: Framework | undefined): CauseTest |
     case 'library_conflict':
       return { text: t('test.whichCopy'), command: 'gpu-env-doctor libs', cost: 1 };
     case 'gpu_arch_unsupported':
-      if (fam === 'torch') return { text: t('test.archTorch'), command: 'python -c "import torch; print(torch.cuda.get_device_capability(), torch.cuda.get_arch_list())"', cost: 1 };
+      if (fam === 'torch')
+        return {
+          text: t('test.archTorch'),
+          command: 'python -c "import torch; print(torch.cuda.get_device_capability(), torch.cuda.get_arch_list())"',
+          cost: 1,
+        };
       return { text: t('test.cc'), command: 'nvidia-smi --query-gpu=name,compute_cap --format=csv', cost: 1 };
     case 'no_device_visible':
       return { text: t('test.listGpus'), command: 'nvidia-smi -L', cost: 1 };

@@ -19,7 +19,11 @@ export function frameworkFamily(fw: Framework | undefined): FrameworkFamily {
 const CUDA_LIB = /lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)\.so\.(\d+)/;
 const WIN_CUDA_LIB = /(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll/;
 
-export function eraOf(env: EnvironmentFacts, signals: Map<string, SignalState>, family: FrameworkFamily): string | undefined {
+export function eraOf(
+  env: EnvironmentFacts,
+  signals: Map<string, SignalState>,
+  family: FrameworkFamily,
+): string | undefined {
   let major: number | undefined;
   const stated = env.buildCuda?.value ?? env.cuda?.value;
   if (stated && /^\d+/.test(stated)) major = Number.parseInt(stated, 10);

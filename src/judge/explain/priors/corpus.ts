@@ -19,7 +19,13 @@ export interface CorpusCase {
   env_text?: string | null;
 }
 
-const FW_NAMES: Record<string, string | null> = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };
+const FW_NAMES: Record<string, string | null> = {
+  tensorflow: 'TensorFlow',
+  pytorch: 'PyTorch',
+  jax: 'JAX',
+  keras: 'Keras',
+  other: null,
+};
 
 /** The reporter's facts as users paste them: the lines of the TensorFlow/PyTorch issue templates. */
 export function envBlock(c: CorpusCase): string {
@@ -56,6 +62,7 @@ export function fitReport(c: CorpusCase, mode: Mode): FitReport & { id: string }
   return {
     id: c.id,
     sample: { label: c.label, groups: f.groups, contextKeys: f.contextKeys },
-    diagnose: (priors: PriorModel): Diagnosis => diagnose({ collector, bytes: text.length, truncatedLines, sources: [c.id], priors }),
+    diagnose: (priors: PriorModel): Diagnosis =>
+      diagnose({ collector, bytes: text.length, truncatedLines, sources: [c.id], priors }),
   };
 }

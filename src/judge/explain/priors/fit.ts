@@ -42,7 +42,13 @@ export function countPriors(samples: Sample[]): Pick<FittedPriors, 'groups' | 'c
  */
 export function fitPriors(reports: FitReport[], corpora: string[], views: FitReport[] = []): FittedPriors {
   const counts = countPriors(reports.map((r) => r.sample));
-  const base: FittedPriors = { fittedOn: { corpora, reports: reports.length }, strength: 2, context: 0, calibration: { a: 1, b: 0, c: 0, d: 0, e: 0 }, ...counts };
+  const base: FittedPriors = {
+    fittedOn: { corpora, reports: reports.length },
+    strength: 2,
+    context: 0,
+    calibration: { a: 1, b: 0, c: 0, d: 0, e: 0 },
+    ...counts,
+  };
   let best: { strength: number; context: number; acc: number; ll: number; points: Point[] } | undefined;
   for (const strength of STRENGTH_GRID) {
     for (const context of CONTEXT_GRID) {
@@ -58,7 +64,14 @@ export function fitPriors(reports: FitReport[], corpora: string[], views: FitRep
         const scoreOf = (id: RootCauseId) => d.causes.find((c) => c.id === id)?.score ?? 0;
         const p = d.weights.total > 0 ? scoreOf(r.sample.label) / d.weights.total : 0;
         ll += Math.log(Math.max(p, 0.01));
-        if (top) points.push({ share: d.weights.topShare, total: d.weights.total, ambiguous: d.ambiguous, onlyMessages: d.weights.onlyMessages ?? false, right });
+        if (top)
+          points.push({
+            share: d.weights.topShare,
+            total: d.weights.total,
+            ambiguous: d.ambiguous,
+            onlyMessages: d.weights.onlyMessages ?? false,
+            right,
+          });
       }
       if (!best || ll > best.ll) best = { strength, context, acc, ll, points };
     }
@@ -68,7 +81,14 @@ export function fitPriors(reports: FitReport[], corpora: string[], views: FitRep
   views.forEach((v, i) => {
     const d = v.diagnose(new PriorModel(chosen, reports[i]!.sample));
     const top = d.causes[0];
-    if (top) points.push({ share: d.weights.topShare, total: d.weights.total, ambiguous: d.ambiguous, onlyMessages: d.weights.onlyMessages ?? false, right: top.id === reports[i]!.sample.label });
+    if (top)
+      points.push({
+        share: d.weights.topShare,
+        total: d.weights.total,
+        ambiguous: d.ambiguous,
+        onlyMessages: d.weights.onlyMessages ?? false,
+        right: top.id === reports[i]!.sample.label,
+      });
   });
   return { ...chosen, calibration: fitCalibration(points) };
 }

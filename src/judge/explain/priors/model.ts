@@ -85,12 +85,17 @@ export class PriorModel {
   contextPrior(keys: string[]): Record<RootCauseId, number> {
     const base = this.contextCounts('*');
     const N = Object.values(base).reduce((a, b) => a + (b ?? 0), 0);
-    let p = Object.fromEntries(ROOT_CAUSES.map((c) => [c, ((base[c] ?? 0) + 1) / (N + ROOT_CAUSES.length)])) as Record<RootCauseId, number>;
+    let p = Object.fromEntries(ROOT_CAUSES.map((c) => [c, ((base[c] ?? 0) + 1) / (N + ROOT_CAUSES.length)])) as Record<
+      RootCauseId,
+      number
+    >;
     for (const k of keys) {
       const n = this.contextCounts(k);
       const t = Object.values(n).reduce((a, b) => a + (b ?? 0), 0);
       if (t === 0) continue;
-      p = Object.fromEntries(ROOT_CAUSES.map((c) => [c, ((n[c] ?? 0) + CONTEXT_SMOOTHING * p[c]) / (t + CONTEXT_SMOOTHING)])) as Record<RootCauseId, number>;
+      p = Object.fromEntries(
+        ROOT_CAUSES.map((c) => [c, ((n[c] ?? 0) + CONTEXT_SMOOTHING * p[c]) / (t + CONTEXT_SMOOTHING)]),
+      ) as Record<RootCauseId, number>;
     }
     return p;
   }
@@ -100,7 +105,10 @@ export class PriorModel {
     const w = this.contextWeight;
     const top = this.contextPrior([]);
     const here = this.contextPrior(keys);
-    return Object.fromEntries(ROOT_CAUSES.map((c) => [c, w === 0 ? 1 : (here[c] / top[c]) ** w])) as Record<RootCauseId, number>;
+    return Object.fromEntries(ROOT_CAUSES.map((c) => [c, w === 0 ? 1 : (here[c] / top[c]) ** w])) as Record<
+      RootCauseId,
+      number
+    >;
   }
 
   /** the confidence of the first cause, from its share of all weight and the total weight */
@@ -109,7 +117,12 @@ export class PriorModel {
     if (!cal) return Math.min(0.97, share * Math.min(1, total));
     // bounded as in the fit (fit.ts clipShare): one cause alone on the board is not certainty
     const s = Math.min(0.98, Math.max(0.02, share));
-    const z = cal.a * Math.log(s / (1 - s)) + cal.b * Math.log(Math.max(total, 1e-3)) + cal.c + (cal.d ?? 0) * (ambiguous ? 1 : 0) + (cal.e ?? 0) * (onlyMessages ? 1 : 0);
+    const z =
+      cal.a * Math.log(s / (1 - s)) +
+      cal.b * Math.log(Math.max(total, 1e-3)) +
+      cal.c +
+      (cal.d ?? 0) * (ambiguous ? 1 : 0) +
+      (cal.e ?? 0) * (onlyMessages ? 1 : 0);
     return 1 / (1 + Math.exp(-z));
   }
 }

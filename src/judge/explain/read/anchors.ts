@@ -58,7 +58,8 @@ export class AnchorSet {
 
   constructor(words: readonly string[], stems?: readonly string[], headStems: readonly string[] = []) {
     for (const w of [...words, ...(stems ?? []), ...headStems]) {
-      if (Buffer.byteLength(w, 'utf8') < MIN_ANCHOR) throw new Error(`anchor "${w}" is shorter than ${MIN_ANCHOR} bytes`);
+      if (Buffer.byteLength(w, 'utf8') < MIN_ANCHOR)
+        throw new Error(`anchor "${w}" is shorter than ${MIN_ANCHOR} bytes`);
       if (/[\r\n]/.test(w)) throw new Error(`anchor "${w}" holds a line break`);
     }
     // the regex runs over bytes seen as latin1 characters: an anchor is its UTF-8 bytes, seen the same way
@@ -69,7 +70,8 @@ export class AnchorSet {
     const stemWords = stems ? [...new Set(stems.map(latin1))] : [...this.ids.keys()];
     const headWords = [...new Set([...stemWords, ...headStems.map(latin1)])];
     for (const w of this.ids.keys()) {
-      if (!headWords.some((s) => w.includes(s))) throw new Error(`anchor "${w}" holds none of the prefilter's stems: a line with it would never be read`);
+      if (!headWords.some((s) => w.includes(s)))
+        throw new Error(`anchor "${w}" holds none of the prefilter's stems: a line with it would never be read`);
     }
     this.fastStems = stemWords;
     this.headWords = headWords;
@@ -112,8 +114,22 @@ export class AnchorSet {
       // real matches, each confirmed on the real bytes where it starts.
       const ascii = isAscii(buf.subarray(pos, wEnd));
       const masked = ascii ? null : this.masked();
-      const text = ascii ? buf.toString('latin1', pos, wEnd).toLowerCase() : masked ? buf.toString('ascii', pos, wEnd).toLowerCase() : buf.toString('latin1', pos, wEnd);
-      const re = ascii ? (head ? this.headRe : this.scanRe) : masked ? (head ? masked.head : masked.scan) : head ? this.headReI : this.scanReI;
+      const text = ascii
+        ? buf.toString('latin1', pos, wEnd).toLowerCase()
+        : masked
+          ? buf.toString('ascii', pos, wEnd).toLowerCase()
+          : buf.toString('latin1', pos, wEnd);
+      const re = ascii
+        ? head
+          ? this.headRe
+          : this.scanRe
+        : masked
+          ? head
+            ? masked.head
+            : masked.scan
+          : head
+            ? this.headReI
+            : this.scanReI;
       re.lastIndex = 0;
       let next = wEnd >= to ? to : wEnd - this.overlap;
       for (;;) {
@@ -153,7 +169,11 @@ export class AnchorSet {
     if (this.maskedRes !== undefined) return this.maskedRes;
     const unsafe = (c: number) => c === 0xc0 || c === 0xe0 || (c >= 0xdb && c <= 0xde) || (c >= 0xfb && c <= 0xfe);
     if (this.headWords.some((w) => [...w].some((ch) => unsafe(ch.charCodeAt(0))))) return (this.maskedRes = null);
-    const mask = (w: string) => [...w].map((ch) => String.fromCharCode(ch.charCodeAt(0) & 0x7f)).join('').toLowerCase();
+    const mask = (w: string) =>
+      [...w]
+        .map((ch) => String.fromCharCode(ch.charCodeAt(0) & 0x7f))
+        .join('')
+        .toLowerCase();
     this.maskedRes = {
       scan: new RegExp(trie([...new Set(this.fastStems.map(mask))]), 'g'),
       head: new RegExp(trie([...new Set(this.headWords.map(mask))]), 'g'),
@@ -167,7 +187,16 @@ export class AnchorSet {
   /** What the constructor computes from its words, for the build to write down (scripts/build.mjs) and a run to
    *  restore with `fromState` instead of computing it again at every start. */
   state(): AnchorSetState {
-    return { words: this.words, re: this.re.source, scanRe: this.scanRe.source, headRe: this.headRe.source, fastStems: this.fastStems, headWords: this.headWords, overlap: this.overlap, prefixes: this.prefixes };
+    return {
+      words: this.words,
+      re: this.re.source,
+      scanRe: this.scanRe.source,
+      headRe: this.headRe.source,
+      fastStems: this.fastStems,
+      headWords: this.headWords,
+      overlap: this.overlap,
+      prefixes: this.prefixes,
+    };
   }
 
   /** The set a state describes, with the flags the constructor gives each regex. */

@@ -200,14 +200,20 @@ export class LineScanner {
       return;
     }
     const anchors = this.anchors;
-    anchors.scan(data, 0, end, (start) => {
-      countUpTo(start);
-      const nl = data.indexOf(NL, start);
-      this.lineNo++;
-      this.emitLine(data, pos, nl);
-      pos = nl + 1;
-      return pos;
-    }, head);
+    anchors.scan(
+      data,
+      0,
+      end,
+      (start) => {
+        countUpTo(start);
+        const nl = data.indexOf(NL, start);
+        this.lineNo++;
+        this.emitLine(data, pos, nl);
+        pos = nl + 1;
+        return pos;
+      },
+      head,
+    );
     countUpTo(end);
   }
 

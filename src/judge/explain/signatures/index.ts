@@ -67,8 +67,15 @@ export interface FrameworkCue {
 export const SIGNATURE_FILES: Record<string, unknown[]> = { memory, cudnn, libraries, arch, misc, context };
 
 const FRAMEWORK_OF: Record<string, Framework> = {
-  tensorflow: 'tensorflow', xla: 'xla', jax: 'jax', pytorch: 'pytorch', cupy: 'cupy', onnxruntime: 'onnxruntime',
-  paddle: 'paddle', caffe: 'caffe', mxnet: 'mxnet',
+  tensorflow: 'tensorflow',
+  xla: 'xla',
+  jax: 'jax',
+  pytorch: 'pytorch',
+  cupy: 'cupy',
+  onnxruntime: 'onnxruntime',
+  paddle: 'paddle',
+  caffe: 'caffe',
+  mxnet: 'mxnet',
 };
 
 function normalise(c: Partial<Record<RootCauseId, number>>): Partial<Record<RootCauseId, number>> {
@@ -79,7 +86,12 @@ function normalise(c: Partial<Record<RootCauseId, number>>): Partial<Record<Root
   return out;
 }
 
-const MEMORY_CAUSES: RootCauseId[] = ['gpu_memory_exhausted', 'memory_held_by_other_process', 'framework_preallocation', 'allocator_fragmentation'];
+const MEMORY_CAUSES: RootCauseId[] = [
+  'gpu_memory_exhausted',
+  'memory_held_by_other_process',
+  'framework_preallocation',
+  'allocator_fragmentation',
+];
 
 /** how much of a prior is on the memory causes (an out-of-memory message puts nearly all of it there) */
 export function memoryShare(c: Partial<Record<RootCauseId, number>>): number {
@@ -197,7 +209,16 @@ function catalogBody(g: CatalogRow): SignatureBody {
   return {
     fields: {
       group: g.group,
-      kind: g.kind === 'noise' ? 'noise' : g.kind === 'context' ? 'context' : g.kind === 'evidence' ? 'evidence' : memoryShare(causes) >= 0.8 ? 'memory' : 'symptom',
+      kind:
+        g.kind === 'noise'
+          ? 'noise'
+          : g.kind === 'context'
+            ? 'context'
+            : g.kind === 'evidence'
+              ? 'evidence'
+              : memoryShare(causes) >= 0.8
+                ? 'memory'
+                : 'symptom',
       ...(FRAMEWORK_OF[g.framework] ? { framework: FRAMEWORK_OF[g.framework] } : {}),
       causes,
       reasons: g.reasons as Partial<Record<RootCauseId, string>>,
@@ -224,29 +245,40 @@ function compileAll(): Signature[] {
   };
   for (const g of generated.signatures as Array<CatalogRow | CatalogStub>) {
     const row = 'row' in g && typeof g.row === 'function' ? g.row : () => g as CatalogRow;
-    add(new LazySignature(g.id, g.anchors, true, g.kind === 'noise' || g.kind === 'context', g.literals, () => catalogBody(row())));
+    add(
+      new LazySignature(g.id, g.anchors, true, g.kind === 'noise' || g.kind === 'context', g.literals, () =>
+        catalogBody(row()),
+      ),
+    );
   }
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     for (const raw of rows) {
       // validated by the tests (schema above), not at start: the rows are data shipped with the code
       const row = raw as SignatureRow & { literals?: string[] | null };
       add(
-        new LazySignature(row.id, row.anchors, false, (row.kind as string) === 'noise' || row.kind === 'context', row.literals, () => ({
-          fields: {
-            group: row.group ?? row.id,
-            kind: row.kind,
-            ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
-            causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
-            reasons: {},
-            summary: row.summary,
-            source: `${row.source} (${file}.json)`,
-            examples: row.examples,
-            status: false,
-          },
-          pattern: row.pattern,
-          flags: row.flags ?? 'i',
-          needs: undefined,
-        })),
+        new LazySignature(
+          row.id,
+          row.anchors,
+          false,
+          (row.kind as string) === 'noise' || row.kind === 'context',
+          row.literals,
+          () => ({
+            fields: {
+              group: row.group ?? row.id,
+              kind: row.kind,
+              ...(row.frameworks.length === 1 && row.frameworks[0] !== 'other' ? { framework: row.frameworks[0] } : {}),
+              causes: row.kind === 'context' ? row.indicates : normalise(row.indicates),
+              reasons: {},
+              summary: row.summary,
+              source: `${row.source} (${file}.json)`,
+              examples: row.examples,
+              status: false,
+            },
+            pattern: row.pattern,
+            flags: row.flags ?? 'i',
+            needs: undefined,
+          }),
+        ),
       );
     }
   }
@@ -257,7 +289,16 @@ function compileAll(): Signature[] {
       new LazySignature(row.id, row.anchors, false, false, row.literals, () => {
         priors ??= new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
         return {
-          fields: { group: row.id, kind: 'family', causes: normalise(priors.get(row.id) ?? {}), reasons: {}, summary: row.summary, source: row.source, examples: [], status: false },
+          fields: {
+            group: row.id,
+            kind: 'family',
+            causes: normalise(priors.get(row.id) ?? {}),
+            reasons: {},
+            summary: row.summary,
+            source: row.source,
+            examples: [],
+            status: false,
+          },
           pattern: row.pattern,
           flags: 'i',
           needs: undefined,
@@ -297,13 +338,24 @@ export class Registry {
     // The bundle's catalog carries what the rest of this constructor computes (scripts/build.mjs built this
     // registry and wrote it down): restored, when it is of these very signatures, instead of computed again.
     const digest = (generated as { registry?: RegistryDigest }).registry;
-    if (digest && digest.ids.length === this.signatures.length && digest.ids.every((id, i) => this.signatures[i]!.id === id) && digest.cues === this.cues.length) {
+    if (
+      digest &&
+      digest.ids.length === this.signatures.length &&
+      digest.ids.every((id, i) => this.signatures[i]!.id === id) &&
+      digest.cues === this.cues.length
+    ) {
       this.anchors = AnchorSet.fromState(digest.anchors);
       this.byAnchor = digest.byAnchor.map((list) => list.map((i) => this.signatures[i]!));
       this.cuesByAnchor = digest.cuesByAnchor.map((list) => list.map((i) => this.cues[i]!));
       return;
     }
-    const words = [...new Set([...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) => w.toLowerCase()))];
+    const words = [
+      ...new Set(
+        [...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map(
+          (w) => w.toLowerCase(),
+        ),
+      ),
+    ];
     this.anchors = new AnchorSet(words, STEMS, HEAD_STEMS);
     // a failure message must be found anywhere in a log, not only in its first part (asked once per distinct
     // anchor: the ~480 signatures share ~150 of them)
@@ -315,7 +367,10 @@ export class Registry {
     };
     for (const sig of this.signatures) {
       if ((sig as LazySignature).quiet) continue;
-      if (!sig.anchors.some(foundAnywhere)) throw new Error(`signature ${sig.id}: none of its anchors (${sig.anchors.join(', ')}) holds a stem read in the whole log`);
+      if (!sig.anchors.some(foundAnywhere))
+        throw new Error(
+          `signature ${sig.id}: none of its anchors (${sig.anchors.join(', ')}) holds a stem read in the whole log`,
+        );
     }
     const ids = new Map<string, number>();
     const idOf = (a: string) => {
@@ -325,8 +380,10 @@ export class Registry {
     };
     this.byAnchor = words.map(() => []);
     this.cuesByAnchor = words.map(() => []);
-    for (const s of this.signatures) for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[idOf(a)]!.push(s);
-    for (const c of this.cues) for (const a of new Set(c.anchors.map((x) => x.toLowerCase()))) this.cuesByAnchor[idOf(a)]!.push(c);
+    for (const s of this.signatures)
+      for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[idOf(a)]!.push(s);
+    for (const c of this.cues)
+      for (const a of new Set(c.anchors.map((x) => x.toLowerCase()))) this.cuesByAnchor[idOf(a)]!.push(c);
   }
 
   /** What the constructor computed, by index: written into the bundle's catalog by the build. */

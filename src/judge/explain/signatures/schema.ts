@@ -4,7 +4,21 @@
 import { z } from 'zod';
 import { ROOT_CAUSES } from '../../../knowledge/root-causes.js';
 
-export const FRAMEWORKS = ['tensorflow', 'keras', 'pytorch', 'jax', 'xla', 'cupy', 'onnxruntime', 'caffe', 'mxnet', 'cntk', 'rapids', 'paddle', 'other'] as const;
+export const FRAMEWORKS = [
+  'tensorflow',
+  'keras',
+  'pytorch',
+  'jax',
+  'xla',
+  'cupy',
+  'onnxruntime',
+  'caffe',
+  'mxnet',
+  'cntk',
+  'rapids',
+  'paddle',
+  'other',
+] as const;
 
 /** A hand-written row (the JSON files of this folder). */
 export const SignatureRow = z.object({

@@ -72,7 +72,11 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
   const undecided = Boolean(d.ambiguous || d.unknownMessage);
   const sorted = [...d.causes];
   const top = sorted[0];
-  const headline = d.verdict ?? (top ? t('explain.mostLikely', { cause: lowerFirst(titleOf(top)), pct: pct(top.confidence) }) : t('explain.nothing'));
+  const headline =
+    d.verdict ??
+    (top
+      ? t('explain.mostLikely', { cause: lowerFirst(titleOf(top)), pct: pct(top.confidence) })
+      : t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
   const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c) => {
@@ -89,14 +93,33 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
         title: titleOf(c),
         confidence: c.confidence,
         summary: c.summary,
-        evidence: evidence.map((e) => ({ line: e.source === 'machine' || !(e.line > 0) ? null : e.line, text: e.text })),
+        evidence: evidence.map((e) => ({
+          line: e.source === 'machine' || !(e.line > 0) ? null : e.line,
+          text: e.text,
+        })),
         // a fix already given under an earlier cause is not repeated under this one
-        ...(c.fix && !fixes.has(c.fix.text) ? { fix: { text: c.fix.text, commands: [...(c.fix.commands ?? [])], manual: localKills(c.fix.manual ?? [], d, o.snapshot ?? null) } } : {}),
+        ...(c.fix && !fixes.has(c.fix.text)
+          ? {
+              fix: {
+                text: c.fix.text,
+                commands: [...(c.fix.commands ?? [])],
+                manual: localKills(c.fix.manual ?? [], d, o.snapshot ?? null),
+              },
+            }
+          : {}),
       },
       { snapshot: o.snapshot ?? null },
     );
     if (c.fix) fixes.add(c.fix.text);
-    return { id: c.id, title: titleOf(c), pct: pct(c.confidence), ...(undecided && c.test ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } } : {}), lines };
+    return {
+      id: c.id,
+      title: titleOf(c),
+      pct: pct(c.confidence),
+      ...(undecided && c.test
+        ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } }
+        : {}),
+      lines,
+    };
   });
   if (!undecided) {
     const fix = causes[0]?.lines.fix;
@@ -104,12 +127,20 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
       headline,
       undecided,
       evidence: [],
-      next: fix ? { text: fix.text, ...(fix.act ? { act: fix.act } : {}), commands: fix.commands, byHand: fix.byHand } : null,
+      next: fix
+        ? { text: fix.text, ...(fix.act ? { act: fix.act } : {}), commands: fix.commands, byHand: fix.byHand }
+        : null,
       causes,
     };
   }
   const evidence = causes.flatMap((c) => c.lines.evidence).slice(0, o.verbose ? 8 : EVIDENCE);
-  return { headline, undecided, evidence, next: decider(d), causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })) };
+  return {
+    headline,
+    undecided,
+    evidence,
+    next: decider(d),
+    causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })),
+  };
 }
 
 /**
@@ -120,19 +151,40 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
 function decider(d: AnswerInput): NextStep {
   const cudnn = (d.signals ?? []).some((s) => /cudnn|conv|dnn/i.test(s.signature));
   if (d.machine?.used) {
-    const tests = d.causes.slice(0, CANDIDATES).filter((c) => c.test?.command).sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence);
+    const tests = d.causes
+      .slice(0, CANDIDATES)
+      .filter((c) => c.test?.command)
+      .sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence);
     const best = tests[0]?.test;
-    if (best?.command) return { text: t('answer.testDecides', { test: best.text }), commands: [best.command], byHand: [] };
+    if (best?.command)
+      return { text: t('answer.testDecides', { test: best.text }), commands: [best.command], byHand: [] };
   }
-  return { text: t(cudnn ? 'answer.checkDecidesCudnn' : 'answer.checkDecides'), commands: [`gpu-env-doctor check${cudnn ? ' --deep' : ''}`], byHand: [], where: t('answer.onMachine') };
+  return {
+    text: t(cudnn ? 'answer.checkDecidesCudnn' : 'answer.checkDecides'),
+    commands: [`gpu-env-doctor check${cudnn ? ' --deep' : ''}`],
+    byHand: [],
+    where: t('answer.onMachine'),
+  };
 }
 
 /** The answer as data, for --json: the same headline, cause order and next step as every other format. */
-export function answerJson(a: Answer): { headline: string; undecided: boolean; nextStep: { text: string; commands: string[]; byHand: string[]; where?: string } | null; causeOrder: string[] } {
+export function answerJson(a: Answer): {
+  headline: string;
+  undecided: boolean;
+  nextStep: { text: string; commands: string[]; byHand: string[]; where?: string } | null;
+  causeOrder: string[];
+} {
   return {
     headline: a.headline,
     undecided: a.undecided,
-    nextStep: a.next ? { text: a.next.text, commands: [...(a.next.act ? [a.next.act] : []), ...a.next.commands], byHand: a.next.byHand, ...(a.next.where ? { where: a.next.where } : {}) } : null,
+    nextStep: a.next
+      ? {
+          text: a.next.text,
+          commands: [...(a.next.act ? [a.next.act] : []), ...a.next.commands],
+          byHand: a.next.byHand,
+          ...(a.next.where ? { where: a.next.where } : {}),
+        }
+      : null,
     causeOrder: a.causes.map((c) => c.id),
   };
 }

@@ -18,7 +18,10 @@ export function mdLabel(label: string): string {
   return m ? `**${m[1]}**${m[2]}${LABELS.gap}` : `**${label}**${LABELS.gap}`;
 }
 
-export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | null; snapshotLine?: string } = {}): string {
+export function renderExplainMarkdown(
+  d: Diagnosis,
+  o: { snapshot?: Snapshot | null; snapshotLine?: string } = {},
+): string {
   const out: string[] = [];
   out.push('## gpu-env-doctor explain');
   out.push('');
@@ -27,7 +30,13 @@ export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | n
   out.push('');
   const n = d.input.lines;
   const sources = d.input.sources.map((s) => mdCode(s)).join(', ');
-  out.push(!d.machine ? t('explain.md.input', { sources, n }) : d.machine.used ? t('explain.md.inputWith', { sources, n, host: mdCode(d.machine.host ?? t('explain.thisMachine')) }) : t('explain.md.inputNoGpu', { sources, n }));
+  out.push(
+    !d.machine
+      ? t('explain.md.input', { sources, n })
+      : d.machine.used
+        ? t('explain.md.inputWith', { sources, n, host: mdCode(d.machine.host ?? t('explain.thisMachine')) })
+        : t('explain.md.inputNoGpu', { sources, n }),
+  );
   if (o.snapshotLine) out.push('', mdText(o.snapshotLine));
   if (a.undecided) {
     if (a.evidence.length > 0) {
@@ -39,7 +48,11 @@ export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | n
     out.push(`| # | ${t('explain.md.candidate')} | ${t('explain.md.confidence')} | ${t('explain.md.check')} |`);
     out.push('| --- | --- | --- | --- |');
     a.causes.forEach((c, i) => {
-      const tell = c.tell ? (c.tell.command ? `${mdCell(c.tell.text)}: ${mdCode(c.tell.command, true)}` : mdCell(c.tell.text)) : ' ';
+      const tell = c.tell
+        ? c.tell.command
+          ? `${mdCell(c.tell.text)}: ${mdCode(c.tell.command, true)}`
+          : mdCell(c.tell.text)
+        : ' ';
       out.push(`| ${i + 1} | ${mdCell(c.title)} | ${c.pct}% | ${tell} |`);
     });
   } else {
@@ -51,7 +64,9 @@ export function renderExplainMarkdown(d: Diagnosis, o: { snapshot?: Snapshot | n
       for (const w of cause.why.filter((x) => !x.startsWith('against:'))) out.push(`- ${mdText(w)}`);
       if (c.lines.evidence.length > 0) {
         out.push('');
-        out.push(mdFence(c.lines.evidence.map((e) => (e.where ? `${e.text}   (${e.where})` : e.text)).join('\n')).trimEnd());
+        out.push(
+          mdFence(c.lines.evidence.map((e) => (e.where ? `${e.text}   (${e.where})` : e.text)).join('\n')).trimEnd(),
+        );
       }
       const fix = c.lines.fix;
       if (fix) {

@@ -60,9 +60,15 @@ function answerWithReasons(d: Diagnosis, verbose: boolean, snapshot: Snapshot | 
     const cause = d.causes[i];
     if (!cause) return;
     const ev = new Set(cause.evidence.map((e) => e.text.trim()));
-    const why = cause.why.filter((w) => !w.startsWith('against:') && !ev.has(w.trim()) && !ev.has(w.replace(/^now: /, '').trim()));
+    const why = cause.why.filter(
+      (w) => !w.startsWith('against:') && !ev.has(w.trim()) && !ev.has(w.replace(/^now: /, '').trim()),
+    );
     const against = verbose ? cause.why.filter((w) => w.startsWith('against:')) : [];
-    ac.lines = { ...ac.lines, details: [...why.slice(0, verbose ? why.length : 2), ...against], evidence: ac.lines.evidence.slice(0, verbose ? undefined : 3) };
+    ac.lines = {
+      ...ac.lines,
+      details: [...why.slice(0, verbose ? why.length : 2), ...against],
+      evidence: ac.lines.evidence.slice(0, verbose ? undefined : 3),
+    };
   });
   return a;
 }
@@ -82,7 +88,11 @@ function renderDecided(a: Answer, st: TermStyle, out: string[]): void {
   a.causes.forEach((cause, i) => {
     out.push('');
     const id = st.verbose ? st.c.dim(`  [${cause.id}]`) : '';
-    out.push(...renderBlock({ ...cause.lines, headline: `${cause.title} ${st.c.cyan(`${cause.pct}%`)}${id}`, ids: [] }, st, { lead: st.c.bold(LABELS.rank(i + 1)) }));
+    out.push(
+      ...renderBlock({ ...cause.lines, headline: `${cause.title} ${st.c.cyan(`${cause.pct}%`)}${id}`, ids: [] }, st, {
+        lead: st.c.bold(LABELS.rank(i + 1)),
+      }),
+    );
   });
 }
 
@@ -90,7 +100,15 @@ function renderDecided(a: Answer, st: TermStyle, out: string[]): void {
 export function renderUndecided(a: Answer, st: TermStyle, out: string[]): void {
   const { c, width } = st;
   const gutter = `    ${c.dim('│')} `;
-  for (const e of a.evidence) out.push(...wrap(`${visible(e.text)}${e.where ? c.dim(`   (${visibleLine(e.where)})`) : ''}`, width, gutter, `${gutter}  `));
+  for (const e of a.evidence)
+    out.push(
+      ...wrap(
+        `${visible(e.text)}${e.where ? c.dim(`   (${visibleLine(e.where)})`) : ''}`,
+        width,
+        gutter,
+        `${gutter}  `,
+      ),
+    );
   if (a.next) {
     out.push('');
     renderNext(a.next, st, out);
@@ -102,9 +120,18 @@ export function renderUndecided(a: Answer, st: TermStyle, out: string[]): void {
     const rank = LABELS.rank(i + 1);
     const pad = ' '.repeat(Math.max(1, titleWidth - displayWidth(cause.title) + 1));
     const pct = `${cause.pct}%`.padStart(4);
-    out.push(...wrap(`${cause.title}${pad}${c.cyan(pct)}${st.verbose ? c.dim(`  [${cause.id}]`) : ''}`, width, `  ${rank} `, `     `));
+    out.push(
+      ...wrap(
+        `${cause.title}${pad}${c.cyan(pct)}${st.verbose ? c.dim(`  [${cause.id}]`) : ''}`,
+        width,
+        `  ${rank} `,
+        `     `,
+      ),
+    );
     if (cause.tell) {
-      out.push(...wrap(`${c.dim(t('answer.tells'))}${LABELS.gap}${visible(cause.tell.text)}`, width, '     ', '       '));
+      out.push(
+        ...wrap(`${c.dim(t('answer.tells'))}${LABELS.gap}${visible(cause.tell.text)}`, width, '     ', '       '),
+      );
       if (cause.tell.command) out.push(`       ${c.cyan('$')} ${visibleLine(cause.tell.command)}`);
     }
   });
@@ -115,26 +142,49 @@ function renderNext(n: NextStep, st: TermStyle, out: string[]): void {
   const { c, width } = st;
   out.push(...wrap(`${c.bold(t('answer.next'))}${LABELS.gap}${visible(n.text)}`, width, '', '  '));
   if (n.act) out.push(`  ${c.cyan('$')} ${n.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
-  for (const cmd of n.commands) out.push(`  ${c.cyan('$')} ${visibleLine(cmd)}${n.where ? `   ${c.dim(`# ${n.where}`)}` : ''}`);
-  for (const m of n.byHand) out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, '  ', '    '));
+  for (const cmd of n.commands)
+    out.push(`  ${c.cyan('$')} ${visibleLine(cmd)}${n.where ? `   ${c.dim(`# ${n.where}`)}` : ''}`);
+  for (const m of n.byHand)
+    out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, '  ', '    '));
 }
 
 function renderVerbose(d: Diagnosis, c: Colors, out: string[], width: number): void {
   out.push('');
   out.push(c.bold(t('explain.signals')));
-  for (const s of d.signals) out.push(...wrap(visible(t('explain.signalLine', { signature: s.signature, count: s.count, line: s.lines[0]?.line ?? '?', summary: s.summary })), width, '  ', '    '));
+  for (const s of d.signals)
+    out.push(
+      ...wrap(
+        visible(
+          t('explain.signalLine', {
+            signature: s.signature,
+            count: s.count,
+            line: s.lines[0]?.line ?? '?',
+            summary: s.summary,
+          }),
+        ),
+        width,
+        '  ',
+        '    ',
+      ),
+    );
   const facts = describeFacts(d.environment);
   if (facts.length > 0) {
     out.push(c.bold(t('explain.factsRead')));
     for (const f of facts) out.push(...wrap(visible(f), width, '  ', '    '));
   }
-  for (const n of d.machine?.notes ?? []) out.push(...wrap(visible(t('explain.machineNote', { note: n })), width, '  ', '    '));
+  for (const n of d.machine?.notes ?? [])
+    out.push(...wrap(visible(t('explain.machineNote', { note: n })), width, '  ', '    '));
 }
 
 export function describeFacts(e: EnvironmentFacts): string[] {
   const out: string[] = [];
   const f = (key: MessageKey, v: { value: unknown; line: number } | undefined) => {
-    if (v) out.push(v.line > 0 ? t('fact.line', { label: t(key), value: String(v.value), n: v.line }) : t('fact.noLine', { label: t(key), value: String(v.value) }));
+    if (v)
+      out.push(
+        v.line > 0
+          ? t('fact.line', { label: t(key), value: String(v.value), n: v.line })
+          : t('fact.noLine', { label: t(key), value: String(v.value) }),
+      );
   };
   f('fact.framework', e.framework);
   f('fact.frameworkVersion', e.frameworkVersion);
@@ -143,11 +193,16 @@ export function describeFacts(e: EnvironmentFacts): string[] {
   f('fact.driverCuda', e.driverCuda);
   f('fact.cudnn', e.cudnn);
   f('fact.driver', e.driver);
-  for (const g of e.gpus) out.push(g.computeCapability ? t('fact.gpuCc', { name: g.name, cc: g.computeCapability, n: g.line }) : t('fact.gpu', { name: g.name, n: g.line }));
+  for (const g of e.gpus)
+    out.push(
+      g.computeCapability
+        ? t('fact.gpuCc', { name: g.name, cc: g.computeCapability, n: g.line })
+        : t('fact.gpu', { name: g.name, n: g.line }),
+    );
   f('fact.os', e.os);
   f('fact.python', e.python);
-  if (e.install.length) out.push(t('fact.noLine', { label: t('fact.install'), value: e.install.map((i) => i.value).join(', ') }));
+  if (e.install.length)
+    out.push(t('fact.noLine', { label: t('fact.install'), value: e.install.map((i) => i.value).join(', ') }));
   f('fact.container', e.container);
   return out;
 }
-
