@@ -71,6 +71,15 @@ describe('an adopted process: leftover, working, or detached on purpose', () => 
     expect(detachedHow(adopted({ ancestors: [{ pid: 200, name: 'screen' }] }))).toMatch(/screen/);
   });
 
+  it("the CUDA driver's own UVM socket, which every CUDA process has, is no sign of service", () => {
+    const idle = adopted({ listening: ['unix @cuda-uvmfd-4026531836-460@'] });
+    expect(assess(idle, self).verdict).toBe('orphaned');
+    const server = adopted({ listening: ['unix @cuda-uvmfd-4026531836-460@', 'tcp 127.0.0.1:18923'] });
+    expect(assess(server, self).verdict).toBe('active');
+    expect(assess(server, self).reason).toContain('tcp 127.0.0.1:18923');
+    expect(assess(server, self).reason).not.toContain('cuda-uvmfd');
+  });
+
   it('listening, connected or writing its log lately: active, with what it does', () => {
     const l = assess(adopted({ sigHupIgnored: true, listening: ['tcp 127.0.0.1:8000'] }), self);
     expect([l.verdict, l.reason]).toEqual([

@@ -48,11 +48,17 @@ export function jobPartOf(p: Pick<HolderProcess, 'cmdline'>): JobPart | null {
 /** multiprocessing's resource sharer listens under its own temp folder, only for its parent's requests. */
 const MP_LISTENER = /^unix \/.*\/pymp-[^/]+\/listener-/;
 
+/** The CUDA driver's own socket for handing over UVM file descriptors: every CUDA process listens on one
+ *  ("unix @cuda-uvmfd-<namespace>-<pid>@", seen on every holder on a real GPU), so it shows no one is served. */
+const CUDA_DRIVER_LISTENER = /^unix @cuda-uvmfd-/;
+
 /** Signs that it works or serves someone, in words; empty when none. */
 export function workSigns(p: Facts, part: JobPart | null): string[] {
   const out: string[] = [];
   // A kernel's ports and a worker's sharer serve only the process that is gone; a connection is someone else.
-  const listening = part ? [] : (p.listening ?? []).filter((a) => !MP_LISTENER.test(a));
+  const listening = part
+    ? []
+    : (p.listening ?? []).filter((a) => !MP_LISTENER.test(a) && !CUDA_DRIVER_LISTENER.test(a));
   if (listening.length > 0)
     out.push(t('reason.listens', { n: listening.length, addresses: listening.slice(0, 3).join(', ') }));
   if ((p.connections ?? 0) > 0) out.push(t('reason.connections', { n: p.connections ?? 0 }));
