@@ -47,9 +47,12 @@ interface Hit {
 /** Every line of `text` that breaks a rule. */
 function scan(file: string, text: string): Hit[] {
   const hits: Hit[] = [];
-  text.split('\n').forEach((line, i) => {
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    // the line before too: a formatter puts a long string on the line after its name
+    const context = `${(lines[i - 1] ?? '').trim()} ${line.trim()}`;
     for (const [rule, re] of RULES)
-      if (re.test(line)) hits.push({ file, line: i + 1, rule, text: line.trim().slice(0, 120) });
+      if (re.test(line)) hits.push({ file, line: i + 1, rule, text: context.slice(0, 240) });
   });
   return hits;
 }
