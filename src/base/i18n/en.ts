@@ -100,7 +100,7 @@ export const en = {
   'help.examples': 'Examples:',
   'help.exitCodes': 'Exit codes: {text}',
   'help.learnMore':
-    'Learn more: every finding has a page in docs/findings/ (its id is shown with -v); the README has the whole tour.',
+    'Learn more: every finding has a page in {dir} (its id is shown with -v); the README has the whole tour.',
   'help.tagline': '{tool} {version}: why your GPU deep-learning job failed, and how to fix it.',
   'help.globalUsage': 'Usage: {tool} [COMMAND] [OPTIONS]',
   'help.commands': 'Commands:',

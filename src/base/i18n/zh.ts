@@ -94,7 +94,7 @@ export const zh: Record<MessageKey, string> = {
   'help.options': '选项：',
   'help.examples': '示例：',
   'help.exitCodes': '退出码：{text}',
-  'help.learnMore': '更多：每个检查结果在 docs/findings/ 下都有说明页（加 -v 可看到其 id）；README 有完整介绍。',
+  'help.learnMore': '更多：每个检查结果在 {dir} 下都有说明页（加 -v 可看到其 id）；README 有完整介绍。',
   'help.tagline': '{tool} {version}：GPU 深度学习任务为什么失败，以及如何修复。',
   'help.globalUsage': '用法：{tool} [COMMAND] [OPTIONS]',
   'help.commands': '命令：',
