@@ -1906,6 +1906,7 @@ export const zh: Record<MessageKey, string> = {
   'serve.freeNow': '现在空闲：{gpus}（共 {n} 块 GPU）。在其中一块上运行：',
   'serve.allOfThem': '使用全部空闲 GPU：{line}',
   'serve.deviceOrder': 'CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 按 nvidia-smi 的顺序给 GPU 编号（默认把最快的排在最前）。',
+  'serve.byUuid': 'GPU 的 UUID 不随 CUDA 的编号顺序变化，始终指同一块 GPU（nvidia-smi -L 可列出）。',
   'serve.stale': '{n} 个残留进程占用着显存。要安全地结束属于你的那些，在 {host} 上运行：',
   'serve.staleNote': '它会先显示计划并询问；本页从不结束任何进程。',
   'serve.badgeFree': '空闲',
