@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeManPage } from './man.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** For bundles run from elsewhere (the validation below, the benches): the knowledge tables where they are. */
@@ -279,7 +280,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
       asciiJson(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))),
     );
   }
-  return build({
+  const result = await build({
     absWorkingDir: repo,
     // the worker thread that reads torch's fatbinary (src/gather/libraries/fatbin.ts) is an entry of its own
     entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts' },
@@ -303,6 +304,12 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     logLevel: 'warning',
     metafile: true,
   });
+  // the manual page, from the same option table and help texts as --help (package.json "man")
+  await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
+    plugins: [rawPlugin],
+    define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
+  });
+  return result;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

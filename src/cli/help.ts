@@ -36,7 +36,8 @@ export function optionLines(command: string, width: number): string[] {
   return out;
 }
 
-export function commandHelp(h: HelpText, width: number): string {
+/** `findings`: where the findings pages are installed (printed so they can be opened after a global install) */
+export function commandHelp(h: HelpText, width: number, findings = 'docs/findings/'): string {
   const out: string[] = [...wrap(t('help.usage', { tool: TOOL_NAME, synopsis: h.synopsis }), width, '', '       '), ''];
   for (const para of h.description.split(/\n\s*\n/))
     out.push(...wrap(para.replace(/\s*\n\s*/g, ' ').trim(), width), '');
@@ -47,7 +48,7 @@ export function commandHelp(h: HelpText, width: number): string {
     out.push('');
   }
   if (h.exitCodes) out.push(...wrap(t('help.exitCodes', { text: h.exitCodes }), width, '', '  '), '');
-  out.push(...wrap(t('help.learnMore'), width));
+  out.push(...wrap(t('help.learnMore', { dir: findings }), width));
   return `${out.join('\n')}\n`;
 }
 

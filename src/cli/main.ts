@@ -5,6 +5,7 @@ import { UsageError } from '../base/errors.js';
 import { visible } from '../report/escape.js';
 import { COMMANDS } from './registry.js';
 import { createFileSystem, isDir } from '../ports/fs.js';
+import { findingsDir } from '../ports/assets.js';
 import { wrapWidth } from '../report/layout.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import { didYouMean, parseCommandArgs, str } from './args.js';
@@ -36,7 +37,7 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
       if (topic !== undefined) {
         const entry = COMMANDS[topic];
         if (!entry) throw unknownCommand(topic);
-        ctx.stdout.write(commandHelp((await entry.load()).command, width));
+        ctx.stdout.write(commandHelp((await entry.load()).command, width, findingsDir() ?? undefined));
         return 0;
       }
       ctx.stdout.write(
@@ -55,12 +56,12 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     const rest = named ? argv.slice(1) : argv;
     // `gpu-env-doctor check help` reads as a request for help, as in git and gh
     if (rest.length === 1 && rest[0] === 'help') {
-      ctx.stdout.write(commandHelp(command, width));
+      ctx.stdout.write(commandHelp(command, width, findingsDir() ?? undefined));
       return 0;
     }
     const args = parseCommandArgs(rest, command.options ?? optionSpec(name), name);
     if (args.values.help === true) {
-      ctx.stdout.write(commandHelp(command, width));
+      ctx.stdout.write(commandHelp(command, width, findingsDir() ?? undefined));
       return 0;
     }
     // --json (and the Prometheus metrics) are data: their messages stay English whatever the language.

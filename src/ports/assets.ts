@@ -2,6 +2,7 @@
 // knowledge tables (350 kB) are such files in dist/knowledge/: bundled as code, every command that loads them would
 // pay for reading and scanning them at start, whether it asks them anything or not (`explain` of most logs does not).
 import * as nfs from 'node:fs';
+import * as npath from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function readAssetText(url: URL): string {
@@ -15,4 +16,16 @@ export function listAssetDir(url: URL): string[] {
   } catch {
     return [];
   }
+}
+
+/** The installed docs/findings/ folder, found upward from this module: the bundle puts this code in dist/cli.js or
+ *  dist/chunks/, the sources in src/ports/, and docs/ sits beside dist/ and src/. Null when it is not shipped. */
+export function findingsDir(): string | null {
+  let dir = npath.dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 3; up++) {
+    const candidate = npath.join(dir, 'docs', 'findings');
+    if (nfs.existsSync(npath.join(candidate, 'README.md'))) return `${candidate}${npath.sep}`;
+    dir = npath.dirname(dir);
+  }
+  return null;
 }

@@ -82,6 +82,30 @@ describe('the procs table', () => {
     for (const l of narrow.split('\n').filter((x) => x.startsWith('PID '))) expect(l.length).toBeLessThanOrEqual(80);
   });
 
+  it('keeps the script and its arguments when the command line is cut to the terminal edge', () => {
+    const venv = snapshotWith([
+      holder({
+        pid: 694,
+        usedMiB: 4096,
+        cmdline: ['/opt/torch/.venv/bin/python3', '/home/alice/jobs/hog.py', '1200', '120'],
+      }),
+    ]);
+    const rowAt = (width: number) =>
+      renderProcs(venv, procRows(venv), { color: false, verbose: false, width })
+        .split('\n')
+        .find((l) => / 694 /.test(l))!;
+    expect(rowAt(110)).toMatch(/  python3 …\/hog\.py 1200 120$/);
+    expect(rowAt(110).length).toBeLessThanOrEqual(110);
+    // 20 columns left at 100: the interpreter goes first, the script and its arguments stay
+    expect(rowAt(100)).toMatch(/  hog\.py 1200 120$/);
+    expect(rowAt(100).length).toBeLessThanOrEqual(100);
+    // wide enough: the whole line; -v: the whole line whatever the width
+    const wide = renderProcs(venv, procRows(venv), { color: false, verbose: false, width: 200 });
+    expect(wide).toContain(' /opt/torch/.venv/bin/python3 /home/alice/jobs/hog.py 1200 120\n');
+    const verbose = renderProcs(venv, procRows(venv), { color: false, verbose: true, width: 80 });
+    expect(verbose).toContain(' /opt/torch/.venv/bin/python3 /home/alice/jobs/hog.py 1200 120\n');
+  });
+
   it('says so when nothing holds GPU memory', () => {
     const empty = snapshotWith([]);
     expect(renderProcs(empty, procRows(empty), { color: false, verbose: false })).toContain(

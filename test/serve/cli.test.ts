@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { killQuietly, spawnOrphan } from '../fix/helpers.js';
-import { fakeSmi, get, startServe, until, type Serve } from './helpers.js';
+import { fakeSmi, get, startServe, until, uuidOf, type Serve } from './helpers.js';
 
 const started: number[] = [];
 const servers: Serve[] = [];
@@ -81,7 +81,7 @@ describe('gpu-env-doctor serve', () => {
     expect(page.body).toContain(`<tr data-pid="${holder}" data-verdict="orphaned">`);
     expect(page.body).toContain('sleep 300');
     expect(page.body).toContain('Free now: GPU 1 of 2 GPUs');
-    expect(page.body).toContain('CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=1 python train.py');
+    expect(page.body).toContain(`export CUDA_VISIBLE_DEVICES=${uuidOf(1)}\npython train.py`);
     expect(page.body).toContain('1 stale process holds GPU memory');
     expect(page.body).toContain('$ gpu-env-doctor fix');
     // complete without scripts: it reloads itself

@@ -1,11 +1,13 @@
 // The live page's model and HTML, from a shared server built on the real H200 capture (sample-state.ts).
 import { describe, expect, it } from 'vitest';
 import { MemoryHistory } from '../../src/report/serve/history.js';
-import { buildPageModel, groupOf, type PageModel } from '../../src/report/serve/model.js';
+import { buildPageModel, freeGpuLine, groupOf, type PageModel } from '../../src/report/serve/model.js';
 import { FleetRedactor, ModelRedactor } from '../../src/report/serve/redact-model.js';
 import { renderMain, renderPage, renderStatus, type RenderOptions } from '../../src/report/serve/render.js';
 import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/report/serve/client.js';
 import { NOW, PROCS, sampleSnapshot, sampleState } from './sample-state.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
 
 const OPTS: RenderOptions = {
   now: NOW + 1500,
@@ -53,14 +55,18 @@ describe('the page model', () => {
     );
   });
 
-  it('the free GPU and the line that uses it, numbered as nvidia-smi numbers them', () => {
+  it("the free GPU and the line that uses it, by UUID as check's fix spells it", () => {
     expect(m.gpus.map((g) => g.free)).toEqual([false, false, false, true]);
+    expect(m.gpus[3]!.uuid).toMatch(/^GPU-/);
     expect(m.free).toEqual({
       known: true,
       indexes: [3],
-      line: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=3',
+      line: `export CUDA_VISIBLE_DEVICES=${m.gpus[3]!.uuid}`,
       allLine: null,
     });
+    // without a UUID the numbers nvidia-smi shows, with the order that makes CUDA use them
+    expect(freeGpuLine([{ index: 2, uuid: '' }])).toBe('CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=2');
+    expect(freeGpuLine([])).toBeNull();
     expect(m.stale).toBe(2);
   });
 
@@ -123,6 +129,26 @@ describe('the page model', () => {
     expect(hog.fixText).toBeTruthy();
     const html = renderMain(m, OPTS);
     expect(html).toMatch(/checked <span data-ago="\d+">22 s<\/span> ago, every 60 s/);
+  });
+
+  it("one spelling of the free GPU: the top line is the check block's command", () => {
+    // GPUs 0-2 full, so that check's "move the job to the roomy GPU" names the free one
+    const st = sampleState();
+    const snap = st.good!.snapshot;
+    if (!snap.nvidia.ok) throw new Error('the sample has GPUs');
+    for (const g of snap.nvidia.gpus.slice(0, 3)) {
+      g.memory.usedMiB = g.memory.totalMiB - 500;
+      g.memory.freeMiB = 500;
+    }
+    st.checks.findings = runChecks(ALL_CHECKS, snap).flatMap((r) => r.findings);
+    const full = buildPageModel(st);
+    expect(full.free.indexes).toEqual([3]);
+    const moveTo = full.checks.items.flatMap((f) => f.commands).filter((c) => c.includes('CUDA_VISIBLE_DEVICES'));
+    expect(moveTo.length).toBeGreaterThan(0);
+    for (const c of moveTo) expect(c).toBe(full.free.line);
+    const html = renderMain(full, OPTS);
+    expect(html).toContain(`<pre id="free-line">${full.free.line}\npython train.py</pre>`);
+    expect(html).not.toContain('CUDA_DEVICE_ORDER');
   });
 
   it('says when nvidia-smi hangs, and keeps the last figures with their time', () => {
@@ -229,7 +255,8 @@ describe('--redact', () => {
     expect(a.host).toBe('host-1');
     // the page's own words are left alone even when a user has such a name
     expect(a.gpus[1]!.procs[1]!.verdict).toBe('active');
-    expect(a.free.line).toBe('CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=3');
+    // the free GPU's UUID is hidden as the check block hides it
+    expect(a.free.line).toBe('export CUDA_VISIBLE_DEVICES=GPU-UUID-4');
     // a new user later does not renumber the others
     const later = sampleState();
     later.good!.snapshot.processes.list.unshift({ ...PROCS.jax, pid: 10, user: 'carol', uid: 1002 });

@@ -100,7 +100,7 @@ export const en = {
   'help.examples': 'Examples:',
   'help.exitCodes': 'Exit codes: {text}',
   'help.learnMore':
-    'Learn more: every finding has a page in docs/findings/ (its id is shown with -v); the README has the whole tour.',
+    'Learn more: every finding has a page in {dir} (its id is shown with -v); the README has the whole tour.',
   'help.tagline': '{tool} {version}: why your GPU deep-learning job failed, and how to fix it.',
   'help.globalUsage': 'Usage: {tool} [COMMAND] [OPTIONS]',
   'help.commands': 'Commands:',
@@ -2049,6 +2049,7 @@ export const en = {
   'serve.allOfThem': 'All of them: {line}',
   'serve.deviceOrder':
     'CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA number the GPUs as nvidia-smi does (its default puts the fastest first).',
+  'serve.byUuid': "A GPU's UUID names the same GPU whatever order CUDA numbers them in (nvidia-smi -L lists them).",
   'serve.stale':
     '{n, plural, one {# stale process holds} other {# stale processes hold}} GPU memory. To end the ones you own safely, on {host}:',
   'serve.staleNote': 'It shows the plan and asks first; this page never ends anything.',

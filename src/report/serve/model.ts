@@ -154,9 +154,10 @@ export function buildPageModel(st: LiveState): PageModel {
   const status = pageStatus(st);
   const shown = st.good?.snapshot ?? null;
   const gpus = shown && shown.nvidia.ok ? gpuViews(shown, st) : [];
-  const freeGpus = gpus.filter((g) => g.free).map((g) => g.index);
+  const freeViews = gpus.filter((g) => g.free);
+  const freeGpus = freeViews.map((g) => g.index);
   const nvidiaAnswering = status.kind === 'ok';
-  const line = visibleDevicesLine;
+  const line = (views: readonly GpuView[]) => freeGpuLine(views.map((g) => ({ index: g.index, uuid: g.uuid })));
   const latest = st.latest?.snapshot ?? null;
   const holdersSource = latest ?? shown;
   const deviceHolders = holdersSource
@@ -177,8 +178,8 @@ export function buildPageModel(st: LiveState): PageModel {
     free: {
       known: nvidiaAnswering && gpus.length > 0,
       indexes: freeGpus,
-      line: line(freeGpus.slice(0, 1)),
-      allLine: freeGpus.length > 1 ? line(freeGpus) : null,
+      line: line(freeViews.slice(0, 1)),
+      allLine: freeViews.length > 1 ? line(freeViews) : null,
     },
     deviceHolders,
     stale: staleCount,
@@ -280,6 +281,14 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
 export function freeGpuIndexes(s: Snapshot): number[] {
   if (!s.nvidia.ok) return [];
   return s.nvidia.gpus.filter((g) => freeness(g, g.processes.length).isFree).map((g) => g.index);
+}
+
+/** The line that puts a job on these GPUs, spelled as check's fix spells it: by UUID, which names the same GPU
+ *  whatever order CUDA numbers them in; by nvidia-smi's numbers only when a GPU has no UUID. */
+export function freeGpuLine(gpus: readonly { index: number; uuid: string | null | undefined }[]): string | null {
+  if (gpus.length === 0) return null;
+  if (gpus.some((g) => !g.uuid)) return visibleDevicesLine(gpus.map((g) => g.index));
+  return `export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.uuid).join(',')}`;
 }
 
 /** The line that puts a job on these GPUs, numbered as nvidia-smi numbers them. */

@@ -8,8 +8,9 @@ import { createRedactor, type Redactor } from '../redact.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { PageModel, ProcView } from './model.js';
 
-/** Keys whose values are the page's own words (classes, verdict names, ids), never a user's data. */
-const STRUCTURAL = new Set(['kind', 'group', 'mark', 'verdict', 'check', 'framework', 'line', 'allLine']);
+/** Keys whose values are the page's own words (classes, verdict names, ids), never a user's data. The free-GPU
+ *  lines are not: they name GPUs by UUID, redacted as in the check block below them. */
+const STRUCTURAL = new Set(['kind', 'group', 'mark', 'verdict', 'check', 'framework']);
 
 export class ModelRedactor {
   /** `redactor`: the command's (seeded with this machine's accounts and whoever runs it) */

@@ -165,10 +165,11 @@ function freeSection(m: PageModel): string {
         n: m.gpus.length,
       })}</p>`,
     );
-    parts.push(`<pre id="free-line">${esc(m.free.line ?? '')} python train.py</pre>`);
+    // the same command as check's fix, then the job: one spelling of the free GPU on the page
+    parts.push(`<pre id="free-line">${esc(m.free.line ?? '')}\npython train.py</pre>`);
     if (m.free.allLine)
       parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
-    parts.push(`<p class="meta">${t('serve.deviceOrder')}</p>`);
+    parts.push(`<p class="meta">${t(m.free.line?.startsWith('export ') ? 'serve.byUuid' : 'serve.deviceOrder')}</p>`);
   }
   if (m.stale > 0) {
     parts.push(

@@ -87,8 +87,34 @@ function cells(r: ProcRow, cmdMax: number): string[] {
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
     p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
     // Command lines are set by whoever started the process: their control characters are shown, never sent.
-    visibleLine(p.visible ? fmtCmdline(p.cmdline, cmdMax) : (p.name ?? '?')),
+    visibleLine(p.visible ? shortCmdline(p.cmdline, cmdMax) : (p.name ?? '?')),
   ];
+}
+
+/** A command line in at most `max` columns, keeping what names the job. When the whole line does not fit, each
+ *  step gives up a little more: the program by its basename, path arguments as `…/NAME`, then bare names, then
+ *  the interpreter in front of a script; only then is the line cut. The script and its arguments tell jobs apart. */
+export function shortCmdline(argv: readonly string[] | null | undefined, max: number): string {
+  if (!argv || argv.length === 0) return '?';
+  const quote = (a: string) => fmtCmdline([a], Number.POSITIVE_INFINITY);
+  const base = (a: string) => a.slice(a.lastIndexOf('/') + 1) || a;
+  const isPath = (a: string, i: number) => i > 0 && !a.startsWith('-') && a.includes('/') && base(a) !== a;
+  const quoted = argv.map(quote);
+  const prog = quote(base(argv[0]!));
+  const steps = [
+    quoted,
+    [prog, ...quoted.slice(1)],
+    [prog, ...argv.slice(1).map((a, i) => (isPath(a, i + 1) ? `…/${quote(base(a))}` : quoted[i + 1]!))],
+    [prog, ...argv.slice(1).map((a, i) => (isPath(a, i + 1) ? quote(base(a)) : quoted[i + 1]!))],
+  ];
+  // the interpreter goes before the script does: `hog.py 1200 120` still names the job
+  if (argv.length > 1 && isPath(argv[1]!, 1)) steps.push(steps[3]!.slice(1));
+  for (const parts of steps) {
+    const s = parts.join(' ');
+    if (s.length <= max) return s;
+  }
+  const s = steps[steps.length - 1]!.join(' ');
+  return `${s.slice(0, Math.max(1, max - 1))}…`;
 }
 
 export interface TableOptions {
