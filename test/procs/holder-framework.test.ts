@@ -92,8 +92,8 @@ describe('the holders in the snapshot and their policy', () => {
   it('procs: a FRAMEWORK column and what would give each holder’s memory back; --json has framework and policy', () => {
     const text = renderProcs(s, procRows(s), { color: false, verbose: false });
     expect(text).toMatch(/VERDICT\s+FRAMEWORK\s+COMMAND/);
-    expect(text).toMatch(/1968 .* active\s+JAX\s+python3 \/tmp\/gather/); // the command cut to the width (80 by default)
-    expect(text).toMatch(/1969 .* active\s+PyTorch\s+python3/);
+    expect(text).toMatch(/1968 .* active\s+JAX\s+jaxhold\.py 60/); // the script and its arguments, shortened to the width (80 by default)
+    expect(text).toMatch(/1969 .* active\s+PyTorch\s+torchhold\.py 60/);
     expect(text).toContain('PID 1968 (105.4 GiB): JAX, preallocating 75%');
     expect(text).toMatch(/PID 1969 \(16\.5 GiB\): PyTorch: its caching allocator keeps freed blocks/);
     const doc = procsJson(s, procRows(s)) as {
