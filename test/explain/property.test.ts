@@ -13,8 +13,9 @@ function wellFormed(d: Awaited<ReturnType<typeof explainStream>>): void {
     expect(ROOT_CAUSES).toContain(c.id);
     expect(c.confidence).toBeGreaterThanOrEqual(0);
     expect(c.confidence).toBeLessThanOrEqual(1);
-    expect(c.score).toBeLessThanOrEqual(prev);
-    prev = c.score;
+    // the contract's order: by confidence, highest first (evidence may rank a cause of smaller weight first)
+    expect(c.confidence).toBeLessThanOrEqual(prev);
+    prev = c.confidence;
     expect(typeof c.fix.text).toBe('string');
   }
   expect(() => JSON.stringify(d)).not.toThrow();
