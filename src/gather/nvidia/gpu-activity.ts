@@ -5,7 +5,9 @@
 import type { ProcessRunner } from '../../ports/runner.js';
 import type { HolderProcess, Snapshot } from '../snapshot/schema.js';
 
-export const PMON_ARGS = ['pmon', '-c', '1', '-s', 'u'] as const;
+/** three one-second samples, the busiest kept: one sample misses a job whose kernels alternate with another's (seen on
+ *  a real GPU: a loop on a blocking event showed "-" in one sample, 74% in the next) */
+export const PMON_ARGS = ['pmon', '-c', '3', '-s', 'u'] as const;
 export const UTIL_ARGS = ['--query-gpu=index,utilization.gpu', '--format=csv,noheader,nounits'] as const;
 
 export interface GpuActivity {
@@ -49,7 +51,7 @@ export function parseUtilization(text: string): Map<number, number> | null {
   return out.size > 0 ? out : null;
 }
 
-/** Runs both readings at once (pmon takes about a second); a failure of either leaves its part null. */
+/** Runs both readings at once (pmon takes about three seconds); a failure of either leaves its part null. */
 export async function readGpuActivity(runner: ProcessRunner, timeoutMs = 8000): Promise<GpuActivity> {
   const [pmon, util] = await Promise.all([
     runner.run('nvidia-smi', [...PMON_ARGS], { timeoutMs, maxBytes: 1024 * 1024 }),
