@@ -28,6 +28,7 @@
 //
 // Words, not phrases: the patterns let any run of whitespace stand for any other, so a word never spans a space.
 // At least three characters. Lower case; matching ignores ASCII case.
+import { CHINESE_ENV_ANCHORS } from '../env/anchors.js';
 export const STEMS: readonly string[] = [
   // CUDA and its libraries: cuda/cudart/cudaMalloc/cudaError…, cudnn, cuInit, cuBLAS, cuFFT, cuRAND, cuSOLVER,
   // cuSPARSE, CuPy, cuPTI, PTX, NCCL, NVML, NVRM/NVRTC, NVIDIA, nvcc, NVLink, nvJitLink, libnvinfer, DNN
@@ -171,27 +172,7 @@ export const HEAD_STEMS: readonly string[] = [
   'name:',
   'major:',
   // Chinese environment lines (env/anchors.ts) and Paddle's banner
-  '显卡',
-  '显存',
-  '驱动',
-  '系统',
-  '平台',
-  '版本',
-  '框架',
-  '飞桨',
-  '安装',
-  '其他',
-  '其它',
-  '备注',
-  '补充',
-  '问题描述',
-  '环境',
-  '配置',
-  '容器',
-  '图形卡',
-  '设备型号',
-  'paddle',
-  'api version',
+  ...CHINESE_ENV_ANCHORS,
 ];
 
 export const VOCABULARY: readonly string[] = [
