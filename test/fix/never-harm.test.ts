@@ -180,6 +180,28 @@ describe('fix --yes keeps work that detached on purpose or still serves', () => 
     expect(isRunning(d)).toBe(true);
   });
 
+  it('audit M1(b) as written: a double fork that keeps its folder and output, idle: kept, "left running"', () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'fork2.py');
+    // fork, setsid, fork; the middle process exits; no chdir, no stdio change (the audit's script)
+    fs.writeFileSync(
+      script,
+      `import os, sys, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        fd = os.open('/dev/nvidia0', os.O_RDONLY); os.set_inheritable(fd, True)\n        open(sys.argv[1], 'w').write(str(os.getpid())); os.execvp('sleep', ['sleep', '1007'])\n    os._exit(0)\nos.wait(); time.sleep(0.3)\n`,
+    );
+    const argv = ns.argv(['python3', script, path.join(dir, 'b.pid')]);
+    spawn(argv[0]!, argv.slice(1), { stdio: 'ignore' }).unref();
+    const pid = track(readPid(path.join(dir, 'b.pid')));
+    waitFor(() => holdsGpu(pid), 10000);
+    const env = { PATH: fakeSmi([pid]) };
+    const r = ns.cli(['fix', '--yes', '--grace', '1'], { env, cwd: dir });
+    expect(r.stdout).not.toMatch(/^ {2}end /m);
+    expect(flat(r.stdout)).toMatch(
+      new RegExp(`keep +PID ${pid} .*unknown: it was started to run on its own \\(left running: its session has ended`),
+    );
+    expect(flat(r.stdout)).not.toMatch(/a leftover of a finished job/);
+    expect(isRunning(pid)).toBe(true);
+  });
+
   it('audit M1(a): a launcher that starts its job, then calls setsid() and waits for it: the job is kept', () => {
     const dir = tempDir();
     const script = path.join(dir, 'launch.py');

@@ -9,7 +9,8 @@ import { holder } from '../fix/helpers.js';
 
 const self = { pid: 4242, uid: 0, user: 'root', pidNamespace: null };
 
-/** The default holder: adopted by init (its session 417 is not init's), nothing else known. */
+/** The default holder: adopted by init (its session 417 is not init's; the shell that leads 417 lives on, as when
+ *  a launcher script died), nothing else known. */
 const adopted = (over: Partial<HolderProcess> = {}) =>
   holder({
     pid: 694,
@@ -22,7 +23,7 @@ const adopted = (over: Partial<HolderProcess> = {}) =>
     listening: [],
     connections: 0,
     ancestors: [],
-    sessionLeaderAlive: false,
+    sessionLeaderAlive: true,
     ...over,
   });
 
@@ -50,11 +51,26 @@ describe('an adopted process: leftover, working, or detached on purpose', () => 
   });
 
   it('a daemon (working folder /, nothing to read, no terminal, its session leader gone): unknown', () => {
-    expect(assess(adopted({ cwdIsRoot: true }), self).verdict).toBe('unknown');
-    expect(assess(adopted({ cwdIsRoot: true }), self).reason).toMatch(/a daemon: no terminal, working folder \//);
-    // the same with its input on a terminal, or its session leader alive: no daemon
-    expect(detachedHow(adopted({ cwdIsRoot: true, stdio: ['tty', 'tty', 'tty'] }))).toBeNull();
-    expect(detachedHow(adopted({ cwdIsRoot: true, sessionLeaderAlive: true }))).toBeNull();
+    const daemon = { cwdIsRoot: true, sessionLeaderAlive: false };
+    expect(assess(adopted(daemon), self).verdict).toBe('unknown');
+    expect(assess(adopted(daemon), self).reason).toMatch(/a daemon: no terminal, working folder \//);
+    // the same with its session leader alive: no daemon
+    expect(detachedHow(adopted({ cwdIsRoot: true }))).toBeNull();
+  });
+
+  it('left running after its shell exited (session ended, no terminal): unknown, whatever its folder and input', () => {
+    // `job &` then logout, `setsid sh -c 'job &'`, a double fork that keeps its folder and output (audit M1(b))
+    const left = adopted({ sessionLeaderAlive: false, stdio: ['pipe', 'file', 'file'] });
+    const a = assess(left, self);
+    expect(a.verdict).toBe('unknown');
+    expect(a.reason).toMatch(
+      /^it was started to run on its own \(left running: its session has ended and it has no terminal\)/,
+    );
+    // still on a terminal, or the session's leader alive: judged on the other facts (a leftover here)
+    expect(assess(adopted({ sessionLeaderAlive: false, ttyNr: 34816 }), self).verdict).toBe('orphaned');
+    expect(assess(adopted({ stdio: ['pipe', 'file', 'file'] }), self).verdict).toBe('orphaned');
+    // unreadable session leader (null): no evidence either way, so no detach is claimed
+    expect(detachedHow(adopted({ sessionLeaderAlive: null }))).toBeNull();
   });
 
   it('a live tmux or screen server above it: unknown', () => {

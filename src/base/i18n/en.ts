@@ -583,6 +583,7 @@ export const en = {
   'reason.byGroup': 'it leads a process group of its own',
   'reason.byMux': 'under the terminal multiplexer {name}, PID {pid}',
   'reason.byDaemon': 'a daemon: no terminal, working folder /, nothing to read',
+  'reason.byLostSession': 'left running: its session has ended and it has no terminal',
   'title.memory.headroom': 'Free GPU memory',
   'memory.noGpu': 'no GPU',
   'memory.holderLine': '{who} holds {mib}: {verdict}, {reason}',

@@ -545,6 +545,7 @@ export const zh: Record<MessageKey, string> = {
   'reason.byGroup': '它是自己进程组的首进程',
   'reason.byMux': '在终端复用器 {name}（PID {pid}）之下',
   'reason.byDaemon': '守护进程：没有终端，工作目录为 /，没有输入',
+  'reason.byLostSession': '被留下继续运行：它的会话已结束，且没有终端',
   'title.memory.headroom': '空闲显存',
   'memory.noGpu': '没有 GPU',
   'memory.holderLine': '{who} 占用 {mib}：{verdict}，{reason}',

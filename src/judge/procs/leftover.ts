@@ -94,6 +94,10 @@ export function detachedHow(p: Facts): string | null {
     (stdin === 'null' || stdin === 'closed')
   )
     return t('reason.byDaemon');
+  // A session whose first process is gone, with no terminal: `job &` and then logging out, `setsid sh -c 'job &'`,
+  // a double fork that keeps its folder. Each outlives its shell on purpose as often as by accident, so it is no
+  // evidence of a finished job (a crashed job's own workers are judged as parts of it, above).
+  if (p.sessionLeaderAlive === false && (p.ttyNr ?? 0) === 0) return t('reason.byLostSession');
   return null;
 }
 
