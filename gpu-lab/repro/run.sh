@@ -198,19 +198,20 @@ if phase light; then
   [ -n "$UUID" ] && P novis.torch-uuid-typo no_device_visible torch 60 "$X_NOVIS" "CUDA_VISIBLE_DEVICES=this GPU's UUID with its last digit changed" -- \
     env "CUDA_VISIBLE_DEVICES=${UUID%?}$( [ "${UUID: -1}" = 0 ] && echo 1 || echo 0)" "$PY" "$J/t_op.py" conv2d 4 float32
 
-  # cudnn_version_mismatch: the system cuDNN 9.14 loads where the framework was built against pip's 9.19
+  # library_conflict: the system cuDNN 9.14 loads ahead of the one the wheel bundles (pip's 9.19): two copies
+  # compete (torch reports it as its version check, naming a conflicting cuDNN in LD_LIBRARY_PATH)
   SYSLLP="LD_LIBRARY_PATH=$SYS${BASE_LLP:+:$BASE_LLP}"
-  P cudnnver.torch-llp-conv2d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv2d logging cudnn.version()" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv2d 16 float32 cudnn-version
-  P cudnnver.torch-llp-lstm cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; an LSTM (nn.LSTM checks cuDNN)" -- env "$SYSLLP" "$PY" "$J/t_op.py" lstm 512 float32
-  P cudnnver.torch-llp-gru cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a GRU in half precision" -- env "$SYSLLP" "$PY" "$J/t_op.py" gru 256 float16
-  P cudnnver.torch-llp-conv1d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv1d with cudnn.benchmark logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv1d 64 float16 benchmark cudnn-version
-  P cudnnver.torch-llp-conv3d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv3d in bfloat16 logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv3d 4 bfloat16 cudnn-version
-  P cudnnver.torch-preload-conv2d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a conv2d logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" conv2d 8 float16 cudnn-version
-  P cudnnver.torch-preload-lstm cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; an LSTM" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" lstm 1024 float32
-  P cudnnver.torch-preload-resnet cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a ResNet-50 logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" resnet 8 float32 cudnn-version
-  P cudnnver.jax-preload-conv cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P cudnnver.jax-preload-conv16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
-  P cudnnver.jax-preload-bf16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv in bfloat16" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
+  P cudnnver.torch-llp-conv2d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv2d logging cudnn.version()" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv2d 16 float32 cudnn-version
+  P cudnnver.torch-llp-lstm library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; an LSTM (nn.LSTM checks cuDNN)" -- env "$SYSLLP" "$PY" "$J/t_op.py" lstm 512 float32
+  P cudnnver.torch-llp-gru library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a GRU in half precision" -- env "$SYSLLP" "$PY" "$J/t_op.py" gru 256 float16
+  P cudnnver.torch-llp-conv1d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv1d with cudnn.benchmark logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv1d 64 float16 benchmark cudnn-version
+  P cudnnver.torch-llp-conv3d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv3d in bfloat16 logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv3d 4 bfloat16 cudnn-version
+  P cudnnver.torch-preload-conv2d library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a conv2d logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" conv2d 8 float16 cudnn-version
+  P cudnnver.torch-preload-lstm library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; an LSTM" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" lstm 1024 float32
+  P cudnnver.torch-preload-resnet library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a ResNet-50 logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" resnet 8 float32 cudnn-version
+  P cudnnver.jax-preload-conv library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+  P cudnnver.jax-preload-conv16 library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
+  P cudnnver.jax-preload-bf16 library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv in bfloat16" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
 
   # library_conflict: one cuDNN sub-library from the system copy (9.14) beside pip's 9.19
   i=0
@@ -225,24 +226,25 @@ if phase light; then
       env "LD_PRELOAD=$SYS/libcudnn_$sub.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
   done
 
-  # driver_too_old: the forward-compat libcuda (older than the kernel driver) first on the search path: error 803
+  # library_conflict: the forward-compat libcuda (older than the kernel driver) ahead of the driver's own libcuda,
+  # which matches the kernel module: error 803 (the driver is not too old; the compat copy shadows it)
   CLLP="LD_LIBRARY_PATH=$CUDA/compat${BASE_LLP:+:$BASE_LLP}"
-  P driver.torch-compat-conv2d driver_too_old torch 60 "$X_DRV" "LD_LIBRARY_PATH puts $CUDA/compat first; a torch conv2d" -- env "$CLLP" "$PY" "$J/t_op.py" conv2d 8 float32
-  P driver.torch-compat-matmul driver_too_old torch 60 "$X_DRV" "compat libcuda first; a torch matmul in bfloat16" -- env "$CLLP" "$PY" "$J/t_op.py" matmul 0.5 bfloat16
-  P driver.torch-compat-resnet driver_too_old torch 60 "$X_DRV" "compat libcuda first; a ResNet-50 training step" -- env "$CLLP" "$PY" "$J/t_op.py" resnet 16 float32 train
-  P driver.torch-compat-preload driver_too_old torch 60 "$X_DRV" "LD_PRELOAD of the compat libcuda.so.1; a torch LSTM" -- env "LD_PRELOAD=$CUDA/compat/libcuda.so.1" "$PY" "$J/t_op.py" lstm 256 float32
-  P driver.jax-compat-conv driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a conv" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P driver.jax-compat-mlp driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a JAX MLP" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32
-  P driver.cupy-compat-matmul driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy matmul" -- env "$CLLP" "$PY" "$J/c_op.py" matmul 0.5 float32
-  P driver.cupy-compat-fft driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy FFT" -- env "$CLLP" "$PY" "$J/c_op.py" fft 0.5 float32
+  P driver.torch-compat-conv2d library_conflict torch 60 "$X_DRV" "LD_LIBRARY_PATH puts $CUDA/compat first; a torch conv2d" -- env "$CLLP" "$PY" "$J/t_op.py" conv2d 8 float32
+  P driver.torch-compat-matmul library_conflict torch 60 "$X_DRV" "compat libcuda first; a torch matmul in bfloat16" -- env "$CLLP" "$PY" "$J/t_op.py" matmul 0.5 bfloat16
+  P driver.torch-compat-resnet library_conflict torch 60 "$X_DRV" "compat libcuda first; a ResNet-50 training step" -- env "$CLLP" "$PY" "$J/t_op.py" resnet 16 float32 train
+  P driver.torch-compat-preload library_conflict torch 60 "$X_DRV" "LD_PRELOAD of the compat libcuda.so.1; a torch LSTM" -- env "LD_PRELOAD=$CUDA/compat/libcuda.so.1" "$PY" "$J/t_op.py" lstm 256 float32
+  P driver.jax-compat-conv library_conflict jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a conv" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+  P driver.jax-compat-mlp library_conflict jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a JAX MLP" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32
+  P driver.cupy-compat-matmul library_conflict cupy 60 "$X_DRV" "compat libcuda first; a CuPy matmul" -- env "$CLLP" "$PY" "$J/c_op.py" matmul 0.5 float32
+  P driver.cupy-compat-fft library_conflict cupy 60 "$X_DRV" "compat libcuda first; a CuPy FFT" -- env "$CLLP" "$PY" "$J/c_op.py" fft 0.5 float32
 fi
 
 # --- light, part 2: the programs built above ---------------------------------------------------------------------
 wait "$BUILD" 2>/dev/null
 if phase light-built; then
   CLLP="LD_LIBRARY_PATH=$CUDA/compat${BASE_LLP:+:$BASE_LLP}"
-  [ -x "$W/bin/vecadd" ] && P driver.cuda-compat-vecadd driver_too_old cuda 30 "$X_DRV" "compat libcuda first; vector addition (CUDA runtime)" -- env "$CLLP" "$W/bin/vecadd"
-  [ -x "$W/bin/ptxjit" ] && P driver.cuda-compat-ptxjit driver_too_old cuda 30 "$X_DRV" "compat libcuda first; the driver API (cuInit)" -- env "$CLLP" "$W/bin/ptxjit" "$W/bin/k.ptx"
+  [ -x "$W/bin/vecadd" ] && P driver.cuda-compat-vecadd library_conflict cuda 30 "$X_DRV" "compat libcuda first; vector addition (CUDA runtime)" -- env "$CLLP" "$W/bin/vecadd"
+  [ -x "$W/bin/ptxjit" ] && P driver.cuda-compat-ptxjit library_conflict cuda 30 "$X_DRV" "compat libcuda first; the driver API (cuInit)" -- env "$CLLP" "$W/bin/ptxjit" "$W/bin/k.ptx"
   for f in "$W"/bin/k_isa*.ptx; do
     [ -f "$f" ] || continue; nv=${f##*k_isa}; nv=${nv%.ptx}
     [ -x "$W/bin/ptxjit" ] && P "driver.cuda-ptx-isa$nv" driver_too_old cuda 30 "$X_DRV" "the driver JIT given PTX .version $nv (newer than it supports): cuModuleLoadDataEx" -- "$W/bin/ptxjit" "$f"
@@ -398,7 +400,7 @@ if [ -n "${REPRO_ONLY:-}" ] && phase extra; then
     env "LD_PRELOAD=$SYS/libcudnn_heuristic.so.9:$SYS/libcudnn_engines_runtime_compiled.so.9" "$PY" "$J/t_op.py" batchnorm 64 bfloat16 benchmark
   for op in "conv1d 64 float16 cudnn-version" "gru 256 float32" "lstm 128 float16" "resnet 8 float32 cudnn-version"; do
     set -- $op
-    P "cudnnver.torch-preload-ops-$1" cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn_ops.so.9 (torch then reports runtime 9.14); a $1" -- \
+    P "cudnnver.torch-preload-ops-$1" library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn_ops.so.9 (torch then reports runtime 9.14); a $1" -- \
       env "LD_PRELOAD=$SYS/libcudnn_ops.so.9" "$PY" "$J/t_op.py" "$@"
   done
   for f in "$W"/bin/k_isa*.ptx; do
