@@ -376,6 +376,9 @@ function evidenceTiers(
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** cuDNN 9's status for sub-libraries of different versions loaded together (cudnn_graph.h cudnnStatus_t 1002:
+ *  "some cuDNN sub-libraries have different versions"): copies of cuDNN mixed, whichever wrapper prints it */
+const CUDNN_SUBLIBRARY_STATUS = /\bCUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH\b/;
 /** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
 const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
 /** "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py) */
@@ -452,6 +455,10 @@ function redirect(
   // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
   if (NO_DEVICE_STATUS.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
+  // cuDNN's status for a mix of sub-library versions names two copies of cuDNN loaded together, whatever prefix
+  // ("cuDNN error: ", a backend descriptor's failure) prints it: the wrapper's other readings do not apply
+  if (CUDNN_SUBLIBRARY_STATUS.test(text))
+    for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'library_conflict') move(c, 'library_conflict', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
