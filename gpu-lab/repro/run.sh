@@ -311,6 +311,8 @@ if phase frag; then
 fi
 
 # --- prealloc: a JAX process with its preallocation; other frameworks and a second JAX process beside it ---------
+# (to a torch or CuPy job the JAX pool is memory another process holds; a second JAX process meets JAX's own
+# preallocation)
 if phase prealloc; then
   for frac in default 0.95; do
     [ $(( $(elapsed) + 60 )) -gt "$HARD" ] && { echo "prealloc $frac: no time left" >> "$W/not-run.txt"; continue; }
@@ -320,14 +322,14 @@ if phase prealloc; then
     if ! wait_for "$W/hold-jax-$frac.out" HOLDING 60; then say "JAX holder ($frac) did not start"; stop_holder; continue; fi
     d="a JAX process (PID $HOLDER) preallocated its pool (XLA_PYTHON_CLIENT_MEM_FRACTION $frac)"
     if [ "$frac" = default ]; then g=40 rb=2048; else g=10 rb=512; fi
-    P "prealloc.$frac-torch-alloc" framework_preallocation torch 45 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
-    P "prealloc.$frac-torch-resnet" framework_preallocation torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
-    P "prealloc.$frac-cupy-alloc" framework_preallocation cupy 45 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-alloc" memory_held_by_other_process torch 45 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-resnet" memory_held_by_other_process torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
+    P "prealloc.$frac-cupy-alloc" memory_held_by_other_process cupy 45 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
     P "prealloc.$frac-jax-alloc" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc "$g" float32
     if [ "$frac" = default ]; then
-      P "prealloc.$frac-torch-conv2d" framework_preallocation torch 45 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
-      P "prealloc.$frac-torch-matmul" framework_preallocation torch 45 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
-      P "prealloc.$frac-cupy-matmul" framework_preallocation cupy 45 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
+      P "prealloc.$frac-torch-conv2d" memory_held_by_other_process torch 45 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
+      P "prealloc.$frac-torch-matmul" memory_held_by_other_process torch 45 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
+      P "prealloc.$frac-cupy-matmul" memory_held_by_other_process cupy 45 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
       P "prealloc.$frac-jax-matmul" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- env "$ONCUDA" "$PY" "$J/j_op.py" matmul 20 float32
     fi
     drain; stop_holder
