@@ -418,6 +418,35 @@ if [ -n "${REPRO_ONLY:-}" ] && phase extra; then
   S toobig.torch-embedding-bf16 gpu_memory_exhausted torch 60 "$X_OOM" "an embedding of 100M x 1024 in bfloat16 (191 GiB)" -- "$PY" "$J/t_op.py" embedding 100 bfloat16
 fi
 
+# --- more (only when asked: REPRO_ONLY=more): the classes the relabelled corpus leaves short ----------------------
+# driver_too_old: PTX whose .version is newer than the driver's JIT accepts, through more loaders (CuPy's
+# RawModule from a file) and more versions; framework_preallocation: JAX's pool, then PyTorch in the same process
+# (more operations and memory fractions). About two minutes.
+if [ -n "${REPRO_ONLY:-}" ] && phase more; then
+  if [ -f "$W/bin/k.ptx" ]; then
+    v=$(sed -n 's/^\.version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' "$W/bin/k.ptx" | head -1)
+    set -- $v
+    if [ -n "${1:-}" ]; then
+      for nv in "$1.$(( $2 + 3 ))" "$(( $1 + 1 )).1"; do sed "s/^\.version .*/.version $nv/" "$W/bin/k.ptx" > "$W/bin/k_more_isa$nv.ptx"; done
+    fi
+  fi
+  for f in "$W"/bin/k_isa*.ptx "$W"/bin/k_more_isa*.ptx; do
+    [ -f "$f" ] || continue; nv=${f##*isa}; nv=${nv%.ptx}
+    P "driver.cupy-rawmodule-ptx-isa$nv" driver_too_old cupy 60 "$X_DRV" "CuPy RawModule(path=) of PTX .version $nv (newer than the driver's JIT accepts)" -- "$PY" "$J/mod_load.py" "$f" file
+    case $f in
+      *k_more_isa*)
+        [ -x "$W/bin/ptxjit" ] && P "driver.cuda-ptx-isa$nv" driver_too_old cuda 30 "$X_DRV" "the driver JIT given PTX .version $nv (newer than it supports): cuModuleLoadDataEx" -- "$W/bin/ptxjit" "$f"
+        P "driver.cupy-ptx-isa$nv" driver_too_old cupy 60 "$X_DRV" "CuPy loads PTX .version $nv (newer than the driver supports)" -- "$PY" "$J/mod_load.py" "$f" ;;
+    esac
+  done
+  drain
+  # one at a time: JAX's pool takes most of the GPU
+  S twofw.jax-torch-matmul framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then a torch matmul of 40 GiB operands" -- "$PY" "$J/two_fw.py" jax-torch-matmul 40
+  S twofw.jax-torch-embedding framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then a torch embedding of 40 GiB" -- "$PY" "$J/two_fw.py" jax-torch-embedding 40
+  S twofw.jax90-torch framework_preallocation torch 45 "$X_OOM" "one process: JAX with XLA_PYTHON_CLIENT_MEM_FRACTION=0.9 then torch asks for 20 GiB" -- env XLA_PYTHON_CLIENT_MEM_FRACTION=0.9 "$PY" "$J/two_fw.py" jax-torch 20
+  S twofw.jax60-torch-conv framework_preallocation torch 45 "$X_OOM" "one process: JAX with XLA_PYTHON_CLIENT_MEM_FRACTION=0.6 then a torch conv2d needing ~60 GiB" -- env XLA_PYTHON_CLIENT_MEM_FRACTION=0.6 "$PY" "$J/two_fw.py" jax-torch-conv 60
+fi
+
 # --- pack ------------------------------------------------------------------------------------------------------
 cleanup
 wait "$MACH" 2>/dev/null
