@@ -837,6 +837,8 @@ export const en = {
     'XLA asked for {size} up front and then retried with smaller sizes ({n} attempts): its preallocation did not fit in the free memory',
   'why.xlaFraction':
     'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the memory',
+  'why.xlaTakenBefore':
+    "the request that failed ({requested}) fits in the {size} the preallocation first asked for: the job is not too large for the GPU; the memory was taken before this process allocated anything (another process, or another framework's pool)",
   'why.cupyNothing':
     'CuPy had allocated nothing yet ("allocated so far: 0 bytes") when {bytes} bytes did not fit: the memory is taken by something else (or the request exceeds the GPU)',
   'why.rawOom':

@@ -779,6 +779,8 @@ export const zh: Record<MessageKey, string> = {
   // explain: the engine's reasons about memory, verdicts, terminal and Markdown renderers
   'why.xlaShrinking': 'XLA 先申请了 {size}，随后用更小的大小重试（共 {n} 次）：它的预分配放不进空闲显存',
   'why.xlaFraction': '预分配是 GPU 显存的固定比例，所以当已有其他东西占用了部分显存时就会失败',
+  'why.xlaTakenBefore':
+    '失败的请求（{requested}）放得进预分配最初申请的 {size}：作业本身并不超出 GPU；显存在本进程分配任何东西之前就已被占用（另一个进程，或另一个框架的内存池）',
   'why.cupyNothing':
     'CuPy 还没有分配任何显存（"allocated so far: 0 bytes"）时，{bytes} 字节就放不下了：显存被其他东西占用了（或者请求超过了 GPU 容量）',
   'why.rawOom':

@@ -74,6 +74,18 @@ export function analyseMemory(
         ev(xla, 2),
       );
       board.add('memory_held_by_other_process', 0.6, t('why.xlaFraction'), ev(xla, 1));
+      // the request that then failed fits in the pool first asked for: the job is not too large for the GPU; the
+      // memory was taken before this process allocated anything (another process, or another framework's pool)
+      const requested = xlaRequest(signals);
+      if (requested !== undefined && requested <= sizes[0]!) {
+        board.stated(
+          'memory_held_by_other_process',
+          1.6,
+          t('why.xlaTakenBefore', { requested: fmtBytes(requested), size: fmtBytes(sizes[0]!) }),
+          ev(xla, 1),
+        );
+        board.against('gpu_memory_exhausted', 1.0, t('why.jobSmall'));
+      }
     }
   }
 
@@ -122,6 +134,20 @@ export function analyseMemory(
       );
     }
   }
+}
+
+/** XLA's failed request after its pool was made: the BFC allocator's "ran out of memory trying to allocate X" or
+ *  JAX's "Out of memory while trying to allocate X" (bytes) */
+const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
+function xlaRequest(signals: Map<string, SignalState>): number | undefined {
+  for (const g of XLA_REQUEST_GROUPS) {
+    const st = signals.get(g);
+    if (!st) continue;
+    const text = Collector.matches(st).at(-1)!.text;
+    const n = parseSize(/trying to allocate ([\d.,]+ ?(?:bytes|[KMGT]i?B|B))/i.exec(text)?.[1]);
+    if (n !== undefined) return n;
+  }
+  return undefined;
 }
 
 function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): void {
