@@ -54,6 +54,12 @@ describe("XLA's memory at start", () => {
     expect(d.causes[0]!.id).not.toBe('gpu_memory_exhausted');
   });
 
+  it('out of memory creating the stream executor: the GPU was full, not a device hidden', () => {
+    const f = 'memory_held_by_other_process/held.keep300-jax-alloc.log';
+    expect(repro(f)).toMatch(/Failed to create stream executor.*CUDA_ERROR_OUT_OF_MEMORY[\s\S]*no supported devices/);
+    expect(ids(f)[0]).toBe('memory_held_by_other_process');
+  });
+
   it('a request larger than the size first asked for is not explained by memory held elsewhere', () => {
     // the same capture with the request's figures raised, as a job asking for 120 GiB prints them
     const text = repro('memory_held_by_other_process/held.keep6000-jax-alloc.log')

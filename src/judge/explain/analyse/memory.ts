@@ -114,6 +114,11 @@ export function analyseMemory(
   if (raw && fw === 'pytorch' && !torchOom && !fromAllocator) {
     board.add('memory_held_by_other_process', 0.9, t('why.rawOom'), ev(raw, 2));
   }
+  // XLA creates each device's stream executor (its CUDA context) before any buffer (xla/service/platform_util.cc:
+  // "Failed to create stream executor for device CUDA:N"): out of memory there is the GPU full before the job
+  // allocated anything; "no supported devices found" that follows is its consequence, not a device hidden
+  const contextFailed = raw ? Collector.matches(raw).some((m) => XLA_EXECUTOR.test(m.text)) : false;
+  if (raw && contextFailed) board.stated('memory_held_by_other_process', 0.9, t('why.xlaContextOom'), ev(raw, 2));
 
   requestSizes(board, signals, ev, env);
 
@@ -136,6 +141,7 @@ export function analyseMemory(
   }
 }
 
+const XLA_EXECUTOR = /Failed to create stream executor for device/i;
 /** XLA's failed request after its pool was made: the BFC allocator's "ran out of memory trying to allocate X" or
  *  JAX's "Out of memory while trying to allocate X" (bytes) */
 const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
