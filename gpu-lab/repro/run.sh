@@ -106,6 +106,7 @@ X_MISS='cannot open shared object file|No such file or directory'
 X_DRV='803|unsupported display driver|SystemDriverMismatch|SYSTEM_DRIVER_MISMATCH|UNSUPPORTED_PTX_VERSION|unsupported toolchain|driver'
 X_ARCH='no kernel image|NoKernelImage|NO_BINARY_FOR_GPU|NO_KERNEL_IMAGE|no binary for gpu'
 X_TK='Unsupported \.version|ptxas'
+X_ASSERT='device-side assert|Assertion|CUDA_ERROR_ASSERT|out of bounds|probability tensor'
 
 # --- setup ---------------------------------------------------------------------------------------------------
 say "repro on $(uname -n) into $OUT (work folder $W)"
@@ -420,8 +421,9 @@ fi
 
 # --- more (only when asked: REPRO_ONLY=more): the classes the relabelled corpus leaves short ----------------------
 # driver_too_old: PTX whose .version is newer than the driver's JIT accepts, through more loaders (CuPy's
-# RawModule from a file) and more versions; framework_preallocation: JAX's pool, then PyTorch in the same process
-# (more operations and memory fractions). About two minutes.
+# RawModule from a file) and more versions; other: device-side assertions from data out of range;
+# framework_preallocation: JAX's pool, then PyTorch in the same process (more operations and memory fractions).
+# About two minutes.
 if [ -n "${REPRO_ONLY:-}" ] && phase more; then
   if [ -f "$W/bin/k.ptx" ]; then
     v=$(sed -n 's/^\.version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' "$W/bin/k.ptx" | head -1)
@@ -438,6 +440,14 @@ if [ -n "${REPRO_ONLY:-}" ] && phase more; then
         [ -x "$W/bin/ptxjit" ] && P "driver.cuda-ptx-isa$nv" driver_too_old cuda 30 "$X_DRV" "the driver JIT given PTX .version $nv (newer than it supports): cuModuleLoadDataEx" -- "$W/bin/ptxjit" "$f"
         P "driver.cupy-ptx-isa$nv" driver_too_old cupy 60 "$X_DRV" "CuPy loads PTX .version $nv (newer than the driver supports)" -- "$PY" "$J/mod_load.py" "$f" ;;
     esac
+  done
+  # other: the data is wrong, not the GPU (labels past the last class, ids past the vocabulary, raw scores where
+  # probabilities go): the kernel's device-side assertion, as the real corpus's "not a GPU fault" reports
+  for c in ce-label-too-big ce-label-negative ce-half nll-weight seg-255 embedding index-select gather scatter-add bce-range multinomial; do
+    P "assert.torch-$c" other torch 60 "$X_ASSERT" "a training step whose data is out of range ($c): a device-side assertion" -- "$PY" "$J/t_assert.py" "$c"
+  done
+  for c in ce-label-too-big embedding; do
+    P "assert.torch-$c-blocking" other torch 60 "$X_ASSERT" "the same with CUDA_LAUNCH_BLOCKING=1 ($c)" -- env CUDA_LAUNCH_BLOCKING=1 "$PY" "$J/t_assert.py" "$c"
   done
   drain
   # one at a time: JAX's pool takes most of the GPU
