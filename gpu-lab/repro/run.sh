@@ -106,6 +106,7 @@ X_MISS='cannot open shared object file|No such file or directory'
 X_DRV='803|unsupported display driver|SystemDriverMismatch|SYSTEM_DRIVER_MISMATCH|UNSUPPORTED_PTX_VERSION|unsupported toolchain|driver'
 X_ARCH='no kernel image|NoKernelImage|NO_BINARY_FOR_GPU|NO_KERNEL_IMAGE|no binary for gpu'
 X_TK='Unsupported \.version|ptxas'
+X_ASSERT='device-side assert|Assertion|CUDA_ERROR_ASSERT|out of bounds|probability tensor'
 
 # --- setup ---------------------------------------------------------------------------------------------------
 say "repro on $(uname -n) into $OUT (work folder $W)"
@@ -198,19 +199,20 @@ if phase light; then
   [ -n "$UUID" ] && P novis.torch-uuid-typo no_device_visible torch 60 "$X_NOVIS" "CUDA_VISIBLE_DEVICES=this GPU's UUID with its last digit changed" -- \
     env "CUDA_VISIBLE_DEVICES=${UUID%?}$( [ "${UUID: -1}" = 0 ] && echo 1 || echo 0)" "$PY" "$J/t_op.py" conv2d 4 float32
 
-  # cudnn_version_mismatch: the system cuDNN 9.14 loads where the framework was built against pip's 9.19
+  # library_conflict: the system cuDNN 9.14 loads ahead of the one the wheel bundles (pip's 9.19): two copies
+  # compete (torch reports it as its version check, naming a conflicting cuDNN in LD_LIBRARY_PATH)
   SYSLLP="LD_LIBRARY_PATH=$SYS${BASE_LLP:+:$BASE_LLP}"
-  P cudnnver.torch-llp-conv2d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv2d logging cudnn.version()" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv2d 16 float32 cudnn-version
-  P cudnnver.torch-llp-lstm cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; an LSTM (nn.LSTM checks cuDNN)" -- env "$SYSLLP" "$PY" "$J/t_op.py" lstm 512 float32
-  P cudnnver.torch-llp-gru cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a GRU in half precision" -- env "$SYSLLP" "$PY" "$J/t_op.py" gru 256 float16
-  P cudnnver.torch-llp-conv1d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv1d with cudnn.benchmark logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv1d 64 float16 benchmark cudnn-version
-  P cudnnver.torch-llp-conv3d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv3d in bfloat16 logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv3d 4 bfloat16 cudnn-version
-  P cudnnver.torch-preload-conv2d cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a conv2d logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" conv2d 8 float16 cudnn-version
-  P cudnnver.torch-preload-lstm cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; an LSTM" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" lstm 1024 float32
-  P cudnnver.torch-preload-resnet cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a ResNet-50 logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" resnet 8 float32 cudnn-version
-  P cudnnver.jax-preload-conv cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P cudnnver.jax-preload-conv16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
-  P cudnnver.jax-preload-bf16 cudnn_version_mismatch jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv in bfloat16" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
+  P cudnnver.torch-llp-conv2d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv2d logging cudnn.version()" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv2d 16 float32 cudnn-version
+  P cudnnver.torch-llp-lstm library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; an LSTM (nn.LSTM checks cuDNN)" -- env "$SYSLLP" "$PY" "$J/t_op.py" lstm 512 float32
+  P cudnnver.torch-llp-gru library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a GRU in half precision" -- env "$SYSLLP" "$PY" "$J/t_op.py" gru 256 float16
+  P cudnnver.torch-llp-conv1d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv1d with cudnn.benchmark logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv1d 64 float16 benchmark cudnn-version
+  P cudnnver.torch-llp-conv3d library_conflict torch 60 "$X_CUDNN" "LD_LIBRARY_PATH puts the system cuDNN first; a conv3d in bfloat16 logging the version" -- env "$SYSLLP" "$PY" "$J/t_op.py" conv3d 4 bfloat16 cudnn-version
+  P cudnnver.torch-preload-conv2d library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a conv2d logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" conv2d 8 float16 cudnn-version
+  P cudnnver.torch-preload-lstm library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; an LSTM" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" lstm 1024 float32
+  P cudnnver.torch-preload-resnet library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; a ResNet-50 logging the version" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$PY" "$J/t_op.py" resnet 8 float32 cudnn-version
+  P cudnnver.jax-preload-conv library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+  P cudnnver.jax-preload-conv16 library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9 and its graph library; a JAX conv in half precision" -- env "LD_PRELOAD=$SYS/libcudnn.so.9:$SYS/libcudnn_graph.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 16 float16
+  P cudnnver.jax-preload-bf16 library_conflict jax 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn.so.9; JAX_PLATFORMS=cuda, a JAX conv in bfloat16" -- env "LD_PRELOAD=$SYS/libcudnn.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 4 bfloat16
 
   # library_conflict: one cuDNN sub-library from the system copy (9.14) beside pip's 9.19
   i=0
@@ -225,24 +227,25 @@ if phase light; then
       env "LD_PRELOAD=$SYS/libcudnn_$sub.so.9" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
   done
 
-  # driver_too_old: the forward-compat libcuda (older than the kernel driver) first on the search path: error 803
+  # library_conflict: the forward-compat libcuda (older than the kernel driver) ahead of the driver's own libcuda,
+  # which matches the kernel module: error 803 (the driver is not too old; the compat copy shadows it)
   CLLP="LD_LIBRARY_PATH=$CUDA/compat${BASE_LLP:+:$BASE_LLP}"
-  P driver.torch-compat-conv2d driver_too_old torch 60 "$X_DRV" "LD_LIBRARY_PATH puts $CUDA/compat first; a torch conv2d" -- env "$CLLP" "$PY" "$J/t_op.py" conv2d 8 float32
-  P driver.torch-compat-matmul driver_too_old torch 60 "$X_DRV" "compat libcuda first; a torch matmul in bfloat16" -- env "$CLLP" "$PY" "$J/t_op.py" matmul 0.5 bfloat16
-  P driver.torch-compat-resnet driver_too_old torch 60 "$X_DRV" "compat libcuda first; a ResNet-50 training step" -- env "$CLLP" "$PY" "$J/t_op.py" resnet 16 float32 train
-  P driver.torch-compat-preload driver_too_old torch 60 "$X_DRV" "LD_PRELOAD of the compat libcuda.so.1; a torch LSTM" -- env "LD_PRELOAD=$CUDA/compat/libcuda.so.1" "$PY" "$J/t_op.py" lstm 256 float32
-  P driver.jax-compat-conv driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a conv" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
-  P driver.jax-compat-mlp driver_too_old jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a JAX MLP" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32
-  P driver.cupy-compat-matmul driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy matmul" -- env "$CLLP" "$PY" "$J/c_op.py" matmul 0.5 float32
-  P driver.cupy-compat-fft driver_too_old cupy 60 "$X_DRV" "compat libcuda first; a CuPy FFT" -- env "$CLLP" "$PY" "$J/c_op.py" fft 0.5 float32
+  P driver.torch-compat-conv2d library_conflict torch 60 "$X_DRV" "LD_LIBRARY_PATH puts $CUDA/compat first; a torch conv2d" -- env "$CLLP" "$PY" "$J/t_op.py" conv2d 8 float32
+  P driver.torch-compat-matmul library_conflict torch 60 "$X_DRV" "compat libcuda first; a torch matmul in bfloat16" -- env "$CLLP" "$PY" "$J/t_op.py" matmul 0.5 bfloat16
+  P driver.torch-compat-resnet library_conflict torch 60 "$X_DRV" "compat libcuda first; a ResNet-50 training step" -- env "$CLLP" "$PY" "$J/t_op.py" resnet 16 float32 train
+  P driver.torch-compat-preload library_conflict torch 60 "$X_DRV" "LD_PRELOAD of the compat libcuda.so.1; a torch LSTM" -- env "LD_PRELOAD=$CUDA/compat/libcuda.so.1" "$PY" "$J/t_op.py" lstm 256 float32
+  P driver.jax-compat-conv library_conflict jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a conv" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" conv 8 float32
+  P driver.jax-compat-mlp library_conflict jax 60 "$X_DRV" "compat libcuda first; JAX_PLATFORMS=cuda, a JAX MLP" -- env "$CLLP" "$ONCUDA" "$NOPRE" "$PY" "$J/j_op.py" mlp 1024 float32
+  P driver.cupy-compat-matmul library_conflict cupy 60 "$X_DRV" "compat libcuda first; a CuPy matmul" -- env "$CLLP" "$PY" "$J/c_op.py" matmul 0.5 float32
+  P driver.cupy-compat-fft library_conflict cupy 60 "$X_DRV" "compat libcuda first; a CuPy FFT" -- env "$CLLP" "$PY" "$J/c_op.py" fft 0.5 float32
 fi
 
 # --- light, part 2: the programs built above ---------------------------------------------------------------------
 wait "$BUILD" 2>/dev/null
 if phase light-built; then
   CLLP="LD_LIBRARY_PATH=$CUDA/compat${BASE_LLP:+:$BASE_LLP}"
-  [ -x "$W/bin/vecadd" ] && P driver.cuda-compat-vecadd driver_too_old cuda 30 "$X_DRV" "compat libcuda first; vector addition (CUDA runtime)" -- env "$CLLP" "$W/bin/vecadd"
-  [ -x "$W/bin/ptxjit" ] && P driver.cuda-compat-ptxjit driver_too_old cuda 30 "$X_DRV" "compat libcuda first; the driver API (cuInit)" -- env "$CLLP" "$W/bin/ptxjit" "$W/bin/k.ptx"
+  [ -x "$W/bin/vecadd" ] && P driver.cuda-compat-vecadd library_conflict cuda 30 "$X_DRV" "compat libcuda first; vector addition (CUDA runtime)" -- env "$CLLP" "$W/bin/vecadd"
+  [ -x "$W/bin/ptxjit" ] && P driver.cuda-compat-ptxjit library_conflict cuda 30 "$X_DRV" "compat libcuda first; the driver API (cuInit)" -- env "$CLLP" "$W/bin/ptxjit" "$W/bin/k.ptx"
   for f in "$W"/bin/k_isa*.ptx; do
     [ -f "$f" ] || continue; nv=${f##*k_isa}; nv=${nv%.ptx}
     [ -x "$W/bin/ptxjit" ] && P "driver.cuda-ptx-isa$nv" driver_too_old cuda 30 "$X_DRV" "the driver JIT given PTX .version $nv (newer than it supports): cuModuleLoadDataEx" -- "$W/bin/ptxjit" "$f"
@@ -309,6 +312,8 @@ if phase frag; then
 fi
 
 # --- prealloc: a JAX process with its preallocation; other frameworks and a second JAX process beside it ---------
+# (to a torch or CuPy job the JAX pool is memory another process holds; a second JAX process meets JAX's own
+# preallocation)
 if phase prealloc; then
   for frac in default 0.95; do
     [ $(( $(elapsed) + 60 )) -gt "$HARD" ] && { echo "prealloc $frac: no time left" >> "$W/not-run.txt"; continue; }
@@ -318,14 +323,14 @@ if phase prealloc; then
     if ! wait_for "$W/hold-jax-$frac.out" HOLDING 60; then say "JAX holder ($frac) did not start"; stop_holder; continue; fi
     d="a JAX process (PID $HOLDER) preallocated its pool (XLA_PYTHON_CLIENT_MEM_FRACTION $frac)"
     if [ "$frac" = default ]; then g=40 rb=2048; else g=10 rb=512; fi
-    P "prealloc.$frac-torch-alloc" framework_preallocation torch 45 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
-    P "prealloc.$frac-torch-resnet" framework_preallocation torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
-    P "prealloc.$frac-cupy-alloc" framework_preallocation cupy 45 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-alloc" memory_held_by_other_process torch 45 "$X_OOM" "$d; a torch tensor of $g GiB" -- "$PY" "$J/t_op.py" alloc "$g" float32
+    P "prealloc.$frac-torch-resnet" memory_held_by_other_process torch 45 "$X_OOM" "$d; a ResNet-50 training step, batch $rb" -- "$PY" "$J/t_op.py" resnet "$rb" float16 train
+    P "prealloc.$frac-cupy-alloc" memory_held_by_other_process cupy 45 "$X_OOM" "$d; cp.empty of $g GiB" -- "$PY" "$J/c_op.py" alloc "$g" float32
     P "prealloc.$frac-jax-alloc" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process (default preallocation) asks for $g GiB" -- env "$ONCUDA" "$PY" "$J/j_op.py" alloc "$g" float32
     if [ "$frac" = default ]; then
-      P "prealloc.$frac-torch-conv2d" framework_preallocation torch 45 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
-      P "prealloc.$frac-torch-matmul" framework_preallocation torch 45 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
-      P "prealloc.$frac-cupy-matmul" framework_preallocation cupy 45 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
+      P "prealloc.$frac-torch-conv2d" memory_held_by_other_process torch 45 "$X_OOM" "$d; conv2d on a batch of 16384" -- "$PY" "$J/t_op.py" conv2d 16384 float32
+      P "prealloc.$frac-torch-matmul" memory_held_by_other_process torch 45 "$X_OOM" "$d; a matmul of 20 GiB operands" -- "$PY" "$J/t_op.py" matmul 20 float32
+      P "prealloc.$frac-cupy-matmul" memory_held_by_other_process cupy 45 "$X_OOM" "$d; a CuPy matmul of 20 GiB operands" -- "$PY" "$J/c_op.py" matmul 20 float32
       P "prealloc.$frac-jax-matmul" framework_preallocation jax 45 "$X_OOM" "$d; a second JAX process: a matmul of 20 GiB operands" -- env "$ONCUDA" "$PY" "$J/j_op.py" matmul 20 float32
     fi
     drain; stop_holder
@@ -398,7 +403,7 @@ if [ -n "${REPRO_ONLY:-}" ] && phase extra; then
     env "LD_PRELOAD=$SYS/libcudnn_heuristic.so.9:$SYS/libcudnn_engines_runtime_compiled.so.9" "$PY" "$J/t_op.py" batchnorm 64 bfloat16 benchmark
   for op in "conv1d 64 float16 cudnn-version" "gru 256 float32" "lstm 128 float16" "resnet 8 float32 cudnn-version"; do
     set -- $op
-    P "cudnnver.torch-preload-ops-$1" cudnn_version_mismatch torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn_ops.so.9 (torch then reports runtime 9.14); a $1" -- \
+    P "cudnnver.torch-preload-ops-$1" library_conflict torch 60 "$X_CUDNN" "LD_PRELOAD of the system libcudnn_ops.so.9 (torch then reports runtime 9.14); a $1" -- \
       env "LD_PRELOAD=$SYS/libcudnn_ops.so.9" "$PY" "$J/t_op.py" "$@"
   done
   for f in "$W"/bin/k_isa*.ptx; do
@@ -412,6 +417,44 @@ if [ -n "${REPRO_ONLY:-}" ] && phase extra; then
   drain
   S toobig.torch-conv3d-12000 gpu_memory_exhausted torch 60 "$X_OOM" "conv3d on 12000 clips (output 154 GB)" -- "$PY" "$J/t_op.py" conv3d 12000 float32
   S toobig.torch-embedding-bf16 gpu_memory_exhausted torch 60 "$X_OOM" "an embedding of 100M x 1024 in bfloat16 (191 GiB)" -- "$PY" "$J/t_op.py" embedding 100 bfloat16
+fi
+
+# --- more (only when asked: REPRO_ONLY=more): the classes the relabelled corpus leaves short ----------------------
+# driver_too_old: PTX whose .version is newer than the driver's JIT accepts, through more loaders (CuPy's
+# RawModule from a file) and more versions; other: device-side assertions from data out of range;
+# framework_preallocation: JAX's pool, then PyTorch in the same process (more operations and memory fractions).
+# About two minutes.
+if [ -n "${REPRO_ONLY:-}" ] && phase more; then
+  if [ -f "$W/bin/k.ptx" ]; then
+    v=$(sed -n 's/^\.version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' "$W/bin/k.ptx" | head -1)
+    set -- $v
+    if [ -n "${1:-}" ]; then
+      for nv in "$1.$(( $2 + 3 ))" "$(( $1 + 1 )).1"; do sed "s/^\.version .*/.version $nv/" "$W/bin/k.ptx" > "$W/bin/k_more_isa$nv.ptx"; done
+    fi
+  fi
+  for f in "$W"/bin/k_isa*.ptx "$W"/bin/k_more_isa*.ptx; do
+    [ -f "$f" ] || continue; nv=${f##*isa}; nv=${nv%.ptx}
+    P "driver.cupy-rawmodule-ptx-isa$nv" driver_too_old cupy 60 "$X_DRV" "CuPy RawModule(path=) of PTX .version $nv (newer than the driver's JIT accepts)" -- "$PY" "$J/mod_load.py" "$f" file
+    case $f in
+      *k_more_isa*)
+        [ -x "$W/bin/ptxjit" ] && P "driver.cuda-ptx-isa$nv" driver_too_old cuda 30 "$X_DRV" "the driver JIT given PTX .version $nv (newer than it supports): cuModuleLoadDataEx" -- "$W/bin/ptxjit" "$f"
+        P "driver.cupy-ptx-isa$nv" driver_too_old cupy 60 "$X_DRV" "CuPy loads PTX .version $nv (newer than the driver supports)" -- "$PY" "$J/mod_load.py" "$f" ;;
+    esac
+  done
+  # other: the data is wrong, not the GPU (labels past the last class, ids past the vocabulary, raw scores where
+  # probabilities go): the kernel's device-side assertion, as the real corpus's "not a GPU fault" reports
+  for c in ce-label-too-big ce-label-negative ce-half nll-weight seg-255 embedding index-select gather scatter-add bce-range multinomial; do
+    P "assert.torch-$c" other torch 60 "$X_ASSERT" "a training step whose data is out of range ($c): a device-side assertion" -- "$PY" "$J/t_assert.py" "$c"
+  done
+  for c in ce-label-too-big embedding; do
+    P "assert.torch-$c-blocking" other torch 60 "$X_ASSERT" "the same with CUDA_LAUNCH_BLOCKING=1 ($c)" -- env CUDA_LAUNCH_BLOCKING=1 "$PY" "$J/t_assert.py" "$c"
+  done
+  drain
+  # one at a time: JAX's pool takes most of the GPU
+  S twofw.jax-torch-matmul framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then a torch matmul of 40 GiB operands" -- "$PY" "$J/two_fw.py" jax-torch-matmul 40
+  S twofw.jax-torch-embedding framework_preallocation torch 45 "$X_OOM" "one process: JAX (default preallocation) then a torch embedding of 40 GiB" -- "$PY" "$J/two_fw.py" jax-torch-embedding 40
+  S twofw.jax90-torch framework_preallocation torch 45 "$X_OOM" "one process: JAX with XLA_PYTHON_CLIENT_MEM_FRACTION=0.9 then torch asks for 20 GiB" -- env XLA_PYTHON_CLIENT_MEM_FRACTION=0.9 "$PY" "$J/two_fw.py" jax-torch 20
+  S twofw.jax60-torch-conv framework_preallocation torch 45 "$X_OOM" "one process: JAX with XLA_PYTHON_CLIENT_MEM_FRACTION=0.6 then a torch conv2d needing ~60 GiB" -- env XLA_PYTHON_CLIENT_MEM_FRACTION=0.6 "$PY" "$J/two_fw.py" jax-torch-conv 60
 fi
 
 # --- pack ------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 # Two frameworks in one process: the first takes GPU memory its own way, the second then asks for GIB GiB.
-# argv: MODE GIB. MODE: jax-torch, jax-torch-conv, jax-cupy, torch-jax, cupy-torch.
+# argv: MODE GIB. MODE: jax-torch, jax-torch-conv, jax-torch-matmul, jax-torch-embedding, jax-cupy, torch-jax,
+# cupy-torch.
 import sys
 mode, gib = sys.argv[1], float(sys.argv[2])
 GIB = 2**30
@@ -21,6 +22,11 @@ if second == "torch":
     if mode.endswith("conv"):
         x = torch.randn(int(gib * GIB / (3 * 224 * 224 * 4 * 6)), 3, 224, 224, device="cuda")
         y = torch.nn.functional.conv2d(x, torch.randn(64, 3, 7, 7, device="cuda"), stride=2, padding=3)
+    elif mode.endswith("matmul"):
+        n = int((gib * GIB / 3 / 4) ** 0.5)  # a, b and the product in float32
+        y = torch.randn(n, n, device="cuda") @ torch.randn(n, n, device="cuda")
+    elif mode.endswith("embedding"):
+        y = torch.nn.Embedding(int(gib * GIB / (1024 * 4)), 1024, device="cuda")
     else:
         y = torch.empty(int(gib * GIB), dtype=torch.uint8, device="cuda")
     torch.cuda.synchronize()

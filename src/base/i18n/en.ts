@@ -838,10 +838,14 @@ export const en = {
     'XLA asked for {size} up front and then retried with smaller sizes ({n} attempts): its preallocation did not fit in the free memory',
   'why.xlaFraction':
     'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the memory',
+  'why.xlaTakenBefore':
+    "the request that failed ({requested}) fits in the {size} the preallocation first asked for: the job is not too large for the GPU; the memory was taken before this process allocated anything (another process, or another framework's pool)",
   'why.cupyNothing':
     'CuPy had allocated nothing yet ("allocated so far: 0 bytes") when {bytes} bytes did not fit: the memory is taken by something else (or the request exceeds the GPU)',
   'why.rawOom':
     "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came while creating the CUDA context or a library handle, which only fails when the GPU was already full",
+  'why.xlaContextOom':
+    'XLA ran out of memory creating the device\'s stream executor (its CUDA context), before the job allocated anything: the GPU was already full; "no supported devices found" follows from it',
   'why.freeAtStart':
     'only {free} of {total} was free when the framework started ({pct}% already in use by something else)',
   'why.tooLargeNever': 'the request ({requested}) is larger than the whole GPU ({total}): it can never fit',

@@ -780,10 +780,14 @@ export const zh: Record<MessageKey, string> = {
   // explain: the engine's reasons about memory, verdicts, terminal and Markdown renderers
   'why.xlaShrinking': 'XLA 先申请了 {size}，随后用更小的大小重试（共 {n} 次）：它的预分配放不进空闲显存',
   'why.xlaFraction': '预分配是 GPU 显存的固定比例，所以当已有其他东西占用了部分显存时就会失败',
+  'why.xlaTakenBefore':
+    '失败的请求（{requested}）放得进预分配最初申请的 {size}：作业本身并不超出 GPU；显存在本进程分配任何东西之前就已被占用（另一个进程，或另一个框架的内存池）',
   'why.cupyNothing':
     'CuPy 还没有分配任何显存（"allocated so far: 0 bytes"）时，{bytes} 字节就放不下了：显存被其他东西占用了（或者请求超过了 GPU 容量）',
   'why.rawOom':
     'PyTorch 抛出的是原始的 CUDA out-of-memory 错误，而不是其分配器的 OutOfMemoryError：失败发生在创建 CUDA 上下文或库句柄时，这只会在 GPU 显存已满时发生',
+  'why.xlaContextOom':
+    'XLA 在创建设备的 stream executor（它的 CUDA 上下文）时显存不足，此时作业还没有分配任何东西：GPU 已经被占满；随后的“no supported devices found”由此而来',
   'why.freeAtStart': '框架启动时只有 {free} 空闲（总量 {total}，已有 {pct}% 被其他东西占用）',
   'why.tooLargeNever': '请求的大小（{requested}）超过了整个 GPU（{total}）：永远放不下',
   'why.tooLarge': '请求的大小（{requested}）超过了整个 GPU（{total}）',

@@ -154,6 +154,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
+  const driverJit = col.signals.has(DRIVER_JIT_REFUSED);
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
@@ -167,7 +168,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     // the catalog's opinion is read in this framework's terms before the reports' counts are added (those are
     // already in their framework's terms)
     const dist = noFork(
-      redirect(priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)), st, fw, inContainer, paddleOom),
+      redirect(
+        priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)),
+        st,
+        fw,
+        inContainer,
+        paddleOom,
+        driverJit,
+      ),
       st,
       platform,
     );
@@ -376,6 +384,14 @@ function evidenceTiers(
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** the driver refusing a module's PTX for its ISA version (cuda.h CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222: "the
+ *  provided PTX was compiled with an unsupported toolchain"): its JIT, not a toolkit's ptxas, assembled the PTX */
+const DRIVER_JIT_REFUSED = 'cuda.unsupported_ptx';
+/** ptxas's "Unsupported .version X; current version is 'Y'" (signatures/misc.json) */
+const PTXAS_ISA = 'ptxas.unsupported_ptx_version';
+/** cuDNN 9's status for sub-libraries of different versions loaded together (cudnn_graph.h cudnnStatus_t 1002:
+ *  "some cuDNN sub-libraries have different versions"): copies of cuDNN mixed, whichever wrapper prints it */
+const CUDNN_SUBLIBRARY_STATUS = /\bCUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH\b/;
 /** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
 const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
 /** "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py) */
@@ -439,6 +455,7 @@ function redirect(
   fw: Framework | undefined,
   inContainer = false,
   paddleOom = false,
+  driverJit = false,
 ): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
@@ -452,6 +469,13 @@ function redirect(
   // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
   if (NO_DEVICE_STATUS.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
+  // ptxas's ISA refusal printed in the driver's JIT log (after CUDA_ERROR_UNSUPPORTED_PTX_VERSION) is the driver's
+  // compiler: the driver is older than the toolkit that wrote the PTX, whatever toolkit is installed
+  if (driverJit && st.group === PTXAS_ISA) move('cuda_toolkit_mismatch', 'driver_too_old', 0.9);
+  // cuDNN's status for a mix of sub-library versions names two copies of cuDNN loaded together, whatever prefix
+  // ("cuDNN error: ", a backend descriptor's failure) prints it: the wrapper's other readings do not apply
+  if (CUDNN_SUBLIBRARY_STATUS.test(text))
+    for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'library_conflict') move(c, 'library_conflict', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);

@@ -74,6 +74,18 @@ export function analyseMemory(
         ev(xla, 2),
       );
       board.add('memory_held_by_other_process', 0.6, t('why.xlaFraction'), ev(xla, 1));
+      // the request that then failed fits in the pool first asked for: the job is not too large for the GPU; the
+      // memory was taken before this process allocated anything (another process, or another framework's pool)
+      const requested = xlaRequest(signals);
+      if (requested !== undefined && requested <= sizes[0]!) {
+        board.stated(
+          'memory_held_by_other_process',
+          1.6,
+          t('why.xlaTakenBefore', { requested: fmtBytes(requested), size: fmtBytes(sizes[0]!) }),
+          ev(xla, 1),
+        );
+        board.against('gpu_memory_exhausted', 1.0, t('why.jobSmall'));
+      }
     }
   }
 
@@ -102,6 +114,11 @@ export function analyseMemory(
   if (raw && fw === 'pytorch' && !torchOom && !fromAllocator) {
     board.add('memory_held_by_other_process', 0.9, t('why.rawOom'), ev(raw, 2));
   }
+  // XLA creates each device's stream executor (its CUDA context) before any buffer (xla/service/platform_util.cc:
+  // "Failed to create stream executor for device CUDA:N"): out of memory there is the GPU full before the job
+  // allocated anything; "no supported devices found" that follows is its consequence, not a device hidden
+  const contextFailed = raw ? Collector.matches(raw).some((m) => XLA_EXECUTOR.test(m.text)) : false;
+  if (raw && contextFailed) board.stated('memory_held_by_other_process', 0.9, t('why.xlaContextOom'), ev(raw, 2));
 
   requestSizes(board, signals, ev, env);
 
@@ -122,6 +139,21 @@ export function analyseMemory(
       );
     }
   }
+}
+
+const XLA_EXECUTOR = /Failed to create stream executor for device/i;
+/** XLA's failed request after its pool was made: the BFC allocator's "ran out of memory trying to allocate X" or
+ *  JAX's "Out of memory while trying to allocate X" (bytes) */
+const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
+function xlaRequest(signals: Map<string, SignalState>): number | undefined {
+  for (const g of XLA_REQUEST_GROUPS) {
+    const st = signals.get(g);
+    if (!st) continue;
+    const text = Collector.matches(st).at(-1)!.text;
+    const n = parseSize(/trying to allocate ([\d.,]+ ?(?:bytes|[KMGT]i?B|B))/i.exec(text)?.[1]);
+    if (n !== undefined) return n;
+  }
+  return undefined;
 }
 
 function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): void {

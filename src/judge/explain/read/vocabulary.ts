@@ -68,6 +68,9 @@ export const STEMS: readonly string[] = [
   'xpa',
   'bag',
   'uma',
+  // PyTorch's allocator settings parser: ConfigTokenizer, roundup_power2_divisions
+  'keniz',
+  'visions',
   // frameworks: JAX, XLA, onnxruntime, PaddlePaddle, Caffe, MXNet, DeepSpeed, vLLM, StreamExecutor
   'jax',
   'xla',
@@ -235,6 +238,8 @@ export const VOCABULARY: readonly string[] = [
   'resource_exhausted',
   'expandable',
   'garbage_collect',
+  'configtokenizer',
+  'divisions',
   // libraries and loading
   '.dll',
   'dll',
