@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setLang } from '../../src/base/i18n/index.js';
 import { interpretVisibleDevices, visibleDevicesCheck } from '../../src/judge/checks/env/visible-devices.js';
 import { migCheck } from '../../src/judge/checks/node/mig.js';
+import { deviceNodesCheck } from '../../src/judge/checks/node/device-nodes.js';
 import { parseSmiList } from '../../src/gather/nvidia/parse-list.js';
 import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
 import { mergeMigList, probeNvidia } from '../../src/gather/nvidia/probe.js';
@@ -199,5 +200,24 @@ describe('node.mig', () => {
   });
   it('MIG off: the check does not apply', () => {
     expect(migCheck.applies!(planted('h200-idle', () => {}))).toBe('no GPU has MIG on');
+  });
+});
+
+describe('node.device-nodes by minor number (the telegraf A100: GPU 0 is minor_number 1, /dev/nvidia1)', () => {
+  it('a /dev/nvidia0 in view does not stand for GPU 0: its own node /dev/nvidia1 is missing', () => {
+    const g = a100(null);
+    expect(g.minorNumber).toBe(1);
+    const s = withA100(g);
+    s.system.nvidiaDevices = ['/dev/nvidia0', '/dev/nvidiactl', '/dev/nvidia-uvm'];
+    expect(deviceNodesCheck.evaluate(s)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        rootCause: 'no_device_visible',
+        message:
+          'No device node for GPU 0 (/dev/nvidia1), which nvidia-smi lists: CUDA cannot open it here; missing control nodes: -',
+      }),
+    ]);
+    s.system.nvidiaDevices = ['/dev/nvidia1', '/dev/nvidiactl'];
+    expect(deviceNodesCheck.evaluate(s)).toEqual([]);
   });
 });

@@ -504,6 +504,8 @@ export const en = {
     'Start the container with a larger --shm-size (or --ipc=host); it cannot be changed from inside.',
   'node.devices.fewer':
     '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; missing control nodes: {missing}',
+  'node.devices.lacking':
+    'No device node for {list}, which nvidia-smi lists: CUDA cannot open it here; missing control nodes: {missing}',
   'node.devices.fix': 'Create the device nodes (nvidia-modprobe, as root) or reload the driver.',
   'node.devices.fixContainer':
     "The container lost or was not given the GPUs' device nodes: restart it with the GPUs (--gpus); on cgroup v1 hosts a systemd daemon-reload can take them away.",

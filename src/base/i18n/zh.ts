@@ -471,6 +471,7 @@ export const zh: Record<MessageKey, string> = {
   'node.shm.fixContainer': '用更大的 --shm-size（或 --ipc=host）启动容器；在容器内部无法更改。',
   'node.devices.fewer':
     'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
+  'node.devices.lacking': 'nvidia-smi 列出的 {list} 没有设备节点：CUDA 在这里无法打开它；缺少的控制节点：{missing}',
   'node.devices.fix': '创建设备节点（nvidia-modprobe，需要 root）或重新加载驱动。',
   'node.devices.fixContainer':
     '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',

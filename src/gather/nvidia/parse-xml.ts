@@ -94,6 +94,7 @@ function parseGpu(g: Node, position: number): Omit<Gpu, 'computeCapability'> {
       .filter((p) => p.pid >= 0),
     pcie: pcieLink(obj(obj(g.pci).pci_gpu_link_info)),
     clockEventReasons: clockReasons(g),
+    minorNumber: num(text(g.minor_number)),
     ...migDevicesOf(g),
   };
 }

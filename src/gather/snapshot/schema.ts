@@ -100,6 +100,8 @@ export const Gpu = z.object({
     .optional(),
   /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
   clockEventReasons: z.array(z.string()).nullable().optional(),
+  /** nvidia-smi's minor_number: the N of this GPU's /dev/nvidiaN (not always its index) */
+  minorNumber: z.number().int().nullable().optional(),
   /** MIG devices when MIG is on (nvidia-smi -q -x mig_devices; UUID and profile from nvidia-smi -L) */
   migDevices: z.array(MigDevice).optional(),
 });
