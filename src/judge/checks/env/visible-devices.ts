@@ -4,6 +4,7 @@ import { finding, type Finding } from '../../finding.js';
 import type { Gpu, MigDevice, Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
+import { describeMig } from '../node/mig.js';
 
 export interface Visibility {
   /** physical GPUs (nvidia-smi index) in the order the job sees them: job index i → physical[i] */
@@ -189,7 +190,7 @@ export const visibleDevicesCheck: Check = {
       );
     }
     const mixed = new Set(gpus.map((g) => `${g.name}/${g.computeCapability}`)).size > 1;
-    const usesIndexes = cvd !== undefined && cvd.split(',').some((e) => /^\d+$/.test(e.trim()));
+    const usesIndexes = cvd?.split(',').some((e) => /^\d+$/.test(e.trim())) === true;
     if (mixed && usesIndexes && (s.env.CUDA_DEVICE_ORDER ?? '').toUpperCase() !== 'PCI_BUS_ID') {
       out.push(
         finding({
@@ -222,12 +223,7 @@ function migFindings(
   const listed = gpus
     .filter((g) => g.migDevices?.length)
     .map((g) => ({
-      text: `GPU ${g.index} MIG devices: ${g
-        .migDevices!.map(
-          (m) =>
-            `${m.uuid ?? `#${m.index}`} (GI ${m.gpuInstanceId ?? '?'}, CI ${m.computeInstanceId ?? '?'}${m.profile ? `, ${m.profile}` : ''}, ${m.memory.freeMiB ?? '?'} of ${m.memory.totalMiB ?? '?'} MiB free)`,
-        )
-        .join('; ')}`,
+      text: `GPU ${g.index} MIG devices: ${g.migDevices!.map((m) => `#${m.index} ${describeMig(m)}`).join(' | ')}`,
       source: 'nvidia-smi -q -x mig_devices, nvidia-smi -L',
     }));
   out.push(
@@ -273,7 +269,8 @@ function migFindings(
             certainty: 'expected',
             text: t('cvd.migOneConsequence'),
             source:
-              'NVIDIA MIG user guide, CUDA device enumeration: a single CUDA process can only enumerate a single MIG device',
+              'NVIDIA MIG user guide, CUDA device enumeration: ' +
+              'a single CUDA process can only enumerate a single MIG device',
           },
         ],
         evidence,

@@ -32,8 +32,9 @@ export const cudaInitCheck: Check = {
     }
     const f = failures[0];
     if (!f) return [];
-    const uvm = s.system.nvidiaDevices.some((d) => d.replace(/^\/dev\//, '') === 'nvidia-uvm');
-    // with no node at all in view, /dev is not the one the smoke test used (--from another namespace): say nothing of it
+    const nodes = s.system.nvidiaDevices.map((d) => d.replace(/^\/dev\//, ''));
+    const uvm = nodes.includes('nvidia-uvm');
+    // with no node at all in view, /dev is not the one the smoke test used (--from another namespace): no claim
     const noUvm = !uvm && s.system.nvidiaDevices.length > 0;
     const params = { call: f.call, name: f.name, code: f.code };
     return [
@@ -61,7 +62,7 @@ export const cudaInitCheck: Check = {
             source: 'nvidia-smi -q -x (NVML)',
           },
           {
-            text: `/dev: ${s.system.nvidiaDevices.map((d) => d.replace(/^\/dev\//, '')).join(' ') || 'no nvidia* nodes'}`,
+            text: `/dev: ${nodes.join(' ') || 'no nvidia* nodes'}`,
             source: '/dev',
           },
         ],

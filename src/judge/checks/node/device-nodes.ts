@@ -33,6 +33,7 @@ export const deviceNodesCheck: Check = {
     const lacking = byMinor ? gpus.filter((g) => !nodes.has(`nvidia${g.minorNumber}`)) : [];
     const fewer = byMinor ? lacking.length > 0 : gpuNodes.length < gpus.length;
     if (!fewer && missing.length === 0) return [];
+    const minors = gpus.map((g) => `GPU ${g.index} minor_number ${g.minorNumber}`).join(', ');
     return [
       finding({
         check: this.id,
@@ -53,7 +54,7 @@ export const deviceNodesCheck: Check = {
         evidence: [
           { text: `/dev: ${[...nodes].sort().join(' ') || 'no nvidia* nodes'}`, source: '/dev' },
           {
-            text: `${gpus.length} GPUs listed${byMinor ? `: ${gpus.map((g) => `GPU ${g.index} minor_number ${g.minorNumber}`).join(', ')}` : ''}`,
+            text: `${gpus.length} GPUs listed${byMinor ? `: ${minors}` : ''}`,
             source: 'nvidia-smi -q -x',
           },
         ],

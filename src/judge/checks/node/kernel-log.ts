@@ -80,10 +80,10 @@ function xidFinding(check: string, xs: Xid[], s: Snapshot, w: { fromSeconds: num
   const ago = uptime !== null && last.seconds !== null ? Math.max(0, Math.round((uptime - last.seconds) / 60)) : null;
   const params = {
     codes: [...byCode.entries()]
-      .map(
-        ([c, list]) =>
-          `Xid ${c}${list.length > 1 ? ` ×${list.length}` : ''} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`,
-      )
+      .map(([c, list]) => {
+        const times = list.length > 1 ? ` ×${list.length}` : '';
+        return `Xid ${c}${times} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`;
+      })
       .join('; '),
     bus: [...new Set(xs.map((x) => x.bus))].join(', '),
     ago: ago ?? 0,
@@ -103,10 +103,10 @@ function xidFinding(check: string, xs: Xid[], s: Snapshot, w: { fromSeconds: num
             },
           ]
         : []),
-      ...xs.slice(-6).map((x) => ({
-        text: `${x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : ''}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`,
-        source: 'dmesg',
-      })),
+      ...xs.slice(-6).map((x) => {
+        const at = x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : '';
+        return { text: `${at}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`, source: 'dmesg' };
+      }),
     ],
     fix: serious
       ? {

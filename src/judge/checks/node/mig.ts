@@ -2,7 +2,7 @@
 // instance it is given (CUDA_VISIBLE_DEVICES=MIG-…), never the whole card. MIG on with no instance made leaves
 // nothing for CUDA to use on that GPU.
 import { finding, type Finding } from '../../finding.js';
-import type { Gpu, Snapshot } from '../../../gather/snapshot/schema.js';
+import type { Gpu, MigDevice, Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
 
@@ -68,7 +68,7 @@ export const migCheck: Check = {
           message: t('node.mig.split', { gpu: g.index, n: devices.length, list }),
           details: t('node.mig.details'),
           evidence: devices.map((d) => ({
-            text: `GPU ${g.index} MIG device ${d.index}: GI ${d.gpuInstanceId ?? '?'}, CI ${d.computeInstanceId ?? '?'}${d.profile ? `, ${d.profile}` : ''}${d.uuid ? `, ${d.uuid}` : ''}; fb ${d.memory.usedMiB ?? '?'} used, ${d.memory.freeMiB ?? '?'} free of ${d.memory.totalMiB ?? '?'} MiB`,
+            text: `GPU ${g.index} MIG device ${d.index}: ${describeMig(d)}`,
             source: d.uuid ? 'nvidia-smi -q -x mig_devices, nvidia-smi -L' : 'nvidia-smi -q -x mig_devices',
           })),
           affects: { gpu: g.index },
@@ -78,3 +78,10 @@ export const migCheck: Check = {
     return out;
   },
 };
+
+/** "GI 3, CI 0, 1g.20gb, MIG-…; fb 12 used, 19955 free of 19968 MiB": the facts as nvidia-smi gave them. */
+export function describeMig(d: MigDevice): string {
+  const ids = [`GI ${d.gpuInstanceId ?? '?'}`, `CI ${d.computeInstanceId ?? '?'}`, d.profile, d.uuid].filter(Boolean);
+  const m = d.memory;
+  return `${ids.join(', ')}; fb ${m.usedMiB ?? '?'} used, ${m.freeMiB ?? '?'} free of ${m.totalMiB ?? '?'} MiB`;
+}
