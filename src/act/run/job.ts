@@ -6,6 +6,7 @@ import { readTextOr, type FileSystem } from '../../ports/fs.js';
 import { parseProcStat } from '../../gather/procfs/parse.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { MemoryTimeline } from '../../gather/nvidia/memory-timeline.js';
+import { secondsSinceBoot, withJobWindow } from './job-window.js';
 import { descendantTest } from './process-tree.js';
 import { startSampler } from './sampler.js';
 import { OutputTail, type TailLine } from './tail.js';
@@ -56,6 +57,7 @@ const FAILING =
 
 export async function runJob(o: JobOptions): Promise<JobResult> {
   const t0 = performance.now();
+  const bootStart = secondsSinceBoot(o.fs, Date.now());
   const elapsed = () => Math.round(performance.now() - t0);
   const tail = new OutputTail({ maxLines: o.tailLines });
   let early: Promise<Snapshot | Error> | null = null;
@@ -122,7 +124,7 @@ export async function runJob(o: JobOptions): Promise<JobResult> {
   if (failed && exit.kind !== 'spawn-failed') {
     const got = await (early ?? ((trigger = 'the exit'), takeSnapshot()));
     if (got instanceof Error) snapshotError = got.message;
-    else snapshot = got;
+    else snapshot = withJobWindow(got, bootStart, durationMs);
   }
   const jobPids = [
     ...new Set([

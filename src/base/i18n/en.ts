@@ -454,6 +454,8 @@ export const en = {
   'title.node.pcie-link': 'PCIe link at full width and speed',
   'title.node.clocks': 'GPU clocks not slowed down',
   'title.node.shm': 'Shared memory (/dev/shm) size',
+  'title.node.mig': 'MIG devices usable',
+  'title.node.cuda-init': 'CUDA starts where NVML works',
   'title.node.device-nodes': 'A device node for every GPU',
   'node.noModule': 'no NVIDIA kernel module loaded',
   'node.noLinkFacts': 'nvidia-smi gives no PCIe link facts',
@@ -502,6 +504,8 @@ export const en = {
     'Start the container with a larger --shm-size (or --ipc=host); it cannot be changed from inside.',
   'node.devices.fewer':
     '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; missing control nodes: {missing}',
+  'node.devices.lacking':
+    'No device node for {list}, which nvidia-smi lists: CUDA cannot open it here; missing control nodes: {missing}',
   'node.devices.fix': 'Create the device nodes (nvidia-modprobe, as root) or reload the driver.',
   'node.devices.fixContainer':
     "The container lost or was not given the GPUs' device nodes: restart it with the GPUs (--gpus); on cgroup v1 hosts a systemd daemon-reload can take them away.",
@@ -519,6 +523,28 @@ export const en = {
     'A hardware or driver fault: drain the GPU, reset it (or reboot), and if it returns have the GPU checked (DCGM diagnostics); jobs that died then died of this.',
   'node.kernelLog.fixApp':
     'A fault of the program that ran (an illegal address or an assertion in its kernel): rerun it with CUDA_LAUNCH_BLOCKING=1 to see the failing call; the GPU itself is fine.',
+  'node.mig.off': 'no GPU has MIG on',
+  'node.mig.none': 'GPU {gpu} has MIG on and no MIG device made: CUDA has nothing to run on there',
+  'node.mig.noneConsequence':
+    'CUDA sees no device on this GPU ("no CUDA-capable device is detected" or "busy or unavailable")',
+  'node.mig.noneFix': 'Make GPU and compute instances (as root), or turn MIG off (needs a GPU reset).',
+  'node.mig.device': '{name} ({free} of {total} MiB free)',
+  'node.mig.split': 'GPU {gpu} is split by MIG into {n} devices: {list}',
+  'node.mig.details':
+    "A job sees only the MIG device it is given (CUDA_VISIBLE_DEVICES=MIG-…), with that device's memory, not the GPU's.",
+  'node.cudaInit.unknown':
+    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work: the nvidia_uvm module is in a bad state (typically after a suspend and resume)',
+  'node.cudaInit.noUvm':
+    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work, and /dev/nvidia-uvm is missing',
+  'node.cudaInit.consequence': 'every framework fails at its first CUDA call; torch.cuda.is_available() is False',
+  'node.cudaInit.fix': 'Reload the nvidia_uvm module (as root, with no CUDA process running), or reboot.',
+  'node.cudaInit.fixNoUvm':
+    'Load nvidia_uvm and create its device node (as root); in a container, restart it with the GPUs.',
+  'node.cudaInit.notRun': 'needs check --deep (the first CUDA call)',
+  'node.kernelLog.inJob':
+    'The job ran while the kernel log recorded {codes} on {bus}: the GPU fault is the likely reason it failed',
+  'node.kernelLog.notInJob': 'No Xid in the kernel log while the job ran ({from}-{to} s after boot)',
+  'node.kernelLog.unreadableJob': 'Xid errors during the job: unknown: reading the kernel log needs {needs}',
 
   // processes: verdicts and why (src/judge/procs/), memory.headroom, memory.holders
   'verdict.this job': 'this job',
@@ -551,6 +577,7 @@ export const en = {
   'protect.otherNs':
     "nvidia-smi lists PID {smiPid}, but here that PID is {name} with no /dev/nvidia* open (every process's open files were read): the number names a process in another PID namespace (nvidia-smi reports the host's PIDs), not this one",
   'protect.aProcess': 'a process',
+  'protect.mps': 'it is the MPS control daemon or server: every CUDA client of the GPU runs through it',
   'reason.self': 'the process running gpu-env-doctor, or its parent',
   'reason.invisible': 'not in this /proc: another container or PID namespace, or the host',
   'reason.kthread': 'a kernel thread: it cannot hold GPU memory itself',
@@ -559,6 +586,7 @@ export const en = {
   'reason.traced': 'stopped under a debugger or tracer (tracing stop): someone may be inspecting it',
   'reason.workingUnder': 'working ({cpu}% CPU), under {parent}: a service, a nohup job or a daemon',
   'reason.running': 'running',
+  'reason.mps': 'the MPS server or control daemon: it serves the CUDA clients of the GPU',
   'reason.otherUser': 'belongs to another user ({user})',
   'reason.idle': 'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU)',
   'reason.idleLoggedOut':
@@ -1193,6 +1221,15 @@ export const en = {
   'cvd.mixed':
     "Mixed GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs fastest first, so index N is not nvidia-smi's GPU N",
   'cvd.mixedFix': 'Make CUDA number GPUs as nvidia-smi does.',
+  'cvd.mig':
+    'CUDA_VISIBLE_DEVICES names MIG device {entry} on GPU {gpu} ({profile}, GPU instance {gi}, compute instance {ci}): the job sees {free} of {total} MiB free',
+  'cvd.migUnchecked':
+    'CUDA_VISIBLE_DEVICES names MIG device {entry}: MIG is on here, but the MIG UUIDs were not read (nvidia-smi -L): not checked',
+  'cvd.migDetails':
+    "A job given a MIG device sees that instance as its GPU 0, with the instance's memory and SMs, not the whole GPU's.",
+  'cvd.migOne': 'CUDA_VISIBLE_DEVICES names several MIG devices: the job uses {first} only; {rest} it does not see',
+  'cvd.migOneConsequence': 'a CUDA process enumerates one MIG device: the others stay idle for this job',
+  'cvd.migOneFix': 'Start one process per MIG device, each with its own CUDA_VISIBLE_DEVICES.',
   'debug.blocking':
     'CUDA_LAUNCH_BLOCKING=1 makes every kernel launch synchronous: good for finding the failing line, much slower for training',
   'debug.blockingFix': 'Unset it once the error is located.',

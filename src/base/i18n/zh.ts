@@ -427,6 +427,8 @@ export const zh: Record<MessageKey, string> = {
   'title.node.pcie-link': 'PCIe 链路以满宽度和满速运行',
   'title.node.clocks': 'GPU 时钟没有被降频',
   'title.node.shm': '共享内存（/dev/shm）大小',
+  'title.node.mig': 'MIG 设备可用',
+  'title.node.cuda-init': 'NVML 正常时 CUDA 也能启动',
   'title.node.device-nodes': '每个 GPU 都有设备节点',
   'node.noModule': '没有加载 NVIDIA 内核模块',
   'node.noLinkFacts': 'nvidia-smi 没有给出 PCIe 链路信息',
@@ -469,6 +471,7 @@ export const zh: Record<MessageKey, string> = {
   'node.shm.fixContainer': '用更大的 --shm-size（或 --ipc=host）启动容器；在容器内部无法更改。',
   'node.devices.fewer':
     'nvidia-smi 列出 {gpus} 个 GPU，但只有 {nodes} 个 GPU 设备节点（/dev/nvidiaN）；缺少的控制节点：{missing}',
+  'node.devices.lacking': 'nvidia-smi 列出的 {list} 没有设备节点：CUDA 在这里无法打开它；缺少的控制节点：{missing}',
   'node.devices.fix': '创建设备节点（nvidia-modprobe，需要 root）或重新加载驱动。',
   'node.devices.fixContainer':
     '容器丢失了或没有被分配 GPU 的设备节点：带上 GPU（--gpus）重新启动它；在 cgroup v1 的主机上，systemd daemon-reload 可能会把它们拿走。',
@@ -485,6 +488,25 @@ export const zh: Record<MessageKey, string> = {
     '硬件或驱动故障：把任务迁走，重置 GPU（或重启），如果再次出现请检查 GPU（DCGM 诊断）；那时失败的任务就是因此失败的。',
   'node.kernelLog.fixApp':
     '是运行的程序自身的错误（其内核中的非法地址或断言）：用 CUDA_LAUNCH_BLOCKING=1 重新运行，找出出错的调用；GPU 本身没有问题。',
+  'node.mig.off': '没有 GPU 开启 MIG',
+  'node.mig.none': 'GPU {gpu} 开启了 MIG，但没有创建任何 MIG 设备：CUDA 在这块 GPU 上无处可运行',
+  'node.mig.noneConsequence':
+    'CUDA 在这块 GPU 上看不到设备（“no CUDA-capable device is detected”或“busy or unavailable”）',
+  'node.mig.noneFix': '（以 root）创建 GPU 实例和计算实例，或关闭 MIG（需要重置 GPU）。',
+  'node.mig.device': '{name}（{total} MiB 中空闲 {free} MiB）',
+  'node.mig.split': 'GPU {gpu} 被 MIG 分成 {n} 个设备：{list}',
+  'node.mig.details': '作业只看到分给它的 MIG 设备（CUDA_VISIBLE_DEVICES=MIG-…）及其显存，而不是整块 GPU 的。',
+  'node.cudaInit.unknown':
+    '这里 CUDA 无法启动（{call}：{name}，错误 {code}），而 NVML 和 nvidia-smi 正常：nvidia_uvm 模块处于异常状态（通常在休眠恢复之后）',
+  'node.cudaInit.noUvm':
+    '这里 CUDA 无法启动（{call}：{name}，错误 {code}），而 NVML 和 nvidia-smi 正常，且缺少 /dev/nvidia-uvm',
+  'node.cudaInit.consequence': '每个框架在第一次调用 CUDA 时失败；torch.cuda.is_available() 为 False',
+  'node.cudaInit.fix': '（以 root，且没有 CUDA 进程在运行时）重新加载 nvidia_uvm 模块，或重启机器。',
+  'node.cudaInit.fixNoUvm': '（以 root）加载 nvidia_uvm 并创建其设备节点；在容器中，带上 GPU 重新启动容器。',
+  'node.cudaInit.notRun': '需要 check --deep（第一次 CUDA 调用）',
+  'node.kernelLog.inJob': '作业运行期间，内核日志在 {bus} 上记录了 {codes}：GPU 故障很可能就是它失败的原因',
+  'node.kernelLog.notInJob': '作业运行期间（开机后 {from}-{to} 秒）内核日志中没有 Xid',
+  'node.kernelLog.unreadableJob': '作业期间的 Xid 错误：未知：读取内核日志需要 {needs}',
 
   // processes: verdicts and why (src/judge/procs/), memory.headroom, memory.holders
   'verdict.this job': '本任务',
@@ -515,6 +537,7 @@ export const zh: Record<MessageKey, string> = {
   'protect.otherNs':
     'nvidia-smi 列出的是 PID {smiPid}，但在这里该 PID 是 {name}，并没有打开 /dev/nvidia*（已读取所有进程打开的文件）：这个编号指的是另一个 PID 命名空间中的进程（nvidia-smi 报告的是宿主机的 PID），而不是这里的',
   'protect.aProcess': '某个进程',
+  'protect.mps': '它是 MPS 控制守护进程或服务器：该 GPU 的每个 CUDA 客户端都经由它运行',
   'reason.self': '运行 gpu-env-doctor 的进程或其父进程',
   'reason.invisible': '不在此 /proc 中：在另一个容器或 PID 命名空间中，或在宿主机上',
   'reason.kthread': '内核线程：它自身不可能占用显存',
@@ -523,6 +546,7 @@ export const zh: Record<MessageKey, string> = {
   'reason.traced': '在调试器或跟踪器下暂停（tracing stop）：可能有人正在检查它',
   'reason.workingUnder': '正在工作（{cpu}% CPU），父进程为 {parent}：服务、nohup 任务或守护进程',
   'reason.running': '正在运行',
+  'reason.mps': 'MPS 服务器或控制守护进程：为该 GPU 的 CUDA 客户端服务',
   'reason.otherUser': '属于其他用户（{user}）',
   'reason.idle': '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
   'reason.idleLoggedOut':
@@ -1115,6 +1139,14 @@ export const zh: Record<MessageKey, string> = {
   'cvd.mixed':
     'GPU 型号混用，且 CUDA_DEVICE_ORDER 不是 PCI_BUS_ID：CUDA 按最快优先给 GPU 编号，因此序号 N 不是 nvidia-smi 的 GPU N',
   'cvd.mixedFix': '让 CUDA 按 nvidia-smi 的方式给 GPU 编号。',
+  'cvd.mig':
+    'CUDA_VISIBLE_DEVICES 指定了 GPU {gpu} 上的 MIG 设备 {entry}（{profile}，GPU 实例 {gi}，计算实例 {ci}）：作业能用的是 {total} MiB 中空闲的 {free} MiB',
+  'cvd.migUnchecked':
+    'CUDA_VISIBLE_DEVICES 指定了 MIG 设备 {entry}：本机开启了 MIG，但没有读到 MIG UUID（nvidia-smi -L），未核对',
+  'cvd.migDetails': '拿到 MIG 设备的作业把该实例当作自己的 GPU 0，只有该实例的显存和 SM，而不是整块 GPU 的。',
+  'cvd.migOne': 'CUDA_VISIBLE_DEVICES 指定了多个 MIG 设备：作业只用 {first}；{rest} 它看不到',
+  'cvd.migOneConsequence': '一个 CUDA 进程只枚举一个 MIG 设备：其余的对这个作业闲置',
+  'cvd.migOneFix': '每个 MIG 设备启动一个进程，各自设置 CUDA_VISIBLE_DEVICES。',
   'debug.blocking': 'CUDA_LAUNCH_BLOCKING=1 让每次核函数启动都变成同步：便于定位出错的行，但训练会慢很多',
   'debug.blockingFix': '定位到错误后取消设置。',
   'debug.ptxJit': 'CUDA_FORCE_PTX_JIT=1 忽略已编译的 GPU 代码，改为即时编译 PTX：启动慢，构建中没有 PTX 时会失败',

@@ -1,7 +1,7 @@
 // Parses `nvidia-smi -q -x`. Pure. Values stay strings until we know they are plain numbers
 // (parseTagValue:false), because "12.10" as a number would become 12.1.
 import { XMLParser } from 'fast-xml-parser';
-import type { Gpu } from '../snapshot/schema.js';
+import type { Gpu, MigDevice } from '../snapshot/schema.js';
 
 export interface ParsedSmiXml {
   driverVersion: string;
@@ -18,7 +18,7 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  isArray: (name) => name === 'gpu' || name === 'process_info',
+  isArray: (name) => name === 'gpu' || name === 'process_info' || name === 'mig_device',
 });
 
 /** nvidia-smi's XML names its root element in its first lines (after the XML declaration and DOCTYPE). */
@@ -94,6 +94,27 @@ function parseGpu(g: Node, position: number): Omit<Gpu, 'computeCapability'> {
       .filter((p) => p.pid >= 0),
     pcie: pcieLink(obj(obj(g.pci).pci_gpu_link_info)),
     clockEventReasons: clockReasons(g),
+    minorNumber: num(text(g.minor_number)),
+    ...migDevicesOf(g),
+  };
+}
+
+/** <mig_devices>: one <mig_device> per compute instance, with its own memory; "None" (or absent) when MIG is off. */
+function migDevicesOf(g: Node): { migDevices?: MigDevice[] } {
+  const list = obj(g.mig_devices).mig_device;
+  if (!Array.isArray(list)) return {};
+  return {
+    migDevices: (list as Node[]).map((d, i) => {
+      const mem = obj(d.fb_memory_usage);
+      return {
+        index: num(text(d.index)) ?? i,
+        gpuInstanceId: num(text(d.gpu_instance_id)),
+        computeInstanceId: num(text(d.compute_instance_id)),
+        profile: null,
+        uuid: null,
+        memory: { totalMiB: mib(mem.total), usedMiB: mib(mem.used), freeMiB: mib(mem.free) },
+      };
+    }),
   };
 }
 

@@ -1,10 +1,11 @@
 // The GPU & driver probe: `nvidia-smi -q -x` for nearly everything, `--query-gpu` for the compute capability.
-import type { Nvidia, ProbeFailure } from '../snapshot/schema.js';
+import type { Gpu, Nvidia, ProbeFailure } from '../snapshot/schema.js';
 import { describeFailure, type RunResult } from '../../ports/runner.js';
 import type { ProbeEnv } from '../probe-env.js';
 import { parseSmiXml } from './parse-xml.js';
 import { parseQueryGpu } from './parse-query.js';
-import { NVIDIA_SMI, startNvidiaSmi, type NvidiaRuns } from './run.js';
+import { parseSmiList } from './parse-list.js';
+import { LIST_ARGS, NVIDIA_SMI, startNvidiaSmi, type NvidiaRuns } from './run.js';
 
 /** `started`: the calls, when the command started them already (./run.ts); else they are started here. */
 export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise<Nvidia> {
@@ -29,7 +30,48 @@ export async function probeNvidia(penv: ProbeEnv, started?: NvidiaRuns): Promise
     const row = rows.find((r) => r.uuid === g.uuid) ?? rows.find((r) => r.busId === g.busId);
     return { ...g, computeCapability: row?.computeCapability ?? null };
   });
-  return { ok: true, driverVersion: parsed.driverVersion, cudaVersion: parsed.cudaVersion, gpus };
+  return {
+    ok: true,
+    driverVersion: parsed.driverVersion,
+    cudaVersion: parsed.cudaVersion,
+    gpus: await withMig(penv, gpus),
+  };
+}
+
+/** A GPU with MIG on: its MIG devices' UUIDs and profiles from `nvidia-smi -L` (a third call, on MIG machines only). */
+async function withMig<G extends Omit<Gpu, 'computeCapability'>>(penv: ProbeEnv, gpus: G[]): Promise<G[]> {
+  if (!gpus.some((g) => (g.migMode ?? '').toLowerCase() === 'enabled')) return gpus;
+  const r = await penv.runner.run(NVIDIA_SMI, LIST_ARGS, { timeoutMs: penv.options.timeoutMs, maxBytes: 1024 * 1024 });
+  if (r.kind !== 'ok') return gpus;
+  return mergeMigList(gpus, parseSmiList(r.stdout));
+}
+
+/** The listed UUIDs and profiles joined to the XML's MIG devices: by GI/CI where the UUID says them, else by index. */
+export function mergeMigList<G extends Omit<Gpu, 'computeCapability'>>(
+  gpus: G[],
+  listed: ReturnType<typeof parseSmiList>,
+): G[] {
+  return gpus.map((g) => {
+    const rows = listed.get(g.uuid.toLowerCase());
+    if (!rows || rows.length === 0) return g;
+    const known = g.migDevices ?? [];
+    const merged = rows.map((r) => {
+      const d =
+        r.gpuInstanceId !== null
+          ? known.find((k) => k.gpuInstanceId === r.gpuInstanceId && k.computeInstanceId === r.computeInstanceId)
+          : known.find((k) => k.index === r.index);
+      return {
+        index: d?.index ?? r.index,
+        gpuInstanceId: d?.gpuInstanceId ?? r.gpuInstanceId,
+        computeInstanceId: d?.computeInstanceId ?? r.computeInstanceId,
+        profile: r.profile,
+        uuid: r.uuid,
+        memory: d?.memory ?? { totalMiB: null, usedMiB: null, freeMiB: null },
+      };
+    });
+    const rest = known.filter((k) => !merged.some((m) => m.index === k.index));
+    return { ...g, migDevices: [...merged, ...rest] };
+  });
 }
 
 /** nvidia-smi's own words for the failures users meet, mapped to a reason. */

@@ -7,6 +7,8 @@ import { QUERY_GPU_FIELDS } from './parse-query.js';
 
 export const NVIDIA_SMI = 'nvidia-smi';
 export const XML_ARGS = ['-q', '-x'] as const;
+/** `nvidia-smi -L`: run only when a GPU has MIG on (./probe.ts), for the MIG devices' UUIDs */
+export const LIST_ARGS = ['-L'] as const;
 export const QUERY_ARGS = [`--query-gpu=${QUERY_GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'] as const;
 
 /** Far above a real answer (8 GPUs with thousands of processes is a few MiB), far below what hurts the parser. */

@@ -40,6 +40,19 @@ export const GpuProcess = z.object({
   type: z.string().optional(),
 });
 
+/** One MIG device (a compute instance of a GPU instance): what a CUDA process given it sees as its GPU. */
+export const MigDevice = z.object({
+  index: z.number().int(),
+  gpuInstanceId: z.number().int().nullable(),
+  computeInstanceId: z.number().int().nullable(),
+  /** "1g.10gb", from nvidia-smi -L (drivers before 470 print no profile) */
+  profile: z.string().nullable(),
+  /** "MIG-<uuid>" (driver 470 and later) or "MIG-GPU-<uuid>/<gi>/<ci>" (before), from nvidia-smi -L */
+  uuid: z.string().nullable(),
+  memory: z.object({ totalMiB: z.number().nullable(), usedMiB: z.number().nullable(), freeMiB: z.number().nullable() }),
+});
+export type MigDevice = z.infer<typeof MigDevice>;
+
 export const Gpu = z.object({
   index: z.number().int(),
   name: z.string(),
@@ -87,6 +100,10 @@ export const Gpu = z.object({
     .optional(),
   /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
   clockEventReasons: z.array(z.string()).nullable().optional(),
+  /** nvidia-smi's minor_number: the N of this GPU's /dev/nvidiaN (not always its index) */
+  minorNumber: z.number().int().nullable().optional(),
+  /** MIG devices when MIG is on (nvidia-smi -q -x mig_devices; UUID and profile from nvidia-smi -L) */
+  migDevices: z.array(MigDevice).optional(),
 });
 export type Gpu = z.infer<typeof Gpu>;
 
@@ -247,6 +264,8 @@ export const KernelLog = z.object({
   nvrmLines: z.number().int(),
   /** Xid events, the most recent last; seconds since boot when the line says */
   xid: z.array(z.object({ bus: z.string(), code: z.number().int(), text: z.string(), seconds: z.number().nullable() })),
+  /** `run`: the job's start and end in the log's seconds since boot, to tell the Xid lines that fell inside it */
+  jobWindow: z.object({ fromSeconds: z.number(), toSeconds: z.number() }).optional(),
 });
 export type KernelLog = z.infer<typeof KernelLog>;
 

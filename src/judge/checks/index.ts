@@ -14,6 +14,8 @@ import { kernelLogCheck } from './node/kernel-log.js';
 import { pcieLinkCheck } from './node/pcie-link.js';
 import { persistenceCheck } from './node/persistence.js';
 import { shmCheck } from './node/shm.js';
+import { migCheck } from './node/mig.js';
+import { cudaInitCheck } from './node/cuda-init.js';
 import { presenceCheck } from './gpu/presence.js';
 import { compatLibcudaCheck } from './libraries/compat-libcuda.js';
 import { cudnnSmokeCheck } from './libraries/cudnn-smoke.js';
@@ -52,6 +54,8 @@ export const ALL_CHECKS: readonly Check[] = [
   clocksCheck,
   pcieLinkCheck,
   shmCheck,
+  migCheck,
+  cudaInitCheck,
   headroomCheck,
   holdersCheck,
   unattributedCheck,

@@ -40,13 +40,25 @@ export interface Assessment {
   evidence?: string;
 }
 
+/**
+ * The MPS control daemon and server: idle-looking daemons under PID 1 by design, through which every CUDA client of
+ * the GPU runs; ending one breaks all its clients. /proc's comm cuts both names to "nvidia-cuda-mps".
+ */
+export function isMps(p: Pick<HolderProcess, 'name'> & { cmdline?: HolderProcess['cmdline'] }): boolean {
+  const exe = p.cmdline?.[0]?.split('/').pop() ?? '';
+  return /^nvidia-cuda-mps/.test(p.name ?? '') || /^nvidia-cuda-mps-(server|control)$/.test(exe);
+}
+
 /** Why fix must never signal this process, or null. Also used by fix on the live facts at apply time. */
 export function protectionOf(
-  p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' | 'kernelThread' | 'gpuNotOpenHere' | 'name' | 'nvidiaSmiPid'>,
+  p: Pick<HolderProcess, 'pid' | 'isSelfOrAncestor' | 'kernelThread' | 'gpuNotOpenHere' | 'name' | 'nvidiaSmiPid'> & {
+    cmdline?: HolderProcess['cmdline'];
+  },
 ): string | null {
   if (p.isSelfOrAncestor) return t('protect.self');
   if (p.pid <= 1) return t('protect.pid1');
   if (p.kernelThread) return t('protect.kthread');
+  if (isMps(p)) return t('protect.mps');
   if (p.gpuNotOpenHere) {
     return t('protect.otherNs', { smiPid: p.nvidiaSmiPid ?? p.pid, name: p.name ?? t('protect.aProcess') });
   }
@@ -62,6 +74,8 @@ export function assess(p: HolderProcess, self: Snapshot['self']): Assessment {
     ...(evidence ? { evidence } : {}),
   });
   if (p.isSelfOrAncestor) return guarded('this job', t('reason.self'));
+  // an MPS daemon serves the GPU's clients: never stale, whatever its parent, CPU use or age
+  if (p.visible && isMps(p) && !p.gpuNotOpenHere) return guarded('active', t('reason.mps'));
   if (!p.visible) return { verdict: 'invisible', reason: p.exited ? t('reason.exited') : t('reason.invisible') };
   if (p.gpuNotOpenHere) return guarded('unknown', protectedBy!);
   if (p.kernelThread) return guarded('unknown', t('reason.kthread'));

@@ -31,7 +31,7 @@ export const kernelLogCheck: Check = {
           severity: 'info',
           status: 'unknown',
           rootCause: null,
-          message: t('node.kernelLog.unreadable', { needs }),
+          message: t(k.jobWindow ? 'node.kernelLog.unreadableJob' : 'node.kernelLog.unreadable', { needs }),
           evidence: [
             { text: k.detail ?? k.reason ?? 'unreadable', source: 'dmesg' },
             ...(k.dmesgRestrict !== undefined && k.dmesgRestrict !== null
@@ -42,42 +42,78 @@ export const kernelLogCheck: Check = {
         }),
       ];
     }
-    if (k.xid.length === 0) return [];
-    const byCode = new Map<number, typeof k.xid>();
-    for (const x of k.xid) byCode.set(x.code, [...(byCode.get(x.code) ?? []), x]);
-    const kinds = [...byCode.keys()].map((c) => CODES[String(c)]?.kind ?? 'driver');
-    const serious = kinds.some((x) => x !== 'application');
-    const uptime = s.system.uptimeSeconds;
-    const last = k.xid[k.xid.length - 1]!;
-    const ago = uptime !== null && last.seconds !== null ? Math.max(0, Math.round((uptime - last.seconds) / 60)) : null;
-    return [
-      finding({
-        check: this.id,
-        severity: serious ? 'error' : 'warn',
-        status: serious ? 'fail' : 'warn',
-        rootCause: serious ? 'hardware_or_driver_fault' : 'other',
-        message: t(ago === null ? 'node.kernelLog.xid' : 'node.kernelLog.xidAgo', {
-          codes: [...byCode.entries()]
-            .map(
-              ([c, xs]) =>
-                `Xid ${c}${xs.length > 1 ? ` ×${xs.length}` : ''} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`,
-            )
-            .join('; '),
-          bus: [...new Set(k.xid.map((x) => x.bus))].join(', '),
-          ago: ago ?? 0,
+    const w = k.jobWindow;
+    if (!w) return k.xid.length === 0 ? [] : [xidFinding(this.id, k.xid, s, null)];
+    // `run`: the Xid lines inside the job's window (a second of slack each side: the log's clock and ours differ)
+    const inJob = k.xid.filter(
+      (x) => x.seconds !== null && x.seconds >= w.fromSeconds - 1 && x.seconds <= w.toSeconds + 1,
+    );
+    const before = k.xid.filter((x) => !inJob.includes(x));
+    const out: Finding[] = [];
+    if (inJob.length > 0) out.push(xidFinding(this.id, inJob, s, w));
+    else
+      out.push(
+        finding({
+          check: this.id,
+          severity: 'info',
+          status: 'ok',
+          rootCause: null,
+          message: t('node.kernelLog.notInJob', { from: Math.floor(w.fromSeconds), to: Math.ceil(w.toSeconds) }),
+          evidence: [{ text: `${k.nvrmLines} NVRM lines, ${k.xid.length} Xid`, source: 'dmesg' }],
         }),
-        evidence: k.xid.slice(-6).map((x) => ({
-          text: `${x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : ''}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`,
-          source: 'dmesg',
-        })),
-        fix: serious
-          ? {
-              text: t('node.kernelLog.fixHardware'),
-              commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER'],
-              manual: ['sudo nvidia-smi -r -i <GPU>'],
-            }
-          : { text: t('node.kernelLog.fixApp'), commands: [], manual: ['CUDA_LAUNCH_BLOCKING=1 <the job>'] },
-      }),
-    ];
+      );
+    if (before.length > 0) out.push(xidFinding(this.id, before, s, null));
+    return out;
   },
 };
+
+type Xid = NonNullable<Snapshot['kernelLog']>['xid'][number];
+
+/** One finding for these Xid events: an error for hardware/driver codes, a warning for a program's own fault. */
+function xidFinding(check: string, xs: Xid[], s: Snapshot, w: { fromSeconds: number; toSeconds: number } | null) {
+  const byCode = new Map<number, Xid[]>();
+  for (const x of xs) byCode.set(x.code, [...(byCode.get(x.code) ?? []), x]);
+  const kinds = [...byCode.keys()].map((c) => CODES[String(c)]?.kind ?? 'driver');
+  const serious = kinds.some((x) => x !== 'application');
+  const uptime = s.system.uptimeSeconds;
+  const last = xs[xs.length - 1]!;
+  const ago = uptime !== null && last.seconds !== null ? Math.max(0, Math.round((uptime - last.seconds) / 60)) : null;
+  const params = {
+    codes: [...byCode.entries()]
+      .map(([c, list]) => {
+        const times = list.length > 1 ? ` ×${list.length}` : '';
+        return `Xid ${c}${times} (${CODES[String(c)]?.meaning ?? t('node.kernelLog.unknownCode')})`;
+      })
+      .join('; '),
+    bus: [...new Set(xs.map((x) => x.bus))].join(', '),
+    ago: ago ?? 0,
+  };
+  return finding({
+    check,
+    severity: serious ? 'error' : 'warn',
+    status: serious ? 'fail' : 'warn',
+    rootCause: serious ? 'hardware_or_driver_fault' : 'other',
+    message: t(w ? 'node.kernelLog.inJob' : ago === null ? 'node.kernelLog.xid' : 'node.kernelLog.xidAgo', params),
+    evidence: [
+      ...(w
+        ? [
+            {
+              text: `the job ran from ${w.fromSeconds.toFixed(1)} to ${w.toSeconds.toFixed(1)} s after boot`,
+              source: 'run (/proc/uptime at its start)',
+            },
+          ]
+        : []),
+      ...xs.slice(-6).map((x) => {
+        const at = x.seconds !== null ? `[${x.seconds.toFixed(1)} s after boot] ` : '';
+        return { text: `${at}NVRM: Xid (PCI:${x.bus}): ${x.code}, ${x.text}`, source: 'dmesg' };
+      }),
+    ],
+    fix: serious
+      ? {
+          text: t('node.kernelLog.fixHardware'),
+          commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER'],
+          manual: ['sudo nvidia-smi -r -i <GPU>'],
+        }
+      : { text: t('node.kernelLog.fixApp'), commands: [], manual: ['CUDA_LAUNCH_BLOCKING=1 <the job>'] },
+  });
+}
