@@ -72,7 +72,6 @@ export {
  * the wheel's sm list; logMinDriverForCuda('11.6', { exact: true }) → '510.39.01'.
  */
 export {
-  logMajorMinor,
   logCcBelowCudaMinimum,
   logCudaSupportsComputeCapability,
   logJaxCudaBuilds,

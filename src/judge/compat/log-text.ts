@@ -2,16 +2,10 @@
 // with trailing words ("10.1 (nvcc)", "2.4.0-gpu"). These never throw and answer null when the tables do not know;
 // a diagnosis must not fail on its input. They read the same tables as the strict API beside them.
 import { knowledge } from '../../knowledge/index.js';
-import { compareVersions } from '../../base/versions.js';
+import { compareVersions, majorMinorOfText } from '../../base/versions.js';
 import * as cuda from './cuda.js';
 import * as frameworks from './frameworks.js';
 import { cudaOfTorchVariant } from './spec.js';
-
-/** "12.4.1" → "12.4"; a major alone stays itself ("11"): a log's "CUDA 11" could be any of its minors. */
-export function logMajorMinor(v: string): string {
-  const parts = v.split('.');
-  return parts.length >= 2 ? `${parts[0]}.${parts[1]}` : `${parts[0]}`;
-}
 
 /** The leading version of a piece of log text ("2.4.0-gpu" → "2.4.0"), or null when it starts with none. */
 function leadingVersion(text: string): string | null {
@@ -71,7 +65,7 @@ function toolkits(): ToolkitRow[] {
 
 function toolkitRow(version: string): ToolkitRow | undefined {
   const rows = toolkits();
-  const mm = logMajorMinor(version);
+  const mm = majorMinorOfText(version);
   const exact = rows.find((r) => r.cuda === mm);
   if (exact) return exact;
   // "11" alone, or a version newer than the table: the newest row at or below it
@@ -155,7 +149,7 @@ const TORCH_DEFAULT_VARIANT: Record<string, string> = {
 };
 
 function defaultTorchVariant(variants: string[], version: string): string | undefined {
-  const known = TORCH_DEFAULT_VARIANT[logMajorMinor(version)];
+  const known = TORCH_DEFAULT_VARIANT[majorMinorOfText(version)];
   if (known && variants.includes(known)) return known;
   // otherwise the newest that is not the odd one out (for old releases the first listed is the default)
   return variants[variants.length > 1 ? variants.length - 2 : 0];
@@ -171,7 +165,8 @@ export function logTorchArchs(version: string, cudaTag?: string): { archs: strin
   const base = version.split('+')[0]!;
   const releases = knowledge().pytorch.releases;
   const row =
-    releases.find((r) => r.version === base) ?? releases.find((r) => logMajorMinor(r.version) === logMajorMinor(base));
+    releases.find((r) => r.version === base) ??
+    releases.find((r) => majorMinorOfText(r.version) === majorMinorOfText(base));
   if (!row) return null;
   const names = row.variants.map((v) => v.name);
   const tag = cudaTag ? `cu${cudaTag.replace('.', '')}` : undefined;

@@ -1,13 +1,15 @@
 // The version knowledge `explain` needs, under the names its analysers use. Every answer comes from the compat
 // API (src/judge/compat/api.ts), in its forms for log text: messy input ("11", "10.1 (nvcc)") never throws.
-import { compareVersions } from '../../base/versions.js';
+import { compareVersions, majorMinorOfText } from '../../base/versions.js';
 
 /** Numeric, part by part, never rejecting messy text (the one comparison: base/versions.ts). */
 export { compareVersions };
 
+/** "12.4.1" → "12.4", a major alone kept ("11"): log text, never rejected (base/versions.ts). */
+export { majorMinorOfText as majorMinor };
+
 export {
   computeCapabilityOfGpu,
-  logMajorMinor as majorMinor,
   logCcBelowCudaMinimum as ccBelowCudaMinimum,
   logCudaSupportsComputeCapability as cudaSupportsComputeCapability,
   logJaxCudaBuilds as jaxCudaBuilds,
