@@ -6,7 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { en } from '../src/base/i18n/en.js';
+import { zh } from '../src/base/i18n/zh.js';
 import { normalizeGpuName } from '../src/judge/compat/gpus.js';
+import { fixFor } from '../src/judge/explain/fixes/fixes.js';
+import { WEIGHTS } from '../src/judge/explain/priors/weights.js';
 
 const KNOWLEDGE = path.resolve(__dirname, '..', 'src', 'knowledge');
 
@@ -120,5 +124,59 @@ describe('one table per fact', () => {
     ]);
     const torch = QUESTIONS['pytorch.json']!(read('pytorch.json'));
     expect(overlaps({ 'pytorch.json': torch, 'explain/torch.json': [torch[0]!] }).size).toBe(1);
+  });
+});
+
+describe('tuned numbers and fix rules are data', () => {
+  const explain = path.resolve(__dirname, '..', 'src', 'judge', 'explain');
+  const fixes = JSON.parse(readFileSync(path.join(explain, 'fixes', 'fixes.json'), 'utf8'));
+
+  it('diagnose.ts reads its weights from priors/weights.json, not from literals of its own', () => {
+    const code = readFileSync(path.join(explain, 'diagnose.ts'), 'utf8');
+    const names = [
+      'KIND_WEIGHT',
+      'STATED_SHARE',
+      'LATER_SYMPTOM',
+      'AMBIGUOUS_RATIO',
+      'AMBIGUOUS_BELOW',
+      'MIN_CONFIDENCE',
+    ];
+    for (const n of names) expect(code, n).toMatch(new RegExp(`const ${n} = WEIGHTS\\.\\w+;`));
+    expect(WEIGHTS.kindWeight.evidence).toBeGreaterThan(WEIGHTS.kindWeight.symptom);
+    expect(
+      Object.keys(JSON.parse(readFileSync(path.join(explain, 'priors', 'weights.json'), 'utf8')).why).sort(),
+    ).toEqual(
+      Object.keys(WEIGHTS)
+        .filter((k) => !k.startsWith('$') && k !== 'why')
+        .sort(),
+    );
+  });
+
+  it('every message key of fixes.json is in both catalogs', () => {
+    const keys: string[] = [];
+    const rows = [
+      ...Object.values(fixes.byCause),
+      ...Object.values(fixes.byFamily).flatMap((f) => Object.values(f as object)),
+    ];
+    for (const r of rows as Array<{ text: string; manual?: string[] }>) keys.push(r.text, ...(r.manual ?? []));
+    for (const s of Object.values(fixes.settings) as Array<{ what: string }>) keys.push(s.what);
+    expect(keys.length).toBeGreaterThan(15);
+    for (const k of keys) {
+      expect(en, k).toHaveProperty([k]);
+      expect(zh, k).toHaveProperty([k]);
+    }
+    for (const [cause, byFamily] of Object.entries(fixes.byFamily)) expect(byFamily, cause).toHaveProperty('other');
+  });
+
+  it('fixFor gives the rows of fixes.json, the log’s CUDA major in their commands', () => {
+    const c = { framework: undefined, hints: {}, cudnnSymptoms: false };
+    expect(fixFor('library_conflict', c).commands).toEqual(fixes.byCause.library_conflict.commands);
+    expect(fixFor('hardware_or_driver_fault', c).manual).toHaveLength(2);
+    const jax = { ...c, framework: 'jax' as const, lines: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'] };
+    expect(fixFor('framework_bug', jax).commands).toEqual(['pip install -U "jax[cuda13]"']);
+    expect(fixFor('framework_bug', { ...c, framework: 'paddle' as const }).commands).toEqual(
+      fixes.byFamily.framework_bug.other.commands,
+    );
+    expect(fixFor('configuration_invalid', { ...c, hints: { setting: ['toString'] } }).text).toContain('toString');
   });
 });
