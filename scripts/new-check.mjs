@@ -59,7 +59,7 @@ export function plan(id, root) {
 }
 
 function checkFile(id, category, checkVar) {
-  return `// ${id}: TODO what it looks at in the snapshot, and why a job fails when it is wrong (the rule, one line of why).
+  return `// ${id}: TODO what it reads in the snapshot, and why a job fails when that is wrong (the rule, its why).
 import { finding, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';

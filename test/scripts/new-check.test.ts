@@ -46,7 +46,8 @@ describe('new-check', () => {
     for (const part of ['**What it checks.**', '**Why it matters.**', '**How to fix.**'])
       expect(read('docs/findings/node.fan-speed.md')).toContain(part);
     expect(read('docs/findings/README.md')).toContain(
-      '| [`node.shm`](node.shm.md) | Shared memory (/dev/shm) size |\n| [`node.fan-speed`](node.fan-speed.md) | Fan speed |',
+      '| [`node.shm`](node.shm.md) | Shared memory (/dev/shm) size |\n' +
+        '| [`node.fan-speed`](node.fan-speed.md) | Fan speed |',
     );
   });
 
