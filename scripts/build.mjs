@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeCatalog } from './lib/explain-catalog.mjs';
 import { writeManPage } from './man.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,43 +131,50 @@ export const ${lang} = new Proxy({}, {
 // source file keeps them).
 const SIGNATURE_DATA = /[\\/]src[\\/]judge[\\/]explain[\\/](?:catalog[\\/]generated|signatures[\\/][a-z-]+)\.json$/;
 const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
+/** The rows with the required literals of their patterns; the catalog's rows without the fields the run never reads. */
+let literalsOf;
+async function withLiterals(doc) {
+  literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredLiterals;
+  const generated = !Array.isArray(doc);
+  for (const row of generated ? doc.signatures : doc) {
+    if (typeof row.pattern !== 'string') continue;
+    // the flags the run compiles the row with (src/judge/explain/signatures/index.ts)
+    row.literals = literalsOf(row.pattern, generated ? 'id' : (row.flags ?? 'i'));
+    if (generated) for (const k of CATALOG_FIELDS_NOT_READ) delete row[k];
+  }
+  return doc;
+}
+
+/**
+ * dist/explain/catalog.json from the generated catalog's JSON text. The catalog (~380 kB) is a file beside the chunks,
+ * read when the signatures are first built: as a string in a chunk it was decoded, scanned and copied with the code.
+ * Its first line holds what building the registry reads (id, kind, anchors, literals per row), the families and what
+ * building the registry computes from all the signatures (the prefilter's words and regexes, which signatures each
+ * anchor selects: Registry.digest, computed by the registry itself); then one row per line, each parsed only when its
+ * signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of reading a
+ * short log). src/judge/explain/signatures/index.ts takes either form.
+ */
+export async function catalogAsBundled(json) {
+  const doc = await withLiterals(JSON.parse(json));
+  const { Registry } = await evalDataModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
+  const head = {
+    families: doc.families,
+    index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
+    registry: new Registry().digest(),
+  };
+  return [head, ...doc.signatures].map(asciiJson).join('\n');
+}
+
 function signatureDataPlugin(outdir) {
-  let literalsOf;
   return {
     name: 'signature-literals',
     setup(b) {
       b.onLoad({ filter: SIGNATURE_DATA }, async (args) => {
-        literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts')))
-          .requiredLiterals;
-        const doc = JSON.parse(await readFile(args.path, 'utf8'));
-        const generated = !Array.isArray(doc);
-        const rows = generated ? doc.signatures : doc;
-        for (const row of rows) {
-          if (typeof row.pattern !== 'string') continue;
-          // the flags the run compiles the row with (src/judge/explain/signatures/index.ts)
-          row.literals = literalsOf(row.pattern, generated ? 'id' : (row.flags ?? 'i'));
-          if (generated) for (const k of CATALOG_FIELDS_NOT_READ) delete row[k];
-        }
-        const text = JSON.stringify(doc);
-        if (!generated) return { contents: text, loader: 'json' };
-        // The catalog (~380 kB) as a file beside the chunks, read when the signatures are first built: as a string in
-        // a chunk it was decoded, scanned and copied with the code. Its first line holds what building the registry
-        // reads (id, kind, anchors, literals per row) and the families; then one row per line, each parsed only when
-        // its signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of
-        // reading a short log). src/judge/explain/signatures/index.ts takes either form.
+        const text = await readFile(args.path, 'utf8');
+        if (Array.isArray(JSON.parse(text)))
+          return { contents: JSON.stringify(await withLiterals(JSON.parse(text))), loader: 'json' };
         await mkdir(path.join(outdir, 'explain'), { recursive: true });
-        // and what building the registry computes from all the signatures (the prefilter's words and regexes, which
-        // signatures each anchor selects): computed here by the registry itself (Registry.digest)
-        const { Registry } = await evalDataModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
-        const head = {
-          families: doc.families,
-          index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
-          registry: new Registry().digest(),
-        };
-        await writeFile(
-          path.join(outdir, 'explain', 'catalog.json'),
-          [head, ...doc.signatures].map(asciiJson).join('\n'),
-        );
+        await writeFile(path.join(outdir, 'explain', 'catalog.json'), await catalogAsBundled(text));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         return {
           contents: `import { readAssetText } from ${assets};
@@ -264,6 +272,8 @@ const builtinsPlugin = {
 };
 
 export async function buildCli(outdir = path.join(repo, 'dist')) {
+  // the explain catalog's signatures are built from their sources, not committed
+  await writeCatalog();
   await validateData();
   // dist/sea and dist/wheels hold the single executable and the wheel (npm run wheel): kept across rebuilds
   for (const e of await readdir(outdir).catch(() => [])) {

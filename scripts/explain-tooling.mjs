@@ -5,10 +5,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeCatalog } from './lib/explain-catalog.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function loadTooling() {
+  // the engine reads the generated catalog, which is built, not committed
+  await writeCatalog();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-'));
   const entry = path.join(work, 'entry.ts');
   fs.writeFileSync(

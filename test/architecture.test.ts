@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { majorMinor, majorMinorOfText } from '../src/base/versions.js';
 
 const SRC = path.resolve(__dirname, '..', 'src');
 const RANK: Record<string, number> = {
@@ -193,5 +194,27 @@ describe('one versions module', () => {
       /function compareVersions\b/.test(readFileSync(f, 'utf8')) ? [path.relative(SRC, f)] : [],
     );
     expect(defs).toEqual(['base/versions.ts']);
+  });
+
+  it('has one majorMinor, in base/versions.ts: padded for a series, as written for log text', () => {
+    const defs = sources(SRC).flatMap((f) =>
+      /function majorMinor\w*\b|\bmajorMinor\w* = \(/.test(readFileSync(f, 'utf8')) ? [path.relative(SRC, f)] : [],
+    );
+    expect(defs.sort()).toEqual(['base/versions.ts', 'judge/compat/version.ts']);
+    expect([majorMinor('12.4.1'), majorMinor('12'), majorMinor('2.1.0+cu121'), majorMinor('10.1 (nvcc)')]).toEqual([
+      '12.4',
+      '12.0',
+      '2.1',
+      null,
+    ]);
+    expect([majorMinorOfText('12.4.1'), majorMinorOfText('11'), majorMinorOfText('2.4.0-gpu')]).toEqual([
+      '12.4',
+      '11',
+      '2.4',
+    ]);
+    // compat's strict form only adds the usage error
+    expect(readFileSync(path.join(SRC, 'judge/compat/version.ts'), 'utf8')).toMatch(
+      /majorMinor = \(v: string\): string => seriesOf\(v\) \?\? notAVersion\(v\)/,
+    );
   });
 });

@@ -103,6 +103,27 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/**
+ * The release series of a version: "12.4.1" → "12.4", and a major alone padded ("12" → "12.0"). null when `v` is
+ * not a version. For text read from a log, where "CUDA 11" means any 11.x, use `majorMinorOfText`.
+ */
+export function majorMinor(v: string): string | null {
+  const p = parseDotted(v);
+  if (!p) return null;
+  const nums = p.nums.slice(0, 2);
+  if (nums.length < 2) nums.push(0);
+  return nums.join('.');
+}
+
+/**
+ * The first two dot-separated parts of text as written: "12.4.1" → "12.4", "2.4.0-gpu" → "2.4"; a major alone stays
+ * itself ("11"), since a log's "CUDA 11" could be any of its minors. Never rejects: a diagnosis must not fail on it.
+ */
+export function majorMinorOfText(v: string): string {
+  const parts = v.split('.');
+  return parts.length >= 2 ? `${parts[0]}.${parts[1]}` : `${parts[0]}`;
+}
+
 /** "9.19.0" and "9.19.0.56" name the same release when the shorter is a prefix of the longer. */
 export function sameVersion(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return true;

@@ -65,3 +65,19 @@ export {
   maxVersion,
   sortVersions,
 } from './version.js';
+
+/**
+ * The same answers for versions read from log text ("11", "10.1 (nvcc)", "2.4.0-gpu"): never throw, null when
+ * unknown. logCudaSupportsComputeCapability('11', '8.6') → true (some 11.x can); logTorchArchs('1.11.0', '10.2') →
+ * the wheel's sm list; logMinDriverForCuda('11.6', { exact: true }) → '510.39.01'.
+ */
+export {
+  logCcBelowCudaMinimum,
+  logCudaSupportsComputeCapability,
+  logJaxCudaBuilds,
+  logMinDriverForCuda,
+  logTensorflowBuild,
+  logTorchArchs,
+  smOfCc,
+} from './log-text.js';
+export type { JaxCudaBuild } from './log-text.js';

@@ -1,7 +1,7 @@
 // Version strings compared as numbers per dot-separated part, never as floats: "12.10" > "12.9",
 // "2.1.0+cu121" is 2.1.0 with a local label, "2.0.0rc1" comes before "2.0.0".
 import { UsageError } from '../../base/errors.js';
-import { compareVersions, isVersion, parseDotted } from '../../base/versions.js';
+import { compareVersions, isVersion, majorMinor as seriesOf, parseDotted } from '../../base/versions.js';
 
 export { compareVersions, isVersion } from '../../base/versions.js';
 
@@ -16,7 +16,13 @@ export function truncateVersion(v: string, parts: number): string {
   return nums.slice(0, parts).join('.');
 }
 
-export const majorMinor = (v: string): string => truncateVersion(v, 2);
+/** "12.4.131" → "12.4", "12" → "12.0": base/versions.ts's, with a UsageError when `v` is not a version. */
+export const majorMinor = (v: string): string => seriesOf(v) ?? notAVersion(v);
+
+function notAVersion(v: string): never {
+  throw new UsageError(`"${v}" is not a version number`);
+}
+
 export const majorOf = (v: string): number => Number(truncateVersion(v, 1));
 
 /** Same release series: every part of `prefix` equals `v`'s ("12.4" prefixes "12.4.1", not "12.40"). */

@@ -17,6 +17,7 @@ import { combineWithMachine } from './machine.js';
 import { contextKeys } from './priors/model.js';
 import { eraOf, frameworkFamily } from './priors/context.js';
 import { defaultPriors } from './priors/default.js';
+import { WEIGHTS } from './priors/weights.js';
 import type { PriorModel } from './priors/model.js';
 import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
@@ -56,28 +57,24 @@ const ATTACK_ORDER: RootCauseId[] = [
   'other',
 ];
 
-/**
- * How much one message weighs, by what it is: a message that names its cause (evidence) counts twice a message
- * several causes are behind (symptom); an out-of-memory message sits between (its numbers, read by the analysers,
- * decide); the vocabulary of a failure without a known message (family) counts half a symptom.
- */
-export const KIND_WEIGHT = { evidence: 2.4, memory: 1.8, symptom: 1.2, family: 0.6 } as const;
+/** How much one message weighs, by what it is (priors/weights.json: evidence, memory, symptom, family). */
+export const KIND_WEIGHT = WEIGHTS.kindWeight;
 
 /** a cause an evidence message gives at least this share of its vote is one the message states */
-const STATED_SHARE = 0.3;
-const MIN_CONFIDENCE = 0.05;
+const STATED_SHARE = WEIGHTS.statedShare;
+const MIN_CONFIDENCE = WEIGHTS.minConfidence;
 const MAX_CAUSES = 6;
 const MIN_SHARE_SHOWN = 0.1;
 /** the weight of a symptom printed after the log's first failure (see the votes) */
-const LATER_SYMPTOM = 0.7;
+const LATER_SYMPTOM = WEIGHTS.laterSymptom;
 /**
  * The input cannot tell its candidates apart when only messages stand behind the first (no number, version or
- * machine fact read), the second weighs at least half as much, and the first holds less than 60% of the weight.
- * Decided on the weights, before the calibration, which uses it (cross-validated: such first places are right
- * about half the time, others far more often).
+ * machine fact read), the second weighs at least AMBIGUOUS_RATIO of it, and the first holds less than
+ * AMBIGUOUS_BELOW of the weight. Decided on the weights, before the calibration, which uses it (cross-validated:
+ * such first places are right about half the time, others far more often).
  */
-const AMBIGUOUS_RATIO = 0.5;
-const AMBIGUOUS_BELOW = 0.6;
+const AMBIGUOUS_RATIO = WEIGHTS.ambiguousRatio;
+const AMBIGUOUS_BELOW = WEIGHTS.ambiguousBelow;
 
 export interface DiagnoseInput {
   collector: Collector;

@@ -1,5 +1,5 @@
 // Reads the catalog's files and writes the generated signatures as JSON text (used by
-// scripts/gen-explain-catalog.mjs and by the test that keeps generated.json up to date).
+// the build through scripts/lib/explain-catalog.mjs, and by the tests that check the bundle embeds its result).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { familyPriors, generateSignatures, type CatalogEntry, type Notes } from './generate.js';

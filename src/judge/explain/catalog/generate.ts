@@ -5,7 +5,7 @@
 // catalog's order as a prior, and its source travels with it. notes.json holds where the project's copy departs
 // from the catalog (names for captures, a role, a correction with its reason); tests check each departure.
 //
-// Pure: `scripts/gen-explain-catalog.mjs` runs it and writes catalog/generated.json, which the engine reads.
+// Pure: the build runs it (scripts/lib/explain-catalog.mjs) and writes catalog/generated.json, which the engine reads.
 import { ROOT_CAUSES, type RootCauseId } from '../../../knowledge/root-causes.js';
 import { GENERIC_WORDS, VOCABULARY } from '../read/vocabulary.js';
 import { compileLine, literalLength, literalText, merge, parseFormat, type FormatLine } from './format.js';

@@ -8,7 +8,8 @@ import { dllNamesIn } from '../../platform/windows.js';
 import type { Entry } from '../analyse/board.js';
 import { paddleFix } from '../paddle.js';
 import type { CauseFix, Framework } from '../types.js';
-import { joinList, t } from '../../../base/i18n/index.js';
+import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
+import table from './fixes.json' with { type: 'json' };
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -53,6 +54,32 @@ export function cudaMajorIn(lines: readonly string[]): string {
     if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
   }
   return '12';
+}
+
+/** A fix as data (fixes.json): message keys for the text and manual steps, commands with {cu} for the CUDA major. */
+interface FixRow {
+  text: string;
+  commands: string[];
+  manual?: string[];
+}
+const BY_CAUSE: Record<string, FixRow> = table.byCause;
+const BY_FAMILY: Record<string, Partial<Record<Family, FixRow>>> = table.byFamily;
+const SETTINGS: Record<string, { what: string; example: string }> = table.settings;
+
+/** The row in the reader's language, the log's CUDA major in its commands. */
+function fromRow(row: FixRow, cu: string): CauseFix {
+  return {
+    text: t(row.text as MessageKey),
+    commands: row.commands.map((x) => x.replaceAll('{cu}', cu)),
+    ...(row.manual ? { manual: row.manual.map((k) => t(k as MessageKey)) } : {}),
+  };
+}
+
+/** The fix of a cause (`byCause`), or of a cause in a framework family, the family's or the others' (`byFamily`). */
+function dataFix(key: string, cu: string, fam?: Family): CauseFix {
+  const row = fam ? (BY_FAMILY[key]?.[fam] ?? BY_FAMILY[key]?.other) : BY_CAUSE[key];
+  if (!row) throw new Error(`fixes.json has no fix ${key}${fam ? ` for ${fam}` : ''}`);
+  return fromRow(row, cu);
 }
 
 type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
@@ -147,33 +174,15 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'framework_preallocation': {
       // the machine named the preallocating framework inside the failed process (machine.ts): its setting
       const inProcess = h.inProcessFramework?.[0];
-      if (fam === 'jax' || inProcess === 'jax')
-        return {
-          text: t('fix.prealloc.jax'),
-          commands: ['export XLA_PYTHON_CLIENT_PREALLOCATE=false', 'export XLA_PYTHON_CLIENT_MEM_FRACTION=.50'],
-        };
-      if (fam === 'tf' || inProcess === 'tensorflow')
-        return {
-          text: t('fix.prealloc.tf'),
-          commands: ['export TF_FORCE_GPU_ALLOW_GROWTH=true'],
-        };
+      if (fam === 'jax' || inProcess === 'jax') return dataFix(id, cu, 'jax');
+      if (fam === 'tf' || inProcess === 'tensorflow') return dataFix(id, cu, 'tf');
       // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow log)
-      return {
-        text: t('fix.prealloc.any'),
-        commands: [
-          'export TF_FORCE_GPU_ALLOW_GROWTH=true    # TensorFlow',
-          'export XLA_PYTHON_CLIENT_PREALLOCATE=false    # JAX',
-        ],
-      };
+      return dataFix(id, cu, 'other');
     }
     case 'allocator_fragmentation':
-      return {
-        text: t('fix.frag'),
-        commands: [
-          'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
-          '# PyTorch < 2.1: export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128',
-        ],
-      };
+    case 'library_conflict':
+    case 'hardware_or_driver_fault':
+      return dataFix(id, cu);
     case 'cudnn_version_mismatch': {
       const compiled = h.compiled?.[0] ?? h.tfCudnn?.[0];
       const runtime = h.runtime?.[0];
@@ -215,17 +224,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     case 'driver_too_old': {
       // 803: the libcuda that loaded is not the kernel driver's (most often a CUDA compat package on the library
       // path, older than the driver): a newer driver is not the fix, taking the stray libcuda off the path is
-      if ((c.lines ?? []).some((l) => DRIVER_MISMATCH.test(l))) {
-        return {
-          text: t('fix.driver.mismatch'),
-          commands: [
-            'echo "$LD_LIBRARY_PATH"',
-            'ls -l /usr/local/cuda*/compat/libcuda.so.* 2>/dev/null',
-            'gpu-env-doctor check',
-          ],
-          manual: [t('fix.driver.mismatchReboot')],
-        };
-      }
+      if ((c.lines ?? []).some((l) => DRIVER_MISMATCH.test(l))) return dataFix('driver_too_old/libcuda-mismatch', cu);
       const min = h.minDriver?.[0];
       const dc = h.driverCuda?.[0];
       return {
@@ -253,15 +252,6 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         commands: cmds,
       };
     }
-    case 'library_conflict':
-      return {
-        text: t('fix.conflict'),
-        commands: [
-          'echo "$LD_LIBRARY_PATH"',
-          'unset LD_LIBRARY_PATH    # for this shell; then rerun',
-          'gpu-env-doctor libs',
-        ],
-      };
     case 'gpu_arch_unsupported': {
       const cc = h.cc?.[0];
       const cmds: string[] = [];
@@ -282,41 +272,11 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if (
         (c.lines ?? []).some((l) => CPU_ONLY_BUILD.test(l)) &&
         !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))
-      ) {
-        return {
-          text: t('fix.novisCpuBuild'),
-          commands: [
-            fam === 'torch'
-              ? 'python -c "import torch; print(torch.__version__, torch.version.cuda)"'
-              : fam === 'jax'
-                ? `pip install -U "${jaxCuda}"`
-                : 'nvidia-smi -L',
-          ],
-        };
-      }
-      return {
-        text: t('fix.novis'),
-        commands: ['nvidia-smi -L', 'echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"'],
-      };
-    case 'hardware_or_driver_fault':
-      return {
-        text: t('fix.fault.text'),
-        commands: ['nvidia-smi -q -d ECC,PAGE_RETIREMENT', 'sudo dmesg | grep -i -E "NVRM|Xid"'],
-        manual: [t('fix.fault.reboot'), t('fix.fault.drain')],
-      };
+      )
+        return dataFix('no_device_visible/cpu-only-build', cu, fam);
+      return dataFix(id, cu);
     case 'framework_bug':
-      return {
-        text: t('fix.bug'),
-        commands: [
-          fam === 'torch'
-            ? 'pip install -U torch'
-            : fam === 'tf'
-              ? 'pip install -U tensorflow'
-              : fam === 'jax'
-                ? `pip install -U "${jaxCuda}"`
-                : 'pip list 2>/dev/null | grep -i -E "torch|tensorflow|jax"',
-        ],
-      };
+      return dataFix(id, cu, fam);
     case 'configuration_invalid':
       return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');
     case 'other': {
@@ -329,17 +289,11 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
 
 /** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
 function settingFix(name: string): CauseFix {
-  const known: Record<string, { what: string; example: string }> = {
-    PYTORCH_CUDA_ALLOC_CONF: {
-      what: t('fix.setting.allocConf'),
-      example: 'expandable_segments:True,max_split_size_mb:128',
-    },
-    XLA_PYTHON_CLIENT_MEM_FRACTION: { what: t('fix.setting.memFraction'), example: '.50' },
-    TF_FORCE_GPU_ALLOW_GROWTH: { what: t('fix.setting.allowGrowth'), example: 'true' },
-  };
-  const k = known[name];
+  const k = Object.hasOwn(SETTINGS, name) ? SETTINGS[name] : undefined;
   return {
-    text: k ? t('fix.setting.textKnown', { name, what: k.what, example: k.example }) : t('fix.setting.text', { name }),
+    text: k
+      ? t('fix.setting.textKnown', { name, what: t(k.what as MessageKey), example: k.example })
+      : t('fix.setting.text', { name }),
     commands: [`echo "${name}=$${name}"`, `unset ${name}    # for this shell; then rerun`],
   };
 }
