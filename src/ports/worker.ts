@@ -37,3 +37,11 @@ export function runWorker<T>(url: URL, data: unknown, timeoutMs: number): Promis
 export function availableThreads(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
+
+/**
+ * The cores no one else is using: those this process may use, less the last minute's load. A worker thread on a
+ * busy core only adds its own start (its copy of the code) to a machine that has no time to give it.
+ */
+export function idleThreads(): number {
+  return Math.max(1, Math.round(availableThreads() - os.loadavg()[0]!));
+}

@@ -1,6 +1,6 @@
-// `fleet` on several cores: the built CLI over enough files to cut them into slices merged by worker threads,
-// beside one merger given every file in order (these sources, one thread): the same output to the byte, in
-// the language asked for (the skip reasons are written in the workers).
+// `fleet` on several cores: the built CLI over enough files to cut them into slices merged by worker threads
+// (where the machine has idle cores), beside one merger given every file in order (these sources, one thread):
+// the same output to the byte, in the language asked for (the skip reasons are written in the workers).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +10,18 @@ import { createFileSystem } from '../../src/ports/fs.js';
 import { availableThreads } from '../../src/ports/worker.js';
 import { ALL_CHECKS } from '../../src/judge/checks/index.js';
 import { FleetMerger } from '../../src/judge/fleet/merge.js';
-import { fleetThreads, MAX_THREADS, MIN_FILES_PER_THREAD } from '../../src/judge/fleet/parallel.js';
+import { Worker } from 'node:worker_threads';
+import {
+  type FleetJob,
+  fleetThreads,
+  MAX_THREADS,
+  MIN_FILES_PER_THREAD,
+  mergeInSlices,
+  mergeSlice,
+} from '../../src/judge/fleet/parallel.js';
+import type { FleetPartial } from '../../src/judge/fleet/merge.js';
 import { getLang, setLang, type Lang } from '../../src/base/i18n/index.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { realSnapshot } from './h200-snapshot.js';
 
@@ -67,7 +76,7 @@ describe('fleet on several cores', () => {
   });
 
   it('--json: the same bytes as one merger in one thread', () => {
-    // on this machine the files are cut into slices (the CI machines have two cores or more)
+    // cut into slices where this machine has two idle cores or more; one merger otherwise, the same bytes either way
     expect(fleetThreads(N + 2, availableThreads())).toBeGreaterThan(1);
     const r = runCli(['fleet', 'nodes', '--json'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(1); // the nodes holding memory have errors
@@ -78,11 +87,51 @@ describe('fleet on several cores', () => {
     expect(r.stdout).toBe(oneThread('en'));
   }, 180_000);
 
-  it('--lang zh: the reasons written in the worker threads are in the language asked for', () => {
+  it('--lang zh: the skip reasons in the language asked for, in every slice', () => {
     const r = runCli(['fleet', 'nodes', '--lang', 'zh'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(1);
     // the empty file sits in the last slice, the broken one in the first
     expect(r.stdout).toContain('nodes/rack-6/empty.json：空文件');
     expect(r.stdout).toContain('nodes/rack-3/broken.json：不是 JSON');
   }, 180_000);
+
+  it('the bundled worker (dist/fleet-worker.js) merges its slice as this thread does, in the language given', async () => {
+    const fsys = createFileSystem('/');
+    const { files, walked } = expandInputs(fsys, dir, ['nodes']);
+    const slice = files.slice(550, 650); // rack-5 and rack-6, with the empty file
+    const job: FleetJob = {
+      cwd: dir,
+      files: slice,
+      walked: slice.map((f) => [f, walked.get(f)!]),
+      ignored: [],
+      lang: 'zh',
+    };
+    const posted = await new Promise<FleetPartial>((resolve, reject) => {
+      const w = new Worker(path.join(path.dirname(CLI), 'fleet-worker.js'), { workerData: job });
+      w.once('message', (m: FleetPartial) => {
+        resolve(m);
+        void w.terminate();
+      });
+      w.once('error', reject);
+    });
+    expect(posted.hosts).toHaveLength(99);
+    expect(posted.skipped).toEqual([{ file: 'nodes/rack-6/empty.json', reason: '空文件' }]);
+    setLang('zh');
+    try {
+      expect(posted).toEqual(mergeSlice(job));
+    } finally {
+      setLang('en');
+    }
+  });
+
+  it('slices whose worker cannot run (no bundled worker file here) are merged in this thread: the same result', async () => {
+    const fsys = createFileSystem('/');
+    const { files, problems, walked } = expandInputs(fsys, dir, ['nodes']);
+    const m = new FleetMerger({ checks: ALL_CHECKS });
+    for (const p of problems) m.skip(p.file, p.reason);
+    const parts = await mergeInSlices({ cwd: dir, files, walked, ignored: [] }, 3);
+    expect(parts).toHaveLength(3);
+    for (const p of parts) m.absorb(p);
+    expect(`${JSON.stringify(m.result(), null, 2)}\n`).toBe(oneThread('en'));
+  });
 });

@@ -5,7 +5,7 @@
 import { getLang, type Lang } from '../../base/i18n/index.js';
 import { readInput, type Walked } from '../../gather/fleet-inputs.js';
 import { createFileSystem } from '../../ports/fs.js';
-import { availableThreads, runWorker } from '../../ports/worker.js';
+import { idleThreads, runWorker } from '../../ports/worker.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { FleetMerger, type FleetPartial } from './merge.js';
 
@@ -30,7 +30,7 @@ export interface FleetJob {
   lang: Lang;
 }
 
-/** How many threads share `files` inputs on `cores` cores. Pure. */
+/** How many threads share `files` inputs on `cores` idle cores. Pure. */
 export function fleetThreads(files: number, cores: number): number {
   return Math.max(1, Math.min(cores, MAX_THREADS, Math.floor(files / MIN_FILES_PER_THREAD)));
 }
@@ -52,7 +52,7 @@ export function mergeSlice(job: FleetJob): FleetPartial {
 /** The files merged in slices, in input order (absorb them in that order). */
 export async function mergeInSlices(
   input: { cwd: string; files: readonly string[]; walked: ReadonlyMap<string, Walked>; ignored: readonly string[] },
-  threads = typeof __GED_BUNDLE__ === 'undefined' ? 1 : fleetThreads(input.files.length, availableThreads()),
+  threads = typeof __GED_BUNDLE__ === 'undefined' ? 1 : fleetThreads(input.files.length, idleThreads()),
 ): Promise<FleetPartial[]> {
   const jobs: FleetJob[] = [];
   const per = Math.ceil(input.files.length / threads);
