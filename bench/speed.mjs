@@ -247,7 +247,7 @@ if (opt.compare) {
   const other = path.resolve(opt.compare);
   for (const row of [...rows]) {
     const c = cmds.find((x) => x.id === row.id);
-    if (!c || !c.argv.includes(CLI)) continue;
+    if (!c?.argv.includes(CLI)) continue;
     const twin = {
       ...c,
       id: `${c.id}:compare`,

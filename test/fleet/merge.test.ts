@@ -9,7 +9,7 @@ const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-me
 
 function merge(snaps: Snapshot[]): FleetResult {
   const m = new FleetMerger({ checks: ALL_CHECKS });
-  snaps.forEach((s, i) => m.add(s, `${s.host.name}.json`));
+  snaps.forEach((s) => m.add(s, `${s.host.name}.json`));
   return m.result();
 }
 
