@@ -4,9 +4,11 @@
 // JSON.parse of the same files. Figures are wall-clock milliseconds; ratios are medians over medians (and, for the
 // CI guard on a busy machine, minimum over minimum, the steadier of the two there).
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** @typedef {{ id: string, label: string, argv: string[], env?: Record<string,string>, cwd?: string, bytes?: number, expectCodes?: number[] }} Cmd */
-/** @typedef {{ id: string, label: string, floor: string[], target?: { ratio?: number, extraMs?: number, ms?: number, note?: string }, rate?: boolean }} Row */
+/** @typedef {{ id: string, label: string, floor: string[], target?: { ratio?: number, extraMs?: number, ms?: number, minMbPerS?: number, note?: string }, rate?: boolean }} Row */
 
 /** Runs every command `rounds` times, interleaved; returns per-command samples (ms) and the last result. */
 export function measure(cmds, rounds, { warmup = 1, timeoutMs = 600_000 } = {}) {
@@ -61,6 +63,7 @@ export function relate(rows, samples, cmds) {
     if (t.ratio !== undefined && ratio !== null) ok = ratio <= t.ratio;
     if (t.extraMs !== undefined) ok = (ok ?? true) && med <= floorMed + t.extraMs;
     if (t.ms !== undefined) ok = (ok ?? true) && med <= t.ms;
+    if (t.minMbPerS !== undefined && cmd?.bytes) ok = (ok ?? true) && cmd.bytes / 1e6 / (med / 1000) >= t.minMbPerS;
     return {
       id: row.id,
       label: row.label,
@@ -83,6 +86,7 @@ function describeTarget(t) {
   if (t.ratio !== undefined) parts.push(`≤ ${t.ratio}× floor`);
   if (t.extraMs !== undefined) parts.push(`≤ floor + ${t.extraMs} ms`);
   if (t.ms !== undefined) parts.push(`≤ ${t.ms} ms`);
+  if (t.minMbPerS !== undefined) parts.push(`≥ ${t.minMbPerS} MB/s`);
   if (t.note) parts.push(t.note);
   return parts.join(', ') || null;
 }
@@ -108,4 +112,45 @@ export function formatTable(results, floors) {
     );
   }
   return lines.join('\n');
+}
+
+/** explain's prefilter words as one `grep -E` pattern, so that grep does the same first pass (the floor). */
+export function prefilterPattern(repo) {
+  // explain's own prefilter words (STEMS in src/judge/explain/read/vocabulary.ts, as bench/explain-throughput.mjs reads
+  // them), so grep does the same first pass. (This read a PREFILTER regex that no longer exists and fell back to
+  // six words, a cheaper search than explain's.)
+  const src = fs.readFileSync(path.join(repo, 'src/judge/explain/read/vocabulary.ts'), 'utf8');
+  const m = /export const STEMS[^=]*=\s*\[([\s\S]*?)\];/.exec(src);
+  if (!m) throw new Error('STEMS not found in src/judge/explain/read/vocabulary.ts');
+  const body = m[1].replace(/\/\/.*$/gm, '');
+  const words = [...body.matchAll(/'([^']*)'/g)].map((x) => x[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return words.join('|');
+}
+
+/** A training log of about `bytes` (steps, INFO and WARNING lines), ending with the short log's error. */
+export function writeTrainingLog(file, bytes, shortLog) {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  for (let i = 0; written < bytes; i++) {
+    const lines = [];
+    for (let k = 0; k < 50; k++) {
+      const step = i * 50 + k;
+      lines.push(
+        `[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`,
+      );
+      if (k % 10 === 0)
+        lines.push(
+          `\x1b[32mINFO\x1b[0m 2026-12-02T10:00:${String(k).padStart(2, '0')}Z checkpoint manager: nothing to save at step ${step}`,
+        );
+      if (k === 7)
+        lines.push(
+          `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`,
+        );
+    }
+    const b = Buffer.from(`${lines.join('\n')}\n`);
+    fs.writeSync(fd, b);
+    written += b.length;
+  }
+  fs.writeSync(fd, fs.readFileSync(shortLog));
+  fs.closeSync(fd);
 }

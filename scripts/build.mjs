@@ -292,8 +292,14 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const result = await build({
     absWorkingDir: repo,
-    // the worker thread that reads torch's fatbinary (src/gather/libraries/fatbin.ts) is an entry of its own
-    entryPoints: { cli: 'src/cli.ts', 'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts' },
+    // the worker threads (torch's fatbinary, src/gather/libraries/fatbin.ts; the libraries scan, ./probe.ts there;
+    // fleet's slices, src/judge/fleet/parallel.ts) are entries of their own
+    entryPoints: {
+      cli: 'src/cli.ts',
+      'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
+      'fleet-worker': 'src/judge/fleet/worker.ts',
+      'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
+    },
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',

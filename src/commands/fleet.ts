@@ -6,6 +6,7 @@ import { SEVERITY_RANK } from '../judge/finding.js';
 import { renderFleetHtml } from '../report/views/fleet-html.js';
 import { expandInputs, hideSkippedNames, readInput } from '../gather/fleet-inputs.js';
 import { FleetMerger } from '../judge/fleet/merge.js';
+import { mergeInSlices } from '../judge/fleet/parallel.js';
 import { renderFleetTerminal } from '../report/views/fleet.js';
 import { createFileSystem } from '../ports/fs.js';
 import { collectKnown, type Known } from '../report/redact.js';
@@ -57,12 +58,18 @@ export const command: Command = {
     const redact = flag(args, 'redact');
     const known = new Map<string, Known>();
     for (const p of problems) merger.skip(p.file, p.reason);
-    for (const file of files) {
-      const input = readInput(fsys, ctx.cwd, file, walked.get(file));
-      if ('snapshot' in input) {
-        merger.add(input.snapshot, file);
-        if (redact) for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
-      } else merger.skip(file, input.problem);
+    if (redact) {
+      for (const file of files) {
+        const input = readInput(fsys, ctx.cwd, file, walked.get(file));
+        if ('snapshot' in input) {
+          merger.add(input.snapshot, file);
+          for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
+        } else merger.skip(file, input.problem);
+      }
+    } else {
+      // many files: read, parsed and merged on several cores, joined in input order (the same result)
+      for (const part of await mergeInSlices({ cwd: ctx.cwd, files, walked, ignored: [...ignored] }))
+        merger.absorb(part);
     }
     const facts = merger.result();
     if (redact) facts.inputs.skipped = hideSkippedNames(facts.inputs.skipped);

@@ -38,8 +38,14 @@ const XID = /NVRM: Xid \(?PCI:([0-9a-fA-F:.]+)\)?: (\d+),\s*(.*)$/;
 export function parseKernelLog(text: string): Omit<KernelLog, 'dmesgRestrict'> {
   const xid: KernelLog['xid'] = [];
   let nvrmLines = 0;
-  for (const raw of text.split('\n')) {
-    if (!raw.includes('NVRM')) continue;
+  // Only the lines that name NVRM are cut out of the text: the log of a machine up for months is megabytes of
+  // other drivers' lines, and check reads it while it waits for nvidia-smi.
+  for (let at = text.indexOf('NVRM'); at >= 0; ) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const raw = text.slice(start, end);
+    at = nl < 0 ? -1 : text.indexOf('NVRM', end + 1);
     nvrmLines++;
     const m = XID.exec(raw);
     if (!m) continue;

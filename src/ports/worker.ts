@@ -4,6 +4,7 @@
 // thread reads everything else.
 import type * as WorkerThreads from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import * as os from 'node:os';
 
 const requireBuiltin = createRequire(import.meta.url);
 
@@ -30,4 +31,17 @@ export function runWorker<T>(url: URL, data: unknown, timeoutMs: number): Promis
     worker.once('error', () => finish(null));
     worker.once('exit', () => finish(null));
   });
+}
+
+/** The threads this process may run at once (cgroup and affinity limits included, where Node sees them). */
+export function availableThreads(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/**
+ * The cores no one else is using: those this process may use, less the last minute's load. A worker thread on a
+ * busy core only adds its own start (its copy of the code) to a machine that has no time to give it.
+ */
+export function idleThreads(): number {
+  return Math.max(1, Math.round(availableThreads() - os.loadavg()[0]!));
 }

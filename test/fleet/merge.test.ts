@@ -9,7 +9,7 @@ const base = { idle: realSnapshot('h200-idle.json'), held: realSnapshot('h200-me
 
 function merge(snaps: Snapshot[]): FleetResult {
   const m = new FleetMerger({ checks: ALL_CHECKS });
-  snaps.forEach((s, i) => m.add(s, `${s.host.name}.json`));
+  snaps.forEach((s) => m.add(s, `${s.host.name}.json`));
   return m.result();
 }
 
@@ -189,5 +189,53 @@ describe('fleet: what "usual" means', () => {
         ['gpu.model[7]', null, 'NVIDIA H200'],
       ]),
     );
+  });
+});
+
+describe('fleet: slices merged apart and joined in order (the worker threads) give one merger’s result', () => {
+  // 240 nodes: the planted outliers fall in different slices, every 7th holds memory (findings whose messages
+  // differ), two hosts repeat across slices (renamed on the second sighting), and a GPU appears only late.
+  const snaps = fleet(240, { heldEvery: 7 });
+  snaps[130]!.host.name = snaps[3]!.host.name;
+  snaps[200]!.host.name = snaps[3]!.host.name;
+  snaps[230]!.host.name = snaps[229]!.host.name;
+  const extra = clone(snaps[220]!);
+  snaps[220] = extra;
+  if (extra.nvidia.ok) extra.nvidia.gpus.push({ ...extra.nvidia.gpus[0]!, index: 1, uuid: 'GPU-late-second' });
+  const feed = (m: FleetMerger, from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      if (i % 37 === 5) m.skip(`broken-${i}.json`, 'not JSON');
+      m.add(snaps[i]!, `rack/${snaps[i]!.host.name}.json`);
+    }
+  };
+  const one = new FleetMerger({ checks: ALL_CHECKS });
+  one.skip('first.json', 'empty');
+  feed(one, 0, snaps.length);
+  const expected = JSON.stringify(one.result(), null, 2);
+
+  for (const cuts of [[120], [1, 2, 100, 239], [60, 120, 180], [0, 240]]) {
+    it(`cut at ${cuts.join(', ')}`, () => {
+      const joined = new FleetMerger({ checks: ALL_CHECKS });
+      joined.skip('first.json', 'empty');
+      const bounds = [0, ...cuts, snaps.length];
+      for (let k = 0; k + 1 < bounds.length; k++) {
+        const slice = new FleetMerger({ checks: ALL_CHECKS });
+        feed(slice, bounds[k]!, bounds[k + 1]!);
+        // through the structured clone a worker's message goes through
+        joined.absorb(structuredClone(slice.partial()));
+      }
+      const got = joined.result();
+      expect(got.duplicates).toEqual([snaps[3]!.host.name, snaps[229]!.host.name]);
+      expect(got.machines).toBe(240);
+      expect(JSON.stringify(got, null, 2)).toBe(expected);
+    });
+  }
+
+  it('the joined result is not trivially equal: the fleet has outliers, splits, duplicates and findings', () => {
+    const r = one.result();
+    expect(r.outliers.length).toBeGreaterThan(3);
+    expect(r.findings.length).toBeGreaterThan(0);
+    expect(r.inputs.skipped.length).toBe(8);
+    expect(r.groups.length).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSmiXml } from '../../src/gather/nvidia/parse-xml.js';
+import { parseSmiXml, UNREAD, withoutUnread } from '../../src/gather/nvidia/parse-xml.js';
 import { parseQueryGpu } from '../../src/gather/nvidia/parse-query.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
@@ -71,5 +71,42 @@ describe('--query-gpu CSV parser', () => {
     expect(parseQueryGpu('garbage\n\n1, GPU-x, Tesla K80, 470.1, 11441, 0, 11441, [N/A], 0000:00:04.0\n')).toEqual([
       { index: 1, uuid: 'GPU-x', name: 'Tesla K80', computeCapability: null, busId: '0000:00:04.0' },
     ]);
+  });
+});
+
+describe('nvidia-smi -q -x: the elements nothing reads are cut before parsing', () => {
+  // every capture in the fixtures (1 GPU idle, held by a process, degraded, two holders)
+  const captures = [
+    'h200/idle/nvidia-smi-q.xml',
+    'h200/hog/nvidia-smi-q-hog.xml',
+    'h200/hog/smi-one-proc.xml',
+    'h200-truth/holders/smi-both.xml',
+    'node/h200-nvidia-smi-q.xml',
+    'node/h200-nvidia-smi-q-degraded.xml',
+  ].map((f) => [f, fs.readFileSync(path.join(FIXTURES, f), 'utf8')] as const);
+  // `<name >` is the same element to the XML parser, but not what the cut looks for: the whole text is parsed
+  const uncut = (xml: string) => UNREAD.reduce((x, n) => x.replaceAll(`<${n}>`, `<${n} >`), xml);
+
+  it.each(captures)('%s: the same facts as parsing the whole text', (_f, xml) => {
+    expect(withoutUnread(xml).length).toBeLessThan(xml.length * 0.6);
+    expect(uncut(xml)).not.toBe(xml);
+    expect(withoutUnread(uncut(xml))).toBe(uncut(xml));
+    expect(parseSmiXml(xml)).toEqual(parseSmiXml(uncut(xml)));
+  });
+
+  it('an element never closed (output cut off) is left to the parser, as the rest after it', () => {
+    const xml = captures[0]![1];
+    const cutOff = xml.slice(0, xml.indexOf('</supported_clocks>'));
+    expect(withoutUnread(cutOff)).toContain('<supported_clocks>');
+    expect(parseSmiXml(cutOff)).toEqual(parseSmiXml(uncut(cutOff)));
+  });
+
+  it('the clock reasons, with their counters cut beside them, read as before', () => {
+    const xml = captures[0]![1].replace(
+      '<clocks_event_reason_sw_power_cap>Not Active</clocks_event_reason_sw_power_cap>',
+      '<clocks_event_reason_sw_power_cap>Active</clocks_event_reason_sw_power_cap>',
+    );
+    expect(parseSmiXml(xml).gpus[0]!.clockEventReasons).toEqual(['gpu_idle', 'sw_power_cap']);
+    expect(parseSmiXml(xml)).toEqual(parseSmiXml(uncut(xml)));
   });
 });

@@ -34,7 +34,7 @@ export function parseSmiXml(xml: string): ParsedSmiXml {
   }
   let doc: Node;
   try {
-    doc = parser.parse(xml) as Node;
+    doc = parser.parse(withoutUnread(xml)) as Node;
   } catch (err) {
     throw new Error(`not valid XML: ${(err as Error).message.split('\n')[0]}`);
   }
@@ -44,6 +44,51 @@ export function parseSmiXml(xml: string): ParsedSmiXml {
   if (!driverVersion) throw new Error('no <driver_version> element');
   const gpus = (Array.isArray(log.gpu) ? (log.gpu as Node[]) : []).map((g, i) => parseGpu(g, i));
   return { driverVersion, cudaVersion: text(log.cuda_version), gpus };
+}
+
+/**
+ * Elements nothing below reads, by name (at any depth), cut before the XML parser sees them: the parse is on
+ * `check`'s path once nvidia-smi answers, and <supported_clocks> alone is half of a GPU's text (220 clocks).
+ * Cutting a whole element that is never read leaves every value read the same. Only complete ones are cut:
+ * an element opened and never closed (a cut-off output) is left to the parser, as before.
+ */
+export const UNREAD = [
+  'supported_clocks',
+  'clocks_event_reasons_counters',
+  'temperature',
+  'fabric',
+  'gpu_power_readings',
+  'module_power_readings',
+  'clocks',
+  'applications_clocks',
+  'default_applications_clocks',
+  'max_clocks',
+  'max_customer_boost_clocks',
+  'utilization',
+  'encoder_stats',
+  'fbc_stats',
+];
+
+export function withoutUnread(xml: string): string {
+  let out = xml;
+  for (const name of UNREAD) {
+    const open = `<${name}>`;
+    const close = `</${name}>`;
+    let at = out.indexOf(open);
+    if (at < 0) continue;
+    const kept: string[] = [];
+    let from = 0;
+    while (at >= 0) {
+      const end = out.indexOf(close, at + open.length);
+      if (end < 0) break;
+      kept.push(out.slice(from, at));
+      from = end + close.length;
+      at = out.indexOf(open, from);
+    }
+    kept.push(out.slice(from));
+    out = kept.join('');
+  }
+  return out;
 }
 
 function parseGpu(g: Node, position: number): Omit<Gpu, 'computeCapability'> {

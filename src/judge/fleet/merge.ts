@@ -103,6 +103,34 @@ interface CheckAgg {
 
 const ABSENT = -1;
 
+/**
+ * What one merger holds, as plain data (a worker thread posts it back): the files of one slice of the inputs,
+ * merged. FleetMerger.absorb takes the slices in input order and ends where one merger given every file in that
+ * order would have ended, so the result is the same to the byte (first-seen orders, ties, renamed duplicates).
+ */
+export interface FleetPartial {
+  filesSeen: number;
+  skipped: { file: string; reason: string }[];
+  /** per machine: the host name as the snapshot gives it (a duplicate is renamed when slices are joined) */
+  hosts: string[];
+  files: string[];
+  defCollected: number[];
+  instances: { id: string; def: number; sub: string; names: string[]; counts: number[] }[];
+  vals: Int32Array[];
+  notCollected: (number[] | undefined)[];
+  groups: [string, { facts: Record<string, string>; machines: number[] }][];
+  checks: [
+    string,
+    {
+      severity: Severity;
+      statuses: Status[];
+      rootCause: RootCauseId | null;
+      messages: [string, number][];
+      machines: number[];
+    },
+  ][];
+}
+
 export class FleetMerger {
   private readonly defs: FactDef[];
   private readonly runChecks: (s: Snapshot) => CheckResult[];
@@ -111,6 +139,7 @@ export class FleetMerger {
   private readonly instanceIndex = new Map<string, number>();
   private readonly defCollected: number[];
   private readonly names: string[] = [];
+  private readonly hosts: string[] = [];
   private readonly files: string[] = [];
   /** per machine: value id per instance (ABSENT when absent); instances found later are absent there */
   private readonly vals: Int32Array[] = [];
@@ -147,6 +176,7 @@ export class FleetMerger {
       name = `${name} (${file})`;
     }
     this.seenHosts.add(s.host.name);
+    this.hosts.push(s.host.name);
     this.names.push(name);
     this.files.push(file);
 
@@ -205,6 +235,110 @@ export class FleetMerger {
         agg.messages.set(f.message, (agg.messages.get(f.message) ?? 0) + 1);
         if (agg.machines[agg.machines.length - 1] !== m) agg.machines.push(m);
       }
+    }
+  }
+
+  /** Everything merged so far, as plain data for FleetMerger.absorb (in another thread). */
+  partial(): FleetPartial {
+    return {
+      filesSeen: this.filesSeen,
+      skipped: this.skipped,
+      hosts: this.hosts,
+      files: this.files,
+      defCollected: this.defCollected,
+      instances: this.instances.map(({ id, def, sub, names, counts }) => ({ id, def, sub, names, counts })),
+      vals: this.vals,
+      notCollected: this.notCollected,
+      groups: [...this.groups],
+      checks: [...this.checkAgg].map(([check, a]) => [
+        check,
+        {
+          severity: a.severity,
+          statuses: [...a.statuses],
+          rootCause: a.rootCause,
+          messages: [...a.messages],
+          machines: a.machines,
+        },
+      ]),
+    };
+  }
+
+  /**
+   * Adds a slice merged elsewhere, as if its files were added here one by one: slices must come in input order
+   * (each first-seen order — instances, values, groups, messages — then continues where the last left off).
+   */
+  absorb(p: FleetPartial): void {
+    const base = this.names.length;
+    this.filesSeen += p.filesSeen;
+    for (const sk of p.skipped) this.skipped.push(sk);
+    p.hosts.forEach((host, k) => {
+      let name = host;
+      if (this.seenHosts.has(host)) {
+        this.duplicates.add(host);
+        name = `${host} (${p.files[k]!})`;
+      }
+      this.seenHosts.add(host);
+      this.hosts.push(host);
+      this.names.push(name);
+      this.files.push(p.files[k]!);
+    });
+    p.defCollected.forEach((c, d) => {
+      this.defCollected[d]! += c;
+    });
+    // the slice's instance and value numbers → this merger's
+    const instMap: number[] = [];
+    const valMap: number[][] = [];
+    for (const pi of p.instances) {
+      const inst = this.instanceFor(pi.id, pi.def, this.defs[pi.def]!);
+      instMap.push(this.instanceIndex.get(pi.id)!);
+      valMap.push(
+        pi.names.map((v, k) => {
+          let vid = inst.values.get(v);
+          if (vid === undefined) {
+            vid = inst.names.length;
+            inst.values.set(v, vid);
+            inst.names.push(v);
+            inst.counts.push(0);
+          }
+          inst.counts[vid]! += pi.counts[k]!;
+          return vid;
+        }),
+      );
+    }
+    for (let m = 0; m < p.vals.length; m++) {
+      const prow = p.vals[m]!;
+      const row = new Int32Array(this.instances.length).fill(ABSENT);
+      for (let j = 0; j < prow.length; j++) if (prow[j] !== ABSENT) row[instMap[j]!] = valMap[j]![prow[j]!]!;
+      this.vals.push(row);
+      this.notCollected.push(p.notCollected[m]);
+    }
+    for (const [key, g] of p.groups) {
+      const machines = g.machines.map((m) => m + base);
+      const known = this.groups.get(key);
+      if (known) for (const m of machines) known.machines.push(m);
+      else this.groups.set(key, { facts: g.facts, machines });
+    }
+    for (const [check, a] of p.checks) {
+      const machines = a.machines.map((m) => m + base);
+      const agg = this.checkAgg.get(check);
+      if (!agg) {
+        this.checkAgg.set(check, {
+          severity: a.severity,
+          statuses: new Set(a.statuses),
+          rootCause: a.rootCause,
+          messages: new Map(a.messages),
+          machines,
+        });
+        continue;
+      }
+      // the first finding of the worst severity gives the root cause, as when the findings come one by one
+      if (SEVERITY_RANK[a.severity] > SEVERITY_RANK[agg.severity]) {
+        agg.severity = a.severity;
+        agg.rootCause = a.rootCause;
+      }
+      for (const st of a.statuses) agg.statuses.add(st);
+      for (const [msg, c] of a.messages) agg.messages.set(msg, (agg.messages.get(msg) ?? 0) + c);
+      for (const m of machines) agg.machines.push(m);
     }
   }
 
