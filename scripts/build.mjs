@@ -125,6 +125,32 @@ export const ${lang} = new Proxy({}, {
   };
 }
 
+// The Chinese wording of the explain catalog (src/base/i18n/signatures-zh.json, ~170 kB) is read only in Chinese
+// output: in the bundle it is a file in dist/i18n/, parsed on the first row asked, not code parsed at every explain.
+const SIGNATURES_ZH = /[\\/]src[\\/]base[\\/]i18n[\\/]signatures-zh\.json$/;
+function signaturesZhPlugin(outdir) {
+  return {
+    name: 'signatures-zh-as-data',
+    setup(b) {
+      b.onLoad({ filter: SIGNATURES_ZH }, async (args) => {
+        const data = JSON.parse(await readFile(args.path, 'utf8'));
+        await mkdir(path.join(outdir, 'i18n'), { recursive: true });
+        await writeFile(path.join(outdir, 'i18n', 'signatures-zh.json'), asciiJson(data));
+        const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
+        return {
+          contents: `import { readAssetText } from ${assets};
+let data;
+const load = () => (data ??= JSON.parse(readAssetText(new URL("../i18n/signatures-zh.json", import.meta.url))));
+export default { get rows() { return load().rows; }, get handwritten() { return load().handwritten; } };
+`,
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
 // The signature rows (the catalog's generated ones, the hand-written files, the families) get, in the bundle, the
 // required literals of their patterns (src/judge/explain/signatures/literals.ts), computed here rather than at every
 // start; the catalog's rows lose the fields the run never reads (the versions that print them, the notes: the
@@ -310,7 +336,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     format: 'esm',
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    plugins: [rawPlugin, i18nPlugin(outdir), signatureDataPlugin(outdir), picocolorsPlugin, jsonPlugin, builtinsPlugin],
+    plugins: [rawPlugin, i18nPlugin(outdir), signaturesZhPlugin(outdir), signatureDataPlugin(outdir), picocolorsPlugin, jsonPlugin, builtinsPlugin],
     define: {
       __GED_BUNDLE__: 'true',
       __KNOWLEDGE_DIR__: '"../knowledge/"',

@@ -8,22 +8,24 @@ export interface SignatureZh {
   reasons: Record<string, string>;
 }
 
-const ROWS = (data as { rows: Record<string, SignatureZh> }).rows;
-const HANDWRITTEN = (data as { handwritten: Record<string, string> }).handwritten;
+// Read on the first call, not at load: the bundle parses the file only when Chinese output asks for a row.
+const doc = data as unknown as { rows: Record<string, SignatureZh>; handwritten: Record<string, string> };
 
 export function signatureZh(id: string): SignatureZh | null {
-  if (Object.hasOwn(ROWS, id)) return ROWS[id]!;
+  const rows = doc.rows;
+  if (Object.hasOwn(rows, id)) return rows[id]!;
   // hand-written signatures give no per-cause reasons: only their summary is shown
-  if (Object.hasOwn(HANDWRITTEN, id)) return { summary: HANDWRITTEN[id]!, reasons: {} };
+  const handwritten = doc.handwritten;
+  if (Object.hasOwn(handwritten, id)) return { summary: handwritten[id]!, reasons: {} };
   return null;
 }
 
 /** The catalog rows with Chinese wording. */
 export function signatureZhIds(): string[] {
-  return Object.keys(ROWS);
+  return Object.keys(doc.rows);
 }
 
 /** The hand-written signatures with a Chinese summary. */
 export function handwrittenZhIds(): string[] {
-  return Object.keys(HANDWRITTEN);
+  return Object.keys(doc.handwritten);
 }
