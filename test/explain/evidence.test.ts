@@ -284,6 +284,11 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
       'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552',
       'framework_preallocation',
     ],
+    [
+      'lib.symbol_version_not_defined',
+      'OSError: /opt/conda/lib/python3.8/site-packages/onnxruntime/capi/libonnxruntime_providers_cuda.so: symbol free_gemm_select version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference',
+      'library_conflict',
+    ],
   ];
   it.each(CASES)('%s', (id, line, cause) => {
     for (const wrap of PREFIXES) {
@@ -314,5 +319,25 @@ describe('another framework in the process, named from the machine (real JAX and
     expect(explainText(log).causes[0]!.fix?.commands?.join(' ')).toMatch(
       /TF_FORCE_GPU_ALLOW_GROWTH.*XLA_PYTHON_CLIENT_PREALLOCATE/,
     );
+  });
+});
+
+describe('a cuDNN function the loaded cuDNN lacks is a cuDNN release that does not fit', () => {
+  const causes = (t: string) => explainText(t).causes.map((c) => c.id);
+  it('undefined, or not at the version the binary was linked against: cuDNN version among the first two', () => {
+    for (const line of [
+      'ImportError: .../jaxlib/xla_extension.so: symbol cudnnSetCTCLossDescriptorEx version libcudnn.so.7 not defined in file libcudnn.so.7 with link time reference',
+      'python: symbol lookup error: /home/u/lib/python3.5/site-packages/torch/_C.cpython-35m-x86_64-linux-gnu.so: undefined symbol: cudnnSetConvolutionGroupCount',
+    ]) {
+      expect(causes(line).slice(0, 2)).toContain('cudnn_version_mismatch');
+      expect(causes(line).slice(0, 2)).toContain('library_conflict');
+    }
+  });
+  it('a function of another library (cuBLASLt) says nothing of cuDNN', () => {
+    const line =
+      'Could not load symbol cublasLtGetStatusString. Error: /usr/lib64/libcublasLt.so.11: undefined symbol: cublasLtGetStatusString';
+    const whys = explainText(line).causes.flatMap((c) => c.why);
+    expect(whys.join(' ')).not.toMatch(/loaded cuDNN does not define/);
+    expect(whys.join(' ')).toMatch(/lacks a function/);
   });
 });

@@ -1479,6 +1479,8 @@ export const en = {
   'why.v.symbol':
     'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)',
   'why.v.symbolAgainst': 'the library is there; one of its symbols is not the one the extension was built against',
+  'why.v.cudnnSymbol':
+    'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN release than the one that loaded',
   'why.v.jaxOldCudnn': 'the component JAX found too old is {name}',
   'why.v.jaxOldCuda': 'the component JAX found too old is {name}, part of the CUDA toolkit',
   'why.v.ldPathCudnn':

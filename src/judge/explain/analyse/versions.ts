@@ -48,6 +48,7 @@ export function analyseVersions(
 ): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
   extensionAbi(board, signals, ev);
+  cudnnSymbol(board, signals);
   jaxComponents(board, signals, ev);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
@@ -180,6 +181,28 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
   if (!m) return;
   board.stated('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
+}
+
+/** a library loaded without a function the binary was linked against (dlsym's or ld.so's words) */
+const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_defined'];
+
+/**
+ * A cuDNN function (the API's `cudnn` prefix) that the loaded libcudnn does not define, or not at the version the
+ * binary was linked against: the binary was built against another cuDNN release than the one that loaded (cuDNN
+ * adds, renames and removes API functions between releases), so the cuDNN version is what does not fit.
+ */
+function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
+  for (const group of MISSING_SYMBOL) {
+    const st = signals.get(group);
+    if (!st) continue;
+    const m = Collector.matches(st).find((x) => /^cudnn/i.test(x.values.symbol ?? x.values.symbol2 ?? ''));
+    if (!m) continue;
+    const symbol = m.values.symbol ?? m.values.symbol2 ?? '';
+    board.stated('cudnn_version_mismatch', 1.2, t('why.v.cudnnSymbol', { symbol }), [
+      { line: m.line, text: m.text.slice(0, 400) },
+    ]);
+    return;
+  }
 }
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
