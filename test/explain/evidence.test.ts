@@ -284,6 +284,22 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
       'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552',
       'framework_preallocation',
     ],
+    ['lib.winerror_mod_not_found', 'OSError: [WinError 126] 找不到指定的模块。', 'library_missing'],
+    [
+      'lib.winerror_mod_not_found',
+      'OSError: [WinError 126] The specified module could not be found',
+      'library_missing',
+    ],
+    [
+      'lib.winerror_mod_not_found',
+      'Loadlibrary failed with error 126 when trying to load onnxruntime_providers_cuda.dll',
+      'library_missing',
+    ],
+    [
+      'lib.winerror_proc_not_found',
+      'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+      'library_conflict',
+    ],
     [
       'lib.symbol_version_not_defined',
       'OSError: /opt/conda/lib/python3.8/site-packages/onnxruntime/capi/libonnxruntime_providers_cuda.so: symbol free_gemm_select version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference',

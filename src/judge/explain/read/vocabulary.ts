@@ -79,10 +79,12 @@ export const STEMS: readonly string[] = [
   'vll',
   'xec',
   // libraries and crashes: .dll, library, symbol, shared object, "(required by", "load any of {", "system path",
-  // segmentation, SIGSEGV, signal 11, signal 7 (SIGBUS), abort, killed, corrupt, free(, stoull, 0xC0000374
+  // segmentation, SIGSEGV, signal 11, signal 7 (SIGBUS), abort, killed, corrupt, free(, stoull, 0xC0000374,
+  // Python's Windows loader errors ("[WinError 126]")
   'dll',
   'brar',
   'ymb',
+  'winerr',
   'bjec',
   'quired by',
   'y of {',
@@ -238,6 +240,7 @@ export const VOCABULARY: readonly string[] = [
   // libraries and loading
   '.dll',
   'dll',
+  'winerror',
   'library',
   'dynamic',
   'symbol',
