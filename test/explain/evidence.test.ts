@@ -357,3 +357,21 @@ describe('a cuDNN function the loaded cuDNN lacks is a cuDNN release that does n
     expect(whys.join(' ')).toMatch(/lacks a function/);
   });
 });
+
+describe("an undefined C++ symbol: the framework's (another release) or the extension's own (its build left it out)", () => {
+  const first = (t: string) => explainText(t).causes[0]?.id;
+  it('a function in at::/c10:: is the framework the extension was not built against', () => {
+    expect(
+      first(
+        'ImportError: /env/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi',
+      ),
+    ).toBe('library_conflict');
+  });
+  it("a function of the extension's own (no framework namespace) is a build that left a source out", () => {
+    const d = explainText(
+      'ImportError: /mmdet3d/ops/roiaware_pool3d/roiaware_pool3d_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _Z27points_in_boxes_cpu_forwardN2at6TensorES0_S0_',
+    );
+    expect(d.causes[0]?.id).toBe('framework_bug');
+    expect(d.causes[0]?.why.join(' ')).toMatch(/function of its own/);
+  });
+});

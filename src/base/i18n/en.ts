@@ -1478,6 +1478,9 @@ export const en = {
   'why.v.cudnnWanted': 'cuDNN {wanted} is wanted but cuDNN {installed} is installed',
   'why.v.symbol':
     'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)',
+  'why.v.symbolOwn':
+    'a compiled Python extension refers to a function of its own that none of its compiled files defines: its build left a source file out (rebuild the extension, with its CUDA sources if it has them)',
+  'why.v.symbolOwnAgainst': "the missing function is the extension's own, not one of the framework's",
   'why.v.symbolAgainst': 'the library is there; one of its symbols is not the one the extension was built against',
   'why.v.cudnnSymbol':
     'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN release than the one that loaded',

@@ -1372,6 +1372,8 @@ export const zh: Record<MessageKey, string> = {
   'why.v.cudnnWanted': '需要 cuDNN {wanted}，但安装的是 cuDNN {installed}',
   'why.v.symbol':
     '某个编译好的 Python 扩展引用了已安装框架中没有定义的 C++ 符号：这个扩展是针对框架的另一个版本构建的（请针对当前版本重新构建或重装该扩展）',
+  'why.v.symbolOwn': '某个编译好的 Python 扩展引用了它自己的函数，但它编译出的文件中没有一个定义了它：构建时漏掉了某个源文件（请重新构建该扩展，如有 CUDA 源文件也一并构建）',
+  'why.v.symbolOwnAgainst': '缺少的函数是扩展自己的，不是框架的',
   'why.v.symbolAgainst': '库是在的；只是其中某个符号与扩展构建时所针对的不同',
   'why.v.cudnnSymbol': '加载的 cuDNN 中没有二进制链接时用到的 {symbol}：它是针对另一个 cuDNN 版本构建的，与实际加载的版本不同',
   'why.v.jaxOldCudnn': 'JAX 认为过旧的组件是 {name}',

@@ -179,9 +179,25 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
       /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text),
   );
   if (!m) return;
-  board.stated('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
+  const evidence = [{ line: m.line, text: m.text.slice(0, 400) }];
+  // the mangled name says whose function it is: one in no namespace of the framework's (at::, c10::, torch::,
+  // caffe2::, pybind11::, std::) is the extension's own, declared by one of its sources and defined by none that
+  // was compiled: its build left that file out (a CPU or CUDA source not built), not another framework release
+  if (!FRAMEWORK_SYMBOL.test(m.values.symbol ?? '')) {
+    board.stated('framework_bug', 1.5, t('why.v.symbolOwn'), evidence);
+    board.against('library_conflict', 1.0, t('why.v.symbolOwnAgainst'));
+    board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
+    return;
+  }
+  board.stated('library_conflict', 1.5, t('why.v.symbol'), evidence);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
 }
+
+/**
+ * An Itanium-mangled name in a namespace of the framework or its runtime: _ZN2at (at::), _ZN3c10 (c10::), _ZN5torch,
+ * _ZN6caffe2, _ZN8pybind11, _ZNSt/_ZSt (std::), with const (K), typeinfo (_ZTI/_ZTS/_ZTV) and template forms.
+ */
+const FRAMEWORK_SYMBOL = /^_Z(?:T[ISV])?N?K?(?:2at|3c10|5torch|6caffe2|8pybind11|St|S[ats])/;
 
 /** a library loaded without a function the binary was linked against (dlsym's or ld.so's words) */
 const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_defined'];
