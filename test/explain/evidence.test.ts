@@ -375,3 +375,17 @@ describe("an undefined C++ symbol: the framework's (another release) or the exte
     expect(d.causes[0]?.why.join(' ')).toMatch(/function of its own/);
   });
 });
+
+describe("a CUDA library's failure on a GPU newer than the build's CUDA release", () => {
+  const log = (gpu: string) =>
+    `RuntimeError: cublas runtime error : the GPU program failed to execute at /opt/conda/conda-bld/pytorch/work/aten/src/THC/THCBlas.cu:258\n\n- PyTorch version: 1.0.1\n- CUDA version: 9.0\n- GPU model and memory: ${gpu}\n`;
+  it('PyTorch built with CUDA 9.0 on a Turing GPU: cuBLAS of CUDA 9.0 has no kernels for it', () => {
+    const d = explainText(log('GeForce RTX 2080 Ti'));
+    expect(d.causes[0]?.id).toBe('gpu_arch_unsupported');
+    expect(d.causes[0]?.why.join(' ')).toMatch(/CUDA 9\.0, which predates/);
+  });
+  it('the same failure on a GPU that CUDA 9.0 knows says nothing of the architecture', () => {
+    const d = explainText(log('GeForce GTX 1080'));
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/predates/);
+  });
+});

@@ -1785,6 +1785,8 @@ export const en = {
   'why.v.notNvidia': 'the GPU stated ({name}) is not an NVIDIA GPU: CUDA sees no device',
   'why.v.containerNoGpu':
     "in a container the driver's libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: the container was started without GPU access",
+  'why.v.torchPredatesLibs':
+    'PyTorch {version} is built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
   'why.v.tfPredatesLibs':
     'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
   'fix.novisCpuBuild':

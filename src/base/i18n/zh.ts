@@ -1665,6 +1665,7 @@ export const zh: Record<MessageKey, string> = {
   'why.v.notNvidia': '所述 GPU（{name}）不是 NVIDIA GPU：CUDA 看不到任何设备',
   'why.v.containerNoGpu':
     '在容器中，驱动库（libcuda、libnvidia-ml）是通过 NVIDIA 运行时从宿主机提供的：容器启动时没有 GPU 访问权限',
+  'why.v.torchPredatesLibs': 'PyTorch {version} 是用 CUDA {built} 构建的，早于 {gpu}（{sm}）：那个 CUDA 版本的 cuBLAS/cuDNN 没有适用于它的内核',
   'why.v.tfPredatesLibs':
     'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：那个 CUDA 的 cuBLAS/cuDNN 没有适用于它的核函数',
   'fix.novisCpuBuild':

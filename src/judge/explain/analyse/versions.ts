@@ -432,12 +432,25 @@ function buildCompat(
     // reporter states when the release has such a build (conda's cudatoolkit=X, the wheel picked for the toolkit),
     // else the pip default; a build only guessed weighs less than a build read
     const buildKnown = Boolean(printed || env.buildCuda);
-    const archList = printed
-      ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/)
-      : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
+    const build = torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value);
+    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : build?.archs;
+    // the CUDA libraries of the build's CUDA release (cuBLAS, cuDNN) ship kernels only for the GPUs it knew, whatever
+    // PyTorch's own kernels run on: a failure inside them on a newer GPU is that
+    const builtWith = env.buildCuda?.value ?? build?.cuda;
+    const libsPredate =
+      builtWith !== undefined &&
+      cudaSupportsComputeCapability(builtWith, cc) === false &&
+      [...signals.keys()].some((g) => LIBRARY_FAILURE.test(g));
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
-      if (!ok) {
+      if (ok && libsPredate) {
+        board.add(
+          'gpu_arch_unsupported',
+          1.8,
+          t('why.v.torchPredatesLibs', { version: ver, built: builtWith, gpu: gpu!.name, sm: smOfCc(cc) }),
+          [...gpuEv, ...factEvidence(env.frameworkVersion)],
+        );
+      } else if (!ok) {
         board.add(
           'gpu_arch_unsupported',
           buildKnown ? 2.2 : 1.2,
