@@ -389,3 +389,12 @@ describe("a CUDA library's failure on a GPU newer than the build's CUDA release"
     expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/predates/);
   });
 });
+
+describe("TensorFlow/XLA's loaded-vs-compiled cuDNN pair names both readings", () => {
+  it('the version first, the conflict (another copy first on the path) beside it, above causes it does not state', () => {
+    const d = explainText(
+      '2023-03-27 03:15:47.851349: E external/org_tensorflow/tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:417] Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher minor version.\n2023-03-27 03:15:47.854454: E external/org_tensorflow/tensorflow/compiler/xla/status_macros.cc:54] INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/compiler/xla/service/gpu/gpu_compiler.cc:641) dnn != nullptr',
+    );
+    expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['cudnn_version_mismatch', 'library_conflict']);
+  });
+});

@@ -246,6 +246,12 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   board.add('cudnn_version_mismatch', 0, undefined);
   // the message states its version pair: the cuDNN that loaded is not the one the build expects
   board.grounded.add('cudnn_version_mismatch');
+  // TensorFlow's and XLA's wording names both readings ("If using a binary install, upgrade your CuDNN library. If
+  // building from sources, make sure the library loaded at runtime is compatible…"): the only cuDNN installed is
+  // that one (a version to change), or another copy came first on the loader path (a conflict). The pair cannot
+  // tell which, so the conflict the message allows stays beside the version, above what the message does not state
+  if (lv.group === 'dnn.loaded_vs_compiled' && board.score('library_conflict') > 0)
+    board.grounded.add('library_conflict');
   // PyTorch prints "Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn" only when
   // LD_LIBRARY_PATH names a cuda or cudnn folder (torch/backends/cudnn/__init__.py, catalog pt-cudnn-version-ld-path),
   // and its wheels bring their own cuDNN (the message says so): the copy that loaded came from LD_LIBRARY_PATH and
