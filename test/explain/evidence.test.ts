@@ -398,3 +398,14 @@ describe("TensorFlow/XLA's loaded-vs-compiled cuDNN pair names both readings", (
     expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['cudnn_version_mismatch', 'library_conflict']);
   });
 });
+
+describe("CuPy compiles with its CUDA's NVRTC: a CUDA that cannot target the GPU", () => {
+  const log = (gpu: string) =>
+    `import cupy as cp\ncp.array(cp.zeros((1,)))\n~/.venv/lib/python3.8/site-packages/cupy/cuda/compiler.py in compile_with_cache(source, options, arch)\n\n- Framework: CuPy 8.4\n- CUDA version: 11.2\n- GPU model and memory: ${gpu}\n`;
+  it('CUDA 11.2 on a Kepler sm_30 GPU (dropped in CUDA 11)', () => {
+    expect(explainText(log('Quadro K2000')).causes[0]?.id).toBe('gpu_arch_unsupported');
+  });
+  it('CUDA 11.2 on a GPU it targets: no architecture suspicion', () => {
+    expect(explainText(log('GeForce RTX 2080')).causes.map((c) => c.id)).not.toContain('gpu_arch_unsupported');
+  });
+});

@@ -525,6 +525,16 @@ function buildCompat(
       }
     }
   }
+  // CuPy compiles its kernels when first used, with the NVRTC of the CUDA it runs on (its cupy-cudaXXX wheel's, or
+  // the toolkit's for a source build): a CUDA release that cannot target the GPU (too old for it, or one that
+  // dropped its architecture) fails there
+  const cuda = env.cuda?.value;
+  if (fw === 'cupy' && !env.buildCuda && cuda && cc && cudaSupportsComputeCapability(cuda, cc) === false) {
+    board.add('gpu_arch_unsupported', 1.5, t('why.v.buildCuda', { cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [
+      ...gpuEv,
+      ...factEvidence(env.cuda),
+    ]);
+  }
   // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
   if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {
     board.add(
