@@ -409,3 +409,14 @@ describe("CuPy compiles with its CUDA's NVRTC: a CUDA that cannot target the GPU
     expect(explainText(log('GeForce RTX 2080')).causes.map((c) => c.id)).not.toContain('gpu_arch_unsupported');
   });
 });
+
+describe("Paddle's allocated figure larger than any GPU is a counter gone wrong", () => {
+  it('the job is not said to hold 128 TiB; another process stays a candidate', () => {
+    const d = explainText(
+      'RuntimeError: ResourceExhaustedError:\n\nOut of memory error on GPU 0. Cannot allocate 2.250000kB memory on GPU 0, 127.994262TB memory has been allocated and available memory is only 0.000000B.',
+    );
+    const whys = d.causes.flatMap((c) => c.why).join(' ');
+    expect(whys).not.toMatch(/holds 128/);
+    expect(d.causes.slice(0, 3).map((c) => c.id)).toContain('memory_held_by_other_process');
+  });
+});
