@@ -420,3 +420,18 @@ describe("Paddle's allocated figure larger than any GPU is a counter gone wrong"
     expect(d.causes.slice(0, 3).map((c) => c.id)).toContain('memory_held_by_other_process');
   });
 });
+
+describe('JAX finding an older cuDNN with PyTorch in the same program', () => {
+  const found =
+    'CUDA backend failed to initialize: Found cuDNN version 8500, but JAX was built against version 8600, which is newer. The copy of cuDNN that is installed must be at least as new as the version against which JAX was built.';
+  it('the first cuDNN loaded wins: the conflict ranks beside the version', () => {
+    const d = explainText(`import torch\nimport jax.numpy as jnp\nprint(torch.backends.cudnn.version())\n${found}`);
+    expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['cudnn_version_mismatch', 'library_conflict']);
+  });
+  it('JAX alone: no word of PyTorch', () => {
+    const whys = explainText(found)
+      .causes.flatMap((c) => c.why)
+      .join(' ');
+    expect(whys).not.toMatch(/PyTorch is in the same program/);
+  });
+});

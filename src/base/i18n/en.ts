@@ -1485,6 +1485,8 @@ export const en = {
   'why.v.cudnnSymbol':
     'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN release than the one that loaded',
   'why.v.jaxOldCudnn': 'the component JAX found too old is {name}',
+  'why.v.jaxTorchCudnn':
+    'PyTorch is in the same program and brings its own cuDNN: one process loads one libcudnn, the first to load it wins (import JAX first, or match the two cuDNN versions)',
   'why.v.jaxOldCuda': 'the component JAX found too old is {name}, part of the CUDA toolkit',
   'why.v.ldPathCudnn':
     'PyTorch says LD_LIBRARY_PATH names a CUDA/cuDNN folder (it prints that only then) and it brings its own cuDNN {compiled}: the {runtime} that loaded came from LD_LIBRARY_PATH, ahead of the bundled copy',

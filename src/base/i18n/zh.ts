@@ -1377,6 +1377,7 @@ export const zh: Record<MessageKey, string> = {
   'why.v.symbolAgainst': '库是在的；只是其中某个符号与扩展构建时所针对的不同',
   'why.v.cudnnSymbol': '加载的 cuDNN 中没有二进制链接时用到的 {symbol}：它是针对另一个 cuDNN 版本构建的，与实际加载的版本不同',
   'why.v.jaxOldCudnn': 'JAX 认为过旧的组件是 {name}',
+  'why.v.jaxTorchCudnn': 'PyTorch 也在同一个程序里，并自带 cuDNN：一个进程只加载一个 libcudnn，先加载的那个生效（请先 import JAX，或让两者的 cuDNN 版本一致）',
   'why.v.jaxOldCuda': 'JAX 认为过旧的组件是 {name}，它属于 CUDA 工具包',
   'why.v.ldPathCudnn':
     'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',

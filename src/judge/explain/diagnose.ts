@@ -213,7 +213,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     .find((x) => x !== undefined);
   if (errors.length > 0 || env.gpus.length > 0) {
     analyseMemory(board, col.signals, ev, env, fw);
-    analyseVersions(board, col.signals, ev, env, fw, mentionedCuda);
+    analyseVersions(board, col.signals, ev, env, fw, mentionedCuda, (col.frameworkScore.get('pytorch') ?? 0) > 0);
     // after the signatures and the versions: the setting re-weighs causes that something else put on the board
     analyseSetting(board, col.signals, env);
     analyseXid(board, col.signals, ev);

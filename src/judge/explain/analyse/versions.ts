@@ -45,11 +45,12 @@ export function analyseVersions(
   env: EnvironmentFacts,
   fw: Framework | undefined,
   mentionedCuda: string | undefined,
+  torchToo = false,
 ): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
   extensionAbi(board, signals, ev);
   cudnnSymbol(board, signals);
-  jaxComponents(board, signals, ev);
+  jaxComponents(board, signals, ev, torchToo);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
   notNvidia(board, env);
@@ -223,13 +224,18 @@ function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
-function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
     if (!st || !name) continue;
-    if (/cudnn/i.test(name)) board.stated('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
-    else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
+    if (/cudnn/i.test(name)) {
+      board.stated('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
+      // one process loads one libcudnn, and the first library to load it wins (JAX's installation notes: import
+      // JAX first, or match the versions); PyTorch's wheels bring their own cuDNN: with PyTorch in the same
+      // input, the older copy JAX found may be PyTorch's, loaded first
+      if (torchToo) board.stated('library_conflict', 1.0, t('why.v.jaxTorchCudnn'), ev(st, 1));
+    } else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
 }
 
