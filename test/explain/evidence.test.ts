@@ -284,6 +284,7 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
       'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552',
       'framework_preallocation',
     ],
+    ['cupy.jitify_compile_failed', 'cupy.cuda.jitify.JitifyException: Runtime compilation failed', 'library_conflict'],
     ['lib.winerror_mod_not_found', 'OSError: [WinError 126] 找不到指定的模块。', 'library_missing'],
     [
       'lib.winerror_mod_not_found',
