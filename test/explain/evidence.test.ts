@@ -436,3 +436,17 @@ describe('JAX finding an older cuDNN with PyTorch in the same program', () => {
     expect(whys).not.toMatch(/PyTorch is in the same program/);
   });
 });
+
+describe("PyTorch's cuDNN statuses: its workspace comes from PyTorch's allocator, which reports its own OOM", () => {
+  const top2 = (t: string) =>
+    explainText(t)
+      .causes.slice(0, 2)
+      .map((c) => c.id);
+  it('INTERNAL_ERROR and BAD_PARAM relayed by PyTorch are not read first as the job memory', () => {
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR')).not.toContain('gpu_memory_exhausted');
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM')).not.toContain('gpu_memory_exhausted');
+  });
+  it("NOT_INITIALIZED (cudnnCreate's own allocation) keeps its memory reading", () => {
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED')).toContain('gpu_memory_exhausted');
+  });
+});
