@@ -284,6 +284,28 @@ describe('neighbouring wordings (hand-written rows with their sources) behind th
       'paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 14802874401 > 12088311552',
       'framework_preallocation',
     ],
+    ['cupy.jitify_compile_failed', 'cupy.cuda.jitify.JitifyException: Runtime compilation failed', 'library_conflict'],
+    ['lib.winerror_mod_not_found', 'OSError: [WinError 126] 找不到指定的模块。', 'library_missing'],
+    [
+      'lib.winerror_mod_not_found',
+      'OSError: [WinError 126] The specified module could not be found',
+      'library_missing',
+    ],
+    [
+      'lib.winerror_mod_not_found',
+      'Loadlibrary failed with error 126 when trying to load onnxruntime_providers_cuda.dll',
+      'library_missing',
+    ],
+    [
+      'lib.winerror_proc_not_found',
+      'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\env\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+      'library_conflict',
+    ],
+    [
+      'lib.symbol_version_not_defined',
+      'OSError: /opt/conda/lib/python3.8/site-packages/onnxruntime/capi/libonnxruntime_providers_cuda.so: symbol free_gemm_select version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference',
+      'library_conflict',
+    ],
   ];
   it.each(CASES)('%s', (id, line, cause) => {
     for (const wrap of PREFIXES) {
@@ -314,5 +336,117 @@ describe('another framework in the process, named from the machine (real JAX and
     expect(explainText(log).causes[0]!.fix?.commands?.join(' ')).toMatch(
       /TF_FORCE_GPU_ALLOW_GROWTH.*XLA_PYTHON_CLIENT_PREALLOCATE/,
     );
+  });
+});
+
+describe('a cuDNN function the loaded cuDNN lacks is a cuDNN release that does not fit', () => {
+  const causes = (t: string) => explainText(t).causes.map((c) => c.id);
+  it('undefined, or not at the version the binary was linked against: cuDNN version among the first two', () => {
+    for (const line of [
+      'ImportError: .../jaxlib/xla_extension.so: symbol cudnnSetCTCLossDescriptorEx version libcudnn.so.7 not defined in file libcudnn.so.7 with link time reference',
+      'python: symbol lookup error: /home/u/lib/python3.5/site-packages/torch/_C.cpython-35m-x86_64-linux-gnu.so: undefined symbol: cudnnSetConvolutionGroupCount',
+    ]) {
+      expect(causes(line).slice(0, 2)).toContain('cudnn_version_mismatch');
+      expect(causes(line).slice(0, 2)).toContain('library_conflict');
+    }
+  });
+  it('a function of another library (cuBLASLt) says nothing of cuDNN', () => {
+    const line =
+      'Could not load symbol cublasLtGetStatusString. Error: /usr/lib64/libcublasLt.so.11: undefined symbol: cublasLtGetStatusString';
+    const whys = explainText(line).causes.flatMap((c) => c.why);
+    expect(whys.join(' ')).not.toMatch(/loaded cuDNN does not define/);
+    expect(whys.join(' ')).toMatch(/lacks a function/);
+  });
+});
+
+describe("an undefined C++ symbol: the framework's (another release) or the extension's own (its build left it out)", () => {
+  const first = (t: string) => explainText(t).causes[0]?.id;
+  it('a function in at::/c10:: is the framework the extension was not built against', () => {
+    expect(
+      first(
+        'ImportError: /env/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi',
+      ),
+    ).toBe('library_conflict');
+  });
+  it("a function of the extension's own (no framework namespace) is a build that left a source out", () => {
+    const d = explainText(
+      'ImportError: /mmdet3d/ops/roiaware_pool3d/roiaware_pool3d_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _Z27points_in_boxes_cpu_forwardN2at6TensorES0_S0_',
+    );
+    expect(d.causes[0]?.id).toBe('framework_bug');
+    expect(d.causes[0]?.why.join(' ')).toMatch(/function of its own/);
+  });
+});
+
+describe("a CUDA library's failure on a GPU newer than the build's CUDA release", () => {
+  const log = (gpu: string) =>
+    `RuntimeError: cublas runtime error : the GPU program failed to execute at /opt/conda/conda-bld/pytorch/work/aten/src/THC/THCBlas.cu:258\n\n- PyTorch version: 1.0.1\n- CUDA version: 9.0\n- GPU model and memory: ${gpu}\n`;
+  it('PyTorch built with CUDA 9.0 on a Turing GPU: cuBLAS of CUDA 9.0 has no kernels for it', () => {
+    const d = explainText(log('GeForce RTX 2080 Ti'));
+    expect(d.causes[0]?.id).toBe('gpu_arch_unsupported');
+    expect(d.causes[0]?.why.join(' ')).toMatch(/CUDA 9\.0, which predates/);
+  });
+  it('the same failure on a GPU that CUDA 9.0 knows says nothing of the architecture', () => {
+    const d = explainText(log('GeForce GTX 1080'));
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/predates/);
+  });
+});
+
+describe("TensorFlow/XLA's loaded-vs-compiled cuDNN pair names both readings", () => {
+  it('the version first, the conflict (another copy first on the path) beside it, above causes it does not state', () => {
+    const d = explainText(
+      '2023-03-27 03:15:47.851349: E external/org_tensorflow/tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:417] Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher minor version.\n2023-03-27 03:15:47.854454: E external/org_tensorflow/tensorflow/compiler/xla/status_macros.cc:54] INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/compiler/xla/service/gpu/gpu_compiler.cc:641) dnn != nullptr',
+    );
+    expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['cudnn_version_mismatch', 'library_conflict']);
+  });
+});
+
+describe("CuPy compiles with its CUDA's NVRTC: a CUDA that cannot target the GPU", () => {
+  const log = (gpu: string) =>
+    `import cupy as cp\ncp.array(cp.zeros((1,)))\n~/.venv/lib/python3.8/site-packages/cupy/cuda/compiler.py in compile_with_cache(source, options, arch)\n\n- Framework: CuPy 8.4\n- CUDA version: 11.2\n- GPU model and memory: ${gpu}\n`;
+  it('CUDA 11.2 on a Kepler sm_30 GPU (dropped in CUDA 11)', () => {
+    expect(explainText(log('Quadro K2000')).causes[0]?.id).toBe('gpu_arch_unsupported');
+  });
+  it('CUDA 11.2 on a GPU it targets: no architecture suspicion', () => {
+    expect(explainText(log('GeForce RTX 2080')).causes.map((c) => c.id)).not.toContain('gpu_arch_unsupported');
+  });
+});
+
+describe("Paddle's allocated figure larger than any GPU is a counter gone wrong", () => {
+  it('the job is not said to hold 128 TiB; another process stays a candidate', () => {
+    const d = explainText(
+      'RuntimeError: ResourceExhaustedError:\n\nOut of memory error on GPU 0. Cannot allocate 2.250000kB memory on GPU 0, 127.994262TB memory has been allocated and available memory is only 0.000000B.',
+    );
+    const whys = d.causes.flatMap((c) => c.why).join(' ');
+    expect(whys).not.toMatch(/holds 128/);
+    expect(d.causes.slice(0, 3).map((c) => c.id)).toContain('memory_held_by_other_process');
+  });
+});
+
+describe('JAX finding an older cuDNN with PyTorch in the same program', () => {
+  const found =
+    'CUDA backend failed to initialize: Found cuDNN version 8500, but JAX was built against version 8600, which is newer. The copy of cuDNN that is installed must be at least as new as the version against which JAX was built.';
+  it('the first cuDNN loaded wins: the conflict ranks beside the version', () => {
+    const d = explainText(`import torch\nimport jax.numpy as jnp\nprint(torch.backends.cudnn.version())\n${found}`);
+    expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['cudnn_version_mismatch', 'library_conflict']);
+  });
+  it('JAX alone: no word of PyTorch', () => {
+    const whys = explainText(found)
+      .causes.flatMap((c) => c.why)
+      .join(' ');
+    expect(whys).not.toMatch(/PyTorch is in the same program/);
+  });
+});
+
+describe("PyTorch's cuDNN statuses: its workspace comes from PyTorch's allocator, which reports its own OOM", () => {
+  const top2 = (t: string) =>
+    explainText(t)
+      .causes.slice(0, 2)
+      .map((c) => c.id);
+  it('INTERNAL_ERROR and BAD_PARAM relayed by PyTorch are not read first as the job memory', () => {
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR')).not.toContain('gpu_memory_exhausted');
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM')).not.toContain('gpu_memory_exhausted');
+  });
+  it("NOT_INITIALIZED (cudnnCreate's own allocation) keeps its memory reading", () => {
+    expect(top2('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED')).toContain('gpu_memory_exhausted');
   });
 });

@@ -1520,8 +1520,15 @@ export const en = {
   'why.v.cudnnWanted': 'cuDNN {wanted} is wanted but cuDNN {installed} is installed',
   'why.v.symbol':
     'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)',
+  'why.v.symbolOwn':
+    'a compiled Python extension refers to a function of its own that none of its compiled files defines: its build left a source file out (rebuild the extension, with its CUDA sources if it has them)',
+  'why.v.symbolOwnAgainst': "the missing function is the extension's own, not one of the framework's",
   'why.v.symbolAgainst': 'the library is there; one of its symbols is not the one the extension was built against',
+  'why.v.cudnnSymbol':
+    'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN release than the one that loaded',
   'why.v.jaxOldCudnn': 'the component JAX found too old is {name}',
+  'why.v.jaxTorchCudnn':
+    'PyTorch is in the same program and brings its own cuDNN: one process loads one libcudnn, the first to load it wins (import JAX first, or match the two cuDNN versions)',
   'why.v.jaxOldCuda': 'the component JAX found too old is {name}, part of the CUDA toolkit',
   'why.v.ldPathCudnn':
     'PyTorch says LD_LIBRARY_PATH names a CUDA/cuDNN folder (it prints that only then) and it brings its own cuDNN {compiled}: the {runtime} that loaded came from LD_LIBRARY_PATH, ahead of the bundled copy',
@@ -1822,6 +1829,8 @@ export const en = {
   'why.v.notNvidia': 'the GPU stated ({name}) is not an NVIDIA GPU: CUDA sees no device',
   'why.v.containerNoGpu':
     "in a container the driver's libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: the container was started without GPU access",
+  'why.v.torchPredatesLibs':
+    'PyTorch {version} is built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
   'why.v.tfPredatesLibs':
     'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
   'fix.novisCpuBuild':

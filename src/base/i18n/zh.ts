@@ -1409,8 +1409,12 @@ export const zh: Record<MessageKey, string> = {
   'why.v.cudnnWanted': '需要 cuDNN {wanted}，但安装的是 cuDNN {installed}',
   'why.v.symbol':
     '某个编译好的 Python 扩展引用了已安装框架中没有定义的 C++ 符号：这个扩展是针对框架的另一个版本构建的（请针对当前版本重新构建或重装该扩展）',
+  'why.v.symbolOwn': '某个编译好的 Python 扩展引用了它自己的函数，但它编译出的文件中没有一个定义了它：构建时漏掉了某个源文件（请重新构建该扩展，如有 CUDA 源文件也一并构建）',
+  'why.v.symbolOwnAgainst': '缺少的函数是扩展自己的，不是框架的',
   'why.v.symbolAgainst': '库是在的；只是其中某个符号与扩展构建时所针对的不同',
+  'why.v.cudnnSymbol': '加载的 cuDNN 中没有二进制链接时用到的 {symbol}：它是针对另一个 cuDNN 版本构建的，与实际加载的版本不同',
   'why.v.jaxOldCudnn': 'JAX 认为过旧的组件是 {name}',
+  'why.v.jaxTorchCudnn': 'PyTorch 也在同一个程序里，并自带 cuDNN：一个进程只加载一个 libcudnn，先加载的那个生效（请先 import JAX，或让两者的 cuDNN 版本一致）',
   'why.v.jaxOldCuda': 'JAX 认为过旧的组件是 {name}，它属于 CUDA 工具包',
   'why.v.ldPathCudnn':
     'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',
@@ -1699,6 +1703,7 @@ export const zh: Record<MessageKey, string> = {
   'why.v.notNvidia': '所述 GPU（{name}）不是 NVIDIA GPU：CUDA 看不到任何设备',
   'why.v.containerNoGpu':
     '在容器中，驱动库（libcuda、libnvidia-ml）是通过 NVIDIA 运行时从宿主机提供的：容器启动时没有 GPU 访问权限',
+  'why.v.torchPredatesLibs': 'PyTorch {version} 是用 CUDA {built} 构建的，早于 {gpu}（{sm}）：那个 CUDA 版本的 cuBLAS/cuDNN 没有适用于它的内核',
   'why.v.tfPredatesLibs':
     'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：那个 CUDA 的 cuBLAS/cuDNN 没有适用于它的核函数',
   'fix.novisCpuBuild':

@@ -218,7 +218,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     .find((x) => x !== undefined);
   if (errors.length > 0 || env.gpus.length > 0) {
     analyseMemory(board, col.signals, ev, env, fw);
-    analyseVersions(board, col.signals, ev, env, fw, mentionedCuda);
+    analyseVersions(board, col.signals, ev, env, fw, mentionedCuda, (col.frameworkScore.get('pytorch') ?? 0) > 0);
     // after the signatures and the versions: the setting re-weighs causes that something else put on the board
     analyseSetting(board, col.signals, env);
     analyseXid(board, col.signals, ev);
@@ -411,6 +411,9 @@ const OS_ERROR =
 const PADDLE_OOM = /^paddle[.-].*(?:oom|alloc|memory)|^paddle-gpu-oom/i;
 /** a cuDNN status Paddle relays ("CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED", 1.x's "Cudnn error, …") other than ALLOC_FAILED */
 const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
+/** cuDNN statuses other than its own allocation failures (cudnn.h cudnnStatus_t) */
+const TORCH_CUDNN_NOT_MEMORY =
+  /CUDNN_STATUS_(?:INTERNAL_ERROR|BAD_PARAM|EXECUTION_FAILED|NOT_SUPPORTED|ARCH_MISMATCH|MAPPING_ERROR)/;
 const MEMORY_CAUSES: readonly RootCauseId[] = [
   'gpu_memory_exhausted',
   'framework_preallocation',
@@ -495,6 +498,19 @@ function redirect(
       for (const c of MEMORY_CAUSES) if (out[c]) out[c] = out[c]! * 0.2;
       if (vsum > 0) for (const c of versions) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / vsum;
       else out.cudnn_version_mismatch = (out.cudnn_version_mismatch ?? 0) + moved;
+    }
+  }
+  // PyTorch gives cuDNN its workspace from its own caching allocator, which reports a failed allocation itself
+  // ("CUDA out of memory"): a cuDNN status PyTorch relays that is not cuDNN's own allocation status
+  // (NOT_INITIALIZED from cudnnCreate, ALLOC_FAILED) is not the job's memory; that reading goes to the versions
+  // the message allows
+  if (fw === 'pytorch' && TORCH_CUDNN_NOT_MEMORY.test(text)) {
+    const versions = VERSION_CAUSES.filter((c) => (out[c] ?? 0) > 0);
+    const vsum = versions.reduce((a, c) => a + (out[c] ?? 0), 0);
+    const moved = MEMORY_CAUSES.reduce((a, c) => a + (out[c] ?? 0) * 0.8, 0);
+    if (moved > 0 && vsum > 0) {
+      for (const c of MEMORY_CAUSES) if (out[c]) out[c] = out[c]! * 0.2;
+      for (const c of versions) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / vsum;
     }
   }
   if (MISSING_LIB_GROUPS.has(st.group)) {

@@ -409,6 +409,8 @@ export function torchOomFigures(
  *   taken before Paddle allocated (another process, or another framework's pool); Paddle holding most of what it
  *   could get while the request still does not fit is the job itself.
  */
+/** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
+export const NO_GPU_HAS_BYTES = 2 ** 40;
 /** paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available memory is only Z." */
 const PADDLE =
   /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
@@ -452,6 +454,9 @@ function requestSizes(
       const allocated = parseSize(pm?.[2]);
       const available = parseSize(pm?.[3]);
       if (allocated === undefined || available === undefined) continue;
+      // a figure larger than the GPU (or than any GPU made) is a counter gone wrong, not what Paddle holds: the
+      // figures then say only that nothing was left, not whose it was
+      if (allocated > (total ?? NO_GPU_HAS_BYTES)) continue;
       if (allocated < CONTEXT_AND_HANDLES_BYTES && available < requested) {
         board.stated(
           'memory_held_by_other_process',

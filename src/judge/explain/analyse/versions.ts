@@ -45,10 +45,12 @@ export function analyseVersions(
   env: EnvironmentFacts,
   fw: Framework | undefined,
   mentionedCuda: string | undefined,
+  torchToo = false,
 ): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
   extensionAbi(board, signals, ev);
-  jaxComponents(board, signals, ev);
+  cudnnSymbol(board, signals);
+  jaxComponents(board, signals, ev, torchToo);
   cudnnVersions(board, signals, ev, env);
   driverVersions(board, signals, ev, env);
   notNvidia(board, env);
@@ -178,19 +180,62 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
       /\.cpython-[\w-]+\.so|[\\/_]_?C\.(?:cpython-[\w-]+\.)?so|_ext\b|\.pyd\b/.test(x.text),
   );
   if (!m) return;
-  board.stated('library_conflict', 1.5, t('why.v.symbol'), [{ line: m.line, text: m.text.slice(0, 400) }]);
+  const evidence = [{ line: m.line, text: m.text.slice(0, 400) }];
+  // the mangled name says whose function it is: one in no namespace of the framework's (at::, c10::, torch::,
+  // caffe2::, pybind11::, std::) is the extension's own, declared by one of its sources and defined by none that
+  // was compiled: its build left that file out (a CPU or CUDA source not built), not another framework release
+  if (!FRAMEWORK_SYMBOL.test(m.values.symbol ?? '')) {
+    board.stated('framework_bug', 1.5, t('why.v.symbolOwn'), evidence);
+    board.against('library_conflict', 1.0, t('why.v.symbolOwnAgainst'));
+    board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
+    return;
+  }
+  board.stated('library_conflict', 1.5, t('why.v.symbol'), evidence);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
+}
+
+/**
+ * An Itanium-mangled name in a namespace of the framework or its runtime: _ZN2at (at::), _ZN3c10 (c10::), _ZN5torch,
+ * _ZN6caffe2, _ZN8pybind11, _ZNSt/_ZSt (std::), with const (K), typeinfo (_ZTI/_ZTS/_ZTV) and template forms.
+ */
+const FRAMEWORK_SYMBOL = /^_Z(?:T[ISV])?N?K?(?:2at|3c10|5torch|6caffe2|8pybind11|St|S[ats])/;
+
+/** a library loaded without a function the binary was linked against (dlsym's or ld.so's words) */
+const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_defined'];
+
+/**
+ * A cuDNN function (the API's `cudnn` prefix) that the loaded libcudnn does not define, or not at the version the
+ * binary was linked against: the binary was built against another cuDNN release than the one that loaded (cuDNN
+ * adds, renames and removes API functions between releases), so the cuDNN version is what does not fit.
+ */
+function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
+  for (const group of MISSING_SYMBOL) {
+    const st = signals.get(group);
+    if (!st) continue;
+    const m = Collector.matches(st).find((x) => /^cudnn/i.test(x.values.symbol ?? x.values.symbol2 ?? ''));
+    if (!m) continue;
+    const symbol = m.values.symbol ?? m.values.symbol2 ?? '';
+    board.stated('cudnn_version_mismatch', 1.2, t('why.v.cudnnSymbol', { symbol }), [
+      { line: m.line, text: m.text.slice(0, 400) },
+    ]);
+    return;
+  }
 }
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
-function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
     if (!st || !name) continue;
-    if (/cudnn/i.test(name)) board.stated('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
-    else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
+    if (/cudnn/i.test(name)) {
+      board.stated('cudnn_version_mismatch', 1.2, t('why.v.jaxOldCudnn', { name }), ev(st, 1));
+      // one process loads one libcudnn, and the first library to load it wins (JAX's installation notes: import
+      // JAX first, or match the versions); PyTorch's wheels bring their own cuDNN: with PyTorch in the same
+      // input, the older copy JAX found may be PyTorch's, loaded first
+      if (torchToo) board.stated('library_conflict', 1.0, t('why.v.jaxTorchCudnn'), ev(st, 1));
+    } else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
 }
 
@@ -207,6 +252,12 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   board.add('cudnn_version_mismatch', 0, undefined);
   // the message states its version pair: the cuDNN that loaded is not the one the build expects
   board.grounded.add('cudnn_version_mismatch');
+  // TensorFlow's and XLA's wording names both readings ("If using a binary install, upgrade your CuDNN library. If
+  // building from sources, make sure the library loaded at runtime is compatible…"): the only cuDNN installed is
+  // that one (a version to change), or another copy came first on the loader path (a conflict). The pair cannot
+  // tell which, so the conflict the message allows stays beside the version, above what the message does not state
+  if (lv.group === 'dnn.loaded_vs_compiled' && board.score('library_conflict') > 0)
+    board.grounded.add('library_conflict');
   // PyTorch prints "Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn" only when
   // LD_LIBRARY_PATH names a cuda or cudnn folder (torch/backends/cudnn/__init__.py, catalog pt-cudnn-version-ld-path),
   // and its wheels bring their own cuDNN (the message says so): the copy that loaded came from LD_LIBRARY_PATH and
@@ -393,12 +444,25 @@ function buildCompat(
     // reporter states when the release has such a build (conda's cudatoolkit=X, the wheel picked for the toolkit),
     // else the pip default; a build only guessed weighs less than a build read
     const buildKnown = Boolean(printed || env.buildCuda);
-    const archList = printed
-      ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/)
-      : torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value)?.archs;
+    const build = torchArchs(ver, env.buildCuda?.value ?? env.cuda?.value);
+    const archList = printed ? (Collector.matches(printed)[0]!.values.archs ?? '').trim().split(/\s+/) : build?.archs;
+    // the CUDA libraries of the build's CUDA release (cuBLAS, cuDNN) ship kernels only for the GPUs it knew, whatever
+    // PyTorch's own kernels run on: a failure inside them on a newer GPU is that
+    const builtWith = env.buildCuda?.value ?? build?.cuda;
+    const libsPredate =
+      builtWith !== undefined &&
+      cudaSupportsComputeCapability(builtWith, cc) === false &&
+      [...signals.keys()].some((g) => LIBRARY_FAILURE.test(g));
     if (archList && archList.length > 0) {
       const ok = smRunsOn(archList, cc);
-      if (!ok) {
+      if (ok && libsPredate) {
+        board.add(
+          'gpu_arch_unsupported',
+          1.8,
+          t('why.v.torchPredatesLibs', { version: ver, built: builtWith, gpu: gpu!.name, sm: smOfCc(cc) }),
+          [...gpuEv, ...factEvidence(env.frameworkVersion)],
+        );
+      } else if (!ok) {
         board.add(
           'gpu_arch_unsupported',
           buildKnown ? 2.2 : 1.2,
@@ -466,6 +530,16 @@ function buildCompat(
         );
       }
     }
+  }
+  // CuPy compiles its kernels when first used, with the NVRTC of the CUDA it runs on (its cupy-cudaXXX wheel's, or
+  // the toolkit's for a source build): a CUDA release that cannot target the GPU (too old for it, or one that
+  // dropped its architecture) fails there
+  const cuda = env.cuda?.value;
+  if (fw === 'cupy' && !env.buildCuda && cuda && cc && cudaSupportsComputeCapability(cuda, cc) === false) {
+    board.add('gpu_arch_unsupported', 1.5, t('why.v.buildCuda', { cuda, gpu: gpu!.name, sm: smOfCc(cc) }), [
+      ...gpuEv,
+      ...factEvidence(env.cuda),
+    ]);
   }
   // any framework whose build CUDA is known: a CUDA older than the GPU has no code for it
   if (fw !== 'pytorch' && env.buildCuda && cc && cudaSupportsComputeCapability(env.buildCuda.value, cc) === false) {

@@ -82,10 +82,13 @@ export const STEMS: readonly string[] = [
   'vll',
   'xec',
   // libraries and crashes: .dll, library, symbol, shared object, "(required by", "load any of {", "system path",
-  // segmentation, SIGSEGV, signal 11, signal 7 (SIGBUS), abort, killed, corrupt, free(, stoull, 0xC0000374
+  // segmentation, SIGSEGV, signal 11, signal 7 (SIGBUS), abort, killed, corrupt, free(, stoull, 0xC0000374,
+  // Python's Windows loader errors ("[WinError 126]"), CuPy's JitifyException
   'dll',
   'brar',
   'ymb',
+  'winerr',
+  'jitif',
   'bjec',
   'quired by',
   'y of {',
@@ -243,6 +246,8 @@ export const VOCABULARY: readonly string[] = [
   // libraries and loading
   '.dll',
   'dll',
+  'winerror',
+  'jitify',
   'library',
   'dynamic',
   'symbol',
