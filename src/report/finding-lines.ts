@@ -7,6 +7,7 @@
 import type { Consequence, Finding } from '../judge/finding.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { LABELS } from './labels.js';
+import { gpusToMoveTo } from '../judge/free-gpus.js';
 
 export type LineMark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
@@ -160,12 +161,10 @@ function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[]
 // the placeholder as each catalog words it
 const IDLE_GPU = /<index of an idle GPU>|<空闲 GPU 的序号>/;
 
-/** The GPU with the most free memory, when it has room for a job (2 GiB, as memory.headroom asks). */
+/** The GPU a job should move to (judge/free-gpus.ts: a free one, else the one with the most room). */
 export function idleGpu(s: Snapshot): { index: number; uuid: string; freeMiB: number } | null {
-  if (!s.nvidia.ok) return null;
-  const best = [...s.nvidia.gpus].sort((a, b) => b.memory.freeMiB - a.memory.freeMiB)[0];
-  if (!best || best.memory.freeMiB < 2048) return null;
-  return { index: best.index, uuid: best.uuid, freeMiB: best.memory.freeMiB };
+  const best = gpusToMoveTo(s)[0];
+  return best ? { index: best.index, uuid: best.uuid, freeMiB: best.freeMiB } : null;
 }
 
 /**

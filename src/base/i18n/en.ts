@@ -592,6 +592,7 @@ export const en = {
   'memory.freeOkReserve': 'GPU {gpu} {name}: {free} free of {total} (PID {pid}, {fw}, reserves {reserved} up front)',
   'memory.otherGpu': ' Or run on GPU {gpus}, which has room (the command below).',
   'memory.gpuOr': ' or ',
+  'memory.otherGpuFree': ' Or run on a free GPU ({gpus}): the command below picks GPU {first}.',
   'memory.noHolder': 'No listed process holds it: another container or VM may share this GPU; look on the host.',
   'memory.allLeftovers':
     '{n, plural, one {The holder is a leftover} other {The holders are leftovers}} ({verdicts}): ending {n, plural, one {it} other {them}} frees the memory.',
@@ -1657,6 +1658,7 @@ export const en = {
   'procs.stale':
     '{n, plural, one {# stale process} other {# stale processes}} holding GPU memory. To end {n, plural, one {it} other {them}}: gpu-env-doctor fix (it shows the plan and asks first).',
   'procs.noStale': 'No stale process holds GPU memory.',
+  'procs.nextShort': 'No stale process holds GPU memory, but {headline}. Next step, as check says:',
 
   // compat's own frame (src/commands/compat.ts, src/judge/compat/machine.ts)
   'compat.noGpuBuild': 'no NVIDIA GPU support in this build',
@@ -2044,7 +2046,8 @@ export const en = {
   'serve.itFailed': 'it failed',
   'serve.freeUnknown':
     'Which GPUs are free is not known: nvidia-smi is not answering{old, select, true { (the figures below are old)} other {}}.',
-  'serve.noneFree': 'No GPU is free now ({n, plural, one {# GPU} other {# GPUs}}, each holds a process or memory).',
+  'serve.noneFree':
+    'No GPU is free now ({n, plural, one {the only GPU holds a process or memory} other {each of the # GPUs holds a process or memory}}).',
   'serve.freeNow': 'Free now: {gpus} of {n, plural, one {# GPU} other {# GPUs}}. To run on one:',
   'serve.allOfThem': 'All of them: {line}',
   'serve.deviceOrder':

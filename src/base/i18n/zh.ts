@@ -554,6 +554,7 @@ export const zh: Record<MessageKey, string> = {
   'memory.freeOkReserve': 'GPU {gpu} {name}：空闲 {free}，总量 {total}（PID {pid}，{fw}，预先占用了 {reserved}）',
   'memory.otherGpu': '或者在有空间的 GPU {gpus} 上运行（见下面的命令）。',
   'memory.gpuOr': ' 或 ',
+  'memory.otherGpuFree': '或者在空闲的 GPU（{gpus}）上运行：下面的命令选用 GPU {first}。',
   'memory.noHolder': '没有任何已列出的进程占用它：可能有另一个容器或虚拟机共享这个 GPU；请在宿主机上查看。',
   'memory.allLeftovers':
     '{n, plural, =1 {占用者是残留进程} other {这 # 个占用者都是残留进程}}（{verdicts}）：结束{n, plural, =1 {它} other {它们}}即可释放显存。',
@@ -1545,6 +1546,7 @@ export const zh: Record<MessageKey, string> = {
   'procs.stale':
     '{n} 个残留进程占用着显存。要结束{n, plural, =1 {它} other {它们}}：gpu-env-doctor fix（它会先显示计划并询问）。',
   'procs.noStale': '没有残留进程占用显存。',
+  'procs.nextShort': '没有残留进程占用显存，但{headline}。下一步（与 check 相同）：',
 
   // compat's own frame (src/commands/compat.ts, src/judge/compat/machine.ts)
   'compat.noGpuBuild': '此构建不支持 NVIDIA GPU',
@@ -1902,7 +1904,8 @@ export const zh: Record<MessageKey, string> = {
   'serve.itFailed': '执行失败',
   'serve.freeUnknown':
     '无法知道哪些 GPU 空闲：nvidia-smi 没有响应{old, select, true {（下面的数字是旧的）} other {}}。',
-  'serve.noneFree': '现在没有空闲的 GPU（共 {n} 块，每块上都有进程或被占用的显存）。',
+  'serve.noneFree':
+    '现在没有空闲的 GPU（{n, plural, one {唯一的一块 GPU 上有进程或被占用的显存} other {共 # 块，每块上都有进程或被占用的显存}}）。',
   'serve.freeNow': '现在空闲：{gpus}（共 {n} 块 GPU）。在其中一块上运行：',
   'serve.allOfThem': '使用全部空闲 GPU：{line}',
   'serve.deviceOrder': 'CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 按 nvidia-smi 的顺序给 GPU 编号（默认把最快的排在最前）。',

@@ -13,10 +13,9 @@ import { procRows } from '../views/procs.js';
 import { isStale, type Verdict } from '../../judge/procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../gather/snapshot/schema.js';
 import type { HistoryPoint } from './history.js';
+import { freeGpus, freeness, visibleDevicesLine } from '../../judge/free-gpus.js';
 
-/** A GPU with no process on it and at most this share of its memory in use is "free". */
-export const FREE_MAX_USED_SHARE = 0.02;
-export const FREE_MAX_USED_MIN_MIB = 512;
+export { FREE_MAX_USED_MIN_MIB, FREE_MAX_USED_SHARE } from '../../judge/free-gpus.js';
 
 /** How a verdict is drawn: the verdict text itself is shown as it comes (new verdicts need no change here). */
 export type VerdictGroup = 'stale' | 'active' | 'other' | 'invisible' | 'unknown';
@@ -258,7 +257,9 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
     if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: t('serve.unattributed') });
     const free = Math.max(0, g.memory.totalMiB - attributed - unattributed);
     segments.push({ kind: 'free', miB: free, label: t('serve.badgeFree') });
-    const { isFree, note } = freeness(g, procs.length);
+    const fr = freeness(g, procs.length);
+    const isFree = fr.free;
+    const note = fr.free || !fr.why ? undefined : t(fr.why === 'mig' ? 'serve.migOn' : 'serve.prohibited');
     const hist = st.history.find((h) => (g.uuid ? h.uuid === g.uuid : h.index === g.index));
     return {
       index: g.index,
@@ -277,36 +278,13 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
   });
 }
 
-/** The GPUs of a snapshot that are free: nothing listed on them, almost no memory in use, usable as a whole. */
+/** The GPUs of a snapshot that are free, by the one rule of judge/free-gpus.ts. */
 export function freeGpuIndexes(s: Snapshot): number[] {
-  if (!s.nvidia.ok) return [];
-  return s.nvidia.gpus.filter((g) => freeness(g, g.processes.length).isFree).map((g) => g.index);
+  return freeGpus(s).map((g) => g.index);
 }
 
-/** The line that puts a job on these GPUs, spelled as check's fix spells it: by UUID, which names the same GPU
- *  whatever order CUDA numbers them in; by nvidia-smi's numbers only when a GPU has no UUID. */
-export function freeGpuLine(gpus: readonly { index: number; uuid: string | null | undefined }[]): string | null {
-  if (gpus.length === 0) return null;
-  if (gpus.some((g) => !g.uuid)) return visibleDevicesLine(gpus.map((g) => g.index));
-  return `export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.uuid).join(',')}`;
-}
-
-/** The line that puts a job on these GPUs, numbered as nvidia-smi numbers them. */
-export function visibleDevicesLine(ids: readonly number[]): string | null {
-  return ids.length === 0 ? null : `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=${ids.join(',')}`;
-}
-
-function freeness(
-  g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number],
-  listed: number,
-): { isFree: boolean; note?: string } {
-  const idle =
-    listed === 0 && g.memory.usedMiB <= Math.max(FREE_MAX_USED_MIN_MIB, g.memory.totalMiB * FREE_MAX_USED_SHARE);
-  if (!idle) return { isFree: false };
-  if (g.migMode && /^enabled$/i.test(g.migMode)) return { isFree: false, note: t('serve.migOn') };
-  if (g.computeMode && /prohibited/i.test(g.computeMode)) return { isFree: false, note: t('serve.prohibited') };
-  return { isFree: true };
-}
+/** The line that puts a job on these GPUs, spelled as check's fix spells it (judge/free-gpus.ts). */
+export const freeGpuLine = visibleDevicesLine;
 
 /** The framework field of the process probe (name and evidence), read defensively. */
 export function asFramework(v: unknown): FrameworkInfo | null {

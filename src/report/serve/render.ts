@@ -169,7 +169,9 @@ function freeSection(m: PageModel): string {
     parts.push(`<pre id="free-line">${esc(m.free.line ?? '')}\npython train.py</pre>`);
     if (m.free.allLine)
       parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
-    parts.push(`<p class="meta">${t(m.free.line?.startsWith('export ') ? 'serve.byUuid' : 'serve.deviceOrder')}</p>`);
+    parts.push(
+      `<p class="meta">${t(m.free.line?.includes('CUDA_DEVICE_ORDER') ? 'serve.deviceOrder' : 'serve.byUuid')}</p>`,
+    );
   }
   if (m.stale > 0) {
     parts.push(
