@@ -588,6 +588,7 @@ export const en = {
   'memory.holderLine': '{who} holds {mib}: {verdict}, {reason}',
   'memory.holderLineLife': '{who} holds {mib}: {verdict}, {reason}; running for {age}, {cpu} s of CPU: {cmd}',
   'memory.totals': 'total {total} MiB, used {used} MiB, free {free} MiB',
+  'memory.totalsGiB': 'total {total}, used {used}, free {free}',
   'memory.freeOk': 'GPU {gpu} {name}: {free} free of {total}',
   'memory.freeOkReserve': 'GPU {gpu} {name}: {free} free of {total} (PID {pid}, {fw}, reserves {reserved} up front)',
   'memory.otherGpu': ' Or run on GPU {gpus}, which has room (the command below).',

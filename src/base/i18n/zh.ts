@@ -550,6 +550,7 @@ export const zh: Record<MessageKey, string> = {
   'memory.holderLine': '{who} 占用 {mib}：{verdict}，{reason}',
   'memory.holderLineLife': '{who} 占用 {mib}：{verdict}，{reason}；已运行 {age}，CPU 时间 {cpu} s：{cmd}',
   'memory.totals': '总量 {total} MiB，已用 {used} MiB，空闲 {free} MiB',
+  'memory.totalsGiB': '总量 {total}，已用 {used}，空闲 {free}',
   'memory.freeOk': 'GPU {gpu} {name}：空闲 {free}，总量 {total}',
   'memory.freeOkReserve': 'GPU {gpu} {name}：空闲 {free}，总量 {total}（PID {pid}，{fw}，预先占用了 {reserved}）',
   'memory.otherGpu': '或者在有空间的 GPU {gpus} 上运行（见下面的命令）。',

@@ -57,7 +57,12 @@ export const headroomCheck: Check = {
     const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
       const memory = {
-        text: t('memory.totals', { total: g.memory.totalMiB, used: g.memory.usedMiB, free: g.memory.freeMiB }),
+        // one spelling of a GPU's memory in every output: fmtMiB's
+        text: t('memory.totalsGiB', {
+          total: fmtMiB(g.memory.totalMiB),
+          used: fmtMiB(g.memory.usedMiB),
+          free: fmtMiB(g.memory.freeMiB),
+        }),
         source: 'nvidia-smi -q -x',
       };
       const holders = s.processes.list
