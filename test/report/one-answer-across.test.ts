@@ -131,6 +131,10 @@ function outputs(snapPath: string): Record<string, string> {
 
 describe('one number per fact: the GPU total', () => {
   const all = outputs(HELD);
+  it("fleet --html of one machine: singular counts, the reports' verdict box", () => {
+    expect(all['fleet --html']).toMatch(/<p class="meta">1 file read, 0 skipped · 1 configuration · 0 outliers · /);
+    expect(all['fleet --html']).toMatch(/<p class="verdict warn" id="verdict">/);
+  });
   it.each(Object.keys(all))('%s spells the 143771 MiB GPU as 140.4 GiB, and only so', (name) => {
     const found = [...all[name]!.matchAll(TOTAL)].map((m) => m[0].replace(/\s+/g, ' '));
     expect(found.length).toBeGreaterThan(0);

@@ -1992,7 +1992,7 @@ export const en = {
     '{machines, plural, one {# machine} other {# machines}} · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · {errors, plural, one {# check} other {# checks}} failing with errors{skipped, plural, =0 {} other { · # files skipped}}',
   'fleet.html.title': 'Fleet: {n} machines',
   'fleet.html.meta':
-    '{files} files read, {skipped} skipped · {groups} configurations · {outliers} outliers · generated {at} by {tool}',
+    '{files, plural, one {# file} other {# files}} read, {skipped} skipped · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · generated {at} by {tool}',
   'fleet.html.skippedFiles': 'Skipped files',
   'fleet.html.file': 'file',
   'fleet.html.why': 'why',
@@ -2017,6 +2017,7 @@ export const en = {
   'fleet.html.message': 'message',
   'fleet.html.all': 'all {n}',
   'fleet.html.notSet': '(not set)',
+  'fleet.html.selfContained': 'this file is self-contained: no scripts, nothing fetched.',
   'severity.error': 'error',
   'severity.warn': 'warn',
   'severity.info': 'info',

@@ -1878,6 +1878,7 @@ export const zh: Record<MessageKey, string> = {
   'fleet.html.message': '信息',
   'fleet.html.all': '全部 {n} 台',
   'fleet.html.notSet': '（未设置）',
+  'fleet.html.selfContained': '此文件自包含：没有脚本，不从网络获取任何内容。',
   'severity.error': '错误',
   'severity.warn': '警告',
   'severity.info': '信息',
