@@ -8,6 +8,7 @@ import type { Consequence, Finding } from '../judge/finding.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { LABELS } from './labels.js';
 import { gpusToMoveTo } from '../judge/free-gpus.js';
+import { getLang } from '../base/i18n/index.js';
 
 export type LineMark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
@@ -42,8 +43,9 @@ export interface FindingLines {
 /** The command that acts on the findings: it shows its plan and asks before it does anything. */
 export const ACT_COMMAND = 'gpu-env-doctor fix';
 
+/** the finding's page, in the language of the output (the Chinese pages sit under docs/zh/findings/) */
 export function docPath(checkId: string): string {
-  return `docs/findings/${checkId}.md`;
+  return getLang() === 'zh' ? `docs/zh/findings/${checkId}.md` : `docs/findings/${checkId}.md`;
 }
 
 export function markOfFinding(f: Finding): LineMark {
