@@ -5,7 +5,7 @@
 // Facts and consequences are kept apart: a process's memory, user, age and command are facts (nvidia-smi,
 // /proc); its verdict comes with the reason the verdict module gives; a framework's memory policy is a
 // consequence of the framework seen (what it does by default), said with "by default".
-import { t } from '../../base/i18n/index.js';
+import { getLang, t } from '../../base/i18n/index.js';
 import type { Finding } from '../../judge/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../base/format.js';
 import { frameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
@@ -403,20 +403,27 @@ function rank(m: FindingItem['mark']): number {
 
 export function secs(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (ms > 0 && ms < 1000) return `${(ms / 1000).toFixed(1)} s`;
-  if (s < 120) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 120) return `${m} min`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (ms > 0 && ms < 1000) return unit((ms / 1000).toFixed(1), 's');
+  return agoText(ms);
 }
 
-/** Time since, as the page's script counts it (whole seconds, then minutes, then hours and minutes). */
+/** a duration in the output's language: "7 min", "7 分钟" (Chinese writes its units as words) */
 export function agoText(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 120) return `${s} s`;
+  if (s < 120) return unit(String(s), 's');
   const m = Math.floor(s / 60);
-  if (m < 120) return `${m} min`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 120) return unit(String(m), 'min');
+  return `${unit(String(Math.floor(m / 60)), 'h')} ${unit(String(m % 60), 'min')}`;
+}
+
+/** the units agoText uses, for the page's script: "s|min|h" */
+export function timeUnits(): string {
+  return getLang() === 'zh' ? '秒|分钟|小时' : 's|min|h';
+}
+
+function unit(n: string, u: 's' | 'min' | 'h'): string {
+  if (getLang() === 'zh') return `${n} ${u === 's' ? '秒' : u === 'min' ? '分钟' : '小时'}`;
+  return `${n} ${u}`;
 }
 
 /** "14:03:07 UTC": the server's clock, said as UTC so readers in other zones are not misled. */

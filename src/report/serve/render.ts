@@ -7,6 +7,7 @@ import { getLang, joinList, t } from '../../base/i18n/index.js';
 import { esc, num } from '../html/escape.js';
 import { CSS } from '../html/style.js';
 import { CLIENT_JS } from './client.js';
+import { timeUnits as TIME_UNITS } from './model.js';
 import type { Verdict } from '../../judge/procs/verdict.js';
 import { DEFAULT_HISTORY, type HistoryPoint } from './history.js';
 import { agoText, clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
@@ -90,7 +91,7 @@ export function pageHead(title: string, o: RenderOptions): string {
 <link rel="icon" href="data:,">
 <style>${PAGE_CSS}</style>
 </head>
-<body data-events="${esc(`/events${o.query}`)}">
+<body data-events="${esc(`/events${o.query}`)}" data-units="${esc(TIME_UNITS())}">
 `;
 }
 
