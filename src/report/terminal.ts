@@ -200,8 +200,16 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
     return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
-  if (problems.length === 1) return problems[0]!.message;
+  // the finding's block below says it whole: the area line gives its first clause, so it is not said twice
+  if (problems.length === 1) return firstClause(problems[0]!.message);
   return t('area.problems', { n: problems.length });
+}
+
+/** "GPU 0 has 1.2 GiB free of 140.4 GiB: a job that needs more fails…" → "GPU 0 has 1.2 GiB free of 140.4 GiB
+ *  (below)"; a headline without a clause of its own stays whole. */
+function firstClause(message: string): string {
+  const m = /^(.{12,}?)(?::\s|：)/.exec(message);
+  return m ? t('area.below', { text: m[1]! }) : message;
 }
 
 /** True when no GPU was visible and nothing else was wrong: the run judged no GPU at all. */

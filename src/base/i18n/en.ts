@@ -76,6 +76,7 @@ export const en = {
   'area.line': '{area}: {text}',
   'area.noProblem': 'no problem found',
   'area.problems': '{n} problems',
+  'area.below': '{text} (below)',
 
   // the root causes, in reports and explain (src/knowledge/root-causes.ts)
   'cause.gpu_memory_exhausted': 'The job itself does not fit in GPU memory',
@@ -717,6 +718,7 @@ export const en = {
   'lib.library': 'library',
   'lib.sublibrary': 'cuDNN sub-library {family}',
   'lib.versionUnknown': 'version unknown',
+  'via.preloaded': 'preloaded',
   'dup.ok':
     '{consumer} loads {lib} {version} ({via}); {others} {n, plural, one {is} other {are}} also on the machine and not used by it',
   'dup.otherAt': '{version} at {path}',

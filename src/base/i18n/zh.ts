@@ -73,6 +73,7 @@ export const zh: Record<MessageKey, string> = {
   'area.line': '{area}：{text}',
   'area.noProblem': '未发现问题',
   'area.problems': '{n} 个问题',
+  'area.below': '{text}（见下文）',
 
   'cause.gpu_memory_exhausted': '任务本身所需显存超出 GPU 容量',
   'cause.memory_held_by_other_process': '显存被其他进程占用',
@@ -671,6 +672,7 @@ export const zh: Record<MessageKey, string> = {
   'lib.library': '动态库',
   'lib.sublibrary': 'cuDNN 子库 {family}',
   'lib.versionUnknown': '版本未知',
+  'via.preloaded': '预加载',
   'dup.ok':
     '{consumer} 加载 {lib} {version}（{via}）；本机上还有 {others}，{n, plural, =1 {这一份} other {这些}}它没有使用',
   'dup.otherAt': '{version}（{path}）',
