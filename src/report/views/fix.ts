@@ -103,7 +103,7 @@ export function renderPlan(
       out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
   };
   if (isEmpty(plan)) {
-    out.push('', t('plan.nothing'));
+    out.push('', ...wrap(t('plan.nothing'), width));
     leftAlone();
     return `${out.join('\n')}\n`;
   }

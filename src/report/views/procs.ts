@@ -216,7 +216,8 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const short = stale > 0 || o.filtered ? null : memoryFinding(s);
   const first = short ? firstCommand(findingLines(short, { snapshot: s }).fix) : null;
   if (short && first) {
-    const headline = short.message.replace(/[.。]$/, '');
+    // its first clause: the fact (check's block says the rest)
+    const headline = short.message.split(/: |：/)[0]!.replace(/[.。]$/, '');
     out.push('', ...wrap(t('procs.nextShort', { headline: visibleLine(headline) }), width));
     out.push(`  ${c.cyan('$')} ${visibleLine(first)}`);
   } else out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
