@@ -165,7 +165,7 @@ export const en = {
   'option.port': 'the port to listen on (default 5810; 0 picks a free one)',
   'option.host': 'the address to listen on (default 127.0.0.1); any other needs a token on every request',
   'option.check-interval': 'how often the checks run (default 60; 0: never)',
-  'option.token-file': 'the token to require (at least 32 characters) instead of a new one',
+  'option.token-file': 'the token to require (one word of at least 16 characters) instead of a new one',
   'option.fleet': 'many machines: one row each, from the snapshots in DIR',
   'option.show-all':
     "show every user's command lines even where /proc hides other users' processes (hidepid); secrets in them stay hidden",
@@ -2050,6 +2050,7 @@ export const en = {
   'serve.itFailed': 'it failed',
   'serve.freeUnknown':
     'Which GPUs are free is not known: nvidia-smi is not answering{old, select, true { (the figures below are old)} other {}}.',
+  'serve.tokenShort': '--token-file {file}: the token must be one word of at least {min} characters',
   'serve.noneFree':
     'No GPU is free now ({n, plural, one {the only GPU holds a process or memory} other {each of the # GPUs holds a process or memory}}).',
   'serve.freeNow': 'Free now: {gpus} of {n, plural, one {# GPU} other {# GPUs}}. To run on one:',

@@ -159,7 +159,7 @@ export const zh: Record<MessageKey, string> = {
   'option.show-all': '即使 /proc 对其他用户隐藏进程（hidepid），也显示所有用户的命令行；其中的密钥仍然隐藏',
   'option.host': '监听的地址（默认 127.0.0.1）；其他地址的每个请求都需要令牌',
   'option.port': '监听的端口（默认 5810；0 表示自动选一个空闲端口）',
-  'option.token-file': '要求的令牌（至少 32 个字符），代替新生成的令牌',
+  'option.token-file': '要求的令牌（一个至少 16 个字符、不含空白的词），代替新生成的令牌',
   'option.lang': '文字的语言：en 或 zh（默认按 LC_ALL、LC_MESSAGES 或 LANG；zh_* 为中文）。--json 始终为英文',
 
   'cmd.check.summary': '检查本机，给出带证据和修复方法的检查结果',
@@ -1908,6 +1908,7 @@ export const zh: Record<MessageKey, string> = {
   'serve.itFailed': '执行失败',
   'serve.freeUnknown':
     '无法知道哪些 GPU 空闲：nvidia-smi 没有响应{old, select, true {（下面的数字是旧的）} other {}}。',
+  'serve.tokenShort': '--token-file {file}：令牌必须是一个至少 {min} 个字符、不含空白的词',
   'serve.noneFree':
     '现在没有空闲的 GPU（{n, plural, one {唯一的一块 GPU 上有进程或被占用的显存} other {共 # 块，每块上都有进程或被占用的显存}}）。',
   'serve.freeNow': '现在空闲：{gpus}（共 {n} 块 GPU）。在其中一块上运行：',
