@@ -146,9 +146,10 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
         for (const f of fs) {
           if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
           if (f.message === text) continue; // already the area's line
+          const message = deferredTo(f, fs) ?? f.message;
           lines.push(
             ...wrap(
-              `${visible(f.message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
+              `${visible(message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
               st.width,
               `    ${c.dim('•')} `,
               '      ',
@@ -172,6 +173,18 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   );
   // the -v facts (a GPU's line, the environment, probe times) are fitted like the rest
   return `${fitToWidth(lines.join('\n'), st.width)}\n`;
+}
+
+/** Checks that leave their subject to another when that one reports it (one cause, one finding): memory.holders
+ *  names no holder of a GPU short of memory, memory.headroom does. Its bare "ok" would read as "no holder". */
+const DEFERS_TO: Readonly<Record<string, string>> = { 'memory.holders': 'memory.headroom' };
+
+/** "<title>: named in the finding below" for a bare ok whose subject a problem of its area reports */
+function deferredTo(f: Finding, area: readonly Finding[]): string | null {
+  const other = DEFERS_TO[f.check];
+  if (!other || !isBareOk(f) || !area.some((x) => x.check === other && isProblem(x, 'warn'))) return null;
+  const title = f.message.replace(/: ok$|：正常$/, '');
+  return t('area.namedBelow', { title });
 }
 
 function sevRank(f: Finding): number {

@@ -131,6 +131,15 @@ function outputs(snapPath: string): Record<string, string> {
 
 describe('one number per fact: the GPU total', () => {
   const all = outputs(HELD);
+  it('check -v: no "holders: ok" under the warning that names the holder; the area line is not the headline', () => {
+    const v = all['check -v']!;
+    expect(v).not.toMatch(/Processes holding GPU memory: ok/);
+    expect(v).toMatch(/• Processes holding GPU memory: named in the finding below \[memory\.holders\]/);
+    expect(all.check).toMatch(/^\[!\] GPU memory & processes: GPU 0 has 1\.2 GiB free of 140\.4 GiB \(below\)$/m);
+    // the whole headline once, in the finding's block
+    expect(all.check!.split('a job that').length - 1).toBe(1);
+  });
+
   it("fleet --html of one machine: singular counts, the reports' verdict box", () => {
     expect(all['fleet --html']).toMatch(/<p class="meta">1 file read, 0 skipped · 1 configuration · 0 outliers · /);
     expect(all['fleet --html']).toMatch(/<p class="verdict warn" id="verdict">/);

@@ -76,6 +76,7 @@ export const en = {
   'area.line': '{area}: {text}',
   'area.noProblem': 'no problem found',
   'area.problems': '{n} problems',
+  'area.namedBelow': '{title}: named in the finding below',
   'area.below': '{text} (below)',
 
   // the root causes, in reports and explain (src/knowledge/root-causes.ts)

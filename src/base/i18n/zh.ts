@@ -73,6 +73,7 @@ export const zh: Record<MessageKey, string> = {
   'area.line': '{area}：{text}',
   'area.noProblem': '未发现问题',
   'area.problems': '{n} 个问题',
+  'area.namedBelow': '{title}：见下方的检查结果',
   'area.below': '{text}（见下文）',
 
   'cause.gpu_memory_exhausted': '任务本身所需显存超出 GPU 容量',
