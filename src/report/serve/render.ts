@@ -46,7 +46,7 @@ table.procs th,table.procs td.nw{white-space:nowrap}
 table.procs td.cmd{min-width:12rem}
 .verdict-stale{color:var(--fail);font-weight:600}.verdict-other,.verdict-invisible{color:var(--warn)}.verdict-unknown{color:var(--unk)}.verdict-active{color:var(--ok)}
 .reason{display:block;color:var(--muted);font-size:.8rem}
-.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8rem;word-break:break-all}
+.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8rem;overflow-wrap:anywhere}
 .fw{font-weight:600}.fw-ev{display:block;color:var(--muted);font-size:.75rem}
 .policy{font-size:.88rem;margin:.4rem 0;padding:.35rem .6rem;border-left:3px solid var(--o2);background:var(--card)}
 .policy .src{font-size:.75rem}
