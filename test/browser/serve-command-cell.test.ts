@@ -51,14 +51,15 @@ describe.skipIf(!CHROMIUM)('serve: the command cell', () => {
       const ctx = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
       const page = await ctx.newPage();
       await page.setContent(html, { waitUntil: 'load' });
-      // biome-ignore lint/suspicious/noExplicitAny: DOM values in the page
       const breaks = await page.evaluate(() => {
         // biome-ignore lint/suspicious/noExplicitAny: the page's own function
         const getComputedStyle = (globalThis as any).getComputedStyle;
         const out: { before: string; after: string; token: number; cell: number }[] = [];
-        for (const td of Array.from(document.querySelectorAll('td.cmd')) as any[]) {
+        // biome-ignore lint/suspicious/noExplicitAny: DOM nodes, typed by the browser
+        const cells: Array<{ firstChild: any; clientWidth: number }> = Array.from(document.querySelectorAll('td.cmd'));
+        for (const td of cells) {
           const node = td.firstChild;
-          if (!node || node.nodeType !== 3) continue;
+          if (node?.nodeType !== 3) continue;
           const text = node.textContent ?? '';
           const r = document.createRange();
           let top: number | null = null;
