@@ -402,7 +402,6 @@ function rank(m: FindingItem['mark']): number {
 }
 
 export function secs(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
   if (ms > 0 && ms < 1000) return unit((ms / 1000).toFixed(1), 's');
   return agoText(ms);
 }
