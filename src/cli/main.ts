@@ -12,7 +12,7 @@ import { didYouMean, parseCommandArgs, str } from './args.js';
 import type { Context } from '../ports/context.js';
 import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
-import { isLang, langFromArgv, langFromEnv, setLang, t } from '../base/i18n/index.js';
+import { getLang, isLang, langFromArgv, langFromEnv, setLang, t } from '../base/i18n/index.js';
 
 export async function main(given: readonly string[], ctx: Context): Promise<number> {
   const argv = commandFirst(given);
@@ -37,7 +37,7 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
       if (topic !== undefined) {
         const entry = COMMANDS[topic];
         if (!entry) throw unknownCommand(topic);
-        ctx.stdout.write(commandHelp((await entry.load()).command, width, findingsDir() ?? undefined));
+        ctx.stdout.write(commandHelp((await entry.load()).command, width, findingsDir(getLang()) ?? undefined));
         return 0;
       }
       ctx.stdout.write(
@@ -56,12 +56,12 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     const rest = named ? argv.slice(1) : argv;
     // `gpu-env-doctor check help` reads as a request for help, as in git and gh
     if (rest.length === 1 && rest[0] === 'help') {
-      ctx.stdout.write(commandHelp(command, width, findingsDir() ?? undefined));
+      ctx.stdout.write(commandHelp(command, width, findingsDir(getLang()) ?? undefined));
       return 0;
     }
     const args = parseCommandArgs(rest, command.options ?? optionSpec(name), name);
     if (args.values.help === true) {
-      ctx.stdout.write(commandHelp(command, width, findingsDir() ?? undefined));
+      ctx.stdout.write(commandHelp(command, width, findingsDir(getLang()) ?? undefined));
       return 0;
     }
     // --json (and the Prometheus metrics) are data: their messages stay English whatever the language.

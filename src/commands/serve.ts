@@ -204,9 +204,7 @@ function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
   if (tokenFile !== undefined) {
     token = ctx.files.readText(tokenFile, 4096).trim();
     if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token))
-      throw new UsageError(
-        `--token-file ${tokenFile}: the token must be one word of at least ${MIN_TOKEN_LENGTH} characters`,
-      );
+      throw new UsageError(t('serve.tokenShort', { file: tokenFile, min: MIN_TOKEN_LENGTH }));
   } else if (!loopback) {
     token = newToken();
     tokenMade = true;

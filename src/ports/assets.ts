@@ -18,14 +18,24 @@ export function listAssetDir(url: URL): string[] {
   }
 }
 
-/** The installed docs/findings/ folder, found upward from this module: the bundle puts this code in dist/cli.js or
- *  dist/chunks/, the sources in src/ports/, and docs/ sits beside dist/ and src/. Null when it is not shipped. */
-export function findingsDir(): string | null {
-  let dir = npath.dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 3; up++) {
-    const candidate = npath.join(dir, 'docs', 'findings');
-    if (nfs.existsSync(npath.join(candidate, 'README.md'))) return `${candidate}${npath.sep}`;
-    dir = npath.dirname(dir);
+/** The installed docs/findings/ folder (docs/zh/findings/ for Chinese, when shipped), found upward from this module:
+ *  the bundle puts this code in dist/cli.js or dist/chunks/, the sources in src/ports/, and docs/ sits beside dist/
+ *  and src/. Null when it is not shipped. */
+export function findingsDir(lang = 'en'): string | null {
+  const names =
+    lang === 'zh'
+      ? [
+          ['docs', 'zh', 'findings'],
+          ['docs', 'findings'],
+        ]
+      : [['docs', 'findings']];
+  for (const name of names) {
+    let dir = npath.dirname(fileURLToPath(import.meta.url));
+    for (let up = 0; up < 3; up++) {
+      const candidate = npath.join(dir, ...name);
+      if (nfs.existsSync(npath.join(candidate, 'README.md'))) return `${candidate}${npath.sep}`;
+      dir = npath.dirname(dir);
+    }
   }
   return null;
 }

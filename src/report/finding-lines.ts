@@ -7,6 +7,8 @@
 import type { Consequence, Finding } from '../judge/finding.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { LABELS } from './labels.js';
+import { gpusToMoveTo } from '../judge/free-gpus.js';
+import { getLang } from '../base/i18n/index.js';
 
 export type LineMark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
@@ -41,8 +43,9 @@ export interface FindingLines {
 /** The command that acts on the findings: it shows its plan and asks before it does anything. */
 export const ACT_COMMAND = 'gpu-env-doctor fix';
 
+/** the finding's page, in the language of the output (the Chinese pages sit under docs/zh/findings/) */
 export function docPath(checkId: string): string {
-  return `docs/findings/${checkId}.md`;
+  return getLang() === 'zh' ? `docs/zh/findings/${checkId}.md` : `docs/findings/${checkId}.md`;
 }
 
 export function markOfFinding(f: Finding): LineMark {
@@ -160,12 +163,10 @@ function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[]
 // the placeholder as each catalog words it
 const IDLE_GPU = /<index of an idle GPU>|<空闲 GPU 的序号>/;
 
-/** The GPU with the most free memory, when it has room for a job (2 GiB, as memory.headroom asks). */
+/** The GPU a job should move to (judge/free-gpus.ts: a free one, else the one with the most room). */
 export function idleGpu(s: Snapshot): { index: number; uuid: string; freeMiB: number } | null {
-  if (!s.nvidia.ok) return null;
-  const best = [...s.nvidia.gpus].sort((a, b) => b.memory.freeMiB - a.memory.freeMiB)[0];
-  if (!best || best.memory.freeMiB < 2048) return null;
-  return { index: best.index, uuid: best.uuid, freeMiB: best.memory.freeMiB };
+  const best = gpusToMoveTo(s)[0];
+  return best ? { index: best.index, uuid: best.uuid, freeMiB: best.freeMiB } : null;
 }
 
 /**

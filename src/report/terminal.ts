@@ -146,9 +146,10 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
         for (const f of fs) {
           if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
           if (f.message === text) continue; // already the area's line
+          const message = deferredTo(f, fs) ?? f.message;
           lines.push(
             ...wrap(
-              `${visible(f.message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
+              `${visible(message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
               st.width,
               `    ${c.dim('•')} `,
               '      ',
@@ -172,6 +173,18 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   );
   // the -v facts (a GPU's line, the environment, probe times) are fitted like the rest
   return `${fitToWidth(lines.join('\n'), st.width)}\n`;
+}
+
+/** Checks that leave their subject to another when that one reports it (one cause, one finding): memory.holders
+ *  names no holder of a GPU short of memory, memory.headroom does. Its bare "ok" would read as "no holder". */
+const DEFERS_TO: Readonly<Record<string, string>> = { 'memory.holders': 'memory.headroom' };
+
+/** "<title>: named in the finding below" for a bare ok whose subject a problem of its area reports */
+function deferredTo(f: Finding, area: readonly Finding[]): string | null {
+  const other = DEFERS_TO[f.check];
+  if (!other || !isBareOk(f) || !area.some((x) => x.check === other && isProblem(x, 'warn'))) return null;
+  const title = f.message.replace(/: ok$|：正常$/, '');
+  return t('area.namedBelow', { title });
 }
 
 function sevRank(f: Finding): number {
@@ -200,8 +213,16 @@ function areaText(fs: readonly Finding[], mark: LineMark): string {
     return informative?.message ?? t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
-  if (problems.length === 1) return problems[0]!.message;
+  // the finding's block below says it whole: the area line gives its first clause, so it is not said twice
+  if (problems.length === 1) return firstClause(problems[0]!.message);
   return t('area.problems', { n: problems.length });
+}
+
+/** "GPU 0 has 1.2 GiB free of 140.4 GiB: a job that needs more fails…" → "GPU 0 has 1.2 GiB free of 140.4 GiB
+ *  (below)"; a headline without a clause of its own stays whole. */
+function firstClause(message: string): string {
+  const m = /^(.{12,}?)(?::\s|：)/.exec(message);
+  return m ? t('area.below', { text: m[1]! }) : message;
 }
 
 /** True when no GPU was visible and nothing else was wrong: the run judged no GPU at all. */

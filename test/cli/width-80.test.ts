@@ -50,7 +50,7 @@ describe.each(['en', 'zh'])('at 80 columns (%s)', (lang) => {
     }
   });
 
-  test.each(SNAPSHOTS.map((s) => path.relative(ROOT, s)))('check, procs, libs, compat, diff with --from %s', (snap) => {
+  test.each(SNAPSHOTS.map((s) => path.relative(ROOT, s)))('check, libs, compat, diff, fix with --from %s', (snap) => {
     const abs = path.join(ROOT, snap);
     const runs: string[][] = [
       ['check', '--from', abs],
@@ -59,6 +59,7 @@ describe.each(['en', 'zh'])('at 80 columns (%s)', (lang) => {
       ['compat', 'torch==2.1.0+cu121', '--from', abs],
       ['compat', 'tensorflow==2.15.0', '--from', abs],
       ['diff', abs, held],
+      ['fix', '--from', abs],
     ];
     for (const args of runs) {
       const r = runCli(args, { env: e });

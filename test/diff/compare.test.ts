@@ -32,7 +32,7 @@ describe('diff: the real H200 snapshots', () => {
     expect(r.hiddenNoise).toBeGreaterThanOrEqual(3);
     const all = diffSnapshots(idle, held, labels, { all: true });
     expect(facts(all)).toEqual(expect.arrayContaining(['gpu.memory-used[0]', 'gpu.processes', 'collected-at']));
-    expect(all.differences.find((d) => d.fact === 'gpu.memory-used[0]')!.b).toBe('141957 MiB');
+    expect(all.differences.find((d) => d.fact === 'gpu.memory-used[0]')!.b).toBe('138.6 GiB');
     expect(all.hiddenNoise).toBe(0);
     // and the other way round: the holder is gone
     expect(diffSnapshots(held, idle, labels).differences.map((d) => d.fact)).toEqual(['gpu.free-memory[0]']);
@@ -118,7 +118,7 @@ describe('diff: planted differences, ranked by impact', () => {
     });
     expect(r.differences.find((d) => d.fact === 'gpu.memory[1]')).toMatchObject({
       a: null,
-      b: '81559 MiB',
+      b: '79.6 GiB',
       impact: 'high',
     });
   });

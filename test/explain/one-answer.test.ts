@@ -14,9 +14,13 @@ import { renderHtml } from '../../src/report/html/render.js';
 import { buildReportModel } from '../../src/report/model.js';
 import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { setLang } from '../../src/base/i18n/index.js';
+import { headroomCheck } from '../../src/judge/checks/memory/headroom.js';
 
 const fx = (p: string) => readFileSync(new URL(`../fixtures/${p}`, import.meta.url), 'utf8');
 const HELD = JSON.parse(fx('snapshots/h200-memory-held.json')) as Snapshot;
+const ORPHAN = JSON.parse(
+  readFileSync(new URL('../../examples/snapshots/h200-orphan-held.json', import.meta.url), 'utf8'),
+) as Snapshot;
 const ONE_LINE =
   'UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.\n';
 
@@ -44,8 +48,8 @@ describe.each(['en', 'zh'] as const)('one answer in every format (%s)', (lang) =
     const { d, snapshot } = make();
     const a = answerOf(d, { snapshot });
     const json = answerJson(a);
-    const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80 });
-    const mdText = renderExplainMarkdown(d);
+    const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot });
+    const mdText = renderExplainMarkdown(d, { snapshot });
     const mdHtml = md(mdText);
     const page = renderHtml(
       buildReportModel({
@@ -104,12 +108,25 @@ describe.each(['en', 'zh'] as const)('one answer in every format (%s)', (lang) =
 });
 
 describe('the same state, the same first command', () => {
-  test('memory held by another process: gpu-env-doctor fix first, as check says it', () => {
+  test("memory held by a holder of unknown standing: check's first step (look at it), not fix", () => {
     const d = explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: HELD });
     expect(d.causes[0]!.id).toBe('memory_held_by_other_process');
     const a = answerOf(d, { snapshot: HELD });
+    const holder = HELD.processes.list.find((p) => (p.usedMiB ?? 0) > 1000)!.pid;
+    // check's finding on the same snapshot
+    const check = headroomCheck.evaluate(HELD).find((f) => f.status === 'fail')!;
+    expect(check.fix!.commands[0]).toBe(`ps -o pid,ppid,user,etime,stat,cmd -p ${holder}`);
+    expect(answerJson(a).nextStep!.commands[0]).toBe(check.fix!.commands[0]);
+    const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot: HELD });
+    expect(term).toContain(`\n      $ ps -o pid,ppid,user,etime,stat,cmd -p ${holder}\n`);
+    expect(term).not.toMatch(/gpu-env-doctor fix {3}#/);
+  });
+
+  test('memory held by an orphan: gpu-env-doctor fix first, as check says it', () => {
+    const d = explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: ORPHAN });
+    const a = answerOf(d, { snapshot: ORPHAN });
     expect(answerJson(a).nextStep!.commands[0]).toBe('gpu-env-doctor fix');
-    expect(renderExplainTerminal(d, { color: false, verbose: false, width: 80 })).toMatch(
+    expect(renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot: ORPHAN })).toMatch(
       /\$ gpu-env-doctor fix {3}# shows the plan and asks first/,
     );
   });
@@ -163,7 +180,7 @@ describe("a PID from the log is the host's in a container", () => {
     holder.nvidiaSmiPid = 637;
     s.system.container = { kind: 'docker', evidence: ['/.dockerenv exists'] };
     const byHand = held(explainText(`${oom}\n`, { snapshot: s }), s);
-    expect(byHand).toMatch(new RegExp(`^kill ${holder.pid} `, 'm'));
+    expect(byHand).toMatch(new RegExp(`^kill ${holder.pid}\\b`, 'm'));
     expect(byHand).toMatch(new RegExp(`PID 637 in the log is PID ${holder.pid} here`));
     expect(byHand).not.toMatch(/^kill 637\b/m);
   });

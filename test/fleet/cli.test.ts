@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeName, nodeSnapshot, PLANTED } from '../../bench/fleet-generate.js';
+import { CSS as REPORT_CSS } from '../../src/report/html/style.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { realSnapshot } from './h200-snapshot.js';
@@ -92,16 +93,35 @@ describe('gpu-env-doctor fleet', () => {
     const r = runCli(['fleet', 'nodes', '--html', 'fleet.html'], { cwd: dir });
     expect(r.code).toBe(1);
     const html = fs.readFileSync(path.join(dir, 'fleet.html'), 'utf8');
-    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)=["']?https?:/i);
     expect(html).toContain('<h2>Outliers</h2>');
     expect(html).toContain('570.172.08');
-    // the same page style as the other reports: fits a phone, follows the dark setting
+    // the same page style as the other reports: their stylesheet (light, dark, print), fits a phone
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(html).toMatch(/@media \(prefers-color-scheme:dark\)\{body\{background:#0d1117/);
-    expect(html).toMatch(/@media \(max-width:640px\)\{body\{margin:1em\}table,tbody,tr,td,th\{display:block/);
+    expect(html).toContain(REPORT_CSS);
+    expect(html).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--fg:#e6edf3/);
+    // on a phone each row is a card of labelled cells, and a long value wraps instead of widening the page
+    expect(html).toMatch(
+      /@media \(max-width:640px\)\{table\.stack,table\.stack tbody,table\.stack tr,table\.stack td\{display:block/,
+    );
+    expect(html).toMatch(/<td data-label="impact"><span class="impact-critical">/);
+    // the header as the other reports have it: a meta line with plurals right, a verdict box
+    expect(html).toMatch(/<p class="meta">133 files read, 3 skipped · 2 configurations · 4 outliers · generated /);
+    expect(html).toMatch(/<p class="verdict (warn|fail)" id="verdict">/);
+    // severities as marks with their words, never the raw "warn"
+    expect(html).not.toMatch(/<td[^>]*>warn<\/td>/);
+  });
+
+  it('--html in Chinese: the same page, in Chinese', () => {
+    const r = runCli(['fleet', 'nodes', '--html', 'fleet-zh.html', '--lang', 'zh'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const html = fs.readFileSync(path.join(dir, 'fleet-zh.html'), 'utf8');
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain(REPORT_CSS);
+    expect(html).toMatch(/此文件自包含/);
   });
 
   it('exit 2 with one line when nothing can be read', () => {

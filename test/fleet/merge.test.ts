@@ -56,7 +56,7 @@ describe('fleet: 200 H200 nodes with planted outliers', () => {
     expect(r.machines).toBe(200);
     expect(r.groups.map((g) => g.size)).toEqual([199, 1]);
     expect(r.groups[0]!.key).toBe(
-      'driver 580.159.04 · 1× NVIDIA H200 · 1× 143771 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0), jax 0.11.2 (CUDA 13)',
+      'driver 580.159.04 · 1× NVIDIA H200 · 1× 140.4 GiB · x64 · torch 2.11.0+cu130 (CUDA 13.0), jax 0.11.2 (CUDA 13)',
     );
     expect(r.groups[1]!.machines).toEqual([nodeName(PLANTED.oldDriver.index)]);
     expect(r.usual.driver).toBe('580.159.04');

@@ -3,6 +3,8 @@ import { afterEach, expect, test } from 'vitest';
 import { fmtAge } from '../../src/base/format.js';
 import { fmtSeconds } from '../../src/report/html/svg.js';
 import { setLang } from '../../src/base/i18n/index.js';
+import { agoText, secs, timeUnits } from '../../src/report/serve/model.js';
+import { t } from '../../src/base/i18n/index.js';
 
 afterEach(() => setLang('en'));
 
@@ -16,4 +18,46 @@ test('fmtAge and fmtSeconds in zh and en', () => {
   expect(fmtAge(8 * 60 + 22)).toBe('8 分 22 秒');
   expect(fmtSeconds(9000)).toBe('9.0 秒');
   expect(fmtSeconds(502000)).toBe('8 分 22 秒');
+});
+
+test('serve and its script count time in the page language', () => {
+  expect(agoText(7 * 60_000 + 21_000)).toBe('7 min');
+  expect(secs(2000)).toBe('2 s');
+  expect(timeUnits()).toBe('s|min|h');
+  setLang('zh');
+  expect(agoText(7 * 60_000 + 21_000)).toBe('7 分钟');
+  expect(agoText(3 * 3600_000 + 5 * 60_000)).toBe('3 小时 5 分钟');
+  expect(secs(500)).toBe('0.5 秒');
+  expect(timeUnits()).toBe('秒|分钟|小时');
+});
+
+test('no English unit after a number in the Chinese catalog', () => {
+  setLang('zh');
+  // a placeholder or a digit followed by an English time unit, in Chinese text (commands and flags aside)
+  const keys = [
+    'summary.slowest',
+    'reason.idle',
+    'memory.holderLineLife',
+    'plan.toEnd',
+    'facts.probe',
+    'smoke.timeAll',
+  ] as const;
+  for (const k of keys) {
+    const text = t(k, {
+      ms: 5,
+      s: 5,
+      cpu: 5,
+      hours: 5,
+      grace: 5,
+      id: 'x',
+      who: 'w',
+      mib: '1 GiB',
+      verdict: 'v',
+      reason: 'r',
+      age: 'a',
+      cmd: 'c',
+      user: 'u',
+    } as never);
+    expect(text, k).not.toMatch(/\d (s|ms|h|min)\b/);
+  }
 });

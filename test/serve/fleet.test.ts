@@ -64,7 +64,8 @@ describe('the fleet page', () => {
     expect(d.outliers).toEqual([expect.objectContaining({ value: '570.86.15', usual: '580.159.04' })]);
     expect(m.machines[1]!).toMatchObject({
       free: [0],
-      freeLine: 'CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0',
+      // spelled as check and the machine's own page spell it: by UUID
+      freeLine: `export CUDA_VISIBLE_DEVICES=${IDLE.nvidia.gpus[0].uuid}`,
       stale: [],
       outliers: [],
     });

@@ -65,7 +65,7 @@ describe('the page model', () => {
       allLine: null,
     });
     // without a UUID the numbers nvidia-smi shows, with the order that makes CUDA use them
-    expect(freeGpuLine([{ index: 2, uuid: '' }])).toBe('CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=2');
+    expect(freeGpuLine([{ index: 2, uuid: '' }])).toBe('export CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=2');
     expect(freeGpuLine([])).toBeNull();
     expect(m.stale).toBe(2);
   });

@@ -16,7 +16,7 @@ import type { FileSystem } from '../../ports/fs.js';
 import { procRows } from '../../report/views/procs.js';
 import { isStale } from '../../judge/procs/verdict.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
-import { freeGpuIndexes, visibleDevicesLine } from '../../report/serve/model.js';
+import { freeGpus, visibleDevicesLine } from '../../judge/free-gpus.js';
 import type { FleetPageModel, MachineRow, StaleHolder } from '../../report/serve/fleet-model.js';
 
 export type { FleetPageModel, MachineRow, StaleHolder } from '../../report/serve/fleet-model.js';
@@ -194,7 +194,8 @@ export function summarise(s: Snapshot, file: string): MachineRow {
       name: r.p.name ?? '?',
       command: r.p.visible && r.p.cmdline && r.p.cmdline.length > 0 ? fmtCmdline(r.p.cmdline, 100) : (r.p.name ?? '?'),
     }));
-  const free = s.nvidia.ok ? freeGpuIndexes(s) : null;
+  const freeList = s.nvidia.ok ? freeGpus(s) : null;
+  const free = freeList ? freeList.map((g) => g.index) : null;
   const users = [
     ...new Set([s.self.user, ...s.processes.list.map((p) => p.user)].filter((u): u is string => typeof u === 'string')),
   ];
@@ -206,7 +207,8 @@ export function summarise(s: Snapshot, file: string): MachineRow {
     gpus: s.nvidia.ok ? s.nvidia.gpus.length : 0,
     gpuName: s.nvidia.ok ? (s.nvidia.gpus[0]?.name ?? null) : null,
     free,
-    freeLine: free ? visibleDevicesLine(free) : null,
+    // spelled as check and the machine's own page spell it: by UUID
+    freeLine: freeList ? visibleDevicesLine(freeList) : null,
     ...(s.nvidia.ok ? {} : { nvidiaFailure: s.nvidia.failure.message }),
     stale,
     outliers: [],

@@ -76,6 +76,8 @@ export const en = {
   'area.line': '{area}: {text}',
   'area.noProblem': 'no problem found',
   'area.problems': '{n} problems',
+  'area.namedBelow': '{title}: named in the finding below',
+  'area.below': '{text} (below)',
 
   // the root causes, in reports and explain (src/knowledge/root-causes.ts)
   'cause.gpu_memory_exhausted': 'The job itself does not fit in GPU memory',
@@ -164,7 +166,7 @@ export const en = {
   'option.port': 'the port to listen on (default 5810; 0 picks a free one)',
   'option.host': 'the address to listen on (default 127.0.0.1); any other needs a token on every request',
   'option.check-interval': 'how often the checks run (default 60; 0: never)',
-  'option.token-file': 'the token to require (at least 32 characters) instead of a new one',
+  'option.token-file': 'the token to require (one word of at least 16 characters) instead of a new one',
   'option.fleet': 'many machines: one row each, from the snapshots in DIR',
   'option.show-all':
     "show every user's command lines even where /proc hides other users' processes (hidepid); secrets in them stay hidden",
@@ -617,10 +619,12 @@ export const en = {
   'memory.holderLine': '{who} holds {mib}: {verdict}, {reason}',
   'memory.holderLineLife': '{who} holds {mib}: {verdict}, {reason}; running for {age}, {cpu} s of CPU: {cmd}',
   'memory.totals': 'total {total} MiB, used {used} MiB, free {free} MiB',
+  'memory.totalsGiB': 'total {total}, used {used}, free {free}',
   'memory.freeOk': 'GPU {gpu} {name}: {free} free of {total}',
   'memory.freeOkReserve': 'GPU {gpu} {name}: {free} free of {total} (PID {pid}, {fw}, reserves {reserved} up front)',
   'memory.otherGpu': ' Or run on GPU {gpus}, which has room (the command below).',
   'memory.gpuOr': ' or ',
+  'memory.otherGpuFree': ' Or run on a free GPU ({gpus}): the command below picks GPU {first}.',
   'memory.noHolder': 'No listed process holds it: another container or VM may share this GPU; look on the host.',
   'memory.allLeftovers':
     '{n, plural, one {The holder is a leftover} other {The holders are leftovers}} ({verdicts}): ending {n, plural, one {it} other {them}} frees the memory.',
@@ -744,6 +748,7 @@ export const en = {
   'lib.library': 'library',
   'lib.sublibrary': 'cuDNN sub-library {family}',
   'lib.versionUnknown': 'version unknown',
+  'via.preloaded': 'preloaded',
   'dup.ok':
     '{consumer} loads {lib} {version} ({via}); {others} {n, plural, one {is} other {are}} also on the machine and not used by it',
   'dup.otherAt': '{version} at {path}',
@@ -1706,6 +1711,7 @@ export const en = {
   'procs.stale':
     '{n, plural, one {# stale process} other {# stale processes}} holding GPU memory. To end {n, plural, one {it} other {them}}: gpu-env-doctor fix (it shows the plan and asks first).',
   'procs.noStale': 'No stale process holds GPU memory.',
+  'procs.nextShort': 'No stale process holds GPU memory, but {headline}. Next step, as check says:',
 
   // compat's own frame (src/commands/compat.ts, src/judge/compat/machine.ts)
   'compat.noGpuBuild': 'no NVIDIA GPU support in this build',
@@ -2040,7 +2046,7 @@ export const en = {
     '{machines, plural, one {# machine} other {# machines}} · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · {errors, plural, one {# check} other {# checks}} failing with errors{skipped, plural, =0 {} other { · # files skipped}}',
   'fleet.html.title': 'Fleet: {n} machines',
   'fleet.html.meta':
-    '{files} files read, {skipped} skipped · {groups} configurations · {outliers} outliers · generated {at} by {tool}',
+    '{files, plural, one {# file} other {# files}} read, {skipped} skipped · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · generated {at} by {tool}',
   'fleet.html.skippedFiles': 'Skipped files',
   'fleet.html.file': 'file',
   'fleet.html.why': 'why',
@@ -2065,6 +2071,7 @@ export const en = {
   'fleet.html.message': 'message',
   'fleet.html.all': 'all {n}',
   'fleet.html.notSet': '(not set)',
+  'fleet.html.selfContained': 'this file is self-contained: no scripts, nothing fetched.',
   'severity.error': 'error',
   'severity.warn': 'warn',
   'severity.info': 'info',
@@ -2095,7 +2102,9 @@ export const en = {
   'serve.itFailed': 'it failed',
   'serve.freeUnknown':
     'Which GPUs are free is not known: nvidia-smi is not answering{old, select, true { (the figures below are old)} other {}}.',
-  'serve.noneFree': 'No GPU is free now ({n, plural, one {# GPU} other {# GPUs}}, each holds a process or memory).',
+  'serve.tokenShort': '--token-file {file}: the token must be one word of at least {min} characters',
+  'serve.noneFree':
+    'No GPU is free now ({n, plural, one {the only GPU holds a process or memory} other {each of the # GPUs holds a process or memory}}).',
   'serve.freeNow': 'Free now: {gpus} of {n, plural, one {# GPU} other {# GPUs}}. To run on one:',
   'serve.allOfThem': 'All of them: {line}',
   'serve.deviceOrder':

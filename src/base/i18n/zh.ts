@@ -58,7 +58,7 @@ export const zh: Record<MessageKey, string> = {
   'config.why.writable': '其他用户可以写入它（权限 {mode}）',
   'config.why.large': '文件过大（{size} 字节；最多 {max}）',
   'summary.checks': '{n} 项检查',
-  'summary.slowest': '最慢的探测 {ms} ms',
+  'summary.slowest': '最慢的探测 {ms} 毫秒',
   'summary.noGpu': '看不到 GPU，因此跳过了 GPU 相关检查',
   'summary.belowThreshold': '退出码 0（警告只有在 --fail-on warn 时才算失败）',
   'summary.exit0': '退出码 0',
@@ -73,6 +73,8 @@ export const zh: Record<MessageKey, string> = {
   'area.line': '{area}：{text}',
   'area.noProblem': '未发现问题',
   'area.problems': '{n} 个问题',
+  'area.namedBelow': '{title}：见下方的检查结果',
+  'area.below': '{text}（见下文）',
 
   'cause.gpu_memory_exhausted': '任务本身所需显存超出 GPU 容量',
   'cause.memory_held_by_other_process': '显存被其他进程占用',
@@ -129,7 +131,7 @@ export const zh: Record<MessageKey, string> = {
   'option.format': 'text、json 或 markdown（check 另有 prometheus：node_exporter 文本文件指标）',
   'option.timeout': '探测（nvidia-smi、Python 解释器）超过 SECONDS 秒即放弃（默认 10）',
   'option.deep':
-    '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 s）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使用或指定的环境中运行（当前激活的、PATH 上的、--python）',
+    '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 秒）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使用或指定的环境中运行（当前激活的、PATH 上的、--python）',
   'option.python': '要检查的 Python 解释器（须为已有文件）；可重复',
   'option.all-envs':
     '检查找到的所有 conda 环境和虚拟环境，而不只是当前激活的；与 --deep 一起时也运行它们（先说明），但不运行其他用户的环境和位于他人可写文件夹中的环境',
@@ -158,7 +160,7 @@ export const zh: Record<MessageKey, string> = {
   'option.show-all': '即使 /proc 对其他用户隐藏进程（hidepid），也显示所有用户的命令行；其中的密钥仍然隐藏',
   'option.host': '监听的地址（默认 127.0.0.1）；其他地址的每个请求都需要令牌',
   'option.port': '监听的端口（默认 5810；0 表示自动选一个空闲端口）',
-  'option.token-file': '要求的令牌（至少 32 个字符），代替新生成的令牌',
+  'option.token-file': '要求的令牌（一个至少 16 个字符、不含空白的词），代替新生成的令牌',
   'option.lang': '文字的语言：en 或 zh（默认按 LC_ALL、LC_MESSAGES 或 LANG；zh_* 为中文）。--json 始终为英文',
 
   'cmd.check.summary': '检查本机，给出带证据和修复方法的检查结果',
@@ -209,10 +211,10 @@ export const zh: Record<MessageKey, string> = {
   'cmd.compat.exitCodes': '0 满足（或 --no-machine）；1 不满足；2 SPEC 有误或输入无法读取。',
   'cmd.fix.summary': '确认后执行安全的修复；--dry-run 只打印计划',
   'cmd.fix.description':
-    '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 s）后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ./gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执行（env 文件中也是真实的值）。',
+    '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 秒）后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ./gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执行（env 文件中也是真实的值）。',
   'cmd.fix.example1': '显示计划，询问，然后执行',
   'cmd.fix.example2': '只看计划',
-  'cmd.fix.example3': '在脚本中：不询问，SIGTERM 与 SIGKILL 之间间隔 10 s',
+  'cmd.fix.example3': '在脚本中：不询问，SIGTERM 与 SIGKILL 之间间隔 10 秒',
   'cmd.fix.exitCodes':
     '0 没有达到 --fail-on 级别、仍待处理的问题；1 有（某个操作未执行或失败，或有只能由你手动解决的问题）；2 用法错误，或没有可用于确认的终端且未加 --yes。',
   'cmd.preamble.summary': '放在训练脚本开头的 Python 自检代码块',
@@ -285,9 +287,9 @@ export const zh: Record<MessageKey, string> = {
   'report.col.free': '空闲',
   'report.notSampled': '未采样显存。',
   'report.peakLine':
-    'GPU {gpu}：峰值 {peak}，总量 {total}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
+    'GPU {gpu}：峰值 {peak}，总量 {total}，余量 {headroom}；每 {interval} 毫秒采样一次，共 {samples} 次',
   'report.peakLineJob':
-    'GPU {gpu}：峰值 {peak}，总量 {total}，本任务最多 {job}，余量 {headroom}；每 {interval} ms 采样一次，共 {samples} 次',
+    'GPU {gpu}：峰值 {peak}，总量 {total}，本任务最多 {job}，余量 {headroom}；每 {interval} 毫秒采样一次，共 {samples} 次',
   'report.peakHtml': 'GPU {gpu}：峰值占用 {peak}，总量 {total}；余量 {headroom}',
   'report.peakHtmlJob': 'GPU {gpu}：峰值占用 {peak}，总量 {total}，本任务最多 {job}；余量 {headroom}',
   'report.col.pid': 'PID',
@@ -319,7 +321,7 @@ export const zh: Record<MessageKey, string> = {
   'report.keyJob': '本任务的占用',
   'report.keyTotal': '总量',
   'report.keyFailure': '失败时刻',
-  'report.keyInterval': '每 {interval} ms 采样一次',
+  'report.keyInterval': '每 {interval} 毫秒采样一次',
   'report.logLines': '{n} 行',
   'report.logLinesHit': '{n} 行（证据已高亮）',
   'report.htmlCounts': '{errors} 个错误，{warnings} 个警告 · {checks} 项检查',
@@ -548,13 +550,13 @@ export const zh: Record<MessageKey, string> = {
   'reason.running': '正在运行',
   'reason.mps': 'MPS 服务器或控制守护进程：为该 GPU 的 CUDA 客户端服务',
   'reason.otherUser': '属于其他用户（{user}）',
-  'reason.idle': '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
+  'reason.idle': '空闲：已运行 {hours} 小时，几乎没有 CPU 占用（CPU 时间 {cpu} 秒）',
   'reason.idleLoggedOut':
-    '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），且其所有者 {user} 已登出（其进程都没有终端）',
+    '空闲：已运行 {hours} 小时，几乎没有 CPU 占用（CPU 时间 {cpu} 秒），且其所有者 {user} 已登出（其进程都没有终端）',
   'reason.idleOwnerIn':
-    '空闲：已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s），但其所有者已登录（{owner}）：它可能在等待工作（notebook、服务器程序）',
+    '空闲：已运行 {hours} 小时，几乎没有 CPU 占用（CPU 时间 {cpu} 秒），但其所有者已登录（{owner}）：它可能在等待工作（notebook、服务器程序）',
   'reason.you': '你',
-  'reason.unknownIdle': '{why}。它已运行 {hours} h，几乎没有 CPU 占用（CPU 时间 {cpu} s）',
+  'reason.unknownIdle': '{why}。它已运行 {hours} 小时，几乎没有 CPU 占用（CPU 时间 {cpu} 秒）',
   'reason.exited': '它在 gpu-env-doctor 读取期间退出了（显存正在释放）',
   'reason.leftover': '它的父进程已退出：这是已结束任务的残留进程',
   'reason.leftoverWorker': '它是 Python 父进程已退出的工作进程（multiprocessing、DataLoader）：该任务的残留进程',
@@ -563,7 +565,7 @@ export const zh: Record<MessageKey, string> = {
   'reason.detached': '它是有意独立运行的（{how}）：启动它的 shell 已退出，但没有迹象表明它的工作已完成',
   'reason.listens': '它在 {addresses} 上监听',
   'reason.connections': '它有 {n} 个打开的网络连接',
-  'reason.wroteOutput': '它在 {s} s 前写过输出文件',
+  'reason.wroteOutput': '它在 {s} 秒前写过输出文件',
   'reason.byNohup': 'nohup：它忽略挂断信号',
   'reason.bySetsid': 'setsid：它是自己会话的首进程',
   'reason.byGroup': '它是自己进程组的首进程',
@@ -573,12 +575,14 @@ export const zh: Record<MessageKey, string> = {
   'title.memory.headroom': '空闲显存',
   'memory.noGpu': '没有 GPU',
   'memory.holderLine': '{who} 占用 {mib}：{verdict}，{reason}',
-  'memory.holderLineLife': '{who} 占用 {mib}：{verdict}，{reason}；已运行 {age}，CPU 时间 {cpu} s：{cmd}',
+  'memory.holderLineLife': '{who} 占用 {mib}：{verdict}，{reason}；已运行 {age}，CPU 时间 {cpu} 秒：{cmd}',
   'memory.totals': '总量 {total} MiB，已用 {used} MiB，空闲 {free} MiB',
+  'memory.totalsGiB': '总量 {total}，已用 {used}，空闲 {free}',
   'memory.freeOk': 'GPU {gpu} {name}：空闲 {free}，总量 {total}',
   'memory.freeOkReserve': 'GPU {gpu} {name}：空闲 {free}，总量 {total}（PID {pid}，{fw}，预先占用了 {reserved}）',
   'memory.otherGpu': '或者在有空间的 GPU {gpus} 上运行（见下面的命令）。',
   'memory.gpuOr': ' 或 ',
+  'memory.otherGpuFree': '或者在空闲的 GPU（{gpus}）上运行：下面的命令选用 GPU {first}。',
   'memory.noHolder': '没有任何已列出的进程占用它：可能有另一个容器或虚拟机共享这个 GPU；请在宿主机上查看。',
   'memory.allLeftovers':
     '{n, plural, =1 {占用者是残留进程} other {这 # 个占用者都是残留进程}}（{verdicts}）：结束{n, plural, =1 {它} other {它们}}即可释放显存。',
@@ -596,7 +600,7 @@ export const zh: Record<MessageKey, string> = {
   'memory.noGpuInfo': '没有 GPU 信息',
   'holders.theGpu': 'GPU',
   'holders.holdsOn': '{who} 在 {gpu} 上占用 {mib}',
-  'holders.stateLine': '状态 {state}，父进程 {ppid}（{parent}），已运行 {age}，CPU 时间 {cpu} s：{cmd}',
+  'holders.stateLine': '状态 {state}，父进程 {ppid}（{parent}），已运行 {age}，CPU 时间 {cpu} 秒：{cmd}',
   'holders.message': '{who} 在 {gpu} 上占用 {mib}：{reason}',
   'holders.messageFw': '{who}（{fw}）在 {gpu} 上占用 {mib}：{reason}',
   'holders.mustKeep': '{fix}如果它必须继续运行：{remedy}。',
@@ -694,6 +698,7 @@ export const zh: Record<MessageKey, string> = {
   'lib.library': '动态库',
   'lib.sublibrary': 'cuDNN 子库 {family}',
   'lib.versionUnknown': '版本未知',
+  'via.preloaded': '预加载',
   'dup.ok':
     '{consumer} 加载 {lib} {version}（{via}）；本机上还有 {others}，{n, plural, =1 {这一份} other {这些}}它没有使用',
   'dup.otherAt': '{version}（{path}）',
@@ -1250,8 +1255,8 @@ export const zh: Record<MessageKey, string> = {
   'deep.factFix': '在你的环境中运行同样的调用以查看完整报错：python -c "import {fw}; …"。',
   'deep.pass': '{name}：GPU 上的卷积在 {env} 中运行成功',
   'deep.passCudnn': '{name}：GPU 上的卷积在 {env} 中运行成功，cuDNN {cudnn}',
-  'deep.passTime': '{name}：GPU 上的卷积在 {env} 中运行成功（{seconds} s）',
-  'deep.passCudnnTime': '{name}：GPU 上的卷积在 {env} 中运行成功，cuDNN {cudnn}（{seconds} s）',
+  'deep.passTime': '{name}：GPU 上的卷积在 {env} 中运行成功（{seconds} 秒）',
+  'deep.passCudnnTime': '{name}：GPU 上的卷积在 {env} 中运行成功，cuDNN {cudnn}（{seconds} 秒）',
   'deep.prealloc': '{name}：按当前配置卷积失败，改用 {growth} 后运行成功：问题在显存，不在 cuDNN',
   'deep.preallocCrowded':
     '{name}：按当前配置卷积失败，改用 {growth} 后运行成功：问题在显存，不在 cuDNN —— {lowFree}；{held}',
@@ -1520,7 +1525,7 @@ export const zh: Record<MessageKey, string> = {
   'plan.leftAlone': '不处理（fix 不会结束这些进程）：',
   'plan.keep': '保留',
   'plan.nothing': '没有需要修复的：没有残留的 GPU 进程，没有要写入的设置，也没有警告及以上级别的问题。',
-  'plan.toEnd': '要结束的进程（先 SIGTERM，{grace} s 后 SIGKILL；每个 PID 的启动时间都会先重新核对）：',
+  'plan.toEnd': '要结束的进程（先 SIGTERM，{grace} 秒后 SIGKILL；每个 PID 的启动时间都会先重新核对）：',
   'plan.skip': '跳过',
   'plan.notEnded': '未结束：{why}',
   'plan.end': '结束',
@@ -1542,7 +1547,7 @@ export const zh: Record<MessageKey, string> = {
   'plan.unchanged': '{file} 中已有这些设置；在任务的 shell 中加载它：source {file}',
   'plan.didNotWrite': '没有写入 {file}：{why}',
   'plan.window':
-    '制定此计划前，已对每个进程观察 {s} s：CPU、输出文件，以及{gpu}；有工作、提供服务或有意独立运行的进程都会保留。',
+    '制定此计划前，已对每个进程观察 {s} 秒：CPU、输出文件，以及{gpu}；有工作、提供服务或有意独立运行的进程都会保留。',
   'plan.windowGpu.process': '每个进程的 GPU 活动（nvidia-smi pmon）',
   'plan.windowGpu.gpu': 'GPU 利用率（只有它是唯一占用者时才算它的）',
   'plan.windowGpu.none': 'GPU 活动（nvidia-smi 未提供，未读到）',
@@ -1586,6 +1591,7 @@ export const zh: Record<MessageKey, string> = {
   'procs.stale':
     '{n} 个残留进程占用着显存。要结束{n, plural, =1 {它} other {它们}}：gpu-env-doctor fix（它会先显示计划并询问）。',
   'procs.noStale': '没有残留进程占用显存。',
+  'procs.nextShort': '没有残留进程占用显存，但{headline}。下一步（与 check 相同）：',
 
   // compat's own frame (src/commands/compat.ts, src/judge/compat/machine.ts)
   'compat.noGpuBuild': '此构建不支持 NVIDIA GPU',
@@ -1737,8 +1743,8 @@ export const zh: Record<MessageKey, string> = {
   'facts.env': '环境变量：{vars}',
   'facts.probes': '探测',
   'facts.colon': '：',
-  'facts.probe': '{id} {ms} ms',
-  'facts.probeFailed': '{id} {ms} ms（{message}）',
+  'facts.probe': '{id} {ms} 毫秒',
+  'facts.probeFailed': '{id} {ms} 毫秒（{message}）',
   'facts.failed': '失败',
 
   'list.and': ' 和 ',
@@ -1758,8 +1764,8 @@ export const zh: Record<MessageKey, string> = {
   'smoke.convRan': '{what}：成功（算法 {algo}）',
   'smoke.convReturned': '{call} 返回 {name} = {code}{asking, select, none {} other {，申请 {asking}}}',
   'smoke.convFailed': '{what}：{result}{free, select, none {} other {，空闲 {free}}}',
-  'smoke.timeAll': '共 {s} s',
-  'smoke.timeContext': 'CUDA 上下文在 {s} s 时就绪',
+  'smoke.timeAll': '共 {s} 秒',
+  'smoke.timeContext': 'CUDA 上下文在 {s} 秒时就绪',
   'smoke.gpu': 'GPU {index}（{name}）',
   'smoke.device': 'CUDA 设备 {device}',
 
@@ -1917,6 +1923,7 @@ export const zh: Record<MessageKey, string> = {
   'fleet.html.message': '信息',
   'fleet.html.all': '全部 {n} 台',
   'fleet.html.notSet': '（未设置）',
+  'fleet.html.selfContained': '此文件自包含：没有脚本，不从网络获取任何内容。',
   'severity.error': '错误',
   'severity.warn': '警告',
   'severity.info': '信息',
@@ -1932,7 +1939,7 @@ export const zh: Record<MessageKey, string> = {
   'fleet.problem.unreadable': '无法读取（{code}）',
 
   'serve.readOnly': '只读',
-  'serve.noScript': '脚本已关闭：本页每 {s} s 自动刷新。',
+  'serve.noScript': '脚本已关闭：本页每 {s} 秒自动刷新。',
   'serve.footer': '本页只读取：页面上的任何操作都不会结束进程。JSON 格式的数据：{link}。',
   'serve.redacted': '用户名和命令行已隐藏（--redact）。',
   'serve.othersHidden': '本机 /proc 对其他用户隐藏进程（hidepid）：不显示他们的命令行（--show-all 可显示）。',
@@ -1944,7 +1951,9 @@ export const zh: Record<MessageKey, string> = {
   'serve.itFailed': '执行失败',
   'serve.freeUnknown':
     '无法知道哪些 GPU 空闲：nvidia-smi 没有响应{old, select, true {（下面的数字是旧的）} other {}}。',
-  'serve.noneFree': '现在没有空闲的 GPU（共 {n} 块，每块上都有进程或被占用的显存）。',
+  'serve.tokenShort': '--token-file {file}：令牌必须是一个至少 {min} 个字符、不含空白的词',
+  'serve.noneFree':
+    '现在没有空闲的 GPU（{n, plural, one {唯一的一块 GPU 上有进程或被占用的显存} other {共 # 块，每块上都有进程或被占用的显存}}）。',
   'serve.freeNow': '现在空闲：{gpus}（共 {n} 块 GPU）。在其中一块上运行：',
   'serve.allOfThem': '使用全部空闲 GPU：{line}',
   'serve.deviceOrder': 'CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 按 nvidia-smi 的顺序给 GPU 编号（默认把最快的排在最前）。',

@@ -6,6 +6,7 @@
 // `gpu.model[3]`, `env[LD_PRELOAD]`, `wheel[nvidia-cudnn-cu12]`. A missing key means "absent" (unset, not
 // installed); `read` returning undefined means "not collected" (an older snapshot, a probe that did not run),
 // which is not the same thing and is never reported as a difference of every package.
+import { fmtMiB } from '../../base/format.js';
 import { t } from '../../base/i18n/index.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { PYTHON_FACTS } from './python-facts.js';
@@ -164,7 +165,7 @@ const CORE_FACTS: FactDef[] = [
     get why() {
       return t('diff.fact.gpu.memory.why');
     },
-    read: (s) => perGpu(s, (g) => `${g.memory.totalMiB} MiB`),
+    read: (s) => perGpu(s, (g) => fmtMiB(g.memory.totalMiB)),
   },
   {
     id: 'gpu.cc',
@@ -332,7 +333,7 @@ const CORE_FACTS: FactDef[] = [
     get why() {
       return t('diff.fact.gpu.memory-used.why');
     },
-    read: (s) => perGpu(s, (g) => `${g.memory.usedMiB} MiB`),
+    read: (s) => perGpu(s, (g) => fmtMiB(g.memory.usedMiB)),
   },
   {
     id: 'gpu.processes',

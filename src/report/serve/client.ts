@@ -11,11 +11,13 @@ export const CLIENT_JS = `(function () {
   var url = body.getAttribute("data-events");
   var conn = document.getElementById("conn");
   var offset = 0;
+  // the units in the page's language, as the server wrote them (data-units="s|min|h")
+  var units = (body.getAttribute("data-units") || "s|min|h").split("|");
   function fmt(s) {
-    if (s < 120) return s + " s";
+    if (s < 120) return s + " " + units[0];
     var m = Math.floor(s / 60);
-    if (m < 120) return m + " min";
-    return Math.floor(m / 60) + " h " + (m % 60) + " min";
+    if (m < 120) return m + " " + units[1];
+    return Math.floor(m / 60) + " " + units[2] + " " + (m % 60) + " " + units[1];
   }
   function ages(root) {
     var now = Date.now() + offset;

@@ -5,7 +5,7 @@
 // Facts and consequences are kept apart: a process's memory, user, age and command are facts (nvidia-smi,
 // /proc); its verdict comes with the reason the verdict module gives; a framework's memory policy is a
 // consequence of the framework seen (what it does by default), said with "by default".
-import { t } from '../../base/i18n/index.js';
+import { getLang, t } from '../../base/i18n/index.js';
 import type { Finding } from '../../judge/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../base/format.js';
 import { frameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
@@ -13,10 +13,9 @@ import { procRows } from '../views/procs.js';
 import { isStale, type Verdict } from '../../judge/procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../gather/snapshot/schema.js';
 import type { HistoryPoint } from './history.js';
+import { freeGpus, freeness, visibleDevicesLine } from '../../judge/free-gpus.js';
 
-/** A GPU with no process on it and at most this share of its memory in use is "free". */
-export const FREE_MAX_USED_SHARE = 0.02;
-export const FREE_MAX_USED_MIN_MIB = 512;
+export { FREE_MAX_USED_MIN_MIB, FREE_MAX_USED_SHARE } from '../../judge/free-gpus.js';
 
 /** How a verdict is drawn: the verdict text itself is shown as it comes (new verdicts need no change here). */
 export type VerdictGroup = 'stale' | 'active' | 'other' | 'invisible' | 'unknown';
@@ -258,7 +257,9 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
     if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: t('serve.unattributed') });
     const free = Math.max(0, g.memory.totalMiB - attributed - unattributed);
     segments.push({ kind: 'free', miB: free, label: t('serve.badgeFree') });
-    const { isFree, note } = freeness(g, procs.length);
+    const fr = freeness(g, procs.length);
+    const isFree = fr.free;
+    const note = fr.free || !fr.why ? undefined : t(fr.why === 'mig' ? 'serve.migOn' : 'serve.prohibited');
     const hist = st.history.find((h) => (g.uuid ? h.uuid === g.uuid : h.index === g.index));
     return {
       index: g.index,
@@ -277,36 +278,13 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
   });
 }
 
-/** The GPUs of a snapshot that are free: nothing listed on them, almost no memory in use, usable as a whole. */
+/** The GPUs of a snapshot that are free, by the one rule of judge/free-gpus.ts. */
 export function freeGpuIndexes(s: Snapshot): number[] {
-  if (!s.nvidia.ok) return [];
-  return s.nvidia.gpus.filter((g) => freeness(g, g.processes.length).isFree).map((g) => g.index);
+  return freeGpus(s).map((g) => g.index);
 }
 
-/** The line that puts a job on these GPUs, spelled as check's fix spells it: by UUID, which names the same GPU
- *  whatever order CUDA numbers them in; by nvidia-smi's numbers only when a GPU has no UUID. */
-export function freeGpuLine(gpus: readonly { index: number; uuid: string | null | undefined }[]): string | null {
-  if (gpus.length === 0) return null;
-  if (gpus.some((g) => !g.uuid)) return visibleDevicesLine(gpus.map((g) => g.index));
-  return `export CUDA_VISIBLE_DEVICES=${gpus.map((g) => g.uuid).join(',')}`;
-}
-
-/** The line that puts a job on these GPUs, numbered as nvidia-smi numbers them. */
-export function visibleDevicesLine(ids: readonly number[]): string | null {
-  return ids.length === 0 ? null : `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=${ids.join(',')}`;
-}
-
-function freeness(
-  g: Extract<Snapshot['nvidia'], { ok: true }>['gpus'][number],
-  listed: number,
-): { isFree: boolean; note?: string } {
-  const idle =
-    listed === 0 && g.memory.usedMiB <= Math.max(FREE_MAX_USED_MIN_MIB, g.memory.totalMiB * FREE_MAX_USED_SHARE);
-  if (!idle) return { isFree: false };
-  if (g.migMode && /^enabled$/i.test(g.migMode)) return { isFree: false, note: t('serve.migOn') };
-  if (g.computeMode && /prohibited/i.test(g.computeMode)) return { isFree: false, note: t('serve.prohibited') };
-  return { isFree: true };
-}
+/** The line that puts a job on these GPUs, spelled as check's fix spells it (judge/free-gpus.ts). */
+export const freeGpuLine = visibleDevicesLine;
 
 /** The framework field of the process probe (name and evidence), read defensively. */
 export function asFramework(v: unknown): FrameworkInfo | null {
@@ -424,21 +402,27 @@ function rank(m: FindingItem['mark']): number {
 }
 
 export function secs(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (ms > 0 && ms < 1000) return `${(ms / 1000).toFixed(1)} s`;
-  if (s < 120) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 120) return `${m} min`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (ms > 0 && ms < 1000) return unit((ms / 1000).toFixed(1), 's');
+  return agoText(ms);
 }
 
-/** Time since, as the page's script counts it (whole seconds, then minutes, then hours and minutes). */
+/** a duration in the output's language: "7 min", "7 分钟" (Chinese writes its units as words) */
 export function agoText(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 120) return `${s} s`;
+  if (s < 120) return unit(String(s), 's');
   const m = Math.floor(s / 60);
-  if (m < 120) return `${m} min`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 120) return unit(String(m), 'min');
+  return `${unit(String(Math.floor(m / 60)), 'h')} ${unit(String(m % 60), 'min')}`;
+}
+
+/** the units agoText uses, for the page's script: "s|min|h" */
+export function timeUnits(): string {
+  return getLang() === 'zh' ? '秒|分钟|小时' : 's|min|h';
+}
+
+function unit(n: string, u: 's' | 'min' | 'h'): string {
+  if (getLang() === 'zh') return `${n} ${u === 's' ? '秒' : u === 'min' ? '分钟' : '小时'}`;
+  return `${n} ${u}`;
 }
 
 /** "14:03:07 UTC": the server's clock, said as UTC so readers in other zones are not misled. */

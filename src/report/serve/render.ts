@@ -7,6 +7,7 @@ import { getLang, joinList, t } from '../../base/i18n/index.js';
 import { esc, num } from '../html/escape.js';
 import { CSS } from '../html/style.js';
 import { CLIENT_JS } from './client.js';
+import { timeUnits as TIME_UNITS } from './model.js';
 import type { Verdict } from '../../judge/procs/verdict.js';
 import { DEFAULT_HISTORY, type HistoryPoint } from './history.js';
 import { agoText, clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
@@ -45,7 +46,7 @@ table.procs th,table.procs td.nw{white-space:nowrap}
 table.procs td.cmd{min-width:12rem}
 .verdict-stale{color:var(--fail);font-weight:600}.verdict-other,.verdict-invisible{color:var(--warn)}.verdict-unknown{color:var(--unk)}.verdict-active{color:var(--ok)}
 .reason{display:block;color:var(--muted);font-size:.8rem}
-.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8rem;word-break:break-all}
+.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8rem;overflow-wrap:anywhere}
 .fw{font-weight:600}.fw-ev{display:block;color:var(--muted);font-size:.75rem}
 .policy{font-size:.88rem;margin:.4rem 0;padding:.35rem .6rem;border-left:3px solid var(--o2);background:var(--card)}
 .policy .src{font-size:.75rem}
@@ -90,7 +91,7 @@ export function pageHead(title: string, o: RenderOptions): string {
 <link rel="icon" href="data:,">
 <style>${PAGE_CSS}</style>
 </head>
-<body data-events="${esc(`/events${o.query}`)}">
+<body data-events="${esc(`/events${o.query}`)}" data-units="${esc(TIME_UNITS())}">
 `;
 }
 
@@ -169,7 +170,9 @@ function freeSection(m: PageModel): string {
     parts.push(`<pre id="free-line">${esc(m.free.line ?? '')}\npython train.py</pre>`);
     if (m.free.allLine)
       parts.push(`<p class="meta">${t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
-    parts.push(`<p class="meta">${t(m.free.line?.startsWith('export ') ? 'serve.byUuid' : 'serve.deviceOrder')}</p>`);
+    parts.push(
+      `<p class="meta">${t(m.free.line?.includes('CUDA_DEVICE_ORDER') ? 'serve.deviceOrder' : 'serve.byUuid')}</p>`,
+    );
   }
   if (m.stale > 0) {
     parts.push(

@@ -88,22 +88,27 @@ export function renderPlan(
 ): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
+  // a heading wrapped to the terminal, its continuation indented
+  const head = (text: string, first = '', rest = '  ') => wrap(c.bold(text), width, first, rest);
   const out: string[] = o.source?.sub
-    ? [c.bold(t('plan.titleSnapshot', { title: visibleLine(o.source.title) })), `  ${c.dim(visibleLine(o.source.sub))}`]
-    : [c.bold(t('plan.titleLive', { host: visibleLine(o.host) }))];
+    ? [
+        ...head(t('plan.titleSnapshot', { title: visibleLine(o.source.title) })),
+        ...wrap(c.dim(visibleLine(o.source.sub)), width, '  ', '    '),
+      ]
+    : [...head(t('plan.titleLive', { host: visibleLine(o.host) }))];
   const leftAlone = () => {
     if (plan.leftAlone.length === 0) return;
-    out.push('', c.bold(t('plan.leftAlone')));
+    out.push('', ...head(t('plan.leftAlone')));
     for (const l of plan.leftAlone)
       out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
   };
   if (isEmpty(plan)) {
-    out.push('', t('plan.nothing'));
+    out.push('', ...wrap(t('plan.nothing'), width));
     leftAlone();
     return `${out.join('\n')}\n`;
   }
   if (plan.processes.length > 0 || plan.alreadyGone.length > 0) {
-    out.push('', c.bold(t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
+    out.push('', ...head(t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
     for (const st of plan.processes) {
       const line = stepLine(st, o.ages.get(st.parentOf ?? st.pid) ?? null);
       if (st.blocked)
@@ -146,7 +151,7 @@ export function renderPlan(
     for (const n of plan.rebuild.notes) out.push(`  ${c.dim(n)}`);
   }
   if (plan.manual.length > 0) {
-    out.push('', c.bold(t('plan.forYou')));
+    out.push('', ...head(t('plan.forYou')));
     for (const m of plan.manual) {
       // The one finding model, without the acting command: this is it.
       const fl: FindingLines = {

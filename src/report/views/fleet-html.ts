@@ -2,6 +2,7 @@
 // snapshot files that anyone on the fleet could have written, so every value is escaped.
 import type { FleetResult } from '../../judge/fleet/merge.js';
 import { getLang, t } from '../../base/i18n/index.js';
+import { CSS } from '../html/style.js';
 
 export function escapeHtml(s: string): string {
   return s
@@ -20,87 +21,147 @@ function machines(names: readonly string[]): string {
   return `${e(names.slice(0, 10).join(', '))} <details><summary>${t('fleet.html.all', { n: names.length })}</summary>${e(names.join(', '))}</details>`;
 }
 
-const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1200px}
-h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
-th{background:#f4f4f4}code{font-family:ui-monospace,monospace;font-size:.95em}
-.critical,.error{color:#b00020;font-weight:600}.high,.warn{color:#a15c00;font-weight:600}.medium,.low,.info{color:#555}
-.n{text-align:right;white-space:nowrap}details{display:inline}
-td{overflow-wrap:anywhere}
-@media (max-width:640px){body{margin:1em}table,tbody,tr,td,th{display:block;width:auto}tr:first-child{display:none}td{border:0;border-bottom:1px solid #ddd;padding:2px 0}tr{border:1px solid #ddd;margin:0 0 8px;padding:6px}}
-@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}h2,td,th,tr{border-color:#30363d}th{background:#161b22}.medium,.low,.info{color:#9198a1}.critical,.error{color:#ff7b72}.high,.warn{color:#e3b341}}`;
+// The other reports' stylesheet (light, dark, phone, print), and on a phone each table row as a card of
+// labelled cells: a fleet table has up to five columns of long values, which no phone shows side by side.
+const FLEET_CSS = `${CSS}
+td.n,th.n{text-align:right;white-space:nowrap}details{display:inline}
+table.stack td{overflow-wrap:anywhere}
+@media (max-width:640px){table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:auto}
+table.stack thead{display:none}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;padding:.3rem .5rem}
+table.stack td{border:0;padding:.1rem 0;text-align:left}table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted)}}
+.impact-critical{color:var(--fail);font-weight:600}.impact-high{color:var(--warn);font-weight:600}.impact-medium,.impact-low,.impact-noise{color:var(--muted)}`;
+
+/** a severity as the other reports show it: the mark, its word as the title */
+function severityMark(sev: string): string {
+  const m = sev === 'error' ? 'fail' : sev === 'warn' ? 'warn' : 'ok';
+  const symbol = m === 'fail' ? '✗' : m === 'warn' ? '!' : 'i';
+  return `<span class="mark ${m}" title="${e(t(`mark.${m}`))}">${symbol}</span> ${e(t(`mark.${m}`))}`;
+}
+
+/** a table that becomes cards on a phone: the header row, then rows of cells labelled by their column */
+function table(head: readonly { label: string; n?: boolean }[], rows: readonly string[][]): string {
+  const th = head.map((h) => `<th${h.n ? ' class="n"' : ''}>${h.label}</th>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr>${r.map((cell, i) => `<td data-label="${e(stripTags(head[i]!.label))}"${head[i]!.n ? ' class="n"' : ''}>${cell}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<div class="table-wrap"><table class="stack"><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+}
+
+function stripTags(s: string): string {
+  return s.replace(/<[^>]*>/g, '');
+}
 
 export function renderFleetHtml(r: FleetResult, o: { generatedAt: string; tool: string }): string {
   const out: string[] = [];
+  const errors = r.findings.filter((f) => f.severity === 'error').length;
+  const warnings = r.findings.filter((f) => f.severity === 'warn').length;
+  const verdict = errors > 0 ? 'fail' : warnings > 0 || r.outliers.length > 0 ? 'warn' : 'ok';
   out.push(
-    '<!doctype html>',
+    '<!DOCTYPE html>',
     `<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="referrer" content="no-referrer">',
     `<title>${t('fleet.html.title', { n: r.machines })}</title>`,
-  );
-  out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
-  out.push(`<style>${CSS}</style></head><body>`);
-  out.push(`<h1>${t('fleet.html.title', { n: r.machines })}</h1>`);
-  out.push(
-    `<p>${t('fleet.html.meta', { files: r.inputs.files, skipped: r.inputs.skipped.length, groups: r.groups.length, outliers: r.outliers.length, at: e(o.generatedAt), tool: e(o.tool) })}</p>`,
+    `<style>${FLEET_CSS}</style></head><body>`,
+    '<header>',
+    `<h1>${t('fleet.html.title', { n: r.machines })}</h1>`,
+    `<p class="meta">${t('fleet.html.meta', { files: r.inputs.files, skipped: r.inputs.skipped.length, groups: r.groups.length, outliers: r.outliers.length, at: e(o.generatedAt), tool: e(o.tool) })}</p>`,
+    `<p class="verdict ${verdict}" id="verdict">${e(t('fleet.summary', { machines: r.machines, groups: r.groups.length, outliers: r.outliers.length, errors, skipped: r.inputs.skipped.length }))}</p>`,
+    '</header>',
   );
   if (r.inputs.skipped.length > 0) {
+    out.push(`<section id="skipped"><h2>${t('fleet.html.skippedFiles')}</h2>`);
     out.push(
-      `<h2>${t('fleet.html.skippedFiles')}</h2><table><tr><th>${t('fleet.html.file')}</th><th>${t('fleet.html.why')}</th></tr>`,
+      table(
+        [{ label: t('fleet.html.file') }, { label: t('fleet.html.why') }],
+        r.inputs.skipped.map((s) => [`<code>${e(s.file)}</code>`, e(s.reason)]),
+      ),
+      '</section>',
     );
-    for (const s of r.inputs.skipped) out.push(`<tr><td><code>${e(s.file)}</code></td><td>${e(s.reason)}</td></tr>`);
-    out.push('</table>');
   }
 
+  out.push(`<section id="configurations"><h2>${t('fleet.html.configurations')}</h2>`);
   out.push(
-    `<h2>${t('fleet.html.configurations')}</h2><table><tr><th class="n">${t('fleet.html.machines')}</th><th>${t('fleet.html.configuration')}</th><th>${t('fleet.html.which')}</th></tr>`,
+    table(
+      [
+        { label: t('fleet.html.machines'), n: true },
+        { label: t('fleet.html.configuration') },
+        { label: t('fleet.html.which') },
+      ],
+      r.groups.map((g) => [String(g.size), e(g.key), machines(g.machines)]),
+    ),
+    '</section>',
   );
-  for (const g of r.groups)
-    out.push(`<tr><td class="n">${g.size}</td><td>${e(g.key)}</td><td>${machines(g.machines)}</td></tr>`);
-  out.push('</table>');
 
-  out.push(`<h2>${t('fleet.html.outliers')}</h2>`);
+  out.push(`<section id="outliers"><h2>${t('fleet.html.outliers')}</h2>`);
   if (r.outliers.length === 0) out.push(`<p>${t('fleet.html.noOutliers')}</p>`);
-  else {
+  else
     out.push(
-      `<table><tr><th>${t('fleet.html.machine')}</th><th>${t('fleet.html.impact')}</th><th>${t('fleet.html.fact')}</th><th>${t('fleet.html.value')}</th><th>${t('fleet.html.usual')}</th></tr>`,
+      table(
+        [
+          { label: t('fleet.html.machine') },
+          { label: t('fleet.html.impact') },
+          { label: t('fleet.html.fact') },
+          { label: t('fleet.html.value') },
+          { label: t('fleet.html.usual') },
+        ],
+        r.outliers.flatMap((m) =>
+          m.differs.map((d) => [
+            `<code>${e(m.machine)}</code>`,
+            `<span class="impact-${d.impact}">${t(`diff.impact.${d.impact}`)}</span>`,
+            `<code>${e(d.fact)}</code>`,
+            shown(d.value),
+            shown(d.usual),
+          ]),
+        ),
+      ),
     );
-    for (const m of r.outliers) {
-      m.differs.forEach((d, i) => {
-        const first = i === 0 ? `<td rowspan="${m.differs.length}"><code>${e(m.machine)}</code></td>` : '';
-        out.push(
-          `<tr>${first}<td class="${d.impact}">${t(`diff.impact.${d.impact}`)}</td><td><code>${e(d.fact)}</code></td><td>${shown(d.value)}</td><td>${shown(d.usual)}</td></tr>`,
-        );
-      });
-    }
-    out.push('</table>');
-  }
+  out.push('</section>');
 
   if (r.splits.length > 0) {
     out.push(
-      `<h2>${t('fleet.html.splits')}</h2><p>${t('fleet.html.splitsNote')}</p><table><tr><th>${t('fleet.html.fact')}</th><th>${t('fleet.html.values')}</th></tr>`,
+      `<section id="splits"><h2>${t('fleet.html.splits')}</h2><p class="meta">${t('fleet.html.splitsNote')}</p>`,
     );
-    for (const s of r.splits)
-      out.push(
-        `<tr><td><code>${e(s.fact)}</code></td><td>${s.values.map((v) => `${shown(v.value)} (${v.machines})`).join('<br>')}</td></tr>`,
-      );
-    out.push('</table>');
+    out.push(
+      table(
+        [{ label: t('fleet.html.fact') }, { label: t('fleet.html.values') }],
+        r.splits.map((s) => [
+          `<code>${e(s.fact)}</code>`,
+          s.values.map((v) => `${shown(v.value)} (${v.machines})`).join('<br>'),
+        ]),
+      ),
+      '</section>',
+    );
   }
 
-  out.push(`<h2>${t('fleet.html.findings')}</h2>`);
-  if (r.findings.length === 0) out.push(`<p>${t('fleet.html.noFindings')}</p>`);
-  else {
+  out.push(`<section id="findings"><h2>${t('fleet.html.findings')}</h2>`);
+  if (r.findings.length === 0) out.push(`<p><span class="mark ok">✓</span> ${t('fleet.html.noFindings')}</p>`);
+  else
     out.push(
-      `<table><tr><th>${t('fleet.html.severity')}</th><th>${t('fleet.html.check')}</th><th class="n">${t('fleet.html.machines')}</th><th>${t('fleet.html.message')}</th><th>${t('fleet.html.which')}</th></tr>`,
+      table(
+        [
+          { label: t('fleet.html.severity') },
+          { label: t('fleet.html.check') },
+          { label: t('fleet.html.machines'), n: true },
+          { label: t('fleet.html.message') },
+          { label: t('fleet.html.which') },
+        ],
+        r.findings.map((f) => [
+          severityMark(f.severity),
+          `<code>${e(f.check)}</code>`,
+          String(f.count),
+          e(f.message),
+          machines(f.machines),
+        ]),
+      ),
     );
-    for (const f of r.findings) {
-      out.push(
-        `<tr><td class="${f.severity}">${t(`severity.${f.severity}`)}</td><td><code>${e(f.check)}</code></td><td class="n">${f.count}</td><td>${e(f.message)}</td><td>${machines(f.machines)}</td></tr>`,
-      );
-    }
-    out.push('</table>');
-  }
+  out.push('</section>');
+  out.push(`<footer class="meta">${e(o.tool)} · ${t('fleet.html.selfContained')}</footer>`);
   out.push('</body></html>');
   return `${out.join('\n')}\n`;
 }

@@ -8,6 +8,8 @@ import { assess, culpritOrder, isStale, type Verdict } from '../../judge/procs/v
 import { adoptionOf } from '../../judge/procs/adoption.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from '../../gather/procfs/framework.js';
 import { t } from '../../base/i18n/index.js';
+import { findingLines } from '../finding-lines.js';
+import { firstCommand, memoryFinding } from '../next-step.js';
 
 export interface ProcRow {
   p: HolderProcess;
@@ -210,7 +212,15 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
       );
   }
   const stale = staleCount(rows);
-  out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
+  // with no stale holder, a GPU short of memory still calls for a step: check's, word for word
+  const short = stale > 0 || o.filtered ? null : memoryFinding(s);
+  const first = short ? firstCommand(findingLines(short, { snapshot: s }).fix) : null;
+  if (short && first) {
+    // its first clause: the fact (check's block says the rest)
+    const headline = short.message.split(/: |：/)[0]!.replace(/[.。]$/, '');
+    out.push('', ...wrap(t('procs.nextShort', { headline: visibleLine(headline) }), width));
+    out.push(`  ${c.cyan('$')} ${visibleLine(first)}`);
+  } else out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
   return `${out.join('\n')}\n`;
 }
 

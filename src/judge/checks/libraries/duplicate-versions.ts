@@ -101,7 +101,8 @@ export const duplicateVersionsCheck: Check = {
                 consumer: consumerLabel(c),
                 lib: label(r.family),
                 version: versionText(r.version),
-                via: r.via.replace(/_/g, ' '),
+                // the loader's technical names stay (rpath, LD_LIBRARY_PATH); the one word in prose is translated
+                via: r.via === 'preloaded' ? t('via.preloaded') : r.via.replace(/_/g, ' '),
                 others: others
                   .map((x) => t('dup.otherAt', { version: x.version ?? '?', path: x.realPath ?? x.path }))
                   .join(t('list.comma')),

@@ -13,10 +13,11 @@ import { assess, fixMayEnd, isStale, manualKill } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../../gather/snapshot/schema.js';
 import { holderFrameworkLabel, holderPolicy, type HolderPolicy } from '../../../gather/procfs/framework.js';
 import type { Check } from '../check.js';
+import { gpusToMoveTo, MIN_ROOM_MIB, visibleDevicesLine } from '../../free-gpus.js';
 import { t } from '../../../base/i18n/index.js';
 
 /** cuDNN workspace + a CUDA context: plan for at least this much free before a conv job starts. */
-export const MIN_FREE_MIB = 2048;
+export const MIN_FREE_MIB = MIN_ROOM_MIB;
 /** A new CUDA context plus cuDNN took ~516 MiB in the lab (gpu-lab/proto smoke test beside hog.py keeping
  *  700 MiB: 184 MB left inside the process): below this no GPU job can start. */
 export const CONTEXT_FLOOR_MIB = 512;
@@ -56,7 +57,12 @@ export const headroomCheck: Check = {
     const roomy = s.nvidia.gpus.filter((g) => g.memory.freeMiB >= MIN_FREE_MIB);
     for (const g of s.nvidia.gpus) {
       const memory = {
-        text: t('memory.totals', { total: g.memory.totalMiB, used: g.memory.usedMiB, free: g.memory.freeMiB }),
+        // one spelling of a GPU's memory in every output: fmtMiB's
+        text: t('memory.totalsGiB', {
+          total: fmtMiB(g.memory.totalMiB),
+          used: fmtMiB(g.memory.usedMiB),
+          free: fmtMiB(g.memory.freeMiB),
+        }),
         source: 'nvidia-smi -q -x',
       };
       const holders = s.processes.list
@@ -112,10 +118,17 @@ export const headroomCheck: Check = {
       const unknown = verdicts.filter(({ a }) => a.verdict === 'unknown' && a.protectedBy === undefined);
       const zombies = verdicts.filter(({ v }) => v === 'zombie');
       const reserves = policies.filter(({ policy }) => policy.reserve);
-      // A UUID, not an index: CUDA's index order can differ from nvidia-smi's (CUDA_DEVICE_ORDER).
-      const elsewhere = roomy[0] ? [`export CUDA_VISIBLE_DEVICES=${roomy[0].uuid}`] : [];
+      // the GPU to move to, by the rule serve's "Free now" and every other output use, spelled by one line
+      const moveTo = gpusToMoveTo(s).filter((x) => x.index !== g.index);
+      const line = visibleDevicesLine(moveTo.slice(0, 1));
+      const elsewhere = line ? [line] : [];
       const otherGpu =
-        roomy.length > 0 ? t('memory.otherGpu', { gpus: roomy.map((x) => x.index).join(t('memory.gpuOr')) }) : '';
+        moveTo.length > 0
+          ? t(moveTo.length === 1 ? 'memory.otherGpu' : 'memory.otherGpuFree', {
+              gpus: moveTo.map((x) => x.index).join(t('list.comma')),
+              first: moveTo[0]!.index,
+            })
+          : '';
       let text: string;
       if (holders.length === 0) text = `${t('memory.noHolder')}${otherGpu}`;
       else if (endable.length === verdicts.length)

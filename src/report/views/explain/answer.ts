@@ -9,6 +9,7 @@
 // Renderers lay this out; none of them picks a next step or words one itself.
 import { ROOT_CAUSE_TITLES, isRootCauseId } from '../../../knowledge/root-causes.js';
 import { causeLines, type FindingLines } from '../../finding-lines.js';
+import { machineFix } from '../../next-step.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import { t } from '../../../base/i18n/index.js';
 
@@ -122,6 +123,14 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
     };
   });
   if (!undecided) {
+    // the machine's facts name the holders now: the first cause's fix is check's, word for word, so the same
+    // state gives the same first command in every command and format
+    const now = causes[0] && o.snapshot ? machineFix(causes[0].id, o.snapshot) : null;
+    if (now) {
+      // a PID of the log that the snapshot paired with a local one: the pairing said under check's steps
+      const mapped = pairings(sorted[0]?.fix?.manual ?? [], o.snapshot!);
+      causes[0]!.lines = { ...causes[0]!.lines, fix: { ...now, byHand: [...now.byHand, ...mapped] } };
+    }
     const fix = causes[0]?.lines.fix;
     return {
       headline,
@@ -218,6 +227,17 @@ function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | nul
       continue;
     }
     out.push(t('fix.held.hostPid', { pid: n }));
+  }
+  return [...new Set(out)];
+}
+
+/** "PID 637 in the log is PID 666 here" for each `kill N` of the log whose N nvidia-smi reported for a local PID. */
+function pairings(manual: readonly string[], s: Snapshot): string[] {
+  const out: string[] = [];
+  for (const m of manual) {
+    const n = Number(/^kill (\d+)\b/.exec(m)?.[1] ?? Number.NaN);
+    const p = s.processes.list.find((x) => x.nvidiaSmiPid === n && x.pid !== n);
+    if (p) out.push(t('fix.held.mapped', { pid: n, local: p.pid }));
   }
   return [...new Set(out)];
 }
