@@ -2,7 +2,10 @@
 // (libcudnn.so.9.14.0, libcuda.so.580.95.05), from cudnn_version*.h next to the library, or from the
 // owning package's version (pip's nvidia-cublas 13.1.0.3 ships an unversioned libcublas.so.13).
 
-/** The library families we inventory. cuDNN's sub-libraries (8: *_infer/_train, 9: _graph, _engines_*) are their own families. */
+/**
+ * The library families we inventory. cuDNN's sub-libraries (8: *_infer/_train, 9: _graph, _engines_*) are their own
+ * families.
+ */
 const FAMILY_RE =
   /^(libcudnn(?:_[a-z_]+)?|libcudart|libcublasLt|libcublas|libcufft|libcusparse|libcurand|libcusolver|libnccl|libnvrtc|libnvJitLink|libcuda|libnvidia-ml)(?:[-.][0-9a-f]{8})?\.so(?:\.[0-9][0-9.]*)?$/;
 

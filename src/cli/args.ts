@@ -59,7 +59,8 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec = {},
     if (t.kind !== 'option') continue;
     const name = t.name;
     const def = (spec[name] ?? (OPTIONS as Record<string, OptionDef>)[name]) as { type: string } | undefined;
-    // The old name of --env-out: on Node 20 it reaches us only after Node loaded the file itself, so it is refused, never used.
+    // The old name of --env-out: on Node 20 it reaches us only after Node loaded the file itself, so it is refused,
+    // never used.
     if (name === 'env-file') throw new UsageError(tr('args.renamedEnvFile', { tool: TOOL_NAME }));
     if (!def) {
       const guess = t.rawName.startsWith('--')

@@ -25,7 +25,10 @@ const LOCAL_NAME = '.gpu-env-doctor.json';
 
 interface Candidate {
   path: string;
-  /** named (--config, $GPU_ENV_DOCTOR_CONFIG): used as given; found in the working directory: trusted only when it is the caller's */
+  /**
+   * named (--config, $GPU_ENV_DOCTOR_CONFIG): used as given; found in the working directory: trusted only when it is
+   * the caller's
+   */
   how: 'named' | 'cwd' | 'user';
 }
 
@@ -124,7 +127,8 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
     if (!knownChecks.includes(id)) {
       const guess = didYouMean(id, knownChecks);
       throw new UsageError(
-        `${file !== null && !strs(args, 'ignore').includes(id) ? `config ${shownPath(file)}: ` : '--ignore '}unknown check "${visibleLine(id)}"${guess ? ` (did you mean ${guess}?)` : ''}; check -v shows each finding's id`,
+        `${file !== null && !strs(args, 'ignore').includes(id) ? `config ${shownPath(file)}: ` : '--ignore '}unknown ` +
+          `check "${visibleLine(id)}"${guess ? ` (did you mean ${guess}?)` : ''}; check -v shows each finding's id`,
       );
     }
   }

@@ -24,7 +24,9 @@ export function optionLines(command: string, width: number): string[] {
   const out: string[] = [];
   for (const name of ACCEPTS[command] ?? []) {
     const d: OptionDef = OPTIONS[name];
-    const flagText = `${d.short ? `-${d.short}, ` : '    '}--${name}${d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ${d.value ?? 'VALUE'}`) : ''}${d.multiple ? '...' : ''}`;
+    const flagText = `${d.short ? `-${d.short}, ` : '    '}--${name}${
+      d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ` + `${d.value ?? 'VALUE'}`) : ''
+    }${d.multiple ? '...' : ''}`;
     const left = `  ${flagText}`;
     if (left.length + 2 > OPTION_COL) {
       out.push(left);
@@ -76,7 +78,11 @@ export function globalHelp(commands: readonly { name: string; summary: string }[
     'color',
   ] as const) {
     const d: OptionDef = OPTIONS[name];
-    const left = `  ${d.short ? `-${d.short}, ` : ''}--${name}${d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ${d.value ?? 'VALUE'}`) : ''}`;
+    const left =
+      `  ` +
+      `${d.short ? `-${d.short}, ` : ''}--${name}${
+        d.type === 'string' ? (d.value?.startsWith('[') ? d.value : ` ` + `${d.value ?? 'VALUE'}`) : ''
+      }`;
     out.push(...wrap(optionHelp(name), width, left.padEnd(OPTION_COL), ' '.repeat(OPTION_COL)));
   }
   out.push('', ...wrap(t('help.more', { tool: TOOL_NAME }), width), ...wrap(t('help.globalExit'), width));

@@ -32,7 +32,8 @@ export function manPage(commands: readonly HelpText[]): string {
   const out: string[] = [
     `.TH ${TOOL_NAME.toUpperCase().replace(/-/g, '\\-')} 1 "" "${TOOL_NAME} ${TOOL_VERSION}" "User Commands"`,
     '.SH NAME',
-    `${roffEscape(TOOL_NAME)} \\- ${roffEscape(t('help.tagline', { tool: TOOL_NAME, version: TOOL_VERSION }).replace(/^[^:]*:\s*/, ''))}`,
+    `${roffEscape(TOOL_NAME)} \\- ` +
+      `${roffEscape(t('help.tagline', { tool: TOOL_NAME, version: TOOL_VERSION }).replace(/^[^:]*:\s*/, ''))}`,
     '.SH SYNOPSIS',
     `.B ${roffEscape(TOOL_NAME)}`,
     '[COMMAND] [OPTIONS]',

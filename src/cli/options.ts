@@ -64,7 +64,8 @@ export const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   force: { type: 'boolean' },
   grace: { type: 'string', value: 'SECONDS' },
-  // not --env-file: Node 20 takes that name from anywhere on its command line (a dotenv file, read before the tool runs)
+  // not --env-file: Node 20 takes that name from anywhere on its command line (a dotenv file, read before the tool
+  // runs)
   'env-out': { type: 'string', value: 'FILE', complete: 'file' },
   // serve
   port: { type: 'string', value: 'N' },

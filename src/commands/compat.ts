@@ -100,17 +100,24 @@ function renderText(
     const parts = [
       b.cuda ? `CUDA ${b.cuda}` : b.cudaRange ? `CUDA ${b.cudaRange}` : null,
       b.cudnn ? `cuDNN ${b.cudnn}` : b.cudnnRange ? `cuDNN ${b.cudnnRange}` : null,
-      `driver ≥ ${b.driverMin.linux ?? '?'} (Linux)${b.driverMin.windows ? `, ≥ ${b.driverMin.windows} (Windows)` : ''}`,
+      `driver ≥ ${b.driverMin.linux ?? '?'} ` +
+        `(Linux)${b.driverMin.windows ? `, ≥ ${b.driverMin.windows} (Windows)` : ''}`,
       b.minComputeCapability
         ? `GPUs ≥ ${b.minComputeCapability}`
         : b.sass.length + b.ptx.length > 0
-          ? `GPUs ${[...b.sass.map((c) => `sm_${c.replace('.', '')}`), ...b.ptx.map((c) => `compute_${c.replace('.', '')}`)].join(' ')}`
+          ? `GPUs ` +
+            `${[...b.sass.map((c) => `sm_${c.replace('.', '')}`), ...b.ptx.map((c) => `compute_${c.replace('.', '')}`)].join(' ')}`
           : null,
     ].filter(Boolean);
     lines.push(`  ${r.builds.length > 1 ? `${b.name}: ` : ''}${parts.join(' · ')}`);
   }
   lines.push(
-    `  Python ${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${r.pythonExperimental.length ? ` (${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})` : ''}`,
+    `  Python ` +
+      `${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${
+        r.pythonExperimental.length
+          ? ` ` + `(${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})`
+          : ''
+      }`,
   );
   // a row recalled rather than read is said without -v: the reader must know how firm the numbers are
   for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  ${t('compat.note', { note: n })}`);

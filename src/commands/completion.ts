@@ -79,7 +79,15 @@ function bash(cmds: string[]): string {
       .filter((o) => o.takesValue)
       .map(
         (o) =>
-          `      --${o.long}) ${o.choices.length > 0 ? `COMPREPLY=($(compgen -W "${o.choices.join(' ')}" -- "$cur"))` : o.complete === 'dir' ? 'COMPREPLY=($(compgen -d -- "$cur"))' : 'COMPREPLY=($(compgen -f -- "$cur"))'}; return ;;`,
+          `      --${o.long}) ` +
+          `${
+            o.choices.length > 0
+              ? `COMPREPLY=($(compgen -W "${o.choices.join(' ')}" -- "$cur"))`
+              : o.complete === 'dir'
+                ? ('COMPREPLY=($(compgen ' + '-d -- "$cur"))')
+                : ('COMPREPLY=($(compgen ' + '-f -- "$cur"))')
+          }; ` +
+          `return ;;`,
       )
       .join('\n');
     return `    ${c})\n      case "$prev" in\n${values}\n      esac\n      opts="${words}" ;;`;
@@ -120,7 +128,10 @@ function zsh(cmds: string[]): string {
       const names = o.short ? `'(-${o.short} --${o.long})'{-${o.short},--${o.long}}'` : `'--${o.long}`;
       return `    ${names}[${zshQuote(o.help)}]${action}'`;
     });
-    return `_gpu_env_doctor_${c.replace(/-/g, '_')}() {\n  _arguments -s \\\n${specs.join(' \\\n')} \\\n    '*:file:_files'\n}`;
+    return (
+      `_gpu_env_doctor_${c.replace(/-/g, '_')}() {\n  _arguments -s \\\n${specs.join(' \\\n')} \\\n    ` +
+      `'*:file:_files'\n}`
+    );
   });
   const list = cmds.map((c) => `    '${c}:${zshQuote(COMMANDS[c]!.summary)}'`).join('\n');
   return `#compdef gpu-env-doctor
@@ -166,7 +177,8 @@ function fish(cmds: string[]): string {
             : ' -x'
         : '';
       out.push(
-        `complete -c gpu-env-doctor -n ${cond} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${val} -d '${o.help.replace(/'/g, "\\'")}'`,
+        `complete -c gpu-env-doctor -n ${cond} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${val} -d ` +
+          `'${o.help.replace(/'/g, "\\'")}'`,
       );
     }
   }

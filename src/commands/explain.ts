@@ -95,7 +95,8 @@ export const command: Command = {
         ? {
             onProgress: (b: number) =>
               ctx.stderr.write(
-                `\rreading: ${Math.round((b / totalSize) * 100)}% of ${Math.round(totalSize / 1048576)} MiB (${Math.round(b / 1048576 / Math.max(0.001, (ctx.now() - started) / 1000))} MiB/s)`,
+                `\rreading: ${Math.round((b / totalSize) * 100)}% of ${Math.round(totalSize / 1048576)} MiB ` +
+                  `(${Math.round(b / 1048576 / Math.max(0.001, (ctx.now() - started) / 1000))} MiB/s)`,
               ),
           }
         : {}),
@@ -161,7 +162,8 @@ export const command: Command = {
   },
 };
 
-// what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is PaddlePaddle's
+// what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is
+// PaddlePaddle's
 const FRAMEWORK_NAMES = ['tensorflow', 'tf', 'keras', 'pytorch', 'torch', 'jax', 'paddle', 'paddlepaddle'];
 
 /** What a file is, from its first bytes: a log, or something explain should not read as one. */
@@ -175,7 +177,8 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF')
     throw new UsageError(
-      `${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs --elf ${shown}`,
+      `${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs ` +
+        `--elf ${shown}`,
     );
   const text = head.toString('utf8');
   if (
@@ -185,7 +188,8 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
     /"nvidia"|"host"/.test(text)
   ) {
     throw new UsageError(
-      `${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`,
+      `${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or ` +
+        `explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`,
     );
   }
   return 'log';
@@ -240,7 +244,8 @@ async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): 
   } catch (err) {
     if (err instanceof UsageError) throw err;
     ctx.stderr.write(
-      `gpu-env-doctor: could not read this machine's facts (${(err as Error).message.split('\n')[0]}); judging the log alone\n`,
+      `gpu-env-doctor: could not read this machine's facts (${(err as Error).message.split('\n')[0]}); judging the ` +
+        `log alone\n`,
     );
     return undefined;
   }

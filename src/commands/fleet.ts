@@ -78,7 +78,13 @@ export const command: Command = {
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
       throw new UsageError(
-        `no snapshot could be read${first ? ` (${first.file}: ${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})` : ''}`,
+        `no snapshot could be ` +
+          `read${
+            first
+              ? ` (${first.file}: ` +
+                `${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})`
+              : ''
+          }`,
       );
     }
 

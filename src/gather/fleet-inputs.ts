@@ -15,7 +15,10 @@ const MAX_DEPTH = 8;
 
 export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; problem: string };
 
-/** How a file found by the folder walk is opened: the path to open (a link inside the folder resolved) and the folder it must stay in. */
+/**
+ * How a file found by the folder walk is opened: the path to open (a link inside the folder resolved) and the folder it
+ * must stay in.
+ */
 export interface Walked {
   open: string;
   inside: string;

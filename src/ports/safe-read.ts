@@ -18,13 +18,18 @@ export interface SafeReadOptions {
   maxBytes: number;
   /** refuse a link as the last component (O_NOFOLLOW) */
   noFollow: boolean;
-  /** when set, the opened file must lie inside this folder (a real path): a folder swapped for a link on the way is caught on the descriptor */
+  /**
+   * when set, the opened file must lie inside this folder (a real path): a folder swapped for a link on the way is
+   * caught on the descriptor
+   */
   inside?: string;
 }
 
 const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
 
-/** Opens `abs` once and reads it when, on the descriptor, it is a regular file. Never throws, never blocks on a FIFO. */
+/**
+ * Opens `abs` once and reads it when, on the descriptor, it is a regular file. Never throws, never blocks on a FIFO.
+ */
 export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
   let fd: number;
   try {

@@ -143,10 +143,16 @@ function privateProblem(abs: string, shown: string): string | null {
   if (!d.isDirectory()) return `cannot write ${shown}: ${dir} is not a folder`;
   const sticky = (d.mode & 0o1000) !== 0;
   if ((d.mode & 0o022) !== 0 && !sticky) {
-    return `not writing ${shown}: its folder ${dir} can be written by other users, who could replace the file before you source it; give --env-out in a folder of your own`;
+    return (
+      `not writing ${shown}: its folder ${dir} can be written by other users, who could replace the file before ` +
+      `you source it; give --env-out in a folder of your own`
+    );
   }
   if (d.uid !== me && d.uid !== 0)
-    return `not writing ${shown}: its folder ${dir} belongs to another user (uid ${d.uid}); give --env-out in a folder of your own`;
+    return (
+      `not writing ${shown}: its folder ${dir} belongs to another user (uid ${d.uid}); give --env-out in a ` +
+      `folder of your own`
+    );
   try {
     nfs.accessSync(dir, nfs.constants.W_OK);
   } catch (err) {
@@ -160,7 +166,10 @@ function privateProblem(abs: string, shown: string): string | null {
     return `cannot write ${shown}: ${describe(err)}`;
   }
   if (f.isSymbolicLink())
-    return `not writing ${shown}: it is a symbolic link (to ${safeReadlink(abs)}); fix never writes through a link: remove it, or give --env-out`;
+    return (
+      `not writing ${shown}: it is a symbolic link (to ${safeReadlink(abs)}); fix never writes through a link: ` +
+      `remove it, or give --env-out`
+    );
   if (!f.isFile()) return `not writing ${shown}: it is not a regular file`;
   if (f.uid !== me)
     return `not writing ${shown}: it belongs to another user (uid ${f.uid}); remove it, or give --env-out`;

@@ -35,7 +35,8 @@ export function renderMarkdown(m: ReportModel): string {
     if (m.causes.length === 0) out.push(t('report.nothingOutput'), '');
     m.causes.forEach((c, i) => {
       out.push(
-        `${LABELS.rank(i + 1)} **${text(c.title)}** (${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`,
+        `${LABELS.rank(i + 1)} **${text(c.title)}** ` +
+          `(${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`,
       );
     });
     if (m.causes.length > 0) out.push('');
@@ -57,7 +58,9 @@ export function renderMarkdown(m: ReportModel): string {
     out.push(
       `#### ${m.barsCaption ? text(t('report.gpuMemoryCaption', { caption: m.barsCaption })) : t('report.gpuMemory')}`,
       '',
-      `| ${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
+      `| ` +
+        `${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+        `|`,
       '|---|---|---|---|---|---|---|',
     );
     for (const b of m.bars) {
@@ -69,7 +72,8 @@ export function renderMarkdown(m: ReportModel): string {
           .join(t('list.semicolon')) || '–';
       const opt = (k: string) => (sum(k) ? fmtMiB(sum(k)) : '–');
       out.push(
-        `| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ${cell(others)} | ${opt('unattributed')} | ${opt('reserved')} | ${fmtMiB(sum('free'))} |`,
+        `| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ` +
+          `${cell(others)} | ${opt('unattributed')} | ${opt('reserved')} | ${fmtMiB(sum('free'))} |`,
       );
     }
     out.push('');
@@ -89,7 +93,8 @@ export function renderMarkdown(m: ReportModel): string {
         interval: tl.intervalMs,
       };
       body.push(
-        `- ${g.peakJobMiB !== null ? t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : t('report.peakLine', p)}`,
+        `- ` +
+          `${g.peakJobMiB !== null ? t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : t('report.peakLine', p)}`,
       );
     }
     if (tl.processes.length > 0) {
@@ -100,7 +105,8 @@ export function renderMarkdown(m: ReportModel): string {
       );
       for (const p of tl.processes)
         body.push(
-          `| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ${fmtSeconds(p.lastSeen)} |`,
+          `| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ` +
+            `${fmtSeconds(p.lastSeen)} |`,
         );
     }
     if (tl.failureAt !== undefined) body.push('', t('report.failedAt', { at: fmtSeconds(tl.failureAt) }));
@@ -126,7 +132,8 @@ export function renderMarkdown(m: ReportModel): string {
         '|---|---|---|',
         ...m.versions.map(
           (v) =>
-            `| ${v.mark ? SYMBOL[v.mark] : '–'} | ${cell(v.item)} | ${cell(v.value)}${v.note ? ` (${cell(v.note)})` : ''} |`,
+            `| ${v.mark ? SYMBOL[v.mark] : '–'} | ${cell(v.item)} | ` +
+            `${cell(v.value)}${v.note ? ` (${cell(v.note)})` : ''} |`,
         ),
       ]),
     );
@@ -134,11 +141,15 @@ export function renderMarkdown(m: ReportModel): string {
   if (m.libraries && m.libraries.length > 0) {
     out.push(
       ...details(t('report.libraryResolution'), [
-        `| ${['loadedBy', 'library', 'resolvesTo', 'version', 'via'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
+        `| ` +
+          `${['loadedBy', 'library', 'resolvesTo', 'version', 'via'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+          `|`,
         '|---|---|---|---|---|',
         ...m.libraries.map(
           (r) =>
-            `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ${r.path === null ? `${SYMBOL.fail} ${t('report.notFound')}` : cell(r.path)} | ${cell(r.version ?? '?')} | ${cell(r.via)} |`,
+            `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ` +
+            `${r.path === null ? `${SYMBOL.fail} ${t('report.notFound')}` : cell(r.path)} | ` +
+            `${cell(r.version ?? '?')} | ${cell(r.via)} |`,
         ),
       ]),
     );

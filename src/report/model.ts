@@ -476,7 +476,9 @@ function facts(s: Snapshot): { label: string; value: string }[] {
     { label: t('model.fact.collected'), value: fmtTaken(s.collectedAt) },
     {
       label: t('model.fact.system'),
-      value: `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}`,
+      value:
+        `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ` +
+        `${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}`,
     },
   ];
   if (s.nvidia.ok) {
@@ -487,7 +489,9 @@ function facts(s: Snapshot): { label: string; value: string }[] {
     for (const g of s.nvidia.gpus)
       out.push({
         label: `GPU ${g.index}`,
-        value: `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}`,
+        value:
+          `${g.name}, sm ${g.computeCapability ?? '?'}, ${g.busId}, ` +
+          `${g.uuid}${g.serial ? `, serial ${g.serial}` : ''}`,
       });
   } else {
     out.push({ label: 'nvidia-smi', value: s.nvidia.failure.message });

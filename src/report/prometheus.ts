@@ -135,7 +135,8 @@ export function renderPrometheus(result: CheckRunResult): string {
     ),
     family(
       'gpu_memory_stale_bytes',
-      'GPU memory held by stale processes: orphaned, stopped, zombie or idle for long (gpu-env-doctor procs names them).',
+      'GPU memory held by stale processes: orphaned, stopped, zombie or idle for long (gpu-env-doctor procs names ' +
+        'them).',
       gpus.map((g) => ({
         labels: id(g),
         value: [...memoryByVerdict(s, g.index)]
@@ -155,7 +156,8 @@ export function renderPrometheus(result: CheckRunResult): string {
     ),
     family(
       'gpu_memory_held_bytes',
-      'GPU memory held by processes, by the verdict on each process (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown).',
+      'GPU memory held by processes, by the verdict on each process (this job, active, idle, orphaned, stopped, ' +
+        'zombie, other user, invisible, unknown).',
       gpus.flatMap((g) =>
         [...memoryByVerdict(s, g.index)].map(([v, e]) => ({ labels: { ...id(g), verdict: v }, value: e.bytes })),
       ),

@@ -149,7 +149,9 @@ function assemble(
   return { text, learn, table: m.table };
 }
 
-/** A deep copy of a value with every string redacted (plain objects, arrays, Maps and Sets; other values as they are). */
+/**
+ * A deep copy of a value with every string redacted (plain objects, arrays, Maps and Sets; other values as they are).
+ */
 export function redactDeep<T>(value: T, redactor: Redactor = createRedactor(value)): T {
   return walk(value, redactor.text) as T;
 }

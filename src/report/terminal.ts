@@ -261,15 +261,18 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
   const out: string[] = [c.bold(t('facts.title'))];
   const v = visibleLine;
   out.push(
-    `  ${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`,
+    `  ` +
+      `${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`,
   );
   if (s.nvidia.ok) {
     out.push(
-      `  ${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`,
+      `  ` +
+        `${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`,
     );
     for (const g of s.nvidia.gpus) {
       out.push(
-        `  ${t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
+        `  ` +
+          `${t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
       );
     }
   } else {
@@ -278,14 +281,16 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
   for (const p of s.processes.list) {
     const fw = p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : '';
     out.push(
-      `  ${t('facts.process', { pid: p.pid, user: v(p.user ?? '?'), state: p.state ?? '?', gpus: p.gpus.join(',') || '-', mib: fmtMiB(p.usedMiB), age: fmtAge(p.ageSeconds), ppid: p.ppid ?? '?', orphaned: p.orphaned, framework: fw, cmd: v(fmtCmdline(p.cmdline)) })}`,
+      `  ` +
+        `${t('facts.process', { pid: p.pid, user: v(p.user ?? '?'), state: p.state ?? '?', gpus: p.gpus.join(',') || '-', mib: fmtMiB(p.usedMiB), age: fmtAge(p.ageSeconds), ppid: p.ppid ?? '?', orphaned: p.orphaned, framework: fw, cmd: v(fmtCmdline(p.cmdline)) })}`,
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
   if (envKeys.length > 0)
     out.push(`  ${t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
   out.push(
-    `  ${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`,
+    `  ` +
+      `${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`,
   );
   return out;
 }

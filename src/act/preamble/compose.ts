@@ -27,7 +27,8 @@ export function composePreamble(framework: PreambleFramework, toolVersion: strin
   const extra =
     framework === 'tensorflow'
       ? [
-          '# For TensorFlow it also turns on memory growth, which only works before the first op: keep it above any TF code.',
+          '# For TensorFlow it also turns on memory growth, which only works before the first op: keep it above any ' +
+            'TF code.',
         ]
       : framework === 'jax'
         ? ['# For JAX it warns, before JAX starts, when its 75% preallocation will not fit in the free memory.']

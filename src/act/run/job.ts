@@ -51,7 +51,10 @@ export interface JobResult {
 /** After the job exits, how long to read what is left in its pipes before letting go of them (M8). */
 export const PIPE_DRAIN_MS = 1000;
 
-/** A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its share. */
+/**
+ * A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its
+ * share.
+ */
 const FAILING =
   /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
 

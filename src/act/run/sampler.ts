@@ -41,8 +41,9 @@ export function startSampler(o: SamplerOptions): Sampler {
     async stop(failureAt) {
       stopping = true;
       for (const s of streams) s.stop();
-      // Wait for both loops to end, briefly (their last lines are already in; a late one only costs the job's exit). (The timer must stay referenced:
-      // awaiting only unreferenced things would let Node exit with code 0 in the middle of the report.)
+      // Wait for both loops to end, briefly (their last lines are already in; a late one only costs the job's exit).
+      // (The timer must stay referenced: awaiting only unreferenced things would let Node exit with code 0 in the
+      // middle of the report.)
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([Promise.all(streams.map((s) => s.exited)), new Promise((r) => (timer = setTimeout(r, 200)))]);
       clearTimeout(timer);

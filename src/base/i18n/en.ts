@@ -118,7 +118,8 @@ export const en = {
   'error.unknownCommandGuess': 'unknown command "{name}" (did you mean {guess}? see {tool} --help)',
   'error.internal': 'internal error: {message}',
   'error.bug':
-    'This is a bug in {tool} {version}. Please report it with: the command you ran, Node {node} on {platform}, and the output of the same command with -v.',
+    'This is a bug in {tool} {version}. Please report it with: the command you ran, Node {node} on {platform}, and ' +
+    'the output of the same command with -v.',
 
   // options (src/cli/options.ts): one line each for --help and completion
   'option.help': 'this help',
@@ -136,20 +137,26 @@ export const en = {
   'option.fail-on': 'error (default) or warn: the lowest severity that makes the exit code 1',
   'option.ignore': 'accept the findings of CHECK (a check id, see -v); repeatable; also "ignore" in the config file',
   'option.config':
-    'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ~/.config/gpu-env-doctor/config.json)',
+    'the config file (default: $GPU_ENV_DOCTOR_CONFIG, else ./.gpu-env-doctor.json, else ' +
+    '~/.config/gpu-env-doctor/config.json)',
   'option.format': 'text, json or markdown (check also: prometheus, node_exporter textfile metrics)',
   'option.timeout': 'give up on a probe (nvidia-smi, a Python interpreter) after SECONDS (default 10)',
   'option.deep':
-    "--deep: a native cuDNN smoke test (load each framework's CUDA libraries, create cuDNN's handle, run a small convolution: ~1 s); --deep=frameworks: also import each framework and run its own convolution (seconds); only in the environments you run or name (active, PATH, --python)",
+    "--deep: a native cuDNN smoke test (load each framework's CUDA libraries, create cuDNN's handle, run a small " +
+    'convolution: ~1 s); --deep=frameworks: also import each framework and run its own convolution (seconds); only ' +
+    'in the environments you run or name (active, PATH, --python)',
   'option.python': 'a Python interpreter to inspect (an existing file); repeatable',
   'option.all-envs':
-    "inspect every conda environment and virtualenv found, not only the active ones; with --deep also run those (said first), except other users' and those in folders others can write",
+    'inspect every conda environment and virtualenv found, not only the active ones; with --deep also run those ' +
+    "(said first), except other users' and those in folders others can write",
   'option.framework':
-    'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: torch, tensorflow or jax)',
+    'the framework the log comes from, when the log does not say: tensorflow, pytorch, jax or paddle (preamble: ' +
+    'torch, tensorflow or jax)',
   'option.all': 'also the differences that rarely matter (PIDs, timestamps)',
   'option.report': 'write the full report to FILE: .json, .md or .html by its extension',
   'option.interval':
-    'run: sample GPU memory every N milliseconds (default 500); procs --watch and serve: every N seconds (default 2; serve --fleet: 30)',
+    'run: sample GPU memory every N milliseconds (default 500); procs --watch and serve: every N seconds (default 2; ' +
+    'serve --fleet: 30)',
   'option.tail-lines': 'keep the last N lines of the output to explain (default 500)',
   'option.no-capture': "leave the job's stderr on the terminal (nothing is read to explain)",
   'option.pid': 'also show what process PID really loaded; repeatable',
@@ -169,15 +176,25 @@ export const en = {
   'option.token-file': 'the token to require (one word of at least 16 characters) instead of a new one',
   'option.fleet': 'many machines: one row each, from the snapshots in DIR',
   'option.show-all':
-    "show every user's command lines even where /proc hides other users' processes (hidepid); secrets in them stay hidden",
+    "show every user's command lines even where /proc hides other users' processes (hidepid); secrets in them stay " +
+    'hidden',
   'option.platform': 'linux (default) or windows: whose driver minimum to show',
   'option.lang':
-    'the language of the text: en or zh (default: from LC_ALL, LC_MESSAGES or LANG; zh_* is Chinese). --json stays English',
+    'the language of the text: en or zh (default: from LC_ALL, LC_MESSAGES or LANG; zh_* is Chinese). --json stays ' +
+    'English',
 
   // help of each command (src/commands/*.ts) and the command list (src/cli/registry.ts)
   'cmd.check.summary': 'inspect this machine, print findings with evidence and fixes',
   'cmd.check.description':
-    'Inspects this machine (or a saved snapshot with --from): the GPUs and the driver, who holds GPU\nmemory, which CUDA libraries each framework loads, the Python environments and framework builds, versions,\nenvironment variables. Prints one line per area, then each problem with its evidence (and where it was read)\nand the fix: the command that acts first, the by-hand steps last.\n\nFast enough to run before every job: add -q to print only problems. --deep also runs a native cuDNN smoke test\n(about a second): for each set of CUDA library files the frameworks here would load, a small process loads exactly\nthose files, creates cuDNN\'s handle on each GPU and runs a small convolution, and reports CUDA\'s and cuDNN\'s own\nstatus codes: "cuDNN is broken" told from "cuDNN could not get memory". --deep=frameworks also imports each\nframework and runs its own convolution (seconds).',
+    'Inspects this machine (or a saved snapshot with --from): the GPUs and the driver, who holds GPU\nmemory, which ' +
+    'CUDA libraries each framework loads, the Python environments and framework builds, versions,\nenvironment ' +
+    'variables. Prints one line per area, then each problem with its evidence (and where it was read)\nand the ' +
+    'fix: the command that acts first, the by-hand steps last.\n\nFast enough to run before every job: add -q to ' +
+    'print only problems. --deep also runs a native cuDNN smoke test\n(about a second): for each set of CUDA ' +
+    "library files the frameworks here would load, a small process loads exactly\nthose files, creates cuDNN's " +
+    "handle on each GPU and runs a small convolution, and reports CUDA's and cuDNN's own\nstatus codes: \"cuDNN " +
+    'is broken" told from "cuDNN could not get memory". --deep=frameworks also imports each\nframework and runs ' +
+    'its own convolution (seconds).',
   'cmd.check.example6': 'also: can cuDNN initialise here, now, with these files?',
   'cmd.check.example1': 'this machine',
   'cmd.check.example2': 'before every job: silent when all is well',
@@ -188,7 +205,12 @@ export const en = {
     '0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error or failure of the tool.',
   'cmd.explain.summary': 'read an error log, rank the root causes with evidence and fixes',
   'cmd.explain.description':
-    'Reads the error output of a failed GPU job (a traceback, a training log of any size, a .gz log,\nseveral files, or standard input: piped in, or "-" to paste it) and prints the likely root causes, ranked, each\nwith the lines that prove it and the fix. Environment details pasted with the error (issue-template lines,\ncollect_env output, the nvidia-smi header, pip/conda lists) are read as evidence too.\n\nBy default the facts of this machine are combined with the log (who holds GPU memory now, the driver, the GPUs);\n--no-machine judges the input alone, --from uses a saved snapshot of the machine where the job failed.',
+    'Reads the error output of a failed GPU job (a traceback, a training log of any size, a .gz log,\nseveral files, ' +
+    'or standard input: piped in, or "-" to paste it) and prints the likely root causes, ranked, each\nwith the ' +
+    'lines that prove it and the fix. Environment details pasted with the error (issue-template ' +
+    'lines,\ncollect_env output, the nvidia-smi header, pip/conda lists) are read as evidence too.\n\nBy default ' +
+    'the facts of this machine are combined with the log (who holds GPU memory now, the driver, the ' +
+    'GPUs);\n--no-machine judges the input alone, --from uses a saved snapshot of the machine where the job failed.',
   'cmd.explain.example1': 'a log file (train.log.gz works too)',
   'cmd.explain.example2': 'piped in',
   'cmd.explain.example3': 'paste the error, then Ctrl-D',
@@ -196,21 +218,40 @@ export const en = {
   'cmd.explain.exitCodes': '0 no cause found; 1 causes found; 2 usage error or unreadable input.',
   'cmd.run.summary': 'run a command, watch GPU memory, explain the failure with the state at the moment it failed',
   'cmd.run.description':
-    "Runs COMMAND exactly as you would (stdin, stdout, stderr, exit code and signals pass through), keeps\nthe last lines of its output, and samples GPU memory per process (nvidia-smi, every --interval ms, default 500).\nWhen it succeeds: one line with the peak memory per GPU and the headroom left (nothing with -q). When it fails:\nwhat went wrong (the explain engine on the output's tail, with the machine's state taken the moment it failed:\nwho held the memory then), and the memory timeline.\n\nOur output goes to stderr, since stdout and stderr belong to the job: the full report goes to a file with\n--report FILE (JSON, Markdown or HTML by its extension); the exit code is the command's (128+N when signal N\nended it). stdout is handed to the command directly when it is a terminal; stderr is read through a pipe (so\nthe command sees no terminal there), unless --no-capture.",
+    'Runs COMMAND exactly as you would (stdin, stdout, stderr, exit code and signals pass through), keeps\nthe last ' +
+    'lines of its output, and samples GPU memory per process (nvidia-smi, every --interval ms, default 500).\nWhen ' +
+    'it succeeds: one line with the peak memory per GPU and the headroom left (nothing with -q). When it ' +
+    "fails:\nwhat went wrong (the explain engine on the output's tail, with the machine's state taken the moment " +
+    'it failed:\nwho held the memory then), and the memory timeline.\n\nOur output goes to stderr, since stdout ' +
+    'and stderr belong to the job: the full report goes to a file with\n--report FILE (JSON, Markdown or HTML by ' +
+    "its extension); the exit code is the command's (128+N when signal N\nended it). stdout is handed to the " +
+    'command directly when it is a terminal; stderr is read through a pipe (so\nthe command sees no terminal ' +
+    'there), unless --no-capture.',
   'cmd.run.example1': 'the job, watched',
   'cmd.run.example2': 'and the full report with the memory timeline',
   'cmd.run.example3': 'the report for a script (the job keeps stdout and stderr)',
   'cmd.run.exitCodes': "the command's own; 2 (before it starts) for a usage error.",
   'cmd.libs.summary': 'which copy of each CUDA library every framework would load, and what running processes did load',
   'cmd.libs.description':
-    'For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE,\nshows which file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda,\n...) and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing the\nframework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped. Paths inside an\nenvironment are shown relative to it (-v: whole).',
+    'For torch, TensorFlow, JAX and CuPy in the Python environments found, and for each --elf FILE,\nshows which ' +
+    'file the dynamic loader would pick for every CUDA library (cuDNN, cuBLAS, the CUDA runtime, libcuda,\n...) ' +
+    'and why (RPATH, LD_LIBRARY_PATH, RUNPATH, ld cache, preloaded by the framework), without importing ' +
+    'the\nframework. Lists every copy on the machine, and what GPU processes (and --pid PID) really mapped. Paths ' +
+    'inside an\nenvironment are shown relative to it (-v: whole).',
   'cmd.libs.example1': 'which cuDNN does torch load, and why?',
   'cmd.libs.example2': 'what a running job really mapped',
   'cmd.libs.example3': 'any ELF file',
   'cmd.libs.exitCodes': '0 nothing at or above --fail-on; 1 library findings at or above it; 2 failure.',
   'cmd.procs.summary': 'GPU processes: who holds memory, since when, and whether they are stale',
   'cmd.procs.description':
-    'The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory,\nage, state, parent (gone→NAME when it died and NAME adopted the process), container (same or other PID\nnamespace), verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown) and\ncommand line. A process is stale (orphaned, stopped, zombie, idle) only on evidence: "orphaned" needs proof\nthat the process that started it has exited, "idle" an owner who is logged out; a process whose parent is\nPID 1 or a supervisor with nothing to show either way is "unknown". gpu-env-doctor fix ends the stale ones\nsafely and leaves the rest alone. --watch [SECONDS] refreshes until Ctrl-C: in place on a terminal, one table\nafter another otherwise (one JSON document per line with --json).',
+    'The processes holding GPU memory (or a GPU device file), culprits first: GPU, PID, user, memory,\nage, state, ' +
+    'parent (gone→NAME when it died and NAME adopted the process), container (same or other PID\nnamespace), ' +
+    'verdict (this job, active, idle, orphaned, stopped, zombie, other user, invisible, unknown) and\ncommand ' +
+    'line. A process is stale (orphaned, stopped, zombie, idle) only on evidence: "orphaned" needs proof\nthat the ' +
+    'process that started it has exited, "idle" an owner who is logged out; a process whose parent is\nPID 1 or a ' +
+    'supervisor with nothing to show either way is "unknown". gpu-env-doctor fix ends the stale ones\nsafely and ' +
+    'leaves the rest alone. --watch [SECONDS] refreshes until Ctrl-C: in place on a terminal, one table\nafter ' +
+    'another otherwise (one JSON document per line with --json).',
   'cmd.procs.example1': 'who holds GPU memory now',
   'cmd.procs.example2': 'an admin on a shared server: only GPUs 0 and 2, only alice',
   'cmd.procs.example3': 'like watch nvidia-smi, with verdicts',
@@ -218,48 +259,81 @@ export const en = {
   'cmd.compat.summary':
     'what a framework version needs (CUDA, cuDNN, driver, Python, GPU archs) and whether this machine has it',
   'cmd.compat.description':
-    'SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12,\njax[cuda12]==0.4.30, paddlepaddle-gpu==2.6.1.post120 (paddle==3.0.0 for every CUDA build of a release).\nPrints what that build needs (CUDA, cuDNN, driver, Python, GPU architectures), with the sources of each fact,\nand whether this machine (or a saved snapshot) satisfies it.',
+    'SPEC is a framework and version as pip writes it: torch==2.1.0+cu121, tensorflow==2.12,\njax[cuda12]==0.4.30, ' +
+    'paddlepaddle-gpu==2.6.1.post120 (paddle==3.0.0 for every CUDA build of a release).\nPrints what that build ' +
+    'needs (CUDA, cuDNN, driver, Python, GPU architectures), with the sources of each fact,\nand whether this ' +
+    'machine (or a saved snapshot) satisfies it.',
   'cmd.compat.example1': 'does this machine fit that build?',
   'cmd.compat.example2': 'only what the build needs',
   'cmd.compat.example3': 'another machine, from its snapshot',
   'cmd.compat.exitCodes': '0 it fits (or --no-machine); 1 it does not; 2 bad SPEC or unreadable input.',
   'cmd.fix.summary': 'apply the safe fixes, after confirmation; --dry-run prints the plan',
   'cmd.fix.description':
-    "Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a y/N\nconfirmation applies its safe part:\n  - ends stale GPU processes (orphaned, stopped, long idle, a zombie's parent): SIGTERM, then SIGKILL\n    after the grace period (default 5 s). Stale needs evidence (the process that started it has exited,\n    a stopped or zombie state, long idle while its owner is logged out); \"unknown\" ones are listed as\n    left alone, with why. Each PID's start time is read again before every signal and must match the\n    snapshot, so a reused PID is never hit. Processes still working (CPU use), another user's processes\n    (unless root with --force), shells, supervisors and service managers, gpu-env-doctor's own callers,\n    PID 1, kernel threads, and PIDs that hold no GPU here (another namespace's) are never ended.\n  - writes the environment settings the diagnosis calls for (e.g. TF_FORCE_GPU_ALLOW_GROWTH=true) to\n    ./gpu-env-doctor.env, for you to source. Shell rc files are never edited.\nPackage installs, driver changes and environment rebuilds are printed as commands, never run.\nWith --redact, what is printed is redacted; the plan acts on the real facts (and the env file holds real values).",
+    "Builds a plan from the current findings and the GPU processes' verdicts, shows it, and after a " +
+    'y/N\nconfirmation applies its safe part:\n  - ends stale GPU processes (orphaned, stopped, long idle, a ' +
+    "zombie's parent): SIGTERM, then SIGKILL\n    after the grace period (default 5 s). Stale needs evidence (the " +
+    'process that started it has exited,\n    a stopped or zombie state, long idle while its owner is logged out); ' +
+    '"unknown" ones are listed as\n    left alone, with why. Each PID\'s start time is read again before every ' +
+    'signal and must match the\n    snapshot, so a reused PID is never hit. Processes still working (CPU use), ' +
+    "another user's processes\n    (unless root with --force), shells, supervisors and service managers, " +
+    "gpu-env-doctor's own callers,\n    PID 1, kernel threads, and PIDs that hold no GPU here (another " +
+    "namespace's) are never ended.\n  - writes the environment settings the diagnosis calls for (e.g. " +
+    'TF_FORCE_GPU_ALLOW_GROWTH=true) to\n    ./gpu-env-doctor.env, for you to source. Shell rc files are never ' +
+    'edited.\nPackage installs, driver changes and environment rebuilds are printed as commands, never run.\nWith ' +
+    '--redact, what is printed is redacted; the plan acts on the real facts (and the env file holds real values).',
   'cmd.fix.example1': 'show the plan, ask, then do it',
   'cmd.fix.example2': 'only the plan',
   'cmd.fix.example3': 'in a script: no question, 10 s between SIGTERM and SIGKILL',
   'cmd.fix.exitCodes':
-    '0 nothing at or above --fail-on is left to do; 1 something is (an action not taken or failed, or a problem only you can fix); 2 usage error, or no terminal to confirm on and no --yes.',
+    '0 nothing at or above --fail-on is left to do; 1 something is (an action not taken or failed, or a problem only ' +
+    'you can fix); 2 usage error, or no terminal to confirm on and no --yes.',
   'cmd.preamble.summary': 'the Python self-check block for the top of training scripts',
   'cmd.preamble.description':
-    'Prints a Python block for the start of a training script. When the job starts it prints Python,\nframework, CUDA and cuDNN versions, the GPU and its free memory, and warns when other processes already hold GPU\nmemory (through nvidia-smi, or NVML when nvidia-smi is missing). For TensorFlow it turns on memory growth before\nany op. It needs only the standard library and the framework, not gpu-env-doctor, and writes to stderr.\nSave it as a module and import it first, rather than pasting it.',
+    'Prints a Python block for the start of a training script. When the job starts it prints Python,\nframework, ' +
+    'CUDA and cuDNN versions, the GPU and its free memory, and warns when other processes already hold GPU\nmemory ' +
+    '(through nvidia-smi, or NVML when nvidia-smi is missing). For TensorFlow it turns on memory growth ' +
+    'before\nany op. It needs only the standard library and the framework, not gpu-env-doctor, and writes to ' +
+    'stderr.\nSave it as a module and import it first, rather than pasting it.',
   'cmd.preamble.example1': 'then "import gpu_check" as the first line of train.py',
   'cmd.preamble.example2': 'or prepend it',
   'cmd.preamble.exitCodes': '0 printed; 2 no or unknown --framework.',
   'cmd.snapshot.summary': "print the machine's facts as one JSON document",
   'cmd.snapshot.description':
-    'Prints every fact the probes gathered (the Snapshot) as JSON. Judge it later, anywhere, with\ngpu-env-doctor check --from machine.json; compare two with diff; merge many with fleet. The output is always JSON\n(--json is accepted and changes nothing). --redact replaces user and host names, home folders, addresses, GPU\nUUIDs and serials, and secrets (for attaching to an issue).',
+    'Prints every fact the probes gathered (the Snapshot) as JSON. Judge it later, anywhere, with\ngpu-env-doctor ' +
+    'check --from machine.json; compare two with diff; merge many with fleet. The output is always JSON\n(--json ' +
+    'is accepted and changes nothing). --redact replaces user and host names, home folders, addresses, GPU\nUUIDs ' +
+    'and serials, and secrets (for attaching to an issue).',
   'cmd.snapshot.example1': 'save this machine',
   'cmd.snapshot.example2': 'to attach to a public issue',
   'cmd.snapshot.example3': 'judge it on any laptop',
   'cmd.snapshot.exitCodes': '0 printed; 2 usage error or failure of the tool.',
   'cmd.diff.summary': 'what differs between two snapshots, ranked by impact',
   'cmd.diff.description':
-    'Compares two snapshots (saved with "gpu-env-doctor snapshot", or "check --json" outputs) fact by\nfact: driver, CUDA, the cuDNN each framework loads, framework builds, nvidia-* wheels, conda packages, GPU model\nand memory, a process that now holds most of a GPU, environment variables. Differences are ranked by how likely\nthey change what a GPU job does; the reason is said once for each group. With one file, compares it with this\nmachine (probed now). "-" reads a snapshot from standard input. The state of the moment (PIDs, timestamps,\nmemory in use) is left out unless --all.',
+    'Compares two snapshots (saved with "gpu-env-doctor snapshot", or "check --json" outputs) fact by\nfact: driver, ' +
+    'CUDA, the cuDNN each framework loads, framework builds, nvidia-* wheels, conda packages, GPU model\nand ' +
+    'memory, a process that now holds most of a GPU, environment variables. Differences are ranked by how ' +
+    'likely\nthey change what a GPU job does; the reason is said once for each group. With one file, compares it ' +
+    'with this\nmachine (probed now). "-" reads a snapshot from standard input. The state of the moment (PIDs, ' +
+    'timestamps,\nmemory in use) is left out unless --all.',
   'cmd.diff.example1': 'what changed on this machine since yesterday',
   'cmd.diff.example2': 'two machines, for an issue',
   'cmd.diff.exitCodes': '0 no differences; 1 differences; 2 failure.',
   'cmd.fleet.summary': "many machines' snapshots: groups, outliers, findings across the fleet",
   'cmd.fleet.description':
-    'Merges many machines\' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per\nnode; a folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),\nnames the outliers (machines whose driver, cuDNN, wheels or environment differ from what two thirds of the fleet\nhas) and runs every check on every machine: which checks fail on which nodes. Unreadable files are reported and\nskipped.',
+    'Merges many machines\' snapshots (from "gpu-env-doctor snapshot" or "check --json", one file per\nnode; a ' +
+    'folder is searched for *.json). Groups the machines by configuration (driver, GPUs, framework builds),\nnames ' +
+    'the outliers (machines whose driver, cuDNN, wheels or environment differ from what two thirds of the ' +
+    'fleet\nhas) and runs every check on every machine: which checks fail on which nodes. Unreadable files are ' +
+    'reported and\nskipped.',
   'cmd.fleet.example1': 'every node of the cluster',
   'cmd.fleet.example2': 'a report to share',
   'cmd.fleet.exitCodes':
     '0 no machine has findings at or above --fail-on; 1 some do; 2 no snapshot could be read, or another failure.',
   'cmd.completion.summary': 'shell completion for bash, zsh or fish',
   'cmd.completion.description':
-    "Prints a completion script for your shell: commands, each command's options, and the values\nof options that have a fixed set (--fail-on, --color, --format, --framework). Load it once per shell, or save it\nwhere your shell reads completions.",
+    "Prints a completion script for your shell: commands, each command's options, and the values\nof options that " +
+    'have a fixed set (--fail-on, --color, --format, --framework). Load it once per shell, or save it\nwhere your ' +
+    'shell reads completions.',
   'cmd.completion.example1': 'bash, for this shell (add the line to ~/.bashrc to keep it)',
   'cmd.completion.example2': 'zsh: save it on the completion path, then start a new shell',
   'cmd.completion.example3': 'fish',
@@ -306,7 +380,8 @@ export const en = {
   'report.notSampled': 'GPU memory was not sampled.',
   'report.peakLine': 'GPU {gpu}: peak {peak} of {total}, headroom {headroom}; {samples} samples every {interval} ms',
   'report.peakLineJob':
-    'GPU {gpu}: peak {peak} of {total}, this job at most {job}, headroom {headroom}; {samples} samples every {interval} ms',
+    'GPU {gpu}: peak {peak} of {total}, this job at most {job}, headroom {headroom}; {samples} samples every ' +
+    '{interval} ms',
   'report.peakHtml': 'GPU {gpu}: peak {peak} of {total} in use; headroom {headroom}',
   'report.peakHtmlJob': 'GPU {gpu}: peak {peak} of {total} in use, this job at most {job}; headroom {headroom}',
   'report.col.pid': 'PID',
@@ -343,9 +418,11 @@ export const en = {
   'report.logLines': '{n, plural, one {# line} other {# lines}}',
   'report.logLinesHit': '{n, plural, one {# line} other {# lines}} (the evidence highlighted)',
   'report.htmlCounts':
-    '{errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}} · {checks, plural, one {# check} other {# checks}}',
+    '{errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}} · ' +
+    '{checks, plural, one {# check} other {# checks}}',
   'report.htmlCountsUnknown':
-    '{errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}, {unknown} unknown · {checks, plural, one {# check} other {# checks}}',
+    '{errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}, ' +
+    '{unknown} unknown · {checks, plural, one {# check} other {# checks}}',
   'report.svgUsed': 'memory used on GPU {gpu}',
   'report.svgJob': 'memory used by this job',
   'report.svgFailed': 'failed',
@@ -388,58 +465,73 @@ export const en = {
   'gpu.presence.none': 'The driver answers but lists no GPU',
   'gpu.presence.noneEvidence': 'nvidia-smi -q -x has no <gpu> element',
   'gpu.presence.noneFix':
-    'In a container, start it with the GPUs (docker run --gpus all; Kubernetes: request nvidia.com/gpu). On the host, check the kernel log.',
+    'In a container, start it with the GPUs (docker run --gpus all; Kubernetes: request nvidia.com/gpu). On the ' +
+    'host, check the kernel log.',
   'gpu.presence.ok': '{count} × {names} (compute capability {cc}), driver {driver} (runs CUDA ≤ {cuda})',
   'gpu.presence.okNoCc': '{count} × {names}, driver {driver} (runs CUDA ≤ {cuda})',
   'gpu.presence.mig': 'GPU {gpu} is in MIG mode: jobs see only the MIG instances they are given, not the whole GPU',
   'gpu.presence.migFix':
-    'Select a MIG instance by its UUID in CUDA_VISIBLE_DEVICES (nvidia-smi -L lists them), or disable MIG if you need the whole GPU.',
+    'Select a MIG instance by its UUID in CUDA_VISIBLE_DEVICES (nvidia-smi -L lists them), or disable MIG if you ' +
+    'need the whole GPU.',
   'gpu.presence.prohibited': 'GPU {gpu} is in compute mode Prohibited: no process can create a CUDA context on it',
   'gpu.presence.prohibitedFix': 'Set the compute mode back to Default.',
   'gpu.presence.exclusive':
-    'GPU {gpu} is Exclusive_Process and already used by PID {pids}: another process gets "CUDA-capable device(s) is/are busy or unavailable"',
+    'GPU {gpu} is Exclusive_Process and already used by PID {pids}: another process gets "CUDA-capable device(s) ' +
+    'is/are busy or unavailable"',
   'gpu.presence.exclusiveFix': 'Use another GPU, or end the process that has it.',
   'title.gpu.driver': 'NVIDIA driver',
   'gpu.driver.moduleMismatch':
-    "The loaded kernel module is driver {loaded}, but nvidia-smi's library is {lib}: the driver was changed without a reboot",
+    "The loaded kernel module is driver {loaded}, but nvidia-smi's library is {lib}: the driver was changed without " +
+    'a reboot',
   'gpu.driver.moduleMismatchFix':
-    'Reboot the machine (or unload and reload the nvidia kernel modules) so that the kernel module and the user-space libraries are the same version.',
+    'Reboot the machine (or unload and reload the nvidia kernel modules) so that the kernel module and the ' +
+    'user-space libraries are the same version.',
   'gpu.driver.ok': 'Driver {driver}, supports CUDA up to {cuda} (the highest CUDA it can run, not what is installed)',
   'gpu.driver.noToolsModule':
     "The NVIDIA kernel module is loaded but nvidia-smi is not on PATH: the driver's user-space tools are missing",
   'gpu.driver.noToolsDevices': '/dev/nvidia* exists but nvidia-smi is not on PATH',
   'gpu.driver.noToolsDevicesContainer':
-    '/dev/nvidia* exists but nvidia-smi is not on PATH (a container started without the NVIDIA runtime or its utility capability)',
+    '/dev/nvidia* exists but nvidia-smi is not on PATH (a container started without the NVIDIA runtime or its ' +
+    'utility capability)',
   'gpu.driver.noToolsFixContainer':
-    'Start the container with the NVIDIA runtime and utility capability (docker run --gpus all, or NVIDIA_DRIVER_CAPABILITIES=compute,utility).',
+    'Start the container with the NVIDIA runtime and utility capability (docker run --gpus all, or ' +
+    'NVIDIA_DRIVER_CAPABILITIES=compute,utility).',
   'gpu.driver.noToolsFix':
     "Install the driver's utilities package for the loaded driver version (e.g. nvidia-utils-<branch> on Ubuntu).",
   'gpu.driver.notLoaded': "nvidia-smi couldn't communicate with the NVIDIA driver: the kernel module is not loaded",
   'gpu.driver.notLoadedFix':
-    'Load the driver: check `lsmod | grep nvidia` and `dmesg | grep -i nvidia`. After a kernel update the module often needs rebuilding (DKMS) for the new kernel; Secure Boot can block an unsigned module.',
+    'Load the driver: check `lsmod | grep nvidia` and `dmesg | grep -i nvidia`. After a kernel update the module ' +
+    'often needs rebuilding (DKMS) for the new kernel; Secure Boot can block an unsigned module.',
   'gpu.driver.nvmlMismatch':
     'Failed to initialize NVML: Driver/library version mismatch — the driver was upgraded and the machine not rebooted',
   'gpu.driver.nvmlMismatchFix':
-    'The kernel module still running is the old version; the libraries are the new one. Reboot (or unload and reload the nvidia modules when no process uses the GPU).',
+    'The kernel module still running is the old version; the libraries are the new one. Reboot (or unload and reload ' +
+    'the nvidia modules when no process uses the GPU).',
   'gpu.driver.timeout': 'nvidia-smi did not answer in time: the driver may be hung',
   'gpu.driver.timeoutFix':
-    'Look for Xid errors in the kernel log; a GPU that fell off the bus or a process stuck in the driver makes nvidia-smi hang. Persistence mode off on a headless server also makes every call slow.',
+    'Look for Xid errors in the kernel log; a GPU that fell off the bus or a process stuck in the driver makes ' +
+    'nvidia-smi hang. Persistence mode off on a headless server also makes every call slow.',
   'gpu.driver.failed': 'nvidia-smi failed: {message}',
   'gpu.driver.failedFix': 'Run nvidia-smi by hand to see its full message; check the kernel log for Xid errors.',
   'gpu.driver.inContainer': 'in a {kind} container',
   'gpu.driver.noGpuContainerCuda':
-    'No GPU is visible in this container, and {builds} {n, plural, one {is a CUDA build} other {are CUDA builds}}: the container was started without the GPUs',
+    'No GPU is visible in this container, and {builds} {n, plural, one {is a CUDA build} other {are CUDA builds}}: ' +
+    'the container was started without the GPUs',
   'gpu.driver.noGpuContainer':
-    'No GPU is visible in this container (no nvidia-smi, no /dev/nvidia*): if a job here needs one, the container was started without the GPUs',
+    'No GPU is visible in this container (no nvidia-smi, no /dev/nvidia*): if a job here needs one, the container ' +
+    'was started without the GPUs',
   'gpu.driver.noGpuContainerFix':
-    "Start the container with the GPUs: docker run --gpus all (or --runtime=nvidia with the NVIDIA Container Toolkit); in Kubernetes, request nvidia.com/gpu in the pod's resources.limits.",
+    'Start the container with the GPUs: docker run --gpus all (or --runtime=nvidia with the NVIDIA Container ' +
+    "Toolkit); in Kubernetes, request nvidia.com/gpu in the pod's resources.limits.",
   'gpu.driver.noGpuCuda':
-    'No NVIDIA GPU or driver on this machine, but {builds} {n, plural, one {is a CUDA build} other {are CUDA builds}}: jobs here run on the CPU, or fail where they ask for CUDA',
+    'No NVIDIA GPU or driver on this machine, but {builds} {n, plural, one {is a CUDA build} other {are CUDA ' +
+    'builds}}: jobs here run on the CPU, or fail where they ask for CUDA',
   'gpu.driver.noGpuCudaFix':
     'Run the job on a machine with an NVIDIA GPU, or install the NVIDIA driver here if it has one.',
   'gpu.driver.noGpu': 'No NVIDIA GPU or driver on this machine (no nvidia-smi, no /proc/driver/nvidia)',
   'gpu.driver.noGpuFix':
-    'Nothing to check here. To judge a GPU machine from here: gpu-env-doctor check --from a snapshot saved there (gpu-env-doctor snapshot > machine.json).',
+    'Nothing to check here. To judge a GPU machine from here: gpu-env-doctor check --from a snapshot saved there ' +
+    '(gpu-env-doctor snapshot > machine.json).',
   'title.gpu.health': 'GPU health (ECC, retired pages, row remapping)',
   'gpu.health.noGpu': 'no GPU',
   'gpu.health.ecc': '{n} uncorrectable ECC errors since the driver loaded',
@@ -449,7 +541,8 @@ export const en = {
   'gpu.health.lifetime': 'GPU {gpu}: {n} uncorrectable ECC errors over its lifetime, none since the driver loaded',
   'gpu.health.problems': 'GPU {gpu} ({name}): {problems}',
   'gpu.health.fix':
-    'Jobs on this GPU can fail with CUDA errors that look like software bugs. Drain it, reset it when idle (pending retirements and remaps apply at reset), and if errors return, have the hardware checked (DCGM diagnostics).',
+    'Jobs on this GPU can fail with CUDA errors that look like software bugs. Drain it, reset it when idle (pending ' +
+    'retirements and remaps apply at reset), and if errors return, have the hardware checked (DCGM diagnostics).',
   'title.node.driver-library': 'Driver libraries match the loaded kernel module',
   'title.node.compute-mode': 'GPU compute mode lets jobs in',
   'title.node.persistence': 'Persistence mode',
@@ -466,11 +559,14 @@ export const en = {
   'node.driverLibrary.ok': 'libcuda and NVML are the same release as the kernel module ({version})',
   'node.driverLibrary.mismatch': '{lib} {version} ({path}) does not match the loaded kernel module {kernel}',
   'node.driverLibrary.nvml':
-    'NVML refuses to start: nvidia-smi and the frameworks\' device queries say "Failed to initialize NVML: Driver/library version mismatch"',
+    'NVML refuses to start: nvidia-smi and the frameworks\' device queries say "Failed to initialize NVML: ' +
+    'Driver/library version mismatch"',
   'node.driverLibrary.cuda':
-    'the CUDA driver API fails to initialise (cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, error 803): no framework sees a GPU',
+    'the CUDA driver API fails to initialise (cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, error 803): no framework ' +
+    'sees a GPU',
   'node.driverLibrary.fix':
-    'The driver was upgraded but the old kernel module is still loaded: reboot (or, with no GPU process running, unload and reload the nvidia modules).',
+    'The driver was upgraded but the old kernel module is still loaded: reboot (or, with no GPU process running, ' +
+    'unload and reload the nvidia modules).',
   'node.computeMode.prohibited': 'GPU {gpu} is in PROHIBITED compute mode: no process can create a CUDA context on it',
   'node.computeMode.held':
     'GPU {gpu} is in {mode} compute mode and process {pids} already holds it: every other process is refused',
@@ -481,36 +577,45 @@ export const en = {
   'node.computeMode.fix':
     'Wait for the holder to end, or, if exclusive use is not wanted, set the compute mode back to DEFAULT (as root).',
   'node.persistence.off':
-    'Persistence mode is off on {n, plural, one {GPU} other {GPUs}} {gpus}: the first CUDA call and nvidia-smi wait while the driver sets the GPU up again (slow, not failed)',
+    'Persistence mode is off on {n, plural, one {GPU} other {GPUs}} {gpus}: the first CUDA call and nvidia-smi wait ' +
+    'while the driver sets the GPU up again (slow, not failed)',
   'node.persistence.fix': 'Run the persistence daemon, so the driver keeps the GPUs initialised between jobs.',
   'node.pcie.slow':
-    "GPU {gpu}'s PCIe link runs at gen {gen} x{width} of gen {genMax} x{widthMax}: transfers to and from the GPU are slower (slow, not failed)",
+    "GPU {gpu}'s PCIe link runs at gen {gen} x{width} of gen {genMax} x{widthMax}: transfers to and from the GPU are " +
+    'slower (slow, not failed)',
   'node.pcie.details':
-    'A narrower link than the slot allows usually means a card not fully seated, a riser, or a slot wired with fewer lanes; a lower generation under load, a BIOS setting or signal problems.',
+    'A narrower link than the slot allows usually means a card not fully seated, a riser, or a slot wired with fewer ' +
+    'lanes; a lower generation under load, a BIOS setting or signal problems.',
   'node.pcie.fix':
-    'Read the link under load; if it stays below the maximum, reseat the card or check the slot and BIOS PCIe settings.',
+    'Read the link under load; if it stays below the maximum, reseat the card or check the slot and BIOS PCIe ' +
+    'settings.',
   'node.clocks.slowed': 'GPU {gpu} runs slowed down by {reasons} (slow, not failed)',
   'node.clocks.details':
-    'sw_power_cap: the power limit; sw/hw thermal slowdown: temperature; hw_slowdown and hw_power_brake_slowdown: the board or the power supply asked for it.',
+    'sw_power_cap: the power limit; sw/hw thermal slowdown: temperature; hw_slowdown and hw_power_brake_slowdown: ' +
+    'the board or the power supply asked for it.',
   'node.clocks.fix':
     'Check the power limit and temperatures; a power cap under full load is normal, a thermal slowdown is not.',
   'node.clocks.fixHw':
-    'A hardware slowdown comes from the board (temperature, power supply): check cooling and power; if it persists, have the hardware checked.',
+    'A hardware slowdown comes from the board (temperature, power supply): check cooling and power; if it persists, ' +
+    'have the hardware checked.',
   'node.shm.small': '/dev/shm is {mib} MiB: PyTorch DataLoader workers and NCCL put their shared memory there',
   'node.shm.smallContainer':
-    "/dev/shm is {mib} MiB in this container (Docker's default is 64 MiB): PyTorch DataLoader workers and NCCL put their shared memory there",
+    "/dev/shm is {mib} MiB in this container (Docker's default is 64 MiB): PyTorch DataLoader workers and NCCL put " +
+    'their shared memory there',
   'node.shm.dataloader': 'DataLoader workers die with "Bus error" once a few batches fill it',
   'node.shm.nccl': 'NCCL fails to create its shared memory segments between the GPUs of this machine',
   'node.shm.fix': 'Make /dev/shm larger (as root), or use fewer DataLoader workers.',
   'node.shm.fixContainer':
     'Start the container with a larger --shm-size (or --ipc=host); it cannot be changed from inside.',
   'node.devices.fewer':
-    '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; missing control nodes: {missing}',
+    '{nodes} GPU device {nodes, plural, one {node} other {nodes}} (/dev/nvidiaN) for {gpus} GPUs nvidia-smi lists; ' +
+    'missing control nodes: {missing}',
   'node.devices.lacking':
     'No device node for {list}, which nvidia-smi lists: CUDA cannot open it here; missing control nodes: {missing}',
   'node.devices.fix': 'Create the device nodes (nvidia-modprobe, as root) or reload the driver.',
   'node.devices.fixContainer':
-    "The container lost or was not given the GPUs' device nodes: restart it with the GPUs (--gpus); on cgroup v1 hosts a systemd daemon-reload can take them away.",
+    "The container lost or was not given the GPUs' device nodes: restart it with the GPUs (--gpus); on cgroup v1 " +
+    'hosts a systemd daemon-reload can take them away.',
   'node.devices.notSeen': 'no /dev/nvidia* in view here (another root?)',
   'title.node.kernel-log': 'No Xid errors in the kernel log',
   'node.kernelLog.notRead': 'the kernel log was not read (not this machine, or not asked)',
@@ -522,9 +627,11 @@ export const en = {
   'node.kernelLog.xidAgo':
     'The kernel log has {codes} on {bus}, the last {ago, plural, one {# minute} other {# minutes}} ago',
   'node.kernelLog.fixHardware':
-    'A hardware or driver fault: drain the GPU, reset it (or reboot), and if it returns have the GPU checked (DCGM diagnostics); jobs that died then died of this.',
+    'A hardware or driver fault: drain the GPU, reset it (or reboot), and if it returns have the GPU checked (DCGM ' +
+    'diagnostics); jobs that died then died of this.',
   'node.kernelLog.fixApp':
-    'A fault of the program that ran (an illegal address or an assertion in its kernel): rerun it with CUDA_LAUNCH_BLOCKING=1 to see the failing call; the GPU itself is fine.',
+    'A fault of the program that ran (an illegal address or an assertion in its kernel): rerun it with ' +
+    'CUDA_LAUNCH_BLOCKING=1 to see the failing call; the GPU itself is fine.',
   'node.mig.off': 'no GPU has MIG on',
   'node.mig.none': 'GPU {gpu} has MIG on and no MIG device made: CUDA has nothing to run on there',
   'node.mig.noneConsequence':
@@ -533,11 +640,14 @@ export const en = {
   'node.mig.device': '{name} ({free} of {total} MiB free)',
   'node.mig.split': 'GPU {gpu} is split by MIG into {n} devices: {list}',
   'node.mig.details':
-    "A job sees only the MIG device it is given (CUDA_VISIBLE_DEVICES=MIG-…), with that device's memory, not the GPU's.",
+    "A job sees only the MIG device it is given (CUDA_VISIBLE_DEVICES=MIG-…), with that device's memory, not the " +
+    "GPU's.",
   'node.cudaInit.unknown':
-    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work: the nvidia_uvm module is in a bad state (typically after a suspend and resume)',
+    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work: the nvidia_uvm module is ' +
+    'in a bad state (typically after a suspend and resume)',
   'node.cudaInit.noUvm':
-    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work, and /dev/nvidia-uvm is missing',
+    'CUDA cannot start here ({call}: {name}, error {code}) while NVML and nvidia-smi work, and /dev/nvidia-uvm is ' +
+    'missing',
   'node.cudaInit.consequence': 'every framework fails at its first CUDA call; torch.cuda.is_available() is False',
   'node.cudaInit.fix': 'Reload the nvidia_uvm module (as root, with no CUDA process running), or reboot.',
   'node.cudaInit.fixNoUvm':
@@ -567,17 +677,22 @@ export const en = {
   'adopt.startedAfter':
     'its parent {parent} started after it, so the process that started it has exited and {name} adopted it',
   'adopt.session':
-    'its session ({sid}) is not the one of its parent {parent} ({parentSid}): a fork keeps the session, so the process that started it has exited and {name} adopted it',
+    'its session ({sid}) is not the one of its parent {parent} ({parentSid}): a fork keeps the session, so the ' +
+    'process that started it has exited and {name} adopted it',
   'adopt.sessionNone':
-    'its session ({sid}) is not the one of its parent {parent}, which has none here: a fork keeps the session, so the process that started it has exited and {name} adopted it',
+    'its session ({sid}) is not the one of its parent {parent}, which has none here: a fork keeps the session, so ' +
+    'the process that started it has exited and {name} adopted it',
   'adopt.supervisor':
-    'its parent is {parent}, which may have started it (a service, a supervised program, a container’s job) or adopted it; nothing shows that the process that started it has exited',
+    'its parent is {parent}, which may have started it (a service, a supervised program, a container’s job) or ' +
+    'adopted it; nothing shows that the process that started it has exited',
   'adopt.alive': 'its parent {parent} is alive',
   'protect.self': 'it is gpu-env-doctor itself or one of its ancestors (the shell or job that started it)',
   'protect.pid1': 'it is PID 1, the init of this PID namespace: ending it ends everything in it (the whole container)',
   'protect.kthread': 'it is a kernel thread',
   'protect.otherNs':
-    "nvidia-smi lists PID {smiPid}, but here that PID is {name} with no /dev/nvidia* open (every process's open files were read): the number names a process in another PID namespace (nvidia-smi reports the host's PIDs), not this one",
+    "nvidia-smi lists PID {smiPid}, but here that PID is {name} with no /dev/nvidia* open (every process's open " +
+    "files were read): the number names a process in another PID namespace (nvidia-smi reports the host's PIDs), " +
+    'not this one',
   'protect.aProcess': 'a process',
   'protect.mps': 'it is the MPS control daemon or server: every CUDA client of the GPU runs through it',
   'reason.self': 'the process running gpu-env-doctor, or its parent',
@@ -592,9 +707,11 @@ export const en = {
   'reason.otherUser': 'belongs to another user ({user})',
   'reason.idle': 'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU)',
   'reason.idleLoggedOut':
-    'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU) and its owner {user} is logged out (no process of theirs has a terminal)',
+    'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU) and its owner {user} is logged out (no process of ' +
+    'theirs has a terminal)',
   'reason.idleOwnerIn':
-    'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU), but its owner is logged in ({owner}): it may be waiting for work (a notebook, a server)',
+    'idle: alive {hours} h with almost no CPU use ({cpu} s of CPU), but its owner is logged in ({owner}): it may be ' +
+    'waiting for work (a notebook, a server)',
   'reason.you': 'you',
   'reason.unknownIdle': '{why}. It has been alive {hours} h with almost no CPU use ({cpu} s of CPU)',
   'reason.exited': 'it exited while gpu-env-doctor read it (its memory is being freed)',
@@ -627,19 +744,24 @@ export const en = {
   'memory.otherGpuFree': ' Or run on a free GPU ({gpus}): the command below picks GPU {first}.',
   'memory.noHolder': 'No listed process holds it: another container or VM may share this GPU; look on the host.',
   'memory.allLeftovers':
-    '{n, plural, one {The holder is a leftover} other {The holders are leftovers}} ({verdicts}): ending {n, plural, one {it} other {them}} frees the memory.',
+    '{n, plural, one {The holder is a leftover} other {The holders are leftovers}} ({verdicts}): ending {n, plural, ' +
+    'one {it} other {them}} frees the memory.',
   'memory.someLeftovers':
     'End the leftovers ({pids}); the other holders are working or not yours, so wait for them or ask their owners.',
   'memory.unknownHolders':
-    'Nothing shows that {pids} {n, plural, one {is a leftover} other {are leftovers}}, so gpu-env-doctor fix leaves {n, plural, one {it} other {them}} alone: if you know {n, plural, one {it is} other {they are}} no longer needed, end {n, plural, one {it} other {them}} yourself; otherwise wait, or use another GPU.',
+    'Nothing shows that {pids} {n, plural, one {is a leftover} other {are leftovers}}, so gpu-env-doctor fix leaves ' +
+    '{n, plural, one {it} other {them}} alone: if you know {n, plural, one {it is} other {they are}} no longer ' +
+    'needed, end {n, plural, one {it} other {them}} yourself; otherwise wait, or use another GPU.',
   'memory.working': 'The holders are working or not yours: wait for them, ask their owners, or use another GPU.',
   'memory.zombieParent':
     ' A zombie holds memory until its parent collects it: end or restart the parent (PID {ppids}).',
   'memory.reserveHolder': ' PID {pid} runs {fw}, whose {mib} is mostly a reserve taken up front: {remedy}.',
   'memory.noContext':
-    'GPU {gpu} has {free} free of {total}: not enough for a new CUDA context and cuDNN (about {floor}), so no GPU job can start on it',
+    'GPU {gpu} has {free} free of {total}: not enough for a new CUDA context and cuDNN (about {floor}), so no GPU ' +
+    'job can start on it',
   'memory.low':
-    "GPU {gpu} has {free} free of {total}: a job that needs more fails with out of memory (a training job's start and cuDNN's algorithm search often need {min} or more)",
+    "GPU {gpu} has {free} free of {total}: a job that needs more fails with out of memory (a training job's start " +
+    "and cuDNN's algorithm search often need {min} or more)",
   'title.memory.holders': 'Processes holding GPU memory',
   'memory.noGpuInfo': 'no GPU information',
   'holders.theGpu': 'the GPU',
@@ -649,7 +771,8 @@ export const en = {
   'holders.messageFw': '{who}, {fw}, holds {mib} on {gpu}: {reason}',
   'holders.mustKeep': '{fix} If it must keep running: {remedy}.',
   'holders.fixOtherNs':
-    'The holder is not this process: look where nvidia-smi’s PIDs are real (on the host: `nvidia-smi`, then `ps -p PID` there). gpu-env-doctor fix never ends it.',
+    'The holder is not this process: look where nvidia-smi’s PIDs are real (on the host: `nvidia-smi`, then `ps -p ' +
+    'PID` there). gpu-env-doctor fix never ends it.',
   'holders.fixProtected': 'gpu-env-doctor fix never ends it: stop its container or service instead if its job is done.',
   'holders.fixZombie': 'A zombie holds nothing itself, but its parent (PID {ppid}) may: end or restart the parent.',
   'holders.fixStopped': 'It was stopped (Ctrl-Z) and keeps its memory. Resume it in its shell with `fg`, or end it.',
@@ -657,16 +780,19 @@ export const en = {
   'holders.fixOtherUserCvd': 'Ask {user} to end it, or use another GPU (CUDA_VISIBLE_DEVICES).',
   'holders.itsOwner': 'its owner',
   'holders.fixInvisible':
-    'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v /dev/nvidia*`.',
+    'It is not visible from here (another container or the host). Look on the host: `nvidia-smi` there, or `fuser -v ' +
+    '/dev/nvidia*`.',
   'holders.fixUnknown':
-    'Nothing shows that it is a leftover, so gpu-env-doctor fix leaves it alone. If you know it is no longer needed, end it yourself.',
+    'Nothing shows that it is a leftover, so gpu-env-doctor fix leaves it alone. If you know it is no longer needed, ' +
+    'end it yourself.',
   'holders.fixDefault': 'End it if it is yours and no longer needed (gpu-env-doctor fix does this safely).',
 
   // memory.unattributed, system.platform, env.library-path
   'title.memory.unattributed': 'Memory with no visible owner',
   'unattr.missing': 'GPU {gpu}: {mib} in use that no listed process accounts for',
   'unattr.noneListed':
-    'nvidia-smi lists no process, yet memory is in use: typical of another container or VM sharing the GPU, or of a PID namespace nvidia-smi cannot map.',
+    'nvidia-smi lists no process, yet memory is in use: typical of another container or VM sharing the GPU, or of a ' +
+    'PID namespace nvidia-smi cannot map.',
   'unattr.fewer':
     'nvidia-smi lists fewer megabytes than are in use: the rest belongs to processes it cannot see from here.',
   'unattr.usedListed': 'used {used}, listed processes {listed}',
@@ -691,20 +817,25 @@ export const en = {
     'Inside a container, processes of other containers or the host are not visible: their memory shows as unattributed',
   'title.env.library-path': 'LD_LIBRARY_PATH and LD_PRELOAD',
   'llp.compat':
-    'LD_LIBRARY_PATH puts a forward-compatibility libcuda first ({folders}): it only works on data-center GPUs with a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver combination"',
+    'LD_LIBRARY_PATH puts a forward-compatibility libcuda first ({folders}): it only works on data-center GPUs with ' +
+    'a matching older kernel driver, otherwise "Error 803: system has unsupported display driver / cuda driver ' +
+    'combination"',
   'llp.compatFix': 'Remove the compat folder unless the kernel driver is older than the CUDA version you run.',
   'llp.details':
-    "Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a library's RUNPATH and can shadow them (the CUDA libraries area says when it does).",
+    'Pip-installed PyTorch, TensorFlow and JAX bring their own CUDA and cuDNN; a folder here is searched before a ' +
+    "library's RUNPATH and can shadow them (the CUDA libraries area says when it does).",
   'llp.empty': 'LD_LIBRARY_PATH has an empty entry, which the loader reads as the current directory',
   'llp.preload': 'LD_PRELOAD forces a CUDA library into every process: {value}',
   'llp.preloadDetails': "A preloaded library wins over every framework's own copy, whatever its version.",
   'llp.preloadFix': 'Unset it unless you are sure every framework here was built for that exact library.',
   'llp.cudaHome':
-    'CUDA_HOME/CUDA_PATH={home}: used to build extensions (nvcc); pip-installed frameworks load their own CUDA runtime regardless',
+    'CUDA_HOME/CUDA_PATH={home}: used to build extensions (nvcc); pip-installed frameworks load their own CUDA ' +
+    'runtime regardless',
   'llp.environment': 'environment',
   'llp.lists': 'LD_LIBRARY_PATH lists {folders}',
   'llp.driverOnly':
-    'LD_LIBRARY_PATH lists {folders}: the frameworks take only the driver (libcuda, NVML) from there, their CUDA libraries from their own files',
+    'LD_LIBRARY_PATH lists {folders}: the frameworks take only the driver (libcuda, NVML) from there, their CUDA ' +
+    'libraries from their own files',
   'llp.noneFrom': 'LD_LIBRARY_PATH lists {folders}: no framework takes a CUDA library from there',
   'llp.loadsFrom': 'LD_LIBRARY_PATH lists {folders}; the frameworks load {names} from there',
 
@@ -750,24 +881,29 @@ export const en = {
   'lib.versionUnknown': 'version unknown',
   'via.preloaded': 'preloaded',
   'dup.ok':
-    '{consumer} loads {lib} {version} ({via}); {others} {n, plural, one {is} other {are}} also on the machine and not used by it',
+    '{consumer} loads {lib} {version} ({via}); {others} {n, plural, one {is} other {are}} also on the machine and ' +
+    'not used by it',
   'dup.otherAt': '{version} at {path}',
   'dup.details':
-    'Tools that ask the ld cache (python -m torch.utils.collect_env, ldconfig -p) report the other copy; the loaded file is the one above (check a running process with gpu-env-doctor libs --pid PID).',
+    'Tools that ask the ld cache (python -m torch.utils.collect_env, ldconfig -p) report the other copy; the loaded ' +
+    'file is the one above (check a running process with gpu-env-doctor libs --pid PID).',
   'dup.wouldLoad': '{consumer} would load {lib} {version} from {path} instead of its own {own} ({ownPath})',
   'dup.fix':
-    "Put the framework's own folder first so its copy wins (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache).",
+    "Put the framework's own folder first so its copy wins (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld " +
+    'cache).',
   'unload.messageCrash':
     '{consumer}: {lib} is reached first at {path} ({via}), a file cut short: the loader maps it and the process dies',
   'unload.messageError':
-    '{consumer}: {lib} is reached first at {path} ({via}) and cannot be loaded; the loader does not try the copies behind it',
+    '{consumer}: {lib} is reached first at {path} ({via}) and cannot be loaded; the loader does not try the copies ' +
+    'behind it',
   'unload.whenDlopen': 'when {by} opens it at run time',
   'unload.whenStart': 'as it starts',
   'unload.whenImport': 'on import',
   'unload.crash': '{consumer} dies with SIGBUS (exit code 135) {when}, with no Python traceback',
   'unload.fails': "{consumer} fails to load it {when} (an OSError or the library's own error)",
   'unload.ignored':
-    'the loader ignores it with a message ("cannot be preloaded … ignored") and the process goes on without it ({from})',
+    'the loader ignores it with a message ("cannot be preloaded … ignored") and the process goes on without it ' +
+    '({from})',
   'unload.goodBehind': 'never reached: {path} ({version}, via {via})',
   'unload.fixLlp': 'Remove {dir} from LD_LIBRARY_PATH: it puts the broken file in front of the good copy.',
   'unload.fixPreload': 'Stop preloading {path}: unset LD_PRELOAD (or set it without that file).',
@@ -776,12 +912,16 @@ export const en = {
   'unload.fixFile':
     'Replace {path}: it is cut short or not a library (reinstall the package that owns it); the loader stops at it.',
   'dup.preloaded':
-    '{consumer} loads {lib} {version} from {path}, forced in by {from}; its own {own} ({ownPath}) is loaded too but not used',
+    '{consumer} loads {lib} {version} from {path}, forced in by {from}; its own {own} ({ownPath}) is loaded too but ' +
+    'not used',
   'dup.preloadedDetails':
-    "The loader loads {from} first, and the first object with a soname answers every later request for it: the framework's own copy, loaded later by path, is mapped but its functions are never called. cuDNN then opens the sub-libraries of the preloaded copy.",
+    'The loader loads {from} first, and the first object with a soname answers every later request for it: the ' +
+    "framework's own copy, loaded later by path, is mapped but its functions are never called. cuDNN then opens " +
+    'the sub-libraries of the preloaded copy.',
   'dup.preloadedFix': "Stop preloading it, so the framework's own copy is the one that runs.",
   'dup.preloadedFixEtc':
-    "Remove the line naming {path} from /etc/ld.so.preload (as root), so the framework's own copy is the one that runs.",
+    "Remove the line naming {path} from /etc/ld.so.preload (as root), so the framework's own copy is the one that " +
+    'runs.',
   'loaded.unreadable': 'Process {pid}: {message}',
   'loaded.mapsUnreadable': 'maps not readable',
   'loaded.ok': 'Process {pid} loaded {libs}',
@@ -790,13 +930,15 @@ export const en = {
   'loaded.differs': 'Process {pid} loaded {loaded} for {family}, where the emulation expected {expected}',
   'loaded.nothing': 'nothing',
   'loaded.differsDetails':
-    'The process may have changed LD_LIBRARY_PATH or loaded libraries itself; the loaded file is the truth. Please report this if you can reproduce it.',
+    'The process may have changed LD_LIBRARY_PATH or loaded libraries itself; the loaded file is the truth. Please ' +
+    'report this if you can reproduce it.',
   'envs.nameInterpreter': 'Name an interpreter (…/bin/python3) or an environment folder.',
   'envs.jaxPlugin':
     'JAX in {env}: {plugin} does not match jaxlib {jaxlib}; JAX will not load the plugin and falls back to the CPU',
   'envs.jaxPluginFix': 'Install the plugin and PJRT of the same version as jaxlib (or upgrade all of them together).',
   'envs.more':
-    '{n, plural, one {# more Python environment} other {# more Python environments}} found and not looked into (check --all-envs covers them all)',
+    '{n, plural, one {# more Python environment} other {# more Python environments}} found and not looked into ' +
+    '(check --all-envs covers them all)',
   'envs.summary': '{env}: {stack}',
   'envs.summaryPy': '{env} (Python {py}): {stack}',
   'envs.summaryPyActive': '{env} (Python {py}, active): {stack}',
@@ -816,26 +958,34 @@ export const en = {
   'judge.driverOld':
     '{label} brings the CUDA {cuda} runtime, which needs NVIDIA driver {min} or newer; this driver is {driver}',
   'judge.driverOldLimit':
-    '{label} brings the CUDA {cuda} runtime, which needs NVIDIA driver {min} or newer; this driver is {driver} (it runs CUDA up to {limit})',
+    '{label} brings the CUDA {cuda} runtime, which needs NVIDIA driver {min} or newer; this driver is {driver} (it ' +
+    'runs CUDA up to {limit})',
   'judge.driverCompat':
-    'Driver {driver} runs the CUDA {cuda} runtime of {label} through minor-version compatibility (needs {min}+; the full CUDA {cuda} driver is {full})',
+    'Driver {driver} runs the CUDA {cuda} runtime of {label} through minor-version compatibility (needs {min}+; the ' +
+    'full CUDA {cuda} driver is {full})',
   'judge.driverOk': 'Driver {driver} runs the CUDA {cuda} runtime of {label} (needs {min}+)',
   'judge.gpuLine': 'GPU {gpu}: {name}, compute capability {cc}',
   'judge.ccUnknown': 'The compute capability of GPU {gpu} ({name}) is unknown',
   'judge.paddleNoCode':
-    'CUDA {cuda} cannot build code for GPU {gpu} ({name}, compute capability {cc}): {label} runs there only if it ships PTX the driver can JIT-compile; otherwise expect "no kernel image is available for execution on the device". Use a build with a newer CUDA.',
+    'CUDA {cuda} cannot build code for GPU {gpu} ({name}, compute capability {cc}): {label} runs there only if it ' +
+    'ships PTX the driver can JIT-compile; otherwise expect "no kernel image is available for execution on the ' +
+    'device". Use a build with a newer CUDA.',
   'judge.minCcOk': 'GPU {gpu} ({name}, {cc}) is supported by {label} (needs {min}+)',
   'judge.minCcFail': '{label} needs compute capability {min} or higher; GPU {gpu} ({name}) is {cc}',
   'judge.archsUnknown': 'Which GPU architectures {label} was built for is not known',
   'judge.targets': '{label} targets: {list}',
   'judge.noKernels':
-    '{label} has no kernels for GPU {gpu} ({name}, {sm}) and no PTX it could JIT-compile: expect "no kernel image is available for execution on the device"',
+    '{label} has no kernels for GPU {gpu} ({name}, {sm}) and no PTX it could JIT-compile: expect "no kernel image is ' +
+    'available for execution on the device"',
   'judge.noKernelsSoft':
-    '{label} has no kernels for GPU {gpu} ({name}, {sm}) and no PTX it could JIT-compile: expect "no kernel image is available for execution on the device" (the architecture list of this build is not confirmed)',
+    '{label} has no kernels for GPU {gpu} ({name}, {sm}) and no PTX it could JIT-compile: expect "no kernel image is ' +
+    'available for execution on the device" (the architecture list of this build is not confirmed)',
   'judge.ptxOld':
-    '{label} runs on GPU {gpu} ({cc}) only by JIT-compiling its {ptx} PTX, which needs driver {full}+ (this is {driver}): expect "the provided PTX was compiled with an unsupported toolchain"',
+    '{label} runs on GPU {gpu} ({cc}) only by JIT-compiling its {ptx} PTX, which needs driver {full}+ (this is ' +
+    '{driver}): expect "the provided PTX was compiled with an unsupported toolchain"',
   'judge.ptxJit':
-    '{label} has no SASS for GPU {gpu} ({cc}); the driver JIT-compiles its {ptx} PTX (slow first start, kernels may be slower)',
+    '{label} has no SASS for GPU {gpu} ({cc}); the driver JIT-compiles its {ptx} PTX (slow first start, kernels may ' +
+    'be slower)',
   'judge.sass': '{label} has {sm} code for GPU {gpu} ({name})',
   'judge.sameFamily': '{label} runs on GPU {gpu} ({cc}) with its {sm} code (same architecture family)',
   'judge.pyOk': 'Python {py} is supported by {label}',
@@ -856,29 +1006,41 @@ export const en = {
   'judge.cudnnCc': 'cuDNN {loaded} supports compute capability {min} and up; GPU {gpu} ({name}) is {cc}',
   'judge.nvccSame': 'nvcc (CUDA {nv}) is the same CUDA as {label} uses',
   'judge.paddleNvccSame':
-    '{label} loads the CUDA libraries of the machine (Paddle 2.x bundles none); this toolkit is CUDA {nv}, the same major as its CUDA {cuda}',
+    '{label} loads the CUDA libraries of the machine (Paddle 2.x bundles none); this toolkit is CUDA {nv}, the same ' +
+    'major as its CUDA {cuda}',
   'judge.paddleNvccOther':
-    "{label} loads the CUDA {major} libraries of the machine (Paddle 2.x bundles none: cuBLAS, cuDNN … must be CUDA {major} builds on the library path), but the toolkit here is CUDA {nv}. Install a CUDA {cuda} toolkit (or conda's cudatoolkit={cuda}) beside it, or PaddlePaddle 3.x, whose wheels bring their own CUDA libraries.",
+    '{label} loads the CUDA {major} libraries of the machine (Paddle 2.x bundles none: cuBLAS, cuDNN … must be CUDA ' +
+    '{major} builds on the library path), but the toolkit here is CUDA {nv}. Install a CUDA {cuda} toolkit (or ' +
+    "conda's cudatoolkit={cuda}) beside it, or PaddlePaddle 3.x, whose wheels bring their own CUDA libraries.",
   'judge.nvccTorchSame':
     ' Building CUDA extensions against it works (torch.utils.cpp_extension only warns about a different minor).',
   'judge.nvccTorchOther':
-    ' Only building CUDA extensions for it (torch.utils.cpp_extension) needs an nvcc of CUDA {major}: it refuses another major.',
+    ' Only building CUDA extensions for it (torch.utils.cpp_extension) needs an nvcc of CUDA {major}: it refuses ' +
+    'another major.',
   'judge.nvccOther':
-    'nvcc is CUDA {nv} while {label} uses CUDA {cuda}: that is normal, not an error. The framework brings its own CUDA runtime (pip nvidia-* packages or bundled libraries) and never uses nvcc or /usr/local/cuda to run.{ext}',
+    'nvcc is CUDA {nv} while {label} uses CUDA {cuda}: that is normal, not an error. The framework brings its own ' +
+    'CUDA runtime (pip nvidia-* packages or bundled libraries) and never uses nvcc or /usr/local/cuda to run.{ext}',
 
   // explain: the engine's reasons about memory, verdicts, terminal and Markdown renderers
   'why.xlaShrinking':
-    'XLA asked for {size} up front and then retried with smaller sizes ({n} attempts): its preallocation did not fit in the free memory',
+    'XLA asked for {size} up front and then retried with smaller sizes ({n} attempts): its preallocation did not fit ' +
+    'in the free memory',
   'why.xlaFraction':
-    'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the memory',
+    'the preallocation is a fixed fraction of the GPU, so it fails when something else already holds part of the ' +
+    'memory',
   'why.xlaTakenBefore':
-    "the request that failed ({requested}) fits in the {size} the preallocation first asked for: the job is not too large for the GPU; the memory was taken before this process allocated anything (another process, or another framework's pool)",
+    'the request that failed ({requested}) fits in the {size} the preallocation first asked for: the job is not too ' +
+    'large for the GPU; the memory was taken before this process allocated anything (another process, or another ' +
+    "framework's pool)",
   'why.cupyNothing':
-    'CuPy had allocated nothing yet ("allocated so far: 0 bytes") when {bytes} bytes did not fit: the memory is taken by something else (or the request exceeds the GPU)',
+    'CuPy had allocated nothing yet ("allocated so far: 0 bytes") when {bytes} bytes did not fit: the memory is ' +
+    'taken by something else (or the request exceeds the GPU)',
   'why.rawOom':
-    "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came while creating the CUDA context or a library handle, which only fails when the GPU was already full",
+    "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came " +
+    'while creating the CUDA context or a library handle, which only fails when the GPU was already full',
   'why.xlaContextOom':
-    'XLA ran out of memory creating the device\'s stream executor (its CUDA context), before the job allocated anything: the GPU was already full; "no supported devices found" follows from it',
+    "XLA ran out of memory creating the device's stream executor (its CUDA context), before the job allocated " +
+    'anything: the GPU was already full; "no supported devices found" follows from it',
   'why.freeAtStart':
     'only {free} of {total} was free when the framework started ({pct}% already in use by something else)',
   'why.tooLargeNever': 'the request ({requested}) is larger than the whole GPU ({total}): it can never fit',
@@ -894,34 +1056,44 @@ export const en = {
   'why.selfHoldsOf': 'no other process is listed on the GPU: this process itself holds the memory ({self} of {total})',
   'why.noOtherListed': 'PyTorch lists no other process on the GPU',
   'why.otherFrameworkInProcess':
-    "this process has {self} in use but PyTorch's own pool is only {pool}: {foreign} is held in this process outside PyTorch, more than a CUDA context and its library handles take (another framework in the same process, such as JAX or TensorFlow, reserving its pool)",
+    "this process has {self} in use but PyTorch's own pool is only {pool}: {foreign} is held in this process outside " +
+    'PyTorch, more than a CUDA context and its library handles take (another framework in the same process, such ' +
+    'as JAX or TensorFlow, reserving its pool)',
   'why.contextsOnly': '{list}: no more than a CUDA context each, not what filled the GPU',
   'why.usedElsewhere':
-    "{elsewhere} of the GPU's {total} is in use outside this process (this process: {self}), well beyond a CUDA context: another process holds it",
+    "{elsewhere} of the GPU's {total} is in use outside this process (this process: {self}), well beyond a CUDA " +
+    'context: another process holds it',
   'why.freeEnough':
-    "{free} of the GPU was still free for a request of {requested}: memory held by others did not stop it (this process's own limit or cache did)",
+    '{free} of the GPU was still free for a request of {requested}: memory held by others did not stop it (this ' +
+    "process's own limit or cache did)",
   'why.paddleNothing':
-    "Paddle had allocated nothing yet and only {available} was available for {requested}: the memory was taken before Paddle allocated (another process, or another framework's pool)",
+    'Paddle had allocated nothing yet and only {available} was available for {requested}: the memory was taken ' +
+    "before Paddle allocated (another process, or another framework's pool)",
   'why.paddleHolds':
     'Paddle itself holds {allocated} and only {available} is left for {requested}: the job needs more than the GPU has',
   'why.paddleElsewhere': "{elsewhere} of the GPU's {total} is neither Paddle's nor available: another process holds it",
   'why.fragmented':
-    'PyTorch holds {unalloc} reserved but unallocated, at least the {requested} requested: the room exists in the cache, in pieces too small',
+    'PyTorch holds {unalloc} reserved but unallocated, at least the {requested} requested: the room exists in the ' +
+    'cache, in pieces too small',
   'why.fragmentedHalf': 'PyTorch holds {unalloc} reserved but unallocated (half the request or more)',
   'why.littleUnalloc': 'only {unalloc} is reserved but unallocated',
   'why.legacyOthers':
-    'PyTorch reserved only {reserved} and {free} is free: {unaccounted} ({pct}% of the GPU) is used outside this PyTorch, by other processes',
+    'PyTorch reserved only {reserved} and {free} is free: {unaccounted} ({pct}% of the GPU) is used outside this ' +
+    'PyTorch, by other processes',
   'why.legacySmall': 'this PyTorch holds a small part of the GPU',
   'why.legacyNotReserved':
-    "{unaccounted} ({pct}% of the GPU) is not reserved by this PyTorch: other processes, or this process's CUDA libraries",
+    "{unaccounted} ({pct}% of the GPU) is not reserved by this PyTorch: other processes, or this process's CUDA " +
+    'libraries',
   'why.legacyMost': 'this PyTorch holds most of the GPU ({reserved} reserved of {total})',
   'why.legacyCache':
-    'PyTorch reserved {reserved} but only {allocated} is allocated: {cached} sits in its cache, more than the {requested} requested, in pieces too small',
+    'PyTorch reserved {reserved} but only {allocated} is allocated: {cached} sits in its cache, more than the ' +
+    '{requested} requested, in pieces too small',
   'why.legacyCacheLess': '{cached} is reserved but not allocated (less than the {requested} requested)',
   'explain.nothing': 'Nothing in the input points to a known GPU, CUDA, cuDNN or driver failure.',
   'explain.notEnough': 'The input shows a GPU-related message, but not enough to tell the cause.',
   'explain.familyOnly':
-    'The input has the words of a GPU failure, but not a message the catalog knows: ranked by what is usually behind such failures, at low confidence.',
+    'The input has the words of a GPU failure, but not a message the catalog knows: ranked by what is usually behind ' +
+    'such failures, at low confidence.',
   'explain.ambiguousLine': 'This line alone cannot tell which of {n} causes it is.',
   'explain.ambiguousLog': 'The log alone cannot tell which of {n} causes it is.',
   'explain.mostLikelySetting': 'Most likely: {setting} has a value the framework cannot parse ({pct}%).',
@@ -929,7 +1101,8 @@ export const en = {
   'explain.settingTitle': '{setting} has a value the framework cannot parse',
   'explain.inputLine': '{sources}: {n, plural, one {# line} other {# lines}}',
   'explain.inputNoGpu':
-    '{sources}: {n, plural, one {# line} other {# lines}}; this machine has no working NVIDIA GPU, so the log is judged alone (run explain on the GPU machine, or give --from its snapshot)',
+    '{sources}: {n, plural, one {# line} other {# lines}}; this machine has no working NVIDIA GPU, so the log is ' +
+    'judged alone (run explain on the GPU machine, or give --from its snapshot)',
   'explain.inputWith': '{sources}: {n, plural, one {# line} other {# lines}}, with the facts of {host}',
   'explain.thisMachine': 'this machine',
   'explain.contextRead': '({n} context line(s) read)',
@@ -942,7 +1115,8 @@ export const en = {
   'explain.decides': 'What decides it:',
   'explain.onMachine': '(on the machine that failed), or paste the lines above the error',
   'explain.onMachineCudnn':
-    '(on the machine that failed: it tells a cuDNN that cannot start from one that cannot get memory), or paste the lines above the error',
+    '(on the machine that failed: it tells a cuDNN that cannot start from one that cannot get memory), or paste the ' +
+    'lines above the error',
   'explain.ifFirst': 'If it is the first:',
   'explain.machineWhere': '(machine)',
   'explain.signals': 'Signals',
@@ -970,12 +1144,14 @@ export const en = {
   'explain.md.inputWith':
     'Input: {sources} ({n, plural, one {# line} other {# lines}}), combined with the facts of {host}.',
   'explain.md.inputNoGpu':
-    'Input: {sources} ({n, plural, one {# line} other {# lines}}); this machine has no working NVIDIA GPU, so the log is judged alone.',
+    'Input: {sources} ({n, plural, one {# line} other {# lines}}); this machine has no working NVIDIA GPU, so the ' +
+    'log is judged alone.',
   'explain.md.candidate': 'candidate',
   'explain.md.confidence': 'confidence',
   'explain.md.check': 'check',
   'explain.md.decides':
-    'What decides it: run `gpu-env-doctor check --deep` on the machine that failed, or paste the lines above the error.',
+    'What decides it: run `gpu-env-doctor check --deep` on the machine that failed, or paste the lines above the ' +
+    'error.',
   'explain.md.machine': '(machine)',
 
   // explain: the fix of each root cause (src/judge/explain/fixes/fixes.ts)
@@ -984,97 +1160,148 @@ export const en = {
   'fix.oom.torchAccum':
     'Keep the effective batch with gradient accumulation (several smaller steps, then optimizer.step()).',
   'fix.oom.torchAmp':
-    'Use mixed precision (torch.autocast("cuda", dtype=torch.bfloat16) or float16 with GradScaler) and, for large models, activation checkpointing (torch.utils.checkpoint).',
+    'Use mixed precision (torch.autocast("cuda", dtype=torch.bfloat16) or float16 with GradScaler) and, for large ' +
+    'models, activation checkpointing (torch.utils.checkpoint).',
   'fix.oom.torchBenchmark':
     'Set torch.backends.cudnn.benchmark = False: benchmarking tries convolution algorithms that need large workspaces.',
   'fix.oom.tfAmp': "Use mixed precision: tf.keras.mixed_precision.set_global_policy('mixed_float16').",
   'fix.oom.tfAccum': 'Keep the effective batch with gradient accumulation.',
   'fix.oom.jax': 'Use bfloat16 parameters/activations and jax.checkpoint (rematerialisation) for large models.',
   'fix.held.kill':
-    'kill {pid}    # only if process {pid} is yours and no longer needed (check with: ps -o pid,user,etime,cmd -p {pid})',
+    'kill {pid}    # only if process {pid} is yours and no longer needed (check with: ps -o pid,user,etime,cmd -p ' +
+    '{pid})',
   'fix.held.hostPid':
-    "PID {pid} comes from the log: in a container that is the host's PID (NVML reports host PIDs) and names nothing here, or another process. Run gpu-env-doctor fix on the machine, which finds the holder itself.",
+    "PID {pid} comes from the log: in a container that is the host's PID (NVML reports host PIDs) and names nothing " +
+    'here, or another process. Run gpu-env-doctor fix on the machine, which finds the holder itself.',
   'fix.held.mapped':
-    'PID {pid} in the log is PID {local} here (nvidia-smi reports host PIDs; matched by the process that has the GPU open)',
+    'PID {pid} in the log is PID {local} here (nvidia-smi reports host PIDs; matched by the process that has the GPU ' +
+    'open)',
   'fix.held.endIt':
-    'End the process that holds the GPU memory (find it with the command above; `kill PID` if it is yours and finished).',
+    'End the process that holds the GPU memory (find it with the command above; `kill PID` if it is yours and ' +
+    'finished).',
   'fix.held.mustKeep': 'Or, if it must keep running: {remedy}',
   'fix.held.freeGpu': 'Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...',
   'fix.held.text':
-    'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover workers (DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.',
+    'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover workers (DataLoader, ' +
+    'Jupyter kernels, stopped jobs) keep their memory until they exit.',
   'fix.held.textPids':
-    'Another process holds the GPU memory (PID {pids}). Free it, wait for it, or use another GPU. Leftover workers (DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.',
+    'Another process holds the GPU memory (PID {pids}). Free it, wait for it, or use another GPU. Leftover workers ' +
+    '(DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.',
   'fix.prealloc.jax':
-    'JAX reserves 75% of GPU memory at its first operation. Turn preallocation off, or give it a smaller fraction, so cuDNN/cuBLAS and other processes have room.',
+    'JAX reserves 75% of GPU memory at its first operation. Turn preallocation off, or give it a smaller fraction, ' +
+    'so cuDNN/cuBLAS and other processes have room.',
   'fix.prealloc.tf':
-    'TensorFlow takes nearly all GPU memory at start, leaving none for cuDNN/cuBLAS handles or a second process. Enable memory growth: tf.config.experimental.set_memory_growth(gpu, True) for each GPU before any op (TF1: config.gpu_options.allow_growth = True), or set the environment variable.',
+    'TensorFlow takes nearly all GPU memory at start, leaving none for cuDNN/cuBLAS handles or a second process. ' +
+    'Enable memory growth: tf.config.experimental.set_memory_growth(gpu, True) for each GPU before any op (TF1: ' +
+    'config.gpu_options.allow_growth = True), or set the environment variable.',
   'fix.prealloc.any':
-    'A framework reserved most of the GPU memory up front. TensorFlow: enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true). JAX: turn preallocation off (XLA_PYTHON_CLIENT_PREALLOCATE=false) or lower its fraction.',
+    'A framework reserved most of the GPU memory up front. TensorFlow: enable memory growth ' +
+    '(TF_FORCE_GPU_ALLOW_GROWTH=true). JAX: turn preallocation off (XLA_PYTHON_CLIENT_PREALLOCATE=false) or lower ' +
+    'its fraction.',
   'fix.frag':
-    "PyTorch's cache holds enough memory in pieces too small for the request. Let the allocator grow segments instead of splitting them (PyTorch 2.1+), or cap split sizes on older versions; free the cache between phases (torch.cuda.empty_cache() after evaluation).",
+    "PyTorch's cache holds enough memory in pieces too small for the request. Let the allocator grow segments " +
+    'instead of splitting them (PyTorch 2.1+), or cap split sizes on older versions; free the cache between phases ' +
+    '(torch.cuda.empty_cache() after evaluation).',
   'fix.cudnn.needCompiled': 'cuDNN {version} or a newer minor of the same major',
   'fix.cudnn.needBuilt': 'the cuDNN version the framework was built with',
   'fix.cudnn.text':
-    'The cuDNN that loads does not fit the framework build; install {need}, or install the framework release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
+    'The cuDNN that loads does not fit the framework build; install {need}, or install the framework release built ' +
+    'for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
   'fix.cudnn.textRuntime':
-    'The cuDNN that loads ({runtime}) does not fit the framework build; install {need}, or install the framework release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
+    'The cuDNN that loads ({runtime}) does not fit the framework build; install {need}, or install the framework ' +
+    'release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
   'fix.cuda.text':
-    'The framework was built for CUDA {wanted} than the one installed. Install that CUDA runtime (alongside is fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ bring their own runtime.',
+    'The framework was built for CUDA {wanted} than the one installed. Install that CUDA runtime (alongside is ' +
+    'fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
+    'bring their own runtime.',
   'fix.cuda.textOther':
-    'The framework was built for another CUDA version than the one installed. Install that CUDA runtime (alongside is fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ bring their own runtime.',
+    'The framework was built for another CUDA version than the one installed. Install that CUDA runtime (alongside ' +
+    'is fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
+    'bring their own runtime.',
   'fix.driver.text':
-    'The NVIDIA driver is older than the CUDA in use needs. Update the driver, or install a framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
+    'The NVIDIA driver is older than the CUDA in use needs. Update the driver, or install a framework build for the ' +
+    'CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
   'fix.driver.textDc':
-    'The NVIDIA driver is older than the CUDA in use needs (it supports CUDA {dc}). Update the driver, or install a framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
+    'The NVIDIA driver is older than the CUDA in use needs (it supports CUDA {dc}). Update the driver, or install a ' +
+    'framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
   'fix.driver.textMin':
-    'The NVIDIA driver is older than the CUDA in use needs. Update the driver to {min} or newer, or install a framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
+    'The NVIDIA driver is older than the CUDA in use needs. Update the driver to {min} or newer, or install a ' +
+    'framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
   'fix.driver.textDcMin':
-    'The NVIDIA driver is older than the CUDA in use needs (it supports CUDA {dc}). Update the driver to {min} or newer, or install a framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
+    'The NVIDIA driver is older than the CUDA in use needs (it supports CUDA {dc}). Update the driver to {min} or ' +
+    'newer, or install a framework build for the CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
   'fix.driver.manual':
     'Install a newer NVIDIA driver (distribution package or NVIDIA installer; needs root and usually a reboot).',
   'fix.missing.text':
-    "A library the framework needs is not on the loader's path. Install it (for pip frameworks the nvidia-* wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).",
+    "A library the framework needs is not on the loader's path. Install it (for pip frameworks the nvidia-* wheels; " +
+    'otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).',
   'fix.missing.textLib':
-    "A library the framework needs ({lib}) is not on the loader's path. Install it (for pip frameworks the nvidia-* wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).",
+    "A library the framework needs ({lib}) is not on the loader's path. Install it (for pip frameworks the nvidia-* " +
+    'wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).',
   'fix.conflict':
-    'Two copies of a CUDA library compete and the wrong one loads first (LD_LIBRARY_PATH, a conda environment mixed with pip wheels, a system copy). Remove the stale copy from the search path so the one the framework was built with loads.',
+    'Two copies of a CUDA library compete and the wrong one loads first (LD_LIBRARY_PATH, a conda environment mixed ' +
+    'with pip wheels, a system copy). Remove the stale copy from the search path so the one the framework was ' +
+    'built with loads.',
   'fix.pipMirror': '',
   'fix.preload.text':
-    'LD_PRELOAD forces {lib} into every program, and the loader could not use it. Take it out of LD_PRELOAD (or point it at a working copy), then rerun.',
+    'LD_PRELOAD forces {lib} into every program, and the loader could not use it. Take it out of LD_PRELOAD (or ' +
+    'point it at a working copy), then rerun.',
   'fix.preload.textWhy':
-    'LD_PRELOAD forces {lib} into every program, and the loader could not use it ({why}). Take it out of LD_PRELOAD (or point it at a working copy), then rerun.',
+    'LD_PRELOAD forces {lib} into every program, and the loader could not use it ({why}). Take it out of LD_PRELOAD ' +
+    '(or point it at a working copy), then rerun.',
   'fix.driver.mismatch':
-    "Error 803: the CUDA driver library (libcuda) that loads is not the one of the kernel driver. Most often a CUDA compat package (…/compat) on LD_LIBRARY_PATH, older than the installed driver: take that folder off LD_LIBRARY_PATH so the driver's own libcuda loads; a newer driver does not help.",
+    'Error 803: the CUDA driver library (libcuda) that loads is not the one of the kernel driver. Most often a CUDA ' +
+    'compat package (…/compat) on LD_LIBRARY_PATH, older than the installed driver: take that folder off ' +
+    "LD_LIBRARY_PATH so the driver's own libcuda loads; a newer driver does not help.",
   'fix.driver.mismatchReboot':
-    'If no compat folder is on the path and the driver was just upgraded: reboot (or reload the nvidia modules) so the kernel driver and libcuda match.',
+    'If no compat folder is on the path and the driver was just upgraded: reboot (or reload the nvidia modules) so ' +
+    'the kernel driver and libcuda match.',
   'fix.arch.text':
-    "The installed build has no code for this GPU. Install a build made with a CUDA version that supports it; a GPU older than the build's minimum needs an older release or a source build (TORCH_CUDA_ARCH_LIST).",
+    'The installed build has no code for this GPU. Install a build made with a CUDA version that supports it; a GPU ' +
+    "older than the build's minimum needs an older release or a source build (TORCH_CUDA_ARCH_LIST).",
   'fix.arch.textCc':
-    "The installed build has no code for this GPU (compute capability {cc}). Install a build made with a CUDA version that supports it; a GPU older than the build's minimum needs an older release or a source build (TORCH_CUDA_ARCH_LIST).",
+    'The installed build has no code for this GPU (compute capability {cc}). Install a build made with a CUDA ' +
+    "version that supports it; a GPU older than the build's minimum needs an older release or a source build " +
+    '(TORCH_CUDA_ARCH_LIST).',
   'fix.novis':
-    'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
+    'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver ' +
+    'is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
   'fix.fault.text':
-    'The GPU or the driver is in a bad state (Xid/ECC errors, a driver upgraded without reboot, suspend/resume). Look at the kernel log, then reset the driver or the machine; a GPU that keeps reporting errors needs replacing.',
+    'The GPU or the driver is in a bad state (Xid/ECC errors, a driver upgraded without reboot, suspend/resume). ' +
+    'Look at the kernel log, then reset the driver or the machine; a GPU that keeps reporting errors needs ' +
+    'replacing.',
   'fix.fault.reboot':
-    'Reboot the machine (or reload the driver: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm).',
+    'Reboot the machine (or reload the driver: sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo ' +
+    'modprobe nvidia nvidia_uvm).',
   'fix.fault.drain': 'On a cluster: drain the node and report it to the administrators.',
   'fix.bug':
-    'This looks like a defect of the framework version in use. Upgrade to the latest patch release (or go back to the last version that worked) and search its issue tracker for the message.',
+    'This looks like a defect of the framework version in use. Upgrade to the latest patch release (or go back to ' +
+    'the last version that worked) and search its issue tracker for the message.',
   'fix.other': 'The cause lies outside the GPU setup (host memory, the program or its data). See the evidence lines.',
   'fix.setting.allocConf': "PyTorch's CUDA caching-allocator options, comma-separated key:value pairs",
   'fix.setting.memFraction': 'the fraction of GPU memory JAX preallocates, a number between 0 and 1',
   'fix.setting.allowGrowth':
     'TensorFlow\'s switch for growing GPU memory on demand, exactly "true" or "false" in lower case',
   'fix.setting.text':
-    '{name} has a value the framework cannot parse. Run once without it to confirm, then correct it where it is set (shell profile, job script, container environment).',
+    '{name} has a value the framework cannot parse. Run once without it to confirm, then correct it where it is set ' +
+    '(shell profile, job script, container environment).',
   'fix.setting.textKnown':
-    '{name} has a value the framework cannot parse ({what}, e.g. {name}={example}). Run once without it to confirm, then correct it where it is set (shell profile, job script, container environment).',
+    '{name} has a value the framework cannot parse ({what}, e.g. {name}={example}). Run once without it to confirm, ' +
+    'then correct it where it is set (shell profile, job script, container environment).',
 
   // serve's help (src/commands/serve.ts)
   'cmd.serve.summary':
     'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings',
   'cmd.serve.description':
-    'A live web page of this machine\'s GPUs: per GPU, its memory by process (user, framework, verdict, age,\ncommand), the frameworks\' memory policies, which GPUs are free and the CUDA_VISIBLE_DEVICES line to use\none, the last hour of memory, and what check finds (every --check-interval seconds). It updates itself\n(server-sent events); without JavaScript it is a complete page that reloads itself. It only reads:\nnothing on it ends a process (gpu-env-doctor fix does that, after asking).\n\nIt listens on 127.0.0.1 unless --host says otherwise; any other address needs a token on every request: one is\nmade and printed at start, or read from --token-file FILE (at least {minToken} characters). With --fleet DIR\nit shows many machines, one row each, from the snapshots in DIR (one file per node, written by\n"gpu-env-doctor snapshot"; see examples/kubernetes and examples/slurm). --redact hides user names, host names and\ncommand lines.',
+    "A live web page of this machine's GPUs: per GPU, its memory by process (user, framework, verdict, " +
+    "age,\ncommand), the frameworks' memory policies, which GPUs are free and the CUDA_VISIBLE_DEVICES line to " +
+    'use\none, the last hour of memory, and what check finds (every --check-interval seconds). It updates ' +
+    'itself\n(server-sent events); without JavaScript it is a complete page that reloads itself. It only ' +
+    'reads:\nnothing on it ends a process (gpu-env-doctor fix does that, after asking).\n\nIt listens on 127.0.0.1 ' +
+    'unless --host says otherwise; any other address needs a token on every request: one is\nmade and printed at ' +
+    'start, or read from --token-file FILE (at least {minToken} characters). With --fleet DIR\nit shows many ' +
+    'machines, one row each, from the snapshots in DIR (one file per node, written by\n"gpu-env-doctor snapshot"; ' +
+    'see examples/kubernetes and examples/slurm). --redact hides user names, host names and\ncommand lines.',
   'cmd.serve.example1': "this machine's page on http://127.0.0.1:{port}/",
   'cmd.serve.example2': 'for the whole lab, with a token',
   'cmd.serve.example3': 'one row per node, from the snapshots the nodes write',
@@ -1082,15 +1309,20 @@ export const en = {
   'registry.serve':
     'a live local web page of the GPU server: memory by process and user, stale holders, free GPUs, findings',
   'registry.mcp':
-    'a Model Context Protocol server on stdio for coding agents: check, explain, procs, libs, compat, snapshot, the fix plan (read-only)',
+    'a Model Context Protocol server on stdio for coding agents: check, explain, procs, libs, compat, snapshot, the ' +
+    'fix plan (read-only)',
   'cmd.mcp.summary': 'serve the tool to coding agents over the Model Context Protocol (stdio)',
   'cmd.mcp.description':
-    'Runs a Model Context Protocol server on standard input and output. Its tools are read-only: check, explain\n(a log text or file), procs, libs, compat, snapshot, and fix_plan (the dry-run plan of fix: nothing is ended or\nwritten). Each returns the JSON that the command prints with --json. The findings pages are resources. With\n--redact every answer is redacted. Add it to an agent with the one line in the README.',
+    'Runs a Model Context Protocol server on standard input and output. Its tools are read-only: check, explain\n(a ' +
+    'log text or file), procs, libs, compat, snapshot, and fix_plan (the dry-run plan of fix: nothing is ended ' +
+    'or\nwritten). Each returns the JSON that the command prints with --json. The findings pages are resources. ' +
+    'With\n--redact every answer is redacted. Add it to an agent with the one line in the README.',
   'cmd.mcp.example1': 'start the server (an agent starts it for you)',
   'cmd.mcp.example2': 'add it to an agent, with user names, hosts and secrets replaced',
   'cmd.mcp.exitCodes': '0 the client closed the connection; 2 usage error or failure of the tool.',
 
-  // explain: the test that tells causes apart (src/judge/explain/fixes/tests.ts); Windows and WSL sentences (src/judge/platform/adapt-fix.ts)
+  // explain: the test that tells causes apart (src/judge/explain/fixes/tests.ts); Windows and WSL sentences
+  // (src/judge/platform/adapt-fix.ts)
   'test.heldOther': 'see whether another process holds GPU memory',
   'test.jaxPrealloc': 'rerun with preallocation off',
   'test.tfGrowth': 'rerun with memory growth on',
@@ -1112,53 +1344,74 @@ export const en = {
   'test.xid': 'look for Xid or ECC errors in the kernel log',
   'test.latestPatch': 'rerun with the latest patch release of the framework',
   'win.wslDriver':
-    'On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a Windows prompt: wsl --shutdown',
+    'On Windows (not inside WSL): install or update the NVIDIA driver from nvidia.com, then restart WSL from a ' +
+    'Windows prompt: wsl --shutdown',
   'win.tfTested':
-    'TensorFlow {series} on Windows was tested with CUDA {cuda} and cuDNN {cudnn}; the conda line installs both into the active environment (the tensorflow[and-cuda] extra is Linux only).',
+    'TensorFlow {series} on Windows was tested with CUDA {cuda} and cuDNN {cudnn}; the conda line installs both into ' +
+    'the active environment (the tensorflow[and-cuda] extra is Linux only).',
   'win.tfSetup':
     'The conda and pip lines set up TensorFlow {version} (CUDA {cuda}, cuDNN {cudnn}) in the active environment.',
   'win.shells':
-    'On Windows the `set` lines are for cmd (Anaconda Prompt), the `$env:` lines for PowerShell, `export` for Git Bash; each lasts for that window only.',
+    'On Windows the `set` lines are for cmd (Anaconda Prompt), the `$env:` lines for PowerShell, `export` for Git ' +
+    'Bash; each lasts for that window only.',
   'win.whereCopies': 'where.exe {dll} lists the copies on PATH in the order Windows finds them.',
   'win.driver':
-    'Install a newer NVIDIA driver for Windows from nvidia.com (or the NVIDIA App / GeForce Experience), then restart Windows.',
+    'Install a newer NVIDIA driver for Windows from nvidia.com (or the NVIDIA App / GeForce Experience), then ' +
+    'restart Windows.',
   'win.driverBranch':
-    'Install a newer NVIDIA driver for Windows from nvidia.com (or the NVIDIA App / GeForce Experience) (branch {branch} or newer), then restart Windows.',
+    'Install a newer NVIDIA driver for Windows from nvidia.com (or the NVIDIA App / GeForce Experience) (branch ' +
+    '{branch} or newer), then restart Windows.',
   'win.restart': 'Restart Windows (a driver update or a driver reset needs it).',
   'win.cvd': '{cmd} (cmd) or {ps} (PowerShell), then start python',
   'win.k.condaBin':
-    'conda puts the CUDA and cuDNN DLLs of an environment in %CONDA_PREFIX%\\Library\\bin; activating the environment puts that folder on PATH, so they are found only from an activated environment (Anaconda Prompt: conda activate NAME).',
+    'conda puts the CUDA and cuDNN DLLs of an environment in %CONDA_PREFIX%\\Library\\bin; activating the ' +
+    'environment puts that folder on PATH, so they are found only from an activated environment (Anaconda Prompt: ' +
+    'conda activate NAME).',
   'win.k.dllSearch':
-    'Windows finds a DLL in the application\'s folder, then System32, then the folders of PATH in order; "error code is 126" / "DLL load failed: The specified module could not be found" means the DLL, or one it depends on, is in none of them. LD_LIBRARY_PATH means nothing on Windows.',
+    'Windows finds a DLL in the application\'s folder, then System32, then the folders of PATH in order; "error code ' +
+    'is 126" / "DLL load failed: The specified module could not be found" means the DLL, or one it depends on, is ' +
+    'in none of them. LD_LIBRARY_PATH means nothing on Windows.',
   'win.k.tfNative':
-    'TensorFlow 2.10 is the last release with GPU support on native Windows; TensorFlow 2.11 and later run on the GPU only under WSL2. The tensorflow[and-cuda] extra (2.14+) installs Linux-only nvidia-* wheels.',
+    'TensorFlow 2.10 is the last release with GPU support on native Windows; TensorFlow 2.11 and later run on the ' +
+    'GPU only under WSL2. The tensorflow[and-cuda] extra (2.14+) installs Linux-only nvidia-* wheels.',
   'win.k.jax':
-    'JAX publishes CUDA wheels for Linux only: on Windows run it under WSL2 (jax[cuda12] inside the Linux environment).',
+    'JAX publishes CUDA wheels for Linux only: on Windows run it under WSL2 (jax[cuda12] inside the Linux ' +
+    'environment).',
   'win.k.expandable':
-    'PyTorch\'s expandable_segments allocator option is not available on Windows (it warns "expandable_segments not supported on this platform" and ignores it).',
+    'PyTorch\'s expandable_segments allocator option is not available on Windows (it warns "expandable_segments not ' +
+    'supported on this platform" and ignores it).',
   'win.k.processes':
-    'taskkill /PID N /F ends a process on Windows (without /F a console program such as python.exe is only asked to close); tasklist /V /FI "PID eq N" shows whose it is first. nvidia-smi lists processes on Windows but not their memory when the GPU runs in WDDM mode.',
+    'taskkill /PID N /F ends a process on Windows (without /F a console program such as python.exe is only asked to ' +
+    'close); tasklist /V /FI "PID eq N" shows whose it is first. nvidia-smi lists processes on Windows but not ' +
+    'their memory when the GPU runs in WDDM mode.',
   'win.k.wslDriver':
-    "WSL2 uses the Windows host's NVIDIA driver: update the driver on Windows; do not install a Linux NVIDIA driver inside WSL (it replaces the WSL libcuda stub and breaks CUDA).",
+    "WSL2 uses the Windows host's NVIDIA driver: update the driver on Windows; do not install a Linux NVIDIA driver " +
+    'inside WSL (it replaces the WSL libcuda stub and breaks CUDA).',
   'win.k.wslLibcuda':
-    'Inside WSL2, libcuda.so comes from /usr/lib/wsl/lib (mounted from the Windows driver); it must stay on the loader path.',
+    'Inside WSL2, libcuda.so comes from /usr/lib/wsl/lib (mounted from the Windows driver); it must stay on the ' +
+    'loader path.',
   'win.k.dll': '{dll} is {library} ({version}){how}.',
   'win.k.dllHow': ': {providers}',
   'win.k.dllOr': ', or ',
 
   // env.allocators and what frameworks do with their settings (src/checks/env/allocator*.ts)
   'alloc.torchOldImport':
-    'PyTorch (before 2.9) raises RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings" at the first CUDA call',
+    'PyTorch (before 2.9) raises RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings" at the ' +
+    'first CUDA call',
   'alloc.torchAbort':
-    'PyTorch aborts at import, before any of your code runs: "terminate called after throwing an instance of \'c10::Error\' … {error}" (SIGABRT, exit code 134)',
+    'PyTorch aborts at import, before any of your code runs: "terminate called after throwing an instance of ' +
+    "'c10::Error' … {error}\" (SIGABRT, exit code 134)",
   'alloc.torchAbortUnknown':
-    'PyTorch 2.9 and later abort at import, before any of your code runs: "terminate called after throwing an instance of \'c10::Error\' … {error}" (SIGABRT, exit code 134); before 2.9 it raises RuntimeError at the first CUDA call',
+    'PyTorch 2.9 and later abort at import, before any of your code runs: "terminate called after throwing an ' +
+    "instance of 'c10::Error' … {error}\" (SIGABRT, exit code 134); before 2.9 it raises RuntimeError at the " +
+    'first CUDA call',
   'alloc.torchOldFirstCall':
     'PyTorch (before 2.9) imports, then raises RuntimeError at the first CUDA call ({quoted}); the job ends there',
   'alloc.torchFirstCall':
     'PyTorch imports, then the first CUDA call raises {type}: {error} — the job ends there (exit code 1)',
   'alloc.cpuFallback':
-    'the CUDA plugin fails to initialise ("Jax plugin configuration error") and JAX falls back to the CPU: the job runs without the GPU and exits 0',
+    'the CUDA plugin fails to initialise ("Jax plugin configuration error") and JAX falls back to the CPU: the job ' +
+    'runs without the GPU and exits 0',
   'alloc.jaxBoth':
     'JAX runs on the CPU: XLA_CLIENT_MEM_FRACTION and XLA_PYTHON_CLIENT_MEM_FRACTION are both set, which JAX refuses',
   'alloc.jaxBothQ':
@@ -1168,25 +1421,32 @@ export const en = {
   'alloc.jaxNaNQ': "ValueError: could not convert string to float: '{value}' — {fallback}",
   'alloc.jaxNaNFix': 'Give the share of GPU memory JAX preallocates as a fraction (0.5 is half), or unset it (75%).',
   'alloc.jaxOver':
-    '{name}={value} asks JAX to preallocate more than the whole GPU: the preallocation fails and steps down until it fits, then the job runs with nearly all the GPU',
+    '{name}={value} asks JAX to preallocate more than the whole GPU: the preallocation fails and steps down until it ' +
+    'fits, then the job runs with nearly all the GPU',
   'alloc.jaxNotFraction': '{name}={value} is not a fraction between 0 and 1: what JAX does with it is not known',
   'alloc.jaxOverQ':
-    'JAX logs "Failed to allocate device memory … RESOURCE_EXHAUSTED" for each size it tries, then runs, holding nearly all GPU memory (nothing left for another process)',
+    'JAX logs "Failed to allocate device memory … RESOURCE_EXHAUSTED" for each size it tries, then runs, holding ' +
+    'nearly all GPU memory (nothing left for another process)',
   'alloc.jaxZeroQ': 'JAX accepts the number; the allocator gets a limit of zero or less',
   'alloc.jaxFractionFix': 'Give the share of GPU memory JAX preallocates as a fraction (0.5 is half).',
   'alloc.jaxPrealloc':
     'XLA_PYTHON_CLIENT_PREALLOCATE="{value}" keeps preallocation on: JAX turns it off only for false, False or 0',
   'alloc.jaxPreallocQ':
-    'JAX reserves 75% of GPU memory (or XLA_PYTHON_CLIENT_MEM_FRACTION) at its first operation, as if the variable were not set',
+    'JAX reserves 75% of GPU memory (or XLA_PYTHON_CLIENT_MEM_FRACTION) at its first operation, as if the variable ' +
+    'were not set',
   'alloc.jaxPreallocFix': 'Use false to stop JAX reserving 75% of GPU memory at the first operation.',
   'alloc.jaxAllocator':
-    'JAX runs on the CPU, not the GPU: XLA_PYTHON_CLIENT_ALLOCATOR="{value}" is not one of default, platform, bfc, cuda_async',
+    'JAX runs on the CPU, not the GPU: XLA_PYTHON_CLIENT_ALLOCATOR="{value}" is not one of default, platform, bfc, ' +
+    'cuda_async',
   'alloc.jaxAllocatorQ': 'ValueError "XLA_PYTHON_CLIENT_ALLOCATOR env var must be …": {fallback}',
   'alloc.jaxAllocatorFix': 'Unset it, or use platform (allocate on demand, slow but frugal).',
   'alloc.tfGrowth':
-    'TF_FORCE_GPU_ALLOW_GROWTH="{value}" is ignored: TensorFlow reads only "true" or "false" (lower case), so it takes nearly all GPU memory at start',
+    'TF_FORCE_GPU_ALLOW_GROWTH="{value}" is ignored: TensorFlow reads only "true" or "false" (lower case), so it ' +
+    'takes nearly all GPU memory at start',
   'alloc.tfGrowthQ':
-    'TensorFlow logs "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: \\"{value}\\". Valid values are \\"true\\" or \\"false\\"" and keeps allow_growth off: it reserves nearly all GPU memory, and a second process on the GPU fails',
+    'TensorFlow logs "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: ' +
+    '\\"{value}\\". Valid values are \\"true\\" or \\"false\\"" and keeps allow_growth off: it reserves nearly all ' +
+    'GPU memory, and a second process on the GPU fails',
   'allocators.tfFix': 'Use the lower-case value TensorFlow reads.',
   'allocators.tfAlloc': 'TF_GPU_ALLOCATOR="{value}" is not an allocator TensorFlow knows (cuda_malloc_async)',
   'allocators.tfAllocFix': 'Unset it, or set cuda_malloc_async.',
@@ -1197,11 +1457,14 @@ export const en = {
   'allocators.failsFirstCall': 'PyTorch fails at the first CUDA call',
   'allocators.torchMessage': '{when}: {name} — {what}',
   'allocators.torchFix':
-    'Options are key:value pairs separated by commas, with the names and values PyTorch documents (True/False with capitals).',
+    'Options are key:value pairs separated by commas, with the names and values PyTorch documents (True/False with ' +
+    'capitals).',
   'allocators.torchFixImport':
-    'Options are key:value pairs separated by commas, with the names and values PyTorch documents (True/False with capitals). Until it is fixed, nothing that imports torch can run.',
+    'Options are key:value pairs separated by commas, with the names and values PyTorch documents (True/False with ' +
+    'capitals). Until it is fixed, nothing that imports torch can run.',
   'allocators.both':
-    'Both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF are set, differently: recent PyTorch reads PYTORCH_ALLOC_CONF and ignores the other',
+    'Both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF are set, differently: recent PyTorch reads ' +
+    'PYTORCH_ALLOC_CONF and ignores the other',
   'allocators.bothFix': 'Keep one of them.',
   'allocators.tfGrows': 'TensorFlow grows memory on demand',
   'allocators.jaxNoPrealloc': 'JAX does not preallocate',
@@ -1215,7 +1478,8 @@ export const en = {
     '"{entry}" in CUDA_VISIBLE_DEVICES names no GPU of this machine; CUDA ignores it and everything after it',
   'cvd.nvd': 'NVIDIA_VISIBLE_DEVICES="{value}": the container runtime mounts no GPU into containers started from here',
   'cvd.nvdFix':
-    'Set NVIDIA_VISIBLE_DEVICES=all (or the GPU indexes/UUIDs) for containers that need GPUs, or use docker run --gpus all.',
+    'Set NVIDIA_VISIBLE_DEVICES=all (or the GPU indexes/UUIDs) for containers that need GPUs, or use docker run ' +
+    '--gpus all.',
   'cvd.gpusHere': 'GPUs here: {list}',
   'cvd.none': 'none',
   'cvd.fix': 'Use indexes 0-{max} or the UUIDs nvidia-smi -L prints.',
@@ -1224,22 +1488,28 @@ export const en = {
   'cvd.sees': 'A job here sees {mapping}',
   'cvd.seesDetails': 'Frameworks number the visible GPUs from 0; nvidia-smi numbers the physical ones.',
   'cvd.mixed':
-    "Mixed GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs fastest first, so index N is not nvidia-smi's GPU N",
+    'Mixed GPU models and CUDA_DEVICE_ORDER is not PCI_BUS_ID: CUDA numbers the GPUs fastest first, so index N is ' +
+    "not nvidia-smi's GPU N",
   'cvd.mixedFix': 'Make CUDA number GPUs as nvidia-smi does.',
   'cvd.mig':
-    'CUDA_VISIBLE_DEVICES names MIG device {entry} on GPU {gpu} ({profile}, GPU instance {gi}, compute instance {ci}): the job sees {free} of {total} MiB free',
+    'CUDA_VISIBLE_DEVICES names MIG device {entry} on GPU {gpu} ({profile}, GPU instance {gi}, compute instance ' +
+    '{ci}): the job sees {free} of {total} MiB free',
   'cvd.migUnchecked':
-    'CUDA_VISIBLE_DEVICES names MIG device {entry}: MIG is on here, but the MIG UUIDs were not read (nvidia-smi -L): not checked',
+    'CUDA_VISIBLE_DEVICES names MIG device {entry}: MIG is on here, but the MIG UUIDs were not read (nvidia-smi -L): ' +
+    'not checked',
   'cvd.migDetails':
-    "A job given a MIG device sees that instance as its GPU 0, with the instance's memory and SMs, not the whole GPU's.",
+    "A job given a MIG device sees that instance as its GPU 0, with the instance's memory and SMs, not the whole " +
+    "GPU's.",
   'cvd.migOne': 'CUDA_VISIBLE_DEVICES names several MIG devices: the job uses {first} only; {rest} it does not see',
   'cvd.migOneConsequence': 'a CUDA process enumerates one MIG device: the others stay idle for this job',
   'cvd.migOneFix': 'Start one process per MIG device, each with its own CUDA_VISIBLE_DEVICES.',
   'debug.blocking':
-    'CUDA_LAUNCH_BLOCKING=1 makes every kernel launch synchronous: good for finding the failing line, much slower for training',
+    'CUDA_LAUNCH_BLOCKING=1 makes every kernel launch synchronous: good for finding the failing line, much slower ' +
+    'for training',
   'debug.blockingFix': 'Unset it once the error is located.',
   'debug.ptxJit':
-    'CUDA_FORCE_PTX_JIT=1 ignores the compiled GPU code and JIT-compiles PTX: slow start, and fails when the build has no PTX',
+    'CUDA_FORCE_PTX_JIT=1 ignores the compiled GPU code and JIT-compiles PTX: slow start, and fails when the build ' +
+    'has no PTX',
   'debug.unset': 'Unset it.',
   'debug.cacheDisable': 'CUDA_CACHE_DISABLE=1 recompiles PTX at every start',
   'debug.eager':
@@ -1255,11 +1525,14 @@ export const en = {
   'missing.searchedNone': '{lib}: searched ',
   'missing.elsewhere': 'a copy exists at {path}, outside the search path',
   'missing.driverFix':
-    'The NVIDIA driver libraries are not installed or not visible (in a container: start it with the NVIDIA runtime, --gpus all).',
+    'The NVIDIA driver libraries are not installed or not visible (in a container: start it with the NVIDIA runtime, ' +
+    '--gpus all).',
   'missing.elsewhereFix':
-    "Add the folder of the existing copy to LD_LIBRARY_PATH, or install the package that provides {lib} into the framework's environment.",
+    'Add the folder of the existing copy to LD_LIBRARY_PATH, or install the package that provides {lib} into the ' +
+    "framework's environment.",
   'missing.installFix':
-    "Install the package that provides {lib} (for pip frameworks: the matching nvidia-* wheel, e.g. pip install 'torch[cuda]' pulls them in).",
+    'Install the package that provides {lib} (for pip frameworks: the matching nvidia-* wheel, e.g. pip install ' +
+    "'torch[cuda]' pulls them in).",
   'sublib.mixed': '{consumer} loads libcudnn {version} from {dir} and its sub-libraries {subs} from {dirs}',
   'sublib.mixedLlp':
     '{consumer} loads libcudnn {version} from {dir} and its sub-libraries {subs} from {dirs} (LD_LIBRARY_PATH)',
@@ -1268,29 +1541,36 @@ export const en = {
   'sublib.ownFix': "Make the sub-libraries resolve from libcudnn's own folder ({dir}).",
   'sublib.process': 'Process {pid} has libcudnn {version} and {subs} loaded together',
   'sublib.processFix':
-    'Restart the process with an environment where every libcudnn* file comes from one folder (see gpu-env-doctor libs for the search order).',
+    'Restart the process with an environment where every libcudnn* file comes from one folder (see gpu-env-doctor ' +
+    'libs for the search order).',
   'compatcuda.unknown': 'A forward-compatibility libcuda ({path}) is in use, but the kernel driver version is unknown',
   'compatcuda.unknownOwn': 'A forward-compatibility libcuda ({path}) is in use, but its version is unknown',
   'compatcuda.copy': '{path}: libcuda {version} (forward compatibility package)',
   'compatcuda.kernel': 'kernel driver {version}',
   'compatcuda.usedBy': 'used by {who}',
   'compatcuda.older':
-    'The forward-compatibility libcuda {version} is older than the kernel driver {kernel}: CUDA fails with error 803 (system has unsupported display driver / cuda driver combination)',
+    'The forward-compatibility libcuda {version} is older than the kernel driver {kernel}: CUDA fails with error 803 ' +
+    '(system has unsupported display driver / cuda driver combination)',
   'compatcuda.olderDetails':
-    'cuda-compat libraries only help when they are newer than the kernel driver; an older one must not be on the search path.',
+    'cuda-compat libraries only help when they are newer than the kernel driver; an older one must not be on the ' +
+    'search path.',
   'compatcuda.llpFix': "Take {dir} out of LD_LIBRARY_PATH so the driver's own libcuda {kernel} loads.",
   'compatcuda.cacheFix':
-    'The compat folder is reached through the ld cache: remove it from /etc/ld.so.conf.d and run ldconfig, or remove the cuda-compat package.',
+    'The compat folder is reached through the ld cache: remove it from /etc/ld.so.conf.d and run ldconfig, or remove ' +
+    'the cuda-compat package.',
   'compatcuda.ok':
     'Forward compatibility in use: libcuda {version} over kernel driver {kernel} (supported on data-center GPUs only)',
   'llpshadow.older':
-    '{lib} {version} is older than the {own} {consumer} came with: it may lack functions the build calls (an error at load or at first use), or work',
+    '{lib} {version} is older than the {own} {consumer} came with: it may lack functions the build calls (an error ' +
+    'at load or at first use), or work',
   'llpshadow.instead': '{lib} {version} instead of its own {own}',
   'llpshadow.message': 'LD_LIBRARY_PATH makes {consumer} load {what}',
   'llpshadow.fix':
-    'Remove {dirs} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them without it).',
+    'Remove {dirs} from LD_LIBRARY_PATH (frameworks installed with pip bring their own CUDA libraries and find them ' +
+    'without it).',
 
-  // python.conda-pip-mix, python.cpu-only-build, python.duplicate-dist-info, python.nvidia-wheel-conflict, python.import-failed
+  // python.conda-pip-mix, python.cpu-only-build, python.duplicate-dist-info, python.nvidia-wheel-conflict,
+  // python.import-failed
   'condapip.message': '{env} has {names} from both conda and pip',
   'condapip.detail': '{lib}: conda {conda} / pip {pip}',
   'condapip.conda': '{name} {version}',
@@ -1300,17 +1580,23 @@ export const en = {
   'condapip.pip': '{name} {version} installed by {installer}',
   'condapip.unknownInstaller': 'an unknown installer',
   'condapip.fix':
-    'Keep one package manager in charge of the CUDA libraries of this environment. The clean way is a fresh environment installed from one side only (all conda: pytorch/tensorflow + cudnn from one channel; or all pip: the framework wheels bring their own nvidia-* libraries). In place: remove one side, then reinstall the framework from the other side. Check first which copy the framework loads: gpu-env-doctor libs.',
+    'Keep one package manager in charge of the CUDA libraries of this environment. The clean way is a fresh ' +
+    'environment installed from one side only (all conda: pytorch/tensorflow + cudnn from one channel; or all pip: ' +
+    'the framework wheels bring their own nvidia-* libraries). In place: remove one side, then reinstall the ' +
+    'framework from the other side. Check first which copy the framework loads: gpu-env-doctor libs.',
   'cpuonly.rocm': 'a ROCm (AMD) build ({hip})',
   'cpuonly.cpu': 'a CPU-only build',
   'cpuonly.torchRow':
-    'Reinstall PyTorch from its CUDA wheel index ({tag}: the newest CUDA variant this driver, CUDA {cuda}, can run). torchvision and torchaudio must come from the same index.',
+    'Reinstall PyTorch from its CUDA wheel index ({tag}: the newest CUDA variant this driver, CUDA {cuda}, can run). ' +
+    'torchvision and torchaudio must come from the same index.',
   'cpuonly.torch':
-    'Reinstall PyTorch with a CUDA build (pick the CUDA variant at https://pytorch.org/get-started/locally/ that the driver supports).',
+    'Reinstall PyTorch with a CUDA build (pick the CUDA variant at https://pytorch.org/get-started/locally/ that the ' +
+    'driver supports).',
   'cpuonly.tf':
     'Install TensorFlow with its CUDA libraries (Linux): the [and-cuda] extra brings matching nvidia-* wheels.',
   'cpuonly.tfCpu':
-    'Install TensorFlow with its CUDA libraries (Linux): the [and-cuda] extra brings matching nvidia-* wheels. tensorflow-cpu must be removed first: both packages provide the same module.',
+    'Install TensorFlow with its CUDA libraries (Linux): the [and-cuda] extra brings matching nvidia-* wheels. ' +
+    'tensorflow-cpu must be removed first: both packages provide the same module.',
   'cpuonly.jaxRow':
     "Install JAX's CUDA plugin ({tag}, for this driver's CUDA {cuda}); it must be the same version as jaxlib.",
   'cpuonly.jax': 'Install JAX with its CUDA plugin: pip install -U "jax[cuda12]" (or cuda13 with a CUDA 13 driver).',
@@ -1321,20 +1607,25 @@ export const en = {
   'dupdist.messageFolders': '{name} is installed {n} times in {env} ({versions}), in different site-packages folders',
   'dupdist.noVersion': '(no version in the name)',
   'dupdist.fix':
-    'Reinstall it once so that one metadata folder and one set of files remain. If pip refuses, delete the stale folder by hand and reinstall.',
+    'Reinstall it once so that one metadata folder and one set of files remain. If pip refuses, delete the stale ' +
+    'folder by hand and reinstall.',
   'dupdist.fixKeep':
-    'Reinstall it once so that one metadata folder and one set of files remain (here {keep}; pick the version you need). If pip refuses, delete the stale folder by hand and reinstall.',
+    'Reinstall it once so that one metadata folder and one set of files remain (here {keep}; pick the version you ' +
+    'need). If pip refuses, delete the stale folder by hand and reinstall.',
   'pin.requires': '{by} {byVersion} requires {name}{spec}',
   'pin.requiresExtra': '{by} {byVersion} requires {name}{spec} (extra [{extra}])',
   'pin.installed': '{name} {version} installed',
   'pin.notInstalled': '{name} is not installed',
   'pin.missing': '{pin}, which is not installed in {env}',
   'pin.missingFix':
-    'Install the pinned wheel (pip skipped it, or it was uninstalled); without it {by} loads whatever copy the system has.',
+    'Install the pinned wheel (pip skipped it, or it was uninstalled); without it {by} loads whatever copy the ' +
+    'system has.',
   'pin.conflict': '{broken} and {met} pin incompatible {name}: {installed} is installed, {needed} is needed',
   'pin.wrong': '{pin}, but {installed} is installed in {env}',
   'pin.conflictFix':
-    "One environment cannot hold both pins. Give each framework its own environment (venv or conda env), each installed with its own CUDA wheels; or choose versions of the frameworks that agree on {name} (check each one's Requires-Dist).",
+    'One environment cannot hold both pins. Give each framework its own environment (venv or conda env), each ' +
+    'installed with its own CUDA wheels; or choose versions of the frameworks that agree on {name} (check each ' +
+    "one's Requires-Dist).",
   'pin.wrongFix': 'Install the version {by} was built against (pip installed another one later, or with --no-deps).',
   'import.noOutput': 'no output',
   'import.stderrOf': 'stderr of the {fw} probe',
@@ -1342,12 +1633,14 @@ export const en = {
   'import.crashed': '{name} in {env}: the import crashed ({detail})',
   'import.fails': '{name} in {env} does not import: {error}',
   'import.fix':
-    'Paste the error into gpu-env-doctor explain to rank the causes. A missing or mismatched library is usually fixed by reinstalling the framework with its CUDA wheels in this environment.',
+    'Paste the error into gpu-env-doctor explain to rank the causes. A missing or mismatched library is usually ' +
+    'fixed by reinstalling the framework with its CUDA wheels in this environment.',
 
   // python.deep-conv
   'deep.noGpu': '{name} in {env} sees no GPU ({reason}), although this machine has one',
   'deep.noGpuFix':
-    "See the gpu.* and env.* findings (CUDA_VISIBLE_DEVICES, container GPU access). The end of the framework's stderr above usually names the reason.",
+    "See the gpu.* and env.* findings (CUDA_VISIBLE_DEVICES, container GPU access). The end of the framework's " +
+    'stderr above usually names the reason.',
   'deep.factRaised': '{name}: the convolution ran in {env}, but {call} raised {type}: {message}',
   'deep.factCudnnFix': 'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs).',
   'deep.factFix': 'Run the same call in your environment to see the whole error: python -c "import {fw}; …".',
@@ -1362,57 +1655,74 @@ export const en = {
   'deep.memory':
     '{name}: the convolution could not get GPU memory ({signature}): cuDNN is not the problem, the memory is taken',
   'deep.memoryAlso':
-    '{name}: the convolution could not get GPU memory ({signature}), also with {growth}: cuDNN is not the problem, the memory is taken',
+    '{name}: the convolution could not get GPU memory ({signature}), also with {growth}: cuDNN is not the problem, ' +
+    'the memory is taken',
   'deep.memoryLow':
-    '{name}: the convolution could not get GPU memory ({signature}): cuDNN is not the problem, the memory is taken — {lowFree}',
+    '{name}: the convolution could not get GPU memory ({signature}): cuDNN is not the problem, the memory is taken — ' +
+    '{lowFree}',
   'deep.memoryAlsoLow':
-    '{name}: the convolution could not get GPU memory ({signature}), also with {growth}: cuDNN is not the problem, the memory is taken — {lowFree}',
+    '{name}: the convolution could not get GPU memory ({signature}), also with {growth}: cuDNN is not the problem, ' +
+    'the memory is taken — {lowFree}',
   'deep.memoryHeldFix':
-    'Other processes hold the GPU memory. End the ones you own that are stale (gpu-env-doctor procs shows which), or run on a GPU with room.',
+    'Other processes hold the GPU memory. End the ones you own that are stale (gpu-env-doctor procs shows which), or ' +
+    'run on a GPU with room.',
   'deep.memorySelfFix':
-    'Nothing else holds the memory; the framework itself could not get enough. Check the memory.* findings, then reduce what the job takes (batch size) or what the framework reserves.',
+    'Nothing else holds the memory; the framework itself could not get enough. Check the memory.* findings, then ' +
+    'reduce what the job takes (batch size) or what the framework reserves.',
   'deep.cudnn':
     '{name}: cuDNN fails ({signature}), and no out-of-memory error was reported: cuDNN is broken, not short of memory',
   'deep.cudnnAlso':
-    '{name}: cuDNN fails ({signature}), also with {growth}, and no out-of-memory error was reported: cuDNN is broken, not short of memory',
+    '{name}: cuDNN fails ({signature}), also with {growth}, and no out-of-memory error was reported: cuDNN is ' +
+    'broken, not short of memory',
   'deep.cudnnFix':
-    "See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs), then remove the copy that shadows the right one (often an LD_LIBRARY_PATH entry, or a conda cuDNN next to pip's).",
+    'See which cuDNN the framework loads and which one it was built for (gpu-env-doctor libs), then remove the copy ' +
+    "that shadows the right one (often an LD_LIBRARY_PATH entry, or a conda cuDNN next to pip's).",
   'deep.other': '{name}: the convolution failed in {env}: {error}',
   'deep.otherFix': 'Give the full error to gpu-env-doctor explain; it ranks the causes.',
   'deep.growthTf':
-    'TensorFlow reserves nearly all GPU memory at start; with memory growth it takes what it needs. Set it before TensorFlow starts (or tf.config.experimental.set_memory_growth(gpu, True) before any op).',
+    'TensorFlow reserves nearly all GPU memory at start; with memory growth it takes what it needs. Set it before ' +
+    'TensorFlow starts (or tf.config.experimental.set_memory_growth(gpu, True) before any op).',
   'deep.growthJax':
-    'JAX preallocates 75% of GPU memory at the first operation; with preallocation off it takes what it needs (or lower XLA_PYTHON_CLIENT_MEM_FRACTION).',
+    'JAX preallocates 75% of GPU memory at the first operation; with preallocation off it takes what it needs (or ' +
+    'lower XLA_PYTHON_CLIENT_MEM_FRACTION).',
   'deep.growthHeld': ' Other processes also hold memory: see gpu-env-doctor procs.',
   'deep.growthTorch':
-    'The convolution ran once cached memory was released and cuDNN benchmark mode was off: the job is close to the memory limit. Leave torch.backends.cudnn.benchmark off, free cached memory between phases, or make room on the GPU.',
+    'The convolution ran once cached memory was released and cuDNN benchmark mode was off: the job is close to the ' +
+    'memory limit. Leave torch.backends.cudnn.benchmark off, free cached memory between phases, or make room on ' +
+    'the GPU.',
   'deep.holds': 'PID {pid} {name} holds {mib} on GPU {gpus}',
   'deep.lowFree': 'GPU {gpu} has {free} free of {total}',
 
   // what frameworks do with mixed or replaced cuDNN (src/judge/checks/libraries/cudnn-mix.ts)
   'mix.cudnnAccepts': 'cuDNN itself accepts this mix: {what}',
   'mix.cudnnMayRefuse':
-    "cuDNN's own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn {main} with sub-libraries {others}), or it may run",
+    "cuDNN's own check may refuse the first convolution with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH (libcudnn " +
+    '{main} with sub-libraries {others}), or it may run',
   'mix.torchRan': "PyTorch's convolutions run with this mix (seen with torch {version}: conv2d ran)",
   'mix.torchNoCheck': "PyTorch's convolutions do not check the version themselves; {inner}",
   'mix.torchRaises':
-    "The first torch.backends.cudnn.version() or is_acceptable() call (your code, torch.nn's LSTM/GRU, torch.utils.collect_env) raises RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}; later calls pass (torch caches the version)",
+    "The first torch.backends.cudnn.version() or is_acceptable() call (your code, torch.nn's LSTM/GRU, " +
+    'torch.utils.collect_env) raises RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against ' +
+    '{built} but found runtime version {reported}; later calls pass (torch caches the version)',
   'mix.torchPasses': "PyTorch's version check passes (built with {built}, cuDNN reports {reported})",
   'mix.tfRefuses':
     'TensorFlow refuses cuDNN at start: "Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
   'mix.tfCompares':
     'TensorFlow compares the cuDNN it loads ({reported}) with its build; it refuses an older minor or another major',
   'mix.tfComparesBuilt':
-    'TensorFlow compares the cuDNN it loads ({reported}) with its build ({built}); it refuses an older minor or another major',
+    'TensorFlow compares the cuDNN it loads ({reported}) with its build ({built}); it refuses an older minor or ' +
+    'another major',
   'mix.jaxRan':
     'JAX runs its convolution with this mix (seen with JAX {version}: libcudnn {libcudnn} with {subs} sub-libraries)',
   'mix.jaxNoCheck': 'JAX does not compare the sub-libraries itself; {inner}',
   'mix.torchRefuses':
-    'PyTorch refuses at its cuDNN version check: "cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
+    'PyTorch refuses at its cuDNN version check: "cuDNN version incompatibility: PyTorch was compiled against {own} ' +
+    'but found runtime version {loaded}"',
   'mix.torchAccepts': "PyTorch's version check accepts {loaded} (built with {own}); a newer cuDNN usually works",
   'mix.tfAccepts': 'TensorFlow accepts a cuDNN of the same major and a newer minor ({loaded} against {own})',
   'mix.jaxAccepts':
-    'JAX accepts any cuDNN not older than its build\'s minimum; whether {loaded} is, the files do not say (JAX prints "Outdated cuDNN installation found" when it is not)',
+    "JAX accepts any cuDNN not older than its build's minimum; whether {loaded} is, the files do not say (JAX " +
+    'prints "Outdated cuDNN installation found" when it is not)',
   'mix.thisOne': 'this one',
 
   // libs.cudnn-smoke (src/judge/checks/libraries/cudnn-smoke.ts)
@@ -1437,45 +1747,65 @@ export const en = {
   'smoke.ran': "cuDNN ran a convolution on {where} with {who}'s files ({time})",
   'smoke.ranVersion': "cuDNN {version} ran a convolution on {where} with {who}'s files ({time})",
   'smoke.workspace':
-    'cuDNN works on {where}, but with {free} free after its CUDA context it could not get the {need} that a convolution trying every algorithm asks for (TensorFlow and JAX autotuning, torch.backends.cudnn.benchmark); with the smallest workspace ({ws}) it ran',
+    'cuDNN works on {where}, but with {free} free after its CUDA context it could not get the {need} that a ' +
+    'convolution trying every algorithm asks for (TensorFlow and JAX autotuning, torch.backends.cudnn.benchmark); ' +
+    'with the smallest workspace ({ws}) it ran',
   'smoke.workspaceDetails':
-    'Jobs that do not autotune (PyTorch by default picks one algorithm by heuristics) may still start; the ones that do fail with "Failed to get convolution algorithm" or CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED.',
+    'Jobs that do not autotune (PyTorch by default picks one algorithm by heuristics) may still start; the ones that ' +
+    'do fail with "Failed to get convolution algorithm" or CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED.',
   'smoke.tiny': 'cuDNN could not run even a tiny convolution on {where}: {free} free after the CUDA context ({error})',
   'smoke.mixed': 'cuDNN reports version {reported} although libcudnn is {main}: its sub-libraries came from {dirs}',
   'smoke.anotherCopy': 'another copy',
   'smoke.mixedDetails':
-    'cuDNN 9 reports the version of the sub-libraries it runs. A framework that compares it with the version it was built with refuses to go on (PyTorch raises "cuDNN version incompatibility" at torch.backends.cudnn.version(); seen on the H200 with the system cuDNN first on LD_LIBRARY_PATH).',
+    'cuDNN 9 reports the version of the sub-libraries it runs. A framework that compares it with the version it was ' +
+    'built with refuses to go on (PyTorch raises "cuDNN version incompatibility" at ' +
+    'torch.backends.cudnn.version(); seen on the H200 with the system cuDNN first on LD_LIBRARY_PATH).',
   'smoke.overruled':
     "{label}'s own convolution ran (--deep=frameworks), so its result stands; the native test said: {message}",
   'smoke.heldFix':
-    'Other processes hold memory on this GPU ({held}): free it (gpu-env-doctor procs shows which are stale), wait for it, or use another GPU.',
+    'Other processes hold memory on this GPU ({held}): free it (gpu-env-doctor procs shows which are stale), wait ' +
+    'for it, or use another GPU.',
   'smoke.freeFix': 'Free GPU memory before the job starts, or give the job another GPU (CUDA_VISIBLE_DEVICES).',
   'smoke.freeOrOther': 'Free GPU memory or use another GPU.',
   'smoke.driverFix':
-    'The libcuda that loads does not fit the kernel driver: see which copy loads and why (a cuda-compat folder on LD_LIBRARY_PATH is the usual reason), or update the driver.',
+    'The libcuda that loads does not fit the kernel driver: see which copy loads and why (a cuda-compat folder on ' +
+    'LD_LIBRARY_PATH is the usual reason), or update the driver.',
   'smoke.conflictFix': 'See which copy of each library loads and why, and make every cuDNN file come from one copy.',
   'smoke.visibleFix': "Check CUDA_VISIBLE_DEVICES and the container's GPU access.",
   'smoke.frameworksFix': "Run the frameworks' own convolution for their view of it.",
 
   // compat's proposals and fixes (src/judge/compat/fixes.ts), versions.* fallbacks
   'cfix.torch':
-    'torch {version}+{variant} (CUDA {cuda}, cuDNN {cudnn}) is the newest PyTorch build that runs on driver {driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, select, none {} other { with Python {python}}}. Install torchvision/torchaudio from the same index so they match.',
+    'torch {version}+{variant} (CUDA {cuda}, cuDNN {cudnn}) is the newest PyTorch build that runs on driver ' +
+    '{driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, select, none {} other { with ' +
+    'Python {python}}}. Install torchvision/torchaudio from the same index so they match.',
   'cfix.tf':
-    'TensorFlow {series} (tested with CUDA {cuda}, cuDNN {cudnn}) is the newest that runs on driver {driver}{python, select, none {} other { with Python {python}}}{andCuda, select, yes {; [and-cuda] installs its CUDA and cuDNN as pip packages} other {; it needs CUDA and cuDNN installed separately (the conda command pins both into the environment)}}.',
+    'TensorFlow {series} (tested with CUDA {cuda}, cuDNN {cudnn}) is the newest that runs on driver {driver}{python, ' +
+    'select, none {} other { with Python {python}}}{andCuda, select, yes {; [and-cuda] installs its CUDA and cuDNN ' +
+    'as pip packages} other {; it needs CUDA and cuDNN installed separately (the conda command pins both into the ' +
+    'environment)}}.',
   'cfix.jax':
-    'jax {version} with its CUDA {major} {kind, select, plugin {plugin} other {wheel}} is the newest JAX that runs on driver {driver}{python, select, none {} other { with Python {python}}}.',
+    'jax {version} with its CUDA {major} {kind, select, plugin {plugin} other {wheel}} is the newest JAX that runs ' +
+    'on driver {driver}{python, select, none {} other { with Python {python}}}.',
   'cfix.paddle':
-    'paddlepaddle-gpu {pip} (CUDA {cuda}{cudnn, select, none {} other {, cuDNN {cudnn}}}) is the newest PaddlePaddle build that runs on driver {driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, select, none {} other { with Python {python}}}{bundles, select, yes {; it brings CUDA and cuDNN as pip packages} other {; it needs CUDA {cuda} and cuDNN {cudnnRaw} on the machine (Paddle 2.x does not bundle them)}}.',
+    'paddlepaddle-gpu {pip} (CUDA {cuda}{cudnn, select, none {} other {, cuDNN {cudnn}}}) is the newest PaddlePaddle ' +
+    'build that runs on driver {driver}{ccs, select, none {} other { and compute capability {ccs}}}{python, ' +
+    'select, none {} other { with Python {python}}}{bundles, select, yes {; it brings CUDA and cuDNN as pip ' +
+    'packages} other {; it needs CUDA {cuda} and cuDNN {cudnnRaw} on the machine (Paddle 2.x does not bundle ' +
+    'them)}}.',
   'cfix.upgrade': 'Or upgrade the NVIDIA driver to {min} or newer, then reboot.',
   'cfix.upgradeFull':
-    'Or upgrade the NVIDIA driver to {min} or newer ({full}+ is the full CUDA {cuda} driver, needed for PTX JIT), then reboot.',
+    'Or upgrade the NVIDIA driver to {min} or newer ({full}+ is the full CUDA {cuda} driver, needed for PTX JIT), ' +
+    'then reboot.',
   'cfix.upgradeJit':
     'Or upgrade the NVIDIA driver to {min} or newer (the CUDA {cuda} driver: PTX JIT needs it), then reboot.',
   'cfix.windowsDriver': 'install NVIDIA driver {min} or newer from nvidia.com, then reboot',
   'cfix.cudnnMin':
-    'Install a cuDNN {major} of at least {min} built for CUDA {cuda} in this environment, and keep LD_LIBRARY_PATH from putting another libcudnn first.',
+    'Install a cuDNN {major} of at least {min} built for CUDA {cuda} in this environment, and keep LD_LIBRARY_PATH ' +
+    'from putting another libcudnn first.',
   'cfix.cudnnBuilt':
-    'Make {fw} load the cuDNN it was built with ({built}): install it for CUDA {cuda} in this environment, and keep LD_LIBRARY_PATH / LD_PRELOAD from putting another libcudnn first.',
+    'Make {fw} load the cuDNN it was built with ({built}): install it for CUDA {cuda} in this environment, and keep ' +
+    'LD_LIBRARY_PATH / LD_PRELOAD from putting another libcudnn first.',
   'vfix.cudnnArch': 'Use a cuDNN release that still supports this GPU.',
   'vfix.cudnnBuilt': 'Install the cuDNN the framework was built with.',
   'vfix.noArch': "No build of this framework in gpu-env-doctor's data has code for this GPU.",
@@ -1505,10 +1835,13 @@ export const en = {
   'why.m.smiReports': 'now: nvidia-smi reports {message}',
   'why.m.now': 'now: {message}',
   'why.s.image':
-    "on {name} the CUDA and cuDNN libraries come with the runtime image: a cuDNN failure there usually means a framework version that does not fit the image's cuDNN (installed or pinned by the notebook, or left behind by an image update)",
+    'on {name} the CUDA and cuDNN libraries come with the runtime image: a cuDNN failure there usually means a ' +
+    "framework version that does not fit the image's cuDNN (installed or pinned by the notebook, or left behind by " +
+    'an image update)',
   'why.s.session': 'a {name} session has its GPU to itself',
   'why.s.jupyter':
-    'the job ran in a Jupyter kernel: every kernel keeps the GPU memory it allocated until it is shut down or restarted, so another open notebook (or a stale kernel) often holds the memory',
+    'the job ran in a Jupyter kernel: every kernel keeps the GPU memory it allocated until it is shut down or ' +
+    'restarted, so another open notebook (or a stale kernel) often holds the memory',
   'why.x.hard': 'Xid {xids}: errors NVIDIA documents as hardware, memory (ECC), NVLink, bus or firmware faults',
   'why.x.app': "Xid {xids}: usually raised by the application's own kernels (illegal address, MMU fault)",
   'why.x.appAgainst': 'Xid {xids} are usually application errors',
@@ -1516,33 +1849,44 @@ export const en = {
 
   // explain: reasons from versions (src/judge/explain/analyse/versions.ts)
   'why.v.lookFor':
-    'the framework looks for {lib} (CUDA {wanted}) but CUDA {installed} is what is installed: the framework build and the toolkit do not match',
+    'the framework looks for {lib} (CUDA {wanted}) but CUDA {installed} is what is installed: the framework build ' +
+    'and the toolkit do not match',
   'why.v.cudaInstalled': 'a CUDA is installed, only not version {wanted}',
   'why.v.notComplete':
-    'CUDA {installed} is the version asked for, yet {lib} is not found: it is not installed completely or not on the library path',
+    'CUDA {installed} is the version asked for, yet {lib} is not found: it is not installed completely or not on the ' +
+    'library path',
   'why.v.tfWheels':
-    'TensorFlow wheels look for the CUDA version they were built with ({lib}); when it is missing, another CUDA version is often the one installed',
+    'TensorFlow wheels look for the CUDA version they were built with ({lib}); when it is missing, another CUDA ' +
+    'version is often the one installed',
   'why.v.cudnnWanted': 'cuDNN {wanted} is wanted but cuDNN {installed} is installed',
   'why.v.symbol':
-    'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was built against another release of it (rebuild or reinstall the extension for this one)',
+    'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was ' +
+    'built against another release of it (rebuild or reinstall the extension for this one)',
   'why.v.symbolOwn':
-    'a compiled Python extension refers to a function of its own that none of its compiled files defines: its build left a source file out (rebuild the extension, with its CUDA sources if it has them)',
+    'a compiled Python extension refers to a function of its own that none of its compiled files defines: its build ' +
+    'left a source file out (rebuild the extension, with its CUDA sources if it has them)',
   'why.v.symbolOwnAgainst': "the missing function is the extension's own, not one of the framework's",
   'why.v.symbolAgainst': 'the library is there; one of its symbols is not the one the extension was built against',
   'why.v.cudnnSymbol':
-    'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN release than the one that loaded',
+    'the loaded cuDNN does not define {symbol}, which the binary was linked against: it was built for another cuDNN ' +
+    'release than the one that loaded',
   'why.v.jaxOldCudnn': 'the component JAX found too old is {name}',
   'why.v.jaxTorchCudnn':
-    'PyTorch is in the same program and brings its own cuDNN: one process loads one libcudnn, the first to load it wins (import JAX first, or match the two cuDNN versions)',
+    'PyTorch is in the same program and brings its own cuDNN: one process loads one libcudnn, the first to load it ' +
+    'wins (import JAX first, or match the two cuDNN versions)',
   'why.v.jaxOldCuda': 'the component JAX found too old is {name}, part of the CUDA toolkit',
   'why.v.ldPathCudnn':
-    'PyTorch says LD_LIBRARY_PATH names a CUDA/cuDNN folder (it prints that only then) and it brings its own cuDNN {compiled}: the {runtime} that loaded came from LD_LIBRARY_PATH, ahead of the bundled copy',
+    'PyTorch says LD_LIBRARY_PATH names a CUDA/cuDNN folder (it prints that only then) and it brings its own cuDNN ' +
+    '{compiled}: the {runtime} that loaded came from LD_LIBRARY_PATH, ahead of the bundled copy',
   'why.v.olderCopy':
-    'cuDNN {stated} is installed, yet {runtime} is what loaded: another, older copy is found first (PATH/LD_LIBRARY_PATH, conda env, system folder)',
+    'cuDNN {stated} is installed, yet {runtime} is what loaded: another, older copy is found first ' +
+    '(PATH/LD_LIBRARY_PATH, conda env, system folder)',
   'why.v.paddleCudnn':
-    "paddlepaddle-gpu {pip} is built for cuDNN {built}, and cuDNN {stated} is installed: Paddle loads the system's cuDNN, and one of another major.minor is the mismatch Paddle itself warns about",
+    "paddlepaddle-gpu {pip} is built for cuDNN {built}, and cuDNN {stated} is installed: Paddle loads the system's " +
+    'cuDNN, and one of another major.minor is the mismatch Paddle itself warns about',
   'why.v.paddleCuda':
-    'paddlepaddle-gpu {pip} is built for CUDA {built}, and CUDA {stated} is stated: Paddle loads the CUDA libraries it finds on the system',
+    'paddlepaddle-gpu {pip} is built for CUDA {built}, and CUDA {stated} is stated: Paddle loads the CUDA libraries ' +
+    'it finds on the system',
   'why.v.insufficient':
     'inside a container started without GPU access the CUDA runtime finds no driver and reports it as "insufficient"',
   'why.v.driverPtx':
@@ -1552,25 +1896,31 @@ export const en = {
   'why.v.torchArch': 'PyTorch {version} was built for {archs}; the {gpu} is {sm}, which none of them can run on',
   'why.v.torchArchOk': 'PyTorch {version} includes code that runs on {sm}',
   'why.v.tfCudnn':
-    'TensorFlow {version} was built with cuDNN {built}; cuDNN {cudnn} does not satisfy it (same major, equal or newer minor)',
+    'TensorFlow {version} was built with cuDNN {built}; cuDNN {cudnn} does not satisfy it (same major, equal or ' +
+    'newer minor)',
   'why.v.tfCudnnOk': 'cuDNN {cudnn} fits TensorFlow {version} (built with {built})',
   'why.v.tfCuda': 'TensorFlow {version} was built with CUDA {built}; CUDA {cuda} is installed',
   'why.v.tfCudaOk': 'CUDA {cuda} is what TensorFlow {version} was built with',
   'why.v.tfPredates':
-    'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): it only runs through slow, fragile PTX JIT if at all',
+    'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): it only runs through slow, ' +
+    'fragile PTX JIT if at all',
   'why.v.compilerOlder':
-    "CUDA {cuda} can compile for {sm}, so the {compiler} that refused it is not CUDA {cuda}'s: an older one ran (an nvcc first on PATH, CUDA_HOME pointing at another toolkit, another libnvrtc loaded)",
+    "CUDA {cuda} can compile for {sm}, so the {compiler} that refused it is not CUDA {cuda}'s: an older one ran (an " +
+    'nvcc first on PATH, CUDA_HOME pointing at another toolkit, another libnvrtc loaded)',
   'why.v.compilerPredates':
-    'CUDA {cuda} predates {sm}: its {compiler} cannot compile for this GPU; a newer CUDA (and a framework build for it) is needed',
+    'CUDA {cuda} predates {sm}: its {compiler} cannot compile for this GPU; a newer CUDA (and a framework build for ' +
+    'it) is needed',
   'why.v.compilerDropped':
-    'CUDA {cuda} no longer targets {sm}: its {compiler} cannot compile for this GPU; an older CUDA (and a framework build for it) is needed',
+    'CUDA {cuda} no longer targets {sm}: its {compiler} cannot compile for this GPU; an older CUDA (and a framework ' +
+    'build for it) is needed',
   'why.v.buildCuda': 'the build uses CUDA {cuda}, which cannot target the {gpu} ({sm})',
   'why.v.jaxlibMajors': 'jaxlib {version} is built for CUDA {majors}; CUDA {cuda} is installed',
   'why.v.jaxlibTag': 'the installed jaxlib is its CUDA {major} build; CUDA {cuda} is installed',
   'why.v.jaxlibMin': 'jaxlib {version} ({variant}) needs CUDA {min} or newer; CUDA {cuda} is installed',
   'why.v.jaxlibMinOk': "CUDA {cuda} meets jaxlib {version}'s minimum ({min})",
   'why.v.jaxlibMinUnsure':
-    'jaxlib {version} ({variant}) needs CUDA {min} or newer; "CUDA {cuda}" does not say whether the installed minor reaches it',
+    'jaxlib {version} ({variant}) needs CUDA {min} or newer; "CUDA {cuda}" does not say whether the installed minor ' +
+    'reaches it',
   'why.v.jaxCudnn': 'jaxlib {version} needs cuDNN {need} or a newer minor of that major; cuDNN {cudnn} is installed',
   'why.v.jaxCudnnOk': "cuDNN {cudnn} meets jaxlib {version}'s minimum ({need})",
 
@@ -1580,31 +1930,50 @@ export const en = {
   'paddle.couldNotOpen126':
     'Paddle could not open {lib} (Windows error 126: the DLL, or one it needs, is on no folder of PATH).',
   'paddle.v2NoLibs':
-    "Paddle 2.x brings no CUDA libraries: it opens the machine's cuDNN, cuBLAS … at the first GPU call, so {label} needs them installed and on the library path.",
+    "Paddle 2.x brings no CUDA libraries: it opens the machine's cuDNN, cuBLAS … at the first GPU call, so {label} " +
+    'needs them installed and on the library path.',
   'paddle.unversioned':
-    'Paddle opens the unversioned libcudnn.so: a system whose cuDNN package has only libcudnn.so.8 (the -dev package adds the link) fails the same way.',
+    'Paddle opens the unversioned libcudnn.so: a system whose cuDNN package has only libcudnn.so.8 (the -dev package ' +
+    'adds the link) fails the same way.',
   'paddle.cudnnin':
-    'Paddle 2.5 and 2.6 also come as builds with cuDNN inside (the …/cudnnin/ index of paddlepaddle.org.cn), and every 3.x wheel brings cuDNN as a pip dependency.',
+    'Paddle 2.5 and 2.6 also come as builds with cuDNN inside (the …/cudnnin/ index of paddlepaddle.org.cn), and ' +
+    'every 3.x wheel brings cuDNN as a pip dependency.',
   'paddle.cudnn':
-    'Paddle was built with cuDNN {built}{found, select, none {} other { and finds {found} on this machine}}: a cuDNN older than the build (or of another major) "may cause serious incompatible bug", Paddle\'s own words. Install cuDNN {want} and make it the one on the library path, or install the paddlepaddle-gpu build made for the cuDNN you have.',
+    'Paddle was built with cuDNN {built}{found, select, none {} other { and finds {found} on this machine}}: a cuDNN ' +
+    'older than the build (or of another major) "may cause serious incompatible bug", Paddle\'s own words. Install ' +
+    'cuDNN {want} and make it the one on the library path, or install the paddlepaddle-gpu build made for the ' +
+    'cuDNN you have.',
   'paddle.seeWarning': '(see its warning)',
   'paddle.orNewer': '{built} or a newer {major}.x',
   'paddle.ofBuild': 'of the build',
   'paddle.driver':
-    'Paddle was built with CUDA {compiled}{driverCuda, select, none {} other {, but the driver supports CUDA {driverCuda} (what Paddle calls "CUDA runtime version in your machine" is the driver\'s)}}. Update the NVIDIA driver{min, select, none {} other { to {min} or newer}}, or install the paddlepaddle-gpu build for a CUDA the driver supports{fits, select, none {} other { ({fits})}}.',
+    'Paddle was built with CUDA {compiled}{driverCuda, select, none {} other {, but the driver supports CUDA ' +
+    '{driverCuda} (what Paddle calls "CUDA runtime version in your machine" is the driver\'s)}}. Update the NVIDIA ' +
+    'driver{min, select, none {} other { to {min} or newer}}, or install the paddlepaddle-gpu build for a CUDA the ' +
+    'driver supports{fits, select, none {} other { ({fits})}}.',
   'paddle.cudaV2':
-    '{label} needs the CUDA {cuda} libraries on the machine (Paddle 2.x brings none). Install that CUDA (beside others is fine, on the library path), or the paddlepaddle-gpu build for the CUDA you have: {builds}.',
+    '{label} needs the CUDA {cuda} libraries on the machine (Paddle 2.x brings none). Install that CUDA (beside ' +
+    'others is fine, on the library path), or the paddlepaddle-gpu build for the CUDA you have: {builds}.',
   'paddle.versionOfBuild': 'version of its build',
   'paddle.cuda':
-    '{label} needs the CUDA of its build. Install that CUDA (beside others is fine, on the library path), or the paddlepaddle-gpu build for the CUDA you have: {builds}.',
+    '{label} needs the CUDA of its build. Install that CUDA (beside others is fine, on the library path), or the ' +
+    'paddlepaddle-gpu build for the CUDA you have: {builds}.',
   'paddle.arch':
-    "This paddlepaddle-gpu build has no code for the GPU. Paddle's install docs tie GPU generations to CUDA builds (Ampere, sm_80/sm_86: a CUDA 11 build; Hopper, sm_90: CUDA 12): install a build made with a CUDA that knows the GPU{newest, select, none {} other {, like {newest}}}.",
+    "This paddlepaddle-gpu build has no code for the GPU. Paddle's install docs tie GPU generations to CUDA builds " +
+    '(Ampere, sm_80/sm_86: a CUDA 11 build; Hopper, sm_90: CUDA 12): install a build made with a CUDA that knows ' +
+    'the GPU{newest, select, none {} other {, like {newest}}}.',
   'paddle.prealloc':
-    "Paddle's pip packages allocate as needed (FLAGS_allocator_strategy=auto_growth); with naive_best_fit, or a large FLAGS_fraction_of_gpu_memory_to_use, Paddle takes most of the GPU at start and leaves nothing to other processes or to cuDNN. Use auto_growth.",
+    "Paddle's pip packages allocate as needed (FLAGS_allocator_strategy=auto_growth); with naive_best_fit, or a " +
+    'large FLAGS_fraction_of_gpu_memory_to_use, Paddle takes most of the GPU at start and leaves nothing to other ' +
+    'processes or to cuDNN. Use auto_growth.',
   'paddle.oom':
-    "Make the job smaller: lower the batch size or the input size. Use mixed precision (paddle.amp.auto_cast() with paddle.amp.GradScaler) and, for large models, recompute (paddle.distributed.fleet.utils.recompute). Paddle's message says how much it had allocated and how much the GPU still had: when its own share is small, another process holds the memory.",
+    'Make the job smaller: lower the batch size or the input size. Use mixed precision (paddle.amp.auto_cast() with ' +
+    "paddle.amp.GradScaler) and, for large models, recompute (paddle.distributed.fleet.utils.recompute). Paddle's " +
+    'message says how much it had allocated and how much the GPU still had: when its own share is small, another ' +
+    'process holds the memory.',
   'paddle.noGpu':
-    'Paddle sees no GPU ("GetCUDADeviceCount():0"). The CPU package paddlepaddle may be installed instead of (or besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
+    'Paddle sees no GPU ("GetCUDADeviceCount():0"). The CPU package paddlepaddle may be installed instead of (or ' +
+    'besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
   'why.sigOneReason': '{what}; one reason: {why}',
@@ -1623,9 +1992,11 @@ export const en = {
   'answer.alternatives': 'If that is not it:',
   'answer.testDecides': 'The cheapest test decides: {test}.',
   'answer.checkDecides':
-    'Run check where the job failed: it reads the driver, the libraries and the GPU memory that decide between these causes (or paste the lines above the error).',
+    'Run check where the job failed: it reads the driver, the libraries and the GPU memory that decide between these ' +
+    'causes (or paste the lines above the error).',
   'answer.checkDecidesCudnn':
-    'Run check --deep where the job failed: its cuDNN test tells a cuDNN that cannot start from one that cannot get memory (or paste the lines above the error).',
+    'Run check --deep where the job failed: its cuDNN test tells a cuDNN that cannot start from one that cannot get ' +
+    'memory (or paste the lines above the error).',
   'answer.onMachine': 'on the machine that failed',
   'answer.tells': 'tells it:',
 
@@ -1664,7 +2035,8 @@ export const en = {
   'plan.unchanged': "{file} already has these settings; load it in the job's shell: source {file}",
   'plan.didNotWrite': 'did not write {file}: {why}',
   'plan.window':
-    'Each was watched for {s} s before this plan: CPU, output files, and {gpu}; anything that worked, served or detached on purpose is kept.',
+    'Each was watched for {s} s before this plan: CPU, output files, and {gpu}; anything that worked, served or ' +
+    'detached on purpose is kept.',
   'plan.windowGpu.process': 'GPU activity per process (nvidia-smi pmon)',
   'plan.windowGpu.gpu': 'GPU utilization (per process only where it is the one holder)',
   'plan.windowGpu.none': 'no GPU activity (nvidia-smi gave none)',
@@ -1673,30 +2045,38 @@ export const en = {
   'plan.zombieParent':
     'parent of zombie PID {pid}, which it has not collected: a zombie has exited but its parent has not collected it',
 
-  // procs: the frameworks' memory policies (src/gather/procfs/framework.ts) and the frame of the table (src/report/views/procs.ts)
+  // procs: the frameworks' memory policies (src/gather/procfs/framework.ts) and the frame of the table
+  // (src/report/views/procs.ts)
   'policy.jaxOff':
     'JAX without preallocation (XLA_PYTHON_CLIENT_PREALLOCATE=false in it): it holds what it uses, cached',
   'policy.jaxOffRemedy':
-    "its memory is its own arrays and JAX's cache; it frees it when the job ends (or with jax.clear_caches() and deleting arrays)",
+    "its memory is its own arrays and JAX's cache; it frees it when the job ends (or with jax.clear_caches() and " +
+    'deleting arrays)',
   'policy.jaxFraction': 'XLA_PYTHON_CLIENT_MEM_FRACTION={fraction} in it',
   'policy.jaxNotSet': 'XLA_PYTHON_CLIENT_PREALLOCATE not set in it',
   'policy.jaxUnreadable': 'its environment is not readable here; the default',
   'policy.jax': 'JAX, preallocating {pct} of the GPU at its first operation ({how})',
   'policy.jaxMatches': 'JAX, preallocating {pct} of the GPU at its first operation ({how}): {used} ≈ {pct} of {total}',
   'policy.jaxRemedy':
-    'start that job with XLA_PYTHON_CLIENT_PREALLOCATE=false (it then takes what it needs) or a smaller XLA_PYTHON_CLIENT_MEM_FRACTION (e.g. .30)',
+    'start that job with XLA_PYTHON_CLIENT_PREALLOCATE=false (it then takes what it needs) or a smaller ' +
+    'XLA_PYTHON_CLIENT_MEM_FRACTION (e.g. .30)',
   'policy.tfGrowth': 'TensorFlow with memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true in it): it holds what it has used',
   'policy.tfGrowthRemedy': 'TensorFlow never gives memory back while it runs; it is freed when the process ends',
   'policy.tfKnown':
-    'TensorFlow without memory growth: it takes nearly all GPU memory at start (TF_FORCE_GPU_ALLOW_GROWTH not "true" in it)',
+    'TensorFlow without memory growth: it takes nearly all GPU memory at start (TF_FORCE_GPU_ALLOW_GROWTH not "true" ' +
+    'in it)',
   'policy.tfUnknown':
-    'TensorFlow: it takes nearly all GPU memory at start unless memory growth is on (its environment is not readable here)',
+    'TensorFlow: it takes nearly all GPU memory at start unless memory growth is on (its environment is not readable ' +
+    'here)',
   'policy.tfRemedy':
-    'start that job with TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth(gpu, True) before any op)',
+    'start that job with TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth(gpu, True) ' +
+    'before any op)',
   'policy.torch':
-    'PyTorch: its caching allocator keeps freed blocks reserved, so part of what it holds may be cache rather than live tensors (only the process can tell: torch.cuda.memory_allocated() vs memory_reserved())',
+    'PyTorch: its caching allocator keeps freed blocks reserved, so part of what it holds may be cache rather than ' +
+    'live tensors (only the process can tell: torch.cuda.memory_allocated() vs memory_reserved())',
   'policy.torchRemedy':
-    'torch.cuda.empty_cache() in that process returns the cached part; its live tensors stay until it frees them or ends',
+    'torch.cuda.empty_cache() in that process returns the cached part; its live tensors stay until it frees them or ' +
+    'ends',
   'policy.cupy': 'CuPy: its memory pool keeps freed blocks, so part of what it holds may be pool cache',
   'policy.cupyRemedy': 'cupy.get_default_memory_pool().free_all_blocks() in that process returns the pool cache',
   'procs.gpuLine': 'GPU {gpu} {name}: {used} used of {total}, {free} free',
@@ -1709,7 +2089,8 @@ export const en = {
   'procs.policyLine': 'PID {pid} ({mib}): {summary}.',
   'procs.giveBack': 'To give it back: {remedy}.',
   'procs.stale':
-    '{n, plural, one {# stale process} other {# stale processes}} holding GPU memory. To end {n, plural, one {it} other {them}}: gpu-env-doctor fix (it shows the plan and asks first).',
+    '{n, plural, one {# stale process} other {# stale processes}} holding GPU memory. To end {n, plural, one {it} ' +
+    'other {them}}: gpu-env-doctor fix (it shows the plan and asks first).',
   'procs.noStale': 'No stale process holds GPU memory.',
   'procs.nextShort': 'No stale process holds GPU memory, but {headline}. Next step, as check says:',
 
@@ -1767,12 +2148,14 @@ export const en = {
   'args.oneFormat': 'choose one output format: {formats} cannot be combined',
   'args.and': ' and ',
   'args.renamedEnvFile':
-    '--env-file is now --env-out (Node 20 reads a file given with --env-file itself, before this tool starts): {tool} fix --env-out FILE',
+    '--env-file is now --env-out (Node 20 reads a file given with --env-file itself, before this tool starts): ' +
+    '{tool} fix --env-out FILE',
   'args.unknownFormat': 'unknown --format "{format}" ({allowed})',
 
   // libs' own frame (src/report/views/libs.ts)
   'libs.noFramework':
-    'No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use --python PATH or --elf FILE.',
+    'No framework with CUDA libraries found (torch, tensorflow, jax, cupy) in the Python environments seen; use ' +
+    '--python PATH or --elf FILE.',
   'libs.environment': '(environment {env})',
   'libs.tablesWithV':
     '(every library each framework loads, the copies on the machine and what running processes mapped: add -v)',
@@ -1831,16 +2214,22 @@ export const en = {
     'a driver ({driver}) is installed: "insufficient" means it is older than the CUDA runtime in use, not absent',
   'why.v.driverInstalledShort': 'a driver ({driver}) is installed',
   'why.v.macos':
-    'the job ran on macOS ({os}): CUDA has not supported macOS since 10.2, and recent Macs have AMD or Apple GPUs, so no CUDA device is visible',
+    'the job ran on macOS ({os}): CUDA has not supported macOS since 10.2, and recent Macs have AMD or Apple GPUs, ' +
+    'so no CUDA device is visible',
   'why.v.notNvidia': 'the GPU stated ({name}) is not an NVIDIA GPU: CUDA sees no device',
   'why.v.containerNoGpu':
-    "in a container the driver's libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: the container was started without GPU access",
+    "in a container the driver's libraries (libcuda, libnvidia-ml) come from the host through the NVIDIA runtime: " +
+    'the container was started without GPU access',
   'why.v.torchPredatesLibs':
-    'PyTorch {version} is built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
+    'PyTorch {version} is built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA ' +
+    'have no kernels for it',
   'why.v.tfPredatesLibs':
-    'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that CUDA have no kernels for it',
+    'TensorFlow {version} was built with CUDA {built}, which predates the {gpu} ({sm}): the cuBLAS/cuDNN of that ' +
+    'CUDA have no kernels for it',
   'fix.novisCpuBuild':
-    'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: enable CUDA and rebuild).',
+    'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA ' +
+    'wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: ' +
+    'enable CUDA and rebuild).',
 
   // procs' table: column heads and cells (src/report/views/procs.ts)
   'procs.col.gpu': 'GPU',
@@ -1866,9 +2255,11 @@ export const en = {
   'facts.driver': 'driver {driver}, CUDA ≤ {cuda}',
   'facts.driverModule': 'driver {driver}, CUDA ≤ {cuda}, kernel module {module}',
   'facts.gpu':
-    'GPU {index}: {name} (sm {sm}, {bus}, {uuid}) memory {used} used / {total}, {free} free; persistence {persistence}, compute mode {computeMode}, MIG {mig}, ECC {ecc}',
+    'GPU {index}: {name} (sm {sm}, {bus}, {uuid}) memory {used} used / {total}, {free} free; persistence ' +
+    '{persistence}, compute mode {computeMode}, MIG {mig}, ECC {ecc}',
   'facts.process':
-    'PID {pid} {user} {state} GPU {gpus} {mib} age {age} ppid {ppid}{orphaned, select, true { (orphaned)} other {}}{framework}: {cmd}',
+    'PID {pid} {user} {state} GPU {gpus} {mib} age {age} ppid {ppid}{orphaned, select, true { (orphaned)} other ' +
+    '{}}{framework}: {cmd}',
   'facts.env': 'env: {vars}',
   'facts.probes': 'probes',
   'facts.colon': ': ',
@@ -1890,7 +2281,8 @@ export const en = {
   'smoke.memEvidence':
     'after the CUDA context: {free} free of {total}{after, select, none {} other {; after the test {after}}}',
   'smoke.conv':
-    'convolution of {shape} (N×C×H×W) into {channels} channels, 3×3, {workspace, select, largest {with the workspace to try every algorithm} other {with the smallest workspace}} ({ws}; tensors {tensors})',
+    'convolution of {shape} (N×C×H×W) into {channels} channels, 3×3, {workspace, select, largest {with the workspace ' +
+    'to try every algorithm} other {with the smallest workspace}} ({ws}; tensors {tensors})',
   'smoke.convRan': '{what}: ran (algorithm {algo})',
   'smoke.convReturned': '{call} returned {name} = {code}{asking, select, none {} other { asking for {asking}}}',
   'smoke.convFailed': '{what}: {result}{free, select, none {} other {, {free} free}}',
@@ -1994,7 +2386,8 @@ export const en = {
   'diff.freeOf': '{free} free of {total}',
   'diff.gpuMemory': 'GPU {index} memory',
   'diff.memoryWhy':
-    'a process holding most of a GPU leaves a job too little memory to start ("out of memory", "cuDNN failed to initialize")',
+    'a process holding most of a GPU leaves a job too little memory to start ("out of memory", "cuDNN failed to ' +
+    'initialize")',
   'diff.none': '(none)',
   'diff.values': '{n} values',
   'diff.notCollected': '(not collected)',
@@ -2002,7 +2395,8 @@ export const en = {
   'diff.absent': '(none)',
   'diff.notInstalled': 'not\u00a0installed',
   'diff.side':
-    '{label}{otherHost, select, true { (host {host})} other {}}, taken {taken}{known, select, true {, {ago} ago} other {}}',
+    '{label}{otherHost, select, true { (host {host})} other {}}, taken {taken}{known, select, true {, {ago} ago} ' +
+    'other {}}',
   'diff.impact.critical': 'critical',
   'diff.impact.high': 'high',
   'diff.impact.medium': 'medium',
@@ -2043,10 +2437,13 @@ export const en = {
   'fleet.noFindings': 'no check reported a problem on any machine',
   'fleet.findingOn': '{check} on {n, plural, one {# machine} other {# machines}}',
   'fleet.summary':
-    '{machines, plural, one {# machine} other {# machines}} · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · {errors, plural, one {# check} other {# checks}} failing with errors{skipped, plural, =0 {} other { · # files skipped}}',
+    '{machines, plural, one {# machine} other {# machines}} · {groups, plural, one {# configuration} other {# ' +
+    'configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · {errors, plural, one {# check} ' +
+    'other {# checks}} failing with errors{skipped, plural, =0 {} other { · # files skipped}}',
   'fleet.html.title': 'Fleet: {n} machines',
   'fleet.html.meta':
-    '{files, plural, one {# file} other {# files}} read, {skipped} skipped · {groups, plural, one {# configuration} other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · generated {at} by {tool}',
+    '{files, plural, one {# file} other {# files}} read, {skipped} skipped · {groups, plural, one {# configuration} ' +
+    'other {# configurations}} · {outliers, plural, one {# outlier} other {# outliers}} · generated {at} by {tool}',
   'fleet.html.skippedFiles': 'Skipped files',
   'fleet.html.file': 'file',
   'fleet.html.why': 'why',
@@ -2086,7 +2483,8 @@ export const en = {
   'fleet.problem.notSnapshotAt': 'is not a gpu-env-doctor snapshot (at {path})',
   'fleet.problem.unreadable': 'cannot be read ({code})',
 
-  // serve's page (src/report/serve/render.ts, fleet-render.ts, model.ts): catalog texts are the tool's own, values are escaped
+  // serve's page (src/report/serve/render.ts, fleet-render.ts, model.ts): catalog texts are the tool's own, values are
+  // escaped
   'serve.readOnly': 'read-only',
   'serve.noScript': 'Scripts are off: this page reloads itself every {s} s.',
   'serve.footer': 'this page only reads: nothing on it ends a process. Its data as JSON: {link}.',
@@ -2097,21 +2495,25 @@ export const en = {
   'serve.live': 'Live · updated {ago} ago · read every {every}',
   'serve.waiting': 'Waiting for the first answer from nvidia-smi{asked, select, true { (asked {ago} ago)} other {}}.',
   'serve.hanging':
-    'nvidia-smi has not answered for {ago}: the driver may be hung (a GPU fallen off the bus, or a process stuck in the kernel).',
+    'nvidia-smi has not answered for {ago}: the driver may be hung (a GPU fallen off the bus, or a process stuck in ' +
+    'the kernel).',
   'serve.failed': 'nvidia-smi could not answer: {failure} (for {ago}).',
   'serve.itFailed': 'it failed',
   'serve.freeUnknown':
-    'Which GPUs are free is not known: nvidia-smi is not answering{old, select, true { (the figures below are old)} other {}}.',
+    'Which GPUs are free is not known: nvidia-smi is not answering{old, select, true { (the figures below are old)} ' +
+    'other {}}.',
   'serve.tokenShort': '--token-file {file}: the token must be one word of at least {min} characters',
   'serve.noneFree':
-    'No GPU is free now ({n, plural, one {the only GPU holds a process or memory} other {each of the # GPUs holds a process or memory}}).',
+    'No GPU is free now ({n, plural, one {the only GPU holds a process or memory} other {each of the # GPUs holds a ' +
+    'process or memory}}).',
   'serve.freeNow': 'Free now: {gpus} of {n, plural, one {# GPU} other {# GPUs}}. To run on one:',
   'serve.allOfThem': 'All of them: {line}',
   'serve.deviceOrder':
     'CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA number the GPUs as nvidia-smi does (its default puts the fastest first).',
   'serve.byUuid': "A GPU's UUID names the same GPU whatever order CUDA numbers them in (nvidia-smi -L lists them).",
   'serve.stale':
-    '{n, plural, one {# stale process holds} other {# stale processes hold}} GPU memory. To end the ones you own safely, on {host}:',
+    '{n, plural, one {# stale process holds} other {# stale processes hold}} GPU memory. To end the ones you own ' +
+    'safely, on {host}:',
   'serve.staleNote': 'It shows the plan and asks first; this page never ends anything.',
   'serve.badgeFree': 'free',
   'serve.badgeNotOffered': 'not offered',
@@ -2129,14 +2531,17 @@ export const en = {
   'serve.col.command': 'command',
   'serve.total': 'total {total}',
   'serve.timelineLabel':
-    'GPU {index} memory in use over the last {minutes} minutes{any, select, true {, peak {peak} of {total}} other {: nothing read yet}}',
+    'GPU {index} memory in use over the last {minutes} minutes{any, select, true {, peak {peak} of {total}} other {: ' +
+    'nothing read yet}}',
   'serve.minAgo': '{n} min ago',
   'serve.now': 'now',
   'serve.timelineCaption':
-    'Memory in use, last {minutes} minutes{any, select, true {, peak {peak}} other {}} (the highest reading of each {bucket}; gaps: nothing read)',
+    'Memory in use, last {minutes} minutes{any, select, true {, peak {peak}} other {}} (the highest reading of each ' +
+    '{bucket}; gaps: nothing read)',
   'serve.holdersTitle': "Holding a GPU device without memory in nvidia-smi's list",
   'serve.holdersNote':
-    "Processes with /dev/nvidia* open that nvidia-smi does not list (starting up, another tool's context, or nvidia-smi is not answering).",
+    "Processes with /dev/nvidia* open that nvidia-smi does not list (starting up, another tool's context, or " +
+    'nvidia-smi is not answering).',
   'serve.findingsTitle': 'What check finds on this machine',
   'serve.checksOff': 'The checks are off (--check-interval 0).',
   'serve.checked': 'checked {ago} ago, every {every}',
@@ -2161,7 +2566,8 @@ export const en = {
   'serve.fleet.outlierMachines': '{n, plural, one {# outlier machine} other {# outlier machines}}',
   'serve.fleet.old': '{n, plural, one {# snapshot} other {# snapshots}} older than {age}',
   'serve.fleet.outliersNote':
-    'Outliers: machines whose driver, libraries or frameworks differ from what two thirds of the fleet has; compared {ago} ago.',
+    'Outliers: machines whose driver, libraries or frameworks differ from what two thirds of the fleet has; compared ' +
+    '{ago} ago.',
   'serve.fleet.empty': 'No snapshot in {dir} yet. Each node writes one with: {command}',
   'serve.fleet.col.machine': 'machine',
   'serve.fleet.col.snapshot': 'snapshot',
@@ -2177,13 +2583,16 @@ export const en = {
   'serve.fleet.staleRow': 'PID {pid} ({user}) {mib} on GPU {gpus}',
   'serve.fleet.usual': 'usual: {usual}',
 
-  // fix: why a process is left alone, what became of a signal, the rebuild (src/judge/fix/plan.ts, apply.ts, rebuild.ts)
+  // fix: why a process is left alone, what became of a signal, the rebuild (src/judge/fix/plan.ts, apply.ts,
+  // rebuild.ts)
   'fixr.parentInit': 'its parent is init, which collects it by itself',
   'fixr.adopted': 'its parent {parent} adopted it and collects orphans by itself',
   'fixr.parentShell':
-    'its parent is {name} (PID {ppid}), a shell, supervisor or service that fix never ends: end or restart the job by hand',
+    'its parent is {name} (PID {ppid}), a shell, supervisor or service that fix never ends: end or restart the job ' +
+    'by hand',
   'fixr.foreignNs':
-    "nvidia-smi's PIDs are not all this PID namespace's (PID {pid} is not), so zombie PID {zombie} may be another namespace's process",
+    "nvidia-smi's PIDs are not all this PID namespace's (PID {pid} is not), so zombie PID {zombie} may be another " +
+    "namespace's process",
   'fixr.parentGone': 'its parent (PID {ppid}) is gone already',
   'fixr.noStart': 'its start time is unknown, so a reused PID could not be told apart from it',
   'fixr.notRead': 'its current state was not read',
@@ -2192,31 +2601,39 @@ export const en = {
   'fixr.otherUserForce': "it belongs to another user ({owner}); add --force to end another user's process as root",
   'fixr.cpuUnknown': 'its CPU use could not be measured, so it may be working',
   'fixr.working':
-    'it is working: {pct}% of a CPU since the snapshot (e.g. a job started with nohup); end it yourself if you are sure: kill {pid}',
+    'it is working: {pct}% of a CPU since the snapshot (e.g. a job started with nohup); end it yourself if you are ' +
+    'sure: kill {pid}',
   'fixr.gpuWorking':
-    'it is working on the GPU: {pct}% SM activity during the watch (a job waiting on the GPU uses little CPU); end it yourself if you are sure: kill {pid}',
+    'it is working on the GPU: {pct}% SM activity during the watch (a job waiting on the GPU uses little CPU); end ' +
+    'it yourself if you are sure: kill {pid}',
   'fixr.gpuBusyAlone':
-    'its GPU was {pct}% busy during the watch and it is the only process there: it is working; end it yourself if you are sure: kill {pid}',
+    'its GPU was {pct}% busy during the watch and it is the only process there: it is working; end it yourself if ' +
+    'you are sure: kill {pid}',
   'fixr.gpuShared':
-    'its GPU was {pct}% busy during the watch and other processes use it too, so whether this one works cannot be told; end it yourself if you are sure: kill {pid}',
+    'its GPU was {pct}% busy during the watch and other processes use it too, so whether this one works cannot be ' +
+    'told; end it yourself if you are sure: kill {pid}',
   'fixr.wrote':
     'it wrote to its output file during the watch: it is working; end it yourself if you are sure: kill {pid}',
   'fixr.self':
-    'it is gpu-env-doctor itself or one of its ancestors (the shell or program that started it): fix never ends its own caller',
+    'it is gpu-env-doctor itself or one of its ancestors (the shell or program that started it): fix never ends its ' +
+    'own caller',
   'fixr.noStartTime': 'no start time to check the PID against',
   'fixr.reused': 'PID {pid} is now another process ({comm}, started {now}, not {then}): not signalled',
   'fixr.denied': '{sig} to PID {pid}: permission denied',
   'fixr.sigFailed': '{sig} to PID {pid} failed',
   'fixr.stuck': 'PID {pid} is still there after SIGKILL (state {state}): it may be stuck in the driver; see dmesg',
   'rebuild.noBuild':
-    'No {fw} build in the table fits a driver supporting CUDA {cuda}: see gpu-env-doctor compat {fw} for what it needs.',
+    'No {fw} build in the table fits a driver supporting CUDA {cuda}: see gpu-env-doctor compat {fw} for what it ' +
+    'needs.',
   'rebuild.unknown': '(unknown)',
   'rebuild.whichFramework':
     'The findings do not say which framework the job uses: keep only the install line of yours.',
   'rebuild.reinstall':
-    'Then reinstall your other packages from requirements-backup.txt, leaving out the framework and nvidia-* lines (the framework brings its own CUDA libraries).',
+    'Then reinstall your other packages from requirements-backup.txt, leaving out the framework and nvidia-* lines ' +
+    '(the framework brings its own CUDA libraries).',
   'rebuild.why':
-    "{n} library problems with both conda's and pip's CUDA libraries in play: one repair would move the conflict elsewhere, so rebuild the environment with a single package manager.",
+    "{n} library problems with both conda's and pip's CUDA libraries in play: one repair would move the conflict " +
+    'elsewhere, so rebuild the environment with a single package manager.',
   'fixc.savedSnapshot': 'the facts come from a saved snapshot: run fix on the machine itself',
   'fixc.root': "with --root {root} the PIDs read there need not be this machine's, so fix signals none of them",
   'fixc.savedNothing': 'the plan comes from a saved snapshot, so nothing was changed',

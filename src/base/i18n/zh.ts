@@ -131,7 +131,8 @@ export const zh: Record<MessageKey, string> = {
   'option.format': 'text、json 或 markdown（check 另有 prometheus：node_exporter 文本文件指标）',
   'option.timeout': '探测（nvidia-smi、Python 解释器）超过 SECONDS 秒即放弃（默认 10）',
   'option.deep':
-    '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 秒）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使用或指定的环境中运行（当前激活的、PATH 上的、--python）',
+    '--deep：原生 cuDNN 冒烟测试（加载每个框架的 CUDA 动态库，创建 cuDNN 句柄，运行一次小卷积：约 1 秒）；--deep=frameworks：另外导入每个框架并运行它自己的卷积（几秒钟）；只在你正在使' +
+    '用或指定的环境中运行（当前激活的、PATH 上的、--python）',
   'option.python': '要检查的 Python 解释器（须为已有文件）；可重复',
   'option.all-envs':
     '检查找到的所有 conda 环境和虚拟环境，而不只是当前激活的；与 --deep 一起时也运行它们（先说明），但不运行其他用户的环境和位于他人可写文件夹中的环境',
@@ -165,7 +166,10 @@ export const zh: Record<MessageKey, string> = {
 
   'cmd.check.summary': '检查本机，给出带证据和修复方法的检查结果',
   'cmd.check.description':
-    '检查本机（或用 --from 检查已保存的快照）：GPU 和驱动、谁占用着显存、每个框架加载哪些 CUDA 动态库、Python 环境和框架构建、版本、环境变量。每个方面先输出一行，然后逐个列出问题及其证据（以及证据从哪里读到）和修复方法：先是执行修复的命令，手动步骤放在最后。\n\n速度足够快，可以在每次任务前运行：加 -q 只输出问题。--deep 还会运行原生 cuDNN 冒烟测试（约一秒）：对这里各框架会加载的每一组 CUDA 动态库文件，用一个小进程加载这些文件，在每个 GPU 上创建 cuDNN 句柄并运行一次小卷积，报告 CUDA 和 cuDNN 自己的状态码：区分“cuDNN 坏了”和“cuDNN 拿不到显存”。--deep=frameworks 还会导入每个框架并运行它自己的卷积（几秒钟）。',
+    '检查本机（或用 --from 检查已保存的快照）：GPU 和驱动、谁占用着显存、每个框架加载哪些 CUDA 动态库、Python 环境和框架构建、版本、环境变量。每个方面先输出一行，然后逐个列出问题及其证据（以及证据从哪里读' +
+    '到）和修复方法：先是执行修复的命令，手动步骤放在最后。\n\n速度足够快，可以在每次任务前运行：加 -q 只输出问题。--deep 还会运行原生 cuDNN 冒烟测试（约一秒）：对这里各框架会加载的每一组 CUDA 动态' +
+    '库文件，用一个小进程加载这些文件，在每个 GPU 上创建 cuDNN 句柄并运行一次小卷积，报告 CUDA 和 cuDNN 自己的状态码：区分“cuDNN 坏了”和“cuDNN 拿不到显存”。' +
+    '--deep=frameworks 还会导入每个框架并运行它自己的卷积（几秒钟）。',
   'cmd.check.example6': '另外：此时此地、用这些文件，cuDNN 能否初始化？',
   'cmd.check.example1': '本机',
   'cmd.check.example2': '每次任务前：一切正常时不输出',
@@ -175,7 +179,9 @@ export const zh: Record<MessageKey, string> = {
   'cmd.check.exitCodes': '0 没有达到 --fail-on 级别的问题；1 有达到该级别的检查结果；2 用法错误或工具自身故障。',
   'cmd.explain.summary': '读取报错日志，按可能性排列根因，给出证据和修复方法',
   'cmd.explain.description':
-    '读取失败 GPU 任务的报错输出（调用栈、任意大小的训练日志、.gz 日志、多个文件，或标准输入：管道输入，或用 "-" 粘贴），按可能性排列根因，每个根因附上证明它的日志行和修复方法。随报错一起粘贴的环境信息（issue 模板中的环境行、collect_env 的输出、nvidia-smi 的表头、pip/conda 列表，中文环境行如 显卡：RTX 3060，CUDA 11.2）也作为证据读取。\n\n默认把本机的事实与日志结合（现在谁占用着显存、驱动、GPU）；--no-machine 只判断输入本身，--from 使用任务失败那台机器的快照。',
+    '读取失败 GPU 任务的报错输出（调用栈、任意大小的训练日志、.gz 日志、多个文件，或标准输入：管道输入，或用 "-" 粘贴），按可能性排列根因，每个根因附上证明它的日志行和修复方法。随报错一起粘贴的环境信息（issue ' +
+    '模板中的环境行、collect_env 的输出、nvidia-smi 的表头、pip/conda 列表，中文环境行如 显卡：RTX 3060，CUDA 11.2）也作为证据读取。\n\n默认把本机的事实与日志结合（现在谁' +
+    '占用着显存、驱动、GPU）；--no-machine 只判断输入本身，--from 使用任务失败那台机器的快照。',
   'cmd.explain.example1': '日志文件（train.log.gz 也可以）',
   'cmd.explain.example2': '管道输入',
   'cmd.explain.example3': '粘贴报错信息，然后按 Ctrl-D',
@@ -183,35 +189,50 @@ export const zh: Record<MessageKey, string> = {
   'cmd.explain.exitCodes': '0 未找到原因；1 找到了原因；2 用法错误或输入无法读取。',
   'cmd.run.summary': '运行命令，监视显存，失败时结合失败那一刻的机器状态分析原因',
   'cmd.run.description':
-    '按原样运行 COMMAND（stdin、stdout、stderr、退出码和信号都照常传递），保留其输出的最后若干行，并按进程采样显存（nvidia-smi，每 --interval 毫秒一次，默认 500）。成功时：输出一行，给出每个 GPU 的显存峰值和剩余余量（加 -q 则不输出）。失败时：说明出了什么问题（用 explain 引擎分析输出的末尾，结合失败那一刻采集的机器状态：当时谁占用着显存），以及显存时间线。\n\n我们的输出写到 stderr，因为 stdout 和 stderr 属于任务本身：完整报告用 --report FILE 写入文件（按扩展名为 JSON、Markdown 或 HTML）；退出码就是命令自己的（被信号 N 结束时为 128+N）。stdout 是终端时直接交给命令；stderr 通过管道读取（因此命令在那里看不到终端），除非加 --no-capture。',
+    '按原样运行 COMMAND（stdin、stdout、stderr、退出码和信号都照常传递），保留其输出的最后若干行，并按进程采样显存（nvidia-smi，每 --interval 毫秒一次，默认 500）。成功时：输出一' +
+    '行，给出每个 GPU 的显存峰值和剩余余量（加 -q 则不输出）。失败时：说明出了什么问题（用 explain 引擎分析输出的末尾，结合失败那一刻采集的机器状态：当时谁占用着显存），以及显存时间线。\n\n我们的输出写' +
+    '到 stderr，因为 stdout 和 stderr 属于任务本身：完整报告用 --report FILE 写入文件（按扩展名为 JSON、Markdown 或 HTML）；退出码就是命令自己的（被信号 N 结束时为 ' +
+    '128+N）。stdout 是终端时直接交给命令；stderr 通过管道读取（因此命令在那里看不到终端），除非加 --no-capture。',
   'cmd.run.example1': '运行任务并监视',
   'cmd.run.example2': '并生成带显存时间线的完整报告',
   'cmd.run.example3': '为脚本生成报告（任务保留 stdout 和 stderr）',
   'cmd.run.exitCodes': '命令自己的退出码；用法错误时（命令启动前）为 2。',
   'cmd.libs.summary': '每个框架会加载每个 CUDA 动态库的哪一份，以及正在运行的进程实际加载了什么',
   'cmd.libs.description':
-    '对找到的 Python 环境中的 torch、TensorFlow、JAX 和 CuPy，以及每个 --elf FILE，显示动态加载器会为每个 CUDA 动态库（cuDNN、cuBLAS、CUDA 运行时、libcuda……）选中哪个文件以及原因（RPATH、LD_LIBRARY_PATH、RUNPATH、ld 缓存、框架预加载），无需导入框架。列出机器上的每一份副本，以及 GPU 进程（和 --pid PID）实际映射了什么。环境内的路径相对于环境显示（-v：完整路径）。',
+    '对找到的 Python 环境中的 torch、TensorFlow、JAX 和 CuPy，以及每个 --elf FILE，显示动态加载器会为每个 CUDA 动态库（cuDNN、cuBLAS、CUDA 运行时、' +
+    'libcuda……）选中哪个文件以及原因（RPATH、LD_LIBRARY_PATH、RUNPATH、ld 缓存、框架预加载），无需导入框架。列出机器上的每一份副本，以及 GPU 进程（和 --pid PID）实际映射了' +
+    '什么。环境内的路径相对于环境显示（-v：完整路径）。',
   'cmd.libs.example1': 'torch 加载哪个 cuDNN，为什么？',
   'cmd.libs.example2': '正在运行的任务实际映射了什么',
   'cmd.libs.example3': '任意 ELF 文件',
   'cmd.libs.exitCodes': '0 没有达到 --fail-on 级别的问题；1 有达到该级别的动态库检查结果；2 故障。',
   'cmd.procs.summary': 'GPU 进程：谁占用显存、从什么时候开始、是否为残留进程',
   'cmd.procs.description':
-    '占用显存（或 GPU 设备文件）的进程，可疑者在前：GPU、PID、用户、显存、运行时长、状态、父进程（父进程已退出并由 NAME 收养时显示 gone→NAME）、容器（相同或不同的 PID 命名空间）、判定（本任务、活跃、空闲、孤儿、已暂停、僵尸、其他用户、不可见、未知）和命令行。只有凭证据才判定为残留（孤儿、已暂停、僵尸、空闲）：“孤儿”需要证明启动它的进程已退出，“空闲”需要其所有者已登出；父进程是 PID 1 或某个守护进程、又没有任何证据的进程判为“未知”。gpu-env-doctor fix 会安全地结束残留进程，其余的不动。--watch [SECONDS] 持续刷新直到 Ctrl-C：在终端上原地刷新，否则一张表接一张表输出（加 --json 时每行一个 JSON 文档）。',
+    '占用显存（或 GPU 设备文件）的进程，可疑者在前：GPU、PID、用户、显存、运行时长、状态、父进程（父进程已退出并由 NAME 收养时显示 gone→NAME）、容器（相同或不同的 PID 命名空间）、判定（本任务、活跃' +
+    '、空闲、孤儿、已暂停、僵尸、其他用户、不可见、未知）和命令行。只有凭证据才判定为残留（孤儿、已暂停、僵尸、空闲）：“孤儿”需要证明启动它的进程已退出，“空闲”需要其所有者已登出；父进程是 PID 1 或某个守护进程、又没' +
+    '有任何证据的进程判为“未知”。gpu-env-doctor fix 会安全地结束残留进程，其余的不动。--watch [SECONDS] 持续刷新直到 Ctrl-C：在终端上原地刷新，否则一张表接一张表输出（加 ' +
+    '--json 时每行一个 JSON 文档）。',
   'cmd.procs.example1': '现在谁占用着显存',
   'cmd.procs.example2': '共享服务器的管理员：只看 GPU 0 和 2，只看 alice',
   'cmd.procs.example3': '类似 watch nvidia-smi，附带判定',
   'cmd.procs.exitCodes': '0 （所显示的进程中）没有残留进程占用显存；1 有；2 故障。',
   'cmd.compat.summary': '某个框架版本需要什么（CUDA、cuDNN、驱动、Python、GPU 架构），以及本机是否满足',
   'cmd.compat.description':
-    'SPEC 是 pip 写法的框架和版本：torch==2.1.0+cu121、tensorflow==2.12、jax[cuda12]==0.4.30、paddlepaddle-gpu==2.6.1.post120（paddle==3.0.0 表示某个版本的所有 CUDA 构建）。输出该构建需要什么（CUDA、cuDNN、驱动、Python、GPU 架构）及每条事实的来源，以及本机（或已保存的快照）是否满足。',
+    'SPEC 是 pip 写法的框架和版本：torch==2.1.0+cu121、tensorflow==2.12、jax[cuda12]==0.4.30、' +
+    'paddlepaddle-gpu==2.6.1.post120（paddle==3.0.0 表示某个版本的所有 CUDA 构建）。输出该构建需要什么（CUDA、cuDNN、驱动、Python、GPU 架构）及每条事实的来' +
+    '源，以及本机（或已保存的快照）是否满足。',
   'cmd.compat.example1': '本机能用这个构建吗？',
   'cmd.compat.example2': '只看该构建需要什么',
   'cmd.compat.example3': '另一台机器，依据它的快照',
   'cmd.compat.exitCodes': '0 满足（或 --no-machine）；1 不满足；2 SPEC 有误或输入无法读取。',
   'cmd.fix.summary': '确认后执行安全的修复；--dry-run 只打印计划',
   'cmd.fix.description':
-    '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 秒）后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ./gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执行（env 文件中也是真实的值）。',
+    '根据当前的检查结果和 GPU 进程的判定生成计划，显示出来，经 y/N 确认后执行其中安全的部分：\n  - 结束残留的 GPU 进程（孤儿、已暂停、长时间空闲、僵尸进程的父进程）：先 SIGTERM，宽限期（默认 5 秒）' +
+    '后再 SIGKILL。判定残留需要证据（启动它的进程已退出、已暂停或僵尸状态、长时间空闲且所有者已登出）；“未知”的进程列为不处理，并说明原因。每次发信号前都会重新读取 PID 的启动时间，必须与快照一致，因此绝不会误伤' +
+    '被复用的 PID。仍在工作的进程（有 CPU 占用）、其他用户的进程（除非以 root 运行并加 --force）、shell、守护进程和服务管理器、调用 gpu-env-doctor 的进程、PID 1、内核线程，以及' +
+    '在这里没有占用 GPU 的 PID（其他命名空间的）都绝不会被结束。\n  - 把诊断要求的环境变量设置（例如 TF_FORCE_GPU_ALLOW_GROWTH=true）写入 ' +
+    './gpu-env-doctor.env，由你自己 source。绝不修改 shell 的 rc 文件。\n安装软件包、更换驱动和重建环境只打印命令，绝不执行。加 --redact 时打印的内容会脱敏；计划仍按真实事实执' +
+    '行（env 文件中也是真实的值）。',
   'cmd.fix.example1': '显示计划，询问，然后执行',
   'cmd.fix.example2': '只看计划',
   'cmd.fix.example3': '在脚本中：不询问，SIGTERM 与 SIGKILL 之间间隔 10 秒',
@@ -219,32 +240,39 @@ export const zh: Record<MessageKey, string> = {
     '0 没有达到 --fail-on 级别、仍待处理的问题；1 有（某个操作未执行或失败，或有只能由你手动解决的问题）；2 用法错误，或没有可用于确认的终端且未加 --yes。',
   'cmd.preamble.summary': '放在训练脚本开头的 Python 自检代码块',
   'cmd.preamble.description':
-    '输出一段放在训练脚本开头的 Python 代码。任务启动时它打印 Python、框架、CUDA 和 cuDNN 的版本、GPU 及其空闲显存，并在其他进程已占用显存时发出警告（通过 nvidia-smi，没有 nvidia-smi 时通过 NVML）。对 TensorFlow，它在任何运算之前开启按需分配显存。它只需要标准库和框架本身，不需要 gpu-env-doctor，输出写到 stderr。建议保存为模块并最先导入，而不是直接粘贴。',
+    '输出一段放在训练脚本开头的 Python 代码。任务启动时它打印 Python、框架、CUDA 和 cuDNN 的版本、GPU 及其空闲显存，并在其他进程已占用显存时发出警告（通过 nvidia-smi，没有 ' +
+    'nvidia-smi 时通过 NVML）。对 TensorFlow，它在任何运算之前开启按需分配显存。它只需要标准库和框架本身，不需要 gpu-env-doctor，输出写到 stderr。建议保存为模块并最先导入，而不' +
+    '是直接粘贴。',
   'cmd.preamble.example1': '然后在 train.py 第一行写 "import gpu_check"',
   'cmd.preamble.example2': '或者加在脚本前面',
   'cmd.preamble.exitCodes': '0 已输出；2 没有给出或不认识 --framework。',
   'cmd.snapshot.summary': '把本机的事实输出为一个 JSON 文档',
   'cmd.snapshot.description':
-    '把探测收集到的所有事实（快照）输出为 JSON。之后可在任何地方用 gpu-env-doctor check --from machine.json 判断；用 diff 比较两份；用 fleet 合并多份。输出始终是 JSON（接受 --json，但不改变任何东西）。--redact 会替换用户名和主机名、主目录、地址、GPU UUID 和序列号以及密钥（便于附到 issue 中）。',
+    '把探测收集到的所有事实（快照）输出为 JSON。之后可在任何地方用 gpu-env-doctor check --from machine.json 判断；用 diff 比较两份；用 fleet 合并多份。输出始终是 ' +
+    'JSON（接受 --json，但不改变任何东西）。--redact 会替换用户名和主机名、主目录、地址、GPU UUID 和序列号以及密钥（便于附到 issue 中）。',
   'cmd.snapshot.example1': '保存本机',
   'cmd.snapshot.example2': '附到公开的 issue 中',
   'cmd.snapshot.example3': '在任意笔记本上判断它',
   'cmd.snapshot.exitCodes': '0 已输出；2 用法错误或工具自身故障。',
   'cmd.diff.summary': '两份快照之间的差异，按影响排序',
   'cmd.diff.description':
-    '逐项比较两份快照（用 "gpu-env-doctor snapshot" 保存的，或 "check --json" 的输出）：驱动、CUDA、每个框架加载的 cuDNN、框架构建、nvidia-* wheel 包、conda 包、GPU 型号和显存、现在占用了 GPU 大部分显存的进程、环境变量。差异按改变 GPU 任务行为的可能性排序；每组只说明一次原因。只给一个文件时，与本机（现在探测）比较。"-" 从标准输入读取快照。当时的状态（PID、时间戳、已用显存）不列出，除非加 --all。',
+    '逐项比较两份快照（用 "gpu-env-doctor snapshot" 保存的，或 "check --json" 的输出）：驱动、CUDA、每个框架加载的 cuDNN、框架构建、nvidia-* wheel 包、' +
+    'conda 包、GPU 型号和显存、现在占用了 GPU 大部分显存的进程、环境变量。差异按改变 GPU 任务行为的可能性排序；每组只说明一次原因。只给一个文件时，与本机（现在探测）比较。"-" 从标准输入读取快照。当时的' +
+    '状态（PID、时间戳、已用显存）不列出，除非加 --all。',
   'cmd.diff.example1': '本机从昨天到现在变了什么',
   'cmd.diff.example2': '两台机器，用于 issue',
   'cmd.diff.exitCodes': '0 没有差异；1 有差异；2 故障。',
   'cmd.fleet.summary': '多台机器的快照：分组、离群机器、整个集群的检查结果',
   'cmd.fleet.description':
-    '合并多台机器的快照（来自 "gpu-env-doctor snapshot" 或 "check --json"，每个节点一个文件；会在文件夹中查找 *.json）。按配置（驱动、GPU、框架构建）给机器分组，指出离群机器（驱动、cuDNN、wheel 包或环境与集群三分之二的机器不同的），并在每台机器上运行所有检查：哪些检查在哪些节点上失败。无法读取的文件会报告并跳过。',
+    '合并多台机器的快照（来自 "gpu-env-doctor snapshot" 或 "check --json"，每个节点一个文件；会在文件夹中查找 *.json）。按配置（驱动、GPU、框架构建）给机器分组，指出离群机器（驱' +
+    '动、cuDNN、wheel 包或环境与集群三分之二的机器不同的），并在每台机器上运行所有检查：哪些检查在哪些节点上失败。无法读取的文件会报告并跳过。',
   'cmd.fleet.example1': '集群的每个节点',
   'cmd.fleet.example2': '可分享的报告',
   'cmd.fleet.exitCodes': '0 没有机器有达到 --fail-on 级别的检查结果；1 有；2 一份快照也读不了，或其他故障。',
   'cmd.completion.summary': 'bash、zsh 或 fish 的命令补全',
   'cmd.completion.description':
-    '为你的 shell 输出补全脚本：命令、每个命令的选项，以及取值固定的选项的值（--fail-on、--color、--format、--framework、--lang）。每个 shell 加载一次，或保存到 shell 读取补全的位置。',
+    '为你的 shell 输出补全脚本：命令、每个命令的选项，以及取值固定的选项的值（--fail-on、--color、--format、--framework、--lang）。每个 shell 加载一次，或保存到 shell ' +
+    '读取补全的位置。',
   'cmd.completion.example1': 'bash，当前 shell 生效（把这一行加入 ~/.bashrc 即可保留）',
   'cmd.completion.example2': 'zsh：保存到补全路径，然后开一个新 shell',
   'cmd.completion.example3': 'fish',
@@ -406,7 +434,8 @@ export const zh: Record<MessageKey, string> = {
   'gpu.driver.noGpuContainer':
     '此容器中看不到 GPU（没有 nvidia-smi，没有 /dev/nvidia*）：如果这里的任务需要 GPU，说明容器启动时没有带上 GPU',
   'gpu.driver.noGpuContainerFix':
-    '启动容器时带上 GPU：docker run --gpus all（或配合 NVIDIA Container Toolkit 使用 --runtime=nvidia）；在 Kubernetes 中，在 pod 的 resources.limits 里申请 nvidia.com/gpu。',
+    '启动容器时带上 GPU：docker run --gpus all（或配合 NVIDIA Container Toolkit 使用 --runtime=nvidia）；在 Kubernetes 中，在 pod 的 ' +
+    'resources.limits 里申请 nvidia.com/gpu。',
   'gpu.driver.noGpuCuda':
     '本机没有 NVIDIA GPU 或驱动，但 {builds} {n, plural, =1 {是} other {都是}} CUDA 构建：这里的任务会在 CPU 上运行，或在需要 CUDA 的地方失败',
   'gpu.driver.noGpuCudaFix': '在有 NVIDIA GPU 的机器上运行任务；如果本机有 GPU，则在本机安装 NVIDIA 驱动。',
@@ -537,7 +566,8 @@ export const zh: Record<MessageKey, string> = {
   'protect.pid1': '它是 PID 1，此 PID 命名空间的 init 进程：结束它会结束其中的一切（整个容器）',
   'protect.kthread': '它是内核线程',
   'protect.otherNs':
-    'nvidia-smi 列出的是 PID {smiPid}，但在这里该 PID 是 {name}，并没有打开 /dev/nvidia*（已读取所有进程打开的文件）：这个编号指的是另一个 PID 命名空间中的进程（nvidia-smi 报告的是宿主机的 PID），而不是这里的',
+    'nvidia-smi 列出的是 PID {smiPid}，但在这里该 PID 是 {name}，并没有打开 /dev/nvidia*（已读取所有进程打开的文件）：这个编号指的是另一个 PID 命名空间中的进程' +
+    '（nvidia-smi 报告的是宿主机的 PID），而不是这里的',
   'protect.aProcess': '某个进程',
   'protect.mps': '它是 MPS 控制守护进程或服务器：该 GPU 的每个 CUDA 客户端都经由它运行',
   'reason.self': '运行 gpu-env-doctor 的进程或其父进程',
@@ -588,7 +618,8 @@ export const zh: Record<MessageKey, string> = {
     '{n, plural, =1 {占用者是残留进程} other {这 # 个占用者都是残留进程}}（{verdicts}）：结束{n, plural, =1 {它} other {它们}}即可释放显存。',
   'memory.someLeftovers': '结束残留进程（{pids}）；其他占用者正在工作或不属于你，请等待它们结束或询问其所有者。',
   'memory.unknownHolders':
-    '没有证据表明 {pids} 是残留进程，因此 gpu-env-doctor fix 不会处理{n, plural, =1 {它} other {它们}}：如果你确定不再需要，请自己结束{n, plural, =1 {它} other {它们}}；否则请等待，或换一个 GPU。',
+    '没有证据表明 {pids} 是残留进程，因此 gpu-env-doctor fix 不会处理{n, plural, =1 {它} other {它们}}：如果你确定不再需要，请自己结束{n, plural, =1 {它} ' +
+    'other {它们}}；否则请等待，或换一个 GPU。',
   'memory.working': '占用者正在工作或不属于你：请等待、询问其所有者，或换一个 GPU。',
   'memory.zombieParent': '僵尸进程在父进程回收它之前一直占着显存：结束或重启其父进程（PID {ppids}）。',
   'memory.reserveHolder': 'PID {pid} 运行的是 {fw}，它的 {mib} 大部分是预先占用的：{remedy}。',
@@ -643,7 +674,8 @@ export const zh: Record<MessageKey, string> = {
   'platform.containerBlind': '在容器内看不到其他容器或宿主机的进程：它们占用的显存显示为未归属',
   'title.env.library-path': 'LD_LIBRARY_PATH 和 LD_PRELOAD',
   'llp.compat':
-    'LD_LIBRARY_PATH 把前向兼容的 libcuda 放在了最前面（{folders}）：它只在数据中心 GPU 且内核驱动为相应较旧版本时有效，否则会报 "Error 803: system has unsupported display driver / cuda driver combination"',
+    'LD_LIBRARY_PATH 把前向兼容的 libcuda 放在了最前面（{folders}）：它只在数据中心 GPU 且内核驱动为相应较旧版本时有效，否则会报 "Error 803: system has ' +
+    'unsupported display driver / cuda driver combination"',
   'llp.compatFix': '除非内核驱动比你运行的 CUDA 版本旧，否则去掉 compat 文件夹。',
   'llp.details':
     '用 pip 安装的 PyTorch、TensorFlow 和 JAX 自带 CUDA 和 cuDNN；这里的文件夹会在库的 RUNPATH 之前被搜索，可能遮蔽它们（“CUDA 动态库”一项会指出何时发生）。',
@@ -703,7 +735,8 @@ export const zh: Record<MessageKey, string> = {
     '{consumer} 加载 {lib} {version}（{via}）；本机上还有 {others}，{n, plural, =1 {这一份} other {这些}}它没有使用',
   'dup.otherAt': '{version}（{path}）',
   'dup.details':
-    '查询 ld 缓存的工具（python -m torch.utils.collect_env、ldconfig -p）报告的是另一份副本；实际加载的是上面这个文件（可用 gpu-env-doctor libs --pid PID 查看正在运行的进程）。',
+    '查询 ld 缓存的工具（python -m torch.utils.collect_env、ldconfig -p）报告的是另一份副本；实际加载的是上面这个文件（可用 gpu-env-doctor libs --pid ' +
+    'PID 查看正在运行的进程）。',
   'dup.wouldLoad': '{consumer} 会从 {path} 加载 {lib} {version}，而不是它自带的 {own}（{ownPath}）',
   'dup.fix': '把框架自带的文件夹放在最前面，让它的副本优先（LD_LIBRARY_PATH 在 DT_RUNPATH 和 ld 缓存之前被搜索）。',
   'unload.messageCrash':
@@ -764,17 +797,21 @@ export const zh: Record<MessageKey, string> = {
   'judge.gpuLine': 'GPU {gpu}：{name}，计算能力 {cc}',
   'judge.ccUnknown': 'GPU {gpu}（{name}）的计算能力未知',
   'judge.paddleNoCode':
-    'CUDA {cuda} 无法为 GPU {gpu}（{name}，计算能力 {cc}）生成代码：只有当 {label} 带有驱动可以即时编译（JIT）的 PTX 时才能在上面运行；否则会出现 "no kernel image is available for execution on the device"。请使用 CUDA 更新的构建。',
+    'CUDA {cuda} 无法为 GPU {gpu}（{name}，计算能力 {cc}）生成代码：只有当 {label} 带有驱动可以即时编译（JIT）的 PTX 时才能在上面运行；否则会出现 "no kernel ' +
+    'image is available for execution on the device"。请使用 CUDA 更新的构建。',
   'judge.minCcOk': 'GPU {gpu}（{name}，{cc}）受 {label} 支持（需要 {min}+）',
   'judge.minCcFail': '{label} 需要计算能力 {min} 或更高；GPU {gpu}（{name}）是 {cc}',
   'judge.archsUnknown': '不知道 {label} 是为哪些 GPU 架构构建的',
   'judge.targets': '{label} 的目标架构：{list}',
   'judge.noKernels':
-    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"',
+    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on ' +
+    'the device"',
   'judge.noKernelsSoft':
-    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on the device"（此构建的架构列表未经确认）',
+    '{label} 没有适用于 GPU {gpu}（{name}，{sm}）的核函数，也没有可即时编译（JIT）的 PTX：会出现 "no kernel image is available for execution on ' +
+    'the device"（此构建的架构列表未经确认）',
   'judge.ptxOld':
-    '{label} 只能通过即时编译它的 {ptx} PTX 在 GPU {gpu}（{cc}）上运行，这需要驱动 {full}+（本机是 {driver}）：会出现 "the provided PTX was compiled with an unsupported toolchain"',
+    '{label} 只能通过即时编译它的 {ptx} PTX 在 GPU {gpu}（{cc}）上运行，这需要驱动 {full}+（本机是 {driver}）：会出现 "the provided PTX was ' +
+    'compiled with an unsupported toolchain"',
   'judge.ptxJit':
     '{label} 没有适用于 GPU {gpu}（{cc}）的 SASS；驱动会即时编译它的 {ptx} PTX（首次启动慢，核函数可能更慢）',
   'judge.sass': '{label} 含有适用于 GPU {gpu}（{name}）的 {sm} 代码',
@@ -799,12 +836,14 @@ export const zh: Record<MessageKey, string> = {
   'judge.paddleNvccSame':
     '{label} 加载本机的 CUDA 动态库（Paddle 2.x 不自带）；这里的工具包是 CUDA {nv}，与它的 CUDA {cuda} 主版本相同',
   'judge.paddleNvccOther':
-    '{label} 加载本机的 CUDA {major} 动态库（Paddle 2.x 不自带：库搜索路径上的 cuBLAS、cuDNN……必须是 CUDA {major} 的构建），但这里的工具包是 CUDA {nv}。请另外安装 CUDA {cuda} 工具包（或 conda 的 cudatoolkit={cuda}），或改用 PaddlePaddle 3.x，它的 wheel 包自带 CUDA 动态库。',
+    '{label} 加载本机的 CUDA {major} 动态库（Paddle 2.x 不自带：库搜索路径上的 cuBLAS、cuDNN……必须是 CUDA {major} 的构建），但这里的工具包是 CUDA {nv}。请另外' +
+    '安装 CUDA {cuda} 工具包（或 conda 的 cudatoolkit={cuda}），或改用 PaddlePaddle 3.x，它的 wheel 包自带 CUDA 动态库。',
   'judge.nvccTorchSame': '用它编译 CUDA 扩展没有问题（torch.utils.cpp_extension 只会对小版本不同发出警告）。',
   'judge.nvccTorchOther':
     '只有为它编译 CUDA 扩展（torch.utils.cpp_extension）时才需要 CUDA {major} 的 nvcc：它拒绝其他主版本。',
   'judge.nvccOther':
-    'nvcc 是 CUDA {nv}，而 {label} 使用 CUDA {cuda}：这是正常的，不是错误。框架自带 CUDA 运行时（pip 的 nvidia-* 包或捆绑的库），运行时从不使用 nvcc 或 /usr/local/cuda。{ext}',
+    'nvcc 是 CUDA {nv}，而 {label} 使用 CUDA {cuda}：这是正常的，不是错误。框架自带 CUDA 运行时（pip 的 nvidia-* 包或捆绑的库），运行时从不使用 nvcc 或 ' +
+    '/usr/local/cuda。{ext}',
 
   // explain: the engine's reasons about memory, verdicts, terminal and Markdown renderers
   'why.xlaShrinking': 'XLA 先申请了 {size}，随后用更小的大小重试（共 {n} 次）：它的预分配放不进空闲显存',
@@ -831,7 +870,8 @@ export const zh: Record<MessageKey, string> = {
   'why.selfHoldsOf': 'GPU 上没有列出其他进程：显存是被本进程自己占用的（{self}，总量 {total}）',
   'why.noOtherListed': 'PyTorch 没有列出 GPU 上的其他进程',
   'why.otherFrameworkInProcess':
-    '本进程占用了 {self}，但 PyTorch 自己的显存池只有 {pool}：本进程中有 {foreign} 在 PyTorch 之外被占用，远多于一个 CUDA 上下文和库句柄所需（同一进程里的另一个框架，如 JAX 或 TensorFlow，预留了它的显存池）',
+    '本进程占用了 {self}，但 PyTorch 自己的显存池只有 {pool}：本进程中有 {foreign} 在 PyTorch 之外被占用，远多于一个 CUDA 上下文和库句柄所需（同一进程里的另一个框架，如 JAX ' +
+    '或 TensorFlow，预留了它的显存池）',
   'why.contextsOnly': '{list}：每个不超过一个 CUDA 上下文的大小，并不是它们占满了 GPU',
   'why.usedElsewhere':
     'GPU 的 {total} 中有 {elsewhere} 在本进程之外被占用（本进程：{self}），远超一个 CUDA 上下文：是另一个进程占着',
@@ -933,9 +973,11 @@ export const zh: Record<MessageKey, string> = {
   'fix.prealloc.jax':
     'JAX 在第一次运算时预先占用 75% 的显存。关闭预分配，或给它更小的比例，让 cuDNN/cuBLAS 和其他进程有空间。',
   'fix.prealloc.tf':
-    'TensorFlow 启动时会占用几乎全部显存，不给 cuDNN/cuBLAS 句柄或第二个进程留空间。开启按需分配显存：在任何运算之前对每个 GPU 调用 tf.config.experimental.set_memory_growth(gpu, True)（TF1：config.gpu_options.allow_growth = True），或设置环境变量。',
+    'TensorFlow 启动时会占用几乎全部显存，不给 cuDNN/cuBLAS 句柄或第二个进程留空间。开启按需分配显存：在任何运算之前对每个 GPU 调用 ' +
+    'tf.config.experimental.set_memory_growth(gpu, True)（TF1：config.gpu_options.allow_growth = True），或设置环境变量。',
   'fix.prealloc.any':
-    '某个框架预先占用了大部分显存。TensorFlow：开启按需分配显存（TF_FORCE_GPU_ALLOW_GROWTH=true）。JAX：关闭预分配（XLA_PYTHON_CLIENT_PREALLOCATE=false）或降低其比例。',
+    '某个框架预先占用了大部分显存。TensorFlow：开启按需分配显存（TF_FORCE_GPU_ALLOW_GROWTH=true）。JAX：关闭预分配' +
+    '（XLA_PYTHON_CLIENT_PREALLOCATE=false）或降低其比例。',
   'fix.frag':
     'PyTorch 的缓存中有足够的显存，但碎成了比请求小的块。让分配器扩展段而不是切分（PyTorch 2.1+），旧版本则限制切分大小；在阶段之间释放缓存（评估后调用 torch.cuda.empty_cache()）。',
   'fix.cudnn.needCompiled': 'cuDNN {version} 或同一主版本中更新的小版本',
@@ -945,9 +987,11 @@ export const zh: Record<MessageKey, string> = {
   'fix.cudnn.textRuntime':
     '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
   'fix.cuda.text':
-    '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
+    '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip ' +
+    'wheel 包自带运行时。',
   'fix.cuda.textOther':
-    '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip wheel 包自带运行时。',
+    '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip ' +
+    'wheel 包自带运行时。',
   'fix.driver.text':
     'NVIDIA 驱动比所用 CUDA 要求的旧。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
   'fix.driver.textDc':
@@ -955,22 +999,27 @@ export const zh: Record<MessageKey, string> = {
   'fix.driver.textMin':
     'NVIDIA 驱动比所用 CUDA 要求的旧。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
   'fix.driver.textDcMin':
-    'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
+    'NVIDIA 驱动比所用 CUDA 要求的旧（它支持 CUDA {dc}）。请把驱动更新到 {min} 或更新版本，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA ' +
+    'Version"）。',
   'fix.driver.manual': '安装更新的 NVIDIA 驱动（发行版的软件包或 NVIDIA 安装程序；需要 root 权限，通常还要重启）。',
   'fix.missing.text':
-    '框架需要的动态库不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
+    '框架需要的动态库不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 ' +
+    'PATH）。',
   'fix.missing.textLib':
-    '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
+    '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 ' +
+    'LD_LIBRARY_PATH（Windows 上是 PATH）。',
   'fix.conflict':
     '同一个 CUDA 动态库有两份副本相互冲突，先加载的是错误的那份（LD_LIBRARY_PATH、conda 环境与 pip wheel 包混用、系统自带的副本）。把过时的副本从搜索路径中去掉，让框架构建时所用的那份被加载。',
   'fix.pipMirror':
-    '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）；PyTorch 的 CUDA 版 wheel 仍需 --index-url 指向 download.pytorch.org 或其镜像。',
+    '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）；' +
+    'PyTorch 的 CUDA 版 wheel 仍需 --index-url 指向 download.pytorch.org 或其镜像。',
   'fix.preload.text':
     'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
   'fix.preload.textWhy':
     'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它（{why}）。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
   'fix.driver.mismatch':
-    'Error 803：加载的 CUDA 驱动库（libcuda）与内核驱动不是同一版本。最常见的是 LD_LIBRARY_PATH 上有一个比已安装驱动更旧的 CUDA compat 包（…/compat）：把该文件夹从 LD_LIBRARY_PATH 中去掉，让驱动自带的 libcuda 被加载；更新驱动无济于事。',
+    'Error 803：加载的 CUDA 驱动库（libcuda）与内核驱动不是同一版本。最常见的是 LD_LIBRARY_PATH 上有一个比已安装驱动更旧的 CUDA compat 包（…/compat）：把该文件夹从 ' +
+    'LD_LIBRARY_PATH 中去掉，让驱动自带的 libcuda 被加载；更新驱动无济于事。',
   'fix.driver.mismatchReboot':
     '如果搜索路径上没有 compat 文件夹，而驱动刚升级过：重启（或重新加载 nvidia 内核模块），让内核驱动与 libcuda 版本一致。',
   'fix.arch.text':
@@ -978,7 +1027,8 @@ export const zh: Record<MessageKey, string> = {
   'fix.arch.textCc':
     '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
   'fix.novis':
-    '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes nvidia.com/gpu）。',
+    '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes ' +
+    'nvidia.com/gpu）。',
   'fix.fault.text':
     'GPU 或驱动处于异常状态（Xid/ECC 错误、升级驱动后没有重启、休眠/唤醒）。查看内核日志，然后重置驱动或重启机器；持续报错的 GPU 需要更换。',
   'fix.fault.reboot':
@@ -998,7 +1048,11 @@ export const zh: Record<MessageKey, string> = {
   // serve's help (src/commands/serve.ts)
   'cmd.serve.summary': 'GPU 服务器的本地实时网页：按进程和用户显示显存、残留的占用者、空闲 GPU、检查结果',
   'cmd.serve.description':
-    '本机 GPU 的实时网页：每个 GPU 按进程（用户、框架、判定、运行时长、命令）显示显存，各框架的显存策略，哪些 GPU 空闲以及使用它的 CUDA_VISIBLE_DEVICES 行，最近一小时的显存，以及 check 的检查结果（每 --check-interval 秒一次）。页面会自动更新（server-sent events）；没有 JavaScript 时它是一个会自动重新加载的完整页面。它只读取：页面上的任何操作都不会结束进程（这由 gpu-env-doctor fix 在询问后完成）。\n\n除非用 --host 指定，它只监听 127.0.0.1；其他地址的每个请求都需要令牌：启动时生成并打印一个，或从 --token-file FILE 读取（至少 {minToken} 个字符）。加 --fleet DIR 时，它根据 DIR 中的快照（每个节点一个文件，由 "gpu-env-doctor snapshot" 写入；见 examples/kubernetes 和 examples/slurm）显示多台机器，每台一行。--redact 会隐藏用户名、主机名和命令行。',
+    '本机 GPU 的实时网页：每个 GPU 按进程（用户、框架、判定、运行时长、命令）显示显存，各框架的显存策略，哪些 GPU 空闲以及使用它的 CUDA_VISIBLE_DEVICES 行，最近一小时的显存，以及 check ' +
+    '的检查结果（每 --check-interval 秒一次）。页面会自动更新（server-sent events）；没有 JavaScript 时它是一个会自动重新加载的完整页面。它只读取：页面上的任何操作都不会结束进程' +
+    '（这由 gpu-env-doctor fix 在询问后完成）。\n\n除非用 --host 指定，它只监听 127.0.0.1；其他地址的每个请求都需要令牌：启动时生成并打印一个，或从 --token-file ' +
+    'FILE 读取（至少 {minToken} 个字符）。加 --fleet DIR 时，它根据 DIR 中的快照（每个节点一个文件，由 "gpu-env-doctor snapshot" 写入；见 ' +
+    'examples/kubernetes 和 examples/slurm）显示多台机器，每台一行。--redact 会隐藏用户名、主机名和命令行。',
   'cmd.serve.example1': '本机的页面：http://127.0.0.1:{port}/',
   'cmd.serve.example2': '给整个实验室用，带令牌',
   'cmd.serve.example3': '每个节点一行，来自各节点写入的快照',
@@ -1008,12 +1062,15 @@ export const zh: Record<MessageKey, string> = {
     '供编程助手使用的 Model Context Protocol 服务（stdio）：check、explain、procs、libs、compat、snapshot、修复计划（只读）',
   'cmd.mcp.summary': '通过 Model Context Protocol（stdio）把本工具提供给编程助手',
   'cmd.mcp.description':
-    '在标准输入和输出上运行 Model Context Protocol 服务。所有工具都是只读的：check、explain\n（日志文本或文件）、procs、libs、compat、snapshot，以及 fix_plan（fix 的演练计划：不结束任何进程，\n不写任何文件）。每个工具返回对应命令加 --json 时输出的 JSON。检查结果说明页作为资源提供。加上\n--redact 时所有回答都会脱敏。按 README 里的一行配置即可加入编程助手。',
+    '在标准输入和输出上运行 Model Context Protocol 服务。所有工具都是只读的：check、explain\n（日志文本或文件）、procs、libs、compat、snapshot，以及 ' +
+    'fix_plan（fix 的演练计划：不结束任何进程，\n不写任何文件）。每个工具返回对应命令加 --json 时输出的 JSON。检查结果说明页作为资源提供。加上\n--redact 时所有回答都会脱敏。按 ' +
+    'README 里的一行配置即可加入编程助手。',
   'cmd.mcp.example1': '启动服务（通常由编程助手替你启动）',
   'cmd.mcp.example2': '加入编程助手，并替换用户名、主机名和密钥',
   'cmd.mcp.exitCodes': '0 客户端关闭了连接；2 用法错误或工具本身出错。',
 
-  // explain: the test that tells causes apart (src/judge/explain/fixes/tests.ts); Windows and WSL sentences (src/judge/platform/adapt-fix.ts)
+  // explain: the test that tells causes apart (src/judge/explain/fixes/tests.ts); Windows and WSL sentences
+  // (src/judge/platform/adapt-fix.ts)
   'test.heldOther': '看看是否有其他进程占用显存',
   'test.jaxPrealloc': '关闭预分配后重新运行',
   'test.tfGrowth': '开启按需分配显存后重新运行',
@@ -1037,7 +1094,8 @@ export const zh: Record<MessageKey, string> = {
   'win.wslDriver':
     '在 Windows 上（不是在 WSL 里）：从 nvidia.com 安装或更新 NVIDIA 驱动，然后在 Windows 命令行中重启 WSL：wsl --shutdown',
   'win.tfTested':
-    'TensorFlow {series} 在 Windows 上是用 CUDA {cuda} 和 cuDNN {cudnn} 测试的；conda 那一行会把两者都装进当前环境（tensorflow[and-cuda] 这个 extra 只适用于 Linux）。',
+    'TensorFlow {series} 在 Windows 上是用 CUDA {cuda} 和 cuDNN {cudnn} 测试的；conda 那一行会把两者都装进当前环境（tensorflow[and-cuda] 这个 ' +
+    'extra 只适用于 Linux）。',
   'win.tfSetup': 'conda 和 pip 那几行会在当前环境中装好 TensorFlow {version}（CUDA {cuda}，cuDNN {cudnn}）。',
   'win.shells':
     '在 Windows 上，`set` 行用于 cmd（Anaconda Prompt），`$env:` 行用于 PowerShell，`export` 用于 Git Bash；都只在当前窗口有效。',
@@ -1049,17 +1107,22 @@ export const zh: Record<MessageKey, string> = {
   'win.restart': '重启 Windows（更新或重置驱动后都需要）。',
   'win.cvd': '{cmd}（cmd）或 {ps}（PowerShell），然后启动 python',
   'win.k.condaBin':
-    'conda 把一个环境的 CUDA 和 cuDNN DLL 放在 %CONDA_PREFIX%\\Library\\bin；激活环境时该文件夹会加入 PATH，所以只有在激活的环境中才能找到它们（Anaconda Prompt：conda activate NAME）。',
+    'conda 把一个环境的 CUDA 和 cuDNN DLL 放在 %CONDA_PREFIX%\\Library\\bin；激活环境时该文件夹会加入 PATH，所以只有在激活的环境中才能找到它们（Anaconda ' +
+    'Prompt：conda activate NAME）。',
   'win.k.dllSearch':
-    'Windows 依次在程序所在文件夹、System32、PATH 中的各个文件夹里查找 DLL；"error code is 126" / "DLL load failed: The specified module could not be found" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。LD_LIBRARY_PATH 在 Windows 上不起作用。',
+    'Windows 依次在程序所在文件夹、System32、PATH 中的各个文件夹里查找 DLL；"error code is 126" / "DLL load failed: The specified module ' +
+    'could not be found" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。LD_LIBRARY_PATH 在 Windows 上不起作用。',
   'win.k.tfNative':
-    'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）安装的是仅限 Linux 的 nvidia-* wheel 包。',
+    'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）' +
+    '安装的是仅限 Linux 的 nvidia-* wheel 包。',
   'win.k.jax':
     'JAX 只发布 Linux 的 CUDA wheel 包：在 Windows 上请在 WSL2 中运行它（在 Linux 环境里安装 jax[cuda12]）。',
   'win.k.expandable':
-    'PyTorch 的 expandable_segments 分配器选项在 Windows 上不可用（它会警告 "expandable_segments not supported on this platform" 并忽略该选项）。',
+    'PyTorch 的 expandable_segments 分配器选项在 Windows 上不可用（它会警告 "expandable_segments not supported on this platform" 并忽略该' +
+    '选项）。',
   'win.k.processes':
-    '在 Windows 上用 taskkill /PID N /F 结束进程（不加 /F 时，python.exe 这类控制台程序只会被请求关闭）；先用 tasklist /V /FI "PID eq N" 查看它属于谁。GPU 运行在 WDDM 模式时，nvidia-smi 在 Windows 上能列出进程，但不显示它们的显存。',
+    '在 Windows 上用 taskkill /PID N /F 结束进程（不加 /F 时，python.exe 这类控制台程序只会被请求关闭）；先用 tasklist /V /FI "PID eq N" 查看它属于谁。' +
+    'GPU 运行在 WDDM 模式时，nvidia-smi 在 Windows 上能列出进程，但不显示它们的显存。',
   'win.k.wslDriver':
     'WSL2 使用 Windows 主机的 NVIDIA 驱动：请在 Windows 上更新驱动；不要在 WSL 里安装 Linux 版 NVIDIA 驱动（它会替换 WSL 的 libcuda 桩库，导致 CUDA 不可用）。',
   'win.k.wslLibcuda':
@@ -1072,9 +1135,11 @@ export const zh: Record<MessageKey, string> = {
   'alloc.torchOldImport':
     'PyTorch（2.9 之前）在第一次 CUDA 调用时抛出 RuntimeError "Error parsing CachingAllocator::AllocatorConfig settings"',
   'alloc.torchAbort':
-    'PyTorch 在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）',
+    "PyTorch 在 import 时就中止，你的任何代码都还没运行：\"terminate called after throwing an instance of 'c10::Error' … " +
+    '{error}"（SIGABRT，退出码 134）',
   'alloc.torchAbortUnknown':
-    'PyTorch 2.9 及以后在 import 时就中止，你的任何代码都还没运行："terminate called after throwing an instance of \'c10::Error\' … {error}"（SIGABRT，退出码 134）；2.9 之前则在第一次 CUDA 调用时抛出 RuntimeError',
+    "PyTorch 2.9 及以后在 import 时就中止，你的任何代码都还没运行：\"terminate called after throwing an instance of 'c10::Error' … " +
+    '{error}"（SIGABRT，退出码 134）；2.9 之前则在第一次 CUDA 调用时抛出 RuntimeError',
   'alloc.torchOldFirstCall':
     'PyTorch（2.9 之前）能够导入，然后在第一次 CUDA 调用时抛出 RuntimeError（{quoted}）；任务就此结束',
   'alloc.torchFirstCall': 'PyTorch 能够导入，然后第一次 CUDA 调用抛出 {type}: {error} —— 任务就此结束（退出码 1）',
@@ -1106,7 +1171,8 @@ export const zh: Record<MessageKey, string> = {
   'alloc.tfGrowth':
     'TF_FORCE_GPU_ALLOW_GROWTH="{value}" 被忽略：TensorFlow 只认 "true" 或 "false"（小写），因此它在启动时会占用几乎全部显存',
   'alloc.tfGrowthQ':
-    'TensorFlow 记录 "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: \\"{value}\\". Valid values are \\"true\\" or \\"false\\""，并保持 allow_growth 关闭：它会占用几乎全部显存，GPU 上的第二个进程会失败',
+    'TensorFlow 记录 "The TF_FORCE_GPU_ALLOW_GROWTH environment variable is set but could not be parsed: ' +
+    '\\"{value}\\". Valid values are \\"true\\" or \\"false\\""，并保持 allow_growth 关闭：它会占用几乎全部显存，GPU 上的第二个进程会失败',
   'allocators.tfFix': '使用 TensorFlow 能识别的小写值。',
   'allocators.tfAlloc': 'TF_GPU_ALLOCATOR="{value}" 不是 TensorFlow 认识的分配器（cuda_malloc_async）',
   'allocators.tfAllocFix': '取消设置，或设为 cuda_malloc_async。',
@@ -1145,7 +1211,8 @@ export const zh: Record<MessageKey, string> = {
     'GPU 型号混用，且 CUDA_DEVICE_ORDER 不是 PCI_BUS_ID：CUDA 按最快优先给 GPU 编号，因此序号 N 不是 nvidia-smi 的 GPU N',
   'cvd.mixedFix': '让 CUDA 按 nvidia-smi 的方式给 GPU 编号。',
   'cvd.mig':
-    'CUDA_VISIBLE_DEVICES 指定了 GPU {gpu} 上的 MIG 设备 {entry}（{profile}，GPU 实例 {gi}，计算实例 {ci}）：作业能用的是 {total} MiB 中空闲的 {free} MiB',
+    'CUDA_VISIBLE_DEVICES 指定了 GPU {gpu} 上的 MIG 设备 {entry}（{profile}，GPU 实例 {gi}，计算实例 {ci}）：作业能用的是 {total} MiB 中空闲的 ' +
+    '{free} MiB',
   'cvd.migUnchecked':
     'CUDA_VISIBLE_DEVICES 指定了 MIG 设备 {entry}：本机开启了 MIG，但没有读到 MIG UUID（nvidia-smi -L），未核对',
   'cvd.migDetails': '拿到 MIG 设备的作业把该实例当作自己的 GPU 0，只有该实例的显存和 SM，而不是整块 GPU 的。',
@@ -1184,7 +1251,8 @@ export const zh: Record<MessageKey, string> = {
   'compatcuda.kernel': '内核驱动 {version}',
   'compatcuda.usedBy': '使用者：{who}',
   'compatcuda.older':
-    '前向兼容的 libcuda {version} 比内核驱动 {kernel} 旧：CUDA 会报错 803（system has unsupported display driver / cuda driver combination）',
+    '前向兼容的 libcuda {version} 比内核驱动 {kernel} 旧：CUDA 会报错 803（system has unsupported display driver / cuda driver ' +
+    'combination）',
   'compatcuda.olderDetails': 'cuda-compat 库只有比内核驱动新时才有用；较旧的绝不能出现在搜索路径上。',
   'compatcuda.llpFix': '把 {dir} 从 LD_LIBRARY_PATH 中去掉，让驱动自己的 libcuda {kernel} 被加载。',
   'compatcuda.cacheFix':
@@ -1196,7 +1264,8 @@ export const zh: Record<MessageKey, string> = {
   'llpshadow.message': 'LD_LIBRARY_PATH 使 {consumer} 加载 {what}',
   'llpshadow.fix': '把 {dirs} 从 LD_LIBRARY_PATH 中去掉（用 pip 安装的框架自带 CUDA 动态库，不需要它也能找到）。',
 
-  // python.conda-pip-mix, python.cpu-only-build, python.duplicate-dist-info, python.nvidia-wheel-conflict, python.import-failed
+  // python.conda-pip-mix, python.cpu-only-build, python.duplicate-dist-info, python.nvidia-wheel-conflict,
+  // python.import-failed
   'condapip.message': '{env} 中的 {names} 同时来自 conda 和 pip',
   'condapip.detail': '{lib}：conda {conda} / pip {pip}',
   'condapip.conda': '{name} {version}',
@@ -1206,7 +1275,8 @@ export const zh: Record<MessageKey, string> = {
   'condapip.pip': '{name} {version}，由 {installer} 安装',
   'condapip.unknownInstaller': '未知的安装程序',
   'condapip.fix':
-    '让这个环境的 CUDA 动态库只由一个包管理器负责。最干净的做法是新建一个只用一种方式安装的环境（全用 conda：pytorch/tensorflow + cudnn 来自同一个 channel；或全用 pip：框架的 wheel 包自带 nvidia-* 库）。就地修复：删掉其中一方，再用另一方重装框架。先查看框架实际加载的是哪一份：gpu-env-doctor libs。',
+    '让这个环境的 CUDA 动态库只由一个包管理器负责。最干净的做法是新建一个只用一种方式安装的环境（全用 conda：pytorch/tensorflow + cudnn 来自同一个 channel；或全用 pip：框架的 ' +
+    'wheel 包自带 nvidia-* 库）。就地修复：删掉其中一方，再用另一方重装框架。先查看框架实际加载的是哪一份：gpu-env-doctor libs。',
   'cpuonly.rocm': 'ROCm（AMD）构建（{hip}）',
   'cpuonly.cpu': '仅 CPU 构建',
   'cpuonly.torchRow':
@@ -1274,11 +1344,13 @@ export const zh: Record<MessageKey, string> = {
   'deep.cudnnAlso':
     '{name}：cuDNN 失败（{signature}），改用 {growth} 也一样，且没有报告显存不足：是 cuDNN 坏了，而不是显存不够',
   'deep.cudnnFix':
-    '查看框架加载的是哪个 cuDNN、构建时针对的是哪个（gpu-env-doctor libs），然后去掉遮蔽正确版本的那一份（通常是 LD_LIBRARY_PATH 中的某一项，或与 pip 版本并存的 conda cuDNN）。',
+    '查看框架加载的是哪个 cuDNN、构建时针对的是哪个（gpu-env-doctor libs），然后去掉遮蔽正确版本的那一份（通常是 LD_LIBRARY_PATH 中的某一项，或与 pip 版本并存的 conda ' +
+    'cuDNN）。',
   'deep.other': '{name}：卷积在 {env} 中失败：{error}',
   'deep.otherFix': '把完整报错交给 gpu-env-doctor explain；它会排列原因。',
   'deep.growthTf':
-    'TensorFlow 启动时会占用几乎全部显存；开启按需分配后只占用需要的部分。在 TensorFlow 启动前设置（或在任何运算之前调用 tf.config.experimental.set_memory_growth(gpu, True)）。',
+    'TensorFlow 启动时会占用几乎全部显存；开启按需分配后只占用需要的部分。在 TensorFlow 启动前设置（或在任何运算之前调用 ' +
+    'tf.config.experimental.set_memory_growth(gpu, True)）。',
   'deep.growthJax':
     'JAX 在第一次运算时预分配 75% 的显存；关闭预分配后只占用需要的部分（或降低 XLA_PYTHON_CLIENT_MEM_FRACTION）。',
   'deep.growthHeld': '其他进程也占用着显存：见 gpu-env-doctor procs。',
@@ -1294,7 +1366,9 @@ export const zh: Record<MessageKey, string> = {
   'mix.torchRan': 'PyTorch 的卷积在这种混用下能运行（在 torch {version} 上见过：conv2d 运行成功）',
   'mix.torchNoCheck': 'PyTorch 的卷积本身不检查版本；{inner}',
   'mix.torchRaises':
-    '第一次调用 torch.backends.cudnn.version() 或 is_acceptable()（你的代码、torch.nn 的 LSTM/GRU、torch.utils.collect_env）会抛出 RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version {reported}；之后的调用会通过（torch 缓存了版本）',
+    '第一次调用 torch.backends.cudnn.version() 或 is_acceptable()（你的代码、torch.nn 的 LSTM/GRU、torch.utils.collect_env）会抛出 ' +
+    'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against {built} but found runtime version ' +
+    '{reported}；之后的调用会通过（torch 缓存了版本）',
   'mix.torchPasses': 'PyTorch 的版本检查能通过（构建时用 {built}，cuDNN 报告 {reported}）',
   'mix.tfRefuses':
     'TensorFlow 启动时拒绝 cuDNN："Loaded runtime CuDNN library: {loaded} but source was compiled with: {built}"',
@@ -1304,7 +1378,8 @@ export const zh: Record<MessageKey, string> = {
   'mix.jaxRan': 'JAX 的卷积在这种混用下能运行（在 JAX {version} 上见过：libcudnn {libcudnn} 配 {subs} 子库）',
   'mix.jaxNoCheck': 'JAX 本身不比较子库版本；{inner}',
   'mix.torchRefuses':
-    'PyTorch 在它的 cuDNN 版本检查处拒绝："cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime version {loaded}"',
+    'PyTorch 在它的 cuDNN 版本检查处拒绝："cuDNN version incompatibility: PyTorch was compiled against {own} but found runtime ' +
+    'version {loaded}"',
   'mix.torchAccepts': 'PyTorch 的版本检查接受 {loaded}（构建时用 {own}）；更新的 cuDNN 通常能用',
   'mix.tfAccepts': 'TensorFlow 接受主版本相同、小版本更新的 cuDNN（{loaded}，构建时为 {own}）',
   'mix.jaxAccepts':
@@ -1332,14 +1407,17 @@ export const zh: Record<MessageKey, string> = {
   'smoke.ran': 'cuDNN 用 {who} 的文件在 {where} 上运行了一次卷积（{time}）',
   'smoke.ranVersion': 'cuDNN {version} 用 {who} 的文件在 {where} 上运行了一次卷积（{time}）',
   'smoke.workspace':
-    'cuDNN 在 {where} 上能工作，但创建 CUDA 上下文后只剩 {free} 空闲，拿不到尝试所有算法的卷积所需的 {need}（TensorFlow 和 JAX 的自动调优、torch.backends.cudnn.benchmark）；用最小的工作空间（{ws}）时运行成功',
+    'cuDNN 在 {where} 上能工作，但创建 CUDA 上下文后只剩 {free} 空闲，拿不到尝试所有算法的卷积所需的 {need}（TensorFlow 和 JAX 的自动调优、' +
+    'torch.backends.cudnn.benchmark）；用最小的工作空间（{ws}）时运行成功',
   'smoke.workspaceDetails':
-    '不做自动调优的任务（PyTorch 默认用启发式选一个算法）也许仍能启动；做自动调优的会以 "Failed to get convolution algorithm" 或 CUDNN_STATUS_ALLOC_FAILED / NOT_INITIALIZED 失败。',
+    '不做自动调优的任务（PyTorch 默认用启发式选一个算法）也许仍能启动；做自动调优的会以 "Failed to get convolution algorithm" 或 CUDNN_STATUS_ALLOC_FAILED ' +
+    '/ NOT_INITIALIZED 失败。',
   'smoke.tiny': 'cuDNN 在 {where} 上连一个很小的卷积都运行不了：创建 CUDA 上下文后只剩 {free} 空闲（{error}）',
   'smoke.mixed': 'cuDNN 报告的版本是 {reported}，而 libcudnn 是 {main}：它的子库来自 {dirs}',
   'smoke.anotherCopy': '另一份副本',
   'smoke.mixedDetails':
-    'cuDNN 9 报告的是它实际运行的子库的版本。把它与构建时所用版本比较的框架会拒绝继续（PyTorch 在 torch.backends.cudnn.version() 处抛出 "cuDNN version incompatibility"；在 H200 上把系统 cuDNN 放在 LD_LIBRARY_PATH 最前面时见过）。',
+    'cuDNN 9 报告的是它实际运行的子库的版本。把它与构建时所用版本比较的框架会拒绝继续（PyTorch 在 torch.backends.cudnn.version() 处抛出 "cuDNN version ' +
+    'incompatibility"；在 H200 上把系统 cuDNN 放在 LD_LIBRARY_PATH 最前面时见过）。',
   'smoke.overruled': '{label} 自己的卷积运行成功（--deep=frameworks），以它的结果为准；原生测试的结果是：{message}',
   'smoke.heldFix':
     '这个 GPU 上的显存被其他进程占用（{held}）：释放它（gpu-env-doctor procs 会指出哪些是残留进程）、等它结束，或换一个 GPU。',
@@ -1353,13 +1431,21 @@ export const zh: Record<MessageKey, string> = {
 
   // compat's proposals and fixes (src/judge/compat/fixes.ts), versions.* fallbacks
   'cfix.torch':
-    'torch {version}+{variant}（CUDA {cuda}，cuDNN {cudnn}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PyTorch 构建。torchvision/torchaudio 请从同一个索引安装，以保持匹配。',
+    'torch {version}+{variant}（CUDA {cuda}，cuDNN {cudnn}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 ' +
+    '{ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PyTorch 构建。torchvision/torchaudio 请从同一个索引安装，以' +
+    '保持匹配。',
   'cfix.tf':
-    'TensorFlow {series}（用 CUDA {cuda}、cuDNN {cudnn} 测试）是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新版本{andCuda, select, yes {；[and-cuda] 会以 pip 包的形式安装它的 CUDA 和 cuDNN} other {；它需要另外安装 CUDA 和 cuDNN（conda 命令会把两者锁定到环境中）}}。',
+    'TensorFlow {series}（用 CUDA {cuda}、cuDNN {cudnn} 测试）是能在驱动 {driver}{python, select, none {} other {、Python ' +
+    '{python}}} 上运行的最新版本{andCuda, select, yes {；[and-cuda] 会以 pip 包的形式安装它的 CUDA 和 cuDNN} other {；它需要另外安装 CUDA 和 ' +
+    'cuDNN（conda 命令会把两者锁定到环境中）}}。',
   'cfix.jax':
-    'jax {version} 配 CUDA {major} {kind, select, plugin {插件} other {wheel 包}}，是能在驱动 {driver}{python, select, none {} other {、Python {python}}} 上运行的最新 JAX。',
+    'jax {version} 配 CUDA {major} {kind, select, plugin {插件} other {wheel 包}}，是能在驱动 {driver}{python, select, none {} ' +
+    'other {、Python {python}}} 上运行的最新 JAX。',
   'cfix.paddle':
-    'paddlepaddle-gpu {pip}（CUDA {cuda}{cudnn, select, none {} other {，cuDNN {cudnn}}}）是能在驱动 {driver}{ccs, select, none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PaddlePaddle 构建{bundles, select, yes {；它以 pip 包的形式自带 CUDA 和 cuDNN} other {；它需要本机有 CUDA {cuda} 和 cuDNN {cudnnRaw}（Paddle 2.x 不自带）}}。',
+    'paddlepaddle-gpu {pip}（CUDA {cuda}{cudnn, select, none {} other {，cuDNN {cudnn}}}）是能在驱动 {driver}{ccs, select, ' +
+    'none {} other {、计算能力 {ccs}}}{python, select, none {} other {、Python {python}}} 上运行的最新 PaddlePaddle 构' +
+    '建{bundles, select, yes {；它以 pip 包的形式自带 CUDA 和 cuDNN} other {；它需要本机有 CUDA {cuda} 和 cuDNN {cudnnRaw}（Paddle 2.x ' +
+    '不自带）}}。',
   'cfix.upgrade': '或者把 NVIDIA 驱动升级到 {min} 或更新版本，然后重启。',
   'cfix.upgradeFull':
     '或者把 NVIDIA 驱动升级到 {min} 或更新版本（{full}+ 是 CUDA {cuda} 的完整驱动，PTX 即时编译需要它），然后重启。',
@@ -1414,15 +1500,19 @@ export const zh: Record<MessageKey, string> = {
   'why.v.cudnnWanted': '需要 cuDNN {wanted}，但安装的是 cuDNN {installed}',
   'why.v.symbol':
     '某个编译好的 Python 扩展引用了已安装框架中没有定义的 C++ 符号：这个扩展是针对框架的另一个版本构建的（请针对当前版本重新构建或重装该扩展）',
-  'why.v.symbolOwn': '某个编译好的 Python 扩展引用了它自己的函数，但它编译出的文件中没有一个定义了它：构建时漏掉了某个源文件（请重新构建该扩展，如有 CUDA 源文件也一并构建）',
+  'why.v.symbolOwn':
+    '某个编译好的 Python 扩展引用了它自己的函数，但它编译出的文件中没有一个定义了它：构建时漏掉了某个源文件（请重新构建该扩展，如有 CUDA 源文件也一并构建）',
   'why.v.symbolOwnAgainst': '缺少的函数是扩展自己的，不是框架的',
   'why.v.symbolAgainst': '库是在的；只是其中某个符号与扩展构建时所针对的不同',
-  'why.v.cudnnSymbol': '加载的 cuDNN 中没有二进制链接时用到的 {symbol}：它是针对另一个 cuDNN 版本构建的，与实际加载的版本不同',
+  'why.v.cudnnSymbol':
+    '加载的 cuDNN 中没有二进制链接时用到的 {symbol}：它是针对另一个 cuDNN 版本构建的，与实际加载的版本不同',
   'why.v.jaxOldCudnn': 'JAX 认为过旧的组件是 {name}',
-  'why.v.jaxTorchCudnn': 'PyTorch 也在同一个程序里，并自带 cuDNN：一个进程只加载一个 libcudnn，先加载的那个生效（请先 import JAX，或让两者的 cuDNN 版本一致）',
+  'why.v.jaxTorchCudnn':
+    'PyTorch 也在同一个程序里，并自带 cuDNN：一个进程只加载一个 libcudnn，先加载的那个生效（请先 import JAX，或让两者的 cuDNN 版本一致）',
   'why.v.jaxOldCuda': 'JAX 认为过旧的组件是 {name}，它属于 CUDA 工具包',
   'why.v.ldPathCudnn':
-    'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排在了自带的那份之前',
+    'PyTorch 指出 LD_LIBRARY_PATH 中有 CUDA/cuDNN 目录（只有这时才会这样打印），而它自带 cuDNN {compiled}：加载的 {runtime} 来自 LD_LIBRARY_PATH，排' +
+    '在了自带的那份之前',
   'why.v.olderCopy':
     '安装的是 cuDNN {stated}，加载的却是 {runtime}：另一份更旧的副本先被找到了（PATH/LD_LIBRARY_PATH、conda 环境、系统文件夹）',
   'why.v.paddleCudnn':
@@ -1443,7 +1533,8 @@ export const zh: Record<MessageKey, string> = {
   'why.v.tfPredates':
     'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：即使能运行，也只能靠又慢又不可靠的 PTX 即时编译',
   'why.v.compilerOlder':
-    'CUDA {cuda} 能为 {sm} 编译，所以拒绝它的 {compiler} 不是 CUDA {cuda} 的：运行的是更旧的一个（PATH 中靠前的 nvcc、指向另一个工具包的 CUDA_HOME、加载了另一个 libnvrtc）',
+    'CUDA {cuda} 能为 {sm} 编译，所以拒绝它的 {compiler} 不是 CUDA {cuda} 的：运行的是更旧的一个（PATH 中靠前的 nvcc、指向另一个工具包的 CUDA_HOME、加载了另一个 ' +
+    'libnvrtc）',
   'why.v.compilerPredates':
     'CUDA {cuda} 早于 {sm}：它的 {compiler} 无法为这块 GPU 编译；需要更新的 CUDA（以及为它构建的框架版本）',
   'why.v.compilerDropped':
@@ -1470,25 +1561,34 @@ export const zh: Record<MessageKey, string> = {
   'paddle.cudnnin':
     'Paddle 2.5 和 2.6 也有内置 cuDNN 的构建（paddlepaddle.org.cn 的 …/cudnnin/ 索引），而所有 3.x 的 wheel 包都把 cuDNN 作为 pip 依赖一起安装。',
   'paddle.cudnn':
-    'Paddle 构建时用的是 cuDNN {built}{found, select, none {} other {，而在本机找到的是 {found}}}：比构建所用版本更旧（或主版本不同）的 cuDNN "may cause serious incompatible bug"，这是 Paddle 自己的原话。请安装 cuDNN {want} 并让它成为库搜索路径上的那一份，或安装针对你现有 cuDNN 构建的 paddlepaddle-gpu。',
+    'Paddle 构建时用的是 cuDNN {built}{found, select, none {} other {，而在本机找到的是 {found}}}：比构建所用版本更旧（或主版本不同）的 cuDNN "may ' +
+    'cause serious incompatible bug"，这是 Paddle 自己的原话。请安装 cuDNN {want} 并让它成为库搜索路径上的那一份，或安装针对你现有 cuDNN 构建的 ' +
+    'paddlepaddle-gpu。',
   'paddle.seeWarning': '（见它的警告）',
   'paddle.orNewer': '{built} 或更新的 {major}.x',
   'paddle.ofBuild': '与构建相符的版本',
   'paddle.driver':
-    'Paddle 构建时用的是 CUDA {compiled}{driverCuda, select, none {} other {，但驱动只支持 CUDA {driverCuda}（Paddle 所说的 "CUDA runtime version in your machine" 指的是驱动的版本）}}。请更新 NVIDIA 驱动{min, select, none {} other {到 {min} 或更新版本}}，或安装针对驱动所支持 CUDA 的 paddlepaddle-gpu 构建{fits, select, none {} other {（{fits}）}}。',
+    'Paddle 构建时用的是 CUDA {compiled}{driverCuda, select, none {} other {，但驱动只支持 CUDA {driverCuda}（Paddle 所说的 "CUDA ' +
+    'runtime version in your machine" 指的是驱动的版本）}}。请更新 NVIDIA 驱动{min, select, none {} other {到 {min} 或更新版本}}，或安装针对驱动' +
+    '所支持 CUDA 的 paddlepaddle-gpu 构建{fits, select, none {} other {（{fits}）}}。',
   'paddle.cudaV2':
-    '{label} 需要本机有 CUDA {cuda} 的动态库（Paddle 2.x 不自带）。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
+    '{label} 需要本机有 CUDA {cuda} 的动态库（Paddle 2.x 不自带）。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构' +
+    '建：{builds}。',
   'paddle.versionOfBuild': '其构建所用的版本',
   'paddle.cuda':
     '{label} 需要其构建所用的 CUDA。请安装那个 CUDA（与其他版本并存即可，放在库搜索路径上），或安装针对你现有 CUDA 的 paddlepaddle-gpu 构建：{builds}。',
   'paddle.arch':
-    '这个 paddlepaddle-gpu 构建不含此 GPU 的代码。Paddle 的安装文档把 GPU 代际与 CUDA 构建对应起来（Ampere，sm_80/sm_86：CUDA 11 构建；Hopper，sm_90：CUDA 12）：请安装用支持这个 GPU 的 CUDA 构建的版本{newest, select, none {} other {，例如 {newest}}}。',
+    '这个 paddlepaddle-gpu 构建不含此 GPU 的代码。Paddle 的安装文档把 GPU 代际与 CUDA 构建对应起来（Ampere，sm_80/sm_86：CUDA 11 构建；Hopper，sm_90：' +
+    'CUDA 12）：请安装用支持这个 GPU 的 CUDA 构建的版本{newest, select, none {} other {，例如 {newest}}}。',
   'paddle.prealloc':
-    'Paddle 的 pip 包默认按需分配（FLAGS_allocator_strategy=auto_growth）；使用 naive_best_fit 或较大的 FLAGS_fraction_of_gpu_memory_to_use 时，Paddle 启动就会占用 GPU 的大部分显存，不给其他进程或 cuDNN 留空间。请使用 auto_growth。',
+    'Paddle 的 pip 包默认按需分配（FLAGS_allocator_strategy=auto_growth）；使用 naive_best_fit 或较大的 ' +
+    'FLAGS_fraction_of_gpu_memory_to_use 时，Paddle 启动就会占用 GPU 的大部分显存，不给其他进程或 cuDNN 留空间。请使用 auto_growth。',
   'paddle.oom':
-    '把任务变小：减小 batch size 或输入尺寸。使用混合精度（paddle.amp.auto_cast() 配合 paddle.amp.GradScaler），大模型再加上重计算（paddle.distributed.fleet.utils.recompute）。Paddle 的报错信息会说明它已分配了多少、GPU 还剩多少：如果它自己占的份额很小，就是有其他进程占用了显存。',
+    '把任务变小：减小 batch size 或输入尺寸。使用混合精度（paddle.amp.auto_cast() 配合 paddle.amp.GradScaler），大模型再加上重计算' +
+    '（paddle.distributed.fleet.utils.recompute）。Paddle 的报错信息会说明它已分配了多少、GPU 还剩多少：如果它自己占的份额很小，就是有其他进程占用了显存。',
   'paddle.noGpu':
-    'Paddle 看不到 GPU（"GetCUDADeviceCount():0"）。可能装的是 CPU 版的 paddlepaddle 而不是（或同时还有）paddlepaddle-gpu，CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
+    'Paddle 看不到 GPU（"GetCUDADeviceCount():0"）。可能装的是 CPU 版的 paddlepaddle 而不是（或同时还有）paddlepaddle-gpu，' +
+    'CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
   'why.sigOneReason': '{what}；其中一个原因：{why}',
@@ -1555,7 +1655,8 @@ export const zh: Record<MessageKey, string> = {
   'plan.exitedSince': 'PID {pid}（{name}）在快照之后已经退出',
   'plan.zombieParent': '僵尸进程 PID {pid} 的父进程，它还没有回收该僵尸进程：僵尸进程已退出，但父进程还没有回收它',
 
-  // procs: the frameworks' memory policies (src/gather/procfs/framework.ts) and the frame of the table (src/report/views/procs.ts)
+  // procs: the frameworks' memory policies (src/gather/procfs/framework.ts) and the frame of the table
+  // (src/report/views/procs.ts)
   'policy.jaxOff': '不预分配的 JAX（其中 XLA_PYTHON_CLIENT_PREALLOCATE=false）：它占用的是自己用到的部分（含缓存）',
   'policy.jaxOffRemedy':
     '这些显存是它自己的数组和 JAX 的缓存；任务结束时会释放（或调用 jax.clear_caches() 并删除数组）',
@@ -1709,11 +1810,13 @@ export const zh: Record<MessageKey, string> = {
   'why.v.notNvidia': '所述 GPU（{name}）不是 NVIDIA GPU：CUDA 看不到任何设备',
   'why.v.containerNoGpu':
     '在容器中，驱动库（libcuda、libnvidia-ml）是通过 NVIDIA 运行时从宿主机提供的：容器启动时没有 GPU 访问权限',
-  'why.v.torchPredatesLibs': 'PyTorch {version} 是用 CUDA {built} 构建的，早于 {gpu}（{sm}）：那个 CUDA 版本的 cuBLAS/cuDNN 没有适用于它的内核',
+  'why.v.torchPredatesLibs':
+    'PyTorch {version} 是用 CUDA {built} 构建的，早于 {gpu}（{sm}）：那个 CUDA 版本的 cuBLAS/cuDNN 没有适用于它的内核',
   'why.v.tfPredatesLibs':
     'TensorFlow {version} 构建时用的 CUDA {built} 早于 {gpu}（{sm}）：那个 CUDA 的 cuBLAS/cuDNN 没有适用于它的核函数',
   'fix.novisCpuBuild':
-    '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（PyTorch：从 pytorch.org 选择适合你驱动的 CUDA wheel；JAX：jax[cuda12] 或 jax[cuda13]；MXNet：mxnet-cuXX；从源码构建：开启 CUDA 后重新构建）。',
+    '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（PyTorch：从 pytorch.org 选择适合你驱动的 CUDA wheel；JAX：jax[cuda12] 或 ' +
+    'jax[cuda13]；MXNet：mxnet-cuXX；从源码构建：开启 CUDA 后重新构建）。',
 
   'procs.col.gpu': 'GPU',
   'procs.col.pid': 'PID',
@@ -1737,9 +1840,11 @@ export const zh: Record<MessageKey, string> = {
   'facts.driver': '驱动 {driver}，CUDA ≤ {cuda}',
   'facts.driverModule': '驱动 {driver}，CUDA ≤ {cuda}，内核模块 {module}',
   'facts.gpu':
-    'GPU {index}：{name}（sm {sm}，{bus}，{uuid}）显存已用 {used} / {total}，空闲 {free}；持久模式 {persistence}，计算模式 {computeMode}，MIG {mig}，ECC {ecc}',
+    'GPU {index}：{name}（sm {sm}，{bus}，{uuid}）显存已用 {used} / {total}，空闲 {free}；持久模式 {persistence}，计算模式 {computeMode}，' +
+    'MIG {mig}，ECC {ecc}',
   'facts.process':
-    'PID {pid} {user} {state} GPU {gpus} {mib} 运行 {age} ppid {ppid}{orphaned, select, true {（孤儿进程）} other {}}{framework}：{cmd}',
+    'PID {pid} {user} {state} GPU {gpus} {mib} 运行 {age} ppid {ppid}{orphaned, select, true {（孤儿进程）} other ' +
+    '{}}{framework}：{cmd}',
   'facts.env': '环境变量：{vars}',
   'facts.probes': '探测',
   'facts.colon': '：',
@@ -1760,7 +1865,8 @@ export const zh: Record<MessageKey, string> = {
   'smoke.memEvidence':
     '创建 CUDA 上下文后：空闲 {free}，总量 {total}{after, select, none {} other {；测试后空闲 {after}}}',
   'smoke.conv':
-    '{shape}（N×C×H×W）到 {channels} 个通道的 3×3 卷积，{workspace, select, largest {使用足以尝试所有算法的 workspace} other {使用最小的 workspace}}（{ws}；张量 {tensors}）',
+    '{shape}（N×C×H×W）到 {channels} 个通道的 3×3 卷积，{workspace, select, largest {使用足以尝试所有算法的 workspace} other {使用最小的 ' +
+    'workspace}}（{ws}；张量 {tensors}）',
   'smoke.convRan': '{what}：成功（算法 {algo}）',
   'smoke.convReturned': '{call} 返回 {name} = {code}{asking, select, none {} other {，申请 {asking}}}',
   'smoke.convFailed': '{what}：{result}{free, select, none {} other {，空闲 {free}}}',

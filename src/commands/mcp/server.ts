@@ -19,13 +19,16 @@ const TOOL_DEFS: Record<(typeof MCP_TOOLS)[number], { title: string; description
   check: {
     title: 'Check this GPU machine',
     description:
-      'Inspects this machine (GPUs, driver, who holds GPU memory, which CUDA/cuDNN each framework loads, versions) and returns findings with evidence and fixes, as `gpu-env-doctor check --json`.',
+      'Inspects this machine (GPUs, driver, who holds GPU memory, which CUDA/cuDNN each framework loads, versions) ' +
+      'and returns findings with evidence and fixes, as `gpu-env-doctor check --json`.',
     input: { from, verbose: z.boolean().optional().describe('include the checks that passed, with details') },
   },
   explain: {
     title: 'Explain a GPU error log',
     description:
-      'Ranks the root causes of a deep-learning GPU error (CUDA out of memory, cuDNN failed to initialize, no kernel image, driver too old, …) with evidence lines and the fix, as `gpu-env-doctor explain --json`. Give the log text or a file path.',
+      'Ranks the root causes of a deep-learning GPU error (CUDA out of memory, cuDNN failed to initialize, no kernel ' +
+      'image, driver too old, …) with evidence lines and the fix, as `gpu-env-doctor explain --json`. Give the log ' +
+      'text or a file path.',
     input: {
       text: z.string().optional().describe('the error log or traceback text'),
       file: z.string().optional().describe('a log file on this machine'),
@@ -42,13 +45,15 @@ const TOOL_DEFS: Record<(typeof MCP_TOOLS)[number], { title: string; description
   libs: {
     title: 'CUDA libraries each framework loads',
     description:
-      'Which copy of each CUDA library (cuDNN, cuBLAS, the CUDA runtime) every framework would load and why, as `gpu-env-doctor libs --json`.',
+      'Which copy of each CUDA library (cuDNN, cuBLAS, the CUDA runtime) every framework would load and why, as ' +
+      '`gpu-env-doctor libs --json`.',
     input: { from },
   },
   compat: {
     title: 'What a framework version needs',
     description:
-      'CUDA, cuDNN, driver, Python and GPU architectures a framework version needs (e.g. torch==2.4.0+cu121, tensorflow==2.15, jax==0.4.30), and whether this machine has them, as `gpu-env-doctor compat SPEC --json`.',
+      'CUDA, cuDNN, driver, Python and GPU architectures a framework version needs (e.g. torch==2.4.0+cu121, ' +
+      'tensorflow==2.15, jax==0.4.30), and whether this machine has them, as `gpu-env-doctor compat SPEC --json`.',
     input: {
       spec: z.string().describe('a framework version, e.g. torch==2.4.0+cu121'),
       noMachine: z.boolean().optional(),
@@ -63,7 +68,8 @@ const TOOL_DEFS: Record<(typeof MCP_TOOLS)[number], { title: string; description
   fix_plan: {
     title: 'The fix plan (dry run)',
     description:
-      'What `gpu-env-doctor fix` would do about the findings (processes to end, settings to write, steps for the user), without doing any of it: `fix --dry-run --json`. Nothing is changed.',
+      'What `gpu-env-doctor fix` would do about the findings (processes to end, settings to write, steps for the ' +
+      'user), without doing any of it: `fix --dry-run --json`. Nothing is changed.',
     input: { from },
   },
 };

@@ -63,7 +63,8 @@ export async function obtainSnapshot(
     allEnvs: flag(args, 'all-envs'),
     ...extra,
   };
-  // nvidia-smi first (~0.1 s on a datacenter GPU, waiting on the driver), then the probes' code is loaded while it works
+  // nvidia-smi first (~0.1 s on a datacenter GPU, waiting on the driver), then the probes' code is loaded while it
+  // works
   const nvidiaStarted = scope === 'all' ? startNvidiaSmi(ctx.runner, options.timeoutMs) : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');
   try {

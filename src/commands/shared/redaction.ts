@@ -1,7 +1,7 @@
-// --redact in a command: the one redactor (src/report/redact.ts), seeded with what the command is about to
-// show, with whoever runs it ($USER, $HOME), and with the people among this machine's accounts (/etc/passwd under --root: their names and the home
-// folders that are not named after them, which snapshots do not carry). A command redacts its model once,
-// before any format renders it, so terminal, JSON, Markdown, HTML and Prometheus output agree by construction.
+// --redact in a command: the one redactor (src/report/redact.ts), seeded with what the command is about to show, with
+// whoever runs it ($USER, $HOME), and with the people among this machine's accounts (/etc/passwd under --root: their
+// names and the home folders that are not named after them, which snapshots do not carry). A command redacts its model
+// once, before any format renders it, so terminal, JSON, Markdown, HTML and Prometheus output agree by construction.
 import { flag, type ParsedArgs } from '../../cli/args.js';
 import type { Context } from '../../ports/context.js';
 import { readTextOr } from '../../ports/fs.js';

@@ -202,7 +202,9 @@ function cudnnSubLibraries(
   notes.push(`libcudnn.so.${major} (${version ?? 'version unknown'}) dlopens its sub-libraries with its own RUNPATH`);
 }
 
-/** The resolutions as the consumer's library list: CUDA families only for a framework, every library for `all` (--elf). */
+/**
+ * The resolutions as the consumer's library list: CUDA families only for a framework, every library for `all` (--elf).
+ */
 function collect(
   ctx: EmulationContext,
   steps: { rs: Resolution[]; how: ResolvedLibrary['how'] }[],
@@ -286,7 +288,9 @@ function sonamesFor(ctx: EmulationContext, family: string, sps: readonly string[
   return [...new Set(cached)].slice(0, 1);
 }
 
-/** torch's glob: <site-packages>/nvidia/<folder>/lib/<pattern>, the named folder first (CUDA 13 wheels use nvidia/cu13). */
+/**
+ * torch's glob: <site-packages>/nvidia/<folder>/lib/<pattern>, the named folder first (CUDA 13 wheels use nvidia/cu13).
+ */
 function findPipLibrary(fs: FileSystem, sps: readonly string[], folder: string, re: RegExp): string | null {
   for (const sp of sps) {
     const folders = [

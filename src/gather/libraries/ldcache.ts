@@ -157,13 +157,19 @@ export function expectedCacheFlags(machine: number, cls: 32 | 64): number[] {
   return [1, id];
 }
 
-/** The glibc version from the cache's generator string ("ldconfig (GNU libc) 2.39", "ldconfig (Ubuntu GLIBC 2.39-0ubuntu8) 2.39"). */
+/**
+ * The glibc version from the cache's generator string ("ldconfig (GNU libc) 2.39", "ldconfig (Ubuntu GLIBC
+ * 2.39-0ubuntu8) 2.39").
+ */
 export function glibcVersion(cache: LdCache | null): string | null {
   const m = cache?.generator ? /(\d+\.\d+)\s*$/.exec(cache.generator) : null;
   return m?.[1] ?? null;
 }
 
-/** `ldconfig -p`: "\tlibcudnn.so.9 (libc6,x86-64) => /lib/x86_64-linux-gnu/libcudnn.so.9" (hwcap and OS ABI notes after the flags). */
+/**
+ * `ldconfig -p`: "\tlibcudnn.so.9 (libc6,x86-64) => /lib/x86_64-linux-gnu/libcudnn.so.9" (hwcap and OS ABI notes after
+ * the flags).
+ */
 export function parseLdconfigP(text: string): LdCache {
   const entries: LdCacheEntry[] = [];
   for (const line of text.split('\n')) {

@@ -40,7 +40,9 @@ export interface PreloadEntry {
   from: PreloadSource;
 }
 
-/** How a library that cannot be used breaks the process: the load fails with an error, or it maps and the process dies. */
+/**
+ * How a library that cannot be used breaks the process: the load fails with an error, or it maps and the process dies.
+ */
 export type Unloadable = 'error' | 'crash';
 
 export interface LoaderConfig {
@@ -108,9 +110,15 @@ export interface Resolution {
   how: 'needed' | 'dlopen' | 'path';
   /** for ld_preload: which list asked for it */
   preloadFrom?: PreloadSource;
-  /** the file cannot be used: 'error' (the load fails: not ELF, too short for its headers) or 'crash' (mapped, then SIGBUS) */
+  /**
+   * the file cannot be used: 'error' (the load fails: not ELF, too short for its headers) or 'crash' (mapped, then
+   * SIGBUS)
+   */
   unloadable?: Unloadable;
-  /** the unusable file that ended the search (for 'error'; for 'crash' it is `path` itself) and the route that reached it */
+  /**
+   * the unusable file that ended the search (for 'error'; for 'crash' it is `path` itself) and the route that reached
+   * it
+   */
   blocker?: Candidate;
 }
 
@@ -164,7 +172,9 @@ export class LoaderProcess {
         r.preloadFrom = e.from;
         // ld.so: "object 'X' from LD_PRELOAD cannot be preloaded (…): ignored." The process goes on without it.
         if (r.via === 'not_found')
-          r.error = `object '${e.name}' from ${e.from} cannot be preloaded (${r.error ?? 'cannot open shared object file'}): ignored`;
+          r.error =
+            `object '${e.name}' from ${e.from} cannot be preloaded ` +
+            `(${r.error ?? 'cannot open shared object file'}): ignored`;
       }
       if (obj && !out.includes(obj) && !obj.crashed) out.push(obj);
     }

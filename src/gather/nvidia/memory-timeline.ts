@@ -63,7 +63,9 @@ export class TimelineBuilder {
   private readonly gpus = new Map<string, GpuTimeline>();
   private readonly procs = new Map<string, ProcessPeak>();
   private readonly jobCache = new Map<number, boolean | null>();
-  /** when the first line of the process loop came: the two loops are separate nvidia-smi processes that may start apart */
+  /**
+   * when the first line of the process loop came: the two loops are separate nvidia-smi processes that may start apart
+   */
   private firstAppAt: number | undefined;
   private readonly maxPoints: number;
   private note: string | undefined;

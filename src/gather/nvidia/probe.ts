@@ -101,7 +101,8 @@ function classifyFailure(r: Exclude<RunResult, { kind: 'ok' }>): ProbeFailure {
       return {
         reason: 'timeout',
         message:
-          'nvidia-smi did not answer in time: the driver may be hung (a GPU fallen off the bus, or a stuck process in the kernel)',
+          'nvidia-smi did not answer in time: the driver may be hung (a GPU fallen off the bus, or a stuck process ' +
+          'in the kernel)',
       };
     case 'signal':
     case 'non-zero':

@@ -44,7 +44,10 @@ export function readIdentity(fs: FileSystem, pid: number): LiveIdentity | null {
 // The process probe's own formula, so equal inputs give equal numbers to the millisecond.
 export { startedAtMs };
 
-/** The process has exited: gone from /proc, a zombie waiting for its parent (it holds no memory), or the PID is another process now. */
+/**
+ * The process has exited: gone from /proc, a zombie waiting for its parent (it holds no memory), or the PID is another
+ * process now.
+ */
 export function hasEnded(now: LiveIdentity | null, expectedStartedAt: number): boolean {
   if (now === null) return true;
   if (now.startedAt !== expectedStartedAt) return true;

@@ -115,7 +115,9 @@ export function parsePasswd(text: string): Map<number, string> {
   return m;
 }
 
-/** SigIgn in /proc/PID/status: is SIGHUP (signal 1, the lowest bit) ignored? `nohup` leaves it so. null: no such line. */
+/**
+ * SigIgn in /proc/PID/status: is SIGHUP (signal 1, the lowest bit) ignored? `nohup` leaves it so. null: no such line.
+ */
 export function sigHupIgnored(status: Map<string, string>): boolean | null {
   const hex = status.get('SigIgn');
   if (hex === undefined || !/^[0-9a-fA-F]+$/.test(hex)) return null;
@@ -175,7 +177,9 @@ function tcpAddress(field: string, family: 'tcp' | 'tcp6'): string {
 /** __SO_ACCEPTCON in /proc/net/unix's Flags: the socket listens. */
 const SO_ACCEPTCON = 0x10000;
 
-/** /proc/PID/net/unix: "Num RefCount Protocol Flags Type St Inode [Path]". Only listening sockets carry meaning here. */
+/**
+ * /proc/PID/net/unix: "Num RefCount Protocol Flags Type St Inode [Path]". Only listening sockets carry meaning here.
+ */
 export function parseNetUnix(text: string): NetSocket[] {
   const out: NetSocket[] = [];
   for (const line of text.split('\n').slice(1)) {

@@ -89,8 +89,9 @@ export function probeProcesses(
       }
     }
   }
-  // The scan of the CPU sample, taken a moment ago, when there is one: reading every /proc/PID/fd is the costly part of this probe
-  // on a machine with many processes, and a GPU process that started since then holds no memory worth naming yet.
+  // The scan of the CPU sample, taken a moment ago, when there is one: reading every /proc/PID/fd is the costly part of
+  // this probe on a machine with many processes, and a GPU process that started since then holds no memory worth naming
+  // yet.
   const deviceHolders = before?.holders ?? scanDeviceHolders(fs);
   const smiToLocal = pairHostPids(fs, byPid, deviceHolders);
   const pids = new Set<number>([...deviceHolders.pids]);
@@ -132,7 +133,8 @@ export function probeProcesses(
   }
   const message =
     deviceHolders.unreadable > 0
-      ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of /dev/nvidia*)`
+      ? `${deviceHolders.unreadable} processes' open files could not be read (run as root to see every holder of ` +
+        `/dev/nvidia*)`
       : undefined;
   return { ok: true, ...(message ? { message } : {}), deviceScanComplete: deviceHolders.complete, list };
 }

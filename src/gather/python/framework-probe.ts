@@ -1,6 +1,6 @@
-// Runs the shipped probe (src/gather/python/assets/probe.py) under one interpreter for one framework, as a subprocess with a
-// time limit (the runner kills its whole process group at the limit), and turns what it printed into
-// facts. A crash, a hang or an import error is data, with the exact text, never an exception.
+// Runs the shipped probe (src/gather/python/assets/probe.py) under one interpreter for one framework, as a subprocess
+// with a time limit (the runner kills its whole process group at the limit), and turns what it printed into facts. A
+// crash, a hang or an import error is data, with the exact text, never an exception.
 import probeSource from './assets/probe.py?raw';
 import { describeFailure, type ProcessRunner, type RunResult } from '../../ports/runner.js';
 import { MEMORY_GROWTH_ENV } from './memory-modes.js';

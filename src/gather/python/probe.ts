@@ -1,7 +1,7 @@
-// The Python probe: finds the environments, reads what the active one (or, with --all-envs, every one)
-// has installed and how its frameworks were built — all from files, in milliseconds — and, only with
-// --deep=frameworks, runs src/gather/python/assets/probe.py inside the interpreter: one framework per process, then a tiny convolution
-// on the GPU as configured and, when that fails, again with memory growth / no preallocation.
+// The Python probe: finds the environments, reads what the active one (or, with --all-envs, every one) has installed
+// and how its frameworks were built — all from files, in milliseconds — and, only with --deep=frameworks, runs
+// src/gather/python/assets/probe.py inside the interpreter: one framework per process, then a tiny convolution on the
+// GPU as configured and, when that fails, again with memory growth / no preallocation.
 import type { ProbeEnv } from '../probe-env.js';
 import { readFrameworkBuilds } from './build-info.js';
 import type { FatbinResults } from '../libraries/fatbin.js';
@@ -75,7 +75,8 @@ export async function runDeepProbes(penv: ProbeEnv, section: PythonSection): Pro
   let deepSkipped: string | null = null;
   if (deep) {
     if (penv.fs.root !== '/')
-      deepSkipped = `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this machine's`;
+      deepSkipped =
+        `the import probe does not run with --root ${penv.fs.root}: those interpreters are not this ` + `machine's`;
     else {
       // Only what the caller named or is running is executed (./run-trust.ts); the others keep their file facts.
       const candidates = environments.filter((e) => e.scanned && e.interpreter && e.frameworks.length > 0);

@@ -48,7 +48,8 @@ export function smokePlans(lib: Pick<LibrariesSection, 'consumers'>): { plans: S
     plans,
     skipped:
       plans.length === 0
-        ? 'no framework here loads cuDNN: the loader emulation found no libcudnn and libcudart for torch, TensorFlow or JAX'
+        ? 'no framework here loads cuDNN: the loader emulation found no libcudnn and libcudart for torch, TensorFlow ' +
+          'or JAX'
         : null,
   };
 }

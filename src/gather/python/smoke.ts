@@ -1,8 +1,8 @@
-// Runs the native cuDNN smoke test (src/gather/python/assets/cudnn_smoke.py) for each plan (src/gather/python/smoke-plan.ts),
-// and turns what it printed into facts (pure: interpretSmokeRun). The process starts early and loads its
-// libraries while the other probes read the machine; it touches the GPU only after `go()`, once nvidia-smi and
-// the process scan are done, so that they never see it holding memory. A crash, a hang or a refused library is
-// data, with the exact text, never an exception.
+// Runs the native cuDNN smoke test (src/gather/python/assets/cudnn_smoke.py) for each plan
+// (src/gather/python/smoke-plan.ts), and turns what it printed into facts (pure: interpretSmokeRun). The process starts
+// early and loads its libraries while the other probes read the machine; it touches the GPU only after `go()`, once
+// nvidia-smi and the process scan are done, so that they never see it holding memory. A crash, a hang or a refused
+// library is data, with the exact text, never an exception.
 import smokeSource from './assets/cudnn_smoke.py?raw';
 import { describeFailure, type ProcessRunner, type RunResult } from '../../ports/runner.js';
 import type { SmokePlan } from './smoke-plan.js';

@@ -39,7 +39,10 @@ import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
 /** What to collect: everything (`check`, `snapshot`, …), or what `libs` shows (no nvidia-smi, no package scan). */
 export type Scope = 'all' | 'libraries';
 
-/** The smoke test may take this many times --timeout (a CUDA context and cuDNN's first kernels take seconds on a busy machine). */
+/**
+ * The smoke test may take this many times --timeout (a CUDA context and cuDNN's first kernels take seconds on a busy
+ * machine).
+ */
 const SMOKE_TIMEOUT_FACTOR = 6;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -108,7 +111,13 @@ export async function collectSnapshot(
     'torch-fatbin',
     () => readFatbinTargetsInParallel(fs, torchLibraries),
     (f) => ({
-      note: `${torchLibraries.length} file(s) read in the ${f.thread === 'worker' ? 'worker thread' : 'main thread'}${[...f.results.values()].some((t) => t === null) ? '; no answer for some (their architectures are unknown)' : ''}`,
+      note:
+        `${torchLibraries.length} file(s) read in the ` +
+        `${f.thread === 'worker' ? 'worker thread' : 'main thread'}${
+          [...f.results.values()].some((t) => t === null)
+            ? '; no answer for ' + 'some (their architectures are unknown)'
+            : ''
+        }`,
     }),
   );
   await yieldToLoop();

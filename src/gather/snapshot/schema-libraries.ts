@@ -62,7 +62,10 @@ export const ResolvedLibrary = z.object({
   error: z.string().optional(),
   /** for ld_preload: the list that forced it in */
   preloadFrom: z.enum(['LD_PRELOAD', '/etc/ld.so.preload']).optional(),
-  /** a file in the way that cannot be used: 'error' (the load fails) or 'crash' (ld.so maps it; the process dies, SIGBUS) */
+  /**
+   * a file in the way that cannot be used: 'error' (the load fails) or 'crash' (ld.so maps it; the process dies,
+   * SIGBUS)
+   */
   unloadable: z.enum(['error', 'crash']).optional(),
   /** that file and the route that reached it */
   blocker: z.object({ path: z.string(), via: Via }).optional(),

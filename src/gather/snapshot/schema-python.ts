@@ -66,7 +66,9 @@ export const ConvAttempt = z.object({
 });
 export type ConvAttempt = z.infer<typeof ConvAttempt>;
 
-/** One run of src/gather/python/assets/probe.py for one framework under one interpreter (only with --deep=frameworks). */
+/**
+ * One run of src/gather/python/assets/probe.py for one framework under one interpreter (only with --deep=frameworks).
+ */
 export const FrameworkProbe = z.object({
   framework: z.enum(['torch', 'tensorflow', 'jax']),
   interpreter: z.string(),

@@ -1,7 +1,7 @@
-// The `smoke` section of the Snapshot: the native cuDNN smoke test (`check --deep`). Per distinct set of library
-// files the frameworks here would load, one Python process (ctypes only, src/gather/python/assets/cudnn_smoke.py) loaded
-// exactly those files and, on every visible GPU, created the CUDA context and the cuDNN handle and ran a
-// convolution. Facts only: CUDA's and cuDNN's own status codes and names, memory in MiB, times in ms.
+// The `smoke` section of the Snapshot: the native cuDNN smoke test (`check --deep`). Per distinct set of library files
+// the frameworks here would load, one Python process (ctypes only, src/gather/python/assets/cudnn_smoke.py) loaded
+// exactly those files and, on every visible GPU, created the CUDA context and the cuDNN handle and ran a convolution.
+// Facts only: CUDA's and cuDNN's own status codes and names, memory in MiB, times in ms.
 import { z } from 'zod';
 
 /** A status as the library itself named it (cudaGetErrorName / cudnnGetErrorString / cublasGetStatusName). */

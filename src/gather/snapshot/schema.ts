@@ -98,7 +98,9 @@ export const Gpu = z.object({
     })
     .nullable()
     .optional(),
-  /** the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", … */
+  /**
+   * the clock event (throttle) reasons nvidia-smi reports Active: "sw_power_cap", "hw_thermal_slowdown", "gpu_idle", …
+   */
   clockEventReasons: z.array(z.string()).nullable().optional(),
   /** nvidia-smi's minor_number: the N of this GPU's /dev/nvidiaN (not always its index) */
   minorNumber: z.number().int().nullable().optional(),
@@ -191,7 +193,10 @@ export const HolderProcess = z.object({
   sigHupIgnored: z.boolean().nullable().optional(),
   /** its working folder is / (daemon(3) and the classic double fork move there); null: not readable */
   cwdIsRoot: z.boolean().nullable().optional(),
-  /** what its fds 0, 1 and 2 are: "null" (/dev/null), "closed", "tty", "file", "pipe", "socket", "other"; absent: not read */
+  /**
+   * what its fds 0, 1 and 2 are: "null" (/dev/null), "closed", "tty", "file", "pipe", "socket", "other"; absent: not
+   * read
+   */
   stdio: z.array(z.string()).optional(),
   /** the latest modification time (ms since epoch) of the regular files on its fds 1 and 2; null: neither is one */
   outputWrittenAt: z.number().nullable().optional(),
@@ -203,7 +208,9 @@ export const HolderProcess = z.object({
   ancestors: z.array(z.object({ pid: z.number().int(), name: z.string() })).optional(),
   /** the leader of its session (the process whose PID is its sid) is still alive; null: cannot tell (sid 0) */
   sessionLeaderAlive: z.boolean().nullable().optional(),
-  /** a Jupyter kernel's server (JPY_PARENT_PID in its environment) is still running; absent: not a kernel, or unreadable */
+  /**
+   * a Jupyter kernel's server (JPY_PARENT_PID in its environment) is still running; absent: not a kernel, or unreadable
+   */
   jupyterServerAlive: z.boolean().optional(),
   /** listed by nvidia-smi and seen in this /proc a moment before, gone when read: it exited meanwhile */
   exited: z.boolean().optional(),
@@ -239,7 +246,9 @@ export const System = z.object({
   /** /proc/driver/nvidia/version: the kernel module that is loaded */
   kernelModule: z.object({ version: z.string().nullable(), line: z.string() }).nullable(),
   nvidiaDevices: z.array(z.string()),
-  /** /dev/shm as mounted (/proc/mounts): its size in bytes (null: no size= option, the kernel's default of half the RAM) */
+  /**
+   * /dev/shm as mounted (/proc/mounts): its size in bytes (null: no size= option, the kernel's default of half the RAM)
+   */
   shm: z.object({ sizeBytes: z.number().nullable(), line: z.string() }).nullable().optional(),
   uptimeSeconds: z.number().nullable(),
   clockTicks: z.number(),

@@ -2,11 +2,17 @@
 // the version checks, `explain` (reading "GPU: RTX 3090", "TensorFlow 2.4 with cuDNN 7.6" in logs) and fix.
 // Signatures here are stable; add new functions rather than changing these.
 
-/** parseSpec('torch==2.1.0+cu121') → { framework: 'torch', version: '2.1.0', variant: 'cu121' }; UsageError on bad input. */
+/**
+ * parseSpec('torch==2.1.0+cu121') → { framework: 'torch', version: '2.1.0', variant: 'cu121' }; UsageError on bad
+ * input.
+ */
 export { parseSpec, cudaOfTorchVariant, torchVariantOfCuda } from './spec.js';
 export type { Spec, Framework } from './spec.js';
 
-/** requirementsFor(spec | 'tensorflow==2.12') → { framework, version, requires: {cuda, cudnn, driverMin, python, computeCapabilities}, builds, sources, notes }. */
+/**
+ * requirementsFor(spec | 'tensorflow==2.12') → { framework, version, requires: {cuda, cudnn, driverMin, python,
+ * computeCapabilities}, builds, sources, notes }.
+ */
 export { requirementsFor, archList } from './requirements.js';
 export type { CompatRequirements, Requires, DriverMin, BuildRequirement } from './requirements.js';
 
@@ -31,7 +37,10 @@ export {
 } from './cuda.js';
 export type { Os, DriverRequirement, ArchCoverage } from './cuda.js';
 
-/** computeCapabilityOfGpu('NVIDIA GeForce RTX 3090') → '8.6'; gpuProduct(name) adds architecture and class; null when unknown. */
+/**
+ * computeCapabilityOfGpu('NVIDIA GeForce RTX 3090') → '8.6'; gpuProduct(name) adds architecture and class; null when
+ * unknown.
+ */
 export { computeCapabilityOfGpu, gpuProduct, normalizeGpuName } from './gpus.js';
 export type { GpuProduct } from './gpus.js';
 
@@ -50,11 +59,17 @@ export {
 } from './frameworks.js';
 export type { TensorflowBuild, TorchBuild, TorchVariantInfo, JaxRequirements, JaxVariantInfo } from './frameworks.js';
 
-/** cudnnRelease('9.1.0.70') → the release row; compareCudnn(built, loaded) → 'same' | 'newer-minor' | 'older-minor' | 'other-major'; cudnnTolerated(fw, verdict). */
+/**
+ * cudnnRelease('9.1.0.70') → the release row; compareCudnn(built, loaded) → 'same' | 'newer-minor' | 'older-minor' |
+ * 'other-major'; cudnnTolerated(fw, verdict).
+ */
 export { cudnnRelease, compareCudnn, cudnnTolerated } from './cudnn.js';
 export type { CudnnRelease, CudnnVerdict } from './cudnn.js';
 
-/** compareVersions('12.10', '12.9') → 1 (never floats); versionInRange('3.11', '>=3.8,<3.12') → true; majorMinor('12.4.1') → '12.4'. */
+/**
+ * compareVersions('12.10', '12.9') → 1 (never floats); versionInRange('3.11', '>=3.8,<3.12') → true;
+ * majorMinor('12.4.1') → '12.4'.
+ */
 export {
   compareVersions,
   versionInRange,

@@ -10,7 +10,10 @@ export interface DriverRequirement {
   /** the CUDA version asked about, as given */
   cuda: string;
   os: Os;
-  /** the lowest driver that runs this CUDA runtime at all (minor-version compatibility from CUDA 11), or null when unknown */
+  /**
+   * the lowest driver that runs this CUDA runtime at all (minor-version compatibility from CUDA 11), or null when
+   * unknown
+   */
   min: string | null;
   /** the toolkit's own driver: needed for PTX JIT of this toolkit's PTX and for the newest APIs; null when unknown */
   full: string | null;

@@ -175,7 +175,9 @@ function paddleFacts(e: PyEnv): FrameworkFacts[] {
   if (!gpu) return [{ ...base, variant: 'cpu', cuda: null, gpuBuild: false, cudnnBuilt: null }];
   const bundles = version !== null && compareVersions(version, '3.0.0a0') >= 0;
   let variant = named;
-  let source = `pip package ${p.name} ${p.version}${named ? ` (.post${named.slice(2)}: the CUDA ${cudaOfPaddleVariant(named)} build)` : ''}`;
+  let source =
+    `pip package ${p.name} ` +
+    `${p.version}${named ? ` (.post${named.slice(2)}: the CUDA ${cudaOfPaddleVariant(named)} build)` : ''}`;
   if (!variant && bundles) {
     const rt = e.packages.find((x) => /^nvidia-cuda-runtime-cu\d+$/.test(x.name) && isVersion(x.version));
     if (rt) {
@@ -187,7 +189,9 @@ function paddleFacts(e: PyEnv): FrameworkFacts[] {
   const v = build?.variant ?? null;
   if (!variant && v) {
     variant = v.name;
-    source = `pip package ${p.name} ${p.version} (the plain ${build!.version.split('.').slice(0, 2).join('.')} version is the ${v.name} build)`;
+    source =
+      `pip package ${p.name} ${p.version} (the plain ${build!.version.split('.').slice(0, 2).join('.')} ` +
+      `version is the ${v.name} build)`;
   }
   const cuda = variant ? cudaOfPaddleVariant(variant) : null;
   const cudnnPkg = bundles

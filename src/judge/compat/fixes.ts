@@ -179,7 +179,10 @@ export function newestFor(framework: Framework, n: MachineNeeds): Proposal | nul
   }
 }
 
-/** The newest paddlepaddle-gpu build (release + CUDA build) that runs on this machine, or null. Rows recalled rather than read are skipped. */
+/**
+ * The newest paddlepaddle-gpu build (release + CUDA build) that runs on this machine, or null. Rows recalled rather
+ * than read are skipped.
+ */
 export function newestPaddleFor(n: MachineNeeds): Proposal | null {
   const rows = sortVersions(
     // read rows only, and no pre-release: a fix must not rest on memory or a beta

@@ -76,7 +76,8 @@ function driverFor(cuda: string | null): { min: DriverMin; full: DriverMin; sour
   const w = minDriverForCuda(cuda, 'windows');
   const notes = l.minorVersionCompat
     ? [
-        `CUDA ${cuda} runs on driver ${l.min} (Linux) through minor-version compatibility; PTX JIT and the newest APIs need ${l.full ?? 'the toolkit driver'}.`,
+        `CUDA ${cuda} runs on driver ${l.min} (Linux) through minor-version compatibility; PTX JIT and the newest ` +
+          `APIs need ${l.full ?? 'the toolkit driver'}.`,
       ]
     : [];
   return {
@@ -131,7 +132,8 @@ function tensorflowRequirements(spec: Spec, platform: Os): CompatRequirements {
   const notes = [...b.notes, ...d.notes];
   if (b.assumedFrom)
     notes.push(
-      `TensorFlow ${spec.version} takes the tested configuration of ${b.assumedFrom} (the docs list one row per minor).`,
+      `TensorFlow ${spec.version} takes the tested configuration of ${b.assumedFrom} (the docs list one row per ` +
+        `minor).`,
     );
   return {
     framework: 'tensorflow',
@@ -158,7 +160,8 @@ function torchRequirements(spec: Spec): CompatRequirements {
     const any = torchBuild(spec.version);
     if (!any) unknownVersion('torch', spec.version, torchVersions());
     throw new UsageError(
-      `torch ${spec.version} has no +${spec.variant} build (builds: ${any.variants.map((v) => v.name).join(', ')}, cpu)`,
+      `torch ${spec.version} has no +${spec.variant} build (builds: ${any.variants.map((v) => v.name).join(', ')}, ` +
+        `cpu)`,
     );
   }
   const chosen = b.cpuOnly ? [] : b.variant ? [b.variant] : b.variants;
@@ -269,14 +272,16 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
     const any = paddleBuild(spec.version, undefined, platform);
     if (!any) unknownVersion('paddle', spec.version, paddleVersions(platform));
     throw new UsageError(
-      `paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ${any.variants.map((v) => v.name).join(', ')})`,
+      `paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ` +
+        `${any.variants.map((v) => v.name).join(', ')})`,
     );
   }
   const notes = [...b.notes];
   const sources = [...b.sources];
   if (b.assumedFrom)
     notes.push(
-      `PaddlePaddle ${spec.version} takes the row of ${b.assumedFrom} (the install docs list the last patch of each series).`,
+      `PaddlePaddle ${spec.version} takes the row of ${b.assumedFrom} (the install docs list the last patch of each ` +
+        `series).`,
     );
   // the plain version is one build up to 2.6; from 3.0 every CUDA build has that version, so all of them are meant
   const chosen = cpu ? [] : b.variant ? [b.variant] : b.variants;
@@ -291,7 +296,8 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
     );
   if (cpu)
     notes.push(
-      'The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are paddlepaddle-gpu.',
+      'The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are ' +
+        'paddlepaddle-gpu.',
     );
   const builds: BuildRequirement[] = chosen.map((v) => {
     const d = driverFor(v.cuda);
@@ -309,7 +315,9 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
       sass: [],
       ptx: [],
       minComputeCapability: effectiveMinComputeCapability(b.minComputeCapability, v.cuda),
-      archsConfidence: `PaddlePaddle's install docs: GPU compute capability ${b.minComputeCapability} and higher${b.confidence === 'recalled' ? ' (recalled)' : ''}, within what CUDA ${v.cuda} can target`,
+      archsConfidence:
+        `PaddlePaddle's install docs: GPU compute capability ${b.minComputeCapability} and ` +
+        `higher${b.confidence === 'recalled' ? ' (recalled)' : ''}, within what CUDA ${v.cuda} can target`,
     };
   });
   const resolved = b.variant?.name ?? (spec.variant === 'cpu' ? 'cpu' : undefined);

@@ -44,10 +44,12 @@ export function parseSpec(text: string): Spec {
   if (!m) {
     if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw))
       throw new UsageError(
-        `"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`,
+        `"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ` +
+          `paddlepaddle-gpu==2.6.1.post120`,
       );
     throw new UsageError(
-      `"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or paddlepaddle-gpu==2.6.1.post120`,
+      `"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ` +
+        `paddlepaddle-gpu==2.6.1.post120`,
     );
   }
   const name = m[1]!.toLowerCase();

@@ -1,6 +1,6 @@
-// Facts from the snapshot's `libraries` section (src/gather/snapshot/schema-libraries.ts; the `libs --json` shape of CONTRACT.md):
-// which file of each CUDA library a framework would load, and every copy on disk. Tolerant reads: a snapshot
-// without the section has these facts "not collected".
+// Facts from the snapshot's `libraries` section (src/gather/snapshot/schema-libraries.ts; the `libs --json` shape of
+// CONTRACT.md): which file of each CUDA library a framework would load, and every copy on disk. Tolerant reads: a
+// snapshot without the section has these facts "not collected".
 import { t } from '../../base/i18n/index.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';

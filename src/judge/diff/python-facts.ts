@@ -1,6 +1,6 @@
-// Facts from the snapshot's `python` section (src/gather/snapshot/schema-python.ts): the frameworks' builds, nvidia-* wheels,
-// conda packages and the interpreter of the environment a job runs in. Read through the tolerant accessors:
-// a snapshot without the section has these facts "not collected", never "everything removed".
+// Facts from the snapshot's `python` section (src/gather/snapshot/schema-python.ts): the frameworks' builds, nvidia-*
+// wheels, conda packages and the interpreter of the environment a job runs in. Read through the tolerant accessors: a
+// snapshot without the section has these facts "not collected", never "everything removed".
 import { t } from '../../base/i18n/index.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';

@@ -391,7 +391,9 @@ const PTXAS_ISA = 'ptxas.unsupported_ptx_version';
 const CUDNN_SUBLIBRARY_STATUS = /\bCUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH\b/;
 /** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
 const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
-/** "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py) */
+/**
+ * "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py)
+ */
 const JAX_PLUGIN_RAISED = 'h200-jax-plugin-configuration-error';
 /** JAX's messages for a backend no plugin registered (jax/_src/xla_bridge.py) */
 const JAX_BACKEND_UNKNOWN = /^jax-(?:backend-not-known|unable-init-backend)/;
@@ -409,7 +411,10 @@ const OS_ERROR =
   /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
 /** Paddle's own out-of-memory reports (its allocator's messages): with none, a cuDNN failure is not Paddle's memory */
 const PADDLE_OOM = /^paddle[.-].*(?:oom|alloc|memory)|^paddle-gpu-oom/i;
-/** a cuDNN status Paddle relays ("CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED", 1.x's "Cudnn error, …") other than ALLOC_FAILED */
+/**
+ * a cuDNN status Paddle relays ("CUDNN error(1), CUDNN_STATUS_NOT_INITIALIZED", 1.x's "Cudnn error, …") other than
+ * ALLOC_FAILED
+ */
 const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
 /** cuDNN statuses other than its own allocation failures (cudnn.h cudnnStatus_t) */
 const TORCH_CUDNN_NOT_MEMORY =

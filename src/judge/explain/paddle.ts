@@ -107,7 +107,8 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
         cmds.push(`ldconfig -p | grep -F ${/cudnn/i.test(lib) ? 'libcudnn' : lib.replace(/\.so.*$/, '')}`);
       if (b?.cudnn)
         cmds.push(
-          `conda install -c conda-forge cudnn=${b.cudnn.split('.').slice(0, 2).join('.')}    # into the active environment`,
+          `conda install -c conda-forge cudnn=${b.cudnn.split('.').slice(0, 2).join('.')}    # into the active ` +
+            `environment`,
         );
       return { text: joinList(text, 'sentence'), commands: cmds };
     }
@@ -123,7 +124,8 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
       const cmds = [CHECK];
       if (built)
         cmds.push(
-          `conda install -c conda-forge cudnn=${built.split('.').slice(0, 2).join('.')}    # into the active environment`,
+          `conda install -c conda-forge cudnn=${built.split('.').slice(0, 2).join('.')}    # into the active ` +
+            `environment`,
         );
       return { text, commands: cmds };
     }

@@ -122,7 +122,10 @@ export interface PlanInput {
   window?: SampleWindow | null;
 }
 
-/** GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory), stale, not protected. */
+/**
+ * GPU holders whose verdict makes them candidates to end: listed by nvidia-smi (they hold memory), stale, not
+ * protected.
+ */
 export function staleHolders(s: Snapshot): { p: HolderProcess; v: Verdict }[] {
   return assessed(s)
     .filter(({ p, a }) => p.listedByNvidiaSmi && isStale(a.verdict) && a.protectedBy === undefined)

@@ -41,7 +41,10 @@ function psString(s: string): string {
   return `"${s.replace(/[`$"]/g, (c) => `\`${c}`)}"`;
 }
 
-/** An argument for pip/conda: quoted when it holds [ ] < > * or spaces (brackets are globs in bash, < > redirect everywhere). */
+/**
+ * An argument for pip/conda: quoted when it holds [ ] < > * or spaces (brackets are globs in bash, < > redirect
+ * everywhere).
+ */
 function argQuote(a: string, shell: Shell): string {
   if (/^[\w@+=:,./\\-]+$/.test(a) || /^-/.test(a)) return a;
   return shell === 'bash' ? bashQuote(a) : `"${a.replace(/"/g, '')}"`;

@@ -1,11 +1,12 @@
 // What a GPU-holding process is, for the user: the verdict shown by `procs`, used by the memory checks, by
 // `run`'s report (through them), and by `fix` to decide what may be ended. The one place that decides. Pure.
 //
-// A process is stale — a candidate for `fix` — only on positive evidence: it is a zombie, it is stopped by a
-// signal, the process that started it has exited (adoption.ts) and nothing shows that it works, serves or
-// detached on purpose (leftover.ts), or it has idled for long while its owner is logged out. When nothing shows either way, the verdict is "unknown": shown with why, never ended by fix.
-// Some processes are never candidates whatever the facts: this tool and its ancestors, PID 1, kernel
-// threads, and a PID that nvidia-smi lists but that has no GPU open here (another namespace's PID).
+// A process is stale — a candidate for `fix` — only on positive evidence: it is a zombie, it is stopped by a signal,
+// the process that started it has exited (adoption.ts) and nothing shows that it works, serves or detached on purpose
+// (leftover.ts), or it has idled for long while its owner is logged out. When nothing shows either way, the verdict is
+// "unknown": shown with why, never ended by fix. Some processes are never candidates whatever the facts: this tool and
+// its ancestors, PID 1, kernel threads, and a PID that nvidia-smi lists but that has no GPU open here (another
+// namespace's PID).
 import type { HolderProcess, Snapshot } from '../../gather/snapshot/schema.js';
 import { adoptionOf, type Adoption } from './adoption.js';
 import { jobPartOf, judgeAdopted } from './leftover.js';
@@ -153,7 +154,9 @@ function idleNote(p: HolderProcess, a: Extract<Adoption, { kind: 'unknown' }>): 
   return isIdle(p) ? t('reason.unknownIdle', { why: a.why, ...idleNumbers(p) }) : a.why;
 }
 
-/** Verdicts that mean "holds memory without doing work for anyone": candidates to end. Each is given only on evidence. */
+/**
+ * Verdicts that mean "holds memory without doing work for anyone": candidates to end. Each is given only on evidence.
+ */
 export function isStale(v: Verdict): boolean {
   return v === 'orphaned' || v === 'stopped' || v === 'zombie' || v === 'idle';
 }

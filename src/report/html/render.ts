@@ -18,7 +18,8 @@ import { getLang, t } from '../../base/i18n/index.js';
 
 const SYMBOL: Record<Mark, string> = SYMBOLS;
 const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri " +
+  "'none'";
 
 export function renderHtml(m: ReportModel): string {
   const body = [
@@ -89,7 +90,11 @@ function runSection(m: ReportModel): string {
 <h2>${t('report.command')}</h2>
 <pre class="cmd">$ ${esc(r.argv.map(shellWord).join(' '))}</pre>
 <p>${mark(r.failed ? 'fail' : 'ok')} ${esc(r.droppedLines > 0 ? t('report.runEndedHtmlKept', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines, kept: r.totalLines - r.droppedLines }) : t('report.runEndedHtml', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines }))}</p>
-${peaks.length > 0 ? `<ul>${peaks.join('')}</ul>` : `<p class="meta">${esc(r.timeline.note ?? t('report.notSampled'))}</p>`}
+${
+  peaks.length > 0
+    ? `<ul>${peaks.join('')}</ul>`
+    : `<p ` + `class="meta">${esc(r.timeline.note ?? t('report.notSampled'))}</p>`
+}
 </section>`;
 }
 
@@ -108,15 +113,30 @@ ${m.causes.map(causeCard).join('\n')}
 function undecidedSection(a: Answer): string {
   const ev =
     a.evidence.length > 0
-      ? `<ul class="evidence">${a.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>`
+      ? `<ul ` +
+        `class="evidence">${a.evidence
+          .map((e) => `<li>${esc(e.text)}${e.where ? ` <span ` + `class="src">(${esc(e.where)})</span>` : ''}</li>`)
+          .join('')}</ul>`
       : '';
   const n = a.next;
   const next = n
-    ? `<div class="fix next"><b>${esc(t('answer.next'))}</b>${LABELS.gap}${esc(n.text)}<pre>${[...(n.act ? [`$ ${esc(n.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []), ...n.commands.map((c) => `$ ${esc(c)}${n.where ? `   <span class="src"># ${esc(n.where)}</span>` : ''}`)].join('\n')}</pre></div>`
+    ? `<div class="fix ` +
+      `next"><b>${esc(t('answer.next'))}</b>${LABELS.gap}${esc(n.text)}<pre>${[
+        ...(n.act ? [`$ ${esc(n.act)}   <span ` + `class="src"># ${esc(LABELS.actNote)}</span>`] : []),
+        ...n.commands.map((c) => `$ ` + `${esc(c)}${n.where ? `   <span class="src"># ${esc(n.where)}</span>` : ''}`),
+      ].join('\n')}</pre></div>`
     : '';
   const items = a.causes.map(
     (c) =>
-      `<li><b>${esc(c.title)}</b> <span class="meta">${c.pct}%</span>${c.tell ? `<br><span class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${c.tell.command ? ` <code>${esc(c.tell.command)}</code>` : ''}` : ''}</li>`,
+      `<li><b>${esc(c.title)}</b> <span ` +
+      `class="meta">${c.pct}%</span>${
+        c.tell
+          ? `<br><span ` +
+            `class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${
+              c.tell.command ? ` ` + `<code>${esc(c.tell.command)}</code>` : ''
+            }`
+          : ''
+      }</li>`,
   );
   return `<section id="diagnosis">
 <h2>${t('report.diagnosis')}</h2>
@@ -140,11 +160,21 @@ ${blockBody(c.lines)}
 function blockBody(fl: FindingLines): string {
   const cq =
     fl.consequences.length > 0
-      ? `<ul class="consequences">${fl.consequences.map((q) => `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`).join('')}</ul>\n`
+      ? `<ul ` +
+        `class="consequences">${fl.consequences
+          .map(
+            (q) =>
+              `<li class="${esc(q.certainty)}">→ ${esc(q.text)} <span ` +
+              `class="src">[${esc(CERTAINTY_LABEL[q.certainty])}: ${esc(q.source)}]</span></li>`,
+          )
+          .join('')}</ul>\n`
       : '';
   const ev =
     fl.evidence.length > 0
-      ? `<ul class="evidence">${fl.evidence.map((e) => `<li>${esc(e.text)}${e.where ? ` <span class="src">(${esc(e.where)})</span>` : ''}</li>`).join('')}</ul>`
+      ? `<ul ` +
+        `class="evidence">${fl.evidence
+          .map((e) => `<li>${esc(e.text)}${e.where ? ` <span ` + `class="src">(${esc(e.where)})</span>` : ''}</li>`)
+          .join('')}</ul>`
       : '';
   return `${cq}${ev}
 ${fixBlock(fl)}
@@ -185,14 +215,19 @@ function timelineSection(m: ReportModel): string {
   const tl = m.timeline;
   if (!tl || !m.run) return '';
   if (!tl.available || tl.gpus.length === 0)
-    return `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`;
+    return (
+      `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p ` +
+      `class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`
+    );
   const dur = m.run.durationMs;
   const charts = tl.gpus.map(
     (g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(g, tl, dur)}</div>`,
   );
   return `<section id="timeline">
 <h2>${t('report.memoryOverTime')}</h2>
-<p class="key"><i style="background:var(--o4)"></i>${t('report.keyUsed')} <i style="background:var(--job)"></i>${t('report.keyJob')} <i style="background:var(--muted)"></i>${t('report.keyTotal')}${tl.failureAt !== undefined ? ` <i style="background:var(--fail)"></i>${t('report.keyFailure')}` : ''} · ${t('report.keyInterval', { interval: tl.intervalMs })}</p>
+<p class="key"><i style="background:var(--o4)"></i>${t('report.keyUsed')} <i style="background:var(--job)"></i>${t('report.keyJob')} <i style="background:var(--muted)"></i>${t('report.keyTotal')}${
+    tl.failureAt !== undefined ? ` <i ` + `style="background:var(--fail)"></i>${t('report.keyFailure')}` : ''
+  } · ${t('report.keyInterval', { interval: tl.intervalMs })}</p>
 ${charts.join('\n')}
 ${processTable(m)}
 </section>`;
@@ -204,9 +239,13 @@ function processTable(m: ReportModel): string {
   const uuidToIndex = new Map((m.timeline?.gpus ?? []).map((g) => [g.uuid, g.index]));
   const rows = ps.map(
     (p) =>
-      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} – ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
+      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} ` +
+      `– ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
   );
-  return `<h3>${t('report.processesSeen')}</h3><div class="table-wrap"><table class="procs"><thead><tr><th>PID</th><th>${t('report.col.whose')}</th><th>GPU</th><th>${t('report.col.peak')}</th><th>${t('report.col.seen')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return (
+    `<h3>${t('report.processesSeen')}</h3><div class="table-wrap"><table ` +
+    `class="procs"><thead><tr><th>PID</th><th>${t('report.col.whose')}</th><th>GPU</th><th>${t('report.col.peak')}</th><th>${t('report.col.seen')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+  );
 }
 
 function findingsSection(m: ReportModel): string {
@@ -222,8 +261,18 @@ function findingsSection(m: ReportModel): string {
   return `<section id="findings">
 <h2>${t('report.findings')}</h2>
 ${problems.length === 0 ? none : problems.map(findingCard).join('\n')}
-${fine.length > 0 ? `<h3>${t('report.passed')}</h3><ul class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
-${skipped.length > 0 ? `<h3>${t('report.notChecked')}</h3><ul class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>` : ''}
+${
+  fine.length > 0
+    ? `<h3>${t('report.passed')}</h3><ul ` +
+      `class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>`
+    : ''
+}
+${
+  skipped.length > 0
+    ? `<h3>${t('report.notChecked')}</h3><ul ` +
+      `class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>`
+    : ''
+}
 </section>`;
 }
 
@@ -239,9 +288,14 @@ function versionsSection(m: ReportModel): string {
   if (m.versions.length === 0) return '';
   const rows = m.versions.map(
     (v) =>
-      `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${v.note ? `<br><span class="meta">${esc(v.note)}</span>` : ''}</td></tr>`,
+      `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${
+        v.note ? `<br><span ` + `class="meta">${esc(v.note)}</span>` : ''
+      }</td></tr>`,
   );
-  return `<section id="versions"><h2>${t('report.versions')}</h2><div class="table-wrap"><table class="versions"><thead><tr><th></th><th>${t('report.col.what')}</th><th>${t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  return (
+    `<section id="versions"><h2>${t('report.versions')}</h2><div class="table-wrap"><table ` +
+    `class="versions"><thead><tr><th></th><th>${t('report.col.what')}</th><th>${t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`
+  );
 }
 
 function librariesSection(m: ReportModel): string {
@@ -254,25 +308,43 @@ function librariesSection(m: ReportModel): string {
       .join('/<wbr>');
   const rows = m.libraries.map(
     (r) =>
-      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono name">${esc(r.consumer.split('/').pop() ?? r.consumer)}${r.framework ? ` <span class="tag">${esc(r.framework)}</span>` : ''}</td><td class="mono name">${esc(r.name)}</td><td class="mono path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
+      `<tr class="${r.path === null ? 'missing' : ''}"><td class="mono ` +
+      `name">${esc(r.consumer.split('/').pop() ?? r.consumer)}${
+        r.framework ? ` <span ` + `class="tag">${esc(r.framework)}</span>` : ''
+      }</td><td ` +
+      `class="mono name">${esc(r.name)}</td><td class="mono ` +
+      `path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
   );
   const missing = m.libraries.filter((r) => r.path === null).length;
   // collapsed: the answer is in the findings above; the table is there to check it
-  return `<section id="libraries"><h2>${t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div class="table-wrap"><table class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`;
+  return (
+    `<section ` +
+    `id="libraries"><h2>${t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div ` +
+    `class="table-wrap"><table ` +
+    `class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`
+  );
 }
 
 function logSection(m: ReportModel): string {
   if (!m.log || m.log.lines.length === 0) return '';
   const lines = m.log.lines.map(
     (l) =>
-      `<li class="${[l.stream ?? '', l.evidence ? 'hit' : ''].join(' ').trim()}" data-line="${l.n}"><span class="n">${l.n}</span>${esc(l.text)}</li>`,
+      `<li class="${[l.stream ?? '', l.evidence ? 'hit' : ''].join(' ').trim()}" data-line="${l.n}"><span ` +
+      `class="n">${l.n}</span>${esc(l.text)}</li>`,
   );
-  return `<section id="log"><h2>${esc(m.log.title)}</h2><details open><summary>${m.causes.length > 0 ? t('report.logLinesHit', { n: m.log.lines.length }) : t('report.logLines', { n: m.log.lines.length })}</summary><ol class="log">${lines.join('')}</ol></details></section>`;
+  return (
+    `<section id="log"><h2>${esc(m.log.title)}</h2><details ` +
+    `open><summary>${m.causes.length > 0 ? t('report.logLinesHit', { n: m.log.lines.length }) : t('report.logLines', { n: m.log.lines.length })}</summary><ol ` +
+    `class="log">${lines.join('')}</ol></details></section>`
+  );
 }
 
 function factsSection(m: ReportModel): string {
   if (m.facts.length === 0) return '';
-  return `<section id="facts"><h2>${t('report.facts')}</h2><dl class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`;
+  return (
+    `<section id="facts"><h2>${t('report.facts')}</h2><dl ` +
+    `class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`
+  );
 }
 
 function shellWord(a: string): string {

@@ -25,11 +25,18 @@ export function memoryBar(bar: GpuBar): string {
   const rects = bar.segments.map((s) => {
     const w = (s.miB / total) * W;
     const cls = s.kind === 'other' ? `seg seg-other seg-other-${other++ % OTHER_CLASSES}` : `seg seg-${s.kind}`;
-    const r = `<rect class="${cls}" data-kind="${s.kind}" data-mib="${num(s.miB)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} x="${num(x)}" y="0" width="${num(w)}" height="${H}"><title>${esc(`${s.label}: ${fmtMiB(s.miB)}`)}</title></rect>`;
+    const r =
+      `<rect class="${cls}" data-kind="${s.kind}" ` +
+      `data-mib="${num(s.miB)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} x="${num(x)}" y="0" ` +
+      `width="${num(w)}" height="${H}"><title>${esc(`${s.label}: ${fmtMiB(s.miB)}`)}</title></rect>`;
     x += w;
     return r;
   });
-  return `<svg class="bar" role="img" aria-label="${esc(`GPU ${bar.index} memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`)}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`;
+  return (
+    `<svg class="bar" role="img" ` +
+    `aria-label="${esc(`GPU ${bar.index} memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`)}" ` +
+    `viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`
+  );
 }
 
 /** The legend of a bar, as HTML (it wraps on a phone where SVG text would not). */
@@ -71,27 +78,37 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
   for (const frac of [0, 0.5, 1]) {
     const t = tMax * frac;
     parts.push(
-      `<text class="axis" x="${num(X(t))}" y="${H - 8}" text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`,
+      `<text class="axis" x="${num(X(t))}" y="${H - 8}" ` +
+        `text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`,
     );
   }
   parts.push(
-    `<line class="total" x1="${L}" x2="${W - R}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`,
+    `<line class="total" x1="${L}" x2="${W - R}" y1="${num(Y(g.totalMiB))}" ` +
+      `y2="${num(Y(g.totalMiB))}"><title>${esc(`total ${fmtMiB(g.totalMiB)}`)}</title></line>`,
   );
   if (g.points.length > 0)
     parts.push(
-      `<polyline class="line-used" data-series="used" data-count="${g.points.length}" points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`,
+      `<polyline class="line-used" data-series="used" data-count="${g.points.length}" ` +
+        `points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`,
     );
   if (jobPts.length > 0)
     parts.push(
-      `<polyline class="line-job" data-series="job" data-count="${jobPts.length}" points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`,
+      `<polyline class="line-job" data-series="job" data-count="${jobPts.length}" ` +
+        `points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`,
     );
   if (tl.failureAt !== undefined) {
     const x = X(tl.failureAt);
     parts.push(
-      `<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`,
+      `<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" ` +
+        `y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" ` +
+        `text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`,
     );
   }
-  return `<svg class="timeline" role="img" aria-label="${esc(`GPU ${g.index} memory over time, peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}`)}" viewBox="0 0 ${W} ${H}" width="100%">${parts.join('')}</svg>`;
+  return (
+    `<svg class="timeline" role="img" ` +
+    `aria-label="${esc(`GPU ${g.index} memory over time, peak ${fmtMiB(g.peakUsedMiB)} of ${fmtMiB(g.totalMiB)}`)}" ` +
+    `viewBox="0 0 ${W} ${H}" width="100%">${parts.join('')}</svg>`
+  );
 }
 
 export function fmtSeconds(ms: number): string {

@@ -143,7 +143,9 @@ const PRIVATE_SUFFIXES = new Set([
   'localnet',
   'hpc',
 ]);
-/** Top-level domains of public names; such a name is a machine only when its first label has a digit (dgx01.acme.com). */
+/**
+ * Top-level domains of public names; such a name is a machine only when its first label has a digit (dgx01.acme.com).
+ */
 const PUBLIC_TLDS = new Set([
   'com',
   'net',

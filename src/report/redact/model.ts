@@ -101,7 +101,9 @@ export function walk(value: unknown, text: (s: string, key?: string) => string):
 
 export const STATED_ORDER: KnownKind[] = ['host', 'user', 'uuid', 'serial'];
 
-/** The sensitive values a snapshot (or a result holding snapshots, at any of its top levels) names, in a stable order. */
+/**
+ * The sensitive values a snapshot (or a result holding snapshots, at any of its top levels) names, in a stable order.
+ */
 export function collectKnown(seed: unknown): Known[] {
   const out: Known[] = [];
   for (const s of findSnapshots(seed, 0)) {

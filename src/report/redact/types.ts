@@ -1,4 +1,5 @@
-// The redactor's types: the public ones (re-exported by ../redact.ts, the one entry point) and the ones the detectors share.
+// The redactor's types: the public ones (re-exported by ../redact.ts, the one entry point) and the ones the detectors
+// share.
 export type KnownKind = 'user' | 'host' | 'uuid' | 'serial' | 'home' | 'secret';
 
 /** A value known to be sensitive. `home`: a home folder, `owner` its account (placeholder ~user-N). */

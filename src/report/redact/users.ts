@@ -109,7 +109,10 @@ export function homeRules(m: Marks): Step[] {
   ];
 }
 
-/** a folder named home/homes/Users/users/u anywhere in a path (/home, /nfs/home, /export/home2, /u): the next is a person */
+/**
+ * a folder named home/homes/Users/users/u anywhere in a path (/home, /nfs/home, /export/home2, /u): the next is a
+ * person
+ */
 const HOME_RE = /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/(?:home\d*|homes|Users|users|u)\/)([A-Za-z0-9_][\w.-]*)/g;
 /** /scratch/NAME, /scratch/gpfs/NAME */
 const SCRATCH_RE =

@@ -30,26 +30,42 @@ export function renderFleetPage(m: FleetPageModel, o: RenderOptions): string {
 
 export function renderFleetStatus(m: FleetPageModel, now: number): string {
   if (m.readAt === null)
-    return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ${t('serve.fleet.reading', { dir: esc(m.dir) })}</p>`;
+    return (
+      `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ` +
+      `${t('serve.fleet.reading', { dir: esc(m.dir) })}</p>`
+    );
   const tot = m.totals;
   const skipped = m.skipped.length > 0 ? t('serve.fleet.skipped', { n: m.skipped.length }) : '';
-  return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ${t('serve.fleet.status', { n: tot.machines, dir: esc(m.dir), ago: ago(m.readAt, now), every: esc(secs(m.intervalMs)) })}${skipped}</p>`;
+  return (
+    `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ` +
+    `${t('serve.fleet.status', { n: tot.machines, dir: esc(m.dir), ago: ago(m.readAt, now), every: esc(secs(m.intervalMs)) })}${skipped}</p>`
+  );
 }
 
 export function renderFleetMain(m: FleetPageModel, now: number): string {
   const tot = m.totals;
-  const summary = `<section id="fleet-summary" class="card"><p><span class="mark ${tot.free > 0 ? 'ok' : 'warn'}">${tot.free > 0 ? '✓' : '!'}</span> ${esc(t('serve.fleet.free', { free: tot.free, n: tot.gpus }))} · <span class="mark ${tot.stale > 0 ? 'fail' : 'ok'}">${tot.stale > 0 ? '✗' : '✓'}</span> ${esc(t('serve.fleet.staleHolders', { n: tot.stale }))} · ${esc(t('serve.fleet.outlierMachines', { n: tot.outliers }))}${tot.old > 0 ? ` · <span class="mark warn">!</span> ${esc(t('serve.fleet.old', { n: tot.old, age: secs(m.oldAfterMs) }))}` : ''}</p>${
+  const summary = `<section id="fleet-summary" class="card"><p><span class="mark ${tot.free > 0 ? 'ok' : 'warn'}">${tot.free > 0 ? '✓' : '!'}</span> ${esc(t('serve.fleet.free', { free: tot.free, n: tot.gpus }))} · <span class="mark ${tot.stale > 0 ? 'fail' : 'ok'}">${tot.stale > 0 ? '✗' : '✓'}</span> ${esc(t('serve.fleet.staleHolders', { n: tot.stale }))} · ${esc(t('serve.fleet.outlierMachines', { n: tot.outliers }))}${
+    tot.old > 0
+      ? ` · <span ` + `class="mark warn">!</span> ${esc(t('serve.fleet.old', { n: tot.old, age: secs(m.oldAfterMs) }))}`
+      : ''
+  }</p>${
     m.mergedAt !== null ? `<p class="meta">${t('serve.fleet.outliersNote', { ago: ago(m.mergedAt, now) })}</p>` : ''
   }</section>`;
   const rows = m.machines.map((r) => machineRow(r, m, now)).join('');
   const table =
     m.machines.length === 0
-      ? `<p class="meta">${t('serve.fleet.empty', { dir: esc(m.dir), command: `<code>gpu-env-doctor snapshot &gt; ${esc(m.dir)}/$(hostname).json</code>` })}</p>`
-      : `<div class="table-wrap"><table class="procs fleet" id="machines"><thead><tr><th>${t('serve.fleet.col.machine')}</th><th>${t('serve.fleet.col.snapshot')}</th><th>${t('serve.fleet.col.gpus')}</th><th>${t('serve.fleet.col.free')}</th><th>${t('serve.fleet.col.stale')}</th><th>${t('serve.fleet.col.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      ? `<p ` +
+        `class="meta">${t('serve.fleet.empty', {
+          dir: esc(m.dir),
+          command: `<code>gpu-env-doctor snapshot &gt; ` + `${esc(m.dir)}/$(hostname).json</code>`,
+        })}</p>`
+      : `<div class="table-wrap"><table class="procs fleet" ` +
+        `id="machines"><thead><tr><th>${t('serve.fleet.col.machine')}</th><th>${t('serve.fleet.col.snapshot')}</th><th>${t('serve.fleet.col.gpus')}</th><th>${t('serve.fleet.col.free')}</th><th>${t('serve.fleet.col.stale')}</th><th>${t('serve.fleet.col.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const skipped =
     m.skipped.length === 0
       ? ''
-      : `<section id="skipped"><h2>${t('serve.fleet.filesSkipped')}</h2><ul>${m.skipped.map((s) => `<li><code>${esc(s.file)}</code>${t('facts.colon')}${esc(s.reason)}</li>`).join('')}</ul></section>`;
+      : `<section ` +
+        `id="skipped"><h2>${t('serve.fleet.filesSkipped')}</h2><ul>${m.skipped.map((s) => `<li><code>${esc(s.file)}</code>${t('facts.colon')}${esc(s.reason)}</li>`).join('')}</ul></section>`;
   return `${summary}\n${table}\n${skipped}`;
 }
 
@@ -57,7 +73,9 @@ function machineRow(r: MachineRow, m: FleetPageModel, now: number): string {
   const old = r.collectedMs === null || now - r.collectedMs > m.oldAfterMs;
   const when =
     r.collectedMs !== null ? t('serve.fleet.ago', { ago: ago(r.collectedMs, now) }) : esc(r.collectedAt ?? '?');
-  const snap = `${old ? '<span class="mark warn">!</span> ' : ''}${when}${r.collectedMs !== null ? ` <span class="reason">${esc(clock(r.collectedMs))}</span>` : ''}${r.problem ? `<span class="reason">${esc(t('serve.fleet.unreadable', { problem: r.problem }))}</span>` : ''}`;
+  const snap = `${old ? '<span class="mark warn">!</span> ' : ''}${when}${
+    r.collectedMs !== null ? ` <span ` + `class="reason">${esc(clock(r.collectedMs))}</span>` : ''
+  }${r.problem ? `<span ` + `class="reason">${esc(t('serve.fleet.unreadable', { problem: r.problem }))}</span>` : ''}`;
   const free =
     r.free === null
       ? `<span class="mark unknown">?</span> ${esc(t('serve.fleet.noSmi', { failure: r.nvidiaFailure ?? '?' }))}`
@@ -70,7 +88,9 @@ function machineRow(r: MachineRow, m: FleetPageModel, now: number): string {
       : r.stale
           .map(
             (s) =>
-              `<div data-pid="${s.pid}"><span class="verdict-stale">${esc(verdictWord(s.verdict))}</span> ${esc(t('serve.fleet.staleRow', { pid: s.pid, user: s.user, mib: fmtMiB(s.miB), gpus: s.gpus.join(',') || '?' }))}<span class="reason cmd">${esc(s.command)}</span></div>`,
+              `<div data-pid="${s.pid}"><span class="verdict-stale">${esc(verdictWord(s.verdict))}</span> ` +
+              `${esc(t('serve.fleet.staleRow', { pid: s.pid, user: s.user, mib: fmtMiB(s.miB), gpus: s.gpus.join(',') || '?' }))}<span ` +
+              `class="reason cmd">${esc(s.command)}</span></div>`,
           )
           .join('');
   const outliers =
@@ -80,14 +100,19 @@ function machineRow(r: MachineRow, m: FleetPageModel, now: number): string {
           .slice(0, 6)
           .map(
             (d) =>
-              `<div><span class="verdict-${d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other'}">${esc(d.fact)}</span> ${esc(d.value ?? t('diff.notSet'))} <span class="reason">${esc(t('serve.fleet.usual', { usual: d.usual ?? t('diff.notSet') }))}</span></div>`,
+              `<div><span ` +
+              `class="verdict-${d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other'}">${esc(d.fact)}</span> ` +
+              `${esc(d.value ?? t('diff.notSet'))} <span ` +
+              `class="reason">${esc(t('serve.fleet.usual', { usual: d.usual ?? t('diff.notSet') }))}</span></div>`,
           )
           .join('') +
         (r.outliers.length > 6
           ? `<span class="reason">${esc(t('fleet.more', { n: r.outliers.length - 6 }))}</span>`
           : '');
   return `<tr data-host="${esc(r.host)}" data-stale="${r.stale.length}" data-free="${r.free?.length ?? -1}">
-<td data-label="${t('serve.fleet.col.machine')}"><b>${esc(r.host)}</b><span class="reason">${esc(r.file)}</span></td><td data-label="${t('serve.fleet.col.snapshot')}">${snap}</td><td data-label="${t('serve.fleet.col.gpus')}">${esc(r.gpus > 0 ? `${r.gpus} × ${r.gpuName ?? '?'}` : '0')}</td><td data-label="${t('serve.fleet.col.free')}">${free}</td><td data-label="${t('serve.fleet.col.stale')}">${stale}</td><td data-label="${t('serve.fleet.col.differsShort')}">${outliers}</td>
+<td data-label="${t('serve.fleet.col.machine')}"><b>${esc(r.host)}</b><span class="reason">${esc(r.file)}</span></td><td data-label="${t('serve.fleet.col.snapshot')}">${snap}</td><td data-label="${t('serve.fleet.col.gpus')}">${esc(
+    r.gpus > 0 ? `${r.gpus} × ` + `${r.gpuName ?? '?'}` : '0',
+  )}</td><td data-label="${t('serve.fleet.col.free')}">${free}</td><td data-label="${t('serve.fleet.col.stale')}">${stale}</td><td data-label="${t('serve.fleet.col.differsShort')}">${outliers}</td>
 </tr>`;
 }
 

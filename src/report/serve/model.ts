@@ -195,7 +195,9 @@ function pageStatus(st: LiveState): PageStatus {
   if (st.inFlightSince !== null && st.now - st.inFlightSince >= st.hangAfterMs) {
     return {
       kind: 'hanging',
-      text: `nvidia-smi has not answered for ${secs(st.now - st.inFlightSince)}: the driver may be hung (a GPU fallen off the bus, or a process stuck in the kernel).${figures}`,
+      text:
+        `nvidia-smi has not answered for ${secs(st.now - st.inFlightSince)}: the driver may be hung (a GPU ` +
+        `fallen off the bus, or a process stuck in the kernel).${figures}`,
       updatedAt,
       since: st.inFlightSince,
     };

@@ -122,13 +122,25 @@ export function renderStatus(m: PageModel, now: number): string {
     s.updatedAt !== null ? t('serve.figures', { clock: esc(clock(s.updatedAt)), ago: ago(s.updatedAt, now) }) : '';
   switch (s.kind) {
     case 'ok':
-      return `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ${t('serve.live', { ago: ago(s.updatedAt!, now), every: esc(secs(m.intervalMs)) })}</p>`;
+      return (
+        `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ` +
+        `${t('serve.live', { ago: ago(s.updatedAt!, now), every: esc(secs(m.intervalMs)) })}</p>`
+      );
     case 'waiting':
-      return `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ${t('serve.waiting', { asked: s.since !== undefined, ago: s.since !== undefined ? ago(s.since, now) : '' })}</p>`;
+      return (
+        `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ` +
+        `${t('serve.waiting', { asked: s.since !== undefined, ago: s.since !== undefined ? ago(s.since, now) : '' })}</p>`
+      );
     case 'hanging':
-      return `<p class="status hanging" data-kind="hanging" role="alert"><span class="mark fail">✗</span> ${t('serve.hanging', { ago: ago(s.since!, now) })}${figures}</p>`;
+      return (
+        `<p class="status hanging" data-kind="hanging" role="alert"><span class="mark fail">✗</span> ` +
+        `${t('serve.hanging', { ago: ago(s.since!, now) })}${figures}</p>`
+      );
     case 'failed':
-      return `<p class="status failed" data-kind="failed" role="alert"><span class="mark fail">✗</span> ${t('serve.failed', { failure: esc(s.failure ?? t('serve.itFailed')), ago: ago(s.since!, now) })}${figures}</p>`;
+      return (
+        `<p class="status failed" data-kind="failed" role="alert"><span class="mark fail">✗</span> ` +
+        `${t('serve.failed', { failure: esc(s.failure ?? t('serve.itFailed')), ago: ago(s.since!, now) })}${figures}</p>`
+      );
   }
 }
 
@@ -148,7 +160,8 @@ function freeSection(m: PageModel): string {
   const parts: string[] = [];
   if (!m.free.known) {
     parts.push(
-      `<p class="free-line"><span class="mark unknown">?</span> ${t('serve.freeUnknown', { old: m.gpus.length > 0 })}</p>`,
+      `<p class="free-line"><span class="mark unknown">?</span> ` +
+        `${t('serve.freeUnknown', { old: m.gpus.length > 0 })}</p>`,
     );
   } else if (m.free.indexes.length === 0) {
     parts.push(
@@ -176,7 +189,8 @@ function freeSection(m: PageModel): string {
   }
   if (m.stale > 0) {
     parts.push(
-      `<p><span class="mark fail">✗</span> ${t('serve.stale', { n: m.stale, host: esc(m.host) })}</p><pre>$ gpu-env-doctor fix</pre><p class="meta">${t('serve.staleNote')}</p>`,
+      `<p><span class="mark fail">✗</span> ${t('serve.stale', { n: m.stale, host: esc(m.host) })}</p><pre>$ ` +
+        `gpu-env-doctor fix</pre><p class="meta">${t('serve.staleNote')}</p>`,
     );
   }
   return `<section id="free" class="card">${parts.join('')}</section>`;
@@ -188,14 +202,21 @@ function gpuSection(g: GpuView, o: RenderOptions): string {
     : g.freeNote
       ? `<span class="badge busy">${t('serve.badgeNotOffered')}</span>`
       : '';
-  const head = `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span class="sub">${esc(t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) }))}</span></h2>`;
+  const head =
+    `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span ` +
+    `class="sub">${esc(t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) }))}</span></h2>`;
   const note = g.freeNote ? `<p class="meta">${esc(g.freeNote)}</p>` : '';
   const procs =
     g.procs.length === 0 ? `<p class="meta">${t('serve.noProcess')}</p>` : procTable(g.procs, `gpu-${g.index}`);
   const policies = g.policies
     .map(
       (p) =>
-        `<p class="policy" data-framework="${esc(p.framework)}" data-pid="${p.pid}">${t('serve.policy', { pid: p.pid, summary: esc(p.summary), remedy: `<span class="muted">${esc(capital(p.remedy))}${t('serve.period')}</span>` })}</p>`,
+        `<p class="policy" data-framework="${esc(p.framework)}" ` +
+        `data-pid="${p.pid}">${t('serve.policy', {
+          pid: p.pid,
+          summary: esc(p.summary),
+          remedy: `<span ` + `class="muted">${esc(capital(p.remedy))}${t('serve.period')}</span>`,
+        })}</p>`,
     )
     .join('');
   return `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" data-free="${g.free}">
@@ -219,7 +240,10 @@ function bar(g: GpuView): string {
   const rects = g.segments.map((s) => {
     const w = (s.miB / total) * W;
     const cls = segClass(s.kind === 'proc' ? (s.group ?? 'unknown') : s.kind, shade);
-    const r = `<rect class="${cls}" data-kind="${esc(s.kind)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} data-mib="${num(s.miB)}" x="${num(x)}" y="0" width="${num(w)}" height="${H}"><title>${esc(`${s.label}${t('facts.colon')}${fmtMiB(s.miB)}`)}</title></rect>`;
+    const r =
+      `<rect class="${cls}" data-kind="${esc(s.kind)}"${s.pid !== undefined ? ` data-pid="${s.pid}"` : ''} ` +
+      `data-mib="${num(s.miB)}" x="${num(x)}" y="0" width="${num(w)}" ` +
+      `height="${H}"><title>${esc(`${s.label}${t('facts.colon')}${fmtMiB(s.miB)}`)}</title></rect>`;
     x += w;
     return r;
   });
@@ -230,7 +254,10 @@ function bar(g: GpuView): string {
       'comma',
     ),
   });
-  return `<svg class="bar" role="img" aria-label="${esc(label)}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`;
+  return (
+    `<svg class="bar" role="img" aria-label="${esc(label)}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" ` +
+    `width="100%" height="${H}">${rects.join('')}</svg>`
+  );
 }
 
 /** Neighbours of the same colour alternate between two shades, so two processes never merge into one block. */
@@ -245,7 +272,12 @@ function procTable(procs: ProcView[], idPrefix: string): string {
   const shade = new Map<string, number>();
   const rows = procs.map((p) => {
     const fw = p.framework
-      ? `<span class="fw">${esc(p.framework.label)}</span>${p.framework.evidence.length > 0 ? `<span class="fw-ev">${esc(p.framework.evidence.slice(0, 2).join('; '))}</span>` : ''}`
+      ? `<span ` +
+        `class="fw">${esc(p.framework.label)}</span>${
+          p.framework.evidence.length > 0
+            ? `<span ` + `class="fw-ev">${esc(p.framework.evidence.slice(0, 2).join('; '))}</span>`
+            : ''
+        }`
       : '<span class="muted">–</span>';
     const sw =
       p.miB !== null
@@ -255,7 +287,10 @@ function procTable(procs: ProcView[], idPrefix: string): string {
 <td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="${t('serve.col.user')}" class="nw">${esc(p.user)}</td><td data-label="${t('serve.col.memory')}" class="nw">${esc(p.miB === null ? t('serve.deviceFile') : fmtMiB(p.miB))}</td><td data-label="${t('serve.col.framework')}">${fw}</td><td data-label="${t('serve.col.verdict')}"><span class="verdict-${p.group}">${esc(verdictWord(p.verdict))}</span><span class="reason">${esc(p.reason)}</span></td><td data-label="${t('serve.col.age')}" class="nw">${esc(p.age)}</td><td data-label="${t('serve.col.command')}" class="cmd" title="${esc(p.commandFull)}">${esc(p.command)}</td>
 </tr>`;
   });
-  return `<div class="table-wrap"><table class="procs" id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>${t('serve.col.user')}</th><th>${t('serve.col.memory')}</th><th>${t('serve.col.framework')}</th><th>${t('serve.col.verdict')}</th><th>${t('serve.col.age')}</th><th>${t('serve.col.command')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return (
+    `<div class="table-wrap"><table class="procs" ` +
+    `id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>${t('serve.col.user')}</th><th>${t('serve.col.memory')}</th><th>${t('serve.col.framework')}</th><th>${t('serve.col.verdict')}</th><th>${t('serve.col.age')}</th><th>${t('serve.col.command')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+  );
 }
 
 /**
@@ -274,7 +309,8 @@ function timeline(g: GpuView, o: RenderOptions): string {
   const Y = (m: number) => H - (m / yMax) * (H - 2) - 1;
   const parts: string[] = [`<line class="grid" x1="0" x2="${W}" y1="${num(Y(yMax / 2))}" y2="${num(Y(yMax / 2))}"/>`];
   parts.push(
-    `<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" y2="${num(Y(g.totalMiB))}"><title>${esc(t('serve.total', { total: fmtMiB(g.totalMiB) }))}</title></line>`,
+    `<line class="total" x1="0" x2="${W}" y1="${num(Y(g.totalMiB))}" ` +
+      `y2="${num(Y(g.totalMiB))}"><title>${esc(t('serve.total', { total: fmtMiB(g.totalMiB) }))}</title></line>`,
   );
   for (const run of runs(g.history, o.historyWindowMs / 120)) {
     const pts = run.map((p) => `${num(X(p.t))},${num(Y(p.usedMiB))}`);
@@ -290,10 +326,19 @@ function timeline(g: GpuView, o: RenderOptions): string {
     peak: fmtMiB(peak),
     total: fmtMiB(g.totalMiB),
   });
-  const svg = `<svg class="timeline" role="img" aria-label="${esc(label)}" data-points="${g.history.length}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${parts.join('')}</svg>`;
-  const y = `<div class="tl-y" aria-hidden="true"><span>${esc(fmtMiB(yMax))}</span><span>${esc(fmtMiB(yMax / 2))}</span><span>0</span></div>`;
-  const x = `<div class="tl-x" aria-hidden="true"><span>${esc(t('serve.minAgo', { n: minutes }))}</span><span>${esc(t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span><span>${t('serve.now')}</span></div>`;
-  return `<figure class="tl">${y}${svg}<span></span>${x}<figcaption class="meta">${t('serve.timelineCaption', { minutes, any: g.history.length > 0, peak: esc(fmtMiB(peak)), bucket: esc(secs(bucketMs)) })}</figcaption></figure>`;
+  const svg =
+    `<svg class="timeline" role="img" aria-label="${esc(label)}" data-points="${g.history.length}" ` +
+    `viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${parts.join('')}</svg>`;
+  const y =
+    `<div class="tl-y" ` +
+    `aria-hidden="true"><span>${esc(fmtMiB(yMax))}</span><span>${esc(fmtMiB(yMax / 2))}</span><span>0</span></div>`;
+  const x =
+    `<div class="tl-x" ` +
+    `aria-hidden="true"><span>${esc(t('serve.minAgo', { n: minutes }))}</span><span>${esc(t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span><span>${t('serve.now')}</span></div>`;
+  return (
+    `<figure class="tl">${y}${svg}<span></span>${x}<figcaption ` +
+    `class="meta">${t('serve.timelineCaption', { minutes, any: g.history.length > 0, peak: esc(fmtMiB(peak)), bucket: esc(secs(bucketMs)) })}</figcaption></figure>`
+  );
 }
 
 /** Splits points into runs without gaps longer than `gapMs`. */
@@ -314,7 +359,10 @@ function runs(points: HistoryPoint[], gapMs: number): HistoryPoint[][] {
 
 function holdersSection(m: PageModel): string {
   if (m.deviceHolders.length === 0) return '';
-  return `<section id="device-holders"><h2>${t('serve.holdersTitle')}</h2><p class="meta">${t('serve.holdersNote')}</p>${procTable(m.deviceHolders, 'device')}</section>`;
+  return (
+    `<section id="device-holders"><h2>${t('serve.holdersTitle')}</h2><p ` +
+    `class="meta">${t('serve.holdersNote')}</p>${procTable(m.deviceHolders, 'device')}</section>`
+  );
 }
 
 const SYMBOL: Record<FindingItem['mark'], string> = { fail: '✗', warn: '!', unknown: '?' };
@@ -322,12 +370,17 @@ const SYMBOL: Record<FindingItem['mark'], string> = { fail: '✗', warn: '!', un
 function findingsSection(m: PageModel, now: number): string {
   const c = m.checks;
   if (c.everyMs === 0)
-    return `<section id="findings"><h2>${t('serve.findingsTitle')}</h2><p class="meta">${t('serve.checksOff')}</p></section>`;
+    return (
+      `<section id="findings"><h2>${t('serve.findingsTitle')}</h2><p ` +
+      `class="meta">${t('serve.checksOff')}</p></section>`
+    );
   const when =
     c.at !== null
       ? t('serve.checked', { ago: ago(c.at, now), every: esc(secs(c.everyMs)) })
       : t('serve.every', { every: esc(secs(c.everyMs)) });
-  const head = `<h2>${t('serve.findingsTitle')}</h2><p class="meta">${when}${c.count > 0 ? ` · ${esc(t('summary.checks', { n: c.count }))}` : ''}</p>`;
+  const head =
+    `<h2>${t('serve.findingsTitle')}</h2><p ` +
+    `class="meta">${when}${c.count > 0 ? ` · ${esc(t('summary.checks', { n: c.count }))}` : ''}</p>`;
   const note = c.note ? `<p class="meta">${esc(c.note)}</p>` : '';
   let body = '';
   if (c.at !== null && c.items.length === 0) body = `<p><span class="mark ok">✓</span> ${t('label.noProblems')}</p>`;
@@ -338,7 +391,15 @@ function findingsSection(m: PageModel, now: number): string {
           ...f.commands.map((x) => `$ ${x}`),
           ...f.manual.map((x) => `${t('label.byHand')}${t('label.gap')}${x}`),
         ];
-        return `<li data-check="${esc(f.check)}"><span class="mark ${f.mark}">${SYMBOL[f.mark]}</span> ${esc(f.message)}${f.fixText ? `<div class="fix cmds">${t('label.fix')}${t('label.gap')}${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>` : ''}</li>`;
+        return (
+          `<li data-check="${esc(f.check)}"><span class="mark ${f.mark}">${SYMBOL[f.mark]}</span> ` +
+          `${esc(f.message)}${
+            f.fixText
+              ? `<div class="fix ` +
+                `cmds">${t('label.fix')}${t('label.gap')}${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>`
+              : ''
+          }</li>`
+        );
       })
       .join('')}</ul>`;
   }

@@ -99,7 +99,8 @@ export function renderDiffTerminal(
       const name = o.verbose ? d.fact : d.label;
       lines.push(
         ...wrap(
-          `${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`,
+          `${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ` +
+            `${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`,
           width,
           '    ',
           '      ',
@@ -128,7 +129,9 @@ export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): str
     );
     for (const d of r.differences) {
       lines.push(
-        `| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`,
+        `| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ` +
+          `${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ` +
+          `${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`,
       );
     }
     lines.push('');

@@ -140,7 +140,8 @@ export function renderPlan(
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
     for (const s of plan.envConflicts)
       out.push(
-        `  ${c.yellow(t('plan.conflict'))}: ${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`,
+        `  ${c.yellow(t('plan.conflict'))}: ` +
+          `${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`,
       );
     if (plan.envBlocked) out.push(`  ${c.yellow(t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
   }

@@ -18,7 +18,10 @@ const shown = (v: string | null) => (v === null ? `<em>${t('fleet.html.notSet')}
 /** Machine lists can hold thousands of names: the first ones shown, all in a <details>. */
 function machines(names: readonly string[]): string {
   if (names.length <= 10) return e(names.join(', '));
-  return `${e(names.slice(0, 10).join(', '))} <details><summary>${t('fleet.html.all', { n: names.length })}</summary>${e(names.join(', '))}</details>`;
+  return (
+    `${e(names.slice(0, 10).join(', '))} ` +
+    `<details><summary>${t('fleet.html.all', { n: names.length })}</summary>${e(names.join(', '))}</details>`
+  );
 }
 
 // The other reports' stylesheet (light, dark, phone, print), and on a phone each table row as a card of
@@ -44,10 +47,18 @@ function table(head: readonly { label: string; n?: boolean }[], rows: readonly s
   const body = rows
     .map(
       (r) =>
-        `<tr>${r.map((cell, i) => `<td data-label="${e(stripTags(head[i]!.label))}"${head[i]!.n ? ' class="n"' : ''}>${cell}</td>`).join('')}</tr>`,
+        `<tr>${r
+          .map(
+            (cell, i) =>
+              `<td ` + `data-label="${e(stripTags(head[i]!.label))}"${head[i]!.n ? ' class="n"' : ''}>${cell}</td>`,
+          )
+          .join('')}</tr>`,
     )
     .join('\n');
-  return `<div class="table-wrap"><table class="stack"><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+  return (
+    `<div class="table-wrap"><table ` +
+    `class="stack"><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table></div>`
+  );
 }
 
 function stripTags(s: string): string {
@@ -70,8 +81,10 @@ export function renderFleetHtml(r: FleetResult, o: { generatedAt: string; tool: 
     `<style>${FLEET_CSS}</style></head><body>`,
     '<header>',
     `<h1>${t('fleet.html.title', { n: r.machines })}</h1>`,
-    `<p class="meta">${t('fleet.html.meta', { files: r.inputs.files, skipped: r.inputs.skipped.length, groups: r.groups.length, outliers: r.outliers.length, at: e(o.generatedAt), tool: e(o.tool) })}</p>`,
-    `<p class="verdict ${verdict}" id="verdict">${e(t('fleet.summary', { machines: r.machines, groups: r.groups.length, outliers: r.outliers.length, errors, skipped: r.inputs.skipped.length }))}</p>`,
+    `<p ` +
+      `class="meta">${t('fleet.html.meta', { files: r.inputs.files, skipped: r.inputs.skipped.length, groups: r.groups.length, outliers: r.outliers.length, at: e(o.generatedAt), tool: e(o.tool) })}</p>`,
+    `<p class="verdict ${verdict}" ` +
+      `id="verdict">${e(t('fleet.summary', { machines: r.machines, groups: r.groups.length, outliers: r.outliers.length, errors, skipped: r.inputs.skipped.length }))}</p>`,
     '</header>',
   );
   if (r.inputs.skipped.length > 0) {

@@ -45,7 +45,8 @@ export function renderFleetTerminal(r: FleetResult, o: { color: boolean; verbose
       const word = label + ' '.repeat(Math.max(0, 8 - displayWidth(label)));
       const mark = d.impact === 'critical' ? c.red(word) : d.impact === 'high' ? c.yellow(word) : c.dim(word);
       lines.push(
-        `    ${mark} ${d.fact}${t('facts.colon')}${shown(d.value)} ${c.dim(t('fleet.usual', { usual: shown(d.usual) }))}`,
+        `    ${mark} ${d.fact}${t('facts.colon')}${shown(d.value)} ` +
+          `${c.dim(t('fleet.usual', { usual: shown(d.usual) }))}`,
       );
     }
     if (!o.verbose && out.differs.length > 6)
@@ -59,7 +60,8 @@ export function renderFleetTerminal(r: FleetResult, o: { color: boolean; verbose
     for (const s of r.splits.slice(0, maxRows)) {
       const vs = s.values.slice(0, 4).map((v) => t('fleet.valueOn', { value: shown(v.value), n: v.machines }));
       lines.push(
-        `  ${s.fact}${t('facts.colon')}${joinList(vs)}${s.values.length > 4 ? c.dim(t('fleet.moreValues', { n: s.values.length - 4 })) : ''}`,
+        `  ` +
+          `${s.fact}${t('facts.colon')}${joinList(vs)}${s.values.length > 4 ? c.dim(t('fleet.moreValues', { n: s.values.length - 4 })) : ''}`,
       );
     }
   }

@@ -42,7 +42,10 @@ export function renderLibs(
   if (lib.consumers.length === 0) out.push(c.dim(t('libs.noFramework')));
   for (const con of lib.consumers) {
     out.push(
-      `${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ${shortPath(con.path, con.environment)}${con.environment ? c.dim(`  ${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''}`,
+      `${c.bold(con.framework ? FRAMEWORK[con.framework]! : 'ELF')}  ` +
+        `${shortPath(con.path, con.environment)}${
+          con.environment ? c.dim(`  ` + `${t('libs.environment', { env: visibleLine(con.environment) })}`) : ''
+        }`,
     );
     // an ELF file given with --elf: its whole closure (CUDA or not) is the answer asked for
     const rows = con.resolved
@@ -60,7 +63,8 @@ export function renderLibs(
       for (const x of o.verbose ? r.shadowed : diff)
         out.push(
           c.dim(
-            `    ${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`,
+            `    ` +
+              `${t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(x.via) })}`,
           ),
         );
     }
@@ -98,13 +102,15 @@ export function renderLibs(
       }
       const files = lib.loaded.filter((l) => l.pid === p.pid);
       out.push(
-        `  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ${t('libs.mapped', { n: files.length })}${t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(t('libs.same')) : c.yellow(t('libs.differ', { n: p.differences.length }))) : t('libs.noFw')}`,
+        `  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ` +
+          `${t('libs.mapped', { n: files.length })}${t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(t('libs.same')) : c.yellow(t('libs.differ', { n: p.differences.length }))) : t('libs.noFw')}`,
       );
       for (const f of files) out.push(`    ${shortPath(f.path, null)}${f.version ? c.dim(` (${f.version})`) : ''}`);
       for (const d of p.differences)
         out.push(
           c.yellow(
-            `    ${t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`,
+            `    ` +
+              `${t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`,
           ),
         );
     }

@@ -18,7 +18,9 @@ export function successLine(m: ReportModel, color: boolean): string {
   const c = palette(color);
   const r = m.run!;
   const tl = r.timeline;
-  const head = `${c.green('✓')} gpu-env-doctor: ${t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(r.durationMs) })}`;
+  const head =
+    `${c.green('✓')} gpu-env-doctor: ` +
+    `${t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(r.durationMs) })}`;
   if (!tl.available) return `${head} · ${tl.note ?? t('run.notSampled')}\n`;
   const gpus = tl.gpus.map((g) =>
     g.peakJobMiB !== null
@@ -51,7 +53,8 @@ export function failureReport(
   const out: string[] = [
     '',
     ...wrap(
-      `${c.red('✗')} ${c.bold('gpu-env-doctor')}: ${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`,
+      `${c.red('✗')} ${c.bold('gpu-env-doctor')}: ` +
+        `${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`,
       st.width,
       '',
       '  ',
@@ -91,7 +94,8 @@ export function failureReport(
     for (const b of m.bars)
       out.push(
         ...wrap(
-          `GPU ${b.index} ${visibleLine(b.name)}: ${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`,
+          `GPU ${b.index} ${visibleLine(b.name)}: ` +
+            `${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`,
           st.width,
           '  ',
           '    ',
@@ -109,10 +113,16 @@ export function timelineLines(tl: MemoryTimeline, durationMs: number): string[] 
   if (!tl.available) return [`  ${tl.note ?? t('report.notSampled')}`];
   const lines = tl.gpus.map(
     (g) =>
-      `  GPU ${g.index} ${sparkline(g, 40)} ${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`,
+      `  GPU ${g.index} ${sparkline(g, 40)} ` +
+      `${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`,
   );
   lines.push(
-    `  ${fmtSeconds(0)} … ${fmtSeconds(durationMs)}${tl.failureAt !== undefined ? `, ${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}` : `; ${t('run.span', { n: tl.processes.length })}`}`,
+    `  ${fmtSeconds(0)} … ` +
+      `${fmtSeconds(durationMs)}${
+        tl.failureAt !== undefined
+          ? `, ` + `${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}`
+          : `; ` + `${t('run.span', { n: tl.processes.length })}`
+      }`,
   );
   for (const p of tl.processes.slice(0, 5))
     lines.push(`    ${t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);

@@ -122,7 +122,8 @@ export type TorchConfProblem =
   | { phase: 'first-cuda-call'; error: string; type: 'ValueError' | 'RuntimeError'; key: string };
 
 const OUT_OF_BOUNDS =
-  'i < config_.size() INTERNAL ASSERT FAILED at "/pytorch/c10/core/AllocatorConfig.h":124, please report a bug to PyTorch. Index out of bounds in ConfigTokenizer';
+  'i < config_.size() INTERNAL ASSERT FAILED at "/pytorch/c10/core/AllocatorConfig.h":124, please report a bug to ' +
+  'PyTorch. Index out of bounds in ConfigTokenizer';
 
 /** The structure walk done when libc10_cuda.so loads (ConfigTokenizer::skipKey per key, "," between pairs):
  *  null when it passes. `token` is the key or token where it breaks. */

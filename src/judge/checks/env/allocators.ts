@@ -166,5 +166,8 @@ function repaired(name: string, v: string): string {
         torchFirstCallProblem(tokenizeAllocConf(p)) === null,
     );
   const fixed = kept.join(',');
-  return `export ${name}=${fixed !== '' ? (/^[\w@%+=:,./-]+$/.test(fixed) ? fixed : `'${fixed}'`) : 'expandable_segments:True'}`;
+  return (
+    `export ` +
+    `${name}=${fixed !== '' ? (/^[\w@%+=:,./-]+$/.test(fixed) ? fixed : `'${fixed}'`) : 'expandable_segments:True'}`
+  );
 }

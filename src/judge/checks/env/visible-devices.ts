@@ -139,7 +139,9 @@ export const visibleDevicesCheck: Check = {
     const v = interpretVisibleDevices(cvd, gpus, s.env.CUDA_DEVICE_ORDER);
     const evidence = [
       {
-        text: `CUDA_VISIBLE_DEVICES=${cvd === undefined ? '(unset)' : `"${cvd}"`}${s.env.CUDA_DEVICE_ORDER ? `, CUDA_DEVICE_ORDER=${s.env.CUDA_DEVICE_ORDER}` : ''}`,
+        text: `CUDA_VISIBLE_DEVICES=${cvd === undefined ? '(unset)' : `"${cvd}"`}${
+          s.env.CUDA_DEVICE_ORDER ? `, ` + `CUDA_DEVICE_ORDER=${s.env.CUDA_DEVICE_ORDER}` : ''
+        }`,
         source: 'environment',
       },
     ];

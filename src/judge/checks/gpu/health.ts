@@ -46,7 +46,10 @@ export const healthCheck: Check = {
           message: t('gpu.health.problems', { gpu: g.index, name: g.name, problems: joinList(problems) }),
           evidence: [
             {
-              text: `ECC volatile uncorrectable ${g.ecc.volatileUncorrected ?? 'n/a'}, pending retirement ${g.retiredPages.pendingRetirement ?? 'n/a'}, remap pending ${g.remappedRows.pending ?? 'n/a'}, remap failure ${g.remappedRows.failure ?? 'n/a'}`,
+              text:
+                `ECC volatile uncorrectable ${g.ecc.volatileUncorrected ?? 'n/a'}, pending retirement ` +
+                `${g.retiredPages.pendingRetirement ?? 'n/a'}, remap pending ${g.remappedRows.pending ?? 'n/a'}, ` +
+                `remap failure ${g.remappedRows.failure ?? 'n/a'}`,
               source: 'nvidia-smi -q -x',
             },
           ],

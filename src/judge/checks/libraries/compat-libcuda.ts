@@ -94,7 +94,8 @@ export const compatLibcudaCheck: Check = {
                   commands: [`grep -rl ${nodePath.posix.dirname(path)} /etc/ld.so.conf.d/`],
                   manual: [
                     'sudo ldconfig',
-                    `sudo apt remove cuda-compat-${/cuda-(\d+)-?(\d+)?/.exec(path)?.slice(1).filter(Boolean).join('-') ?? 'X-Y'}`,
+                    `sudo apt remove ` +
+                      `cuda-compat-${/cuda-(\d+)-?(\d+)?/.exec(path)?.slice(1).filter(Boolean).join('-') ?? 'X-Y'}`,
                   ],
                 },
           }),

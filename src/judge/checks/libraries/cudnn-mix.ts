@@ -28,9 +28,11 @@ interface ObservationRow {
 const ROWS = (observations as { rows: ObservationRow[] }).rows;
 
 const TORCH_RULE =
-  'torch/backends/cudnn/__init__.py _init(): refuses when the run-time major differs or its minor is older than the build';
+  'torch/backends/cudnn/__init__.py _init(): refuses when the run-time major differs or its minor is older than the ' +
+  'build';
 const TF_RULE =
-  'xla/stream_executor/cuda/cuda_dnn.cc: "CuDNN library needs to have matching major version and equal or higher minor version"';
+  'xla/stream_executor/cuda/cuda_dnn.cc: "CuDNN library needs to have matching major version and equal or higher ' +
+  'minor version"';
 const JAX_RULE = "jax_plugins/xla_cuda*/__init__.py _check_cuda_versions: compares cuDNN with the build's minimum only";
 const CUDNN_RULE =
   "cuDNN 9's own check of its sub-libraries (CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH, NVIDIA cuDNN API reference)";

@@ -1,8 +1,8 @@
-// libs.cudnn-smoke (check --deep): can cuDNN initialise here, now, with the files the frameworks would load?
-// Judges the native smoke test's facts (src/gather/snapshot/schema-smoke.ts): one finding per failure, with the status
-// CUDA or cuDNN gave and what it means (src/knowledge/python/smoke-statuses.json), and the success as a fact (shown with
-// -v). "cuDNN is broken" and "no memory" are told apart by the retries the test made with smaller workspaces.
-// Where --deep=frameworks also ran a framework's own convolution, the framework's result wins.
+// libs.cudnn-smoke (check --deep): can cuDNN initialise here, now, with the files the frameworks would load? Judges the
+// native smoke test's facts (src/gather/snapshot/schema-smoke.ts): one finding per failure, with the status CUDA or
+// cuDNN gave and what it means (src/knowledge/python/smoke-statuses.json), and the success as a fact (shown with -v).
+// "cuDNN is broken" and "no memory" are told apart by the retries the test made with smaller workspaces. Where
+// --deep=frameworks also ran a framework's own convolution, the framework's result wins.
 import * as nodePath from 'node:path';
 import { finding, type Evidence, type Finding, type Fix } from '../../finding.js';
 import { fmtMiB } from '../../../base/format.js';

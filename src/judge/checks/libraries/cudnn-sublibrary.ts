@@ -74,11 +74,15 @@ export const cudnnSublibraryCheck: Check = {
           }),
           evidence: [
             {
-              text: `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ${main.via.replace(/_/g, ' ')})`,
+              text:
+                `${main.name} → ${main.realPath ?? main.path} (${versionText(main.version)}, via ` +
+                `${main.via.replace(/_/g, ' ')})`,
               source: 'loader emulation',
             },
             ...bad.map((b) => ({
-              text: `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`,
+              text:
+                `${b.name} → ${b.realPath ?? b.path} (${versionText(b.version)}, via ` +
+                `${b.via.replace(/_/g, ' ')}, dlopen by ${b.requestedBy ?? '?'})`,
               source: 'loader emulation',
             })),
           ],

@@ -39,11 +39,17 @@ export const duplicateVersionsCheck: Check = {
         const ownLoser = others.find((x) => isOwnCopy(c, x.realPath ?? x.path, lib));
         const evidence = [
           {
-            text: `${r.name} → ${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ${versionText(r.version)}, via ${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`,
+            text:
+              `${r.name} → ` +
+              `${r.path}${r.realPath && r.realPath !== r.path ? ` (${nodePath.posix.basename(r.realPath)})` : ''}, ` +
+              `${versionText(r.version)}, via ` +
+              `${viaText(r, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`,
             source: 'loader emulation',
           },
           ...others.map((x) => ({
-            text: `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')} (searched after the winner)`,
+            text:
+              `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ` +
+              `${x.via.replace(/_/g, ' ')} (searched after the winner)`,
             source: 'loader emulation',
           })),
         ];
@@ -70,8 +76,10 @@ export const duplicateVersionsCheck: Check = {
                 ...others.map((x) => ({
                   text:
                     x.via === 'preloaded'
-                      ? `also mapped, not used: ${x.realPath ?? x.path}, ${versionText(x.version)}, loaded by path by ${consumerLabel(c)}'s Python code after ${from}`
-                      : `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ${x.via.replace(/_/g, ' ')}`,
+                      ? `also mapped, not used: ${x.realPath ?? x.path}, ${versionText(x.version)}, loaded by path ` +
+                        `by ${consumerLabel(c)}'s Python code after ${from}`
+                      : `also reachable: ${x.realPath ?? x.path}, ${versionText(x.version)}, via ` +
+                        `${x.via.replace(/_/g, ' ')}`,
                   source: 'loader emulation',
                 })),
               ],

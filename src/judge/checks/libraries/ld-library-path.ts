@@ -67,7 +67,8 @@ export const ldLibraryPathCheck: Check = {
               consumer: consumerLabel(c),
             }),
             source:
-              'NVIDIA CUDA compatibility guide: minor-version compatibility is forward only (a library built against a newer minor may need newer symbols)',
+              'NVIDIA CUDA compatibility guide: minor-version compatibility is forward only (a library built against ' +
+              'a newer minor may need newer symbols)',
           })),
       ];
       const sure = consequences.some(failsForSure);
@@ -100,7 +101,9 @@ export const ldLibraryPathCheck: Check = {
                 source: 'loader emulation',
               },
               {
-                text: `  loses: ${own.realPath ?? own.path} (${versionText(own.version)}) via ${own.via.replace(/_/g, ' ')}`,
+                text:
+                  `  loses: ${own.realPath ?? own.path} (${versionText(own.version)}) via ` +
+                  `${own.via.replace(/_/g, ' ')}`,
                 source: 'loader emulation',
               },
             ]),

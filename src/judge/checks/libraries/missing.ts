@@ -67,7 +67,8 @@ export const missingCheck: Check = {
                 ? {
                     text: t('missing.elsewhereFix', { lib: r.name }),
                     commands: [
-                      `export LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
+                      `export ` +
+                        `LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
                     ],
                   }
                 : { text: t('missing.installFix', { lib: r.name }), commands: [] },

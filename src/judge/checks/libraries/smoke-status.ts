@@ -1,5 +1,5 @@
-// What a status the native smoke test saw means: src/knowledge/python/smoke-statuses.json (data, each row with its source),
-// looked up by the name the library itself gave (cudaGetErrorName, cudnnGetErrorString, cublasGetStatusName).
+// What a status the native smoke test saw means: src/knowledge/python/smoke-statuses.json (data, each row with its
+// source), looked up by the name the library itself gave (cudaGetErrorName, cudnnGetErrorString, cublasGetStatusName).
 // cuDNN 9 names its codes hierarchically (CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH): an exact row wins, then the
 // longest row marked as a prefix.
 import type { RootCauseId } from '../../../knowledge/root-causes.js';

@@ -58,8 +58,11 @@ export const unloadableCheck: Check = {
                 ? t('unload.ignored', { from: r.preloadFrom! })
                 : t('unload.fails', { consumer: consumerLabel(c), when }),
             source: crash
-              ? 'H200 (driver 580, PyTorch 2.11): a cut-short libcudnn_graph.so.9 first on LD_LIBRARY_PATH, the convolution job died with SIGBUS, exit 135; glibc elf/dl-load.c maps the segments without checking the file length'
-              : 'glibc elf/dl-load.c open_verify: "invalid ELF header" and "file too short" end the load; the search does not go on',
+              ? 'H200 (driver 580, PyTorch 2.11): a cut-short libcudnn_graph.so.9 first on LD_LIBRARY_PATH, the ' +
+                'convolution job died with SIGBUS, exit 135; glibc elf/dl-load.c maps the segments without checking ' +
+                'the file length'
+              : 'glibc elf/dl-load.c open_verify: "invalid ELF header" and "file too short" end the load; the search ' +
+                'does not go on',
           },
         ];
         out.push(
@@ -78,7 +81,9 @@ export const unloadableCheck: Check = {
             evidence: [
               { text: r.error ?? bad.path, source: "loader emulation (the file's ELF headers)" },
               {
-                text: `${r.name} → ${bad.path} via ${viaText({ ...r, via: bad.via }, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`,
+                text:
+                  `${r.name} → ${bad.path} via ` +
+                  `${viaText({ ...r, via: bad.via }, c)}${r.requestedBy ? `, asked for by ${r.requestedBy}` : ''}`,
                 source: 'loader emulation',
               },
               ...(good
@@ -104,7 +109,9 @@ export const unloadableCheck: Check = {
   },
 };
 
-/** Remove what is in the way: its LD_LIBRARY_PATH folder, the preload, or the file itself (never "add the good folder"). */
+/**
+ * Remove what is in the way: its LD_LIBRARY_PATH folder, the preload, or the file itself (never "add the good folder").
+ */
 function fixFor(
   lib: NonNullable<ReturnType<typeof librariesOf>>,
   r: ResolvedLibrary,

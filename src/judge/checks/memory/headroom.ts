@@ -30,7 +30,9 @@ export function shortGpus(s: Snapshot): number[] {
 /** One line per holder: who (and the framework its mapped files show), how much, the verdict and why, what it runs. */
 export function holderLine(s: Snapshot, p: HolderProcess): { text: string; source: string } {
   const { verdict: v, reason } = assess(p, s.self);
-  const who = `PID ${p.pid}${p.name ? ` ${p.name}` : ''} (${[p.user ?? '?', holderFrameworkLabel(p)].filter(Boolean).join(', ')})`;
+  const who =
+    `PID ${p.pid}${p.name ? ` ${p.name}` : ''} ` +
+    `(${[p.user ?? '?', holderFrameworkLabel(p)].filter(Boolean).join(', ')})`;
   const life = { age: fmtAge(p.ageSeconds), cpu: p.cpuSeconds?.toFixed(1) ?? '?', cmd: fmtCmdline(p.cmdline) };
   return {
     text: t(p.visible ? 'memory.holderLineLife' : 'memory.holderLine', {

@@ -23,7 +23,9 @@ export const computeModeCheck: Check = {
       if (mode === '' || mode === 'default') continue;
       const evidence = [
         {
-          text: `GPU ${g.index} compute_mode ${g.computeMode}; processes: ${g.processes.map((p) => `${p.pid} ${p.name}`).join(', ') || 'none'}`,
+          text:
+            `GPU ${g.index} compute_mode ${g.computeMode}; processes: ` +
+            `${g.processes.map((p) => `${p.pid} ${p.name}`).join(', ') || 'none'}`,
           source: 'nvidia-smi -q -x',
         },
       ];
@@ -79,7 +81,8 @@ export const computeModeCheck: Check = {
                 certainty: 'expected',
                 text: t('node.computeMode.busy'),
                 source:
-                  'CUDA runtime: cudaErrorDevicesUnavailable (46) "CUDA-capable device(s) is/are busy or unavailable" when the exclusive GPU already has a context',
+                  'CUDA runtime: cudaErrorDevicesUnavailable (46) "CUDA-capable device(s) is/are busy or ' +
+                  'unavailable" when the exclusive GPU already has a context',
               },
             ],
             evidence,

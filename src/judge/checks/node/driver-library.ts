@@ -55,7 +55,8 @@ export const driverLibraryCheck: Check = {
                 certainty: 'verified',
                 text: t('node.driverLibrary.nvml'),
                 source:
-                  'NVIDIA/nvidia-container-toolkit and NVIDIA/k8s-device-plugin issue threads: "Failed to initialize NVML: Driver/library version mismatch" after a driver upgrade without reboot',
+                  'NVIDIA/nvidia-container-toolkit and NVIDIA/k8s-device-plugin issue threads: "Failed to initialize ' +
+                  'NVML: Driver/library version mismatch" after a driver upgrade without reboot',
               }
             : {
                 outcome: 'fails',

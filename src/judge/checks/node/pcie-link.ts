@@ -39,7 +39,9 @@ export const pcieLinkCheck: Check = {
           details: t('node.pcie.details'),
           evidence: [
             {
-              text: `GPU ${g.index} pcie gen ${l.genCurrent}/${l.genMax}, width x${l.widthCurrent}/x${l.widthMax}${idle ? ', idle' : ''}`,
+              text:
+                `GPU ${g.index} pcie gen ${l.genCurrent}/${l.genMax}, width ` +
+                `x${l.widthCurrent}/x${l.widthMax}${idle ? ', idle' : ''}`,
               source: 'nvidia-smi -q -x',
             },
           ],
@@ -47,7 +49,8 @@ export const pcieLinkCheck: Check = {
           fix: {
             text: t('node.pcie.fix'),
             commands: [
-              `nvidia-smi -q -i ${g.index} -d PCIE 2>/dev/null || nvidia-smi -q -i ${g.index} | grep -A12 'GPU Link Info'`,
+              `nvidia-smi -q -i ${g.index} -d PCIE 2>/dev/null || nvidia-smi -q -i ${g.index} | grep -A12 'GPU Link ` +
+                `Info'`,
             ],
           },
         }),

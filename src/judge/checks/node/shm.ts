@@ -35,14 +35,16 @@ export const shmCheck: Check = {
             certainty: 'expected',
             text: t('node.shm.dataloader'),
             source:
-              'PyTorch torch/utils/data/_utils/signal_handling.py: "DataLoader worker (pid N) is killed by signal: Bus error. It is possible that dataloader\'s workers are out of shared memory"',
+              'PyTorch torch/utils/data/_utils/signal_handling.py: "DataLoader worker (pid N) is killed by signal: ' +
+              'Bus error. It is possible that dataloader\'s workers are out of shared memory"',
           },
           {
             outcome: 'fails',
             certainty: 'expected',
             text: t('node.shm.nccl'),
             source:
-              'NCCL shm transport: "unable to allocate shared memory" / "Error while creating shared memory segment" in /dev/shm',
+              'NCCL shm transport: "unable to allocate shared memory" / "Error while creating shared memory segment" ' +
+              'in /dev/shm',
           },
         ],
         evidence: [

@@ -90,9 +90,17 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
 function evidenceText(b: FrameworkBuild, e: PythonEnvironmentFacts): string {
   switch (b.framework) {
     case 'torch':
-      return `__version__ = '${b.version ?? '?'}', cuda = ${b.cuda === null ? 'None' : `'${b.cuda}'`}, hip = ${b.hip === null ? 'None' : `'${b.hip}'`}`;
+      return (
+        `__version__ = '${b.version ?? '?'}', cuda = ${b.cuda === null ? 'None' : `'${b.cuda}'`}, hip = ` +
+        `${b.hip === null ? 'None' : `'${b.hip}'`}`
+      );
     case 'tensorflow':
-      return `is_cuda_build = ${b.gpuBuild === false ? 'False' : String(b.gpuBuild)}${typeof b.details.package === 'string' ? ` (package ${b.details.package})` : ''}`;
+      return (
+        `is_cuda_build = ` +
+        `${b.gpuBuild === false ? 'False' : String(b.gpuBuild)}${
+          typeof b.details.package === 'string' ? ` (package ` + `${b.details.package})` : ''
+        }`
+      );
     case 'jax': {
       const jaxlib = e.packages.find((p) => p.name === 'jaxlib');
       return t(b.hip ? 'cpuonly.jaxEvidenceHip' : 'cpuonly.jaxEvidence', {

@@ -322,7 +322,11 @@ function attemptsEvidence(p: FrameworkProbe): Evidence[] {
 
 function convAttemptsEvidence(p: FrameworkProbe): Evidence[] {
   return p.conv.map((c) => ({
-    text: `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${c.freeMiB != null ? ` [${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''}`,
+    text:
+      `${c.mode}${c.alone ? '' : ' (beside other framework probes)'}: ` +
+      `${c.ok ? 'ok' : `${c.error?.type ?? 'failed'}: ${(c.error?.message ?? '').split('\n')[0]!.slice(0, 400)}`}${
+        c.freeMiB != null ? ` ` + `[${fmtMiB(c.freeMiB)} free of ${fmtMiB(c.totalMiB)}]` : ''
+      }`,
     source: `${p.interpreter} (gpu-env-doctor probe)`,
   }));
 }

@@ -99,8 +99,10 @@ function summary(e: PythonEnvironmentFacts): Finding {
       b.framework === 'torch'
         ? `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`
         : b.framework === 'tensorflow'
-          ? `tensorflow ${b.version ?? '?'} (${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : t('envs.buildUnknown')})`
-          : `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
+          ? `tensorflow ${b.version ?? '?'} ` +
+            `(${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : t('envs.buildUnknown')})`
+          : `jax ${b.version ?? '?'} (jaxlib ` +
+            `${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
     parts.push(what);
   }
   const cudnnWheels = e.packages.filter(
@@ -150,7 +152,11 @@ function summary(e: PythonEnvironmentFacts): Finding {
         source: e.sitePackages.join(', ') || e.prefix,
       },
       ...e.frameworks.map((b) => ({
-        text: `${b.framework} ${b.version ?? '?'} cuda=${b.cuda ?? 'None'}${b.cudnn ? ` cudnn=${b.cudnn}` : ''}${b.computeCapabilities ? ` caps=${b.computeCapabilities.join(',')}` : ''}`,
+        text:
+          `${b.framework} ${b.version ?? '?'} ` +
+          `cuda=${b.cuda ?? 'None'}${b.cudnn ? ` cudnn=${b.cudnn}` : ''}${
+            b.computeCapabilities ? ` ` + `caps=${b.computeCapabilities.join(',')}` : ''
+          }`,
         source: b.sources[0] ?? e.prefix,
       })),
     ],

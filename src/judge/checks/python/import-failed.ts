@@ -73,7 +73,9 @@ export const importFailedCheck: Check = {
             fix: {
               text: t('import.fix'),
               commands: [
-                `${p.interpreter} -c ${JSON.stringify(`import ${p.framework === 'tensorflow' ? 'tensorflow' : p.framework}`)} 2>&1 | gpu-env-doctor explain -`,
+                `${p.interpreter} -c ` +
+                  `${JSON.stringify(`import ${p.framework === 'tensorflow' ? 'tensorflow' : p.framework}`)} 2>&1 | ` +
+                  `gpu-env-doctor explain -`,
                 pipCommand(e, ['check']),
               ],
             },

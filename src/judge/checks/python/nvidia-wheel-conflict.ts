@@ -178,7 +178,8 @@ export const nvidiaWheelConflictCheck: Check = {
                   text: t('pin.conflictFix', { name: w.name }),
                   commands: [
                     `python3 -m venv ~/.venvs/${first.by.name}`,
-                    `~/.venvs/${first.by.name}/bin/python -m pip install ${shq(`${first.by.name}==${first.by.version}`)}`,
+                    `~/.venvs/${first.by.name}/bin/python -m pip install ` +
+                      `${shq(`${first.by.name}==${first.by.version}`)}`,
                   ],
                 }
               : {

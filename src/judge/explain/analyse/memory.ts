@@ -18,14 +18,17 @@ import { t } from '../../../base/i18n/index.js';
 
 /**
  * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS
- * handles and their workspaces. Measured: PyTorch 2.11 (CUDA 13) on a Hopper GPU, "this process has 518.00 MiB memory in
- * use" with 0 bytes allocated by PyTorch (test/fixtures/h200/logs/torch-oom-huge.txt); 894 MiB with 233 MiB
+ * handles and their workspaces. Measured: PyTorch 2.11 (CUDA 13) on a Hopper GPU, "this process has 518.00 MiB memory
+ * in use" with 0 bytes allocated by PyTorch (test/fixtures/h200/logs/torch-oom-huge.txt); 894 MiB with 233 MiB
  * allocated and 41 MiB cached after cuDNN/cuBLAS were used (docs/evidence/h200-run-fail.txt). Memory outside the
  * framework's pool up to this margin is the process's own runtime, not another process or framework.
  */
 export const CUDA_CONTEXT_BYTES = 518 * MiB;
 export const CONTEXT_AND_HANDLES_BYTES = 1 * GiB;
-/** Memory held elsewhere is the cause only when it is well beyond a context (several processes' contexts, ~0.5 GiB each, are not) */
+/**
+ * Memory held elsewhere is the cause only when it is well beyond a context (several processes' contexts, ~0.5 GiB each,
+ * are not)
+ */
 const HELD_ELSEWHERE_MIN = 2 * GiB;
 /**
  * Fragmentation decides only a cache worth a share of the GPU: defragmenting (expandable segments, max_split_size_mb)
@@ -411,7 +414,10 @@ export function torchOomFigures(
  */
 /** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
 export const NO_GPU_HAS_BYTES = 2 ** 40;
-/** paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available memory is only Z." */
+/**
+ * paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available
+ * memory is only Z."
+ */
 const PADDLE =
   /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
 

@@ -631,7 +631,10 @@ function jaxCompat(board: Board, env: EnvironmentFacts): void {
   }
 }
 
-/** Does a build for these archs run on compute capability `cc`? SASS runs on the same major with an equal or higher minor. */
+/**
+ * Does a build for these archs run on compute capability `cc`? SASS runs on the same major with an equal or higher
+ * minor.
+ */
 export function smRunsOn(archs: string[], cc: string): boolean {
   const [maj, min] = cc.split('.').map(Number) as [number, number];
   return archs.some((a) => {

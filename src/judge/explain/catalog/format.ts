@@ -1,8 +1,8 @@
-// A message's format string, as written in the source that prints it, parsed into literal text and placeholders,
-// then turned into a regular expression whose placeholders are captures. Handles the formats the catalog holds:
-// printf (`%s`, `%d`, `%04x`, `%ld`, Go's `%v`/`%q`), Python/fmt (`{}`, `{0}`, `{name}`, `{:,}`, `{type(e).__name__}`),
-// shell-like `${CUDA_DIR}`, and C++ stream or absl::StrCat expressions (`"cudaMalloc failed: " << cudaGetErrorString(e)`,
-// glog's `CHECK_EQ(a, b) << ...`, which prints `Check failed: a == b (x vs. y) ...`).
+// A message's format string, as written in the source that prints it, parsed into literal text and placeholders, then
+// turned into a regular expression whose placeholders are captures. Handles the formats the catalog holds: printf
+// (`%s`, `%d`, `%04x`, `%ld`, Go's `%v`/`%q`), Python/fmt (`{}`, `{0}`, `{name}`, `{:,}`, `{type(e).__name__}`),
+// shell-like `${CUDA_DIR}`, and C++ stream or absl::StrCat expressions (`"cudaMalloc failed: " <<
+// cudaGetErrorString(e)`, glog's `CHECK_EQ(a, b) << ...`, which prints `Check failed: a == b (x vs. y) ...`).
 
 export type PlaceholderType = 'int' | 'hex' | 'float' | 'str';
 

@@ -99,9 +99,15 @@ const CONDA_PATH = /(?:ana|mini)conda3?[\\/]|[\\/]conda[\\/]envs[\\/]/i;
  * them (an anchored test: a wider ANY_HINT cost 10% of the throughput on multi-GB logs).
  */
 const FRAME_START = /^\s*(?:File |<ipython|Cell In|[~/])/;
-/** a Jupyter/IPython kernel: IPython's traceback frames ("<ipython-input-3-…>", "Cell In[5], line 2") and the kernel's files */
+/**
+ * a Jupyter/IPython kernel: IPython's traceback frames ("<ipython-input-3-…>", "Cell In[5], line 2") and the kernel's
+ * files
+ */
 const NOTEBOOK = /<ipython-input-\d+-|^\s*Cell In ?\[\d+\],? line \d|ipykernel(?:_launcher|_\d+)\b|[\\/]jupyter[\\/]/i;
-/** the working folders of hosted notebook runtimes: Colab mounts Drive under /content/drive, Kaggle runs in /kaggle/working */
+/**
+ * the working folders of hosted notebook runtimes: Colab mounts Drive under /content/drive, Kaggle runs in
+ * /kaggle/working
+ */
 const HOSTED_PATH = /\/content\/drive\/|\/content\/sample_data\b|\/kaggle\/(?:working|input)\b/;
 
 export class EnvReader {

@@ -225,7 +225,10 @@ function addGpu(f: EnvironmentFacts, raw: string, no: number, text: string): voi
   f.gpus.push(g);
 }
 
-/** The OS as written ("Win7", "Ubuntu 20.04(WSL2)"), without Chinese words; src/judge/platform/detect.ts reads the forms. */
+/**
+ * The OS as written ("Win7", "Ubuntu 20.04(WSL2)"), without Chinese words; src/judge/platform/detect.ts reads the
+ * forms.
+ */
 function osName(v: string): string {
   return (
     v
@@ -261,7 +264,8 @@ const LIST_PREFIX = /^\s*(?:[-*•>#|]+\s*)*(?:\(?\d{1,2}[).:]\s*(?=\D)|\d{1,2}\
 
 /** what starts a new item after an ASCII comma or a space; anything else after an ASCII comma belongs to the value */
 const STARTER =
-  '(?:cuda|cudnn|python|tensorflow(?:-gpu)?|tf\\b|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?|飞桨|jax|驱动|显存|显卡|gpu|系统|操作系统|框架|安装|win(?:dows)?\\s*\\d|ubuntu|centos|debian|wsl|docker|conda\\b|pip\\b)';
+  '(?:cuda|cudnn|python|tensorflow(?:-gpu)?|tf\\b|pytorch|torch|paddle(?:paddle)?(?:[-_]gpu)?|飞桨|jax|驱动|显存|显卡|gpu|系' +
+  '统|操作系统|框架|安装|win(?:dows)?\\s*\\d|ubuntu|centos|debian|wsl|docker|conda\\b|pip\\b)';
 // a build tag (+cu113, +cuda112, +cpu) is glued to its version; "win10+cuda10.1" and "A + B" join items
 const SPLIT_ASCII = new RegExp(
   `\\s*[,;]\\s*(?=${STARTER})|\\s*\\+(?!(?:cu\\d{2,3}|cuda\\d{2,3}(?:\\.cudnn\\d+)?|cpu|rocm[\\d.]*)\\b(?!\\.\\d))\\s*`,
@@ -329,7 +333,8 @@ function keyOf(seg: string): { kind: Kind; rest: string } | null {
     }
     if (j < key.length) continue;
     const rest = seg.slice(i);
-    // a key must end at a separator, a space, a CJK word or a digit ("驱动版本472.12"); "cuda" in "cudatoolkit" is not the key "cuda"
+    // a key must end at a separator, a space, a CJK word or a digit ("驱动版本472.12"); "cuda" in "cudatoolkit" is not the
+    // key "cuda"
     const m = /^\s*(?:[:=]|是|为|為|用的是|使用)?\s*/.exec(rest)!;
     const after = rest.slice(m[0].length);
     if (m[0].length === 0 && /^[a-z]/i.test(after) && /[a-z]$/i.test(key)) continue;
@@ -520,7 +525,7 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
 
 function other(no: number, t: string, f: EnvironmentFacts): void {
   let m: RegExpExecArray | null;
-  // conda list: "pytorch  1.12.1  py3.9_cuda11.3_cudnn8.3.2_0  pytorch": the build string names CUDA and the bundled cuDNN
+  // conda list: "pytorch 1.12.1 py3.9_cuda11.3_cudnn8.3.2_0 pytorch": the build string names CUDA and the bundled cuDNN
   if ((m = /^\s*pytorch\s+(\d+\.\d+(?:\.\d+)?)\s+(\S+)/i.exec(t))) {
     setFramework(f, 'pytorch', m[1]!, no, t);
     const cu = /cuda(\d+)\.(\d+)/.exec(m[2]!);
@@ -547,7 +552,8 @@ function other(no: number, t: string, f: EnvironmentFacts): void {
     setFramework(f, 'paddle', m[1]!, no, t);
     return;
   }
-  // Paddle's banner: "Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API Version: 11.8"
+  // Paddle's banner: "Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API
+  // Version: 11.8"
   if ((m = /Driver API Version: (\d+\.\d+), Runtime API Version: (\d+\.\d+)/.exec(t))) {
     set(f, 'driverCuda', fact(m[1]!, no, t));
     set(f, 'cuda', fact(m[2]!, no, t));

@@ -16,7 +16,9 @@ export interface FixContext {
   hints: Entry['hints'];
   /** cuDNN convolution symptoms were seen (benchmark mode tries workspace-hungry algorithms) */
   cudnnSymptoms: boolean;
-  /** where the job ran (src/judge/platform/detect.ts): Windows and WSL get their own syntax and facts; omitted: Linux */
+  /**
+   * where the job ran (src/judge/platform/detect.ts): Windows and WSL get their own syntax and facts; omitted: Linux
+   */
   platform?: Platform;
   /** the lines behind the diagnosis (evidence texts): DLL names, Paddle's own numbers */
   lines?: readonly string[];
@@ -24,7 +26,10 @@ export interface FixContext {
   frameworkVersion?: string;
 }
 
-/** the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed, mxnet-compile-with-cuda, caffe-no-gpu) */
+/**
+ * the frameworks' messages for a build without CUDA (catalog: pt-not-compiled-with-cuda, jax-cuda-jaxlib-not-installed,
+ * mxnet-compile-with-cuda, caffe-no-gpu)
+ */
 const CPU_ONLY_BUILD =
   /not compiled with CUDA enabled|CUDA-enabled jaxlib is not installed|compile with CUDA enabled|CPU-only Caffe/i;
 /**
@@ -176,7 +181,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const inProcess = h.inProcessFramework?.[0];
       if (fam === 'jax' || inProcess === 'jax') return dataFix(id, cu, 'jax');
       if (fam === 'tf' || inProcess === 'tensorflow') return dataFix(id, cu, 'tf');
-      // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow log)
+      // the framework is not known: name both, each for its own framework (never a JAX variable for a known TensorFlow
+      // log)
       return dataFix(id, cu, 'other');
     }
     case 'allocator_fragmentation':
@@ -196,7 +202,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
       if (compiled && Number(compiled.split('.')[0]) >= 8)
         cmds.push(
-          `pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the framework's CUDA build`,
+          `pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the ` +
+            `framework's CUDA build`,
         );
       return {
         text: runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need }),
@@ -210,7 +217,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
       if (fam === 'torch')
         cmds.push(
-          'pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver supports',
+          'pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver ' +
+            'supports',
         );
       if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11)
         cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
@@ -245,7 +253,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
       if (lib?.startsWith('libcudnn') || major)
         cmds.push(
-          `pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge cudnn`,
+          `pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge ` +
+            `cudnn`,
         );
       return {
         text: lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text'),
@@ -257,7 +266,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const cmds: string[] = [];
       if (fam === 'torch')
         cmds.push(
-          `pip install torch --index-url https://download.pytorch.org/whl/${cc && Number(cc) >= 10 ? 'cu128' : 'cu126'}`,
+          `pip install torch --index-url ` +
+            `https://download.pytorch.org/whl/${cc && Number(cc) >= 10 ? 'cu128' : 'cu126'}`,
         );
       if (fam === 'tf')
         cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');

@@ -103,7 +103,10 @@ interface Point {
   right: boolean;
 }
 
-/** logistic regression of `right` on (logit(share), ln(total), 1, ambiguous, only messages), by Newton's method with a small ridge */
+/**
+ * logistic regression of `right` on (logit(share), ln(total), 1, ambiguous, only messages), by Newton's method with a
+ * small ridge
+ */
 export function fitCalibration(points: Point[]): { a: number; b: number; c: number; d: number; e: number } {
   if (points.length < 5) return { a: 1, b: 0, c: 0, d: 0, e: 0 };
   const X = points.map((p) => {

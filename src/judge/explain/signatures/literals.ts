@@ -72,7 +72,8 @@ export function requiredLiterals(pattern: string, flags: string): string[] | nul
         const n = pattern[pos + 1];
         if (n === undefined) fail();
         pos += 2;
-        // an escaped punctuation character is that character; every other escape (\s, \d, \b, \1, \x41, \k<…>) is not a literal
+        // an escaped punctuation character is that character; every other escape (\s, \d, \b, \1, \x41, \k<…>) is not a
+        // literal
         if (/[!-/:-@[-`{-~]/.test(n!)) atom = { char: n };
         // what an escape goes on with is part of it, not a literal after it: \x41, \u0041, \cA, \12, \k<name>
         else if (n === 'x') pos += /^[0-9a-fA-F]{2}/.test(pattern.slice(pos)) ? 2 : 0;
