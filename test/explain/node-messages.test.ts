@@ -29,8 +29,11 @@ const NODE_MESSAGES: Array<[string, string, string, string]> = [
   [
     'nvml-unknown-error',
     'Failed to initialize NVML: Unknown Error',
+    // the bare line cannot tell a host's driver fault from a container that lost its devices after a systemd
+    // daemon-reload (nvidia-container-toolkit #48): NVML's own "Unknown Error" ranks the fault first, the
+    // container's case second (test below); the machine's facts decide
     'nvidia-smi in a container that lost its devices after a systemd daemon-reload (nvidia-container-toolkit #48)',
-    'no_device_visible',
+    'hardware_or_driver_fault',
   ],
   [
     'pt-dataloader-worker-killed-by-signal',
@@ -103,6 +106,12 @@ describe('the node messages, each behind every prefix style', () => {
   it('the shared-memory sentence is for SIGBUS only: a worker killed by the OOM killer is not blamed on /dev/shm', () => {
     const d = explainText('RuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.');
     expect(d.signals.map((s) => s.signature)).not.toContain('pt-dataloader-worker-killed-by-signal');
+  });
+
+  it("NVML's Unknown Error keeps the container's lost devices as the next cause, with its reason", () => {
+    const d = explainText('Failed to initialize NVML: Unknown Error');
+    expect(d.causes.slice(0, 2).map((c) => c.id)).toEqual(['hardware_or_driver_fault', 'no_device_visible']);
+    expect(d.causes[1]!.why.join(' ')).toMatch(/daemon-reload|containers that lost device access/);
   });
 
   it('CUDA 999 after a resume names nvidia_uvm, the module to reload', () => {

@@ -61,6 +61,8 @@ export function h200Root(root: string, o: H200Options = {}): void {
     write(root, '/proc/694/cmdline', 'python3\0hog.py\x000\x00600\0');
     fs.mkdirSync(path.join(root, '/proc/694/fd'), { recursive: true });
     fs.symlinkSync('/dev/nvidia0', path.join(root, '/proc/694/fd/11'));
+    // the login shell that leads session 417 lives on (an orphan is then a leftover of a launcher that died)
+    write(root, '/proc/417/stat', '417 (bash) S 1 417 417 0 -1 4194560 0 0 0 0 1 1 0 0 20 0 1 0 90 0 0\n');
     // its parent, as on the H200: the job's bash, in the job's session 417 (the hog's stat line says so)
     if (o.hog === 'active')
       write(root, '/proc/418/stat', '418 (bash) S 417 417 417 0 -1 4194560 0 0 0 0 1 1 0 0 20 0 1 0 100 0 0\n');

@@ -53,6 +53,8 @@ export interface RootSpec {
   passwd?: string;
   driverVersionFile?: string | null;
   files?: Record<string, string>;
+  /** the login shell that leads session 417 is alive (default), as when a launcher died; false: the session ended */
+  sessionLeader?: boolean;
 }
 
 export function makeRoot(spec: RootSpec = {}): string {
@@ -76,9 +78,15 @@ export function makeRoot(spec: RootSpec = {}): string {
     );
   }
   const selfPid = spec.selfPid ?? 4242;
-  // init in its own session (as systemd is); the hog's stat line puts the others in session 417
+  // init in its own session (as systemd is); the hog's stat line puts the others in session 417, whose leader (a
+  // login shell) lives on unless the test says the session ended
+  const leader =
+    spec.sessionLeader !== false && !(spec.procs ?? []).some((p) => p.pid === 417)
+      ? [{ pid: 417, ppid: 1, comm: 'bash', pgid: 417, sid: 417, cmdline: ['-bash'] }]
+      : [];
   const procs: FakeProc[] = [
     { pid: 1, ppid: 0, comm: 'init', pgid: 1, sid: 1 },
+    ...leader,
     { pid: selfPid, ppid: 1, comm: 'node', uid: 1000 },
     ...(spec.procs ?? []),
   ];

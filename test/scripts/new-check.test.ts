@@ -46,7 +46,7 @@ describe('new-check', () => {
     for (const part of ['**What it checks.**', '**Why it matters.**', '**How to fix.**'])
       expect(read('docs/findings/node.fan-speed.md')).toContain(part);
     expect(read('docs/findings/README.md')).toContain(
-      '| [`node.shm`](node.shm.md) | Shared memory (/dev/shm) size |\n' +
+      '| [`node.cuda-init`](node.cuda-init.md) | CUDA starts where NVML works |\n' +
         '| [`node.fan-speed`](node.fan-speed.md) | Fan speed |',
     );
   });
@@ -54,9 +54,9 @@ describe('new-check', () => {
   it('registers the check after its area’s last one, import and list', () => {
     const index = read('src/judge/checks/index.ts');
     expect(index).toContain(
-      "import { shmCheck } from './node/shm.js';\nimport { fanSpeedCheck } from './node/fan-speed.js';",
+      "import { cudaInitCheck } from './node/cuda-init.js';\nimport { fanSpeedCheck } from './node/fan-speed.js';",
     );
-    expect(index).toContain('  shmCheck,\n  fanSpeedCheck,\n');
+    expect(index).toContain('  cudaInitCheck,\n  fanSpeedCheck,\n');
   });
 
   it('adds each key once to both catalogs, only adding lines', () => {
