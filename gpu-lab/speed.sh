@@ -12,8 +12,8 @@
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build && node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh && OUT=${OUT:-/tmp/out} bash gpu-lab/speed.sh
 # Issue 29's targets, read off the summary: check --json ≤ node -e 0 + nvidia-smi -q -x + 50 ms; short explain ≤ node
-# + 40 ms; check --deep ≤ 0.2× collect_env and ≤ 1 s; fleet of 10,000 ≤ 2.5× a bare parse; the probe lines show
-# "libraries … (read in a worker thread)" when check built that section off its main thread.
+# + 40 ms; check --deep ≤ 0.2× collect_env and ≤ 1 s; fleet of 10,000 ≤ 2.5× a bare parse. In the probe lines,
+# check's main-thread work (libraries, python) must end before nvidia-smi's answer (its probe ≈ -q -x alone).
 # About 4 minutes (SPEED_SCENARIOS=0 skips the four smoke scenarios; SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench; SPEED_COMPARE=
 # .gpu-lab/main-dist/cli.js measures another build in the same rounds, rows marked with its path). Every process it
 # starts is ended (trap).
@@ -28,7 +28,7 @@ trap cleanup EXIT
 S="$OUT/summary.txt"; : > "$S"
 say() { echo "$*" | tee -a "$S"; }
 say "node $(node --version), $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), python $PY"
-# check's libraries scan and fleet's slices go to worker threads only on idle cores (cores less the 1-minute load)
+# fleet's slices go to worker threads only on idle cores (cores less the 1-minute load)
 say "cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The facts of one check --deep run: the smoke runs and the libs.cudnn-smoke findings, one line each.
