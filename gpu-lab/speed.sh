@@ -74,6 +74,8 @@ node -e '
 for i in 1 2 3; do $CLI snapshot > "$WORK/snap.json"; node -e 'const s=require(process.argv[1]);console.log("  probes: "+s.probes.map(p=>p.id+" "+p.durationMs+(p.message?" ("+p.message+")":"")).join(", "))' "$WORK/snap.json" | tee -a "$S"; done
 node --cpu-prof --cpu-prof-dir="$OUT" --cpu-prof-name=check.cpuprofile dist/cli.js check --json > /dev/null
 say "cpu profile of check --json: $OUT/check.cpuprofile"
+# its main thread in 10 ms slices: when nvidia-smi was spawned, the idle wait for its answer, what ran after it
+node bench/profile-timeline.mjs "$OUT/check.cpuprofile" > "$OUT/check-timeline.txt" 2>&1 && head -1 "$OUT/check-timeline.txt" | tee -a "$S"
 FIELDS=index,uuid,name,driver_version,memory.total,memory.used,memory.free,memory.reserved,compute_cap,pci.bus_id,serial,persistence_mode,compute_mode,mig.mode.current,ecc.mode.current,ecc.errors.uncorrected.volatile.total,ecc.errors.uncorrected.aggregate.total,ecc.errors.corrected.volatile.total,retired_pages.pending,retired_pages.sbe,retired_pages.dbe,remapped_rows.pending,remapped_rows.failure,remapped_rows.uncorrectable
 for cmd in "-q -x" "--query-gpu=$FIELDS --format=csv" "--query-compute-apps=pid,process_name,used_memory,gpu_uuid --format=csv"; do
   t=""; for i in 1 2 3 4 5; do s=$(date +%s%N); nvidia-smi $cmd > "$WORK/smi.out" 2>&1; e=$(date +%s%N); t="$t $(( (e - s) / 1000000 ))"; done
