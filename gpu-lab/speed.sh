@@ -12,8 +12,8 @@
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build && node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh && OUT=${OUT:-/tmp/out} bash gpu-lab/speed.sh
 # Issue 29's targets, read off the summary: check --json ≤ node -e 0 + nvidia-smi -q -x + 50 ms; short explain ≤ node
-# + 40 ms; check --deep ≤ 0.2× collect_env and ≤ 1 s; fleet of 10,000 ≤ 2.5× a bare parse; the probe lines show
-# "libraries … (read in a worker thread)" when check built that section off its main thread.
+# + 40 ms; check --deep ≤ 0.2× collect_env and ≤ 1 s; fleet of 10,000 ≤ 2.5× a bare parse. In the probe lines,
+# check's main-thread work (libraries, python) must end before nvidia-smi's answer (its probe ≈ -q -x alone).
 # About 4 minutes (SPEED_SCENARIOS=0 skips the four smoke scenarios; SPEED_RUNS, SPEED_DEEP_RUNS, SPEED_FLEET, SPEED_EXPLAIN_MB shorten the bench; SPEED_COMPARE=
 # .gpu-lab/main-dist/cli.js measures another build in the same rounds, rows marked with its path). Every process it
 # starts is ended (trap).
@@ -28,7 +28,7 @@ trap cleanup EXIT
 S="$OUT/summary.txt"; : > "$S"
 say() { echo "$*" | tee -a "$S"; }
 say "node $(node --version), $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), python $PY"
-# check's libraries scan and fleet's slices go to worker threads only on idle cores (cores less the 1-minute load)
+# fleet's slices go to worker threads only on idle cores (cores less the 1-minute load)
 say "cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The facts of one check --deep run: the smoke runs and the libs.cudnn-smoke findings, one line each.
@@ -74,6 +74,8 @@ node -e '
 for i in 1 2 3; do $CLI snapshot > "$WORK/snap.json"; node -e 'const s=require(process.argv[1]);console.log("  probes: "+s.probes.map(p=>p.id+" "+p.durationMs+(p.message?" ("+p.message+")":"")).join(", "))' "$WORK/snap.json" | tee -a "$S"; done
 node --cpu-prof --cpu-prof-dir="$OUT" --cpu-prof-name=check.cpuprofile dist/cli.js check --json > /dev/null
 say "cpu profile of check --json: $OUT/check.cpuprofile"
+# its main thread in 10 ms slices: when nvidia-smi was spawned, the idle wait for its answer, what ran after it
+node bench/profile-timeline.mjs "$OUT/check.cpuprofile" > "$OUT/check-timeline.txt" 2>&1 && head -1 "$OUT/check-timeline.txt" | tee -a "$S"
 FIELDS=index,uuid,name,driver_version,memory.total,memory.used,memory.free,memory.reserved,compute_cap,pci.bus_id,serial,persistence_mode,compute_mode,mig.mode.current,ecc.mode.current,ecc.errors.uncorrected.volatile.total,ecc.errors.uncorrected.aggregate.total,ecc.errors.corrected.volatile.total,retired_pages.pending,retired_pages.sbe,retired_pages.dbe,remapped_rows.pending,remapped_rows.failure,remapped_rows.uncorrectable
 for cmd in "-q -x" "--query-gpu=$FIELDS --format=csv" "--query-compute-apps=pid,process_name,used_memory,gpu_uuid --format=csv"; do
   t=""; for i in 1 2 3 4 5; do s=$(date +%s%N); nvidia-smi $cmd > "$WORK/smi.out" 2>&1; e=$(date +%s%N); t="$t $(( (e - s) / 1000000 ))"; done

@@ -318,13 +318,12 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const result = await build({
     absWorkingDir: repo,
-    // the worker threads (torch's fatbinary, src/gather/libraries/fatbin.ts; the libraries scan, ./probe.ts there;
-    // fleet's slices, src/judge/fleet/parallel.ts) are entries of their own
+    // the worker threads (torch's fatbinary, src/gather/libraries/fatbin.ts; fleet's slices,
+    // src/judge/fleet/parallel.ts) are entries of their own
     entryPoints: {
       cli: 'src/cli.ts',
       'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
       'fleet-worker': 'src/judge/fleet/worker.ts',
-      'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
     },
     outdir,
     entryNames: '[name]',
@@ -336,7 +335,15 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     format: 'esm',
     // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    plugins: [rawPlugin, i18nPlugin(outdir), signaturesZhPlugin(outdir), signatureDataPlugin(outdir), picocolorsPlugin, jsonPlugin, builtinsPlugin],
+    plugins: [
+      rawPlugin,
+      i18nPlugin(outdir),
+      signaturesZhPlugin(outdir),
+      signatureDataPlugin(outdir),
+      picocolorsPlugin,
+      jsonPlugin,
+      builtinsPlugin,
+    ],
     define: {
       __GED_BUNDLE__: 'true',
       __KNOWLEDGE_DIR__: '"../knowledge/"',

@@ -1,17 +1,32 @@
-import { flag, outputFormat, str, type FailOn } from '../cli/args.js';
+import { flag, outputFormat, str, type FailOn, type ParsedArgs } from '../cli/args.js';
 import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { optionSpec } from '../cli/options.js';
-import { ALL_CHECKS } from '../judge/checks/index.js';
-import { runChecks } from '../judge/checks/run-checks.js';
-import type { Category } from '../judge/checks/check.js';
+import type { Check, Category } from '../judge/checks/check.js';
 import { UsageError } from '../base/errors.js';
 import { exitCodeFor, isProblem, RESULT_SCHEMA_VERSION, type CheckRunResult } from '../judge/result.js';
-import { renderTerminal } from '../report/terminal.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import type { Command } from '../cli/registry.js';
-import { obtainSnapshotWithSource } from './shared/obtain-snapshot.js';
-import { redactorFor, shown, shownText } from './shared/redaction.js';
+import { obtainSnapshotWithSource, startNvidiaEarly } from './shared/obtain-snapshot.js';
 import { t } from '../base/i18n/index.js';
+import { endChildrenInFlight } from '../ports/runner.js';
+import type { Context } from '../ports/context.js';
+
+/**
+ * The checks, the terminal renderer and the redactor (~400 KB of code): loaded while nvidia-smi works, not before
+ * it starts (it is the long pole: ~0.1 s on a datacenter GPU).
+ */
+const loadJudging = () =>
+  Promise.all([
+    import('../judge/checks/index.js'),
+    import('../judge/checks/run-checks.js'),
+    import('../report/terminal.js'),
+    import('./shared/redaction.js'),
+  ]).then(([checks, run, terminal, redaction]) => ({
+    ALL_CHECKS: checks.ALL_CHECKS,
+    runChecks: run.runChecks,
+    renderTerminal: terminal.renderTerminal,
+    ...redaction,
+  }));
 
 export const command: Command = {
   name: 'check',
@@ -39,16 +54,21 @@ export const command: Command = {
   async run(ctx, args) {
     if (args.positionals.length > 0)
       throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
-    const config = loadConfig(
-      ctx,
-      args,
-      ALL_CHECKS.map((c) => c.id),
-    );
-    const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
-    const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
-    if (flag(args, 'quiet') && format !== 'text')
-      throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
-    const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
+    const started = startNvidiaEarly(ctx, args);
+    const judging = loadJudging();
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    let obtained: Awaited<ReturnType<typeof obtainSnapshotWithSource>>;
+    try {
+      prepared = await prepare(ctx, args, judging);
+      obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started);
+    } catch (err) {
+      // a refused option ends the command now: the nvidia-smi started for it must not hold the exit
+      if (started) endChildrenInFlight();
+      throw err;
+    }
+    const { ALL_CHECKS, config, threshold, format } = prepared;
+    const { snapshot, source } = obtained;
+    const { runChecks, renderTerminal, redactorFor, shown, shownText } = await judging;
     const all = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
     const ignored = new Set(config.ignore);
     const findings = all.filter((f) => !ignored.has(f.check));
@@ -61,7 +81,7 @@ export const command: Command = {
     const redactor = redactorFor(ctx, args, raw);
     const result = shown(redactor, raw);
     const shownSource = shown(redactor, source);
-    const categoryOf = categoryLookup();
+    const categoryOf = categoryLookup(ALL_CHECKS);
     // The Markdown and HTML renderers are loaded only when asked for.
     const model = async () => {
       const { buildReportModel } = await import('../report/model.js');
@@ -72,7 +92,7 @@ export const command: Command = {
         snapshot: result.snapshot,
         findings: result.findings,
         categoryOf,
-        titleOf: titleLookup(),
+        titleOf: titleLookup(ALL_CHECKS),
         source: shownSource,
       });
     };
@@ -118,12 +138,27 @@ export const command: Command = {
   },
 };
 
-function titleLookup(): (id: string) => string {
+/** The options, checked before anything is read (the check ids, for --ignore, are in the judging code). */
+async function prepare(ctx: Context, args: ParsedArgs, judging: ReturnType<typeof loadJudging>) {
+  const { ALL_CHECKS } = await judging;
+  const config = loadConfig(
+    ctx,
+    args,
+    ALL_CHECKS.map((c) => c.id),
+  );
+  const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
+  const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
+  if (flag(args, 'quiet') && format !== 'text')
+    throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
+  return { ALL_CHECKS, config, threshold, format };
+}
+
+function titleLookup(ALL_CHECKS: readonly Check[]): (id: string) => string {
   const m = new Map(ALL_CHECKS.map((c) => [c.id, c.title]));
   return (id) => m.get(id) ?? id;
 }
 
-function categoryLookup(): (id: string) => Category {
+function categoryLookup(ALL_CHECKS: readonly Check[]): (id: string) => Category {
   const m = new Map(ALL_CHECKS.map((c) => [c.id, c.category]));
   return (id) => m.get(id) ?? 'system';
 }

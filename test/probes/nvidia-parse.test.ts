@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSmiXml, UNREAD, withoutUnread } from '../../src/gather/nvidia/parse-xml.js';
+import { parseSmiXml, UNREAD, warmUpParser, withoutUnread } from '../../src/gather/nvidia/parse-xml.js';
 import { parseQueryGpu } from '../../src/gather/nvidia/parse-query.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 
@@ -108,5 +108,27 @@ describe('nvidia-smi -q -x: the elements nothing reads are cut before parsing', 
     );
     expect(parseSmiXml(xml).gpus[0]!.clockEventReasons).toEqual(['gpu_idle', 'sw_power_cap']);
     expect(parseSmiXml(xml)).toEqual(parseSmiXml(uncut(xml)));
+  });
+});
+
+describe('the parser warm-up (run while nvidia-smi works)', () => {
+  it('takes the whole path of a real answer: a GPU, its memory, PCIe link, a process, a cut element', () => {
+    const r = warmUpParser();
+    expect(r).not.toBeNull();
+    expect(r!.gpus).toHaveLength(1);
+    expect(r!.gpus[0]).toMatchObject({
+      name: 'warm-up',
+      busId: '00000000:00:00.0',
+      memory: { totalMiB: 2, usedMiB: 1, freeMiB: 1 },
+      processes: [{ pid: 1, name: 'a & b', usedMiB: 1, type: 'C' }],
+    });
+    expect(r!.gpus[0]!.pcie).not.toBeNull();
+  });
+
+  it('leaves what a real answer parses to unchanged', () => {
+    const xml = read('idle/nvidia-smi-q.xml');
+    const before = parseSmiXml(xml);
+    warmUpParser();
+    expect(parseSmiXml(xml)).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ import { UsageError } from '../../base/errors.js';
 import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../gather/probe-env.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../report/provenance.js';
-import { startNvidiaSmi } from '../../gather/nvidia/run.js';
+import { startNvidiaSmi, type NvidiaRuns } from '../../gather/nvidia/run.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -18,17 +18,38 @@ export async function obtainSnapshotWithSource(
   args: ParsedArgs,
   extra: Partial<ProbeOptions> = {},
   scope: 'all' | 'libraries' = 'all',
+  started?: NvidiaRuns,
 ): Promise<{ snapshot: Snapshot; source: ReportSource }> {
-  const snapshot = await obtainSnapshot(ctx, args, extra, scope);
+  const snapshot = await obtainSnapshot(ctx, args, extra, scope, started);
   return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
-/** `scope`: 'libraries' collects only what `libs` shows (src/gather/snapshot/collect.ts). */
+/**
+ * nvidia-smi started before the command loads the rest of its code (~0.1 s on a datacenter GPU, waiting on the
+ * driver): undefined where the machine is not probed (--from) or --timeout is not a valid value (obtainSnapshot
+ * says why). The command passes it on to obtainSnapshot.
+ */
+export function startNvidiaEarly(ctx: Context, args: ParsedArgs): NvidiaRuns | undefined {
+  if (str(args, 'from') !== undefined) return undefined;
+  const timeoutMs = timeoutOf(args);
+  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? startNvidiaSmi(ctx.runner, timeoutMs) : undefined;
+}
+
+function timeoutOf(args: ParsedArgs): number {
+  const timeout = str(args, 'timeout');
+  return timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
+}
+
+/**
+ * `scope`: 'libraries' collects only what `libs` shows (src/gather/snapshot/collect.ts). `started`: the nvidia-smi
+ * calls startNvidiaEarly began (with the same --timeout).
+ */
 export async function obtainSnapshot(
   ctx: Context,
   args: ParsedArgs,
   extra: Partial<ProbeOptions> = {},
   scope: 'all' | 'libraries' = 'all',
+  started?: NvidiaRuns,
 ): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
@@ -37,7 +58,7 @@ export async function obtainSnapshot(
     return parseSnapshotText(text, from === '-' ? 'standard input' : from);
   }
   const timeout = str(args, 'timeout');
-  const timeoutMs = timeout === undefined ? DEFAULT_PROBE_OPTIONS.timeoutMs : Number(timeout) * 1000;
+  const timeoutMs = timeoutOf(args);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new UsageError(`--timeout must be a number of seconds greater than 0, not "${timeout}"`);
   for (const p of strs(args, 'python')) {
@@ -65,7 +86,7 @@ export async function obtainSnapshot(
   };
   // nvidia-smi first (~0.1 s on a datacenter GPU, waiting on the driver), then the probes' code is loaded while it
   // works
-  const nvidiaStarted = scope === 'all' ? startNvidiaSmi(ctx.runner, options.timeoutMs) : undefined;
+  const nvidiaStarted = scope === 'all' ? (started ?? startNvidiaSmi(ctx.runner, options.timeoutMs)) : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');
   try {
     return await collectSnapshot(

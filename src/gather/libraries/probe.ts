@@ -21,7 +21,6 @@ import { loaderConfig, preloadList, readLdCache, type LdCacheRead } from './plat
 import { discoverEnvironments } from '../python/discover.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from '../snapshot/schema-libraries.js';
 import { libraryFamily } from '../../base/versions.js';
-import { runWorker } from '../../ports/worker.js';
 
 export interface LibrariesProbeInput {
   penv: ProbeEnv;
@@ -50,44 +49,6 @@ export interface LibraryScan {
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Defined (true) by scripts/build.mjs: the bundle has dist/libraries-worker.js next to its chunks folder. */
-declare const __GED_BUNDLE__: boolean | undefined;
-
-/** What the libraries worker needs: plain data (./libraries-worker.ts). */
-export interface LibrariesJob {
-  root: string;
-  env: Record<string, string | undefined>;
-  timeoutMs: number;
-  elfFiles: string[];
-  environments: PythonEnvironment[];
-}
-
-/**
- * The libraries section of a machine with no GPU process to compare (no process mapped anything to read), built
- * in a worker thread while this one reads the rest and waits for nvidia-smi; null where no worker can run (the
- * sources in the tests, a crash, the time limit): the caller then scans here. Only with the real ports: a
- * worker reads the machine itself, not through the FileSystem and ProcessRunner it was given.
- */
-export function scanLibrariesInWorker(
-  penv: ProbeEnv,
-  environments: PythonEnvironment[],
-  realPorts: boolean,
-): Promise<LibrariesSection | null> | null {
-  if (typeof __GED_BUNDLE__ === 'undefined' || !realPorts || penv.options.pids.length > 0) return null;
-  const job: LibrariesJob = {
-    root: penv.fs.root,
-    env: { ...penv.env },
-    timeoutMs: penv.options.timeoutMs,
-    elfFiles: [...penv.options.elfFiles],
-    environments,
-  };
-  return runWorker<LibrariesSection>(
-    new URL('../libraries-worker.js', import.meta.url),
-    job,
-    penv.options.timeoutMs + 2000,
-  );
-}
 
 export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnvironment[]): Promise<LibraryScan> {
   const t0 = performance.now();

@@ -249,3 +249,40 @@ export function mib(v: unknown): number | null {
       return n;
   }
 }
+
+/**
+ * A small document of the same shape as a real answer (one GPU, one process, an element that is cut): parsed once
+ * while nvidia-smi works, so that the parser's code is compiled before the real answer comes (its first parse
+ * costs about twice its second, and that parse is on `check`'s path).
+ */
+const WARM_UP_XML = `<?xml version="1.0" ?>
+<nvidia_smi_log>
+\t<driver_version>1.0</driver_version>
+\t<cuda_version>1.0</cuda_version>
+\t<gpu id="00000000:00:00.0">
+\t\t<product_name>warm-up</product_name>
+\t\t<uuid>GPU-0</uuid>
+\t\t<pci><pci_bus_id>00000000:00:00.0</pci_bus_id>
+\t\t\t<pci_gpu_link_info><pcie_gen><max_link_gen>5</max_link_gen><current_link_gen>5</current_link_gen></pcie_gen>
+\t\t\t<link_widths><max_link_width>16x</max_link_width><current_link_width>16x</current_link_width></link_widths>
+\t\t\t</pci_gpu_link_info></pci>
+\t\t<fb_memory_usage><total>2 MiB</total><reserved>0 MiB</reserved><used>1 MiB</used><free>1 MiB</free>
+\t\t</fb_memory_usage>
+\t\t<ecc_mode><current_ecc>Enabled</current_ecc></ecc_mode>
+\t\t<ecc_errors><volatile><sram_uncorrectable>0</sram_uncorrectable><dram_uncorrectable>0</dram_uncorrectable>
+\t\t</volatile></ecc_errors>
+\t\t<supported_clocks><supported_mem_clock><value>1 MHz</value></supported_mem_clock></supported_clocks>
+\t\t<processes><process_info><pid>1</pid><type>C</type><process_name>a &amp; b</process_name>
+\t\t\t<used_memory>1 MiB</used_memory></process_info></processes>
+\t</gpu>
+</nvidia_smi_log>
+`;
+
+/** Parses WARM_UP_XML (see there); what it parsed, for the test that it took the whole path. */
+export function warmUpParser(): ParsedSmiXml | null {
+  try {
+    return parseSmiXml(WARM_UP_XML);
+  } catch {
+    return null;
+  }
+}

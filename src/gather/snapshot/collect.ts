@@ -12,6 +12,7 @@ import { isFile, readTextOr } from '../../ports/fs.js';
 import { probeEnv } from '../env.js';
 import { probeKernelLog } from '../kernel-log.js';
 import { probeNvidia } from '../nvidia/probe.js';
+import { warmUpParser } from '../nvidia/parse-xml.js';
 import type { NvidiaRuns } from '../nvidia/run.js';
 import { parsePasswd, parseProcStatus } from '../procfs/parse.js';
 import { holderPids, probeProcesses, sampleGpuProcessCpu } from '../procfs/processes.js';
@@ -28,10 +29,8 @@ import type { DiscoveredEnvironment } from '../python/discover.js';
 import { t } from '../../base/i18n/index.js';
 import { startSmokeTests, type StartedSmoke } from '../python/smoke.js';
 import type { SmokeNotRun, SmokeSection } from './schema-smoke.js';
-import { addProcesses, scanLibraries, scanLibrariesInWorker, type LibraryScan } from '../libraries/probe.js';
+import { addProcesses, scanLibraries, type LibraryScan } from '../libraries/probe.js';
 import type { LibrariesSection } from './schema-libraries.js';
-import { realRunner } from '../../ports/runner.js';
-import { idleThreads } from '../../ports/worker.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
 import type { Nvidia, Snapshot } from './schema.js';
 import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
@@ -86,6 +85,11 @@ export async function collectSnapshot(
               : { note: `not readable: ${k.detail ?? k.reason ?? '?'}` },
       )
     : Promise.resolve(undefined);
+  let nvidiaAnswered = false;
+  const answered = () => {
+    nvidiaAnswered = true;
+  };
+  void nvidiaStarted?.results.then(answered, answered);
   await yieldToLoop();
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
@@ -99,13 +103,6 @@ export async function collectSnapshot(
     .filter((e) => isScanned(e, penv.options.allEnvs))
     .flatMap((e) => e.sitePackages.map(torchCudaLibrary))
     .filter((p) => isFile(fs, p));
-  // With no process holding a GPU and no smoke test to plan, the libraries section needs no process and no
-  // emulation kept here: the inventory and the loader emulation are built in a worker thread (idle cores only).
-  const librariesStarted = performance.now();
-  const offloaded =
-    penv.options.deep === 'off' && holderPids(cpuBefore).length === 0 && idleThreads() >= 3
-      ? scanLibrariesInWorker(penv, environments, penv.runner === realRunner)
-      : null;
   const fatbinPromise = timed(
     probes,
     'torch-fatbin',
@@ -121,7 +118,9 @@ export async function collectSnapshot(
     }),
   );
   await yieldToLoop();
-  const scan = offloaded ? undefined : await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  // The inventory and the loader emulation here, not in a worker thread: they fit in nvidia-smi's wait (~60 ms of
+  // its ~120), where a worker's own start and cold code took 130-190 ms and became the long pole.
+  const scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
   await yieldToLoop();
   // What each environment has installed, from files (ms); `libs` needs only where they are, not what they hold.
   const fatbin = (await fatbinPromise)?.results ?? new Map();
@@ -129,6 +128,8 @@ export async function collectSnapshot(
     ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin }))
     : undefined;
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
+  // Still waiting: the XML parser's code is compiled now, on a small document, rather than on the real answer.
+  if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
   try {
     const nvidia: Nvidia = (await nvidiaPromise) ?? {
       ok: false,
@@ -145,29 +146,14 @@ export async function collectSnapshot(
       list: [],
     };
     const gpuPids = all ? processes.list.filter((p) => p.visible).map((p) => p.pid) : holderPids(cpuBefore);
-    let libraries: LibrariesSection | undefined;
-    const section = offloaded ? await offloaded : null;
-    if (section && gpuPids.length === 0)
-      libraries = await timed(
-        probes,
-        'libraries',
-        () => section,
-        () => ({ note: 'read in a worker thread' }),
-        librariesStarted,
-      );
-    else {
-      // the usual way, and where the worker failed or a GPU process appeared since: the scan here, then the processes
-      const full =
-        scan ?? (offloaded ? await timed(probes, 'libraries', () => scanLibraries(penv, environments)) : undefined);
-      libraries = full
-        ? await timed(
-            probes,
-            'library-processes',
-            () => addProcesses(full, gpuPids),
-            (l) => l.message ?? true,
-          )
-        : undefined;
-    }
+    const libraries: LibrariesSection | undefined = scan
+      ? await timed(
+          probes,
+          'library-processes',
+          () => addProcesses(scan, gpuPids),
+          (l) => l.message ?? true,
+        )
+      : undefined;
     // The GPU is ours now: the smoke tests run, then (--deep=frameworks) the framework imports, one after the other,
     // so that neither measures the memory the other holds. A driver that did not answer nvidia-smi would hang them too.
     if (smoke?.started && !nvidia.ok && nvidia.failure.reason === 'timeout') {
