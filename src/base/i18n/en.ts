@@ -1823,6 +1823,10 @@ export const en = {
     'on this machine PID {pid} maps both PyTorch and {fw}: {fw} reserves its pool inside the same process',
   'why.m.fits': 'without {who} this job, {job}, fits in {total}',
   'why.m.notFits': 'even without {who} this job, {job}, does not fit in {total}',
+  // the total a PyTorch OOM states is the log's (its cudaMemGetInfo), not this machine's nvidia-smi figure
+  'why.m.fitsLog': "without {who} this job, {job}, fits in the GPU's {total} (the total the log states)",
+  'why.m.notFitsLog':
+    "even without {who} this job, {job}, does not fit in the GPU's {total} (the total the log states)",
   'why.m.noneNow': 'no other process holds GPU memory now ({mib} used in all)',
   'why.m.memNow': 'GPU memory now: {list}',
   'why.m.memGpu': 'GPU {gpu} {used} of {total} used',

@@ -1471,6 +1471,8 @@ export const zh: Record<MessageKey, string> = {
   'why.m.inProcess': '本机上 PID {pid} 同时加载了 PyTorch 和 {fw}：{fw} 在同一进程中预留了它的显存池',
   'why.m.fits': '如果没有 {who}，本任务（{job}）放得进 {total}',
   'why.m.notFits': '即使没有 {who}，本任务（{job}）也放不进 {total}',
+  'why.m.fitsLog': '如果没有 {who}，本任务（{job}）放得进 GPU 的 {total}（日志所写的总量）',
+  'why.m.notFitsLog': '即使没有 {who}，本任务（{job}）也放不进 GPU 的 {total}（日志所写的总量）',
   'why.m.noneNow': '现在没有其他进程占用显存（总共只用了 {mib}）',
   'why.m.memNow': '现在的显存：{list}',
   'why.m.memGpu': 'GPU {gpu} 已用 {used}，总量 {total}',
