@@ -2121,6 +2121,10 @@ export const en = {
   'compat.noSmiGpu': 'This machine has no NVIDIA GPU that nvidia-smi can see, so it cannot run the GPU build',
   'compat.noBuildFits': "No {fw} build in gpu-env-doctor's data fits this machine.",
   'compat.doesNotFit': '{label} does not fit this machine.',
+  // a build of a newer CUDA minor than the driver reports: why it still runs (the reader has seen "≤ 13.0")
+  'compat.minorCompat':
+    "Driver {driver} reports CUDA {max} as its own; a CUDA {cuda} build runs on it through CUDA's minor-version " +
+    'compatibility (a CUDA {major}.x program runs on any driver of CUDA {major}), except code that needs PTX JIT.',
 
   // usage errors of the parser (src/cli/args.ts) and the refusals of the option table (src/cli/options.ts)
   'refusal.run.json': "run's stdout and stderr belong to the job; write the report to a file with --report FILE.json",

@@ -1719,6 +1719,9 @@ export const zh: Record<MessageKey, string> = {
   'compat.noSmiGpu': '本机没有 nvidia-smi 能看到的 NVIDIA GPU，因此无法运行 GPU 构建',
   'compat.noBuildFits': 'gpu-env-doctor 的数据中没有适合本机的 {fw} 构建。',
   'compat.doesNotFit': '{label} 不适合本机。',
+  'compat.minorCompat':
+    '驱动 {driver} 自身报告的是 CUDA {max}；CUDA {cuda} 的构建仍可在其上运行，靠的是 CUDA 的次版本兼容' +
+    '（CUDA {major}.x 的程序可在任何 CUDA {major} 驱动上运行），需要 PTX JIT 的代码除外。',
 
   // usage errors of the parser (src/cli/args.ts) and the refusals of the option table (src/cli/options.ts)
   'refusal.run.json': 'run 的 stdout 和 stderr 属于任务本身；请用 --report FILE.json 把报告写入文件',
