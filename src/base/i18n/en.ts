@@ -2139,6 +2139,7 @@ export const en = {
   'refusal.fleet.from': 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR',
   'refusal.fleet.markdown': 'fleet has no Markdown report; use --html FILE',
   'refusal.check.no-machine': 'check judges a machine: this one, or a saved snapshot with --from',
+  'refusal.deep': 'it shows nothing of the cuDNN smoke test; run it with gpu-env-doctor check --deep',
   'refusal.preamble.json': 'preamble prints Python code',
   'refusal.serve.page': 'it serves a page (its data as JSON at /state.json)',
   'refusal.serve.from': 'it watches this machine (for saved snapshots: --fleet DIR)',

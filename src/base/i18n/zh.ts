@@ -1734,6 +1734,7 @@ export const zh: Record<MessageKey, string> = {
   'refusal.fleet.from': 'fleet 以参数接收快照：gpu-env-doctor fleet FILES|DIR',
   'refusal.fleet.markdown': 'fleet 没有 Markdown 报告；请用 --html FILE',
   'refusal.check.no-machine': 'check 判断的是一台机器：本机，或用 --from 指定的已保存快照',
+  'refusal.deep': '它的输出不含 cuDNN 冒烟测试的结果；要运行该测试请用 gpu-env-doctor check --deep',
   'refusal.preamble.json': 'preamble 输出的是 Python 代码',
   'refusal.serve.page': '它提供的是网页（数据以 JSON 形式在 /state.json）',
   'refusal.serve.from': '它监视的是本机（已保存的快照请用 --fleet DIR）',
