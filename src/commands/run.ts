@@ -3,7 +3,6 @@
 // job, and may be piped on): one line on success; the diagnosis and the memory timeline on failure.
 // `--json` / `--markdown` replace that text with the JSON / Markdown report, on stderr too.
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../ports/context.js';
 import { ALL_CHECKS } from '../judge/checks/index.js';
 import { runChecks } from '../judge/checks/run-checks.js';
 import type { Category } from '../judge/checks/check.js';
