@@ -86,6 +86,8 @@ export type OptionName = keyof typeof OPTIONS;
 const BASE: OptionName[] = ['help', 'color', 'no-color', 'lang'];
 /** What the commands that probe this machine take. */
 const PROBE: OptionName[] = ['from', 'root', 'timeout', 'python', 'all-envs', 'deep'];
+/** The same, less `--deep`: for the commands whose output uses nothing of the smoke test (it would only cost time). */
+const PROBE_SHALLOW: OptionName[] = PROBE.filter((o) => o !== 'deep');
 
 /**
  * The options each command takes, and so honours. Every command that shows machine facts takes `--redact`
@@ -107,7 +109,18 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
     'config',
   ],
   snapshot: [...BASE, ...PROBE, 'json', 'redact'],
-  explain: [...BASE, ...PROBE, 'verbose', 'json', 'markdown', 'html', 'redact', 'no-machine', 'format', 'framework'],
+  explain: [
+    ...BASE,
+    ...PROBE_SHALLOW,
+    'verbose',
+    'json',
+    'markdown',
+    'html',
+    'redact',
+    'no-machine',
+    'format',
+    'framework',
+  ],
   diff: [
     ...BASE,
     'root',
@@ -140,7 +153,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
   ],
   fleet: [...BASE, 'verbose', 'json', 'html', 'redact', 'fail-on', 'format', 'ignore', 'config'],
   libs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'fail-on', 'format', 'pid', 'elf'],
-  procs: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'watch', 'interval', 'count', 'gpu', 'user'],
+  procs: [...BASE, ...PROBE_SHALLOW, 'verbose', 'json', 'redact', 'watch', 'interval', 'count', 'gpu', 'user'],
   fix: [
     ...BASE,
     ...PROBE,
@@ -155,7 +168,7 @@ export const ACCEPTS: Record<string, readonly OptionName[]> = {
     'ignore',
     'config',
   ],
-  compat: [...BASE, ...PROBE, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
+  compat: [...BASE, ...PROBE_SHALLOW, 'verbose', 'json', 'redact', 'no-machine', 'platform'],
   preamble: [...BASE, 'framework'],
   completion: [...BASE],
   serve: [
@@ -181,6 +194,9 @@ export const REFUSALS: Record<string, Partial<Record<OptionName, MessageKey>>> =
   diff: { from: 'refusal.diff.from', html: 'refusal.diff.html' },
   fleet: { from: 'refusal.fleet.from', markdown: 'refusal.fleet.markdown' },
   check: { 'no-machine': 'refusal.check.no-machine' },
+  explain: { deep: 'refusal.deep' },
+  procs: { deep: 'refusal.deep' },
+  compat: { deep: 'refusal.deep' },
   preamble: { json: 'refusal.preamble.json' },
   serve: {
     json: 'refusal.serve.page',

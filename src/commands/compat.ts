@@ -57,6 +57,12 @@ export const command: Command = {
     // the requirements are public knowledge; what is said about this machine (its name, its paths, the
     // snapshot file it came from) is redacted
     const redactor = redactorFor(ctx, args, { snapshot: got?.snapshot ?? null, judged });
+    // a fix that installs a newer CUDA minor than the driver reports says why that runs (check says "≤ 13.0")
+    const driverCuda = got?.snapshot.nvidia.ok ? got.snapshot.nvidia.cudaVersion : null;
+    if (judged?.fix) {
+      const note = minorCompatNote(judged.fix.text, judged.driver, driverCuda);
+      if (note) judged.fix.text = joinList([judged.fix.text, note], 'sentence');
+    }
     const machine = shown(redactor, judged);
     const source = got ? shown(redactor, got.source) : null;
     if (flag(args, 'json')) {
@@ -73,6 +79,16 @@ export const command: Command = {
     return judged && !judged.ok ? 1 : 0;
   },
 };
+
+/** The sentence on minor-version compatibility when the fix names a CUDA X.Y newer than the driver's own X.Z. */
+export function minorCompatNote(fixText: string, driver: string | null, driverCuda: string | null | undefined) {
+  const own = /^(\d+)\.(\d+)/.exec(driverCuda ?? '');
+  if (!driver || !own) return null;
+  for (const m of fixText.matchAll(/\bCUDA (\d+)\.(\d+)\b/g))
+    if (m[1] === own[1] && Number(m[2]) > Number(own[2]))
+      return t('compat.minorCompat', { driver, max: `${own[1]}.${own[2]}`, cuda: `${m[1]}.${m[2]}`, major: own[1]! });
+  return null;
+}
 
 const MARK = { ok: '✓', warn: '!', fail: '✗', unknown: '?' } as const;
 

@@ -3,12 +3,12 @@
 // job, and may be piped on): one line on success; the diagnosis and the memory timeline on failure.
 // `--json` / `--markdown` replace that text with the JSON / Markdown report, on stderr too.
 import { flag, str, type ParsedArgs } from '../cli/args.js';
-import type { Context } from '../ports/context.js';
 import { ALL_CHECKS } from '../judge/checks/index.js';
 import { runChecks } from '../judge/checks/run-checks.js';
 import type { Category } from '../judge/checks/check.js';
 import { UsageError } from '../base/errors.js';
 import type { Finding } from '../judge/finding.js';
+import { isProblem } from '../judge/result.js';
 import { renderHtml } from '../report/html/render.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { buildReportModel, type DiagnosisLike, type RunRecord } from '../report/model.js';
@@ -156,6 +156,8 @@ export interface RunJsonResult {
   run: RunRecord & { snapshotTrigger: string | null };
   snapshot: Snapshot | null;
   findings: Finding[];
+  /** what check --json's summary gives (the counts of the findings), with the code run exits with: the job's */
+  summary: { errors: number; warnings: number; unknown: number; checks: number; exitCode: number };
   diagnosis: DiagnosisLike | null;
   tail: { n: number; stream: 'stdout' | 'stderr'; text: string }[];
 }
@@ -182,6 +184,13 @@ function runResult(
     },
     snapshot: job.snapshot,
     findings,
+    summary: {
+      errors: findings.filter((f) => f.severity === 'error' && isProblem(f, 'error')).length,
+      warnings: findings.filter((f) => f.severity === 'warn' && isProblem(f, 'warn')).length,
+      unknown: findings.filter((f) => f.status === 'unknown').length,
+      checks: new Set(findings.map((f) => f.check)).size,
+      exitCode: job.exitCode,
+    },
     diagnosis,
     tail: job.tail,
   };

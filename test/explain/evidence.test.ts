@@ -74,7 +74,7 @@ describe('PyTorch 2.x out of memory: five outcomes from the figures', () => {
     });
     const d = explainText(log);
     expect(d.causes[0]!.id).toBe('memory_held_by_other_process');
-    expect(d.causes[0]!.why.join(' ')).toMatch(/19\.00 GiB of the GPU's 23\.65 GiB is in use outside this process/);
+    expect(d.causes[0]!.why.join(' ')).toMatch(/19\.0 GiB of the GPU's 23\.6 GiB is in use outside this process/);
   });
 
   it('fragmentation: reserved-but-unallocated at least the request, not the hint line printed on every OOM', () => {
@@ -154,7 +154,7 @@ describe('the older and other frameworks’ wordings', () => {
       'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 34359738368 bytes.\n- GPU model and memory: RTX 3090 24GB';
     const d = explainText(log);
     expect(d.causes[0]!.id).toBe('gpu_memory_exhausted');
-    expect(d.causes[0]!.why.join(' ')).toMatch(/32\.00 GiB\) is larger than the whole GPU/);
+    expect(d.causes[0]!.why.join(' ')).toMatch(/32\.0 GiB\) is larger than the whole GPU/);
   });
 
   it('CuPy: a request larger than the stated GPU is the job itself', () => {

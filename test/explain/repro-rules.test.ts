@@ -49,7 +49,7 @@ describe("XLA's memory at start", () => {
     const f = 'memory_held_by_other_process/held.keep6000-jax-alloc.log';
     const d = explainText(repro(f));
     expect(d.causes[0]!.id).toBe('memory_held_by_other_process');
-    expect(d.causes[0]!.why.join(' ')).toMatch(/16\.00 GiB\) fits in the 104\.9 GiB/);
+    expect(d.causes[0]!.why.join(' ')).toMatch(/16\.0 GiB\) fits in the 104\.9 GiB/);
     expect(d.causes.slice(0, 3).map((c) => c.id)).toContain('framework_preallocation');
     expect(d.causes[0]!.id).not.toBe('gpu_memory_exhausted');
   });

@@ -290,7 +290,7 @@ describe("PyTorch's out-of-memory figures in the 1.x wordings", () => {
     );
     expect(held.signals.map((s) => s.signature)).toContain('torch.oom.legacy');
     expect(held.causes[0]!.id).toBe('memory_held_by_other_process');
-    expect(held.causes[0]!.why.join(' ')).toMatch(/5\.98 GiB \(77% of the GPU\) is used outside this PyTorch/);
+    expect(held.causes[0]!.why.join(' ')).toMatch(/6\.0 GiB \(77% of the GPU\) is used outside this PyTorch/);
   });
 
   it('a paste cut after "free)": the figures are read by their labels, and the job itself fills the GPU', () => {
@@ -298,7 +298,7 @@ describe("PyTorch's out-of-memory figures in the 1.x wordings", () => {
       'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 5.1 GiB already allocated; 1.2 GiB free)',
     );
     expect(d.causes[0]!.id).toBe('gpu_memory_exhausted');
-    expect(d.causes[0]!.why.join(' ')).toMatch(/tensors hold 5\.10? GiB and 1\.20? GiB is free of 7\.79 GiB/);
+    expect(d.causes[0]!.why.join(' ')).toMatch(/tensors hold 5\.1 GiB and 1\.2 GiB is free of 7\.8 GiB/);
     const held = explainText(
       'RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total capacity; 0.5 GiB already allocated; 0 bytes free)',
     );

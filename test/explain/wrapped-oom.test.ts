@@ -18,14 +18,14 @@ describe('a wrapped out-of-memory message', () => {
     const flat = explainText(ONE_LINE);
     expect(wrapped.causes[0]!.id).toBe('gpu_memory_exhausted');
     expect(flat.causes[0]!.id).toBe('gpu_memory_exhausted');
-    expect(wrapped.causes[0]!.why.join(' ')).toMatch(/38\.21 GiB reserved of 39\.56 GiB/);
-    expect(flat.causes[0]!.why.join(' ')).toMatch(/38\.21 GiB reserved of 39\.56 GiB/);
+    expect(wrapped.causes[0]!.why.join(' ')).toMatch(/38\.2 GiB reserved of 39\.6 GiB/);
+    expect(flat.causes[0]!.why.join(' ')).toMatch(/38\.2 GiB reserved of 39\.6 GiB/);
   });
   it('a blank line ends the message: what follows is not joined to it', () => {
     const d = explainText(
       `${WRAPPED.split('\n')[0]}\n\nGiB total capacity; 37.88 GiB already allocated; 32.56 MiB free; 38.21 GiB`,
     );
-    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/38\.21 GiB reserved of 39\.56 GiB/);
+    expect(d.causes.flatMap((c) => c.why).join(' ')).not.toMatch(/38\.2 GiB reserved of 39\.6 GiB/);
   });
 });
 

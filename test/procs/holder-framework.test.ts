@@ -116,9 +116,13 @@ describe('the holders in the snapshot and their policy', () => {
     const c = d.causes.find((x) => x.id === 'memory_held_by_other_process')! as (typeof d.causes)[number] & {
       why: string[];
     };
-    expect(c.why).toContain('without PID 1968 (JAX, 105.4 GiB) this job, 33.50 GiB + 6.10 GiB, fits in 139.8 GiB');
+    expect(c.why).toContain(
+      "without PID 1968 (JAX, 105.4 GiB) this job, 33.5 GiB + 6.1 GiB, fits in the GPU's 139.8 GiB (the total the log states)",
+    );
     const texts = c.evidence.map((e) => e.text);
-    expect(texts).toContain('without PID 1968 (JAX, 105.4 GiB) this job, 33.50 GiB + 6.10 GiB, fits in 139.8 GiB');
+    expect(texts).toContain(
+      "without PID 1968 (JAX, 105.4 GiB) this job, 33.5 GiB + 6.1 GiB, fits in the GPU's 139.8 GiB (the total the log states)",
+    );
     expect(
       texts.some((t) =>
         t.startsWith(

@@ -233,3 +233,39 @@ describe('the same state, the same first command (check, explain, run, procs, fi
     expect(check).not.toMatch(/CUDA_VISIBLE_DEVICES=\d/);
   });
 });
+
+describe("explain of a log that states a total: the log's figures are the log's, in the one rule", () => {
+  /** every size in a sentence the tool wrote (not the log line it quotes) */
+  const SIZE = /\b\d[\d,]*(?:\.\d+)?\s*(?:bytes|KiB|MiB|GiB|TiB)\b/g;
+  const exJson = JSON.parse(runCli(['explain', OOM, '--from', HELD, '--json']).stdout);
+  const own: string[] = [
+    ...exJson.causes.flatMap((c: { why: string[] }) => c.why),
+    ...exJson.causes.flatMap((c: { evidence: Array<{ text: string; source?: string }> }) =>
+      c.evidence.filter((e) => e.source === 'machine').map((e) => e.text),
+    ),
+  ];
+
+  it("writes every size of its own in fmtMiB's rule: GiB with one decimal, whole MiB", () => {
+    const sizes = own.flatMap((s) => [...s.matchAll(SIZE)].map((m) => m[0]));
+    expect(sizes).toContain('784 MiB');
+    expect(sizes).toContain('139.8 GiB'); // the log's "139.80 GiB total capacity"
+    for (const s of sizes) expect(s).toMatch(/^\d+ MiB$|^\d+\.\d GiB$/);
+  });
+
+  it("says the total from the log is the log's, also in a line of the machine's facts", () => {
+    const machine = exJson.causes.flatMap((c: { evidence: Array<{ text: string; source?: string }> }) =>
+      c.evidence.filter((e) => e.source === 'machine').map((e) => e.text),
+    ) as string[];
+    const fits = machine.find((s) => /fits in/.test(s));
+    expect(fits).toMatch(/fits in the GPU's 139\.8 GiB \(the total the log states\)$/);
+    // a total in a line of this machine is the snapshot's 140.4 GiB, or labelled the log's
+    for (const line of machine)
+      for (const m of line.matchAll(TOTAL))
+        if (m[0] !== '140.4 GiB') expect(line).toContain('(the total the log states)');
+    const text = runCli(['explain', OOM, '--from', HELD, '-v']).stdout.replace(/\s*\n\s*│?\s*/g, ' ');
+    expect(text).toContain("fits in the GPU's 139.8 GiB (the total the log states)");
+    expect(text).toMatch(/GPU memory now: GPU 0 138\.6 GiB of 140\.4 GiB used/);
+    const zh = runCli(['explain', OOM, '--from', HELD, '--lang', 'zh']).stdout.replace(/\s*\n\s*│?\s*/g, '');
+    expect(zh).toContain('放得进 GPU 的 139.8 GiB（日志所写的总量）');
+  });
+});

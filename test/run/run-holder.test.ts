@@ -67,7 +67,7 @@ describe('run: the holder’s framework and the arithmetic', () => {
     // machine facts are evidence lines of the cause, marked as this machine's (the one finding model)
     expect(r.stderr).toContain(`│ now: PID ${pid} (JAX, python3,`);
     expect(r.stderr).toContain(
-      `│ without PID ${pid} (JAX, 105.4 GiB) this job, 33.50 GiB + 6.10 GiB, fits in 139.8 GiB   (this machine)`,
+      `│ without PID ${pid} (JAX, 105.4 GiB) this job, 33.5 GiB + 6.1 GiB, fits in the GPU's 139.8 GiB (the total the log states)   (this machine)`,
     );
     expect(r.stderr).toMatch(new RegExp(`GPU 0 NVIDIA H200: .*JAX python3 \\(PID ${pid}[^)]*\\) 105\\.4 GiB`));
     const page = fs.readFileSync(html, 'utf8');

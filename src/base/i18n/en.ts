@@ -1823,6 +1823,10 @@ export const en = {
     'on this machine PID {pid} maps both PyTorch and {fw}: {fw} reserves its pool inside the same process',
   'why.m.fits': 'without {who} this job, {job}, fits in {total}',
   'why.m.notFits': 'even without {who} this job, {job}, does not fit in {total}',
+  // the total a PyTorch OOM states is the log's (its cudaMemGetInfo), not this machine's nvidia-smi figure
+  'why.m.fitsLog': "without {who} this job, {job}, fits in the GPU's {total} (the total the log states)",
+  'why.m.notFitsLog':
+    "even without {who} this job, {job}, does not fit in the GPU's {total} (the total the log states)",
   'why.m.noneNow': 'no other process holds GPU memory now ({mib} used in all)',
   'why.m.memNow': 'GPU memory now: {list}',
   'why.m.memGpu': 'GPU {gpu} {used} of {total} used',
@@ -2117,6 +2121,10 @@ export const en = {
   'compat.noSmiGpu': 'This machine has no NVIDIA GPU that nvidia-smi can see, so it cannot run the GPU build',
   'compat.noBuildFits': "No {fw} build in gpu-env-doctor's data fits this machine.",
   'compat.doesNotFit': '{label} does not fit this machine.',
+  // a build of a newer CUDA minor than the driver reports: why it still runs (the reader has seen "≤ 13.0")
+  'compat.minorCompat':
+    "Driver {driver} reports CUDA {max} as its own; a CUDA {cuda} build runs on it through CUDA's minor-version " +
+    'compatibility (a CUDA {major}.x program runs on any driver of CUDA {major}), except code that needs PTX JIT.',
 
   // usage errors of the parser (src/cli/args.ts) and the refusals of the option table (src/cli/options.ts)
   'refusal.run.json': "run's stdout and stderr belong to the job; write the report to a file with --report FILE.json",
@@ -2131,6 +2139,7 @@ export const en = {
   'refusal.fleet.from': 'fleet takes the snapshots as arguments: gpu-env-doctor fleet FILES|DIR',
   'refusal.fleet.markdown': 'fleet has no Markdown report; use --html FILE',
   'refusal.check.no-machine': 'check judges a machine: this one, or a saved snapshot with --from',
+  'refusal.deep': 'it shows nothing of the cuDNN smoke test; run it with gpu-env-doctor check --deep',
   'refusal.preamble.json': 'preamble prints Python code',
   'refusal.serve.page': 'it serves a page (its data as JSON at /state.json)',
   'refusal.serve.from': 'it watches this machine (for saved snapshots: --fleet DIR)',

@@ -1471,6 +1471,8 @@ export const zh: Record<MessageKey, string> = {
   'why.m.inProcess': '本机上 PID {pid} 同时加载了 PyTorch 和 {fw}：{fw} 在同一进程中预留了它的显存池',
   'why.m.fits': '如果没有 {who}，本任务（{job}）放得进 {total}',
   'why.m.notFits': '即使没有 {who}，本任务（{job}）也放不进 {total}',
+  'why.m.fitsLog': '如果没有 {who}，本任务（{job}）放得进 GPU 的 {total}（日志所写的总量）',
+  'why.m.notFitsLog': '即使没有 {who}，本任务（{job}）也放不进 GPU 的 {total}（日志所写的总量）',
   'why.m.noneNow': '现在没有其他进程占用显存（总共只用了 {mib}）',
   'why.m.memNow': '现在的显存：{list}',
   'why.m.memGpu': 'GPU {gpu} 已用 {used}，总量 {total}',
@@ -1717,6 +1719,9 @@ export const zh: Record<MessageKey, string> = {
   'compat.noSmiGpu': '本机没有 nvidia-smi 能看到的 NVIDIA GPU，因此无法运行 GPU 构建',
   'compat.noBuildFits': 'gpu-env-doctor 的数据中没有适合本机的 {fw} 构建。',
   'compat.doesNotFit': '{label} 不适合本机。',
+  'compat.minorCompat':
+    '驱动 {driver} 自身报告的是 CUDA {max}；CUDA {cuda} 的构建仍可在其上运行，靠的是 CUDA 的次版本兼容' +
+    '（CUDA {major}.x 的程序可在任何 CUDA {major} 驱动上运行），需要 PTX JIT 的代码除外。',
 
   // usage errors of the parser (src/cli/args.ts) and the refusals of the option table (src/cli/options.ts)
   'refusal.run.json': 'run 的 stdout 和 stderr 属于任务本身；请用 --report FILE.json 把报告写入文件',
@@ -1729,6 +1734,7 @@ export const zh: Record<MessageKey, string> = {
   'refusal.fleet.from': 'fleet 以参数接收快照：gpu-env-doctor fleet FILES|DIR',
   'refusal.fleet.markdown': 'fleet 没有 Markdown 报告；请用 --html FILE',
   'refusal.check.no-machine': 'check 判断的是一台机器：本机，或用 --from 指定的已保存快照',
+  'refusal.deep': '它的输出不含 cuDNN 冒烟测试的结果；要运行该测试请用 gpu-env-doctor check --deep',
   'refusal.preamble.json': 'preamble 输出的是 Python 代码',
   'refusal.serve.page': '它提供的是网页（数据以 JSON 形式在 /state.json）',
   'refusal.serve.from': '它监视的是本机（已保存的快照请用 --fleet DIR）',

@@ -103,10 +103,10 @@ export function combineWithMachine(
               })
             : t('why.m.job', { self: fmtBytes(fig.self), requested: fmtBytes(fig.requested) });
         if (need <= fig.total) {
-          const text = t('why.m.fits', { who, job, total: fmtBytes(fig.total) });
+          const text = t('why.m.fitsLog', { who, job, total: fmtBytes(fig.total) });
           board.add('memory_held_by_other_process', 0.6, text, [src(text)]);
         } else {
-          const text = t('why.m.notFits', { who, job, total: fmtBytes(fig.total) });
+          const text = t('why.m.notFitsLog', { who, job, total: fmtBytes(fig.total) });
           board.add('gpu_memory_exhausted', 0.6, text, [src(text)]);
         }
       }

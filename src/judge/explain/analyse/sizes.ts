@@ -1,3 +1,8 @@
+import { fmtMiB } from '../../../base/format.js';
+
+export const GiB = 1024 ** 3;
+export const MiB = 1024 ** 2;
+
 // Sizes as the frameworks print them: "784.00 MiB", "0 bytes", "1.40G", "4,294,967,296".
 
 /** bytes, or undefined when the text is not a size */
@@ -22,16 +27,8 @@ export function parseSize(s: string | undefined): number | undefined {
   return n * 1024 ** pow;
 }
 
+/** A size the log printed, in the tool's one rule for GPU memory (base/format's fmtMiB), so the log's
+ *  "139.80 GiB" and the machine's 143171 MiB read alike. */
 export function fmtBytes(b: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = b;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${Math.round(v)} bytes` : `${v.toFixed(v >= 100 ? 1 : 2)} ${units[i]}`;
+  return fmtMiB(b / MiB);
 }
-
-export const GiB = 1024 ** 3;
-export const MiB = 1024 ** 2;
