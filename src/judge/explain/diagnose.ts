@@ -133,14 +133,21 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // (the "configuration error" line itself only points at the exception that follows it)
   const consequence = (s: SignalState) =>
     CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
-  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
+  const firstVoters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
     ? errors.filter((s) => !consequence(s))
     : errors;
+  // a wrapper that appends a CUDA status ("Error 803: system has unsupported …") defers to that status's own
+  // message when one is read on its line: the wrapper's text says the appended code is the reason
+  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
+  const voters = firstVoters.filter(
+    (s) =>
+      !STATUS_WRAPPERS.has(s.group) ||
+      !firstVoters.some((o) => o !== s && !STATUS_WRAPPERS.has(o.group) && lineOf(o) === lineOf(s)),
+  );
   const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   // one line, one message: several signals read on the same line (the wordings of several releases, a status
   // text printed as the message's value) share that line's vote instead of counting it two or three times
   const onLine = new Map<number, number>();
-  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
   for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
@@ -381,6 +388,9 @@ function evidenceTiers(
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
+ *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case) */
+const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error']);
 /** the driver refusing a module's PTX for its ISA version (cuda.h CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222: "the
  *  provided PTX was compiled with an unsupported toolchain"): its JIT, not a toolkit's ptxas, assembled the PTX */
 const DRIVER_JIT_REFUSED = 'cuda.unsupported_ptx';
