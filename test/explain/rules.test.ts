@@ -526,3 +526,14 @@ describe("TensorFlow's reserve for the CUDA libraries: a cuBLAS handle it cannot
     );
   });
 });
+
+describe("Docker's --gpus with no device driver for the gpu capability", () => {
+  it('the container starts without a GPU (CONTRACT: a container without GPU is no_device_visible), no library', () => {
+    const line =
+      'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n' +
+      'ERRO[0000] error waiting for container: context canceled\n';
+    const d = explainText(line, catalogOnly);
+    expect(d.signals.map((s) => s.signature)).toContain('docker-could-not-select-device-driver');
+    expect(d.causes[0]!.id).toBe('no_device_visible');
+  });
+});
