@@ -30,6 +30,23 @@ describe('a status or a message that names its cause decides over its wrapper', 
   });
 });
 
+describe("a wrapper that appends a CUDA status defers to the status's own message", () => {
+  it.each(['library_conflict/driver.torch-compat-matmul.log', 'library_conflict/driver.torch-compat-resnet.log'])(
+    "%s: Error 803 behind cudaGetDeviceCount is a libcuda that is not the kernel driver's",
+    (f) => {
+      expect(repro(f)).toMatch(/Unexpected error from cudaGetDeviceCount\(\).*Error 803: system has unsupported/);
+      expect(ids(f)[0]).toBe('library_conflict');
+    },
+  );
+
+  it('the same wrapper with another status follows that status', () => {
+    const text =
+      'RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling ' +
+      'NumCudaDevices() that might have already set an error? Error 802: system not yet initialized\n';
+    expect(explainText(text).causes[0]!.id).toBe('hardware_or_driver_fault');
+  });
+});
+
 describe('settings the installed builds reject', () => {
   it.each([
     ['configuration_invalid/config.torch-allocconf-3.log', 'PYTORCH_CUDA_ALLOC_CONF', /ConfigTokenizer/],

@@ -497,3 +497,43 @@ describe('a hosted notebook image and the cuDNN a framework loads', () => {
     ).toMatch(/runtime image/);
   });
 });
+
+describe("TensorFlow's reserve for the CUDA libraries: a cuBLAS handle it cannot create", () => {
+  const cublas =
+    '2020-08-05 14:50:28.489542: E tensorflow/stream_executor/cuda/cuda_blas.cc:238] failed to create cublas handle: ' +
+    'CUBLAS_STATUS_ALLOC_FAILED\n' +
+    '2020-08-05 14:50:28.489887: W tensorflow/core/common_runtime/base_collective_executor.cc:217] ' +
+    'BaseCollectiveExecutor::StartAbort Internal: Blas xGEMM launch failed\n';
+  it("cuBLAS alone: memory taken after TensorFlow started, another process's, not TensorFlow's pool", () => {
+    const got = ids(cublas);
+    expect(got[0]).toBe('memory_held_by_other_process');
+    expect(got.indexOf('framework_preallocation')).not.toBe(0);
+    expect(first('tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed')).toBe(
+      'memory_held_by_other_process',
+    );
+  });
+  it("with cuDNN's handle failing too (cuDNN loads its kernels, more than the reserve): the pool stays first", () => {
+    const cudnn =
+      '2019-06-21 14:29:35.1: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: ' +
+      'CUDNN_STATUS_INTERNAL_ERROR\n' +
+      'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably ' +
+      'because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.\n';
+    expect(first(cudnn + cublas)).not.toBe('memory_held_by_other_process');
+  });
+  it('another framework keeps its reading: a cuBLAS handle under PyTorch is not moved', () => {
+    expect(first('RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`')).not.toBe(
+      'memory_held_by_other_process',
+    );
+  });
+});
+
+describe("Docker's --gpus with no device driver for the gpu capability", () => {
+  it('the container starts without a GPU (CONTRACT: a container without GPU is no_device_visible), no library', () => {
+    const line =
+      'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n' +
+      'ERRO[0000] error waiting for container: context canceled\n';
+    const d = explainText(line, catalogOnly);
+    expect(d.signals.map((s) => s.signature)).toContain('docker-could-not-select-device-driver');
+    expect(d.causes[0]!.id).toBe('no_device_visible');
+  });
+});

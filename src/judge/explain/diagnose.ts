@@ -133,14 +133,22 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // (the "configuration error" line itself only points at the exception that follows it)
   const consequence = (s: SignalState) =>
     CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
-  const voters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
+  const firstVoters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
     ? errors.filter((s) => !consequence(s))
     : errors;
+  // a wrapper that appends a CUDA status ("Error 803: system has unsupported …") defers to that status's own
+  // message when one is read on its line: the wrapper's text says the appended code is the reason
+  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
+  const lineText = (s: SignalState) => Collector.matches(s)[0]?.text ?? '';
+  const voters = firstVoters.filter(
+    (s) =>
+      !STATUS_WRAPPERS.has(s.group) ||
+      !firstVoters.some((o) => o !== s && !STATUS_WRAPPERS.has(o.group) && lineOf(o) === lineOf(s)),
+  );
   const strong = voters.some((s) => s.sig.kind === 'evidence' || s.sig.kind === 'memory');
   // one line, one message: several signals read on the same line (the wordings of several releases, a status
   // text printed as the message's value) share that line's vote instead of counting it two or three times
   const onLine = new Map<number, number>();
-  const lineOf = (s: SignalState) => Collector.matches(s)[0]?.line ?? -1;
   for (const st of voters) onLine.set(lineOf(st), (onLine.get(lineOf(st)) ?? 0) + 1);
   // where the job ran: the log says it (OS line, C:\ paths, DLL names), else the machine's snapshot
   const matchedLines = all.flatMap((st) => Collector.matches(st).map((m) => m.text));
@@ -152,6 +160,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
   const driverJit = col.signals.has(DRIVER_JIT_REFUSED);
+  // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
+  const tfCublasOnly =
+    (fw === 'tensorflow' || fw === 'keras') &&
+    voters.some((s) => CUBLAS_HANDLE.test(lineText(s))) &&
+    !voters.some(
+      (s) =>
+        (s.sig.kind === 'memory' && !CUBLAS_HANDLE.test(lineText(s))) || /dnn|convolution algorithm/i.test(lineText(s)),
+    );
   for (const st of voters) {
     const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
@@ -172,6 +188,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         inContainer,
         paddleOom,
         driverJit,
+        tfCublasOnly,
       ),
       st,
       platform,
@@ -189,6 +206,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   if (
     fw &&
     PREALLOCATING.has(fw) &&
+    !tfCublasOnly &&
     board.score('framework_preallocation') > 0 &&
     board.score('gpu_memory_exhausted') > 0 &&
     !col.signals.has('torch.oom.current')
@@ -381,6 +399,9 @@ function evidenceTiers(
  * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
  */
 const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+/** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
+ *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case) */
+const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error']);
 /** the driver refusing a module's PTX for its ISA version (cuda.h CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222: "the
  *  provided PTX was compiled with an unsupported toolchain"): its JIT, not a toolkit's ptxas, assembled the PTX */
 const DRIVER_JIT_REFUSED = 'cuda.unsupported_ptx';
@@ -389,6 +410,12 @@ const PTXAS_ISA = 'ptxas.unsupported_ptx_version';
 /** cuDNN 9's status for sub-libraries of different versions loaded together (cudnn_graph.h cudnnStatus_t 1002:
  *  "some cuDNN sub-libraries have different versions"): copies of cuDNN mixed, whichever wrapper prints it */
 const CUDNN_SUBLIBRARY_STATUS = /\bCUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH\b/;
+/** cuBLAS's handle failing to be created, in TensorFlow's words (stream_executor/cuda/cuda_blas.cc "failed to create
+ *  cublas handle", the kernels' "Blas GEMM launch failed"). TF_LIBRARY_RESERVE: TensorFlow's pool is the free memory
+ *  less MinSystemMemory (core/common_runtime/gpu/gpu_device.cc: 225 MiB under 2 GiB, else the larger of 300 MiB and
+ *  5% in 1.x; 500-1536 MiB by compute capability in 2.x), left for the libraries' handles and workspaces */
+const CUBLAS_HANDLE =
+  /\bBlas x?GEMM(?:V|Batched)? launch failed|failed to create cublas handle|\bCUBLAS_STATUS_ALLOC_FAILED\b/i;
 /** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
 const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
 /**
@@ -461,6 +488,7 @@ function redirect(
   inContainer = false,
   paddleOom = false,
   driverJit = false,
+  tfCublasOnly = false,
 ): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
@@ -477,6 +505,9 @@ function redirect(
   // ptxas's ISA refusal printed in the driver's JIT log (after CUDA_ERROR_UNSUPPORTED_PTX_VERSION) is the driver's
   // compiler: the driver is older than the toolkit that wrote the PTX, whatever toolkit is installed
   if (driverJit && st.group === PTXAS_ISA) move('cuda_toolkit_mismatch', 'driver_too_old', 0.9);
+  // TensorFlow leaves a reserve outside its pool for the CUDA libraries; a cuBLAS handle (a few MiB) that cannot
+  // be created under it means memory taken after TensorFlow started: another process, not TensorFlow's own pool
+  if (tfCublasOnly && CUBLAS_HANDLE.test(text)) move('framework_preallocation', 'memory_held_by_other_process', 0.8);
   // cuDNN's status for a mix of sub-library versions names two copies of cuDNN loaded together, whatever prefix
   // ("cuDNN error: ", a backend descriptor's failure) prints it: the wrapper's other readings do not apply
   if (CUDNN_SUBLIBRARY_STATUS.test(text))
