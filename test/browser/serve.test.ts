@@ -30,7 +30,11 @@ if (!CHROMIUM)
     'test/browser: chromium is not installed (apt-get install chromium): the serve browser tests are skipped',
   );
 
-const DOCS = path.resolve(__dirname, '../../docs');
+// The screenshots land in docs/ only when asked (GED_UPDATE_DOCS=1): a test run leaves the checkout as it was.
+const DOCS =
+  process.env.GED_UPDATE_DOCS === '1'
+    ? path.resolve(__dirname, '../../docs')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'ged-shots-'));
 const INTERVAL_S = 2;
 const HOSTILE_ARG = '<img src=x onerror="window.__pwned=1">';
 const HOSTILE_SCRIPT = '</script><script>window.__pwned=2</script>';
