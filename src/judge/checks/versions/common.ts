@@ -14,10 +14,18 @@ export interface Installed {
   target: Target;
 }
 
+// Six versions.* checks ask for the same facts of the same snapshot; a snapshot is never changed once read, so
+// they are computed once per snapshot (read-only for the callers).
+const INSTALLED = new WeakMap<Snapshot, { m: MachineFacts; items: Installed[] }>();
+
 export function installedFrameworks(s: Snapshot): { m: MachineFacts; items: Installed[] } {
+  const known = INSTALLED.get(s);
+  if (known) return known;
   const m = machineFacts(s);
   const items = m.envs.flatMap((env) => env.frameworks.map((fw) => ({ env, fw, target: targetFromInstalled(fw) })));
-  return { m, items };
+  const facts = { m, items };
+  INSTALLED.set(s, facts);
+  return facts;
 }
 
 /** applies(): there must be a framework to judge. */
