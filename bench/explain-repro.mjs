@@ -8,12 +8,9 @@
 // A sidecar may name a `secondary` label where the log alone cannot tell two causes apart: counted in the lenient
 // accuracy only, never in precision/recall/F1.
 // Run: node bench/explain-repro.mjs [--dir DIR ...] [--json] [--cases]
-import { build } from 'esbuild';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { repo } from '../scripts/explain-tooling.mjs';
+import { bundleAndImport, repo } from '../scripts/explain-tooling.mjs';
 import { scoreRows } from './lib/repro-score.mjs';
 
 const argv = process.argv.slice(2);
@@ -27,28 +24,10 @@ for (const a of argv) {
 }
 
 /** The engine as the CLI runs it: src/judge/explain/engine.ts bundled once (the knowledge tables read from src/knowledge). */
-async function loadEngine() {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-repro-'));
-  const entry = path.join(work, 'entry.ts');
-  fs.writeFileSync(
-    entry,
-    `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/judge/explain/engine.ts'))};\n`,
-  );
-  const out = path.join(work, 'entry.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href) },
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-  });
-  const mod = await import(pathToFileURL(out).href);
-  fs.rmSync(work, { recursive: true, force: true });
-  return mod;
+function loadEngine() {
+  return bundleAndImport([
+    `export { explainStream } from ${JSON.stringify(path.join(repo, 'src/judge/explain/engine.ts'))};`,
+  ]);
 }
 
 /** The labelled logs: every ID.json with a label beside its ID.log, sorted by id (folders read recursively). */

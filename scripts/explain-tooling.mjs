@@ -1,5 +1,5 @@
-// Shared by scripts/fit-explain-priors.mjs and bench/explain-accuracy.mjs: bundles the explain engine's fitting
-// entry points (src/judge/explain/priors/*) once with esbuild and reads the labelled corpora.
+// Shared by scripts/fit-explain-priors.mjs and the explain benches: bundles parts of the explain engine once with
+// esbuild, as the CLI runs them, and reads the labelled corpora.
 import { build } from 'esbuild';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,21 +9,17 @@ import { writeCatalog } from './lib/explain-catalog.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function loadTooling() {
-  // the engine reads the generated catalog, which is built, not committed
+/**
+ * `lines` (export statements over src/ files) bundled once with esbuild and imported, as the CLI would run them;
+ * the generated catalog is written first (it is built, not committed), and the knowledge tables are read from
+ * their JSON files at first use (src/knowledge/index.ts): from where they are here.
+ */
+export async function bundleAndImport(lines) {
   await writeCatalog();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-'));
   const entry = path.join(work, 'entry.ts');
-  fs.writeFileSync(
-    entry,
-    [
-      `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/fit.ts'))};`,
-      `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/model.ts'))};`,
-      `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/corpus.ts'))};`,
-    ].join('\n'),
-  );
+  fs.writeFileSync(entry, lines.join('\n'));
   const out = path.join(work, 'entry.mjs');
-  // the knowledge tables are read from their JSON files at first use (src/knowledge/index.ts): where they are here
   await build({
     entryPoints: [entry],
     outfile: out,
@@ -38,6 +34,15 @@ export async function loadTooling() {
   const mod = await import(pathToFileURL(out).href);
   fs.rmSync(work, { recursive: true, force: true });
   return mod;
+}
+
+/** The fitting entry points of the explain engine (src/judge/explain/priors/*). */
+export function loadTooling() {
+  return bundleAndImport([
+    `export { fitPriors, countPriors, STRENGTH_GRID, CONTEXT_GRID } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/fit.ts'))};`,
+    `export { PriorModel } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/model.ts'))};`,
+    `export { fitReport, textOf, envBlock } from ${JSON.stringify(path.join(repo, 'src/judge/explain/priors/corpus.ts'))};`,
+  ]);
 }
 
 /** the labelled reports of the corpora, sorted by id */
