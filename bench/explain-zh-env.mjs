@@ -12,10 +12,10 @@
 // Run: node bench/explain-zh-env.mjs [CORPUS_DIR…] [--cases] [--json] [--cli]
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { envBlockEn, envBlockZh } from './lib/env-blocks.mjs';
+import { fileURLToPath } from 'node:url';
+import { bundleAndImport } from '../scripts/explain-tooling.mjs';
+import { envBlockZh } from './lib/env-blocks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../dist/cli.js');
@@ -31,23 +31,12 @@ const dirs =
       ? ['dev', 'dev2'].map((d) => path.join(sharedRoot, d))
       : ['dev', 'dev2'].map((d) => path.resolve(here, '../test/fixtures/corpus', d)).filter((d) => fs.existsSync(d));
 
-let engine = null;
-if (!argv.includes('--cli')) {
-  const { build } = await import('esbuild');
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zh-env-bench-')), 'engine.mjs');
-  // the knowledge tables are read from their files when first asked (src/knowledge/index.ts)
-  await build({
-    entryPoints: [path.resolve(here, '../src/judge/explain/engine.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: out,
-    logLevel: 'error',
-    define: { __KNOWLEDGE_DIR__: JSON.stringify(pathToFileURL(path.resolve(here, '../src/knowledge')).href + '/') },
-  });
-  engine = await import(pathToFileURL(out).href);
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
-}
+// the engine and the English block exactly as the accuracy bench bundles them (scripts/explain-tooling.mjs)
+const src = await bundleAndImport([
+  `export { explainText } from ${JSON.stringify(path.resolve(here, '../src/judge/explain/engine.ts'))};`,
+  `export { envBlock } from ${JSON.stringify(path.resolve(here, '../src/judge/explain/priors/corpus.ts'))};`,
+]);
+const engine = argv.includes('--cli') ? null : src;
 
 function explain(text) {
   if (engine) {
@@ -121,7 +110,7 @@ const cases = dirs.flatMap((d) =>
 );
 const t0 = Date.now();
 const runs = await pool(cases, 2, async (c) => {
-  const [en, zh] = [await explain(`${c.log}\n${envBlockEn(c)}\n`), await explain(`${c.log}\n${envBlockZh(c)}\n`)];
+  const [en, zh] = [await explain(`${c.log}\n${src.envBlock(c)}\n`), await explain(`${c.log}\n${envBlockZh(c)}\n`)];
   return { c, en, zh };
 });
 

@@ -8,6 +8,5 @@ export interface CorpusCase {
   label: string;
   secondary?: string | null;
 }
-export function envBlockEn(c: CorpusCase): string;
 export function envBlockZh(c: CorpusCase): string;
 export const ZH_PHRASINGS: Record<string, unknown>;

@@ -1,30 +1,11 @@
-// The reporter's facts of a corpus case as an environment block, in English (the lines of bench/explain-accuracy.mjs's
-// envBlock: the TensorFlow/PyTorch issue templates) and rewritten in Chinese phrasing: the labels as Chinese posts,
-// CSDN/Zhihu questions and PaddlePaddle's Chinese issue template write them, with full-width punctuation, keys
+// The reporter's facts of a corpus case as an environment block in Chinese phrasing (the English one is
+// src/judge/explain/priors/corpus.ts's envBlock: the TensorFlow/PyTorch issue templates), with the labels as
+// Chinese posts, CSDN/Zhihu questions and PaddlePaddle's Chinese issue template write them, with full-width punctuation, keys
 // glued to values, and several facts on one line. The values stay as the reporter wrote them (product names,
 // versions, English notes), as Chinese posts paste them. Which phrasing a case gets is fixed by its id, so runs
 // compare; every phrasing is used across the corpus.
 
 const FW_NAMES = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };
-
-/** English, exactly as bench/explain-accuracy.mjs writes it. */
-export function envBlockEn(c) {
-  const e = c.env ?? {};
-  const lines = ['', '**System information**'];
-  const fwName = FW_NAMES[c.framework] ?? null;
-  if (fwName) lines.push(`- ${fwName} version: ${c.framework_version ?? 'unknown'}`);
-  else if (c.framework_version) lines.push(`- Framework: ${c.framework_version}`);
-  if (e.os) lines.push(`- OS Platform and Distribution: ${e.os}`);
-  if (e.python) lines.push(`- Python version: ${e.python}`);
-  if (e.install) lines.push(`- Installed using: ${e.install}`);
-  if (e.cuda) lines.push(`- CUDA version: ${e.cuda}`);
-  if (e.cudnn) lines.push(`- cuDNN version: ${e.cudnn}`);
-  if (e.driver) lines.push(`- NVIDIA driver version: ${e.driver}`);
-  if (e.gpu) lines.push(`- GPU model and memory: ${e.gpu}`);
-  if (e.other) lines.push(`- Other: ${e.other}`);
-  if (e.note) lines.push(`- Notes: ${e.note}`);
-  return lines.join('\n');
-}
 
 /** FNV-1a of the id and the field: the same phrasing for a case in every run. */
 function pick(id, field, n) {

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explainText } from '../../src/judge/explain/engine.js';
 import type { EnvironmentFacts } from '../../src/judge/explain/types.js';
-import { envBlockEn, envBlockZh, type CorpusCase } from '../../bench/lib/env-blocks.mjs';
+import { envBlockZh, type CorpusCase } from '../../bench/lib/env-blocks.mjs';
+import { envBlock } from '../../src/judge/explain/priors/corpus.js';
 
 const env = (t: string) => explainText(t).environment;
 
@@ -183,7 +184,7 @@ describe('the corpus reports with their environment blocks in English and in Chi
   it('every report: the same facts and the same ranking from both blocks', () => {
     let compared = 0;
     for (const c of cases) {
-      const en = explainText(`${c.log}\n${envBlockEn(c)}\n`);
+      const en = explainText(`${c.log}\n${envBlock(c as Parameters<typeof envBlock>[0])}\n`);
       const zh = explainText(`${c.log}\n${envBlockZh(c)}\n`);
       expect(plain(zh.environment), c.id).toEqual(plain(en.environment));
       expect(
