@@ -25,6 +25,16 @@ export const CUDNN9_SUBLIBRARIES = [
   'libcudnn_adv',
 ] as const;
 
+/** cuDNN 8's sub-libraries, in dependency order (ops before cnn before adv). */
+export const CUDNN8_SUBLIBRARIES = [
+  'libcudnn_ops_infer',
+  'libcudnn_ops_train',
+  'libcudnn_cnn_infer',
+  'libcudnn_cnn_train',
+  'libcudnn_adv_infer',
+  'libcudnn_adv_train',
+] as const;
+
 /** "libcudnn.so.9.14.0" → "9.14.0"; "libcuda.so.580.95.05" → "580.95.05"; "libcudnn.so.9" → null (only a major). */
 export function versionFromFileName(basename: string): string | null {
   const m = /\.so\.(\d+(?:\.\d+)+)$/.exec(basename);

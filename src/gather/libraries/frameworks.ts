@@ -11,7 +11,7 @@ import type { ElfResult } from './elf.js';
 import type { Inventory } from './inventory.js';
 import { LoaderProcess, type LoadedObject, type LoaderConfig, type Resolution } from './loader.js';
 import type { Consumer, ResolvedLibrary } from '../snapshot/schema-libraries.js';
-import { CUDNN9_SUBLIBRARIES, libraryFamily } from '../../base/versions.js';
+import { CUDNN8_SUBLIBRARIES, CUDNN9_SUBLIBRARIES, libraryFamily } from '../../base/versions.js';
 
 export type Framework = 'torch' | 'tensorflow' | 'jax' | 'cupy';
 
@@ -20,15 +20,6 @@ export interface ConsumerTarget {
   framework: Framework | null;
   environment: PythonEnvironment | null;
 }
-
-const CUDNN8_SUBLIBRARIES = [
-  'libcudnn_ops_infer',
-  'libcudnn_ops_train',
-  'libcudnn_cnn_infer',
-  'libcudnn_cnn_train',
-  'libcudnn_adv_infer',
-  'libcudnn_adv_train',
-];
 
 /** The CUDA-facing library of each framework installed in each environment. */
 export function discoverConsumers(fs: FileSystem, envs: readonly PythonEnvironment[]): ConsumerTarget[] {

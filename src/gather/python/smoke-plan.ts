@@ -3,7 +3,7 @@
 // order, so that when cuDNN opens its sub-libraries by soname at run time it finds these, already loaded, as a
 // framework's process would have them.
 import type { Consumer, LibrariesSection, ResolvedLibrary } from '../snapshot/schema-libraries.js';
-import { CUDNN9_SUBLIBRARIES } from '../../base/versions.js';
+import { CUDNN8_SUBLIBRARIES, CUDNN9_SUBLIBRARIES } from '../../base/versions.js';
 
 export interface SmokeFile {
   /** "libcuda", "libcudart", "libcublasLt", "libcublas", "libcudnn_graph", …, "libcudnn" */
@@ -21,14 +21,6 @@ export interface SmokePlan {
   cublas: string | null;
 }
 
-const CUDNN8_SUBLIBRARIES = [
-  'libcudnn_ops_infer',
-  'libcudnn_ops_train',
-  'libcudnn_cnn_infer',
-  'libcudnn_cnn_train',
-  'libcudnn_adv_infer',
-  'libcudnn_adv_train',
-];
 /** Sub-libraries in dependency order (graph first for cuDNN 9, ops before cnn before adv for cuDNN 8). */
 const SUB_ORDER: readonly string[] = [...CUDNN9_SUBLIBRARIES, ...CUDNN8_SUBLIBRARIES];
 
