@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/registry.js';
 import { en, type MessageKey } from '../../src/base/i18n/en.js';
 import { setLang } from '../../src/base/i18n/index.js';
 import { cudnnSmokeCheck } from '../../src/judge/checks/libraries/cudnn-smoke.js';
@@ -86,21 +87,8 @@ const RUNS: string[][] = [
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots'],
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '-v'],
   ['fleet', 'examples/snapshots', 'test/fixtures/snapshots', '--html', html],
-  ...[
-    'check',
-    'explain',
-    'run',
-    'libs',
-    'procs',
-    'compat',
-    'fix',
-    'preamble',
-    'snapshot',
-    'diff',
-    'fleet',
-    'completion',
-    'serve',
-  ].map((c) => [c, '--help']),
+  // every command's help, from the registry: a new command is covered without touching this list
+  ...Object.keys(COMMANDS).map((c) => [c, '--help']),
   ['--help'],
 ];
 
