@@ -6,7 +6,8 @@ import { esc } from '../html/escape.js';
 import { CLIENT_JS } from './client.js';
 import type { FleetPageModel, MachineRow } from './fleet-model.js';
 import { agoText, clock, secs } from './model.js';
-import { pageHead, verdictWord, type RenderOptions } from './render.js';
+import { verdictWord } from './model.js';
+import { pageHead, type RenderOptions } from './render.js';
 
 function ago(at: number, now: number): string {
   return `<span data-ago="${Math.round(at)}">${esc(agoText(now - at))}</span>`;

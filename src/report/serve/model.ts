@@ -251,7 +251,7 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
         pid: p.pid,
         name: p.name,
         user: p.user,
-        verdict: VERDICTS.has(p.verdict) ? t(`verdict.${p.verdict as Verdict}`) : p.verdict,
+        verdict: verdictWord(p.verdict),
       }),
     }));
     const attributed = procs.reduce((a, p) => a + Math.max(0, p.miB ?? 0), 0);
@@ -432,6 +432,10 @@ export function clock(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 }
 
+/** The verdict word in the chosen language (the model keeps the English one: it is the page's data id too). */
+export function verdictWord(v: string): string {
+  return VERDICTS.has(v) ? t(`verdict.${v as Verdict}`) : v;
+}
 const VERDICTS: ReadonlySet<string> = new Set([
   'this job',
   'active',

@@ -8,9 +8,17 @@ import { esc, num } from '../html/escape.js';
 import { CSS } from '../html/style.js';
 import { CLIENT_JS } from './client.js';
 import { timeUnits as TIME_UNITS } from './model.js';
-import type { Verdict } from '../../judge/procs/verdict.js';
 import { DEFAULT_HISTORY, type HistoryPoint } from './history.js';
-import { agoText, clock, secs, type FindingItem, type GpuView, type PageModel, type ProcView } from './model.js';
+import {
+  agoText,
+  clock,
+  secs,
+  verdictWord,
+  type FindingItem,
+  type GpuView,
+  type PageModel,
+  type ProcView,
+} from './model.js';
 
 export interface RenderOptions {
   now: number;
@@ -405,22 +413,6 @@ function findingsSection(m: PageModel, now: number): string {
   }
   return `<section id="findings">${head}${note}${body}</section>`;
 }
-
-/** The verdict word in the chosen language (the model keeps the English one: it is the page's data id too). */
-export function verdictWord(v: string): string {
-  return VERDICT_KEYS.includes(v) ? t(`verdict.${v}` as `verdict.${Verdict}`) : v;
-}
-const VERDICT_KEYS: readonly string[] = [
-  'this job',
-  'active',
-  'idle',
-  'orphaned',
-  'stopped',
-  'zombie',
-  'other user',
-  'invisible',
-  'unknown',
-];
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
