@@ -3,6 +3,7 @@
 // (TensorFlow's device lines, PyTorch's capability warning, "+cu113" build tags, site-packages paths).
 // Line by line, bounded: each fact keeps its first sighting (the GPU list is capped).
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
+import { frameworkWord } from './framework-word.js';
 import { readZhEnvLine } from './zh.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
@@ -358,19 +359,6 @@ export class EnvReader {
     if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8)
       this.f.install.push(this.fact('conda', no, t));
   }
-}
-
-function frameworkWord(v: string): Framework | undefined {
-  const s = v.toLowerCase();
-  if (/\bjax/.test(s)) return 'jax';
-  if (/\bkeras/.test(s)) return 'keras';
-  if (/tensorflow|\btf\b/.test(s)) return 'tensorflow';
-  if (/torch/.test(s)) return 'pytorch';
-  if (/cupy/.test(s)) return 'cupy';
-  if (/onnx/.test(s)) return 'onnxruntime';
-  if (/caffe/.test(s)) return 'caffe';
-  if (/mxnet/.test(s)) return 'mxnet';
-  return undefined;
 }
 
 /** "113" → "11.3"; "92" → "9.2"; "130" → "13.0"; "12" → "12" */

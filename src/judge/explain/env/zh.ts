@@ -16,6 +16,7 @@
 // ("GPU Compute Capability: 7.5, Driver API Version: 11.6, Runtime API Version: 11.8", "cuDNN Version: 8.9.").
 // Cheap for the lines it does not read: one test for CJK/full-width characters, one anchored test for the rest.
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
+import { frameworkWord } from './framework-word.js';
 
 const MAX_GPUS = 16;
 const MAX_NOTES = 20;
@@ -238,18 +239,9 @@ function osName(v: string): string {
   );
 }
 
-function frameworkWord(v: string): Framework | undefined {
-  const s = v.toLowerCase();
-  if (/paddle|飞桨/.test(s)) return 'paddle';
-  if (/\bjax/.test(s)) return 'jax';
-  if (/\bkeras/.test(s)) return 'keras';
-  if (/tensorflow|\btf\b/.test(s)) return 'tensorflow';
-  if (/torch/.test(s)) return 'pytorch';
-  if (/cupy/.test(s)) return 'cupy';
-  if (/onnx/.test(s)) return 'onnxruntime';
-  if (/caffe/.test(s)) return 'caffe';
-  if (/mxnet/.test(s)) return 'mxnet';
-  return undefined;
+/** Chinese lines name PaddlePaddle too (飞桨), besides the frameworks the English reader knows. */
+function frameworkWordZh(v: string): Framework | undefined {
+  return /paddle|飞桨/.test(v.toLowerCase()) ? 'paddle' : frameworkWord(v);
 }
 
 // --- Chinese and mixed lines ------------------------------------------------------------------------------------
@@ -400,7 +392,7 @@ function value(no: number, text: string, f: EnvironmentFacts, kind: Kind, v: str
       if (version) set(f, 'python', fact(version, no, text));
       break;
     case 'framework': {
-      const fw = frameworkWord(s);
+      const fw = frameworkWordZh(s);
       if (fw) setFramework(f, fw, s, no, text);
       break;
     }
@@ -473,7 +465,7 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
         s,
       ))
   ) {
-    const fw = frameworkWord(m[1]!);
+    const fw = frameworkWordZh(m[1]!);
     if (fw) setFramework(f, fw, s.slice(m[1]!.length), no, text);
     return true;
   }
