@@ -7,7 +7,8 @@
 #   keep  gpuloop  the same loop without nohup: "orphaned" in procs, kept by fix's watch (SM activity or CPU)
 #   keep  pipe     a `setsid` job waiting on a named pipe
 #   keep  daemon   a double-forked daemon (fork, setsid, fork; chdir /, stdio on /dev/null, as daemon(3) does)
-#   keep  fork2    the audit's double fork: fork, setsid, fork, folder and output kept, idle (session ended)
+#   keep  fork2    the audit's double fork: fork, setsid, fork, folder kept, idle, output discarded (session ended:
+#                  kept by the lost-session rule alone, no recent output to go by)
 #   keep  tmux     a job under a live tmux server (skipped, and said so, where tmux is missing)
 #   end   worker   a real DataLoader worker (spawn, CUDA in worker_init_fn) stuck in a read, its trainer SIGKILLed
 #   end   stopped  a job stopped with SIGSTOP
@@ -134,7 +135,7 @@ bash -c "nohup '$PY' '$W/holder.py' loop '$W' >/dev/null 2>&1 &"
 bash -c "'$PY' '$W/holder.py' gpuloop '$W' </dev/null >/dev/null 2>&1 &"
 bash -c "setsid '$PY' '$W/holder.py' pipe '$W' </dev/null >'$W/pipe.log' 2>&1 &"
 bash -c "'$PY' '$W/holder.py' daemon '$W' </dev/null >'$W/daemon.log' 2>&1"
-bash -c "'$PY' '$W/holder.py' fork2 '$W' </dev/null >'$W/fork2.log' 2>&1"
+bash -c "'$PY' '$W/holder.py' fork2 '$W' </dev/null >/dev/null 2>&1"
 if [ "$HAVE_TMUX" = 1 ]; then
   if ! tmux -S "$TMUX_SOCK" new-session -d -s never-harm "'$PY' '$W/holder.py' tmux '$W'" 2>>"$OUT/problems.txt"; then
     HAVE_TMUX=0
@@ -194,7 +195,7 @@ import json, sys
 out, alive_file, server_file = sys.argv[1:4]
 expect = {'server': 'keep', 'loop': 'keep', 'gpuloop': 'keep', 'pipe': 'keep', 'daemon': 'keep', 'fork2': 'keep', 'tmux': 'keep', 'worker': 'end', 'stopped': 'end'}
 what = {'server': '`nohup` model server, idle, listening', 'loop': '`nohup` GPU loop, blocking CUDA event', 'gpuloop': 'the same loop without nohup (kept by what fix watches)', 'pipe': '`setsid` job waiting on a pipe',
-        'daemon': 'double-forked daemon', 'fork2': 'double fork keeping folder and output, idle', 'tmux': 'job under a live tmux server', 'worker': 'DataLoader worker, trainer killed', 'stopped': 'stopped job (SIGSTOP)'}
+        'daemon': 'double-forked daemon', 'fork2': 'double fork keeping its folder, idle (session ended)', 'tmux': 'job under a live tmux server', 'worker': 'DataLoader worker, trainer killed', 'stopped': 'stopped job (SIGSTOP)'}
 procs = {p['pid']: p for p in json.load(open(out + '/procs.json'))['processes']}
 plan = json.load(open(out + '/plan.json'))
 planned = {s['pid']: s for s in plan['processes']}
