@@ -1863,6 +1863,9 @@ export const en = {
     'TensorFlow wheels look for the CUDA version they were built with ({lib}); when it is missing, another CUDA ' +
     'version is often the one installed',
   'why.v.cudnnWanted': 'cuDNN {wanted} is wanted but cuDNN {installed} is installed',
+  'why.v.ortRequires':
+    "ONNX Runtime's CUDA provider requires {lib} {need}.* but {lib} {stated} is the one stated: the onnxruntime-gpu " +
+    'build and the installed version do not match',
   'why.v.symbol':
     'a compiled Python extension refers to a C++ symbol the installed framework does not define: the extension was ' +
     'built against another release of it (rebuild or reinstall the extension for this one)',

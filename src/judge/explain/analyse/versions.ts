@@ -48,6 +48,7 @@ export function analyseVersions(
   torchToo = false,
 ): void {
   libraryVersions(board, signals, ev, env, fw, mentionedCuda);
+  ortRequirement(board, signals, env);
   extensionAbi(board, signals, ev);
   cudnnSymbol(board, signals);
   jaxComponents(board, signals, ev, torchToo);
@@ -96,6 +97,44 @@ function paddleWheel(board: Board, signals: Map<string, SignalState>, env: Envir
       ...factEvidence(fv),
       ...factEvidence(env.cuda),
     ]);
+  }
+}
+
+/** ONNX Runtime's warning when its CUDA provider cannot be created (onnxruntime_pybind_state.cc) */
+const ORT_PROVIDER_GROUPS = ['ort-failed-create-cuda-ep', 'ort-failed-create-cuda-ep-windows'];
+/** "Require cuDNN 9.* and CUDA 12.*": the majors the build links against, printed from its own build constants */
+const ORT_REQUIRES = /Require\s+cuDNN\s+(\d+)\.\*\s+and\s+CUDA\s+(\d+)\.\*/i;
+
+/**
+ * ONNX Runtime's CUDA provider, when it cannot be created, names the CUDA and cuDNN majors its build links
+ * against ("Require cuDNN 9.* and CUDA 12.*": the provider library's dependencies carry the major in their names,
+ * libcublasLt.so.12, cudnn64_9.dll). A stated CUDA or cuDNN of another major is the message's own comparison:
+ * the build and the installed toolkit (or cuDNN) do not match.
+ */
+function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  for (const group of ORT_PROVIDER_GROUPS) {
+    const st = signals.get(group);
+    const m = st ? Collector.matches(st).find((x) => ORT_REQUIRES.test(x.text)) : undefined;
+    if (!m) continue;
+    const [, cudnn, cuda] = ORT_REQUIRES.exec(m.text)!;
+    const line = { line: m.line, text: m.text.slice(0, 400) };
+    const statedCuda = env.cuda?.value.split('.')[0];
+    if (statedCuda && /^\d+$/.test(statedCuda) && statedCuda !== cuda)
+      board.stated(
+        'cuda_toolkit_mismatch',
+        2.2,
+        t('why.v.ortRequires', { lib: 'CUDA', need: cuda, stated: env.cuda!.value }),
+        [line, ...factEvidence(env.cuda)],
+      );
+    const statedCudnn = env.cudnn?.value.split('.')[0];
+    if (statedCudnn && /^\d+$/.test(statedCudnn) && statedCudnn !== cudnn)
+      board.stated(
+        'cudnn_version_mismatch',
+        1.4,
+        t('why.v.ortRequires', { lib: 'cuDNN', need: cudnn, stated: env.cudnn!.value }),
+        [line, ...factEvidence(env.cudnn)],
+      );
+    return;
   }
 }
 

@@ -1,0 +1,39 @@
+// Facts the input states beside its message (a version in the environment block, what the reporter says of the
+// machine) read against what the message and its source say: each rule asserted by what it changes.
+import { describe, expect, it } from 'vitest';
+import { explainText } from '../../src/judge/explain/engine.js';
+
+const ids = (t: string) => explainText(t).causes.map((c) => c.id);
+
+describe("ONNX Runtime's CUDA provider names the majors its build requires", () => {
+  // dev3 ox-037: onnxruntime-gpu 1.19 (CUDA 12 / cuDNN 9) on a machine with CUDA 11.7
+  const warning =
+    '2024-08-16 15:41:33.8037106 [W:onnxruntime:Default, onnxruntime_pybind_state.cc:965 ' +
+    'onnxruntime::python::CreateExecutionProviderInstance] Failed to create CUDAExecutionProvider. Require cuDNN 9.* ' +
+    'and CUDA 12.*, and the latest MSVC runtime. Please install all dependencies as mentioned in the GPU requirements ' +
+    "page (https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements), make sure they're " +
+    'in the PATH, and that your GPU is supported.';
+  const load =
+    '[E:onnxruntime:Default, provider_bridge_ort.cc:1992 onnxruntime::TryGetProviderInfo_CUDA] ' +
+    'onnxruntime::ProviderLibrary::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 126 "" when ' +
+    'trying to load "C:\\Users\\u\\anaconda3\\lib\\site-packages\\onnxruntime\\capi\\onnxruntime_providers_cuda.dll"';
+  const log = `${load}\n${warning}`;
+
+  it('a stated CUDA of another major: the build and the toolkit do not match, first', () => {
+    const d = explainText(`${log}\n- CUDA version: 11.7\n- OS: Windows`);
+    expect(d.causes[0]!.id).toBe('cuda_toolkit_mismatch');
+    expect(d.causes[0]!.summary).toMatch(/requires CUDA 12\.\* but CUDA 11\.7/);
+  });
+
+  it('a stated cuDNN of another major: the cuDNN does not match', () => {
+    expect(ids(`${log}\n- CUDA version: 12.4\n- cuDNN version: 8.9`)[0]).toBe('cudnn_version_mismatch');
+  });
+
+  it('the stated versions fit the requirement, or none is stated: no version claim, the missing DLL stays first', () => {
+    for (const env of ['\n- CUDA version: 12.4\n- cuDNN version: 9.1', '']) {
+      const d = explainText(`${log}${env}`);
+      expect(d.causes[0]!.id).toBe('library_missing');
+      expect(d.causes.map((c) => c.summary).join('\n')).not.toMatch(/requires CUDA/);
+    }
+  });
+});
