@@ -37,3 +37,24 @@ describe("ONNX Runtime's CUDA provider names the majors its build requires", () 
     }
   });
 });
+
+describe('a machine stated to have no NVIDIA GPU has no driver to be too old', () => {
+  // dev3 pt-010: bitsandbytes on a laptop with Intel graphics only
+  const log =
+    'Error CUDA driver version is insufficient for CUDA runtime version at line 167 in file ' +
+    'D:\\ai\\tool\\bitsandbytes\\csrc\\ops.cu';
+
+  it.each([['Intel Iris Xe (integrated, no NVIDIA GPU)'], ['AMD Radeon RX 6600XT']])(
+    '"insufficient driver" with the GPU stated as %s: no device, first and without the old-driver reading',
+    (gpu) => {
+      const got = ids(`${log}\n- GPU model and memory: ${gpu}\n- OS Platform and Distribution: Windows 11`);
+      expect(got[0]).toBe('no_device_visible');
+      expect(got).not.toContain('driver_too_old');
+    },
+  );
+
+  it('an NVIDIA GPU stated (or none): the old driver keeps its reading', () => {
+    expect(ids(`${log}\n- GPU model and memory: GeForce RTX 3060`)[0]).toBe('driver_too_old');
+    expect(ids(log)[0]).toBe('driver_too_old');
+  });
+});

@@ -9,7 +9,7 @@ import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { Board } from './analyse/board.js';
 import { analyseMemory } from './analyse/memory.js';
 import { analyseSetting } from './analyse/setting.js';
-import { analyseVersions } from './analyse/versions.js';
+import { analyseVersions, cannotHaveCudaDevice } from './analyse/versions.js';
 import { Collector, exactCase, type SignalState } from './collect.js';
 import { fixFor } from './fixes/fixes.js';
 import { testFor } from './fixes/tests.js';
@@ -160,6 +160,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
   const driverJit = col.signals.has(DRIVER_JIT_REFUSED);
+  const noCudaDevice = cannotHaveCudaDevice(env);
   // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
   const tfCublasOnly =
     (fw === 'tensorflow' || fw === 'keras') &&
@@ -189,6 +190,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         paddleOom,
         driverJit,
         tfCublasOnly,
+        noCudaDevice,
       ),
       st,
       platform,
@@ -489,6 +491,7 @@ function redirect(
   paddleOom = false,
   driverJit = false,
   tfCublasOnly = false,
+  noCudaDevice = false,
 ): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
@@ -502,6 +505,10 @@ function redirect(
   // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
   if (NO_DEVICE_STATUS.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
+  // a machine stated to have no NVIDIA GPU (another vendor's graphics, macOS) has no NVIDIA driver to be too old:
+  // the CUDA runtime answers cudaErrorInsufficientDriver when it finds no driver at all, so a message read both
+  // ways (an old driver, or none) is the second
+  if (noCudaDevice && (out.no_device_visible ?? 0) > 0) move('driver_too_old', 'no_device_visible', 0.8);
   // ptxas's ISA refusal printed in the driver's JIT log (after CUDA_ERROR_UNSUPPORTED_PTX_VERSION) is the driver's
   // compiler: the driver is older than the toolkit that wrote the PTX, whatever toolkit is installed
   if (driverJit && st.group === PTXAS_ISA) move('cuda_toolkit_mismatch', 'driver_too_old', 0.9);

@@ -374,11 +374,24 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
     board.add('no_device_visible', 1.5, t('why.v.macos', { os }), factEvidence(env.os));
     return;
   }
-  const gpu = env.gpus.find(
-    (g) => /\b(?:intel|amd|radeon|apple)\b/i.test(g.name) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(g.name),
-  );
+  const gpu = nonNvidiaGpu(env);
   if (gpu)
     board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
+}
+
+/**
+ * The machine cannot have a CUDA device by what the input states: macOS, or a stated GPU of another vendor (Intel,
+ * AMD/Radeon, Apple) with no NVIDIA product named ("no NVIDIA GPU" beside it names none).
+ */
+export function cannotHaveCudaDevice(env: EnvironmentFacts): boolean {
+  return /\b(?:mac\s?os|os\s?x|darwin)\b/i.test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
+}
+
+function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
+  return env.gpus.find((g) => {
+    const named = g.name.replace(/\b(?:no|without|not an?)\s+(?:nvidia|cuda)\b[\w ]*/gi, ' ');
+    return /\b(?:intel|amd|radeon|apple)\b/i.test(named) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(named);
+  });
 }
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
