@@ -58,3 +58,22 @@ describe('a machine stated to have no NVIDIA GPU has no driver to be too old', (
     expect(ids(log)[0]).toBe('driver_too_old');
   });
 });
+
+describe('the reporter says the GPU works in other programs: not the GPU', () => {
+  const failure = 'RuntimeError: CUDA error: unspecified launch failure';
+
+  it.each([
+    ['在其他程序中验证过GPU可以使用GPU加速，但是这里会完成一个epoch之后报错'],
+    ['The GPU works fine with other programs, only this script fails'],
+  ])('the hardware reading is ruled out, the framework defect is first: %s', (said) => {
+    const d = explainText(`${failure}\n${said}`);
+    expect(d.causes[0]!.id).toBe('framework_bug');
+    expect(d.causes.map((c) => c.id)).not.toContain('hardware_or_driver_fault');
+  });
+
+  it('without it the hardware reading of an unspecified launch failure stays first', () => {
+    expect(ids(failure)[0]).toBe('hardware_or_driver_fault');
+    // "works fine" of something else is no such statement
+    expect(ids(`${failure}\nIt works fine in Kernel 4.19 and systemd 239`)[0]).toBe('hardware_or_driver_fault');
+  });
+});

@@ -228,8 +228,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   if (errors.length > 0) {
     // what users write about their setting (hand-written rows); the catalog's context lines only inform
     for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
-      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>)
-        board.add(cause, w, st.sig.summary, ev(st, 1));
+      for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) {
+        if (w > 0) {
+          board.add(cause, w, st.sig.summary, ev(st, 1));
+          continue;
+        }
+        // what the reporter states of the machine rules a message's reading out ("the GPU works in other
+        // programs": not the GPU): the reading loses that weight and is no longer one the input states
+        const why = (getLang() === 'zh' ? signatureZh(st.sig.id)?.summary : undefined) ?? st.sig.summary;
+        board.against(cause, -w, why);
+        board.grounded.delete(cause);
+      }
     }
   }
   // 3. numbers and versions
