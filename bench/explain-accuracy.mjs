@@ -116,16 +116,15 @@ function confusion(rows) {
 
 const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), ...calibration(results[m]) }]));
 const summaryByRepo = Object.fromEntries(MODES.map((m) => [m, { ...score(byRepo[m]), ...calibration(byRepo[m]) }]));
-// --dump FILE: each report's cross-validated first three causes per mode (to diff two runs case by case)
+// --dump FILE: each report's cross-validated first three causes per mode, by id folds and (`repo-env`, `repo-log`)
+// by repository folds (to diff two runs case by case)
 if (argv.includes('--dump')) {
-  const rows = Object.fromEntries(
-    MODES.map((m) => [
-      m,
-      Object.fromEntries(
-        results[m].map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]),
-      ),
-    ]),
-  );
+  const firstThree = (list) =>
+    Object.fromEntries(list.map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]));
+  const rows = Object.fromEntries([
+    ...MODES.map((m) => [m, firstThree(results[m])]),
+    ...MODES.map((m) => [`repo-${m}`, firstThree(byRepo[m])]),
+  ]);
   (await import('node:fs')).writeFileSync(argv[argv.indexOf('--dump') + 1], JSON.stringify(rows, null, 1));
 }
 if (argv.includes('--json')) {

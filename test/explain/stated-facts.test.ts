@@ -77,3 +77,22 @@ describe('the reporter says the GPU works in other programs: not the GPU', () =>
     expect(ids(`${failure}\nIt works fine in Kernel 4.19 and systemd 239`)[0]).toBe('hardware_or_driver_fault');
   });
 });
+
+describe('a missing CUDA library with no CUDA stated: the message alone, no guessed toolkit', () => {
+  // dev3 tj-036: TensorFlow 2.0's import, nothing said of the installed CUDA
+  const log =
+    'ImportError: Traceback (most recent call last):\n' +
+    '  File "/usr/local/miniconda3/envs/dl/lib/python3.6/site-packages/tensorflow/python/pywrap_tensorflow.py", ' +
+    'line 58, in <module>\n' +
+    'ImportError: libcublas.so.10.0: cannot open shared object file: No such file or directory';
+
+  it('the library is missing first; another CUDA installed is not claimed without a stated CUDA', () => {
+    const d = explainText(log);
+    expect(d.causes[0]!.id).toBe('library_missing');
+    expect(d.causes.map((c) => c.why.join(' ')).join(' ')).not.toMatch(/another CUDA version is often/);
+  });
+
+  it('a stated CUDA of another version decides the toolkit mismatch', () => {
+    expect(ids(`${log}\n- CUDA version: 10.1`)[0]).toBe('cuda_toolkit_mismatch');
+  });
+});

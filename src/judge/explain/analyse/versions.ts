@@ -181,9 +181,9 @@ function libraryVersions(
               { line: m.line, text: m.text.slice(0, 400) },
             ]);
           }
-        } else if (fw === 'tensorflow' || fw === 'keras') {
-          board.add('cuda_toolkit_mismatch', 0.5, t('why.v.tfWheels', { lib: cm[0] }));
         }
+        // with no CUDA stated, nothing but the message's own readings: another CUDA installed is a guess then, and
+        // the message's reading of it (fitted on the reports) already counts it once
         break;
       }
       const dm = CUDNN_LIB.exec(lib);
