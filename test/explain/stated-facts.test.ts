@@ -96,3 +96,23 @@ describe('a missing CUDA library with no CUDA stated: the message alone, no gues
     expect(ids(`${log}\n- CUDA version: 10.1`)[0]).toBe('cuda_toolkit_mismatch');
   });
 });
+
+describe('vLLM named in the input: its reservation is a candidate', () => {
+  // dev3 pt-021: a vision encoder beside vLLM's engine in one process
+  const log =
+    '[rank0]: RuntimeError: CUDA error: unknown error\n' +
+    '[rank0]: CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below ' +
+    'might be incorrect.';
+
+  it('a CUDA failure where vLLM is in use: the reservation is among the causes', () => {
+    const got = ids(`${log}\n- Installed using: conda env, python 3.10, vLLM + GOT vision encoder`);
+    expect(got).toContain('framework_preallocation');
+  });
+
+  it('not from the word inside a file name, nor without vLLM', () => {
+    expect(ids(`${log}\nllamafactory-cli api examples/inference/llama3_vllm.yaml`)).not.toContain(
+      'framework_preallocation',
+    );
+    expect(ids(log)).not.toContain('framework_preallocation');
+  });
+});
