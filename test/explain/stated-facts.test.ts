@@ -116,3 +116,19 @@ describe('vLLM named in the input: its reservation is a candidate', () => {
     expect(ids(log)).not.toContain('framework_preallocation');
   });
 });
+
+describe('a reading the message itself states stays on the list, whatever its share', () => {
+  // TensorFlow's "Loaded runtime CuDNN library: X but source was compiled with: Y" names an old cuDNN and the copy
+  // found first (dev2 t038: PyTorch's bundled cuDNN loaded before TensorFlow's)
+  const log =
+    'tensorflow/stream_executor/cuda/cuda_dnn.cc:343] Loaded runtime CuDNN library: 7.1.2 but source was compiled ' +
+    'with: 7.2.1.  CuDNN library major and minor version needs to match or have higher minor version in case of ' +
+    'CuDNN 7.0 or later version. If using a binary install, upgrade your CuDNN library.';
+
+  it('the conflict is shown second even when stated versions leave it a few hundredths', () => {
+    const d = explainText(`${log}\n- TensorFlow version: 1.13.1\n- cuDNN version: 7.1.2`);
+    expect(d.causes[0]!.id).toBe('cudnn_version_mismatch');
+    expect(d.causes[1]?.id).toBe('library_conflict');
+    expect(d.causes[1]!.confidence).toBeLessThan(0.05);
+  });
+});

@@ -319,8 +319,12 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       return cause;
     })
     // a candidate that holds a good part of the weight stays on the list even when a confident first place leaves
-    // it little of the probability: its test is what tells it apart
-    .filter((c) => c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN)
+    // it little of the probability: its test is what tells it apart; so does a reading the input itself states
+    // among the first three (a message that names two causes: both are candidates to test)
+    .filter(
+      (c, i) =>
+        c.confidence >= MIN_CONFIDENCE || c.score / total >= MIN_SHARE_SHOWN || (i < 3 && board.grounded.has(c.id)),
+    )
     .slice(0, MAX_CAUSES);
   // the contract: causes sorted by confidence, highest first. A cause ranked lower by its evidence never shows a
   // higher confidence than one above it (its proportional share can exceed the first place's calibrated value)
