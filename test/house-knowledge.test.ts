@@ -47,6 +47,8 @@ const QUESTIONS: Record<string, Keys> = {
   'jax.json': (d) => rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: jax ${r.version} linux`),
   'paddle.json': (d) =>
     rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: paddle ${r.version} ${r.platform}`),
+  'onnxruntime.json': (d) =>
+    rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: onnxruntime ${r.version} any`),
   'windows.json': (d) => rows(d.dlls, (x) => `Windows DLL → library and version: ${x.dll.toLowerCase()}`),
   'xid.json': (d) => Object.keys(d.codes).map((c) => `Xid code → meaning: ${c}`),
   'fix/framework-builds.json': (d) =>

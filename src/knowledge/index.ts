@@ -9,6 +9,7 @@ import type {
   CudnnData,
   GpusData,
   JaxData,
+  OnnxruntimeData,
   PaddleData,
   PytorchData,
   TensorflowData,
@@ -28,6 +29,7 @@ export interface Knowledge {
   pytorch: PytorchData;
   jax: JaxData;
   paddle: PaddleData;
+  onnxruntime: OnnxruntimeData;
   windows: WindowsData;
 }
 
@@ -41,6 +43,7 @@ export const KNOWLEDGE_FILES = [
   'pytorch.json',
   'jax.json',
   'paddle.json',
+  'onnxruntime.json',
   'windows.json',
 ] as const;
 type KnowledgeFile = (typeof KNOWLEDGE_FILES)[number];
@@ -67,6 +70,7 @@ export function knowledge(): Knowledge {
     pytorch: read('pytorch.json') as PytorchData,
     jax: read('jax.json') as JaxData,
     paddle: read('paddle.json') as PaddleData,
+    onnxruntime: read('onnxruntime.json') as OnnxruntimeData,
     windows: read('windows.json') as WindowsData,
   };
   return cached;

@@ -225,6 +225,35 @@ export const PaddleData = z.object({
 });
 export type PaddleData = z.infer<typeof PaddleData>;
 
+/** onnxruntime-gpu's builds per release: the CUDA and cuDNN each links against (ONNX Runtime's requirements table) */
+export const OnnxruntimeData = z.object({
+  releases: z.array(
+    z.object({
+      /** "1.17" for a series, "1.18.1" where a patch changed a build */
+      version: Ver,
+      builds: z
+        .array(
+          z.object({
+            /** "gpu", "cuda11", "cuda12": how the release's packages name the build */
+            variant: z.string().regex(/^(?:gpu|cuda\d+)$/),
+            /** "11.8", or a major alone ("12") where the build takes any minor of it */
+            cuda: Ver,
+            /** the cuDNN major */
+            cudnn: Ver,
+            /** what `pip install onnxruntime-gpu==X` gives */
+            default: z.boolean(),
+          }),
+        )
+        .min(1),
+      /** "read": from the docs at the commit in `source`; "recalled": from memory, not re-read */
+      confidence: z.enum(['read', 'recalled']),
+      source: Source,
+    }),
+  ),
+  majorOnly: Note,
+});
+export type OnnxruntimeData = z.infer<typeof OnnxruntimeData>;
+
 export const WindowsData = z.object({
   /** DLL names as Windows logs print them, and what provides each */
   dlls: z.array(
@@ -261,5 +290,6 @@ export const KNOWLEDGE_SCHEMAS = {
   'pytorch.json': PytorchData,
   'jax.json': JaxData,
   'paddle.json': PaddleData,
+  'onnxruntime.json': OnnxruntimeData,
   'windows.json': WindowsData,
 } as const;

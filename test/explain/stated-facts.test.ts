@@ -132,3 +132,32 @@ describe('a reading the message itself states stays on the list, whatever its sh
     expect(d.causes[1]!.confidence).toBeLessThan(0.05);
   });
 });
+
+describe("onnxruntime-gpu's build for its release (knowledge/onnxruntime.json) against the stated versions", () => {
+  // dev3 ox-038: the 1.17.1 CUDA 12 package (cuDNN 8) on a machine with cuDNN 9
+  const log = 'Loadlibrary failed with error 126 when trying to load onnxruntime_providers_cuda.dll';
+  const env = (ort: string, cudnn: string, cuda = '12.4') =>
+    `${log}\n- ONNX Runtime version: ${ort}\n- CUDA version: ${cuda}\n- cuDNN version: ${cudnn}\n- OS: Windows 11`;
+
+  it('the package names its CUDA 12 build: cuDNN 8 is what it links, a stated cuDNN 9 does not match', () => {
+    const d = explainText(env('onnxruntime-win-x64-cuda12-1.17.1', '9'));
+    expect(d.environment.frameworkVersion?.value).toBe('1.17.1');
+    expect(d.environment.buildCuda?.value).toBe('12');
+    expect(d.causes[0]!.id).toBe('cudnn_version_mismatch');
+    expect(d.causes[0]!.summary).toMatch(/links against cuDNN 8, but cuDNN 9/);
+  });
+
+  it('the release whose CUDA 12 build moved to cuDNN 9 (1.18.1): no cuDNN claim, the missing DLL stays first', () => {
+    const d = explainText(env('onnxruntime-win-x64-cuda12-1.18.1', '9'));
+    expect(d.causes[0]!.id).toBe('library_missing');
+    expect(d.causes.map((c) => c.summary).join(' ')).not.toMatch(/links against cuDNN/);
+  });
+
+  it('the default PyPI build of a release (1.15: CUDA 11.8) against a stated CUDA 12: the toolkit, by major', () => {
+    const got = explainText(env('1.15.1', '8.9', '12.1')).causes.map((c) => c.summary);
+    expect(got.join(' ')).toMatch(/CUDA 11\.8 build needs the CUDA 11\.8 libraries, but CUDA 12\.1/);
+    // another minor of the same major is no mismatch (the libraries carry the major only)
+    const same = explainText(env('1.15.1', '8.9', '11.4')).causes.map((c) => c.summary);
+    expect(same.join(' ')).not.toMatch(/build needs the CUDA/);
+  });
+});

@@ -1863,6 +1863,12 @@ export const en = {
     'TensorFlow wheels look for the CUDA version they were built with ({lib}); when it is missing, another CUDA ' +
     'version is often the one installed',
   'why.v.cudnnWanted': 'cuDNN {wanted} is wanted but cuDNN {installed} is installed',
+  'why.v.ortCudnn':
+    'onnxruntime-gpu {version} in its CUDA {cuda} build links against cuDNN {cudnn}, but cuDNN {stated} is the one ' +
+    'stated',
+  'why.v.ortCuda':
+    'onnxruntime-gpu {version} in its CUDA {cuda} build needs the CUDA {cuda} libraries, but CUDA {stated} is the ' +
+    'one stated',
   'why.v.ortRequires':
     "ONNX Runtime's CUDA provider requires {lib} {need}.* but {lib} {stated} is the one stated: the onnxruntime-gpu " +
     'build and the installed version do not match',

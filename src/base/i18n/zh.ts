@@ -1500,6 +1500,8 @@ export const zh: Record<MessageKey, string> = {
   'why.v.notComplete': 'CUDA {installed} 正是所要求的版本，却找不到 {lib}：没有装完整，或不在库搜索路径上',
   'why.v.tfWheels': 'TensorFlow 的 wheel 包会找它构建时所用的 CUDA 版本（{lib}）；找不到时，往往是装了另一个 CUDA 版本',
   'why.v.cudnnWanted': '需要 cuDNN {wanted}，但安装的是 cuDNN {installed}',
+  'why.v.ortCudnn': 'onnxruntime-gpu {version} 的 CUDA {cuda} 构建链接的是 cuDNN {cudnn}，但所述的是 cuDNN {stated}',
+  'why.v.ortCuda': 'onnxruntime-gpu {version} 的 CUDA {cuda} 构建需要 CUDA {cuda} 的库，但所述的是 CUDA {stated}',
   'why.v.ortRequires':
     'ONNX Runtime 的 CUDA 提供程序要求 {lib} {need}.*，但所述的是 {lib} {stated}：onnxruntime-gpu 的构建与已安装的版本不匹配',
   'why.v.symbol':

@@ -24,6 +24,7 @@ import {
   torchArchs,
 } from '../knowledge-bridge.js';
 import { paddleBuild, splitPaddleVersion } from '../../compat/paddle.js';
+import { knowledge } from '../../../knowledge/index.js';
 import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { t } from '../../../base/i18n/index.js';
@@ -60,6 +61,49 @@ export function analyseVersions(
   buildCompat(board, signals, env, fw);
   if (fw === 'jax') jaxCompat(board, env);
   if (fw === 'paddle') paddleWheel(board, signals, env);
+  if (fw === 'onnxruntime') ortBuild(board, signals, env);
+}
+
+/**
+ * An onnxruntime-gpu release is built for one CUDA and one cuDNN per package (knowledge/onnxruntime.json: the
+ * default PyPI build, and the other CUDA major's), and loads the libraries of those majors that it finds (from CUDA
+ * 11 their names carry the major only). With a failure in the log, a stated cuDNN of another major than the build's
+ * is the mismatch; a stated CUDA of another major (10.x: another minor) makes a toolkit mismatch likely. The build
+ * is the one the package names (onnxruntime-win-x64-cuda12-1.17.1), else the release's default.
+ */
+function ortBuild(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  const fv = env.frameworkVersion;
+  if (!fv || !/^\d+\.\d+/.test(fv.value)) return;
+  if (![...signals.values()].some((st) => st.sig.kind !== 'context' && st.sig.kind !== 'noise')) return;
+  const releases = knowledge().onnxruntime.releases;
+  const release =
+    releases.find((r) => r.version === fv.value) ??
+    releases.find((r) => r.version === majorMinor(fv.value) && r.version.split('.').length === 2) ??
+    releases.find((r) => r.version === `${majorMinor(fv.value)}.0`);
+  if (!release) return;
+  const tagged = env.buildCuda?.value.split('.')[0];
+  const build = tagged
+    ? release.builds.find((b) => b.cuda.split('.')[0] === tagged)
+    : release.builds.find((b) => b.default);
+  if (!build) return;
+  const evidence = [...factEvidence(fv), ...factEvidence(env.buildCuda)];
+  const args = { version: fv.value, cuda: build.cuda, cudnn: build.cudnn };
+  const cudnn = env.cudnn?.value.split('.')[0];
+  if (cudnn && /^\d+$/.test(cudnn) && cudnn !== build.cudnn)
+    board.stated('cudnn_version_mismatch', 1.5, t('why.v.ortCudnn', { ...args, stated: env.cudnn!.value }), [
+      ...evidence,
+      ...factEvidence(env.cudnn),
+    ]);
+  const cuda = env.cuda?.value;
+  if (cuda && /^\d+/.test(cuda)) {
+    const exact = Number(build.cuda.split('.')[0]) <= 10;
+    const same = exact ? majorMinor(cuda) === majorMinor(build.cuda) : cuda.split('.')[0] === build.cuda.split('.')[0];
+    if (!same)
+      board.add('cuda_toolkit_mismatch', 1.2, t('why.v.ortCuda', { ...args, stated: cuda }), [
+        ...evidence,
+        ...factEvidence(env.cuda),
+      ]);
+  }
 }
 
 /** a failure in the CUDA libraries' own words: what a wheel built for other versions shows */

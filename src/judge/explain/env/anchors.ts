@@ -45,6 +45,7 @@ export const ENV_ANCHORS: readonly string[] = [
   'torch',
   'jax',
   'keras',
+  'onnx',
   'os:',
   'version',
   // facts anywhere in a line: TensorFlow's device lines, PyTorch's warnings, nvidia-smi, pip/conda lists, paths

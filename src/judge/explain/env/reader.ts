@@ -28,6 +28,7 @@ type KeyKind =
   | 'pytorch'
   | 'jax'
   | 'keras'
+  | 'onnxruntime'
   | 'framework';
 
 const KEYS: Array<[RegExp, KeyKind]> = [
@@ -54,12 +55,14 @@ const KEYS: Array<[RegExp, KeyKind]> = [
   [/^(?:pytorch|torch)(?: version)?$/, 'pytorch'],
   [/^(?:jax|jaxlib)(?: version)?$/, 'jax'],
   [/^keras(?: version)?$/, 'keras'],
+  // ONNX Runtime's issue template: "ONNX Runtime Version or Commit ID"
+  [/^(?:onnx ?runtime|onnxruntime(?:-gpu)?)(?: version)?(?: or commit id)?$/, 'onnxruntime'],
   [/^(?:framework|deep learning framework|library)$/, 'framework'],
 ];
 
 /** cheap tests before the detailed regexes: most lines of a training log carry no environment fact */
 const KEY_HINT =
-  /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|framework|deep|library|tf\b|tensorflow)/i;
+  /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|onnx|framework|deep|library|tf\b|tensorflow)/i;
 const ANY_HINT =
   /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
 
@@ -205,6 +208,7 @@ export class EnvReader {
       case 'pytorch':
       case 'jax':
       case 'keras':
+      case 'onnxruntime':
         this.setFramework(kind, v, no, text);
         break;
       case 'framework': {
@@ -232,6 +236,9 @@ export class EnvReader {
     if (ver && this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(ver, no, text);
     const cu = CU_TAG.exec(value);
     if (cu) this.set('buildCuda', this.fact(cuTag(cu[1]!), no, text));
+    // ONNX Runtime's packages name their CUDA build: onnxruntime-win-x64-cuda12-1.17.1, onnxruntime-gpu-cuda12
+    const ort = fw === 'onnxruntime' ? /\bcuda(\d{2})\b/i.exec(value) : null;
+    if (ort) this.set('buildCuda', this.fact(ort[1]!, no, text));
     const jl = /\+cuda(\d+)(?:\.cudnn(\d+))?/.exec(value);
     if (jl) {
       this.set('buildCuda', this.fact(cuTag(jl[1]!), no, text));

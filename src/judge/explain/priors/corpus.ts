@@ -24,6 +24,7 @@ const FW_NAMES: Record<string, string | null> = {
   pytorch: 'PyTorch',
   jax: 'JAX',
   keras: 'Keras',
+  onnxruntime: 'ONNX Runtime',
   other: null,
 };
 
