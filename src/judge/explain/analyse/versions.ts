@@ -48,7 +48,7 @@ export function analyseVersions(
   mentionedCuda: string | undefined,
   torchToo = false,
 ): void {
-  libraryVersions(board, signals, ev, env, fw, mentionedCuda);
+  libraryVersions(board, signals, ev, env, mentionedCuda);
   ortRequirement(board, signals, env);
   extensionAbi(board, signals, ev);
   cudnnSymbol(board, signals);
@@ -187,7 +187,6 @@ function libraryVersions(
   signals: Map<string, SignalState>,
   ev: Ev,
   env: EnvironmentFacts,
-  fw: Framework | undefined,
   mentionedCuda: string | undefined,
 ): void {
   const ids = [
