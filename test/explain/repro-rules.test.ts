@@ -87,3 +87,18 @@ describe("XLA's memory at start", () => {
     expect(d.causes[0]!.id).not.toBe('memory_held_by_other_process');
   });
 });
+
+describe('a request larger than the largest GPU made, no GPU named: the job itself', () => {
+  it("CuPy's 300 GiB request (allocated so far: 0 bytes) cannot fit on any GPU", () => {
+    const f = 'gpu_memory_exhausted/toobig.cupy-matmul.log';
+    expect(repro(f)).toMatch(/Out of memory allocating 322,121,906,176 bytes \(allocated so far: 0 bytes\)/);
+    expect(ids(f)[0]).toBe('gpu_memory_exhausted');
+  });
+
+  it('a request the largest GPU could hold (200 GiB) leaves both readings: held stays first without the machine', () => {
+    const f = 'gpu_memory_exhausted/toobig.cupy-alloc.log';
+    expect(repro(f)).toMatch(/Out of memory allocating 214,748,364,800 bytes/);
+    expect(ids(f)[0]).toBe('memory_held_by_other_process');
+    expect(ids(f)).toContain('gpu_memory_exhausted');
+  });
+});

@@ -1044,6 +1044,8 @@ export const en = {
   'why.freeAtStart':
     'only {free} of {total} was free when the framework started ({pct}% already in use by something else)',
   'why.tooLargeNever': 'the request ({requested}) is larger than the whole GPU ({total}): it can never fit',
+  'why.tooLargeAny':
+    'the request ({requested}) is larger than the largest GPU made ({largest}): it cannot fit on any GPU',
   'why.tooLarge': 'the request ({requested}) is larger than the whole GPU ({total})',
   'why.noRoomForLarger': 'no other process could make room for a request larger than the GPU',
   'why.processHolds': 'process {pid} holds {size}',

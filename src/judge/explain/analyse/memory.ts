@@ -415,6 +415,11 @@ export function torchOomFigures(
 /** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
 export const NO_GPU_HAS_BYTES = 2 ** 40;
 /**
+ * the memory of the largest GPU made (B300: 288 GB of HBM3e, NVIDIA's datasheet; counted as GiB to stay on the safe
+ * side): a request above it cannot fit on any GPU, whichever the input does not name
+ */
+export const LARGEST_GPU_BYTES = 288 * 2 ** 30;
+/**
  * paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available
  * memory is only Z."
  */
@@ -450,6 +455,17 @@ function requestSizes(
         'gpu_memory_exhausted',
         2.2,
         t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }),
+        ev(st, 1),
+      );
+      board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
+      return;
+    }
+    // no GPU named: a request larger than the largest GPU made does not fit on this one either
+    if (total === undefined && requested > LARGEST_GPU_BYTES) {
+      board.stated(
+        'gpu_memory_exhausted',
+        2.2,
+        t('why.tooLargeAny', { requested: fmtBytes(requested), largest: fmtBytes(LARGEST_GPU_BYTES) }),
         ev(st, 1),
       );
       board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
