@@ -161,3 +161,30 @@ describe("onnxruntime-gpu's build for its release (knowledge/onnxruntime.json) a
     expect(same.join(' ')).not.toMatch(/build needs the CUDA/);
   });
 });
+
+describe("TensorFlow's pool against the GPU's total: what is left for the context and the libraries", () => {
+  // dev3 tj-005: TensorFlow 2.2 on a 2 GB GeForce 940MX
+  const log = (pool: number) =>
+    [
+      '2020-06-21 14:29:33.337117: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1561] Found device 0 with ' +
+        'properties: ',
+      'pciBusID: 0000:01:00.0 name: GeForce 940MX computeCapability: 5.0',
+      'coreClock: 1.189GHz coreCount: 3 deviceMemorySize: 1.96GiB deviceMemoryBandwidth: 37.33GiB/s',
+      '2020-06-21 14:29:33.499229: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1247] Created TensorFlow device ' +
+        `(/job:localhost/replica:0/task:0/device:GPU:0 with ${pool} MB memory) -> physical GPU (device: 0, name: ` +
+        'GeForce 940MX, pci bus id: 0000:01:00.0, compute capability: 5.0)',
+      'Failed to get convolution algorithm',
+    ].join('\n');
+
+  it('less than a context with its handles left outside the pool: the preallocation, stated by the figures', () => {
+    const d = explainText(log(1538));
+    expect(d.environment.gpus[0]).toMatchObject({ name: 'GeForce 940MX', poolMiB: 1538 });
+    expect(d.causes[0]!.id).toBe('framework_preallocation');
+    expect(d.causes[0]!.summary).toMatch(/the 469 MiB left is less than/);
+  });
+
+  it('room enough left (a pool of 512 MB on 2 GB): the figures claim nothing', () => {
+    const d = explainText(log(512));
+    expect(d.causes.map((c) => c.summary).join(' ')).not.toMatch(/left is less than a CUDA context/);
+  });
+});

@@ -1044,6 +1044,9 @@ export const en = {
   'why.freeAtStart':
     'only {free} of {total} was free when the framework started ({pct}% already in use by something else)',
   'why.tooLargeNever': 'the request ({requested}) is larger than the whole GPU ({total}): it can never fit',
+  'why.tfPoolLeaves':
+    "TensorFlow took {pool} of the GPU's {total} for its pool: the {left} left is less than a CUDA context and the " +
+    'cuDNN/cuBLAS handles need (let it grow: allow_growth / TF_FORCE_GPU_ALLOW_GROWTH=true)',
   'why.tooLargeAny':
     'the request ({requested}) is larger than the largest GPU made ({largest}): it cannot fit on any GPU',
   'why.tooLarge': 'the request ({requested}) is larger than the whole GPU ({total})',

@@ -110,6 +110,8 @@ export interface GpuFact {
   computeCapability?: string;
   totalMiB?: number;
   freeMiB?: number;
+  /** the pool a framework took when it created the device (TensorFlow's "Created TensorFlow device … with N MB") */
+  poolMiB?: number;
   line: number;
   text: string;
 }

@@ -124,6 +124,7 @@ export function analyseMemory(
   if (raw && contextFailed) board.stated('memory_held_by_other_process', 0.9, t('why.xlaContextOom'), ev(raw, 2));
 
   requestSizes(board, signals, ev, env);
+  if (fw === 'tensorflow' || fw === 'keras') tfPoolLeaves(board, signals, env);
 
   // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
   // means another process holds it.
@@ -412,6 +413,33 @@ export function torchOomFigures(
  *   taken before Paddle allocated (another process, or another framework's pool); Paddle holding most of what it
  *   could get while the request still does not fit is the job itself.
  */
+/** a failure inside cuDNN or cuBLAS (their handles and workspaces live outside a framework's pool) */
+const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
+
+/**
+ * TensorFlow prints the pool it takes when it creates the device ("Created TensorFlow device (… with N MB memory)")
+ * and the GPU's total ("deviceMemorySize", "totalMemory"); the CUDA context and the libraries' handles and
+ * workspaces get only what is outside the pool. When that is less than a context with its cuDNN/cuBLAS handles
+ * (CONTEXT_AND_HANDLES_BYTES), a cuDNN or cuBLAS failure to initialise is the pool's doing: the figures state it.
+ */
+function tfPoolLeaves(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+  const gpu = env.gpus.find((g) => g.poolMiB !== undefined && g.totalMiB !== undefined);
+  if (!gpu) return;
+  if (![...signals.values()].some((st) => st.sig.kind !== 'context' && LIBRARY_FAILURE.test(st.group))) return;
+  const left = (gpu.totalMiB! - gpu.poolMiB!) * MiB;
+  if (left <= 0 || left >= CONTEXT_AND_HANDLES_BYTES) return;
+  board.stated(
+    'framework_preallocation',
+    1.0,
+    t('why.tfPoolLeaves', {
+      pool: fmtBytes(gpu.poolMiB! * MiB),
+      total: fmtBytes(gpu.totalMiB! * MiB),
+      left: fmtBytes(left),
+    }),
+    [{ line: gpu.line, text: gpu.text }],
+  );
+}
+
 /** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
 export const NO_GPU_HAS_BYTES = 2 ** 40;
 /**

@@ -75,6 +75,8 @@ const TF_MEM =
   /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/;
 const TF_FREE = /^\s*Free memory:\s*([\d.]+)\s*([KMGT]i?B)/;
 const TF_CREATED = /name:\s*([^,]+),\s*pci bus id:[^,]*,\s*compute capability:\s*([\d.]+)/;
+/** TensorFlow's pool for the device: "Created TensorFlow device (/job:…/device:GPU:0 with 1538 MB memory) -> …" */
+const TF_POOL = /Created TensorFlow device \([^)]*? with (\d+) MB memory\)/;
 const TORCH_CC_WARN = /^\s*(.+?) with CUDA capability sm_(\d)(\d+) is not compatible/;
 const TORCH_PROPS = /_CudaDeviceProperties\(name='([^']+)', major=(\d+), minor=(\d+), total_memory=(\d+)MB/;
 const CC_ANY = /compute capability[ :=]+(\d+)\.(\d+)|compute_capability = (\d)(\d)0\b/i;
@@ -301,8 +303,12 @@ export class EnvReader {
     }
     if (t.startsWith('|') && (m = NVSMI_GPU_ROW.exec(t))) this.addGpu(m[1]!, no, t);
     if (t.includes('name:')) {
-      if ((m = TF_CREATED.exec(t))) this.addGpu(m[1]!, no, t, m[2]);
-      else if ((m = TF_NAME.exec(t)) && !/name:\s*['"]/.test(t)) {
+      if ((m = TF_CREATED.exec(t))) {
+        this.addGpu(m[1]!, no, t, m[2]);
+        const pool = TF_POOL.exec(t);
+        const g = this.f.gpus.find((x) => x.name === m![1]!.replace(/\s+/g, ' ').trim());
+        if (pool && g) g.poolMiB ??= Number(pool[1]);
+      } else if ((m = TF_NAME.exec(t)) && !/name:\s*['"]/.test(t)) {
         const cc = m[4] ?? (m[2] !== undefined ? `${m[2]}.${m[3]}` : undefined);
         this.addGpu(m[1]!, no, t, cc);
       }
