@@ -859,7 +859,8 @@ export const zh: Record<MessageKey, string> = {
   'why.freeAtStart': '框架启动时只有 {free} 空闲（总量 {total}，已有 {pct}% 被其他东西占用）',
   'why.tooLargeNever': '请求的大小（{requested}）超过了整个 GPU（{total}）：永远放不下',
   'why.tfPoolLeaves':
-    'TensorFlow 的内存池占了 GPU 共 {total} 中的 {pool}：剩下的 {left} 不够一个 CUDA 上下文和 cuDNN/cuBLAS 句柄使用（让它按需增长：allow_growth / TF_FORCE_GPU_ALLOW_GROWTH=true）',
+    'TensorFlow 的内存池占了 GPU 共 {total} 中的 {pool}：剩下的 {left} 不够一个 CUDA 上下文和 cuDNN/cuBLAS 句柄使用' +
+    '（让它按需增长：allow_growth / TF_FORCE_GPU_ALLOW_GROWTH=true）',
   'why.tooLargeAny': '请求的大小（{requested}）超过了现有最大的 GPU（{largest}）：在任何 GPU 上都放不下',
   'why.tooLarge': '请求的大小（{requested}）超过了整个 GPU（{total}）',
   'why.noRoomForLarger': '对于超过 GPU 容量的请求，其他进程无论如何也腾不出空间',
