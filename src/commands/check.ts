@@ -112,9 +112,9 @@ export const command: Command = {
         failOn: threshold,
         exitCode: exitCodeFor(findings, threshold),
       };
-      ctx.stdout.write(
-        `${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`,
-      );
+      const fromFile = config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {};
+      const ignored = config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...fromFile } : {};
+      ctx.stdout.write(`${JSON.stringify({ ...result, summary, ...ignored }, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {

@@ -26,6 +26,7 @@ export const missingCheck: Check = {
         );
         const driver = r.family === 'libcuda' || r.family === 'libnvidia-ml';
         const fatal = r.how === 'needed' || r.how === 'preload';
+        const elsewhereDir = elsewhere ? nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path) : '';
         out.push(
           finding({
             check: this.id,
@@ -67,8 +68,7 @@ export const missingCheck: Check = {
                 ? {
                     text: t('missing.elsewhereFix', { lib: r.name }),
                     commands: [
-                      `export ` +
-                        `LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
+                      `export LD_LIBRARY_PATH=${shellQuote(elsewhereDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
                     ],
                   }
                 : { text: t('missing.installFix', { lib: r.name }), commands: [] },

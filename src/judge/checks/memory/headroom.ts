@@ -131,14 +131,15 @@ export const headroomCheck: Check = {
               first: moveTo[0]!.index,
             })
           : '';
+      const kinds = [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma'));
+      const pidsOf = (list: typeof verdicts): string => list.map(({ p }) => `PID ${p.pid}`).join(', ');
       let text: string;
       if (holders.length === 0) text = `${t('memory.noHolder')}${otherGpu}`;
       else if (endable.length === verdicts.length)
-        text = `${t('memory.allLeftovers', { n: endable.length, verdicts: [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma')) })}${otherGpu}`;
-      else if (endable.length > 0)
-        text = `${t('memory.someLeftovers', { pids: endable.map(({ p }) => `PID ${p.pid}`).join(', ') })}${otherGpu}`;
+        text = `${t('memory.allLeftovers', { n: endable.length, verdicts: kinds })}${otherGpu}`;
+      else if (endable.length > 0) text = `${t('memory.someLeftovers', { pids: pidsOf(endable) })}${otherGpu}`;
       else if (unknown.length > 0)
-        text = `${t('memory.unknownHolders', { pids: unknown.map(({ p }) => `PID ${p.pid}`).join(', '), n: unknown.length })}${otherGpu}`;
+        text = `${t('memory.unknownHolders', { pids: pidsOf(unknown), n: unknown.length })}${otherGpu}`;
       else text = `${t('memory.working')}${otherGpu}`;
       if (zombies.length > 0)
         text += t('memory.zombieParent', { ppids: zombies.map(({ p }) => p.ppid ?? '?').join(', ') });

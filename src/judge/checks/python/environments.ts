@@ -92,19 +92,21 @@ export const environmentsCheck: Check = {
   },
 };
 
+/** one framework's build as the summary says it: "torch 2.5.1 (CUDA 12.4)", "jax 0.4.35 (jaxlib 0.4.35, CPU)" */
+function buildLine(b: PythonEnvironmentFacts['frameworks'][number]): string {
+  if (b.framework === 'torch')
+    return `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`;
+  if (b.framework === 'tensorflow') {
+    const build = b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : null;
+    return `tensorflow ${b.version ?? '?'} (${build ?? t('envs.buildUnknown')})`;
+  }
+  const plugin = b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU';
+  return `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${plugin})`;
+}
+
 function summary(e: PythonEnvironmentFacts): Finding {
   const parts: string[] = [];
-  for (const b of e.frameworks) {
-    const what =
-      b.framework === 'torch'
-        ? `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`
-        : b.framework === 'tensorflow'
-          ? `tensorflow ${b.version ?? '?'} ` +
-            `(${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : t('envs.buildUnknown')})`
-          : `jax ${b.version ?? '?'} (jaxlib ` +
-            `${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
-    parts.push(what);
-  }
+  for (const b of e.frameworks) parts.push(buildLine(b));
   const cudnnWheels = e.packages.filter(
     (p) => /^nvidia-cudnn/.test(p.name) || (p.source === 'conda-meta' && p.name === 'cudnn'),
   );
