@@ -64,7 +64,7 @@ export const command: Command = {
       // the checks begin on the snapshot so far while nvidia-smi works; after its answer only the GPU's part runs
       prejudge = new (await judging).Prejudge(prepared.ALL_CHECKS);
       obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started, (soFar, answered) =>
-        prejudge.begin(soFar, answered),
+        prejudge.beginChecks(soFar, answered),
       );
     } catch (err) {
       // a refused option ends the command now: the nvidia-smi started for it must not hold the exit
@@ -74,7 +74,7 @@ export const command: Command = {
     const { ALL_CHECKS, config, threshold, format } = prepared;
     const { snapshot, source } = obtained;
     const { renderTerminal, redactorFor, shown, shownText } = await judging;
-    const all = prejudge.run(snapshot).flatMap((r) => r.findings);
+    const all = prejudge.finishChecks(snapshot).flatMap((r) => r.findings);
     const ignored = new Set(config.ignore);
     const findings = all.filter((f) => !ignored.has(f.check));
     const ignoredCount = all.filter((f) => ignored.has(f.check) && f.status !== 'ok' && f.status !== 'skip').length;

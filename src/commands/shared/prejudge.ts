@@ -5,7 +5,7 @@
 // probed before the answer are the same objects in both); any other check runs again, on code compiled and
 // tables read by then. A check is a pure function of what it reads, so the findings are those of a plain run;
 // a check that wrote to the snapshot or crashed runs again whatever it read.
-import type { Check } from '../../judge/checks/check.js';
+import type { Category, Check } from '../../judge/checks/check.js';
 import { runChecks, type CheckResult } from '../../judge/checks/run-checks.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 
@@ -138,31 +138,43 @@ interface Early {
   result: CheckResult;
 }
 
+/**
+ * The order of the early run where the wait is shorter than all of it: first the checks that judge the files (kept
+ * whole, or, for the versions, their facts made), the GPU's own last (they run again after the answer anyway).
+ */
+const EARLY_FIRST: readonly Category[] = ['libraries', 'python', 'versions', 'env', 'system', 'memory', 'gpu'];
+
 export class Prejudge {
-  /** the early run of checks [0, early.length) */
-  private readonly early: Early[] = [];
+  /** the early run of each check that had one, by its index in `checks` */
+  private readonly early = new Map<number, Early>();
+  private readonly order: number[];
   private kept = 0;
 
-  constructor(private readonly checks: readonly Check[]) {}
+  constructor(private readonly checks: readonly Check[]) {
+    const rank = (c: Check) => EARLY_FIRST.indexOf(c.category);
+    this.order = checks.map((_, i) => i).sort((a, b) => rank(checks[a]!) - rank(checks[b]!) || a - b);
+  }
 
   /**
-   * The checks on the snapshot so far, in order, until `answered()` says nvidia-smi's answer came: past that they
-   * would only delay reading it (at most one check runs after the answer). The event loop is served between two.
+   * The checks on the snapshot so far until `answered()` says nvidia-smi's answer came: past that they would only
+   * delay reading it (at most one check runs after the answer). The event loop is served between two.
    */
-  async begin(soFar: Snapshot, answered: () => boolean): Promise<void> {
-    while (this.early.length < this.checks.length && !answered()) {
+  async beginChecks(soFar: Snapshot, answered: () => boolean): Promise<void> {
+    for (const i of this.order) {
+      if (answered()) return;
+      if (this.early.has(i)) continue;
       const reads = new Reads();
-      const result = runChecks([this.checks[this.early.length]!], reads.wrap(soFar))[0]!;
-      this.early.push({ soFar, reads, result });
+      const result = runChecks([this.checks[i]!], reads.wrap(soFar))[0]!;
+      this.early.set(i, { soFar, reads, result });
       await yieldToLoop();
     }
   }
 
   /** runChecks(checks, s): the same findings, those of the early run kept where everything it read is unchanged. */
-  run(s: Snapshot): CheckResult[] {
+  finishChecks(s: Snapshot): CheckResult[] {
     this.kept = 0;
     return this.checks.map((check, i) => {
-      const e = this.early[i];
+      const e = this.early.get(i);
       if (e && !e.reads.wrote && !e.result.findings.some((f) => f.status === 'crash') && e.reads.sameIn(e.soFar, s)) {
         this.kept++;
         return { check, findings: e.result.findings };
@@ -171,8 +183,9 @@ export class Prejudge {
     });
   }
 
-  /** How many checks ran on the snapshot so far, and how many kept their findings in the last run (tests, bench). */
-  stats(): { ranEarly: number; kept: number } {
-    return { ranEarly: this.early.length, kept: this.kept };
+  /** The checks run on the snapshot so far (in that order), and how many kept their findings (tests, bench). */
+  stats(): { ranEarly: number; kept: number; order: string[] } {
+    const order = [...this.early.keys()].map((i) => this.checks[i]!.id);
+    return { ranEarly: this.early.size, kept: this.kept, order };
   }
 }
