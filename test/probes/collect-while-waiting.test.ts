@@ -91,4 +91,14 @@ describe('the snapshot so far, while nvidia-smi works', () => {
     await collect(deep.runs, hook, { deep: 'native' });
     expect(calls).toBe(0);
   });
+
+  it('work that fails there changes nothing: the snapshot is collected as without it', async () => {
+    const { runs, answer } = heldNvidia();
+    const whole = await collect(runs, async () => {
+      answer();
+      throw new Error('early work failed');
+    });
+    expect(whole.nvidia.ok).toBe(true);
+    expect(whole.python?.environments.length).toBeGreaterThan(0);
+  });
 });

@@ -152,24 +152,28 @@ export async function collectSnapshot(
   if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
   const hostName = readHostName(fs);
   if (all && nvidiaStarted && !nvidiaAnswered && whileWaiting && penv.options.deep === 'off') {
-    // the same sections (the same objects) as the snapshot returned below, but for what needs the answer
-    const soFar: Snapshot = {
-      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-      tool: { name: TOOL_NAME, version: TOOL_VERSION },
-      collectedAt: new Date(penv.now()).toISOString(),
-      host: { name: hostName },
-      self,
-      system,
-      ...NOT_YET_ANSWERED,
-      env,
-      probes: [...probes],
-      ...(toolkit ? { toolkit } : {}),
-      ...(python ? { python } : {}),
-      // --pid: the named processes' libraries are read once, after the answer
-      ...(scan && penv.options.pids.length === 0 ? { libraries: addProcesses(scan, []) } : {}),
-      ...(kernelLogSoFar ? { kernelLog: kernelLogSoFar } : {}),
-    };
-    await whileWaiting(soFar, () => nvidiaAnswered);
+    try {
+      // the same sections (the same objects) as the snapshot returned below, but for what needs the answer
+      const soFar: Snapshot = {
+        schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+        tool: { name: TOOL_NAME, version: TOOL_VERSION },
+        collectedAt: new Date(penv.now()).toISOString(),
+        host: { name: hostName },
+        self,
+        system,
+        ...NOT_YET_ANSWERED,
+        env,
+        probes: [...probes],
+        ...(toolkit ? { toolkit } : {}),
+        ...(python ? { python } : {}),
+        // --pid: the named processes' libraries are read once, after the answer
+        ...(scan && penv.options.pids.length === 0 ? { libraries: addProcesses(scan, []) } : {}),
+        ...(kernelLogSoFar ? { kernelLog: kernelLogSoFar } : {}),
+      };
+      await whileWaiting(soFar, () => nvidiaAnswered);
+    } catch {
+      // work done ahead of time only: what failed there is done again (and fails, if it must) after the answer
+    }
   }
   try {
     const nvidia: Nvidia = (await nvidiaPromise) ?? {
