@@ -137,7 +137,7 @@ function targetOf(f: FrameworkFacts): Target {
         sources.push(...b.sources);
         python = b.python;
         // build_info often says only "9"; the tested configuration has the minor
-        if (b.cudnn && (!cudnnBuilt || !cudnnBuilt.includes('.'))) cudnnBuilt = b.cudnn;
+        if (b.cudnn && !cudnnBuilt?.includes('.')) cudnnBuilt = b.cudnn;
         if (!sass) {
           sass = b.sass;
           ptx = b.ptx;
