@@ -79,6 +79,16 @@ say "cpu profile of check --json: $OUT/check.cpuprofile"
 # and when the checks ran: begun while nvidia-smi works (beginChecks), the XML parsed once it answered
 # (parseSmiXml), what was left after it (finishChecks: the GPU's checks, on warm code)
 node bench/profile-timeline.mjs "$OUT/check.cpuprofile" --fn beginChecks,parseSmiXml,finishChecks > "$OUT/check-timeline.txt" 2>&1 && { head -1 "$OUT/check-timeline.txt"; tail -3 "$OUT/check-timeline.txt"; } | tee -a "$S"
+# three more profiles of this build, and of the compared one (its checks: runChecks, all after the parse)
+fnline() { node bench/profile-timeline.mjs "$1" --fn "$2" > "$1.txt" 2>&1; echo "  $3: $(head -1 "$1.txt"); $(tail -n "$4" "$1.txt" | tr '\n' ';')" | tee -a "$S"; }
+for i in 2 3 4; do
+  node --cpu-prof --cpu-prof-dir="$WORK" --cpu-prof-name=c$i.cpuprofile dist/cli.js check --json > /dev/null
+  fnline "$WORK/c$i.cpuprofile" beginChecks,parseSmiXml,finishChecks "this build" 3
+  if [ -n "${SPEED_COMPARE:-}" ]; then
+    node --cpu-prof --cpu-prof-dir="$WORK" --cpu-prof-name=m$i.cpuprofile "$SPEED_COMPARE" check --json > /dev/null
+    fnline "$WORK/m$i.cpuprofile" parseSmiXml,runChecks "$SPEED_COMPARE" 2
+  fi
+done
 # the checks' CPU time after the answer: all of them cold (before) against begun early (a whole wait, or 10-20 ms)
 if [ -f .gpu-lab/prejudge-entry.mjs ]; then
   node bench/prejudge.mjs --entry .gpu-lab/prejudge-entry.mjs --runs 5 --window 10,20 2>&1 | tee -a "$S"
