@@ -1,6 +1,6 @@
 // libs.missing: a library a framework needs is not found anywhere the loader looks (or a file in the way is
 // not a valid library). A missing NEEDED entry stops the import; a missing dlopen fails at first use.
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { consumerLabel, librariesOf, needsLibraries, shellQuote } from './common.js';
@@ -28,10 +28,9 @@ export const missingCheck: Check = {
         const fatal = r.how === 'needed' || r.how === 'preload';
         const elsewhereDir = elsewhere ? nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path) : '';
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: fatal || driver ? 'error' : 'warn',
-            status: 'fail',
             rootCause: driver ? 'no_device_visible' : 'library_missing',
             message:
               r.error && !/No such file/.test(r.error)

@@ -7,7 +7,7 @@
 // When a GPU is short, this one finding names every holder with its verdict (memory.holders then leaves
 // those holders alone: one cause, one finding), and its fix leads with `gpu-env-doctor fix` when ending
 // stale holders would free the memory.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../../base/format.js';
 import { assess, fixMayEnd, isStale, manualKill } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../../gather/snapshot/schema.js';
@@ -84,11 +84,8 @@ export const headroomCheck: Check = {
           ({ p, policy }) => policy.reserve && (p.usedMiB ?? 0) >= g.memory.totalMiB * 0.25,
         );
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: reserve
               ? t('memory.freeOkReserve', {
                   gpu: g.index,
@@ -155,12 +152,11 @@ export const headroomCheck: Check = {
         )
         .join('');
       out.push(
-        finding({
+        fail({
           check: this.id,
           // An error only when nothing can start here and no GPU of this machine has room; between the floor and
           // MIN_FREE_MIB small jobs still run (seen in the lab), so it is a warning about the ones that need more.
           severity: roomy.length === 0 && g.memory.freeMiB < CONTEXT_FLOOR_MIB ? 'error' : 'warn',
-          status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message:
             g.memory.freeMiB < CONTEXT_FLOOR_MIB

@@ -2,7 +2,7 @@
 // slowly, on the CPU — or fails on the first `.cuda()` with "Torch not compiled with CUDA enabled".
 // Evidence comes from the framework's own files (torch/version.py's cuda = None, TensorFlow's
 // build_info is_cuda_build False, a jaxlib without a CUDA plugin), not from importing it.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { FrameworkBuild, PythonEnvironmentFacts } from '../../../gather/snapshot/schema-python.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -65,10 +65,8 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
       break;
     }
   }
-  return finding({
+  return warn({
     check: 'python.cpu-only-build',
-    severity: 'warn',
-    status: 'warn',
     rootCause: 'cuda_toolkit_mismatch',
     message: t('cpuonly.message', { fw: fwName(b), version: b.version ?? '', env: envLabel(e), what })
       .replace(/\s+in /, ' in ')

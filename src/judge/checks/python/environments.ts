@@ -1,7 +1,7 @@
 // python.environments: which Python environments were found and what GPU stack each one that was looked
 // into has — the frameworks with their build's CUDA, the cuDNN wheel, and what the --deep probe saw.
 // Also flags a JAX CUDA plugin whose version differs from jaxlib's (JAX refuses to load it).
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, skip, unknown, type Finding } from '../../finding.js';
 import type { PythonEnvironmentFacts } from '../../../gather/snapshot/schema-python.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -25,10 +25,9 @@ export const environmentsCheck: Check = {
     const all = s.python!.environments;
     for (const e of all.filter((x) => x.problems.length > 0 && (x.scanned || x.foundVia.includes('--python')))) {
       out.push(
-        finding({
+        unknown({
           check: this.id,
           severity: 'warn',
-          status: 'unknown',
           rootCause: null,
           message: e.problems[0]!,
           evidence: e.problems.map((p) => ({ text: p })),
@@ -45,10 +44,9 @@ export const environmentsCheck: Check = {
         const pluginName = plugin.split(' ')[0] ?? 'jax-cuda12-plugin';
         const jaxlibVersion = String(jax.details.jaxlib ?? '').replace(/\+.*$/, '');
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'cuda_toolkit_mismatch',
             message: t('envs.jaxPlugin', { env: envLabel(e), plugin, jaxlib: jaxlibVersion }),
             evidence: jax.sources.map((src) => ({
@@ -75,11 +73,8 @@ export const environmentsCheck: Check = {
     const others = all.filter((x) => !x.scanned);
     if (others.length > 0) {
       out.push(
-        finding({
+        skip({
           check: this.id,
-          severity: 'info',
-          status: 'skip',
-          rootCause: null,
           message: t('envs.more', { n: others.length }),
           evidence: others.slice(0, 20).map((x) => ({
             text: `${x.kind} ${x.prefix}${x.name ? ` (${x.name})` : ''}`,
@@ -129,11 +124,8 @@ function summary(e: PythonEnvironmentFacts): Finding {
       deep.push(t('envs.tfSees', { n: (p.info.gpus as unknown[]).length }));
   }
   const gpuCount = e.packages.filter((p) => /^nvidia-/.test(p.name)).length;
-  return finding({
+  return ok({
     check: 'python.environments',
-    severity: 'info',
-    status: 'ok',
-    rootCause: null,
     message: t(
       e.pythonVersion
         ? e.active
