@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayHold, requiredLiterals } from '../../src/judge/explain/signatures/literals.js';
+import { mayHold, mayHoldAll, requiredClauses, requiredLiterals } from '../../src/judge/explain/signatures/literals.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
@@ -54,6 +54,28 @@ describe('required literals', () => {
     expect(mayHold(['memory'], 'cuda error')).toBe(false);
   });
 
+  it('gives every mandatory part of a one-sequence pattern as a clause, the best first', () => {
+    // "out of memory": both words are in every match; a line with "memory" alone is not tried
+    expect(requiredClauses('out\\s+of\\s+memory', 'i')).toEqual([['memory'], ['out']]);
+    expect(mayHoldAll([['memory'], ['out']], '(pid=1003) warning: loader slow (process memory 3.2 gib)')).toBe(false);
+    expect(mayHoldAll([['memory'], ['out']], 'cuda out of memory')).toBe(true);
+    // a mandatory group is a clause of its branches' best; an optional one gives none
+    expect(requiredClauses('failed to (?:allocate|reserve) \\d+ bytes(?: on device)?', 'i')).toEqual([
+      ['failed to '],
+      ['allocate', 'reserve'],
+      [' bytes'],
+    ]);
+    // at most four, and the first is what requiredLiterals gives
+    const many = 'alpha\\d+bravo\\d+charlie\\d+delta\\d+echoes';
+    expect(requiredClauses(many, 'i')).toHaveLength(4);
+    expect(requiredClauses(many, 'i')![0]).toEqual(requiredLiterals(many, 'i'));
+    // parts shorter than three characters are no clause
+    expect(requiredClauses('ab\\s+cdef', 'i')).toEqual([['cdef']]);
+    // a top-level alternation: one clause, the union of each branch's best
+    expect(requiredClauses('out of memory|oom killer', 'i')).toEqual([['out of memory', 'oom killer']]);
+    expect(requiredClauses('abcd|\\d+', 'i')).toBeNull();
+  });
+
   it('every text a signature matches holds one of its literals (its examples, and every line of the fixtures)', () => {
     const sigs = registry().signatures;
     const guarded = sigs.filter((s) => s.literals);
@@ -66,8 +88,10 @@ describe('required literals', () => {
       for (const text of [...s.examples, ...lines]) {
         if (!s.re.test(text)) continue;
         matched++;
-        if (!mayHold(s.literals!, text.toLowerCase()))
-          throw new Error(`${s.id}: matches "${text.slice(0, 200)}" without any of ${JSON.stringify(s.literals)}`);
+        if (!mayHoldAll(s.literals!, text.toLowerCase()))
+          throw new Error(
+            `${s.id}: matches "${text.slice(0, 200)}" without one of each of ${JSON.stringify(s.literals)}`,
+          );
       }
     }
     expect(matched).toBeGreaterThan(500);
