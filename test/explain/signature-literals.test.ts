@@ -71,8 +71,17 @@ describe('required literals', () => {
     expect(requiredClauses(many, 'i')![0]).toEqual(requiredLiterals(many, 'i'));
     // parts shorter than three characters are no clause
     expect(requiredClauses('ab\\s+cdef', 'i')).toEqual([['cdef']]);
-    // a top-level alternation: one clause, the union of each branch's best
+    // a top-level alternation: its branches' clauses joined rank by rank (a branch short of clauses gives its last)
     expect(requiredClauses('out of memory|oom killer', 'i')).toEqual([['out of memory', 'oom killer']]);
+    expect(requiredClauses('out\\s+of\\s+memory|oom\\s+killer', 'i')).toEqual([
+      ['memory', 'killer'],
+      ['out', 'oom'],
+    ]);
+    expect(requiredClauses('out\\s+of\\s+memory|\\bOOM\\b', 'i')).toEqual([
+      ['memory', 'oom'],
+      ['out', 'oom'],
+    ]);
+    expect(mayHoldAll(requiredClauses('out\\s+of\\s+memory|\\bOOM\\b', 'i')!, 'process memory 3.2 gib')).toBe(false);
     expect(requiredClauses('abcd|\\d+', 'i')).toBeNull();
   });
 

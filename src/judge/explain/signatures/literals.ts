@@ -24,9 +24,9 @@ const MAX_CLAUSES = 4;
 /**
  * Several requirements at once, all of which every match meets: a list of clauses, each a list of lower-case strings
  * one of which every match holds. "out\\s+of\\s+memory" gives [["memory"], ["out"]]: a line that holds "memory" but
- * not "out" (a training log's "process memory 3.2 GiB") is not tried either. Only a pattern whose top level is one
- * sequence gives several (each of its mandatory parts is one); the best clause (longest shortest string) comes first.
- * null: no guard worth having.
+ * not "out" (a training log's "process memory 3.2 GiB") is not tried either. A sequence gives each of its mandatory
+ * parts, the best (longest shortest string) first; a top-level alternation joins its branches' clauses rank by rank
+ * ("out\\s+of\\s+memory|oom\\s+killer" gives [["memory", "killer"], ["out", "oom"]]). null: no guard worth having.
  */
 export function requiredClauses(pattern: string, flags: string): string[][] | null {
   // u/v: case folding maps non-ASCII letters onto ASCII ones (ſ → s, K → k); g/y: exec has state to keep
@@ -155,12 +155,16 @@ export function requiredClauses(pattern: string, flags: string): string[][] | nu
   try {
     const branches = branchesOf();
     if (pos !== pattern.length) return null;
-    if (branches.length === 1) {
-      const clauses = branches[0]!.slice(0, MAX_CLAUSES);
-      return clauses.length > 0 ? clauses : null;
+    if (branches.some((b) => b.length === 0)) return null;
+    // one clause per rank: each branch's clause of that rank (or its last), joined; a match is one branch's,
+    // which holds all of that branch's clauses, so it holds one string of each joined clause
+    const depth = Math.min(MAX_CLAUSES, Math.max(...branches.map((b) => b.length)));
+    const clauses: string[][] = [];
+    for (let k = 0; k < depth; k++) {
+      const clause = [...new Set(branches.flatMap((b) => b[Math.min(k, b.length - 1)]!))];
+      if (!clauses.some((c) => c.length === clause.length && c.every((x, i) => x === clause[i]))) clauses.push(clause);
     }
-    const req = union(branches);
-    return req === null ? null : [req];
+    return clauses;
   } catch {
     return null;
   }
