@@ -82,6 +82,13 @@ describe('required literals', () => {
       ['out', 'oom'],
     ]);
     expect(mayHoldAll(requiredClauses('out\\s+of\\s+memory|\\bOOM\\b', 'i')!, 'process memory 3.2 gib')).toBe(false);
+    // a later clause takes no branch's part that the first clause holds already ("memory"): the branch's best instead
+    const family = 'out\\s+of\\s+memory|insufficient\\s+memory|memory\\s+allocation\\s+failed';
+    expect(requiredClauses(family, 'i')).toEqual([
+      ['memory', 'insufficient', 'allocation'],
+      ['out', 'insufficient', 'failed'],
+    ]);
+    expect(mayHoldAll(requiredClauses(family, 'i')!, 'worker slow (process memory 3.2 gib)')).toBe(false);
     expect(requiredClauses('abcd|\\d+', 'i')).toBeNull();
   });
 

@@ -25,7 +25,7 @@ const MAX_CLAUSES = 4;
  * Several requirements at once, all of which every match meets: a list of clauses, each a list of lower-case strings
  * one of which every match holds. "out\\s+of\\s+memory" gives [["memory"], ["out"]]: a line that holds "memory" but
  * not "out" (a training log's "process memory 3.2 GiB") is not tried either. A sequence gives each of its mandatory
- * parts, the best (longest shortest string) first; a top-level alternation joins its branches' clauses rank by rank
+ * parts, the best (longest shortest string) first; a top-level alternation joins one clause of each branch per rank
  * ("out\\s+of\\s+memory|oom\\s+killer" gives [["memory", "killer"], ["out", "oom"]]). null: no guard worth having.
  */
 export function requiredClauses(pattern: string, flags: string): string[][] | null {
@@ -156,12 +156,17 @@ export function requiredClauses(pattern: string, flags: string): string[][] | nu
     const branches = branchesOf();
     if (pos !== pattern.length) return null;
     if (branches.some((b) => b.length === 0)) return null;
-    // one clause per rank: each branch's clause of that rank (or its last), joined; a match is one branch's,
-    // which holds all of that branch's clauses, so it holds one string of each joined clause
+    // one clause per rank, joining one clause of each branch: a match is one branch's, which holds all of that
+    // branch's clauses, so any choice gives a valid clause. The first joins the branches' best; a later one takes
+    // each branch's clause of that rank or after it (else any after its best) that shares no string with the first
+    // (a branch's second part "memory" would let every line the first passed through again), else the branch's best.
     const depth = Math.min(MAX_CLAUSES, Math.max(...branches.map((b) => b.length)));
-    const clauses: string[][] = [];
-    for (let k = 0; k < depth; k++) {
-      const clause = [...new Set(branches.flatMap((b) => b[Math.min(k, b.length - 1)]!))];
+    const first = new Set(branches.flatMap((b) => b[0]!));
+    const clauses: string[][] = [[...first]];
+    for (let k = 1; k < depth; k++) {
+      const fresh = (c: string[]) => !c.some((x) => first.has(x));
+      const pick = (b: string[][]) => b.slice(k).find(fresh) ?? b.slice(1).find(fresh) ?? b[0]!;
+      const clause = [...new Set(branches.flatMap(pick))];
       if (!clauses.some((c) => c.length === clause.length && c.every((x, i) => x === clause[i]))) clauses.push(clause);
     }
     return clauses;
