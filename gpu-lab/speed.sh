@@ -10,6 +10,7 @@
 # `nvidia-smi --query-gpu` takes for the fields check reads from `-q -x` (is a cheaper call possible?).
 #
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build && node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs
+#          && node bench/prejudge.mjs --prepare .gpu-lab/prejudge-entry.mjs
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh && OUT=${OUT:-/tmp/out} bash gpu-lab/speed.sh
 # Issue 29's targets, read off the summary: check --json ≤ node -e 0 + nvidia-smi -q -x + 50 ms; short explain ≤ node
 # + 40 ms; check --deep ≤ 0.2× collect_env and ≤ 1 s; fleet of 10,000 ≤ 2.5× a bare parse. In the probe lines,
@@ -75,7 +76,25 @@ for i in 1 2 3; do $CLI snapshot > "$WORK/snap.json"; node -e 'const s=require(p
 node --cpu-prof --cpu-prof-dir="$OUT" --cpu-prof-name=check.cpuprofile dist/cli.js check --json > /dev/null
 say "cpu profile of check --json: $OUT/check.cpuprofile"
 # its main thread in 10 ms slices: when nvidia-smi was spawned, the idle wait for its answer, what ran after it
-node bench/profile-timeline.mjs "$OUT/check.cpuprofile" > "$OUT/check-timeline.txt" 2>&1 && head -1 "$OUT/check-timeline.txt" | tee -a "$S"
+# and when the checks ran: begun while nvidia-smi works (beginChecks), the XML parsed once it answered
+# (parseSmiXml), what was left after it (finishChecks: the GPU's checks, on warm code)
+node bench/profile-timeline.mjs "$OUT/check.cpuprofile" --fn beginChecks,parseSmiXml,finishChecks > "$OUT/check-timeline.txt" 2>&1 && { head -1 "$OUT/check-timeline.txt"; tail -3 "$OUT/check-timeline.txt"; } | tee -a "$S"
+# three more profiles of this build, and of the compared one (its checks: runChecks, all after the parse)
+fnline() { node bench/profile-timeline.mjs "$1" --fn "$2" > "$1.txt" 2>&1; echo "  $3: $(head -1 "$1.txt"); $(tail -n "$4" "$1.txt" | tr '\n' ';')" | tee -a "$S"; }
+for i in 2 3 4; do
+  node --cpu-prof --cpu-prof-dir="$WORK" --cpu-prof-name=c$i.cpuprofile dist/cli.js check --json > /dev/null
+  fnline "$WORK/c$i.cpuprofile" beginChecks,parseSmiXml,finishChecks "this build" 3
+  if [ -n "${SPEED_COMPARE:-}" ]; then
+    node --cpu-prof --cpu-prof-dir="$WORK" --cpu-prof-name=m$i.cpuprofile "$SPEED_COMPARE" check --json > /dev/null
+    fnline "$WORK/m$i.cpuprofile" parseSmiXml,runChecks "$SPEED_COMPARE" 2
+  fi
+done
+# the checks' CPU time after the answer: all of them cold (before) against begun early (a whole wait, or 10-20 ms)
+if [ -f .gpu-lab/prejudge-entry.mjs ]; then
+  node bench/prejudge.mjs --entry .gpu-lab/prejudge-entry.mjs --runs 5 --window 10,20 2>&1 | tee -a "$S"
+else
+  say "no .gpu-lab/prejudge-entry.mjs (here: node bench/prejudge.mjs --prepare .gpu-lab/prejudge-entry.mjs)"
+fi
 FIELDS=index,uuid,name,driver_version,memory.total,memory.used,memory.free,memory.reserved,compute_cap,pci.bus_id,serial,persistence_mode,compute_mode,mig.mode.current,ecc.mode.current,ecc.errors.uncorrected.volatile.total,ecc.errors.uncorrected.aggregate.total,ecc.errors.corrected.volatile.total,retired_pages.pending,retired_pages.sbe,retired_pages.dbe,remapped_rows.pending,remapped_rows.failure,remapped_rows.uncorrectable
 for cmd in "-q -x" "--query-gpu=$FIELDS --format=csv" "--query-compute-apps=pid,process_name,used_memory,gpu_uuid --format=csv"; do
   t=""; for i in 1 2 3 4 5; do s=$(date +%s%N); nvidia-smi $cmd > "$WORK/smi.out" 2>&1; e=$(date +%s%N); t="$t $(( (e - s) / 1000000 ))"; done

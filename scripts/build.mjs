@@ -160,7 +160,7 @@ const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
 /** The rows with the required literals of their patterns; the catalog's rows without the fields the run never reads. */
 let literalsOf;
 async function withLiterals(doc) {
-  literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredLiterals;
+  literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredClauses;
   const generated = !Array.isArray(doc);
   for (const row of generated ? doc.signatures : doc) {
     if (typeof row.pattern !== 'string') continue;
@@ -178,7 +178,8 @@ async function withLiterals(doc) {
  * building the registry computes from all the signatures (the prefilter's words and regexes, which signatures each
  * anchor selects: Registry.digest, computed by the registry itself); then one row per line, each parsed only when its
  * signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of reading a
- * short log). src/judge/explain/signatures/index.ts takes either form.
+ * short log). src/judge/explain/signatures/index.ts takes either form. A row's required literals are clauses
+ * (src/judge/explain/signatures/literals.ts requiredClauses).
  */
 export async function catalogAsBundled(json) {
   const doc = await withLiterals(JSON.parse(json));
@@ -188,7 +189,9 @@ export async function catalogAsBundled(json) {
     index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
     registry: new Registry().digest(),
   };
-  return [head, ...doc.signatures].map(asciiJson).join('\n');
+  // a row's anchors and literals are in the index line already: the row holds what the signature's body reads
+  const rows = doc.signatures.map(({ anchors, literals, ...row }) => row);
+  return [head, ...rows].map(asciiJson).join('\n');
 }
 
 function signatureDataPlugin(outdir) {

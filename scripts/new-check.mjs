@@ -60,7 +60,7 @@ export function plan(id, root) {
 
 function checkFile(id, category, checkVar) {
   return `// ${id}: TODO what it reads in the snapshot, and why a job fails when that is wrong (the rule, its why).
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -76,10 +76,8 @@ export const ${checkVar}: Check = {
     const found = s.nvidia.ok && s.nvidia.gpus.length < 0;
     if (!found) return [];
     return [
-      finding({
+      warn({
         check: this.id,
-        severity: 'warn',
-        status: 'warn',
         rootCause: null,
         message: t('${id}.found'),
         fix: { text: t('${id}.fix'), commands: [] },

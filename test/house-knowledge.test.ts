@@ -2,7 +2,7 @@
 // capability is an RTX 3090?", "what CUDA was torch 2.1.0 built with?") has its answer in exactly one table, so that
 // a correction lands once and two parts of the tool never disagree. Every JSON file under src/knowledge says which
 // questions it answers, as keys "<question>: <key>"; a key found in two files fails. A new table must be added here
-// with its keys (a table of the same facts then collides), and the one overlap left is listed exactly.
+// with its keys (a table of the same facts then collides).
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ import { zh } from '../src/base/i18n/zh.js';
 import { normalizeGpuName } from '../src/judge/compat/gpus.js';
 import { fixFor } from '../src/judge/explain/fixes/fixes.js';
 import { WEIGHTS } from '../src/judge/explain/priors/weights.js';
+import { pickWheel } from '../src/judge/checks/python/cpu-only-build.js';
+import { buildFor, installLine } from '../src/judge/fix/rebuild.js';
+import { WHEEL_FRAMEWORKS } from '../src/knowledge/python/gpu-wheels.js';
 
 const KNOWLEDGE = path.resolve(__dirname, '..', 'src', 'knowledge');
 
@@ -51,10 +54,6 @@ const QUESTIONS: Record<string, Keys> = {
     rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: onnxruntime ${r.version} any`),
   'windows.json': (d) => rows(d.dlls, (x) => `Windows DLL → library and version: ${x.dll.toLowerCase()}`),
   'xid.json': (d) => Object.keys(d.codes).map((c) => `Xid code → meaning: ${c}`),
-  'fix/framework-builds.json': (d) =>
-    Object.entries(d).flatMap(([fw, xs]) =>
-      rows(xs as Doc[], (r) => `GPU wheel for a CUDA major: ${fw} ${major(r.minCuda)}`),
-    ),
   'python/gpu-wheels.json': (d) =>
     rows(d, (r) => `GPU wheel for a CUDA major: ${r.framework} ${major(r.minDriverCuda)}`),
   'fix/env-settings.json': (d) => [
@@ -70,14 +69,6 @@ const QUESTIONS: Record<string, Keys> = {
   'python/relevant-packages.json': (d) => rows(d, (r) => `package → group: ${r.pattern}`),
   'python/smoke-statuses.json': (d) => rows(d.statuses, (s) => `library status → meaning: ${s.name}`),
 };
-
-/**
- * The one overlap left, with why: both answer "which GPU wheel for this framework and CUDA major", for the fix plan
- * and for the CPU-only-build check, with different floors (jax 12.0 vs 12.1, TensorFlow 12.2 vs 12.0).
- */
-const ALLOWED_OVERLAPS: ReadonlyArray<readonly [string, string, string]> = [
-  ['fix/framework-builds.json', 'python/gpu-wheels.json', 'GPU wheel for a CUDA major'],
-];
 
 /** Keys found in more than one file: key → the files. */
 function overlaps(tables: Record<string, string[]>): Map<string, string[]> {
@@ -107,14 +98,7 @@ describe('one table per fact', () => {
 
   it('no two tables answer the same question for the same key', () => {
     const tables = Object.fromEntries(Object.entries(QUESTIONS).map(([f, keys]) => [f, keys(read(f))]));
-    const found = new Set<string>();
-    for (const [key, files] of overlaps(tables)) {
-      const allowed = ALLOWED_OVERLAPS.find(([a, b, q]) => files.join() === [a, b].join() && key.startsWith(`${q}:`));
-      expect(allowed, `${key} is answered by ${files.join(' and ')}`).toBeDefined();
-      found.add(allowed!.join());
-    }
-    // the list stays exact: an overlap that is gone is taken off it
-    expect([...found].sort()).toEqual(ALLOWED_OVERLAPS.map((a) => a.join()).sort());
+    expect(Object.fromEntries(overlaps(tables))).toEqual({});
   });
 
   it('finds the same fact kept in two tables, as explain once kept torch and GPU rows of its own', () => {
@@ -126,6 +110,27 @@ describe('one table per fact', () => {
     ]);
     const torch = QUESTIONS['pytorch.json']!(read('pytorch.json'));
     expect(overlaps({ 'pytorch.json': torch, 'explain/torch.json': [torch[0]!] }).size).toBe(1);
+  });
+});
+
+describe('one GPU wheel per framework and driver', () => {
+  it('the fix plan and the CPU-only-build check name the same wheel: both ask python/gpu-wheels.json', () => {
+    const asked: string[] = [];
+    for (const fw of WHEEL_FRAMEWORKS)
+      for (const cuda of ['11.4', '11.8', '12.0', '12.1', '12.2', '12.4', '12.6', '12.8', '12.9', '13.0', '13.1']) {
+        const [maj, min] = cuda.split('.').map(Number) as [number, number];
+        const wheel = pickWheel(fw, [maj, min]);
+        expect(buildFor(fw, cuda), `${fw} on a CUDA ${cuda} driver`).toBe(wheel ? installLine(wheel) : null);
+        asked.push(`${fw} ${cuda}: ${wheel?.tag ?? '-'}`);
+      }
+    expect(asked).toContain('torch 12.4: cu121');
+    expect(asked).toContain('jax 12.0: cuda12');
+    expect(asked).toContain('tensorflow 11.4: -');
+    expect(buildFor('torch', '12.4')).toBe(
+      "pip install 'torch==2.5.*' --index-url https://download.pytorch.org/whl/cu121",
+    );
+    expect(buildFor('jax', '13.0')).toBe("pip install -U 'jax[cuda13]'");
+    expect(buildFor('tensorflow', '11.8')).toBe("pip install 'tensorflow[and-cuda]==2.14.*'");
   });
 });
 

@@ -1,5 +1,6 @@
 // Just enough of PEP 440 to ask "does the installed nvidia-cudnn-cu12 9.3.0.75 satisfy torch's
 // ==9.1.0.70?": version ordering (release, pre, post, dev, local) and the specifier operators.
+import { regexOf } from './regex.js';
 
 export interface Pep440Version {
   epoch: number;
@@ -11,8 +12,17 @@ export interface Pep440Version {
   local: string | null;
 }
 
-const VERSION_RE =
-  /^v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?(?:(?:-(\d+))|(?:[-_.]?(post|rev|r)[-_.]?(\d*)))?(?:[-_.]?(dev)[-_.]?(\d*))?(?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?$/i;
+const VERSION_RE = regexOf(
+  [
+    /^v?(?:(\d+)!)?/, // epoch: 1 "1!"
+    /(\d+(?:\.\d+)*)/, // release: 2
+    /(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?/, // pre-release: 3 tag, 4 number
+    /(?:(?:-(\d+))|(?:[-_.]?(post|rev|r)[-_.]?(\d*)))?/, // post-release: 5 "-N", or 6 tag, 7 number
+    /(?:[-_.]?(dev)[-_.]?(\d*))?/, // development release: 8 tag, 9 number
+    /(?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?$/, // local label: 10
+  ],
+  'i',
+);
 
 export function parseVersion(text: string): Pep440Version | null {
   const m = VERSION_RE.exec(text.trim());

@@ -1,13 +1,24 @@
 // Which CUDA library a file is, and its version: from the real file name behind the symlinks
 // (libcudnn.so.9.14.0, libcuda.so.580.95.05), from cudnn_version*.h next to the library, or from the
 // owning package's version (pip's nvidia-cublas 13.1.0.3 ships an unversioned libcublas.so.13).
+import { eitherOf, regexOf } from './regex.js';
 
 /**
  * The library families we inventory. cuDNN's sub-libraries (8: *_infer/_train, 9: _graph, _engines_*) are their own
  * families.
  */
-const FAMILY_RE =
-  /^(libcudnn(?:_[a-z_]+)?|libcudart|libcublasLt|libcublas|libcufft|libcusparse|libcurand|libcusolver|libnccl|libnvrtc|libnvJitLink|libcuda|libnvidia-ml)(?:[-.][0-9a-f]{8})?\.so(?:\.[0-9][0-9.]*)?$/;
+const FAMILY_RE = regexOf([
+  '^(',
+  eitherOf([
+    /libcudnn(?:_[a-z_]+)?/, // cuDNN and its sub-libraries
+    /libcudart|libcublasLt|libcublas|libcufft|libcusparse|libcurand|libcusolver/, // the CUDA toolkit's
+    /libnccl|libnvrtc|libnvJitLink/,
+    /libcuda|libnvidia-ml/, // the driver's
+  ]),
+  ')',
+  /(?:[-.][0-9a-f]{8})?/, // auditwheel's hash
+  /\.so(?:\.[0-9][0-9.]*)?$/, // the soname and version
+]);
 
 /** "libcudnn_cnn.so.9.14.0" → "libcudnn_cnn"; auditwheel copies ("libcudart.faf08d9a.so.13") too; others → null. */
 export function libraryFamily(basename: string): string | null {

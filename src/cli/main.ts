@@ -79,8 +79,9 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     }
     const e = err instanceof Error ? err : new Error(String(err));
     ctx.stderr.write(`${TOOL_NAME}: ${t('error.internal', { message: e.message.split('\n')[0] ?? '' })}\n`);
+    const platform = `${process.platform}-${process.arch}`;
     ctx.stderr.write(
-      `${t('error.bug', { tool: TOOL_NAME, version: TOOL_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` })}\n`,
+      `${t('error.bug', { tool: TOOL_NAME, version: TOOL_VERSION, node: process.version, platform })}\n`,
     );
     if (verbose && e.stack) ctx.stderr.write(`${e.stack}\n`);
     return 2;

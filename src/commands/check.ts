@@ -12,19 +12,19 @@ import { endChildrenInFlight } from '../ports/runner.js';
 import type { Context } from '../ports/context.js';
 
 /**
- * The checks, the terminal renderer and the redactor (~400 KB of code): loaded while nvidia-smi works, not before
- * it starts (it is the long pole: ~0.1 s on a datacenter GPU).
+ * The checks (and their early run, ./shared/prejudge.ts), the terminal renderer and the redactor (~400 KB of
+ * code): loaded while nvidia-smi works, not before it starts (it is the long pole: ~0.1 s on a datacenter GPU).
  */
 const loadJudging = () =>
   Promise.all([
     import('../judge/checks/index.js'),
-    import('../judge/checks/run-checks.js'),
     import('../report/terminal.js'),
     import('./shared/redaction.js'),
-  ]).then(([checks, run, terminal, redaction]) => ({
+    import('./shared/prejudge.js'),
+  ]).then(([checks, terminal, redaction, prejudge]) => ({
     ALL_CHECKS: checks.ALL_CHECKS,
-    runChecks: run.runChecks,
     renderTerminal: terminal.renderTerminal,
+    Prejudge: prejudge.Prejudge,
     ...redaction,
   }));
 
@@ -58,9 +58,14 @@ export const command: Command = {
     const judging = loadJudging();
     let prepared: Awaited<ReturnType<typeof prepare>>;
     let obtained: Awaited<ReturnType<typeof obtainSnapshotWithSource>>;
+    let prejudge: InstanceType<Awaited<typeof judging>['Prejudge']>;
     try {
       prepared = await prepare(ctx, args, judging);
-      obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started);
+      // the checks begin on the snapshot so far while nvidia-smi works; after its answer only the GPU's part runs
+      prejudge = new (await judging).Prejudge(prepared.ALL_CHECKS);
+      obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started, (soFar, answered) =>
+        prejudge.beginChecks(soFar, answered),
+      );
     } catch (err) {
       // a refused option ends the command now: the nvidia-smi started for it must not hold the exit
       if (started) endChildrenInFlight();
@@ -68,8 +73,8 @@ export const command: Command = {
     }
     const { ALL_CHECKS, config, threshold, format } = prepared;
     const { snapshot, source } = obtained;
-    const { runChecks, renderTerminal, redactorFor, shown, shownText } = await judging;
-    const all = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
+    const { renderTerminal, redactorFor, shown, shownText } = await judging;
+    const all = prejudge.finishChecks(snapshot).flatMap((r) => r.findings);
     const ignored = new Set(config.ignore);
     const findings = all.filter((f) => !ignored.has(f.check));
     const ignoredCount = all.filter((f) => ignored.has(f.check) && f.status !== 'ok' && f.status !== 'skip').length;
@@ -112,9 +117,9 @@ export const command: Command = {
         failOn: threshold,
         exitCode: exitCodeFor(findings, threshold),
       };
-      ctx.stdout.write(
-        `${JSON.stringify({ ...result, summary, ...(config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...(config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {}) } : {}) }, null, 2)}\n`,
-      );
+      const fromFile = config.file !== null && config.ignoreFromFile.length > 0 ? { configFile: config.file } : {};
+      const ignored = config.ignore.length > 0 ? { ignoredChecks: config.ignore, ...fromFile } : {};
+      ctx.stdout.write(`${JSON.stringify({ ...result, summary, ...ignored }, null, 2)}\n`);
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {

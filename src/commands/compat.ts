@@ -113,6 +113,10 @@ function renderText(
   lines.push(`${name} ${r.version}${variant}`);
   if (!r.gpu) lines.push(`  ${t('compat.noGpuBuild')}`);
   for (const b of r.builds) {
+    const archs = [
+      ...b.sass.map((c) => `sm_${c.replace('.', '')}`),
+      ...b.ptx.map((c) => `compute_${c.replace('.', '')}`),
+    ];
     const parts = [
       b.cuda ? `CUDA ${b.cuda}` : b.cudaRange ? `CUDA ${b.cudaRange}` : null,
       b.cudnn ? `cuDNN ${b.cudnn}` : b.cudnnRange ? `cuDNN ${b.cudnnRange}` : null,
@@ -121,20 +125,20 @@ function renderText(
       b.minComputeCapability
         ? `GPUs ≥ ${b.minComputeCapability}`
         : b.sass.length + b.ptx.length > 0
-          ? `GPUs ` +
-            `${[...b.sass.map((c) => `sm_${c.replace('.', '')}`), ...b.ptx.map((c) => `compute_${c.replace('.', '')}`)].join(' ')}`
+          ? `GPUs ${archs.join(' ')}`
           : null,
     ].filter(Boolean);
     lines.push(`  ${r.builds.length > 1 ? `${b.name}: ` : ''}${parts.join(' · ')}`);
   }
-  lines.push(
-    `  Python ` +
-      `${q.python.length > 2 && !q.python[0]!.startsWith('>') ? `${q.python[0]}–${q.python[q.python.length - 1]}` : q.python.join(', ') || '?'}${
-        r.pythonExperimental.length
-          ? ` ` + `(${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})`
-          : ''
-      }`,
-  );
+  // a long list of Pythons as its first and last, a list of ranges (">=3.9") as it is
+  const pythons =
+    q.python.length > 2 && !q.python[0]!.startsWith('>')
+      ? `${q.python[0]}–${q.python[q.python.length - 1]}`
+      : q.python.join(', ') || '?';
+  const experimental = r.pythonExperimental.length
+    ? ` (${t('compat.experimental', { list: r.pythonExperimental.join(', ') })})`
+    : '';
+  lines.push(`  Python ${pythons}${experimental}`);
   // a row recalled rather than read is said without -v: the reader must know how firm the numbers are
   for (const n of r.notes) if (verbose || /\brecalled\b/.test(n)) lines.push(`  ${t('compat.note', { note: n })}`);
   if (m) {

@@ -122,9 +122,9 @@ function zshQuote(s: string): string {
 function zsh(cmds: string[]): string {
   const fns = cmds.map((c) => {
     const specs = optionsOf(c).map((o) => {
-      const action = o.takesValue
-        ? `:${o.long}:${o.choices.length > 0 ? `(${o.choices.join(' ')})` : o.complete === 'dir' ? '_directories' : '_files'}`
-        : '';
+      const values =
+        o.choices.length > 0 ? `(${o.choices.join(' ')})` : o.complete === 'dir' ? '_directories' : '_files';
+      const action = o.takesValue ? `:${o.long}:${values}` : '';
       const names = o.short ? `'(-${o.short} --${o.long})'{-${o.short},--${o.long}}'` : `'--${o.long}`;
       return `    ${names}[${zshQuote(o.help)}]${action}'`;
     });

@@ -6,13 +6,11 @@ import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
 import { answerJson, answerOf } from '../report/views/explain/answer.js';
-import { renderExplainMarkdown } from '../report/views/explain/markdown.js';
 import { inputLine, renderExplainTerminal } from '../report/views/explain/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import type { Command } from '../cli/registry.js';
-import { obtainSnapshot } from './shared/obtain-snapshot.js';
 import { optionSpec } from '../cli/options.js';
 import { visibleLine } from '../report/escape.js';
 import { headerLines, reportSource } from '../report/provenance.js';
@@ -144,11 +142,12 @@ export const command: Command = {
       ctx.stdout.write(
         `${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
       );
-    else if (format === 'markdown')
+    else if (format === 'markdown') {
+      const { renderExplainMarkdown } = await import('../report/views/explain/markdown.js');
       ctx.stdout.write(
         renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
       );
-    else
+    } else
       ctx.stdout.write(
         renderExplainTerminal(shown, {
           color: ctx.color,
@@ -238,6 +237,8 @@ function fillDiagnosis<D extends { causes: { fix: { text: string; commands: stri
 
 async function machineFacts(ctx: Context, args: Parameters<Command['run']>[1]): Promise<Snapshot | undefined> {
   if (flag(args, 'no-machine')) return undefined;
+  // the probes' code is loaded only when the machine's facts are asked for: `--no-machine` starts without it
+  const { obtainSnapshot } = await import('./shared/obtain-snapshot.js');
   if (str(args, 'from') !== undefined) return obtainSnapshot(ctx, args); // a bad --from is the user's error: exit 2
   try {
     return await obtainSnapshot(ctx, args);

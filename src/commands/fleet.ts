@@ -77,15 +77,8 @@ export const command: Command = {
     const result = shown(redactor, facts);
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
-      throw new UsageError(
-        `no snapshot could be ` +
-          `read${
-            first
-              ? ` (${first.file}: ` +
-                `${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})`
-              : ''
-          }`,
-      );
+      const more = result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : '';
+      throw new UsageError(`no snapshot could be read${first ? ` (${first.file}: ${first.reason}${more})` : ''}`);
     }
 
     const html = str(args, 'html');

@@ -87,9 +87,21 @@ export const command: Command = {
         environments,
         packages,
       } = lib;
-      ctx.stdout.write(
-        `${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`,
-      );
+      const json = {
+        schemaVersion: 1,
+        consumers,
+        copies,
+        loaded,
+        processes,
+        ldCache,
+        ldLibraryPath,
+        defaultDirs,
+        hwcaps,
+        environments,
+        packages,
+        findings,
+      };
+      ctx.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       const head = headerLines('libs', source);
       const w = ctx.width ?? 80;

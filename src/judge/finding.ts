@@ -85,6 +85,63 @@ export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }
   return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
 }
 
+// The constructors checks use: each sets the status and allows only the severities that go with it, so that an
+// impossible pair (a fail of severity info, an ok with a fix) is a compile error, not a report that contradicts
+// itself. The keys keep the order given, with severity, status and rootCause just before the message, as every
+// finding has always had them: --json does not change with the way a check builds its finding.
+
+/** what a constructor is given: a finding without its severity and status, the evidence optional */
+type FindingInput = Omit<Finding, 'evidence' | 'severity' | 'status' | 'bare'> & { evidence?: Evidence[] };
+/** what a finding that states no problem is given: no fix, the root cause null unless it names one ruled out */
+type PassInput = Omit<FindingInput, 'rootCause' | 'fix'> & { rootCause?: RootCauseId | null; fix?: never };
+
+function make(severity: Severity, status: Status, f: FindingInput): Finding {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if ((k === 'rootCause' || k === 'message') && !('status' in out)) {
+      out.severity = severity;
+      out.status = status;
+      out.rootCause = f.rootCause;
+    }
+    if (k !== 'rootCause' && k !== 'severity' && k !== 'status') out[k] = v;
+  }
+  return finding(out as unknown as Finding);
+}
+
+/** The check failed: the job fails on it ('error') or may ('warn'). */
+export function fail(f: FindingInput & { severity: 'error' | 'warn' }): Finding {
+  const { severity, ...rest } = f;
+  return make(severity, 'fail', rest);
+}
+
+/** Worth a look, not a failure: 'warn', or 'info' for a note that is no problem yet. */
+export function warn(f: FindingInput & { severity?: 'warn' | 'info' }): Finding {
+  const { severity = 'warn', ...rest } = f;
+  return make(severity, 'warn', rest);
+}
+
+/** A problem whose status follows from its severity: an error fails, a warning warns. */
+export function problem(f: FindingInput & { severity: 'error' | 'warn' }): Finding {
+  const { severity, ...rest } = f;
+  return make(severity, severity === 'error' ? 'fail' : 'warn', rest);
+}
+
+/** The check passed: severity info, no fix. */
+export function ok(f: PassInput): Finding {
+  return make('info', 'ok', { ...f, rootCause: f.rootCause ?? null });
+}
+
+/** The check did not run here (not applicable, nothing to look at): severity info; a fix may say how to judge it. */
+export function skip(f: Omit<FindingInput, 'rootCause'> & { rootCause?: RootCauseId | null }): Finding {
+  return make('info', 'skip', { ...f, rootCause: f.rootCause ?? null });
+}
+
+/** The facts do not decide: at the severity of what it could be. */
+export function unknown(f: FindingInput & { severity: Severity }): Finding {
+  const { severity, ...rest } = f;
+  return make(severity, 'unknown', rest);
+}
+
 /** "expected" → the words a reader sees next to a consequence. */
 export const CERTAINTY_LABEL: Record<Certainty, string> = {
   get verified() {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fake-bin.js';
 import { TOOL_VERSION } from '../../src/base/tool-version.js';
+import { requiredClauses } from '../../src/judge/explain/signatures/literals.js';
 
 const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
@@ -123,22 +124,21 @@ describe('the bundle', () => {
     expect(zhRun.stdout).toContain('显存');
   });
 
-  it("the explain catalog is a file beside the chunks: an index line, then one row per line with its pattern's required literals", () => {
+  it("the explain catalog is a file beside the chunks: an index line with each pattern's required literals, then one row per line", () => {
     const lines = fs.readFileSync(path.join(out, 'explain/catalog.json'), 'utf8').split('\n');
-    const head = JSON.parse(lines[0]!) as { index: [string, string, string[], string[] | null][] };
+    const head = JSON.parse(lines[0]!) as { index: [string, string, string[], string[][] | null][] };
     expect(head.index.length).toBe(lines.length - 1);
     head.index.forEach(([id, , , literals], i) => {
-      const row = JSON.parse(lines[i + 1]!) as {
-        id: string;
-        pattern: string;
-        literals: string[] | null;
-        versions?: unknown;
-      };
+      const row = JSON.parse(lines[i + 1]!) as { id: string; pattern: string; literals?: unknown; versions?: unknown };
       expect(row.id).toBe(id);
-      expect(row.literals).toEqual(literals);
+      // the literals are the pattern's clauses, in the index only
+      expect(literals).toEqual(requiredClauses(row.pattern, 'id'));
+      expect(row.literals).toBeUndefined();
       expect(row.versions).toBeUndefined();
     });
     expect(head.index.filter(([, , , l]) => l !== null).length).toBeGreaterThan(head.index.length * 0.9);
+    // most patterns have more than one mandatory part: a line is tried only when it holds one string of each
+    expect(head.index.filter(([, , , l]) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.index.length * 0.5);
   });
 
   it('fleet reads snapshots back with their schema', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { makeRoot } from '../helpers/fixture-root.js';
+import { buildH200Tree, H200_ENV } from '../libs/h200-tree.js';
 
 const H = (p: string) => path.join(FIXTURES, 'h200', p);
 
@@ -60,5 +61,23 @@ describe('check: nvidia-smi started first', () => {
     const result = JSON.parse(r.stdout) as { snapshot: { nvidia: { ok: boolean } } };
     expect(result.snapshot.nvidia.ok).toBe(true);
     expect(fs.readFileSync(pidFile, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('the checks begun while nvidia-smi works give what the same snapshot gives read back (--from)', () => {
+    // answering after 1.5 s: the sections read before are judged first, the GPU's part after the answer
+    const { bin } = slowSmi(1.5);
+    const root = buildH200Tree();
+    const env = { ...H200_ENV, PATH: `${bin}:${H200_ENV.PATH}`, VIRTUAL_ENV: '/opt/torch/.venv', HOME: '/root' };
+    const probed = runCli(['check', '--json', '--root', root], { env });
+    expect(probed.stderr).toBe('');
+    const result = JSON.parse(probed.stdout) as { snapshot: { nvidia: { ok: boolean } }; findings: unknown[] };
+    expect(result.snapshot.nvidia.ok).toBe(true);
+    const file = path.join(tempDir('ged-snap-'), 'snapshot.json');
+    fs.writeFileSync(file, JSON.stringify(result.snapshot));
+    const read = runCli(['check', '--json', '--from', file], { env });
+    expect(read.code).toBe(probed.code);
+    expect(result.findings).toEqual((JSON.parse(read.stdout) as { findings: unknown[] }).findings);
+    // a GPU answered: the checks that read it were run again on the whole snapshot
+    expect(JSON.stringify(result.findings)).toContain('NVIDIA H200');
   });
 });

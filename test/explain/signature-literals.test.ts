@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayHold, requiredLiterals } from '../../src/judge/explain/signatures/literals.js';
+import { mayHold, mayHoldAll, requiredClauses, requiredLiterals } from '../../src/judge/explain/signatures/literals.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
@@ -54,6 +54,44 @@ describe('required literals', () => {
     expect(mayHold(['memory'], 'cuda error')).toBe(false);
   });
 
+  it('gives every mandatory part of a one-sequence pattern as a clause, the best first', () => {
+    // "out of memory": both words are in every match; a line with "memory" alone is not tried
+    expect(requiredClauses('out\\s+of\\s+memory', 'i')).toEqual([['memory'], ['out']]);
+    expect(mayHoldAll([['memory'], ['out']], '(pid=1003) warning: loader slow (process memory 3.2 gib)')).toBe(false);
+    expect(mayHoldAll([['memory'], ['out']], 'cuda out of memory')).toBe(true);
+    // a mandatory group is a clause of its branches' best; an optional one gives none
+    expect(requiredClauses('failed to (?:allocate|reserve) \\d+ bytes(?: on device)?', 'i')).toEqual([
+      ['failed to '],
+      ['allocate', 'reserve'],
+      [' bytes'],
+    ]);
+    // at most four, and the first is what requiredLiterals gives
+    const many = 'alpha\\d+bravo\\d+charlie\\d+delta\\d+echoes';
+    expect(requiredClauses(many, 'i')).toHaveLength(4);
+    expect(requiredClauses(many, 'i')![0]).toEqual(requiredLiterals(many, 'i'));
+    // parts shorter than three characters are no clause
+    expect(requiredClauses('ab\\s+cdef', 'i')).toEqual([['cdef']]);
+    // a top-level alternation: its branches' clauses joined rank by rank (a branch short of clauses gives its last)
+    expect(requiredClauses('out of memory|oom killer', 'i')).toEqual([['out of memory', 'oom killer']]);
+    expect(requiredClauses('out\\s+of\\s+memory|oom\\s+killer', 'i')).toEqual([
+      ['memory', 'killer'],
+      ['out', 'oom'],
+    ]);
+    expect(requiredClauses('out\\s+of\\s+memory|\\bOOM\\b', 'i')).toEqual([
+      ['memory', 'oom'],
+      ['out', 'oom'],
+    ]);
+    expect(mayHoldAll(requiredClauses('out\\s+of\\s+memory|\\bOOM\\b', 'i')!, 'process memory 3.2 gib')).toBe(false);
+    // a later clause takes no branch's part that the first clause holds already ("memory"): the branch's best instead
+    const family = 'out\\s+of\\s+memory|insufficient\\s+memory|memory\\s+allocation\\s+failed';
+    expect(requiredClauses(family, 'i')).toEqual([
+      ['memory', 'insufficient', 'allocation'],
+      ['out', 'insufficient', 'failed'],
+    ]);
+    expect(mayHoldAll(requiredClauses(family, 'i')!, 'worker slow (process memory 3.2 gib)')).toBe(false);
+    expect(requiredClauses('abcd|\\d+', 'i')).toBeNull();
+  });
+
   it('every text a signature matches holds one of its literals (its examples, and every line of the fixtures)', () => {
     const sigs = registry().signatures;
     const guarded = sigs.filter((s) => s.literals);
@@ -66,8 +104,10 @@ describe('required literals', () => {
       for (const text of [...s.examples, ...lines]) {
         if (!s.re.test(text)) continue;
         matched++;
-        if (!mayHold(s.literals!, text.toLowerCase()))
-          throw new Error(`${s.id}: matches "${text.slice(0, 200)}" without any of ${JSON.stringify(s.literals)}`);
+        if (!mayHoldAll(s.literals!, text.toLowerCase()))
+          throw new Error(
+            `${s.id}: matches "${text.slice(0, 200)}" without one of each of ${JSON.stringify(s.literals)}`,
+          );
       }
     }
     expect(matched).toBeGreaterThan(500);

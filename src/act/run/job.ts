@@ -10,6 +10,7 @@ import { secondsSinceBoot, withJobWindow } from './job-window.js';
 import { descendantTest } from './process-tree.js';
 import { startSampler } from './sampler.js';
 import { OutputTail, type TailLine } from './tail.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 export interface JobOptions {
   argv: string[];
@@ -55,8 +56,16 @@ export const PIPE_DRAIN_MS = 1000;
  * A line that means the job is about to fail for lack of GPU memory: take the snapshot now, while it still holds its
  * share.
  */
-const FAILING =
-  /out of memory|OutOfMemoryError|RESOURCE_EXHAUSTED|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/i;
+const FAILING = regexOf(
+  [
+    eitherOf([
+      /out of memory|OutOfMemoryError/, // PyTorch's words, and any framework's
+      /RESOURCE_EXHAUSTED/, // TensorFlow / XLA
+      /CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED/, // CUDA's driver, runtime, cuBLAS
+    ]),
+  ],
+  'i',
+);
 
 export async function runJob(o: JobOptions): Promise<JobResult> {
   const t0 = performance.now();

@@ -8,6 +8,7 @@ import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../g
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../report/provenance.js';
 import { startNvidiaSmi, type NvidiaRuns } from '../../gather/nvidia/run.js';
+import type { WhileWaiting } from '../../gather/snapshot/collect.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -19,8 +20,9 @@ export async function obtainSnapshotWithSource(
   extra: Partial<ProbeOptions> = {},
   scope: 'all' | 'libraries' = 'all',
   started?: NvidiaRuns,
+  whileWaiting?: WhileWaiting,
 ): Promise<{ snapshot: Snapshot; source: ReportSource }> {
-  const snapshot = await obtainSnapshot(ctx, args, extra, scope, started);
+  const snapshot = await obtainSnapshot(ctx, args, extra, scope, started, whileWaiting);
   return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
@@ -42,7 +44,8 @@ function timeoutOf(args: ParsedArgs): number {
 
 /**
  * `scope`: 'libraries' collects only what `libs` shows (src/gather/snapshot/collect.ts). `started`: the nvidia-smi
- * calls startNvidiaEarly began (with the same --timeout).
+ * calls startNvidiaEarly began (with the same --timeout). `whileWaiting`: the command's work on the snapshot so
+ * far while nvidia-smi works (collect.ts).
  */
 export async function obtainSnapshot(
   ctx: Context,
@@ -50,6 +53,7 @@ export async function obtainSnapshot(
   extra: Partial<ProbeOptions> = {},
   scope: 'all' | 'libraries' = 'all',
   started?: NvidiaRuns,
+  whileWaiting?: WhileWaiting,
 ): Promise<Snapshot> {
   const from = str(args, 'from');
   if (from !== undefined) {
@@ -102,6 +106,7 @@ export async function obtainSnapshot(
       },
       scope,
       nvidiaStarted,
+      whileWaiting,
     );
   } finally {
     if (progress) ctx.stderr.write('\r\x1b[K');

@@ -427,7 +427,8 @@ function pairHostPids(
   const pairs = new Map<number, number>();
   if (!holders.complete) return pairs; // without every process's fds we cannot tell a collision from a match
   const unmatchedLocal = [...holders.pids].filter((p) => !byPid.has(p));
-  const unmatchedSmi = [...byPid.keys()].filter((p) => !holders.pids.has(p)); // the same PID here with the GPU open is a true match
+  // the same PID here with the GPU open is a true match
+  const unmatchedSmi = [...byPid.keys()].filter((p) => !holders.pids.has(p));
   if (unmatchedLocal.length === 0 || unmatchedSmi.length === 0) return pairs;
   const names = new Map<number, string | null>();
   for (const l of unmatchedLocal) {

@@ -46,11 +46,27 @@ const SMOKE_TIMEOUT_FACTOR = 6;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts). */
+/**
+ * Work a command does on the snapshot so far while nvidia-smi works (`check` judges it): called only when the
+ * answer has not come, with every section but the GPU's; `answered()` turns true as soon as it comes.
+ */
+export type WhileWaiting = (soFar: Snapshot, answered: () => boolean) => Promise<void>;
+
+/** What the snapshot so far says where nvidia-smi's answer is not there yet: no GPU facts, no GPU process. */
+export const NOT_YET_ANSWERED: Pick<Snapshot, 'nvidia' | 'processes'> = {
+  nvidia: { ok: false, failure: { reason: 'failed', message: 'nvidia-smi has not answered yet' } },
+  processes: { ok: true, list: [] },
+};
+
+/**
+ * `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts).
+ * `whileWaiting`: see WhileWaiting (not with --deep, which changes the Python section after the answer).
+ */
 export async function collectSnapshot(
   input: ProbeEnv,
   scope: Scope = 'all',
   nvidiaStarted?: NvidiaRuns,
+  whileWaiting?: WhileWaiting,
 ): Promise<Snapshot> {
   const probes: Timing[] = [];
   // One view of the files for the whole collection: every probe asks about the same folders (src/ports/fs.ts).
@@ -90,6 +106,10 @@ export async function collectSnapshot(
     nvidiaAnswered = true;
   };
   void nvidiaStarted?.results.then(answered, answered);
+  let kernelLogSoFar: Snapshot['kernelLog'] | undefined;
+  void kernelLogPromise.then((k) => {
+    kernelLogSoFar = k ?? undefined;
+  });
   await yieldToLoop();
   const system = (await timed(probes, 'system', () => probeSystem(fs, penv.env, process.arch)))!;
   const env = (await timed(probes, 'env', () => probeEnv(penv.env)))!;
@@ -130,6 +150,31 @@ export async function collectSnapshot(
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
   // Still waiting: the XML parser's code is compiled now, on a small document, rather than on the real answer.
   if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
+  const hostName = readHostName(fs);
+  if (all && nvidiaStarted && !nvidiaAnswered && whileWaiting && penv.options.deep === 'off') {
+    try {
+      // the same sections (the same objects) as the snapshot returned below, but for what needs the answer
+      const soFar: Snapshot = {
+        schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+        tool: { name: TOOL_NAME, version: TOOL_VERSION },
+        collectedAt: new Date(penv.now()).toISOString(),
+        host: { name: hostName },
+        self,
+        system,
+        ...NOT_YET_ANSWERED,
+        env,
+        probes: [...probes],
+        ...(toolkit ? { toolkit } : {}),
+        ...(python ? { python } : {}),
+        // --pid: the named processes' libraries are read once, after the answer
+        ...(scan && penv.options.pids.length === 0 ? { libraries: addProcesses(scan, []) } : {}),
+        ...(kernelLogSoFar ? { kernelLog: kernelLogSoFar } : {}),
+      };
+      await whileWaiting(soFar, () => nvidiaAnswered);
+    } catch {
+      // work done ahead of time only: what failed there is done again (and fails, if it must) after the answer
+    }
+  }
   try {
     const nvidia: Nvidia = (await nvidiaPromise) ?? {
       ok: false,
@@ -180,11 +225,7 @@ export async function collectSnapshot(
       schemaVersion: SNAPSHOT_SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       collectedAt: new Date(penv.now()).toISOString(),
-      host: {
-        name:
-          (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() ||
-          'unknown',
-      },
+      host: { name: hostName },
       self,
       system,
       nvidia,
@@ -201,6 +242,12 @@ export async function collectSnapshot(
     // never leave a smoke process waiting for its go-ahead (it would sit until its time limit)
     smoke?.started?.go();
   }
+}
+
+function readHostName(fs: ProbeEnv['fs']): string {
+  return (
+    (readTextOr(fs, '/proc/sys/kernel/hostname') ?? readTextOr(fs, '/etc/hostname') ?? 'unknown').trim() || 'unknown'
+  );
 }
 
 interface SmokeStart {

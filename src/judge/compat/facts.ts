@@ -146,7 +146,20 @@ function nvccFact(loose: Record<string, unknown>, libs: LibsSection | null): Fac
 type PyEnv = NonNullable<Snapshot['python']>['environments'][number];
 type PyFramework = PyEnv['frameworks'][number];
 
+// An environment's facts depend on it and on the libraries' consumers only, and every check that judges versions
+// asks for them (each through its own view of one snapshot): made once per pair of objects (read-only after).
+const ENV_FACTS = new WeakMap<PyEnv, { consumers: LibsSection['consumers'] | null; facts: EnvFacts }>();
+
 function envFacts(e: PyEnv, libs: LibsSection | null): EnvFacts {
+  const consumers = libs === null ? null : libs.consumers;
+  const known = ENV_FACTS.get(e);
+  if (known && known.consumers === consumers) return known.facts;
+  const facts = envFactsOf(e, libs);
+  ENV_FACTS.set(e, { consumers, facts });
+  return facts;
+}
+
+function envFactsOf(e: PyEnv, libs: LibsSection | null): EnvFacts {
   return {
     prefix: e.prefix,
     active: e.active,

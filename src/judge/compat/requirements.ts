@@ -285,15 +285,17 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
     );
   // the plain version is one build up to 2.6; from 3.0 every CUDA build has that version, so all of them are meant
   const chosen = cpu ? [] : b.variant ? [b.variant] : b.variants;
-  if (spec.variant === 'pypi' && b.variant)
+  if (spec.variant === 'pypi' && b.variant) {
+    const others =
+      b.variants
+        .filter((v) => v !== b.variant)
+        .map((v) => v.pip)
+        .join(', ') || 'none';
     notes.push(
-      `paddlepaddle-gpu==${spec.version} (no .postNNN) is the ${b.variant.name} build (CUDA ${b.variant.cuda}); the other CUDA builds are ${
-        b.variants
-          .filter((v) => v !== b.variant)
-          .map((v) => v.pip)
-          .join(', ') || 'none'
-      }.`,
+      `paddlepaddle-gpu==${spec.version} (no .postNNN) is the ${b.variant.name} build (CUDA ${b.variant.cuda}); ` +
+        `the other CUDA builds are ${others}.`,
     );
+  }
   if (cpu)
     notes.push(
       'The paddlepaddle package (without -gpu) is the CPU build: it never uses the GPU. The CUDA builds are ' +

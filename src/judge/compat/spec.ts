@@ -11,7 +11,8 @@ export interface Spec {
   /** "2.12", "2.1.0" (without the local label or wildcard) */
   version: string;
   /** torch: "cu121" / "cpu" / "rocm6.0"; jax: "cuda12" / "cuda13"; tensorflow: "and-cuda";
-   *  paddle: "cu120" (.post120), "pypi" (the plain paddlepaddle-gpu==X: the build pip installs), "cpu" (paddlepaddle) */
+   *  paddle: "cu120" (.post120), "pypi" (the plain paddlepaddle-gpu==X: the build pip installs),
+   *  "cpu" (paddlepaddle) */
   variant?: string;
   /** the text as given */
   raw: string;

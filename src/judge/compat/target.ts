@@ -87,8 +87,20 @@ export function targetsFromRequirements(r: CompatRequirements): Target[] {
   }));
 }
 
+// The facts of an installed framework are made once per snapshot section (./facts.ts) and never changed: its
+// target, looked up in the tables, is made once per facts object (read-only for the callers).
+const TARGETS = new WeakMap<FrameworkFacts, Target>();
+
 /** The target of an installed framework: its own files first, the tables for the rest. */
 export function targetFromInstalled(f: FrameworkFacts): Target {
+  const known = TARGETS.get(f);
+  if (known) return known;
+  const target = targetOf(f);
+  TARGETS.set(f, target);
+  return target;
+}
+
+function targetOf(f: FrameworkFacts): Target {
   const sources: string[] = [];
   let cudnnBuilt = f.cudnnBuilt?.value ?? null;
   let sass: string[] | null = f.archs?.value.sass ?? null;
@@ -125,7 +137,7 @@ export function targetFromInstalled(f: FrameworkFacts): Target {
         sources.push(...b.sources);
         python = b.python;
         // build_info often says only "9"; the tested configuration has the minor
-        if (b.cudnn && (!cudnnBuilt || !cudnnBuilt.includes('.'))) cudnnBuilt = b.cudnn;
+        if (b.cudnn && !cudnnBuilt?.includes('.')) cudnnBuilt = b.cudnn;
         if (!sass) {
           sass = b.sass;
           ptx = b.ptx;

@@ -5,6 +5,7 @@ import { t } from '../../base/i18n/index.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { FactDef, FactValues, Impact } from './facts.js';
 import { arr, bool, section, text, type Obj } from './section.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 /**
  * The environment a job runs in: the active one that was looked into, else the first looked into.
@@ -41,8 +42,15 @@ export function describeBuild(b: Obj): string {
 const isWheel = (p: Obj) => text(p, 'source') !== 'conda-meta';
 
 /** Packages whose version decides which CUDA/cuDNN code runs: a difference there is as bad as a driver's. */
-const CRITICAL_PACKAGES =
-  /^(torch|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda.*)?|nvidia-cudnn(-cu\d+)?|nvidia-cuda-runtime(-cu\d+)?|nvidia-cublas(-cu\d+)?|cudnn|cudatoolkit|cuda-cudart|cuda-runtime|pytorch|pytorch-cuda)$/;
+const CRITICAL_PACKAGES = regexOf([
+  '^(',
+  eitherOf([
+    /torch|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda.*)?/, // pip frameworks
+    /nvidia-cudnn(-cu\d+)?|nvidia-cuda-runtime(-cu\d+)?|nvidia-cublas(-cu\d+)?/, // pip's CUDA wheels
+    /cudnn|cudatoolkit|cuda-cudart|cuda-runtime|pytorch|pytorch-cuda/, // conda's packages
+  ]),
+  ')$',
+]);
 const packageImpact = (name: string): Impact => (CRITICAL_PACKAGES.test(name) ? 'critical' : 'high');
 
 function probeOutcome(p: Obj): string {

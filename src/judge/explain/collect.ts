@@ -9,7 +9,7 @@
 import type { Line } from './read/scan.js';
 import { normaliseLine } from './read/normalise.js';
 import { registry, type Registry, type Signature } from './signatures/index.js';
-import { mayHold } from './signatures/literals.js';
+import { mayHoldAll } from './signatures/literals.js';
 import { EnvReader } from './env/reader.js';
 import type { Framework, LogEvidence } from './types.js';
 
@@ -98,7 +98,7 @@ export class Collector {
       // compiled: most of the start of `explain` on a short log); see signatures/literals.ts (precomputed by the build)
       // (it also spares most lines of a training log the call into the regex engine: "process memory 3.2 GiB" is
       // selected by every memory message's anchor and held by almost none of their literals)
-      if (sig.literals && !mayHold(sig.literals, (lower ??= text.toLowerCase()))) continue;
+      if (sig.literals && !mayHoldAll(sig.literals, (lower ??= text.toLowerCase()))) continue;
       if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;

@@ -24,6 +24,7 @@ import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 import { getLang, t } from '../../base/i18n/index.js';
 import { signatureZh } from '../../base/i18n/signatures.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
@@ -382,8 +383,19 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
  * module (Xid, ECC, NVRM, NVLink, "fallen off the bus", a driver/library version mismatch…). The weights order
  * causes within a tier.
  */
-export const HARDWARE_WORDS =
-  /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink|version mismatch|does not match DSO version|kernel module|unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend|\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown|\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b|\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/i;
+export const HARDWARE_WORDS = regexOf(
+  [
+    eitherOf([
+      /\bXid\b|\bECC\b|NVRM|fallen off the bus|\bhardware\b|uncorrectable|NVLink/, // the board and its kernel driver
+      /version mismatch|does not match DSO version|kernel module/, // a driver/library version mismatch
+      /unspecified launch failure|\bGSP\b|row remap|retired pages|\bthermal|\breboot|\bsuspend/, // faults, resets
+      /\bunknown error\b|\berror 999\b|\(999\)|CUDA_ERROR_UNKNOWN|cudaErrorUnknown/, // CUDA's unknown error
+      /\bSIGBUS\b|Bus error|illegal instruction|launch timed out|watchdog|TDR\b/, // signals, timeouts
+      /\bdmesg\b|nvidia-smi|\bNVML\b|\bdriver\b|硬件|驱动/, // the driver's tools, in English and Chinese
+    ]),
+  ],
+  'i',
+);
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
 
@@ -446,11 +458,28 @@ const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]m
 const CUDNN_LIB = /\b(?:lib)?cudnn(?:64)?[\w.]*/i;
 const TENSORRT_LIB = /\blibnvinfer/i;
 /** the container runtime's own words: Docker, containerd, Kubernetes, the NVIDIA container toolkit */
-const CONTAINER_WORDS =
-  /\b(?:docker|containerd|cri-containerd|kubernetes|kubelet|nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus)\b/i;
+const CONTAINER_WORDS = regexOf(
+  [
+    '\\b(?:',
+    eitherOf([
+      /docker|containerd|cri-containerd|kubernetes|kubelet/,
+      /nvidia-container-(?:cli|toolkit|runtime)|container startup|--gpus/,
+    ]),
+    ')\\b',
+  ],
+  'i',
+);
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
-const OS_ERROR =
-  /No space left on device|Permission denied|Address family not supported|Connection refused|Connection reset|Too many open files|Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/i;
+const OS_ERROR = regexOf(
+  [
+    eitherOf([
+      /No space left on device|Permission denied|Address family not supported/, // ENOSPC, EACCES, EAFNOSUPPORT
+      /Connection refused|Connection reset|Too many open files/, // ECONNREFUSED, ECONNRESET, EMFILE
+      /Cannot allocate memory|Operation not permitted|No such device|Network is unreachable/, // ENOMEM, EPERM, ...
+    ]),
+  ],
+  'i',
+);
 /** Paddle's own out-of-memory reports (its allocator's messages): with none, a cuDNN failure is not Paddle's memory */
 const PADDLE_OOM = /^paddle[.-].*(?:oom|alloc|memory)|^paddle-gpu-oom/i;
 /**

@@ -17,6 +17,7 @@ import {
 import { compareVersions, isVersion } from '../compat/version.js';
 import type { CauseFix } from './types.js';
 import { joinList, t } from '../../base/i18n/index.js';
+import { regexOf } from '../../base/regex.js';
 
 /** Numbers Paddle prints about itself (formats of paddle/phi/backends, quoted in shared/messages/paddle.json). */
 export interface PaddleLogFacts {
@@ -34,6 +35,15 @@ export interface PaddleLogFacts {
   cudnnNotLoaded?: boolean;
 }
 
+/** "The third-party dynamic library (X) that Paddle depends on is not configured correctly. (error code is N)" */
+const LIBRARY_NOT_CONFIGURED = regexOf(
+  [
+    /third-party dynamic library \(([^)]+)\) that Paddle depends on is not configured correctly\.?/, // 1: the library
+    /(?: \(error code is ([^)]*)\))?/, // 2: the error code
+  ],
+  'i',
+);
+
 export function paddleLogFacts(lines: readonly string[]): PaddleLogFacts {
   const out: PaddleLogFacts = {};
   for (const l of lines) {
@@ -47,10 +57,7 @@ export function paddleLogFacts(lines: readonly string[]): PaddleLogFacts {
       out.compiledCuda ??= m[1];
       out.driverCuda ??= m[2];
     }
-    m =
-      /third-party dynamic library \(([^)]+)\) that Paddle depends on is not configured correctly\.?(?: \(error code is ([^)]*)\))?/i.exec(
-        l,
-      );
+    m = LIBRARY_NOT_CONFIGURED.exec(l);
     if (m) {
       out.library ??= m[1];
       if (m[2]) out.errorCode ??= m[2];

@@ -15,13 +15,25 @@ import type { LiveIdentity } from '../../gather/procfs/identity.js';
 import type { GpuWork } from '../../gather/nvidia/gpu-activity.js';
 import { needsRebuild, rebuildPlan, type RebuildPlan } from './rebuild.js';
 import { t } from '../../base/i18n/index.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 /** A process using more than this share of one CPU since the snapshot is working, whatever its parent: not ended. */
 export const BUSY_CPU_SHARE = 0.05;
 
 /** Parents that must never be ended to clear a zombie: shells, terminals, session and service managers. */
-const PROTECTED_PARENTS =
-  /^(bash|sh|dash|zsh|fish|ksh|tcsh|csh|tmux.*|screen|sshd.*|login|su|sudo|systemd.*|init|containerd.*|dockerd|conmon|tini|dumb-init|docker-init|catatonit|supervisord|runsv|s6-.*|cron|crond|slurmstepd|slurmd|jupyter.*|code|node)$/;
+const PROTECTED_PARENTS = regexOf([
+  '^(',
+  eitherOf([
+    /bash|sh|dash|zsh|fish|ksh|tcsh|csh/, // shells
+    /tmux.*|screen|sshd.*|login|su|sudo/, // terminals and sessions
+    /systemd.*|init/, // service managers
+    /containerd.*|dockerd|conmon|tini|dumb-init|docker-init|catatonit/, // containers and their init
+    /supervisord|runsv|s6-.*/, // supervisors
+    /cron|crond|slurmstepd|slurmd/, // schedulers
+    /jupyter.*|code|node/, // notebooks and editors
+  ]),
+  ')$',
+]);
 
 export interface LiveSample {
   identity: LiveIdentity | null;

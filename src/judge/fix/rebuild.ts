@@ -5,10 +5,10 @@
 import { t } from '../../base/i18n/index.js';
 import type { Finding } from '../finding.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
-import builds from '../../knowledge/fix/framework-builds.json' with { type: 'json' };
+import { WHEEL_FRAMEWORKS, wheelFor, type GpuWheel, type WheelFramework } from '../../knowledge/python/gpu-wheels.js';
 
-export type Framework = keyof typeof builds;
-const FRAMEWORKS = Object.keys(builds) as Framework[];
+export type Framework = WheelFramework;
+const FRAMEWORKS: Framework[] = [...WHEEL_FRAMEWORKS];
 
 /** Root causes that a mixed conda + pip environment produces. */
 const LIBRARY_CAUSES = new Set(['library_conflict', 'cudnn_version_mismatch', 'cuda_toolkit_mismatch']);
@@ -64,21 +64,25 @@ export function frameworksOf(findings: readonly Finding[]): Framework[] {
   return FRAMEWORKS.filter((f) => named.has(f));
 }
 
-/** "13.0" ≥ "12.8", numerically by part. */
-export function cudaAtLeast(have: string, need: string): boolean {
-  const a = have.split('.').map(Number);
-  const b = need.split('.').map(Number);
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d > 0;
-  }
-  return true;
+/** a word of a command line, quoted for the shell when it holds more than letters, digits, "." and "-" */
+const shellWord = (w: string): string => (/^[\w.-]+$/.test(w) ? w : `'${w}'`);
+
+/** The wheel's install line as the framework's docs write it: pip install 'torch==2.5.*' --index-url … */
+export function installLine(w: GpuWheel): string {
+  const requirement = w.lastRelease ? `${w.requirement}==${w.lastRelease}.*` : w.requirement;
+  return [
+    'pip install',
+    ...(w.upgrade ? ['-U'] : []),
+    shellWord(requirement),
+    ...(w.indexUrl ? [`--index-url ${w.indexUrl}`] : []),
+  ].join(' ');
 }
 
 /** The install line of the newest build whose CUDA this driver runs, or null. */
 export function buildFor(fw: Framework, driverCuda: string | null): string | null {
   if (driverCuda === null || !/^\d+(\.\d+)*$/.test(driverCuda)) return null;
-  return builds[fw].find((b) => cudaAtLeast(driverCuda, b.minCuda))?.install ?? null;
+  const wheel = wheelFor(fw, driverCuda);
+  return wheel ? installLine(wheel) : null;
 }
 
 export function rebuildPlan(lib: Finding[], all: readonly Finding[], s: Snapshot): RebuildPlan {

@@ -20,6 +20,7 @@ import {
   wslFact,
 } from './windows.js';
 import { joinList, t } from '../../base/i18n/index.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 export interface PlatformFix {
   text: string;
@@ -46,8 +47,20 @@ export function adaptFix<F extends PlatformFix>(fix: F, platform: Platform, ctx:
 
 // --- WSL2: bash stays; the driver, its kernel module and libcuda belong to the Windows host -------------------
 
-const LINUX_DRIVER_STEP =
-  /\b(?:apt(?:-get)? install nvidia-driver|modprobe nvidia|rmmod nvidia|dkms autoinstall|nvidia-smi -pm 1|nvidia-smi -r\b|sudo reboot|reboot the machine|install a newer nvidia driver)/i;
+const LINUX_DRIVER_STEP = regexOf(
+  [
+    '\\b(?:',
+    eitherOf([
+      /apt(?:-get)? install nvidia-driver/, // installing a driver
+      /modprobe nvidia|rmmod nvidia|dkms autoinstall/, // its kernel module
+      /nvidia-smi -pm 1|nvidia-smi -r\b/, // persistence mode, a GPU reset
+      /sudo reboot|reboot the machine/,
+      /install a newer nvidia driver/,
+    ]),
+    ')',
+  ],
+  'i',
+);
 
 function forWsl<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
   const driver = wslFact('driver');

@@ -3,12 +3,21 @@
 // snapshot: its OS line and WSL detection. The log wins over the machine: it is where the failure happened.
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { Platform } from './shell-syntax.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 const WSL =
   /\bWSL2?\b|Windows Subsystem for Linux|microsoft-standard|\/usr\/lib\/wsl\/|\/mnt\/[a-z]\/(?:Users|ProgramData)\b/i;
 const WINDOWS_OS = /\bwin(?:dows)?\s*(?:\d+|xp|vista|server|nt)?\b|视窗/i;
-const WINDOWS_LINE =
-  /\b[A-Z]:\\(?:Users|ProgramData|Program Files|Anaconda|Miniconda|Python|tools|Windows)\b|\b[\w.-]+\.dll\b|\berror code is 126\b|DLL load failed/i;
+const WINDOWS_LINE = regexOf(
+  [
+    eitherOf([
+      /\b[A-Z]:\\(?:Users|ProgramData|Program Files|Anaconda|Miniconda|Python|tools|Windows)\b/, // a drive path
+      /\b[\w.-]+\.dll\b/, // a DLL
+      /\berror code is 126\b|DLL load failed/, // Windows' loader failing
+    ]),
+  ],
+  'i',
+);
 
 /** From the facts a log states (its OS line) and its lines (evidence texts); null when the log does not say. */
 export function platformOfLog(os: string | undefined, lines: readonly string[]): Platform | null {

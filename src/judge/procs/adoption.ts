@@ -16,13 +16,23 @@
 // "Adopted" says only that the launching process is gone, not that nobody needs this one: leftover.ts decides that.
 import type { HolderProcess } from '../../gather/snapshot/schema.js';
 import { t } from '../../base/i18n/index.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 /**
  * Parents that may have started a process or adopted it: init systems, supervisors, container shims and
  * job runners. With one of these as parent and no evidence, the answer is "unknown", never "orphaned".
  */
-export const SUPERVISOR_NAMES =
-  /^(init|systemd|tini|tini-static|dumb-init|docker-init|catatonit|s6-svscan|s6-supervise|containerd-shim.*|conmon|runsv|runsvdir|supervisord|process_api|runc|crun|bwrap|slurmstepd|pilot|launchd)$/;
+export const SUPERVISOR_NAMES = regexOf([
+  '^(',
+  eitherOf([
+    /init|systemd/, // init systems
+    /tini|tini-static|dumb-init|docker-init|catatonit/, // a container's init
+    /s6-svscan|s6-supervise/, // supervisors
+    /containerd-shim.*|conmon/, // container shims
+    /runsv|runsvdir|supervisord|process_api|runc|crun|bwrap|slurmstepd|pilot|launchd/, // job runners and sandboxes
+  ]),
+  ')$',
+]);
 
 export type Adoption =
   /** the process that started it has exited: this is the evidence */

@@ -7,6 +7,7 @@
 // Pure: facts from probes/procfs in, words out.
 import type { HolderProcess } from '../../gather/snapshot/schema.js';
 import { t } from '../../base/i18n/index.js';
+import { eitherOf, regexOf } from '../../base/regex.js';
 
 /** Output written to its log within this long before the snapshot counts as work. */
 export const RECENT_OUTPUT_S = 60;
@@ -32,15 +33,18 @@ type Facts = Pick<
   | 'ageSeconds'
 >;
 
+/** the command line of a multiprocessing worker (fork server, spawn) or of loky's (joblib's) */
+const MULTIPROCESSING_WORKER = regexOf([
+  eitherOf([
+    /--multiprocessing-fork|from multiprocessing\.(spawn|forkserver) import/,
+    /loky\.backend\.popen_loky|joblib\.externals\.loky/,
+  ]),
+]);
+
 /** A worker of a Python job (multiprocessing spawn/forkserver, loky) or a Jupyter kernel: it serves one parent. */
 export function jobPartOf(p: Pick<HolderProcess, 'cmdline'>): JobPart | null {
   const cmd = (p.cmdline ?? []).join(' ');
-  if (
-    /--multiprocessing-fork|from multiprocessing\.(spawn|forkserver) import|loky\.backend\.popen_loky|joblib\.externals\.loky/.test(
-      cmd,
-    )
-  )
-    return 'multiprocessing';
+  if (MULTIPROCESSING_WORKER.test(cmd)) return 'multiprocessing';
   if (/\bipykernel_launcher\b|\bipykernel\.kernelapp\b|-m ipykernel\b/.test(cmd)) return 'jupyter';
   return null;
 }

@@ -1,6 +1,6 @@
 // env.allocators: the variables that set each framework's memory policy, checked for values the framework
 // would reject or ignore, and summarised so a reader knows which policy a job here gets.
-import { finding, type Finding } from '../../finding.js';
+import { ok, type Finding } from '../../finding.js';
 import {
   judgeJaxSettings,
   judgeTfGrowth,
@@ -140,11 +140,8 @@ export const allocatorsCheck: Check = {
     if (torchConf) policy.push(t('allocators.torchConf', { conf: torchConf }));
     if (policy.length > 0 && out.length === 0) {
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: joinList(policy),
           evidence: [],
         }),

@@ -1,6 +1,6 @@
 // env.library-path: CUDA folders on LD_LIBRARY_PATH and libraries forced in with LD_PRELOAD. They change
 // which cuDNN/CUDA file every framework loads (the libraries check says which one wins; this one says why).
-import { finding, type Finding } from '../../finding.js';
+import { ok, type Finding } from '../../finding.js';
 import { envFinding } from './env-finding.js';
 import { listOf } from '../../../base/format.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
@@ -78,11 +78,8 @@ export const libraryPathCheck: Check = {
     const home = s.env.CUDA_HOME ?? s.env.CUDA_PATH;
     if (home !== undefined) {
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('llp.cudaHome', { home }),
           evidence: [
             { text: `${s.env.CUDA_HOME !== undefined ? 'CUDA_HOME' : 'CUDA_PATH'}=${home}`, source: 'environment' },

@@ -1,6 +1,6 @@
 // env.visible-devices: CUDA_VISIBLE_DEVICES / CUDA_DEVICE_ORDER / NVIDIA_VISIBLE_DEVICES, interpreted the way
 // the CUDA runtime does: which physical GPUs a job here would see, and under which index.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, unknown, warn, type Finding } from '../../finding.js';
 import type { Gpu, MigDevice, Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -122,10 +122,8 @@ export const visibleDevicesCheck: Check = {
     const nvd = s.env.NVIDIA_VISIBLE_DEVICES;
     if (nvd !== undefined && /^(void|none|)$/i.test(nvd.trim())) {
       out.push(
-        finding({
+        warn({
           check: this.id,
-          severity: 'warn',
-          status: 'warn',
           rootCause: 'no_device_visible',
           message: t('cvd.nvd', { value: nvd }),
           evidence: [{ text: `NVIDIA_VISIBLE_DEVICES=${nvd}`, source: 'environment' }],
@@ -148,10 +146,9 @@ export const visibleDevicesCheck: Check = {
     out.push(...migFindings(this.id, v, gpus, evidence));
     if (v.problem) {
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: v.physical.length === 0 && v.mig.length === 0 ? 'error' : 'warn',
-          status: 'fail',
           rootCause: 'no_device_visible',
           message: v.problem,
           evidence: [
@@ -175,11 +172,8 @@ export const visibleDevicesCheck: Check = {
     }
     if (cvd !== undefined && v.physical.some((p, i) => p !== i)) {
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('cvd.sees', {
             mapping: v.physical
               .map((p, i) => t('cvd.mapping', { i, p, name: gpus.find((g) => g.index === p)?.name ?? '?' }))
@@ -195,10 +189,8 @@ export const visibleDevicesCheck: Check = {
     const usesIndexes = cvd?.split(',').some((e) => /^\d+$/.test(e.trim())) === true;
     if (mixed && usesIndexes && (s.env.CUDA_DEVICE_ORDER ?? '').toUpperCase() !== 'PCI_BUS_ID') {
       out.push(
-        finding({
+        warn({
           check: this.id,
-          severity: 'warn',
-          status: 'warn',
           rootCause: 'no_device_visible',
           message: t('cvd.mixed'),
           evidence,
@@ -228,35 +220,30 @@ function migFindings(
       text: `GPU ${g.index} MIG devices: ${g.migDevices!.map((m) => `#${m.index} ${describeMig(m)}`).join(' | ')}`,
       source: 'nvidia-smi -q -x mig_devices, nvidia-smi -L',
     }));
-  out.push(
-    finding({
-      check,
-      severity: 'info',
-      status: first.gpu === null ? 'unknown' : 'ok',
-      rootCause: null,
-      message:
-        first.gpu === null
-          ? t('cvd.migUnchecked', { entry: first.entry })
-          : t('cvd.mig', {
-              entry: first.entry,
-              gpu: first.gpu,
-              profile: d?.profile ?? '?',
-              gi: d?.gpuInstanceId ?? '?',
-              ci: d?.computeInstanceId ?? '?',
-              free: d?.memory.freeMiB ?? '?',
-              total: d?.memory.totalMiB ?? '?',
-            }),
-      details: t('cvd.migDetails'),
-      evidence: [...evidence, ...listed],
-      affects: { env: 'CUDA_VISIBLE_DEVICES', ...(first.gpu !== null ? { gpu: first.gpu } : {}) },
-    }),
-  );
+  const mig = {
+    check,
+    message:
+      first.gpu === null
+        ? t('cvd.migUnchecked', { entry: first.entry })
+        : t('cvd.mig', {
+            entry: first.entry,
+            gpu: first.gpu,
+            profile: d?.profile ?? '?',
+            gi: d?.gpuInstanceId ?? '?',
+            ci: d?.computeInstanceId ?? '?',
+            free: d?.memory.freeMiB ?? '?',
+            total: d?.memory.totalMiB ?? '?',
+          }),
+    details: t('cvd.migDetails'),
+    evidence: [...evidence, ...listed],
+    affects: { env: 'CUDA_VISIBLE_DEVICES', ...(first.gpu !== null ? { gpu: first.gpu } : {}) },
+  };
+  // a MIG device it could not tie to a GPU is not known to work
+  out.push(first.gpu === null ? unknown({ ...mig, severity: 'info', rootCause: null }) : ok(mig));
   if (v.mig.length > 1)
     out.push(
-      finding({
+      warn({
         check,
-        severity: 'warn',
-        status: 'warn',
         rootCause: 'no_device_visible',
         message: t('cvd.migOne', {
           first: first.entry,

@@ -1,5 +1,5 @@
 // gpu.driver: can we talk to the NVIDIA driver at all, and is it the one that is loaded?
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, problem, skip, unknown, warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -19,10 +19,9 @@ export const driverCheck: Check = {
     const loaded = s.system.kernelModule?.version;
     if (loaded && loaded !== n.driverVersion) {
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: 'error',
-          status: 'fail',
           rootCause: 'hardware_or_driver_fault',
           message: t('gpu.driver.moduleMismatch', { loaded, lib: n.driverVersion }),
           evidence: [
@@ -34,11 +33,8 @@ export const driverCheck: Check = {
       );
     }
     out.push(
-      finding({
+      ok({
         check: this.id,
-        severity: 'info',
-        status: 'ok',
-        rootCause: null,
         message: t('gpu.driver.ok', { driver: n.driverVersion, cuda: n.cudaVersion ?? '?' }),
         evidence: [
           {
@@ -59,10 +55,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
     case 'not-installed': {
       const hasModule = s.system.kernelModule !== null;
       if (hasModule || s.system.nvidiaDevices.length > 0) {
-        return finding({
+        return fail({
           ...base,
           severity: 'error',
-          status: 'fail',
           rootCause: 'no_device_visible',
           message: hasModule
             ? t('gpu.driver.noToolsModule')
@@ -76,10 +71,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
       return noGpuFinding(s, base);
     }
     case 'driver-not-loaded':
-      return finding({
+      return fail({
         ...base,
         severity: 'error',
-        status: 'fail',
         rootCause: 'no_device_visible',
         message: t('gpu.driver.notLoaded'),
         fix: {
@@ -89,10 +83,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         },
       });
     case 'nvml-mismatch':
-      return finding({
+      return fail({
         ...base,
         severity: 'error',
-        status: 'fail',
         rootCause: 'hardware_or_driver_fault',
         message: t('gpu.driver.nvmlMismatch'),
         evidence: [
@@ -108,10 +101,9 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
         },
       });
     case 'timeout':
-      return finding({
+      return unknown({
         ...base,
         severity: 'error',
-        status: 'unknown',
         rootCause: 'hardware_or_driver_fault',
         message: t('gpu.driver.timeout'),
         fix: {
@@ -120,15 +112,19 @@ function failureFinding(s: Snapshot, reason: string, message: string): Finding {
           manual: ['sudo nvidia-smi -pm 1'],
         },
       });
-    default:
-      return finding({
+    default: {
+      // an answer it could not read may be the driver's fault or not: unknown; any other failure fails
+      const failed = {
         ...base,
-        severity: 'error',
-        status: reason === 'unparseable' ? 'unknown' : 'fail',
-        rootCause: /No devices were found/.test(message) ? 'no_device_visible' : 'hardware_or_driver_fault',
+        severity: 'error' as const,
+        rootCause: /No devices were found/.test(message)
+          ? ('no_device_visible' as const)
+          : ('hardware_or_driver_fault' as const),
         message: t('gpu.driver.failed', { message }),
         fix: { text: t('gpu.driver.failedFix'), commands: ['nvidia-smi', 'dmesg | grep -i -E "nvrm|xid" | tail -20'] },
-      });
+      };
+      return reason === 'unparseable' ? unknown(failed) : fail(failed);
+    }
   }
 }
 
@@ -165,11 +161,10 @@ function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: stri
   ];
   const builds = cuda.join(', ');
   if (inContainer) {
-    return finding({
+    return problem({
       ...base,
       evidence,
       severity: cuda.length > 0 ? 'error' : 'warn',
-      status: cuda.length > 0 ? 'fail' : 'warn',
       rootCause: 'no_device_visible',
       message:
         cuda.length > 0
@@ -182,20 +177,15 @@ function noGpuFinding(s: Snapshot, base: { check: string; evidence: { text: stri
     });
   }
   if (cuda.length > 0) {
-    return finding({
+    return warn({
       ...base,
-      severity: 'warn',
-      status: 'warn',
       rootCause: 'no_device_visible',
       message: t('gpu.driver.noGpuCuda', { builds, n: cuda.length }),
       fix: { text: t('gpu.driver.noGpuCudaFix'), commands: [] },
     });
   }
-  return finding({
+  return skip({
     ...base,
-    severity: 'info',
-    status: 'skip',
-    rootCause: null,
     message: t('gpu.driver.noGpu'),
     fix: { text: t('gpu.driver.noGpuFix'), commands: [] },
   });

@@ -1,5 +1,5 @@
 // gpu.health: ECC errors, retired pages, row remapping — the hardware faults that look like software bugs.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { joinList, t } from '../../../base/i18n/index.js';
@@ -24,11 +24,8 @@ export const healthCheck: Check = {
       if (problems.length === 0) {
         if ((g.ecc.aggregateUncorrected ?? 0) > 0) {
           out.push(
-            finding({
+            ok({
               check: this.id,
-              severity: 'info',
-              status: 'ok',
-              rootCause: null,
               message: t('gpu.health.lifetime', { gpu: g.index, n: g.ecc.aggregateUncorrected ?? 0 }),
               evidence: [{ text: `aggregate uncorrectable ${g.ecc.aggregateUncorrected}`, source: 'nvidia-smi -q -x' }],
               affects: { gpu: g.index },
@@ -38,10 +35,9 @@ export const healthCheck: Check = {
         continue;
       }
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: 'error',
-          status: 'fail',
           rootCause: 'hardware_or_driver_fault',
           message: t('gpu.health.problems', { gpu: g.index, name: g.name, problems: joinList(problems) }),
           evidence: [

@@ -1,6 +1,6 @@
 // gpu.presence: the driver answers but lists no GPU, or a GPU is in a mode that hides it from jobs
 // (MIG without instances selected, compute mode Prohibited / Exclusive_Process already taken).
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -17,10 +17,9 @@ export const presenceCheck: Check = {
     const gpus = s.nvidia.gpus;
     if (gpus.length === 0) {
       return [
-        finding({
+        fail({
           check: this.id,
           severity: 'error',
-          status: 'fail',
           rootCause: 'no_device_visible',
           message: t('gpu.presence.none'),
           evidence: [{ text: t('gpu.presence.noneEvidence'), source: 'nvidia-smi -q -x' }],
@@ -31,11 +30,8 @@ export const presenceCheck: Check = {
     const out: Finding[] = [];
     const names = [...new Set(gpus.map((g) => g.name))];
     out.push(
-      finding({
+      ok({
         check: this.id,
-        severity: 'info',
-        status: 'ok',
-        rootCause: null,
         message: gpus[0]?.computeCapability
           ? t('gpu.presence.ok', {
               count: gpus.length,
@@ -59,10 +55,8 @@ export const presenceCheck: Check = {
     for (const g of gpus) {
       if (g.migMode === 'Enabled') {
         out.push(
-          finding({
+          warn({
             check: this.id,
-            severity: 'warn',
-            status: 'warn',
             rootCause: 'no_device_visible',
             message: t('gpu.presence.mig', { gpu: g.index }),
             evidence: [{ text: `mig_mode current ${g.migMode}`, source: 'nvidia-smi -q -x' }],
@@ -77,10 +71,9 @@ export const presenceCheck: Check = {
       }
       if (g.computeMode === 'Prohibited') {
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'no_device_visible',
             message: t('gpu.presence.prohibited', { gpu: g.index }),
             evidence: [{ text: `compute_mode ${g.computeMode}`, source: 'nvidia-smi -q -x' }],
@@ -95,10 +88,8 @@ export const presenceCheck: Check = {
       }
       if (g.computeMode === 'Exclusive_Process' && g.processes.length > 0) {
         out.push(
-          finding({
+          warn({
             check: this.id,
-            severity: 'warn',
-            status: 'warn',
             rootCause: 'memory_held_by_other_process',
             message: t('gpu.presence.exclusive', { gpu: g.index, pids: g.processes.map((p) => p.pid).join(', ') }),
             evidence: [{ text: `compute_mode ${g.computeMode}`, source: 'nvidia-smi -q -x' }],

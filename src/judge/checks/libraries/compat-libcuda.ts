@@ -2,7 +2,7 @@
 // than the kernel driver fails every CUDA call with error 803 ("system has unsupported display driver /
 // cuda driver combination"). It wins when its folder is in LD_LIBRARY_PATH or the ld cache.
 import * as nodePath from 'node:path';
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, unknown, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { compareVersions } from '../../../base/versions.js';
@@ -52,10 +52,9 @@ export const compatLibcudaCheck: Check = {
       const copy = compat.get(path)!;
       if (!kernel || !copy.version) {
         out.push(
-          finding({
+          unknown({
             check: this.id,
             severity: 'warn',
-            status: 'unknown',
             rootCause: null,
             message: t(kernel ? 'compatcuda.unknownOwn' : 'compatcuda.unknown', { path }),
             evidence: who.map((w) => ({ text: w, source: 'loader emulation' })),
@@ -75,10 +74,9 @@ export const compatLibcudaCheck: Check = {
       ];
       if (cmp < 0) {
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'driver_too_old',
             message: t('compatcuda.older', { version: copy.version, kernel: kernel.version }),
             details: t('compatcuda.olderDetails'),
@@ -102,11 +100,8 @@ export const compatLibcudaCheck: Check = {
         );
       } else if (cmp > 0) {
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: t('compatcuda.ok', { version: copy.version, kernel: kernel.version }),
             evidence,
           }),

@@ -4,7 +4,7 @@
 // "cuDNN is broken" and "no memory" are told apart by the retries the test made with smaller workspaces. Where
 // --deep=frameworks also ran a framework's own convolution, the framework's result wins.
 import * as nodePath from 'node:path';
-import { finding, type Evidence, type Finding, type Fix } from '../../finding.js';
+import { fail, ok, skip, unknown, warn, type Evidence, type Finding, type Fix } from '../../finding.js';
 import { fmtMiB } from '../../../base/format.js';
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import { statusMeaning, isMemoryStatus, meaningText } from './smoke-status.js';
@@ -35,17 +35,16 @@ export const cudnnSmokeCheck: Check = {
     // Environments left out on purpose (not named by the caller, or another user's): said, never run. When that
     // left --deep with nothing to test, the result is unknown (shown), else a remark (-v).
     const nothingRan = (s.smoke?.runs ?? []).length === 0;
-    const notRun = (s.smoke?.notRun ?? []).map((n) =>
-      finding({
+    const notRun = (s.smoke?.notRun ?? []).map((n) => {
+      const said = {
         check: ID,
-        severity: 'info',
-        status: nothingRan ? 'unknown' : 'skip',
         rootCause: null,
         message: t('smoke.notRun', { env: n.environment, why: n.reason }),
         evidence: [{ text: n.reason, source: n.environment }],
         affects: { library: 'libcudnn' },
-      }),
-    );
+      };
+      return nothingRan ? unknown({ ...said, severity: 'info' }) : skip(said);
+    });
     return [...(s.smoke?.runs ?? []).flatMap((run) => judgeRun(s, run)), ...notRun];
   },
 };
@@ -61,37 +60,42 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
   if (!run.load) {
     if (run.exit === 'not-found' || run.exit === 'permission')
       return [
-        finding({
+        unknown({
           ...base,
           severity: 'warn',
-          status: 'unknown',
           rootCause: null,
           message: t('smoke.noStart', { detail: run.exitDetail ?? run.interpreter }),
           evidence: files,
         }),
       ];
     const crashed = run.exit === 'signal';
+    const evidence = [...files, ...stderrEvidence(run)];
+    const detail = run.exitDetail;
     return [
-      finding({
-        ...base,
-        severity: crashed ? 'error' : 'warn',
-        status: crashed ? 'fail' : 'unknown',
-        rootCause: crashed ? 'library_conflict' : null,
-        message: crashed
-          ? t('smoke.crashed', { who, detail: run.exitDetail ?? t('smoke.killed') })
-          : t('smoke.noReport', { detail: run.exitDetail ?? t('smoke.noOutput') }),
-        evidence: [...files, ...stderrEvidence(run)],
-      }),
+      crashed
+        ? fail({
+            ...base,
+            severity: 'error',
+            rootCause: 'library_conflict',
+            message: t('smoke.crashed', { who, detail: detail ?? t('smoke.killed') }),
+            evidence,
+          })
+        : unknown({
+            ...base,
+            severity: 'warn',
+            rootCause: null,
+            message: t('smoke.noReport', { detail: detail ?? t('smoke.noOutput') }),
+            evidence,
+          }),
     ];
   }
   if (!run.load.ok) {
     const text = run.load.error ?? 'refused';
     const conflict = /undefined symbol|version `[^']*' not found|wrong ELF class/.test(text);
     return [
-      finding({
+      fail({
         ...base,
         severity: 'error',
-        status: 'fail',
         rootCause: conflict ? 'library_conflict' : 'library_missing',
         message: t('smoke.noLoad', { who, error: text.split('\n')[0] ?? '' }),
         evidence: [{ text, source: `dlopen of ${run.load.file ?? 'the files'} (${SOURCE})` }, ...files],
@@ -101,17 +105,16 @@ function judgeRun(s: Snapshot, run: SmokeRun): Finding[] {
   }
   const out: Finding[] = [];
   const mixed = mixedVersions(run);
-  if (mixed) out.push(finding({ ...base, ...mixed, evidence: [...mixed.evidence, ...files] }));
+  if (mixed) out.push(warn({ ...base, ...mixed, evidence: [...mixed.evidence, ...files] }));
   if (run.devices && !run.devices.ok && run.devices.error) {
     out.push(statusFinding(s, run, null, run.devices.error, t('smoke.head.cuda', { who }), files));
     return out;
   }
   if (run.gpus.length === 0) {
     out.push(
-      finding({
+      unknown({
         ...base,
         severity: 'warn',
-        status: 'unknown',
         rootCause: null,
         message: t('smoke.noGpu', { detail: run.exitDetail ?? t('smoke.visible', { n: run.devices?.count ?? 0 }) }),
         evidence: [...files, ...stderrEvidence(run)],
@@ -133,10 +136,9 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
     ];
   if (g.crash && g.conv.length === 0)
     return [
-      finding({
+      unknown({
         check: ID,
         severity: 'warn',
-        status: 'unknown',
         rootCause: null,
         message: t('smoke.stopped', { where, crash: g.crash }),
         evidence: [...memEv, ...files, ...stderrEvidence(run)],
@@ -166,11 +168,8 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
   const version = cudnnVersion(run);
   if (ran && first && ran === first) {
     out.push(
-      finding({
+      ok({
         check: ID,
-        severity: 'info',
-        status: 'ok',
-        rootCause: null,
         message: version
           ? t('smoke.ranVersion', { version, where, who, time: timeText(run, g) })
           : t('smoke.ran', { where, who, time: timeText(run, g) }),
@@ -189,10 +188,8 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
       overruled(
         s,
         run,
-        finding({
+        warn({
           check: ID,
-          severity: 'warn',
-          status: 'warn',
           rootCause: memoryCause(s, g),
           message: t('smoke.workspace', {
             where,
@@ -215,10 +212,9 @@ function judgeGpu(s: Snapshot, run: SmokeRun, g: SmokeGpu, files: Evidence[]): F
       overruled(
         s,
         run,
-        finding({
+        fail({
           check: ID,
           severity: 'error',
-          status: 'fail',
           rootCause: memoryCause(s, g),
           message: t('smoke.tiny', {
             where,
@@ -267,10 +263,9 @@ function statusFinding(
       meaning = t('smoke.initLowFree', { meaning: meaningText(m), free: fmtMiB(g!.freeBeforeMiB) });
   }
   const code = `${st.name} (${st.code}${st.api === 'cuda' ? '' : `, ${st.api}`})`;
-  return finding({
+  return fail({
     check: ID,
     severity: 'error',
-    status: 'fail',
     rootCause,
     message: t('smoke.status', { head, code, call: st.call, meaning }),
     evidence: [
@@ -297,7 +292,9 @@ function statusFinding(
 }
 
 /** cuDNN 9 reports the version of the sub-libraries it loaded: a version other than the main file's is a mix. */
-function mixedVersions(run: SmokeRun): Omit<Finding, 'check' | 'affects'> | null {
+function mixedVersions(
+  run: SmokeRun,
+): { rootCause: RootCauseId; message: string; details: string; evidence: Evidence[] } | null {
   const reported = cudnnVersion(run);
   const main = run.files.find((f) => f.role === 'libcudnn');
   if (!reported || !main?.version || sameRelease(reported, main.version)) return null;
@@ -306,8 +303,6 @@ function mixedVersions(run: SmokeRun): Omit<Finding, 'check' | 'affects'> | null
     ...new Set(subs.map((p) => nodePath.posix.dirname(p)).filter((d) => d !== nodePath.posix.dirname(main.path))),
   ];
   return {
-    severity: 'warn',
-    status: 'warn',
     rootCause: 'cudnn_version_mismatch',
     message: t('smoke.mixed', {
       reported,
@@ -334,13 +329,9 @@ function overruled(s: Snapshot, run: SmokeRun, f: Finding): Finding {
     .filter((p) => names.has(p.framework) && p.conv.some((c) => c.ok));
   if (passed.length === 0) return f;
   const label = passed.map((p) => FRAMEWORK_LABEL[p.framework] ?? p.framework).join(' and ');
-  return {
-    ...f,
-    severity: 'info',
-    status: 'ok',
-    message: t('smoke.overruled', { label, message: f.message }),
-    fix: undefined,
-  };
+  // the finding it was, passed: its root cause stays named, its fix goes
+  const { fix: _fix, ...was } = f;
+  return ok({ ...was, message: t('smoke.overruled', { label, message: f.message }) });
 }
 
 function memoryCause(s: Snapshot, g: SmokeGpu): RootCauseId {

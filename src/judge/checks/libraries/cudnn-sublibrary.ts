@@ -2,7 +2,7 @@
 // from another copy than libcudnn.so.9. Which files load is the fact (the emulation, and what processes really
 // mapped); what each framework does with that mix is a consequence at its own certainty (./cudnn-mix.ts).
 import * as nodePath from 'node:path';
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import {
@@ -60,10 +60,9 @@ export const cudnnSublibraryCheck: Check = {
       // The fact is an error when a framework refuses it for sure; a mix nobody is known to refuse is a warning.
       const sure = consequences.some(failsForSure);
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: sure ? 'error' : 'warn',
-          status: 'fail',
           rootCause: 'cudnn_version_mismatch',
           message: t(bad.every((b) => b.via === 'ld_library_path') ? 'sublib.mixedLlp' : 'sublib.mixed', {
             consumer: consumerLabel(c),
@@ -112,10 +111,9 @@ export const cudnnSublibraryCheck: Check = {
       const bad = badFor(main);
       const framework = lib.processes.find((p) => p.pid === pid)?.framework ?? null;
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: 'error',
-          status: 'fail',
           rootCause: 'cudnn_version_mismatch',
           message: t('sublib.process', {
             pid,

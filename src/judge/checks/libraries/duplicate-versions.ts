@@ -2,7 +2,7 @@
 // and (when the framework's own copy loses) the LD_LIBRARY_PATH value that makes it win.
 // LD_LIBRARY_PATH winning over the framework's own copy is libs.ld-library-path-shadowing's case.
 import * as nodePath from 'node:path';
-import { finding, type Finding } from '../../finding.js';
+import { ok, warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import {
@@ -56,10 +56,8 @@ export const duplicateVersionsCheck: Check = {
         if (r.via === 'ld_preload' && ownLoser && !r.unloadable) {
           const from = r.preloadFrom ?? 'LD_PRELOAD';
           out.push(
-            finding({
+            warn({
               check: this.id,
-              severity: 'warn',
-              status: 'warn',
               rootCause: r.family.startsWith('libcudnn') ? 'cudnn_version_mismatch' : 'library_conflict',
               message: t('dup.preloaded', {
                 consumer: consumerLabel(c),
@@ -100,11 +98,8 @@ export const duplicateVersionsCheck: Check = {
           // cuDNN's sub-libraries follow libcudnn: one line for the family is enough (mismatches have their own check).
           if (r.family.startsWith('libcudnn_')) continue;
           out.push(
-            finding({
+            ok({
               check: this.id,
-              severity: 'info',
-              status: 'ok',
-              rootCause: null,
               message: t('dup.ok', {
                 consumer: consumerLabel(c),
                 lib: label(r.family),
@@ -126,10 +121,8 @@ export const duplicateVersionsCheck: Check = {
         if (r.via === 'ld_library_path') continue; // libs.ld-library-path-shadowing says it, with its fix
         const dir = nodePath.posix.dirname(ownLoser.path);
         out.push(
-          finding({
+          warn({
             check: this.id,
-            severity: 'warn',
-            status: 'warn',
             rootCause: 'library_conflict',
             message: t('dup.wouldLoad', {
               consumer: consumerLabel(c),

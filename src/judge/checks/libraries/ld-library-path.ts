@@ -1,7 +1,7 @@
 // libs.ld-library-path-shadowing: LD_LIBRARY_PATH puts another CUDA or cuDNN ahead of the framework's own
 // copy (LD_LIBRARY_PATH is searched before DT_RUNPATH and the ld cache, and before a dlopen's RUNPATH).
 // The fix is the exact LD_LIBRARY_PATH without the offending folders.
-import { finding, type Consequence, type Finding } from '../../finding.js';
+import { problem, type Consequence, type Finding } from '../../finding.js';
 import { listOf, unique } from '../../../base/format.js';
 import { cudnnReplacedConsequences, failsForSure } from './cudnn-mix.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
@@ -73,10 +73,9 @@ export const ldLibraryPathCheck: Check = {
       ];
       const sure = consequences.some(failsForSure);
       out.push(
-        finding({
+        problem({
           check: this.id,
           severity: sure ? 'error' : 'warn',
-          status: sure ? 'fail' : 'warn',
           rootCause: bad.some(({ r }) => r.family?.startsWith('libcudnn'))
             ? 'cudnn_version_mismatch'
             : 'library_conflict',

@@ -1,6 +1,6 @@
 // libs.loaded: what the GPU processes really mapped, and whether the emulation agrees with it. A difference
 // is reported (info) so that a wrong emulation shows instead of hiding behind confident output.
-import { finding, type Finding } from '../../finding.js';
+import { ok, skip, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { label, librariesOf, needsLibraries, FRAMEWORK_LABEL } from './common.js';
@@ -19,11 +19,8 @@ export const loadedCheck: Check = {
     for (const p of lib.processes) {
       if (!p.ok) {
         out.push(
-          finding({
+          skip({
             check: this.id,
-            severity: 'info',
-            status: 'skip',
-            rootCause: null,
             message: t('loaded.unreadable', { pid: p.pid, message: p.message ?? t('loaded.mapsUnreadable') }),
             affects: { pid: p.pid },
           }),
@@ -36,11 +33,8 @@ export const loadedCheck: Check = {
           f.family === 'libcudnn' || f.family === 'libcudart' || f.family === 'libcuda' || f.family === 'libcublas',
       );
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t(p.framework ? 'loaded.okFw' : 'loaded.ok', {
             pid: p.pid,
             fw: p.framework ? (FRAMEWORK_LABEL[p.framework] ?? p.framework) : '',
@@ -52,11 +46,8 @@ export const loadedCheck: Check = {
       );
       for (const d of p.differences) {
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: t('loaded.differs', {
               pid: p.pid,
               loaded: d.loaded ?? t('loaded.nothing'),

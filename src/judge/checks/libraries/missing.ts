@@ -1,6 +1,6 @@
 // libs.missing: a library a framework needs is not found anywhere the loader looks (or a file in the way is
 // not a valid library). A missing NEEDED entry stops the import; a missing dlopen fails at first use.
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { consumerLabel, librariesOf, needsLibraries, shellQuote } from './common.js';
@@ -26,11 +26,11 @@ export const missingCheck: Check = {
         );
         const driver = r.family === 'libcuda' || r.family === 'libnvidia-ml';
         const fatal = r.how === 'needed' || r.how === 'preload';
+        const elsewhereDir = elsewhere ? nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path) : '';
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: fatal || driver ? 'error' : 'warn',
-            status: 'fail',
             rootCause: driver ? 'no_device_visible' : 'library_missing',
             message:
               r.error && !/No such file/.test(r.error)
@@ -67,8 +67,7 @@ export const missingCheck: Check = {
                 ? {
                     text: t('missing.elsewhereFix', { lib: r.name }),
                     commands: [
-                      `export ` +
-                        `LD_LIBRARY_PATH=${shellQuote(nodePath.posix.dirname(elsewhere.links[0] ?? elsewhere.path))}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
+                      `export LD_LIBRARY_PATH=${shellQuote(elsewhereDir)}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}`,
                     ],
                   }
                 : { text: t('missing.installFix', { lib: r.name }), commands: [] },

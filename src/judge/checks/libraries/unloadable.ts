@@ -3,7 +3,7 @@
 // the loader touches the missing part; a file that is not ELF, or too short for its headers, fails the load.
 // Either way the good copy behind it is never reached, so the fix removes what is in the way.
 import * as nodePath from 'node:path';
-import { finding, type Consequence, type Finding } from '../../finding.js';
+import { problem, type Consequence, type Finding } from '../../finding.js';
 import type { ResolvedLibrary } from '../../../gather/snapshot/schema-libraries.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -66,10 +66,9 @@ export const unloadableCheck: Check = {
           },
         ];
         out.push(
-          finding({
+          problem({
             check: this.id,
             severity: ignored ? 'warn' : 'error',
-            status: ignored ? 'warn' : 'fail',
             rootCause: 'library_missing',
             message: t(crash ? 'unload.messageCrash' : 'unload.messageError', {
               consumer: consumerLabel(c),

@@ -7,7 +7,7 @@
 // When a GPU is short, this one finding names every holder with its verdict (memory.holders then leaves
 // those holders alone: one cause, one finding), and its fix leads with `gpu-env-doctor fix` when ending
 // stale holders would free the memory.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../../base/format.js';
 import { assess, fixMayEnd, isStale, manualKill } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../../gather/snapshot/schema.js';
@@ -84,11 +84,8 @@ export const headroomCheck: Check = {
           ({ p, policy }) => policy.reserve && (p.usedMiB ?? 0) >= g.memory.totalMiB * 0.25,
         );
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: reserve
               ? t('memory.freeOkReserve', {
                   gpu: g.index,
@@ -131,14 +128,15 @@ export const headroomCheck: Check = {
               first: moveTo[0]!.index,
             })
           : '';
+      const kinds = [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma'));
+      const pidsOf = (list: typeof verdicts): string => list.map(({ p }) => `PID ${p.pid}`).join(', ');
       let text: string;
       if (holders.length === 0) text = `${t('memory.noHolder')}${otherGpu}`;
       else if (endable.length === verdicts.length)
-        text = `${t('memory.allLeftovers', { n: endable.length, verdicts: [...new Set(endable.map(({ v }) => t(`verdict.${v}` as const)))].join(t('list.comma')) })}${otherGpu}`;
-      else if (endable.length > 0)
-        text = `${t('memory.someLeftovers', { pids: endable.map(({ p }) => `PID ${p.pid}`).join(', ') })}${otherGpu}`;
+        text = `${t('memory.allLeftovers', { n: endable.length, verdicts: kinds })}${otherGpu}`;
+      else if (endable.length > 0) text = `${t('memory.someLeftovers', { pids: pidsOf(endable) })}${otherGpu}`;
       else if (unknown.length > 0)
-        text = `${t('memory.unknownHolders', { pids: unknown.map(({ p }) => `PID ${p.pid}`).join(', '), n: unknown.length })}${otherGpu}`;
+        text = `${t('memory.unknownHolders', { pids: pidsOf(unknown), n: unknown.length })}${otherGpu}`;
       else text = `${t('memory.working')}${otherGpu}`;
       if (zombies.length > 0)
         text += t('memory.zombieParent', { ppids: zombies.map(({ p }) => p.ppid ?? '?').join(', ') });
@@ -154,12 +152,11 @@ export const headroomCheck: Check = {
         )
         .join('');
       out.push(
-        finding({
+        fail({
           check: this.id,
           // An error only when nothing can start here and no GPU of this machine has room; between the floor and
           // MIN_FREE_MIB small jobs still run (seen in the lab), so it is a warning about the ones that need more.
           severity: roomy.length === 0 && g.memory.freeMiB < CONTEXT_FLOOR_MIB ? 'error' : 'warn',
-          status: 'fail',
           rootCause: holders.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted',
           message:
             g.memory.freeMiB < CONTEXT_FLOOR_MIB

@@ -2,7 +2,7 @@
 // zombie, long idle), by other users, or by processes this machine cannot see (another container).
 // A holder on a GPU that is short of memory is reported by memory.headroom (with its verdict and the fix):
 // one cause, one finding. This check speaks of holders on GPUs that still have room.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../../base/format.js';
 import { assess, fixMayEnd, isStale, manualKill, type Verdict } from '../../procs/verdict.js';
 import type { HolderProcess, Snapshot } from '../../../gather/snapshot/schema.js';
@@ -67,10 +67,9 @@ function holderFinding(s: Snapshot, p: HolderProcess, v: Verdict, reason: string
       : []),
   ];
   const fixText = fixTextFor(s, p, v, isProtected);
-  return finding({
+  return warn({
     check: 'memory.holders',
     severity: stale || v === 'other user' || v === 'invisible' || v === 'unknown' ? 'warn' : 'info',
-    status: 'warn',
     rootCause: 'memory_held_by_other_process',
     message: p.framework
       ? t('holders.messageFw', {

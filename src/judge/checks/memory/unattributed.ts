@@ -1,6 +1,6 @@
 // memory.unattributed: memory in use that no visible process accounts for — another container, the host,
 // or a process that holds /dev/nvidia* open without a context nvidia-smi reports.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import { fmtMiB } from '../../../base/format.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -28,10 +28,8 @@ export const unattributedCheck: Check = {
           (p) => !p.listedByNvidiaSmi && p.holdsDeviceFiles && !p.isSelfOrAncestor,
         );
         out.push(
-          finding({
+          warn({
             check: this.id,
-            severity: 'warn',
-            status: 'warn',
             rootCause: 'memory_held_by_other_process',
             message: t('unattr.missing', { gpu: g.index, mib: fmtMiB(missing) }),
             details: g.processes.length === 0 ? t('unattr.noneListed') : t('unattr.fewer'),
@@ -55,10 +53,8 @@ export const unattributedCheck: Check = {
       }
       for (const p of invisible) {
         out.push(
-          finding({
+          warn({
             check: this.id,
-            severity: 'warn',
-            status: 'warn',
             rootCause: 'memory_held_by_other_process',
             message: t('unattr.invisible', { gpu: g.index, pid: p.pid, mib: fmtMiB(p.usedMiB) }),
             evidence: [

@@ -1,7 +1,7 @@
 // node.clocks: the clock event (throttle) reasons nvidia-smi reports Active that slow a working GPU down: power
 // cap, thermal slowdown (software or hardware), hardware slowdown and power brake. An idle GPU, an application
 // clock setting and sync boost are normal. Slow, not failed.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -29,10 +29,8 @@ export const clocksCheck: Check = {
       if (active.length === 0) continue;
       const hw = active.some((r) => r.startsWith('hw_'));
       out.push(
-        finding({
+        warn({
           check: this.id,
-          severity: 'warn',
-          status: 'warn',
           rootCause: hw ? 'hardware_or_driver_fault' : null,
           message: t('node.clocks.slowed', { gpu: g.index, reasons: active.join(', ') }),
           details: t('node.clocks.details'),

@@ -1,7 +1,7 @@
 // node.compute-mode: a GPU in EXCLUSIVE_PROCESS mode takes one CUDA context at a time, one in PROHIBITED none.
 // With a holder on it, every other process gets "all CUDA-capable devices are busy or unavailable". An MPS
 // server holding it is the intended set-up (the clients go through it), never a stale holder.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -36,10 +36,9 @@ export const computeModeCheck: Check = {
       };
       if (mode === 'prohibited') {
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'no_device_visible',
             message: t('node.computeMode.prohibited', { gpu: g.index }),
             evidence,
@@ -53,11 +52,8 @@ export const computeModeCheck: Check = {
       const others = g.processes.filter((p) => !MPS_SERVER.test(p.name));
       if (mps) {
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: t('node.computeMode.mps', { gpu: g.index, pid: mps.pid }),
             evidence,
             affects: { gpu: g.index },
@@ -65,10 +61,9 @@ export const computeModeCheck: Check = {
         );
       } else if (others.length > 0) {
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'no_device_visible',
             message: t('node.computeMode.held', {
               gpu: g.index,
@@ -92,11 +87,8 @@ export const computeModeCheck: Check = {
         );
       } else {
         out.push(
-          finding({
+          ok({
             check: this.id,
-            severity: 'info',
-            status: 'ok',
-            rootCause: null,
             message: t('node.computeMode.free', { gpu: g.index, mode: g.computeMode! }),
             evidence,
             affects: { gpu: g.index },

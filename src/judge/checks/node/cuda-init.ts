@@ -2,7 +2,7 @@
 // the libraries: NVML talks to the kernel module through /dev/nvidiactl, CUDA needs the nvidia_uvm module as
 // well, and after a suspend and resume (or with nvidia_uvm not loaded) it is the one left in a bad state.
 // Seen only by `check --deep`, whose smoke test makes the first CUDA call.
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { SmokeStatus } from '../../../gather/snapshot/schema-smoke.js';
 import type { Check } from '../check.js';
@@ -38,10 +38,9 @@ export const cudaInitCheck: Check = {
     const noUvm = !uvm && s.system.nvidiaDevices.length > 0;
     const params = { call: f.call, name: f.name, code: f.code };
     return [
-      finding({
+      fail({
         check: this.id,
         severity: 'error',
-        status: 'fail',
         rootCause: 'hardware_or_driver_fault',
         message: t(noUvm ? 'node.cudaInit.noUvm' : 'node.cudaInit.unknown', params),
         consequences: [

@@ -2,7 +2,7 @@
 // (/dev/nvidia-uvm is made at the first CUDA call, so its absence says nothing). Checked by name, never opened: an
 // open would make the tool a holder. A missing node: the container was given some GPUs' nodes only, or lost them
 // (a systemd daemon-reload under a cgroup-v1 runtime): CUDA then sees fewer GPUs or none ("NVML: Unknown Error").
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -35,10 +35,9 @@ export const deviceNodesCheck: Check = {
     if (!fewer && missing.length === 0) return [];
     const minors = gpus.map((g) => `GPU ${g.index} minor_number ${g.minorNumber}`).join(', ');
     return [
-      finding({
+      fail({
         check: this.id,
         severity: 'error',
-        status: 'fail',
         rootCause: 'no_device_visible',
         message:
           byMinor && lacking.length > 0

@@ -1,7 +1,7 @@
 // node.driver-library: the user-space driver files the frameworks load (libcuda, libnvidia-ml) against the kernel
 // module that is loaded (/proc/driver/nvidia/version). They must be the same release: after a driver upgrade
 // without a reboot the new files meet the old module, and NVML says "Driver/library version mismatch".
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { librariesOf } from '../libraries/common.js';
@@ -31,21 +31,17 @@ export const driverLibraryCheck: Check = {
     if (bad.length === 0) {
       if (files.size === 0) return [];
       return [
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('node.driverLibrary.ok', { version: kernel }),
           evidence: [...files.values()].map((f) => ({ text: `${f.path} (${f.version})`, source: 'loader emulation' })),
         }),
       ];
     }
     return bad.map((f) =>
-      finding({
+      fail({
         check: this.id,
         severity: 'error',
-        status: 'fail',
         rootCause: 'hardware_or_driver_fault',
         message: t('node.driverLibrary.mismatch', { lib: f.family, version: f.version, path: f.path, kernel }),
         consequences: [

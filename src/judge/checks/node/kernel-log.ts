@@ -2,7 +2,7 @@
 // bus, an ECC error, GSP firmware that stopped answering (hardware or driver: an error), or a program's own
 // fault (an illegal address: a warning about that program). A log that cannot be read is said as unknown, with
 // the permission it needs, never as "no Xid".
-import { finding, type Finding } from '../../finding.js';
+import { ok, problem, unknown, type Finding } from '../../finding.js';
 import xidData from '../../../knowledge/xid.json' with { type: 'json' };
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -26,10 +26,9 @@ export const kernelLogCheck: Check = {
           ? t('node.kernelLog.needsPermission', { restrict: k.dmesgRestrict ?? '?' })
           : (k.detail ?? k.reason ?? '?');
       return [
-        finding({
+        unknown({
           check: this.id,
           severity: 'info',
-          status: 'unknown',
           rootCause: null,
           message: t(k.jobWindow ? 'node.kernelLog.unreadableJob' : 'node.kernelLog.unreadable', { needs }),
           evidence: [
@@ -53,11 +52,8 @@ export const kernelLogCheck: Check = {
     if (inJob.length > 0) out.push(xidFinding(this.id, inJob, s, w));
     else
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('node.kernelLog.notInJob', { from: Math.floor(w.fromSeconds), to: Math.ceil(w.toSeconds) }),
           evidence: [{ text: `${k.nvrmLines} NVRM lines, ${k.xid.length} Xid`, source: 'dmesg' }],
         }),
@@ -88,10 +84,9 @@ function xidFinding(check: string, xs: Xid[], s: Snapshot, w: { fromSeconds: num
     bus: [...new Set(xs.map((x) => x.bus))].join(', '),
     ago: ago ?? 0,
   };
-  return finding({
+  return problem({
     check,
     severity: serious ? 'error' : 'warn',
-    status: serious ? 'fail' : 'warn',
     rootCause: serious ? 'hardware_or_driver_fault' : 'other',
     message: t(w ? 'node.kernelLog.inJob' : ago === null ? 'node.kernelLog.xid' : 'node.kernelLog.xidAgo', params),
     evidence: [

@@ -1,7 +1,7 @@
 // node.mig: a GPU with MIG on is not one GPU to CUDA but its MIG devices, each with its own memory: a job sees the
 // instance it is given (CUDA_VISIBLE_DEVICES=MIG-…), never the whole card. MIG on with no instance made leaves
 // nothing for CUDA to use on that GPU.
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, type Finding } from '../../finding.js';
 import type { Gpu, MigDevice, Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -22,10 +22,9 @@ export const migCheck: Check = {
       const devices = g.migDevices ?? [];
       if (devices.length === 0) {
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'no_device_visible',
             message: t('node.mig.none', { gpu: g.index }),
             consequences: [
@@ -60,11 +59,8 @@ export const migCheck: Check = {
         )
         .join(t('list.comma'));
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('node.mig.split', { gpu: g.index, n: devices.length, list }),
           details: t('node.mig.details'),
           evidence: devices.map((d) => ({

@@ -1,7 +1,7 @@
 // node.pcie-link: a GPU whose PCIe link trained below its maximum width moves data slower (a card not seated
 // well, a riser, a slot wired x8). The generation also drops while the GPU idles to save power, so a lower
 // generation counts only when the GPU is not idle. Slow, not failed.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -24,10 +24,8 @@ export const pcieLinkCheck: Check = {
       const slowGen = l.genCurrent !== null && l.genMax !== null && l.genCurrent < l.genMax && !idle;
       if (!narrow && !slowGen) continue;
       out.push(
-        finding({
+        warn({
           check: this.id,
-          severity: 'warn',
-          status: 'warn',
           rootCause: null,
           message: t('node.pcie.slow', {
             gpu: g.index,

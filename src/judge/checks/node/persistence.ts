@@ -1,7 +1,7 @@
 // node.persistence: with persistence mode off and no nvidia-persistenced, the driver tears each GPU down when its
 // last client leaves and sets it up again for the next one: every first CUDA call (and nvidia-smi) waits, and
 // container starts that query the GPU can time out. Slow, not failed.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -18,10 +18,9 @@ export const persistenceCheck: Check = {
     const off = s.nvidia.gpus.filter((g) => g.persistenceMode === 'Disabled');
     if (off.length === 0) return [];
     return [
-      finding({
+      warn({
         check: this.id,
         severity: 'info',
-        status: 'warn',
         rootCause: null,
         message: t('node.persistence.off', { gpus: off.map((g) => g.index).join(', '), n: off.length }),
         evidence: off.map((g) => ({ text: `GPU ${g.index} persistence_mode Disabled`, source: 'nvidia-smi -q -x' })),

@@ -1,7 +1,7 @@
 // node.shm: /dev/shm is where PyTorch's DataLoader workers hand batches to the main process and where NCCL puts
 // its intra-node buffers. Docker gives a container 64 MiB unless told otherwise: DataLoader workers die with
 // "Bus error" (SIGBUS writing past the full tmpfs) and NCCL fails to create its shared memory segments.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -22,10 +22,8 @@ export const shmCheck: Check = {
     const mib = Math.round(shm.sizeBytes / 1024 ** 2);
     const container = s.system.container.kind !== 'none';
     return [
-      finding({
+      warn({
         check: this.id,
-        severity: 'warn',
-        status: 'warn',
         rootCause: null,
         message: t(container ? 'node.shm.smallContainer' : 'node.shm.small', { mib }),
         consequences: [

@@ -1,7 +1,7 @@
 // python.conda-pip-mix: the same library installed by conda and by pip in one environment. Both copies
 // sit in the environment; which one the framework loads depends on RPATHs, LD_LIBRARY_PATH and import
 // order, and a cuDNN from one with a sub-library from the other fails at the first convolution.
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import type { PythonEnvironmentFacts, PythonPackage } from '../../../gather/snapshot/schema-python.js';
 import { LIBRARY_FAMILIES } from '../../../gather/python/relevant.js';
@@ -49,10 +49,9 @@ export const condaPipMixCheck: Check = {
       const pipNames = [...new Set(mixes.flatMap((m) => m.pip.map((p) => p.name)))];
       const condaNames = [...new Set(mixes.flatMap((m) => m.conda.map((p) => p.name)))];
       out.push(
-        finding({
+        fail({
           check: this.id,
           severity: cudnn || framework ? 'error' : 'warn',
-          status: 'fail',
           rootCause: cudnn ? rootCause : 'library_conflict',
           message: t('condapip.message', { env: envLabel(e), names: names.join(', ') }),
           details: mixes

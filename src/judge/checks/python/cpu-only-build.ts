@@ -2,21 +2,13 @@
 // slowly, on the CPU — or fails on the first `.cuda()` with "Torch not compiled with CUDA enabled".
 // Evidence comes from the framework's own files (torch/version.py's cuda = None, TensorFlow's
 // build_info is_cuda_build False, a jaxlib without a CUDA plugin), not from importing it.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import type { FrameworkBuild, PythonEnvironmentFacts } from '../../../gather/snapshot/schema-python.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { appliesPython, driverCuda, envLabel, hasNvidiaGpu, pipCommand, scannedEnvs } from './common.js';
-import wheels from '../../../knowledge/python/gpu-wheels.json' with { type: 'json' };
+import { wheelFor, wheelsOf, type GpuWheel } from '../../../knowledge/python/gpu-wheels.js';
 import { t } from '../../../base/i18n/index.js';
-
-interface WheelRow {
-  framework: string;
-  minDriverCuda: string;
-  install: string;
-  tag: string;
-  source: string;
-}
 
 export const cpuOnlyBuildCheck: Check = {
   id: 'python.cpu-only-build',
@@ -53,8 +45,8 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
       const extras = e.packages
         .filter((p) => (p.name === 'torchvision' || p.name === 'torchaudio') && p.source !== 'conda-meta')
         .map((p) => p.name);
-      if (row)
-        commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...row.install.split(' ')]));
+      const index = row?.indexUrl ? ['--index-url', row.indexUrl] : [];
+      if (row) commands.push(pipCommand(e, ['install', '--force-reinstall', 'torch', ...extras, ...index]));
       text = row ? t('cpuonly.torchRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' }) : t('cpuonly.torch');
       break;
     }
@@ -68,15 +60,13 @@ function cpuFinding(s: Snapshot, e: PythonEnvironmentFacts, b: FrameworkBuild): 
       break;
     }
     case 'jax': {
-      if (row) commands.push(pipCommand(e, ['install', '-U', row.install]));
+      if (row) commands.push(pipCommand(e, ['install', '-U', row.requirement]));
       text = row ? t('cpuonly.jaxRow', { tag: row.tag, cuda: cuda?.join('.') ?? '?' }) : t('cpuonly.jax');
       break;
     }
   }
-  return finding({
+  return warn({
     check: 'python.cpu-only-build',
-    severity: 'warn',
-    status: 'warn',
     rootCause: 'cuda_toolkit_mismatch',
     message: t('cpuonly.message', { fw: fwName(b), version: b.version ?? '', env: envLabel(e), what })
       .replace(/\s+in /, ' in ')
@@ -115,14 +105,7 @@ function fwName(b: FrameworkBuild): string {
   return b.framework === 'torch' ? 'PyTorch' : b.framework === 'tensorflow' ? 'TensorFlow' : 'JAX';
 }
 
-/** The newest CUDA wheel variant whose CUDA the driver can run. */
-export function pickWheel(framework: string, driver: [number, number] | null): WheelRow | null {
-  const rows = (wheels as WheelRow[]).filter((r) => r.framework === framework);
-  if (!driver) return rows[0] ?? null;
-  return (
-    rows.find((r) => {
-      const [maj, min] = r.minDriverCuda.split('.').map(Number) as [number, number];
-      return driver[0] > maj || (driver[0] === maj && driver[1] >= min);
-    }) ?? null
-  );
+/** The newest CUDA wheel variant whose CUDA the driver can run; with the driver unknown, the newest. */
+export function pickWheel(framework: string, driver: [number, number] | null): GpuWheel | null {
+  return driver ? wheelFor(framework, driver.join('.')) : (wheelsOf(framework)[0] ?? null);
 }

@@ -1,7 +1,7 @@
 // python.deep-conv (check --deep=frameworks): a tiny convolution in each framework on the GPU, as configured and,
 // when that fails, with the framework taking memory as needed. It separates "cuDNN is broken" from
 // "cuDNN could not get memory", which print the same final error.
-import { finding, type Evidence, type Finding } from '../../finding.js';
+import { fail, ok, type Evidence, type Finding } from '../../finding.js';
 import { fmtMiB } from '../../../base/format.js';
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import { growthLabel } from '../../../gather/python/memory-modes.js';
@@ -48,10 +48,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
       const build = e.frameworks.find((b) => b.framework === p.framework);
       if (build?.gpuBuild === false || !hasNvidiaGpu(s)) return [];
       return [
-        finding({
+        fail({
           ...base,
           severity: 'error',
-          status: 'fail',
           rootCause: 'no_device_visible',
           message: t('deep.noGpu', { name, env: where, reason: v.reason }),
           evidence: [
@@ -64,15 +63,14 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
       ];
     }
     case 'pass': {
-      const ok = p.conv.find((c) => c.mode === 'configured' && c.ok)!;
+      const run = p.conv.find((c) => c.mode === 'configured' && c.ok)!;
       const errs = factErrors(p);
       // A fact that raised is a finding of its own: the user's script may well ask the same question.
       const failedFacts = errs.map((e) => {
         const cudnn = matchSignature('cudnn', `${e.type}: ${e.message}`);
-        return finding({
+        return fail({
           ...base,
           severity: cudnn ? 'error' : 'warn',
-          status: 'fail',
           rootCause: cudnn ? 'cudnn_version_mismatch' : 'other',
           message: t('deep.factRaised', {
             name,
@@ -95,24 +93,21 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
       });
       return [
         ...failedFacts,
-        finding({
+        ok({
           ...base,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t(
             cudnnOf(p)
-              ? ok.durationMs !== null
+              ? run.durationMs !== null
                 ? 'deep.passCudnnTime'
                 : 'deep.passCudnn'
-              : ok.durationMs !== null
+              : run.durationMs !== null
                 ? 'deep.passTime'
                 : 'deep.pass',
             {
               name,
               env: where,
               cudnn: cudnnOf(p) ?? '',
-              seconds: ok.durationMs !== null ? (ok.durationMs / 1000).toFixed(2) : '',
+              seconds: run.durationMs !== null ? (run.durationMs / 1000).toFixed(2) : '',
             },
           ),
           evidence: [...infoEvidence(p), ...libsEvidence(p)],
@@ -130,10 +125,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
           ? 'gpu_memory_exhausted'
           : 'framework_preallocation';
       return [
-        finding({
+        fail({
           ...base,
           severity: 'warn',
-          status: 'fail',
           rootCause,
           message: crowded
             ? t('deep.preallocCrowded', {
@@ -159,10 +153,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
       const lowFree = lowestFree(s);
       const rootCause: RootCauseId = held.length > 0 ? 'memory_held_by_other_process' : 'gpu_memory_exhausted';
       return [
-        finding({
+        fail({
           ...base,
           severity: 'error',
-          status: 'fail',
           rootCause,
           message: t(
             p.conv.length > 1
@@ -193,10 +186,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
     case 'cudnn': {
       const missing = /cannot open shared object/.test(v.signature);
       return [
-        finding({
+        fail({
           ...base,
           severity: 'error',
-          status: 'fail',
           rootCause: missing ? 'library_missing' : 'cudnn_version_mismatch',
           message: t(p.conv.length > 1 ? 'deep.cudnnAlso' : 'deep.cudnn', {
             name,
@@ -213,10 +205,9 @@ function judge(s: Snapshot, e: PythonEnvironmentFacts, p: FrameworkProbe): Findi
     }
     case 'other':
       return [
-        finding({
+        fail({
           ...base,
           severity: 'error',
-          status: 'fail',
           rootCause: 'other',
           message: t('deep.other', { name, env: where, error: firstLine(v.failed) }),
           evidence: [...attemptsEvidence(p), ...memoryEvidence(s), ...stderrEvidence(p, 8)],

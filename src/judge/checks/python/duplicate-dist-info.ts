@@ -2,7 +2,7 @@
 // after an interrupted or overlapping pip install (or a pip and a distutils/egg install). pip, importlib
 // metadata and the frameworks' own version checks then see whichever folder comes first, while the
 // module files on disk are a mix of both versions.
-import { finding, type Finding } from '../../finding.js';
+import { warn, type Finding } from '../../finding.js';
 import { comparePep440, parseVersion } from '../../../base/pep440.js';
 import { isRelevant } from '../../../gather/python/relevant.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
@@ -30,10 +30,9 @@ export const duplicateDistInfoCheck: Check = {
           .sort(compareLoose)
           .at(-1);
         out.push(
-          finding({
+          warn({
             check: this.id,
             severity: relevant ? 'warn' : 'info',
-            status: 'warn',
             rootCause: relevant ? 'library_conflict' : null,
             message: t(sameFolder ? 'dupdist.message' : 'dupdist.messageFolders', {
               name: d.name,

@@ -1,7 +1,7 @@
 // python.environments: which Python environments were found and what GPU stack each one that was looked
 // into has — the frameworks with their build's CUDA, the cuDNN wheel, and what the --deep probe saw.
 // Also flags a JAX CUDA plugin whose version differs from jaxlib's (JAX refuses to load it).
-import { finding, type Finding } from '../../finding.js';
+import { fail, ok, skip, unknown, type Finding } from '../../finding.js';
 import type { PythonEnvironmentFacts } from '../../../gather/snapshot/schema-python.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
@@ -25,10 +25,9 @@ export const environmentsCheck: Check = {
     const all = s.python!.environments;
     for (const e of all.filter((x) => x.problems.length > 0 && (x.scanned || x.foundVia.includes('--python')))) {
       out.push(
-        finding({
+        unknown({
           check: this.id,
           severity: 'warn',
-          status: 'unknown',
           rootCause: null,
           message: e.problems[0]!,
           evidence: e.problems.map((p) => ({ text: p })),
@@ -45,10 +44,9 @@ export const environmentsCheck: Check = {
         const pluginName = plugin.split(' ')[0] ?? 'jax-cuda12-plugin';
         const jaxlibVersion = String(jax.details.jaxlib ?? '').replace(/\+.*$/, '');
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: 'cuda_toolkit_mismatch',
             message: t('envs.jaxPlugin', { env: envLabel(e), plugin, jaxlib: jaxlibVersion }),
             evidence: jax.sources.map((src) => ({
@@ -75,11 +73,8 @@ export const environmentsCheck: Check = {
     const others = all.filter((x) => !x.scanned);
     if (others.length > 0) {
       out.push(
-        finding({
+        skip({
           check: this.id,
-          severity: 'info',
-          status: 'skip',
-          rootCause: null,
           message: t('envs.more', { n: others.length }),
           evidence: others.slice(0, 20).map((x) => ({
             text: `${x.kind} ${x.prefix}${x.name ? ` (${x.name})` : ''}`,
@@ -92,19 +87,21 @@ export const environmentsCheck: Check = {
   },
 };
 
+/** one framework's build as the summary says it: "torch 2.5.1 (CUDA 12.4)", "jax 0.4.35 (jaxlib 0.4.35, CPU)" */
+function buildLine(b: PythonEnvironmentFacts['frameworks'][number]): string {
+  if (b.framework === 'torch')
+    return `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`;
+  if (b.framework === 'tensorflow') {
+    const build = b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : null;
+    return `tensorflow ${b.version ?? '?'} (${build ?? t('envs.buildUnknown')})`;
+  }
+  const plugin = b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU';
+  return `jax ${b.version ?? '?'} (jaxlib ${String(b.details.jaxlib ?? '?')}${plugin})`;
+}
+
 function summary(e: PythonEnvironmentFacts): Finding {
   const parts: string[] = [];
-  for (const b of e.frameworks) {
-    const what =
-      b.framework === 'torch'
-        ? `torch ${b.version ?? '?'} (${b.cuda ? `CUDA ${b.cuda}` : b.hip ? `ROCm ${b.hip}` : 'CPU'})`
-        : b.framework === 'tensorflow'
-          ? `tensorflow ${b.version ?? '?'} ` +
-            `(${b.gpuBuild ? `CUDA ${b.cuda ?? '?'}, cuDNN ${b.cudnn ?? '?'}` : b.gpuBuild === false ? 'CPU' : t('envs.buildUnknown')})`
-          : `jax ${b.version ?? '?'} (jaxlib ` +
-            `${String(b.details.jaxlib ?? '?')}${b.details.cudaPlugin ? `, ${String(b.details.cudaPlugin)}` : b.gpuBuild ? `, CUDA ${b.cuda}` : ', CPU'})`;
-    parts.push(what);
-  }
+  for (const b of e.frameworks) parts.push(buildLine(b));
   const cudnnWheels = e.packages.filter(
     (p) => /^nvidia-cudnn/.test(p.name) || (p.source === 'conda-meta' && p.name === 'cudnn'),
   );
@@ -127,11 +124,8 @@ function summary(e: PythonEnvironmentFacts): Finding {
       deep.push(t('envs.tfSees', { n: (p.info.gpus as unknown[]).length }));
   }
   const gpuCount = e.packages.filter((p) => /^nvidia-/.test(p.name)).length;
-  return finding({
+  return ok({
     check: 'python.environments',
-    severity: 'info',
-    status: 'ok',
-    rootCause: null,
     message: t(
       e.pythonVersion
         ? e.active

@@ -1,7 +1,7 @@
 // python.import-failed (check --deep=frameworks): a framework that is installed but does not import, or whose
 // process died or hung while importing. The exact error text and the end of stderr are kept as evidence:
 // `explain` classifies such text in depth; here only a first, conservative root cause is given.
-import { finding, type Finding } from '../../finding.js';
+import { fail, type Finding } from '../../finding.js';
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import type { FrameworkProbe } from '../../../gather/snapshot/schema-python.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
@@ -52,10 +52,9 @@ export const importFailedCheck: Check = {
           .slice(-12)
           .join('\n');
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: 'error',
-            status: 'fail',
             rootCause: p.exit === 'timeout' ? 'other' : importRootCause(text),
             message: died
               ? t(p.exit === 'timeout' ? 'import.hung' : 'import.crashed', {

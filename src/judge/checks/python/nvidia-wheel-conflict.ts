@@ -4,7 +4,7 @@
 // satisfied: pip installs the last one asked for, and the other framework loads a library it was not
 // built against. A pinned wheel that is missing means the framework falls back to whatever copy the
 // system has, if any.
-import { finding, type Finding } from '../../finding.js';
+import { fail, warn, type Finding } from '../../finding.js';
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import { markerExtra, parseRequirement } from '../../../gather/python/metadata.js';
 import { satisfies } from '../../../base/pep440.js';
@@ -139,10 +139,8 @@ export const nvidiaWheelConflictCheck: Check = {
         const first = w.broken[0]!;
         if (w.kind === 'missing') {
           out.push(
-            finding({
+            warn({
               check: this.id,
-              severity: 'warn',
-              status: 'warn',
               rootCause: 'library_missing',
               message: t('pin.missing', { pin: pinText(first), env: envLabel(e) }),
               evidence,
@@ -157,10 +155,9 @@ export const nvidiaWheelConflictCheck: Check = {
         }
         const conflict = w.kind === 'conflict';
         out.push(
-          finding({
+          fail({
             check: this.id,
             severity: conflict ? 'error' : 'warn',
-            status: 'fail',
             rootCause: rootCauseFor(w.name),
             message: conflict
               ? t('pin.conflict', {

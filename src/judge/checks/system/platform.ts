@@ -1,5 +1,5 @@
 // system.platform: what kind of machine this is, and what that changes about what we can see.
-import { finding, type Finding } from '../../finding.js';
+import { ok, type Finding } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Check } from '../check.js';
 import { t } from '../../../base/i18n/index.js';
@@ -18,11 +18,8 @@ export const platformCheck: Check = {
         : t('platform.inContainer', { kind: sys.container.kind });
     const where = sys.wsl ? t('platform.wslSuffix', { where: place }) : place;
     const out: Finding[] = [
-      finding({
+      ok({
         check: this.id,
-        severity: 'info',
-        status: 'ok',
-        rootCause: null,
         message: sys.kernelModule?.version
           ? t('platform.lineModule', {
               os: sys.os ?? t('platform.unknownOs'),
@@ -45,11 +42,8 @@ export const platformCheck: Check = {
     ];
     if (sys.wsl) {
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('platform.wsl'),
           evidence: [{ text: t('platform.wslEvidence'), source: '/proc/version' }],
         }),
@@ -62,11 +56,8 @@ export const platformCheck: Check = {
       s.processes.list.every((p) => !p.visible)
     ) {
       out.push(
-        finding({
+        ok({
           check: this.id,
-          severity: 'info',
-          status: 'ok',
-          rootCause: null,
           message: t('platform.containerBlind'),
           evidence: [],
         }),

@@ -1,6 +1,6 @@
 // Shared by the versions.* checks: the installed frameworks as targets, verdicts as findings, and the
 // fix that is right for this machine.
-import { finding, type Finding, type Fix } from '../../finding.js';
+import { fail, ok, unknown, warn, type Finding, type Fix } from '../../finding.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import { machineFacts, type EnvFacts, type FrameworkFacts, type MachineFacts } from '../../compat/facts.js';
 import { driverUpgrade, newestFor, toFix, type MachineNeeds } from '../../compat/fixes.js';
@@ -52,17 +52,23 @@ export function alignFix(m: MachineFacts, item: Installed, withDriver: false | '
 }
 
 export function verdictFinding(check: string, v: Verdict, item: Installed, fix?: Fix): Finding {
-  const status = v.status === 'ok' ? 'ok' : v.status === 'warn' ? 'warn' : v.status === 'fail' ? 'fail' : 'unknown';
-  const severity = v.status === 'fail' ? 'error' : v.status === 'warn' ? 'warn' : 'info';
-  return finding({
+  const said = {
     check,
-    severity,
-    status,
     rootCause: v.rootCause,
     message: v.message,
     details: `environment ${item.env.prefix}${item.env.active ? ' (active)' : ''}`,
     evidence: v.evidence,
     affects: { framework: item.fw.framework, ...(v.gpu !== undefined ? { gpu: v.gpu } : {}) },
-    ...(fix && status !== 'ok' ? { fix } : {}),
-  });
+  };
+  const fixed = { ...said, ...(fix ? { fix } : {}) };
+  switch (v.status) {
+    case 'ok':
+      return ok(said);
+    case 'warn':
+      return warn(fixed);
+    case 'fail':
+      return fail({ ...fixed, severity: 'error' });
+    default:
+      return unknown({ ...fixed, severity: 'info' });
+  }
 }

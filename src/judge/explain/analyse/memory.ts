@@ -15,6 +15,7 @@ import type { EnvironmentFacts, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { fmtBytes, GiB, MiB, parseSize } from './sizes.js';
 import { t } from '../../../base/i18n/index.js';
+import { regexOf } from '../../../base/regex.js';
 
 /**
  * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS
@@ -451,8 +452,11 @@ export const LARGEST_GPU_BYTES = 288 * 2 ** 30;
  * paddle/fluid/memory/allocation (2.x): "Cannot allocate X memory on GPU N, Y memory has been allocated and available
  * memory is only Z."
  */
-const PADDLE =
-  /Cannot allocate (\S+?) memory on GPU \d+, (\S+?) memory has been allocated and available memory is only (\S+?)\.?(?:\s|$)/;
+const PADDLE = regexOf([
+  /Cannot allocate (\S+?) memory on GPU \d+, /, // 1: the request
+  /(\S+?) memory has been allocated /, // 2: what the process holds
+  /and available memory is only (\S+?)\.?(?:\s|$)/, // 3: what is free
+]);
 
 function requestSizes(
   board: Board,

@@ -305,7 +305,8 @@ function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
 }
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
- *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
+ *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit
+ *  (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
 function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);

@@ -4,7 +4,9 @@
 // Line by line, bounded: each fact keeps its first sighting (the GPU list is capped).
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
 import { frameworkWord } from './framework-word.js';
+import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
+import { eitherOf, regexOf } from '../../../base/regex.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -33,7 +35,15 @@ type KeyKind =
 
 const KEYS: Array<[RegExp, KeyKind]> = [
   [
-    /^(?:gpu|gpus|graphics(?: card)?|gpu model(?:s)?(?: and (?:memory|configuration))?|gpu type|gpu models and configuration|video card|device name)$/,
+    regexOf([
+      '^(?:',
+      eitherOf([
+        /gpu|gpus|graphics(?: card)?/,
+        /gpu model(?:s)?(?: and (?:memory|configuration))?|gpu type|gpu models and configuration/,
+        /video card|device name/,
+      ]),
+      ')$',
+    ]),
     'gpu',
   ],
   [/^cuda\s*\/\s*cudnn(?: version)?$/, 'cuda_cudnn'],
@@ -44,11 +54,26 @@ const KEYS: Array<[RegExp, KeyKind]> = [
   [/^(?:os|os platform(?: and distribution)?|operating system|platform|distro|system)$/, 'os'],
   [/^python(?: version)?$/, 'python'],
   [
-    /^(?:install(?:ed)?(?: (?:using|from|via|method|with))?.*|how (?:you|did you) install.*|installation(?: method)?|environment(?: type)?|tensorflow installed from.*|package manager)$/,
+    regexOf([
+      '^(?:',
+      eitherOf([
+        /install(?:ed)?(?: (?:using|from|via|method|with))?.*|how (?:you|did you) install.*/,
+        /installation(?: method)?|environment(?: type)?/,
+        /tensorflow installed from.*|package manager/, // TensorFlow's issue template
+      ]),
+      ')$',
+    ]),
     'install',
   ],
   [
-    /^(?:notes?|other|comments?|additional (?:context|information)|describe the (?:problem|bug|current behavior).*|what happened)$/,
+    regexOf([
+      '^(?:',
+      eitherOf([
+        /notes?|other|comments?|additional (?:context|information)/,
+        /describe the (?:problem|bug|current behavior).*|what happened/, // the issue templates' free text
+      ]),
+      ')$',
+    ]),
     'note',
   ],
   [/^(?:tensorflow|tensorflow-gpu|tf)(?: version)?(?: \(.*\))?$/, 'tensorflow'],
@@ -61,18 +86,46 @@ const KEYS: Array<[RegExp, KeyKind]> = [
 ];
 
 /** cheap tests before the detailed regexes: most lines of a training log carry no environment fact */
-const KEY_HINT =
-  /^[\s\-*•>|#_]*(?:gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc|os\b|operating|platform|distro|system|python|install|how |environment|package|notes?\b|other|comments?|additional|describe|what happened|pytorch|torch|jax|keras|onnx|framework|deep|library|tf\b|tensorflow)/i;
-const ANY_HINT =
-  /NVIDIA|name:|major:|memory|capabilit|found version|torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d|docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda|[A-Z]:\\/i;
+const KEY_HINT = regexOf(
+  [
+    /^[\s\-*•>|#_]*/, // a list's or a table's marks
+    '(?:',
+    eitherOf([
+      /gpu|graphics|video|device name|cuda|cudnn|nvidia|driver|nvcc/, // the GPU and CUDA keys
+      /os\b|operating|platform|distro|system|python/, // the system's
+      /install|how |environment|package/, // how it was installed
+      /notes?\b|other|comments?|additional|describe|what happened/, // free text
+      /pytorch|torch|jax|keras|onnx|framework|deep|library|tf\b|tensorflow/, // the framework's
+    ]),
+    ')',
+  ],
+  'i',
+);
+const ANY_HINT = regexOf(
+  [
+    eitherOf([
+      /NVIDIA|name:|major:|memory|capabilit|found version/, // a GPU's or a library's line
+      /torch|jax|tensorflow|cudnn|cuda|Successfully opened|python\d/, // a framework's
+      /docker|container|kubernetes|k8s|podman|singularity|apptainer|enroot|conda/, // a container or an environment
+      /[A-Z]:\\/, // a Windows path
+    ]),
+  ],
+  'i',
+);
 
 const NVSMI_HEADER = /NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)\s+CUDA Version:\s*([\d.]+)/i;
 const NVSMI_GPU_ROW = /^\|\s*\d+\s+(.+?)\s+(?:On|Off)\s+\|\s+[\dA-Fa-f]{4,8}:[\dA-Fa-f]{2}:/;
-const TF_NAME =
-  /(?:^|\s)name:\s*(.+?)(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?(?:\s+computeCapability:\s*([\d.]+))?(?:\s+coreClock|\s*$)/;
+const TF_NAME = regexOf([
+  /(?:^|\s)name:\s*(.+?)/, // 1: the GPU's name
+  /(?:\s+major:\s*(\d+)\s+minor:\s*(\d+))?/, // 2, 3: its compute capability (TensorFlow 1.x)
+  /(?:\s+computeCapability:\s*([\d.]+))?/, // 4: its compute capability (TensorFlow 2.x)
+  /(?:\s+coreClock|\s*$)/,
+]);
 const TF_MAJOR_MINOR = /^\s*major:\s*(\d+)\s+minor:\s*(\d+)/;
-const TF_MEM =
-  /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/;
+const TF_MEM = regexOf([
+  /(?:^|\s)(?:Total memory|totalMemory|deviceMemorySize):\s*([\d.]+)\s*([KMGT]i?B)/, // 1, 2: total and its unit
+  /(?:.*?(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B))?/, // 3, 4: free and its unit
+]);
 const TF_FREE = /^\s*Free memory:\s*([\d.]+)\s*([KMGT]i?B)/;
 const TF_CREATED = /name:\s*([^,]+),\s*pci bus id:[^,]*,\s*compute capability:\s*([\d.]+)/;
 /** TensorFlow's pool for the device: "Created TensorFlow device (/job:…/device:GPU:0 with 1538 MB memory) -> …" */
@@ -274,12 +327,7 @@ export class EnvReader {
   }
 
   private addInstall(v: string, no: number, text: string): void {
-    const words =
-      v
-        .toLowerCase()
-        .match(
-          /\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g,
-        ) ?? [];
+    const words = v.toLowerCase().match(INSTALL_WORDS) ?? [];
     for (const w of new Set(words)) {
       if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w))
         this.f.install.push(this.fact(w, no, text));

@@ -17,6 +17,8 @@
 // Cheap for the lines it does not read: one test for CJK/full-width characters, one anchored test for the rest.
 import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
 import { frameworkWord } from './framework-word.js';
+import { INSTALL_WORDS } from './install-words.js';
+import { eitherOf, regexOf } from '../../../base/regex.js';
 
 const MAX_GPUS = 16;
 const MAX_NOTES = 20;
@@ -25,8 +27,19 @@ const VERSION = /\d+(?:\.\d+)+/;
 /** CJK ideographs, CJK punctuation, full-width forms: the gate for the Chinese reader */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** lines without CJK that this module still reads: list rows, Paddle's version line and banner */
-const ROW =
-  /^\s*(?:[-*•]\s*)?(?:pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S|paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d|paddle(?:paddle)?\s+version\s*[:=])/i;
+const ROW = regexOf(
+  [
+    /^\s*(?:[-*•]\s*)?/, // a list's mark
+    '(?:',
+    eitherOf([
+      /pytorch\s+\d|python\s+\d+\.\d+\.\d+\s+\S/, // list rows
+      /paddlepaddle(?:[-_]gpu)?\s*(?:==|\s)\s*\d/, // Paddle's version line
+      /paddle(?:paddle)?\s+version\s*[:=]/, // Paddle's banner
+    ]),
+    ')',
+  ],
+  'i',
+);
 
 type Kind =
   | 'gpu'
@@ -137,8 +150,15 @@ export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): vo
 }
 
 /** a Chinese line without any key word ("第 3 轮，损失 0.52") is a training log line: one test and out */
-const KEY_STEM =
-  /显卡|显存|驱动|系统|平台|版本|框架|飞桨|安装|其他|其它|备注|补充|问题描述|环境|配置|容器|图形卡|设备型号|cuda|cudnn|gpu|python|torch|tensorflow|paddle|\bos\b|win|ubuntu|rtx|gtx/i;
+const KEY_STEM = regexOf(
+  [
+    eitherOf([
+      /显卡|显存|驱动|系统|平台|版本|框架|飞桨|安装|其他|其它|备注|补充|问题描述|环境|配置|容器|图形卡|设备型号/, // Chinese keys
+      /cuda|cudnn|gpu|python|torch|tensorflow|paddle|\bos\b|win|ubuntu|rtx|gtx/, // English words in them
+    ]),
+  ],
+  'i',
+);
 
 // --- helpers shared with the English reader's conventions -------------------------------------------------------
 
@@ -405,14 +425,7 @@ function value(no: number, text: string, f: EnvironmentFacts, kind: Kind, v: str
       break;
     case 'install':
       // the words reader.ts's addInstall knows
-      for (const w of new Set(
-        s
-          .toLowerCase()
-          .match(
-            /\b(pip|conda|mamba|docker|podman|singularity|apptainer|kubernetes|source|colab|kaggle|jupyter|virtualenv|venv|poetry|uv|apt|binary|wheel)\b/g,
-          ) ?? [],
-      ))
-        addWord(f, w, no, text);
+      for (const w of new Set(s.toLowerCase().match(INSTALL_WORDS) ?? [])) addWord(f, w, no, text);
       if (/源码|编译/.test(s)) addWord(f, 'source', no, text);
       if (/docker|容器/i.test(s)) set(f, 'container', fact('container', no, text));
       break;
@@ -434,6 +447,44 @@ function frameworkVersion(v: string): string | undefined {
   const vs = v.replace(/\([^)]*\)/g, ' ').match(/\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?/g);
   return vs?.[vs.length - 1];
 }
+
+/** "tensorflow-gpu2.6", "飞桨 2.5.2.post117": 1 the framework's word, 2 its release */
+const FRAMEWORK_VERSION = regexOf(
+  [
+    /^(paddlepaddle(?:[-_]gpu)?|paddle|飞桨|tensorflow(?:-gpu)?|tf|pytorch|torch|jaxlib|jax|keras|mxnet)/,
+    /\s*(?:版本)?\s*(?:==|=|:)?\s*/, // "版本", "==", ":" between them
+    /v?(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?)/,
+  ],
+  'i',
+);
+/** "win10", "Ubuntu 20.04", "WSL2": an operating system's name */
+const OS_VALUE = regexOf(
+  [
+    '^(?:',
+    eitherOf([
+      /win(?:dows)?\s*(?:\d{1,2}|xp|server)?/,
+      /ubuntu\s*[\d.]*|centos\s*[\d.]*|debian\s*[\d.]*|linux/,
+      /macos\s*[\d.]*|wsl2?(?:\s*\S+)?/,
+    ]),
+    ')\\b',
+  ],
+  'i',
+);
+/** "RTX 3060", "GeForce GTX 1080 Ti", "A100": a GPU's name */
+const GPU_VALUE = regexOf(
+  [
+    /^(?:nvidia\s*)?(?:geforce\s*)?/,
+    '(?:',
+    eitherOf([
+      /rtx|gtx|gt|mx|quadro|tesla|titan/, // product lines
+      /a100|a800|h100|h800|h200|v100|p100|p40|p4|t4|a10|a30|a40|l4|l40s?|k80/, // data-centre boards
+      /jetson/,
+    ]),
+    ')',
+    /\s*\w*/,
+  ],
+  'i',
+);
 
 /**
  * One item without a key of its own: "CUDA11.2", "cuDNN 8.1", "Python3.8", "tensorflow-gpu2.6", "win10",
@@ -459,12 +510,7 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
     set(f, 'python', fact(m[1]!, no, text));
     return true;
   }
-  if (
-    (m =
-      /^(paddlepaddle(?:[-_]gpu)?|paddle|飞桨|tensorflow(?:-gpu)?|tf|pytorch|torch|jaxlib|jax|keras|mxnet)\s*(?:版本)?\s*(?:==|=|:)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.post\d+|\+[\w.]+)?)/i.exec(
-        s,
-      ))
-  ) {
+  if ((m = FRAMEWORK_VERSION.exec(s))) {
     const fw = frameworkWordZh(m[1]!);
     if (fw) setFramework(f, fw, s.slice(m[1]!.length), no, text);
     return true;
@@ -482,22 +528,12 @@ function item(no: number, text: string, f: EnvironmentFacts, seg: string, hint?:
     if (g && mem !== undefined) g.totalMiB ??= mem;
     return g !== undefined;
   }
-  if (
-    /^(?:win(?:dows)?\s*(?:\d{1,2}|xp|server)?|ubuntu\s*[\d.]*|centos\s*[\d.]*|debian\s*[\d.]*|linux|macos\s*[\d.]*|wsl2?(?:\s*\S+)?)\b/i.test(
-      s,
-    ) &&
-    !/^windows\s+subsystem/i.test(s)
-  ) {
+  if (OS_VALUE.test(s) && !/^windows\s+subsystem/i.test(s)) {
     set(f, 'os', fact(osName(s), no, text));
     if (/^wsl/i.test(s)) set(f, 'os', fact('Windows (WSL2)', no, text));
     return true;
   }
-  if (
-    /^(?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx|gt|mx|quadro|tesla|titan|a100|a800|h100|h800|h200|v100|p100|p40|p4|t4|a10|a30|a40|l4|l40s?|k80|jetson)\s*\w*/i.test(
-      s,
-    ) ||
-    hint === 'gpu'
-  ) {
+  if (GPU_VALUE.test(s) || hint === 'gpu') {
     addGpu(f, s, no, text);
     return true;
   }

@@ -1,5 +1,6 @@
 // Makes a raw log line comparable with the signatures: no colour codes, no control characters,
 // no per-process prefixes that launchers put in front of every line.
+import { eitherOf, regexOf } from '../../../base/regex.js';
 
 // CSI (ESC [ ... final byte), OSC (ESC ] ... BEL or ESC \), and two-character escapes.
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
@@ -9,8 +10,18 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]+|\ufffd+/g;
 // Prefixes added by multi-process launchers, stripped repeatedly from the start of the line:
 //   torchrun/elastic "[rank0]:", "[default0]:", Ray "(pid=123)", "(RayTrainWorker pid=123, ip=10.0.0.1)",
 //   DeepSpeed/pdsh "worker-1: ", MPI "[1,0]<stderr>:", docker compose "app_1  | ", kubectl "[pod/x/c] ".
-const PREFIX =
-  /^(?:\[(?:rank|default|local_rank)?\d+\]:?\s*|\((?:[\w.-]+ )?pid=\d+(?:, ip=[\d.:a-f]+)?\)\s*|\[\d+,\d+\]<std(?:out|err)>:\s*|[\w.-]+-\d+:\s+(?=\S)|[\w.-]+_\d+\s+\|\s|\[pod\/[^\]]+\]\s)/;
+const PREFIX = regexOf([
+  '^(?:',
+  eitherOf([
+    /\[(?:rank|default|local_rank)?\d+\]:?\s*/, // torchrun/elastic
+    /\((?:[\w.-]+ )?pid=\d+(?:, ip=[\d.:a-f]+)?\)\s*/, // Ray
+    /\[\d+,\d+\]<std(?:out|err)>:\s*/, // MPI
+    /[\w.-]+-\d+:\s+(?=\S)/, // DeepSpeed/pdsh
+    /[\w.-]+_\d+\s+\|\s/, // docker compose
+    /\[pod\/[^\]]+\]\s/, // kubectl
+  ]),
+  ')',
+]);
 
 export function normaliseLine(raw: string): string {
   let s = raw;

@@ -11,7 +11,7 @@ import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
 import type { Framework } from '../types.js';
 import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
-import { requiredLiterals } from './literals.js';
+import { requiredClauses } from './literals.js';
 import generated from '../catalog/generated.json' with { type: 'json' };
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
@@ -53,9 +53,13 @@ export interface Signature {
   catalog: boolean;
   /** a short status text: dropped when a longer message on the same line holds it */
   status: boolean;
-  /** lower-case strings one of which every match holds (./literals.ts): a line without them is not tried */
-  literals?: readonly string[] | null;
+  /** clauses of lower-case strings, every match holding one string of each (./literals.ts): a line that does not
+   *  is not tried */
+  literals?: Clauses | null;
 }
+
+/** see requiredClauses in ./literals.ts */
+export type Clauses = readonly (readonly string[])[];
 
 export interface FrameworkCue {
   framework: Framework;
@@ -118,7 +122,7 @@ class LazySignature implements Signature {
   #body: SignatureBody | undefined;
   #re: RegExp | undefined;
   #needs: RegExp | undefined;
-  readonly literals: readonly string[] | null;
+  readonly literals: Clauses | null;
 
   /**
    * `quiet`: a context or noise row (needs no anchor read in the whole log). `literals`: as the build computed
@@ -129,10 +133,10 @@ class LazySignature implements Signature {
     readonly anchors: string[],
     readonly catalog: boolean,
     readonly quiet: boolean,
-    literals: readonly string[] | null | undefined,
+    literals: Clauses | null | undefined,
     private readonly make: () => SignatureBody,
   ) {
-    this.literals = literals !== undefined ? literals : requiredLiterals(this.body.pattern, this.body.flags);
+    this.literals = literals !== undefined ? literals : requiredClauses(this.body.pattern, this.body.flags);
   }
 
   private get body(): SignatureBody {
@@ -191,7 +195,7 @@ class LazyCue implements FrameworkCue {
   }
 }
 
-type CatalogRow = (typeof generated.signatures)[number] & { literals?: string[] | null };
+type CatalogRow = (typeof generated.signatures)[number] & { literals?: string[][] | null };
 /**
  * A catalog row as the bundle gives it (scripts/build.mjs): what building the registry reads, and the whole row
  * parsed on demand. From the source (the tests), rows are whole already.
@@ -200,7 +204,7 @@ interface CatalogStub {
   id: string;
   kind: string;
   anchors: string[];
-  literals: string[] | null;
+  literals: string[][] | null;
   row: () => CatalogRow;
 }
 
@@ -254,7 +258,7 @@ function compileAll(): Signature[] {
   for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
     for (const raw of rows) {
       // validated by the tests (schema above), not at start: the rows are data shipped with the code
-      const row = raw as SignatureRow & { literals?: string[] | null };
+      const row = raw as SignatureRow & { literals?: string[][] | null };
       add(
         new LazySignature(
           row.id,
@@ -284,7 +288,7 @@ function compileAll(): Signature[] {
   }
   let priors: Map<string, Partial<Record<RootCauseId, number>>> | undefined;
   for (const raw of families) {
-    const row = raw as FamilyRow & { literals?: string[] | null };
+    const row = raw as FamilyRow & { literals?: string[][] | null };
     add(
       new LazySignature(row.id, row.anchors, false, false, row.literals, () => {
         priors ??= new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));

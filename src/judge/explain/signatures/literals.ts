@@ -15,6 +15,20 @@ const MIN_LITERAL = 3;
 type Req = string[] | null;
 
 export function requiredLiterals(pattern: string, flags: string): string[] | null {
+  return requiredClauses(pattern, flags)?.[0] ?? null;
+}
+
+/** At most this many clauses per pattern: each is a test on every line its anchors select. */
+const MAX_CLAUSES = 4;
+
+/**
+ * Several requirements at once, all of which every match meets: a list of clauses, each a list of lower-case strings
+ * one of which every match holds. "out\\s+of\\s+memory" gives [["memory"], ["out"]]: a line that holds "memory" but
+ * not "out" (a training log's "process memory 3.2 GiB") is not tried either. A sequence gives each of its mandatory
+ * parts, the best (longest shortest string) first; a top-level alternation joins one clause of each branch per rank
+ * ("out\\s+of\\s+memory|oom\\s+killer" gives [["memory", "killer"], ["out", "oom"]]). null: no guard worth having.
+ */
+export function requiredClauses(pattern: string, flags: string): string[][] | null {
   // u/v: case folding maps non-ASCII letters onto ASCII ones (ſ → s, K → k); g/y: exec has state to keep
   if (/[uvgy]/.test(flags)) return null;
   let pos = 0;
@@ -24,17 +38,29 @@ export function requiredLiterals(pattern: string, flags: string): string[] | nul
 
   /** alternation: every branch must give a requirement */
   function alternation(): Req {
-    const branches: Req[] = [sequence()];
+    return union(branchesOf());
+  }
+
+  /** the branches of an alternation, each with its clauses (best first) */
+  function branchesOf(): string[][][] {
+    const branches = [sequence()];
     while (pattern[pos] === '|') {
       pos++;
       branches.push(sequence());
     }
-    if (branches.some((b) => b === null)) return null;
-    return [...new Set(branches.flatMap((b) => b!))];
+    return branches;
   }
 
-  /** a sequence: the best of its mandatory parts (a run of literal characters, or a mandatory group) */
-  function sequence(): Req {
+  function union(branches: string[][][]): Req {
+    if (branches.some((b) => b.length === 0)) return null;
+    return [...new Set(branches.flatMap((b) => b[0]!))];
+  }
+
+  /**
+   * a sequence: its mandatory parts (a run of literal characters, or a mandatory group), the best first; those
+   * with a string shorter than MIN_LITERAL are left out
+   */
+  function sequence(): string[][] {
     const candidates: string[][] = [];
     let run = '';
     const endRun = () => {
@@ -117,23 +143,33 @@ export function requiredLiterals(pattern: string, flags: string): string[] | nul
       if (atom.req && min >= 1) candidates.push(atom.req);
     }
     endRun();
-    let best: string[] | null = null;
-    let bestScore = 0;
-    for (const cand of candidates) {
-      const score = Math.min(...cand.map((s) => s.length));
-      if (score > bestScore || (score === bestScore && best !== null && cand.length < best.length)) {
-        best = cand;
-        bestScore = score;
-      }
-    }
-    return best;
+    // best first: the longest shortest string, then the fewest strings; the order found breaks ties
+    const score = (c: string[]) => Math.min(...c.map((s) => s.length));
+    return candidates
+      .map((c, i) => ({ c, i, score: score(c) }))
+      .filter((x) => x.score >= MIN_LITERAL)
+      .sort((a, b) => b.score - a.score || a.c.length - b.c.length || a.i - b.i)
+      .map((x) => x.c);
   }
 
   try {
-    const req = alternation();
+    const branches = branchesOf();
     if (pos !== pattern.length) return null;
-    if (req === null || req.some((s) => s.length < MIN_LITERAL)) return null;
-    return req;
+    if (branches.some((b) => b.length === 0)) return null;
+    // one clause per rank, joining one clause of each branch: a match is one branch's, which holds all of that
+    // branch's clauses, so any choice gives a valid clause. The first joins the branches' best; a later one takes
+    // each branch's clause of that rank or after it (else any after its best) that shares no string with the first
+    // (a branch's second part "memory" would let every line the first passed through again), else the branch's best.
+    const depth = Math.min(MAX_CLAUSES, Math.max(...branches.map((b) => b.length)));
+    const first = new Set(branches.flatMap((b) => b[0]!));
+    const clauses: string[][] = [[...first]];
+    for (let k = 1; k < depth; k++) {
+      const fresh = (c: string[]) => !c.some((x) => first.has(x));
+      const pick = (b: string[][]) => b.slice(k).find(fresh) ?? b.slice(1).find(fresh) ?? b[0]!;
+      const clause = [...new Set(branches.flatMap(pick))];
+      if (!clauses.some((c) => c.length === clause.length && c.every((x, i) => x === clause[i]))) clauses.push(clause);
+    }
+    return clauses;
   } catch {
     return null;
   }
@@ -143,4 +179,10 @@ export function requiredLiterals(pattern: string, flags: string): string[] | nul
 export function mayHold(literals: readonly string[], lower: string): boolean {
   for (const l of literals) if (lower.includes(l)) return true;
   return false;
+}
+
+/** whether a line may match: it holds one string of every clause (see requiredClauses) */
+export function mayHoldAll(clauses: readonly (readonly string[])[], lower: string): boolean {
+  for (const c of clauses) if (!mayHold(c, lower)) return false;
+  return true;
 }

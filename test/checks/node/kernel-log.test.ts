@@ -3,14 +3,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kernelLogCheck } from '../../src/judge/checks/node/kernel-log.js';
-import { createFileSystem } from '../../src/ports/fs.js';
-import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../../src/gather/probe-env.js';
-import { parseKernelLog, probeKernelLog } from '../../src/gather/kernel-log.js';
-import { fakeRunner, ok } from '../helpers/fake-runner.js';
-import { planted } from '../helpers/snapshots.js';
+import { kernelLogCheck } from '../../../src/judge/checks/node/kernel-log.js';
+import { createFileSystem } from '../../../src/ports/fs.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../../../src/gather/probe-env.js';
+import { parseKernelLog, probeKernelLog } from '../../../src/gather/kernel-log.js';
+import { fakeRunner, ok } from '../../helpers/fake-runner.js';
+import { planted } from '../../helpers/snapshots.js';
 
-const F = path.resolve(__dirname, '../fixtures/node');
+const F = path.resolve(__dirname, '../../fixtures/node');
 const read = (f: string) => fs.readFileSync(path.join(F, f), 'utf8');
 const penv = (runner: ProbeEnv['runner']): ProbeEnv => ({
   fs: createFileSystem('/'),

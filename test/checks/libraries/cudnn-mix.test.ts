@@ -5,7 +5,7 @@ import {
   cudnnMixConsequences,
   cudnnReplacedConsequences,
   failsForSure,
-} from '../../src/judge/checks/libraries/cudnn-mix.js';
+} from '../../../src/judge/checks/libraries/cudnn-mix.js';
 
 describe('cuDNN sub-library mix: consequences per framework', () => {
   it("the H200 mix (9.19 + 9.14): PyTorch's conv runs and its version() check raises (both seen), JAX runs (seen)", () => {

@@ -5,11 +5,11 @@
 // "failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error" after a resume (shared message catalog,
 // cuda-unknown-error-after-suspend), read by `explain` in test/explain/node-messages.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setLang } from '../../src/base/i18n/index.js';
-import { cudaInitCheck } from '../../src/judge/checks/node/cuda-init.js';
-import type { SmokeRun } from '../../src/gather/snapshot/schema-smoke.js';
-import type { Snapshot } from '../../src/gather/snapshot/schema.js';
-import { planted } from '../helpers/snapshots.js';
+import { setLang } from '../../../src/base/i18n/index.js';
+import { cudaInitCheck } from '../../../src/judge/checks/node/cuda-init.js';
+import type { SmokeRun } from '../../../src/gather/snapshot/schema-smoke.js';
+import type { Snapshot } from '../../../src/gather/snapshot/schema.js';
+import { planted } from '../../helpers/snapshots.js';
 
 const run = (error: SmokeRun['devices']): SmokeRun => ({
   consumers: [{ framework: 'torch', path: '/opt/torch/.venv/bin/python3', environment: '/opt/torch/.venv' }],
