@@ -4,11 +4,13 @@
 // passed through every signature. --json output is data and is always produced in English (main() says so).
 import { en, type MessageKey } from './en.js';
 import { zh } from './zh.js';
-import { formatMessage, type Params } from './format.js';
+import { formatMessage } from './format.js';
+import type { ParamsFor } from './slots.js';
 
 export type Lang = 'en' | 'zh';
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 export type { MessageKey } from './en.js';
+export type { ParamsFor, SlotsOf } from './slots.js';
 
 const CATALOGS: Record<Lang, Record<MessageKey, string>> = { en, zh };
 const LOCALE: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN' };
@@ -23,13 +25,13 @@ export function getLang(): Lang {
 }
 
 /** The message `key` in the chosen language, its slots filled from `params`. */
-export function t(key: MessageKey, params: Params = {}): string {
-  return formatMessage(CATALOGS[current][key], params, LOCALE[current]);
+export function t<K extends MessageKey>(key: K, ...params: ParamsFor<K>): string {
+  return formatMessage(CATALOGS[current][key], params[0] ?? {}, LOCALE[current]);
 }
 
 /** The same message in a given language (the tests, and the one place that needs English whatever was chosen). */
-export function tIn(lang: Lang, key: MessageKey, params: Params = {}): string {
-  return formatMessage(CATALOGS[lang][key], params, LOCALE[lang]);
+export function tIn<K extends MessageKey>(lang: Lang, key: K, ...params: ParamsFor<K>): string {
+  return formatMessage(CATALOGS[lang][key], params[0] ?? {}, LOCALE[lang]);
 }
 
 /** Items of a list joined as the language joins them ("a; b" / "a；b"): list items, never sentence pieces. */
