@@ -51,7 +51,7 @@ export const command: Command = {
     return t('cmd.check.exitCodes');
   },
   options: optionSpec('check'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     if (args.positionals.length > 0)
       throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
     const started = startNvidiaEarly(ctx, args);
@@ -60,7 +60,7 @@ export const command: Command = {
     let obtained: Awaited<ReturnType<typeof obtainSnapshotWithSource>>;
     try {
       prepared = await prepare(ctx, args, judging);
-      obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started);
+      obtained = await obtainSnapshotWithSource(words, ctx, args, {}, 'all', started);
     } catch (err) {
       // a refused option ends the command now: the nvidia-smi started for it must not hold the exit
       if (started) endChildrenInFlight();
@@ -85,7 +85,7 @@ export const command: Command = {
     // The Markdown and HTML renderers are loaded only when asked for.
     const model = async () => {
       const { buildReportModel } = await import('../report/model.js');
-      return buildReportModel({
+      return buildReportModel(words, {
         kind: 'check',
         generatedAt: new Date(ctx.now()).toISOString(),
         tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -98,7 +98,7 @@ export const command: Command = {
     };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      ctx.files.write(htmlPath, (await import('../report/html/render.js')).renderHtml(await model()));
+      ctx.files.write(htmlPath, (await import('../report/html/render.js')).renderHtml(words, await model()));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
@@ -118,10 +118,10 @@ export const command: Command = {
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write((await import('../report/markdown.js')).renderMarkdown(await model()));
+      ctx.stdout.write((await import('../report/markdown.js')).renderMarkdown(words, await model()));
     } else {
       ctx.stdout.write(
-        renderTerminal(result.snapshot, result.findings, {
+        renderTerminal(words, result.snapshot, result.findings, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           quiet: flag(args, 'quiet'),

@@ -30,7 +30,7 @@ export const command: Command = {
     return t('cmd.diff.exitCodes');
   },
   options: optionSpec('diff'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const files = args.positionals;
     if (files.length === 0 || files.length > 2)
       throw new UsageError(
@@ -46,10 +46,10 @@ export const command: Command = {
     // both machines' names and users are known to the redactor: one set of placeholders for the two sides
     const result = shown(redactorFor(ctx, args, { a, b, facts }), facts);
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(result, { now: ctx.now() }));
+    else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(words, result, { now: ctx.now() }));
     else
       ctx.stdout.write(
-        renderDiffTerminal(result, {
+        renderDiffTerminal(words, result, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           width: ctx.width ?? 80,

@@ -45,7 +45,7 @@ export const command: Command = {
     return t('cmd.explain.exitCodes');
   },
   options: optionSpec('explain'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
     // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
@@ -116,8 +116,8 @@ export const command: Command = {
     const shownText = (t: string) => (redaction ? redaction.shownText(redactor, t) : t);
     // facts from a saved snapshot: which file, which host, how old, as every other command says it
     const fromFile = str(args, 'from');
-    const source = snapshot && fromFile !== undefined ? reportSource(snapshot, fromFile, ctx.now()) : null;
-    const head = source ? headerLines('explain', source) : null;
+    const source = snapshot && fromFile !== undefined ? reportSource(words, snapshot, fromFile, ctx.now()) : null;
+    const head = source ? headerLines(words, 'explain', source) : null;
     const snapshotLine =
       source && head?.sub
         ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub }))
@@ -128,29 +128,29 @@ export const command: Command = {
         import('../report/model.js'),
         import('../report/html/render.js'),
       ]);
-      const model = buildReportModel({
+      const model = buildReportModel(words, {
         kind: 'explain',
         generatedAt: new Date(ctx.now()).toISOString(),
         tool: { name: TOOL_NAME, version: TOOL_VERSION },
         snapshot: shownSnapshot,
         diagnosis: shown,
-        inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]),
+        inputLine: joinList([inputLine(words, shown), ...(snapshotLine ? [snapshotLine] : [])]),
       });
-      ctx.files.write(htmlPath, renderHtml(model));
+      ctx.files.write(htmlPath, renderHtml(words, model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
     if (format === 'json')
       ctx.stdout.write(
-        `${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
+        `${JSON.stringify({ ...shown, answer: answerJson(answerOf(words, shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
       );
     else if (format === 'markdown')
       ctx.stdout.write(
-        renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
+        renderExplainMarkdown(words, shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
       );
     else
       ctx.stdout.write(
-        renderExplainTerminal(shown, {
+        renderExplainTerminal(words, shown, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           width: ctx.width ?? terminalWidth(ctx),

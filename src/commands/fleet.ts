@@ -37,7 +37,7 @@ export const command: Command = {
     return t('cmd.fleet.exitCodes');
   },
   options: optionSpec('fleet'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const threshold = failOn(args);
     if (args.positionals.length === 0)
       throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
@@ -92,7 +92,7 @@ export const command: Command = {
     if (html !== undefined) {
       ctx.files.write(
         html,
-        renderFleetHtml(result, {
+        renderFleetHtml(words, result, {
           generatedAt: new Date(ctx.now()).toISOString(),
           tool: `${TOOL_NAME} ${TOOL_VERSION}`,
         }),
@@ -104,7 +104,8 @@ export const command: Command = {
     else
       ctx.stdout.write(
         fitToWidth(
-          renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }),
+          words,
+          renderFleetTerminal(words, visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }),
           ctx.width ?? 80,
         ),
       );

@@ -38,7 +38,7 @@ export const command: Command = {
     return t('cmd.libs.exitCodes');
   },
   options: optionSpec('libs'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const threshold = failOn(args);
     if (args.positionals.length > 0)
       throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
@@ -60,7 +60,7 @@ export const command: Command = {
     const format = outputFormat(args, ['text', 'json']);
     // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
     // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
-    const got = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles }, 'libraries');
+    const got = await obtainSnapshotWithSource(words, ctx, args, { pids, elfFiles }, 'libraries');
     const { snapshot } = got;
     const facts = (snapshot as { libraries?: LibrariesSection }).libraries;
     if (!facts) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
@@ -91,12 +91,14 @@ export const command: Command = {
         `${JSON.stringify({ schemaVersion: 1, consumers, copies, loaded, processes, ldCache, ldLibraryPath, defaultDirs, hwcaps, environments, packages, findings }, null, 2)}\n`,
       );
     } else {
-      const head = headerLines('libs', source);
+      const head = headerLines(words, 'libs', source);
       const w = ctx.width ?? 80;
-      if (head.sub) ctx.stdout.write(`${fitToWidth(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
+      if (head.sub)
+        ctx.stdout.write(`${fitToWidth(words, `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
       ctx.stdout.write(
         fitToWidth(
-          renderLibs(lib, findings, {
+          words,
+          renderLibs(words, lib, findings, {
             color: ctx.color,
             verbose: flag(args, 'verbose'),
             width: w,

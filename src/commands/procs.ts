@@ -11,6 +11,7 @@ import { visibleLine } from '../report/escape.js';
 import { headerLines } from '../report/provenance.js';
 import { filterRows, parseProcFilter } from './shared/proc-filter.js';
 import { t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export const DEFAULT_WATCH_S = 2;
 
@@ -34,7 +35,7 @@ export const command: Command = {
     return t('cmd.procs.exitCodes');
   },
   options: optionSpec('procs'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const watch = flag(args, 'watch');
     const positional = args.positionals[0];
     if (args.positionals.length > (watch ? 1 : 0))
@@ -42,7 +43,7 @@ export const command: Command = {
     if (!watch) {
       if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined)
         throw new UsageError('--count and --interval go with --watch');
-      return once(ctx, args, redactorFor(ctx, args), 'plain');
+      return once(words, ctx, args, redactorFor(ctx, args), 'plain');
     }
     if (str(args, 'from') !== undefined)
       throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
@@ -55,13 +56,14 @@ export const command: Command = {
     if (countText !== undefined && !(Number.isInteger(count) && count >= 1))
       throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
     // one redactor for the whole stream: a user is the same placeholder in every frame
-    return watchLoop(ctx, args, redactorFor(ctx, args), seconds * 1000, count);
+    return watchLoop(words, ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },
 };
 
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
 async function once(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   redactor: Redactor | null,
@@ -69,7 +71,7 @@ async function once(
   frameNo = 0,
 ): Promise<number> {
   const filter = parseProcFilter(str(args, 'gpu'), str(args, 'user'));
-  const got = await obtainSnapshotWithSource(ctx, args);
+  const got = await obtainSnapshotWithSource(words, ctx, args);
   // --gpu/--user select on the facts (the real user name); verdicts are judged on the facts too. What is shown
   // (the rows carry the processes' users and command lines, the header the snapshot's file and host) is redacted.
   const rawRows = filterRows(procRows(got.snapshot), got.snapshot, filter);
@@ -80,14 +82,14 @@ async function once(
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
   } else {
-    const table = renderProcs(snapshot, rows, {
+    const table = renderProcs(words, snapshot, rows, {
       color: ctx.color,
       verbose: flag(args, 'verbose'),
       width: ctx.width ?? 80,
       filtered: filter !== null,
     });
     const stamp = visibleLine(t('procs.stamp', { host: snapshot.host.name, at: snapshot.collectedAt }));
-    const head = headerLines('procs', source);
+    const head = headerLines(words, 'procs', source);
     if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp}${t('procs.ctrlC')}\n${table}`);
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
     else ctx.stdout.write(head.sub ? `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n${table}` : table);
@@ -97,6 +99,7 @@ async function once(
 
 /** Like `watch nvidia-smi`, with verdicts. Ctrl-C (or SIGTERM) ends it between refreshes, with exit code 0. */
 async function watchLoop(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   redactor: Redactor | null,
@@ -112,7 +115,7 @@ async function watchLoop(
   let code = 0;
   try {
     for (let n = 0; n < count && !stop.signal.aborted && !ctx.stdout.closed; n++) {
-      code = await once(ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
+      code = await once(words, ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
   } finally {

@@ -44,7 +44,7 @@ export const command: Command = {
     return t('cmd.run.exitCodes');
   },
   options: optionSpec('run'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const argv = args.rest;
     if (argv.length === 0) {
       throw new UsageError(
@@ -89,7 +89,7 @@ export const command: Command = {
     const result = runResult(job, argv, findings, diagnosis);
     const redactor = redactorFor(ctx, args, result);
     const shown = redacted(redactor, result);
-    const model = buildReportModel({
+    const model = buildReportModel(words, {
       kind: 'run',
       generatedAt: new Date(ctx.now()).toISOString(),
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -113,15 +113,15 @@ export const command: Command = {
         ctx.stderr.write(`${TOOL_NAME}: ${shownText(redactor, err instanceof Error ? err.message : String(err))}\n`);
       }
     };
-    if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(model));
+    if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(words, model));
     if (reportPath !== undefined && reportKind !== null) {
       writeReport(
         reportPath,
         reportKind === 'json'
           ? `${JSON.stringify(shown, null, 2)}\n`
           : reportKind === 'markdown'
-            ? renderMarkdown(model)
-            : renderHtml(model),
+            ? renderMarkdown(words, model)
+            : renderHtml(words, model),
       );
     }
     const color = ctx.colorErr ?? (ctx.stderr.isTTY && (ctx.env.NO_COLOR ?? '') === '');
@@ -137,13 +137,13 @@ export const command: Command = {
           `${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`,
         );
       ctx.stderr.write(
-        failureReport(model, color, written, {
+        failureReport(words, model, color, written, {
           width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80),
           verbose: flag(args, 'verbose'),
         }),
       );
     } else if (!flag(args, 'quiet')) {
-      ctx.stderr.write(successLine(model, color));
+      ctx.stderr.write(successLine(words, model, color));
       if (written !== undefined) ctx.stderr.write(`Report: ${written}\n`);
     }
     return job.exitCode;

@@ -51,7 +51,7 @@ export const command: Command = {
     return t('cmd.serve.exitCodes');
   },
   options: optionSpec('serve'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const o = serveOptions(ctx, args);
     const csp = contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) });
     const tool = `${TOOL_NAME} ${TOOL_VERSION}`;
@@ -90,7 +90,7 @@ export const command: Command = {
       };
       source = {
         page: (query) =>
-          renderFleetPage(model(), {
+          renderFleetPage(words, model(), {
             now: ctx.now(),
             query,
             refreshS,
@@ -99,7 +99,7 @@ export const command: Command = {
           }),
         json: (server) =>
           JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
-        eventData: () => fleetEventData(model(), ctx.now()),
+        eventData: () => fleetEventData(words, model(), ctx.now()),
       };
       watcher.start();
       stopSource = () => watcher.stop();
@@ -128,7 +128,7 @@ export const command: Command = {
         history: new MemoryHistory(DEFAULT_HISTORY),
         onChange: () => onChange(),
       });
-      source = liveView({
+      source = liveView(words, {
         collector,
         redactor: redactor ? new ModelRedactor(redactor) : null,
         commands: { secrets, hideOthers },

@@ -8,12 +8,14 @@ import { DEFAULT_PROBE_OPTIONS, type DeepMode, type ProbeOptions } from '../../g
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../report/provenance.js';
 import { startNvidiaSmi, type NvidiaRuns } from '../../gather/nvidia/run.js';
+import type { Words } from '../../base/i18n/words.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot, and where it came from (for the report's header). */
 export async function obtainSnapshotWithSource(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   extra: Partial<ProbeOptions> = {},
@@ -21,7 +23,7 @@ export async function obtainSnapshotWithSource(
   started?: NvidiaRuns,
 ): Promise<{ snapshot: Snapshot; source: ReportSource }> {
   const snapshot = await obtainSnapshot(ctx, args, extra, scope, started);
-  return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
+  return { snapshot, source: reportSource(words, snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
 /**
