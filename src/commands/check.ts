@@ -52,8 +52,7 @@ export const command: Command = {
   },
   options: optionSpec('check'),
   async run(ctx, args, words) {
-    if (args.positionals.length > 0)
-      throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
+    if (args.positionals.length > 0) throw new UsageError(t('usage.check.noArgs', { arg: args.positionals[0] ?? '' }));
     const started = startNvidiaEarly(ctx, args);
     const judging = loadJudging();
     let prepared: Awaited<ReturnType<typeof prepare>>;
@@ -148,8 +147,7 @@ async function prepare(ctx: Context, args: ParsedArgs, judging: ReturnType<typeo
   );
   const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
   const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
-  if (flag(args, 'quiet') && format !== 'text')
-    throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
+  if (flag(args, 'quiet') && format !== 'text') throw new UsageError(t('usage.check.quietFormat', { format }));
   return { ALL_CHECKS, config, threshold, format };
 }
 

@@ -43,14 +43,14 @@ export const command: Command = {
     if (args.positionals.length !== 1)
       throw new UsageError(
         args.positionals.length === 0
-          ? 'compat needs a SPEC, like torch==2.1.0+cu121'
-          : `compat takes one SPEC (got ${args.positionals.length})`,
+          ? t('usage.compat.needsSpec')
+          : t('usage.compat.oneSpec', { n: args.positionals.length }),
       );
     const platform = str(args, 'platform') ?? 'linux';
     if (platform !== 'linux' && platform !== 'windows')
-      throw new UsageError(`--platform must be linux or windows, not "${platform}"`);
+      throw new UsageError(t('usage.compat.platform', { value: platform }));
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
-      throw new UsageError('--no-machine and --from cannot be used together');
+      throw new UsageError(t('usage.compat.noMachineFrom'));
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
     const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(words, ctx, args);

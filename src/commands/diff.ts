@@ -32,12 +32,8 @@ export const command: Command = {
   options: optionSpec('diff'),
   async run(ctx, args, words) {
     const files = args.positionals;
-    if (files.length === 0 || files.length > 2)
-      throw new UsageError(
-        `diff takes one or two snapshot files (got ${files.length}); see gpu-env-doctor diff --help`,
-      );
-    if (files.filter((f) => f === '-').length > 1)
-      throw new UsageError('only one of the two snapshots can come from standard input');
+    if (files.length === 0 || files.length > 2) throw new UsageError(t('usage.diff.count', { n: files.length }));
+    if (files.filter((f) => f === '-').length > 1) throw new UsageError(t('usage.diff.twoStdin'));
     const format = outputFormat(args, ['text', 'json', 'markdown']);
     const a = await load(ctx, files[0]!);
     const b = files[1] !== undefined ? await load(ctx, files[1]) : await obtainSnapshot(ctx, args);

@@ -49,17 +49,15 @@ export const command: Command = {
     const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
     // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
-    if (positionals.length === 0)
-      throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
+    if (positionals.length === 0) throw new UsageError(t('usage.explain.needsLog'));
     const framework = str(args, 'framework');
     if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase()))
-      throw new UsageError(`--framework must be tensorflow, pytorch, jax or paddle, not "${framework}"`);
+      throw new UsageError(t('usage.explain.framework', { value: framework }));
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
-      throw new UsageError('--no-machine and --from contradict each other: choose one');
+      throw new UsageError(t('usage.explain.noMachineFrom'));
     const stdinCount = positionals.filter((p) => p === '-').length;
-    if (stdinCount > 1) throw new UsageError('standard input ("-") can be read only once');
-    if (stdinCount === 1 && str(args, 'from') === '-')
-      throw new UsageError('standard input cannot be both the log and the --from snapshot');
+    if (stdinCount > 1) throw new UsageError(t('usage.explain.stdinOnce'));
+    if (stdinCount === 1 && str(args, 'from') === '-') throw new UsageError(t('usage.explain.stdinBoth'));
 
     const userFs = createFileSystem('/');
     const inputs: ExplainInput[] = [];
@@ -176,10 +174,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF')
-    throw new UsageError(
-      `${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs ` +
-        `--elf ${shown}`,
-    );
+    throw new UsageError(t('usage.explain.elf', { file: shown }));
   const text = head.toString('utf8');
   if (
     /^\s*\{/.test(text) &&
@@ -187,10 +182,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
     /"collectedAt"|"snapshot"/.test(text) &&
     /"nvidia"|"host"/.test(text)
   ) {
-    throw new UsageError(
-      `${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or ` +
-        `explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`,
-    );
+    throw new UsageError(t('usage.explain.snapshot', { file: shown }));
   }
   return 'log';
 }
@@ -212,10 +204,10 @@ async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator
   try {
     for await (const out of z) yield out as Uint8Array;
   } catch (err) {
-    throw new UsageError(`cannot read ${shown}: not valid gzip (${(err as Error).message})`);
+    throw new UsageError(t('usage.explain.gzip', { file: shown, why: (err as Error).message }));
   }
   await feed;
-  if (failed) throw new UsageError(`cannot read ${shown}: not valid gzip (${(failed as Error).message})`);
+  if (failed) throw new UsageError(t('usage.explain.gzip', { file: shown, why: (failed as Error).message }));
 }
 
 function fillDiagnosis<D extends { causes: { fix: { text: string; commands: string[]; manual?: string[] } }[] }>(

@@ -61,7 +61,7 @@ export const command: Command = {
 };
 
 export async function runFix(words: Words, ctx: Context, args: ParsedArgs, deps: FixDeps): Promise<number> {
-  if (args.positionals.length > 0) throw new UsageError(`fix takes no arguments (got "${args.positionals[0]}")`);
+  if (args.positionals.length > 0) throw new UsageError(t('usage.fix.noArgs', { arg: args.positionals[0] ?? '' }));
   const config = loadConfig(
     ctx,
     args,
@@ -71,10 +71,9 @@ export async function runFix(words: Words, ctx: Context, args: ParsedArgs, deps:
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
   if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000)
-    throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
+    throw new UsageError(t('usage.fix.grace', { value: graceText }));
   const envFile = str(args, 'env-out') ?? DEFAULT_ENV_FILE;
-  if (envFile.trim() === '' || envFile.endsWith('/'))
-    throw new UsageError(`--env-out must name a file, not "${envFile}"`);
+  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(t('usage.fix.envOut', { value: envFile }));
   const json = flag(args, 'json');
   const fromSaved = str(args, 'from') !== undefined;
 

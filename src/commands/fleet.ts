@@ -39,8 +39,7 @@ export const command: Command = {
   options: optionSpec('fleet'),
   async run(ctx, args, words) {
     const threshold = failOn(args);
-    if (args.positionals.length === 0)
-      throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
+    if (args.positionals.length === 0) throw new UsageError(t('usage.fleet.needsFiles'));
     const format = outputFormat(args, ['text', 'json']);
     const ignored = new Set(
       loadConfig(
@@ -78,13 +77,15 @@ export const command: Command = {
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
       throw new UsageError(
-        `no snapshot could be ` +
-          `read${
-            first
-              ? ` (${first.file}: ` +
-                `${first.reason}${result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : ''})`
-              : ''
-          }`,
+        !first
+          ? t('usage.fleet.noneRead')
+          : result.inputs.skipped.length > 1
+            ? t('usage.fleet.noneReadWhyMore', {
+                file: first.file,
+                reason: first.reason,
+                n: result.inputs.skipped.length - 1,
+              })
+            : t('usage.fleet.noneReadWhy', { file: first.file, reason: first.reason }),
       );
     }
 

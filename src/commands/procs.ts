@@ -39,22 +39,21 @@ export const command: Command = {
     const watch = flag(args, 'watch');
     const positional = args.positionals[0];
     if (args.positionals.length > (watch ? 1 : 0))
-      throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
+      throw new UsageError(t('usage.procs.noArgs', { arg: args.positionals[watch ? 1 : 0] ?? '' }));
     if (!watch) {
       if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined)
-        throw new UsageError('--count and --interval go with --watch');
+        throw new UsageError(t('usage.procs.watchOnly'));
       return once(words, ctx, args, redactorFor(ctx, args), 'plain');
     }
-    if (str(args, 'from') !== undefined)
-      throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
+    if (str(args, 'from') !== undefined) throw new UsageError(t('usage.procs.watchFrom'));
     const secondsText = positional ?? str(args, 'interval') ?? String(DEFAULT_WATCH_S);
     const seconds = Number(secondsText);
     if (!/^\d+(\.\d+)?$/.test(secondsText) || seconds < 0.1 || seconds > 86_400)
-      throw new UsageError(`--watch takes a number of seconds (0.1 or more), not "${secondsText}"`);
+      throw new UsageError(t('usage.procs.watch', { value: secondsText }));
     const countText = str(args, 'count');
     const count = countText === undefined ? Infinity : Number(countText);
     if (countText !== undefined && !(Number.isInteger(count) && count >= 1))
-      throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
+      throw new UsageError(t('usage.procs.count', { value: countText }));
     // one redactor for the whole stream: a user is the same placeholder in every frame
     return watchLoop(words, ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },

@@ -48,12 +48,10 @@ export const command: Command = {
     const argv = args.rest;
     if (argv.length === 0) {
       throw new UsageError(
-        args.positionals.length > 0
-          ? `put the command after --: gpu-env-doctor run -- ${args.positionals.join(' ')}`
-          : 'no command to run (gpu-env-doctor run -- COMMAND [ARGS...])',
+        args.positionals.length > 0 ? t('usage.run.after', { cmd: args.positionals.join(' ') }) : t('usage.run.none'),
       );
     }
-    if (args.positionals.length > 0) throw new UsageError(`unexpected "${args.positionals[0]}" before --`);
+    if (args.positionals.length > 0) throw new UsageError(t('usage.run.before', { arg: args.positionals[0] ?? '' }));
     const intervalMs = intArg(args, 'interval', 500, 50, 60000);
     const tailLines = intArg(args, 'tail-lines', 500, 10, 100000);
     const htmlPath = str(args, 'html');
@@ -202,7 +200,7 @@ function reportKindOf(path: string): 'json' | 'markdown' | 'html' {
   if (ext === 'json') return 'json';
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   if (ext === 'html' || ext === 'htm') return 'html';
-  throw new UsageError(`--report ${path}: name the file .json, .md or .html (its format follows the extension)`);
+  throw new UsageError(t('usage.run.reportExt', { file: path }));
 }
 
 /**
@@ -235,7 +233,7 @@ function intArg(args: ParsedArgs, name: string, dflt: number, min: number, max: 
   if (v === undefined) return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+    throw new UsageError(t('usage.wholeNumber', { name, min, max, value: v }));
   return n;
 }
 
