@@ -179,11 +179,10 @@ function renderText(
     if (m.fix) {
       // an install through pip: where the catalog has one (zh), the line about pip mirrors
       const mirror = m.fix.commands.some((c) => /^(?:python -m )?pip install\b/.test(c)) ? t('fix.pipMirror') : '';
-      lines.push(
-        `${labelsOf(words).fix}${labelsOf(words).gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`,
-      );
+      const label = labelsOf(words);
+      lines.push(`${label.fix}${label.gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
-      for (const c of m.fix.manual ?? []) lines.push(`  ${labelsOf(words).byHand}${labelsOf(words).gap}${c}`);
+      for (const c of m.fix.manual ?? []) lines.push(`  ${label.byHand}${label.gap}${c}`);
     }
   }
   if (verbose) {

@@ -138,11 +138,10 @@ export const command: Command = {
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
-    if (format === 'json')
-      ctx.stdout.write(
-        `${JSON.stringify({ ...shown, answer: answerJson(answerOf(words, shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
-      );
-    else if (format === 'markdown')
+    if (format === 'json') {
+      const answer = answerJson(answerOf(words, shown, { snapshot: shownSnapshot }));
+      ctx.stdout.write(`${JSON.stringify({ ...shown, answer }, null, 2)}\n`);
+    } else if (format === 'markdown')
       ctx.stdout.write(
         renderExplainMarkdown(words, shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
       );

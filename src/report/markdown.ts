@@ -62,10 +62,16 @@ export function renderMarkdown(words: Words, m: ReportModel): string {
 
   if (m.bars.length > 0) {
     out.push(
-      `#### ${m.barsCaption ? text(words.t('report.gpuMemoryCaption', { caption: m.barsCaption })) : words.t('report.gpuMemory')}`,
+      `#### ` +
+        (m.barsCaption
+          ? text(words.t('report.gpuMemoryCaption', { caption: m.barsCaption }))
+          : words.t('report.gpuMemory')),
       '',
       `| ` +
-        `${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => words.t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+        (['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free']
+          .map((k) => words.t(`report.col.${k}` as MessageKey))
+          .join(' | ') +
+          ` `) +
         `|`,
       '|---|---|---|---|---|---|---|',
     );
@@ -100,7 +106,9 @@ export function renderMarkdown(words: Words, m: ReportModel): string {
       };
       body.push(
         `- ` +
-          `${g.peakJobMiB !== null ? words.t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : words.t('report.peakLine', p)}`,
+          (g.peakJobMiB !== null
+            ? words.t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) })
+            : words.t('report.peakLine', p)),
       );
     }
     if (tl.processes.length > 0) {
@@ -148,7 +156,10 @@ export function renderMarkdown(words: Words, m: ReportModel): string {
     out.push(
       ...details(words.t('report.libraryResolution'), [
         `| ` +
-          `${['loadedBy', 'library', 'resolvesTo', 'version', 'via'].map((k) => words.t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+          (['loadedBy', 'library', 'resolvesTo', 'version', 'via']
+            .map((k) => words.t(`report.col.${k}` as MessageKey))
+            .join(' | ') +
+            ` `) +
           `|`,
         '|---|---|---|---|---|',
         ...m.libraries.map(

@@ -485,7 +485,9 @@ function facts(words: Words, s: Snapshot): { label: string; value: string }[] {
       label: words.t('model.fact.system'),
       value:
         `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ` +
-        `${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}`,
+        `${s.system.arch}${
+          s.system.container.kind !== 'none' ? `, ` + `container ${s.system.container.kind}` : ''
+        }${s.system.wsl ? ', WSL' : ''}`,
     },
   ];
   if (s.nvidia.ok) {

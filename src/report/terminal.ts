@@ -173,13 +173,15 @@ export function renderTerminal(
       );
       if (o.verbose) {
         for (const f of fs) {
-          if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
+          // shown below with details
+          if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue;
           if (f.message === text) continue; // already the area's line
           const message = deferredTo(words, f, fs) ?? f.message;
           lines.push(
             ...wrap(
               words,
-              `${visible(message)}${f.status === 'skip' ? c.dim(` (${labelsOf(words).skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
+              `${visible(message)}${f.status === 'skip' ? c.dim(` (${labelsOf(words).skipped})`) : ''} ` +
+                `${c.dim(`[${f.check}]`)}`,
               st.width,
               `    ${c.dim('•')} `,
               '      ',
@@ -299,17 +301,40 @@ function renderFacts(words: Words, s: Snapshot, c: Colors): string[] {
   const v = visibleLine;
   out.push(
     `  ` +
-      `${words.t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`,
+      words.t('facts.system', {
+        os: v(s.system.os ?? '?'),
+        kernel: v(s.system.kernel ?? '?'),
+        arch: s.system.arch,
+        container: s.system.container.kind,
+        wsl: s.system.wsl,
+      }),
   );
   if (s.nvidia.ok) {
     out.push(
       `  ` +
-        `${words.t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`,
+        words.t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', {
+          driver: s.nvidia.driverVersion,
+          cuda: s.nvidia.cudaVersion ?? '?',
+          module: s.system.kernelModule?.version ?? '?',
+        }),
     );
     for (const g of s.nvidia.gpus) {
       out.push(
         `  ` +
-          `${words.t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
+          words.t('facts.gpu', {
+            index: g.index,
+            name: v(g.name),
+            sm: g.computeCapability ?? '?',
+            bus: g.busId,
+            uuid: v(g.uuid),
+            used: fmtMiB(g.memory.usedMiB),
+            total: fmtMiB(g.memory.totalMiB),
+            free: fmtMiB(g.memory.freeMiB),
+            persistence: g.persistenceMode ?? '?',
+            computeMode: g.computeMode ?? '?',
+            mig: g.migMode ?? 'n/a',
+            ecc: g.ecc.mode ?? 'n/a',
+          }),
       );
     }
   } else {
@@ -319,7 +344,18 @@ function renderFacts(words: Words, s: Snapshot, c: Colors): string[] {
     const fw = p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : '';
     out.push(
       `  ` +
-        `${words.t('facts.process', { pid: p.pid, user: v(p.user ?? '?'), state: p.state ?? '?', gpus: p.gpus.join(',') || '-', mib: fmtMiB(p.usedMiB), age: fmtAge(p.ageSeconds), ppid: p.ppid ?? '?', orphaned: p.orphaned, framework: fw, cmd: v(fmtCmdline(p.cmdline)) })}`,
+        words.t('facts.process', {
+          pid: p.pid,
+          user: v(p.user ?? '?'),
+          state: p.state ?? '?',
+          gpus: p.gpus.join(',') || '-',
+          mib: fmtMiB(p.usedMiB),
+          age: fmtAge(p.ageSeconds),
+          ppid: p.ppid ?? '?',
+          orphaned: p.orphaned,
+          framework: fw,
+          cmd: v(fmtCmdline(p.cmdline)),
+        }),
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
@@ -327,7 +363,19 @@ function renderFacts(words: Words, s: Snapshot, c: Colors): string[] {
     out.push(`  ${words.t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
   out.push(
     `  ` +
-      `${c.bold(words.t('facts.probes'))}${words.t('facts.colon')}${s.probes.map((p) => (p.ok ? words.t('facts.probe', { id: p.id, ms: p.durationMs }) : words.t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? words.t('facts.failed')) }))).join(words.t('list.comma'))}`,
+      (c.bold(words.t('facts.probes')) +
+        `${words.t('facts.colon')}` +
+        s.probes
+          .map((p) =>
+            p.ok
+              ? words.t('facts.probe', { id: p.id, ms: p.durationMs })
+              : words.t('facts.probeFailed', {
+                  id: p.id,
+                  ms: p.durationMs,
+                  message: v(p.message ?? words.t('facts.failed')),
+                }),
+          )
+          .join(words.t('list.comma'))),
   );
   return out;
 }

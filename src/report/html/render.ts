@@ -85,24 +85,63 @@ function runSection(words: Words, m: ReportModel): string {
   if (!r) return '';
   const peaks = r.timeline.gpus.map(
     (g) =>
-      `<li>${esc(g.peakJobMiB !== null ? words.t('report.peakHtmlJob', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }) : words.t('report.peakHtml', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }))}</li>`,
+      `<li>` +
+      esc(
+        g.peakJobMiB !== null
+          ? words.t('report.peakHtmlJob', {
+              gpu: g.index,
+              peak: fmtMiB(g.peakUsedMiB),
+              total: fmtMiB(g.totalMiB),
+              job: fmtMiB(g.peakJobMiB),
+              headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+            })
+          : words.t('report.peakHtml', {
+              gpu: g.index,
+              peak: fmtMiB(g.peakUsedMiB),
+              total: fmtMiB(g.totalMiB),
+              headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+            }),
+      ) +
+      `</li>`,
   );
-  return `<section id="run">
+  return (
+    `<section id="run">
 <h2>${words.t('report.command')}</h2>
 <pre class="cmd">$ ${esc(r.argv.map(shellWord).join(' '))}</pre>
-<p>${mark(words, r.failed ? 'fail' : 'ok')} ${esc(r.droppedLines > 0 ? words.t('report.runEndedHtmlKept', { exit: r.exitText, duration: fmtSeconds(words, r.durationMs), lines: r.totalLines, kept: r.totalLines - r.droppedLines }) : words.t('report.runEndedHtml', { exit: r.exitText, duration: fmtSeconds(words, r.durationMs), lines: r.totalLines }))}</p>
+<p>` +
+    mark(words, r.failed ? 'fail' : 'ok') +
+    ` ` +
+    esc(
+      r.droppedLines > 0
+        ? words.t('report.runEndedHtmlKept', {
+            exit: r.exitText,
+            duration: fmtSeconds(words, r.durationMs),
+            lines: r.totalLines,
+            kept: r.totalLines - r.droppedLines,
+          })
+        : words.t('report.runEndedHtml', {
+            exit: r.exitText,
+            duration: fmtSeconds(words, r.durationMs),
+            lines: r.totalLines,
+          }),
+    ) +
+    `</p>
 ${
   peaks.length > 0
     ? `<ul>${peaks.join('')}</ul>`
     : `<p ` + `class="meta">${esc(r.timeline.note ?? words.t('report.notSampled'))}</p>`
 }
-</section>`;
+</section>`
+  );
 }
 
 function diagnosisSection(words: Words, m: ReportModel): string {
   if (!m.diagnosed) return '';
   if (m.causes.length === 0)
-    return `<section id="diagnosis"><h2>${words.t('report.diagnosis')}</h2><p>${words.t('report.nothingOutput')}</p></section>`;
+    return (
+      `<section ` +
+      `id="diagnosis"><h2>${words.t('report.diagnosis')}</h2><p>${words.t('report.nothingOutput')}</p></section>`
+    );
   if (m.answer?.undecided) return undecidedSection(words, m.answer);
   return `<section id="diagnosis">
 <h2>${words.t('report.diagnosis')}</h2>
@@ -152,7 +191,9 @@ function causeCard(words: Words, c: CauseView, i: number): string {
   const pct = Math.round(c.confidence * 100);
   return `<div class="card cause" data-cause="${esc(c.id)}">
 <h3>${labelsOf(words).rank(i + 1)} ${esc(c.title)}</h3>
-<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${c.lines.details[0] ? ` · ${esc(c.lines.details[0])}` : ''}</p>
+<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${
+    c.lines.details[0] ? ` ` + `· ${esc(c.lines.details[0])}` : ''
+  }</p>
 ${blockBody(words, c.lines)}
 </div>`;
 }
@@ -179,7 +220,9 @@ function blockBody(words: Words, fl: FindingLines): string {
       : '';
   return `${cq}${ev}
 ${fixBlock(words, fl)}
-<p class="tag">${esc(labelsOf(words).about)}${labelsOf(words).gap}${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
+<p class="tag">${esc(labelsOf(words).about)}${labelsOf(words).gap}${esc(fl.ids.join(' · '))}${
+    fl.doc ? ` ` + `· ${esc(fl.doc)}` : ''
+  }</p>`;
 }
 
 function fixBlock(words: Words, fl: FindingLines): string {
@@ -194,7 +237,10 @@ function fixBlock(words: Words, fl: FindingLines): string {
     fix.byHand.length > 0
       ? `<p class="meta">${esc(labelsOf(words).byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>`
       : '';
-  return `<div class="fix"><b>${esc(labelsOf(words).fix)}</b>${labelsOf(words).gap}${esc(fix.text)}${cmds}${manual}</div>`;
+  return (
+    `<div ` +
+    `class="fix"><b>${esc(labelsOf(words).fix)}</b>${labelsOf(words).gap}${esc(fix.text)}${cmds}${manual}</div>`
+  );
 }
 
 function memorySection(words: Words, m: ReportModel): string {
@@ -224,14 +270,17 @@ function timelineSection(words: Words, m: ReportModel): string {
   const charts = tl.gpus.map(
     (g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(words, g, tl, dur)}</div>`,
   );
-  return `<section id="timeline">
+  return (
+    `<section id="timeline">
 <h2>${words.t('report.memoryOverTime')}</h2>
-<p class="key"><i style="background:var(--o4)"></i>${words.t('report.keyUsed')} <i style="background:var(--job)"></i>${words.t('report.keyJob')} <i style="background:var(--muted)"></i>${words.t('report.keyTotal')}${
-    tl.failureAt !== undefined ? ` <i ` + `style="background:var(--fail)"></i>${words.t('report.keyFailure')}` : ''
-  } · ${words.t('report.keyInterval', { interval: tl.intervalMs })}</p>
+<p class="key"><i style="background:var(--o4)"></i>${words.t('report.keyUsed')} <i style="background:var(--job)">` +
+    `</i>${words.t('report.keyJob')} <i style="background:var(--muted)"></i>${words.t('report.keyTotal')}${
+      tl.failureAt !== undefined ? ` <i ` + `style="background:var(--fail)"></i>${words.t('report.keyFailure')}` : ''
+    } · ${words.t('report.keyInterval', { interval: tl.intervalMs })}</p>
 ${charts.join('\n')}
 ${processTable(words, m)}
-</section>`;
+</section>`
+  );
 }
 
 function processTable(words: Words, m: ReportModel): string {
@@ -240,12 +289,15 @@ function processTable(words: Words, m: ReportModel): string {
   const uuidToIndex = new Map((m.timeline?.gpus ?? []).map((g) => [g.uuid, g.index]));
   const rows = ps.map(
     (p) =>
-      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(words, p.firstSeen))} ` +
+      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td>` +
+      `<td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(words, p.firstSeen))} ` +
       `– ${esc(fmtSeconds(words, p.lastSeen))}</td></tr>`,
   );
   return (
     `<h3>${words.t('report.processesSeen')}</h3><div class="table-wrap"><table ` +
-    `class="procs"><thead><tr><th>PID</th><th>${words.t('report.col.whose')}</th><th>GPU</th><th>${words.t('report.col.peak')}</th><th>${words.t('report.col.seen')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    `class="procs"><thead><tr><th>PID</th><th>${words.t('report.col.whose')}</th><th>GPU</th>` +
+    `<th>${words.t('report.col.peak')}</th><th>${words.t('report.col.seen')}</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div>`
   );
 }
 
@@ -297,7 +349,8 @@ function versionsSection(words: Words, m: ReportModel): string {
   );
   return (
     `<section id="versions"><h2>${words.t('report.versions')}</h2><div class="table-wrap"><table ` +
-    `class="versions"><thead><tr><th></th><th>${words.t('report.col.what')}</th><th>${words.t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`
+    `class="versions"><thead><tr><th></th><th>${words.t('report.col.what')}</th>` +
+    `<th>${words.t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`
   );
 }
 
@@ -316,15 +369,21 @@ function librariesSection(words: Words, m: ReportModel): string {
         r.framework ? ` <span ` + `class="tag">${esc(r.framework)}</span>` : ''
       }</td><td ` +
       `class="mono name">${esc(r.name)}</td><td class="mono ` +
-      `path">${r.path === null ? `${mark(words, 'fail')} ${words.t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(words, r.via))}</td></tr>`,
+      (`path">` +
+        (r.path === null ? `${mark(words, 'fail')} ${words.t('report.notFound')}` : pathCell(r.path, r.environment)) +
+        `</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(words, r.via))}</td></tr>`),
   );
   const missing = m.libraries.filter((r) => r.path === null).length;
   // collapsed: the answer is in the findings above; the table is there to check it
   return (
     `<section ` +
-    `id="libraries"><h2>${words.t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(words.t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div ` +
+    `id="libraries"><h2>${words.t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}>` +
+    `<summary>${esc(words.t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div ` +
     `class="table-wrap"><table ` +
-    `class="libraries"><thead><tr><th>${words.t('report.col.loadedBy')}</th><th>${words.t('report.col.library')}</th><th>${words.t('report.col.resolvesTo')}</th><th>${words.t('report.col.version')}</th><th>${words.t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`
+    `class="libraries"><thead><tr><th>${words.t('report.col.loadedBy')}</th>` +
+    `<th>${words.t('report.col.library')}</th><th>${words.t('report.col.resolvesTo')}</th>` +
+    `<th>${words.t('report.col.version')}</th><th>${words.t('report.col.via')}</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div></details></section>`
   );
 }
 
@@ -337,7 +396,12 @@ function logSection(words: Words, m: ReportModel): string {
   );
   return (
     `<section id="log"><h2>${esc(m.log.title)}</h2><details ` +
-    `open><summary>${m.causes.length > 0 ? words.t('report.logLinesHit', { n: m.log.lines.length }) : words.t('report.logLines', { n: m.log.lines.length })}</summary><ol ` +
+    `open>` +
+    (`<summary>` +
+      (m.causes.length > 0
+        ? words.t('report.logLinesHit', { n: m.log.lines.length })
+        : words.t('report.logLines', { n: m.log.lines.length })) +
+      `</summary><ol `) +
     `class="log">${lines.join('')}</ol></details></section>`
   );
 }
@@ -346,7 +410,9 @@ function factsSection(words: Words, m: ReportModel): string {
   if (m.facts.length === 0) return '';
   return (
     `<section id="facts"><h2>${words.t('report.facts')}</h2><dl ` +
-    `class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`
+    `class="facts">${m.facts
+      .map((f) => `<dt>${esc(f.label)}</dt><dd ` + `class="mono">${esc(f.value)}</dd>`)
+      .join('')}</dl></section>`
   );
 }
 

@@ -33,7 +33,9 @@ export function memoryBar(bar: GpuBar): string {
   });
   return (
     `<svg class="bar" role="img" ` +
-    `aria-label="${esc(`GPU ${bar.index} memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`)}" ` +
+    `aria-label="${esc(
+      `GPU ${bar.index} ` + `memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`,
+    )}" ` +
     `viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`
   );
 }

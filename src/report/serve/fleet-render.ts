@@ -22,7 +22,9 @@ export function renderFleetPage(words: Words, m: FleetPageModel, o: RenderOption
 <p id="conn" class="conn" hidden></p>
 <noscript><p class="meta">${words.t('serve.noScript', { s: o.refreshS })}</p></noscript>
 <main id="main">${renderFleetMain(words, m, o.now)}</main>
-<footer>${esc(o.tool)} · ${words.t('serve.footer', { link: `<a href="/state.json${esc(o.query)}">state.json</a>` })}${m.redacted ? words.t('serve.fleet.redacted') : ''}</footer>
+<footer>${esc(o.tool)} · ${words.t('serve.footer', {
+    link: `<a href="/state.json${esc(o.query)}">state.json` + `</a>`,
+  })}${m.redacted ? words.t('serve.fleet.redacted') : ''}</footer>
 <script>${CLIENT_JS}</script>
 </body>
 </html>
@@ -39,22 +41,37 @@ export function renderFleetStatus(words: Words, m: FleetPageModel, now: number):
   const skipped = m.skipped.length > 0 ? words.t('serve.fleet.skipped', { n: m.skipped.length }) : '';
   return (
     `<p class="status ok" data-kind="ok"><span class="mark ok">✓</span> ` +
-    `${words.t('serve.fleet.status', { n: tot.machines, dir: esc(m.dir), ago: ago(words, m.readAt, now), every: esc(secs(words, m.intervalMs)) })}${skipped}</p>`
+    (words.t('serve.fleet.status', {
+      n: tot.machines,
+      dir: esc(m.dir),
+      ago: ago(words, m.readAt, now),
+      every: esc(secs(words, m.intervalMs)),
+    }) +
+      `${skipped}</p>`)
   );
 }
 
 export function renderFleetMain(words: Words, m: FleetPageModel, now: number): string {
   const tot = m.totals;
-  const summary = `<section id="fleet-summary" class="card"><p><span class="mark ${tot.free > 0 ? 'ok' : 'warn'}">${tot.free > 0 ? '✓' : '!'}</span> ${esc(words.t('serve.fleet.free', { free: tot.free, n: tot.gpus }))} · <span class="mark ${tot.stale > 0 ? 'fail' : 'ok'}">${tot.stale > 0 ? '✗' : '✓'}</span> ${esc(words.t('serve.fleet.staleHolders', { n: tot.stale }))} · ${esc(words.t('serve.fleet.outlierMachines', { n: tot.outliers }))}${
-    tot.old > 0
-      ? ` · <span ` +
-        `class="mark warn">!</span> ${esc(words.t('serve.fleet.old', { n: tot.old, age: secs(words, m.oldAfterMs) }))}`
-      : ''
-  }</p>${
-    m.mergedAt !== null
-      ? `<p class="meta">${words.t('serve.fleet.outliersNote', { ago: ago(words, m.mergedAt, now) })}</p>`
-      : ''
-  }</section>`;
+  const summary =
+    `<section id="fleet-summary" class="card"><p><span ` +
+    `class="mark ${tot.free > 0 ? 'ok' : 'warn'}">${tot.free > 0 ? '✓' : '!'}</span>` +
+    ` ${esc(words.t('serve.fleet.free', { free: tot.free, n: tot.gpus }))} · <span ` +
+    `class="mark ${tot.stale > 0 ? 'fail' : 'ok'}">${tot.stale > 0 ? '✗' : '✓'}</span>` +
+    ` ${esc(words.t('serve.fleet.staleHolders', { n: tot.stale }))} ` +
+    `· ${esc(words.t('serve.fleet.outlierMachines', { n: tot.outliers }))}${
+      tot.old > 0
+        ? ` · <span ` +
+          (
+            `class="mark warn">!</span> ` +
+              esc(words.t('serve.fleet.old', { n: tot.old, age: secs(words, m.oldAfterMs) }))
+          )
+        : ''
+    }</p>${
+      m.mergedAt !== null
+        ? `<p class="meta">${words.t('serve.fleet.outliersNote', { ago: ago(words, m.mergedAt, now) })}</p>`
+        : ''
+    }</section>`;
   const rows = m.machines.map((r) => machineRow(words, r, m, now)).join('');
   const table =
     m.machines.length === 0
@@ -64,12 +81,17 @@ export function renderFleetMain(words: Words, m: FleetPageModel, now: number): s
           command: `<code>gpu-env-doctor snapshot &gt; ` + `${esc(m.dir)}/$(hostname).json</code>`,
         })}</p>`
       : `<div class="table-wrap"><table class="procs fleet" ` +
-        `id="machines"><thead><tr><th>${words.t('serve.fleet.col.machine')}</th><th>${words.t('serve.fleet.col.snapshot')}</th><th>${words.t('serve.fleet.col.gpus')}</th><th>${words.t('serve.fleet.col.free')}</th><th>${words.t('serve.fleet.col.stale')}</th><th>${words.t('serve.fleet.col.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+        `id="machines"><thead><tr><th>${words.t('serve.fleet.col.machine')}</th>` +
+        `<th>${words.t('serve.fleet.col.snapshot')}</th><th>${words.t('serve.fleet.col.gpus')}</th>` +
+        `<th>${words.t('serve.fleet.col.free')}</th><th>${words.t('serve.fleet.col.stale')}</th>` +
+        `<th>${words.t('serve.fleet.col.differs')}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const skipped =
     m.skipped.length === 0
       ? ''
       : `<section ` +
-        `id="skipped"><h2>${words.t('serve.fleet.filesSkipped')}</h2><ul>${m.skipped.map((s) => `<li><code>${esc(s.file)}</code>${words.t('facts.colon')}${esc(s.reason)}</li>`).join('')}</ul></section>`;
+        `id="skipped"><h2>${words.t('serve.fleet.filesSkipped')}</h2><ul>${m.skipped
+          .map((s) => `<li>` + `<code>${esc(s.file)}</code>${words.t('facts.colon')}${esc(s.reason)}</li>`)
+          .join('')}</ul></section>`;
   return `${summary}\n${table}\n${skipped}`;
 }
 
@@ -79,9 +101,12 @@ function machineRow(words: Words, r: MachineRow, m: FleetPageModel, now: number)
     r.collectedMs !== null
       ? words.t('serve.fleet.ago', { ago: ago(words, r.collectedMs, now) })
       : esc(r.collectedAt ?? '?');
-  const snap = `${old ? '<span class="mark warn">!</span> ' : ''}${when}${
-    r.collectedMs !== null ? ` <span ` + `class="reason">${esc(clock(r.collectedMs))}</span>` : ''
-  }${r.problem ? `<span ` + `class="reason">${esc(words.t('serve.fleet.unreadable', { problem: r.problem }))}</span>` : ''}`;
+  const snap =
+    `${old ? '<span class="mark warn">!</span> ' : ''}` +
+    `${when}${r.collectedMs !== null ? ` <span ` + `class="reason">${esc(clock(r.collectedMs))}</span>` : ''}` +
+    (r.problem
+      ? `<span ` + `class="reason">${esc(words.t('serve.fleet.unreadable', { problem: r.problem }))}</span>`
+      : '');
   const free =
     r.free === null
       ? `<span class="mark unknown">?</span> ${esc(words.t('serve.fleet.noSmi', { failure: r.nvidiaFailure ?? '?' }))}`
@@ -95,7 +120,15 @@ function machineRow(words: Words, r: MachineRow, m: FleetPageModel, now: number)
           .map(
             (s) =>
               `<div data-pid="${s.pid}"><span class="verdict-stale">${esc(verdictWord(words, s.verdict))}</span> ` +
-              `${esc(words.t('serve.fleet.staleRow', { pid: s.pid, user: s.user, mib: fmtMiB(s.miB), gpus: s.gpus.join(',') || '?' }))}<span ` +
+              (esc(
+                words.t('serve.fleet.staleRow', {
+                  pid: s.pid,
+                  user: s.user,
+                  mib: fmtMiB(s.miB),
+                  gpus: s.gpus.join(',') || '?',
+                }),
+              ) +
+                `<span `) +
               `class="reason cmd">${esc(s.command)}</span></div>`,
           )
           .join('');
@@ -107,19 +140,31 @@ function machineRow(words: Words, r: MachineRow, m: FleetPageModel, now: number)
           .map(
             (d) =>
               `<div><span ` +
-              `class="verdict-${d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other'}">${esc(d.fact)}</span> ` +
+              (`class="verdict-` +
+                (d.impact === 'critical' || d.impact === 'high' ? 'stale' : 'other') +
+                `">${esc(d.fact)}</span> `) +
               `${esc(d.value ?? words.t('diff.notSet'))} <span ` +
-              `class="reason">${esc(words.t('serve.fleet.usual', { usual: d.usual ?? words.t('diff.notSet') }))}</span></div>`,
+              (`class="reason">` +
+                esc(words.t('serve.fleet.usual', { usual: d.usual ?? words.t('diff.notSet') })) +
+                `</span></div>`),
           )
           .join('') +
         (r.outliers.length > 6
           ? `<span class="reason">${esc(words.t('fleet.more', { n: r.outliers.length - 6 }))}</span>`
           : '');
-  return `<tr data-host="${esc(r.host)}" data-stale="${r.stale.length}" data-free="${r.free?.length ?? -1}">
-<td data-label="${words.t('serve.fleet.col.machine')}"><b>${esc(r.host)}</b><span class="reason">${esc(r.file)}</span></td><td data-label="${words.t('serve.fleet.col.snapshot')}">${snap}</td><td data-label="${words.t('serve.fleet.col.gpus')}">${esc(
-    r.gpus > 0 ? `${r.gpus} × ` + `${r.gpuName ?? '?'}` : '0',
-  )}</td><td data-label="${words.t('serve.fleet.col.free')}">${free}</td><td data-label="${words.t('serve.fleet.col.stale')}">${stale}</td><td data-label="${words.t('serve.fleet.col.differsShort')}">${outliers}</td>
-</tr>`;
+  return (
+    `<tr data-host="${esc(r.host)}" data-stale="${r.stale.length}" data-free="${r.free?.length ?? -1}">
+<td data-label="${words.t('serve.fleet.col.machine')}"><b>${esc(r.host)}</b><span ` +
+    (`class="reason">${esc(r.file)}</span></td><td data-label="` +
+      words.t('serve.fleet.col.snapshot') +
+      `">${snap}</td><td `) +
+    `data-label="${words.t('serve.fleet.col.gpus')}">${esc(
+      r.gpus > 0 ? `${r.gpus} × ` + `${r.gpuName ?? '?'}` : '0',
+    )}</td><td data-label="${words.t('serve.fleet.col.free')}">${free}</td><td ` +
+    `data-label="${words.t('serve.fleet.col.stale')}">${stale}</td><td ` +
+    `data-label="${words.t('serve.fleet.col.differsShort')}">${outliers}</td>
+</tr>`
+  );
 }
 
 export function fleetEventData(words: Words, m: FleetPageModel, now: number): string {

@@ -30,16 +30,19 @@ export interface RenderOptions {
   historyWindowMs: number;
 }
 
-const SERVE_CSS = `
+const SERVE_CSS =
+  `
 header{display:flex;flex-wrap:wrap;align-items:baseline;gap:.2rem 1rem}
 header h1{flex:1 1 auto}
 .status{margin:.3rem 0;padding:.45rem .7rem;border-radius:6px;background:var(--card);border-left:5px solid var(--muted)}
-.status.ok{border-color:var(--ok)}.status.waiting{border-color:var(--unk)}.status.hanging,.status.failed{border-color:var(--fail);font-weight:600}
+.status.ok{border-color:var(--ok)}.status.waiting{border-color:var(--unk)}.status.hanging,` +
+  `.status.failed{border-color:var(--fail);font-weight:600}
 .conn{margin:.3rem 0;font-size:.85rem}.conn.warn{color:var(--warn)}.conn.fail{color:var(--fail);font-weight:600}
 .gpu{border:1px solid var(--line);border-radius:8px;padding:.6rem .8rem;margin:.9rem 0}
 .gpu h2{margin:0 0 .3rem;border:0;padding:0;display:flex;flex-wrap:wrap;gap:.1rem .8rem;align-items:baseline}
 .gpu h2 .sub{font-weight:400;font-size:.9rem;color:var(--muted)}
-.badge{display:inline-block;font-size:.78rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px solid var(--line)}
+.badge{display:inline-block;font-size:.78rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px ` +
+  `solid var(--line)}
 .badge.free{color:var(--ok);border-color:var(--ok)}.badge.busy{color:var(--muted)}
 svg.bar{height:1.9rem}
 svg.bar rect{stroke:var(--bg);stroke-width:2px;vector-effect:non-scaling-stroke}
@@ -52,7 +55,8 @@ svg.bar rect{stroke:var(--bg);stroke-width:2px;vector-effect:non-scaling-stroke}
 td .sw{margin-right:.2rem}
 table.procs th,table.procs td.nw{white-space:nowrap}
 table.procs td.cmd{min-width:12rem}
-.verdict-stale{color:var(--fail);font-weight:600}.verdict-other,.verdict-invisible{color:var(--warn)}.verdict-unknown{color:var(--unk)}.verdict-active{color:var(--ok)}
+.verdict-stale{color:var(--fail);font-weight:600}.verdict-other,.verdict-invisible{color:var(--warn)}` +
+  `.verdict-unknown{color:var(--unk)}.verdict-active{color:var(--ok)}
 .reason{display:block;color:var(--muted);font-size:.8rem}
 .cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.8rem;overflow-wrap:anywhere}
 .fw{font-weight:600}.fw-ev{display:block;color:var(--muted);font-size:.75rem}
@@ -61,9 +65,11 @@ table.procs td.cmd{min-width:12rem}
 .free-line{font-size:.95rem}
 figure.tl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .4rem;margin:.6rem 0 0}
 figure.tl figcaption{grid-column:1/-1}
-.tl-y{display:flex;flex-direction:column;justify-content:space-between;font-size:.72rem;color:var(--muted);text-align:right;line-height:1}
+.tl-y{display:flex;flex-direction:column;justify-content:space-between;font-size:.72rem;color:var(--muted);` +
+  `text-align:right;line-height:1}
 .tl-x{display:flex;justify-content:space-between;font-size:.72rem;color:var(--muted)}
-svg.timeline{width:100%;height:5rem;max-width:none;margin:0;border-left:1px solid var(--line);border-bottom:1px solid var(--line)}
+svg.timeline{width:100%;height:5rem;max-width:none;margin:0;border-left:1px solid var(--line);border-bottom:1px ` +
+  `solid var(--line)}
 svg.timeline line,svg.timeline polyline{vector-effect:non-scaling-stroke}
 .muted{color:var(--muted)}
 ul.findings{list-style:none;padding:0;margin:.3rem 0}ul.findings li{margin:.5rem 0}
@@ -104,7 +110,8 @@ export function pageHead(words: Words, title: string, o: RenderOptions): string 
 }
 
 export function renderPage(words: Words, m: PageModel, o: RenderOptions): string {
-  return `${pageHead(words, m.title, o)}<header>
+  return (
+    `${pageHead(words, m.title, o)}<header>
 <h1>${esc(m.title)}</h1>
 <p class="meta">gpu-env-doctor serve · ${words.t('serve.readOnly')}</p>
 </header>
@@ -112,11 +119,16 @@ export function renderPage(words: Words, m: PageModel, o: RenderOptions): string
 <p id="conn" class="conn" hidden></p>
 <noscript><p class="meta">${words.t('serve.noScript', { s: o.refreshS })}</p></noscript>
 <main id="main">${renderMain(words, m, o)}</main>
-<footer>${esc(o.tool)} · ${words.t('serve.footer', { link: `<a href="/state.json${esc(o.query)}">state.json</a>` })}${m.redacted ? words.t('serve.redacted') : ''}${m.othersHidden !== undefined ? words.t('serve.othersHidden') : ''}</footer>
+<footer>${esc(o.tool)} · ${words.t('serve.footer', {
+      link: `<a href="/state.json${esc(o.query)}">state.json` + `</a>`,
+    })}` +
+    (m.redacted ? words.t('serve.redacted') : '') +
+    `${m.othersHidden !== undefined ? words.t('serve.othersHidden') : ''}</footer>
 <script>${CLIENT_JS}</script>
 </body>
 </html>
-`;
+`
+  );
 }
 
 /** An element whose text is "N s" since `t`, counted on by the page's script. */
@@ -139,7 +151,11 @@ export function renderStatus(words: Words, m: PageModel, now: number): string {
     case 'waiting':
       return (
         `<p class="status waiting" data-kind="waiting"><span class="mark unknown">?</span> ` +
-        `${words.t('serve.waiting', { asked: s.since !== undefined, ago: s.since !== undefined ? ago(words, s.since, now) : '' })}</p>`
+        (words.t('serve.waiting', {
+          asked: s.since !== undefined,
+          ago: s.since !== undefined ? ago(words, s.since, now) : '',
+        }) +
+          `</p>`)
       );
     case 'hanging':
       return (
@@ -149,7 +165,11 @@ export function renderStatus(words: Words, m: PageModel, now: number): string {
     case 'failed':
       return (
         `<p class="status failed" data-kind="failed" role="alert"><span class="mark fail">✗</span> ` +
-        `${words.t('serve.failed', { failure: esc(s.failure ?? words.t('serve.itFailed')), ago: ago(words, s.since!, now) })}${figures}</p>`
+        (words.t('serve.failed', {
+          failure: esc(s.failure ?? words.t('serve.itFailed')),
+          ago: ago(words, s.since!, now),
+        }) +
+          `${figures}</p>`)
       );
   }
 }
@@ -194,7 +214,10 @@ function freeSection(words: Words, m: PageModel): string {
     if (m.free.allLine)
       parts.push(`<p class="meta">${words.t('serve.allOfThem', { line: `<code>${esc(m.free.allLine)}</code>` })}</p>`);
     parts.push(
-      `<p class="meta">${words.t(m.free.line?.includes('CUDA_DEVICE_ORDER') ? 'serve.deviceOrder' : 'serve.byUuid')}</p>`,
+      `<p ` +
+        (`class="meta">` +
+          words.t(m.free.line?.includes('CUDA_DEVICE_ORDER') ? 'serve.deviceOrder' : 'serve.byUuid') +
+          `</p>`),
     );
   }
   if (m.stale > 0) {
@@ -214,7 +237,9 @@ function gpuSection(words: Words, g: GpuView, o: RenderOptions): string {
       : '';
   const head =
     `<h2>GPU ${g.index} <span class="sub">${esc(g.name)}</span> ${badge}<span ` +
-    `class="sub">${esc(words.t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) }))}</span></h2>`;
+    (`class="sub">` +
+      esc(words.t('serve.gpuUsage', { used: fmtMiB(g.usedMiB), total: fmtMiB(g.totalMiB), free: fmtMiB(g.freeMiB) })) +
+      `</span></h2>`);
   const note = g.freeNote ? `<p class="meta">${esc(g.freeNote)}</p>` : '';
   const procs =
     g.procs.length === 0
@@ -231,12 +256,15 @@ function gpuSection(words: Words, g: GpuView, o: RenderOptions): string {
         })}</p>`,
     )
     .join('');
-  return `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" data-free="${g.free}">
+  return (
+    `<section class="gpu" id="gpu-${g.index}" data-gpu="${g.index}" data-used-mib="${num(g.usedMiB)}" ` +
+    `data-free="${g.free}">
 ${head}${note}
 ${bar(words, g)}
 ${procs}${policies}
 ${timeline(words, g, o)}
-</section>`;
+</section>`
+  );
 }
 
 function bar(words: Words, g: GpuView): string {
@@ -295,13 +323,26 @@ function procTable(words: Words, procs: ProcView[], idPrefix: string): string {
       p.miB !== null
         ? `<span class="sw ${segClass(p.group, shade).replace('seg ', '')}" aria-hidden="true"></span>`
         : '';
-    return `<tr data-pid="${p.pid}" data-verdict="${esc(p.verdict)}">
-<td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="${words.t('serve.col.user')}" class="nw">${esc(p.user)}</td><td data-label="${words.t('serve.col.memory')}" class="nw">${esc(p.miB === null ? words.t('serve.deviceFile') : fmtMiB(p.miB))}</td><td data-label="${words.t('serve.col.framework')}">${fw}</td><td data-label="${words.t('serve.col.verdict')}"><span class="verdict-${p.group}">${esc(verdictWord(words, p.verdict))}</span><span class="reason">${esc(p.reason)}</span></td><td data-label="${words.t('serve.col.age')}" class="nw">${esc(p.age)}</td><td data-label="${words.t('serve.col.command')}" class="cmd" title="${esc(p.commandFull)}">${esc(p.command)}</td>
-</tr>`;
+    return (
+      `<tr data-pid="${p.pid}" data-verdict="${esc(p.verdict)}">
+<td data-label="PID" class="nw">${sw}${p.pid}</td><td data-label="${words.t('serve.col.user')}" ` +
+      `class="nw">${esc(p.user)}</td><td data-label="${words.t('serve.col.memory')}" ` +
+      `class="nw">${esc(p.miB === null ? words.t('serve.deviceFile') : fmtMiB(p.miB))}</td><td ` +
+      `data-label="${words.t('serve.col.framework')}">${fw}</td>` +
+      `<td data-label="${words.t('serve.col.verdict')}"><span ` +
+      `class="verdict-${p.group}">${esc(verdictWord(words, p.verdict))}</span><span ` +
+      `class="reason">${esc(p.reason)}</span></td><td data-label="${words.t('serve.col.age')}" ` +
+      `class="nw">${esc(p.age)}</td><td data-label="${words.t('serve.col.command')}" class="cmd" ` +
+      `title="${esc(p.commandFull)}">${esc(p.command)}</td>
+</tr>`
+    );
   });
   return (
     `<div class="table-wrap"><table class="procs" ` +
-    `id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>${words.t('serve.col.user')}</th><th>${words.t('serve.col.memory')}</th><th>${words.t('serve.col.framework')}</th><th>${words.t('serve.col.verdict')}</th><th>${words.t('serve.col.age')}</th><th>${words.t('serve.col.command')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    `id="${esc(idPrefix)}-procs"><thead><tr><th>PID</th><th>${words.t('serve.col.user')}</th>` +
+    `<th>${words.t('serve.col.memory')}</th><th>${words.t('serve.col.framework')}</th>` +
+    `<th>${words.t('serve.col.verdict')}</th><th>${words.t('serve.col.age')}</th>` +
+    `<th>${words.t('serve.col.command')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
   );
 }
 
@@ -346,10 +387,19 @@ function timeline(words: Words, g: GpuView, o: RenderOptions): string {
     `aria-hidden="true"><span>${esc(fmtMiB(yMax))}</span><span>${esc(fmtMiB(yMax / 2))}</span><span>0</span></div>`;
   const x =
     `<div class="tl-x" ` +
-    `aria-hidden="true"><span>${esc(words.t('serve.minAgo', { n: minutes }))}</span><span>${esc(words.t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span><span>${words.t('serve.now')}</span></div>`;
+    `aria-hidden="true"><span>${esc(words.t('serve.minAgo', { n: minutes }))}</span>` +
+    `<span>${esc(words.t('serve.minAgo', { n: Math.round(minutes / 2) }))}</span>` +
+    `<span>${words.t('serve.now')}</span></div>`;
   return (
     `<figure class="tl">${y}${svg}<span></span>${x}<figcaption ` +
-    `class="meta">${words.t('serve.timelineCaption', { minutes, any: g.history.length > 0, peak: esc(fmtMiB(peak)), bucket: esc(secs(words, bucketMs)) })}</figcaption></figure>`
+    (`class="meta">` +
+      words.t('serve.timelineCaption', {
+        minutes,
+        any: g.history.length > 0,
+        peak: esc(fmtMiB(peak)),
+        bucket: esc(secs(words, bucketMs)),
+      }) +
+      `</figcaption></figure>`)
   );
 }
 
@@ -409,7 +459,11 @@ function findingsSection(words: Words, m: PageModel, now: number): string {
           `${esc(f.message)}${
             f.fixText
               ? `<div class="fix ` +
-                `cmds">${words.t('label.fix')}${words.t('label.gap')}${esc(f.fixText)}${cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : ''}</div>`
+                (
+                  `cmds">${words.t('label.fix')}${words.t('label.gap')}${esc(f.fixText)}` +
+                    (cmds.length > 0 ? `<pre>${esc(cmds.join('\n'))}</pre>` : '') +
+                    `</div>`
+                )
               : ''
           }</li>`
         );

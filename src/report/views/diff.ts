@@ -101,7 +101,9 @@ export function renderDiffTerminal(
       lines.push(
         ...wrap(
           words,
-          `${visibleLine(name)}${words.t('facts.colon')}${visibleLine(show(words, d.a, d.notCollected === 'a', d.fact))} ` +
+          `${visibleLine(name)}${words.t('facts.colon')}` +
+            visibleLine(show(words, d.a, d.notCollected === 'a', d.fact)) +
+            ` ` +
             `${c.dim('→')} ${visibleLine(show(words, d.b, d.notCollected === 'b', d.fact))}`,
           width,
           '    ',

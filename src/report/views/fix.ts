@@ -157,7 +157,11 @@ export function renderPlan(
     for (const s of plan.envConflicts)
       out.push(
         `  ${c.yellow(words.t('plan.conflict'))}: ` +
-          `${words.t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? words.t('plan.unset')) })}`,
+          words.t('plan.conflictLine', {
+            check: s.check,
+            name: s.name,
+            value: visibleLine(s.value ?? words.t('plan.unset')),
+          }),
       );
     if (plan.envBlocked) out.push(`  ${c.yellow(words.t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
   }
@@ -221,7 +225,8 @@ export function renderResults(words: Words, plan: Plan, r: FixResults, o: { colo
     out.push(`${c.red('✗')} ${words.t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
   for (const g of r.gpuFree ?? [])
     out.push(
-      `${c.green('✓')} ${words.t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`,
+      `${c.green('✓')} ` +
+        `${words.t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`,
     );
   return `${out.join('\n')}\n`;
 }

@@ -26,13 +26,17 @@ function machines(words: Words, names: readonly string[]): string {
 
 // The other reports' stylesheet (light, dark, phone, print), and on a phone each table row as a card of
 // labelled cells: a fleet table has up to five columns of long values, which no phone shows side by side.
-const FLEET_CSS = `${CSS}
+const FLEET_CSS =
+  `${CSS}
 td.n,th.n{text-align:right;white-space:nowrap}details{display:inline}
 table.stack td{overflow-wrap:anywhere}
 @media (max-width:640px){table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:auto}
-table.stack thead{display:none}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;padding:.3rem .5rem}
-table.stack td{border:0;padding:.1rem 0;text-align:left}table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted)}}
-.impact-critical{color:var(--fail);font-weight:600}.impact-high{color:var(--warn);font-weight:600}.impact-medium,.impact-low,.impact-noise{color:var(--muted)}`;
+table.stack thead{display:none}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;` +
+  `padding:.3rem .5rem}
+table.stack td{border:0;padding:.1rem 0;text-align:left}table.stack td[data-label]::before{content:attr(data-label) ` +
+  `": ";color:var(--muted)}}
+.impact-critical{color:var(--fail);font-weight:600}.impact-high{color:var(--warn);font-weight:600}.impact-medium,` +
+  `.impact-low,.impact-noise{color:var(--muted)}`;
 
 /** a severity as the other reports show it: the mark, its word as the title */
 function severityMark(words: Words, sev: string): string {
@@ -82,9 +86,28 @@ export function renderFleetHtml(words: Words, r: FleetResult, o: { generatedAt: 
     '<header>',
     `<h1>${words.t('fleet.html.title', { n: r.machines })}</h1>`,
     `<p ` +
-      `class="meta">${words.t('fleet.html.meta', { files: r.inputs.files, skipped: r.inputs.skipped.length, groups: r.groups.length, outliers: r.outliers.length, at: e(o.generatedAt), tool: e(o.tool) })}</p>`,
+      (`class="meta">` +
+        words.t('fleet.html.meta', {
+          files: r.inputs.files,
+          skipped: r.inputs.skipped.length,
+          groups: r.groups.length,
+          outliers: r.outliers.length,
+          at: e(o.generatedAt),
+          tool: e(o.tool),
+        }) +
+        `</p>`),
     `<p class="verdict ${verdict}" ` +
-      `id="verdict">${e(words.t('fleet.summary', { machines: r.machines, groups: r.groups.length, outliers: r.outliers.length, errors, skipped: r.inputs.skipped.length }))}</p>`,
+      (`id="verdict">` +
+        e(
+          words.t('fleet.summary', {
+            machines: r.machines,
+            groups: r.groups.length,
+            outliers: r.outliers.length,
+            errors,
+            skipped: r.inputs.skipped.length,
+          }),
+        ) +
+        `</p>`),
     '</header>',
   );
   if (r.inputs.skipped.length > 0) {
@@ -138,7 +161,8 @@ export function renderFleetHtml(words: Words, r: FleetResult, o: { generatedAt: 
 
   if (r.splits.length > 0) {
     out.push(
-      `<section id="splits"><h2>${words.t('fleet.html.splits')}</h2><p class="meta">${words.t('fleet.html.splitsNote')}</p>`,
+      `<section id="splits"><h2>${words.t('fleet.html.splits')}</h2><p ` +
+        `class="meta">${words.t('fleet.html.splitsNote')}</p>`,
     );
     out.push(
       table(

@@ -19,7 +19,9 @@ export function renderFleetTerminal(words: Words, r: FleetResult, o: { color: bo
   const lines: string[] = [];
   const skipped = r.inputs.skipped.length;
   lines.push(
-    `${c.bold(words.t('fleet.title'))}${words.t('facts.colon')}${words.t('fleet.machinesFrom', { machines: r.machines, files: r.inputs.files })}${skipped > 0 ? c.yellow(words.t('fleet.skippedCount', { n: skipped })) : ''}`,
+    `${c.bold(words.t('fleet.title'))}${words.t('facts.colon')}` +
+      words.t('fleet.machinesFrom', { machines: r.machines, files: r.inputs.files }) +
+      `${skipped > 0 ? c.yellow(words.t('fleet.skippedCount', { n: skipped })) : ''}`,
   );
   for (const s of r.inputs.skipped.slice(0, o.verbose ? undefined : 5))
     lines.push(`  ${c.yellow(words.t('fleet.skipped'))} ${s.file}${words.t('facts.colon')}${s.reason}`);
@@ -63,7 +65,8 @@ export function renderFleetTerminal(words: Words, r: FleetResult, o: { color: bo
         .map((v) => words.t('fleet.valueOn', { value: shown(words, v.value), n: v.machines }));
       lines.push(
         `  ` +
-          `${s.fact}${words.t('facts.colon')}${words.joinList(vs)}${s.values.length > 4 ? c.dim(words.t('fleet.moreValues', { n: s.values.length - 4 })) : ''}`,
+          (`${s.fact}${words.t('facts.colon')}${words.joinList(vs)}` +
+            (s.values.length > 4 ? c.dim(words.t('fleet.moreValues', { n: s.values.length - 4 })) : '')),
       );
     }
   }

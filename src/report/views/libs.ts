@@ -67,7 +67,12 @@ export function renderLibs(
         out.push(
           c.dim(
             `    ` +
-              `${words.t('libs.alsoReachable', { lib: r.name, path: shortPath(x.realPath ?? x.path, con.environment), version: x.version ?? '?', via: viaWords(words, x.via) })}`,
+              words.t('libs.alsoReachable', {
+                lib: r.name,
+                path: shortPath(x.realPath ?? x.path, con.environment),
+                version: x.version ?? '?',
+                via: viaWords(words, x.via),
+              }),
           ),
         );
     }
@@ -113,14 +118,24 @@ export function renderLibs(
       const files = lib.loaded.filter((l) => l.pid === p.pid);
       out.push(
         `  ${p.pid}${p.framework ? ` (${FRAMEWORK[p.framework]})` : ''}: ` +
-          `${words.t('libs.mapped', { n: files.length })}${words.t('list.semicolon')}${p.consumer ? (p.differences.length === 0 ? c.green(words.t('libs.same')) : c.yellow(words.t('libs.differ', { n: p.differences.length }))) : words.t('libs.noFw')}`,
+          (words.t('libs.mapped', { n: files.length }) +
+            `${words.t('list.semicolon')}` +
+            (p.consumer
+              ? p.differences.length === 0
+                ? c.green(words.t('libs.same'))
+                : c.yellow(words.t('libs.differ', { n: p.differences.length }))
+              : words.t('libs.noFw'))),
       );
       for (const f of files) out.push(`    ${shortPath(f.path, null)}${f.version ? c.dim(` (${f.version})`) : ''}`);
       for (const d of p.differences)
         out.push(
           c.yellow(
             `    ` +
-              `${words.t('libs.loadedPredicted', { family: d.family, loaded: visibleLine(d.loaded ?? '?'), expected: visibleLine(d.expected ?? '?') })}`,
+              words.t('libs.loadedPredicted', {
+                family: d.family,
+                loaded: visibleLine(d.loaded ?? '?'),
+                expected: visibleLine(d.expected ?? '?'),
+              }),
           ),
         );
     }

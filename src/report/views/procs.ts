@@ -222,7 +222,9 @@ export function renderProcs(words: Words, s: Snapshot, rows: readonly ProcRow[],
       out.push(
         ...wrap(
           words,
-          `${words.t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary })}${words.t('list.sentence')}${c.dim(words.t('procs.giveBack', { remedy: r.policy!.remedy }))}`,
+          words.t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary }) +
+            `${words.t('list.sentence')}` +
+            c.dim(words.t('procs.giveBack', { remedy: r.policy!.remedy })),
           width,
           '',
           '  ',

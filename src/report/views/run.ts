@@ -118,7 +118,13 @@ export function timelineLines(words: Words, tl: MemoryTimeline, durationMs: numb
   const lines = tl.gpus.map(
     (g) =>
       `  GPU ${g.index} ${sparkline(g, 40)} ` +
-      `${g.peakJobMiB !== null ? words.t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : words.t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`,
+      (g.peakJobMiB !== null
+        ? words.t('run.sparkPeakJob', {
+            peak: fmtMiB(g.peakUsedMiB),
+            total: fmtMiB(g.totalMiB),
+            job: fmtMiB(g.peakJobMiB),
+          })
+        : words.t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })),
   );
   lines.push(
     `  ${fmtSeconds(words, 0)} … ` +

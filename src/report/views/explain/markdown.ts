@@ -51,7 +51,8 @@ export function renderExplainMarkdown(
     if (a.next) nextStep(words, a.next, out);
     out.push('');
     out.push(
-      `| # | ${words.t('explain.md.candidate')} | ${words.t('explain.md.confidence')} | ${words.t('explain.md.check')} |`,
+      `| # | ${words.t('explain.md.candidate')} | ${words.t('explain.md.confidence')} | ` +
+        `${words.t('explain.md.check')} |`,
     );
     out.push('| --- | --- | --- | --- |');
     a.causes.forEach((c, i) => {
