@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
+import { writeSlots } from './lib/i18n-slots.mjs';
 import { writeManPage } from './man.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -303,6 +304,8 @@ const builtinsPlugin = {
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
   await writeCatalog();
+  // the slots of every message, for the type checker (committed; rewritten here when en.ts changed)
+  await writeSlots();
   await validateData();
   // dist/sea and dist/wheels hold the single executable and the wheel (npm run wheel): kept across rebuilds
   for (const e of await readdir(outdir).catch(() => [])) {

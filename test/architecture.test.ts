@@ -180,6 +180,18 @@ describe.skipIf(!regrouped)('the import plan of src/', () => {
     expect(circles(['a', 'b', 'c', 'd'], g)).toEqual([['a', 'b', 'c']]);
   });
 
+  it('hands the report layer its words: no module under report/ reads the language or the global t()', () => {
+    // the language is chosen once in cli/; a renderer takes the Words it is given (type imports only)
+    const i18n = [path.join('base', 'i18n', 'index.ts'), path.join('base', 'i18n', 'words.ts')];
+    const reading = edges
+      .filter((e) => wingOf(e.from) === 'report' && i18n.includes(e.to) && e.kind !== 'type')
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(reading).toEqual([]);
+    // the rule sees the renderers that are handed words (a parser that saw nothing would pass the check above)
+    const handed = edges.filter((e) => wingOf(e.from) === 'report' && e.to === i18n[1] && e.kind === 'type');
+    expect(handed.length).toBeGreaterThan(20);
+  });
+
   it('knows the upward imports it is told about (the parser sees a real one)', () => {
     // guards the test itself: a parser that saw no imports would pass the two checks above
     expect(edges.length).toBeGreaterThan(500);

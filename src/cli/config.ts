@@ -106,14 +106,14 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
     fromFile = v as typeof fromFile;
     for (const k of Object.keys(fromFile))
       if (k !== 'ignore' && k !== 'failOn' && k !== '$comment')
-        throw new UsageError(`config ${where}: unknown key "${visibleLine(k)}" (ignore, failOn)`);
+        throw new UsageError(t('usage.config.unknownKey', { file: where, key: visibleLine(k) }));
     if (
       fromFile.ignore !== undefined &&
       !(Array.isArray(fromFile.ignore) && fromFile.ignore.every((x) => typeof x === 'string'))
     )
-      throw new UsageError(`config ${where}: "ignore" must be a list of check ids`);
+      throw new UsageError(t('usage.config.ignoreList', { file: where }));
     if (fromFile.failOn !== undefined && fromFile.failOn !== 'error' && fromFile.failOn !== 'warn')
-      throw new UsageError(`config ${where}: "failOn" must be "error" or "warn"`);
+      throw new UsageError(t('usage.config.failOn', { file: where }));
   }
   const ignoreFromFile = ((fromFile.ignore as string[] | undefined) ?? []).map((x) => x.trim()).filter((x) => x !== '');
   const ignore = [
@@ -126,9 +126,11 @@ export function loadConfig(ctx: Context, args: ParsedArgs, knownChecks: readonly
   for (const id of ignore) {
     if (!knownChecks.includes(id)) {
       const guess = didYouMean(id, knownChecks);
+      const unknownCheck = { id: visibleLine(id), hasGuess: guess ? 'yes' : 'no', guess: guess ?? '' };
       throw new UsageError(
-        `${file !== null && !strs(args, 'ignore').includes(id) ? `config ${shownPath(file)}: ` : '--ignore '}unknown ` +
-          `check "${visibleLine(id)}"${guess ? ` (did you mean ${guess}?)` : ''}; check -v shows each finding's id`,
+        file !== null && !strs(args, 'ignore').includes(id)
+          ? t('usage.config.unknownCheck', { file: shownPath(file), ...unknownCheck })
+          : t('usage.config.unknownIgnored', unknownCheck),
       );
     }
   }

@@ -12,7 +12,8 @@ import { didYouMean, parseCommandArgs, str } from './args.js';
 import type { Context } from '../ports/context.js';
 import { commandHelp, globalHelp } from './help.js';
 import { optionSpec } from './options.js';
-import { getLang, isLang, langFromArgv, langFromEnv, setLang, t } from '../base/i18n/index.js';
+import { getLang, isLang, langFromArgv, langFromEnv, setLang, t, wordsFor } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export async function main(given: readonly string[], ctx: Context): Promise<number> {
   const argv = commandFirst(given);
@@ -26,6 +27,8 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
       if (!isLang(asked)) throw new UsageError(t('error.lang', { value: asked }));
       setLang(asked);
     }
+    // the words every renderer is handed: made here, once the language is chosen
+    let words: Words = wordsFor(getLang());
     const first = argv[0];
     if (first === '--version' || first === '-V' || first === 'version') {
       ctx.stdout.write(`${TOOL_VERSION}\n`);
@@ -37,11 +40,12 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
       if (topic !== undefined) {
         const entry = COMMANDS[topic];
         if (!entry) throw unknownCommand(topic);
-        ctx.stdout.write(commandHelp((await entry.load()).command, width, findingsDir(getLang()) ?? undefined));
+        ctx.stdout.write(commandHelp(words, (await entry.load()).command, width, findingsDir(words.lang) ?? undefined));
         return 0;
       }
       ctx.stdout.write(
         globalHelp(
+          words,
           Object.entries(COMMANDS).map(([name, c]) => ({ name, summary: c.summary })),
           width,
         ),
@@ -56,21 +60,23 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     const rest = named ? argv.slice(1) : argv;
     // `gpu-env-doctor check help` reads as a request for help, as in git and gh
     if (rest.length === 1 && rest[0] === 'help') {
-      ctx.stdout.write(commandHelp(command, width, findingsDir(getLang()) ?? undefined));
+      ctx.stdout.write(commandHelp(words, command, width, findingsDir(words.lang) ?? undefined));
       return 0;
     }
     const args = parseCommandArgs(rest, command.options ?? optionSpec(name), name);
     if (args.values.help === true) {
-      ctx.stdout.write(commandHelp(command, width, findingsDir(getLang()) ?? undefined));
+      ctx.stdout.write(commandHelp(words, command, width, findingsDir(words.lang) ?? undefined));
       return 0;
     }
     // --json (and the Prometheus metrics) are data: their messages stay English whatever the language.
-    if (args.values.json === true || args.values.format === 'json' || args.values.format === 'prometheus')
+    if (args.values.json === true || args.values.format === 'json' || args.values.format === 'prometheus') {
       setLang('en');
+      words = wordsFor('en');
+    }
     const root = str(args, 'root');
     if (root !== undefined && !isDir(createFileSystem('/'), nodePath.resolve(ctx.cwd, root)))
       throw new UsageError(t('error.noRoot', { root }));
-    return await command.run(ctx, args);
+    return await command.run(ctx, args, words);
   } catch (err) {
     if (err instanceof UsageError) {
       // a message may carry a value from a file or the command line: its control characters are shown, not run

@@ -4,13 +4,13 @@
 import type { Context } from '../ports/context.js';
 import type { OptionSpec, ParsedArgs } from './args.js';
 import type { HelpText } from './help.js';
-import { t } from '../base/i18n/index.js';
+import { t, type Words } from '../base/i18n/index.js';
 
 export interface Command extends HelpText {
   /** the options it takes: optionSpec(name) from the one option table */
   options?: OptionSpec;
   /** returns the exit code */
-  run(ctx: Context, args: ParsedArgs): Promise<number>;
+  run(ctx: Context, args: ParsedArgs, words: Words): Promise<number>;
 }
 
 type Loader = () => Promise<{ command: Command }>;

@@ -51,9 +51,8 @@ export const command: Command = {
     return t('cmd.check.exitCodes');
   },
   options: optionSpec('check'),
-  async run(ctx, args) {
-    if (args.positionals.length > 0)
-      throw new UsageError(`check takes no arguments (got "${args.positionals[0]}"; see gpu-env-doctor check --help)`);
+  async run(ctx, args, words) {
+    if (args.positionals.length > 0) throw new UsageError(t('usage.check.noArgs', { arg: args.positionals[0] ?? '' }));
     const started = startNvidiaEarly(ctx, args);
     const judging = loadJudging();
     let prepared: Awaited<ReturnType<typeof prepare>>;
@@ -63,7 +62,7 @@ export const command: Command = {
       prepared = await prepare(ctx, args, judging);
       // the checks begin on the snapshot so far while nvidia-smi works; after its answer only the GPU's part runs
       prejudge = new (await judging).Prejudge(prepared.ALL_CHECKS);
-      obtained = await obtainSnapshotWithSource(ctx, args, {}, 'all', started, (soFar, answered) =>
+      obtained = await obtainSnapshotWithSource(words, ctx, args, {}, 'all', started, (soFar, answered) =>
         prejudge.beginChecks(soFar, answered),
       );
     } catch (err) {
@@ -90,7 +89,7 @@ export const command: Command = {
     // The Markdown and HTML renderers are loaded only when asked for.
     const model = async () => {
       const { buildReportModel } = await import('../report/model.js');
-      return buildReportModel({
+      return buildReportModel(words, {
         kind: 'check',
         generatedAt: new Date(ctx.now()).toISOString(),
         tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -103,7 +102,7 @@ export const command: Command = {
     };
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      ctx.files.write(htmlPath, (await import('../report/html/render.js')).renderHtml(await model()));
+      ctx.files.write(htmlPath, (await import('../report/html/render.js')).renderHtml(words, await model()));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, htmlPath)}\n`);
     }
     if (format === 'json') {
@@ -123,10 +122,10 @@ export const command: Command = {
     } else if (format === 'prometheus') {
       ctx.stdout.write((await import('../report/prometheus.js')).renderPrometheus(result));
     } else if (format === 'markdown') {
-      ctx.stdout.write((await import('../report/markdown.js')).renderMarkdown(await model()));
+      ctx.stdout.write((await import('../report/markdown.js')).renderMarkdown(words, await model()));
     } else {
       ctx.stdout.write(
-        renderTerminal(result.snapshot, result.findings, {
+        renderTerminal(words, result.snapshot, result.findings, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           quiet: flag(args, 'quiet'),
@@ -153,8 +152,7 @@ async function prepare(ctx: Context, args: ParsedArgs, judging: ReturnType<typeo
   );
   const threshold: FailOn = failOnWith(str(args, 'fail-on'), config.failOn);
   const format = outputFormat(args, ['text', 'json', 'markdown', 'prometheus']);
-  if (flag(args, 'quiet') && format !== 'text')
-    throw new UsageError(`--quiet goes with the text report, not --format ${format}`);
+  if (flag(args, 'quiet') && format !== 'text') throw new UsageError(t('usage.check.quietFormat', { format }));
   return { ALL_CHECKS, config, threshold, format };
 }
 

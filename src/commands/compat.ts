@@ -12,8 +12,9 @@ import { redactorFor, shown } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { headerLines, type ReportSource } from '../report/provenance.js';
 import { visibleLine } from '../report/escape.js';
-import { LABELS } from '../report/labels.js';
+import { labelsOf } from '../report/labels.js';
 import { joinList, t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 /** the shape of compat --json (every JSON document says which version of its shape it is) */
 const COMPAT_SCHEMA_VERSION = 1;
@@ -38,21 +39,21 @@ export const command: Command = {
     return t('cmd.compat.exitCodes');
   },
   options: optionSpec('compat'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     if (args.positionals.length !== 1)
       throw new UsageError(
         args.positionals.length === 0
-          ? 'compat needs a SPEC, like torch==2.1.0+cu121'
-          : `compat takes one SPEC (got ${args.positionals.length})`,
+          ? t('usage.compat.needsSpec')
+          : t('usage.compat.oneSpec', { n: args.positionals.length }),
       );
     const platform = str(args, 'platform') ?? 'linux';
     if (platform !== 'linux' && platform !== 'windows')
-      throw new UsageError(`--platform must be linux or windows, not "${platform}"`);
+      throw new UsageError(t('usage.compat.platform', { value: platform }));
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
-      throw new UsageError('--no-machine and --from cannot be used together');
+      throw new UsageError(t('usage.compat.noMachineFrom'));
     const spec = parseSpec(args.positionals[0]!);
     const req = requirementsFor(spec, platform);
-    const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(ctx, args);
+    const got = flag(args, 'no-machine') ? null : await obtainSnapshotWithSource(words, ctx, args);
     const judged = got ? machineVerdict(req, got.snapshot) : null;
     // the requirements are public knowledge; what is said about this machine (its name, its paths, the
     // snapshot file it came from) is redacted
@@ -74,7 +75,9 @@ export const command: Command = {
       };
       ctx.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      ctx.stdout.write(fitToWidth(renderText(req, machine, flag(args, 'verbose'), source), ctx.width ?? 80));
+      ctx.stdout.write(
+        fitToWidth(words, renderText(words, req, machine, flag(args, 'verbose'), source), ctx.width ?? 80),
+      );
     }
     return judged && !judged.ok ? 1 : 0;
   },
@@ -93,6 +96,7 @@ export function minorCompatNote(fixText: string, driver: string | null, driverCu
 const MARK = { ok: '✓', warn: '!', fail: '✗', unknown: '?' } as const;
 
 function renderText(
+  words: Words,
   r: CompatRequirements,
   m: MachineVerdict | null,
   verbose: boolean,
@@ -144,7 +148,7 @@ function renderText(
   if (m) {
     lines.push('');
     const gpus = m.gpus.map((g) => `${g.name} (${g.computeCapability ?? '?'})`).join(', ') || t('compat.noGpu');
-    const head = src && src.file !== null ? headerLines('compat', src) : null;
+    const head = src && src.file !== null ? headerLines(words, 'compat', src) : null;
     if (head) lines.push(visibleLine(t('compat.snapshot', { file: src!.file ?? '', sub: head.sub ?? '' })));
     lines.push(
       t(
@@ -179,9 +183,10 @@ function renderText(
     if (m.fix) {
       // an install through pip: where the catalog has one (zh), the line about pip mirrors
       const mirror = m.fix.commands.some((c) => /^(?:python -m )?pip install\b/.test(c)) ? t('fix.pipMirror') : '';
-      lines.push(`${LABELS.fix}${LABELS.gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`);
+      const label = labelsOf(words);
+      lines.push(`${label.fix}${label.gap}${joinList([m.fix.text, ...(mirror ? [mirror] : [])], 'sentence')}`);
       for (const c of m.fix.commands) lines.push(`  $ ${c}`);
-      for (const c of m.fix.manual ?? []) lines.push(`  ${LABELS.byHand}${LABELS.gap}${c}`);
+      for (const c of m.fix.manual ?? []) lines.push(`  ${label.byHand}${label.gap}${c}`);
     }
   }
   if (verbose) {

@@ -31,9 +31,7 @@ export const command: Command = {
     const shell = args.positionals[0];
     if (shell === undefined || args.positionals.length > 1 || !(SHELLS as readonly string[]).includes(shell)) {
       throw new UsageError(
-        shell === undefined
-          ? 'completion needs a shell: bash, zsh or fish'
-          : `completion: unknown shell "${shell}" (bash, zsh or fish)`,
+        shell === undefined ? t('usage.completion.needsShell') : t('usage.completion.unknownShell', { shell }),
       );
     }
     ctx.stdout.write(completionScript(shell as (typeof SHELLS)[number]));

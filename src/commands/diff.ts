@@ -30,14 +30,10 @@ export const command: Command = {
     return t('cmd.diff.exitCodes');
   },
   options: optionSpec('diff'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const files = args.positionals;
-    if (files.length === 0 || files.length > 2)
-      throw new UsageError(
-        `diff takes one or two snapshot files (got ${files.length}); see gpu-env-doctor diff --help`,
-      );
-    if (files.filter((f) => f === '-').length > 1)
-      throw new UsageError('only one of the two snapshots can come from standard input');
+    if (files.length === 0 || files.length > 2) throw new UsageError(t('usage.diff.count', { n: files.length }));
+    if (files.filter((f) => f === '-').length > 1) throw new UsageError(t('usage.diff.twoStdin'));
     const format = outputFormat(args, ['text', 'json', 'markdown']);
     const a = await load(ctx, files[0]!);
     const b = files[1] !== undefined ? await load(ctx, files[1]) : await obtainSnapshot(ctx, args);
@@ -46,10 +42,10 @@ export const command: Command = {
     // both machines' names and users are known to the redactor: one set of placeholders for the two sides
     const result = shown(redactorFor(ctx, args, { a, b, facts }), facts);
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(result, { now: ctx.now() }));
+    else if (format === 'markdown') ctx.stdout.write(renderDiffMarkdown(words, result, { now: ctx.now() }));
     else
       ctx.stdout.write(
-        renderDiffTerminal(result, {
+        renderDiffTerminal(words, result, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           width: ctx.width ?? 80,

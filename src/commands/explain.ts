@@ -43,21 +43,19 @@ export const command: Command = {
     return t('cmd.explain.exitCodes');
   },
   options: optionSpec('explain'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
     // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
-    if (positionals.length === 0)
-      throw new UsageError('explain needs a log: give a FILE (or several), pipe it in, or "-" to paste it');
+    if (positionals.length === 0) throw new UsageError(t('usage.explain.needsLog'));
     const framework = str(args, 'framework');
     if (framework !== undefined && !FRAMEWORK_NAMES.includes(framework.toLowerCase()))
-      throw new UsageError(`--framework must be tensorflow, pytorch, jax or paddle, not "${framework}"`);
+      throw new UsageError(t('usage.explain.framework', { value: framework }));
     if (flag(args, 'no-machine') && str(args, 'from') !== undefined)
-      throw new UsageError('--no-machine and --from contradict each other: choose one');
+      throw new UsageError(t('usage.explain.noMachineFrom'));
     const stdinCount = positionals.filter((p) => p === '-').length;
-    if (stdinCount > 1) throw new UsageError('standard input ("-") can be read only once');
-    if (stdinCount === 1 && str(args, 'from') === '-')
-      throw new UsageError('standard input cannot be both the log and the --from snapshot');
+    if (stdinCount > 1) throw new UsageError(t('usage.explain.stdinOnce'));
+    if (stdinCount === 1 && str(args, 'from') === '-') throw new UsageError(t('usage.explain.stdinBoth'));
 
     const userFs = createFileSystem('/');
     const inputs: ExplainInput[] = [];
@@ -114,8 +112,8 @@ export const command: Command = {
     const shownText = (t: string) => (redaction ? redaction.shownText(redactor, t) : t);
     // facts from a saved snapshot: which file, which host, how old, as every other command says it
     const fromFile = str(args, 'from');
-    const source = snapshot && fromFile !== undefined ? reportSource(snapshot, fromFile, ctx.now()) : null;
-    const head = source ? headerLines('explain', source) : null;
+    const source = snapshot && fromFile !== undefined ? reportSource(words, snapshot, fromFile, ctx.now()) : null;
+    const head = source ? headerLines(words, 'explain', source) : null;
     const snapshotLine =
       source && head?.sub
         ? shownText(t('explain.snapshotFacts', { file: source.file ?? '', sub: head.sub }))
@@ -126,30 +124,29 @@ export const command: Command = {
         import('../report/model.js'),
         import('../report/html/render.js'),
       ]);
-      const model = buildReportModel({
+      const model = buildReportModel(words, {
         kind: 'explain',
         generatedAt: new Date(ctx.now()).toISOString(),
         tool: { name: TOOL_NAME, version: TOOL_VERSION },
         snapshot: shownSnapshot,
         diagnosis: shown,
-        inputLine: joinList([inputLine(shown), ...(snapshotLine ? [snapshotLine] : [])]),
+        inputLine: joinList([inputLine(words, shown), ...(snapshotLine ? [snapshotLine] : [])]),
       });
-      ctx.files.write(htmlPath, renderHtml(model));
+      ctx.files.write(htmlPath, renderHtml(words, model));
       if (format !== 'json') ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(htmlPath)}\n`);
     }
     // the one answer (headline, next step, cause order) every other format shows, as data beside the diagnosis
-    if (format === 'json')
-      ctx.stdout.write(
-        `${JSON.stringify({ ...shown, answer: answerJson(answerOf(shown, { snapshot: shownSnapshot })) }, null, 2)}\n`,
-      );
-    else if (format === 'markdown') {
+    if (format === 'json') {
+      const answer = answerJson(answerOf(words, shown, { snapshot: shownSnapshot }));
+      ctx.stdout.write(`${JSON.stringify({ ...shown, answer }, null, 2)}\n`);
+    } else if (format === 'markdown') {
       const { renderExplainMarkdown } = await import('../report/views/explain/markdown.js');
       ctx.stdout.write(
-        renderExplainMarkdown(shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
+        renderExplainMarkdown(words, shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
       );
     } else
       ctx.stdout.write(
-        renderExplainTerminal(shown, {
+        renderExplainTerminal(words, shown, {
           color: ctx.color,
           verbose: flag(args, 'verbose'),
           width: ctx.width ?? terminalWidth(ctx),
@@ -175,10 +172,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF')
-    throw new UsageError(
-      `${shown} is a program or library (ELF), not a log: to see which CUDA libraries it loads, gpu-env-doctor libs ` +
-        `--elf ${shown}`,
-    );
+    throw new UsageError(t('usage.explain.elf', { file: shown }));
   const text = head.toString('utf8');
   if (
     /^\s*\{/.test(text) &&
@@ -186,10 +180,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
     /"collectedAt"|"snapshot"/.test(text) &&
     /"nvidia"|"host"/.test(text)
   ) {
-    throw new UsageError(
-      `${shown} is a gpu-env-doctor snapshot, not a log: judge it with gpu-env-doctor check --from ${shown}, or ` +
-        `explain a log with the facts in it: gpu-env-doctor explain LOG --from ${shown}`,
-    );
+    throw new UsageError(t('usage.explain.snapshot', { file: shown }));
   }
   return 'log';
 }
@@ -211,10 +202,10 @@ async function* gunzip(src: Iterable<Uint8Array>, shown: string): AsyncGenerator
   try {
     for await (const out of z) yield out as Uint8Array;
   } catch (err) {
-    throw new UsageError(`cannot read ${shown}: not valid gzip (${(err as Error).message})`);
+    throw new UsageError(t('usage.explain.gzip', { file: shown, why: (err as Error).message }));
   }
   await feed;
-  if (failed) throw new UsageError(`cannot read ${shown}: not valid gzip (${(failed as Error).message})`);
+  if (failed) throw new UsageError(t('usage.explain.gzip', { file: shown, why: (failed as Error).message }));
 }
 
 function fillDiagnosis<D extends { causes: { fix: { text: string; commands: string[]; manual?: string[] } }[] }>(

@@ -30,6 +30,7 @@ import { optionSpec } from '../cli/options.js';
 import { failOnWith, ignoredNote, loadConfig } from '../cli/config.js';
 import { headerLines } from '../report/provenance.js';
 import { t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export interface FixDeps {
   signals: Signals;
@@ -56,11 +57,11 @@ export const command: Command = {
     return t('cmd.fix.exitCodes');
   },
   options: optionSpec('fix'),
-  run: (ctx, args) => runFix(ctx, args, { signals: realSignals, sleep: realSleep }),
+  run: (ctx, args, words) => runFix(words, ctx, args, { signals: realSignals, sleep: realSleep }),
 };
 
-export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Promise<number> {
-  if (args.positionals.length > 0) throw new UsageError(`fix takes no arguments (got "${args.positionals[0]}")`);
+export async function runFix(words: Words, ctx: Context, args: ParsedArgs, deps: FixDeps): Promise<number> {
+  if (args.positionals.length > 0) throw new UsageError(t('usage.fix.noArgs', { arg: args.positionals[0] ?? '' }));
   const config = loadConfig(
     ctx,
     args,
@@ -70,10 +71,9 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const graceText = str(args, 'grace');
   const graceMs = graceText === undefined ? DEFAULT_GRACE_MS : Number(graceText) * 1000;
   if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > 600_000)
-    throw new UsageError(`--grace must be a number of seconds from 0 to 600, not "${graceText}"`);
+    throw new UsageError(t('usage.fix.grace', { value: graceText }));
   const envFile = str(args, 'env-out') ?? DEFAULT_ENV_FILE;
-  if (envFile.trim() === '' || envFile.endsWith('/'))
-    throw new UsageError(`--env-out must name a file, not "${envFile}"`);
+  if (envFile.trim() === '' || envFile.endsWith('/')) throw new UsageError(t('usage.fix.envOut', { value: envFile }));
   const json = flag(args, 'json');
   const fromSaved = str(args, 'from') !== undefined;
 
@@ -83,7 +83,7 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
       ? t('fixc.root', { root: ctx.fs.root })
       : true;
   const ignored = new Set(config.ignore);
-  const { snapshot, source } = await obtainSnapshotWithSource(ctx, args);
+  const { snapshot, source } = await obtainSnapshotWithSource(words, ctx, args);
   const judged = runChecks(ALL_CHECKS, snapshot).flatMap((r) => r.findings);
   const findings = judged.filter((f) => !ignored.has(f.check));
   // what the config file (or --ignore) left out of the plan, said before the plan
@@ -129,19 +129,19 @@ export async function runFix(ctx: Context, args: ParsedArgs, deps: FixDeps): Pro
   const redactor = redactorFor(ctx, args, { snapshot, plan });
   const view = shown(redactor, { plan, host: snapshot.host.name, source });
   const planText = () =>
-    renderPlan(view.plan, {
+    renderPlan(words, view.plan, {
       color: ctx.color,
       graceMs,
       host: view.host,
       ages,
       width: ctx.width ?? 80,
-      source: headerLines('fix', view.source),
+      source: headerLines(words, 'fix', view.source),
     });
 
   const finish = (mode: FixMode, r: FixResults | null): number => {
     const results = shown(redactor, r);
     if (json) ctx.stdout.write(`${JSON.stringify(planJson(view.plan, mode, results, ages), null, 2)}\n`);
-    else if (results) ctx.stdout.write(renderResults(view.plan, results, { color: ctx.color }));
+    else if (results) ctx.stdout.write(renderResults(words, view.plan, results, { color: ctx.color }));
     return fixExitCode(plan, mode, r, threshold);
   };
 

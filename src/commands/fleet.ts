@@ -37,10 +37,9 @@ export const command: Command = {
     return t('cmd.fleet.exitCodes');
   },
   options: optionSpec('fleet'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const threshold = failOn(args);
-    if (args.positionals.length === 0)
-      throw new UsageError('fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)');
+    if (args.positionals.length === 0) throw new UsageError(t('usage.fleet.needsFiles'));
     const format = outputFormat(args, ['text', 'json']);
     const ignored = new Set(
       loadConfig(
@@ -77,15 +76,24 @@ export const command: Command = {
     const result = shown(redactor, facts);
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
-      const more = result.inputs.skipped.length > 1 ? `; and ${result.inputs.skipped.length - 1} more` : '';
-      throw new UsageError(`no snapshot could be read${first ? ` (${first.file}: ${first.reason}${more})` : ''}`);
+      throw new UsageError(
+        !first
+          ? t('usage.fleet.noneRead')
+          : result.inputs.skipped.length > 1
+            ? t('usage.fleet.noneReadWhyMore', {
+                file: first.file,
+                reason: first.reason,
+                n: result.inputs.skipped.length - 1,
+              })
+            : t('usage.fleet.noneReadWhy', { file: first.file, reason: first.reason }),
+      );
     }
 
     const html = str(args, 'html');
     if (html !== undefined) {
       ctx.files.write(
         html,
-        renderFleetHtml(result, {
+        renderFleetHtml(words, result, {
           generatedAt: new Date(ctx.now()).toISOString(),
           tool: `${TOOL_NAME} ${TOOL_VERSION}`,
         }),
@@ -97,7 +105,8 @@ export const command: Command = {
     else
       ctx.stdout.write(
         fitToWidth(
-          renderFleetTerminal(visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }),
+          words,
+          renderFleetTerminal(words, visibleDeep(result), { color: ctx.color, verbose: flag(args, 'verbose') }),
           ctx.width ?? 80,
         ),
       );

@@ -38,32 +38,34 @@ export const command: Command = {
     return t('cmd.libs.exitCodes');
   },
   options: optionSpec('libs'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const threshold = failOn(args);
-    if (args.positionals.length > 0)
-      throw new UsageError(`libs takes no arguments (got "${args.positionals[0]}"); use --elf FILE to resolve a file`);
+    if (args.positionals.length > 0) throw new UsageError(t('usage.libs.noArgs', { arg: args.positionals[0] ?? '' }));
     const pids = strs(args, 'pid').map((p) => {
-      if (!/^\d+$/.test(p) || Number(p) <= 0) throw new UsageError(`--pid must be a process id, not "${p}"`);
+      if (!/^\d+$/.test(p) || Number(p) <= 0) throw new UsageError(t('usage.libs.pid', { value: p }));
       if (str(args, 'from') === undefined && !ctx.fs.exists(`/proc/${p}`))
-        throw new UsageError(`--pid ${p}: no such process`);
+        throw new UsageError(t('usage.libs.noPid', { pid: p }));
       return Number(p);
     });
     const elfFiles = strs(args, 'elf').map((f) => {
       // Under --root the name is a machine path; otherwise relative names are relative to the working directory.
       const abs = f.startsWith('/') ? f : ctx.fs.root === '/' ? nodePath.resolve(ctx.cwd, f) : `/${f}`;
       const e = readElf(ctx.fs, abs);
-      if (!e.ok) throw new UsageError(`--elf ${f}: ${e.reason === 'not-found' ? 'no such file' : e.message}`);
+      if (!e.ok)
+        throw new UsageError(
+          t('usage.libs.elf', { file: f, why: e.reason === 'not-found' ? t('usage.noSuchFile') : e.message }),
+        );
       return abs;
     });
     if (str(args, 'from') !== undefined && (pids.length > 0 || elfFiles.length > 0))
-      throw new UsageError('--pid and --elf inspect this machine; they cannot be used with --from');
+      throw new UsageError(t('usage.libs.withFrom'));
     const format = outputFormat(args, ['text', 'json']);
     // Only what `libs` shows: no nvidia-smi, no package scan (alone it used to collect all of `check`'s facts,
     // and then read the libraries after nvidia-smi had answered: slower than inside `check`).
-    const got = await obtainSnapshotWithSource(ctx, args, { pids, elfFiles }, 'libraries');
+    const got = await obtainSnapshotWithSource(words, ctx, args, { pids, elfFiles }, 'libraries');
     const { snapshot } = got;
     const facts = (snapshot as { libraries?: LibrariesSection }).libraries;
-    if (!facts) throw new UsageError('this snapshot has no library facts (it was made without the libraries probe)');
+    if (!facts) throw new UsageError(t('usage.libs.noFacts'));
     const judged = runChecks(
       ALL_CHECKS.filter((c) => c.category === 'libraries'),
       snapshot,
@@ -103,12 +105,14 @@ export const command: Command = {
       };
       ctx.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else {
-      const head = headerLines('libs', source);
+      const head = headerLines(words, 'libs', source);
       const w = ctx.width ?? 80;
-      if (head.sub) ctx.stdout.write(`${fitToWidth(`${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
+      if (head.sub)
+        ctx.stdout.write(`${fitToWidth(words, `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}`, w)}\n\n`);
       ctx.stdout.write(
         fitToWidth(
-          renderLibs(lib, findings, {
+          words,
+          renderLibs(words, lib, findings, {
             color: ctx.color,
             verbose: flag(args, 'verbose'),
             width: w,

@@ -91,7 +91,7 @@ export const command: Command = {
   },
   options: optionSpec('mcp'),
   async run(ctx, args) {
-    if (args.positionals.length > 0) throw new UsageError(`mcp takes no arguments (got "${args.positionals[0]}")`);
+    if (args.positionals.length > 0) throw new UsageError(t('usage.mcp.noArgs', { arg: args.positionals[0] ?? '' }));
     const { serveMcp } = await import('./mcp/server.js');
     await serveMcp(ctx, serverOptions(args), selfCommand());
     return 0;

@@ -30,11 +30,11 @@ export const command: Command = {
   options: optionSpec('preamble'),
   async run(ctx, args) {
     if (args.positionals.length > 0)
-      throw new UsageError(`preamble takes no arguments (got "${args.positionals[0]}"); use --framework`);
+      throw new UsageError(t('usage.preamble.noArgs', { arg: args.positionals[0] ?? '' }));
     const name = str(args, 'framework');
-    if (name === undefined) throw new UsageError(`preamble needs --framework (${FRAMEWORKS.join(', ')})`);
+    if (name === undefined) throw new UsageError(t('usage.preamble.needsFramework', { list: FRAMEWORKS.join(', ') }));
     const fw = normalizeFramework(name);
-    if (fw === null) throw new UsageError(`--framework must be one of ${FRAMEWORKS.join(', ')}, not "${name}"`);
+    if (fw === null) throw new UsageError(t('usage.preamble.framework', { list: FRAMEWORKS.join(', '), value: name }));
     ctx.stdout.write(composePreamble(fw, TOOL_VERSION));
     return 0;
   },

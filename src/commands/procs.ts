@@ -11,6 +11,7 @@ import { visibleLine } from '../report/escape.js';
 import { headerLines } from '../report/provenance.js';
 import { filterRows, parseProcFilter } from './shared/proc-filter.js';
 import { t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export const DEFAULT_WATCH_S = 2;
 
@@ -34,34 +35,34 @@ export const command: Command = {
     return t('cmd.procs.exitCodes');
   },
   options: optionSpec('procs'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const watch = flag(args, 'watch');
     const positional = args.positionals[0];
     if (args.positionals.length > (watch ? 1 : 0))
-      throw new UsageError(`procs takes no arguments (got "${args.positionals[watch ? 1 : 0]}")`);
+      throw new UsageError(t('usage.procs.noArgs', { arg: args.positionals[watch ? 1 : 0] ?? '' }));
     if (!watch) {
       if (str(args, 'count') !== undefined || str(args, 'interval') !== undefined)
-        throw new UsageError('--count and --interval go with --watch');
-      return once(ctx, args, redactorFor(ctx, args), 'plain');
+        throw new UsageError(t('usage.procs.watchOnly'));
+      return once(words, ctx, args, redactorFor(ctx, args), 'plain');
     }
-    if (str(args, 'from') !== undefined)
-      throw new UsageError('--watch needs this machine: a saved snapshot (--from) never changes');
+    if (str(args, 'from') !== undefined) throw new UsageError(t('usage.procs.watchFrom'));
     const secondsText = positional ?? str(args, 'interval') ?? String(DEFAULT_WATCH_S);
     const seconds = Number(secondsText);
     if (!/^\d+(\.\d+)?$/.test(secondsText) || seconds < 0.1 || seconds > 86_400)
-      throw new UsageError(`--watch takes a number of seconds (0.1 or more), not "${secondsText}"`);
+      throw new UsageError(t('usage.procs.watch', { value: secondsText }));
     const countText = str(args, 'count');
     const count = countText === undefined ? Infinity : Number(countText);
     if (countText !== undefined && !(Number.isInteger(count) && count >= 1))
-      throw new UsageError(`--count must be a whole number of 1 or more, not "${countText}"`);
+      throw new UsageError(t('usage.procs.count', { value: countText }));
     // one redactor for the whole stream: a user is the same placeholder in every frame
-    return watchLoop(ctx, args, redactorFor(ctx, args), seconds * 1000, count);
+    return watchLoop(words, ctx, args, redactorFor(ctx, args), seconds * 1000, count);
   },
 };
 
 type Mode = 'plain' | 'tty-frame' | 'stream-frame';
 
 async function once(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   redactor: Redactor | null,
@@ -69,7 +70,7 @@ async function once(
   frameNo = 0,
 ): Promise<number> {
   const filter = parseProcFilter(str(args, 'gpu'), str(args, 'user'));
-  const got = await obtainSnapshotWithSource(ctx, args);
+  const got = await obtainSnapshotWithSource(words, ctx, args);
   // --gpu/--user select on the facts (the real user name); verdicts are judged on the facts too. What is shown
   // (the rows carry the processes' users and command lines, the header the snapshot's file and host) is redacted.
   const rawRows = filterRows(procRows(got.snapshot), got.snapshot, filter);
@@ -80,14 +81,14 @@ async function once(
     const doc = procsJson(snapshot, rows);
     ctx.stdout.write(mode === 'plain' ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`);
   } else {
-    const table = renderProcs(snapshot, rows, {
+    const table = renderProcs(words, snapshot, rows, {
       color: ctx.color,
       verbose: flag(args, 'verbose'),
       width: ctx.width ?? 80,
       filtered: filter !== null,
     });
     const stamp = visibleLine(t('procs.stamp', { host: snapshot.host.name, at: snapshot.collectedAt }));
-    const head = headerLines('procs', source);
+    const head = headerLines(words, 'procs', source);
     if (mode === 'tty-frame') ctx.stdout.write(`\x1b[H\x1b[2J${stamp}${t('procs.ctrlC')}\n${table}`);
     else if (mode === 'stream-frame') ctx.stdout.write(`${frameNo > 0 ? '\n' : ''}--- ${stamp} ---\n${table}`);
     else ctx.stdout.write(head.sub ? `${visibleLine(head.title)}\n  ${visibleLine(head.sub)}\n${table}` : table);
@@ -97,6 +98,7 @@ async function once(
 
 /** Like `watch nvidia-smi`, with verdicts. Ctrl-C (or SIGTERM) ends it between refreshes, with exit code 0. */
 async function watchLoop(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   redactor: Redactor | null,
@@ -112,7 +114,7 @@ async function watchLoop(
   let code = 0;
   try {
     for (let n = 0; n < count && !stop.signal.aborted && !ctx.stdout.closed; n++) {
-      code = await once(ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
+      code = await once(words, ctx, args, redactor, tty ? 'tty-frame' : 'stream-frame', n);
       if (n + 1 < count) await pause(intervalMs, stop.signal);
     }
   } finally {

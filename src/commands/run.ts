@@ -44,16 +44,14 @@ export const command: Command = {
     return t('cmd.run.exitCodes');
   },
   options: optionSpec('run'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const argv = args.rest;
     if (argv.length === 0) {
       throw new UsageError(
-        args.positionals.length > 0
-          ? `put the command after --: gpu-env-doctor run -- ${args.positionals.join(' ')}`
-          : 'no command to run (gpu-env-doctor run -- COMMAND [ARGS...])',
+        args.positionals.length > 0 ? t('usage.run.after', { cmd: args.positionals.join(' ') }) : t('usage.run.none'),
       );
     }
-    if (args.positionals.length > 0) throw new UsageError(`unexpected "${args.positionals[0]}" before --`);
+    if (args.positionals.length > 0) throw new UsageError(t('usage.run.before', { arg: args.positionals[0] ?? '' }));
     const intervalMs = intArg(args, 'interval', 500, 50, 60000);
     const tailLines = intArg(args, 'tail-lines', 500, 10, 100000);
     const htmlPath = str(args, 'html');
@@ -89,7 +87,7 @@ export const command: Command = {
     const result = runResult(job, argv, findings, diagnosis);
     const redactor = redactorFor(ctx, args, result);
     const shown = redacted(redactor, result);
-    const model = buildReportModel({
+    const model = buildReportModel(words, {
       kind: 'run',
       generatedAt: new Date(ctx.now()).toISOString(),
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -113,15 +111,15 @@ export const command: Command = {
         ctx.stderr.write(`${TOOL_NAME}: ${shownText(redactor, err instanceof Error ? err.message : String(err))}\n`);
       }
     };
-    if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(model));
+    if (htmlPath !== undefined) writeReport(htmlPath, renderHtml(words, model));
     if (reportPath !== undefined && reportKind !== null) {
       writeReport(
         reportPath,
         reportKind === 'json'
           ? `${JSON.stringify(shown, null, 2)}\n`
           : reportKind === 'markdown'
-            ? renderMarkdown(model)
-            : renderHtml(model),
+            ? renderMarkdown(words, model)
+            : renderHtml(words, model),
       );
     }
     const color = ctx.colorErr ?? (ctx.stderr.isTTY && (ctx.env.NO_COLOR ?? '') === '');
@@ -137,13 +135,13 @@ export const command: Command = {
           `${TOOL_NAME}: could not take the snapshot at the failure: ${shownText(redactor, job.snapshotError)}\n`,
         );
       ctx.stderr.write(
-        failureReport(model, color, written, {
+        failureReport(words, model, color, written, {
           width: ctx.stderr.columns && ctx.stderr.isTTY ? ctx.stderr.columns : (ctx.width ?? 80),
           verbose: flag(args, 'verbose'),
         }),
       );
     } else if (!flag(args, 'quiet')) {
-      ctx.stderr.write(successLine(model, color));
+      ctx.stderr.write(successLine(words, model, color));
       if (written !== undefined) ctx.stderr.write(`Report: ${written}\n`);
     }
     return job.exitCode;
@@ -202,7 +200,7 @@ function reportKindOf(path: string): 'json' | 'markdown' | 'html' {
   if (ext === 'json') return 'json';
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   if (ext === 'html' || ext === 'htm') return 'html';
-  throw new UsageError(`--report ${path}: name the file .json, .md or .html (its format follows the extension)`);
+  throw new UsageError(t('usage.run.reportExt', { file: path }));
 }
 
 /**
@@ -235,7 +233,7 @@ function intArg(args: ParsedArgs, name: string, dflt: number, min: number, max: 
   if (v === undefined) return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+    throw new UsageError(t('usage.wholeNumber', { name, min, max, value: v }));
   return n;
 }
 

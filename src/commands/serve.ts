@@ -51,7 +51,7 @@ export const command: Command = {
     return t('cmd.serve.exitCodes');
   },
   options: optionSpec('serve'),
-  async run(ctx, args) {
+  async run(ctx, args, words) {
     const o = serveOptions(ctx, args);
     const csp = contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) });
     const tool = `${TOOL_NAME} ${TOOL_VERSION}`;
@@ -90,7 +90,7 @@ export const command: Command = {
       };
       source = {
         page: (query) =>
-          renderFleetPage(model(), {
+          renderFleetPage(words, model(), {
             now: ctx.now(),
             query,
             refreshS,
@@ -99,7 +99,7 @@ export const command: Command = {
           }),
         json: (server) =>
           JSON.stringify({ schemaVersion: 1, generatedAt: new Date(ctx.now()).toISOString(), ...model(), server }),
-        eventData: () => fleetEventData(model(), ctx.now()),
+        eventData: () => fleetEventData(words, model(), ctx.now()),
       };
       watcher.start();
       stopSource = () => watcher.stop();
@@ -128,7 +128,7 @@ export const command: Command = {
         history: new MemoryHistory(DEFAULT_HISTORY),
         onChange: () => onChange(),
       });
-      source = liveView({
+      source = liveView(words, {
         collector,
         redactor: redactor ? new ModelRedactor(redactor) : null,
         commands: { secrets, hideOthers },
@@ -179,23 +179,20 @@ interface ServeOptions {
 }
 
 function serveOptions(ctx: Context, args: ParsedArgs): ServeOptions {
-  if (args.positionals.length > 0)
-    throw new UsageError(`serve takes no arguments (got "${args.positionals[0]}"; for many machines: --fleet DIR)`);
+  if (args.positionals.length > 0) throw new UsageError(t('usage.serve.noArgs', { arg: args.positionals[0] ?? '' }));
   const host = str(args, 'host') ?? '127.0.0.1';
-  if (host.trim() === '' || /[\s/]/.test(host))
-    throw new UsageError(`--host must be an address to listen on, not "${host}"`);
+  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(t('usage.serve.host', { value: host }));
   const portText = str(args, 'port') ?? String(DEFAULT_PORT);
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535)
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(t('usage.serve.port', { value: portText }));
   const fleet = str(args, 'fleet');
-  if (fleet !== undefined && fleet.trim() === '') throw new UsageError('--fleet needs a folder');
-  if (fleet !== undefined && !ctx.files.exists(fleet)) throw new UsageError(`--fleet ${fleet}: no such folder`);
+  if (fleet !== undefined && fleet.trim() === '') throw new UsageError(t('usage.serve.fleetEmpty'));
+  if (fleet !== undefined && !ctx.files.exists(fleet))
+    throw new UsageError(t('usage.serve.fleetMissing', { dir: fleet }));
   const intervalMs =
     seconds(args, 'interval', fleet !== undefined ? DEFAULT_FLEET_INTERVAL_S : DEFAULT_INTERVAL_S, 0.5, 86_400) * 1000;
   const checkS = seconds(args, 'check-interval', DEFAULT_CHECK_INTERVAL_S, 0, 86_400);
-  if (checkS > 0 && checkS < 5)
-    throw new UsageError('--check-interval must be 0 (never) or at least 5 seconds: the checks read the whole machine');
+  if (checkS > 0 && checkS < 5) throw new UsageError(t('usage.serve.checkInterval'));
   const timeoutMs = seconds(args, 'timeout', DEFAULT_PROBE_OPTIONS.timeoutMs / 1000, 0.5, 3600) * 1000;
   const loopback = isLoopbackHost(host);
   const tokenFile = str(args, 'token-file');
@@ -227,18 +224,16 @@ function seconds(args: ParsedArgs, name: string, dflt: number, min: number, max:
   if (text === undefined) return dflt;
   const n = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max)
-    throw new UsageError(`--${name} takes a number of seconds from ${min} to ${max}, not "${text}"`);
+    throw new UsageError(t('usage.serve.seconds', { name, min, max, value: text }));
   return n;
 }
 
 function listenError(err: unknown, host: string, port: number): Error {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new UsageError(`cannot listen on ${host}:${port}: the port is in use (choose another with --port)`);
+  if (code === 'EADDRINUSE') return new UsageError(t('usage.serve.portInUse', { host, port }));
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new UsageError(`cannot listen on ${host}: no such address on this machine`);
-  if (code === 'EACCES')
-    return new UsageError(`cannot listen on ${host}:${port}: permission denied (ports below 1024 need root)`);
+    return new UsageError(t('usage.serve.noAddress', { host }));
+  if (code === 'EACCES') return new UsageError(t('usage.serve.denied', { host, port }));
   return err instanceof Error ? err : new Error(String(err));
 }
 

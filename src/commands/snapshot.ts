@@ -26,7 +26,8 @@ export const command: Command = {
   },
   options: optionSpec('snapshot'),
   async run(ctx, args) {
-    if (args.positionals.length > 0) throw new UsageError(`snapshot takes no arguments (got "${args.positionals[0]}")`);
+    if (args.positionals.length > 0)
+      throw new UsageError(t('usage.snapshot.noArgs', { arg: args.positionals[0] ?? '' }));
     const snapshot = await obtainSnapshot(ctx, args);
     ctx.stdout.write(`${JSON.stringify(shown(redactorFor(ctx, args, snapshot), snapshot), null, 2)}\n`);
     return 0;

@@ -6,9 +6,9 @@
 // this model and only decide the layout (width, colour, escaping); none of them words a finding itself.
 import type { Consequence, Finding } from '../judge/finding.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
-import { LABELS } from './labels.js';
+import { labelsOf } from './labels.js';
 import { gpusToMoveTo } from '../judge/free-gpus.js';
-import { getLang } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export type LineMark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
@@ -44,8 +44,8 @@ export interface FindingLines {
 export const ACT_COMMAND = 'gpu-env-doctor fix';
 
 /** the finding's page, in the language of the output (the Chinese pages sit under docs/zh/findings/) */
-export function docPath(checkId: string): string {
-  return getLang() === 'zh' ? `docs/zh/findings/${checkId}.md` : `docs/findings/${checkId}.md`;
+export function docPath(words: Words, checkId: string): string {
+  return words.lang === 'zh' ? `docs/zh/findings/${checkId}.md` : `docs/findings/${checkId}.md`;
 }
 
 export function markOfFinding(f: Finding): LineMark {
@@ -62,8 +62,8 @@ export interface LinesOptions {
   omitAct?: boolean;
 }
 
-export function findingLines(f: Finding, o: LinesOptions = {}): FindingLines {
-  const { details, evidence } = splitDetails(f);
+export function findingLines(words: Words, f: Finding, o: LinesOptions = {}): FindingLines {
+  const { details, evidence } = splitDetails(words, f);
   return {
     mark: markOfFinding(f),
     headline: f.message,
@@ -72,7 +72,7 @@ export function findingLines(f: Finding, o: LinesOptions = {}): FindingLines {
     evidence,
     ...(f.fix ? { fix: fixLines(f.fix.text, f.fix.commands, f.fix.manual ?? [], o) } : {}),
     ids: [f.check, ...(f.rootCause ? [f.rootCause] : [])],
-    doc: docPath(f.check),
+    doc: docPath(words, f.check),
   };
 }
 
@@ -86,7 +86,7 @@ export interface CauseLike {
   fix?: { text: string; commands: string[]; manual: string[] };
 }
 
-export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
+export function causeLines(words: Words, c: CauseLike, o: LinesOptions = {}): FindingLines {
   return {
     mark: 'fail',
     headline: c.title,
@@ -94,7 +94,7 @@ export function causeLines(c: CauseLike, o: LinesOptions = {}): FindingLines {
     consequences: [],
     evidence: c.evidence.map((e) => ({
       text: e.text,
-      where: e.line === null ? LABELS.machineFactWhere : LABELS.logLineWhere(e.line),
+      where: e.line === null ? labelsOf(words).machineFactWhere : labelsOf(words).logLineWhere(e.line),
     })),
     ...(c.fix ? { fix: fixLines(c.fix.text, c.fix.commands, c.fix.manual, o) } : {}),
     ids: [c.id],
@@ -136,12 +136,19 @@ function fixLines(
 }
 
 /** "Held by: …" kept apart from the rest of the details; evidence with its source. */
-function splitDetails(f: Finding): { details: string[]; evidence: EvidenceLine[] } {
+function splitDetails(words: Words, f: Finding): { details: string[]; evidence: EvidenceLine[] } {
   const details = f.details ? f.details.split('\n').filter((l) => l.trim() !== '') : [];
   const evidence = f.evidence.map((e) => ({
     text: e.text,
     ...(e.source !== undefined || e.line !== undefined
-      ? { where: e.line !== undefined ? (e.source ? `${e.source}:${e.line}` : LABELS.logLineWhere(e.line)) : e.source! }
+      ? {
+          where:
+            e.line !== undefined
+              ? e.source
+                ? `${e.source}:${e.line}`
+                : labelsOf(words).logLineWhere(e.line)
+              : e.source!,
+        }
       : {}),
   }));
   // A detail that only repeats an evidence line is said once, as evidence.

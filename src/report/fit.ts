@@ -2,9 +2,10 @@
 // a line wider than the width is wrapped with check's wrapper under a hanging indent (its own indent plus two),
 // at spaces only, so an error text is never cut and a path, URL or command stays whole on its line. A command
 // line ("$ …") is left as it is: it is for copying.
+import type { Words } from '../base/i18n/words.js';
 import { displayWidth, wrap } from './layout.js';
 
-export function fitToWidth(text: string, width: number): string {
+export function fitToWidth(words: Words, text: string, width: number): string {
   const out: string[] = [];
   for (const line of text.split('\n')) {
     if (displayWidth(line) <= width || /^\s*(?:\S+\s)?\$ /.test(stripSgr(line))) {
@@ -15,7 +16,7 @@ export function fitToWidth(text: string, width: number): string {
     // a list item's marker (✓ ✗ ! • - 1.) hangs: the continuation starts under its text
     const marker = /^(?:[✓✗!?•·*-]|\[[+x!?-]\]|\d+\.)\s/.exec(stripSgr(line.slice(indent.length)))?.[0] ?? '';
     const hang = marker ? `${indent}${' '.repeat(Math.min(displayWidth(marker), 4))}` : `${indent}  `;
-    out.push(...wrap(line.slice(indent.length), width, indent, hang.length < width / 2 ? hang : '  '));
+    out.push(...wrap(words, line.slice(indent.length), width, indent, hang.length < width / 2 ? hang : '  '));
   }
   return out.join('\n');
 }

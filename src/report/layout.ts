@@ -2,7 +2,7 @@
 // wrapping with a hanging indent, colours and the symbol set (Unicode, or ASCII where the locale is not
 // UTF-8). Reporters decide layout here and nothing else; what a finding says comes from ./finding-lines.ts.
 import pc from 'picocolors';
-import { getLang } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -53,10 +53,10 @@ function isWide(cp: number): boolean {
  * line may also break between two Chinese characters (Chinese has no spaces), never before closing
  * punctuation（，。：；）」) nor after opening punctuation（「）; Latin words, paths and commands stay whole.
  */
-export function wrap(text: string, width: number, first = '', rest = first): string[] {
+export function wrap(words: Pick<Words, 'lang'>, text: string, width: number, first = '', rest = first): string[] {
   const out: string[] = [];
   let prefix = first;
-  const cjk = getLang() === 'zh';
+  const cjk = words.lang === 'zh';
   for (const para of text.split('\n')) {
     let line = '';
     let lineW = 0;

@@ -8,34 +8,38 @@ import { whose } from '../gather/nvidia/memory-timeline.js';
 import { fmtSeconds } from './html/svg.js';
 import { logLine, mdCell, mdCode, mdFence, mdText } from './escape.js';
 import type { FindingLines } from './finding-lines.js';
-import { LABELS, MARK_WORDS } from './labels.js';
+import { labelsOf } from './labels.js';
 import { SYMBOLS } from './layout.js';
 import type { Mark, ReportModel } from './model.js';
-import { t, type MessageKey } from '../base/i18n/index.js';
+import type { MessageKey } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 const SYMBOL: Record<Mark, string> = SYMBOLS;
 
-export function renderMarkdown(m: ReportModel): string {
+export function renderMarkdown(words: Words, m: ReportModel): string {
   const out: string[] = [];
   out.push(`### ${text(m.title)}`, '');
   if (m.sourceLine) out.push(`<sub>${text(m.sourceLine)}</sub>`, '');
   out.push(`**${SYMBOL[m.verdict.mark]} ${text(m.verdict.text)}**`, '');
   out.push(
-    `<sub>${text(t('report.made', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</sub>`,
+    `<sub>${text(words.t('report.made', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</sub>`,
     '',
   );
 
   if (m.run) {
     out.push(fence(`$ ${m.run.argv.map(shellWord).join(' ')}`, 'console'));
-    out.push(text(t('report.runEnded', { exit: m.run.exitText, duration: fmtSeconds(m.run.durationMs) })), '');
+    out.push(
+      text(words.t('report.runEnded', { exit: m.run.exitText, duration: fmtSeconds(words, m.run.durationMs) })),
+      '',
+    );
   }
 
   if (m.diagnosed) {
-    out.push(`#### ${t('report.diagnosis')}`, '');
-    if (m.causes.length === 0) out.push(t('report.nothingOutput'), '');
+    out.push(`#### ${words.t('report.diagnosis')}`, '');
+    if (m.causes.length === 0) out.push(words.t('report.nothingOutput'), '');
     m.causes.forEach((c, i) => {
       out.push(
-        `${LABELS.rank(i + 1)} **${text(c.title)}** ` +
+        `${labelsOf(words).rank(i + 1)} **${text(c.title)}** ` +
           `(${Math.round(c.confidence * 100)}%)${c.lines.details[0] ? `: ${text(c.lines.details[0])}` : ''}`,
       );
     });
@@ -44,22 +48,30 @@ export function renderMarkdown(m: ReportModel): string {
 
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   if (m.findings.length > 0) {
-    out.push(`| | ${t('report.col.area')} | ${t('report.col.finding')} |`, '|---|---|---|');
+    out.push(`| | ${words.t('report.col.area')} | ${words.t('report.col.finding')} |`, '|---|---|---|');
     for (const f of problems) out.push(`| ${SYMBOL[f.mark]} | ${cell(f.category)} | ${cell(f.message)} |`);
     if (problems.length === 0) {
-      if (m.verdict.mark === 'skip') out.push(`| ${SYMBOL.skip} | ${t('report.all')} | ${cell(m.verdict.text)} |`);
-      else if (m.run?.failed) out.push(`| ${SYMBOL.ok} | ${t('report.theMachine')} | ${t('report.noOtherProblem')} |`);
-      else out.push(`| ${SYMBOL.ok} | ${t('report.all')} | ${t('report.noProblemsFound')} |`);
+      if (m.verdict.mark === 'skip')
+        out.push(`| ${SYMBOL.skip} | ${words.t('report.all')} | ${cell(m.verdict.text)} |`);
+      else if (m.run?.failed)
+        out.push(`| ${SYMBOL.ok} | ${words.t('report.theMachine')} | ${words.t('report.noOtherProblem')} |`);
+      else out.push(`| ${SYMBOL.ok} | ${words.t('report.all')} | ${words.t('report.noProblemsFound')} |`);
     }
     out.push('');
   }
 
   if (m.bars.length > 0) {
     out.push(
-      `#### ${m.barsCaption ? text(t('report.gpuMemoryCaption', { caption: m.barsCaption })) : t('report.gpuMemory')}`,
+      `#### ` +
+        (m.barsCaption
+          ? text(words.t('report.gpuMemoryCaption', { caption: m.barsCaption }))
+          : words.t('report.gpuMemory')),
       '',
       `| ` +
-        `${['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+        (['gpu', 'total', 'thisJob', 'otherProcesses', 'notAttributed', 'reserved', 'free']
+          .map((k) => words.t(`report.col.${k}` as MessageKey))
+          .join(' | ') +
+          ` `) +
         `|`,
       '|---|---|---|---|---|---|---|',
     );
@@ -69,7 +81,7 @@ export function renderMarkdown(m: ReportModel): string {
       const others =
         seg('other')
           .map((s) => `${s.label}: ${fmtMiB(s.miB)}`)
-          .join(t('list.semicolon')) || '–';
+          .join(words.t('list.semicolon')) || '–';
       const opt = (k: string) => (sum(k) ? fmtMiB(sum(k)) : '–');
       out.push(
         `| ${b.index} ${cell(b.name)} | ${fmtMiB(b.totalMiB)} | ${seg('job').length ? fmtMiB(sum('job')) : '–'} | ` +
@@ -82,7 +94,7 @@ export function renderMarkdown(m: ReportModel): string {
   if (m.timeline && m.run) {
     const tl = m.timeline;
     const body: string[] = [];
-    if (!tl.available) body.push(text(tl.note ?? t('report.notSampled')));
+    if (!tl.available) body.push(text(tl.note ?? words.t('report.notSampled')));
     for (const g of tl.gpus) {
       const p = {
         gpu: g.index,
@@ -94,41 +106,43 @@ export function renderMarkdown(m: ReportModel): string {
       };
       body.push(
         `- ` +
-          `${g.peakJobMiB !== null ? t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) }) : t('report.peakLine', p)}`,
+          (g.peakJobMiB !== null
+            ? words.t('report.peakLineJob', { ...p, job: fmtMiB(g.peakJobMiB) })
+            : words.t('report.peakLine', p)),
       );
     }
     if (tl.processes.length > 0) {
       body.push(
         '',
-        `| ${['pid', 'whose', 'peak', 'seen'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
+        `| ${['pid', 'whose', 'peak', 'seen'].map((k) => words.t(`report.col.${k}` as MessageKey)).join(' | ')} |`,
         '|---|---|---|---|',
       );
       for (const p of tl.processes)
         body.push(
-          `| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(p.firstSeen)} – ` +
-            `${fmtSeconds(p.lastSeen)} |`,
+          `| ${p.pid} | ${cell(whose(p))} | ${fmtMiB(p.peakMiB)} | ${fmtSeconds(words, p.firstSeen)} – ` +
+            `${fmtSeconds(words, p.lastSeen)} |`,
         );
     }
-    if (tl.failureAt !== undefined) body.push('', t('report.failedAt', { at: fmtSeconds(tl.failureAt) }));
-    out.push(...details(t('report.memoryOverTime'), body));
+    if (tl.failureAt !== undefined) body.push('', words.t('report.failedAt', { at: fmtSeconds(words, tl.failureAt) }));
+    out.push(...details(words.t('report.memoryOverTime'), body));
   }
 
   if (problems.length > 0) {
     const body: string[] = [];
-    for (const f of problems) body.push(...block(f.lines, `${SYMBOL[f.mark]} `));
-    out.push(...details(t('report.findingsEvidence'), body));
+    for (const f of problems) body.push(...block(words, f.lines, `${SYMBOL[f.mark]} `));
+    out.push(...details(words.t('report.findingsEvidence'), body));
   }
 
   if (m.causes.length > 0) {
     const body: string[] = [];
-    m.causes.forEach((c, i) => body.push(...block(c.lines, `${LABELS.rank(i + 1)} `)));
-    out.push(...details(t('report.diagnosisEvidence'), body));
+    m.causes.forEach((c, i) => body.push(...block(words, c.lines, `${labelsOf(words).rank(i + 1)} `)));
+    out.push(...details(words.t('report.diagnosisEvidence'), body));
   }
 
   if (m.versions.length > 0) {
     out.push(
-      ...details(t('report.versions'), [
-        `| | ${t('report.col.what')} | ${t('report.col.version')} |`,
+      ...details(words.t('report.versions'), [
+        `| | ${words.t('report.col.what')} | ${words.t('report.col.version')} |`,
         '|---|---|---|',
         ...m.versions.map(
           (v) =>
@@ -140,15 +154,18 @@ export function renderMarkdown(m: ReportModel): string {
   }
   if (m.libraries && m.libraries.length > 0) {
     out.push(
-      ...details(t('report.libraryResolution'), [
+      ...details(words.t('report.libraryResolution'), [
         `| ` +
-          `${['loadedBy', 'library', 'resolvesTo', 'version', 'via'].map((k) => t(`report.col.${k}` as MessageKey)).join(' | ')} ` +
+          (['loadedBy', 'library', 'resolvesTo', 'version', 'via']
+            .map((k) => words.t(`report.col.${k}` as MessageKey))
+            .join(' | ') +
+            ` `) +
           `|`,
         '|---|---|---|---|---|',
         ...m.libraries.map(
           (r) =>
             `| ${cell(r.consumer.split('/').pop() ?? r.consumer)} | ${cell(r.name)} | ` +
-            `${r.path === null ? `${SYMBOL.fail} ${t('report.notFound')}` : cell(r.path)} | ` +
+            `${r.path === null ? `${SYMBOL.fail} ${words.t('report.notFound')}` : cell(r.path)} | ` +
             `${cell(r.version ?? '?')} | ${cell(r.via)} |`,
         ),
       ]),
@@ -156,14 +173,14 @@ export function renderMarkdown(m: ReportModel): string {
   }
   if (m.log && m.log.lines.length > 0) {
     out.push(
-      ...details(t('report.logTitle', { title: m.log.title, n: m.log.lines.length }), [
+      ...details(words.t('report.logTitle', { title: m.log.title, n: m.log.lines.length }), [
         fence(m.log.lines.map((l) => l.text).join('\n')),
       ]),
     );
   }
   if (m.facts.length > 0) {
     out.push(
-      ...details(t('report.facts'), [
+      ...details(words.t('report.facts'), [
         '| | |',
         '|---|---|',
         ...m.facts.map((f) => `| ${cell(f.label)} | ${cell(f.value)} |`),
@@ -177,7 +194,7 @@ export function renderMarkdown(m: ReportModel): string {
 }
 
 /** One finding or cause: the headline, details, evidence in a fence, the fix with the acting command first. */
-function block(fl: FindingLines, lead: string): string[] {
+function block(words: Words, fl: FindingLines, lead: string): string[] {
   const out: string[] = [`**${lead}${text(fl.headline)}**`, ''];
   for (const d of fl.details) out.push(text(d), '');
   // what frameworks do with the fact, each at its certainty and with its source
@@ -189,14 +206,18 @@ function block(fl: FindingLines, lead: string): string[] {
   if (fl.evidence.length > 0)
     out.push(fence(fl.evidence.map((e) => `${e.text}${e.where ? `   (${e.where})` : ''}`).join('\n')));
   if (fl.fix) {
-    out.push(`**${LABELS.fix}**${LABELS.gap}${text(fl.fix.text)}`, '');
-    const cmds = [...(fl.fix.act ? [`${fl.fix.act}   # ${LABELS.actNote}`] : []), ...fl.fix.commands];
+    out.push(`**${labelsOf(words).fix}**${labelsOf(words).gap}${text(fl.fix.text)}`, '');
+    const cmds = [...(fl.fix.act ? [`${fl.fix.act}   # ${labelsOf(words).actNote}`] : []), ...fl.fix.commands];
     if (cmds.length > 0) out.push(fence(cmds.join('\n'), 'sh'));
     // By-hand steps in a code block too: a placeholder such as <index of an idle GPU> stays text.
-    if (fl.fix.byHand.length > 0) out.push(`${LABELS.byHand}`, '', fence(fl.fix.byHand.join('\n')));
+    if (fl.fix.byHand.length > 0) out.push(`${labelsOf(words).byHand}`, '', fence(fl.fix.byHand.join('\n')));
   }
   const id = fl.ids[0];
-  if (id) out.push(`<sub>${LABELS.about}${LABELS.gap}${mdCode(id)}${fl.doc ? ` (${mdCode(fl.doc)})` : ''}</sub>`, '');
+  if (id)
+    out.push(
+      `<sub>${labelsOf(words).about}${labelsOf(words).gap}${mdCode(id)}${fl.doc ? ` (${mdCode(fl.doc)})` : ''}</sub>`,
+      '',
+    );
   return out;
 }
 
@@ -223,5 +244,3 @@ function cell(s: string): string {
 function shellWord(a: string): string {
   return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`;
 }
-
-export { MARK_WORDS };

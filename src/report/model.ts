@@ -9,10 +9,10 @@ import type { Snapshot } from '../gather/snapshot/schema.js';
 import { holderFrameworkLabel } from '../gather/procfs/framework.js';
 import type { MemoryTimeline } from '../gather/nvidia/memory-timeline.js';
 import { causeLines, findingLines, type CauseLike, type FindingLines } from './finding-lines.js';
-import { TITLES } from './labels.js';
+import { titlesOf } from './labels.js';
 import { fmtTaken, type ReportSource } from './provenance.js';
 import { fmtAge } from '../base/format.js';
-import { t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 import { answerOf, type Answer } from './views/explain/answer.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
@@ -165,19 +165,19 @@ export interface ReportModel {
   facts: { label: string; value: string }[];
 }
 
-export function buildReportModel(input: ReportInput): ReportModel {
+export function buildReportModel(words: Words, input: ReportInput): ReportModel {
   const s = input.snapshot ?? null;
   const findings = input.findings ?? [];
   const categoryOf = input.categoryOf ?? (() => 'system' as Category);
-  const views = findings.map((f) => findingView(f, categoryOf(f.check), s));
+  const views = findings.map((f) => findingView(words, f, categoryOf(f.check), s));
   views.sort((a, b) => markRank(b.mark) - markRank(a.mark));
   const diagnosis = input.diagnosis
     ? { ...input.diagnosis, causes: [...input.diagnosis.causes].sort((a, b) => b.confidence - a.confidence) }
     : null;
-  const answer = diagnosis && diagnosis.causes.length > 0 ? answerOf(diagnosis, { snapshot: s }) : undefined;
+  const answer = diagnosis && diagnosis.causes.length > 0 ? answerOf(words, diagnosis, { snapshot: s }) : undefined;
   // each cause as the answer shows it: a log line under the first cause that cites it, a fix said once
   const causes = (diagnosis?.causes ?? []).map((c, i) => {
-    const v = causeView(c, s);
+    const v = causeView(words, c, s);
     const a = answer?.causes[i];
     return a && !answer.undecided ? { ...v, lines: a.lines } : v;
   });
@@ -195,33 +195,37 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const src = input.source && input.source.file !== null ? input.source : null;
   return {
     kind: input.kind,
-    title: titleOf(input, host, src?.file ?? null),
+    title: titleOf(words, input, host, src?.file ?? null),
     generatedAt: input.generatedAt,
     tool: input.tool,
     host,
     sourceLine: src
-      ? TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds))
+      ? titlesOf(words).snapshotLine(
+          src.host,
+          fmtTaken(src.takenAt),
+          src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds),
+        )
       : null,
     ...(input.inputLine ? { inputLine: input.inputLine } : {}),
-    verdict: verdictOf(input, counts, causes, s, findings, answer),
+    verdict: verdictOf(words, input, counts, causes, s, findings, answer),
     counts,
     ...(input.run ? { run: input.run } : {}),
     barsCaption:
       input.kind === 'run'
         ? input.run?.failed
-          ? t('model.whenFailed')
-          : t('model.afterEnded')
+          ? words.t('model.whenFailed')
+          : words.t('model.afterEnded')
         : s
-          ? t('model.at', { time: fmtTaken(s.collectedAt) })
+          ? words.t('model.at', { time: fmtTaken(s.collectedAt) })
           : '',
-    bars: s ? gpuBars(s, jobPids, input.run?.timeline) : [],
+    bars: s ? gpuBars(words, s, jobPids, input.run?.timeline) : [],
     ...(input.run ? { timeline: input.run.timeline } : {}),
     causes,
     ...(answer ? { answer } : {}),
     diagnosed: input.diagnosis !== undefined && input.diagnosis !== null,
     libraries: s ? libraryRows(s) : null,
     versions: s
-      ? versionRows(s, findings, categoryOf, input.titleOf)
+      ? versionRows(words, s, findings, categoryOf, input.titleOf)
       : versionRowsFromFindings(findings, categoryOf, input.titleOf),
     findings: views,
     ...(input.log
@@ -232,23 +236,25 @@ export function buildReportModel(input: ReportInput): ReportModel {
           },
         }
       : {}),
-    facts: s ? facts(s) : [],
+    facts: s ? facts(words, s) : [],
   };
 }
 
-function titleOf(input: ReportInput, host: string | null, file: string | null): string {
-  if (file !== null && input.kind !== 'run') return TITLES.fromSnapshot(input.kind, file);
+function titleOf(words: Words, input: ReportInput, host: string | null, file: string | null): string {
+  if (file !== null && input.kind !== 'run') return titlesOf(words).fromSnapshot(input.kind, file);
   if (input.kind === 'run') {
     const failed = input.run?.failed === true;
-    if (host) return failed ? t('model.titleRunFailedOn', { host }) : t('model.titleRunSucceededOn', { host });
-    return failed ? t('model.titleRunFailed') : t('model.titleRunSucceeded');
+    if (host)
+      return failed ? words.t('model.titleRunFailedOn', { host }) : words.t('model.titleRunSucceededOn', { host });
+    return failed ? words.t('model.titleRunFailed') : words.t('model.titleRunSucceeded');
   }
   return host
-    ? t('model.titleCommandOn', { command: input.kind, host })
-    : t('model.titleCommand', { command: input.kind });
+    ? words.t('model.titleCommandOn', { command: input.kind, host })
+    : words.t('model.titleCommand', { command: input.kind });
 }
 
 function verdictOf(
+  words: Words,
   input: ReportInput,
   counts: ReportModel['counts'],
   causes: CauseView[],
@@ -257,28 +263,28 @@ function verdictOf(
   answer: Answer | undefined,
 ): ReportModel['verdict'] {
   if (input.kind === 'run' && input.run) {
-    if (!input.run.failed) return { mark: 'ok', text: t('model.runSucceeded', { exit: input.run.exitText }) };
+    if (!input.run.failed) return { mark: 'ok', text: words.t('model.runSucceeded', { exit: input.run.exitText }) };
     const top = causes[0];
     // an undecided diagnosis names no likely cause: the run failed, and the next step decides
     return {
       mark: 'fail',
       text:
         top && !answer?.undecided
-          ? t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) })
-          : t('model.runFailed', { exit: input.run.exitText }),
+          ? words.t('model.runFailedLikely', { exit: input.run.exitText, cause: lowerFirst(top.title) })
+          : words.t('model.runFailed', { exit: input.run.exitText }),
     };
   }
   if (input.kind === 'explain') {
     // the explain headline itself; undecided is not a red "most likely"
     if (answer) return { mark: answer.undecided ? 'unknown' : 'fail', text: answer.headline };
-    return { mark: 'unknown', text: t('model.nothingInLog') };
+    return { mark: 'unknown', text: words.t('model.nothingInLog') };
   }
-  if (counts.errors > 0) return { mark: 'fail', text: t('model.errorsWarnings', counts) };
-  if (counts.warnings > 0) return { mark: 'warn', text: t('model.warningsNoErrors', counts) };
+  if (counts.errors > 0) return { mark: 'fail', text: words.t('model.errorsWarnings', counts) };
+  if (counts.warnings > 0) return { mark: 'warn', text: words.t('model.warningsNoErrors', counts) };
   // Nothing GPU-related could be judged: never a green "no problems".
   if (s && !s.nvidia.ok && findings.some((f) => f.check === 'gpu.driver' && f.status === 'skip'))
-    return { mark: 'skip', text: t('model.noGpuVerdict') };
-  return { mark: 'ok', text: t('label.noProblems') };
+    return { mark: 'skip', text: words.t('model.noGpuVerdict') };
+  return { mark: 'ok', text: words.t('label.noProblems') };
 }
 
 function markOf(f: Finding): Mark {
@@ -292,7 +298,7 @@ function markRank(m: Mark): number {
   return m === 'fail' ? 3 : m === 'warn' ? 2 : m === 'unknown' ? 1 : m === 'ok' ? 0 : -1;
 }
 
-function findingView(f: Finding, cat: Category, s: Snapshot | null): FindingView {
+function findingView(words: Words, f: Finding, cat: Category, s: Snapshot | null): FindingView {
   return {
     check: f.check,
     category: CATEGORIES[cat] ?? cat,
@@ -310,14 +316,14 @@ function findingView(f: Finding, cat: Category, s: Snapshot | null): FindingView
     })),
     consequences: [...(f.consequences ?? [])],
     ...(f.fix ? { fix: { text: f.fix.text, commands: [...f.fix.commands], manual: [...(f.fix.manual ?? [])] } } : {}),
-    lines: findingLines(f, { snapshot: s }),
+    lines: findingLines(words, f, { snapshot: s }),
     ...(f.bare ? { bare: true as const } : {}),
   };
 }
 
-function causeView(c: DiagnosisCause, s: Snapshot | null): CauseView {
+function causeView(words: Words, c: DiagnosisCause, s: Snapshot | null): CauseView {
   const v = causeViewBare(c);
-  return { ...v, lines: causeLines(v, { snapshot: s }) };
+  return { ...v, lines: causeLines(words, v, { snapshot: s }) };
 }
 
 function causeViewBare(c: DiagnosisCause): Omit<CauseView, 'lines'> {
@@ -340,7 +346,7 @@ function causeViewBare(c: DiagnosisCause): Omit<CauseView, 'lines'> {
  * Per GPU: the job's memory, each other process by name, memory no listed process accounts for, and free.
  * For a run, the job has usually exited by the time the snapshot is taken: its segment is its last sample.
  */
-export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: MemoryTimeline): GpuBar[] {
+export function gpuBars(words: Words, s: Snapshot, jobPids: ReadonlySet<number>, timeline?: MemoryTimeline): GpuBar[] {
   if (!s.nvidia.ok) return [];
   const byPid = new Map(s.processes.list.map((p) => [p.pid, p]));
   return s.nvidia.gpus.map((g) => {
@@ -368,15 +374,15 @@ export function gpuBars(s: Snapshot, jobPids: ReadonlySet<number>, timeline?: Me
       .filter((p) => p.isJob && p.gpuUuid === g.uuid)
       .reduce((a, p) => a + p.lastMiB, 0);
     const job = Math.max(jobSnap, sampled);
-    if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: t('model.thisJob'), miB: job });
+    if (job > 0 || jobPids.size > 0) segs.unshift({ kind: 'job', label: words.t('model.thisJob'), miB: job });
     const unattributed = Math.max(0, g.memory.usedMiB - others - jobSnap);
-    if (unattributed > 0) segs.push({ kind: 'unattributed', label: t('model.notAttributed'), miB: unattributed });
+    if (unattributed > 0) segs.push({ kind: 'unattributed', label: words.t('model.notAttributed'), miB: unattributed });
     // One source per figure: free is nvidia-smi's free (what the findings quote), not total minus the rest;
     // what nvidia-smi counts neither used nor free is the driver's reserve.
     const free = Math.max(0, Math.min(g.memory.freeMiB, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0)));
     const reserved = Math.max(0, g.memory.totalMiB - segs.reduce((a, x) => a + x.miB, 0) - free);
-    if (reserved > 0) segs.push({ kind: 'reserved', label: t('model.reserved'), miB: reserved });
-    segs.push({ kind: 'free', label: t('model.free'), miB: free });
+    if (reserved > 0) segs.push({ kind: 'reserved', label: words.t('model.reserved'), miB: reserved });
+    segs.push({ kind: 'free', label: words.t('model.free'), miB: free });
     return {
       index: g.index,
       name: g.name,
@@ -411,6 +417,7 @@ export function libraryRows(s: Snapshot): LibraryRow[] | null {
 }
 
 function versionRows(
+  words: Words,
   s: Snapshot,
   findings: readonly Finding[],
   categoryOf: (id: string) => Category,
@@ -425,7 +432,7 @@ function versionRows(
   if (s.nvidia.ok) {
     const ps = problemsAbout((f) => f.rootCause === 'driver_too_old' || f.rootCause === 'hardware_or_driver_fault');
     rows.push({
-      item: t('model.nvidiaDriver'),
+      item: words.t('model.nvidiaDriver'),
       value: `${s.nvidia.driverVersion} (CUDA ≤ ${s.nvidia.cudaVersion ?? '?'})`,
       mark: markFrom(ps),
       ...(ps[0] ? { note: ps[0].message } : {}),
@@ -437,20 +444,20 @@ function versionRows(
       if (!isObj(env) || !Array.isArray(env.frameworks)) continue;
       const where = str(env.prefix) ?? '?';
       if (str(env.pythonVersion))
-        rows.push({ item: t('model.pythonAt', { where }), value: str(env.pythonVersion)!, mark: null });
+        rows.push({ item: words.t('model.pythonAt', { where }), value: str(env.pythonVersion)!, mark: null });
       for (const fw of env.frameworks) {
         if (!isObj(fw)) continue;
         const name = str(fw.framework) ?? '?';
         const parts = [str(fw.version) ?? '?'];
         if (str(fw.cuda)) parts.push(`CUDA ${str(fw.cuda)}`);
         if (str(fw.cudnn)) parts.push(`cuDNN ${str(fw.cudnn)}`);
-        if (fw.gpuBuild === false) parts.push(t('model.cpuOnly'));
+        if (fw.gpuBuild === false) parts.push(words.t('model.cpuOnly'));
         const ps = problemsAbout(
           (f) => f.affects?.framework === name && ['versions', 'libraries', 'python'].includes(categoryOf(f.check)),
         );
         rows.push({
           item: name,
-          value: parts.join(t('list.comma')),
+          value: parts.join(words.t('list.comma')),
           mark: fw.gpuBuild === false ? 'warn' : markFrom(ps),
           ...(ps[0] ? { note: ps[0].message } : {}),
         });
@@ -470,20 +477,22 @@ function versionRowsFromFindings(
     .map((f) => ({ item: titleOf?.(f.check) ?? f.check, value: f.message, mark: markOf(f) }));
 }
 
-function facts(s: Snapshot): { label: string; value: string }[] {
+function facts(words: Words, s: Snapshot): { label: string; value: string }[] {
   const out = [
-    { label: t('model.fact.host'), value: s.host.name },
-    { label: t('model.fact.collected'), value: fmtTaken(s.collectedAt) },
+    { label: words.t('model.fact.host'), value: s.host.name },
+    { label: words.t('model.fact.collected'), value: fmtTaken(s.collectedAt) },
     {
-      label: t('model.fact.system'),
+      label: words.t('model.fact.system'),
       value:
         `${s.system.os ?? '?'}, kernel ${s.system.kernel ?? '?'}, ` +
-        `${s.system.arch}${s.system.container.kind !== 'none' ? `, container ${s.system.container.kind}` : ''}${s.system.wsl ? ', WSL' : ''}`,
+        `${s.system.arch}${
+          s.system.container.kind !== 'none' ? `, ` + `container ${s.system.container.kind}` : ''
+        }${s.system.wsl ? ', WSL' : ''}`,
     },
   ];
   if (s.nvidia.ok) {
     out.push({
-      label: t('model.fact.driver'),
+      label: words.t('model.fact.driver'),
       value: `${s.nvidia.driverVersion}, CUDA ≤ ${s.nvidia.cudaVersion ?? '?'}`,
     });
     for (const g of s.nvidia.gpus)

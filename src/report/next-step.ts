@@ -6,6 +6,7 @@ import { headroomCheck } from '../judge/checks/memory/headroom.js';
 import { holdersCheck } from '../judge/checks/memory/holders.js';
 import type { Finding } from '../judge/finding.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
+import type { Words } from '../base/i18n/words.js';
 
 /** Root causes that check judges on the machine itself, by the checks that judge them, in check's order. */
 const JUDGED_BY: Record<string, ReadonlyArray<{ evaluate(s: Snapshot): Finding[] }>> = {
@@ -24,10 +25,10 @@ export function memoryFinding(s: Snapshot, causeId?: string): Finding | null {
 }
 
 /** check's fix for this root cause on this machine, as every output lays it out; null when check has none. */
-export function machineFix(causeId: string, s: Snapshot): FindingLines['fix'] | null {
+export function machineFix(words: Words, causeId: string, s: Snapshot): FindingLines['fix'] | null {
   if (!JUDGED_BY[causeId]) return null;
   const f = memoryFinding(s, causeId);
-  return f ? (findingLines(f, { snapshot: s }).fix ?? null) : null;
+  return f ? (findingLines(words, f, { snapshot: s }).fix ?? null) : null;
 }
 
 /** The first command of a fix: the acting one, else the first safe one. */

@@ -3,8 +3,8 @@
 // else's snapshot never reads it as a report about the machine in front of them.
 import { fmtAge } from '../base/format.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
-import { TITLES } from './labels.js';
-import { t as tr } from '../base/i18n/index.js';
+import { titlesOf } from './labels.js';
+import type { Words } from '../base/i18n/words.js';
 
 export interface ReportSource {
   /** the snapshot file ("-" read from standard input); null: this machine, probed now */
@@ -16,10 +16,10 @@ export interface ReportSource {
   agoSeconds: number | null;
 }
 
-export function reportSource(s: Snapshot, file: string | null, nowMs: number): ReportSource {
+export function reportSource(words: Words, s: Snapshot, file: string | null, nowMs: number): ReportSource {
   const t = Date.parse(s.collectedAt);
   return {
-    file: file === '-' ? tr('title.standardInput') : file,
+    file: file === '-' ? words.t('title.standardInput') : file,
     host: s.host.name,
     takenAt: s.collectedAt,
     agoSeconds: Number.isFinite(t) ? Math.max(0, (nowMs - t) / 1000) : null,
@@ -34,10 +34,14 @@ export function fmtTaken(iso: string): string {
 }
 
 /** The header lines of a terminal report: the title, and for a snapshot, the host and when it was taken. */
-export function headerLines(command: string, src: ReportSource): { title: string; sub: string | null } {
-  if (src.file === null) return { title: TITLES.live(command, src.host), sub: null };
+export function headerLines(words: Words, command: string, src: ReportSource): { title: string; sub: string | null } {
+  if (src.file === null) return { title: titlesOf(words).live(command, src.host), sub: null };
   return {
-    title: TITLES.fromSnapshot(command, src.file),
-    sub: TITLES.snapshotLine(src.host, fmtTaken(src.takenAt), src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds)),
+    title: titlesOf(words).fromSnapshot(command, src.file),
+    sub: titlesOf(words).snapshotLine(
+      src.host,
+      fmtTaken(src.takenAt),
+      src.agoSeconds === null ? '?' : fmtAge(src.agoSeconds),
+    ),
   };
 }

@@ -11,10 +11,10 @@ import type { Snapshot } from '../gather/snapshot/schema.js';
 import { frameworkLabel } from '../gather/procfs/framework.js';
 import { visible, visibleLine } from './escape.js';
 import { findingLines, markOfFinding, type FindingLines, type LineMark } from './finding-lines.js';
-import { LABELS, SUMMARY, TITLES } from './labels.js';
+import { labelsOf, summaryOf, titlesOf } from './labels.js';
 import { displayWidth, palette, SYMBOLS, wrap, type Colors } from './layout.js';
 import { headerLines, type ReportSource } from './provenance.js';
-import { joinList, t } from '../base/i18n/index.js';
+import type { Words } from '../base/i18n/words.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -61,17 +61,23 @@ export function paintMark(m: LineMark, c: Colors): string {
  * evidence under a gutter, the fix with the acting command first, the by-hand steps last; with -v the ids
  * and the page about it. `lead` replaces the mark (a rank "1." in a diagnosis); `indent` shifts the block.
  */
-export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string; indent?: string } = {}): string[] {
+export function renderBlock(
+  words: Words,
+  fl: FindingLines,
+  st: TermStyle,
+  o: { lead?: string; indent?: string } = {},
+): string[] {
   const { c, width } = st;
   const ind = o.indent ?? '';
   const lead = o.lead ?? paintMark(fl.mark, c);
-  const out: string[] = [...wrap(c.bold(visible(fl.headline)), width, `${ind}${lead} `, `${ind}  `)];
+  const out: string[] = [...wrap(words, c.bold(visible(fl.headline)), width, `${ind}${lead} `, `${ind}  `)];
   const body = `${ind}    `;
-  for (const d of fl.details) out.push(...wrap(visible(d), width, body, `${body}  `));
+  for (const d of fl.details) out.push(...wrap(words, visible(d), width, body, `${body}  `));
   // what a framework does with the fact: its certainty always, its source with -v
   for (const q of fl.consequences)
     out.push(
       ...wrap(
+        words,
         `→ ${consequenceText({ ...q, text: visible(q.text), source: visible(q.source) }, st.verbose, c.dim)}`,
         width,
         body,
@@ -82,22 +88,43 @@ export function renderBlock(fl: FindingLines, st: TermStyle, o: { lead?: string;
   for (const e of fl.evidence) {
     const text = visible(e.text);
     const where = e.where ? c.dim(`   (${visibleLine(e.where)})`) : '';
-    out.push(...wrap(`${text}${where}`, width, gutter, `${gutter}  `));
+    out.push(...wrap(words, `${text}${where}`, width, gutter, `${gutter}  `));
   }
   if (fl.fix) {
-    out.push(...wrap(`${c.cyan(LABELS.fix)}${LABELS.gap}${visible(fl.fix.text)}`, width, body, `${body}  `));
+    out.push(
+      ...wrap(
+        words,
+        `${c.cyan(labelsOf(words).fix)}${labelsOf(words).gap}${visible(fl.fix.text)}`,
+        width,
+        body,
+        `${body}  `,
+      ),
+    );
     // Commands are never wrapped: they are for copying.
-    if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${LABELS.actNote}`)}`);
+    if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${labelsOf(words).actNote}`)}`);
     for (const cmd of fl.fix.commands) out.push(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`);
     for (const m of fl.fix.byHand)
-      out.push(...wrap(`${c.yellow(LABELS.byHand)}${LABELS.gap}${visible(m)}`, width, `${body}  `, `${body}    `));
+      out.push(
+        ...wrap(
+          words,
+          `${c.yellow(labelsOf(words).byHand)}${labelsOf(words).gap}${visible(m)}`,
+          width,
+          `${body}  `,
+          `${body}    `,
+        ),
+      );
   }
   if (st.verbose && (fl.ids.length > 0 || fl.doc))
-    out.push(c.dim(`${body}${LABELS.ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
+    out.push(c.dim(`${body}${labelsOf(words).ids} ${fl.ids.join(' · ')}${fl.doc ? ` · ${fl.doc}` : ''}`));
   return out;
 }
 
-export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[], o: TerminalOptions): string {
+export function renderTerminal(
+  words: Words,
+  snapshot: Snapshot,
+  findings: readonly Finding[],
+  o: TerminalOptions,
+): string {
   const c = palette(o.color);
   const st: TermStyle = { width: o.width ?? 80, c, verbose: o.verbose };
   const lines: string[] = [];
@@ -106,16 +133,17 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
   if (o.quiet && problems.length === 0) return '';
 
   const src = o.source ?? { file: null, host: snapshot.host.name, takenAt: snapshot.collectedAt, agoSeconds: 0 };
-  const head = headerLines(command.replace(/^gpu-env-doctor /, ''), src);
+  const head = headerLines(words, command.replace(/^gpu-env-doctor /, ''), src);
   // The hint goes where it fits: after the title, else after the snapshot line, else nowhere.
-  const hint = o.verbose || o.quiet ? '' : ` (${TITLES.detailsHint(command)})`;
+  const hint = o.verbose || o.quiet ? '' : ` (${titlesOf(words).detailsHint(command)})`;
   const title = visibleLine(head.title);
   const sub = head.sub ? visibleLine(head.sub) : null;
   const hintOnTitle = hint !== '' && displayWidth(title + hint) <= st.width;
-  lines.push(...wrap(`${c.bold(title)}${hintOnTitle ? c.dim(hint) : ''}`, st.width, '', '  '));
+  lines.push(...wrap(words, `${c.bold(title)}${hintOnTitle ? c.dim(hint) : ''}`, st.width, '', '  '));
   if (sub)
     lines.push(
       ...wrap(
+        words,
         c.dim(`${sub}${!hintOnTitle && displayWidth(`  ${sub}${hint}`) <= st.width ? hint : ''}`),
         st.width,
         '  ',
@@ -133,10 +161,11 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
       const fs = byCat.get(cat);
       if (!fs) continue;
       const mark = areaMark(fs);
-      const text = areaText(fs, mark);
+      const text = areaText(words, fs, mark);
       lines.push(
         ...wrap(
-          `[${paintMark(mark, c)}] ${t('area.line', { area: CATEGORIES[cat], text: visible(text) })}`,
+          words,
+          `[${paintMark(mark, c)}] ${words.t('area.line', { area: CATEGORIES[cat], text: visible(text) })}`,
           st.width,
           '',
           '    ',
@@ -144,12 +173,15 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
       );
       if (o.verbose) {
         for (const f of fs) {
-          if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue; // shown below with details
+          // shown below with details
+          if (isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash') continue;
           if (f.message === text) continue; // already the area's line
-          const message = deferredTo(f, fs) ?? f.message;
+          const message = deferredTo(words, f, fs) ?? f.message;
           lines.push(
             ...wrap(
-              `${visible(message)}${f.status === 'skip' ? c.dim(` (${LABELS.skipped})`) : ''} ${c.dim(`[${f.check}]`)}`,
+              words,
+              `${visible(message)}${f.status === 'skip' ? c.dim(` (${labelsOf(words).skipped})`) : ''} ` +
+                `${c.dim(`[${f.check}]`)}`,
               st.width,
               `    ${c.dim('•')} `,
               '      ',
@@ -162,17 +194,23 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
 
   if (problems.length > 0) {
     const sorted = [...problems].sort((a, b) => sevRank(b) - sevRank(a));
-    for (const f of sorted) lines.push('', ...renderBlock(findingLines(f, { snapshot }), st));
+    for (const f of sorted) lines.push('', ...renderBlock(words, findingLines(words, f, { snapshot }), st));
   }
 
-  if (o.verbose) lines.push('', ...renderFacts(snapshot, c));
+  if (o.verbose) lines.push('', ...renderFacts(words, snapshot, c));
 
   lines.push(
     '',
-    ...wrap(summaryLine(findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote), st.width, '', '  '),
+    ...wrap(
+      words,
+      summaryLine(words, findings, snapshot, c, o.threshold, o.ignored ?? 0, o.ignoredNote),
+      st.width,
+      '',
+      '  ',
+    ),
   );
   // the -v facts (a GPU's line, the environment, probe times) are fitted like the rest
-  return `${fitToWidth(lines.join('\n'), st.width)}\n`;
+  return `${fitToWidth(words, lines.join('\n'), st.width)}\n`;
 }
 
 /** Checks that leave their subject to another when that one reports it (one cause, one finding): memory.holders
@@ -180,11 +218,11 @@ export function renderTerminal(snapshot: Snapshot, findings: readonly Finding[],
 const DEFERS_TO: Readonly<Record<string, string>> = { 'memory.holders': 'memory.headroom' };
 
 /** "<title>: named in the finding below" for a bare ok whose subject a problem of its area reports */
-function deferredTo(f: Finding, area: readonly Finding[]): string | null {
+function deferredTo(words: Words, f: Finding, area: readonly Finding[]): string | null {
   const other = DEFERS_TO[f.check];
   if (!other || !isBareOk(f) || !area.some((x) => x.check === other && isProblem(x, 'warn'))) return null;
   const title = f.message.replace(/: ok$|：正常$/, '');
-  return t('area.namedBelow', { title });
+  return words.t('area.namedBelow', { title });
 }
 
 function sevRank(f: Finding): number {
@@ -203,26 +241,26 @@ function areaMark(fs: readonly Finding[]): LineMark {
   return 'ok';
 }
 
-function areaText(fs: readonly Finding[], mark: LineMark): string {
+function areaText(words: Words, fs: readonly Finding[], mark: LineMark): string {
   if (mark === 'ok' || mark === 'skip') {
     // For an area that was skipped, a skip that carries evidence (the check's own verdict) says more than
     // the runner's bare "not applicable" skips.
     const informative =
       fs.find((f) => f.status !== 'skip' && !isBareOk(f)) ??
       (mark === 'skip' ? (fs.find((f) => f.evidence.length > 0) ?? fs[0]) : undefined);
-    return informative?.message ?? t('area.noProblem');
+    return informative?.message ?? words.t('area.noProblem');
   }
   const problems = fs.filter((f) => isProblem(f, 'warn') || f.status === 'unknown' || f.status === 'crash');
   // the finding's block below says it whole: the area line gives its first clause, so it is not said twice
-  if (problems.length === 1) return firstClause(problems[0]!.message);
-  return t('area.problems', { n: problems.length });
+  if (problems.length === 1) return firstClause(words, problems[0]!.message);
+  return words.t('area.problems', { n: problems.length });
 }
 
 /** "GPU 0 has 1.2 GiB free of 140.4 GiB: a job that needs more fails…" → "GPU 0 has 1.2 GiB free of 140.4 GiB
  *  (below)"; a headline without a clause of its own stays whole. */
-function firstClause(message: string): string {
+function firstClause(words: Words, message: string): string {
   const m = /^(.{12,}?)(?::\s|：)/.exec(message);
-  return m ? t('area.below', { text: m[1]! }) : message;
+  return m ? words.t('area.below', { text: m[1]! }) : message;
 }
 
 /** True when no GPU was visible and nothing else was wrong: the run judged no GPU at all. */
@@ -231,6 +269,7 @@ export function noGpuSeen(s: Snapshot, findings: readonly Finding[]): boolean {
 }
 
 function summaryLine(
+  words: Words,
   findings: readonly Finding[],
   s: Snapshot,
   c: Colors,
@@ -243,36 +282,59 @@ function summaryLine(
   const unknown = findings.filter((f) => f.status === 'unknown' && !isProblem(f, 'warn')).length;
   const checks = new Set(findings.map((f) => f.check)).size;
   const ms = s.probes.reduce((a, p) => Math.max(a, p.durationMs), 0);
-  const parts = [SUMMARY.counts(errors, warns)];
-  if (unknown > 0) parts.push(SUMMARY.unknown(unknown));
-  if (ignored > 0) parts.push(SUMMARY.ignored(ignored));
+  const parts = [summaryOf(words).counts(errors, warns)];
+  if (unknown > 0) parts.push(summaryOf(words).unknown(unknown));
+  if (ignored > 0) parts.push(summaryOf(words).ignored(ignored));
   if (ignoredNote) parts.push(visibleLine(ignoredNote));
   const noGpu = errors === 0 && warns === 0 && noGpuSeen(s, findings);
   // A machine where nothing GPU-related could be judged is not a pass: "-", never a green tick.
   const mark: LineMark = errors > 0 ? 'fail' : warns > 0 ? 'warn' : noGpu ? 'skip' : unknown > 0 ? 'unknown' : 'ok';
   const failing = findings.some((f) => isProblem(f, threshold));
-  const tail = [SUMMARY.checks(checks), SUMMARY.slowest(Math.round(ms))];
-  if (noGpu) tail.unshift(SUMMARY.noGpu);
-  if (!failing && warns > 0 && threshold === 'error') tail.push(c.dim(SUMMARY.belowThreshold(threshold)));
-  return `${paintMark(mark, c)} ${joinList(parts, 'comma')} · ${tail.join(' · ')}`;
+  const tail = [summaryOf(words).checks(checks), summaryOf(words).slowest(Math.round(ms))];
+  if (noGpu) tail.unshift(summaryOf(words).noGpu);
+  if (!failing && warns > 0 && threshold === 'error') tail.push(c.dim(summaryOf(words).belowThreshold(threshold)));
+  return `${paintMark(mark, c)} ${words.joinList(parts, 'comma')} · ${tail.join(' · ')}`;
 }
 
-function renderFacts(s: Snapshot, c: Colors): string[] {
-  const out: string[] = [c.bold(t('facts.title'))];
+function renderFacts(words: Words, s: Snapshot, c: Colors): string[] {
+  const out: string[] = [c.bold(words.t('facts.title'))];
   const v = visibleLine;
   out.push(
     `  ` +
-      `${t('facts.system', { os: v(s.system.os ?? '?'), kernel: v(s.system.kernel ?? '?'), arch: s.system.arch, container: s.system.container.kind, wsl: s.system.wsl })}`,
+      words.t('facts.system', {
+        os: v(s.system.os ?? '?'),
+        kernel: v(s.system.kernel ?? '?'),
+        arch: s.system.arch,
+        container: s.system.container.kind,
+        wsl: s.system.wsl,
+      }),
   );
   if (s.nvidia.ok) {
     out.push(
       `  ` +
-        `${t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', { driver: s.nvidia.driverVersion, cuda: s.nvidia.cudaVersion ?? '?', module: s.system.kernelModule?.version ?? '?' })}`,
+        words.t(s.system.kernelModule ? 'facts.driverModule' : 'facts.driver', {
+          driver: s.nvidia.driverVersion,
+          cuda: s.nvidia.cudaVersion ?? '?',
+          module: s.system.kernelModule?.version ?? '?',
+        }),
     );
     for (const g of s.nvidia.gpus) {
       out.push(
         `  ` +
-          `${t('facts.gpu', { index: g.index, name: v(g.name), sm: g.computeCapability ?? '?', bus: g.busId, uuid: v(g.uuid), used: fmtMiB(g.memory.usedMiB), total: fmtMiB(g.memory.totalMiB), free: fmtMiB(g.memory.freeMiB), persistence: g.persistenceMode ?? '?', computeMode: g.computeMode ?? '?', mig: g.migMode ?? 'n/a', ecc: g.ecc.mode ?? 'n/a' })}`,
+          words.t('facts.gpu', {
+            index: g.index,
+            name: v(g.name),
+            sm: g.computeCapability ?? '?',
+            bus: g.busId,
+            uuid: v(g.uuid),
+            used: fmtMiB(g.memory.usedMiB),
+            total: fmtMiB(g.memory.totalMiB),
+            free: fmtMiB(g.memory.freeMiB),
+            persistence: g.persistenceMode ?? '?',
+            computeMode: g.computeMode ?? '?',
+            mig: g.migMode ?? 'n/a',
+            ecc: g.ecc.mode ?? 'n/a',
+          }),
       );
     }
   } else {
@@ -282,15 +344,38 @@ function renderFacts(s: Snapshot, c: Colors): string[] {
     const fw = p.framework ? ` ${frameworkLabel(p.framework.name)} (${v(p.framework.evidence[0] ?? 'maps')})` : '';
     out.push(
       `  ` +
-        `${t('facts.process', { pid: p.pid, user: v(p.user ?? '?'), state: p.state ?? '?', gpus: p.gpus.join(',') || '-', mib: fmtMiB(p.usedMiB), age: fmtAge(p.ageSeconds), ppid: p.ppid ?? '?', orphaned: p.orphaned, framework: fw, cmd: v(fmtCmdline(p.cmdline)) })}`,
+        words.t('facts.process', {
+          pid: p.pid,
+          user: v(p.user ?? '?'),
+          state: p.state ?? '?',
+          gpus: p.gpus.join(',') || '-',
+          mib: fmtMiB(p.usedMiB),
+          age: fmtAge(p.ageSeconds),
+          ppid: p.ppid ?? '?',
+          orphaned: p.orphaned,
+          framework: fw,
+          cmd: v(fmtCmdline(p.cmdline)),
+        }),
     );
   }
   const envKeys = Object.keys(s.env).filter((k) => k !== 'PATH');
   if (envKeys.length > 0)
-    out.push(`  ${t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
+    out.push(`  ${words.t('facts.env', { vars: envKeys.map((k) => `${v(k)}=${v(s.env[k] ?? '')}`).join(' ') })}`);
   out.push(
     `  ` +
-      `${c.bold(t('facts.probes'))}${t('facts.colon')}${s.probes.map((p) => (p.ok ? t('facts.probe', { id: p.id, ms: p.durationMs }) : t('facts.probeFailed', { id: p.id, ms: p.durationMs, message: v(p.message ?? t('facts.failed')) }))).join(t('list.comma'))}`,
+      (c.bold(words.t('facts.probes')) +
+        `${words.t('facts.colon')}` +
+        s.probes
+          .map((p) =>
+            p.ok
+              ? words.t('facts.probe', { id: p.id, ms: p.durationMs })
+              : words.t('facts.probeFailed', {
+                  id: p.id,
+                  ms: p.durationMs,
+                  message: v(p.message ?? words.t('facts.failed')),
+                }),
+          )
+          .join(words.t('list.comma'))),
   );
   return out;
 }

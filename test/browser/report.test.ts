@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { renderHtml } from '../../src/report/html/render.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { hogRunModel } from '../report/sample.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 if (!CHROMIUM)
@@ -24,7 +25,7 @@ describe.skipIf(!CHROMIUM)('HTML report in headless Chromium', () => {
     const { chromium } = await import('playwright-core');
     dir = tempDir('ged-browser-');
     file = path.join(dir, 'report.html');
-    fs.writeFileSync(file, renderHtml(hogRunModel(POINTS)));
+    fs.writeFileSync(file, renderHtml(wordsFor(getLang()), hogRunModel(POINTS)));
     // A fresh profile in a temp folder (playwright passes it as --user-data-dir).
     browser = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
       executablePath: CHROMIUM!,

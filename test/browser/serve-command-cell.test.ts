@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { buildPageModel } from '../../src/report/serve/model.js';
 import { renderPage } from '../../src/report/serve/render.js';
 import { NOW, sampleState } from '../serve/sample-state.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the page's DOM, typed by the browser, not by this project
 declare const document: any;
@@ -41,7 +42,7 @@ describe.skipIf(!CHROMIUM)('serve: the command cell', () => {
           '--steps',
           '100000',
         ];
-      const html = renderPage(buildPageModel(st), {
+      const html = renderPage(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), st), {
         now: NOW,
         query: '',
         refreshS: 5,

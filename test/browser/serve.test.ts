@@ -18,6 +18,7 @@ import { buildPageModel } from '../../src/report/serve/model.js';
 import { PAGE_CSS, renderPage } from '../../src/report/serve/render.js';
 import { contentSecurityPolicy } from '../../src/act/serve/security.js';
 import { startServer } from '../../src/act/serve/server.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 // Run in the page by playwright (the tests' TypeScript has no DOM library).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -296,7 +297,7 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
   }, 90000);
 
   it('a shared server with frameworks, an hour of memory and findings, under the real headers: screenshots at desktop and phone width, light and dark', async () => {
-    const model = buildPageModel(sampleState());
+    const model = buildPageModel(wordsFor(getLang()), sampleState());
     const now = NOW + 1500;
     const srv = await startServer({
       host: '127.0.0.1',
@@ -306,7 +307,13 @@ describe.skipIf(!CHROMIUM)('serve: the live page in headless Chromium', () => {
       csp: contentSecurityPolicy({ scriptHash: CLIENT_JS_HASH, styleHash: cspHash(PAGE_CSS) }),
       source: {
         page: (q) =>
-          renderPage(model, { now, query: q, refreshS: 5, tool: 'gpu-env-doctor 0.1.0', historyWindowMs: 3600_000 }),
+          renderPage(wordsFor(getLang()), model, {
+            now,
+            query: q,
+            refreshS: 5,
+            tool: 'gpu-env-doctor 0.1.0',
+            historyWindowMs: 3600_000,
+          }),
         json: () => '{}',
         eventData: () => JSON.stringify({ now }),
       },

@@ -23,6 +23,7 @@ import { buildReportModel } from '../../src/report/model.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { gpus, planted, realSnapshot } from '../helpers/snapshots.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const problems = (c: Check, s: Snapshot) => c.evaluate(s).filter((f) => f.status !== 'ok');
 
@@ -101,7 +102,7 @@ describe('no GPU visible at all: never a false green (issue 16.1)', () => {
     });
     const findings = all(s);
     expect(findings.find((f) => f.check === 'gpu.driver')!.status).toBe('skip');
-    const text = renderTerminal(s, findings, {
+    const text = renderTerminal(wordsFor(getLang()), s, findings, {
       color: false,
       verbose: false,
       threshold: 'error',
@@ -112,7 +113,7 @@ describe('no GPU visible at all: never a false green (issue 16.1)', () => {
     expect(summary).toMatch(/^- 0 errors, 0 warnings · no GPU visible/);
     expect(text).not.toMatch(/^✓ /m);
     expect(text).toMatch(/^\[-\] GPU & driver/m);
-    const model = buildReportModel({
+    const model = buildReportModel(wordsFor(getLang()), {
       kind: 'check',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
@@ -121,10 +122,10 @@ describe('no GPU visible at all: never a false green (issue 16.1)', () => {
       categoryOf,
     });
     expect(model.verdict.mark).toBe('skip');
-    const md = renderMarkdown(model);
+    const md = renderMarkdown(wordsFor(getLang()), model);
     expect(md).not.toContain('No problems found');
     expect(md).toMatch(/\*\*- No GPU visible/);
-    const html = renderHtml(model);
+    const html = renderHtml(wordsFor(getLang()), model);
     expect(html).not.toMatch(/class="mark ok"[^<]*<\/span> No NVIDIA GPU/);
     expect(html).toMatch(/class="mark skip"[^>]*>-<\/span> No NVIDIA GPU/);
   });

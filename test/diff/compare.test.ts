@@ -9,6 +9,7 @@ import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { clone, h200Snapshot } from '../fleet/h200-snapshot.js';
 import { shadowCudnn } from '../../bench/fleet-generate.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const EXAMPLES = path.resolve(__dirname, '../fixtures/snapshots');
 const real = (f: string) => parseSnapshotText(fs.readFileSync(path.join(EXAMPLES, f), 'utf8'), f);
@@ -159,18 +160,18 @@ describe('diff: planted differences, ranked by impact', () => {
 
   it('renders terminal and Markdown with the values, the reason and the counts', () => {
     const r = diffSnapshots(base, planted(), labels);
-    const t = renderDiffTerminal(r, { color: false, verbose: false, width: 200 });
+    const t = renderDiffTerminal(wordsFor(getLang()), r, { color: false, verbose: false, width: 200 });
     expect(t).toContain('critical');
     expect(t).toMatch(/NVIDIA driver: 580\.159\.04 → 535\.183\.01/);
     expect(t).toContain('the driver sets the highest CUDA version');
     expect(t).toContain('environment variable TF_CPP_MIN_LOG_LEVEL: (not set) → 3');
-    expect(renderDiffTerminal(r, { color: false, verbose: true })).toContain(
+    expect(renderDiffTerminal(wordsFor(getLang()), r, { color: false, verbose: true })).toContain(
       'env[TF_CPP_MIN_LOG_LEVEL]: (not set) → 3',
     );
     expect(t).toMatch(
       /6 differences \(4 critical, 1 high, 1 low\) · \d+ facts the same · 3 differences of the moment hidden \(--all shows them\)/,
     );
-    const md = renderDiffMarkdown(r);
+    const md = renderDiffMarkdown(wordsFor(getLang()), r);
     expect(md).toContain('| critical | `driver` | `580.159.04` | `535.183.01` |');
     expect(md.split('\n').filter((l) => l.startsWith('| ')).length).toBe(2 + 6); // header, rule, rows
   });
@@ -178,7 +179,7 @@ describe('diff: planted differences, ranked by impact', () => {
   it('says each reason once, above the differences it explains (issue 16.7)', () => {
     const b = clone(base);
     for (const k of ['TF_FORCE_GPU_ALLOW_GROWTH', 'XLA_FLAGS', 'JAX_PLATFORMS', 'CUDA_MODULE_LOADING']) b.env[k] = 'x';
-    const t = renderDiffTerminal(diffSnapshots(base, b, labels), { color: false, verbose: false });
+    const t = renderDiffTerminal(wordsFor(getLang()), diffSnapshots(base, b, labels), { color: false, verbose: false });
     const why = 'these variables change which libraries load';
     expect(t.split(why).length - 1).toBe(1);
   });
@@ -186,7 +187,7 @@ describe('diff: planted differences, ranked by impact', () => {
   it('escapes pipes and newlines in Markdown cells', () => {
     const b = clone(base);
     b.env.XLA_FLAGS = '--a|b\n--c';
-    const md = renderDiffMarkdown(diffSnapshots(base, b, labels));
+    const md = renderDiffMarkdown(wordsFor(getLang()), diffSnapshots(base, b, labels));
     const row = md.split('\n').find((l) => l.includes('env[XLA_FLAGS]'))!;
     expect(row).toContain('`--a\\|b\\n--c`'); // the newline shown as \n, never a broken row
     expect(row.split(/(?<!\\)\|/).length).toBe(7); // 5 cells between 6 unescaped pipes

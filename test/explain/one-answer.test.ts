@@ -13,7 +13,7 @@ import { esc } from '../../src/report/html/escape.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { buildReportModel } from '../../src/report/model.js';
 import type { Snapshot } from '../../src/gather/snapshot/schema.js';
-import { setLang } from '../../src/base/i18n/index.js';
+import { setLang, getLang, wordsFor } from '../../src/base/i18n/index.js';
 import { headroomCheck } from '../../src/judge/checks/memory/headroom.js';
 
 const fx = (p: string) => readFileSync(new URL(`../fixtures/${p}`, import.meta.url), 'utf8');
@@ -46,13 +46,14 @@ describe.each(['en', 'zh'] as const)('one answer in every format (%s)', (lang) =
   test.each(CASES)('%s', (_name, make) => {
     setLang(lang);
     const { d, snapshot } = make();
-    const a = answerOf(d, { snapshot });
+    const a = answerOf(wordsFor(getLang()), d, { snapshot });
     const json = answerJson(a);
-    const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot });
-    const mdText = renderExplainMarkdown(d, { snapshot });
+    const term = renderExplainTerminal(wordsFor(getLang()), d, { color: false, verbose: false, width: 80, snapshot });
+    const mdText = renderExplainMarkdown(wordsFor(getLang()), d, { snapshot });
     const mdHtml = md(mdText);
     const page = renderHtml(
-      buildReportModel({
+      wordsFor(getLang()),
+      buildReportModel(wordsFor(getLang()), {
         kind: 'explain',
         generatedAt: 'now',
         tool: { name: 'gpu-env-doctor', version: '0' },
@@ -111,24 +112,29 @@ describe('the same state, the same first command', () => {
   test("memory held by a holder of unknown standing: check's first step (look at it), not fix", () => {
     const d = explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: HELD });
     expect(d.causes[0]!.id).toBe('memory_held_by_other_process');
-    const a = answerOf(d, { snapshot: HELD });
+    const a = answerOf(wordsFor(getLang()), d, { snapshot: HELD });
     const holder = HELD.processes.list.find((p) => (p.usedMiB ?? 0) > 1000)!.pid;
     // check's finding on the same snapshot
     const check = headroomCheck.evaluate(HELD).find((f) => f.status === 'fail')!;
     expect(check.fix!.commands[0]).toBe(`ps -o pid,ppid,user,etime,stat,cmd -p ${holder}`);
     expect(answerJson(a).nextStep!.commands[0]).toBe(check.fix!.commands[0]);
-    const term = renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot: HELD });
+    const term = renderExplainTerminal(wordsFor(getLang()), d, {
+      color: false,
+      verbose: false,
+      width: 80,
+      snapshot: HELD,
+    });
     expect(term).toContain(`\n      $ ps -o pid,ppid,user,etime,stat,cmd -p ${holder}\n`);
     expect(term).not.toMatch(/gpu-env-doctor fix {3}#/);
   });
 
   test('memory held by an orphan: gpu-env-doctor fix first, as check says it', () => {
     const d = explainText(fx('h200/logs/conv-keep1200-bs64.txt'), { snapshot: ORPHAN });
-    const a = answerOf(d, { snapshot: ORPHAN });
+    const a = answerOf(wordsFor(getLang()), d, { snapshot: ORPHAN });
     expect(answerJson(a).nextStep!.commands[0]).toBe('gpu-env-doctor fix');
-    expect(renderExplainTerminal(d, { color: false, verbose: false, width: 80, snapshot: ORPHAN })).toMatch(
-      /\$ gpu-env-doctor fix {3}# shows the plan and asks first/,
-    );
+    expect(
+      renderExplainTerminal(wordsFor(getLang()), d, { color: false, verbose: false, width: 80, snapshot: ORPHAN }),
+    ).toMatch(/\$ gpu-env-doctor fix {3}# shows the plan and asks first/);
   });
 });
 
@@ -139,7 +145,7 @@ describe('Markdown from hostile facts', () => {
       'GPU 0: NVIDIA [click](https://evil.example) </details> (UUID: GPU-1)',
       'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.11 GiB of which 1.00 GiB is free.',
     ].join('\n');
-    const mdOut = renderExplainMarkdown(explainText(log));
+    const mdOut = renderExplainMarkdown(wordsFor(getLang()), explainText(log));
     const html = md(mdOut);
     expect(html).not.toMatch(/<img|<a |<script/);
     // the one </details> is the tool's own
@@ -148,7 +154,7 @@ describe('Markdown from hostile facts', () => {
 
   test('zh bold labels render as bold on a CommonMark renderer', () => {
     setLang('zh');
-    const html = md(renderExplainMarkdown(explainText(fx('h200/logs/torch-oom-huge.txt'))));
+    const html = md(renderExplainMarkdown(wordsFor(getLang()), explainText(fx('h200/logs/torch-oom-huge.txt'))));
     expect(html).toMatch(/<strong>下一步<\/strong>：/);
     expect(html).not.toMatch(/\*\*/);
   });
@@ -158,7 +164,7 @@ describe("a PID from the log is the host's in a container", () => {
   const oom =
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 784.00 MiB. GPU 0 has a total capacity of 139.80 GiB of which 297.56 MiB is free. Process 637 has 138.62 GiB memory in use. Including non-PyTorch memory, this process has 896.00 MiB memory in use.';
   const held = (d: Diagnosis, s: Snapshot | null) =>
-    answerOf(d, { snapshot: s })
+    answerOf(wordsFor(getLang()), d, { snapshot: s })
       .causes.find((c) => c.id === 'memory_held_by_other_process')!
       .lines.fix!.byHand.join('\n');
 

@@ -12,6 +12,7 @@ import { createUserFiles } from '../../src/ports/user-files.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
 import { fsWithGpuFds, isRunning, killQuietly, smiXmlWith, spawnOrphan } from './helpers.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const started: number[] = [];
 afterEach(() => {
@@ -55,7 +56,10 @@ describe('fix on a terminal', () => {
     const pid = spawnOrphan(['sleep', '300']);
     started.push(pid);
     const ctx = ttyContext(pid, 'y\n');
-    const code = await runFix(ctx, args('--grace', '2'), { signals: realSignals, sleep: realSleep });
+    const code = await runFix(wordsFor(getLang()), ctx, args('--grace', '2'), {
+      signals: realSignals,
+      sleep: realSleep,
+    });
     expect(ctx.err.join('')).toContain('End this process? [y/N] ');
     expect(ctx.out.join('')).toContain(`✓ ended PID ${pid} (SIGTERM)`);
     expect(isRunning(pid)).toBe(false);
@@ -68,7 +72,7 @@ describe('fix on a terminal', () => {
     for (const answer of ['n\n', '\n', 'yep\n', null]) {
       const ctx = ttyContext(pid, answer);
       const signals = recordingSignals();
-      const code = await runFix(ctx, args(), { signals, sleep: realSleep });
+      const code = await runFix(wordsFor(getLang()), ctx, args(), { signals, sleep: realSleep });
       expect(ctx.err.join('')).toContain('Nothing changed.');
       expect(signals.sent).toEqual([]);
       expect(code).toBe(1);

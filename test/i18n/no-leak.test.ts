@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/registry.js';
 import { en, type MessageKey } from '../../src/base/i18n/en.js';
-import { setLang } from '../../src/base/i18n/index.js';
+import { setLang, getLang, wordsFor } from '../../src/base/i18n/index.js';
 import { cudnnSmokeCheck } from '../../src/judge/checks/libraries/cudnn-smoke.js';
 import { SMOKE_STATUSES } from '../../src/judge/checks/libraries/smoke-status.js';
 import type { SmokeGpu, SmokeRun } from '../../src/gather/snapshot/schema-smoke.js';
@@ -311,13 +311,15 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
   it('serve\'s page: lang="zh-CN", every frame text from the catalog', () => {
     setLang('zh');
     for (const o of [{}, { frameworks: true }, { hostile: true }]) {
-      const page = renderPage(buildPageModel(sampleState(o)), OPTS);
+      const page = renderPage(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), sampleState(o)), OPTS);
       expect(page).toContain('<html lang="zh-CN">');
       expect(page).toContain('现在空闲');
       expect(leaks(text(page), found)).toEqual([]);
     }
     setLang('en');
-    expect(renderPage(buildPageModel(sampleState()), OPTS)).toContain('<html lang="en">');
+    expect(renderPage(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), sampleState()), OPTS)).toContain(
+      '<html lang="en">',
+    );
   });
 
   it("serve --fleet's page: the same", async () => {
@@ -333,7 +335,7 @@ describe('--lang zh in-process: the cuDNN smoke status lines and the serve pages
       onChange: () => undefined,
     });
     await w.scan();
-    const page = renderFleetPage(w.model(), OPTS);
+    const page = renderFleetPage(wordsFor(getLang()), w.model(), OPTS);
     expect(page).toContain('<html lang="zh-CN">');
     expect(page).toContain('GPU 机群');
     expect(leaks(text(page), found)).toEqual([]);

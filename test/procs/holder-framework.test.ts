@@ -13,6 +13,7 @@ import { buildReportModel } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { HOLDERS, holdersSnapshot, JAX_PID, TORCH_PID } from '../helpers/holders.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const maps = (pid: number) => parseMaps(fs.readFileSync(path.join(HOLDERS, `maps-${pid}.txt`), 'utf8'));
 
@@ -90,7 +91,7 @@ describe('the holders in the snapshot and their policy', () => {
   });
 
   it('procs: a FRAMEWORK column and what would give each holder’s memory back; --json has framework and policy', () => {
-    const text = renderProcs(s, procRows(s), { color: false, verbose: false });
+    const text = renderProcs(wordsFor(getLang()), s, procRows(s), { color: false, verbose: false });
     expect(text).toMatch(/VERDICT\s+FRAMEWORK\s+COMMAND/);
     expect(text).toMatch(/1968 .* active\s+JAX\s+jaxhold\.py 60/); // the script and its arguments, shortened to the width (80 by default)
     expect(text).toMatch(/1969 .* active\s+PyTorch\s+torchhold\.py 60/);
@@ -137,7 +138,7 @@ describe('the holders in the snapshot and their policy', () => {
   });
 
   it('the report bars name the holder by framework', () => {
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'check',
       generatedAt: 'x',
       tool: { name: 'gpu-env-doctor', version: '0' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { procRows, procsJson, renderProcs, staleCount } from '../../src/report/views/procs.js';
 import { holder, snapshotWith } from '../fix/helpers.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const s = snapshotWith([
   holder({ pid: 800, orphaned: false, ppid: 700, parentName: 'bash', usedMiB: 90000, cpuSeconds: 250 }),
@@ -61,7 +62,7 @@ describe('the procs table', () => {
   });
 
   it('shows GPU, PID, user, memory, age, state, parent, container, verdict and command line per row', () => {
-    const text = renderProcs(s, procRows(s), { color: false, verbose: false, width: 200 });
+    const text = renderProcs(wordsFor(getLang()), s, procRows(s), { color: false, verbose: false, width: 200 });
     const lines = text.split('\n');
     expect(lines[0]).toBe('GPU 0 NVIDIA H200: 529 MiB used of 140.4 GiB, 139.3 GiB free');
     const head = lines.findIndex((l) => l.startsWith('GPU  PID'));
@@ -76,7 +77,7 @@ describe('the procs table', () => {
       '2 stale processes holding GPU memory. To end them: gpu-env-doctor fix (it shows the plan and asks first).',
     );
     // at 80 columns the command line gets what the other columns leave (20 at least); prose lines wrap
-    const narrow = renderProcs(s, procRows(s), { color: false, verbose: false, width: 80 });
+    const narrow = renderProcs(wordsFor(getLang()), s, procRows(s), { color: false, verbose: false, width: 80 });
     const row = narrow.split('\n').find((l) => / 694 /.test(l))!;
     expect(row.length).toBeLessThan(lines[head + 2]!.length);
     for (const l of narrow.split('\n').filter((x) => x.startsWith('PID '))) expect(l.length).toBeLessThanOrEqual(80);
@@ -91,7 +92,7 @@ describe('the procs table', () => {
       }),
     ]);
     const rowAt = (width: number) =>
-      renderProcs(venv, procRows(venv), { color: false, verbose: false, width })
+      renderProcs(wordsFor(getLang()), venv, procRows(venv), { color: false, verbose: false, width })
         .split('\n')
         .find((l) => / 694 /.test(l))!;
     expect(rowAt(110)).toMatch(/  python3 …\/hog\.py 1200 120$/);
@@ -100,15 +101,15 @@ describe('the procs table', () => {
     expect(rowAt(100)).toMatch(/  hog\.py 1200 120$/);
     expect(rowAt(100).length).toBeLessThanOrEqual(100);
     // wide enough: the whole line; -v: the whole line whatever the width
-    const wide = renderProcs(venv, procRows(venv), { color: false, verbose: false, width: 200 });
+    const wide = renderProcs(wordsFor(getLang()), venv, procRows(venv), { color: false, verbose: false, width: 200 });
     expect(wide).toContain(' /opt/torch/.venv/bin/python3 /home/alice/jobs/hog.py 1200 120\n');
-    const verbose = renderProcs(venv, procRows(venv), { color: false, verbose: true, width: 80 });
+    const verbose = renderProcs(wordsFor(getLang()), venv, procRows(venv), { color: false, verbose: true, width: 80 });
     expect(verbose).toContain(' /opt/torch/.venv/bin/python3 /home/alice/jobs/hog.py 1200 120\n');
   });
 
   it('says so when nothing holds GPU memory', () => {
     const empty = snapshotWith([]);
-    expect(renderProcs(empty, procRows(empty), { color: false, verbose: false })).toContain(
+    expect(renderProcs(wordsFor(getLang()), empty, procRows(empty), { color: false, verbose: false })).toContain(
       'No process holds GPU memory.',
     );
   });

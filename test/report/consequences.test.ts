@@ -8,6 +8,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { realSnapshot } from '../helpers/snapshots.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const f: Finding = finding({
   check: 'libraries.cudnn-sublibrary',
@@ -29,7 +30,7 @@ const f: Finding = finding({
 });
 const s = realSnapshot('h200-idle');
 const model = () =>
-  buildReportModel({
+  buildReportModel(wordsFor(getLang()), {
     kind: 'check',
     generatedAt: '2026-12-02T00:00:00Z',
     tool: { name: 'gpu-env-doctor', version: '0' },
@@ -39,7 +40,7 @@ const model = () =>
 
 describe('consequences in every output', () => {
   it('terminal: after the headline, before the evidence; its source with -v', () => {
-    const plain = renderTerminal(s, [f], {
+    const plain = renderTerminal(wordsFor(getLang()), s, [f], {
       color: false,
       verbose: false,
       threshold: 'error',
@@ -48,7 +49,7 @@ describe('consequences in every output', () => {
     });
     expect(plain).toContain('    → The first torch.backends.cudnn.version() call <raises> [seen]');
     expect(plain.indexOf('→ The first')).toBeLessThan(plain.indexOf('│ libcudnn_graph'));
-    const verbose = renderTerminal(s, [f], {
+    const verbose = renderTerminal(wordsFor(getLang()), s, [f], {
       color: false,
       verbose: true,
       threshold: 'error',
@@ -59,10 +60,10 @@ describe('consequences in every output', () => {
   });
 
   it('Markdown and HTML: with certainty and source, escaped', () => {
-    expect(renderMarkdown(model())).toContain(
+    expect(renderMarkdown(wordsFor(getLang()), model())).toContain(
       '- The first torch.backends.cudnn.version() call &lt;raises&gt; _[seen: H200 capture torch-system-first.txt]_',
     );
-    const html = renderHtml(model());
+    const html = renderHtml(wordsFor(getLang()), model());
     expect(html).toContain(
       '<li class="verified">→ The first torch.backends.cudnn.version() call &lt;raises&gt; <span class="src">[seen: H200 capture torch-system-first.txt]</span></li>',
     );

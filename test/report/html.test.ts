@@ -3,6 +3,7 @@ import { buildReportModel } from '../../src/report/model.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { esc } from '../../src/report/html/escape.js';
 import { HOSTILE, HOSTILE_NAME, hogFindings, hogRunModel, hogSnapshot } from './sample.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 /** Every tag the report itself writes; a tag outside this list came from the data. */
 const OUR_TAGS = new Set(
@@ -16,7 +17,7 @@ function tagsOf(html: string): string[] {
 }
 
 describe('HTML report: escaping', () => {
-  const html = renderHtml(hogRunModel());
+  const html = renderHtml(wordsFor(getLang()), hogRunModel());
 
   it('writes only its own tags: hostile log lines, process names and messages stay text', () => {
     const foreign = tagsOf(html).filter((t) => !OUR_TAGS.has(t));
@@ -63,7 +64,7 @@ describe('HTML report: escaping', () => {
 
 describe('HTML report: content', () => {
   const model = hogRunModel(12);
-  const html = renderHtml(model);
+  const html = renderHtml(wordsFor(getLang()), model);
 
   it('draws one stacked bar per GPU: this job, each other process by name, free', () => {
     expect((html.match(/<svg class="bar"/g) ?? []).length).toBe(1);
@@ -130,7 +131,7 @@ describe('HTML report: content', () => {
         },
       ],
     };
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'check',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
@@ -149,7 +150,7 @@ describe('HTML report: content', () => {
       ],
       categoryOf: (id) => (id.startsWith('versions.') ? 'versions' : 'memory'),
     });
-    const page = renderHtml(m);
+    const page = renderHtml(wordsFor(getLang()), m);
     const versions = /<table class="versions">([\s\S]*?)<\/table>/.exec(page)![1]!;
     expect(versions).toMatch(
       /<span class="mark ok" title="ok">✓<\/span><\/td><td>NVIDIA driver<\/td><td>580.159.04 \(CUDA ≤ 13.0\)/,
@@ -183,7 +184,8 @@ describe('HTML report: content', () => {
       },
     };
     const page = renderHtml(
-      buildReportModel({
+      wordsFor(getLang()),
+      buildReportModel(wordsFor(getLang()), {
         kind: 'check',
         generatedAt: 'now',
         tool: { name: 'g', version: '0' },
@@ -208,7 +210,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
     const snapshot = hogSnapshot();
     const diagnosis = explainText(log, { snapshot });
     const lines = log.split('\n').map((text, i) => ({ n: i + 1, text }));
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'explain',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
@@ -217,7 +219,7 @@ describe('HTML report of explain (the engine Diagnosis, as `explain --html` will
       log: { title: 'The log', lines },
     });
     expect(m.causes[0]!.id).toBe('memory_held_by_other_process');
-    const page = renderHtml(m);
+    const page = renderHtml(wordsFor(getLang()), m);
     expect(page).toMatch(/<p class="verdict fail" id="verdict">.*Most likely: another process holds the GPU memory/);
     expect(page).toContain('<span class="src">(this machine)</span>');
     const oom = lines.find((l) => l.text.startsWith('torch.OutOfMemoryError'))!.n;

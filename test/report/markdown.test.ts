@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fence, renderMarkdown, text } from '../../src/report/markdown.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { hogFindings, hogRunModel, hogSnapshot } from './sample.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 describe('Markdown report (for a GitHub issue)', () => {
-  const md = renderMarkdown(hogRunModel());
+  const md = renderMarkdown(wordsFor(getLang()), hogRunModel());
 
   it('starts with the verdict and the problems table, and folds the details', () => {
     const head = md.split('<details>')[0]!;
@@ -48,7 +49,8 @@ describe('Markdown report (for a GitHub issue)', () => {
 
   it('one spelling for each label: Fix:, the acting command first, "By hand, after checking:" (issue 16.8)', () => {
     const out = renderMarkdown(
-      buildReportModel({
+      wordsFor(getLang()),
+      buildReportModel(wordsFor(getLang()), {
         kind: 'check',
         generatedAt: 'now',
         tool: { name: 'gpu-env-doctor', version: '0' },
@@ -63,7 +65,7 @@ describe('Markdown report (for a GitHub issue)', () => {
   });
 
   it('a placeholder in a by-hand step stays text (GitHub would swallow <index of an idle GPU> as a tag)', () => {
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'explain',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
@@ -83,14 +85,14 @@ describe('Markdown report (for a GitHub issue)', () => {
         ],
       },
     });
-    const out = renderMarkdown(m);
+    const out = renderMarkdown(wordsFor(getLang()), m);
     const outsideFences = out.split(/\n`{3,}[a-z]*\n[\s\S]*?\n`{3,}\n/).join('\n');
     expect(outsideFences).not.toContain('<index');
     expect(out).toMatch(/```\nOr run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python \.\.\.\n```/);
   });
 
   it('renders a check report without a run: no timeline section', () => {
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'check',
       generatedAt: 'now',
       tool: { name: 'gpu-env-doctor', version: '0' },
@@ -98,7 +100,7 @@ describe('Markdown report (for a GitHub issue)', () => {
       findings: hogFindings(),
       categoryOf: () => 'memory',
     });
-    const out = renderMarkdown(m);
+    const out = renderMarkdown(wordsFor(getLang()), m);
     expect(out).toMatch(/^### gpu-env-doctor check on gpu-node-17\.example\.com\n\n\*\*✗ 1 error, 1 warning\.\*\*/);
     expect(out).not.toContain('Memory over time');
     expect(out).toContain('<summary>Findings: evidence and fixes</summary>');

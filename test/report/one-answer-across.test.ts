@@ -18,6 +18,7 @@ import { MemoryHistory } from '../../src/report/serve/history.js';
 import { answerJson, answerOf } from '../../src/report/views/explain/answer.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLES = path.join(ROOT, 'examples/snapshots');
@@ -35,7 +36,7 @@ function runModel(snapPath: string, log: string) {
   const s = load(snapPath);
   const g = s.nvidia.ok ? s.nvidia.gpus[0]! : null;
   const text = fs.readFileSync(log, 'utf8');
-  return buildReportModel({
+  return buildReportModel(wordsFor(getLang()), {
     kind: 'run',
     generatedAt: '2026-12-03T12:00:00Z',
     tool: { name: 'gpu-env-doctor', version: '0' },
@@ -96,7 +97,7 @@ function servePage(snapPath: string): string {
       runningSince: null,
     },
   };
-  return renderPage(buildPageModel(st), {
+  return renderPage(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), st), {
     now,
     query: '',
     refreshS: 5,
@@ -123,8 +124,8 @@ function outputs(snapPath: string): Record<string, string> {
   runCli(['fleet', snapPath, '--html', fleetHtml]);
   out['fleet --html'] = fs.readFileSync(fleetHtml, 'utf8');
   const m = runModel(snapPath, CUPY);
-  out.run = failureReport(m, false, undefined, { width: 80 });
-  out['run --report x.html'] = renderHtml(m);
+  out.run = failureReport(wordsFor(getLang()), m, false, undefined, { width: 80 });
+  out['run --report x.html'] = renderHtml(wordsFor(getLang()), m);
   out['serve page'] = servePage(snapPath);
   return out;
 }
@@ -180,13 +181,15 @@ describe('the same state, the same first command (check, explain, run, procs, fi
     const exMd = runCli(['explain', OOM, '--from', snap, '--markdown']).stdout;
     expect(exMd).toContain(first);
     expect(
-      answerJson(answerOf(explainText(fs.readFileSync(OOM, 'utf8'), { snapshot: s }), { snapshot: s })),
+      answerJson(
+        answerOf(wordsFor(getLang()), explainText(fs.readFileSync(OOM, 'utf8'), { snapshot: s }), { snapshot: s }),
+      ),
     ).toMatchObject({ nextStep: { commands: [first] } });
     // run: the diagnosis and the findings say the same first command, in the terminal and the HTML
     const m = runModel(snap, OOM);
-    const runText = failureReport(m, false, undefined, { width: 80 });
+    const runText = failureReport(wordsFor(getLang()), m, false, undefined, { width: 80 });
     expect(firstDollar(runText, /\n1\. |Fix: /)).toBe(first);
-    const page = renderHtml(m);
+    const page = renderHtml(wordsFor(getLang()), m);
     const firsts = [...page.matchAll(/<pre>\$ ([^\n<]+)/g)].map((x) => x[1]!.replace(/&#39;/g, "'").trim());
     expect(firsts[0]).toBe(first);
     // procs: stale → "To end it: gpu-env-doctor fix"; unknown → check's first command

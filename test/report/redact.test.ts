@@ -9,6 +9,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { createRedactor, knownFromPasswd, nameKind, redactDeep, redactModel } from '../../src/report/redact.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { SERIAL, UUID, hogFindings, hogSnapshot } from './sample.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 describe('--redact', () => {
   const snapshot = hogSnapshot();
@@ -69,15 +70,15 @@ describe('--redact', () => {
   });
 
   it('is applied before rendering, so the Markdown and the HTML show the same placeholders', () => {
-    const m = buildReportModel({
+    const m = buildReportModel(wordsFor(getLang()), {
       kind: 'check',
       generatedAt: 'now',
       tool: { name: 'g', version: '0' },
       snapshot: red.snapshot,
       findings: red.findings,
     });
-    const md = renderMarkdown(m);
-    const html = renderHtml(m);
+    const md = renderMarkdown(wordsFor(getLang()), m);
+    const html = renderHtml(wordsFor(getLang()), m);
     for (const out of [md, html]) {
       expect(out).not.toContain('alice');
       expect(out).not.toContain(UUID);

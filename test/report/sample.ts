@@ -7,6 +7,7 @@ import { buildReportModel, type DiagnosisLike, type ReportModel, type RunRecord 
 import type { MemoryTimeline } from '../../src/gather/nvidia/memory-timeline.js';
 import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 export const UUID = 'GPU-86cd2dae-7950-6451-53ef-58bd5f0e3df7';
 export const SERIAL = '1653924093097';
@@ -207,7 +208,7 @@ export function hogRunModel(points = 12): ReportModel {
     totalLines: lines.length,
     droppedLines: 0,
   };
-  return buildReportModel({
+  return buildReportModel(wordsFor(getLang()), {
     kind: 'run',
     generatedAt: '2026-12-02T09:43:00.000Z',
     tool: { name: 'gpu-env-doctor', version: '0.1.0' },

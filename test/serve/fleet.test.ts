@@ -8,6 +8,7 @@ import { FleetWatcher } from '../../src/act/serve/fleet.js';
 import { renderFleetMain } from '../../src/report/serve/fleet-render.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { get, startServe, until, type Serve } from './helpers.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const EXAMPLES = path.resolve(__dirname, '../../examples/snapshots');
 const IDLE = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'h200-idle.json'), 'utf8'));
@@ -70,7 +71,7 @@ describe('the fleet page', () => {
       outliers: [],
     });
     expect(m.totals).toEqual({ machines: 4, gpus: 4, free: 3, stale: 1, outliers: 1, old: 0 });
-    const html = renderFleetMain(m, Date.now());
+    const html = renderFleetMain(wordsFor(getLang()), m, Date.now());
     expect(html).toContain('<tr data-host="node-d" data-stale="1" data-free="0">');
     expect(html).toContain('3 of 4 GPUs free');
   });
@@ -113,7 +114,7 @@ describe('the fleet page', () => {
     });
     await w.scan();
     expect(w.model().totals.old).toBe(1);
-    expect(renderFleetMain(w.model(), Date.now())).toContain('1 snapshot older than 10 min');
+    expect(renderFleetMain(wordsFor(getLang()), w.model(), Date.now())).toContain('1 snapshot older than 10 min');
   });
 
   it('gpu-env-doctor serve --fleet DIR serves it, and updates when a node writes a new snapshot', async () => {

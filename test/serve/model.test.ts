@@ -8,6 +8,7 @@ import { CLIENT_JS, CLIENT_JS_HASH, cspHash } from '../../src/report/serve/clien
 import { NOW, PROCS, sampleSnapshot, sampleState } from './sample-state.js';
 import { ALL_CHECKS } from '../../src/judge/checks/index.js';
 import { runChecks } from '../../src/judge/checks/run-checks.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 const OPTS: RenderOptions = {
   now: NOW + 1500,
@@ -18,7 +19,7 @@ const OPTS: RenderOptions = {
 };
 
 describe('the page model', () => {
-  const m = buildPageModel(sampleState());
+  const m = buildPageModel(wordsFor(getLang()), sampleState());
 
   it('per GPU: a segment per process (biggest culprits first), unattributed memory, free', () => {
     expect(m.gpus.map((g) => g.segments.map((s) => [s.kind, s.pid ?? null, s.group ?? null, s.miB]))).toEqual([
@@ -86,7 +87,7 @@ describe('the page model', () => {
       },
     ]);
     expect(m.gpus[1]!.policies.map((p) => [p.pid, p.framework])).toEqual([[5150, 'torch']]);
-    const html = renderMain(m, OPTS);
+    const html = renderMain(wordsFor(getLang()), m, OPTS);
     expect(html).toContain(
       '<p class="policy" data-framework="jax" data-pid="4242">What this means for PID 4242: JAX, preallocating 75% of the GPU',
     );
@@ -94,7 +95,7 @@ describe('the page model', () => {
       '<span class="fw">JAX</span><span class="fw-ev">jax_plugins/xla_cuda13/xla_cuda_plugin.so</span>',
     );
     // no framework (not recognised, maps unreadable, or an older snapshot): nothing claimed
-    const bare = buildPageModel(sampleState({ frameworks: false }));
+    const bare = buildPageModel(wordsFor(getLang()), sampleState({ frameworks: false }));
     expect(bare.gpus.flatMap((g) => g.procs.map((p) => p.framework))).toEqual([null, null, null, null]);
     expect(bare.gpus.flatMap((g) => g.policies)).toEqual([]);
   });
@@ -110,7 +111,7 @@ describe('the page model', () => {
       group: 'unknown',
       stale: false,
     });
-    const html = renderMain(changed, OPTS);
+    const html = renderMain(wordsFor(getLang()), changed, OPTS);
     expect(html).toContain('<tr data-pid="666" data-verdict="unknown">');
     expect(html).toContain(
       '<span class="verdict-unknown">unknown</span><span class="reason">its parent is alive but not its launcher: cannot tell</span>',
@@ -127,7 +128,7 @@ describe('the page model', () => {
     const hog = m.checks.items.find((f) => f.message.includes('PID 666'))!;
     expect(hog).toMatchObject({ mark: 'warn', check: 'memory.holders' });
     expect(hog.fixText).toBeTruthy();
-    const html = renderMain(m, OPTS);
+    const html = renderMain(wordsFor(getLang()), m, OPTS);
     expect(html).toMatch(/checked <span data-ago="\d+">22 s<\/span> ago, every 60 s/);
   });
 
@@ -141,12 +142,12 @@ describe('the page model', () => {
       g.memory.freeMiB = 500;
     }
     st.checks.findings = runChecks(ALL_CHECKS, snap).flatMap((r) => r.findings);
-    const full = buildPageModel(st);
+    const full = buildPageModel(wordsFor(getLang()), st);
     expect(full.free.indexes).toEqual([3]);
     const moveTo = full.checks.items.flatMap((f) => f.commands).filter((c) => c.includes('CUDA_VISIBLE_DEVICES'));
     expect(moveTo.length).toBeGreaterThan(0);
     for (const c of moveTo) expect(c).toBe(full.free.line);
-    const html = renderMain(full, OPTS);
+    const html = renderMain(wordsFor(getLang()), full, OPTS);
     expect(html).toContain(`<pre id="free-line">${full.free.line}\npython train.py</pre>`);
     expect(html).not.toContain('CUDA_DEVICE_ORDER');
   });
@@ -154,16 +155,16 @@ describe('the page model', () => {
   it('says when nvidia-smi hangs, and keeps the last figures with their time', () => {
     const st = sampleState();
     st.inFlightSince = st.now - 9000;
-    const hung = buildPageModel(st);
+    const hung = buildPageModel(wordsFor(getLang()), st);
     expect(hung.status.kind).toBe('hanging');
     expect(hung.free.known).toBe(false);
     expect(hung.gpus).toHaveLength(4);
-    expect(renderStatus(hung, st.now)).toBe(
+    expect(renderStatus(wordsFor(getLang()), hung, st.now)).toBe(
       `<p class="status hanging" data-kind="hanging" role="alert"><span class="mark fail">✗</span> nvidia-smi has not answered for <span data-ago="${st.now - 9000}">9 s</span>: the driver may be hung (a GPU fallen off the bus, or a process stuck in the kernel). The figures below are from 14:00:00 UTC (<span data-ago="${NOW}">2 s</span> ago).</p>`,
     );
     // in flight but not yet long: still live
     st.inFlightSince = st.now - 500;
-    expect(buildPageModel(st).status.kind).toBe('ok');
+    expect(buildPageModel(wordsFor(getLang()), st).status.kind).toBe('ok');
   });
 
   it('says when nvidia-smi fails or is gone, and shows the device-file holders it can still see', () => {
@@ -173,20 +174,20 @@ describe('the page model', () => {
     failed.processes.list = failed.processes.list.map((p) => ({ ...p, listedByNvidiaSmi: false, gpus: [] }));
     st.latest = { snapshot: failed, at: st.now };
     st.failingSince = st.now - 60_000;
-    const m2 = buildPageModel(st);
+    const m2 = buildPageModel(wordsFor(getLang()), st);
     expect(m2.status).toMatchObject({
       kind: 'failed',
       failure: 'nvidia-smi was not found on PATH',
       since: st.now - 60_000,
     });
     expect(m2.deviceHolders.map((p) => p.pid).sort((a, b) => a - b)).toEqual([666, 4242, 5150, 5161]);
-    expect(renderStatus(m2, st.now)).toContain(
+    expect(renderStatus(wordsFor(getLang()), m2, st.now)).toContain(
       'nvidia-smi could not answer: nvidia-smi was not found on PATH (for <span data-ago=',
     );
     // never answered at all
     st.good = null;
-    expect(buildPageModel(st).gpus).toEqual([]);
-    expect(renderMain(buildPageModel(st), OPTS)).toContain(
+    expect(buildPageModel(wordsFor(getLang()), st).gpus).toEqual([]);
+    expect(renderMain(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), st), OPTS)).toContain(
       'Which GPUs are free is not known: nvidia-smi is not answering.',
     );
   });
@@ -196,14 +197,20 @@ describe('the page model', () => {
     st.good = null;
     st.latest = null;
     st.inFlightSince = st.now - 1000;
-    const w = buildPageModel(st);
+    const w = buildPageModel(wordsFor(getLang()), st);
     expect(w.status.kind).toBe('waiting');
-    expect(renderStatus(w, st.now)).toContain('Waiting for the first answer from nvidia-smi (asked <span data-ago=');
+    expect(renderStatus(wordsFor(getLang()), w, st.now)).toContain(
+      'Waiting for the first answer from nvidia-smi (asked <span data-ago=',
+    );
   });
 });
 
 describe('the page HTML', () => {
-  const html = renderPage(buildPageModel(sampleState({ hostile: true })), OPTS);
+  const html = renderPage(
+    wordsFor(getLang()),
+    buildPageModel(wordsFor(getLang()), sampleState({ hostile: true })),
+    OPTS,
+  );
 
   it('escapes every value: a hostile command line is text', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -225,13 +232,16 @@ describe('the page HTML', () => {
 
   it('is complete without scripts: it reloads itself, with the token when there is one', () => {
     expect(html).toContain('<noscript><meta http-equiv="refresh" content="5;url=/"></noscript>');
-    const withToken = renderPage(buildPageModel(sampleState()), { ...OPTS, query: '?token=a%22b' });
+    const withToken = renderPage(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), sampleState()), {
+      ...OPTS,
+      query: '?token=a%22b',
+    });
     expect(withToken).toContain('<noscript><meta http-equiv="refresh" content="5;url=/?token=a%22b"></noscript>');
     expect(withToken).toContain('data-events="/events?token=a%22b"');
   });
 
   it('draws an hour of memory per GPU, bounded, broken where nothing was read', () => {
-    const main = renderMain(buildPageModel(sampleState()), OPTS);
+    const main = renderMain(wordsFor(getLang()), buildPageModel(wordsFor(getLang()), sampleState()), OPTS);
     const counts = [...main.matchAll(/class="timeline"[^>]*data-points="(\d+)"/g)].map((x) => Number(x[1]));
     expect(counts).toEqual([361, 361, 349, 361]);
     // GPU 2 was not read for two minutes: its line has two pieces
@@ -245,7 +255,7 @@ describe('--redact', () => {
     const r = new ModelRedactor();
     const st = sampleState();
     r.observe(st.good!.snapshot);
-    const a = r.apply(buildPageModel(st));
+    const a = r.apply(buildPageModel(wordsFor(getLang()), st));
     const text = JSON.stringify(a);
     for (const secret of ['alice', 'bob', 'train_jax.py', 'train.py', 'spawn_main', 'gpu-node-17', 'GPU-3860b93c'])
       expect(text).not.toContain(secret);
@@ -261,7 +271,7 @@ describe('--redact', () => {
     const later = sampleState();
     later.good!.snapshot.processes.list.unshift({ ...PROCS.jax, pid: 10, user: 'carol', uid: 1002 });
     r.observe(later.good!.snapshot);
-    const b = r.apply(buildPageModel(later));
+    const b = r.apply(buildPageModel(wordsFor(getLang()), later));
     expect(b.gpus[0]!.procs.find((p) => p.pid === 4242)!.user).toBe('user-1');
     expect(r.redactor.text('carol')).toBe('user-3');
   });

@@ -10,6 +10,7 @@ import { fakeBin, FIXTURES, tempDir } from '../helpers/fake-bin.js';
 import { makeRoot } from '../helpers/fixture-root.js';
 import { get, startServe, until, type Serve } from './helpers.js';
 import { sampleState } from './sample-state.js';
+import { getLang, wordsFor } from '../../src/base/i18n/index.js';
 
 // /proc/self/mountinfo lines as the kernel writes them (6.x): the proc mount's own options after " - proc proc "
 const PROC_PLAIN = '22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw';
@@ -46,7 +47,10 @@ describe('the command lines of the page model', () => {
     m.gpus.flatMap((g) => g.procs).map((p) => [p.pid, p.command, p.commandFull] as const);
 
   it('secrets replaced, everything else as collected, when /proc shows every process', () => {
-    const m = applyCommandPolicy(buildPageModel(st), st, { secrets: createSecretRedactor(), hideOthers: false });
+    const m = applyCommandPolicy(buildPageModel(wordsFor(getLang()), st), st, {
+      secrets: createSecretRedactor(),
+      hideOthers: false,
+    });
     const text = JSON.stringify(m);
     expect(text).not.toContain('ALICESECRET');
     expect(text).not.toContain('SIGVALUE');
@@ -58,7 +62,10 @@ describe('the command lines of the page model', () => {
   });
 
   it("under hidepid: other users' command lines as the process name only; the user running serve keeps hers", () => {
-    const m = applyCommandPolicy(buildPageModel(st), st, { secrets: createSecretRedactor(), hideOthers: true });
+    const m = applyCommandPolicy(buildPageModel(wordsFor(getLang()), st), st, {
+      secrets: createSecretRedactor(),
+      hideOthers: true,
+    });
     expect(procs(m)).toContainEqual([5150, 'python', 'python']);
     expect(procs(m)).toContainEqual([5161, 'pt_data_worker', 'pt_data_worker']);
     expect(procs(m).find(([pid]) => pid === 4242)![1]).toContain('train_jax.py --hf-token secret-1');

@@ -7,6 +7,7 @@ import type { ModelRedactor } from '../../report/serve/redact-model.js';
 import { eventData, renderPage, type RenderOptions } from '../../report/serve/render.js';
 import type { PageSource } from './server.js';
 import { applyCommandPolicy, type CommandPolicy } from './visibility.js';
+import type { Words } from '../../base/i18n/words.js';
 
 export interface ViewOptions {
   collector: LiveCollector;
@@ -19,7 +20,7 @@ export interface ViewOptions {
   historyWindowMs: number;
 }
 
-export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
+export function liveView(words: Words, o: ViewOptions): PageSource & { model(): PageModel } {
   let key = '';
   let cached: { model: PageModel; event: string; json: string } | null = null;
   let observed = -1;
@@ -28,7 +29,7 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
     const k = `${o.collector.version}:${Math.floor(now / 1000)}`;
     if (cached && k === key) return { ...cached, now };
     const st = o.collector.state(o.redactor !== null);
-    let model = buildPageModel(st);
+    let model = buildPageModel(words, st);
     if (o.commands) model = applyCommandPolicy(model, st, o.commands);
     if (o.redactor) {
       if (observed !== o.collector.version) {
@@ -40,7 +41,7 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
     const ropts = opts(now, '');
     cached = {
       model,
-      event: eventData(model, ropts),
+      event: eventData(words, model, ropts),
       json: JSON.stringify({ schemaVersion: 1, generatedAt: new Date(now).toISOString(), ...model }),
     };
     key = k;
@@ -57,7 +58,7 @@ export function liveView(o: ViewOptions): PageSource & { model(): PageModel } {
     model: () => build().model,
     page: (query) => {
       const b = build();
-      return renderPage(b.model, opts(b.now, query));
+      return renderPage(words, b.model, opts(b.now, query));
     },
     json: (server) => `${build().json.slice(0, -1)},"server":${JSON.stringify(server)}}`,
     eventData: () => build().event,

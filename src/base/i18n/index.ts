@@ -1,17 +1,17 @@
 // The one way a human-facing text is produced: t(key, params), resolved from the chosen language's catalog
 // (./en.ts, ./zh.ts). The language is chosen once per run (main(): --lang, else LC_ALL / LC_MESSAGES / LANG)
-// and held here, so pure modules (checks, explain, reporters) word their sentences without a language being
-// passed through every signature. --json output is data and is always produced in English (main() says so).
-import { en, type MessageKey } from './en.js';
-import { zh } from './zh.js';
-import { formatMessage, type Params } from './format.js';
+// and held here for the judge layer (checks, explain), which words its findings without a language passed through
+// every signature. The report layer does not read it: it is handed a Words (./words.ts) made from the same choice.
+// --json output is data and is always produced in English (main() says so).
+import type { MessageKey } from './en.js';
+import type { ParamsFor } from './slots.js';
+import { type Lang, type ListKind, wordsFor } from './words.js';
 
-export type Lang = 'en' | 'zh';
+export type { Lang, ListKind, Words } from './words.js';
+export { wordsFor } from './words.js';
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 export type { MessageKey } from './en.js';
-
-const CATALOGS: Record<Lang, Record<MessageKey, string>> = { en, zh };
-const LOCALE: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN' };
+export type { ParamsFor, SlotsOf } from './slots.js';
 
 let current: Lang = 'en';
 
@@ -23,31 +23,18 @@ export function getLang(): Lang {
 }
 
 /** The message `key` in the chosen language, its slots filled from `params`. */
-export function t(key: MessageKey, params: Params = {}): string {
-  return formatMessage(CATALOGS[current][key], params, LOCALE[current]);
+export function t<K extends MessageKey>(key: K, ...params: ParamsFor<K>): string {
+  return wordsFor(current).t(key, ...params);
 }
 
 /** The same message in a given language (the tests, and the one place that needs English whatever was chosen). */
-export function tIn(lang: Lang, key: MessageKey, params: Params = {}): string {
-  return formatMessage(CATALOGS[lang][key], params, LOCALE[lang]);
+export function tIn<K extends MessageKey>(lang: Lang, key: K, ...params: ParamsFor<K>): string {
+  return wordsFor(lang).t(key, ...params);
 }
 
 /** Items of a list joined as the language joins them ("a; b" / "a；b"): list items, never sentence pieces. */
-export function joinList(
-  items: readonly string[],
-  kind: 'semicolon' | 'comma' | 'sentence' | 'and' = 'semicolon',
-): string {
-  return items.join(
-    t(
-      kind === 'semicolon'
-        ? 'list.semicolon'
-        : kind === 'comma'
-          ? 'list.comma'
-          : kind === 'and'
-            ? 'list.and'
-            : 'list.sentence',
-    ),
-  );
+export function joinList(items: readonly string[], kind: ListKind = 'semicolon'): string {
+  return wordsFor(current).joinList(items, kind);
 }
 
 /**

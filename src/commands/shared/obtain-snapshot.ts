@@ -9,12 +9,15 @@ import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../report/provenance.js';
 import { startNvidiaSmi, type NvidiaRuns } from '../../gather/nvidia/run.js';
 import type { WhileWaiting } from '../../gather/snapshot/collect.js';
+import type { Words } from '../../base/i18n/words.js';
+import { t } from '../../base/i18n/index.js';
 
 /** What --from reads at most (as fleet): a snapshot is ~100 KB, one with 20,000 GPU processes ~15 MB. */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot, and where it came from (for the report's header). */
 export async function obtainSnapshotWithSource(
+  words: Words,
   ctx: Context,
   args: ParsedArgs,
   extra: Partial<ProbeOptions> = {},
@@ -23,7 +26,7 @@ export async function obtainSnapshotWithSource(
   whileWaiting?: WhileWaiting,
 ): Promise<{ snapshot: Snapshot; source: ReportSource }> {
   const snapshot = await obtainSnapshot(ctx, args, extra, scope, started, whileWaiting);
-  return { snapshot, source: reportSource(snapshot, str(args, 'from') ?? null, ctx.now()) };
+  return { snapshot, source: reportSource(words, snapshot, str(args, 'from') ?? null, ctx.now()) };
 }
 
 /**
@@ -63,14 +66,13 @@ export async function obtainSnapshot(
   }
   const timeout = str(args, 'timeout');
   const timeoutMs = timeoutOf(args);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    throw new UsageError(`--timeout must be a number of seconds greater than 0, not "${timeout}"`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(t('usage.timeout', { value: timeout }));
   for (const p of strs(args, 'python')) {
     // an interpreter or an environment folder, on the machine (under --root when given)
     const machinePath = p.startsWith('/') || ctx.fs.root !== '/' ? p : nodePath.resolve(ctx.cwd, p);
     if (!ctx.fs.exists(machinePath))
       throw new UsageError(
-        `--python ${p}: no such file or folder${ctx.fs.root !== '/' ? ` under --root ${ctx.fs.root}` : ''}`,
+        ctx.fs.root !== '/' ? t('usage.pythonRoot', { path: p, root: ctx.fs.root }) : t('usage.python', { path: p }),
       );
   }
   const deep = deepMode(args);
@@ -120,7 +122,7 @@ export async function readStdin(ctx: Context, maxBytes: number): Promise<string>
   for await (const chunk of ctx.stdin) {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     total += b.length;
-    if (total > maxBytes) throw new UsageError(`standard input is too large (more than ${maxBytes} bytes)`);
+    if (total > maxBytes) throw new UsageError(t('usage.stdinTooLarge', { max: maxBytes }));
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -131,5 +133,5 @@ export function deepMode(args: ParsedArgs): DeepMode {
   const v = str(args, 'deep');
   if (v === undefined) return 'off';
   if (v === 'native' || v === 'frameworks') return v;
-  throw new UsageError(`--deep takes no value or "frameworks" (got "${v}")`);
+  throw new UsageError(t('usage.deep', { value: v }));
 }

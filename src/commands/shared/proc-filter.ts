@@ -2,6 +2,7 @@
 import { UsageError } from '../../base/errors.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { ProcRow } from '../../report/views/procs.js';
+import { t } from '../../base/i18n/index.js';
 
 export interface ProcFilter {
   /** GPU indexes or UUIDs (a UUID prefix of 8 or more characters is enough) */
@@ -22,11 +23,9 @@ export function parseProcFilter(gpu: string | undefined, user: string | undefine
     gpus !== null &&
     (gpus.length === 0 || gpus.some((x) => !/^\d+$/.test(x) && !/^(GPU|MIG)-[0-9a-fA-F-]{4,}/.test(x)))
   ) {
-    throw new UsageError(
-      `--gpu takes GPU indexes or UUIDs separated by commas (e.g. 0,2 or GPU-86cd2dae), not "${gpu}"`,
-    );
+    throw new UsageError(t('usage.gpu', { value: gpu }));
   }
-  if (user !== undefined && user.trim() === '') throw new UsageError('--user needs a user name or a uid');
+  if (user !== undefined && user.trim() === '') throw new UsageError(t('usage.user'));
   return { gpus, user: user?.trim() ?? null };
 }
 

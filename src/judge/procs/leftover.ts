@@ -63,8 +63,7 @@ export function workSigns(p: Facts, part: JobPart | null): string[] {
   const listening = part
     ? []
     : (p.listening ?? []).filter((a) => !MP_LISTENER.test(a) && !CUDA_DRIVER_LISTENER.test(a));
-  if (listening.length > 0)
-    out.push(t('reason.listens', { n: listening.length, addresses: listening.slice(0, 3).join(', ') }));
+  if (listening.length > 0) out.push(t('reason.listens', { addresses: listening.slice(0, 3).join(', ') }));
   if ((p.connections ?? 0) > 0) out.push(t('reason.connections', { n: p.connections ?? 0 }));
   const ago = outputAgeSeconds(p);
   if (ago !== null && ago <= RECENT_OUTPUT_S) out.push(t('reason.wroteOutput', { s: ago }));

@@ -5,7 +5,7 @@ import { CERTAINTY_LABEL } from '../../judge/finding.js';
 import { fmtMiB } from '../../base/format.js';
 import { whose } from '../../gather/nvidia/memory-timeline.js';
 import type { FindingLines } from '../finding-lines.js';
-import { LABELS, MARK_WORDS } from '../labels.js';
+import { labelsOf, markWordsOf } from '../labels.js';
 import { SYMBOLS } from '../layout.js';
 import type { CauseView, FindingView, Mark, ReportModel } from '../model.js';
 import type { Answer } from '../views/explain/answer.js';
@@ -14,30 +14,30 @@ import { shortPath, viaWords } from '../views/libs.js';
 import { CATEGORIES, isBareOk } from '../../judge/checks/check.js';
 import { CSS } from './style.js';
 import { barLegend, fmtSeconds, memoryBar, timelineChart } from './svg.js';
-import { getLang, t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 
 const SYMBOL: Record<Mark, string> = SYMBOLS;
 const CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; form-action 'none'; base-uri " +
   "'none'";
 
-export function renderHtml(m: ReportModel): string {
+export function renderHtml(words: Words, m: ReportModel): string {
   const body = [
-    header(m),
-    runSection(m),
-    diagnosisSection(m),
-    memorySection(m),
-    timelineSection(m),
-    findingsSection(m),
-    versionsSection(m),
-    librariesSection(m),
-    logSection(m),
-    factsSection(m),
+    header(words, m),
+    runSection(words, m),
+    diagnosisSection(words, m),
+    memorySection(words, m),
+    timelineSection(words, m),
+    findingsSection(words, m),
+    versionsSection(words, m),
+    librariesSection(words, m),
+    logSection(words, m),
+    factsSection(words, m),
   ]
     .filter((s) => s !== '')
     .join('\n');
   return `<!DOCTYPE html>
-<html lang="${getLang() === 'zh' ? 'zh-CN' : 'en'}">
+<html lang="${words.lang === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,20 +48,21 @@ export function renderHtml(m: ReportModel): string {
 </head>
 <body>
 ${body}
-<footer>${esc(t('report.htmlFooter', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</footer>
+<footer>${esc(words.t('report.htmlFooter', { tool: m.tool.name, version: m.tool.version, at: m.generatedAt }))}</footer>
 </body>
 </html>
 `;
 }
 
-function mark(x: Mark | null): string {
+function mark(words: Words, x: Mark | null): string {
   if (x === null) return '<span class="mark">–</span>';
-  return `<span class="mark ${x}" title="${MARK_WORDS[x]}">${SYMBOL[x]}</span>`;
+  return `<span class="mark ${x}" title="${markWordsOf(words)[x]}">${SYMBOL[x]}</span>`;
 }
 
-function header(m: ReportModel): string {
+function header(words: Words, m: ReportModel): string {
   const c = m.counts;
-  const counts = c.checks > 0 ? ` · ${c.unknown ? t('report.htmlCountsUnknown', c) : t('report.htmlCounts', c)}` : '';
+  const counts =
+    c.checks > 0 ? ` · ${c.unknown ? words.t('report.htmlCountsUnknown', c) : words.t('report.htmlCounts', c)}` : '';
   return `<header>
 <h1>${esc(m.title)}</h1>
 ${
@@ -75,42 +76,81 @@ ${
 `
     : ''
 }<p class="meta">${esc(counts.replace(/^ · /, ''))}</p>
-<p class="verdict ${m.verdict.mark}" id="verdict">${mark(m.verdict.mark)} ${esc(m.verdict.text)}</p>
+<p class="verdict ${m.verdict.mark}" id="verdict">${mark(words, m.verdict.mark)} ${esc(m.verdict.text)}</p>
 </header>`;
 }
 
-function runSection(m: ReportModel): string {
+function runSection(words: Words, m: ReportModel): string {
   const r = m.run;
   if (!r) return '';
   const peaks = r.timeline.gpus.map(
     (g) =>
-      `<li>${esc(g.peakJobMiB !== null ? t('report.peakHtmlJob', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }) : t('report.peakHtml', { gpu: g.index, peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), headroom: fmtMiB(g.totalMiB - g.peakUsedMiB) }))}</li>`,
+      `<li>` +
+      esc(
+        g.peakJobMiB !== null
+          ? words.t('report.peakHtmlJob', {
+              gpu: g.index,
+              peak: fmtMiB(g.peakUsedMiB),
+              total: fmtMiB(g.totalMiB),
+              job: fmtMiB(g.peakJobMiB),
+              headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+            })
+          : words.t('report.peakHtml', {
+              gpu: g.index,
+              peak: fmtMiB(g.peakUsedMiB),
+              total: fmtMiB(g.totalMiB),
+              headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
+            }),
+      ) +
+      `</li>`,
   );
-  return `<section id="run">
-<h2>${t('report.command')}</h2>
+  return (
+    `<section id="run">
+<h2>${words.t('report.command')}</h2>
 <pre class="cmd">$ ${esc(r.argv.map(shellWord).join(' '))}</pre>
-<p>${mark(r.failed ? 'fail' : 'ok')} ${esc(r.droppedLines > 0 ? t('report.runEndedHtmlKept', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines, kept: r.totalLines - r.droppedLines }) : t('report.runEndedHtml', { exit: r.exitText, duration: fmtSeconds(r.durationMs), lines: r.totalLines }))}</p>
+<p>` +
+    mark(words, r.failed ? 'fail' : 'ok') +
+    ` ` +
+    esc(
+      r.droppedLines > 0
+        ? words.t('report.runEndedHtmlKept', {
+            exit: r.exitText,
+            duration: fmtSeconds(words, r.durationMs),
+            lines: r.totalLines,
+            kept: r.totalLines - r.droppedLines,
+          })
+        : words.t('report.runEndedHtml', {
+            exit: r.exitText,
+            duration: fmtSeconds(words, r.durationMs),
+            lines: r.totalLines,
+          }),
+    ) +
+    `</p>
 ${
   peaks.length > 0
     ? `<ul>${peaks.join('')}</ul>`
-    : `<p ` + `class="meta">${esc(r.timeline.note ?? t('report.notSampled'))}</p>`
+    : `<p ` + `class="meta">${esc(r.timeline.note ?? words.t('report.notSampled'))}</p>`
 }
-</section>`;
+</section>`
+  );
 }
 
-function diagnosisSection(m: ReportModel): string {
+function diagnosisSection(words: Words, m: ReportModel): string {
   if (!m.diagnosed) return '';
   if (m.causes.length === 0)
-    return `<section id="diagnosis"><h2>${t('report.diagnosis')}</h2><p>${t('report.nothingOutput')}</p></section>`;
-  if (m.answer?.undecided) return undecidedSection(m.answer);
+    return (
+      `<section ` +
+      `id="diagnosis"><h2>${words.t('report.diagnosis')}</h2><p>${words.t('report.nothingOutput')}</p></section>`
+    );
+  if (m.answer?.undecided) return undecidedSection(words, m.answer);
   return `<section id="diagnosis">
-<h2>${t('report.diagnosis')}</h2>
-${m.causes.map(causeCard).join('\n')}
+<h2>${words.t('report.diagnosis')}</h2>
+${m.causes.map((c, i) => causeCard(words, c, i)).join('\n')}
 </section>`;
 }
 
 /** The input cannot decide: the evidence once, the one step that decides, the candidates with what tells them apart. */
-function undecidedSection(a: Answer): string {
+function undecidedSection(words: Words, a: Answer): string {
   const ev =
     a.evidence.length > 0
       ? `<ul ` +
@@ -121,8 +161,8 @@ function undecidedSection(a: Answer): string {
   const n = a.next;
   const next = n
     ? `<div class="fix ` +
-      `next"><b>${esc(t('answer.next'))}</b>${LABELS.gap}${esc(n.text)}<pre>${[
-        ...(n.act ? [`$ ${esc(n.act)}   <span ` + `class="src"># ${esc(LABELS.actNote)}</span>`] : []),
+      `next"><b>${esc(words.t('answer.next'))}</b>${labelsOf(words).gap}${esc(n.text)}<pre>${[
+        ...(n.act ? [`$ ${esc(n.act)}   <span ` + `class="src"># ${esc(labelsOf(words).actNote)}</span>`] : []),
         ...n.commands.map((c) => `$ ` + `${esc(c)}${n.where ? `   <span class="src"># ${esc(n.where)}</span>` : ''}`),
       ].join('\n')}</pre></div>`
     : '';
@@ -132,32 +172,34 @@ function undecidedSection(a: Answer): string {
       `class="meta">${c.pct}%</span>${
         c.tell
           ? `<br><span ` +
-            `class="meta">${esc(t('answer.tells'))}</span>${LABELS.gap}${esc(c.tell.text)}${
+            `class="meta">${esc(words.t('answer.tells'))}</span>${labelsOf(words).gap}${esc(c.tell.text)}${
               c.tell.command ? ` ` + `<code>${esc(c.tell.command)}</code>` : ''
             }`
           : ''
       }</li>`,
   );
   return `<section id="diagnosis">
-<h2>${t('report.diagnosis')}</h2>
+<h2>${words.t('report.diagnosis')}</h2>
 ${ev}
 ${next}
-<h3>${esc(t('answer.candidates'))}</h3>
+<h3>${esc(words.t('answer.candidates'))}</h3>
 <ol class="candidates">${items.join('')}</ol>
 </section>`;
 }
 
-function causeCard(c: CauseView, i: number): string {
+function causeCard(words: Words, c: CauseView, i: number): string {
   const pct = Math.round(c.confidence * 100);
   return `<div class="card cause" data-cause="${esc(c.id)}">
-<h3>${LABELS.rank(i + 1)} ${esc(c.title)}</h3>
-<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${c.lines.details[0] ? ` · ${esc(c.lines.details[0])}` : ''}</p>
-${blockBody(c.lines)}
+<h3>${labelsOf(words).rank(i + 1)} ${esc(c.title)}</h3>
+<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${
+    c.lines.details[0] ? ` ` + `· ${esc(c.lines.details[0])}` : ''
+  }</p>
+${blockBody(words, c.lines)}
 </div>`;
 }
 
 /** The evidence and the fix of a finding or cause, from the one finding model. */
-function blockBody(fl: FindingLines): string {
+function blockBody(words: Words, fl: FindingLines): string {
   const cq =
     fl.consequences.length > 0
       ? `<ul ` +
@@ -177,26 +219,31 @@ function blockBody(fl: FindingLines): string {
           .join('')}</ul>`
       : '';
   return `${cq}${ev}
-${fixBlock(fl)}
-<p class="tag">${esc(LABELS.about)}${LABELS.gap}${esc(fl.ids.join(' · '))}${fl.doc ? ` · ${esc(fl.doc)}` : ''}</p>`;
+${fixBlock(words, fl)}
+<p class="tag">${esc(labelsOf(words).about)}${labelsOf(words).gap}${esc(fl.ids.join(' · '))}${
+    fl.doc ? ` ` + `· ${esc(fl.doc)}` : ''
+  }</p>`;
 }
 
-function fixBlock(fl: FindingLines): string {
+function fixBlock(words: Words, fl: FindingLines): string {
   const fix = fl.fix;
   if (!fix) return '';
   const lines = [
-    ...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(LABELS.actNote)}</span>`] : []),
+    ...(fix.act ? [`$ ${esc(fix.act)}   <span class="src"># ${esc(labelsOf(words).actNote)}</span>`] : []),
     ...fix.commands.map((c) => `$ ${esc(c)}`),
   ];
   const cmds = lines.length > 0 ? `<pre>${lines.join('\n')}</pre>` : '';
   const manual =
     fix.byHand.length > 0
-      ? `<p class="meta">${esc(LABELS.byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>`
+      ? `<p class="meta">${esc(labelsOf(words).byHand)}</p><pre>${fix.byHand.map((c) => esc(c)).join('\n')}</pre>`
       : '';
-  return `<div class="fix"><b>${esc(LABELS.fix)}</b>${LABELS.gap}${esc(fix.text)}${cmds}${manual}</div>`;
+  return (
+    `<div ` +
+    `class="fix"><b>${esc(labelsOf(words).fix)}</b>${labelsOf(words).gap}${esc(fix.text)}${cmds}${manual}</div>`
+  );
 }
 
-function memorySection(m: ReportModel): string {
+function memorySection(words: Words, m: ReportModel): string {
   if (m.bars.length === 0) return '';
   const gpus = m.bars.map(
     (b) => `<div class="gpu" data-gpu="${b.index}">
@@ -206,49 +253,55 @@ ${barLegend(b)}
 </div>`,
   );
   return `<section id="memory">
-<h2>${t('report.gpuMemory')}${m.barsCaption ? ` <span class="meta">${esc(m.barsCaption)}</span>` : ''}</h2>
+<h2>${words.t('report.gpuMemory')}${m.barsCaption ? ` <span class="meta">${esc(m.barsCaption)}</span>` : ''}</h2>
 ${gpus.join('\n')}
 </section>`;
 }
 
-function timelineSection(m: ReportModel): string {
+function timelineSection(words: Words, m: ReportModel): string {
   const tl = m.timeline;
   if (!tl || !m.run) return '';
   if (!tl.available || tl.gpus.length === 0)
     return (
-      `<section id="timeline"><h2>${t('report.memoryOverTime')}</h2><p ` +
-      `class="meta">${esc(tl.note ?? t('report.notSampled'))}</p></section>`
+      `<section id="timeline"><h2>${words.t('report.memoryOverTime')}</h2><p ` +
+      `class="meta">${esc(tl.note ?? words.t('report.notSampled'))}</p></section>`
     );
   const dur = m.run.durationMs;
   const charts = tl.gpus.map(
-    (g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(g, tl, dur)}</div>`,
+    (g) => `<div class="chart" data-gpu="${g.index}"><h3>GPU ${g.index}</h3>${timelineChart(words, g, tl, dur)}</div>`,
   );
-  return `<section id="timeline">
-<h2>${t('report.memoryOverTime')}</h2>
-<p class="key"><i style="background:var(--o4)"></i>${t('report.keyUsed')} <i style="background:var(--job)"></i>${t('report.keyJob')} <i style="background:var(--muted)"></i>${t('report.keyTotal')}${
-    tl.failureAt !== undefined ? ` <i ` + `style="background:var(--fail)"></i>${t('report.keyFailure')}` : ''
-  } · ${t('report.keyInterval', { interval: tl.intervalMs })}</p>
+  return (
+    `<section id="timeline">
+<h2>${words.t('report.memoryOverTime')}</h2>
+<p class="key"><i style="background:var(--o4)"></i>${words.t('report.keyUsed')} <i style="background:var(--job)">` +
+    `</i>${words.t('report.keyJob')} <i style="background:var(--muted)"></i>${words.t('report.keyTotal')}${
+      tl.failureAt !== undefined ? ` <i ` + `style="background:var(--fail)"></i>${words.t('report.keyFailure')}` : ''
+    } · ${words.t('report.keyInterval', { interval: tl.intervalMs })}</p>
 ${charts.join('\n')}
-${processTable(m)}
-</section>`;
+${processTable(words, m)}
+</section>`
+  );
 }
 
-function processTable(m: ReportModel): string {
+function processTable(words: Words, m: ReportModel): string {
   const ps = m.timeline?.processes ?? [];
   if (ps.length === 0) return '';
   const uuidToIndex = new Map((m.timeline?.gpus ?? []).map((g) => [g.uuid, g.index]));
   const rows = ps.map(
     (p) =>
-      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td><td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(p.firstSeen))} ` +
-      `– ${esc(fmtSeconds(p.lastSeen))}</td></tr>`,
+      `<tr><td>${p.pid}</td><td>${esc(whose(p))}</td><td>${esc(uuidToIndex.get(p.gpuUuid) ?? p.gpuUuid)}</td>` +
+      `<td>${esc(fmtMiB(p.peakMiB))}</td><td>${esc(fmtSeconds(words, p.firstSeen))} ` +
+      `– ${esc(fmtSeconds(words, p.lastSeen))}</td></tr>`,
   );
   return (
-    `<h3>${t('report.processesSeen')}</h3><div class="table-wrap"><table ` +
-    `class="procs"><thead><tr><th>PID</th><th>${t('report.col.whose')}</th><th>GPU</th><th>${t('report.col.peak')}</th><th>${t('report.col.seen')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    `<h3>${words.t('report.processesSeen')}</h3><div class="table-wrap"><table ` +
+    `class="procs"><thead><tr><th>PID</th><th>${words.t('report.col.whose')}</th><th>GPU</th>` +
+    `<th>${words.t('report.col.peak')}</th><th>${words.t('report.col.seen')}</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div>`
   );
 }
 
-function findingsSection(m: ReportModel): string {
+function findingsSection(words: Words, m: ReportModel): string {
   if (m.findings.length === 0) return '';
   const problems = m.findings.filter((f) => f.mark !== 'ok' && f.mark !== 'skip');
   // Version facts have their own table below: each fact once.
@@ -257,48 +310,51 @@ function findingsSection(m: ReportModel): string {
   );
   const skipped = m.findings.filter((f) => f.mark === 'skip');
   const none =
-    m.verdict.mark === 'skip' ? `<p>${mark('skip')} ${esc(m.verdict.text)}</p>` : `<p>${esc(LABELS.noProblems)}</p>`;
+    m.verdict.mark === 'skip'
+      ? `<p>${mark(words, 'skip')} ${esc(m.verdict.text)}</p>`
+      : `<p>${esc(labelsOf(words).noProblems)}</p>`;
   return `<section id="findings">
-<h2>${t('report.findings')}</h2>
-${problems.length === 0 ? none : problems.map(findingCard).join('\n')}
+<h2>${words.t('report.findings')}</h2>
+${problems.length === 0 ? none : problems.map((f) => findingCard(words, f)).join('\n')}
 ${
   fine.length > 0
-    ? `<h3>${t('report.passed')}</h3><ul ` +
-      `class="passed">${fine.map((f) => `<li>${mark('ok')} ${esc(f.message)}</li>`).join('')}</ul>`
+    ? `<h3>${words.t('report.passed')}</h3><ul ` +
+      `class="passed">${fine.map((f) => `<li>${mark(words, 'ok')} ${esc(f.message)}</li>`).join('')}</ul>`
     : ''
 }
 ${
   skipped.length > 0
-    ? `<h3>${t('report.notChecked')}</h3><ul ` +
-      `class="passed">${skipped.map((f) => `<li>${mark('skip')} ${esc(f.message)}</li>`).join('')}</ul>`
+    ? `<h3>${words.t('report.notChecked')}</h3><ul ` +
+      `class="passed">${skipped.map((f) => `<li>${mark(words, 'skip')} ${esc(f.message)}</li>`).join('')}</ul>`
     : ''
 }
 </section>`;
 }
 
-function findingCard(f: FindingView): string {
+function findingCard(words: Words, f: FindingView): string {
   return `<div class="card finding ${f.mark}" data-check="${esc(f.check)}">
-<h3>${mark(f.mark)} ${esc(f.lines.headline)}</h3>
+<h3>${mark(words, f.mark)} ${esc(f.lines.headline)}</h3>
 ${f.lines.details.map((d) => `<p>${esc(d)}</p>`).join('')}
-${blockBody(f.lines)}
+${blockBody(words, f.lines)}
 </div>`;
 }
 
-function versionsSection(m: ReportModel): string {
+function versionsSection(words: Words, m: ReportModel): string {
   if (m.versions.length === 0) return '';
   const rows = m.versions.map(
     (v) =>
-      `<tr><td>${mark(v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${
+      `<tr><td>${mark(words, v.mark)}</td><td>${esc(v.item)}</td><td>${esc(v.value)}${
         v.note ? `<br><span ` + `class="meta">${esc(v.note)}</span>` : ''
       }</td></tr>`,
   );
   return (
-    `<section id="versions"><h2>${t('report.versions')}</h2><div class="table-wrap"><table ` +
-    `class="versions"><thead><tr><th></th><th>${t('report.col.what')}</th><th>${t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`
+    `<section id="versions"><h2>${words.t('report.versions')}</h2><div class="table-wrap"><table ` +
+    `class="versions"><thead><tr><th></th><th>${words.t('report.col.what')}</th>` +
+    `<th>${words.t('report.col.version')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`
   );
 }
 
-function librariesSection(m: ReportModel): string {
+function librariesSection(words: Words, m: ReportModel): string {
   if (!m.libraries || m.libraries.length === 0) return '';
   // paths relative to the consumer's environment, breakable only after a slash (a file name stays whole)
   const pathCell = (p: string, env: string | null | undefined) =>
@@ -313,19 +369,25 @@ function librariesSection(m: ReportModel): string {
         r.framework ? ` <span ` + `class="tag">${esc(r.framework)}</span>` : ''
       }</td><td ` +
       `class="mono name">${esc(r.name)}</td><td class="mono ` +
-      `path">${r.path === null ? `${mark('fail')} ${t('report.notFound')}` : pathCell(r.path, r.environment)}</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(r.via))}</td></tr>`,
+      (`path">` +
+        (r.path === null ? `${mark(words, 'fail')} ${words.t('report.notFound')}` : pathCell(r.path, r.environment)) +
+        `</td><td>${esc(r.version ?? '?')}</td><td>${esc(viaWords(words, r.via))}</td></tr>`),
   );
   const missing = m.libraries.filter((r) => r.path === null).length;
   // collapsed: the answer is in the findings above; the table is there to check it
   return (
     `<section ` +
-    `id="libraries"><h2>${t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}><summary>${esc(t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div ` +
+    `id="libraries"><h2>${words.t('report.libraryResolution')}</h2><details${missing > 0 ? ' open' : ''}>` +
+    `<summary>${esc(words.t('report.librariesSummary', { n: m.libraries.length, missing }))}</summary><div ` +
     `class="table-wrap"><table ` +
-    `class="libraries"><thead><tr><th>${t('report.col.loadedBy')}</th><th>${t('report.col.library')}</th><th>${t('report.col.resolvesTo')}</th><th>${t('report.col.version')}</th><th>${t('report.col.via')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`
+    `class="libraries"><thead><tr><th>${words.t('report.col.loadedBy')}</th>` +
+    `<th>${words.t('report.col.library')}</th><th>${words.t('report.col.resolvesTo')}</th>` +
+    `<th>${words.t('report.col.version')}</th><th>${words.t('report.col.via')}</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div></details></section>`
   );
 }
 
-function logSection(m: ReportModel): string {
+function logSection(words: Words, m: ReportModel): string {
   if (!m.log || m.log.lines.length === 0) return '';
   const lines = m.log.lines.map(
     (l) =>
@@ -334,16 +396,23 @@ function logSection(m: ReportModel): string {
   );
   return (
     `<section id="log"><h2>${esc(m.log.title)}</h2><details ` +
-    `open><summary>${m.causes.length > 0 ? t('report.logLinesHit', { n: m.log.lines.length }) : t('report.logLines', { n: m.log.lines.length })}</summary><ol ` +
+    `open>` +
+    (`<summary>` +
+      (m.causes.length > 0
+        ? words.t('report.logLinesHit', { n: m.log.lines.length })
+        : words.t('report.logLines', { n: m.log.lines.length })) +
+      `</summary><ol `) +
     `class="log">${lines.join('')}</ol></details></section>`
   );
 }
 
-function factsSection(m: ReportModel): string {
+function factsSection(words: Words, m: ReportModel): string {
   if (m.facts.length === 0) return '';
   return (
-    `<section id="facts"><h2>${t('report.facts')}</h2><dl ` +
-    `class="facts">${m.facts.map((f) => `<dt>${esc(f.label)}</dt><dd class="mono">${esc(f.value)}</dd>`).join('')}</dl></section>`
+    `<section id="facts"><h2>${words.t('report.facts')}</h2><dl ` +
+    `class="facts">${m.facts
+      .map((f) => `<dt>${esc(f.label)}</dt><dd ` + `class="mono">${esc(f.value)}</dd>`)
+      .join('')}</dl></section>`
   );
 }
 

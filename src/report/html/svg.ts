@@ -1,12 +1,11 @@
 // The charts of the HTML report, drawn as inline SVG by our own code (no library, no script, no network).
 // Each element carries data-* attributes with the numbers it stands for, so tests (and curious users)
 // can read the chart back.
-import { getLang } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 import { fmtMiB } from '../../base/format.js';
 import type { GpuTimeline, MemoryTimeline } from '../../gather/nvidia/memory-timeline.js';
 import type { GpuBar } from '../model.js';
 import { esc, num } from './escape.js';
-import { t } from '../../base/i18n/index.js';
 
 /** Colour classes for "other process" segments, cycled. */
 const OTHER_CLASSES = 5;
@@ -34,7 +33,9 @@ export function memoryBar(bar: GpuBar): string {
   });
   return (
     `<svg class="bar" role="img" ` +
-    `aria-label="${esc(`GPU ${bar.index} memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`)}" ` +
+    `aria-label="${esc(
+      `GPU ${bar.index} ` + `memory: ${bar.segments.map((s) => `${s.label} ${fmtMiB(s.miB)}`).join(', ')}`,
+    )}" ` +
     `viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" width="100%" height="${H}">${rects.join('')}</svg>`
   );
 }
@@ -50,7 +51,7 @@ export function barLegend(bar: GpuBar): string {
 }
 
 /** The memory of one GPU over the run: used by everyone, used by the job, the total, the failure marked. */
-export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: number): string {
+export function timelineChart(words: Words, g: GpuTimeline, tl: MemoryTimeline, durationMs: number): string {
   const W = 640;
   const H = 220;
   const L = 76; // room for the y labels
@@ -79,7 +80,7 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
     const t = tMax * frac;
     parts.push(
       `<text class="axis" x="${num(X(t))}" y="${H - 8}" ` +
-        `text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(t))}</text>`,
+        `text-anchor="${frac === 0 ? 'start' : frac === 1 ? 'end' : 'middle'}">${esc(fmtSeconds(words, t))}</text>`,
     );
   }
   parts.push(
@@ -89,19 +90,19 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
   if (g.points.length > 0)
     parts.push(
       `<polyline class="line-used" data-series="used" data-count="${g.points.length}" ` +
-        `points="${used}"><title>${esc(t('report.svgUsed', { gpu: g.index }))}</title></polyline>`,
+        `points="${used}"><title>${esc(words.t('report.svgUsed', { gpu: g.index }))}</title></polyline>`,
     );
   if (jobPts.length > 0)
     parts.push(
       `<polyline class="line-job" data-series="job" data-count="${jobPts.length}" ` +
-        `points="${job}"><title>${esc(t('report.svgJob'))}</title></polyline>`,
+        `points="${job}"><title>${esc(words.t('report.svgJob'))}</title></polyline>`,
     );
   if (tl.failureAt !== undefined) {
     const x = X(tl.failureAt);
     parts.push(
       `<g class="failure" data-t="${num(tl.failureAt)}"><line x1="${num(x)}" x2="${num(x)}" y1="${T}" ` +
         `y2="${T + ph}"/><text x="${num(Math.min(x, W - R) - 4)}" y="${T + 12}" ` +
-        `text-anchor="end">${esc(t('report.svgFailed'))}</text></g>`,
+        `text-anchor="end">${esc(words.t('report.svgFailed'))}</text></g>`,
     );
   }
   return (
@@ -111,9 +112,9 @@ export function timelineChart(g: GpuTimeline, tl: MemoryTimeline, durationMs: nu
   );
 }
 
-export function fmtSeconds(ms: number): string {
+export function fmtSeconds(words: Words, ms: number): string {
   const s = ms / 1000;
-  if (getLang() === 'zh') {
+  if (words.lang === 'zh') {
     if (ms > 0 && ms < 1000) return `${Math.round(ms)} 毫秒`;
     if (s < 10) return `${s.toFixed(1)} 秒`;
     if (s < 120) return `${Math.round(s)} 秒`;

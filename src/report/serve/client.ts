@@ -5,7 +5,8 @@
 // asks nothing of any origin but its own (connect-src 'self').
 import { createHash } from 'node:crypto';
 
-export const CLIENT_JS = `(function () {
+export const CLIENT_JS =
+  `(function () {
   "use strict";
   var body = document.body;
   var url = body.getAttribute("data-events");
@@ -49,7 +50,8 @@ export const CLIENT_JS = `(function () {
       el.replaceChildren(t.content);
       return;
     }
-    for (var j = next.length - 1; j >= 0; j--) if (next[j].outerHTML !== cur[j].outerHTML) el.replaceChild(next[j], cur[j]);
+    for (var j = next.length - 1; j >= 0; j--) if (next[j].outerHTML !== cur[j].outerHTML) el.replaceChild(next[j], ` +
+  `cur[j]);
   }
   // While the reader selects text on the page (to copy a command), updates wait.
   var pending = null;
@@ -82,7 +84,8 @@ export const CLIENT_JS = `(function () {
     else apply(d);
   });
   es.onerror = function () {
-    if (es.readyState === 2) say("Live updates stopped: the server refused the stream (too many open pages, or it restarted with another token). Reload the page to try again.", "fail");
+    if (es.readyState === 2) say("Live updates stopped: the server refused the stream (too many open pages, or it ` +
+  `restarted with another token). Reload the page to try again.", "fail");
     else say("Live updates interrupted: the server does not answer; trying again.", "warn");
   };
   setInterval(function () { ages(); }, 1000);

@@ -5,7 +5,7 @@
 // Facts and consequences are kept apart: a process's memory, user, age and command are facts (nvidia-smi,
 // /proc); its verdict comes with the reason the verdict module gives; a framework's memory policy is a
 // consequence of the framework seen (what it does by default), said with "by default".
-import { getLang, t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 import type { Finding } from '../../judge/finding.js';
 import { fmtAge, fmtCmdline, fmtMiB } from '../../base/format.js';
 import { frameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
@@ -149,10 +149,10 @@ export interface LiveState {
   redacted?: boolean;
 }
 
-export function buildPageModel(st: LiveState): PageModel {
-  const status = pageStatus(st);
+export function buildPageModel(words: Words, st: LiveState): PageModel {
+  const status = pageStatus(words, st);
   const shown = st.good?.snapshot ?? null;
-  const gpus = shown && shown.nvidia.ok ? gpuViews(shown, st) : [];
+  const gpus = shown && shown.nvidia.ok ? gpuViews(words, shown, st) : [];
   const freeViews = gpus.filter((g) => g.free);
   const freeGpus = freeViews.map((g) => g.index);
   const nvidiaAnswering = status.kind === 'ok';
@@ -167,10 +167,10 @@ export function buildPageModel(st: LiveState): PageModel {
   const staleCount = shown ? procRows(shown).filter((r) => r.p.listedByNvidiaSmi && isStale(r.verdict)).length : 0;
   const note =
     holdersSource?.processes.message ??
-    (holdersSource && !holdersSource.processes.ok ? t('serve.noProcesses') : undefined);
+    (holdersSource && !holdersSource.processes.ok ? words.t('serve.noProcesses') : undefined);
   return {
     host: st.host,
-    title: t('serve.title', { host: st.host }),
+    title: words.t('serve.title', { host: st.host }),
     intervalMs: st.intervalMs,
     status,
     gpus,
@@ -183,12 +183,12 @@ export function buildPageModel(st: LiveState): PageModel {
     deviceHolders,
     stale: staleCount,
     ...(note ? { note } : {}),
-    checks: checksView(st),
+    checks: checksView(words, st),
     redacted: st.redacted === true,
   };
 }
 
-function pageStatus(st: LiveState): PageStatus {
+function pageStatus(words: Words, st: LiveState): PageStatus {
   const good = st.good;
   const updatedAt = good?.at ?? null;
   const figures = good ? ` The figures below are from ${clock(good.at)}.` : '';
@@ -196,7 +196,7 @@ function pageStatus(st: LiveState): PageStatus {
     return {
       kind: 'hanging',
       text:
-        `nvidia-smi has not answered for ${secs(st.now - st.inFlightSince)}: the driver may be hung (a GPU ` +
+        `nvidia-smi has not answered for ${secs(words, st.now - st.inFlightSince)}: the driver may be hung (a GPU ` +
         `fallen off the bus, or a process stuck in the kernel).${figures}`,
       updatedAt,
       since: st.inFlightSince,
@@ -220,10 +220,10 @@ function pageStatus(st: LiveState): PageStatus {
       updatedAt: null,
       ...(st.inFlightSince !== null ? { since: st.inFlightSince } : {}),
     };
-  return { kind: 'ok', text: `Live: read every ${secs(st.intervalMs)}.`, updatedAt };
+  return { kind: 'ok', text: `Live: read every ${secs(words, st.intervalMs)}.`, updatedAt };
 }
 
-function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
+function gpuViews(words: Words, s: Snapshot, st: LiveState): GpuView[] {
   if (!s.nvidia.ok) return [];
   const rows = procRows(s);
   // nvidia-smi names the PID it sees; the probe may have paired it with a local PID (containers)
@@ -240,28 +240,29 @@ function gpuViews(s: Snapshot, st: LiveState): GpuView[] {
     const procs = listed.map(({ gp, row }) =>
       row
         ? procView(row.p, row.verdict, row.reason, gp.usedMiB, g.memory.totalMiB, gp.name)
-        : unknownProc(gp.pid, gp.name, gp.usedMiB),
+        : unknownProc(words, gp.pid, gp.name, gp.usedMiB),
     );
     const segments: Segment[] = procs.map((p) => ({
       kind: 'proc',
       group: p.group,
       miB: Math.max(0, p.miB ?? 0),
       pid: p.pid,
-      label: t('serve.segment', {
+      label: words.t('serve.segment', {
         pid: p.pid,
         name: p.name,
         user: p.user,
-        verdict: verdictWord(p.verdict),
+        verdict: verdictWord(words, p.verdict),
       }),
     }));
     const attributed = procs.reduce((a, p) => a + Math.max(0, p.miB ?? 0), 0);
     const unattributed = Math.max(0, g.memory.usedMiB - attributed);
-    if (unattributed > 0) segments.push({ kind: 'unattributed', miB: unattributed, label: t('serve.unattributed') });
+    if (unattributed > 0)
+      segments.push({ kind: 'unattributed', miB: unattributed, label: words.t('serve.unattributed') });
     const free = Math.max(0, g.memory.totalMiB - attributed - unattributed);
-    segments.push({ kind: 'free', miB: free, label: t('serve.badgeFree') });
+    segments.push({ kind: 'free', miB: free, label: words.t('serve.badgeFree') });
     const fr = freeness(g, procs.length);
     const isFree = fr.free;
-    const note = fr.free || !fr.why ? undefined : t(fr.why === 'mig' ? 'serve.migOn' : 'serve.prohibited');
+    const note = fr.free || !fr.why ? undefined : words.t(fr.why === 'mig' ? 'serve.migOn' : 'serve.prohibited');
     const hist = st.history.find((h) => (g.uuid ? h.uuid === g.uuid : h.index === g.index));
     return {
       index: g.index,
@@ -336,7 +337,7 @@ function procView(
 }
 
 /** A PID nvidia-smi lists that the process probe did not describe (it should not happen; shown, not hidden). */
-function unknownProc(pid: number, smiName: string, miB: number | null): ProcView {
+function unknownProc(words: Words, pid: number, smiName: string, miB: number | null): ProcView {
   const name = smiName.split('/').pop() || smiName || '?';
   return {
     pid,
@@ -344,7 +345,7 @@ function unknownProc(pid: number, smiName: string, miB: number | null): ProcView
     miB,
     framework: null,
     verdict: 'unknown',
-    reason: t('serve.notDescribed'),
+    reason: words.t('serve.notDescribed'),
     group: 'unknown',
     stale: false,
     age: '?',
@@ -363,7 +364,7 @@ function policyNotes(procs: ProcView[]): PolicyNote[] {
   );
 }
 
-function checksView(st: LiveState): PageModel['checks'] {
+function checksView(words: Words, st: LiveState): PageModel['checks'] {
   const c = st.checks;
   const problems = (c.findings ?? []).filter((f) => f.status !== 'ok' && f.status !== 'skip' && f.severity !== 'info');
   const unknowns = (c.findings ?? []).filter((f) => f.status === 'unknown' || f.status === 'crash');
@@ -386,9 +387,9 @@ function checksView(st: LiveState): PageModel['checks'] {
     .sort((a, b) => rank(b.mark) - rank(a.mark));
   let note: string | undefined;
   if (c.findings === null)
-    note = c.runningSince !== null ? t('serve.checksRunning') : (c.error ?? t('serve.checksNotRun'));
+    note = c.runningSince !== null ? words.t('serve.checksRunning') : (c.error ?? words.t('serve.checksNotRun'));
   else if (c.runningSince !== null && st.now - c.runningSince > Math.max(60_000, st.hangAfterMs * 4))
-    note = t('serve.checksLong', { running: secs(st.now - c.runningSince), clock: clock(c.at ?? st.now) });
+    note = words.t('serve.checksLong', { running: secs(words, st.now - c.runningSince), clock: clock(c.at ?? st.now) });
   else if (c.error) note = c.error;
   return {
     at: c.at,
@@ -403,27 +404,27 @@ function rank(m: FindingItem['mark']): number {
   return m === 'fail' ? 3 : m === 'warn' ? 2 : 1;
 }
 
-export function secs(ms: number): string {
-  if (ms > 0 && ms < 1000) return unit((ms / 1000).toFixed(1), 's');
-  return agoText(ms);
+export function secs(words: Words, ms: number): string {
+  if (ms > 0 && ms < 1000) return unit(words, (ms / 1000).toFixed(1), 's');
+  return agoText(words, ms);
 }
 
 /** a duration in the output's language: "7 min", "7 分钟" (Chinese writes its units as words) */
-export function agoText(ms: number): string {
+export function agoText(words: Words, ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 120) return unit(String(s), 's');
+  if (s < 120) return unit(words, String(s), 's');
   const m = Math.floor(s / 60);
-  if (m < 120) return unit(String(m), 'min');
-  return `${unit(String(Math.floor(m / 60)), 'h')} ${unit(String(m % 60), 'min')}`;
+  if (m < 120) return unit(words, String(m), 'min');
+  return `${unit(words, String(Math.floor(m / 60)), 'h')} ${unit(words, String(m % 60), 'min')}`;
 }
 
 /** the units agoText uses, for the page's script: "s|min|h" */
-export function timeUnits(): string {
-  return getLang() === 'zh' ? '秒|分钟|小时' : 's|min|h';
+export function timeUnits(words: Words): string {
+  return words.lang === 'zh' ? '秒|分钟|小时' : 's|min|h';
 }
 
-function unit(n: string, u: 's' | 'min' | 'h'): string {
-  if (getLang() === 'zh') return `${n} ${u === 's' ? '秒' : u === 'min' ? '分钟' : '小时'}`;
+function unit(words: Words, n: string, u: 's' | 'min' | 'h'): string {
+  if (words.lang === 'zh') return `${n} ${u === 's' ? '秒' : u === 'min' ? '分钟' : '小时'}`;
   return `${n} ${u}`;
 }
 
@@ -433,8 +434,8 @@ export function clock(ms: number): string {
 }
 
 /** The verdict word in the chosen language (the model keeps the English one: it is the page's data id too). */
-export function verdictWord(v: string): string {
-  return VERDICTS.has(v) ? t(`verdict.${v as Verdict}`) : v;
+export function verdictWord(words: Words, v: string): string {
+  return VERDICTS.has(v) ? words.t(`verdict.${v as Verdict}`) : v;
 }
 const VERDICTS: ReadonlySet<string> = new Set([
   'this job',

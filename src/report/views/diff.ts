@@ -6,7 +6,7 @@ import { palette, wrap } from '../layout.js';
 import { fmtTaken } from '../provenance.js';
 import { fmtAge } from '../../base/format.js';
 import type { Impact } from '../../judge/diff/facts.js';
-import { joinList, t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 import type { Difference, DiffResult, DiffSide } from '../../judge/diff/compare.js';
 
 const MAX_VALUE = 100;
@@ -14,20 +14,20 @@ const MAX_VALUE = 100;
 const MAX_ROWS = 6;
 
 /** an absent value in the words of its fact: a variable is not set, a library or package is not installed */
-function show(v: string | null, notCollected: boolean, fact = ''): string {
-  if (notCollected) return t('diff.notCollected');
+function show(words: Words, v: string | null, notCollected: boolean, fact = ''): string {
+  if (notCollected) return words.t('diff.notCollected');
   if (v === null)
     return /^env\[/.test(fact)
-      ? t('diff.notSet')
+      ? words.t('diff.notSet')
       : /^(?:loads|copies|framework|wheel|python|toolkit|cudnn)/.test(fact)
-        ? t('diff.notInstalled')
-        : t('diff.absent');
+        ? words.t('diff.notInstalled')
+        : words.t('diff.absent');
   return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE - 1)}…` : v;
 }
 
-function describeSide(s: DiffSide, nowMs: number): string {
+function describeSide(words: Words, s: DiffSide, nowMs: number): string {
   const at = Date.parse(s.collectedAt);
-  return t('diff.side', {
+  return words.t('diff.side', {
     label: s.label,
     otherHost: s.label !== s.host,
     host: s.host,
@@ -43,17 +43,17 @@ export function countsByImpact(d: readonly Difference[]): Partial<Record<Impact,
   return out;
 }
 
-function summary(r: DiffResult): string {
+function summary(words: Words, r: DiffResult): string {
   const counts = countsByImpact(r.differences);
   const parts = (['critical', 'high', 'medium', 'low', 'noise'] as const)
     .filter((i) => counts[i])
-    .map((i) => t('diff.impactCount', { n: counts[i]!, impact: t(`diff.impact.${i}`) }));
+    .map((i) => words.t('diff.impactCount', { n: counts[i]!, impact: words.t(`diff.impact.${i}`) }));
   const head =
     r.differences.length === 0
-      ? t('diff.noDifferences')
-      : t('diff.differences', { n: r.differences.length, parts: joinList(parts, 'comma') });
-  const tail = [t('diff.same', { n: r.same })];
-  if (r.hiddenNoise > 0) tail.push(t('diff.hidden', { n: r.hiddenNoise }));
+      ? words.t('diff.noDifferences')
+      : words.t('diff.differences', { n: r.differences.length, parts: words.joinList(parts, 'comma') });
+  const tail = [words.t('diff.same', { n: r.same })];
+  if (r.hiddenNoise > 0) tail.push(words.t('diff.hidden', { n: r.hiddenNoise }));
   return `${head} · ${tail.join(' · ')}`;
 }
 
@@ -69,6 +69,7 @@ function groups(ds: readonly Difference[]): { impact: Impact; why: string; rows:
 }
 
 export function renderDiffTerminal(
+  words: Words,
   r: DiffResult,
   o: { color: boolean; verbose: boolean; width?: number; now?: number },
 ): string {
@@ -83,59 +84,63 @@ export function renderDiffTerminal(
     noise: c.dim,
   };
   const lines = [
-    ...wrap(`${c.bold('A')} ${visibleLine(describeSide(r.a, now))}`, width, '', '  '),
-    ...wrap(`${c.bold('B')} ${visibleLine(describeSide(r.b, now))}`, width, '', '  '),
+    ...wrap(words, `${c.bold('A')} ${visibleLine(describeSide(words, r.a, now))}`, width, '', '  '),
+    ...wrap(words, `${c.bold('B')} ${visibleLine(describeSide(words, r.b, now))}`, width, '', '  '),
   ];
   let current: Impact | null = null;
   for (const g of groups(r.differences)) {
     if (g.impact !== current) {
       current = g.impact;
-      lines.push('', paint[g.impact](c.bold(t(`diff.impact.${g.impact}`))));
+      lines.push('', paint[g.impact](c.bold(words.t(`diff.impact.${g.impact}`))));
     }
     // The reason once for the group: it is the point of ranking.
-    lines.push(...wrap(c.dim(t('diff.why', { why: g.why })), width, '  ', '  '));
+    lines.push(...wrap(words, c.dim(words.t('diff.why', { why: g.why })), width, '  ', '  '));
     const rows = o.verbose ? g.rows : g.rows.slice(0, MAX_ROWS);
     for (const d of rows) {
       const name = o.verbose ? d.fact : d.label;
       lines.push(
         ...wrap(
-          `${visibleLine(name)}${t('facts.colon')}${visibleLine(show(d.a, d.notCollected === 'a', d.fact))} ` +
-            `${c.dim('→')} ${visibleLine(show(d.b, d.notCollected === 'b', d.fact))}`,
+          words,
+          `${visibleLine(name)}${words.t('facts.colon')}` +
+            visibleLine(show(words, d.a, d.notCollected === 'a', d.fact)) +
+            ` ` +
+            `${c.dim('→')} ${visibleLine(show(words, d.b, d.notCollected === 'b', d.fact))}`,
           width,
           '    ',
           '      ',
         ),
       );
     }
-    if (rows.length < g.rows.length) lines.push(c.dim(`    ${t('diff.more', { n: g.rows.length - rows.length })}`));
+    if (rows.length < g.rows.length)
+      lines.push(c.dim(`    ${words.t('diff.more', { n: g.rows.length - rows.length })}`));
   }
-  lines.push('', ...wrap(summary(r), width, '', '  '));
-  return `${fitToWidth(lines.join('\n'), width)}\n`;
+  lines.push('', ...wrap(words, summary(words, r), width, '', '  '));
+  return `${fitToWidth(words, lines.join('\n'), width)}\n`;
 }
 
-export function renderDiffMarkdown(r: DiffResult, o: { now?: number } = {}): string {
+export function renderDiffMarkdown(words: Words, r: DiffResult, o: { now?: number } = {}): string {
   const now = o.now ?? Date.now();
   const lines = [
     '### gpu-env-doctor diff',
     '',
-    `- **A**${t('facts.colon')}${mdText(describeSide(r.a, now))}`,
-    `- **B**${t('facts.colon')}${mdText(describeSide(r.b, now))}`,
+    `- **A**${words.t('facts.colon')}${mdText(describeSide(words, r.a, now))}`,
+    `- **B**${words.t('facts.colon')}${mdText(describeSide(words, r.b, now))}`,
     '',
   ];
   if (r.differences.length > 0) {
     lines.push(
-      `| ${t('diff.col.impact')} | ${t('diff.col.fact')} | A | B | ${t('diff.col.why')} |`,
+      `| ${words.t('diff.col.impact')} | ${words.t('diff.col.fact')} | A | B | ${words.t('diff.col.why')} |`,
       '| --- | --- | --- | --- | --- |',
     );
     for (const d of r.differences) {
       lines.push(
-        `| ${t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ` +
-          `${mdCode(show(d.a, d.notCollected === 'a', d.fact), true)} | ` +
-          `${mdCode(show(d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`,
+        `| ${words.t(`diff.impact.${d.impact}`)} | ${mdCode(d.fact, true)} | ` +
+          `${mdCode(show(words, d.a, d.notCollected === 'a', d.fact), true)} | ` +
+          `${mdCode(show(words, d.b, d.notCollected === 'b', d.fact), true)} | ${mdCell(d.why)} |`,
       );
     }
     lines.push('');
   }
-  lines.push(mdText(summary(r)));
+  lines.push(mdText(summary(words, r)));
   return `${lines.join('\n')}\n`;
 }

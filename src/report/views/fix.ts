@@ -8,7 +8,7 @@ import type { EnvFileOutcome, ProcessOutcome } from '../../judge/fix/outcome.js'
 import type { GpuFree } from '../../gather/nvidia/gpu-free.js';
 import { settingLine } from '../../judge/fix/env-file.js';
 import type { EndProcessStep, LeftAlone, Plan } from '../../judge/fix/plan.js';
-import { t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 
 export type FixMode = 'dry-run' | 'applied' | 'declined' | 'not-confirmed' | 'saved-snapshot';
 
@@ -39,24 +39,24 @@ export function isEmpty(plan: Plan): boolean {
   );
 }
 
-function leftAloneLine(l: LeftAlone): string {
+function leftAloneLine(words: Words, l: LeftAlone): string {
   const mem =
     l.usedMiB !== null
       ? l.gpus.length > 0
-        ? t('plan.onGpu', { mib: fmtMiB(l.usedMiB), gpus: l.gpus.join(',') })
+        ? words.t('plan.onGpu', { mib: fmtMiB(l.usedMiB), gpus: l.gpus.join(',') })
         : fmtMiB(l.usedMiB)
-      : t('plan.memUnknown');
-  return t('plan.leftAloneLine', {
+      : words.t('plan.memUnknown');
+  return words.t('plan.leftAloneLine', {
     pid: l.pid,
     user: l.user ?? '?',
     cmd: fmtCmdline(l.cmdline ?? (l.name ? [l.name] : null), 70),
     mem,
-    verdict: t(`verdict.${l.verdict}` as const),
+    verdict: words.t(`verdict.${l.verdict}` as const),
     why: l.why,
   });
 }
 
-function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
+function stepLine(words: Words, st: EndProcessStep, ageSeconds: number | null): string {
   // names and command lines are set by whoever started the process: shown with their control characters visible
   const who = visibleLine(
     st.parentOf !== undefined
@@ -66,16 +66,17 @@ function stepLine(st: EndProcessStep, ageSeconds: number | null): string {
   const mem =
     st.usedMiB !== null
       ? st.gpus.length > 0
-        ? t('plan.onGpu', { mib: fmtMiB(st.usedMiB), gpus: st.gpus.join(',') })
+        ? words.t('plan.onGpu', { mib: fmtMiB(st.usedMiB), gpus: st.gpus.join(',') })
         : fmtMiB(st.usedMiB)
-      : t('plan.memUnknown');
-  const verdict = t(`verdict.${st.verdict}` as const);
+      : words.t('plan.memUnknown');
+  const verdict = words.t(`verdict.${st.verdict}` as const);
   return st.parentOf === undefined && ageSeconds !== null
-    ? t('plan.stepLineAge', { who, mem, age: fmtAge(ageSeconds), verdict, why: visibleLine(st.why) })
-    : t('plan.stepLine', { who, mem, verdict, why: visibleLine(st.why) });
+    ? words.t('plan.stepLineAge', { who, mem, age: fmtAge(ageSeconds), verdict, why: visibleLine(st.why) })
+    : words.t('plan.stepLine', { who, mem, verdict, why: visibleLine(st.why) });
 }
 
 export function renderPlan(
+  words: Words,
   plan: Plan,
   o: {
     color: boolean;
@@ -89,43 +90,58 @@ export function renderPlan(
   const c = palette(o.color);
   const width = o.width ?? 80;
   // a heading wrapped to the terminal, its continuation indented
-  const head = (text: string, first = '', rest = '  ') => wrap(c.bold(text), width, first, rest);
+  const head = (text: string, first = '', rest = '  ') => wrap(words, c.bold(text), width, first, rest);
   const out: string[] = o.source?.sub
     ? [
-        ...head(t('plan.titleSnapshot', { title: visibleLine(o.source.title) })),
-        ...wrap(c.dim(visibleLine(o.source.sub)), width, '  ', '    '),
+        ...head(words.t('plan.titleSnapshot', { title: visibleLine(o.source.title) })),
+        ...wrap(words, c.dim(visibleLine(o.source.sub)), width, '  ', '    '),
       ]
-    : [...head(t('plan.titleLive', { host: visibleLine(o.host) }))];
+    : [...head(words.t('plan.titleLive', { host: visibleLine(o.host) }))];
   const leftAlone = () => {
     if (plan.leftAlone.length === 0) return;
-    out.push('', ...head(t('plan.leftAlone')));
+    out.push('', ...head(words.t('plan.leftAlone')));
     for (const l of plan.leftAlone)
-      out.push(...wrap(`${c.dim(t('plan.keep'))} ${visibleLine(leftAloneLine(l))}`, width, '  ', '       '));
+      out.push(
+        ...wrap(
+          words,
+          `${c.dim(words.t('plan.keep'))} ${visibleLine(leftAloneLine(words, l))}`,
+          width,
+          '  ',
+          '       ',
+        ),
+      );
   };
   if (isEmpty(plan)) {
-    out.push('', ...wrap(t('plan.nothing'), width));
+    out.push('', ...wrap(words, words.t('plan.nothing'), width));
     leftAlone();
     return `${out.join('\n')}\n`;
   }
   if (plan.processes.length > 0 || plan.alreadyGone.length > 0) {
-    out.push('', ...head(t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
+    out.push('', ...head(words.t('plan.toEnd', { grace: Math.round(o.graceMs / 100) / 10 })));
     for (const st of plan.processes) {
-      const line = stepLine(st, o.ages.get(st.parentOf ?? st.pid) ?? null);
+      const line = stepLine(words, st, o.ages.get(st.parentOf ?? st.pid) ?? null);
       if (st.blocked)
         out.push(
-          ...wrap(`${c.yellow(t('plan.skip'))} ${line}`, width, '  ', '       '),
-          ...wrap(c.yellow(t('plan.notEnded', { why: visibleLine(st.blocked) })), width, '       ', '         '),
+          ...wrap(words, `${c.yellow(words.t('plan.skip'))} ${line}`, width, '  ', '       '),
+          ...wrap(
+            words,
+            c.yellow(words.t('plan.notEnded', { why: visibleLine(st.blocked) })),
+            width,
+            '       ',
+            '         ',
+          ),
         );
-      else out.push(...wrap(`${c.red(t('plan.end'))} ${line}`, width, '  ', '       '));
+      else out.push(...wrap(words, `${c.red(words.t('plan.end'))} ${line}`, width, '  ', '       '));
     }
-    for (const g of plan.alreadyGone) out.push(`  ${c.dim(t('plan.gone'))} ${visibleLine(g.why)}`);
+    for (const g of plan.alreadyGone) out.push(`  ${c.dim(words.t('plan.gone'))} ${visibleLine(g.why)}`);
     if (plan.window)
       out.push(
         ...wrap(
+          words,
           c.dim(
-            t('plan.window', {
+            words.t('plan.window', {
               s: Math.round(plan.window.ms / 100) / 10,
-              gpu: t(`plan.windowGpu.${plan.window.gpu}` as const),
+              gpu: words.t(`plan.windowGpu.${plan.window.gpu}` as const),
             }),
           ),
           width,
@@ -136,23 +152,27 @@ export function renderPlan(
   }
   leftAlone();
   if (plan.env.length > 0) {
-    out.push('', c.bold(t('plan.settings', { file: sourcePath(plan.envFile) })));
+    out.push('', c.bold(words.t('plan.settings', { file: sourcePath(plan.envFile) })));
     for (const s of plan.env) out.push(`  ${settingLine(s)}`);
     for (const s of plan.envConflicts)
       out.push(
-        `  ${c.yellow(t('plan.conflict'))}: ` +
-          `${t('plan.conflictLine', { check: s.check, name: s.name, value: visibleLine(s.value ?? t('plan.unset')) })}`,
+        `  ${c.yellow(words.t('plan.conflict'))}: ` +
+          words.t('plan.conflictLine', {
+            check: s.check,
+            name: s.name,
+            value: visibleLine(s.value ?? words.t('plan.unset')),
+          }),
       );
-    if (plan.envBlocked) out.push(`  ${c.yellow(t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
+    if (plan.envBlocked) out.push(`  ${c.yellow(words.t('plan.notWritten', { why: visibleLine(plan.envBlocked) }))}`);
   }
   if (plan.rebuild) {
-    out.push('', c.bold(t('plan.rebuild')), `  ${plan.rebuild.why}`);
+    out.push('', c.bold(words.t('plan.rebuild')), `  ${plan.rebuild.why}`);
     for (const f of plan.rebuild.findings) out.push(`  ${c.dim('•')} ${f.message}`);
     for (const cmd of plan.rebuild.commands) out.push(`  $ ${cmd}`);
     for (const n of plan.rebuild.notes) out.push(`  ${c.dim(n)}`);
   }
   if (plan.manual.length > 0) {
-    out.push('', ...head(t('plan.forYou')));
+    out.push('', ...head(words.t('plan.forYou')));
     for (const m of plan.manual) {
       // The one finding model, without the acting command: this is it.
       const fl: FindingLines = {
@@ -164,46 +184,49 @@ export function renderPlan(
         fix: { text: m.text, commands: m.commands.filter((x) => x.trim() !== ACT_COMMAND), byHand: m.manual },
         ids: [m.check],
       };
-      out.push(...renderBlock(fl, { width, c, verbose: false }, { indent: '  ' }));
+      out.push(...renderBlock(words, fl, { width, c, verbose: false }, { indent: '  ' }));
     }
   }
   return `${out.join('\n')}\n`;
 }
 
-export function renderResults(plan: Plan, r: FixResults, o: { color: boolean }): string {
+export function renderResults(words: Words, plan: Plan, r: FixResults, o: { color: boolean }): string {
   const c = palette(o.color);
   const out: string[] = [''];
   for (const st of plan.processes) {
     const res = r.processes.get(st.pid);
     if (!res) continue;
     const name =
-      st.parentOf !== undefined ? t('plan.parentOfZombie', { pid: st.pid, zombie: st.parentOf }) : `PID ${st.pid}`;
+      st.parentOf !== undefined
+        ? words.t('plan.parentOfZombie', { pid: st.pid, zombie: st.parentOf })
+        : `PID ${st.pid}`;
     switch (res.kind) {
       case 'ended':
-        out.push(`${c.green('✓')} ${t('plan.ended', { name, by: res.by })}`);
+        out.push(`${c.green('✓')} ${words.t('plan.ended', { name, by: res.by })}`);
         break;
       case 'already-gone':
-        out.push(`${c.green('✓')} ${t('plan.alreadyExited', { name })}`);
+        out.push(`${c.green('✓')} ${words.t('plan.alreadyExited', { name })}`);
         break;
       case 'refused':
-        out.push(`${c.red('✗')} ${t('plan.refused', { name, why: res.why })}`);
+        out.push(`${c.red('✗')} ${words.t('plan.refused', { name, why: res.why })}`);
         break;
       case 'failed':
-        out.push(`${c.red('✗')} ${t('plan.couldNotEnd', { name, why: res.why })}`);
+        out.push(`${c.red('✗')} ${words.t('plan.couldNotEnd', { name, why: res.why })}`);
         break;
       case 'skipped':
-        out.push(`${c.yellow('-')} ${t('plan.didNotEnd', { name, why: res.why })}`);
+        out.push(`${c.yellow('-')} ${words.t('plan.didNotEnd', { name, why: res.why })}`);
         break;
     }
   }
   const e = r.envFile;
-  if (e.kind === 'written') out.push(`${c.green('✓')} ${t('plan.wrote', { file: sourcePath(e.path) })}`);
-  if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${t('plan.unchanged', { file: sourcePath(e.path) })}`);
+  if (e.kind === 'written') out.push(`${c.green('✓')} ${words.t('plan.wrote', { file: sourcePath(e.path) })}`);
+  if (e.kind === 'unchanged') out.push(`${c.green('✓')} ${words.t('plan.unchanged', { file: sourcePath(e.path) })}`);
   if (e.kind === 'not-written')
-    out.push(`${c.red('✗')} ${t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
+    out.push(`${c.red('✗')} ${words.t('plan.didNotWrite', { file: sourcePath(e.path), why: e.why })}`);
   for (const g of r.gpuFree ?? [])
     out.push(
-      `${c.green('✓')} ${t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`,
+      `${c.green('✓')} ` +
+        `${words.t('plan.gpuFreeNow', { gpu: g.index, free: fmtMiB(g.freeMiB), total: fmtMiB(g.totalMiB) })}`,
     );
   return `${out.join('\n')}\n`;
 }

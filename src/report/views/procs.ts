@@ -7,7 +7,7 @@ import type { HolderProcess, Snapshot } from '../../gather/snapshot/schema.js';
 import { assess, culpritOrder, isStale, type Verdict } from '../../judge/procs/verdict.js';
 import { adoptionOf } from '../../judge/procs/adoption.js';
 import { frameworkLabel, holderPolicy, type HolderPolicy } from '../../gather/procfs/framework.js';
-import { t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 import { findingLines } from '../finding-lines.js';
 import { firstCommand, memoryFinding } from '../next-step.js';
 
@@ -58,13 +58,13 @@ const HEAD_KEYS = [
 ] as const;
 const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayWidth(s)));
 
-function cells(r: ProcRow, cmdMax: number): string[] {
+function cells(words: Words, r: ProcRow, cmdMax: number): string[] {
   const p = r.p;
   return [
     p.gpus.length > 0 ? p.gpus.join(',') : '-',
     String(p.pid),
     visibleLine(p.user ?? (p.uid !== null ? String(p.uid) : '?')),
-    p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : t('procs.cell.devFile'),
+    p.listedByNvidiaSmi ? fmtMiB(p.usedMiB) : words.t('procs.cell.devFile'),
     p.visible ? fmtAge(p.ageSeconds) : '?',
     p.state ?? '?',
     // "gone→NAME": evidence that the process that started it exited and NAME adopted it (procs/adoption.ts),
@@ -73,19 +73,19 @@ function cells(r: ProcRow, cmdMax: number): string[] {
       !p.visible
         ? '?'
         : adoptionOf(p).kind === 'adopted'
-          ? t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` })
+          ? words.t('procs.cell.gone', { parent: `${p.parentName ?? p.ppid ?? '?'}` })
           : `${p.parentName ?? p.ppid ?? '?'}`,
     ),
     p.exited
       ? '-'
       : !p.visible
-        ? t('procs.cell.otherMaybe')
+        ? words.t('procs.cell.otherMaybe')
         : p.otherPidNamespace === null
           ? '?'
           : p.otherPidNamespace
-            ? t('procs.cell.other')
-            : t('procs.cell.same'),
-    t(`verdict.${r.verdict}` as const),
+            ? words.t('procs.cell.other')
+            : words.t('procs.cell.same'),
+    words.t(`verdict.${r.verdict}` as const),
     // "-" when none is recognised, "?" when its files could not be read (another user's process, not root)
     p.framework ? frameworkLabel(p.framework.name) : p.framework === null ? '-' : '?',
     // Command lines are set by whoever started the process: their control characters are shown, never sent.
@@ -128,14 +128,14 @@ export interface TableOptions {
   filtered?: boolean;
 }
 
-export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptions): string {
+export function renderProcs(words: Words, s: Snapshot, rows: readonly ProcRow[], o: TableOptions): string {
   const c = palette(o.color);
   const width = o.width ?? 80;
   const out: string[] = [];
   if (s.nvidia.ok) {
     for (const g of s.nvidia.gpus) {
       out.push(
-        t('procs.gpuLine', {
+        words.t('procs.gpuLine', {
           gpu: g.index,
           name: visibleLine(g.name),
           used: fmtMiB(g.memory.usedMiB),
@@ -145,23 +145,31 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
       );
     }
   } else {
-    out.push(...wrap(c.yellow(t('procs.noSmi', { message: visibleLine(s.nvidia.failure.message) })), width, '', '  '));
+    out.push(
+      ...wrap(
+        words,
+        c.yellow(words.t('procs.noSmi', { message: visibleLine(s.nvidia.failure.message) })),
+        width,
+        '',
+        '  ',
+      ),
+    );
   }
-  if (s.processes.message) out.push(...wrap(c.dim(visibleLine(s.processes.message)), width, '', '  '));
+  if (s.processes.message) out.push(...wrap(words, c.dim(visibleLine(s.processes.message)), width, '', '  '));
   if (!s.processes.ok)
-    out.push(c.yellow(t('procs.noProc', { message: visibleLine(s.processes.message ?? 'no /proc') })));
+    out.push(c.yellow(words.t('procs.noProc', { message: visibleLine(s.processes.message ?? 'no /proc') })));
   if (rows.length === 0) {
-    out.push('', o.filtered ? t('procs.noneFiltered') : t('procs.none'));
+    out.push('', o.filtered ? words.t('procs.noneFiltered') : words.t('procs.none'));
     return `${out.join('\n')}\n`;
   }
   // The command line takes what is left of the width (at least 20 columns); -v shows it whole.
-  const HEAD = HEAD_KEYS.map((k) => t(k));
-  const fixed = rows.map((r) => cells(r, 10_000));
+  const HEAD = HEAD_KEYS.map((k) => words.t(k));
+  const fixed = rows.map((r) => cells(words, r, 10_000));
   const used = HEAD.slice(0, -1).reduce(
     (a, h, i) => a + Math.max(displayWidth(h), ...fixed.map((t) => displayWidth(t[i] ?? ''))) + 2,
     0,
   );
-  const table = rows.map((r) => cells(r, o.verbose ? 10_000 : Math.max(20, width - used)));
+  const table = rows.map((r) => cells(words, r, o.verbose ? 10_000 : Math.max(20, width - used)));
   const widths = HEAD.map((h, i) => Math.max(displayWidth(h), ...table.map((t) => displayWidth(t[i] ?? ''))));
   const line = (t: readonly string[], paint?: (v: string) => string) =>
     t
@@ -183,9 +191,10 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
     for (const r of explained) {
       out.push(
         ...wrap(
-          t('procs.reasonLine', {
+          words,
+          words.t('procs.reasonLine', {
             pid: r.p.pid,
-            verdict: t(`verdict.${r.verdict}` as const),
+            verdict: words.t(`verdict.${r.verdict}` as const),
             reason: visibleLine(r.reason),
           }),
           width,
@@ -194,7 +203,15 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
         ),
       );
       if (o.verbose && r.evidence)
-        out.push(...wrap(c.dim(t('procs.evidenceLine', { evidence: visibleLine(r.evidence) })), width, '  ', '    '));
+        out.push(
+          ...wrap(
+            words,
+            c.dim(words.t('procs.evidenceLine', { evidence: visibleLine(r.evidence) })),
+            width,
+            '  ',
+            '    ',
+          ),
+        );
     }
   }
   // What each holder's framework does with its memory, and so what would give it back.
@@ -204,7 +221,10 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
     for (const r of policies)
       out.push(
         ...wrap(
-          `${t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary })}${t('list.sentence')}${c.dim(t('procs.giveBack', { remedy: r.policy!.remedy }))}`,
+          words,
+          words.t('procs.policyLine', { pid: r.p.pid, mib: fmtMiB(r.p.usedMiB), summary: r.policy!.summary }) +
+            `${words.t('list.sentence')}` +
+            c.dim(words.t('procs.giveBack', { remedy: r.policy!.remedy })),
           width,
           '',
           '  ',
@@ -214,13 +234,14 @@ export function renderProcs(s: Snapshot, rows: readonly ProcRow[], o: TableOptio
   const stale = staleCount(rows);
   // with no stale holder, a GPU short of memory still calls for a step: check's, word for word
   const short = stale > 0 || o.filtered ? null : memoryFinding(s);
-  const first = short ? firstCommand(findingLines(short, { snapshot: s }).fix) : null;
+  const first = short ? firstCommand(findingLines(words, short, { snapshot: s }).fix) : null;
   if (short && first) {
     // its first clause: the fact (check's block says the rest)
     const headline = short.message.split(/: |：/)[0]!.replace(/[.。]$/, '');
-    out.push('', ...wrap(t('procs.nextShort', { headline: visibleLine(headline) }), width));
+    out.push('', ...wrap(words, words.t('procs.nextShort', { headline: visibleLine(headline) }), width));
     out.push(`  ${c.cyan('$')} ${visibleLine(first)}`);
-  } else out.push('', ...wrap(stale > 0 ? t('procs.stale', { n: stale }) : t('procs.noStale'), width));
+  } else
+    out.push('', ...wrap(words, stale > 0 ? words.t('procs.stale', { n: stale }) : words.t('procs.noStale'), width));
   return `${out.join('\n')}\n`;
 }
 

@@ -3,35 +3,35 @@
 // moment, the memory then, and the timeline as a sparkline. Pure.
 import { fmtMiB } from '../../base/format.js';
 import { visibleLine } from '../escape.js';
-import { LABELS } from '../labels.js';
+import { labelsOf } from '../labels.js';
 import { palette, wrap } from '../layout.js';
 import type { ReportModel } from '../model.js';
 import { fmtSeconds } from '../html/svg.js';
 import { renderBlock, type TermStyle } from '../terminal.js';
 import { renderUndecided } from './explain/terminal.js';
 import { whose, type GpuTimeline, type MemoryTimeline } from '../../gather/nvidia/memory-timeline.js';
-import { t } from '../../base/i18n/index.js';
+import type { Words } from '../../base/i18n/words.js';
 
 const SPARK = '▁▂▃▄▅▆▇█';
 
-export function successLine(m: ReportModel, color: boolean): string {
+export function successLine(words: Words, m: ReportModel, color: boolean): string {
   const c = palette(color);
   const r = m.run!;
   const tl = r.timeline;
   const head =
     `${c.green('✓')} gpu-env-doctor: ` +
-    `${t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(r.durationMs) })}`;
-  if (!tl.available) return `${head} · ${tl.note ?? t('run.notSampled')}\n`;
+    `${words.t('run.succeeded', { exit: r.exitText, duration: fmtSeconds(words, r.durationMs) })}`;
+  if (!tl.available) return `${head} · ${tl.note ?? words.t('run.notSampled')}\n`;
   const gpus = tl.gpus.map((g) =>
     g.peakJobMiB !== null
-      ? t('run.gpuPeakJob', {
+      ? words.t('run.gpuPeakJob', {
           gpu: g.index,
           peak: fmtMiB(g.peakUsedMiB),
           total: fmtMiB(g.totalMiB),
           job: fmtMiB(g.peakJobMiB),
           headroom: fmtMiB(g.totalMiB - g.peakUsedMiB),
         })
-      : t('run.gpuPeak', {
+      : words.t('run.gpuPeak', {
           gpu: g.index,
           peak: fmtMiB(g.peakUsedMiB),
           total: fmtMiB(g.totalMiB),
@@ -42,6 +42,7 @@ export function successLine(m: ReportModel, color: boolean): string {
 }
 
 export function failureReport(
+  words: Words,
   m: ReportModel,
   color: boolean,
   reportPath?: string,
@@ -53,8 +54,9 @@ export function failureReport(
   const out: string[] = [
     '',
     ...wrap(
+      words,
       `${c.red('✗')} ${c.bold('gpu-env-doctor')}: ` +
-        `${t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(r.durationMs) })}`,
+        `${words.t('run.failed', { exit: visibleLine(r.exitText), duration: fmtSeconds(words, r.durationMs) })}`,
       st.width,
       '',
       '  ',
@@ -63,21 +65,21 @@ export function failureReport(
 
   if (m.answer?.undecided) {
     // the output cannot decide: said once, the step that decides, the candidates (explain's own layout)
-    out.push('', c.bold(t('report.diagnosis')), ...wrap(c.bold(m.answer.headline), st.width));
-    renderUndecided(m.answer, st, out);
+    out.push('', c.bold(words.t('report.diagnosis')), ...wrap(words, c.bold(m.answer.headline), st.width));
+    renderUndecided(words, m.answer, st, out);
   } else if (m.causes.length > 0) {
-    out.push('', c.bold(t('report.diagnosis')));
+    out.push('', c.bold(words.t('report.diagnosis')));
     m.causes.slice(0, 3).forEach((cause, i) => {
       const fl = {
         ...cause.lines,
         headline: `${cause.title}  (${Math.round(cause.confidence * 100)}%)`,
         evidence: cause.lines.evidence.slice(0, 3),
       };
-      out.push(...renderBlock(fl, st, { lead: LABELS.rank(i + 1), indent: '  ' }));
+      out.push(...renderBlock(words, fl, st, { lead: labelsOf(words).rank(i + 1), indent: '  ' }));
     });
   } else if (m.diagnosed) {
     const n = m.log?.lines.length ?? 0;
-    out.push('', ...wrap(n === 0 ? t('run.noOutput') : t('run.nothingInLast', { n }), st.width));
+    out.push('', ...wrap(words, n === 0 ? words.t('run.noOutput') : words.t('run.nothingInLast', { n }), st.width));
   }
 
   const problems = m.findings.filter((f) => f.mark === 'fail' || f.mark === 'warn');
@@ -85,15 +87,17 @@ export function failureReport(
   const named = new Set(m.causes.slice(0, 3).map((x) => x.id));
   const rest = problems.filter((f) => !f.rootCause || !named.has(f.rootCause));
   if (rest.length > 0) {
-    out.push('', c.bold(t('run.machineWhenFailed')));
-    for (const f of rest.slice(0, 6)) out.push(...renderBlock({ ...f.lines, evidence: [] }, st, { indent: '  ' }));
+    out.push('', c.bold(words.t('run.machineWhenFailed')));
+    for (const f of rest.slice(0, 6))
+      out.push(...renderBlock(words, { ...f.lines, evidence: [] }, st, { indent: '  ' }));
   }
 
   if (m.bars.length > 0) {
-    out.push('', c.bold(t('run.gpuMemory', { caption: m.barsCaption })));
+    out.push('', c.bold(words.t('run.gpuMemory', { caption: m.barsCaption })));
     for (const b of m.bars)
       out.push(
         ...wrap(
+          words,
           `GPU ${b.index} ${visibleLine(b.name)}: ` +
             `${b.segments.map((s) => `${visibleLine(s.label)} ${fmtMiB(s.miB)}`).join(' · ')}`,
           st.width,
@@ -103,29 +107,35 @@ export function failureReport(
       );
   }
 
-  out.push('', c.bold(t('report.memoryOverTime')));
-  out.push(...timelineLines(r.timeline, r.durationMs));
-  if (reportPath) out.push('', t('run.report', { path: reportPath }));
+  out.push('', c.bold(words.t('report.memoryOverTime')));
+  out.push(...timelineLines(words, r.timeline, r.durationMs));
+  if (reportPath) out.push('', words.t('run.report', { path: reportPath }));
   return `${out.join('\n')}\n`;
 }
 
-export function timelineLines(tl: MemoryTimeline, durationMs: number): string[] {
-  if (!tl.available) return [`  ${tl.note ?? t('report.notSampled')}`];
+export function timelineLines(words: Words, tl: MemoryTimeline, durationMs: number): string[] {
+  if (!tl.available) return [`  ${tl.note ?? words.t('report.notSampled')}`];
   const lines = tl.gpus.map(
     (g) =>
       `  GPU ${g.index} ${sparkline(g, 40)} ` +
-      `${g.peakJobMiB !== null ? t('run.sparkPeakJob', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB), job: fmtMiB(g.peakJobMiB) }) : t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })}`,
+      (g.peakJobMiB !== null
+        ? words.t('run.sparkPeakJob', {
+            peak: fmtMiB(g.peakUsedMiB),
+            total: fmtMiB(g.totalMiB),
+            job: fmtMiB(g.peakJobMiB),
+          })
+        : words.t('run.sparkPeak', { peak: fmtMiB(g.peakUsedMiB), total: fmtMiB(g.totalMiB) })),
   );
   lines.push(
-    `  ${fmtSeconds(0)} … ` +
-      `${fmtSeconds(durationMs)}${
+    `  ${fmtSeconds(words, 0)} … ` +
+      `${fmtSeconds(words, durationMs)}${
         tl.failureAt !== undefined
-          ? `, ` + `${t('run.spanFailed', { at: fmtSeconds(tl.failureAt), n: tl.processes.length })}`
-          : `; ` + `${t('run.span', { n: tl.processes.length })}`
+          ? `, ` + `${words.t('run.spanFailed', { at: fmtSeconds(words, tl.failureAt), n: tl.processes.length })}`
+          : `; ` + `${words.t('run.span', { n: tl.processes.length })}`
       }`,
   );
   for (const p of tl.processes.slice(0, 5))
-    lines.push(`    ${t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);
+    lines.push(`    ${words.t('run.pidPeak', { pid: p.pid, whose: visibleLine(whose(p)), peak: fmtMiB(p.peakMiB) })}`);
   return lines;
 }
 

@@ -11,7 +11,7 @@ import { ROOT_CAUSE_TITLES, isRootCauseId } from '../../../knowledge/root-causes
 import { causeLines, type FindingLines } from '../../finding-lines.js';
 import { machineFix } from '../../next-step.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
-import { t } from '../../../base/i18n/index.js';
+import type { Words } from '../../../base/i18n/words.js';
 
 /** What the answer reads of a diagnosis: explain's Diagnosis, or run's (only `causes` is always there). */
 export interface AnswerInput {
@@ -69,15 +69,19 @@ export interface Answer {
 const CANDIDATES = 4;
 const EVIDENCE = 3;
 
-export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbose?: boolean } = {}): Answer {
+export function answerOf(
+  words: Words,
+  d: AnswerInput,
+  o: { snapshot?: Snapshot | null; verbose?: boolean } = {},
+): Answer {
   const undecided = Boolean(d.ambiguous || d.unknownMessage);
   const sorted = [...d.causes];
   const top = sorted[0];
   const headline =
     d.verdict ??
     (top
-      ? t('explain.mostLikely', { cause: lowerFirst(titleOf(top)), pct: pct(top.confidence) })
-      : t('explain.nothing'));
+      ? words.t('explain.mostLikely', { cause: lowerFirst(titleOf(words, top)), pct: pct(top.confidence) })
+      : words.t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
   const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c) => {
@@ -89,9 +93,10 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
       return true;
     });
     const lines = causeLines(
+      words,
       {
         id: c.id,
-        title: titleOf(c),
+        title: titleOf(words, c),
         confidence: c.confidence,
         summary: c.summary,
         evidence: evidence.map((e) => ({
@@ -104,7 +109,7 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
               fix: {
                 text: c.fix.text,
                 commands: [...(c.fix.commands ?? [])],
-                manual: localKills(c.fix.manual ?? [], d, o.snapshot ?? null),
+                manual: localKills(words, c.fix.manual ?? [], d, o.snapshot ?? null),
               },
             }
           : {}),
@@ -114,7 +119,7 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
     if (c.fix) fixes.add(c.fix.text);
     return {
       id: c.id,
-      title: titleOf(c),
+      title: titleOf(words, c),
       pct: pct(c.confidence),
       ...(undecided && c.test
         ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } }
@@ -125,10 +130,10 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
   if (!undecided) {
     // the machine's facts name the holders now: the first cause's fix is check's, word for word, so the same
     // state gives the same first command in every command and format
-    const now = causes[0] && o.snapshot ? machineFix(causes[0].id, o.snapshot) : null;
+    const now = causes[0] && o.snapshot ? machineFix(words, causes[0].id, o.snapshot) : null;
     if (now) {
       // a PID of the log that the snapshot paired with a local one: the pairing said under check's steps
-      const mapped = pairings(sorted[0]?.fix?.manual ?? [], o.snapshot!);
+      const mapped = pairings(words, sorted[0]?.fix?.manual ?? [], o.snapshot!);
       causes[0]!.lines = { ...causes[0]!.lines, fix: { ...now, byHand: [...now.byHand, ...mapped] } };
     }
     const fix = causes[0]?.lines.fix;
@@ -147,7 +152,7 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
     headline,
     undecided,
     evidence,
-    next: decider(d),
+    next: decider(words, d),
     causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })),
   };
 }
@@ -157,7 +162,7 @@ export function answerOf(d: AnswerInput, o: { snapshot?: Snapshot | null; verbos
  * cuDNN or convolution message is among the signals: its smoke test tells a cuDNN that cannot start from one
  * that cannot get memory); when the machine's facts were already read, the cheapest test that has a command.
  */
-function decider(d: AnswerInput): NextStep {
+function decider(words: Words, d: AnswerInput): NextStep {
   const cudnn = (d.signals ?? []).some((s) => /cudnn|conv|dnn/i.test(s.signature));
   if (d.machine?.used) {
     const tests = d.causes
@@ -166,13 +171,13 @@ function decider(d: AnswerInput): NextStep {
       .sort((a, b) => a.test!.cost - b.test!.cost || b.confidence - a.confidence);
     const best = tests[0]?.test;
     if (best?.command)
-      return { text: t('answer.testDecides', { test: best.text }), commands: [best.command], byHand: [] };
+      return { text: words.t('answer.testDecides', { test: best.text }), commands: [best.command], byHand: [] };
   }
   return {
-    text: t(cudnn ? 'answer.checkDecidesCudnn' : 'answer.checkDecides'),
+    text: words.t(cudnn ? 'answer.checkDecidesCudnn' : 'answer.checkDecides'),
     commands: [`gpu-env-doctor check${cudnn ? ' --deep' : ''}`],
     byHand: [],
-    where: t('answer.onMachine'),
+    where: words.t('answer.onMachine'),
   };
 }
 
@@ -204,7 +209,7 @@ export function answerJson(a: Answer): {
  * snapshot paired with a local process (nvidiaSmiPid) becomes that local PID, with the pairing said; one that
  * is neither the snapshot's nor local outside a container is left as the log said it.
  */
-function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | null): string[] {
+function localKills(words: Words, manual: readonly string[], d: AnswerInput, s: Snapshot | null): string[] {
   // (a traceback through torch/nn/modules/container.py is not a container)
   const logContainer = d.environment?.container && !/\bcontainer\.py\b/.test(d.environment.container.text ?? '');
   const inContainer = Boolean(logContainer) || (s !== null && s.system.container.kind !== 'none');
@@ -219,31 +224,34 @@ function localKills(manual: readonly string[], d: AnswerInput, s: Snapshot | nul
     const n = Number(pid);
     const mapped = list.find((p) => p.nvidiaSmiPid === n && p.pid !== n);
     if (mapped) {
-      out.push(t('fix.held.kill', { pid: mapped.pid }), t('fix.held.mapped', { pid: n, local: mapped.pid }));
+      out.push(
+        words.t('fix.held.kill', { pid: mapped.pid }),
+        words.t('fix.held.mapped', { pid: n, local: mapped.pid }),
+      );
       continue;
     }
     if (!inContainer || list.some((p) => p.pid === n && p.visible)) {
       out.push(m);
       continue;
     }
-    out.push(t('fix.held.hostPid', { pid: n }));
+    out.push(words.t('fix.held.hostPid', { pid: n }));
   }
   return [...new Set(out)];
 }
 
 /** "PID 637 in the log is PID 666 here" for each `kill N` of the log whose N nvidia-smi reported for a local PID. */
-function pairings(manual: readonly string[], s: Snapshot): string[] {
+function pairings(words: Words, manual: readonly string[], s: Snapshot): string[] {
   const out: string[] = [];
   for (const m of manual) {
     const n = Number(/^kill (\d+)\b/.exec(m)?.[1] ?? Number.NaN);
     const p = s.processes.list.find((x) => x.nvidiaSmiPid === n && x.pid !== n);
-    if (p) out.push(t('fix.held.mapped', { pid: n, local: p.pid }));
+    if (p) out.push(words.t('fix.held.mapped', { pid: n, local: p.pid }));
   }
   return [...new Set(out)];
 }
 
-function titleOf(c: { id: string; setting?: string }): string {
-  if (c.setting) return t('explain.settingTitle', { setting: c.setting });
+function titleOf(words: Words, c: { id: string; setting?: string }): string {
+  if (c.setting) return words.t('explain.settingTitle', { setting: c.setting });
   return isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id;
 }
 

@@ -1,0 +1,91 @@
+// Usage errors are translated: a refusal is one line on stderr, exit 2, in the chosen language (--lang, else the
+// locale), worded from the catalog like every other sentence. Only data stays English: --json/--format json
+// output (its refusals after the arguments were read included) and the MCP server's answers to its client.
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Lang, type MessageKey, tIn } from '../../src/base/i18n/index.js';
+import { runCli } from '../helpers/cli.js';
+
+const SRC = path.resolve(__dirname, '../../src');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
+}
+
+/** `new UsageError(` followed by a string or template literal: a sentence that bypasses the catalog. */
+function literalRefusals(file: string): number {
+  return [...readFileSync(file, 'utf8').matchAll(/new UsageError\(\s*(['"`])/g)].length;
+}
+
+/** Refusals still worded in English below cli/ and commands/, by file: the next ones to move (raise in commands). */
+const BELOW_CLI: Record<string, number> = {
+  'gather/snapshot/load.ts': 3,
+  'judge/compat/cuda.ts': 4,
+  'judge/compat/requirements.ts': 4,
+  'judge/compat/spec.ts': 7,
+  'judge/compat/version.ts': 5,
+  'ports/user-files.ts': 11,
+};
+/** The MCP server's refusals of a tool call go to its client as protocol data: English, like --json. */
+const DATA: Record<string, number> = { 'commands/mcp.ts': 2 };
+
+/** The catalog's sentence for a case (a key chosen from the table, so its slots are checked at run time). */
+const say = (lang: Lang, key: MessageKey, params: Record<string, string | number> = {}) =>
+  tIn(lang, key, params as never);
+
+describe('usage errors', () => {
+  it('are worded from the catalog in cli/ and commands/ (the MCP protocol apart), and the rest is listed', () => {
+    const found: Record<string, number> = {};
+    for (const f of tsFiles(SRC)) {
+      const n = literalRefusals(f);
+      if (n > 0) found[path.relative(SRC, f).split(path.sep).join('/')] = n;
+    }
+    expect(found).toEqual({ ...BELOW_CLI, ...DATA });
+  });
+
+  // each refusal of a command, the message it must give, in both languages
+  const CASES: { args: string[]; key: MessageKey; params?: Record<string, string | number> }[] = [
+    { args: ['check', 'extra'], key: 'usage.check.noArgs', params: { arg: 'extra' } },
+    { args: ['fix', 'extra'], key: 'usage.fix.noArgs', params: { arg: 'extra' } },
+    { args: ['procs', '--count', '2'], key: 'usage.procs.watchOnly' },
+    { args: ['serve', '--port', 'x'], key: 'usage.serve.port', params: { value: 'x' } },
+    { args: ['compat'], key: 'usage.compat.needsSpec' },
+    { args: ['compat', 'a', 'b'], key: 'usage.compat.oneSpec', params: { n: 2 } },
+    { args: ['explain', '-', '-'], key: 'usage.explain.stdinOnce' },
+    { args: ['libs', '--pid', 'x'], key: 'usage.libs.pid', params: { value: 'x' } },
+    { args: ['run'], key: 'usage.run.none' },
+    { args: ['completion'], key: 'usage.completion.needsShell' },
+    { args: ['completion', 'tcsh'], key: 'usage.completion.unknownShell', params: { shell: 'tcsh' } },
+    { args: ['diff', 'a', 'b', 'c'], key: 'usage.diff.count', params: { n: 3 } },
+    { args: ['preamble'], key: 'usage.preamble.needsFramework', params: { list: 'torch, tensorflow, jax' } },
+    { args: ['snapshot', 'extra'], key: 'usage.snapshot.noArgs', params: { arg: 'extra' } },
+    { args: ['check', '--ignore', 'nope.nope'], key: 'usage.config.unknownIgnored' },
+    { args: ['check', '--lang', 'xx'], key: 'error.lang', params: { value: 'xx' } },
+  ];
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`come as one line in ${lang === 'en' ? 'English' : 'Chinese'}, exit 2, for every command's refusal`, () => {
+      for (const c of CASES) {
+        const args = c.key === 'error.lang' ? c.args : [...c.args, '--lang', lang];
+        const r = runCli(args, { env: { HOME: '/nonexistent' } });
+        expect(r.code, args.join(' ')).toBe(2);
+        const lines = r.stderr.split('\n').filter((l) => l !== '');
+        expect(lines, args.join(' ')).toHaveLength(1);
+        if (c.key === 'usage.config.unknownIgnored') {
+          // the guess depends on the registry: the sentence up to it is the catalog's
+          const head = say(lang, c.key, { id: 'nope.nope', hasGuess: 'no', guess: '' }).split('"nope.nope"')[0]!;
+          expect(lines[0], args.join(' ')).toContain(head);
+        } else if (c.key === 'error.lang') {
+          expect(lines[0]).toBe(`gpu-env-doctor: ${say('en', c.key, { value: 'xx' })}`);
+        } else {
+          expect(lines[0], args.join(' ')).toBe(`gpu-env-doctor: ${say(lang, c.key, c.params)}`);
+        }
+        // Chinese refusals are Chinese: full-width punctuation or Han characters, not an English sentence
+        if (lang === 'zh' && c.key !== 'error.lang') expect(lines[0], args.join(' ')).toMatch(/[\u4e00-\u9fff]/);
+      }
+    }, 120_000);
+  }
+});
