@@ -2,6 +2,7 @@
 // unspecified addresses are kept: they name no machine.
 import type { Marks } from './types.js';
 import { rule, type Rule } from './rule.js';
+import { regexOf } from '../../base/regex.js';
 
 export function isIp(s: string): boolean {
   return (
@@ -35,8 +36,19 @@ const MAC_RE = /(?<![\w:-])[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f
 // Glued to letters is still an address (alice10.20.30.40); glued to digits or dots it is part of a longer number.
 const IPV4_RE = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\d|\.\d)/g;
 // "::" with at least one more group, or five or more colon groups (not times like 12:34:56, not PCI bus ids).
-const IPV6_RE =
-  /(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){4,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{1,4})(?![\w:])/g;
+const IPV6_RE = regexOf(
+  [
+    // not glued to a word or another group
+    String.raw`(?<![\w:])`,
+    // five to eight full groups
+    String.raw`(?:(?:[0-9a-fA-F]{1,4}:){4,7}[0-9a-fA-F]{1,4}|`,
+    // or "::" with at least one group after it
+    String.raw`(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{0,4}::(?:[0-9a-fA-F]{1,4}:)*[0-9a-fA-F]{1,4})`,
+    // not followed by a word or another group
+    String.raw`(?![\w:])`,
+  ],
+  'g',
+);
 
 /**
  * A four-part version ("cuDNN 8.9.7.29", "nvidia_cublas-13.1.0.3.dist-info") looks like an IPv4 address. It is an
@@ -53,8 +65,19 @@ function isVersion(ip: string, offset: number, whole: string): boolean {
     VERSION_AFTER.test(whole.slice(offset + ip.length, offset + ip.length + 12))
   );
 }
-const IP_BEFORE =
-  /(?::\/\/|@|\b(?:eth|ens|enp|eno|ib|bond|wlan|br|docker|veth)\w*:|\b(?:addr|address|host|ip|inet|from|to|on|at|peer|server|via)[\s:=]+|(?<![=<>~!])=)$/i;
+const IP_BEFORE = regexOf(
+  [
+    // a URL or user@ before it
+    String.raw`(?::\/\/|@|`,
+    // an interface name and a colon (eth0:, ib0:)
+    String.raw`\b(?:eth|ens|enp|eno|ib|bond|wlan|br|docker|veth)\w*:|`,
+    // an address word (addr=, from, via)
+    String.raw`\b(?:addr|address|host|ip|inet|from|to|on|at|peer|server|via)[\s:=]+|`,
+    // an assignment, not a comparison (==, >=)
+    String.raw`(?<![=<>~!])=)$`,
+  ],
+  'i',
+);
 const VERSION_BEFORE =
   /(?:version|\bver\.?|\bv|==|>=|<=|~=|cudnn|cuda|nccl|cublas|tensorrt|driver|\.so\.|[\w-]+-cu\d+)[\s:=]*$|\w[-_]$/i;
 const VERSION_NEAR = /version|\bver\b|cudnn|cublas|cuda|nccl|tensorrt|driver|\bbuilt\b|compiled|\.so\.|-cu\d+/i;

@@ -5,6 +5,7 @@
 import { isIp } from './addresses.js';
 import { learning, rule, type Step } from './rule.js';
 import type { Marks } from './types.js';
+import { regexOf } from '../../base/regex.js';
 
 export const PUBLIC_HOSTS = new Set([
   'localhost',
@@ -104,10 +105,24 @@ export function fqdnRule(m: Marks): Step {
   );
 }
 
-const URL_HOST_RE =
-  /\b([a-z][a-z0-9+.-]*:\/\/(?:\uE000[\uE010-\uE019]+\uE001@)?)(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)/gi;
-const USER_AT_HOST_RE =
-  /(?<![\w.+%-])([a-z_][a-z0-9_.-]{0,31})@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
+const URL_HOST_RE = regexOf(
+  [
+    // the scheme, and a user already marked
+    String.raw`\b([a-z][a-z0-9+.-]*:\/\/(?:\uE000[\uE010-\uE019]+\uE001@)?)`,
+    // the host: an address in brackets or a name
+    String.raw`(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)`,
+  ],
+  'gi',
+);
+const USER_AT_HOST_RE = regexOf(
+  [
+    // a login name, not the end of a word or an e-mail address
+    String.raw`(?<![\w.+%-])([a-z_][a-z0-9_.-]{0,31})@`,
+    // the host name, its labels
+    String.raw`([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)`,
+  ],
+  'g',
+);
 /** NCCL and PyTorch prefix their log lines with host:pid:tid */
 const NCCL_PREFIX_RE = /^([A-Za-z][\w-]*(?:\.[\w-]+)*)(:\d+:\d+ \[)/gm;
 /** c10d: "[gpu-node-17]:29500" */
@@ -117,8 +132,17 @@ const SLURM_HOST_RE = /(\bsrun: error: |\bON )([A-Za-z][\w.-]*[A-Za-z0-9])(: tas
 const HOST_LABEL_RE = /\b(host ?name|host|node ?name|node)(\s*[:=]\s*)([A-Za-z][\w.-]*[A-Za-z0-9])(?![\w.-])/gi;
 /** AWS's ip-10-0-0-1 host names carry the address */
 const AWS_HOST_RE = /\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}(?:\.[A-Za-z0-9.-]+)?\b/g;
-const FQDN_RE =
-  /(?<![\w.@/\\-])[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?![\w-]|\.\w)/g;
+const FQDN_RE = regexOf(
+  [
+    // not inside a word, an address or a path
+    String.raw`(?<![\w.@/\\-])`,
+    // a label, then one or more dotted labels
+    String.raw`[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+`,
+    // not going on as a word or a file suffix
+    String.raw`(?![\w-]|\.\w)`,
+  ],
+  'g',
+);
 
 /** Suffixes of private and cluster names: a name ending so is a machine. */
 const PRIVATE_SUFFIXES = new Set([

@@ -4,6 +4,7 @@
 import { macRule } from './addresses.js';
 import { plain, rule, type Step } from './rule.js';
 import type { Marks } from './types.js';
+import { regexOf } from '../../base/regex.js';
 
 export function idRules(m: Marks): Step[] {
   return [
@@ -35,11 +36,29 @@ export function idRules(m: Marks): Step[] {
 
 // No boundary after: a UUID glued to other text ("…3df7alice") is still a UUID. A prefix ("GPU-86cd2dae", as
 // CUDA_VISIBLE_DEVICES accepts) is the UUID it starts, when that UUID is known.
-const GPU_UUID_RE =
-  /(GPU|MIG)-([0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9a-fA-F]{4,}(?:-[0-9a-fA-F]{1,12})*(?![0-9a-zA-Z]))/g;
+const GPU_UUID_RE = regexOf(
+  [
+    // the kind
+    String.raw`(GPU|MIG)-`,
+    // a whole UUID
+    String.raw`([0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|`,
+    // or a prefix of one, ending where the hex does
+    String.raw`[0-9a-fA-F]{4,}(?:-[0-9a-fA-F]{1,12})*(?![0-9a-zA-Z]))`,
+  ],
+  'g',
+);
 const BARE_UUID_RE =
   /(?<![0-9a-zA-Z])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9a-zA-Z])/g;
-const SERIAL_LABEL_RE =
-  /\b((?:(?:board|chassis|system|product|module|gpu)[ _-]?)?serial(?:[ _-]?(?:number|no\.?))?)(["']?\s*[:=]\s*["']?)([A-Za-z0-9][A-Za-z0-9-]{3,})/gi;
+const SERIAL_LABEL_RE = regexOf(
+  [
+    // the label ("serial", "board serial number", "gpu_serial_no")
+    String.raw`\b((?:(?:board|chassis|system|product|module|gpu)[ _-]?)?serial(?:[ _-]?(?:number|no\.?))?)`,
+    // the separator, quotes allowed
+    String.raw`(["']?\s*[:=]\s*["']?)`,
+    // the value
+    String.raw`([A-Za-z0-9][A-Za-z0-9-]{3,})`,
+  ],
+  'gi',
+);
 const MACHINE_ID_LABEL_RE =
   /\b(machine[ _-]?id|product[ _-]?uuid|system[ _-]?uuid|boot[ _-]?id)(["']?\s*[:=]\s*["']?)([0-9A-Fa-f-]{16,})/gi;

@@ -2,7 +2,8 @@
 // its pattern and what a match becomes. `learns`: the rule finds values by context (the X of --master X), so it
 // also runs in the learning pass.
 export type Rule = (s: string) => string;
-export type Replacer = (match: string, ...groups: any[]) => string; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: String.prototype.replace hands a replacer its groups untyped
+export type Replacer = (match: string, ...groups: any[]) => string;
 
 export function rule(gate: RegExp | null, re: RegExp, fn: Replacer): Rule {
   return (s: string) => (gate === null || gate.test(s) ? s.replace(re, fn) : s);

@@ -4,6 +4,7 @@
 import { learning, plain, rule, type Step } from './rule.js';
 import type { Marks } from './types.js';
 import type { Known } from './types.js';
+import { regexOf } from '../../base/regex.js';
 
 /** Accounts that name nobody (system, default cloud and container users): never replaced. */
 export const PUBLIC_USERS = new Set([
@@ -115,17 +116,27 @@ export function homeRules(m: Marks): Step[] {
  */
 const HOME_RE = /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/(?:home\d*|homes|Users|users|u)\/)([A-Za-z0-9_][\w.-]*)/g;
 /** /scratch/NAME, /scratch/gpfs/NAME */
-const SCRATCH_RE =
-  /((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/scratch\d*\/)((?:gpfs|lustre|local|shared|global|fs\d*|[a-z]+fs)\/)?([A-Za-z0-9_][\w.-]*)/g;
+const SCRATCH_RE = regexOf(
+  [
+    // the path up to a scratch folder
+    String.raw`((?:^|[\s"'=:(,])(?:\/[\w.+-]+)*?\/scratch\d*\/)`,
+    // a file system folder under it (gpfs, lustre)
+    String.raw`((?:gpfs|lustre|local|shared|global|fs\d*|[a-z]+fs)\/)?`,
+    // the person
+    String.raw`([A-Za-z0-9_][\w.-]*)`,
+  ],
+  'g',
+);
+
+/** the root, /root, or a system folder at the top of the tree */
+const SYSTEM_FOLDER = regexOf([
+  String.raw`^\/(?:root|var|usr|bin|sbin|etc|dev|proc|sys|run|tmp|opt|srv|nonexistent|lib\w*|snap|boot|mnt|media)?`,
+  String.raw`(?:\/|$)`,
+]);
 
 /** Home folders that name someone: not /root, not system folders. */
 export function isPrivateHome(path: string): boolean {
-  return (
-    path.length > 1 &&
-    !/^\/(?:root|var|usr|bin|sbin|etc|dev|proc|sys|run|tmp|opt|srv|nonexistent|lib\w*|snap|boot|mnt|media)?(?:\/|$)/.test(
-      path,
-    )
-  );
+  return path.length > 1 && !SYSTEM_FOLDER.test(path);
 }
 
 function isPathEnd(s: string, at: number): boolean {
