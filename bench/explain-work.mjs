@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The work explain does on a log, counted rather than timed (the same figures on a busy machine as on an idle one):
 // the lines the prefilter hands on, and every RegExp exec/test call made while reading and diagnosing, by who owns
-// the pattern (the signatures, the framework cues, the prefilter's anchors, everything else: the environment reader,
-// normalisation, the analysers), with the patterns used at least once (V8 compiles each on its first exec).
+// the pattern (the signatures, the framework cues, the prefilter's anchors, the environment reader: every call made
+// inside its onLine, and the lines handed to it; everything else: normalisation, the analysers), with the patterns used
+// at least once (V8 compiles each on its first exec).
 // The engine is bundled from src/ as the CLI runs it (scripts/explain-tooling.mjs).
 //   node bench/explain-work.mjs [--mb 64] [--top 12] [--json]
 import * as fs from 'node:fs';
@@ -20,10 +21,13 @@ const { values: opt } = parseArgs({
   },
 });
 const src = (f) => JSON.stringify(path.join(repo, 'src/judge/explain', f));
-const { explainStream, registry } = await bundleAndImport([
+const { explainStream, registry, EnvReader, ENV_WORDS } = await bundleAndImport([
   `export { explainStream } from ${src('engine.ts')};`,
   `export { registry } from ${src('signatures/index.ts')};`,
+  `export { EnvReader } from ${src('env/reader.ts')};`,
+  `export { ENV_WORDS } from ${src('env-gate.ts')};`,
 ]);
+const READER = 'environment reader';
 const SHORT_LOG = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
 
 /** who owns a pattern: its source text against the registry's own patterns */
@@ -36,19 +40,35 @@ function owners() {
   }
   for (const c of reg.cues) own.set(c.re.source, 'framework cues');
   for (const k of ['re', 'scanRe', 'headRe']) own.set(reg.anchors.state()[k], 'prefilter anchors');
+  own.set(ENV_WORDS.source, 'environment reader gate');
   return own;
 }
 
 async function count(name, chunks) {
   const own = owners();
   const calls = new Map();
+  /** the calls made inside the environment reader, by pattern; the lines handed to it */
+  const inReader = new Map();
+  let readerDepth = 0;
+  let readerLines = 0;
+  const onLine = EnvReader.prototype.onLine;
+  EnvReader.prototype.onLine = function (...a) {
+    readerLines++;
+    readerDepth++;
+    try {
+      return onLine.apply(this, a);
+    } finally {
+      readerDepth--;
+    }
+  };
   const patched = ['exec', 'test'].map((m) => {
     const orig = RegExp.prototype[m];
     RegExp.prototype[m] = function (s) {
       // test() calls exec(): counted once, as the call the engine made
       if (!this.__inTest) {
         const k = this.source;
-        calls.set(k, (calls.get(k) ?? 0) + 1);
+        const into = readerDepth > 0 ? inReader : calls;
+        into.set(k, (into.get(k) ?? 0) + 1);
       }
       if (m !== 'test') return orig.call(this, s);
       this.__inTest = true;
@@ -67,27 +87,32 @@ async function count(name, chunks) {
     d = await explainStream([{ name, chunks }], {});
   } finally {
     for (const undo of patched) undo();
+    EnvReader.prototype.onLine = onLine;
   }
   const by = new Map();
-  for (const [k, v] of calls) {
-    const o = own.get(k) ?? 'other (environment reader, normalisation, analysers)';
+  const all = [
+    ...[...calls].map(([k, v]) => [k, v, own.get(k) ?? 'other (normalisation, analysers)']),
+    ...[...inReader].map(([k, v]) => [k, v, READER]),
+  ];
+  for (const [, v, o] of all) {
     const e = by.get(o) ?? { calls: 0, patterns: 0 };
     e.calls += v;
     e.patterns++;
     by.set(o, e);
   }
-  const total = [...calls.values()].reduce((a, v) => a + v, 0);
-  const top = [...calls]
+  const total = all.reduce((a, [, v]) => a + v, 0);
+  const top = all
     .sort((a, b) => b[1] - a[1])
     .slice(0, Number(opt.top))
-    .map(([k, v]) => ({ calls: v, owner: own.get(k) ?? 'other', pattern: k.slice(0, 90) }));
+    .map(([k, v, o]) => ({ calls: v, owner: o === READER ? 'env reader' : o.split(' (')[0], pattern: k.slice(0, 90) }));
   return {
     input: name,
     bytes: d.input.bytes,
     lines: d.input.lines,
     causes: d.causes.map((c) => c.id).slice(0, 3),
     regexCalls: total,
-    patternsUsed: calls.size,
+    patternsUsed: new Set([...calls.keys(), ...inReader.keys()]).size,
+    readerLines,
     byOwner: Object.fromEntries(by),
     top,
   };
@@ -107,7 +132,9 @@ try {
   else
     for (const r of runs) {
       console.log(`${r.input}: ${r.bytes} bytes, ${r.lines} lines, first causes ${r.causes.join(', ') || '-'}`);
-      console.log(`  regex calls ${r.regexCalls}, patterns used ${r.patternsUsed}`);
+      console.log(
+        `  regex calls ${r.regexCalls}, patterns used ${r.patternsUsed}, lines read by the env reader ${r.readerLines}`,
+      );
       for (const [o, e] of Object.entries(r.byOwner)) console.log(`    ${o}: ${e.calls} calls, ${e.patterns} patterns`);
       for (const t of r.top) console.log(`    ${String(t.calls).padStart(8)}  ${t.owner.padEnd(18)} ${t.pattern}`);
     }

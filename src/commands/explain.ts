@@ -6,7 +6,6 @@ import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
 import { answerJson, answerOf } from '../report/views/explain/answer.js';
-import { inputLine, renderExplainTerminal } from '../report/views/explain/terminal.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
@@ -120,9 +119,10 @@ export const command: Command = {
         : undefined;
     const htmlPath = str(args, 'html');
     if (htmlPath !== undefined) {
-      const [{ buildReportModel }, { renderHtml }] = await Promise.all([
+      const [{ buildReportModel }, { renderHtml }, { inputLine }] = await Promise.all([
         import('../report/model.js'),
         import('../report/html/render.js'),
+        import('../report/views/explain/terminal.js'),
       ]);
       const model = buildReportModel(words, {
         kind: 'explain',
@@ -144,7 +144,9 @@ export const command: Command = {
       ctx.stdout.write(
         renderExplainMarkdown(words, shown, { snapshot: shownSnapshot, ...(snapshotLine ? { snapshotLine } : {}) }),
       );
-    } else
+    } else {
+      // the terminal view (and the report's block renderer under it) only for terminal output: --json never loads it
+      const { renderExplainTerminal } = await import('../report/views/explain/terminal.js');
       ctx.stdout.write(
         renderExplainTerminal(words, shown, {
           color: ctx.color,
@@ -154,6 +156,7 @@ export const command: Command = {
           ...(snapshotLine ? { snapshotLine } : {}),
         }),
       );
+    }
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };

@@ -77,6 +77,16 @@ describe('the bundle', () => {
     expect(has(files, /src\/knowledge\/[a-z-]+\.json$/)).toBe(false);
   });
 
+  it("explain loads the terminal view only for terminal output: --json reads none of the report's block renderer", () => {
+    const files = closureOf('src/commands/explain.ts');
+    expect(has(files, /src\/report\/views\/explain\/terminal\.ts$/)).toBe(false);
+    expect(has(files, /src\/report\/terminal\.ts$/)).toBe(false);
+    expect(has(files, /src\/judge\/checks\/check\.ts$/)).toBe(false);
+    expect(has(files, /node_modules\/picocolors\//)).toBe(false);
+    // still what the one answer of --json needs
+    expect(has(files, /src\/report\/views\/explain\/answer\.ts$/)).toBe(true);
+  });
+
   it('the knowledge tables ship as JSON files beside the chunks', () => {
     expect(fs.readdirSync(path.join(out, 'knowledge')).sort()).toEqual(
       fs

@@ -11,6 +11,7 @@ import { normaliseLine } from './read/normalise.js';
 import { registry, type Registry, type Signature } from './signatures/index.js';
 import { mayHoldAll } from './signatures/literals.js';
 import { EnvReader } from './env/reader.js';
+import { mayHoldEnvFact } from './env-gate.js';
 import type { Framework, LogEvidence } from './types.js';
 
 const FIRST_KEPT = 8;
@@ -80,7 +81,9 @@ export class Collector {
     // anchors of the normalised text (colour codes removed can join a word the raw bytes split)
     const anchors = this.reg.anchors.idsIn(text);
     if (anchors.length === 0) return;
-    this.env.onLine(line.no, text);
+    const lower = text.toLowerCase();
+    // most "memory" lines of a training log hold no machine fact: not handed to the reader's twenty patterns
+    if (mayHoldEnvFact(lower)) this.env.onLine(line.no, text);
     if (this.frameworkLines < CUE_LINES) {
       let any = false;
       for (const c of this.reg.cuesFor(anchors)) {
@@ -92,13 +95,12 @@ export class Collector {
       if (any) this.frameworkLines++;
     }
     const hits: Hit[] = [];
-    let lower: string | undefined;
     for (const sig of this.reg.signaturesFor(anchors)) {
       // a line without any of the literals every match holds cannot match: not tried (its regex then never
       // compiled: most of the start of `explain` on a short log); see signatures/literals.ts (precomputed by the build)
       // (it also spares most lines of a training log the call into the regex engine: "process memory 3.2 GiB" is
       // selected by every memory message's anchor and held by almost none of their literals)
-      if (sig.literals && !mayHoldAll(sig.literals, (lower ??= text.toLowerCase()))) continue;
+      if (sig.literals && !mayHoldAll(sig.literals, lower)) continue;
       if (sig.needs && !sig.needs.test(text)) continue;
       const m = sig.re.exec(text);
       if (!m) continue;
