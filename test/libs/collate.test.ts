@@ -78,6 +78,20 @@ describe('localeOrder', () => {
     expect(localeOrder({ LC_COLLATE: 'cs_CZ.UTF-8', LANG: 'en_US.UTF-8' })).toBe(compareRootAscii);
   });
 
+  it('gives the root order through its ASCII-only comparator when every key is printable ASCII', () => {
+    const root = new Intl.Collator('und');
+    const xs = strings(4, PRINTABLE, 3000);
+    const cmp = localeOrder({ LANG: 'en_US.UTF-8' }, xs);
+    expect(cmp).not.toBe(compareRootAscii);
+    for (let i = 0; i + 1 < xs.length; i++)
+      expect([xs[i], xs[i + 1], sign(cmp(xs[i]!, xs[i + 1]!))]).toEqual([
+        xs[i],
+        xs[i + 1],
+        sign(root.compare(xs[i]!, xs[i + 1]!)),
+      ]);
+    expect(localeOrder({ LANG: 'en_US.UTF-8' }, [...xs, '/x/é'])).toBe(compareRootAscii);
+  });
+
   it('agrees with each listed language on path-like strings', () => {
     const xs = strings(3, PATHY, 1500);
     for (const lang of ['en', 'zh', 'ja', 'de', 'fr', 'ru', 'es']) {

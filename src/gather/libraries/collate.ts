@@ -55,11 +55,32 @@ function defaultLanguage(env: Record<string, string | undefined>): string | null
 
 const viaLocale = (a: string, b: string): number => a.localeCompare(b);
 
-/** A comparator equal in sign to localeCompare under the locale `env` selects. */
-export function localeOrder(env: Record<string, string | undefined>): (a: string, b: string) => number {
+/**
+ * A comparator equal in sign to localeCompare under the locale `env` selects. `keys`: when given, the strings it
+ * will compare: if all are printable ASCII, it skips that test on each comparison.
+ */
+export function localeOrder(
+  env: Record<string, string | undefined>,
+  keys?: readonly string[],
+): (a: string, b: string) => number {
   const lang = defaultLanguage(env);
   if (lang === null || !ROOT_ASCII_LANGUAGES.has(lang)) return viaLocale;
-  return compareRootAscii;
+  return keys?.every((k) => allAscii(k, 0)) ? compareAsciiOnly : compareRootAscii;
+}
+
+/** compareRootAscii for two strings known to be printable ASCII. */
+function compareAsciiOnly(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let caseDiff = 0;
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    const d = PRIMARY[ca]! - PRIMARY[cb]!;
+    if (d !== 0) return d;
+    if (caseDiff === 0) caseDiff = ca > cb ? -1 : 1;
+  }
+  return a.length !== b.length ? a.length - b.length : caseDiff;
 }
 
 /** Root collation order for printable ASCII; localeCompare for anything else. */

@@ -160,7 +160,7 @@ export function buildInventory(input: InventoryInput): Inventory {
 
   const copies: LibraryCopy[] = [];
   const byRealPath = new Map<string, LibraryCopy>();
-  const order = input.env ? localeOrder(input.env) : (a: string, b: string) => a.localeCompare(b);
+  const order = input.env ? localeOrder(input.env, [...found.keys()]) : (a: string, b: string) => a.localeCompare(b);
   for (const [real, { links, foundBy }] of [...found.entries()].sort(([a], [b]) => order(a, b))) {
     const family =
       libraryFamily(nodePath.posix.basename(real)) ??
