@@ -4,6 +4,8 @@ import * as fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseElf } from '../../src/gather/libraries/elf.js';
 import { recordLibraries, recordLibrariesInBytes } from '../../src/gather/libraries/packages.js';
+import { loaderConfig, x86HwcapsFromCpuinfo } from '../../src/gather/libraries/platform.js';
+import { createFileSystem, type FileSystem } from '../../src/ports/fs.js';
 import { tempDir } from '../helpers/fake-bin.js';
 import { buildLib } from './build.js';
 
@@ -71,5 +73,45 @@ describe('64-bit ELF fields', () => {
     // past 2^53: the field reads as Number.MAX_SAFE_INTEGER, as before
     const huge = grow(2n ** 60n) as { message: string };
     expect(huge.message).toContain(`${offset + Number.MAX_SAFE_INTEGER}`);
+  });
+});
+
+describe('hwcaps from the head of /proc/cpuinfo', () => {
+  const block = (i: number, flags: string, pad = 0) =>
+    `processor\t: ${i}\nmodel name\t: Some CPU${'x'.repeat(pad)}\nflags\t\t: ${flags}\nbogomips\t: 4000\n\n`;
+  const V3 = 'fpu cx16 lahf_lm popcnt sse4_1 sse4_2 ssse3 avx avx2 bmi1 bmi2 f16c fma abm movbe xsave';
+  const V4 = `${V3} avx512f avx512bw avx512cd avx512dq avx512vl`;
+  function config(cpuinfo: string): { hwcaps: string[]; bytes: number } {
+    const root = `${T}/cpu-${Math.random().toString(36).slice(2)}`;
+    fs.mkdirSync(`${root}/proc`, { recursive: true });
+    fs.writeFileSync(`${root}/proc/cpuinfo`, cpuinfo);
+    const real = createFileSystem(root);
+    let bytes = 0;
+    const counting: FileSystem = {
+      ...real,
+      readText: (p, max) => {
+        const text = real.readText(p, max);
+        if (p === '/proc/cpuinfo') bytes += Buffer.byteLength(text);
+        return text;
+      },
+    };
+    return { hwcaps: loaderConfig(counting, {}, null, 'x64').hwcaps, bytes };
+  }
+
+  it('reads the first CPU only on a many-CPU host, with the answer of the whole file', () => {
+    const many = Array.from({ length: 300 }, (_, i) => block(i, i === 0 ? V3 : V4)).join('');
+    const got = config(many);
+    expect(got.hwcaps).toEqual(x86HwcapsFromCpuinfo(many));
+    expect(got.hwcaps).toEqual(['x86-64-v3', 'x86-64-v2']);
+    expect(got.bytes).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it('reads the whole file when the first flags line is cut by the 16 KiB head', () => {
+    for (const pad of [16 * 1024 - 60, 16 * 1024 - 30, 17 * 1024]) {
+      const text = block(0, V4, pad) + block(1, V3);
+      const got = config(text);
+      expect(got.hwcaps).toEqual(x86HwcapsFromCpuinfo(text));
+      expect(got.hwcaps[0]).toBe('x86-64-v4');
+    }
   });
 });
