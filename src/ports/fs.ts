@@ -301,10 +301,9 @@ function resolveIn(fsys: FileSystem, p: string): string {
       return p; // let the caller's own read report ENOENT with the path it asked for
     }
   }
-  const parts = nodePath.posix
-    .normalize(p.startsWith('/') ? p : `/${p}`)
-    .split('/')
-    .filter(Boolean);
+  // normalize changes a path only where it has "//", "." or "..": most asked are already clean
+  const clean = p.startsWith('/') && !p.includes('//') && !p.includes('/.');
+  const parts = (clean ? p : nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`)).split('/').filter(Boolean);
   // `at`: the resolved components joined ("" for the root), kept with them so that each step costs one concatenation
   let resolved: string[] = [];
   let at = '';
