@@ -3,7 +3,8 @@
 // tree (bench/machine.ts), in fresh processes (the scan runs cold in check: first calls, first compiles), with
 // process.cpuUsage around the section: a loaded machine stretches wall time, not the CPU a run needs.
 // --base DIR: a checkout of another build (e.g. `git archive main | tar -x -C DIR`): its scan is bundled from its
-// own src/ and run alternately with this one on the same tree; the digests must match (same copies, consumers).
+// own src/ (this bench's entry is copied into DIR/bench) and run alternately with this one on the same tree; the
+// digests must match (same copies, consumers).
 //   node bench/libs-cpu.mjs [--runs 21] [--base DIR] [--profile FILE.cpuprofile]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
