@@ -124,7 +124,8 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
     // The loader emulation asks about thousands of paths that are already clean: normalise only when needed.
     const clean = p.startsWith('/') && !p.includes('//') && !p.includes('/.');
     const norm = clean ? p : nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`);
-    return absRoot === '/' ? norm : nodePath.join(absRoot, norm);
+    // norm is absolute and normalised: joining it to the root is concatenation (join would normalise it again)
+    return absRoot === '/' ? norm : absRoot + norm;
   };
   // Under the real root the kernel resolves links correctly: no need to walk them ourselves first.
   const resolve =
@@ -300,20 +301,24 @@ function resolveIn(fsys: FileSystem, p: string): string {
       return p; // let the caller's own read report ENOENT with the path it asked for
     }
   }
-  const parts = nodePath.posix
-    .normalize(p.startsWith('/') ? p : `/${p}`)
-    .split('/')
-    .filter(Boolean);
+  // normalize changes a path only where it has "//", "." or "..": most asked are already clean
+  const clean = p.startsWith('/') && !p.includes('//') && !p.includes('/.');
+  const parts = (clean ? p : nodePath.posix.normalize(p.startsWith('/') ? p : `/${p}`)).split('/').filter(Boolean);
+  // `at`: the resolved components joined ("" for the root), kept with them so that each step costs one concatenation
   let resolved: string[] = [];
+  let at = '';
   let links = 0;
   while (parts.length > 0) {
     const part = parts.shift()!;
     if (part === '.') continue;
     if (part === '..') {
-      resolved.pop();
+      if (resolved.length > 0) {
+        resolved.pop();
+        at = at.slice(0, at.lastIndexOf('/'));
+      }
       continue;
     }
-    const candidate = `/${[...resolved, part].join('/')}`;
+    const candidate = `${at}/${part}`;
     let st: FileStat;
     try {
       st = fsys.lstat(candidate);
@@ -323,14 +328,18 @@ function resolveIn(fsys: FileSystem, p: string): string {
     }
     if (st.type !== 'symlink') {
       resolved.push(part);
+      at = candidate;
       continue;
     }
     if (++links > MAX_LINKS) throw new FsError('ELOOP', p, `${p}: too many levels of symbolic links`);
     const target = fsys.readlink(candidate);
-    if (target.startsWith('/')) resolved = [];
+    if (target.startsWith('/')) {
+      resolved = [];
+      at = '';
+    }
     parts.unshift(...target.split('/').filter(Boolean));
   }
-  return `/${resolved.join('/')}`;
+  return at === '' ? '/' : at;
 }
 
 function toFsError(err: unknown, p: string): FsError {

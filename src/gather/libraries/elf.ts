@@ -306,7 +306,9 @@ class Reader {
   /** 64-bit fields as numbers: offsets and addresses in real files stay far below 2^53; tags like 0x6ffffffb too. */
   addr(b: Buffer, o: number): number {
     if (o + 8 > b.length) throw new ElfError('truncated', 'truncated ELF data');
-    const v = this.le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o);
-    return v > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(v);
+    // two 32-bit halves: no BigInt per field (the loader emulation reads thousands of them)
+    const hi = this.le ? b.readUInt32LE(o + 4) : b.readUInt32BE(o);
+    const lo = this.le ? b.readUInt32LE(o) : b.readUInt32BE(o + 4);
+    return hi > 0x1fffff ? Number.MAX_SAFE_INTEGER : hi * 0x100000000 + lo;
   }
 }

@@ -5,6 +5,7 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../../ports/fs.js';
 import type { PythonEnvironment } from '../python/environments.js';
+import { localeOrder } from './collate.js';
 import { readElf, type ElfResult } from './elf.js';
 import type { LdCache } from './ldcache.js';
 import { emptyOwnerIndex, indexCondaOwners, indexPipOwners, type OwnerIndex } from './packages.js';
@@ -27,6 +28,8 @@ export interface InventoryInput {
   condaPrefixes?: string[];
   /** ELF facts already read (shared with the loader emulation), by path */
   elfCache?: Map<string, ElfResult>;
+  /** the process environment: the locale that orders the copies (as localeCompare would); absent: localeCompare */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Inventory {
@@ -157,7 +160,8 @@ export function buildInventory(input: InventoryInput): Inventory {
 
   const copies: LibraryCopy[] = [];
   const byRealPath = new Map<string, LibraryCopy>();
-  for (const [real, { links, foundBy }] of [...found.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  const order = input.env ? localeOrder(input.env, [...found.keys()]) : (a: string, b: string) => a.localeCompare(b);
+  for (const [real, { links, foundBy }] of [...found.entries()].sort(([a], [b]) => order(a, b))) {
     const family =
       libraryFamily(nodePath.posix.basename(real)) ??
       [...links].map((l) => libraryFamily(nodePath.posix.basename(l))).find((f) => f) ??

@@ -32,7 +32,8 @@ export class LdCacheError extends Error {
 const OLD_MAGIC = 'ld.so-1.7.0';
 const NEW_MAGIC = 'glibc-ld.so.cache1.1';
 const EXT_MAGIC = 0xeaa42174;
-const HWCAP_EXTENSION = 1n << 62n;
+/** bit 62 of the hwcap field, in its upper 32-bit half */
+const HWCAP_EXTENSION_HI = 1 << 30;
 
 export function parseLdCache(buf: Buffer): LdCache {
   if (buf.subarray(0, NEW_MAGIC.length).toString('latin1') === NEW_MAGIC) return parseNew(buf, 0, 'new');
@@ -99,8 +100,9 @@ function parseNew(buf: Buffer, base: number, format: 'new' | 'compat'): LdCache 
   for (let i = 0; i < nlibs; i++) {
     const o = base + 48 + i * 24;
     const flags = buf.readInt32LE(o);
-    const hw = buf.readBigUInt64LE(o + 16);
-    const hwcap = (hw & HWCAP_EXTENSION) !== 0n ? (hwcaps[Number(hw & 0xffffffffn)] ?? null) : null;
+    // the 64-bit hwcap field as two halves (no BigInt per entry): bit 62 marks an index into the hwcap names
+    const hwcap =
+      (buf.readUInt32LE(o + 20) & HWCAP_EXTENSION_HI) !== 0 ? (hwcaps[buf.readUInt32LE(o + 16)] ?? null) : null;
     entries.push({
       name: cstr(buf, base + buf.readUInt32LE(o + 4)),
       path: cstr(buf, base + buf.readUInt32LE(o + 8)),
@@ -115,7 +117,7 @@ function parseNew(buf: Buffer, base: number, format: 'new' | 'compat'): LdCache 
 function cstr(buf: Buffer, at: number): string {
   if (at >= buf.length) throw new LdCacheError('ld.so.cache: string offset outside the file');
   const end = buf.indexOf(0, at);
-  return buf.subarray(at, end < 0 ? buf.length : end).toString('utf8');
+  return buf.toString('utf8', at, end < 0 ? buf.length : end);
 }
 
 /** glibc's FLAG_* values (sysdeps/generic/ldconfig.h): the ABI a cached library is for. */

@@ -122,6 +122,31 @@ export interface Resolution {
   blocker?: Candidate;
 }
 
+/**
+ * posix.normalize, skipped for an absolute path it returns unchanged (no "//", no "." or ".." part, no trailing
+ * "/"): the emulation builds thousands of candidate paths, nearly all of them already clean.
+ */
+function normalizePath(p: string): string {
+  const clean = p.startsWith('/') && !p.endsWith('/') && !p.includes('//') && !p.includes('/.');
+  return clean ? p : nodePath.posix.normalize(p);
+}
+
+/** The cache's entries by name, in cache order: every search asks for one name, every process the same ones. */
+const byNameOf = new WeakMap<LdCache, Map<string, LdCacheEntry[]>>();
+function entriesByName(cache: LdCache): Map<string, LdCacheEntry[]> {
+  let m = byNameOf.get(cache);
+  if (!m) {
+    m = new Map();
+    for (const e of cache.entries) {
+      const list = m.get(e.name);
+      if (list) list.push(e);
+      else m.set(e.name, [e]);
+    }
+    byNameOf.set(cache, m);
+  }
+  return m;
+}
+
 export class LoaderProcess {
   readonly objects: LoadedObject[] = [];
   readonly resolutions: Resolution[] = [];
@@ -195,7 +220,7 @@ export class LoaderProcess {
     isMain: boolean,
     preloadFrom?: PreloadSource,
   ): LoadedObject | null {
-    const norm = nodePath.posix.normalize(path);
+    const norm = normalizePath(path);
     const existing = this.findLoadedByFile(norm) ?? this.objects.find((o) => o.path === norm);
     if (existing) {
       this.resolutions.push({
@@ -457,7 +482,7 @@ export class LoaderProcess {
             ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]
             : [d];
         for (const sub of subs) {
-          const p = nodePath.posix.normalize(`${sub}/${name}`);
+          const p = normalizePath(`${sub}/${name}`);
           if (seen.has(p)) continue;
           seen.add(p);
           if (this.consider(p, via, found, skipped, (e) => (error ??= e)) === 'end-route') return;
@@ -485,7 +510,7 @@ export class LoaderProcess {
     const nodeflib = (loader ?? this.main)?.elf.nodeflib ?? false;
     if (!nodeflib) {
       for (const e of this.cacheLookup(name)) {
-        const p = nodePath.posix.normalize(e.path);
+        const p = normalizePath(e.path);
         if (seen.has(`cache:${p}`)) continue;
         seen.add(`cache:${p}`);
         this.consider(p, 'ld_cache', found, skipped, (er) => (error ??= er));
@@ -605,10 +630,8 @@ export class LoaderProcess {
     if (!this.cfg.cache) return [];
     const flags = expectedCacheFlags(this.machine ?? 62, this.cls ?? 64);
     const rank = (e: LdCacheEntry) => (e.hwcap === null ? this.cfg.hwcaps.length : this.cfg.hwcaps.indexOf(e.hwcap));
-    return this.cfg.cache.entries
-      .filter(
-        (e) => e.name === name && flags.includes(e.flags) && (e.hwcap === null || this.cfg.hwcaps.includes(e.hwcap)),
-      )
+    return (entriesByName(this.cfg.cache).get(name) ?? [])
+      .filter((e) => flags.includes(e.flags) && (e.hwcap === null || this.cfg.hwcaps.includes(e.hwcap)))
       .sort((a, b) => rank(a) - rank(b));
   }
 
@@ -682,6 +705,7 @@ export class LoaderProcess {
 
   /** $ORIGIN, $LIB, $PLATFORM (and their ${…} forms). $ORIGIN is the folder of the object as it was opened. */
   expand(s: string, origin: LoadedObject | null): string | null {
+    if (!s.includes('$')) return s; // nothing to expand: the common case, asked on every search
     let bad = false;
     const out = s.replace(
       /\$(\{(ORIGIN|LIB|PLATFORM)\}|ORIGIN|LIB|PLATFORM)/g,

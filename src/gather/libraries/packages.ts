@@ -75,6 +75,26 @@ export function recordLibraries(text: string): string[] {
   }
 }
 
+/**
+ * recordLibraries() over the file's bytes: only the lines holding ".so" are decoded (torch's RECORD is ~1.4 MB).
+ * Same answer as recordLibraries() of the UTF-8 text: "\n" and ".so" are ASCII, which UTF-8 decoding keeps as they
+ * are (an invalid sequence becomes U+FFFD without taking the byte after it), so the lines and hits are the same.
+ */
+export function recordLibrariesInBytes(bytes: Buffer): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (;;) {
+    const hit = bytes.indexOf('.so', from, 'latin1');
+    if (hit < 0) return out;
+    const start = hit === 0 ? 0 : bytes.lastIndexOf(0x0a, hit - 1) + 1;
+    let end = bytes.indexOf(0x0a, hit);
+    if (end < 0) end = bytes.length;
+    from = end + 1;
+    const path = parseRecord(bytes.toString('utf8', start, end))[0];
+    if (path !== undefined && SO.test(path)) out.push(path);
+  }
+}
+
 /** Adds the shared libraries of the relevant wheels in one site-packages folder. */
 export function indexPipOwners(fs: FileSystem, sitePackages: string, into: OwnerIndex): void {
   let entries;
@@ -89,13 +109,13 @@ export function indexPipOwners(fs: FileSystem, sitePackages: string, into: Owner
     if (!d || !RELEVANT_PIP.test(d.name)) continue;
     const owner: Owner = { manager: 'pip', name: d.name, version: d.version, prefix: sitePackages };
     into.packages.push({ ...owner });
-    let record: string;
+    let record: Buffer;
     try {
-      record = fs.readText(`${sitePackages}/${e.name}/RECORD`, MAX_RECORD_BYTES);
+      record = fs.readBytes(`${sitePackages}/${e.name}/RECORD`, 0, MAX_RECORD_BYTES);
     } catch {
       continue;
     }
-    for (const rel of recordLibraries(record))
+    for (const rel of recordLibrariesInBytes(record))
       into.byPath.set(nodePath.posix.normalize(`${sitePackages}/${rel}`), owner);
   }
 }

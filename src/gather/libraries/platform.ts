@@ -53,8 +53,10 @@ const X86_LEVELS: [string, string[]][] = [
   ['x86-64-v2', ['cx16', 'lahf_lm', 'popcnt', 'sse4_1', 'sse4_2', 'ssse3']],
 ];
 
+const FLAGS_LINE = /^flags\s*:\s*(.*)$/m;
+
 export function x86HwcapsFromCpuinfo(cpuinfo: string): string[] {
-  const line = /^flags\s*:\s*(.*)$/m.exec(cpuinfo)?.[1];
+  const line = FLAGS_LINE.exec(cpuinfo)?.[1];
   if (!line) return [];
   const flags = new Set(line.split(/\s+/));
   const out: string[] = [];
@@ -98,9 +100,14 @@ export function loaderConfig(
   let hwcaps: string[] = [];
   let platform = arch === 'x64' ? 'x86_64' : arch === 'arm64' ? 'aarch64' : arch;
   if (arch === 'x64') {
+    // The first CPU's flags line is all the levels need: its first 16 KiB, not every CPU's block (the kernel
+    // writes each one as it is read; hundreds on a large host). The whole when the line is not whole in it, or
+    // when "avx2" is looked for anywhere in the file (glibc before 2.37).
     let cpuinfo = '';
     try {
-      cpuinfo = fs.readText('/proc/cpuinfo', 256 * 1024);
+      const head = glibc !== null && compareVersions(glibc, '2.37') < 0 ? '' : fs.readText('/proc/cpuinfo', 16 * 1024);
+      const line = FLAGS_LINE.exec(head);
+      cpuinfo = line && line.index + line[0].length < head.length ? head : fs.readText('/proc/cpuinfo', 256 * 1024);
     } catch {
       /* no /proc: no hwcaps subfolders */
     }

@@ -67,6 +67,7 @@ export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnviron
     environments: envs,
     condaPrefixes,
     elfCache,
+    env: penv.env,
   });
   const ctx: EmulationContext = { fs, cfg, inventory, elfCache };
 
