@@ -130,7 +130,7 @@ export const en = {
     'the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "{spec}")',
   'usage.spec.torchVariant': '"+{variant}" is not a PyTorch build variant (like +cu121 or +cpu)',
   'usage.spec.unknownVersion': "{framework} {version} is not in gpu-env-doctor's data (known: {oldest} to {newest})",
-  'usage.spec.torchNoBuild': 'torch {version} has no +{variant} build (builds: {builds}, cpu)',
+  'usage.spec.torchNoBuild': 'torch {version} has no +{variant} build (builds: {builds})',
   'usage.spec.jaxNoBuild': 'jax {version} has no [{variant}] build (builds: {builds})',
   'usage.spec.paddleNoBuild': 'paddlepaddle-gpu {version} has no {variant} build on {platform} (builds: {builds})',
   'usage.version.notVersion': '"{value}" is not a version number',

@@ -121,7 +121,7 @@ export const zh: Record<MessageKey, string> = {
   'usage.spec.paddleCpu': 'paddlepaddle 包是 CPU 构建；CUDA 构建是 paddlepaddle-gpu（在 "{spec}" 中）',
   'usage.spec.torchVariant': '"+{variant}" 不是 PyTorch 的构建变体（应如 +cu121 或 +cpu）',
   'usage.spec.unknownVersion': 'gpu-env-doctor 的数据中没有 {framework} {version}（已知：{oldest} 至 {newest}）',
-  'usage.spec.torchNoBuild': 'torch {version} 没有 +{variant} 构建（现有构建：{builds}、cpu）',
+  'usage.spec.torchNoBuild': 'torch {version} 没有 +{variant} 构建（现有构建：{builds}）',
   'usage.spec.jaxNoBuild': 'jax {version} 没有 [{variant}] 构建（现有构建：{builds}）',
   'usage.spec.paddleNoBuild': 'paddlepaddle-gpu {version} 在 {platform} 上没有 {variant} 构建（现有构建：{builds}）',
   'usage.version.notVersion': '"{value}" 不是版本号',

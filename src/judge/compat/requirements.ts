@@ -162,7 +162,7 @@ function torchRequirements(spec: Spec): CompatRequirements {
     throw new InputError('usage.spec.torchNoBuild', {
       version: spec.version,
       variant: String(spec.variant),
-      builds: any.variants.map((v) => v.name).join(', '),
+      builds: [...any.variants.map((v) => v.name), 'cpu'].join(', '),
     });
   }
   const chosen = b.cpuOnly ? [] : b.variant ? [b.variant] : b.variants;
