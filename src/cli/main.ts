@@ -1,7 +1,7 @@
 // main(): dispatch to a command, and the one error boundary that turns any internal error
 // into a one-line message with exit code 2 and a pre-filled bug report (stack only with -v).
 import * as nodePath from 'node:path';
-import { UsageError } from '../base/errors.js';
+import { refusalText, UsageError } from '../base/errors.js';
 import { visible } from '../report/escape.js';
 import { COMMANDS } from './registry.js';
 import { createFileSystem, isDir } from '../ports/fs.js';
@@ -79,8 +79,9 @@ export async function main(given: readonly string[], ctx: Context): Promise<numb
     return await command.run(ctx, args, words);
   } catch (err) {
     if (err instanceof UsageError) {
-      // a message may carry a value from a file or the command line: its control characters are shown, not run
-      ctx.stderr.write(`${TOOL_NAME}: ${visible(err.message)}\n`);
+      // worded here in the chosen language (an InputError from below carries only its key and params); a message
+      // may carry a value from a file or the command line: its control characters are shown, not run
+      ctx.stderr.write(`${TOOL_NAME}: ${visible(refusalText(err))}\n`);
       return err.exitCode;
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -1,7 +1,7 @@
 // Files the user names on the command line: read relative to the working directory, errors as one line.
 import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
-import { UsageError } from '../base/errors.js';
+import { InputError, UsageError } from '../base/errors.js';
 import type { UserFiles } from './context.js';
 import { readConfigFile } from './config-file.js';
 
@@ -11,15 +11,15 @@ export function createUserFiles(cwd: string): UserFiles {
       const abs = nodePath.resolve(cwd, p);
       try {
         const st = nfs.statSync(abs);
-        if (st.isDirectory()) throw new UsageError(`${p} is a directory, not a file`);
+        if (st.isDirectory()) throw new InputError('usage.file.isDir', { file: p });
         if (maxBytes !== undefined && st.size > maxBytes)
-          throw new UsageError(`${p} is too large (${st.size} bytes; at most ${maxBytes})`);
+          throw new InputError('usage.file.tooLarge', { file: p, size: String(st.size), max: String(maxBytes) });
         if (maxBytes === undefined) return nfs.readFileSync(abs, 'utf8');
         // Devices, FIFOs and /proc files report size 0 and may never end (/dev/zero): count while reading.
         return readAtMost(abs, maxBytes, p);
       } catch (err) {
         if (err instanceof UsageError) throw err;
-        throw new UsageError(`cannot read ${p}: ${describe(err)}`);
+        throw new InputError('usage.file.cannotRead', { file: p, reason: describe(err) });
       }
     },
     exists(p) {
@@ -29,7 +29,7 @@ export function createUserFiles(cwd: string): UserFiles {
       try {
         nfs.writeFileSync(nodePath.resolve(cwd, p), data);
       } catch (err) {
-        throw new UsageError(`cannot write ${p}: ${describe(err)}`);
+        throw new InputError('usage.file.cannotWrite', { file: p, reason: describe(err) });
       }
     },
     readConfig(p, rules) {
@@ -48,15 +48,17 @@ export function createUserFiles(cwd: string): UserFiles {
         fd = nfs.openSync(abs, nfs.constants.O_RDONLY | nfs.constants.O_NOFOLLOW | nfs.constants.O_NONBLOCK);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw new UsageError(`cannot read ${p}: ${describe(err)}`);
+        throw new InputError('usage.file.cannotRead', { file: p, reason: describe(err) });
       }
       try {
         const st = nfs.fstatSync(fd);
-        if (!st.isFile() || st.uid !== euid()) throw new UsageError(`${p} changed while being read: not written`);
+        if (!st.isFile() || st.uid !== euid()) throw new InputError('usage.file.changed', { file: p });
         if (st.size > maxBytes)
-          throw new UsageError(
-            `${p} is too large (${st.size} bytes; at most ${maxBytes}): not a settings file fix wrote`,
-          );
+          throw new InputError('usage.file.tooLargeSettings', {
+            file: p,
+            size: String(st.size),
+            max: String(maxBytes),
+          });
         const buf = Buffer.alloc(st.size);
         let got = 0;
         while (got < buf.length) {
@@ -65,12 +67,11 @@ export function createUserFiles(cwd: string): UserFiles {
           got += n;
         }
         const bytes = buf.subarray(0, got);
-        if (bytes.includes(0))
-          throw new UsageError(`${p} is not a text file: fix rewrites only text it can keep intact`);
+        if (bytes.includes(0)) throw new InputError('usage.file.notText', { file: p });
         try {
           return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
         } catch {
-          throw new UsageError(`${p} is not UTF-8 text: fix rewrites only text it can keep intact`);
+          throw new InputError('usage.file.notUtf8', { file: p });
         }
       } finally {
         nfs.closeSync(fd);
@@ -100,7 +101,7 @@ export function createUserFiles(cwd: string): UserFiles {
         } catch {
           /* never created */
         }
-        throw new UsageError(`cannot write ${p}: ${describe(err)}`);
+        throw new InputError('usage.file.cannotWrite', { file: p, reason: describe(err) });
       }
     },
   };
@@ -118,7 +119,7 @@ function readAtMost(abs: string, maxBytes: number, shown: string): string {
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       total += n;
-      if (total > maxBytes) throw new UsageError(`${shown} is too large (more than ${maxBytes} bytes)`);
+      if (total > maxBytes) throw new InputError('usage.file.tooLargeRead', { file: shown, max: String(maxBytes) });
     }
     return Buffer.concat(chunks, total).toString('utf8');
   } finally {

@@ -1,7 +1,8 @@
 // Usage errors are translated: a refusal is one line on stderr, exit 2, in the chosen language (--lang, else the
 // locale), worded from the catalog like every other sentence. Only data stays English: --json/--format json
 // output (its refusals after the arguments were read included) and the MCP server's answers to its client.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Lang, type MessageKey, tIn } from '../../src/base/i18n/index.js';
@@ -20,15 +21,11 @@ function literalRefusals(file: string): number {
   return [...readFileSync(file, 'utf8').matchAll(/new UsageError\(\s*(['"`])/g)].length;
 }
 
-/** Refusals still worded in English below cli/ and commands/, by file: the next ones to move (raise in commands). */
-const BELOW_CLI: Record<string, number> = {
-  'gather/snapshot/load.ts': 3,
-  'judge/compat/cuda.ts': 4,
-  'judge/compat/requirements.ts': 4,
-  'judge/compat/spec.ts': 7,
-  'judge/compat/version.ts': 5,
-  'ports/user-files.ts': 11,
-};
+/**
+ * Refusals worded in English below cli/ and commands/, by file: none. The layers below raise an InputError (a key
+ * and its params) that main() words in the chosen language.
+ */
+const BELOW_CLI: Record<string, number> = {};
 /** The MCP server's refusals of a tool call go to its client as protocol data: English, like --json. */
 const DATA: Record<string, number> = { 'commands/mcp.ts': 2 };
 
@@ -45,6 +42,15 @@ describe('usage errors', () => {
     }
     expect(found).toEqual({ ...BELOW_CLI, ...DATA });
   });
+
+  it('are never raised as a UsageError by the pure domain (judge/): it raises InputError, a key and its params', () => {
+    const raising = tsFiles(path.join(SRC, 'judge')).filter((f) => /new UsageError\(/.test(readFileSync(f, 'utf8')));
+    expect(raising.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+
+  // a --from file that nests too deep: refused by the snapshot loader, below cli/
+  const deep = path.join(mkdtempSync(path.join(os.tmpdir(), 'ged-usage-')), 'deep.json');
+  writeFileSync(deep, `${'['.repeat(100)}${']'.repeat(100)}`);
 
   // each refusal of a command, the message it must give, in both languages
   const CASES: { args: string[]; key: MessageKey; params?: Record<string, string | number> }[] = [
@@ -64,6 +70,12 @@ describe('usage errors', () => {
     { args: ['snapshot', 'extra'], key: 'usage.snapshot.noArgs', params: { arg: 'extra' } },
     { args: ['check', '--ignore', 'nope.nope'], key: 'usage.config.unknownIgnored' },
     { args: ['check', '--lang', 'xx'], key: 'error.lang', params: { value: 'xx' } },
+    // raised below cli/ (judge/compat, gather/snapshot) as an InputError, worded by main()
+    { args: ['compat', 'torch'], key: 'usage.spec.noVersion', params: { spec: 'torch' } },
+    { args: ['compat', 'foo==1'], key: 'usage.spec.unknownFramework', params: { name: 'foo' } },
+    { args: ['compat', 'torch==2.x'], key: 'usage.spec.badVersion', params: { version: '2.x', spec: 'torch==2.x' } },
+    { args: ['compat', 'torch==9.9'], key: 'usage.spec.unknownVersion' },
+    { args: ['check', '--from', deep], key: 'usage.from.tooDeep', params: { file: deep, max: '64' } },
   ];
 
   for (const lang of ['en', 'zh'] as const) {
@@ -78,6 +90,10 @@ describe('usage errors', () => {
           // the guess depends on the registry: the sentence up to it is the catalog's
           const head = say(lang, c.key, { id: 'nope.nope', hasGuess: 'no', guess: '' }).split('"nope.nope"')[0]!;
           expect(lines[0], args.join(' ')).toContain(head);
+        } else if (c.key === 'usage.spec.unknownVersion') {
+          // the versions known depend on the data: the sentence up to them is the catalog's
+          const params = { framework: 'torch', version: '9.9', oldest: '\u0000', newest: '' };
+          expect(lines[0], args.join(' ')).toContain(say(lang, c.key, params).split('\u0000')[0]!);
         } else if (c.key === 'error.lang') {
           expect(lines[0]).toBe(`gpu-env-doctor: ${say('en', c.key, { value: 'xx' })}`);
         } else {

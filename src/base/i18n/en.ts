@@ -116,6 +116,42 @@ export const en = {
   'error.noRoot': '--root {root}: no such folder',
   // usage errors of the commands: translated like every message (one line on stderr, exit 2)
   'usage.noSuchFile': 'no such file',
+  // refusals of bad input raised below cli/ (InputError: a key and its params), worded at the boundary
+  'usage.spec.noVersion':
+    '"{spec}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ' +
+    'paddlepaddle-gpu==2.6.1.post120',
+  'usage.spec.malformed':
+    '"{spec}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ' +
+    'paddlepaddle-gpu==2.6.1.post120',
+  'usage.spec.unknownFramework': 'unknown framework "{name}" (known: torch, tensorflow, jax, paddlepaddle-gpu)',
+  'usage.spec.badVersion': '"{version}" is not a version (in "{spec}")',
+  'usage.spec.paddleVariant': '"+{variant}" is not a PaddlePaddle CUDA build (like .post120 or +cu126)',
+  'usage.spec.paddleCpu':
+    'the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "{spec}")',
+  'usage.spec.torchVariant': '"+{variant}" is not a PyTorch build variant (like +cu121 or +cpu)',
+  'usage.spec.unknownVersion': "{framework} {version} is not in gpu-env-doctor's data (known: {oldest} to {newest})",
+  'usage.spec.torchNoBuild': 'torch {version} has no +{variant} build (builds: {builds})',
+  'usage.spec.jaxNoBuild': 'jax {version} has no [{variant}] build (builds: {builds})',
+  'usage.spec.paddleNoBuild': 'paddlepaddle-gpu {version} has no {variant} build on {platform} (builds: {builds})',
+  'usage.version.notVersion': '"{value}" is not a version number',
+  'usage.version.notRange': '"{range}" is not a version range',
+  'usage.version.compatibleRelease': '"{range}": ~= needs at least two version parts',
+  'usage.version.notCuda': '"{value}" is not a CUDA version (like 12.4)',
+  'usage.version.notDriver': '"{value}" is not a driver version (like 535.104.05)',
+  'usage.version.notCc': '"{value}" is not a compute capability (like 8.6 or sm_86)',
+  'usage.file.isDir': '{file} is a directory, not a file',
+  'usage.file.tooLarge': '{file} is too large ({size} bytes; at most {max})',
+  'usage.file.tooLargeRead': '{file} is too large (more than {max} bytes)',
+  'usage.file.cannotRead': 'cannot read {file}: {reason}',
+  'usage.file.cannotWrite': 'cannot write {file}: {reason}',
+  'usage.file.changed': '{file} changed while being read: not written',
+  'usage.file.tooLargeSettings': '{file} is too large ({size} bytes; at most {max}): not a settings file fix wrote',
+  'usage.file.notText': '{file} is not a text file: fix rewrites only text it can keep intact',
+  'usage.file.notUtf8': '{file} is not UTF-8 text: fix rewrites only text it can keep intact',
+  'usage.from.notJson': '{file} is not JSON ({reason})',
+  'usage.from.tooDeep': '{file} is not a gpu-env-doctor snapshot: it nests deeper than {max} levels',
+  'usage.from.invalid': '{file} is not a gpu-env-doctor snapshot: {reason}',
+  'usage.from.invalidAt': '{file} is not a gpu-env-doctor snapshot: {reason} at {path}',
   'usage.check.noArgs': 'check takes no arguments (got "{arg}"; see gpu-env-doctor check --help)',
   'usage.check.quietFormat': '--quiet goes with the text report, not --format {format}',
   'usage.fleet.needsFiles': 'fleet needs snapshot files or folders (see gpu-env-doctor fleet --help)',

@@ -1,5 +1,5 @@
 // `--from FILE`: a saved snapshot, or the whole `check --json` output that contains one.
-import { UsageError } from '../../base/errors.js';
+import { InputError } from '../../base/errors.js';
 import { compileValidator } from './fast-validate.js';
 import { Snapshot } from './schema.js';
 
@@ -16,10 +16,10 @@ function candidateOf(text: string, label: string): unknown {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`${label} is not JSON (${(err as Error).message.split('\n')[0]})`);
+    throw new InputError('usage.from.notJson', { file: label, reason: (err as Error).message.split('\n')[0] ?? '' });
   }
   if (depthExceeds(doc, MAX_JSON_DEPTH))
-    throw new UsageError(`${label} is not a gpu-env-doctor snapshot: it nests deeper than ${MAX_JSON_DEPTH} levels`);
+    throw new InputError('usage.from.tooDeep', { file: label, max: String(MAX_JSON_DEPTH) });
   return doc && typeof doc === 'object' && 'snapshot' in doc ? (doc as { snapshot: unknown }).snapshot : doc;
 }
 
@@ -27,13 +27,15 @@ export function parseSnapshotText(text: string, label: string): Snapshot {
   return validated(candidateOf(text, label), label);
 }
 
-/** zod's verdict on a parsed candidate, with its first problem as a one-line UsageError. */
+/** zod's verdict on a parsed candidate, with its first problem as a one-line InputError. */
 function validated(candidate: unknown, label: string): Snapshot {
   const parsed = Snapshot.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new UsageError(`${label} is not a gpu-env-doctor snapshot: ${issue?.message ?? 'invalid'}${where}`);
+    const reason = issue?.message ?? 'invalid';
+    if (issue && issue.path.length > 0)
+      throw new InputError('usage.from.invalidAt', { file: label, reason, path: issue.path.join('.') });
+    throw new InputError('usage.from.invalid', { file: label, reason });
   }
   return parsed.data;
 }

@@ -3,7 +3,7 @@
 // Signatures here are stable; add new functions rather than changing these.
 
 /**
- * parseSpec('torch==2.1.0+cu121') → { framework: 'torch', version: '2.1.0', variant: 'cu121' }; UsageError on bad
+ * parseSpec('torch==2.1.0+cu121') → { framework: 'torch', version: '2.1.0', variant: 'cu121' }; InputError on bad
  * input.
  */
 export { parseSpec, cudaOfTorchVariant, torchVariantOfCuda } from './spec.js';

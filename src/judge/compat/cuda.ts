@@ -1,7 +1,7 @@
 // CUDA toolkit facts: which driver a CUDA runtime needs, which CUDA a driver can run, which GPU
 // architectures a CUDA version can build for, and whether a build's SASS/PTX covers a GPU.
 import { knowledge } from '../../knowledge/index.js';
-import { UsageError } from '../../base/errors.js';
+import { InputError } from '../../base/errors.js';
 import { compareVersions, isVersion, majorMinor, majorOf, versionHasPrefix } from './version.js';
 
 export type Os = 'linux' | 'windows';
@@ -34,7 +34,7 @@ function toolkitRows(cuda: string) {
 }
 
 function checkCuda(cuda: string): void {
-  if (!isVersion(cuda)) throw new UsageError(`"${cuda}" is not a CUDA version (like 12.4)`);
+  if (!isVersion(cuda)) throw new InputError('usage.version.notCuda', { value: cuda });
 }
 
 /**
@@ -78,7 +78,7 @@ export function minDriverForCuda(cudaVersion: string, os: Os = 'linux'): DriverR
  * still run through minor-version compatibility: see `cudaMajorsForDriver`.
  */
 export function maxCudaForDriver(driverVersion: string, os: Os = 'linux'): string | null {
-  if (!isVersion(driverVersion)) throw new UsageError(`"${driverVersion}" is not a driver version (like 535.104.05)`);
+  if (!isVersion(driverVersion)) throw new InputError('usage.version.notDriver', { value: driverVersion });
   let best: string | null = null;
   for (const r of knowledge().cudaDriver.toolkits) {
     const d = r[os];
@@ -90,7 +90,7 @@ export function maxCudaForDriver(driverVersion: string, os: Os = 'linux'): strin
 
 /** The CUDA majors (11, 12, 13) whose every minor runs on this driver through minor-version compatibility. */
 export function cudaMajorsForDriver(driverVersion: string, os: Os = 'linux'): number[] {
-  if (!isVersion(driverVersion)) throw new UsageError(`"${driverVersion}" is not a driver version (like 535.104.05)`);
+  if (!isVersion(driverVersion)) throw new InputError('usage.version.notDriver', { value: driverVersion });
   return knowledge()
     .cudaDriver.minorVersionCompat.filter((m) => compareVersions(driverVersion, m[os]) >= 0)
     .map((m) => m.major);
@@ -114,7 +114,7 @@ export function normalizeComputeCapability(cc: string): string | null {
 
 function ccOrThrow(cc: string): string {
   const n = normalizeComputeCapability(cc);
-  if (!n) throw new UsageError(`"${cc}" is not a compute capability (like 8.6 or sm_86)`);
+  if (!n) throw new InputError('usage.version.notCc', { value: cc });
   return n;
 }
 

@@ -1,5 +1,5 @@
 // requirementsFor(spec): what a framework version needs, in the `requires` shape of `compat --json`.
-import { UsageError } from '../../base/errors.js';
+import { InputError } from '../../base/errors.js';
 import { minDriverForCuda, type Os } from './cuda.js';
 import {
   jaxRequirements,
@@ -90,12 +90,12 @@ function driverFor(cuda: string | null): { min: DriverMin; full: DriverMin; sour
 
 function unknownVersion(framework: Framework, version: string, known: string[]): never {
   const newest = maxVersion(known);
-  throw new UsageError(`${framework} ${version} is not in gpu-env-doctor's data (known: ${known[0]} to ${newest})`);
+  throw new InputError('usage.spec.unknownVersion', { framework, version, oldest: known[0]!, newest });
 }
 
 /**
  * What a framework version needs: CUDA, cuDNN, minimum driver (Linux/Windows), Python and GPU
- * architectures, with the sources of every fact. Accepts a Spec or its text. Throws UsageError on a
+ * architectures, with the sources of every fact. Accepts a Spec or its text. Throws InputError on a
  * malformed spec or a version/variant the data does not know.
  */
 export function requirementsFor(specOrText: Spec | string, platform: Os = 'linux'): CompatRequirements {
@@ -159,10 +159,11 @@ function torchRequirements(spec: Spec): CompatRequirements {
   if (!b) {
     const any = torchBuild(spec.version);
     if (!any) unknownVersion('torch', spec.version, torchVersions());
-    throw new UsageError(
-      `torch ${spec.version} has no +${spec.variant} build (builds: ${any.variants.map((v) => v.name).join(', ')}, ` +
-        `cpu)`,
-    );
+    throw new InputError('usage.spec.torchNoBuild', {
+      version: spec.version,
+      variant: String(spec.variant),
+      builds: [...any.variants.map((v) => v.name), 'cpu'].join(', '),
+    });
   }
   const chosen = b.cpuOnly ? [] : b.variant ? [b.variant] : b.variants;
   const sources = [...b.sources];
@@ -215,9 +216,11 @@ function jaxReq(spec: Spec): CompatRequirements {
   if (!r) {
     const any = jaxRequirements(spec.version);
     if (!any) unknownVersion('jax', spec.version, jaxVersions());
-    throw new UsageError(
-      `jax ${spec.version} has no [${spec.variant}] build (builds: ${any.variants.map((v) => v.name).join(', ')})`,
-    );
+    throw new InputError('usage.spec.jaxNoBuild', {
+      version: spec.version,
+      variant: String(spec.variant),
+      builds: any.variants.map((v) => v.name).join(', '),
+    });
   }
   const sources = [...r.sources];
   const notes = [...r.notes];
@@ -271,10 +274,12 @@ function paddleReq(spec: Spec, platform: Os): CompatRequirements {
   if (!b) {
     const any = paddleBuild(spec.version, undefined, platform);
     if (!any) unknownVersion('paddle', spec.version, paddleVersions(platform));
-    throw new UsageError(
-      `paddlepaddle-gpu ${spec.version} has no ${spec.variant} build on ${platform} (builds: ` +
-        `${any.variants.map((v) => v.name).join(', ')})`,
-    );
+    throw new InputError('usage.spec.paddleNoBuild', {
+      version: spec.version,
+      variant: String(spec.variant),
+      platform,
+      builds: any.variants.map((v) => v.name).join(', '),
+    });
   }
   const notes = [...b.notes];
   const sources = [...b.sources];

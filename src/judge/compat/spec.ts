@@ -1,7 +1,7 @@
 // Framework specs as users and logs write them: "tensorflow==2.12", "torch==2.1.0+cu121",
 // "jax[cuda12]==0.4.30", "tensorflow[and-cuda]==2.15.*", "pytorch 2.3", "tensorflow-gpu==1.15",
 // "paddlepaddle-gpu==2.6.1.post120", "paddle==3.0.0".
-import { UsageError } from '../../base/errors.js';
+import { InputError } from '../../base/errors.js';
 import { isVersion } from './version.js';
 
 export type Framework = 'torch' | 'tensorflow' | 'jax' | 'paddle';
@@ -36,26 +36,19 @@ const ALIASES: Record<string, Framework> = {
 };
 
 /**
- * Parse a framework spec. Throws UsageError (one line) when the framework is unknown or the version is
+ * Parse a framework spec. Throws InputError (one line) when the framework is unknown or the version is
  * missing or malformed.
  */
 export function parseSpec(text: string): Spec {
   const raw = text.trim();
   const m = /^([A-Za-z][\w.-]*?)\s*(?:\[([\w,.-]+)\])?\s*(?:===?|=|@|\s)\s*v?([0-9][\w.+*-]*)$/.exec(raw);
   if (!m) {
-    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw))
-      throw new UsageError(
-        `"${raw}" has no version: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ` +
-          `paddlepaddle-gpu==2.6.1.post120`,
-      );
-    throw new UsageError(
-      `"${raw}" is not a framework spec: write it like torch==2.1.0+cu121, tensorflow==2.12, jax[cuda12]==0.4.30 or ` +
-        `paddlepaddle-gpu==2.6.1.post120`,
-    );
+    if (/^[A-Za-z][\w.-]*(\[[\w,.-]+\])?$/.test(raw)) throw new InputError('usage.spec.noVersion', { spec: raw });
+    throw new InputError('usage.spec.malformed', { spec: raw });
   }
   const name = m[1]!.toLowerCase();
   const framework = ALIASES[name];
-  if (!framework) throw new UsageError(`unknown framework "${m[1]}" (known: torch, tensorflow, jax, paddlepaddle-gpu)`);
+  if (!framework) throw new InputError('usage.spec.unknownFramework', { name: m[1]! });
   let version = m[3]!;
   let variant: string | undefined;
   // paddlepaddle-gpu 2.x names its CUDA build in the version: 2.6.1.post120 is the CUDA 12.0 build
@@ -70,7 +63,7 @@ export function parseSpec(text: string): Spec {
     version = version.slice(0, plus);
   }
   version = version.replace(/\.\*$/, '');
-  if (!isVersion(version)) throw new UsageError(`"${m[3]}" is not a version (in "${raw}")`);
+  if (!isVersion(version)) throw new InputError('usage.spec.badVersion', { version: m[3]!, spec: raw });
   const extras =
     m[2]
       ?.toLowerCase()
@@ -85,17 +78,14 @@ export function parseSpec(text: string): Spec {
   }
   if (framework === 'paddle') {
     if (variant !== undefined && !/^cu\d{2,3}$/.test(variant))
-      throw new UsageError(`"+${variant}" is not a PaddlePaddle CUDA build (like .post120 or +cu126)`);
+      throw new InputError('usage.spec.paddleVariant', { variant });
     if (name === 'paddlepaddle') {
-      if (variant !== undefined)
-        throw new UsageError(
-          `the paddlepaddle package is the CPU build; the CUDA builds are paddlepaddle-gpu (in "${raw}")`,
-        );
+      if (variant !== undefined) throw new InputError('usage.spec.paddleCpu', { spec: raw });
       variant = 'cpu';
     } else if (variant === undefined && name !== 'paddle') variant = 'pypi';
   }
   if (framework === 'torch' && variant !== undefined && !/^(cu\d{2,3}|cpu|rocm[\d.]+|xpu)$/.test(variant)) {
-    throw new UsageError(`"+${variant}" is not a PyTorch build variant (like +cu121 or +cpu)`);
+    throw new InputError('usage.spec.torchVariant', { variant });
   }
   return variant === undefined ? { framework, version, raw } : { framework, version, variant, raw };
 }
