@@ -128,7 +128,10 @@ s_cvd() {
 }
 s_compat() {
   ENVV=("${LIGHT[@]}" "LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat${BASE_LLP:+:$BASE_LLP}")
-  begin compat-libcuda "forward-compat libcuda first (LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat, error 803)" torch driver_too_old
+  # both ids name this case in CONTRACT (driver_too_old: "the compat library in use"; library_conflict:
+  # LD_LIBRARY_PATH shadowing the driver's own libcuda); the repro corpus labels it library_conflict, driver second
+  begin compat-libcuda "forward-compat libcuda first (LD_LIBRARY_PATH=/usr/local/cuda-13.0/compat, error 803)" torch \
+    library_conflict,driver_too_old
   job torch 90 "$PY" "$JOBS/torch_conv.py"; job jax 90 "$PY" "$JOBS/jax_conv.py"
   tool_check; tool_deep; tool_explain torch; tool_run torch 120 "$PY" "$JOBS/torch_conv.py"
 }
@@ -179,7 +182,10 @@ s_holder_state() {
   ENVV=(); begin "holder-$state" "a hog.py holder that is $state; a torch job of 4 GiB" torch memory_held_by_other_process
   local pid
   case $state in
-    orphaned) ( env "$PY" "$JOBS/hog.py" 1200 120 > "$D/holder.out" 2>&1 & echo $! > "$D/holder.pid" ); pid=$(cat "$D/holder.pid"); echo "$pid" >> "$STARTED" ;;
+    # its output goes through a FIFO: a leftover of a crashed job wrote its last line long ago, and a holder whose
+    # log file changed in the last minute counts as working (never-harm), which this row is not about
+    orphaned) mkfifo "$D/holder.fifo"; cat "$D/holder.fifo" > "$D/holder.out" & echo $! >> "$STARTED"
+      ( env "$PY" "$JOBS/hog.py" 1200 120 > "$D/holder.fifo" 2>&1 & echo $! > "$D/holder.pid" ); pid=$(cat "$D/holder.pid"); echo "$pid" >> "$STARTED" ;;
     *) start_bg "$D/holder.out" "$PY" "$JOBS/hog.py" 1200 120; pid=$BG_PID ;;
   esac
   echo "$pid torch $state" > "$D/holders.txt"
