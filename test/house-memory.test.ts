@@ -33,12 +33,6 @@ const ALLOWED: ReadonlyArray<readonly [string, string, string]> = [
     "'H200 (driver 580, PyTorch 2.11)",
     "a consequence's `source` field: where it was seen",
   ],
-  [
-    'base/i18n/en.ts',
-    'seen on the H200 with the system cuDNN first',
-    'user-facing text: reworded with the catalog, not here',
-  ],
-  ['base/i18n/zh.ts', '在 H200 上把系统 cuDNN 放在', 'user-facing text: reworded with the catalog, not here'],
 ];
 
 interface Hit {

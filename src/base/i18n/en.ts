@@ -1879,7 +1879,7 @@ export const en = {
   'smoke.mixedDetails':
     'cuDNN 9 reports the version of the sub-libraries it runs. A framework that compares it with the version it was ' +
     'built with refuses to go on (PyTorch raises "cuDNN version incompatibility" at ' +
-    'torch.backends.cudnn.version(); seen on the H200 with the system cuDNN first on LD_LIBRARY_PATH).',
+    'torch.backends.cudnn.version(), as PyTorch 2.11 did with the system cuDNN first on LD_LIBRARY_PATH).',
   'smoke.overruled':
     "{label}'s own convolution ran (--deep=frameworks), so its result stands; the native test said: {message}",
   'smoke.heldFix':

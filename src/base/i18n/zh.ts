@@ -1531,7 +1531,7 @@ export const zh: Record<MessageKey, string> = {
   'smoke.anotherCopy': '另一份副本',
   'smoke.mixedDetails':
     'cuDNN 9 报告的是它实际运行的子库的版本。把它与构建时所用版本比较的框架会拒绝继续（PyTorch 在 torch.backends.cudnn.version() 处抛出 "cuDNN version ' +
-    'incompatibility"；在 H200 上把系统 cuDNN 放在 LD_LIBRARY_PATH 最前面时见过）。',
+    'incompatibility"；PyTorch 2.11 在系统 cuDNN 排在 LD_LIBRARY_PATH 最前面时就是这样）。',
   'smoke.overruled': '{label} 自己的卷积运行成功（--deep=frameworks），以它的结果为准；原生测试的结果是：{message}',
   'smoke.heldFix':
     '这个 GPU 上的显存被其他进程占用（{held}）：释放它（gpu-env-doctor procs 会指出哪些是残留进程）、等它结束，或换一个 GPU。',
