@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rawTextPlugin } from '../scripts/lib/raw-text-plugin.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.argv[2] ?? '1000,10000,50000').split(',').map(Number);
@@ -28,22 +29,7 @@ await build({
   },
   banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
   logLevel: 'warning',
-  plugins: [
-    {
-      // `?raw` imports (the Python probe) become strings, as in scripts/build.mjs
-      name: 'raw',
-      setup(b) {
-        b.onResolve({ filter: /\?raw$/ }, (a) => ({
-          path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')),
-          namespace: 'raw',
-        }));
-        b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({
-          contents: fs.readFileSync(a.path, 'utf8'),
-          loader: 'text',
-        }));
-      },
-    },
-  ],
+  plugins: [rawTextPlugin],
 });
 const m = await import(bundle);
 const base = { idle: m.realSnapshot('h200-idle.json'), held: m.realSnapshot('h200-memory-held.json') };

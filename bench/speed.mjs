@@ -21,6 +21,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable, measure, prefilterPattern, relate, writeTrainingLog } from './speed-lib.mjs';
+import { rawTextPlugin } from '../scripts/lib/raw-text-plugin.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
@@ -80,21 +81,7 @@ async function bundleEntry(outfile) {
       js: `import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __dirname = (process.env.GED_REPO ?? process.cwd()) + '/test/fleet';`,
     },
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'raw',
-        setup(b) {
-          b.onResolve({ filter: /\?raw$/ }, (a) => ({
-            path: path.resolve(a.resolveDir, a.path.replace(/\?raw$/, '')),
-            namespace: 'raw',
-          }));
-          b.onLoad({ filter: /.*/, namespace: 'raw' }, (a) => ({
-            contents: fs.readFileSync(a.path, 'utf8'),
-            loader: 'text',
-          }));
-        },
-      },
-    ],
+    plugins: [rawTextPlugin],
   });
 }
 
