@@ -7,6 +7,7 @@ import { UsageError } from '../base/errors.js';
 import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
 import { answerJson, answerOf } from '../report/views/explain/answer.js';
 import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
+import { osReason } from '../ports/os-reason.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import type { Command } from '../cli/registry.js';
@@ -171,7 +172,7 @@ function sniff(reader: FileReader, shown: string): 'log' | 'gzip' {
   try {
     head = reader.read(0, 4096);
   } catch (err) {
-    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: osReason(err) }));
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head[0] === 0x7f && head.subarray(1, 4).toString('latin1') === 'ELF')
@@ -258,7 +259,7 @@ function openReadable(fs: FileSystem, abs: string, shown: string): { reader: Fil
     return { reader: fs.openReader(abs), regular: st.type === 'file' };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
+    throw new UsageError(t('explain.err.cannotRead', { file: shown, why: osReason(err) }));
   }
 }
 
@@ -275,7 +276,7 @@ function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
       try {
         n = reader.readInto(buf, offset);
       } catch (err) {
-        throw new UsageError(t('explain.err.cannotRead', { file: shown, why: describe(err) }));
+        throw new UsageError(t('explain.err.cannotRead', { file: shown, why: osReason(err) }));
       }
       if (n === 0) return;
       offset += n;
@@ -290,14 +291,4 @@ function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
 function terminalWidth(ctx: Context): number | undefined {
   const cols = (ctx.stdout as { columns?: unknown }).columns;
   return typeof cols === 'number' && cols > 0 ? cols : undefined;
-}
-
-function describe(err: unknown): string {
-  if (err instanceof FsError) {
-    if (err.code === 'ENOENT') return t('explain.err.noSuchFile');
-    if (err.code === 'EACCES') return t('explain.err.permission');
-    if (err.code === 'EISDIR') return t('explain.err.isDir');
-    return err.message.split('\n')[0] ?? err.code;
-  }
-  return (err as Error).message?.split('\n')[0] ?? String(err);
 }

@@ -4,6 +4,7 @@ import * as nodePath from 'node:path';
 import { InputError, UsageError } from '../base/errors.js';
 import type { UserFiles } from './context.js';
 import { readConfigFile } from './config-file.js';
+import { osReason } from './os-reason.js';
 
 export function createUserFiles(cwd: string): UserFiles {
   return {
@@ -19,7 +20,7 @@ export function createUserFiles(cwd: string): UserFiles {
         return readAtMost(abs, maxBytes, p);
       } catch (err) {
         if (err instanceof UsageError) throw err;
-        throw new InputError('usage.file.cannotRead', { file: p, reason: describe(err) });
+        throw new InputError('usage.file.cannotRead', { file: p, reason: osReason(err) });
       }
     },
     exists(p) {
@@ -29,7 +30,7 @@ export function createUserFiles(cwd: string): UserFiles {
       try {
         nfs.writeFileSync(nodePath.resolve(cwd, p), data);
       } catch (err) {
-        throw new InputError('usage.file.cannotWrite', { file: p, reason: describe(err) });
+        throw new InputError('usage.file.cannotWrite', { file: p, reason: osReason(err) });
       }
     },
     readConfig(p, rules) {
@@ -48,7 +49,7 @@ export function createUserFiles(cwd: string): UserFiles {
         fd = nfs.openSync(abs, nfs.constants.O_RDONLY | nfs.constants.O_NOFOLLOW | nfs.constants.O_NONBLOCK);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw new InputError('usage.file.cannotRead', { file: p, reason: describe(err) });
+        throw new InputError('usage.file.cannotRead', { file: p, reason: osReason(err) });
       }
       try {
         const st = nfs.fstatSync(fd);
@@ -101,7 +102,7 @@ export function createUserFiles(cwd: string): UserFiles {
         } catch {
           /* never created */
         }
-        throw new InputError('usage.file.cannotWrite', { file: p, reason: describe(err) });
+        throw new InputError('usage.file.cannotWrite', { file: p, reason: osReason(err) });
       }
     },
   };
@@ -139,7 +140,7 @@ function privateProblem(abs: string, shown: string): string | null {
   try {
     d = nfs.statSync(dir);
   } catch (err) {
-    return `cannot write ${shown}: its folder ${dir}: ${describe(err)}`;
+    return `cannot write ${shown}: its folder ${dir}: ${osReason(err, 'en')}`;
   }
   if (!d.isDirectory()) return `cannot write ${shown}: ${dir} is not a folder`;
   const sticky = (d.mode & 0o1000) !== 0;
@@ -157,14 +158,14 @@ function privateProblem(abs: string, shown: string): string | null {
   try {
     nfs.accessSync(dir, nfs.constants.W_OK);
   } catch (err) {
-    return `cannot write ${shown}: its folder ${dir}: ${describe(err)}`;
+    return `cannot write ${shown}: its folder ${dir}: ${osReason(err, 'en')}`;
   }
   let f: nfs.Stats;
   try {
     f = nfs.lstatSync(abs);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return `cannot write ${shown}: ${describe(err)}`;
+    return `cannot write ${shown}: ${osReason(err, 'en')}`;
   }
   if (f.isSymbolicLink())
     return (
@@ -183,12 +184,4 @@ function safeReadlink(p: string): string {
   } catch {
     return '?';
   }
-}
-
-function describe(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return (err as Error).message ?? String(err);
 }

@@ -78,6 +78,20 @@ describe('usage errors', () => {
     { args: ['check', '--from', deep], key: 'usage.from.tooDeep', params: { file: deep, max: '64' } },
   ];
 
+  // the system's reason is a word of the catalog too: no English "no such file" inside a Chinese refusal
+  it.each(['en', 'zh'] as const)('a missing --from file or log gives its reason in the language (%s)', (lang) => {
+    const missing = '/nonexistent/snapshot.json';
+    const reason = say(lang, 'file.err.noSuchFile');
+    const from = runCli(['check', '--from', missing, '--lang', lang], { env: { HOME: '/nonexistent' } });
+    expect(from.code).toBe(2);
+    expect(from.stderr.trim()).toBe(`gpu-env-doctor: ${say(lang, 'usage.file.cannotRead', { file: missing, reason })}`);
+    const log = runCli(['explain', missing, '--lang', lang], { env: { HOME: '/nonexistent' } });
+    expect(log.code).toBe(2);
+    expect(log.stderr.trim()).toBe(
+      `gpu-env-doctor: ${say(lang, 'explain.err.cannotRead', { file: missing, why: reason })}`,
+    );
+  });
+
   for (const lang of ['en', 'zh'] as const) {
     it(`come as one line in ${lang === 'en' ? 'English' : 'Chinese'}, exit 2, for every command's refusal`, () => {
       for (const c of CASES) {
