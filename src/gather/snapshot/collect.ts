@@ -154,22 +154,18 @@ export async function collectSnapshot(
   if (all && nvidiaStarted && !nvidiaAnswered && whileWaiting && penv.options.deep === 'off') {
     try {
       // the same sections (the same objects) as the snapshot returned below, but for what needs the answer
-      const soFar: Snapshot = {
-        schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-        tool: { name: TOOL_NAME, version: TOOL_VERSION },
-        collectedAt: new Date(penv.now()).toISOString(),
-        host: { name: hostName },
+      const soFar = assemble(penv, hostName, {
         self,
         system,
         ...NOT_YET_ANSWERED,
         env,
         probes: [...probes],
-        ...(toolkit ? { toolkit } : {}),
-        ...(python ? { python } : {}),
+        toolkit,
+        python,
         // --pid: the named processes' libraries are read once, after the answer
-        ...(scan && penv.options.pids.length === 0 ? { libraries: addProcesses(scan, []) } : {}),
-        ...(kernelLogSoFar ? { kernelLog: kernelLogSoFar } : {}),
-      };
+        libraries: scan && penv.options.pids.length === 0 ? addProcesses(scan, []) : undefined,
+        kernelLog: kernelLogSoFar,
+      });
       await whileWaiting(soFar, () => nvidiaAnswered);
     } catch {
       // work done ahead of time only: what failed there is done again (and fails, if it must) after the answer
@@ -221,27 +217,49 @@ export async function collectSnapshot(
         ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python))
         : python;
     const kernelLog = (await kernelLogPromise) ?? null;
-    return {
-      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-      tool: { name: TOOL_NAME, version: TOOL_VERSION },
-      collectedAt: new Date(penv.now()).toISOString(),
-      host: { name: hostName },
+    return assemble(penv, hostName, {
       self,
       system,
       nvidia,
       processes,
       env,
       probes,
-      ...(toolkit ? { toolkit } : {}),
-      ...(pythonFinal ? { python: pythonFinal } : {}),
-      ...(libraries ? { libraries } : {}),
-      ...(smokeSection ? { smoke: smokeSection } : {}),
-      ...(kernelLog ? { kernelLog } : {}),
-    };
+      toolkit,
+      python: pythonFinal,
+      libraries,
+      smoke: smokeSection,
+      kernelLog,
+    });
   } finally {
     // never leave a smoke process waiting for its go-ahead (it would sit until its time limit)
     smoke?.started?.go();
   }
+}
+
+type Sections = Pick<Snapshot, 'self' | 'system' | 'nvidia' | 'processes' | 'env' | 'probes'> & {
+  [K in 'toolkit' | 'python' | 'libraries' | 'smoke' | 'kernelLog']?: Snapshot[K] | null | undefined;
+};
+
+/** The snapshot of these sections, in the schema's key order; an optional section that is absent is left out. */
+function assemble(penv: ProbeEnv, hostName: string, s: Sections): Snapshot {
+  const { toolkit, python, libraries, smoke, kernelLog, ...required } = s;
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    collectedAt: new Date(penv.now()).toISOString(),
+    host: { name: hostName },
+    self: required.self,
+    system: required.system,
+    nvidia: required.nvidia,
+    processes: required.processes,
+    env: required.env,
+    probes: required.probes,
+    ...(toolkit ? { toolkit } : {}),
+    ...(python ? { python } : {}),
+    ...(libraries ? { libraries } : {}),
+    ...(smoke ? { smoke } : {}),
+    ...(kernelLog ? { kernelLog } : {}),
+  };
 }
 
 function readHostName(fs: ProbeEnv['fs']): string {
