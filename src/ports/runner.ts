@@ -1,6 +1,6 @@
 // The process-runner port. argv in, never a shell; a discriminated union out.
 // This file and ./fs.ts are the only modules that touch node:child_process / node:fs for probing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as ChildProcess from 'node:child_process';
@@ -39,6 +39,13 @@ export interface RunOptions {
    * first on sys.path, so a json.py there would run as the caller). Ignored when `cwd` is given.
    */
   isolatedCwd?: boolean;
+  /**
+   * Standard output into a private unlinked file, read when the program exits, instead of a socket: a program
+   * that writes its answer in many small writes (nvidia-smi -q -x) blocks on a socket whose buffer fills, until our
+   * event loop reads it, which our own synchronous work delays. A program writing past maxBytes is ended there
+   * (its answer is what it wrote up to the limit). Falls back to the socket where no temporary file can be made.
+   */
+  stdoutToFile?: boolean;
 }
 
 export interface ProcessRunner {
@@ -87,11 +94,15 @@ export const realRunner: ProcessRunner = {
       const cleanup = () => {
         if (privateDir && privateDir !== '/') rmSync(privateDir, { recursive: true, force: true });
       };
+      const outFile = options.stdoutToFile ? openPrivateFile() : undefined;
+      const closeOutFile = () => {
+        if (outFile !== undefined) closeSync(outFile);
+      };
       let child;
       try {
         child = spawn(command, [...args], {
           shell: false,
-          stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+          stdio: [options.input === undefined ? 'ignore' : 'pipe', outFile ?? 'pipe', 'pipe'],
           env: options.env
             ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv)
             : process.env,
@@ -100,6 +111,7 @@ export const realRunner: ProcessRunner = {
         });
       } catch (err) {
         cleanup();
+        closeOutFile();
         const code = (err as NodeJS.ErrnoException).code;
         resolve(
           code === 'EACCES'
@@ -139,28 +151,44 @@ export const realRunner: ProcessRunner = {
           );
       }
       let drainTimer: ReturnType<typeof setTimeout> | undefined;
+      let sizeWatch: ReturnType<typeof setInterval> | undefined;
+      let overLimit = false;
       const timer = setTimeout(() => {
         timedOut = true;
         killGroup(child.pid, 'SIGKILL');
         // The group is gone; a descendant outside it may still hold the pipes: do not wait for it.
         drainTimer ??= setTimeout(() => conclude(null, 'SIGKILL'), PIPE_DRAIN_MS);
       }, timeoutMs);
+      // the file has no reader to stop a runaway writer: end the program once it is past what we keep
+      if (outFile !== undefined)
+        sizeWatch = setInterval(() => {
+          if (fileSize(outFile) <= maxBytes) return;
+          overLimit = true;
+          killGroup(child.pid, 'SIGKILL');
+        }, FILE_WATCH_MS);
       const finish = (r: RunResult) => {
         if (settled) return;
         settled = true;
         if (pid !== undefined) inFlight.delete(pid);
         clearTimeout(timer);
         clearTimeout(drainTimer);
+        clearInterval(sizeWatch);
+        closeOutFile();
         child.stdout?.destroy();
         child.stderr?.destroy();
         cleanup();
         resolve(r);
       };
       const conclude = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (settled) return;
+        if (outFile !== undefined) keep(out, 0, readHead(outFile, maxBytes));
         const stdout = Buffer.concat(out).toString('utf8');
         const stderr = Buffer.concat(errb).toString('utf8');
         const durationMs = elapsed();
         if (timedOut) finish({ kind: 'timeout', stdout, stderr, durationMs });
+        // ended by us past the limit: what it wrote up to there is its answer, as through a socket, which drops
+        // the rest and lets the program finish
+        else if (overLimit) finish({ kind: 'ok', stdout, stderr, durationMs });
         else if (signal) finish({ kind: 'signal', signal, stdout, stderr, durationMs });
         else if (code === 0) finish({ kind: 'ok', stdout, stderr, durationMs });
         else finish({ kind: 'non-zero', code: code ?? -1, stdout, stderr, durationMs });
@@ -178,6 +206,54 @@ export const realRunner: ProcessRunner = {
     });
   },
 };
+
+const FILE_WATCH_MS = 50;
+
+/** A new file only we can read, already unlinked (nothing to clean up), or undefined where none can be made. */
+function openPrivateFile(): number | undefined {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const name = join(tmpdir(), `gpu-env-doctor-${process.pid}-${(fileSerial++).toString(36)}-${attempt}.out`);
+    try {
+      // wx: O_CREAT|O_EXCL, so a file or link planted under that name is never opened or followed
+      const fd = openSync(name, 'wx+', 0o600);
+      try {
+        unlinkSync(name);
+      } catch {
+        /* left behind in the temp folder: harmless, and still private */
+      }
+      return fd;
+    } catch {
+      /* taken or unwritable: try another name, then give up */
+    }
+  }
+  return undefined;
+}
+let fileSerial = 0;
+
+function fileSize(fd: number): number {
+  try {
+    return fstatSync(fd).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The first `max` bytes the program wrote to the file. */
+function readHead(fd: number, max: number): Buffer {
+  const size = Math.min(fileSize(fd), max);
+  const buf = Buffer.alloc(size);
+  let got = 0;
+  try {
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+  } catch {
+    /* what was read so far */
+  }
+  return buf.subarray(0, got);
+}
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (!pid) return;

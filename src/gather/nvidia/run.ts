@@ -23,7 +23,8 @@ export interface NvidiaRuns {
 
 export function startNvidiaSmi(runner: ProcessRunner, timeoutMs: number): NvidiaRuns {
   const startedAt = performance.now();
-  const opts = { timeoutMs };
+  // into files: nvidia-smi writes its answer in many small writes and would otherwise wait for our reads
+  const opts = { timeoutMs, stdoutToFile: true };
   return {
     startedAt,
     results: Promise.all([
