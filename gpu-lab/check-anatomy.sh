@@ -40,3 +40,15 @@ LOG27=test/fixtures/h200/logs/conv-keep1200-bs64.txt
 mkdir -p "$OUT/explain-prof"
 for i in 1 2 3; do node --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir "$OUT/explain-prof" "$CLI" explain "$LOG27" --no-machine > /dev/null 2>&1; done
 rm -rf "$E"
+# check --deep: the same timeline (the smoke test's children), 3 rounds after one warm-up
+PY=$(command -v python3)
+node "$CLI" check --deep --json --python "$PY" > /dev/null 2>&1
+for i in 1 2 3; do
+  t0=$(date +%s%N)
+  ANATOMY_OUT="$OUT/deep-anatomy-$i.json" node --import ./gpu-lab/anatomy/preload.mjs "$CLI" check --deep --json --python "$PY" > "$OUT/deep-$i.json" 2>/dev/null
+  t1=$(date +%s%N)
+  echo "deep round $i: $(( (t1 - t0) / 1000000 )) ms"; node -e '
+const a=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));
+for (const c of a.children) console.log(`  child ${c.cmd.slice(0,70)}: call ${c.call} exit ${c.exit??"-"} close ${c.close??"-"}`);
+console.log(`  main thread busy > 4 ms: ${a.gaps.map(([x,y])=>`${x.toFixed(0)}-${y.toFixed(0)}`).join(", ")}`);' "$OUT/deep-anatomy-$i.json"
+done | tee "$OUT/deep.txt"
