@@ -53,5 +53,5 @@ for (const c of a.children) console.log(`  child ${c.cmd.slice(0,70)}: call ${c.
 console.log(`  main thread busy > 4 ms: ${a.gaps.map(([x,y])=>`${x.toFixed(0)}-${y.toFixed(0)}`).join(", ")}`);' "$OUT/deep-anatomy-$i.json"
 done | tee "$OUT/deep.txt"
 # the rounds' files in one archive (the device tool brings back only a few files)
-( cd "$OUT" && tar -czf rounds.tgz anatomy-*.json check-*.json deep-*.json deep-anatomy-*.json wall-*.txt shim-*.txt explain-prof 2>/dev/null \
+( cd "$OUT" && tar -czf rounds.tgz anatomy-*.json check-*.json deep-*.json wall-*.txt shim-*.txt explain-prof 2>/dev/null \
   && rm -rf anatomy-*.json check-*.json deep-*.json deep-anatomy-*.json wall-*.txt shim-*.txt explain-prof )
