@@ -1,7 +1,7 @@
 // The machine at each failure of the reproduced benchmark: run.sh (dry mode, fake python3/nvidia-smi answering with
 // the idle H200's captures) takes `dist/cli.js snapshot` beside each failed job's log, at the failure while the
-// job still lives; import.mjs keeps it beside the corpus log; mark-job.mjs marks the job's processes as the job.
-// Needs dist/cli.js (npm run build).
+// job still lives; import.mjs keeps it beside the corpus log; mark-job.mjs marks the job's processes as the job;
+// bench/explain-repro.mjs --machine reads each log with its snapshot. Needs dist/cli.js (npm run build).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -120,4 +120,38 @@ describe('mark-job.mjs', () => {
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
+});
+
+describe('bench/explain-repro.mjs --machine', () => {
+  it('reads a log with its snapshot where it has one, and counts the logs without one apart', () => {
+    const corpus = tempDir('ged-reprobench-');
+    const src = path.join(FIXTURES, 'repro/gpu_memory_exhausted');
+    const dir = path.join(corpus, 'gpu_memory_exhausted');
+    fs.mkdirSync(dir);
+    for (const id of ['toobig.cupy-alloc', 'toobig.cupy-zeros'])
+      for (const ext of ['log', 'json'])
+        fs.copyFileSync(path.join(src, `${id}.${ext}`), path.join(dir, `${id}.${ext}`));
+    // the H200 at rest: a 200 GiB request is larger than its whole memory
+    fs.copyFileSync(
+      path.join(FIXTURES, 'snapshots/h200-full-idle.json'),
+      path.join(dir, 'toobig.cupy-alloc.snapshot.json'),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [path.join(REPO, 'bench/explain-repro.mjs'), '--dir', corpus, '--machine', '--json'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    // the log alone: CuPy's "allocated so far: 0 bytes" reads as memory held elsewhere
+    expect(out.misses.map((m: { id: string }) => m.id).sort()).toEqual(['toobig.cupy-alloc', 'toobig.cupy-zeros']);
+    expect(out.machine).toMatchObject({ snapshots: 1, withoutSnapshot: 1, unreadable: [] });
+    // with the machine the first is right; the second, without a snapshot, is read as before
+    expect(out.machine.misses.map((m: { id: string }) => m.id)).toEqual(['toobig.cupy-zeros']);
+    expect(out.machine.subset.withMachine.accuracy).toBe(1);
+    expect(out.machine.subset.logAlone.accuracy).toBe(0);
+  }, 150_000);
 });
