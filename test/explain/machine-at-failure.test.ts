@@ -13,67 +13,12 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explainText } from '../../src/judge/explain/engine.js';
 import type { Diagnosis } from '../../src/judge/explain/types.js';
-import { markJobProcesses } from '../../src/act/run/mark-job.js';
-import { createFileSystem } from '../../src/ports/fs.js';
-import { probeProcesses } from '../../src/gather/procfs/processes.js';
-import { Snapshot, type Nvidia } from '../../src/gather/snapshot/schema.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
-import { makeRoot } from '../helpers/fixture-root.js';
-import { HOLDERS, holdersNvidia, holdersSnapshot, JAX_PID, TORCH_PID } from '../helpers/holders.js';
+import { holdersSnapshot, JAX_PID, TORCH_PID } from '../helpers/holders.js';
 import { planted } from '../helpers/snapshots.js';
+import { atFailure, CUPY_MAPS, maps } from './machine-scenes.js';
 
 const repro = (label: string, id: string) => fs.readFileSync(path.join(FIXTURES, 'repro', label, `${id}.log`), 'utf8');
-const maps = (pid: number) => fs.readFileSync(path.join(HOLDERS, `maps-${pid}.txt`), 'utf8');
-/** CuPy's extension modules as a process that imported CuPy maps them, at the path the repro logs' tracebacks show */
-const CUPY_MAPS = ['cupy_backends/cuda/api/runtime', 'cupy/_core/core', 'cupy/cuda/memory']
-  .map(
-    (m, i) =>
-      `7f3a1${i}000000-7f3a1${i}100000 r-xp 00000000 00:2e 99${i} /opt/torch/.venv/lib/python3.12/site-packages/${m}.cpython-312-x86_64-linux-gnu.so`,
-  )
-  .join('\n');
-
-/**
- * The H200 at a job's failure: nvidia-smi's real XML with its processes as given (PID → MiB; the PIDs of the
- * capture keep their real maps unless `mapsOf` gives others), probed under a --root tree, and the job's PID marked
- * as the job (as `run` and gpu-lab/repro/run.sh mark it).
- */
-function atFailure(spec: { used: Record<number, number>; mapsOf?: Record<number, string>; job?: number }): Snapshot {
-  const base = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'snapshots/h200-full-idle.json'), 'utf8'));
-  const real = holdersNvidia();
-  if (!real.ok) throw new Error('no GPU in the capture');
-  const pids = Object.keys(spec.used).map(Number);
-  const proto = real.gpus[0]!.processes[0]!;
-  const procsOnGpu = pids.map((pid) => ({ ...proto, pid, usedMiB: spec.used[pid]! }));
-  const usedMiB = pids.reduce((a, p) => a + spec.used[p]!, 0);
-  const nvidia: Nvidia = {
-    ...real,
-    gpus: real.gpus.map((g) => ({
-      ...g,
-      processes: procsOnGpu,
-      memory: { ...g.memory, usedMiB, freeMiB: g.memory.totalMiB - usedMiB },
-    })),
-  };
-  const root = makeRoot({
-    procs: [
-      { pid: 1731, ppid: 1, comm: 'bash', uid: 0 },
-      ...pids.map((pid) => ({ pid, ppid: 1731, uid: 0, gpuFd: true, cmdline: ['python3', `/tmp/job-${pid}.py`] })),
-    ],
-    selfPid: 4242,
-    files: Object.fromEntries(pids.map((pid) => [`/proc/${pid}/maps`, spec.mapsOf?.[pid] ?? maps(pid)])) as Record<
-      string,
-      string
-    >,
-  });
-  const processes = probeProcesses(createFileSystem(root), nvidia, 4242, (1796200000 + 79.86 + 12) * 1000);
-  const snap = Snapshot.parse({
-    ...base,
-    nvidia,
-    processes,
-    self: { ...base.self, pid: 4242, uid: 0, user: 'root' },
-  });
-  return spec.job !== undefined ? Snapshot.parse(markJobProcesses(snap, [spec.job])) : snap;
-}
-
 const first = (d: Diagnosis) => d.causes[0]?.id;
 const machineWhy = (d: Diagnosis, id: string) =>
   (d.causes.find((c) => c.id === id)?.evidence ?? []).filter((e) => e.source === 'machine').map((e) => e.text);
