@@ -309,15 +309,14 @@ function failingHadLittle(signals: Map<string, SignalState>): boolean {
 /** XLA's out-of-memory lines that carry the failed request (as analyse/memory.ts reads them) */
 const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
 
-/** the size the failed request asked for, from the message's own figures, or undefined */
+/** the size the failed request asked for, from a message that does not state the GPU's total with it (PyTorch's
+ *  does: analyse/memory.ts weighs its request against that total), or undefined */
 function requestOf(signals: Map<string, SignalState>): number | undefined {
   const cupy = signals.get('cupy.out_of_memory');
   if (cupy) {
     const n = parseSize(/Out of memory allocating ([\d,]+) bytes/.exec(Collector.matches(cupy).at(-1)!.text)?.[1]);
     if (n !== undefined) return n;
   }
-  const torch = torchOomFigures(signals);
-  if (torch) return torch.requested;
   for (const g of XLA_REQUEST_GROUPS) {
     const st = signals.get(g);
     if (!st) continue;
