@@ -3,6 +3,8 @@
 // staged, with the labeller's decisions (decisions.json beside this script: per job id, `drop` with a reason, or
 // a new `label` / a `secondary` with a `note`) applied. A job that did not fail as staged is left out unless a
 // decision keeps it. Sidecars keep what run.sh wrote, plus `checked` (the decision's note, or "as staged").
+// The machine at the failure (logs/ID.snapshot.json, when run.sh could take it) is kept beside the log as
+// ID.snapshot.json, less the sections explain never reads (python, libraries: most of its size).
 // Run: node gpu-lab/repro/import.mjs ARCHIVE.tar.gz [--out DIR] [--add]   (--add: keep what DIR holds, add to it)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -41,9 +43,10 @@ if (!add) fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 const counts = {};
 const left = [];
+let snapshots = 0;
 for (const f of fs
   .readdirSync(logs)
-  .filter((x) => x.endsWith('.json'))
+  .filter((x) => x.endsWith('.json') && !x.endsWith('.snapshot.json'))
   .sort()) {
   const meta = JSON.parse(fs.readFileSync(path.join(logs, f), 'utf8'));
   const dec = decisions[meta.id] ?? {};
@@ -74,6 +77,12 @@ for (const f of fs
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${meta.id}.log`), text);
   fs.writeFileSync(path.join(dir, `${meta.id}.json`), `${JSON.stringify(out, null, 1)}\n`);
+  const snap = path.join(logs, f.replace(/\.json$/, '.snapshot.json'));
+  if (fs.existsSync(snap)) {
+    const { python, libraries, ...kept } = JSON.parse(fs.readFileSync(snap, 'utf8'));
+    fs.writeFileSync(path.join(dir, `${meta.id}.snapshot.json`), `${JSON.stringify(kept, null, 1)}\n`);
+    snapshots += 1;
+  }
   counts[label] = (counts[label] ?? 0) + 1;
 }
 // a second archive (--add) keeps its summary beside the first one's
@@ -87,4 +96,5 @@ console.log(
   `imported into ${path.relative(repo, outDir).startsWith('..') ? outDir : path.relative(repo, outDir)}: ${Object.values(counts).reduce((a, b) => a + b, 0)} logs, ${Object.keys(counts).length} labels`,
 );
 for (const [l, n] of Object.entries(counts).sort()) console.log(`  ${l.padEnd(30)} ${n}`);
+console.log(`with the machine at the failure (ID.snapshot.json): ${snapshots}`);
 console.log(`left out: ${left.length} (left-out.txt)`);

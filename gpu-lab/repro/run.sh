@@ -14,6 +14,14 @@
 # holder), twofw (two frameworks in one process, one at a time). Every job has a time limit, none starts when it could end past
 # REPRO_HARD_S, and everything started here is ended on exit. A job that did not fail, or failed without the text
 # its scenario predicts, is kept and marked (sidecar "staged": false) for the labeller.
+#
+# The machine at each failure: with Node on PATH (`source .gpu-lab/env.sh`) and dist/cli.js built, every job that
+# fails gets `node dist/cli.js snapshot` beside its log (logs/ID.snapshot.json), taken while the staged holders still
+# live. A Python job is read at its failure, its process still alive with its memory (hook/sitecustomize.py holds it
+# after Python printed the exception, as `gpu-env-doctor run` snapshots a job when it shows it is failing; the job's
+# processes are marked as the job: mark-job.mjs); other jobs right after they exit. The snapshot runs with the job's
+# staged variables but the loader's (LD_PRELOAD, LD_LIBRARY_PATH: they would change the snapshot's own programs, not
+# describe the job's). About 0.3 s each. REPRO_SNAPSHOT=0 turns it off; without Node, summary.txt says so.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/repro-out}; mkdir -p "$OUT"
@@ -26,6 +34,13 @@ PIDS=$W/started.pids; : > "$PIDS"; : > "$W/jobs.txt"
 if [ -n "${REPRO_DRY:-}" ]; then export PATH="$HERE/fake:$PATH" REPRO_FAKE_STATE="$W/fake"; mkdir -p "$W/fake"; fi
 PY=${PY:-python3}
 J=$HERE/jobs
+REPO=$(cd "$HERE/../.." && pwd)
+SNAP_CLI=${REPRO_CLI:-$REPO/dist/cli.js}
+if [ "${REPRO_SNAPSHOT:-1}" = 0 ]; then SNAPS="off (REPRO_SNAPSHOT=0)"
+elif ! command -v node > /dev/null 2>&1; then SNAPS="off: no node on PATH (source .gpu-lab/env.sh first)"
+elif [ ! -f "$SNAP_CLI" ]; then SNAPS="off: no $SNAP_CLI (npm run build, and carry dist)"
+else SNAPS=on; fi
+mkdir -p "$W/marks"
 CU=$HERE/cuda
 BASE_LLP=${LD_LIBRARY_PATH:-}
 SYS=/usr/lib/x86_64-linux-gnu
@@ -59,26 +74,59 @@ trap '' PIPE
 
 jesc() { local s=$1; s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; s=${s//$'\t'/\\t}; s=${s//$'\r'/\\r}; printf '%s' "$s"; }
 
+# snapshot_of ID PID WHEN -- CMD...: the machine now into logs/ID.snapshot.json (PID: the failed process, still
+# alive, marked as the job), with CMD's staged variables less the loader's; SNAP_AT says what was kept.
+snapshot_of() {
+  local id=$1 pid=$2 when=$3 a f=$LOGS/$1.snapshot.json; shift 3; [ "${1:-}" = -- ] && shift
+  local envs=()
+  if [ "${1:-}" = env ]; then
+    shift; for a in "$@"; do case $a in LD_PRELOAD=*|LD_LIBRARY_PATH=*) ;; *=*) envs+=("$a") ;; *) break ;; esac; done
+  fi
+  if ( cd "$W/cwd" && exec env ${envs[@]+"${envs[@]}"} timeout -k 2 20 node "$SNAP_CLI" snapshot --timeout 10 ) > "$f.tmp" 2> "$f.err" &&
+     { [ -z "$pid" ] || node "$HERE/mark-job.mjs" "$f.tmp" "$pid" 2>> "$f.err"; }; then
+    mv "$f.tmp" "$f"; SNAP_AT=$when
+  else
+    SNAP_AT="failed: $(tail -1 "$f.err" | cut -c1-120)"; rm -f "$f.tmp"
+  fi
+  [ -s "$f.err" ] || rm -f "$f.err"
+}
+
 # runjob ID LABEL FRAMEWORK SECONDS EXPECT HOW -- CMD...: runs CMD (env K=V ... first for the staged settings) from
 # an empty folder, stdout and stderr together into logs/ID.log exactly as printed, then the sidecar logs/ID.json.
 # EXPECT: an extended regex (case-insensitive) the failure's text must show for the job to count as staged.
 runjob() {
   local id=$1 label=$2 fw=$3 t=$4 expect=$5 how=$6; shift 6; [ "${1:-}" = -- ] && shift
-  local log=$LOGS/$id.log s e rc seen=false timed=false cmd="" a envs=""
+  local log=$LOGS/$id.log s e rc seen=false timed=false cmd="" a envs="" mark=$W/marks/$id SNAP_AT=none
   s=$(date +%s%N)
-  ( cd "$W/cwd" && exec timeout -k 5 "$t" "$@" ) > "$log" 2>&1 < /dev/null &
-  local tp=$!; echo "$tp" >> "$PIDS"; wait "$tp"; rc=$?; echo "-$tp" >> "$PIDS"
+  if [ "$SNAPS" = on ]; then
+    ( cd "$W/cwd" && REPRO_FAIL_MARK=$mark PYTHONPATH=$HERE/hook${PYTHONPATH:+:$PYTHONPATH} exec timeout -k 5 "$t" "$@" ) > "$log" 2>&1 < /dev/null &
+  else
+    ( cd "$W/cwd" && exec timeout -k 5 "$t" "$@" ) > "$log" 2>&1 < /dev/null &
+  fi
+  local tp=$!; echo "$tp" >> "$PIDS"
+  if [ "$SNAPS" = on ]; then
+    # a Python job that failed waits (at most 8 s) with its memory until the machine is read
+    while kill -0 "$tp" 2>/dev/null; do
+      if [ -s "$mark" ]; then snapshot_of "$id" "$(head -1 "$mark")" at-failure -- "$@"; : > "$mark.done"; break; fi
+      sleep 0.05
+    done
+  fi
+  wait "$tp"; rc=$?; echo "-$tp" >> "$PIDS"
   e=$(date +%s%N)
+  [ "$SNAPS" = on ] && [ "$rc" != 0 ] && [ "$SNAP_AT" = none ] && snapshot_of "$id" "" after-exit -- "$@"
   { [ "$rc" = 124 ] || [ "$rc" = 137 ]; } && timed=true
   grep -Eiq -- "$expect" "$log" 2>/dev/null && seen=true
   for a in "$@"; do cmd+="${cmd:+ }$a"; done
   if [ "$1" = env ]; then shift; for a in "$@"; do case $a in *=*) envs+="${envs:+,}\"$(jesc "$a")\"" ;; *) break ;; esac; done; fi
   local staged=false; [ "$rc" != 0 ] && [ "$timed" = false ] && [ "$seen" = true ] && staged=true
-  printf '{"id":"%s","label":"%s","framework":"%s","scenario":"%s","phase":"%s","how":"%s","env":[%s],"command":"%s","exit":%s,"timed_out":%s,"expected_text":"%s","expected_seen":%s,"staged":%s,"seconds":%s}\n' \
+  printf '{"id":"%s","label":"%s","framework":"%s","scenario":"%s","phase":"%s","how":"%s","env":[%s],"command":"%s","exit":%s,"timed_out":%s,"expected_text":"%s","expected_seen":%s,"staged":%s,"seconds":%s,"snapshot":"%s"}\n' \
     "$(jesc "$id")" "$label" "$fw" "$(jesc "${id%%.*}")" "$PHASE" "$(jesc "$how")" "$envs" "$(jesc "$cmd")" "$rc" "$timed" "$(jesc "$expect")" "$seen" "$staged" \
-    "$(( (e - s) / 1000000 ))e-3" > "$LOGS/$id.json"
+    "$(( (e - s) / 1000000 ))e-3" "$(jesc "$SNAP_AT")" > "$LOGS/$id.json"
   echo "$id rc=$rc staged=$staged" >> "$W/jobs.txt"
 }
+
+# the jobs' sidecars (logs/ID.json), not their snapshots (logs/ID.snapshot.json)
+sidecars() { ls "$LOGS"/*.json 2>/dev/null | grep -v '\.snapshot\.json$'; }
 
 # A pool of background jobs: P waits for a free slot (PAR at once), drain waits for all of them.
 POOL=()
@@ -94,7 +142,7 @@ S() { if [ $(( $(elapsed) + $4 + 5 )) -gt "$HARD" ]; then echo "$1 (${2}): no ti
 # the background holder of the memory phases (PID in HOLDER): continued if stopped, ended, reaped
 stop_holder() { [ -n "${HOLDER:-}" ] && { kill -CONT "$HOLDER" 2>/dev/null; kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null; echo "-$HOLDER" >> "$PIDS"; }; HOLDER=; sleep 1; }
 wait_for() { local i; for i in $(seq 1 $(( $3 * 5 ))); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.2; done; return 1; }
-phase() { PHASE=$1; if [ -n "${REPRO_ONLY:-}" ] && ! printf '%s\n' "$1" | grep -Eq -- "$REPRO_ONLY"; then return 1; fi; say "phase $1 (jobs so far: $(ls "$LOGS"/*.json 2>/dev/null | wc -l))"; return 0; }
+phase() { PHASE=$1; if [ -n "${REPRO_ONLY:-}" ] && ! printf '%s\n' "$1" | grep -Eq -- "$REPRO_ONLY"; then return 1; fi; say "phase $1 (jobs so far: $(sidecars | wc -l))"; return 0; }
 
 # What the failures' texts show, per class (an extended regex, case-insensitive)
 X_OOM='out of memory|OutOfMemory|RESOURCE_EXHAUSTED|cudaErrorMemoryAllocation|memory allocation'
@@ -112,7 +160,8 @@ X_ASSERT='device-side assert|Assertion|CUDA_ERROR_ASSERT|out of bounds|probabili
 say "repro on $(uname -n) into $OUT (work folder $W)"
 { timeout 30 nvidia-smi --query-gpu=name,memory.total,driver_version,uuid --format=csv,noheader
   timeout 60 "$PY" -c 'import sys, torch, jax, cupy; print(sys.version.split()[0], "torch", torch.__version__, "jax", jax.__version__, "cupy", cupy.__version__)'
-  timeout 30 nvcc --version | tail -2; echo "LD_LIBRARY_PATH=$BASE_LLP"; } > "$W/machine.txt" 2>&1 &
+  timeout 30 nvcc --version | tail -2; echo "LD_LIBRARY_PATH=$BASE_LLP"
+  echo "snapshots at the failures: $SNAPS$( [ "$SNAPS" = on ] && echo " (node $(node --version), $SNAP_CLI)")"; } > "$W/machine.txt" 2>&1 &
 MACH=$!
 # Programs built here (side by side, 90 s at most): kernels for other architectures (no PTX), module images,
 # and programs linked to one CUDA library each whose run-time search path is a copied tree missing it.
@@ -464,10 +513,12 @@ say "all phases done"
 {
   echo "repro run: $(date -u +%FT%TZ), $(elapsed) s"; cat "$W/machine.txt"; echo
   echo "label                          jobs staged  (staged: failed, not timed out, with the scenario's text)"
-  for f in "$LOGS"/*.json; do [ -f "$f" ] && sed -n 's/.*"label":"\([^"]*\)".*"staged":\(true\|false\).*/\1 \2/p' "$f"; done | sort | uniq -c |
+  for f in $(sidecars); do sed -n 's/.*"label":"\([^"]*\)".*"staged":\(true\|false\).*/\1 \2/p' "$f"; done | sort | uniq -c |
     awk '{ n[$2] += $1; if ($3 == "true") s[$2] += $1 } END { for (l in n) printf "%-30s %5d %6d\n", l, n[l], s[l] }' | sort
-  echo; echo "jobs: $(ls "$LOGS"/*.json 2>/dev/null | wc -l), staged: $(grep -l '"staged":true' "$LOGS"/*.json 2>/dev/null | wc -l)"
-  echo; echo "not staged (kept, marked):"; grep -L '"staged":true' "$LOGS"/*.json 2>/dev/null | sed 's|.*/||; s|\.json$||' | while read -r id; do echo "  $id: exit $(sed -n 's/.*"exit":\([0-9-]*\).*/\1/p' "$LOGS/$id.json"), $(grep -v '^\s*$' "$LOGS/$id.log" | tail -1 | cut -c1-160)"; done
+  echo; echo "jobs: $(sidecars | wc -l), staged: $(sidecars | xargs -r grep -l '"staged":true' | wc -l)"
+  echo "snapshots: $SNAPS"
+  [ "$SNAPS" = on ] && for f in $(sidecars); do sed -n 's/.*"snapshot":"\([^":]*\).*/\1/p' "$f"; done | sort | uniq -c | sed 's/^/  /'
+  echo; echo "not staged (kept, marked):"; sidecars | xargs -r grep -L '"staged":true' | sed 's|.*/||; s|\.json$||' | while read -r id; do echo "  $id: exit $(sed -n 's/.*"exit":\([0-9-]*\).*/\1/p' "$LOGS/$id.json"), $(grep -v '^\s*$' "$LOGS/$id.log" | tail -1 | cut -c1-160)"; done
   echo; echo "not run:"; cat "$W/not-run.txt" 2>/dev/null
   echo; echo "build failures:"; grep '^build ' "$W/run.txt" 2>/dev/null
 } > "$W/summary.txt"

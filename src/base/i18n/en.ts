@@ -1941,6 +1941,17 @@ export const en = {
   'why.m.jobOthers': '{self} + {requested} + {others} held by the other processes',
   'why.m.inProcess':
     'on this machine PID {pid} maps both PyTorch and {fw}: {fw} reserves its pool inside the same process',
+  'why.m.poolsCompete':
+    "now: PID {pid} ({fw}) holds {mib} on GPU {gpus} as its preallocated pool ({policy}); this job's own pool then " +
+    'could not take the size it first asked for: two preallocating pools compete for one GPU',
+  'why.m.poolNotStray': 'PID {pid} holds a preallocated pool, not memory left behind: the preallocation is the cause',
+  'why.m.inJob':
+    "at the failure this job's process PID {pid} maps {fws} and holds {mib} of {total}, and {failing} had " +
+    "(nearly) none of it: {other}'s pool holds it in the same process",
+  'why.m.notOtherProcess': "the memory is held inside this job's process (PID {pid}), not by another process",
+  'why.m.jobHoldsIt':
+    "at the failure no other process held more than a CUDA context; this job's own processes held {mib} of {total}",
+  'why.m.tooLarge': 'the request ({requested}) is larger than the whole memory of every GPU here ({total})',
   'why.m.fits': 'without {who} this job, {job}, fits in {total}',
   'why.m.notFits': 'even without {who} this job, {job}, does not fit in {total}',
   // the total a PyTorch OOM states is the log's (its cudaMemGetInfo), not this machine's nvidia-smi figure

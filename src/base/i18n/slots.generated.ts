@@ -557,6 +557,12 @@ export interface Slots {
   'why.m.job': 'requested' | 'self';
   'why.m.jobOthers': 'others' | 'requested' | 'self';
   'why.m.inProcess': 'fw' | 'pid';
+  'why.m.poolsCompete': 'fw' | 'gpus' | 'mib' | 'pid' | 'policy';
+  'why.m.poolNotStray': 'pid';
+  'why.m.inJob': 'failing' | 'fws' | 'mib' | 'other' | 'pid' | 'total';
+  'why.m.notOtherProcess': 'pid';
+  'why.m.jobHoldsIt': 'mib' | 'total';
+  'why.m.tooLarge': 'requested' | 'total';
   'why.m.fits': 'job' | 'total' | 'who';
   'why.m.notFits': 'job' | 'total' | 'who';
   'why.m.fitsLog': 'job' | 'total' | 'who';

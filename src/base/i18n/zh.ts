@@ -1583,6 +1583,16 @@ export const zh: Record<MessageKey, string> = {
   'why.m.job': '{self} + {requested}',
   'why.m.jobOthers': '{self} + {requested} + 其他进程占用的 {others}',
   'why.m.inProcess': '本机上 PID {pid} 同时加载了 PyTorch 和 {fw}：{fw} 在同一进程中预留了它的显存池',
+  'why.m.poolsCompete':
+    '现在：PID {pid}（{fw}）在 GPU {gpus} 上以预分配的显存池占用 {mib}（{policy}）；本任务自己的显存池随后拿不到' +
+    '它最初要的大小：两个预分配的显存池在争同一块 GPU',
+  'why.m.poolNotStray': 'PID {pid} 占用的是预分配的显存池，而不是遗留的显存：原因是预分配',
+  'why.m.inJob':
+    '失败时，本任务的进程 PID {pid} 同时加载了 {fws}，占用 {mib}（共 {total}），而 {failing} 自己几乎一点也没分到：' +
+    '显存在同一进程中被 {other} 的显存池占着',
+  'why.m.notOtherProcess': '显存被本任务自己的进程（PID {pid}）占着，而不是被其他进程占着',
+  'why.m.jobHoldsIt': '失败时没有其他进程占用超过一个 CUDA 上下文的显存；本任务自己的进程占用了 {mib}（共 {total}）',
+  'why.m.tooLarge': '请求的大小（{requested}）超过了这台机器上每一块 GPU 的全部显存（{total}）',
   'why.m.fits': '如果没有 {who}，本任务（{job}）放得进 {total}',
   'why.m.notFits': '即使没有 {who}，本任务（{job}）也放不进 {total}',
   'why.m.fitsLog': '如果没有 {who}，本任务（{job}）放得进 GPU 的 {total}（日志所写的总量）',

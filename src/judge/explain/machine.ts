@@ -5,9 +5,9 @@
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { fmtMiB } from '../../base/format.js';
 import { assess, isStale } from '../procs/verdict.js';
-import { holderFrameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
-import { torchOomFigures } from './analyse/memory.js';
-import { fmtBytes } from './analyse/sizes.js';
+import { frameworkLabel, holderFrameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
+import { CONTEXT_AND_HANDLES_BYTES, torchOomFigures } from './analyse/memory.js';
+import { fmtBytes, MiB, parseSize } from './analyse/sizes.js';
 import type { Board } from './analyse/board.js';
 import { compareVersions, smOfCc } from './knowledge-bridge.js';
 import { smRunsOn } from './analyse/versions.js';
@@ -15,6 +15,13 @@ import type { EnvironmentFacts, LogEvidence } from './types.js';
 import type { SignalState } from './collect.js';
 import { Collector } from './collect.js';
 import { t } from '../../base/i18n/index.js';
+
+/** A holder no larger than a CUDA context with its library handles did not fill the GPU (as in analyse/memory.ts) */
+const CONTEXT_MIB = CONTEXT_AND_HANDLES_BYTES / MiB;
+/** The job's own processes hold at least this share of the GPU: what filled it is inside the job */
+const JOB_HOLDS_SHARE = 0.25;
+/** The frameworks that reserve a pool of the GPU up front (JAX's 75%, TensorFlow's nearly all) */
+const PREALLOCATING: ReadonlySet<string> = new Set(['jax', 'tensorflow']);
 
 const MEMORY_CAUSES = [
   'gpu_memory_exhausted',
@@ -41,13 +48,34 @@ export function combineWithMachine(
         .filter((p) => !p.isSelfOrAncestor && (p.usedMiB ?? 0) > 0)
         .sort((a, b) => (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
       const totalMiB = gpus.reduce((a, g) => a + g.memory.totalMiB, 0) || 1;
+      // this job's own pool (XLA's preallocation) failed to take its first size: something held the GPU before it
+      const ownPoolFailed = poolSteppedDown(signals);
+      let competing = false;
       for (const p of holders.slice(0, 5)) {
         const { verdict: v, reason, protectedBy } = assess(p, snap.self);
         const share = (p.usedMiB ?? 0) / totalMiB;
-        const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : 0.4;
+        // a context's worth (another job starting, a monitor) is not what filled the GPU
+        const weight = share >= 0.2 ? (isStale(v) ? 2.0 : 1.4) : (p.usedMiB ?? 0) <= CONTEXT_MIB ? 0 : 0.4;
         const fw = holderFrameworkLabel(p);
         const gpuTotal = gpus.find((g) => g.index === p.gpus[0])?.memory.totalMiB ?? null;
         const policy = holderPolicy(p, gpuTotal);
+        // Two preallocating pools compete: the holder's memory is its framework's reserve (JAX, TensorFlow) and this
+        // job's own preallocation failed beside it. The holder is then that preallocation, not a stray holder: its
+        // weight goes to the preallocation, with the framework's setting as the fix.
+        if (!competing && ownPoolFailed && share >= 0.2 && policy?.reserve && p.framework) {
+          competing = true;
+          const text = t('why.m.poolsCompete', {
+            pid: p.pid,
+            fw: fw ?? '',
+            mib: fmtMiB(p.usedMiB),
+            gpus: p.gpus.join(',') || '?',
+            policy: policy.summary,
+          });
+          board.stated('framework_preallocation', weight + 1.0, text, [src(text)]);
+          board.against('memory_held_by_other_process', 1.6, t('why.m.poolNotStray', { pid: p.pid }));
+          if (!protectedBy) board.hint('memory_held_by_other_process', 'pid', String(p.pid));
+          continue;
+        }
         const text = t(
           fw ? (policy ? 'why.m.holderFwPolicy' : 'why.m.holderFw') : policy ? 'why.m.holderPolicy' : 'why.m.holder',
           {
@@ -67,20 +95,34 @@ export function combineWithMachine(
         if (policy && share >= 0.2)
           board.hint('memory_held_by_other_process', 'holderRemedy', `PID ${p.pid} (${fw}): ${policy.remedy}`);
       }
-      // another framework in the failed process (its own figures said so): the maps of a process that loads PyTorch
-      // and a preallocating framework name which one holds the share, and its policy is the fix
-      if (board.entries.get('framework_preallocation')?.hints.inProcess) {
-        const both = snap.processes.list.find((p) => {
-          const names = p.framework ? [p.framework.name, ...(p.framework.also ?? [])] : [];
-          return names.includes('torch') && names.some((n) => n === 'jax' || n === 'tensorflow');
-        });
-        if (both?.framework) {
-          const names = [both.framework.name, ...(both.framework.also ?? [])];
-          const other = names.includes('jax') ? 'jax' : 'tensorflow';
-          const text = t('why.m.inProcess', { pid: both.pid, fw: other === 'jax' ? 'JAX' : 'TensorFlow' });
-          board.add('framework_preallocation', 0.8, text, [src(text)]);
-          board.hint('framework_preallocation', 'inProcessFramework', other);
-        }
+      inJobProcess(board, snap, signals, totalMiB, src);
+      // the machine at the failure (a snapshot taken while the job still lived, as `run` takes it): the job's own
+      // processes held a large share and no other process more than a context: no other process filled the GPU
+      const jobMiB = snap.processes.list.filter((p) => p.isSelfOrAncestor).reduce((a, p) => a + (p.usedMiB ?? 0), 0);
+      if (
+        snap.processes.ok &&
+        jobMiB >= JOB_HOLDS_SHARE * totalMiB &&
+        holders.every((p) => (p.usedMiB ?? 0) <= CONTEXT_MIB)
+      ) {
+        board.against(
+          'memory_held_by_other_process',
+          2.0,
+          t('why.m.jobHoldsIt', { mib: fmtMiB(jobMiB), total: fmtMiB(totalMiB) }),
+        );
+      }
+      // a request larger than every GPU here is the job itself, whatever others hold (the log did not state the
+      // GPU's total, or analyse/memory.ts would have said it)
+      const requested = requestOf(signals);
+      const largestMiB = Math.max(...gpus.map((g) => g.memory.totalMiB));
+      if (
+        requested !== undefined &&
+        largestMiB > 0 &&
+        requested > largestMiB * MiB &&
+        !env.gpus.some((g) => g.totalMiB !== undefined)
+      ) {
+        const text = t('why.m.tooLarge', { requested: fmtBytes(requested), total: fmtMiB(largestMiB) });
+        board.stated('gpu_memory_exhausted', 2.2, text, [src(text)]);
+        board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
       }
       // The arithmetic the user needs: would this job have fitted without the biggest holder?
       const fig = torchOomFigures(signals);
@@ -181,4 +223,106 @@ export function combineWithMachine(
     }
   }
   return notes;
+}
+
+/**
+ * Another framework in the failed job's own process. The job's process (marked as this job in a snapshot taken at
+ * the failure, as `run` takes it; or, where the log's own figures already say another framework holds memory in it,
+ * any process that maps the failing framework beside another) maps two frameworks, holds a large share of the GPU,
+ * and the log says the failing framework itself had (nearly) none of it: the other framework's pool holds it. Its
+ * policy is the fix (JAX's, TensorFlow's setting; PyTorch's or CuPy's cache).
+ */
+function inJobProcess(
+  board: Board,
+  snap: Snapshot,
+  signals: Map<string, SignalState>,
+  totalMiB: number,
+  src: (text: string) => LogEvidence,
+): void {
+  const failing = failingFramework(signals);
+  const statedInProcess = board.entries.get('framework_preallocation')?.hints.inProcess !== undefined;
+  const namesOf = (p: Snapshot['processes']['list'][number]) =>
+    p.framework ? [p.framework.name, ...(p.framework.also ?? [])] : [];
+  const candidates = snap.processes.list
+    .filter((p) => namesOf(p).length >= 2 && (p.isSelfOrAncestor || statedInProcess))
+    .filter((p) => failing === null || namesOf(p).includes(failing))
+    .sort((a, b) => Number(b.isSelfOrAncestor) - Number(a.isSelfOrAncestor) || (b.usedMiB ?? 0) - (a.usedMiB ?? 0));
+  const job = candidates[0];
+  if (!job) return;
+  const names = namesOf(job);
+  const others = names.filter((n) => n !== failing);
+  const other = others.find((n) => PREALLOCATING.has(n)) ?? others[0];
+  if (!other) return;
+  if (statedInProcess) {
+    // the log's figures stated it; the maps name which framework
+    const text = t('why.m.inProcess', { pid: job.pid, fw: frameworkLabel(other) });
+    board.add('framework_preallocation', 0.8, text, [src(text)]);
+    board.hint('framework_preallocation', 'inProcessFramework', other);
+    return;
+  }
+  const held = (job.usedMiB ?? 0) >= JOB_HOLDS_SHARE * totalMiB;
+  if (!held || !failingHadLittle(signals)) return;
+  const text = t('why.m.inJob', {
+    pid: job.pid,
+    fws: names.map(frameworkLabel).join(' + '),
+    mib: fmtMiB(job.usedMiB),
+    total: fmtMiB(totalMiB),
+    failing: failing ? frameworkLabel(failing) : '?',
+    other: frameworkLabel(other),
+  });
+  board.stated('framework_preallocation', 1.5, text, [src(text)]);
+  board.hint('framework_preallocation', 'inProcessFramework', other);
+  board.against('memory_held_by_other_process', 1.0, t('why.m.notOtherProcess', { pid: job.pid }));
+}
+
+/** the framework whose out-of-memory message the log carries (the one that failed), or null */
+function failingFramework(signals: Map<string, SignalState>): string | null {
+  if (signals.has('cupy.out_of_memory')) return 'cupy';
+  if (signals.has('torch.oom.current') || signals.has('torch.oom.legacy') || signals.has('torch.oom.generic'))
+    return 'torch';
+  if (signals.has('xla.failed_to_allocate') || XLA_REQUEST_GROUPS.some((g) => signals.has(g))) return 'jax';
+  return null;
+}
+
+/** XLA's preallocation asked for its fraction and stepped down ("Failed to allocate device memory of X" with
+ *  shrinking sizes): the pool never got the size it first asked for */
+function poolSteppedDown(signals: Map<string, SignalState>): boolean {
+  const st = signals.get('xla.failed_to_allocate');
+  if (!st) return false;
+  const sizes = Collector.matches(st)
+    .map((m) => Number(m.values.bytes ?? NaN))
+    .filter(Number.isFinite);
+  return sizes.length >= 2 && sizes[1]! < sizes[0]!;
+}
+
+/** the failing framework's own pool held (nearly) nothing: CuPy's "allocated so far" within a context, or XLA's
+ *  pool that never got its first size */
+function failingHadLittle(signals: Map<string, SignalState>): boolean {
+  const cupy = signals.get('cupy.out_of_memory');
+  if (cupy) {
+    const soFar = parseSize(Collector.matches(cupy).at(-1)!.values.soFar);
+    if (soFar !== undefined && soFar <= CONTEXT_AND_HANDLES_BYTES) return true;
+  }
+  return poolSteppedDown(signals);
+}
+
+/** XLA's out-of-memory lines that carry the failed request (as analyse/memory.ts reads them) */
+const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
+
+/** the size the failed request asked for, from a message that does not state the GPU's total with it (PyTorch's
+ *  does: analyse/memory.ts weighs its request against that total), or undefined */
+function requestOf(signals: Map<string, SignalState>): number | undefined {
+  const cupy = signals.get('cupy.out_of_memory');
+  if (cupy) {
+    const n = parseSize(/Out of memory allocating ([\d,]+) bytes/.exec(Collector.matches(cupy).at(-1)!.text)?.[1]);
+    if (n !== undefined) return n;
+  }
+  for (const g of XLA_REQUEST_GROUPS) {
+    const st = signals.get(g);
+    if (!st) continue;
+    const text = Collector.matches(st).at(-1)!.text;
+    const n = parseSize(/trying to allocate ([\d.,]+ ?(?:bytes|[KMGT]i?B|B))/i.exec(text)?.[1]);
+    if (n !== undefined) return n;
+  }
+  return undefined;
 }
