@@ -11,19 +11,23 @@
 // scored; what the engine says for them is counted apart. Messages the project's catalog copy lacks (added to the
 // shared catalog later) are scored apart too: they are the unseen part.
 // Each text is explained as `explain FILE --json --no-machine` does (the built engine's explainStream, the shipped
-// priors). Run: node bench/explain-messages.mjs [--dir DIR] [--json] [--cases] [--style NAME] [--dump FILE]
+// priors). Run: node bench/explain-messages.mjs [--dir DIR] [--text example|format] [--json] [--cases] [--style NAME]
+// [--dump FILE]
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleAndImport, repo } from '../scripts/explain-tooling.mjs';
 
 const argv = process.argv.slice(2);
-const KNOWN = ['--dir', '--json', '--cases', '--style', '--dump'];
+const KNOWN = ['--dir', '--json', '--cases', '--style', '--dump', '--text'];
 for (const [i, a] of argv.entries()) {
   if (a.startsWith('--') && !KNOWN.includes(a)) {
     console.error(`explain-messages: unknown option ${a} (use ${KNOWN.join(', ')})`);
     process.exit(2);
   }
-  if (['--dir', '--style', '--dump'].includes(a) && (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))) {
+  if (
+    ['--dir', '--style', '--dump', '--text'].includes(a) &&
+    (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))
+  ) {
     console.error(`explain-messages: ${a} needs a value`);
     process.exit(2);
   }
@@ -117,6 +121,13 @@ if (styleArg && !STYLES[styleArg]) {
   process.exit(2);
 }
 const styles = styleArg ? [styleArg] : Object.keys(STYLES);
+// --text format: the format with plausible values even where the catalog has a rendered example (the generator
+// checks each signature against that example; other values test the pattern itself)
+const textArg = valueOf('--text') ?? 'example';
+if (!['example', 'format'].includes(textArg)) {
+  console.error(`explain-messages: unknown text ${textArg} (example, format)`);
+  process.exit(2);
+}
 
 /** the ids of the project's copy of the catalog (catalog/messages, additions, installed) */
 function projectIds() {
@@ -146,7 +157,8 @@ async function main() {
   for (const e of entries) {
     const causes = e.causes.map((c) => c.id);
     const otherOnly = causes.every((c) => c === 'other');
-    const text = asPrinted(e, e.rendered_example ?? render(parseFormat(e.format)));
+    const rendered = textArg === 'format' ? null : e.rendered_example;
+    const text = asPrinted(e, rendered ?? render(parseFormat(e.format)));
     for (const s of styles) {
       const d = await explainStream([{ name: 'message.log', chunks: [STYLES[s](text)] }], {});
       const ids = d.causes.map((c) => c.id);
@@ -177,6 +189,7 @@ async function main() {
     Object.fromEntries(styles.map((s) => [s, score(rows.filter((r) => r.style === s && pred(r)))]));
   const result = {
     catalog: dir,
+    text: textArg,
     messages: entries.length,
     scored: entries.filter((e) => !e.causes.every((c) => c.id === 'other')).length,
     all: bySplit(() => true),
@@ -206,6 +219,7 @@ async function main() {
   const pct = (x) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log(
     `explain on the shared message catalog: ${result.messages} messages (${result.scored} with a cause other than 'other'), ${dir}\n` +
+      `each message's ${textArg === 'format' ? 'format with plausible values' : 'rendered example (else its format with plausible values)'}\n` +
       "top-1: the first cause is one of the message's causes; first: it is the message's first cause; top-3: the first cause is among the first three\n",
   );
   for (const [split, label] of [
@@ -213,6 +227,7 @@ async function main() {
     ['seen', "in the project's catalog copy"],
     ['unseen', 'not in it (added to the shared catalog later)'],
   ]) {
+    if (result[split][styles[0]].n === 0) continue;
     console.log(`${label}:`);
     console.log(
       `  ${'style'.padEnd(10)} ${'n'.padStart(5)} ${'top-1'.padStart(7)} ${'first'.padStart(7)} ${'top-3'.padStart(7)} ${'nothing'.padStart(7)}`,
