@@ -33,3 +33,37 @@ describe('ptxas and a newer PTX ISA', () => {
     expect(d.causes[0]!.id).toBe('cuda_toolkit_mismatch');
   });
 });
+
+describe('a CUDA-enabled jaxlib "not installed" after the plugin raised', () => {
+  // jax/_src/xla_bridge.py prints it whenever a GPU is present and no CUDA backend came up
+  const FALLBACK =
+    'An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed. Falling back to cpu.';
+  it("the plugin's exception decides", () => {
+    const d = explainText(PLUGIN_RAISED.replace(`Traceback (most recent call last):\n${UNKNOWN}`, FALLBACK));
+    expect(d.causes[0]!.id).toBe('no_device_visible');
+    expect(d.causes.map((c) => c.id)).not.toContain('library_missing');
+  });
+  it('alone, a jaxlib without CUDA is one of its readings', () => {
+    expect(explainText(FALLBACK).causes.map((c) => c.id)).toContain('library_missing');
+  });
+});
+
+describe('messages that only report the failure printed before them', () => {
+  const ids = (t: string) => explainText(t).causes.map((c) => [c.id, c.confidence]);
+  it("TensorRT's engine deserialization failure after the reason it printed", () => {
+    const why =
+      '[E] 6: The engine plan file is not compatible with this version of TensorRT, expecting library version 8.6.1.6 got 8.5.3.1, please rebuild.';
+    const after =
+      '[E] 4: [runtime.cpp::deserializeCudaEngine::50] Error Code 4: Internal Error (Engine deserialization failed.)';
+    expect(ids(`${why}\n${after}`)).toEqual(ids(why));
+    expect(explainText(after).causes.length).toBeGreaterThan(0);
+  });
+  it("StreamExecutor's 'without BLAS support' after cuBLAS's handle failed", () => {
+    const why =
+      'E tensorflow/stream_executor/cuda/cuda_blas.cc:238] failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED';
+    const after =
+      'W tensorflow/stream_executor/stream.cc:2041] attempting to perform BLAS operation using StreamExecutor without BLAS support';
+    expect(ids(`${why}\n${after}`)).toEqual(ids(why));
+    expect(explainText(after).causes.length).toBeGreaterThan(0);
+  });
+});

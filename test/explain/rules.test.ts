@@ -537,3 +537,19 @@ describe("Docker's --gpus with no device driver for the gpu capability", () => {
     expect(d.causes[0]!.id).toBe('no_device_visible');
   });
 });
+
+describe("PyTorch's advice when it finds no driver is not the reporter's account", () => {
+  // c10/cuda/CUDAFunctions.cpp: "… Please check that you have an NVIDIA GPU and installed a driver from <url>"
+  const NO_DRIVER =
+    'RuntimeError: Found no NVIDIA driver on your system. Please check that you\n' +
+    'have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx';
+  it('the message alone: no device visible, no driver update read', () => {
+    const d = explainText(NO_DRIVER);
+    expect(d.signals.map((s) => s.signature)).not.toContain('note.driver_update_no_reboot');
+    expect(d.causes[0]!.id).toBe('no_device_visible');
+  });
+  it("a reporter's own words still count", () => {
+    const d = explainText(`${NO_DRIVER}\nI had just installed a new NVIDIA driver and not rebooted yet.`);
+    expect(d.signals.map((s) => s.signature)).toContain('note.driver_update_no_reboot');
+  });
+});

@@ -36,14 +36,14 @@ describe('the message catalog becomes signatures', () => {
     expect(fs.readFileSync(path.join(CATALOG, 'generated.json'), 'utf8')).toBe(json);
   });
 
-  it("holds the 417 messages of the shared catalog, the additions and the installed builds' wordings", () => {
+  it("holds the 738 messages of the shared catalog, the additions and the installed builds' wordings", () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(['cuda', 'cudnn', 'pytorch', 'tensorflow', 'xla-jax', 'additions', 'installed']),
     );
     const shared = Object.entries(files)
       .filter(([f]) => f !== 'additions' && f !== 'installed')
       .flatMap(([, e]) => e);
-    expect(shared.length).toBe(417);
+    expect(shared.length).toBe(738);
     for (const e of entries) expect(e.source.path ?? e.source.repo, e.id).toBeTruthy();
   });
 

@@ -423,9 +423,17 @@ function evidenceTiers(
 /**
  * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
  * engine that did not deserialize, then "Segmentation fault"), the container runtime's wrapper whose cause is the
- * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows").
+ * nvidia-container-cli line after it (catalog: "see the nvidia-container-cli line that follows"), TensorRT's
+ * "Engine deserialization failed" (its runtime prints the reason, another TensorRT or another GPU, the line before),
+ * StreamExecutor's "without BLAS support" (stream.cc: the cuBLAS plugin was not created; cublasCreate's failure is
+ * printed before it).
  */
-const CONSEQUENCES: ReadonlySet<string> = new Set(['segfault', 'oci-hook-failed-prefix']);
+const CONSEQUENCES: ReadonlySet<string> = new Set([
+  'segfault',
+  'oci-hook-failed-prefix',
+  'trt-deserialize-failed',
+  'tf-blas-without-support',
+]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
  *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case) */
 const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error']);
@@ -449,8 +457,10 @@ const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
  * "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py)
  */
 const JAX_PLUGIN_RAISED = 'h200-jax-plugin-configuration-error';
-/** JAX's messages for a backend no plugin registered (jax/_src/xla_bridge.py) */
-const JAX_BACKEND_UNKNOWN = /^jax-(?:backend-not-known|unable-init-backend)/;
+/** JAX's messages for a backend no plugin registered (jax/_src/xla_bridge.py); and its warning that "a CUDA-enabled
+ *  jaxlib is not installed", printed whenever a GPU is present and no CUDA backend came up (_suggest_missing_backends):
+ *  after the plugin raised, that is the plugin skipped, not a jaxlib missing */
+const JAX_BACKEND_UNKNOWN = /^jax-(?:backend-not-known|unable-init-backend|cuda-jaxlib-not-installed)/;
 
 /** handle, context and workspace failures of CUDA libraries: they allocate outside the framework's memory pool */
 const OUTSIDE_POOL = /cudnn|cublas|blas|conv|dnn|cuda[.-]error[.-]out[_-]of[_-]memory|cuda-out-of-memory/i;
