@@ -109,6 +109,17 @@ describe('the bundle', () => {
     expect(has(files, /src\/report\/html\//)).toBe(false);
   });
 
+  it('the library scan is an entry of its own, started by check before it loads the scan itself', () => {
+    // dist/libraries-worker.js beside dist/cli.js: the URL src/gather/libraries/libraries-job.ts starts
+    expect(fs.existsSync(path.join(out, 'libraries-worker.js'))).toBe(true);
+    const worker = closureOf('src/gather/libraries/libraries-worker.ts');
+    expect(has(worker, /src\/gather\/libraries\/inventory\.ts$/)).toBe(true);
+    expect(has(worker, /src\/gather\/libraries\/loader\.ts$/)).toBe(true);
+    const check = closureOf('src/commands/check.ts');
+    expect(has(check, /src\/gather\/libraries\/libraries-job\.ts$/)).toBe(true);
+    expect(has(check, /src\/gather\/libraries\/(inventory|loader|probe)\.ts$/)).toBe(false);
+  });
+
   it('the message catalogs are JSON files beside the chunks (Chinese read only when asked for), not code', () => {
     const zh = JSON.parse(fs.readFileSync(path.join(out, 'i18n/zh.json'), 'utf8')) as Record<string, string>;
     expect(zh['label.fix']).toBe('修复：');
