@@ -4,7 +4,7 @@
 // and the start itself, nothing of the scan (its code is the worker's to load).
 import type { ProbeOptions } from '../probe-env.js';
 import type { LibrariesSection } from '../snapshot/schema-libraries.js';
-import { availableThreads, startWorker, type StartedWorker } from '../../ports/worker.js';
+import { idleThreads, startWorker, type StartedWorker } from '../../ports/worker.js';
 
 /** Defined (true) by scripts/build.mjs: the bundle has dist/libraries-worker.js next to its chunks folder. */
 declare const __GED_BUNDLE__: boolean | undefined;
@@ -22,6 +22,8 @@ export interface LibrariesPosted {
   /** JSON of the discovered Python environments: the main thread uses the section only where its own are the same */
   environments: string;
   section: LibrariesSection;
+  /** when it was done, in ms since the epoch (performance.timeOrigin + now(): each thread has its own origin) */
+  doneAt: number;
 }
 
 export interface LibrariesEarly {
@@ -32,13 +34,13 @@ export interface LibrariesEarly {
 
 /**
  * Starts the scan in a worker thread, or returns undefined where it cannot help or cannot run: the sources (the
- * tests: no bundled worker file), a machine of one core, --deep (its smoke test is planned from the scan's own
- * objects), --pid (the named processes are compared with the emulation). `timeoutMs`: past it, the main thread
- * scans itself.
+ * tests: no bundled worker file), no idle core beside this thread (the worker's own start, an isolate loading its
+ * code, would then be time this thread waits for), --deep (its smoke test is planned from the scan's own objects),
+ * --pid (the named processes are compared with the emulation). `timeoutMs`: past it, the main thread scans itself.
  */
 export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number): LibrariesEarly | undefined {
   if (typeof __GED_BUNDLE__ === 'undefined') return undefined;
-  if (job.options.deep !== 'off' || job.options.pids.length > 0 || availableThreads() < 2) return undefined;
+  if (job.options.deep !== 'off' || job.options.pids.length > 0 || idleThreads() < 2) return undefined;
   const startedAt = performance.now();
   return {
     startedAt,

@@ -120,7 +120,7 @@ export async function runLibrariesJob(
     discovered = [];
   }
   const section = addProcesses(await scanLibraries(penv, discovered), []);
-  return { environments: JSON.stringify(discovered), section };
+  return { environments: JSON.stringify(discovered), section, doneAt: performance.timeOrigin + performance.now() };
 }
 
 /** What the GPU processes (and --pid) mapped, and the emulation redone with each one's own LD_LIBRARY_PATH. */

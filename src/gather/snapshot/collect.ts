@@ -165,7 +165,8 @@ export async function collectSnapshot(
       sectionTiming = {
         id: 'libraries',
         ok: true,
-        durationMs: Math.round((performance.now() - offloaded.startedAt) * 10) / 10,
+        // from the worker's start to its answer (not to this thread's asking)
+        durationMs: Math.round((posted.doneAt - performance.timeOrigin - offloaded.startedAt) * 10) / 10,
         message: 'read in a worker thread',
       };
       probes.splice(librariesAt, 0, sectionTiming);
