@@ -329,6 +329,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     entryPoints: {
       cli: 'src/cli.ts',
       'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
+      // the library scan, started beside nvidia-smi (src/gather/libraries/libraries-job.ts)
+      'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
       'fleet-worker': 'src/judge/fleet/worker.ts',
     },
     outdir,

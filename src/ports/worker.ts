@@ -1,7 +1,7 @@
 // The worker-thread port: runs a bundled module in a worker thread with some data and resolves with the one
 // message it posts back, or null on any failure (no worker file, a crash, the time limit). Used to read
-// libtorch_cuda.so's fatbinary headers (tens of thousands of small reads) on another core while the main
-// thread reads everything else.
+// libtorch_cuda.so's fatbinary headers (tens of thousands of small reads) and to scan the libraries on another
+// core while the main thread reads everything else.
 import type * as WorkerThreads from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
@@ -9,7 +9,29 @@ import * as os from 'node:os';
 const requireBuiltin = createRequire(import.meta.url);
 
 export function runWorker<T>(url: URL, data: unknown, timeoutMs: number): Promise<T | null> {
-  return new Promise((resolve) => {
+  return startWorker<T>(url, data, timeoutMs).result();
+}
+
+/** A worker started now: its one message (or null, as runWorker), and a way to end it when it is not needed. */
+export interface StartedWorker<T> {
+  /**
+   * The message. A worker started with `unref` keeps the process alive from the first call on: one whose result
+   * is never asked (the command refused an option) does not hold the exit.
+   */
+  result(): Promise<T | null>;
+  /** ends the worker now; the result is then null (when it had not come) */
+  stop(): void;
+}
+
+export function startWorker<T>(
+  url: URL,
+  data: unknown,
+  timeoutMs: number,
+  options: { unref?: boolean } = {},
+): StartedWorker<T> {
+  let stop = () => {};
+  let ref = () => {};
+  const result = new Promise<T | null>((resolve) => {
     let worker: WorkerThreads.Worker;
     try {
       const { Worker } = requireBuiltin('node:worker_threads') as typeof WorkerThreads;
@@ -26,11 +48,23 @@ export function runWorker<T>(url: URL, data: unknown, timeoutMs: number): Promis
       resolve(v);
       void worker.terminate();
     };
+    // the worker keeps the process alive while it runs (when it is referenced); the limit alone need not
     const timer = setTimeout(() => finish(null), timeoutMs);
+    timer.unref();
     worker.once('message', (m: T) => finish(m));
     worker.once('error', () => finish(null));
     worker.once('exit', () => finish(null));
+    if (options.unref) worker.unref();
+    stop = () => finish(null);
+    ref = () => worker.ref();
   });
+  return {
+    result: () => {
+      ref();
+      return result;
+    },
+    stop: () => stop(),
+  };
 }
 
 /** The threads this process may run at once (cgroup and affinity limits included, where Node sees them). */

@@ -9,6 +9,8 @@ import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { reportSource, type ReportSource } from '../../report/provenance.js';
 import { startNvidiaSmi, type NvidiaRuns } from '../../gather/nvidia/run.js';
 import type { WhileWaiting } from '../../gather/snapshot/collect.js';
+import { startLibrariesWorker, type LibrariesEarly } from '../../gather/libraries/libraries-job.js';
+import { realRunner } from '../../ports/runner.js';
 import type { Words } from '../../base/i18n/words.js';
 import { t } from '../../base/i18n/index.js';
 
@@ -37,7 +39,47 @@ export async function obtainSnapshotWithSource(
 export function startNvidiaEarly(ctx: Context, args: ParsedArgs): NvidiaRuns | undefined {
   if (str(args, 'from') !== undefined) return undefined;
   const timeoutMs = timeoutOf(args);
-  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? startNvidiaSmi(ctx.runner, timeoutMs) : undefined;
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) return undefined;
+  const runs = startNvidiaSmi(ctx.runner, timeoutMs);
+  const libraries = startLibrariesEarly(ctx, args, timeoutMs);
+  if (libraries) librariesStarted.set(runs, libraries);
+  return runs;
+}
+
+/** The library scan started beside nvidia-smi, with the options it was started for (JSON). */
+const librariesStarted = new WeakMap<NvidiaRuns, { early: LibrariesEarly; options: string }>();
+
+/**
+ * The library scan in a worker thread, started with nvidia-smi (src/gather/libraries/libraries-job.ts): only with
+ * the real ports, since the worker reads the machine itself, not through the ports it was given. Options that do
+ * not parse start none (obtainSnapshot says why).
+ */
+function startLibrariesEarly(
+  ctx: Context,
+  args: ParsedArgs,
+  timeoutMs: number,
+): { early: LibrariesEarly; options: string } | undefined {
+  if (ctx.runner !== realRunner) return undefined;
+  let options: ProbeOptions;
+  try {
+    options = probeOptions(args, timeoutMs, {});
+  } catch {
+    return undefined;
+  }
+  // the scan waits for no program but `ldconfig -p` where there is no ld cache; past its limit the main thread scans
+  const early = startLibrariesWorker({ root: ctx.fs.root, env: { ...ctx.env }, options }, timeoutMs + 2000);
+  return early ? { early, options: JSON.stringify(options) } : undefined;
+}
+
+function probeOptions(args: ParsedArgs, timeoutMs: number, extra: Partial<ProbeOptions>): ProbeOptions {
+  return {
+    ...DEFAULT_PROBE_OPTIONS,
+    timeoutMs,
+    deep: deepMode(args),
+    pythons: strs(args, 'python'),
+    allEnvs: flag(args, 'all-envs'),
+    ...extra,
+  };
 }
 
 function timeoutOf(args: ParsedArgs): number {
@@ -75,24 +117,21 @@ export async function obtainSnapshot(
         ctx.fs.root !== '/' ? t('usage.pythonRoot', { path: p, root: ctx.fs.root }) : t('usage.python', { path: p }),
       );
   }
-  const deep = deepMode(args);
+  const options = probeOptions(args, timeoutMs, extra);
   // --deep=frameworks imports every framework and runs a convolution: seconds, not milliseconds. Say so on a terminal.
-  const progress = deep === 'frameworks' && ctx.stderr.isTTY;
+  const progress = options.deep === 'frameworks' && ctx.stderr.isTTY;
   if (progress)
     ctx.stderr.write(
       'gpu-env-doctor: --deep=frameworks: importing each framework and running a small convolution (a few seconds)…',
     );
-  const options: ProbeOptions = {
-    ...DEFAULT_PROBE_OPTIONS,
-    timeoutMs,
-    deep,
-    pythons: strs(args, 'python'),
-    allEnvs: flag(args, 'all-envs'),
-    ...extra,
-  };
   // nvidia-smi first (~0.1 s on a datacenter GPU, waiting on the driver), then the probes' code is loaded while it
   // works
   const nvidiaStarted = scope === 'all' ? (started ?? startNvidiaSmi(ctx.runner, options.timeoutMs)) : undefined;
+  // the scan started with it, when it was started for these very options (else it is not used: the scan runs here)
+  const early = started ? librariesStarted.get(started) : undefined;
+  if (early && (scope !== 'all' || early.options !== JSON.stringify(options))) early.early.worker.stop();
+  const librariesEarly =
+    early && scope === 'all' && early.options === JSON.stringify(options) ? early.early : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');
   try {
     return await collectSnapshot(
@@ -109,6 +148,7 @@ export async function obtainSnapshot(
       scope,
       nvidiaStarted,
       whileWaiting,
+      librariesEarly,
     );
   } finally {
     if (progress) ctx.stderr.write('\r\x1b[K');

@@ -18,7 +18,10 @@ import { glibcVersion } from './ldcache.js';
 import type { LoaderConfig } from './loader.js';
 import { readMaps } from './maps.js';
 import { loaderConfig, preloadList, readLdCache, type LdCacheRead } from './platform.js';
-import { discoverEnvironments } from '../python/discover.js';
+import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
+import type { FileSystem } from '../../ports/fs.js';
+import type { ProcessRunner } from '../../ports/runner.js';
+import type { LibrariesJob, LibrariesPosted } from './libraries-job.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from '../snapshot/schema-libraries.js';
 import { libraryFamily } from '../../base/versions.js';
 
@@ -91,6 +94,33 @@ export async function scanLibraries(penv: ProbeEnv, environments?: PythonEnviron
     consumers,
     durationMs: performance.now() - t0,
   };
+}
+
+/**
+ * The worker's job (./libraries-worker.ts), callable here with any ports: the environments as collect discovers
+ * them, the scan, the section with no process. Discovery that fails gives none, as in collect.
+ */
+export async function runLibrariesJob(
+  job: LibrariesJob,
+  fs: FileSystem,
+  runner: ProcessRunner,
+): Promise<LibrariesPosted> {
+  const penv: ProbeEnv = {
+    fs: fs.session?.() ?? fs,
+    runner,
+    env: job.env,
+    now: () => Date.now(),
+    pid: process.pid,
+    options: job.options,
+  };
+  let discovered: ReturnType<typeof discoverDetailed>;
+  try {
+    discovered = discoverDetailed(penv);
+  } catch {
+    discovered = [];
+  }
+  const section = addProcesses(await scanLibraries(penv, discovered), []);
+  return { environments: JSON.stringify(discovered), section, doneAt: performance.timeOrigin + performance.now() };
 }
 
 /** What the GPU processes (and --pid) mapped, and the emulation redone with each one's own LD_LIBRARY_PATH. */

@@ -31,6 +31,7 @@ import { startSmokeTests, type StartedSmoke } from '../python/smoke.js';
 import type { SmokeNotRun, SmokeSection } from './schema-smoke.js';
 import { addProcesses, scanLibraries, type LibraryScan } from '../libraries/probe.js';
 import type { LibrariesSection } from './schema-libraries.js';
+import type { LibrariesEarly } from '../libraries/libraries-job.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
 import type { Nvidia, Snapshot } from './schema.js';
 import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
@@ -61,12 +62,15 @@ export const NOT_YET_ANSWERED: Pick<Snapshot, 'nvidia' | 'processes'> = {
 /**
  * `nvidiaStarted`: the nvidia-smi calls, when the command started them before loading this module (./run.ts).
  * `whileWaiting`: see WhileWaiting (not with --deep, which changes the Python section after the answer).
+ * `librariesEarly`: the library scan started in a worker thread with nvidia-smi, for these options and ports
+ * (../libraries/libraries-job.ts).
  */
 export async function collectSnapshot(
   input: ProbeEnv,
   scope: Scope = 'all',
   nvidiaStarted?: NvidiaRuns,
   whileWaiting?: WhileWaiting,
+  librariesEarly?: LibrariesEarly,
 ): Promise<Snapshot> {
   const probes: Timing[] = [];
   // One view of the files for the whole collection: every probe asks about the same folders (src/ports/fs.ts).
@@ -138,15 +142,36 @@ export async function collectSnapshot(
     }),
   );
   await yieldToLoop();
-  // The inventory and the loader emulation here, not in a worker thread: they fit in nvidia-smi's wait (~60 ms of
-  // its ~120), where a worker's own start and cold code took 130-190 ms and became the long pole.
-  const scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  // The inventory and the loader emulation: in the worker thread started with nvidia-smi, where there is one and no
+  // process holds a GPU (a process's libraries are compared with the emulation's objects, which stay in the worker);
+  // else here. The worker's section is used only if it scanned the environments found here.
+  const offloaded = all && holderPids(cpuBefore).length === 0 ? librariesEarly : undefined;
+  if (librariesEarly && !offloaded) librariesEarly.worker.stop();
+  let scan = offloaded ? undefined : await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  // where the scan's timing stands in the list when it runs here: the worker's takes the same place
+  const librariesAt = probes.length;
   await yieldToLoop();
   // What each environment has installed, from files (ms); `libs` needs only where they are, not what they hold.
   const fatbin = (await fatbinPromise)?.results ?? new Map();
   const python = discovered
     ? await timed(probes, 'python', () => readPythonSection(penv, { discovered, fatbin }))
     : undefined;
+  let section: LibrariesSection | undefined;
+  let sectionTiming: Timing | undefined;
+  if (offloaded) {
+    const posted = await offloaded.worker.result();
+    if (posted && posted.environments === JSON.stringify(environments)) {
+      section = posted.section;
+      sectionTiming = {
+        id: 'libraries',
+        ok: true,
+        // from the worker's start to its answer (not to this thread's asking)
+        durationMs: Math.round((posted.doneAt - performance.timeOrigin - offloaded.startedAt) * 10) / 10,
+        message: 'read in a worker thread',
+      };
+      probes.splice(librariesAt, 0, sectionTiming);
+    } else scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  }
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
   // Still waiting: the XML parser's code is compiled now, on a small document, rather than on the real answer.
   if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
@@ -163,7 +188,7 @@ export async function collectSnapshot(
         toolkit,
         python,
         // --pid: the named processes' libraries are read once, after the answer
-        libraries: scan && penv.options.pids.length === 0 ? addProcesses(scan, []) : undefined,
+        libraries: section ?? (scan && penv.options.pids.length === 0 ? addProcesses(scan, []) : undefined),
         kernelLog: kernelLogSoFar,
       });
       await whileWaiting(soFar, () => nvidiaAnswered);
@@ -187,14 +212,23 @@ export async function collectSnapshot(
       list: [],
     };
     const gpuPids = all ? processes.list.filter((p) => p.visible).map((p) => p.pid) : holderPids(cpuBefore);
-    const libraries: LibrariesSection | undefined = scan
-      ? await timed(
-          probes,
-          'library-processes',
-          () => addProcesses(scan, gpuPids),
-          (l) => l.message ?? true,
-        )
-      : undefined;
+    // the worker's section, where still no process is to be compared; else (a GPU process appeared since) the scan here
+    if (section && gpuPids.length > 0) {
+      section = undefined;
+      if (sectionTiming) probes.splice(probes.indexOf(sectionTiming), 1);
+      scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+    }
+    const full = scan;
+    const libraries: LibrariesSection | undefined =
+      section ??
+      (full
+        ? await timed(
+            probes,
+            'library-processes',
+            () => addProcesses(full, gpuPids),
+            (l) => l.message ?? true,
+          )
+        : undefined);
     // The GPU is ours now: the smoke tests run, then (--deep=frameworks) the framework imports, one after the other,
     // so that neither measures the memory the other holds. A driver that did not answer nvidia-smi would hang them too.
     if (smoke?.started && !nvidia.ok && nvidia.failure.reason === 'timeout') {
