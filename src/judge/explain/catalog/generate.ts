@@ -158,7 +158,9 @@ function one(file: string, e: CatalogEntry, note: EntryNote, notes: Notes, share
   // a CUDA or NVML status text also has a name (cudaGetErrorName, cuGetErrorName, NVML's return codes):
   // cudaErrorMemoryAllocation, CUDA_ERROR_OUT_OF_MEMORY, NVML_ERROR_LIB_RM_VERSION_MISMATCH print in its place
   if ((file === 'cuda' || file === 'nvml-container') && !line.some((p) => 'ph' in p) && !note.pattern) {
-    const enums = [...new Set([...`${e.versions ?? ''} ${e.meaning}`.matchAll(ENUM_NAME)].map((m) => m[1]!))];
+    // a name in angle brackets is a placeholder ("'<cudaErrorName>: ' (CuPy/XLA)"), not the status itself
+    const described = `${e.versions ?? ''} ${e.meaning}`.replace(/<[^<>\n]*>/g, ' ');
+    const enums = [...new Set([...described.matchAll(ENUM_NAME)].map((m) => m[1]!))];
     if (enums.length > 0) {
       const names = `\\b(?:${enums.join('|')})\\b`;
       pattern = `(?:${pattern}|${names})`;
