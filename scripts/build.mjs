@@ -7,11 +7,13 @@
 import { build } from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
 import { writeManPage } from './man.mjs';
 
+const nodeRequire = createRequire(import.meta.url);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** For bundles run from elsewhere (the validation below, the benches): the knowledge tables where they are. */
 export const KNOWLEDGE_DIR_SOURCE = JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href);
@@ -279,9 +281,40 @@ export async function validateData() {
 }
 
 // Node's built-in modules through require(), not import: an ES import of a built-in makes Node build its ES
-// facade, which reads every export (node:fs's getters then load fs/promises and the stream classes); require()
-// hands over the module object, and esbuild's namespace wrapper reads a property only when it is used.
-const builtinsPlugin = {
+// facade, which reads every export (node:fs's getters then load fs/promises and the stream classes). Each becomes
+// an ES module here that takes its exports from require()'s object, one name each, marked pure so that esbuild
+// keeps only the names the code reads: as a CommonJS module, esbuild's namespace wrapper (`__toESM`) copied every
+// property of the module, once per importing file, at every start. A name the code reads is read once, when the
+// chunk that holds it loads (an accessor such as node:util's `parseArgs` then, not at its first call); a name not
+// in the module, or a module used whole, fails the build (builtinProblems).
+const BUILTIN_IDENT = /^[A-Za-z_$][\w$]*$/;
+/** The ES module standing for built-in `name`: its properties as pure reads of require()'s object. */
+export function builtinModuleSource(name, mod) {
+  // local names no built-in exports
+  const lines = [`const $$mod = require(${JSON.stringify(name)});`, 'const $$get = (k) => $$mod[k];'];
+  lines.push('export default $$mod;');
+  for (const k of Object.getOwnPropertyNames(mod)) {
+    if (k === 'default' || k.startsWith('$$') || !BUILTIN_IDENT.test(k)) continue;
+    lines.push(`export const ${k} = /* @__PURE__ */ $$get(${JSON.stringify(k)});`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+/**
+ * What would make the built-ins' modules above wrong or slow, from esbuild's warnings and the chunks' code: a name
+ * read that the module lacks (undefined at run time), or a module kept whole (its namespace used as a value: every
+ * name read at load, node:fs's `promises` loading fs/promises).
+ */
+export function builtinProblems(warnings, outputs) {
+  const problems = warnings
+    .filter((w) => w.id === 'import-is-undefined' && /"builtin:node:/.test(w.text))
+    .map((w) => `${w.location?.file ?? '?'}:${w.location?.line ?? '?'}: ${w.text}`);
+  for (const { path: file, text } of outputs) {
+    const whole = /\b(?:init_node_\w+|node_\w+_exports)\b/.exec(text);
+    if (whole) problems.push(`${path.basename(file)}: a built-in module kept whole (${whole[0]})`);
+  }
+  return problems;
+}
+export const builtinsPlugin = {
   name: 'builtins-by-require',
   setup(b) {
     // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
@@ -295,7 +328,7 @@ const builtinsPlugin = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      contents: builtinModuleSource(args.path, nodeRequire(args.path)),
       loader: 'js',
     }));
   },
@@ -359,6 +392,13 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     logLevel: 'warning',
     metafile: true,
   });
+  const outputs = await Promise.all(
+    Object.keys(result.metafile.outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
+  );
+  const problems = builtinProblems(result.warnings, outputs);
+  if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
     plugins: [rawPlugin],
