@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
+import { mergeChunks } from './lib/merge-chunks.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
 import { writeManPage } from './man.mjs';
 
@@ -399,6 +400,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   );
   const problems = builtinProblems(result.warnings, outputs);
   if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
+  // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
+  await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
     plugins: [rawPlugin],
