@@ -12,7 +12,8 @@ import { tempDir } from '../helpers/fake-bin.js';
 import * as buildScript from '../../scripts/build.mjs';
 
 type Warning = { id?: string; text: string; location?: { file?: string; line?: number } | null };
-const { builtinModuleSource, builtinProblems, builtinsPlugin } = buildScript as {
+const { builtinModuleSource, builtinProblems, builtinsPlugin, REQUIRE_BANNER } = buildScript as {
+  REQUIRE_BANNER: string;
   builtinModuleSource: (name: string, mod: object) => string;
   builtinProblems: (warnings: Warning[], outputs: { path: string; text: string }[]) => string[];
   builtinsPlugin: object;
@@ -30,7 +31,7 @@ async function bundle(files: Record<string, string>): Promise<{ dir: string; tex
     splitting: true,
     format: 'esm',
     platform: 'node',
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    banner: { js: REQUIRE_BANNER },
     plugins: [builtinsPlugin as never],
     logLevel: 'silent',
     write: false,
