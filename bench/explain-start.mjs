@@ -3,7 +3,9 @@
 // `node -e 0`, an empty .mjs, and for each build the short explain (27-line H200 log, --no-machine) in terminal and
 // --json form. Wall ms (median and min) and CPU ms (user+sys, bash's `time` to the ms; each wall time then includes
 // bash's own start, the same for every row): on a shared machine the CPU time is the steadier figure. Also the files each build's explain opens under dist/ (strace, where present).
-//   node bench/explain-start.mjs [--runs 21] [--node /tmp/node22/node] [--cli dist/cli.js] [--compare OTHER/cli.js]
+//   node bench/explain-start.mjs [--runs 21] [--node /tmp/node22/node] [--cli dist/cli.js] [--compare OTHER/cli.js]...
+// A build copied elsewhere needs a package.json of type module above it (as the project's): without one Node loads
+// each file twice (as CommonJS, then as an ES module), and the comparison is unfair.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,14 +20,14 @@ const { values: opt } = parseArgs({
     runs: { type: 'string', default: '21' },
     node: { type: 'string', default: process.execPath },
     cli: { type: 'string', default: path.join(repo, 'dist/cli.js') },
-    compare: { type: 'string' },
+    compare: { type: 'string', multiple: true },
   },
 });
 const LOG = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
 const node = path.resolve(opt.node);
 const builds = [
   { tag: 'this', cli: path.resolve(opt.cli) },
-  ...(opt.compare ? [{ tag: 'compare', cli: path.resolve(opt.compare) }] : []),
+  ...(opt.compare ?? []).map((c, i) => ({ tag: `compare ${i + 1}`, cli: path.resolve(c) })),
 ];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-start-'));
 const empty = path.join(work, 'empty.mjs');

@@ -408,6 +408,9 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
+  // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and
+  // does not remember a folder that has none (two failed opens per chunk before the project's own was found).
+  await writeFile(path.join(outdir, 'chunks', 'package.json'), '{ "type": "module" }\n');
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
     plugins: [rawPlugin],

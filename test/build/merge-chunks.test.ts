@@ -135,6 +135,20 @@ describe('merging a real split build', () => {
 });
 
 describe('the real build after merging', () => {
+  it("says its chunks' module type beside them (Node then stops looking for it at the first folder)", () => {
+    const dist = path.resolve(__dirname, '../../dist');
+    expect(JSON.parse(fs.readFileSync(path.join(dist, 'chunks/package.json'), 'utf8'))).toEqual({ type: 'module' });
+    // a copy of the build under a folder with no package.json still loads its chunks as ES modules, and runs
+    const copy = tempDir('ged-dist-copy-');
+    fs.cpSync(dist, path.join(copy, 'dist'), { recursive: true });
+    const log = path.resolve(__dirname, '../fixtures/h200/logs/conv-keep1200-bs64.txt');
+    const r = spawnSync(process.execPath, [path.join(copy, 'dist/cli.js'), 'explain', log, '--no-machine', '--json'], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).causes.length).toBeGreaterThan(0);
+  });
+
   it('every import between its files names a file there and a name that file exports', () => {
     const dist = path.resolve(__dirname, '../../dist');
     const files = [
