@@ -249,14 +249,33 @@ const FD1_IS_TTY = `(() => {
   } catch {}
   return require("tty").isatty(1);
 })()`;
-const picocolorsPlugin = {
+// And picocolors as an ES module whose default colours are made on first use: it made them at load (its guess of
+// colour support: the fd 1 questions above and ~40 closures), which only a coloured report reads, and esbuild's
+// CommonJS wrapper copied the result's properties into a namespace. The default object holds createColors and a
+// getter per colour (the names of picocolors' own object, read here), each answering what picocolors' object would.
+const PICOCOLORS_EDITS = [
+  [PICOCOLORS_TTY, FD1_IS_TTY],
+  ['let isColorSupported =', 'let isColorSupported$ = () =>'],
+  ['(enabled = isColorSupported)', '(enabled = isColorSupported$())'],
+  ['module.exports = createColors()\nmodule.exports.createColors = createColors', 'PICOCOLORS_EXPORTS'],
+];
+const picocolorsExports = (names) => `let defaults$
+const pc$ = { createColors }
+for (const k of ${JSON.stringify(names)})
+  Object.defineProperty(pc$, k, { get: () => (defaults$ ??= createColors())[k], enumerable: true })
+export default pc$`;
+export const picocolorsPlugin = {
   name: 'picocolors-without-stdout',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/]picocolors[\\/]picocolors\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(PICOCOLORS_TTY))
-        throw new Error(`${args.path}: no "${PICOCOLORS_TTY}" to replace (picocolors changed: see scripts/build.mjs)`);
-      return { contents: text.replace(PICOCOLORS_TTY, FD1_IS_TTY), loader: 'js' };
+      let text = (await readFile(args.path, 'utf8')).replace(/\r\n/g, '\n');
+      const names = Object.keys(nodeRequire(args.path).createColors(false)).filter((k) => k !== 'createColors');
+      for (const [from, to] of PICOCOLORS_EDITS) {
+        if (!text.includes(from))
+          throw new Error(`${args.path}: no "${from}" to replace (picocolors changed: see scripts/build.mjs)`);
+        text = text.replace(from, to === 'PICOCOLORS_EXPORTS' ? picocolorsExports(names) : to);
+      }
+      return { contents: text, loader: 'js' };
     });
   },
 };
@@ -292,7 +311,12 @@ const BUILTIN_IDENT = /^[A-Za-z_$][\w$]*$/;
 /** The ES module standing for built-in `name`: its properties as pure reads of require()'s object. */
 export function builtinModuleSource(name, mod) {
   // local names no built-in exports
-  const lines = [`const $$mod = require(${JSON.stringify(name)});`, 'const $$get = (k) => $$mod[k];'];
+  // process.getBuiltinModule (Node 20.16, 22.3) hands over the same object as require() without creating a require
+  const id = JSON.stringify(name);
+  const lines = [
+    `const $$mod = process.getBuiltinModule?.(${id}) ?? require(${id});`,
+    'const $$get = (k) => $$mod[k];',
+  ];
   lines.push('export default $$mod;');
   for (const k of Object.getOwnPropertyNames(mod)) {
     if (k === 'default' || k.startsWith('$$') || !BUILTIN_IDENT.test(k)) continue;
