@@ -7,11 +7,14 @@
 import { build } from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
+import { mergeChunks } from './lib/merge-chunks.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
 import { writeManPage } from './man.mjs';
 
+const nodeRequire = createRequire(import.meta.url);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** For bundles run from elsewhere (the validation below, the benches): the knowledge tables where they are. */
 export const KNOWLEDGE_DIR_SOURCE = JSON.stringify(pathToFileURL(path.join(repo, 'src/knowledge/')).href);
@@ -246,14 +249,33 @@ const FD1_IS_TTY = `(() => {
   } catch {}
   return require("tty").isatty(1);
 })()`;
-const picocolorsPlugin = {
+// And picocolors as an ES module whose default colours are made on first use: it made them at load (its guess of
+// colour support: the fd 1 questions above and ~40 closures), which only a coloured report reads, and esbuild's
+// CommonJS wrapper copied the result's properties into a namespace. The default object holds createColors and a
+// getter per colour (the names of picocolors' own object, read here), each answering what picocolors' object would.
+const PICOCOLORS_EDITS = [
+  [PICOCOLORS_TTY, FD1_IS_TTY],
+  ['let isColorSupported =', 'let isColorSupported$ = () =>'],
+  ['(enabled = isColorSupported)', '(enabled = isColorSupported$())'],
+  ['module.exports = createColors()\nmodule.exports.createColors = createColors', 'PICOCOLORS_EXPORTS'],
+];
+const picocolorsExports = (names) => `let defaults$
+const pc$ = { createColors }
+for (const k of ${JSON.stringify(names)})
+  Object.defineProperty(pc$, k, { get: () => (defaults$ ??= createColors())[k], enumerable: true })
+export default pc$`;
+export const picocolorsPlugin = {
   name: 'picocolors-without-stdout',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/]picocolors[\\/]picocolors\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(PICOCOLORS_TTY))
-        throw new Error(`${args.path}: no "${PICOCOLORS_TTY}" to replace (picocolors changed: see scripts/build.mjs)`);
-      return { contents: text.replace(PICOCOLORS_TTY, FD1_IS_TTY), loader: 'js' };
+      let text = (await readFile(args.path, 'utf8')).replace(/\r\n/g, '\n');
+      const names = Object.keys(nodeRequire(args.path).createColors(false)).filter((k) => k !== 'createColors');
+      for (const [from, to] of PICOCOLORS_EDITS) {
+        if (!text.includes(from))
+          throw new Error(`${args.path}: no "${from}" to replace (picocolors changed: see scripts/build.mjs)`);
+        text = text.replace(from, to === 'PICOCOLORS_EXPORTS' ? picocolorsExports(names) : to);
+      }
+      return { contents: text, loader: 'js' };
     });
   },
 };
@@ -279,9 +301,45 @@ export async function validateData() {
 }
 
 // Node's built-in modules through require(), not import: an ES import of a built-in makes Node build its ES
-// facade, which reads every export (node:fs's getters then load fs/promises and the stream classes); require()
-// hands over the module object, and esbuild's namespace wrapper reads a property only when it is used.
-const builtinsPlugin = {
+// facade, which reads every export (node:fs's getters then load fs/promises and the stream classes). Each becomes
+// an ES module here that takes its exports from require()'s object, one name each, marked pure so that esbuild
+// keeps only the names the code reads: as a CommonJS module, esbuild's namespace wrapper (`__toESM`) copied every
+// property of the module, once per importing file, at every start. A name the code reads is read once, when the
+// chunk that holds it loads (an accessor such as node:util's `parseArgs` then, not at its first call); a name not
+// in the module, or a module used whole, fails the build (builtinProblems).
+const BUILTIN_IDENT = /^[A-Za-z_$][\w$]*$/;
+/** The ES module standing for built-in `name`: its properties as pure reads of require()'s object. */
+export function builtinModuleSource(name, mod) {
+  // local names no built-in exports
+  // process.getBuiltinModule (Node 20.16, 22.3) hands over the same object as require() without creating a require
+  const id = JSON.stringify(name);
+  const lines = [
+    `const $$mod = process.getBuiltinModule?.(${id}) ?? require(${id});`,
+    'const $$get = (k) => $$mod[k];',
+  ];
+  lines.push('export default $$mod;');
+  for (const k of Object.getOwnPropertyNames(mod)) {
+    if (k === 'default' || k.startsWith('$$') || !BUILTIN_IDENT.test(k)) continue;
+    lines.push(`export const ${k} = /* @__PURE__ */ $$get(${JSON.stringify(k)});`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+/**
+ * What would make the built-ins' modules above wrong or slow, from esbuild's warnings and the chunks' code: a name
+ * read that the module lacks (undefined at run time), or a module kept whole (its namespace used as a value: every
+ * name read at load, node:fs's `promises` loading fs/promises).
+ */
+export function builtinProblems(warnings, outputs) {
+  const problems = warnings
+    .filter((w) => w.id === 'import-is-undefined' && /"builtin:node:/.test(w.text))
+    .map((w) => `${w.location?.file ?? '?'}:${w.location?.line ?? '?'}: ${w.text}`);
+  for (const { path: file, text } of outputs) {
+    const whole = /\b(?:init_node_\w+|node_\w+_exports)\b/.exec(text);
+    if (whole) problems.push(`${path.basename(file)}: a built-in module kept whole (${whole[0]})`);
+  }
+  return problems;
+}
+export const builtinsPlugin = {
   name: 'builtins-by-require',
   setup(b) {
     // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
@@ -295,11 +353,16 @@ const builtinsPlugin = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      contents: builtinModuleSource(args.path, nodeRequire(args.path)),
       loader: 'js',
     }));
   },
 };
+
+/** The require() of every chunk: made by createRequire on its first call. */
+export const REQUIRE_BANNER =
+  'import { createRequire as __cr } from "node:module"; let __rq; ' +
+  'const require = (id) => (__rq ??= __cr(import.meta.url))(id);';
 
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
@@ -341,8 +404,9 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    // Bundled CommonJS dependencies (picocolors) call require(); every chunk gets one.
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    // Bundled CommonJS dependencies (picocolors) and the built-ins call require(); every chunk gets one, made on
+    // its first call (createRequire costs ~0.1 ms, and most chunks never call it)
+    banner: { js: REQUIRE_BANNER },
     plugins: [
       rawPlugin,
       i18nPlugin(outdir),
@@ -361,6 +425,18 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     logLevel: 'warning',
     metafile: true,
   });
+  const outputs = await Promise.all(
+    Object.keys(result.metafile.outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
+  );
+  const problems = builtinProblems(result.warnings, outputs);
+  if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
+  // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
+  await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
+  // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and
+  // does not remember a folder that has none (two failed opens per chunk before the project's own was found).
+  await writeFile(path.join(outdir, 'chunks', 'package.json'), '{ "type": "module" }\n');
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
     plugins: [rawPlugin],

@@ -6,7 +6,7 @@ import type { Context } from '../ports/context.js';
 import { UsageError } from '../base/errors.js';
 import { explainStream, type ExplainInput } from '../judge/explain/engine.js';
 import { answerJson, answerOf } from '../report/views/explain/answer.js';
-import { createFileSystem, FsError, type FileReader, type FileSystem } from '../ports/fs.js';
+import { createFileSystem, type FileReader, type FileSystem } from '../ports/fs.js';
 import { osReason } from '../ports/os-reason.js';
 import type { Snapshot } from '../gather/snapshot/schema.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
@@ -44,7 +44,11 @@ export const command: Command = {
   },
   options: optionSpec('explain'),
   async run(ctx, args, words) {
-    const stdinIsTTY = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
+    // standard input is asked about only when it may be read (process.stdin builds a stream: ~2 ms of a start)
+    const stdinIsTTY =
+      args.positionals.length === 0 || args.positionals.includes('-')
+        ? Boolean((ctx.stdin as { isTTY?: boolean }).isTTY)
+        : false;
     // `cat log | gpu-env-doctor explain`: a piped standard input is the log, as with jq and rg.
     const positionals = args.positionals.length === 0 && !stdinIsTTY ? ['-'] : args.positionals;
     if (positionals.length === 0) throw new UsageError(t('usage.explain.needsLog'));

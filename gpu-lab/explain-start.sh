@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Issue 29, explain's start on the H200 (under a minute): the short explain (27-line log, --no-machine) beside
+# `node -e 0` and an empty .mjs, this build and SPEED_COMPARE's in the same interleaved rounds, wall and CPU ms
+# (bench/explain-start.mjs); then 3 CPU profiles per build (100 µs) with what this pass removed: esbuild's copy of
+# the built-ins (__toESM), process.stdin (get stdin), the chunks' createRequire, and the files loaded.
+#   here:  ../shared/gpu-lab/prepare-node.sh && npm run build
+#   there (carry .gpu-lab and dist): source .gpu-lab/env.sh &&
+#          OUT=${OUT:-/tmp/out} SPEED_COMPARE=.gpu-lab/main-dist/cli.js bash gpu-lab/explain-start.sh
+set -u
+OUT=${OUT:-/tmp/ged-out}; mkdir -p "$OUT"
+S="$OUT/explain-start.txt"; : > "$S"
+say() { echo "$*" | tee -a "$S"; }
+say "node $(node --version), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+node bench/explain-start.mjs --runs "${SPEED_RUNS:-31}" ${SPEED_COMPARE:+--compare "$SPEED_COMPARE"} 2>&1 | tee -a "$S"
+LOG=test/fixtures/h200/logs/conv-keep1200-bs64.txt
+for cli in dist/cli.js ${SPEED_COMPARE:-}; do
+  tag=$(basename "$(dirname "$cli")")
+  node "$cli" explain "$LOG" --no-machine > /dev/null # the compile cache written, as in the rounds above
+  for i in 1 2 3; do
+    node --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir="$OUT" --cpu-prof-name="start-$tag-$i.cpuprofile" \
+      "$cli" explain "$LOG" --no-machine > /dev/null
+    say "$tag run $i: $(node bench/profile-timeline.mjs "$OUT/start-$tag-$i.cpuprofile" \
+      --fn __toESM,'get stdin',createRequire,main,explainStream,renderExplainTerminal | grep -E 'inclusive|not sampled' \
+      | tr '\n' ';')"
+  done
+  node bench/profile-timeline.mjs "$OUT/start-$tag-1.cpuprofile" --slice 2 > "$OUT/start-$tag-timeline.txt" 2>&1
+done
+say "profiles and their 2 ms slices: $OUT/start-*.cpuprofile, $OUT/start-*-timeline.txt"
