@@ -217,14 +217,22 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
   // same start: one message read by several wordings; keep the longest, then the one with more of its own text
   // (a wording that spells out what another leaves as a value is the more specific)
+  // exactCase once per pattern and line (two wordings may share one pattern): a second run of a pattern is when V8
+  // compiles it to machine code
+  const cased = new Map<string, boolean>();
+  const casedHere = (s: Signature): boolean => {
+    let v = cased.get(s.re.source);
+    if (v === undefined) cased.set(s.re.source, (v = exactCase(s, text)));
+    return v;
+  };
   const better = (o: Hit, h: Hit): boolean => {
     const lo = o.end - o.start;
     const lh = h.end - h.start;
     if (lo !== lh) return lo > lh;
     if (o.literal !== h.literal) return o.literal > h.literal;
     // wordings that differ only in case ("Could not…", "could not…"): the one printed in this case
-    const co = exactCase(o.sig, text);
-    if (co !== exactCase(h.sig, text)) return co;
+    const co = casedHere(o.sig);
+    if (co !== casedHere(h.sig)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
   pool = pool.filter(
