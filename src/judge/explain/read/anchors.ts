@@ -221,10 +221,14 @@ export class AnchorSet {
     return a;
   }
 
-  /** The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). */
-  idsIn(text: string): number[] {
+  /**
+   * The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). `lower`: the
+   * string's lower case, when the caller has it already.
+   */
+  idsIn(text: string, lower?: string): number[] {
     // ASCII text is its own latin1 view of its UTF-8 bytes (most log lines): no round trip through a Buffer
-    return this.idsInLatin1((NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text).toLowerCase());
+    if (NON_ASCII.test(text)) return this.idsInLatin1(Buffer.from(text, 'utf8').toString('latin1').toLowerCase());
+    return this.idsInLatin1(lower ?? text.toLowerCase());
   }
 
   /** `s`: a latin1 view, lower-cased */
