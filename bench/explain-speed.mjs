@@ -4,7 +4,9 @@
 // words (target ≤ 3× grep and ≥ 500 MB/s), with the peak RSS of each explain of the big log (flat memory: it must not
 // grow with --mb). Interleaved rounds (bench/speed-lib.mjs); --compare OTHER/cli.js measures another build in the
 // same rounds. Output: the table, or --json.
-//   npm run build && node bench/explain-speed.mjs [--runs 15] [--mb 64] [--compare OTHER/dist/cli.js] [--json]
+// --varied: the training log's warnings hold the step and a memory figure that changes, so that no line repeats (the
+// engine remembers lines of no use by their text: src/judge/explain/collect.ts; this is the log where that never helps).
+//   npm run build && node bench/explain-speed.mjs [--runs 15] [--mb 64] [--varied] [--compare OTHER/dist/cli.js] [--json]
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +21,7 @@ const { values: opt } = parseArgs({
     runs: { type: 'string', default: '15' },
     'big-runs': { type: 'string', default: '5' },
     mb: { type: 'string', default: '64' },
+    varied: { type: 'boolean', default: false },
     cli: { type: 'string' },
     compare: { type: 'string' },
     json: { type: 'boolean', default: false },
@@ -58,7 +61,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-speed-'));
 try {
   const mb = Number(opt.mb);
   const file = path.join(work, 'train.log');
-  writeTrainingLog(file, mb * 1024 * 1024, SHORT_LOG);
+  if (opt.varied) writeVariedTrainingLog(file, mb * 1024 * 1024, SHORT_LOG);
+  else writeTrainingLog(file, mb * 1024 * 1024, SHORT_LOG);
   const bytes = fs.statSync(file).size;
   const bigCmds = [
     {
@@ -69,7 +73,7 @@ try {
     },
     ...builds.map((b, i) => ({
       id: `big${i}`,
-      label: `explain ${mb} MB training log${b.tag}`,
+      label: `explain ${mb} MB training log${opt.varied ? ' (varied)' : ''}${b.tag}`,
       argv: [node, b.cli, 'explain', file, '--no-machine', '--json'],
       expectCodes: [1],
       bytes,
@@ -106,6 +110,34 @@ try {
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** writeTrainingLog's log (bench/speed-lib.mjs) with no line twice: each warning names its step and another figure */
+function writeVariedTrainingLog(file, bytes, shortLog) {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  for (let i = 0; written < bytes; i++) {
+    const lines = [];
+    for (let k = 0; k < 50; k++) {
+      const step = i * 50 + k;
+      lines.push(
+        `[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`,
+      );
+      if (k % 10 === 0)
+        lines.push(
+          `\x1b[32mINFO\x1b[0m 2026-12-02T10:00:${String(k).padStart(2, '0')}Z checkpoint manager: nothing to save at step ${step}`,
+        );
+      if (k === 7)
+        lines.push(
+          `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow at step ${step}: batch took ${(k * 1.3).toFixed(1)}s (process memory ${(3 + (i % 1000) / 1000).toFixed(3)} GiB)`,
+        );
+    }
+    const b = Buffer.from(`${lines.join('\n')}\n`);
+    fs.writeSync(fd, b);
+    written += b.length;
+  }
+  fs.writeSync(fd, fs.readFileSync(shortLog));
+  fs.closeSync(fd);
 }
 
 /** a command's peak resident memory (VmHWM, polled from /proc while it runs), in MiB */

@@ -48,8 +48,9 @@ describe('required literals', () => {
     // u/v fold non-ASCII letters onto ASCII ones (ſ matches s), g/y keep state: no guard
     expect(requiredLiterals('cuda', 'iu')).toBeNull();
     expect(requiredLiterals('cuda', 'g')).toBeNull();
-    // non-ASCII characters end a run (their case folding is not the string's)
-    expect(requiredLiterals('显存不足', 'i')).toBeNull();
+    // non-ASCII characters end a run (their case folding is not the string's), except CJK ones, which have no case
+    expect(requiredLiterals('caf\u00e9 au lait', 'i')).toEqual([' au lait']);
+    expect(requiredLiterals('显存不足', 'i')).toEqual(['显存不足']);
     expect(mayHold(['memory'], 'cuda out of memory')).toBe(true);
     expect(mayHold(['memory'], 'cuda error')).toBe(false);
   });

@@ -21,6 +21,9 @@ const EVIDENCE_CHARS = 400;
 const MATCH_CHARS = 2000;
 /** framework cues: enough lines to decide, not every line of a 2 GB log */
 const CUE_LINES = 2000;
+/** lines remembered as of no use (see Collector.idle): how many, and how long (a bound on the memory they hold) */
+const IDLE_LINES = 16;
+const IDLE_LINE_CHARS = 4096;
 
 export interface Match {
   line: number;
@@ -61,38 +64,55 @@ export class Collector {
   private readonly reg: Registry;
   /** a match whose text continues on the next line (see continueOpen) */
   private open: { m: Match; last: number } | undefined;
+  /**
+   * Raw texts of the last lines that had no use: no environment fact looked for, no framework cue, no signature
+   * matched. All that is decided by the text alone (the cues are tested on every line until CUE_LINES lines had one,
+   * and never after), so the same text again has no use either: it is not normalised nor read again. A training log
+   * prints the same warnings every few steps. Only when no match is open (an open match may take the line as its
+   * continuation). A ring compared with ===: lines of other lengths cost one comparison of lengths each.
+   */
+  private readonly idle: string[] = new Array<string>(IDLE_LINES).fill('');
+  private idleAt = 0;
 
+  /** `remember`: lines of no use are remembered (see `idle`); off, every line is read in full (the tests compare) */
   constructor(
     private readonly sourceOf: (line: number) => string | undefined = () => undefined,
     reg?: Registry,
+    private readonly remember = true,
   ) {
     this.reg = reg ?? registry();
   }
 
   onLine(line: Line): void {
     this.lines = line.no;
-    if (line.text.length === 0) return;
-    const text = normaliseLine(line.text);
+    const raw = line.text;
+    if (raw.length === 0) return;
+    if (this.open === undefined && this.idle.includes(raw)) return;
+    const text = normaliseLine(raw);
     if (text.trim().length === 0) {
       this.open = undefined;
       return;
     }
     this.continueOpen(line.no, text);
-    // anchors of the normalised text (colour codes removed can join a word the raw bytes split)
-    const anchors = this.reg.anchors.idsIn(text);
-    if (anchors.length === 0) return;
     const lower = text.toLowerCase();
+    // anchors of the normalised text (colour codes removed can join a word the raw bytes split)
+    const anchors = this.reg.anchors.idsIn(text, lower);
+    if (anchors.length === 0) {
+      this.noUse(raw);
+      return;
+    }
     // most "memory" lines of a training log hold no machine fact: not handed to the reader's twenty patterns
-    if (mayHoldEnvFact(lower)) this.env.onLine(line.no, text);
+    const envRead = mayHoldEnvFact(lower);
+    if (envRead) this.env.onLine(line.no, text);
+    let cued = false;
     if (this.frameworkLines < CUE_LINES) {
-      let any = false;
       for (const c of this.reg.cuesFor(anchors)) {
         if (c.re.test(text)) {
           this.frameworkScore.set(c.framework, (this.frameworkScore.get(c.framework) ?? 0) + c.weight);
-          any = true;
+          cued = true;
         }
       }
-      if (any) this.frameworkLines++;
+      if (cued) this.frameworkLines++;
     }
     const hits: Hit[] = [];
     for (const sig of this.reg.signaturesFor(anchors)) {
@@ -110,12 +130,22 @@ export class Collector {
       const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
       hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
     }
-    if (hits.length === 0) return;
+    if (hits.length === 0) {
+      if (!envRead && !cued) this.noUse(raw);
+      return;
+    }
     for (const h of pickReadings(hits, text)) {
       const m = this.record(h.sig, line.no, text, h.groups);
       // a message with figures whose parenthesis is still open at the line's end was wrapped by the terminal
       if (h.groups && unclosed(text.slice(h.start))) this.open = { m, last: line.no };
     }
+  }
+
+  /** remembers a line's raw text as of no use (see `idle`) */
+  private noUse(raw: string): void {
+    if (!this.remember || raw.length > IDLE_LINE_CHARS) return;
+    this.idle[this.idleAt] = raw;
+    this.idleAt = (this.idleAt + 1) % IDLE_LINES;
   }
 
   /**
@@ -217,14 +247,22 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     pool = pool.filter((h) => !COMPONENT_FAMILIES.has(h.sig.group));
   // same start: one message read by several wordings; keep the longest, then the one with more of its own text
   // (a wording that spells out what another leaves as a value is the more specific)
+  // exactCase once per pattern and line (two wordings may share one pattern): a second run of a pattern is when V8
+  // compiles it to machine code
+  const cased = new Map<string, boolean>();
+  const casedHere = (s: Signature): boolean => {
+    let v = cased.get(s.re.source);
+    if (v === undefined) cased.set(s.re.source, (v = exactCase(s, text)));
+    return v;
+  };
   const better = (o: Hit, h: Hit): boolean => {
     const lo = o.end - o.start;
     const lh = h.end - h.start;
     if (lo !== lh) return lo > lh;
     if (o.literal !== h.literal) return o.literal > h.literal;
     // wordings that differ only in case ("Could not…", "could not…"): the one printed in this case
-    const co = exactCase(o.sig, text);
-    if (co !== exactCase(h.sig, text)) return co;
+    const co = casedHere(o.sig);
+    if (co !== casedHere(h.sig)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
   pool = pool.filter(

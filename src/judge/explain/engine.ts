@@ -66,7 +66,7 @@ export async function explainStream(
     ranges.push({ from: offset + 1, name: inp.name });
     const base = offset;
     const split = new LineScanner(opts.noPrefilter ? null : registry().anchors, (l) =>
-      col.onLine({ ...l, no: base + l.no }),
+      col.onLine(base === 0 ? l : { ...l, no: base + l.no }),
     );
     let sinceProgress = 0;
     for await (const chunk of inp.chunks) {

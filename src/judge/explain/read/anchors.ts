@@ -31,7 +31,10 @@ export interface AnchorSetState {
   overlap: number;
   prefixes: number[][];
 }
-const WINDOW = 64 * 1024;
+/** see scan: small enough that the two strings of the window being searched, alive at each scavenge, do not make V8
+ *  grow its young generation (64 KiB did once repeated lines were skipped: +12 MiB of peak memory on a 512 MB log),
+ *  large enough that the windows' count costs nothing measurable */
+const WINDOW = 32 * 1024;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export class AnchorSet {
@@ -98,7 +101,7 @@ export class AnchorSet {
    * line's end, to skip the rest of that line). Occurrences inside a skipped range are not reported.
    */
   scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false): void {
-    // in windows of 64 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
+    // in windows of 32 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
     // object space, measured here 10x slower to create than either. Windows overlap by the longest stem, so that
     // a stem across a window's edge is found in the next one.
     let pos = from;
@@ -221,10 +224,14 @@ export class AnchorSet {
     return a;
   }
 
-  /** The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). */
-  idsIn(text: string): number[] {
+  /**
+   * The ids of all anchors in a string, overlapping ones included ("cudnn" holds "cud" and "dnn"). `lower`: the
+   * string's lower case, when the caller has it already.
+   */
+  idsIn(text: string, lower?: string): number[] {
     // ASCII text is its own latin1 view of its UTF-8 bytes (most log lines): no round trip through a Buffer
-    return this.idsInLatin1((NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text).toLowerCase());
+    if (NON_ASCII.test(text)) return this.idsInLatin1(Buffer.from(text, 'utf8').toString('latin1').toLowerCase());
+    return this.idsInLatin1(lower ?? text.toLowerCase());
   }
 
   /** `s`: a latin1 view, lower-cased */

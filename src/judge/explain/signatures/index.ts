@@ -412,6 +412,7 @@ export class Registry {
   }
 
   cuesFor(anchorIds: readonly number[]): FrameworkCue[] {
+    if (anchorIds.length === 1) return this.cuesByAnchor[anchorIds[0]!] ?? [];
     const set = new Set<FrameworkCue>();
     for (const id of anchorIds) for (const c of this.cuesByAnchor[id] ?? []) set.add(c);
     return [...set];

@@ -6,10 +6,24 @@
 // matched, so what matches is unchanged.
 //
 // The reading is conservative: anything not understood (character classes, escapes other than an escaped
-// punctuation character, lookarounds, back-references, non-ASCII characters, the u/v/g/y flags) ends a run of
-// literal characters and contributes nothing. null: no guard worth having (no literal of MIN_LITERAL characters).
+// punctuation character, lookarounds, back-references, non-ASCII characters other than caseless CJK ones, the
+// u/v/g/y flags) ends a run of literal characters and contributes nothing. null: no guard worth having (no literal
+// of MIN_LITERAL bytes).
 
+/** in UTF-8 bytes: a CJK character (3 bytes) is as selective as a short ASCII word */
 const MIN_LITERAL = 3;
+
+/** Characters that match only themselves, with or without the i flag (u/v are refused), and that a line's lower case
+ *  keeps: CJK punctuation, kana and ideographs have no case. A pattern with a Chinese branch is then guarded by that
+ *  branch's own words, not let through by every line holding "gpu". */
+const CASELESS = /^[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff]$/;
+
+/** a string's length in UTF-8 bytes (the literals are ASCII or CJK: one or three bytes a character) */
+function weight(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) n += s.charCodeAt(i) < 0x80 ? 1 : 3;
+  return n;
+}
 
 /** alternatives: at least one of these strings is in every match; null: nothing known */
 type Req = string[] | null;
@@ -133,7 +147,8 @@ export function requiredClauses(pattern: string, flags: string): string[][] | nu
         }
         if (pattern[pos] === '?') pos++;
       }
-      const printable = atom.char !== undefined && atom.char.charCodeAt(0) >= 0x20 && atom.char.charCodeAt(0) < 0x7f;
+      const code = atom.char?.charCodeAt(0) ?? 0;
+      const printable = atom.char !== undefined && ((code >= 0x20 && code < 0x7f) || CASELESS.test(atom.char));
       if (printable && !quantified) {
         run += atom.char!.toLowerCase();
         continue;
@@ -143,10 +158,13 @@ export function requiredClauses(pattern: string, flags: string): string[][] | nu
       if (atom.req && min >= 1) candidates.push(atom.req);
     }
     endRun();
-    // best first: the longest shortest string, then the fewest strings; the order found breaks ties
-    const score = (c: string[]) => Math.min(...c.map((s) => s.length));
+    // best first: the longest shortest string (in bytes), then the fewest strings; the order found breaks ties. A part
+    // the sequence holds twice ("memory … memory") is one requirement: kept once, so that it takes one clause only
+    const score = (c: string[]) => Math.min(...c.map(weight));
+    const key = (c: string[]) => c.join('\n');
     return candidates
       .map((c, i) => ({ c, i, score: score(c) }))
+      .filter((x, i, all) => all.findIndex((y) => key(y.c) === key(x.c)) === i)
       .filter((x) => x.score >= MIN_LITERAL)
       .sort((a, b) => b.score - a.score || a.c.length - b.c.length || a.i - b.i)
       .map((x) => x.c);
