@@ -27,9 +27,15 @@ cp.spawn = function (cmd, args, opts) {
   const child = spawn.call(this, cmd, args, opts);
   const rec = { cmd: [cmd, ...(args ?? [])].join(' ').slice(0, 80), call, returned: t() };
   events.push(rec);
-  child.stdout?.once('data', () => { rec.firstByte = t(); });
-  child.once('exit', () => { rec.exit = t(); });
-  child.once('close', () => { rec.close = t(); });
+  child.stdout?.once('data', () => {
+    rec.firstByte = t();
+  });
+  child.once('exit', () => {
+    rec.exit = t();
+  });
+  child.once('close', () => {
+    rec.close = t();
+  });
   return child;
 };
 const gaps = [];
@@ -41,5 +47,6 @@ const tick = setInterval(() => {
 }, 1);
 tick.unref();
 process.on('exit', () => {
-  if (process.env.ANATOMY_OUT) writeFileSync(process.env.ANATOMY_OUT, JSON.stringify({ end: t(), children: events, gaps }));
+  if (process.env.ANATOMY_OUT)
+    writeFileSync(process.env.ANATOMY_OUT, JSON.stringify({ end: t(), children: events, gaps }));
 });
