@@ -53,6 +53,28 @@ describe('the checks begun before nvidia-smi answers', () => {
     if (whole.nvidia.ok) expect(kept).toBeLessThan(ALL_CHECKS.length);
   });
 
+  it.each(snapshots())(
+    '%s, begun while the libraries are still read elsewhere, then again with them: the findings of a plain run',
+    async (_, whole) => {
+      const p = new Prejudge(ALL_CHECKS);
+      const soFar = soFarOf(whole);
+      await p.beginChecks({ ...soFar, libraries: undefined }, () => false);
+      await p.beginChecks(soFar, () => false);
+      expect(findings(p.finishChecks(whole))).toEqual(findings(runChecks(ALL_CHECKS, whole)));
+      expect(p.stats().ranEarly).toBe(ALL_CHECKS.length);
+    },
+  );
+
+  it('without the libraries, the checks that judge them and the versions are begun last', async () => {
+    const whole = realSnapshot('h200-idle.json');
+    const p = new Prejudge(ALL_CHECKS);
+    await p.beginChecks({ ...soFarOf(whole), libraries: undefined }, () => false);
+    const categories = p.stats().order.map((id) => ALL_CHECKS.find((c) => c.id === id)!.category);
+    const firstLate = categories.findIndex((c) => c === 'libraries' || c === 'versions');
+    expect(firstLate).toBeGreaterThan(0);
+    expect(categories.slice(firstLate).every((c) => c === 'libraries' || c === 'versions')).toBe(true);
+  });
+
   it('a check stops being begun once nvidia-smi has answered; the rest run after it, once', async () => {
     const whole = realSnapshot('h200-idle.json');
     const p = new Prejudge(ALL_CHECKS);

@@ -12,6 +12,12 @@ import { createFileSystem } from '../../src/ports/fs.js';
 import { fakeRunner, ok } from '../helpers/fake-runner.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 import { buildH200Tree, H200_ENV } from '../libs/h200-tree.js';
+import { runLibrariesJob } from '../../src/gather/libraries/probe.js';
+import type { LibrariesEarly, LibrariesPosted } from '../../src/gather/libraries/libraries-job.js';
+import { realRunner } from '../../src/ports/runner.js';
+import { Prejudge } from '../../src/commands/shared/prejudge.js';
+import { ALL_CHECKS } from '../../src/judge/checks/index.js';
+import { runChecks } from '../../src/judge/checks/run-checks.js';
 
 const XML = fs.readFileSync(path.join(FIXTURES, 'h200/idle/nvidia-smi-q.xml'), 'utf8');
 const CSV = fs.readFileSync(path.join(FIXTURES, 'h200/idle/query-gpu.csv'), 'utf8');
@@ -31,16 +37,19 @@ function heldNvidia(answeredAlready = false): { runs: NvidiaRuns; answer: () => 
   return { runs: { startedAt: performance.now(), results }, answer };
 }
 
+const ENV = { ...H200_ENV, VIRTUAL_ENV: '/opt/torch/.venv', HOME: '/root' };
+
 function collect(
   runs: NvidiaRuns,
   whileWaiting: Parameters<typeof collectSnapshot>[3],
   options: Partial<ProbeOptions> = {},
+  librariesEarly?: LibrariesEarly,
 ) {
   return collectSnapshot(
     {
       fs: createFileSystem(root),
       runner: fakeRunner([]),
-      env: { ...H200_ENV, VIRTUAL_ENV: '/opt/torch/.venv', HOME: '/root' },
+      env: ENV,
       now: () => Date.UTC(2026, 11, 3),
       pid: 4242,
       options: { ...DEFAULT_PROBE_OPTIONS, ...options },
@@ -48,7 +57,26 @@ function collect(
     'all',
     runs,
     whileWaiting,
+    librariesEarly,
   );
+}
+
+/** The scan's worker, stood in for: the same job's result (run here), posted when the test says. */
+async function heldWorker(): Promise<{ early: LibrariesEarly; post: () => void; posted: LibrariesPosted }> {
+  const posted = await runLibrariesJob(
+    { root, env: ENV, options: { ...DEFAULT_PROBE_OPTIONS } },
+    createFileSystem(root),
+    realRunner,
+  );
+  let post!: () => void;
+  const result = new Promise<LibrariesPosted>((resolve) => {
+    post = () => resolve(posted);
+  });
+  return {
+    early: { startedAt: performance.now(), worker: { result: () => result, stop: () => undefined } },
+    post,
+    posted,
+  };
 }
 
 describe('the snapshot so far, while nvidia-smi works', () => {
@@ -76,6 +104,33 @@ describe('the snapshot so far, while nvidia-smi works', () => {
     expect(soFar.libraries!.copies).toBe(whole.libraries!.copies);
     expect(soFar.libraries!.consumers).toBe(whole.libraries!.consumers);
     expect(soFar.libraries!.copies.length).toBeGreaterThan(0);
+  });
+
+  it("while the scan's worker reads the libraries: handed over without them, then with them; a plain run's findings", async () => {
+    const { runs, answer } = heldNvidia();
+    const { early, post, posted } = await heldWorker();
+    const prejudge = new Prejudge(ALL_CHECKS);
+    const seen: { libraries: unknown; answered: () => boolean }[] = [];
+    const whole = await collect(
+      runs,
+      async (soFar, answered) => {
+        seen.push({ libraries: soFar.libraries, answered });
+        await prejudge.beginChecks(soFar, answered);
+        if (seen.length === 1)
+          post(); // the libraries come while nvidia-smi still works
+        else answer();
+      },
+      {},
+      early,
+    );
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.libraries).toBeUndefined();
+    expect(seen[0]!.answered()).toBe(true);
+    expect(seen[1]!.libraries).toBe(posted.section);
+    expect(whole.libraries).toBe(posted.section);
+    expect(prejudge.stats().ranEarly).toBe(ALL_CHECKS.length);
+    const findings = (r: { findings: unknown[] }[]) => r.map((x) => x.findings);
+    expect(findings(prejudge.finishChecks(whole))).toEqual(findings(runChecks(ALL_CHECKS, whole)));
   });
 
   it('is not handed over when the answer came first, or with --deep', async () => {

@@ -144,23 +144,32 @@ interface Early {
  */
 const EARLY_FIRST: readonly Category[] = ['libraries', 'python', 'versions', 'env', 'system', 'memory', 'gpu'];
 
+const LIBRARY_READERS: readonly Category[] = ['libraries', 'versions'];
+
 export class Prejudge {
   /** the early run of each check that had one, by its index in `checks` */
   private readonly early = new Map<number, Early>();
   private readonly order: number[];
   private kept = 0;
 
+  /** the order while the libraries are not there yet: the checks that judge them (and the versions, made from
+   *  what loads) last, since they run again once the libraries came */
+  private readonly orderWithoutLibraries: number[];
+
   constructor(private readonly checks: readonly Check[]) {
     const rank = (c: Check) => EARLY_FIRST.indexOf(c.category);
     this.order = checks.map((_, i) => i).sort((a, b) => rank(checks[a]!) - rank(checks[b]!) || a - b);
+    const late = (i: number) => (LIBRARY_READERS.includes(checks[i]!.category) ? 1 : 0);
+    this.orderWithoutLibraries = [...this.order].sort((a, b) => late(a) - late(b));
   }
 
   /**
-   * The checks on the snapshot so far until `answered()` says nvidia-smi's answer came: past that they would only
-   * delay reading it (at most one check runs after the answer). The event loop is served between two.
+   * The checks on the snapshot so far until `answered()` says what they wait for came (nvidia-smi's answer, or the
+   * libraries from the scan's worker): past that they would only delay reading it (at most one check runs after
+   * it). The event loop is served between two. Called again on a fuller snapshot, it runs the checks not yet run.
    */
   async beginChecks(soFar: Snapshot, answered: () => boolean): Promise<void> {
-    for (const i of this.order) {
+    for (const i of soFar.libraries === undefined ? this.orderWithoutLibraries : this.order) {
       if (answered()) return;
       if (this.early.has(i)) continue;
       const reads = new Reads();

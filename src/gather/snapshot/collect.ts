@@ -48,8 +48,9 @@ const SMOKE_TIMEOUT_FACTOR = 6;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Work a command does on the snapshot so far while nvidia-smi works (`check` judges it): called only when the
- * answer has not come, with every section but the GPU's; `answered()` turns true as soon as it comes.
+ * Work a command does on the snapshot so far while it waits (`check` judges it): while the scan's worker reads the
+ * libraries (the snapshot without them; `answered()` turns true when they come), then, if nvidia-smi has not
+ * answered yet, on every section but the GPU's (`answered()` turns true as soon as the answer comes).
  */
 export type WhileWaiting = (soFar: Snapshot, answered: () => boolean) => Promise<void>;
 
@@ -158,8 +159,38 @@ export async function collectSnapshot(
     : undefined;
   let section: LibrariesSection | undefined;
   let sectionTiming: Timing | undefined;
+  const hostName = readHostName(fs);
+  const judgeEarly = all && nvidiaStarted !== undefined && whileWaiting !== undefined && penv.options.deep === 'off';
+  // what the early checks see: the same sections (the same objects) as the snapshot returned below, but for what
+  // needs nvidia-smi's answer, and the libraries where they are not here yet
+  const soFarWith = (libraries: LibrariesSection | undefined) =>
+    assemble(penv, hostName, {
+      self,
+      system,
+      ...NOT_YET_ANSWERED,
+      env,
+      probes: [...probes],
+      toolkit,
+      python,
+      libraries,
+      kernelLog: kernelLogSoFar,
+    });
   if (offloaded) {
-    const posted = await offloaded.worker.result();
+    const pending = offloaded.worker.result();
+    // While the worker scans, the checks begin on what is here: those that read the libraries run again once
+    // they came (prejudge compares what each read), the others are done by then.
+    if (judgeEarly && whileWaiting) {
+      let arrived = false;
+      void pending.finally(() => {
+        arrived = true;
+      });
+      try {
+        await whileWaiting(soFarWith(undefined), () => arrived);
+      } catch {
+        // work done ahead of time only (as below)
+      }
+    }
+    const posted = await pending;
     if (posted && posted.environments === JSON.stringify(environments)) {
       section = posted.section;
       sectionTiming = {
@@ -175,23 +206,11 @@ export async function collectSnapshot(
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
   // Still waiting: the XML parser's code is compiled now, on a small document, rather than on the real answer.
   if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
-  const hostName = readHostName(fs);
-  if (all && nvidiaStarted && !nvidiaAnswered && whileWaiting && penv.options.deep === 'off') {
+  if (judgeEarly && whileWaiting && !nvidiaAnswered) {
     try {
-      // the same sections (the same objects) as the snapshot returned below, but for what needs the answer
-      const soFar = assemble(penv, hostName, {
-        self,
-        system,
-        ...NOT_YET_ANSWERED,
-        env,
-        probes: [...probes],
-        toolkit,
-        python,
-        // --pid: the named processes' libraries are read once, after the answer
-        libraries: section ?? (scan && penv.options.pids.length === 0 ? addProcesses(scan, []) : undefined),
-        kernelLog: kernelLogSoFar,
-      });
-      await whileWaiting(soFar, () => nvidiaAnswered);
+      // --pid: the named processes' libraries are read once, after the answer
+      const libraries = section ?? (scan && penv.options.pids.length === 0 ? addProcesses(scan, []) : undefined);
+      await whileWaiting(soFarWith(libraries), () => nvidiaAnswered);
     } catch {
       // work done ahead of time only: what failed there is done again (and fails, if it must) after the answer
     }
