@@ -124,15 +124,6 @@ describe('check: the library scan started beside nvidia-smi', () => {
     fs.rmSync(copy, { recursive: true, force: true });
   }, 120_000);
 
-  it("with torch's fatbinary read from the start too: the Python section and findings of a run without either", () => {
-    const early = check(CLI);
-    const busy = check(CLI, [], os.availableParallelism()); // no worker started with nvidia-smi
-    expect(librariesProbe(early.json)?.message).toBe('read in a worker thread');
-    expect(librariesProbe(busy.json)?.message).toBeUndefined();
-    expect(JSON.stringify(early.json.snapshot.python)).toBe(JSON.stringify(busy.json.snapshot.python));
-    expect(JSON.stringify(early.json.findings)).toBe(JSON.stringify(busy.json.findings));
-  }, 120_000);
-
   it('--deep (the smoke test is planned from the scan here) and a busy machine use no worker', () => {
     for (const r of [check(CLI, ['--deep']), check(CLI, [], os.availableParallelism())]) {
       expect(librariesProbe(r.json)).toBeDefined();

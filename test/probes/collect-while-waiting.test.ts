@@ -13,7 +13,7 @@ import { fakeRunner, ok } from '../helpers/fake-runner.js';
 import { FIXTURES } from '../helpers/fake-bin.js';
 import { buildH200Tree, H200_ENV } from '../libs/h200-tree.js';
 import { runLibrariesJob } from '../../src/gather/libraries/probe.js';
-import type { FatbinPosted, LibrariesEarly, LibrariesPosted } from '../../src/gather/libraries/libraries-job.js';
+import type { LibrariesEarly, LibrariesPosted } from '../../src/gather/libraries/libraries-job.js';
 import { realRunner } from '../../src/ports/runner.js';
 import { Prejudge } from '../../src/commands/shared/prejudge.js';
 import { ALL_CHECKS } from '../../src/judge/checks/index.js';
@@ -155,39 +155,5 @@ describe('the snapshot so far, while nvidia-smi works', () => {
     });
     expect(whole.nvidia.ok).toBe(true);
     expect(whole.python?.environments.length).toBeGreaterThan(0);
-  });
-});
-
-describe("torch's fatbinary read by the worker started with nvidia-smi", () => {
-  it('chooses the files collect chooses, and reads the same targets', async () => {
-    const { runFatbinJob } = await import('../../src/gather/libraries/fatbin-early.js');
-    const { readFatbinTargets } = await import('../../src/gather/libraries/fatbin.js');
-    const fsys = createFileSystem(root);
-    const posted = runFatbinJob({ root, env: ENV, options: { ...DEFAULT_PROBE_OPTIONS } }, fsys, realRunner);
-    expect(posted.paths).toEqual(['/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so']);
-    expect(posted.results).toEqual(posted.paths.map((p) => [p, readFatbinTargets(fsys, p)]));
-  });
-
-  it('its answer is used where its files are the ones chosen here, else the files are read here', async () => {
-    const marked = (paths: string[]): FatbinPosted => ({
-      paths,
-      results: paths.map((p) => [p, { sass: ['sm_77'], ptx: [], entries: 1 }]),
-    });
-    const runWith = async (paths: string[] | null) => {
-      const { runs, answer } = heldNvidia();
-      const { early, post } = await heldWorker();
-      post();
-      const fatbin = { result: async () => (paths ? marked(paths) : null), stop: () => undefined };
-      setTimeout(answer, 10);
-      return collect(runs, undefined, {}, { ...early, fatbin });
-    };
-    // the sources run no worker: the files read here say "main thread", the early worker's answer "worker thread"
-    const note = (s: Snapshot) => JSON.stringify(s.probes.find((p) => p.id === 'torch-fatbin'));
-    const same = await runWith(['/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so']);
-    const other = await runWith(['/elsewhere/torch/lib/libtorch_cuda.so']);
-    const none = await runWith(null);
-    expect(note(same)).toContain('1 file(s) read in the worker thread');
-    expect(note(other)).toContain('1 file(s) read in the main thread');
-    expect(note(none)).toContain('1 file(s) read in the main thread');
   });
 });

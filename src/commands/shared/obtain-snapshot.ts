@@ -129,10 +129,7 @@ export async function obtainSnapshot(
   const nvidiaStarted = scope === 'all' ? (started ?? startNvidiaSmi(ctx.runner, options.timeoutMs)) : undefined;
   // the scan started with it, when it was started for these very options (else it is not used: the scan runs here)
   const early = started ? librariesStarted.get(started) : undefined;
-  if (early && (scope !== 'all' || early.options !== JSON.stringify(options))) {
-    early.early.worker.stop();
-    early.early.fatbin?.stop();
-  }
+  if (early && (scope !== 'all' || early.options !== JSON.stringify(options))) early.early.worker.stop();
   const librariesEarly =
     early && scope === 'all' && early.options === JSON.stringify(options) ? early.early : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');

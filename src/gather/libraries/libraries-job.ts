@@ -26,18 +26,10 @@ export interface LibrariesPosted {
   doneAt: number;
 }
 
-/** What the fatbinary worker posts when started with nvidia-smi: the files it chose, and their targets. */
-export interface FatbinPosted {
-  paths: string[];
-  results: [string, { sass: string[]; ptx: string[]; entries: number } | null][];
-}
-
 export interface LibrariesEarly {
   /** performance.now() at the worker's start (the probe's timing counts from there) */
   startedAt: number;
   worker: StartedWorker<LibrariesPosted>;
-  /** torch's fatbinary headers, read from the start too (the Python section waits for them) */
-  fatbin?: StartedWorker<FatbinPosted>;
 }
 
 /**
@@ -54,9 +46,6 @@ export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number): Libr
     startedAt,
     // not holding the exit of a command that ends before it asks for the result (a refused option)
     worker: startWorker<LibrariesPosted>(new URL('../libraries-worker.js', import.meta.url), job, timeoutMs, {
-      unref: true,
-    }),
-    fatbin: startWorker<FatbinPosted>(new URL('../fatbin-worker.js', import.meta.url), { discover: job }, timeoutMs, {
       unref: true,
     }),
   };

@@ -8,7 +8,7 @@
 // output is read as it comes instead of filling the pipe. With --deep, the smoke-test processes start as soon
 // as the emulation has named their files (Python's start and the loading of cuDNN overlap the rest), and touch
 // the GPU only once nvidia-smi and the process scan are done.
-import { readTextOr } from '../../ports/fs.js';
+import { isFile, readTextOr } from '../../ports/fs.js';
 import { probeEnv } from '../env.js';
 import { probeKernelLog } from '../kernel-log.js';
 import { probeNvidia } from '../nvidia/probe.js';
@@ -19,8 +19,9 @@ import { holderPids, probeProcesses, sampleGpuProcessCpu } from '../procfs/proce
 import { timed, type ProbeEnv, type Timing } from '../probe-env.js';
 import { probeSystem } from '../system.js';
 import { probeToolkit } from '../toolkit.js';
-import { readPythonSection, runDeepProbes } from '../python/probe.js';
+import { isScanned, readPythonSection, runDeepProbes } from '../python/probe.js';
 import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
+import { torchCudaLibrary } from '../python/build-info.js';
 import { readFatbinTargetsInParallel } from '../libraries/fatbin.js';
 import { smokePlans, type SmokePlan } from '../python/smoke-plan.js';
 import { runVerdicts } from '../python/run-trust.js';
@@ -31,7 +32,6 @@ import type { SmokeNotRun, SmokeSection } from './schema-smoke.js';
 import { addProcesses, scanLibraries, type LibraryScan } from '../libraries/probe.js';
 import type { LibrariesSection } from './schema-libraries.js';
 import type { LibrariesEarly } from '../libraries/libraries-job.js';
-import { torchLibrariesToRead } from '../libraries/fatbin-early.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../base/tool-version.js';
 import type { Nvidia, Snapshot } from './schema.js';
 import { SNAPSHOT_SCHEMA_VERSION } from './schema-version.js';
@@ -124,11 +124,14 @@ export async function collectSnapshot(
   // fatbinary headers in a worker thread (tens of thousands of small reads) while this thread reads the libraries.
   const discovered = all ? safeDiscoverDetailed(penv) : null;
   const environments = discovered ?? safeDiscover(penv);
-  const torchLibraries = torchLibrariesToRead(penv, discovered ?? []);
+  const torchLibraries = (discovered ?? [])
+    .filter((e) => isScanned(e, penv.options.allEnvs))
+    .flatMap((e) => e.sitePackages.map(torchCudaLibrary))
+    .filter((p) => isFile(fs, p));
   const fatbinPromise = timed(
     probes,
     'torch-fatbin',
-    () => fatbinEarlyOr(librariesEarly, torchLibraries, () => readFatbinTargetsInParallel(fs, torchLibraries)),
+    () => readFatbinTargetsInParallel(fs, torchLibraries),
     (f) => ({
       note:
         `${torchLibraries.length} file(s) read in the ` +
@@ -406,21 +409,6 @@ function safeDiscover(penv: ProbeEnv) {
   } catch {
     return [];
   }
-}
-
-/**
- * The targets read by the worker started with nvidia-smi where it chose the very files chosen here (the same
- * discovery, the same rule), else `here()`. Its time counts from the ask: the walk itself began long before.
- */
-async function fatbinEarlyOr(
-  early: LibrariesEarly | undefined,
-  paths: readonly string[],
-  here: () => ReturnType<typeof readFatbinTargetsInParallel>,
-): ReturnType<typeof readFatbinTargetsInParallel> {
-  const posted = early?.fatbin ? await early.fatbin.result() : null;
-  if (posted && JSON.stringify(posted.paths) === JSON.stringify(paths))
-    return { results: new Map(posted.results), thread: 'worker' };
-  return here();
 }
 
 function safeDiscoverDetailed(penv: ProbeEnv) {
