@@ -61,8 +61,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-speed-'));
 try {
   const mb = Number(opt.mb);
   const file = path.join(work, 'train.log');
-  if (opt.varied) writeVariedTrainingLog(file, mb * 1024 * 1024, SHORT_LOG);
-  else writeTrainingLog(file, mb * 1024 * 1024, SHORT_LOG);
+  writeTrainingLog(file, mb * 1024 * 1024, SHORT_LOG, { varied: opt.varied });
   const bytes = fs.statSync(file).size;
   const bigCmds = [
     {
@@ -110,34 +109,6 @@ try {
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
-}
-
-/** writeTrainingLog's log (bench/speed-lib.mjs) with no line twice: each warning names its step and another figure */
-function writeVariedTrainingLog(file, bytes, shortLog) {
-  const fd = fs.openSync(file, 'w');
-  let written = 0;
-  for (let i = 0; written < bytes; i++) {
-    const lines = [];
-    for (let k = 0; k < 50; k++) {
-      const step = i * 50 + k;
-      lines.push(
-        `[rank${k % 4}]: Epoch ${Math.floor(step / 1000)} step ${step} loss=${(1 / (1 + step)).toFixed(6)} lr=3.0e-4 grad_norm=${(k * 0.37).toFixed(3)} tokens/s=${41000 + k}`,
-      );
-      if (k % 10 === 0)
-        lines.push(
-          `\x1b[32mINFO\x1b[0m 2026-12-02T10:00:${String(k).padStart(2, '0')}Z checkpoint manager: nothing to save at step ${step}`,
-        );
-      if (k === 7)
-        lines.push(
-          `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow at step ${step}: batch took ${(k * 1.3).toFixed(1)}s (process memory ${(3 + (i % 1000) / 1000).toFixed(3)} GiB)`,
-        );
-    }
-    const b = Buffer.from(`${lines.join('\n')}\n`);
-    fs.writeSync(fd, b);
-    written += b.length;
-  }
-  fs.writeSync(fd, fs.readFileSync(shortLog));
-  fs.closeSync(fd);
 }
 
 /** a command's peak resident memory (VmHWM, polled from /proc while it runs), in MiB */

@@ -127,8 +127,11 @@ export function prefilterPattern(repo) {
   return words.join('|');
 }
 
-/** A training log of about `bytes` (steps, INFO and WARNING lines), ending with the short log's error. */
-export function writeTrainingLog(file, bytes, shortLog) {
+/**
+ * A training log of about `bytes` (steps, INFO and WARNING lines), ending with the short log's error. `varied`: no
+ * line twice (each warning names its step and another figure), the worst case for skipping repeated lines.
+ */
+export function writeTrainingLog(file, bytes, shortLog, { varied = false } = {}) {
   const fd = fs.openSync(file, 'w');
   let written = 0;
   for (let i = 0; written < bytes; i++) {
@@ -144,7 +147,9 @@ export function writeTrainingLog(file, bytes, shortLog) {
         );
       if (k === 7)
         lines.push(
-          `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`,
+          varied
+            ? `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow at step ${step}: batch took ${(k * 1.3).toFixed(1)}s (process memory ${(3 + (i % 1000) / 1000).toFixed(3)} GiB)`
+            : `(pid=${1000 + (i % 8)}) WARNING: data loader worker ${k} slow: batch took ${(k * 1.3).toFixed(1)}s (process memory 3.2 GiB)`,
         );
     }
     const b = Buffer.from(`${lines.join('\n')}\n`);

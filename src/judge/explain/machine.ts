@@ -6,7 +6,7 @@ import type { Snapshot } from '../../gather/snapshot/schema.js';
 import { fmtMiB } from '../../base/format.js';
 import { assess, isStale } from '../procs/verdict.js';
 import { frameworkLabel, holderFrameworkLabel, holderPolicy } from '../../gather/procfs/framework.js';
-import { CONTEXT_AND_HANDLES_BYTES, torchOomFigures } from './analyse/memory.js';
+import { CONTEXT_AND_HANDLES_BYTES, torchOomFigures, XLA_REQUEST_GROUPS, xlaRequest } from './analyse/memory.js';
 import { fmtBytes, MiB, parseSize } from './analyse/sizes.js';
 import type { Board } from './analyse/board.js';
 import { compareVersions, smOfCc } from './knowledge-bridge.js';
@@ -306,9 +306,6 @@ function failingHadLittle(signals: Map<string, SignalState>): boolean {
   return poolSteppedDown(signals);
 }
 
-/** XLA's out-of-memory lines that carry the failed request (as analyse/memory.ts reads them) */
-const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
-
 /** the size the failed request asked for, from a message that does not state the GPU's total with it (PyTorch's
  *  does: analyse/memory.ts weighs its request against that total), or undefined */
 function requestOf(signals: Map<string, SignalState>): number | undefined {
@@ -317,12 +314,5 @@ function requestOf(signals: Map<string, SignalState>): number | undefined {
     const n = parseSize(/Out of memory allocating ([\d,]+) bytes/.exec(Collector.matches(cupy).at(-1)!.text)?.[1]);
     if (n !== undefined) return n;
   }
-  for (const g of XLA_REQUEST_GROUPS) {
-    const st = signals.get(g);
-    if (!st) continue;
-    const text = Collector.matches(st).at(-1)!.text;
-    const n = parseSize(/trying to allocate ([\d.,]+ ?(?:bytes|[KMGT]i?B|B))/i.exec(text)?.[1]);
-    if (n !== undefined) return n;
-  }
-  return undefined;
+  return xlaRequest(signals);
 }

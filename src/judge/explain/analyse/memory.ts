@@ -149,8 +149,8 @@ export function analyseMemory(
 const XLA_EXECUTOR = /Failed to create stream executor for device/i;
 /** XLA's failed request after its pool was made: the BFC allocator's "ran out of memory trying to allocate X" or
  *  JAX's "Out of memory while trying to allocate X" (bytes) */
-const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
-function xlaRequest(signals: Map<string, SignalState>): number | undefined {
+export const XLA_REQUEST_GROUPS = ['tf.bfc.ran_out', 'xla-oom-allocator-adapter'];
+export function xlaRequest(signals: Map<string, SignalState>): number | undefined {
   for (const g of XLA_REQUEST_GROUPS) {
     const st = signals.get(g);
     if (!st) continue;
