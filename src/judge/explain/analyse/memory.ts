@@ -482,24 +482,13 @@ function requestSizes(
     const m = Collector.matches(st).at(-1)!;
     const requested = read(m.text);
     if (requested === undefined) continue;
-    if (total !== undefined && requested > total) {
-      board.stated(
-        'gpu_memory_exhausted',
-        2.2,
-        t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) }),
-        ev(st, 1),
-      );
-      board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
-      return;
-    }
-    // no GPU named: a request larger than the largest GPU made does not fit on this one either
-    if (total === undefined && requested > LARGEST_GPU_BYTES) {
-      board.stated(
-        'gpu_memory_exhausted',
-        2.2,
-        t('why.tooLargeAny', { requested: fmtBytes(requested), largest: fmtBytes(LARGEST_GPU_BYTES) }),
-        ev(st, 1),
-      );
+    // larger than the GPU's total; no GPU named: larger than the largest GPU made, which no GPU can hold either
+    if (requested > (total ?? LARGEST_GPU_BYTES)) {
+      const why =
+        total !== undefined
+          ? t('why.tooLargeNever', { requested: fmtBytes(requested), total: fmtBytes(total) })
+          : t('why.tooLargeAny', { requested: fmtBytes(requested), largest: fmtBytes(LARGEST_GPU_BYTES) });
+      board.stated('gpu_memory_exhausted', 2.2, why, ev(st, 1));
       board.against('memory_held_by_other_process', 1.0, t('why.noRoomForLarger'));
       return;
     }
