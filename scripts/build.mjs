@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
 import { mergeChunks } from './lib/merge-chunks.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
+import { evalModule } from './lib/eval-module.mjs';
 import { writeManPage } from './man.mjs';
 
 const nodeRequire = createRequire(import.meta.url);
@@ -68,21 +69,6 @@ function asciiJson(value) {
   );
 }
 
-/** Evaluates a TypeScript module that holds data only (a message catalog) at build time: its exports. */
-async function evalDataModule(file) {
-  const r = await build({
-    absWorkingDir: repo,
-    entryPoints: [file],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(r.outputFiles[0].text).toString('base64')}`);
-}
-
 // The message catalogs (src/base/i18n/en.ts, zh.ts) are data written as TypeScript object literals. As code, V8 must
 // parse all 300 kB of them at every start, both languages, whatever the command and the language. In the bundle
 // they are JSON files in dist/i18n/ (V8 parses JSON several times faster than an object literal, and a file is not
@@ -96,7 +82,7 @@ function i18nPlugin(outdir) {
     setup(b) {
       b.onLoad({ filter: I18N_FILE }, async (args) => {
         const lang = I18N_FILE.exec(args.path)[1];
-        const data = (await evalDataModule(args.path))[lang];
+        const data = (await evalModule(args.path))[lang];
         if (!data || typeof data !== 'object' || Object.values(data).some((v) => typeof v !== 'string'))
           throw new Error(`${args.path}: expected \`export const ${lang}\` holding strings only`);
         await mkdir(path.join(outdir, 'i18n'), { recursive: true });
@@ -164,7 +150,7 @@ const CATALOG_FIELDS_NOT_READ = ['file', 'captures', 'versions', 'note'];
 /** The rows with the required literals of their patterns; the catalog's rows without the fields the run never reads. */
 let literalsOf;
 async function withLiterals(doc) {
-  literalsOf ??= (await evalDataModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredClauses;
+  literalsOf ??= (await evalModule(path.join(repo, 'src/judge/explain/signatures/literals.ts'))).requiredClauses;
   const generated = !Array.isArray(doc);
   for (const row of generated ? doc.signatures : doc) {
     if (typeof row.pattern !== 'string') continue;
@@ -187,7 +173,7 @@ async function withLiterals(doc) {
  */
 export async function catalogAsBundled(json) {
   const doc = await withLiterals(JSON.parse(json));
-  const { Registry } = await evalDataModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
+  const { Registry } = await evalModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
   const head = {
     families: doc.families,
     index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
