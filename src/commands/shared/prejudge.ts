@@ -23,59 +23,28 @@ class Reads {
   wrote = false;
 
   wrap(s: Snapshot): Snapshot {
-    const reads = this;
     const innerProxies = new Map<PropertyKey, object>();
     const innerOf = (k: PropertyKey, v: object): object => {
       const known = innerProxies.get(k);
       if (known) return known;
-      let r = reads.inner.get(k);
+      let r = this.inner.get(k);
       if (!r) {
         r = { keys: new Set(), ownKeys: false };
-        reads.inner.set(k, r);
+        this.inner.set(k, r);
       }
       const rec = r;
-      const p = new Proxy(v, {
-        get(t, key) {
-          rec.keys.add(key);
-          return Reflect.get(t, key);
-        },
-        has(t, key) {
-          rec.keys.add(key);
-          return Reflect.has(t, key);
-        },
-        getOwnPropertyDescriptor(t, key) {
-          rec.keys.add(key);
-          return Reflect.getOwnPropertyDescriptor(t, key);
-        },
-        ownKeys(t) {
-          rec.ownKeys = true;
-          return Reflect.ownKeys(t);
-        },
-        ...writeTraps(reads),
-      });
+      const p = new Proxy(
+        v,
+        recording(this, rec.keys, () => (rec.ownKeys = true)),
+      );
       innerProxies.set(k, p);
       return p;
     };
-    return new Proxy(s as unknown as Obj, {
-      get(t, key) {
-        reads.top.add(key);
-        const v = Reflect.get(t, key);
-        return v !== null && typeof v === 'object' ? innerOf(key, v) : v;
-      },
-      has(t, key) {
-        reads.top.add(key);
-        return Reflect.has(t, key);
-      },
-      getOwnPropertyDescriptor(t, key) {
-        reads.top.add(key);
-        return Reflect.getOwnPropertyDescriptor(t, key);
-      },
-      ownKeys(t) {
-        reads.topKeys = true;
-        return Reflect.ownKeys(t);
-      },
-      ...writeTraps(reads),
-    }) as unknown as Snapshot;
+    const inner = (key: PropertyKey, v: unknown) => (v !== null && typeof v === 'object' ? innerOf(key, v) : v);
+    return new Proxy(
+      s as unknown as Obj,
+      recording(this, this.top, () => (this.topKeys = true), inner),
+    ) as unknown as Snapshot;
   }
 
   /** Everything read of `before` is the same in `after` (same value, same presence, same key lists). */
@@ -99,6 +68,35 @@ class Reads {
     }
     return true;
   }
+}
+
+/** A handler that notes every key asked of its object into `keys` (a list of them: `ownKeys`) and every write;
+ *  `wrap` stands in for what a read gives (the snapshot's sections, recorded in turn). */
+function recording(
+  reads: Reads,
+  keys: Set<PropertyKey>,
+  ownKeys: () => void,
+  wrap: (key: PropertyKey, v: unknown) => unknown = (_, v) => v,
+): ProxyHandler<Obj> {
+  return {
+    get(t, key) {
+      keys.add(key);
+      return wrap(key, Reflect.get(t, key));
+    },
+    has(t, key) {
+      keys.add(key);
+      return Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      keys.add(key);
+      return Reflect.getOwnPropertyDescriptor(t, key);
+    },
+    ownKeys(t) {
+      ownKeys();
+      return Reflect.ownKeys(t);
+    },
+    ...writeTraps(reads),
+  };
 }
 
 function writeTraps(reads: Reads): ProxyHandler<Obj> {
