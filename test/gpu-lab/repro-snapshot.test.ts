@@ -7,29 +7,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, tempDir } from '../helpers/fake-bin.js';
+import { reproDryRun } from '../helpers/repro-dry.js';
 import { parseSnapshotText } from '../../src/gather/snapshot/load.js';
 
 const REPO = path.resolve(__dirname, '../..');
 const CLI = path.join(REPO, 'dist/cli.js');
 
 function dryRun(extra: Record<string, string>) {
-  const work = tempDir('ged-reprosnap-');
-  const out = tempDir('ged-reprosnap-out-');
-  const r = spawnSync('bash', [path.join(REPO, 'gpu-lab/repro/run.sh')], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/root',
-      REPRO_DRY: '1',
-      REPRO_ONLY: '^twofw$',
-      OUT: out,
-      REPRO_WORK: work,
-      ...extra,
-    },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return { logs: path.join(work, 'logs'), out, summary: fs.readFileSync(path.join(out, 'summary.txt'), 'utf8') };
+  return reproDryRun('^twofw$', extra);
 }
 
 const TWOFW = ['twofw.cupy-torch', 'twofw.jax-cupy', 'twofw.jax-torch', 'twofw.jax-torch-conv', 'twofw.torch-jax'];

@@ -1,14 +1,12 @@
 // The reproduced benchmark: its scoring (bench/lib/repro-score.mjs) from known rows, and the staging script
 // (gpu-lab/repro/run.sh) in dry mode with fake python3/nvcc/nvidia-smi: one log and one sidecar per job, an
 // archive, every holder it started ended.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/fake-bin.js';
+import { reproDryRun } from '../helpers/repro-dry.js';
 
 import { scoreRows } from '../../bench/lib/repro-score.mjs';
-const REPO = path.resolve(__dirname, '../..');
 
 describe('scoreRows: per-class precision/recall/F1 of the first cause, macro-F1, confusion', () => {
   const rows = [
@@ -41,24 +39,8 @@ describe('scoreRows: per-class precision/recall/F1 of the first cause, macro-F1,
 
 describe('gpu-lab/repro/run.sh in dry mode', () => {
   it('writes a log and a sidecar per job, the archive and the summary, and ends its holders', () => {
-    const work = tempDir('ged-reprodry-');
-    const out = tempDir('ged-reprodry-out-');
-    const r = spawnSync('bash', [path.join(REPO, 'gpu-lab/repro/run.sh')], {
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/root',
-        REPRO_DRY: '1',
-        REPRO_ONLY: '^(held|too-big)$',
-        // the machine at each failure is tested on its own (repro-snapshot.test.ts): 51 snapshots cost a minute here
-        REPRO_SNAPSHOT: '0',
-        OUT: out,
-        REPRO_WORK: work,
-      },
-    });
-    expect(r.status, r.stderr).toBe(0);
-    const logs = path.join(work, 'logs');
+    // the machine at each failure is tested on its own (repro-snapshot.test.ts): 51 snapshots cost a minute here
+    const { work, out, logs } = reproDryRun('^(held|too-big)$', { REPRO_SNAPSHOT: '0' });
     const sidecars = fs.readdirSync(logs).filter((f) => f.endsWith('.json'));
     // too-big: 16 jobs; held: 7 jobs at each of 4 amounts kept free and against the stopped CuPy holder
     expect(sidecars.length).toBe(16 + 7 * 5);
