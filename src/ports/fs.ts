@@ -44,6 +44,16 @@ export interface FileReader {
   close(): void;
 }
 
+/**
+ * What says a path has not changed since it was last looked at: its kind, device, inode, size and its change times
+ * in nanoseconds ("-" when nothing is there, "!CODE" when it cannot be looked at). `changedMs`: the later of its
+ * modification and status-change times (0 when absent), to tell a file changed while it was being read.
+ */
+export interface FileIdentity {
+  id: string;
+  changedMs: number;
+}
+
 export interface DirEntry {
   name: string;
   type: 'file' | 'dir' | 'symlink' | 'other';
@@ -66,6 +76,8 @@ export interface FileSystem {
   /** one open file for many small reads (walking a large file's headers without reopening it) */
   openReader(path: string): FileReader;
   exists(path: string): boolean;
+  /** the path's identity, following links (`follow`) or not; never throws */
+  identity?(path: string, follow: boolean): FileIdentity;
   /**
    * A view for one collection of facts (a `check`, a `libs`): the answers about files and folders (stat,
    * lstat, readdir, readlink, realpath) are remembered, outside /proc, /sys and /dev, which change while we
@@ -78,7 +90,7 @@ export interface FileSystem {
 
 const MAX_LINKS = 40; // what Linux allows (MAXSYMLINKS)
 /** Paths whose metadata changes while we look (/proc, /sys, /dev): never remembered by a session. */
-const isVolatile = (p: string): boolean => p.startsWith('/proc') || p.startsWith('/sys') || p.startsWith('/dev');
+export const isVolatile = (p: string): boolean => p.startsWith('/proc') || p.startsWith('/sys') || p.startsWith('/dev');
 
 export function createFileSystem(root = '/'): FileSystem {
   return makeFileSystem(nodePath.resolve(root), false);
@@ -240,6 +252,23 @@ function makeFileSystem(absRoot: string, remember: boolean): FileSystem {
         return true;
       } catch {
         return false;
+      }
+    },
+    identity(p, follow) {
+      try {
+        const target = host(follow ? resolve(p) : p);
+        const st = follow
+          ? nfs.statSync(target, { bigint: true, throwIfNoEntry: false })
+          : nfs.lstatSync(target, { bigint: true, throwIfNoEntry: false });
+        if (st === undefined) return { id: '-', changedMs: 0 };
+        const kind = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o';
+        return {
+          id: `${kind}:${st.dev}:${st.ino}:${st.size}:${st.mode}:${st.mtimeNs}:${st.ctimeNs}`,
+          changedMs: Math.max(Number(st.mtimeMs), Number(st.ctimeMs)),
+        };
+      } catch (err) {
+        const code = toFsError(err, p).code;
+        return { id: code === 'ENOENT' || code === 'ENOTDIR' ? '-' : `!${code}`, changedMs: 0 };
       }
     },
     session() {

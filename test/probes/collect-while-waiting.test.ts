@@ -73,7 +73,7 @@ async function heldWorker(): Promise<{ early: LibrariesEarly; post: () => void; 
     post = () => resolve(posted);
   });
   return {
-    early: { startedAt: performance.now(), worker: { result: () => result, stop: () => undefined } },
+    early: { startedAt: performance.now(), fromCache: false, worker: { result: () => result, stop: () => undefined } },
     post,
     posted,
   };

@@ -67,7 +67,8 @@ function startLibrariesEarly(
     return undefined;
   }
   // the scan waits for no program but `ldconfig -p` where there is no ld cache; past its limit the main thread scans
-  const early = startLibrariesWorker({ root: ctx.fs.root, env: { ...ctx.env }, options }, timeoutMs + 2000);
+  const job = { root: ctx.fs.root, env: { ...ctx.env }, options };
+  const early = startLibrariesWorker(job, timeoutMs + 2000, ctx.fs);
   return early ? { early, options: JSON.stringify(options) } : undefined;
 }
 
@@ -129,7 +130,7 @@ export async function obtainSnapshot(
   const nvidiaStarted = scope === 'all' ? (started ?? startNvidiaSmi(ctx.runner, options.timeoutMs)) : undefined;
   // the scan started with it, when it was started for these very options (else it is not used: the scan runs here)
   const early = started ? librariesStarted.get(started) : undefined;
-  if (early && (scope !== 'all' || early.options !== JSON.stringify(options))) early.early.worker.stop();
+  if (early && (scope !== 'all' || early.options !== JSON.stringify(options))) early.early.worker?.stop();
   const librariesEarly =
     early && scope === 'all' && early.options === JSON.stringify(options) ? early.early : undefined;
   const { collectSnapshot } = await import('../../gather/snapshot/collect.js');

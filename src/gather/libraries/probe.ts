@@ -22,6 +22,7 @@ import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
 import type { FileSystem } from '../../ports/fs.js';
 import type { ProcessRunner } from '../../ports/runner.js';
 import type { LibrariesJob, LibrariesPosted } from './libraries-job.js';
+import { record } from './scan-record.js';
 import type { Consumer, LibrariesSection, LoadedLibrary } from '../snapshot/schema-libraries.js';
 import { libraryFamily } from '../../base/versions.js';
 
@@ -105,10 +106,14 @@ export async function runLibrariesJob(
   fs: FileSystem,
   runner: ProcessRunner,
 ): Promise<LibrariesPosted> {
+  const startedAtMs = Date.now();
+  const session = fs.session?.() ?? fs;
+  // with `record`, everything the discovery and the scan ask goes through a view that notes it (./scan-record.ts)
+  const rec = job.record ? record(session, job.env, runner) : null;
   const penv: ProbeEnv = {
-    fs: fs.session?.() ?? fs,
-    runner,
-    env: job.env,
+    fs: rec?.fs ?? session,
+    runner: rec?.runner ?? runner,
+    env: rec?.env ?? job.env,
     now: () => Date.now(),
     pid: process.pid,
     options: job.options,
@@ -120,7 +125,12 @@ export async function runLibrariesJob(
     discovered = [];
   }
   const section = addProcesses(await scanLibraries(penv, discovered), []);
-  return { environments: JSON.stringify(discovered), section, doneAt: performance.timeOrigin + performance.now() };
+  return {
+    environments: JSON.stringify(discovered),
+    section,
+    doneAt: performance.timeOrigin + performance.now(),
+    ...(rec ? { fingerprint: rec.fingerprint(startedAtMs) } : {}),
+  };
 }
 
 /** What the GPU processes (and --pid) mapped, and the emulation redone with each one's own LD_LIBRARY_PATH. */

@@ -22,7 +22,8 @@ import { probeToolkit } from '../toolkit.js';
 import { isScanned, readPythonSection, runDeepProbes } from '../python/probe.js';
 import { discoverDetailed, discoverEnvironments } from '../python/discover.js';
 import { torchCudaLibrary } from '../python/build-info.js';
-import { readFatbinTargetsInParallel } from '../libraries/fatbin.js';
+import { fatbinWithCache, recordedScan } from '../libraries/kept-scan.js';
+import type { ScanFingerprint } from '../libraries/scan-record.js';
 import { smokePlans, type SmokePlan } from '../python/smoke-plan.js';
 import { runVerdicts } from '../python/run-trust.js';
 import type { DiscoveredEnvironment } from '../python/discover.js';
@@ -128,14 +129,15 @@ export async function collectSnapshot(
     .filter((e) => isScanned(e, penv.options.allEnvs))
     .flatMap((e) => e.sitePackages.map(torchCudaLibrary))
     .filter((p) => isFile(fs, p));
+  const kept = librariesEarly?.cache;
   const fatbinPromise = timed(
     probes,
     'torch-fatbin',
-    () => readFatbinTargetsInParallel(fs, torchLibraries),
+    () => fatbinWithCache(fs, torchLibraries, kept),
     (f) => ({
       note:
-        `${torchLibraries.length} file(s) read in the ` +
-        `${f.thread === 'worker' ? 'worker thread' : 'main thread'}${
+        `${torchLibraries.length} file(s) ` +
+        `${f.thread === 'cache' ? 'unchanged since read before (cache)' : `read in the ${f.thread} thread`}${
           [...f.results.values()].some((t) => t === null)
             ? '; no answer for ' + 'some (their architectures are unknown)'
             : ''
@@ -146,9 +148,18 @@ export async function collectSnapshot(
   // The inventory and the loader emulation: in the worker thread started with nvidia-smi, where there is one and no
   // process holds a GPU (a process's libraries are compared with the emulation's objects, which stay in the worker);
   // else here. The worker's section is used only if it scanned the environments found here.
-  const offloaded = all && holderPids(cpuBefore).length === 0 ? librariesEarly : undefined;
-  if (librariesEarly && !offloaded) librariesEarly.worker.stop();
-  let scan = offloaded ? undefined : await timed(probes, 'libraries', () => scanLibraries(penv, environments));
+  const noHolder = all && holderPids(cpuBefore).length === 0;
+  const offloaded = noHolder && librariesEarly?.worker ? librariesEarly : undefined;
+  if (librariesEarly && !offloaded) librariesEarly.worker?.stop();
+  // Scanned here: where the answer can be kept (no process to compare with it), what the scan read is noted.
+  let fingerprint: ScanFingerprint | { refused: string } | undefined;
+  const scanHere = async (): Promise<LibraryScan> => {
+    if (!(noHolder && kept && penv.options.pids.length === 0)) return scanLibraries(penv, environments);
+    const r = await recordedScan(penv, environments);
+    fingerprint = r.fingerprint;
+    return r.scan;
+  };
+  let scan = offloaded ? undefined : await timed(probes, 'libraries', scanHere);
   // where the scan's timing stands in the list when it runs here: the worker's takes the same place
   const librariesAt = probes.length;
   await yieldToLoop();
@@ -176,7 +187,7 @@ export async function collectSnapshot(
       kernelLog: kernelLogSoFar,
     });
   if (offloaded) {
-    const pending = offloaded.worker.result();
+    const pending = offloaded.worker!.result();
     // While the worker scans, the checks begin on what is here: those that read the libraries run again once
     // they came (prejudge compares what each read), the others are done by then.
     if (judgeEarly && whileWaiting) {
@@ -198,9 +209,19 @@ export async function collectSnapshot(
         ok: true,
         // from the worker's start to its answer (not to this thread's asking)
         durationMs: Math.round((posted.doneAt - performance.timeOrigin - offloaded.startedAt) * 10) / 10,
-        message: 'read in a worker thread',
+        message: offloaded.fromCache
+          ? `the last scan's answer: the ${offloaded.cache?.checked ?? 0} files, folders and variables it read ` +
+            'are unchanged'
+          : 'read in a worker thread',
       };
       probes.splice(librariesAt, 0, sectionTiming);
+      if (posted.fingerprint && !('refused' in posted.fingerprint) && kept)
+        kept.store.rememberScan({
+          key: kept.key,
+          fingerprint: posted.fingerprint,
+          environments: posted.environments,
+          section: posted.section,
+        });
     } else scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
   }
   const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
@@ -270,6 +291,14 @@ export async function collectSnapshot(
         ? await timed(probes, 'python-deep', () => runDeepProbes(penv, python))
         : python;
     const kernelLog = (await kernelLogPromise) ?? null;
+    if (kept && libraries && fingerprint && !('refused' in fingerprint) && gpuPids.length === 0)
+      kept.store.rememberScan({
+        key: kept.key,
+        fingerprint,
+        environments: JSON.stringify(environments),
+        section: libraries,
+      });
+    kept?.store.save();
     return assemble(penv, hostName, {
       self,
       system,

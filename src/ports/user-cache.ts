@@ -1,0 +1,93 @@
+// The user's cache folder: $XDG_CACHE_HOME/gpu-env-doctor, else ~/.cache/gpu-env-doctor (as pip and other tools
+// keep theirs). It holds facts the tool can check again cheaply (src/gather/libraries/scan-cache.ts), never a
+// setting. GPU_ENV_DOCTOR_NO_CACHE=1 turns it off. A file is trusted only when this user owns it and its folder and
+// no one else may write either (on a shared server another user must not plant answers); writes are atomic.
+import * as nfs from 'node:fs';
+import * as nodePath from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type Env = Record<string, string | undefined>;
+
+/** The cache folder for this user, or null where there is none to use (turned off, no home). */
+export function userCacheDir(env: Env): string | null {
+  const off = env.GPU_ENV_DOCTOR_NO_CACHE;
+  if (off !== undefined && off !== '' && off !== '0') return null;
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && nodePath.isAbsolute(xdg)) return nodePath.join(xdg, 'gpu-env-doctor');
+  const home = env.HOME;
+  return home && nodePath.isAbsolute(home) ? nodePath.join(home, '.cache', 'gpu-env-doctor') : null;
+}
+
+/** Only this user may have written it: owned by us, not writable by group or others. */
+function ownedAndPrivate(st: nfs.Stats): boolean {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+  return st.uid === uid && (st.mode & 0o022) === 0;
+}
+
+/** A cache file's text, or null when it is missing, too big, or not trusted (see above). Never throws. */
+export function readUserCache(env: Env, name: string, maxBytes: number): string | null {
+  const dir = userCacheDir(env);
+  if (dir === null) return null;
+  try {
+    if (!ownedAndPrivate(nfs.statSync(dir))) return null;
+    const fd = nfs.openSync(nodePath.join(dir, name), nfs.constants.O_RDONLY | nfs.constants.O_NOFOLLOW);
+    try {
+      const st = nfs.fstatSync(fd);
+      if (!st.isFile() || !ownedAndPrivate(st) || st.size > maxBytes) return null;
+      const buf = Buffer.allocUnsafe(st.size);
+      let got = 0;
+      while (got < st.size) {
+        const n = nfs.readSync(fd, buf, got, st.size - got, got);
+        if (n === 0) break;
+        got += n;
+      }
+      return buf.subarray(0, got).toString('utf8');
+    } finally {
+      nfs.closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes a cache file: the folder made private (0700) when new, the text into a private temp file (0600, O_EXCL)
+ * renamed over the old one, so that a reader never sees half a file. False when it cannot (read-only home).
+ */
+export function writeUserCache(env: Env, name: string, text: string): boolean {
+  const dir = userCacheDir(env);
+  if (dir === null) return false;
+  const tmp = nodePath.join(dir, `.${name}.${process.pid}.tmp`);
+  try {
+    nfs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!ownedAndPrivate(nfs.statSync(dir))) return false;
+    const fd = nfs.openSync(tmp, nfs.constants.O_WRONLY | nfs.constants.O_CREAT | nfs.constants.O_EXCL, 0o600);
+    try {
+      nfs.writeSync(fd, text);
+    } finally {
+      nfs.closeSync(fd);
+    }
+    nfs.renameSync(tmp, nodePath.join(dir, name));
+    return true;
+  } catch {
+    try {
+      nfs.unlinkSync(tmp);
+    } catch {
+      /* not made */
+    }
+    return false;
+  }
+}
+
+/**
+ * What identifies this build of the tool's code: a bundled file's device, inode, size and modification time (a
+ * new install or build writes it anew). Null where it cannot be read: then nothing is cached.
+ */
+export function codeIdentity(url: URL): string | null {
+  try {
+    const st = nfs.statSync(fileURLToPath(url), { bigint: true });
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
+  } catch {
+    return null;
+  }
+}
