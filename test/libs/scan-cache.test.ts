@@ -32,8 +32,13 @@ describe('the kept library scans', () => {
     c.rememberScan({ key: 'q', fingerprint: fingerprintOf(file), environments: '[]', section: section('a') });
     expect(c.save()).toBe(true);
 
+    const kept = path.join(env.XDG_CACHE_HOME!, 'gpu-env-doctor', 'library-scan.json');
+    const written = fs.statSync(kept, { bigint: true }).mtimeNs;
     const again = ScanCache.open(env, 'build-1');
     expect(again.scan('q', plain, {})?.hit.section).toEqual(section('a'));
+    // a hit writes nothing (its time of use is renewed at most hourly)
+    expect(again.save()).toBe(true);
+    expect(fs.statSync(kept, { bigint: true }).mtimeNs).toBe(written);
     expect(again.scan('q', plain, {})?.checked).toBe(1);
     expect(again.scan('other question', plain, {})).toBeNull();
     expect(ScanCache.open(env, 'build-2').scan('q', plain, {})).toBeNull();

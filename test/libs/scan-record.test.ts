@@ -63,6 +63,12 @@ describe('the fingerprint of a library scan', () => {
     // a file the scan never read, in a folder it never listed nor searched
     fs.writeFileSync(path.join(dir, 'unrelated', 'notes.txt'), 'x');
     expect(unchanged(fp, plain, env)).toBe(true);
+    // nor in a folder where it looked for a few names only (a home folder: its times change all day)
+    expect(fp.paths.some(([p]) => p === dir)).toBe(false);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'x');
+    expect(unchanged(fp, plain, env)).toBe(true);
+    // a folder searched for every library name is kept by its own identity: anything new there is looked at again
+    expect(fp.paths.find(([p]) => p === other)?.[2]).toMatch(/^d:/);
   });
 
   it('breaks when a variable it asked for changes', async () => {

@@ -6,7 +6,7 @@
 import type { ProbeOptions } from '../probe-env.js';
 import type { LibrariesSection } from '../snapshot/schema-libraries.js';
 import type { FileSystem } from '../../ports/fs.js';
-import { codeIdentity } from '../../ports/user-cache.js';
+import { codeIdentity, userCacheDir } from '../../ports/user-cache.js';
 import { idleThreads, startWorker, type StartedWorker } from '../../ports/worker.js';
 import { ScanCache } from './scan-cache.js';
 import type { ScanFingerprint } from './scan-record.js';
@@ -93,10 +93,11 @@ export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number, fs: F
 
 /**
  * The cache for this job: only for the machine itself (not --root: a tree of files to look at, not a machine to
- * come back to), in the bundle (whose file identifies the build), where the user has a cache folder.
+ * come back to), in the bundle (whose file identifies the build), where the user has a cache folder (and has not
+ * turned it off).
  */
 export function cacheFor(job: LibrariesJob): LibrariesCache | undefined {
-  if (typeof __GED_BUNDLE__ === 'undefined' || job.root !== '/') return undefined;
+  if (typeof __GED_BUNDLE__ === 'undefined' || job.root !== '/' || userCacheDir(job.env) === null) return undefined;
   const build = codeIdentity(new URL('../libraries-worker.js', import.meta.url));
   if (build === null) return undefined;
   return {

@@ -17,6 +17,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** answers kept per file: a user switching between a few environments */
 const MAX_SCANS = 4;
 const MAX_FATBINS = 8;
+const RENEW_MS = 3600_000;
 
 export interface CachedScan {
   /** what the scan was asked (the root, the probe options): only an answer to the same question is reused */
@@ -78,8 +79,7 @@ export class ScanCache {
     for (const s of this.file.scans) {
       if (s.key !== key || !wellFormed(s)) continue;
       if (safelyUnchanged(s.fingerprint, fs, env)) {
-        s.usedAt = this.now();
-        this.dirty = true;
+        this.used(s);
         const f = s.fingerprint;
         return { hit: s, checked: f.paths.length + f.resolved.length + f.texts.length + f.kinds.length };
       }
@@ -98,8 +98,7 @@ export class ScanCache {
   fatbin(path: string, fs: FileSystem): FatbinTargets | undefined {
     const e = this.file.fatbins.find((f) => f.path === path);
     if (!e || !fs.identity || fs.identity(path, true).id !== e.id) return undefined;
-    e.usedAt = this.now();
-    this.dirty = true;
+    this.used(e);
     return e.targets;
   }
 
@@ -111,6 +110,14 @@ export class ScanCache {
     const fatbins = this.file.fatbins.filter((f) => f.path !== path);
     fatbins.push({ path, id: id.id, targets, usedAt: this.now() });
     this.file.fatbins = newest(fatbins, MAX_FATBINS);
+    this.dirty = true;
+  }
+
+  /** An answer used: its time renewed (for which to drop first) once an hour, not a write at every run. */
+  private used(e: { usedAt: number }): void {
+    const now = this.now();
+    if (now - e.usedAt < RENEW_MS) return;
+    e.usedAt = now;
     this.dirty = true;
   }
 

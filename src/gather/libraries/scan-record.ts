@@ -17,6 +17,8 @@ type Env = Record<string, string | undefined>;
 
 /** Files changed this recently before the scan began are not trusted to be the ones it read. */
 export const RACY_MS = 2000;
+/** Absent paths under one folder up to this many are checked one by one, more by their folder's identity. */
+const ABSENT_EACH = 8;
 /** A /proc text longer than this is not kept for comparison (the scan reads /proc/cpuinfo's head). */
 const MAX_VOLATILE_TEXT = 64 * 1024;
 
@@ -158,20 +160,34 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
       const idOf = memoIdentity(fs);
       const paths = new Map<string, [string, 'f' | 'l', string]>();
       let newest = 0;
+      // absent paths by the nearest folder above them that exists: what says they are still absent
+      const absent = new Map<string, [string, 'f' | 'l'][]>();
       const add = (p: string, mode: 'f' | 'l') => {
-        let at = p;
-        let id = idOf(at, mode === 'f');
-        // absent: what says it is still absent is the nearest folder above it that exists
-        while (id.id === '-' && at !== '/') {
-          at = nodePath.posix.dirname(at);
-          mode = 'f';
-          id = idOf(at, true);
+        const id = idOf(p, mode === 'f');
+        if (id.id !== '-') {
+          newest = Math.max(newest, id.changedMs);
+          paths.set(`${mode}${p}`, [p, mode, id.id]);
+          return;
         }
-        newest = Math.max(newest, id.changedMs);
-        paths.set(`${mode}${at}`, [at, mode, id.id]);
+        let at = p;
+        do at = nodePath.posix.dirname(at);
+        while (idOf(at, true).id === '-' && at !== '/');
+        const list = absent.get(at) ?? [];
+        list.push([p, mode]);
+        absent.set(at, list);
       };
       for (const p of follow) add(p, 'f');
       for (const p of nofollow) add(p, 'l');
+      for (const [at, list] of absent) {
+        const id = idOf(at, true);
+        // a path removed while the scan ran shows as a recent change of its folder
+        newest = Math.max(newest, id.changedMs);
+        // A few absent paths are each looked at again; many (the loader's search of a folder for every name) by
+        // their folder, whose times change when anything appears in it. A home folder, whose times change all
+        // day, is asked about a few times only: it does not spoil the answer.
+        if (list.length <= ABSENT_EACH) for (const [p, mode] of list) paths.set(`${mode}${p}`, [p, mode, '-']);
+        else paths.set(`f${at}`, [at, 'f', id.id]);
+      }
       if (newest >= startedAtMs - RACY_MS) return { refused: 'a file it read changed in the last seconds' };
       return {
         paths: [...paths.values()],
