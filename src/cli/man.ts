@@ -28,6 +28,15 @@ const para = (text: string) =>
     .map((p) => roffEscape(p.replace(/\s*\n\s*/g, ' ').trim()))
     .filter((p) => p !== '');
 
+/** The variables the tool reads for itself (not those it reports on), with their help. */
+const ENVIRONMENT = [
+  ['GPU_ENV_DOCTOR_CONFIG', 'help.env.config'],
+  ['GPU_ENV_DOCTOR_NO_CACHE', 'help.env.noCache'],
+  ['XDG_CACHE_HOME', 'help.env.cacheHome'],
+  ['NO_COLOR', 'help.env.noColor'],
+] as const;
+const SCAN_CACHE_FILE = '$XDG_CACHE_HOME/gpu-env-doctor/library-scan.json';
+
 export function manPage(commands: readonly HelpText[]): string {
   const out: string[] = [
     `.TH ${TOOL_NAME.toUpperCase().replace(/-/g, '\\-')} 1 "" "${TOOL_NAME} ${TOOL_VERSION}" "User Commands"`,
@@ -55,5 +64,8 @@ export function manPage(commands: readonly HelpText[]): string {
   }
   out.push('.SH OPTIONS');
   for (const name of Object.keys(OPTIONS) as OptionName[]) out.push('.TP', flag(name), roffEscape(optionHelp(name)));
+  out.push('.SH ENVIRONMENT');
+  for (const [name, key] of ENVIRONMENT) out.push('.TP', `\\fB${roffEscape(name)}\\fR`, roffEscape(t(key)));
+  out.push('.SH FILES', '.TP', `\\fB${roffEscape(SCAN_CACHE_FILE)}\\fR`, roffEscape(t('help.files.scanCache')));
   return `${out.join('\n')}\n`;
 }

@@ -101,6 +101,13 @@ export const en = {
   'help.options': 'Options:',
   'help.examples': 'Examples:',
   'help.exitCodes': 'Exit codes: {text}',
+  'help.env.config': 'the config file (see --config)',
+  'help.env.noCache': "1: keep no cache of the library scan's answers (see FILES)",
+  'help.env.cacheHome': 'where the cache folder is (default ~/.cache)',
+  'help.env.noColor': 'no colour in the output',
+  'help.files.scanCache':
+    "the library scan's last answers, each with every file, folder, link and variable it read: reused only when " +
+    'all of them are unchanged; trusted only when owned by you and writable by no one else',
   'help.learnMore':
     'Learn more: every finding has a page in {dir} (its id is shown with -v); the README has the whole tour.',
   'help.tagline': '{tool} {version}: why your GPU deep-learning job failed, and how to fix it.',

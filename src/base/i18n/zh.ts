@@ -96,6 +96,12 @@ export const zh: Record<MessageKey, string> = {
   'help.options': '选项：',
   'help.examples': '示例：',
   'help.exitCodes': '退出码：{text}',
+  'help.env.config': '配置文件（见 --config）',
+  'help.env.noCache': '设为 1：不缓存库扫描的结果（见 FILES）',
+  'help.env.cacheHome': '缓存目录所在处（默认 ~/.cache）',
+  'help.env.noColor': '输出不带颜色',
+  'help.files.scanCache':
+    '库扫描最近的结果，各自带着它读过的每个文件、目录、链接和变量：仅当它们全都未变时才复用；仅当文件属于你且他人不可写时才采信',
   'help.learnMore': '更多：每个检查结果在 {dir} 下都有说明页（加 -v 可看到其 id）；README 有完整介绍。',
   'help.tagline': '{tool} {version}：GPU 深度学习任务为什么失败，以及如何修复。',
   'help.globalUsage': '用法：{tool} [COMMAND] [OPTIONS]',
