@@ -8,7 +8,10 @@
 // and the per-cause confusion matrix. The in-sample figure (fit on all, score all) is shown for contrast only.
 // Scored a second time with the folds drawn by repository (a by-source split: every thread of tensorflow/tensorflow
 // on the same side), so that wording shared within one project's threads cannot carry a rule from fitting to scoring.
-// Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--json] [--dump FILE]
+// --misses: the env misses by confusion cell, each with the other reports that share one of its message groups and
+// their labels; a miss is a label split when such a report is labelled with the miss's first cause (the same message
+// decided the other way elsewhere), which no rule reading that message can fix for both.
+// Run: node bench/explain-accuracy.mjs [--k 10] [--corpus DIR ...] [--cases] [--misses] [--json] [--dump FILE]
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { CORPUS_DIRS, loadTooling, readCorpora, repo } from '../scripts/explain-tooling.mjs';
@@ -229,4 +232,43 @@ if (argv.includes('--cases')) {
         );
     }
   }
+}
+
+if (argv.includes('--misses')) {
+  // message groups only: the families (family.*) say what kind of text it is, not which message
+  const messageGroups = (i) => reads.env[i].sample.groups.filter((g) => !g.startsWith('family.'));
+  const index = new Map(cases.map((c, i) => [c.id, i]));
+  const byGroup = new Map();
+  cases.forEach((_, i) => {
+    for (const g of messageGroups(i)) byGroup.set(g, [...(byGroup.get(g) ?? []), i]);
+  });
+  const kinds = { split: [], nothing: [], lone: [] };
+  const cells = new Map();
+  for (const { c, d } of results.env) {
+    const got = d.causes[0]?.id ?? 'none';
+    if (got === c.label) continue;
+    const i = index.get(c.id);
+    const peers = [...new Set(messageGroups(i).flatMap((g) => byGroup.get(g)))].filter((j) => j !== i);
+    const split = peers.filter((j) => cases[j].label === got);
+    const kind = got === 'none' ? 'nothing' : split.length > 0 ? 'split' : 'lone';
+    kinds[kind].push(c.id);
+    const cell = `${c.label} -> ${got}`;
+    const peerText = peers.map((j) => `${cases[j].id}:${ABBR[cases[j].label]}`).join(' ');
+    cells.set(cell, [
+      ...(cells.get(cell) ?? []),
+      `    ${c.id.padEnd(7)} ${kind.padEnd(7)} ${messageGroups(i).slice(0, 3).join(',') || '-'} | same message: ${peerText || '-'}`,
+    ]);
+  }
+  console.log(
+    '\nmisses by cell (with the environment block; split = the same message group labelled with the first cause elsewhere):',
+  );
+  for (const [cell, lines] of [...cells].sort((a, b) => b[1].length - a[1].length)) {
+    console.log(`  ${cell} (${lines.length})`);
+    for (const l of lines) console.log(l);
+  }
+  const n = Object.values(kinds).reduce((a, l) => a + l.length, 0);
+  console.log(
+    `\n${n} misses: ${kinds.split.length} label splits, ${kinds.nothing.length} nothing read, ${kinds.lone.length} alone`,
+  );
+  console.log(`  alone (no other report of the same message says the first cause): ${kinds.lone.join(' ')}`);
 }

@@ -50,6 +50,8 @@ const QUESTIONS: Record<string, Keys> = {
   'jax.json': (d) => rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: jax ${r.version} linux`),
   'paddle.json': (d) =>
     rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: paddle ${r.version} ${r.platform}`),
+  'paddle-1x.json': (d) =>
+    rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: paddle ${r.series} ${r.platform}`),
   'onnxruntime.json': (d) =>
     rows(d.releases, (r) => `framework release → CUDA, cuDNN, archs: onnxruntime ${r.version} any`),
   'windows.json': (d) => rows(d.dlls, (x) => `Windows DLL → library and version: ${x.dll.toLowerCase()}`),

@@ -10,6 +10,7 @@ import type {
   GpusData,
   JaxData,
   OnnxruntimeData,
+  Paddle1xData,
   PaddleData,
   PytorchData,
   TensorflowData,
@@ -29,6 +30,7 @@ export interface Knowledge {
   pytorch: PytorchData;
   jax: JaxData;
   paddle: PaddleData;
+  paddle1x: Paddle1xData;
   onnxruntime: OnnxruntimeData;
   windows: WindowsData;
 }
@@ -43,6 +45,7 @@ export const KNOWLEDGE_FILES = [
   'pytorch.json',
   'jax.json',
   'paddle.json',
+  'paddle-1x.json',
   'onnxruntime.json',
   'windows.json',
 ] as const;
@@ -70,6 +73,7 @@ export function knowledge(): Knowledge {
     pytorch: read('pytorch.json') as PytorchData,
     jax: read('jax.json') as JaxData,
     paddle: read('paddle.json') as PaddleData,
+    paddle1x: read('paddle-1x.json') as Paddle1xData,
     onnxruntime: read('onnxruntime.json') as OnnxruntimeData,
     windows: read('windows.json') as WindowsData,
   };

@@ -225,6 +225,36 @@ export const PaddleData = z.object({
 });
 export type PaddleData = z.infer<typeof PaddleData>;
 
+/** paddlepaddle-gpu 1.x: the .postXY suffix names CUDA X and cuDNN Y; the docs give a cuDNN floor per series */
+export const Paddle1xData = z.object({
+  $comment: z.string().optional(),
+  naming: Note,
+  releases: z.array(
+    z.object({
+      /** "1.8": the docs of a release branch cover its series */
+      series: Cc,
+      platform: z.enum(['linux', 'windows']),
+      builds: z
+        .array(
+          z.object({
+            /** "107": the digits after .post */
+            post: z.string().regex(/^\d{2,3}$/),
+            cuda: Ver,
+            /** the docs' "cuDNN v7.6+" */
+            cudnnMin: Ver,
+            /** the plain `paddlepaddle-gpu==X.Y.Z` is this build */
+            pypiDefault: z.boolean(),
+          }),
+        )
+        .min(1),
+      confidence: z.enum(['read', 'recalled']),
+      notes: z.string().optional(),
+      source: Source,
+    }),
+  ),
+});
+export type Paddle1xData = z.infer<typeof Paddle1xData>;
+
 /** onnxruntime-gpu's builds per release: the CUDA and cuDNN each links against (ONNX Runtime's requirements table) */
 export const OnnxruntimeData = z.object({
   releases: z.array(
@@ -290,6 +320,7 @@ export const KNOWLEDGE_SCHEMAS = {
   'pytorch.json': PytorchData,
   'jax.json': JaxData,
   'paddle.json': PaddleData,
+  'paddle-1x.json': Paddle1xData,
   'onnxruntime.json': OnnxruntimeData,
   'windows.json': WindowsData,
 } as const;

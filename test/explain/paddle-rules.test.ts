@@ -52,6 +52,35 @@ describe("the paddlepaddle-gpu wheel's build against the stated versions", () =>
   });
 });
 
+describe('Paddle 1.8: .postXY names CUDA X with cuDNN Y, and the docs ask for cuDNN 7.6', () => {
+  // Paddle 1.8's install docs: "CUDA toolkit 9.0/10.0/10.1/10.2 with cuDNN v7.6+"; post97 = CUDA 9.0 + cuDNN 7,
+  // post107 = CUDA 10.0 + cuDNN 7, the plain version the CUDA 10.0 build
+  const log = (pip: string, cudnn: string, cuda = '10.0') =>
+    `paddle.fluid.core_avx.EnforceNotMet: Cudnn error, CUDNN_STATUS_EXECUTION_FAILED at (/paddle/paddle/fluid/operators/conv_cudnn_op.cu:312)\n- PaddlePaddle version: paddlepaddle-gpu ${pip}\n- CUDA version: ${cuda}\n- cuDNN version: ${cudnn}\n`;
+  it('an older cuDNN than the 1.8 build asks for is the mismatch, whatever the status', () => {
+    const d = explainText(log('1.8.3.post97', '7.3.1', '9.0'));
+    expect(d.causes[0]!.id).toBe('cudnn_version_mismatch');
+    expect(d.causes[0]!.why.join(' ')).toMatch(
+      /1\.8\.3\.post97 \(the 1\.8 release's build for CUDA 9\.0\) asks for cuDNN 7\.6/,
+    );
+  });
+  it('post107 is read as CUDA 10.0 (not 10.7), and the floor is a floor: CUDA 10.0 with cuDNN 7.6.5 states nothing', () => {
+    const why = explainText(log('1.8.5.post107', '7.6.5'))
+      .causes.flatMap((c) => c.why)
+      .join(' ');
+    expect(why).not.toMatch(/built for CUDA|asks for cuDNN/);
+  });
+  it("1.7's floor is cuDNN 7.3 (its docs): 7.4 is not below it; the plain version is the CUDA 10.0 build", () => {
+    const why = (cudnn: string, cuda: string) =>
+      explainText(log('1.7.2', cudnn, cuda))
+        .causes.flatMap((c) => c.why)
+        .join(' ');
+    expect(why('7.4.2', '10.0')).not.toMatch(/asks for cuDNN/);
+    expect(why('7.1.4', '10.0')).toMatch(/asks for cuDNN 7\.3 or newer, and cuDNN 7\.1\.4/);
+    expect(why('7.4.2', '9.0')).toMatch(/1\.7\.2 is built for CUDA 10\.0, and CUDA 9\.0 is stated/);
+  });
+});
+
 describe('CUDA error 35 printed by number (Paddle 1.x)', () => {
   const line = (code: number) =>
     `Error: cudaGetDeviceCount failed in paddle::platform::GetCUDADeviceCountImpl, error code : ${code}, Please see detail in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html at (/paddle/paddle/fluid/platform/gpu_info.cc:67)`;

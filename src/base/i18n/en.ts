@@ -2035,6 +2035,9 @@ export const en = {
   'why.v.paddleCudnn':
     "paddlepaddle-gpu {pip} is built for cuDNN {built}, and cuDNN {stated} is installed: Paddle loads the system's " +
     'cuDNN, and one of another major.minor is the mismatch Paddle itself warns about',
+  'why.v.paddle1xCudnn':
+    "paddlepaddle-gpu {pip} (the {series} release's build for CUDA {cuda}) asks for cuDNN {min} or newer, and cuDNN " +
+    '{stated} is installed: Paddle loads the cuDNN it finds on the system',
   'why.v.paddleCuda':
     'paddlepaddle-gpu {pip} is built for CUDA {built}, and CUDA {stated} is stated: Paddle loads the CUDA libraries ' +
     'it finds on the system',

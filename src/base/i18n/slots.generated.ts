@@ -598,6 +598,7 @@ export interface Slots {
   'why.v.ldPathCudnn': 'compiled' | 'runtime';
   'why.v.olderCopy': 'runtime' | 'stated';
   'why.v.paddleCudnn': 'built' | 'pip' | 'stated';
+  'why.v.paddle1xCudnn': 'cuda' | 'min' | 'pip' | 'series' | 'stated';
   'why.v.paddleCuda': 'built' | 'pip' | 'stated';
   'why.v.driverPtx': 'cuda' | 'driver' | 'need';
   'why.v.driverMin': 'cuda' | 'driver' | 'need';

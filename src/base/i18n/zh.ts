@@ -1653,6 +1653,8 @@ export const zh: Record<MessageKey, string> = {
     '安装的是 cuDNN {stated}，加载的却是 {runtime}：另一份更旧的副本先被找到了（PATH/LD_LIBRARY_PATH、conda 环境、系统文件夹）',
   'why.v.paddleCudnn':
     'paddlepaddle-gpu {pip} 是针对 cuDNN {built} 构建的，而安装的是 cuDNN {stated}：Paddle 加载系统中的 cuDNN，主次版本不同正是 Paddle 自己会警告的不匹配',
+  'why.v.paddle1xCudnn':
+    'paddlepaddle-gpu {pip}（{series} 版本针对 CUDA {cuda} 的构建）要求 cuDNN {min} 或更新，而安装的是 cuDNN {stated}：Paddle 加载系统中找到的 cuDNN',
   'why.v.paddleCuda':
     'paddlepaddle-gpu {pip} 是针对 CUDA {built} 构建的，而说明中的 CUDA 是 {stated}：Paddle 加载系统中找到的 CUDA 库',
   'why.v.insufficient': '在没有 GPU 访问权限的容器中，CUDA 运行时找不到驱动，会报告为 "insufficient"',

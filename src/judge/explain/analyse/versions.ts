@@ -120,6 +120,10 @@ function paddleWheel(board: Board, signals: Map<string, SignalState>, env: Envir
   if (!fv || !/^\d+\.\d+/.test(fv.value)) return;
   if (![...signals.values()].some((st) => st.sig.kind !== 'context' && CUDA_LIBRARY_FAILURE.test(st.group))) return;
   const { version, variant } = splitPaddleVersion(fv.value);
+  if (version.startsWith('1.')) {
+    paddle1xWheel(board, fv, env);
+    return;
+  }
   const build = paddleBuild(
     version,
     variant ?? 'pypi',
@@ -132,6 +136,37 @@ function paddleWheel(board: Board, signals: Map<string, SignalState>, env: Envir
       'cudnn_version_mismatch',
       1.5,
       t('why.v.paddleCudnn', { pip: fv.value, built: majorMinor(build.cudnn)!, stated }),
+      [...factEvidence(fv), ...factEvidence(env.cudnn)],
+    );
+  }
+  const cuda = env.cuda?.value;
+  if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(build.cuda)) {
+    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [
+      ...factEvidence(fv),
+      ...factEvidence(env.cuda),
+    ]);
+  }
+}
+
+/**
+ * paddlepaddle-gpu 1.x names its build by CUDA and cuDNN (.post107: CUDA 10.0 with cuDNN 7; the plain version the
+ * CUDA 10.0 build) and its install docs give each series a cuDNN floor ("cuDNN v7.6+" for 1.8): a stated cuDNN below
+ * the floor is the mismatch; a stated CUDA of another major.minor than the build's makes a toolkit mismatch likely.
+ */
+function paddle1xWheel(board: Board, fv: Fact, env: EnvironmentFacts): void {
+  const post = /\.post(\d{2,3})$/.exec(fv.value)?.[1];
+  const platform = env.os && /windows/i.test(env.os.value) ? 'windows' : 'linux';
+  const row = knowledge().paddle1x.releases.find(
+    (r) => r.platform === platform && r.series === majorMinor(fv.value.replace(/\.post\d+$/, '')),
+  );
+  const build = row?.builds.find((b) => (post ? b.post === post : b.pypiDefault));
+  if (!row || !build) return;
+  const stated = env.cudnn?.value;
+  if (stated && /^\d+\.\d+/.test(stated) && compareVersions(stated, build.cudnnMin) < 0) {
+    board.stated(
+      'cudnn_version_mismatch',
+      1.5,
+      t('why.v.paddle1xCudnn', { pip: fv.value, series: row.series, cuda: build.cuda, min: build.cudnnMin, stated }),
       [...factEvidence(fv), ...factEvidence(env.cudnn)],
     );
   }
