@@ -67,7 +67,7 @@ interface Out {
       skipped: string | null;
       runs: { files: { role: string; path: string }[]; gpus: { conv: { ok: boolean }[] }[] }[];
     };
-    probes: { id: string }[];
+    probes: { id: string; message?: string }[];
   };
   findings: { check: string; severity: string; status: string; rootCause: string | null; message: string }[];
 }
@@ -124,6 +124,34 @@ describe('check --deep (the native cuDNN smoke test)', () => {
     // --deep alone imports no framework
     expect(out.findings.find((f) => f.check === 'python.deep-conv')).toMatchObject({ status: 'skip' });
   });
+
+  it("planned from the scan's worker, then from its kept answer: the same files tested, the same findings", async () => {
+    // the worker starts only with a core to spare: this machine's load is given as none
+    const preload = path.join(tempDir('ged-deep-load-'), 'load.mjs');
+    fs.writeFileSync(preload, "import os from 'node:os';\nos.loadavg = () => [0, 0, 0];\n");
+    const cache = tempDir('ged-deep-cache-');
+    // the venv was made moments ago: a scan refuses to keep files changed in the last two seconds
+    await new Promise((r) => setTimeout(r, 2100));
+    const runs = [1, 2].map(() => {
+      const r = runCli(['check', '--json', '--deep', '--python', path.join(venv, 'bin', 'python3')], {
+        env: { PATH: `${bin}:/usr/bin:/bin`, NODE_OPTIONS: `--import=${preload}`, XDG_CACHE_HOME: cache },
+        timeoutMs: 60000,
+      });
+      const out = JSON.parse(r.stdout) as Out;
+      return { out, message: out.snapshot.probes.find((p) => p.id === 'libraries')?.message ?? '' };
+    });
+    expect(runs.map((r) => r.message.replace(/\d+/, 'N'))).toEqual([
+      'read in a worker thread',
+      "the last scan's answer: the N files, folders and variables it read are unchanged",
+    ]);
+    const files = (o: Out) => o.snapshot.smoke?.runs.map((run) => run.files.map((f) => f.path));
+    expect(files(runs[1]!.out)).toEqual(files(runs[0]!.out));
+    expect(files(runs[0]!.out)?.[0]).toContain(
+      path.join(venv, `lib/python${PYVER}/site-packages/nvidia/cudnn/lib/libcudnn.so.9`),
+    );
+    const said = (o: Out) => o.findings.map((f) => [f.check, f.status, f.message]);
+    expect(said(runs[1]!.out)).toEqual(said(runs[0]!.out));
+  }, 120_000);
 
   it('a compat libcuda older than the driver: exit 1, CUDA 803 and its meaning', () => {
     const { code, out } = check(['--deep'], 'init=803');

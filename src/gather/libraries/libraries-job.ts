@@ -54,15 +54,14 @@ export interface LibrariesEarly {
 
 /**
  * The answer kept in the cache, or the scan started in a worker thread; undefined where neither can help or run:
- * the sources (the tests: no bundled worker file), --deep (its smoke test is planned from the scan's own objects),
- * --pid (the named processes are compared with the emulation). With no idle core beside this thread (the worker's
+ * the sources (the tests: no bundled worker file), --pid (the named processes are compared with the emulation). With no idle core beside this thread (the worker's
  * own start, an isolate loading its code, would then be time this thread waits for) no worker starts: the main
  * thread scans, and keeps its answer in the cache. `timeoutMs`: past it, the main thread scans itself. `fs`: the
  * plain port.
  */
 export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number, fs: FileSystem): LibrariesEarly | undefined {
   if (typeof __GED_BUNDLE__ === 'undefined') return undefined;
-  if (job.options.deep !== 'off' || job.options.pids.length > 0) return undefined;
+  if (job.options.pids.length > 0) return undefined;
   const startedAt = performance.now();
   const cache = cacheFor(job);
   const hit = cache?.store.scan(cache.key, fs, job.env);
@@ -102,6 +101,11 @@ export function cacheFor(job: LibrariesJob): LibrariesCache | undefined {
   if (build === null) return undefined;
   return {
     store: ScanCache.open(job.env, build),
-    key: JSON.stringify({ root: job.root, arch: process.arch, options: job.options }),
+    // what the scan reads depends on: not --deep, nor --timeout (which only bounds `ldconfig -p`: never kept)
+    key: JSON.stringify({
+      root: job.root,
+      arch: process.arch,
+      options: { ...job.options, deep: null, timeoutMs: null },
+    }),
   };
 }

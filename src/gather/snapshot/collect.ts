@@ -224,7 +224,8 @@ export async function collectSnapshot(
         });
     } else scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
   }
-  const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, scan, python, discovered ?? []) : null;
+  // planned from the files the emulation resolved: the worker's (or the kept) section's, else the scan's here
+  const smoke = all && penv.options.deep !== 'off' ? startSmoke(penv, section ?? scan, python, discovered ?? []) : null;
   // Still waiting: the XML parser's code is compiled now, on a small document, rather than on the real answer.
   if (all && nvidiaStarted && !nvidiaAnswered) warmUpParser();
   if (judgeEarly && whileWaiting && !nvidiaAnswered) {
@@ -358,7 +359,7 @@ interface SmokeStart {
 
 function startSmoke(
   penv: ProbeEnv,
-  scan: LibraryScan | undefined,
+  scan: Pick<LibrariesSection, 'consumers'> | undefined,
   python: Snapshot['python'] | undefined,
   discovered: readonly DiscoveredEnvironment[],
 ): SmokeStart {
