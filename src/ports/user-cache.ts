@@ -10,23 +10,48 @@ type Env = Record<string, string | undefined>;
 
 /** The cache folder for this user, or null where there is none to use (turned off, no home). */
 export function userCacheDir(env: Env): string | null {
+  return cacheBase(env)?.dir ?? null;
+}
+
+/** The folder the cache folder goes in (the cache home, else the home), and the cache folder. */
+function cacheBase(env: Env): { base: string; dir: string } | null {
   const off = env.GPU_ENV_DOCTOR_NO_CACHE;
   if (off !== undefined && off !== '' && off !== '0') return null;
   const xdg = env.XDG_CACHE_HOME;
-  if (xdg && nodePath.isAbsolute(xdg)) return nodePath.join(xdg, 'gpu-env-doctor');
+  if (xdg && nodePath.isAbsolute(xdg)) return { base: xdg, dir: nodePath.join(xdg, 'gpu-env-doctor') };
   const home = env.HOME;
-  return home && nodePath.isAbsolute(home) ? nodePath.join(home, '.cache', 'gpu-env-doctor') : null;
+  return home && nodePath.isAbsolute(home)
+    ? { base: home, dir: nodePath.join(home, '.cache', 'gpu-env-doctor') }
+    : null;
 }
+
+/**
+ * The cache folder, only where its base is this user's own: `sudo` keeping the caller's HOME would otherwise leave
+ * root's files in the caller's home, which the caller could then neither read nor replace.
+ */
+function ownCacheDir(env: Env): string | null {
+  const b = cacheBase(env);
+  if (b === null) return null;
+  // a base not made yet: the folder it would be made in
+  for (let at = b.base; ; at = nodePath.dirname(at)) {
+    try {
+      return nfs.statSync(at).uid === uid() ? b.dir : null;
+    } catch {
+      if (at === nodePath.dirname(at)) return null;
+    }
+  }
+}
+
+const uid = (): number => (typeof process.getuid === 'function' ? process.getuid() : -1);
 
 /** Only this user may have written it: owned by us, not writable by group or others. */
 function ownedAndPrivate(st: nfs.Stats): boolean {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
-  return st.uid === uid && (st.mode & 0o022) === 0;
+  return st.uid === uid() && (st.mode & 0o022) === 0;
 }
 
 /** A cache file's text, or null when it is missing, too big, or not trusted (see above). Never throws. */
 export function readUserCache(env: Env, name: string, maxBytes: number): string | null {
-  const dir = userCacheDir(env);
+  const dir = ownCacheDir(env);
   if (dir === null) return null;
   try {
     if (!ownedAndPrivate(nfs.statSync(dir))) return null;
@@ -55,7 +80,7 @@ export function readUserCache(env: Env, name: string, maxBytes: number): string 
  * renamed over the old one, so that a reader never sees half a file. False when it cannot (read-only home).
  */
 export function writeUserCache(env: Env, name: string, text: string): boolean {
-  const dir = userCacheDir(env);
+  const dir = ownCacheDir(env);
   if (dir === null) return false;
   const tmp = nodePath.join(dir, `.${name}.${process.pid}.tmp`);
   try {

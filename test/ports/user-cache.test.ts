@@ -49,11 +49,17 @@ describe('the user cache folder', () => {
     expect(readUserCache(env, 'c.json', 1024)).toBeNull();
   });
 
-  it.runIf(process.getuid?.() === 0)("does not trust another user's file", () => {
+  it.runIf(process.getuid?.() === 0)("does not trust another user's file, nor write in another user's home", () => {
     const env = { XDG_CACHE_HOME: dir };
     writeUserCache(env, 'a.json', 'ours');
     fs.chownSync(path.join(dir, 'gpu-env-doctor', 'a.json'), 12345, 12345);
     expect(readUserCache(env, 'a.json', 1024)).toBeNull();
+    // sudo keeping the caller's HOME: no root-owned folder left in it
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    fs.chownSync(home, 12345, 12345);
+    expect(writeUserCache({ HOME: home }, 'a.json', 'x')).toBe(false);
+    expect(fs.readdirSync(home)).toEqual([]);
   });
 
   it('writes nothing when turned off or where the folder cannot be made', () => {
