@@ -303,7 +303,7 @@ function readRange(fd: number, size: number, offset: number, length: number | un
 }
 
 /** Fills buf[0, len) from the file at `offset`; returns the bytes read (fewer at the end of the file). */
-function readFull(fd: number, buf: Buffer, len: number, offset: number): number {
+export function readFull(fd: number, buf: Buffer, len: number, offset: number): number {
   let got = 0;
   while (got < len) {
     const n = nfs.readSync(fd, buf, got, len - got, offset + got);

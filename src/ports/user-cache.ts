@@ -5,6 +5,7 @@
 import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFull } from './fs.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -60,13 +61,7 @@ export function readUserCache(env: Env, name: string, maxBytes: number): string 
       const st = nfs.fstatSync(fd);
       if (!st.isFile() || !ownedAndPrivate(st) || st.size > maxBytes) return null;
       const buf = Buffer.allocUnsafe(st.size);
-      let got = 0;
-      while (got < st.size) {
-        const n = nfs.readSync(fd, buf, got, st.size - got, got);
-        if (n === 0) break;
-        got += n;
-      }
-      return buf.subarray(0, got).toString('utf8');
+      return buf.subarray(0, readFull(fd, buf, st.size, 0)).toString('utf8');
     } finally {
       nfs.closeSync(fd);
     }

@@ -5,6 +5,7 @@ import { InputError, UsageError } from '../base/errors.js';
 import type { UserFiles } from './context.js';
 import { readConfigFile } from './config-file.js';
 import { osReason } from './os-reason.js';
+import { readFull } from './fs.js';
 
 export function createUserFiles(cwd: string): UserFiles {
   return {
@@ -61,13 +62,7 @@ export function createUserFiles(cwd: string): UserFiles {
             max: String(maxBytes),
           });
         const buf = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < buf.length) {
-          const n = nfs.readSync(fd, buf, got, buf.length - got, got);
-          if (n === 0) break;
-          got += n;
-        }
-        const bytes = buf.subarray(0, got);
+        const bytes = buf.subarray(0, readFull(fd, buf, buf.length, 0));
         if (bytes.includes(0)) throw new InputError('usage.file.notText', { file: p });
         try {
           return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

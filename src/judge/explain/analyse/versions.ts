@@ -139,9 +139,14 @@ function paddleWheel(board: Board, signals: Map<string, SignalState>, env: Envir
       [...factEvidence(fv), ...factEvidence(env.cudnn)],
     );
   }
+  paddleCudaStated(board, fv, env, build.cuda);
+}
+
+/** A stated CUDA of another major.minor than the Paddle build's: a toolkit mismatch is likely. */
+function paddleCudaStated(board: Board, fv: Fact, env: EnvironmentFacts, built: string): void {
   const cuda = env.cuda?.value;
-  if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(build.cuda)) {
-    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [
+  if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(built)) {
+    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built, stated: cuda }), [
       ...factEvidence(fv),
       ...factEvidence(env.cuda),
     ]);
@@ -170,13 +175,7 @@ function paddle1xWheel(board: Board, fv: Fact, env: EnvironmentFacts): void {
       [...factEvidence(fv), ...factEvidence(env.cudnn)],
     );
   }
-  const cuda = env.cuda?.value;
-  if (cuda && majorMinor(cuda) && majorMinor(cuda) !== majorMinor(build.cuda)) {
-    board.add('cuda_toolkit_mismatch', 0.8, t('why.v.paddleCuda', { pip: fv.value, built: build.cuda, stated: cuda }), [
-      ...factEvidence(fv),
-      ...factEvidence(env.cuda),
-    ]);
-  }
+  paddleCudaStated(board, fv, env, build.cuda);
 }
 
 /** ONNX Runtime's warning when its CUDA provider cannot be created (onnxruntime_pybind_state.cc) */
