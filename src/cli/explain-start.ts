@@ -4,9 +4,10 @@
 // file a resolve, a read, a compile-cache lookup and a link). The tree holds the whole program, every other command
 // included: a process loads one tree or the other, never both, so each module has one instance.
 import * as explain from '../commands/explain.js';
-import '../report/views/explain/terminal.js';
+import * as terminalView from '../report/views/explain/terminal.js';
 import { preload } from './registry.js';
 
 export { start } from './start.js';
 
 preload('explain', explain);
+explain.preloadTerminalView(terminalView);
