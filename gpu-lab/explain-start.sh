@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 29, explain's start on the H200 (under a minute): the short explain (27-line log, --no-machine) beside
 # `node -e 0` and an empty .mjs, this build and SPEED_COMPARE's in the same interleaved rounds, wall and CPU ms
-# (bench/explain-start.mjs); then 3 CPU profiles per build (100 µs) with what this pass removed: esbuild's copy of
-# the built-ins (__toESM), process.stdin (get stdin), the chunks' createRequire, and the files loaded.
+# (bench/explain-start.mjs); then 3 CPU profiles per build (100 µs): the time to the engine's first line (module
+# loading, main, argument parsing), the engine, diagnose, the terminal view, GC; and the files of code loaded
+# (this build: dist/cli.js and dist/explain-tree/start.js, explain's own tree).
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh &&
 #          OUT=${OUT:-/tmp/out} SPEED_COMPARE=.gpu-lab/main-dist/cli.js bash gpu-lab/explain-start.sh
@@ -20,7 +21,7 @@ for cli in dist/cli.js ${SPEED_COMPARE:-}; do
     node --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir="$OUT" --cpu-prof-name="start-$tag-$i.cpuprofile" \
       "$cli" explain "$LOG" --no-machine > /dev/null
     say "$tag run $i: $(node bench/profile-timeline.mjs "$OUT/start-$tag-$i.cpuprofile" \
-      --fn __toESM,'get stdin',createRequire,main,explainStream,renderExplainTerminal | grep -E 'inclusive|not sampled' \
+      --fn getModuleJobForImport,parseCommandArgs,explainStream,diagnose,renderExplainTerminal,'(garbage collector)' | grep -E 'inclusive|not sampled' \
       | tr '\n' ';')"
   done
   node bench/profile-timeline.mjs "$OUT/start-$tag-1.cpuprofile" --slice 2 > "$OUT/start-$tag-timeline.txt" 2>&1

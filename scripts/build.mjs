@@ -350,6 +350,36 @@ export const REQUIRE_BANNER =
   'import { createRequire as __cr } from "node:module"; let __rq; ' +
   'const require = (id) => (__rq ??= __cr(import.meta.url))(id);';
 
+/** explain's own tree, beside the chunks (dist/cli.js loads it for a command line naming explain). */
+export const EXPLAIN_TREE = 'explain-tree';
+
+/**
+ * explain's own tree (src/cli/explain-start.ts): the whole program again, bundled from an entry whose static
+ * closure holds start, the explain command and its terminal view. Once merged (scripts/lib/merge-chunks.mjs: every
+ * other entry of this tree loads only after that one), a short explain loads that one file where the shared chunks
+ * made it load thirty, each costing Node's ES loader a resolve, a read, a compile-cache lookup and a link. Its code
+ * reaches the workers and the data files by the same relative paths as the chunks (one folder below dist/); the
+ * workers are the shared tree's. `options`: the shared tree's, whose entries and chunk names are replaced.
+ */
+async function buildExplainTree(outdir, options) {
+  const result = await build({
+    ...options,
+    entryPoints: { start: 'src/cli/explain-start.ts' },
+    entryNames: `${EXPLAIN_TREE}/[name]`,
+    chunkNames: `${EXPLAIN_TREE}/[name]-[hash]`,
+  });
+  const outputs = await Promise.all(
+    Object.keys(result.metafile.outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
+  );
+  const problems = builtinProblems(result.warnings, outputs);
+  if (problems.length > 0) throw new Error(`Node's built-in modules (${EXPLAIN_TREE}):\n  ${problems.join('\n  ')}`);
+  await mergeChunks(result.metafile.outputs, repo, path.join(outdir, EXPLAIN_TREE));
+  await writeFile(path.join(outdir, EXPLAIN_TREE, 'package.json'), '{ "type": "module" }\n');
+  return result;
+}
+
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
   await writeCatalog();
@@ -371,7 +401,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
       asciiJson(JSON.parse(await readFile(path.join(repo, 'src/knowledge', f), 'utf8'))),
     );
   }
-  const result = await build({
+  const options = {
     absWorkingDir: repo,
     // the worker threads (torch's fatbinary, src/gather/libraries/fatbin.ts; fleet's slices,
     // src/judge/fleet/parallel.ts) are entries of their own
@@ -410,7 +440,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-  });
+  };
+  const result = await build(options);
   const outputs = await Promise.all(
     Object.keys(result.metafile.outputs)
       .filter((f) => f.endsWith('.js'))
@@ -423,12 +454,13 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and
   // does not remember a folder that has none (two failed opens per chunk before the project's own was found).
   await writeFile(path.join(outdir, 'chunks', 'package.json'), '{ "type": "module" }\n');
+  const explainTree = await buildExplainTree(outdir, options);
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {
     plugins: [rawPlugin],
     define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
   });
-  return result;
+  return Object.assign(result, { explainTree });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,6 +4,10 @@
 // and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off). The rest is split per command (scripts/build.mjs).
 import * as nodeModule from 'node:module';
 
+declare const __GED_BUNDLE__: boolean | undefined;
+/** explain's own tree of the bundle (src/cli/explain-start.ts), beside this file: a path the bundler leaves as is */
+const EXPLAIN_START = './explain-tree/start.js';
+
 /** package.json's version, written in by scripts/build.mjs (so --version loads no other file); a test keeps it
  *  equal to src/base/tool-version.ts. */
 declare const __TOOL_VERSION__: string;
@@ -16,7 +20,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
   fs.writeSync(1, `${__TOOL_VERSION__}\n`);
 } else {
   enableCompileCache();
-  const { start } = await import('./cli/start.js');
+  // a command line naming explain loads explain's own tree (one file for the short path); any other, the shared
+  // chunks. Both trees hold the whole program: the choice is one of speed only.
+  const { start } = (
+    typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain')
+      ? await import(EXPLAIN_START)
+      : await import('./cli/start.js')
+  ) as typeof import('./cli/start.js');
   start(argv);
 }
 

@@ -101,3 +101,10 @@ export const COMMANDS: Record<string, { summary: string; load: Loader }> = {
     load: () => import('../commands/mcp.js'),
   },
 };
+
+/** A command already loaded with the start (explain's own start bundles it: src/cli/explain-start.ts): its load()
+ *  answers with that module, not with a second file holding the same one. */
+export function preload(name: string, module: { command: Command }): void {
+  const entry = COMMANDS[name];
+  if (entry) entry.load = () => Promise.resolve(module);
+}

@@ -151,7 +151,7 @@ export const command: Command = {
       );
     } else {
       // the terminal view (and the report's block renderer under it) only for terminal output: --json never loads it
-      const { renderExplainTerminal } = await import('../report/views/explain/terminal.js');
+      const { renderExplainTerminal } = terminalView ?? (await import('../report/views/explain/terminal.js'));
       ctx.stdout.write(
         renderExplainTerminal(words, shown, {
           color: ctx.color,
@@ -165,6 +165,14 @@ export const command: Command = {
     return diagnosis.causes.length > 0 ? 1 : 0;
   },
 };
+
+type TerminalView = typeof import('../report/views/explain/terminal.js');
+let terminalView: TerminalView | undefined;
+/** The terminal view, already loaded with the command (explain's own start bundles it: src/cli/explain-start.ts):
+ *  used as it is, not imported again from a second file holding the same module. */
+export function preloadTerminalView(view: TerminalView): void {
+  terminalView = view;
+}
 
 // what the diagnosis takes as a hint (src/judge/explain/diagnose.ts chooseFramework): Keras is TensorFlow's, Paddle is
 // PaddlePaddle's

@@ -24,14 +24,17 @@ interface Meta {
 }
 let out: string;
 let meta: Meta;
+let explainMeta: Meta;
 
 beforeAll(async () => {
   out = tempDir('ged-dist-');
   // @ts-expect-error: a plain .mjs script without types
   const { buildCli } = (await import('../../scripts/build.mjs')) as {
-    buildCli: (dir: string) => Promise<{ metafile: Meta }>;
+    buildCli: (dir: string) => Promise<{ metafile: Meta; explainTree: { metafile: Meta } }>;
   };
-  meta = (await buildCli(out)).metafile;
+  const built = await buildCli(out);
+  meta = built.metafile;
+  explainMeta = built.explainTree.metafile;
 }, 60000);
 
 /** Source files reachable from a command's chunk through static imports (what loading the command reads). */
@@ -50,6 +53,14 @@ function closureOf(commandFile: string): Set<string> {
   return new Set([...seen].flatMap((f) => Object.keys(meta.outputs[f]!.inputs)));
 }
 const has = (files: Set<string>, re: RegExp) => [...files].some((f) => re.test(f));
+/** the code files of both trees: the shared chunks and explain's own tree */
+const codeFiles = () =>
+  ['chunks', 'explain-tree'].flatMap((d) =>
+    fs
+      .readdirSync(path.join(out, d))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join(out, d, f)),
+  );
 
 describe('the bundle', () => {
   it('--version needs no chunk, and prints the version of package.json', () => {
@@ -141,14 +152,12 @@ describe('the bundle', () => {
     // the English sentences are in no chunk
     const sentence = en['cmd.check.summary']!;
     expect(sentence.length).toBeGreaterThan(20);
-    for (const f of fs.readdirSync(path.join(out, 'chunks')))
-      expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(sentence);
+    for (const f of codeFiles()) expect(fs.readFileSync(f, 'utf8')).not.toContain(sentence);
     // no chunk holds the Chinese sentences (esbuild writes them as \u escapes)
     const escaped = JSON.stringify('修复：')
       .slice(1, -1)
       .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-    for (const f of fs.readdirSync(path.join(out, 'chunks')))
-      expect(fs.readFileSync(path.join(out, 'chunks', f), 'utf8')).not.toContain(escaped);
+    for (const f of codeFiles()) expect(fs.readFileSync(f, 'utf8')).not.toContain(escaped);
     const log = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
     const zhRun = spawnSync(
       process.execPath,
@@ -177,5 +186,103 @@ describe('the bundle', () => {
 
   it('fleet reads snapshots back with their schema', () => {
     expect(has(closureOf('src/commands/fleet.ts'), /node_modules\/zod\//)).toBe(true);
+  });
+});
+
+describe("explain's own tree (dist/explain-tree/)", () => {
+  const log = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
+  const snapshot = path.join(repo, 'test/fixtures/snapshots/h200-full-held.json');
+  const env = { PATH: process.env.PATH, NO_COLOR: '1', LANG: 'C.UTF-8', COLUMNS: '80' };
+  const run = (cli: string, args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('holds start, the explain command, its engine and terminal view in one file that imports only built-ins', () => {
+    const entry = Object.keys(explainMeta.outputs).find(
+      (k) => explainMeta.outputs[k]!.entryPoint === 'src/cli/explain-start.ts',
+    )!;
+    expect(path.resolve(repo, entry)).toBe(path.join(out, 'explain-tree/start.js'));
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const i of explainMeta.outputs[f]!.imports)
+        if (i.kind === 'import-statement' && !i.external && explainMeta.outputs[i.path]) stack.push(i.path);
+    }
+    const inputs = new Set([...seen].flatMap((f) => Object.keys(explainMeta.outputs[f]!.inputs)));
+    for (const re of [
+      /src\/cli\/main\.ts$/,
+      /src\/commands\/explain\.ts$/,
+      /src\/judge\/explain\/engine\.ts$/,
+      /src\/report\/views\/explain\/terminal\.ts$/,
+    ])
+      expect(has(inputs, re)).toBe(true);
+    // what explain leaves to its dynamic imports stays out, as in the shared chunks
+    for (const re of [
+      /src\/gather\/snapshot\/collect\.ts$/,
+      /node_modules\/zod\//,
+      /fast-xml-parser/,
+      /src\/report\/html\//,
+    ])
+      expect(has(inputs, re)).toBe(false);
+    // merged: the file itself imports no other file of the bundle
+    const text = fs.readFileSync(path.join(out, 'explain-tree/start.js'), 'utf8');
+    const imported = [...text.matchAll(/^import\s(?:[^;]*?\sfrom\s*)?"([^"]+)";/gm)].map((m) => m[1]!);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((s) => !s.startsWith('node:'))).toEqual([]);
+  });
+
+  it('cli.js runs explain from that tree alone, and the other commands from the shared chunks alone', () => {
+    const whole = path.join(out, 'cli.js');
+    const explainArgs = [
+      ['explain', log, '--no-machine'],
+      ['explain', log, '--no-machine', '--json'],
+      ['--lang', 'zh', 'explain', log, '--no-machine'],
+    ];
+    const checkArgs = [['check', '--from', snapshot, '--json'], ['libs', '--from', snapshot], ['--help']];
+    const withoutChunks = tempDir('ged-dist-no-chunks-');
+    fs.cpSync(out, withoutChunks, { recursive: true });
+    fs.rmSync(path.join(withoutChunks, 'chunks'), { recursive: true });
+    for (const args of explainArgs) {
+      const expected = run(whole, args);
+      expect(expected.status).toBe(1);
+      expect(expected.stdout.length).toBeGreaterThan(100);
+      expect(run(path.join(withoutChunks, 'cli.js'), args)).toEqual(expected);
+    }
+    const withoutTree = tempDir('ged-dist-no-explain-tree-');
+    fs.cpSync(out, withoutTree, { recursive: true });
+    fs.rmSync(path.join(withoutTree, 'explain-tree'), { recursive: true });
+    for (const args of checkArgs) {
+      const expected = run(whole, args);
+      expect(expected.stdout.length).toBeGreaterThan(100);
+      expect(run(path.join(withoutTree, 'cli.js'), args)).toEqual(expected);
+    }
+    // and the tree is not optional for explain: without it, cli.js cannot run explain (the test above is not vacuous)
+    const broken = run(path.join(withoutTree, 'cli.js'), explainArgs[0]!);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toContain('explain-tree/start.js');
+  });
+
+  it('gives what the shared chunks give, for explain and for the other commands', () => {
+    const driver = path.join(tempDir('ged-tree-driver-'), 'driver.mjs');
+    fs.writeFileSync(driver, 'const { start } = await import(process.argv[2]);\nstart(process.argv.slice(3));\n');
+    const sharedStart = Object.keys(meta.outputs).find((k) => meta.outputs[k]!.entryPoint === 'src/cli/start.ts')!;
+    const trees = [path.resolve(repo, sharedStart), path.join(out, 'explain-tree/start.js')];
+    for (const args of [
+      ['explain', log, '--no-machine'],
+      ['explain', log, '--no-machine', '--format', 'markdown'],
+      ['explain', log, '--no-machine', '--lang', 'zh', '--json'],
+      ['check', '--from', snapshot],
+      ['check', '--from', snapshot, '--json'],
+      ['libs', '--from', snapshot, '--lang', 'zh'],
+      ['help', 'explain'],
+    ]) {
+      const [a, b] = trees.map((t) => run(driver, [t, ...args]));
+      expect(a!.stdout.length).toBeGreaterThan(100);
+      expect(b).toEqual(a);
+    }
   });
 });

@@ -154,7 +154,9 @@ describe('the real build after merging', () => {
     const files = [
       ...fs.readdirSync(dist).filter((f) => f.endsWith('.js')),
       ...fs.readdirSync(path.join(dist, 'chunks')).map((f) => `chunks/${f}`),
-    ];
+      // explain's own tree (scripts/build.mjs buildExplainTree), merged by the same rule
+      ...fs.readdirSync(path.join(dist, 'explain-tree')).map((f) => `explain-tree/${f}`),
+    ].filter((f) => f.endsWith('.js'));
     const exportsOf = (text: string) =>
       new Set(
         [...text.matchAll(/^export\s*\{([^}]*)\};/gm)].flatMap((m) =>
@@ -184,5 +186,10 @@ describe('the real build after merging', () => {
         expect(fs.existsSync(path.join(dist, path.dirname(f), m[1]!)), `${f} loads ${m[1]}`).toBe(true);
     }
     expect(imports).toBeGreaterThan(100);
+    // cli.js names explain's tree by a path the bundler left as it is: that file is there
+    const cli = fs.readFileSync(path.join(dist, 'cli.js'), 'utf8');
+    const tree = /"(\.\/explain-tree\/[^"]+\.js)"/.exec(cli)?.[1];
+    expect(tree).toBe('./explain-tree/start.js');
+    expect(fs.existsSync(path.join(dist, tree!))).toBe(true);
   });
 });
