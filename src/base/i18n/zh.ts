@@ -101,7 +101,8 @@ export const zh: Record<MessageKey, string> = {
   'help.env.cacheHome': '缓存目录所在处（默认 ~/.cache）',
   'help.env.noColor': '输出不带颜色',
   'help.files.scanCache':
-    '库扫描最近的结果，各自带着它读过的每个文件、目录、链接和变量：仅当它们全都未变时才复用；仅当文件属于你且他人不可写时才采信',
+    '库扫描最近的结果，各自带着它读过的每个文件、目录、链接和变量：仅当它们全都未变时才复用；' +
+    '仅当文件属于你且他人不可写时才采信',
   'help.learnMore': '更多：每个检查结果在 {dir} 下都有说明页（加 -v 可看到其 id）；README 有完整介绍。',
   'help.tagline': '{tool} {version}：GPU 深度学习任务为什么失败，以及如何修复。',
   'help.globalUsage': '用法：{tool} [COMMAND] [OPTIONS]',
@@ -1654,7 +1655,8 @@ export const zh: Record<MessageKey, string> = {
   'why.v.paddleCudnn':
     'paddlepaddle-gpu {pip} 是针对 cuDNN {built} 构建的，而安装的是 cuDNN {stated}：Paddle 加载系统中的 cuDNN，主次版本不同正是 Paddle 自己会警告的不匹配',
   'why.v.paddle1xCudnn':
-    'paddlepaddle-gpu {pip}（{series} 版本针对 CUDA {cuda} 的构建）要求 cuDNN {min} 或更新，而安装的是 cuDNN {stated}：Paddle 加载系统中找到的 cuDNN',
+    'paddlepaddle-gpu {pip}（{series} 版本针对 CUDA {cuda} 的构建）要求 cuDNN {min} 或更新，' +
+    '而安装的是 cuDNN {stated}：Paddle 加载系统中找到的 cuDNN',
   'why.v.paddleCuda':
     'paddlepaddle-gpu {pip} 是针对 CUDA {built} 构建的，而说明中的 CUDA 是 {stated}：Paddle 加载系统中找到的 CUDA 库',
   'why.v.insufficient': '在没有 GPU 访问权限的容器中，CUDA 运行时找不到驱动，会报告为 "insufficient"',

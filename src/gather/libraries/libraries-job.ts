@@ -54,10 +54,10 @@ export interface LibrariesEarly {
 
 /**
  * The answer kept in the cache, or the scan started in a worker thread; undefined where neither can help or run:
- * the sources (the tests: no bundled worker file), --pid (the named processes are compared with the emulation). With no idle core beside this thread (the worker's
- * own start, an isolate loading its code, would then be time this thread waits for) no worker starts: the main
- * thread scans, and keeps its answer in the cache. `timeoutMs`: past it, the main thread scans itself. `fs`: the
- * plain port.
+ * the sources (the tests: no bundled worker file), --pid (the named processes are compared with the emulation).
+ * With no idle core beside this thread (the worker's own start, an isolate loading its code, would then be time this
+ * thread waits for) no worker starts: the main thread scans, and keeps its answer in the cache. `timeoutMs`: past
+ * it, the main thread scans itself. `fs`: the plain port.
  */
 export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number, fs: FileSystem): LibrariesEarly | undefined {
   if (typeof __GED_BUNDLE__ === 'undefined') return undefined;
