@@ -69,15 +69,20 @@ export function buildInventory(input: InventoryInput): Inventory {
   for (const p of condaPrefixes) indexCondaOwners(fs, p, owners);
 
   const found = new Map<string, { links: Set<string>; foundBy: Set<string> }>();
-  const note = (path: string, how: string) => {
+  // `realDir`: the real path of the folder that listed `path` as a regular file (not a link): the file's real path
+  // is then that folder's and its name, with no walk of its path nor another stat.
+  const note = (path: string, how: string, realDir?: string) => {
     const base = nodePath.posix.basename(path);
     if (!libraryFamily(base)) return;
     let real: string;
-    try {
-      real = fs.realpath(path);
-      if (fs.tryStat(real)?.type !== 'file') return;
-    } catch {
-      return; // a loop or an unreadable link: not a copy anyone can load
+    if (realDir !== undefined) real = realDir === '/' ? `/${base}` : `${realDir}/${base}`;
+    else {
+      try {
+        real = fs.realpath(path);
+        if (fs.tryStat(real)?.type !== 'file') return;
+      } catch {
+        return; // a loop or an unreadable link: not a copy anyone can load
+      }
     }
     if (!libraryFamily(nodePath.posix.basename(real)) && !libraryFamily(base)) return;
     const entry = found.get(real) ?? { links: new Set<string>(), foundBy: new Set<string>() };
@@ -96,11 +101,21 @@ export function buildInventory(input: InventoryInput): Inventory {
       return;
     }
     if (entries.length > MAX_ENTRIES_PER_DIR) entries = entries.slice(0, MAX_ENTRIES_PER_DIR);
+    let realDir: string | null | undefined; // the folder's real path, when a file first needs it (null: none)
     for (const e of entries) {
       const p = `${dir}/${e.name}`;
       if (e.type === 'dir') {
         if (depth > 0 && e.name !== 'stubs' && !e.name.startsWith('__')) scanDir(p, how, depth - 1);
-      } else if (e.name.includes('.so')) note(p, how);
+      } else if (e.name.includes('.so')) {
+        if (e.type === 'file' && realDir === undefined && libraryFamily(e.name)) {
+          try {
+            realDir = fs.realpath(dir);
+          } catch {
+            realDir = null;
+          }
+        }
+        note(p, how, e.type === 'file' && realDir ? realDir : undefined);
+      }
     }
   };
 
