@@ -30,14 +30,15 @@ const job = {
 if (opt.child) {
   // one measure: node worker-start.mjs --child DIST (wall, cpu) or --child DIST loads (the module count)
   const { Worker } = await import('node:worker_threads');
-  const [dist, what] = dists;
+  const [dist, what] = [dists[0], given[1]];
   const cjs = path.join(dist, 'libraries-worker.cjs');
   const file = fs.existsSync(cjs) ? cjs : path.join(dist, 'libraries-worker.js');
   let w;
   if (what === 'loads') {
     // the same file run from an eval'd prelude that counts the modules when the answer is posted
-    const hook = `const wt = require('node:worker_threads'); const post = wt.parentPort.postMessage.bind(wt.parentPort);
-wt.parentPort.postMessage = (m) => post({ m, loads: process.moduleLoadList.slice() });`;
+    // on the port's prototype: an ES module worker's parentPort is not the object require() gives here
+    const hook = `const P = Object.getPrototypeOf(require('node:worker_threads').parentPort); const post = P.postMessage;
+P.postMessage = function (m) { return post.call(this, { m, loads: process.moduleLoadList.slice() }); };`;
     const run = file.endsWith('.cjs')
       ? `require(${JSON.stringify(file)})`
       : `import(${JSON.stringify(`file://${file}`)})`;
