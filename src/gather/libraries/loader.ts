@@ -514,7 +514,7 @@ export class LoaderProcess {
         // itself remembers the search folders it found missing. Same for the glibc-hwcaps subfolders.
         if (!this.isDir(d)) continue;
         const subs =
-          this.cfg.hwcaps.length > 0 && this.isDir(`${d}/glibc-hwcaps`)
+          this.cfg.hwcaps.length > 0 && mayExist(this.cfg, `${d}/glibc-hwcaps`) && this.isDir(`${d}/glibc-hwcaps`)
             ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]
             : [d];
         for (const sub of subs) {
