@@ -519,7 +519,8 @@ export class LoaderProcess {
             : [d];
         for (const sub of subs) {
           const p = normalizePath(`${sub}/${name}`);
-          if (seen.has(p)) continue;
+          // not there (the folder's listing): nothing to consider, nothing to remember
+          if (!mayExist(this.cfg, p) || seen.has(p)) continue;
           seen.add(p);
           if (this.consider(p, via, found, skipped, (e) => (error ??= e)) === 'end-route') return;
         }
