@@ -45,22 +45,29 @@ const all = [...rounds.values()].flat();
 for (const cli of clis) {
   const rs = rounds.get(cli);
   const inWorker = rs.filter((r) => r.probe.message === 'read in a worker thread');
+  const onMain = rs.filter((r) => r.probe.message !== 'read in a worker thread');
+  const walls = rs.map((r) => r.wall);
+  const ms = (list) => list.map((r) => Math.round(r.probe.durationMs ?? -1)).join(', ');
   console.log(
-    `${cli}: check --json wall median ${med(rs.map((r) => r.wall)).toFixed(0)} ms (min ${Math.min(...rs.map((r) => r.wall)).toFixed(0)}); ` +
+    `${cli}: check --json wall median ${med(walls).toFixed(0)} ms (min ${Math.min(...walls).toFixed(0)}); ` +
       `libraries probe in a worker ${inWorker.length}/${rs.length} rounds, ` +
       `its start to its answer median ${med(inWorker.map((r) => r.probe.durationMs)).toFixed(0)} ms ` +
-      `(${inWorker.map((r) => Math.round(r.probe.durationMs)).join(', ')}); ` +
-      `main-thread scans ${rs.length - inWorker.length} (${rs
-        .filter((r) => r.probe.message !== 'read in a worker thread')
-        .map((r) => Math.round(r.probe.durationMs ?? -1))
-        .join(', ')} ms)`,
+      `(${ms(inWorker)}); main-thread scans ${onMain.length} (${ms(onMain)} ms)`,
   );
 }
+// each round's runs of the builds against each other (the machine may change between rounds), then all rounds
+const [a, ...others] = clis;
+const pairs = (k) => rounds.get(a).filter((r, i) => others.every((c) => rounds.get(c)[i]?.[k] === r[k])).length;
 const same = (k) => new Set(all.map((r) => r[k])).size === 1;
-console.log(
-  `findings: ${same('findings') ? `identical in all ${all.length} rounds` : 'DIFFER'} (${JSON.parse(all[0].findings).length} findings)`,
-);
-console.log(
-  `libraries section (durationMs aside): ${same('libraries') ? `identical in all ${all.length} rounds` : 'DIFFERS'}`,
-);
+const count = JSON.parse(all[0].findings).length;
+for (const [k, what] of [
+  ['findings', 'findings'],
+  ['libraries', 'libraries section (durationMs aside)'],
+]) {
+  console.log(
+    `${what}: the same in both builds in ${pairs(k)} of ${rounds.get(a).length} rounds; ` +
+      `${same(k) ? 'the same in every round' : 'not the same in every round (the machine changed)'}` +
+      (k === 'findings' ? ` (${count} findings)` : ''),
+  );
+}
 console.log(`exit codes: ${[...new Set(all.map((r) => r.code))].join(', ')}`);

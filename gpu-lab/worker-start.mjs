@@ -37,7 +37,8 @@ if (opt.child) {
   if (what === 'loads') {
     // the same file run from an eval'd prelude that counts the modules when the answer is posted
     // on the port's prototype: an ES module worker's parentPort is not the object require() gives here
-    const hook = `const P = Object.getPrototypeOf(require('node:worker_threads').parentPort); const post = P.postMessage;
+    const hook = `const P = Object.getPrototypeOf(require('node:worker_threads').parentPort);
+const post = P.postMessage;
 P.postMessage = function (m) { return post.call(this, { m, loads: process.moduleLoadList.slice() }); };`;
     const run = file.endsWith('.cjs')
       ? `require(${JSON.stringify(file)})`
@@ -79,7 +80,8 @@ P.postMessage = function (m) { return post.call(this, { m, loads: process.module
   for (let i = 0; i < Number(opt.runs); i++)
     for (const d of i % 2 ? [...dists].reverse() : dists) res.get(d).push(one(d));
   console.log(
-    `new Worker → the scan's answer, ${opt.runs} fresh processes per build, rounds interleaved (Node ${process.version})`,
+    `new Worker → the scan's answer, ${opt.runs} fresh processes per build, rounds interleaved ` +
+      `(Node ${process.version})`,
   );
   const sections = new Set();
   const loadsOf = new Map();

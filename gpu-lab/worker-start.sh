@@ -36,4 +36,5 @@ say "== the scan's worker alone: new Worker -> its answer"
 node gpu-lab/worker-start.mjs --runs 15 dist "$BASE" 2>&1 | tee -a "$S"
 
 say "== the scan on the main thread (libs --json, --cpu-prof)"
-OUT="$OUT/scan" LIBS_RUNS=7 LIBS_COMPARE="$BASE/cli.js" bash gpu-lab/libs-scan-cpu.sh 2>&1 | grep -v cpuinfo | tee -a "$S"
+OUT="$OUT/scan" LIBS_RUNS=7 LIBS_COMPARE="$BASE/cli.js" bash gpu-lab/libs-scan-cpu.sh 2>&1 \
+  | grep -v cpuinfo | tee -a "$S"
