@@ -38,7 +38,7 @@ function inventory(fsys: FileSystem, base: string): Inventory['copies'] {
   return buildInventory({
     fs: fsys,
     cache: null,
-    ldLibraryPath: [`${base}/opt/x/lib64`, `${base}/opt/x/lib`, `${base}/opt/y`],
+    ldLibraryPath: [`${base}/opt/abs`, `${base}/opt/x/lib64`, `${base}/opt/x/lib`, `${base}/opt/y`],
     defaultDirs: [],
     environments: [],
   }).copies;
@@ -62,6 +62,12 @@ beforeAll(() => {
   fs.symlinkSync('libcudnn.so.9.9.9', `${R}/opt/y/libcudnn.so.9`);
   fs.symlinkSync('libcublas.so.13', `${R}/opt/y/libcublas.so.13`);
   fs.copyFileSync(`${R}/opt/x/lib/libcudart.so.13.0.96`, `${R}/opt/y/libcudart.so.12.8.0`);
+  // links inside one folder: a chain of two to the file, and a loop between two names
+  fs.symlinkSync('libcudart.so.13', `${R}/opt/x/lib/libcudart.so`);
+  fs.symlinkSync('libcufft.so.2', `${R}/opt/y/libcufft.so.1`);
+  fs.symlinkSync('libcufft.so.1', `${R}/opt/y/libcufft.so.2`);
+  // a folder reached through an absolute link: inside the tree under --root, nowhere on the real root
+  fs.symlinkSync('/opt/x/lib', `${R}/opt/abs`);
 }, 60_000);
 afterAll(() => fs.rmSync(R, { recursive: true, force: true }));
 
@@ -86,8 +92,10 @@ describe('the inventory from folder listings', () => {
     );
     expect(copies.find((c) => c.path === `${rp}/opt/x/lib/libcudart.so.13.0.96`)!.links).toEqual(
       [
+        `${R}/opt/x/lib/libcudart.so`,
         `${R}/opt/x/lib/libcudart.so.13`,
         `${R}/opt/x/lib/libcudart.so.13.0.96`,
+        `${R}/opt/x/lib64/libcudart.so`,
         `${R}/opt/x/lib64/libcudart.so.13`,
         `${R}/opt/x/lib64/libcudart.so.13.0.96`,
         `${R}/opt/y/libcudart.so`,
@@ -101,6 +109,10 @@ describe('the inventory from folder listings', () => {
     expect(copies).toEqual(inventory(typesHidden(createFileSystem(R).session!()), ''));
     expect(copies.map((c) => c.path)).toContain('/opt/y/libcudart.so.12.8.0');
     expect(copies).toHaveLength(5);
+    // the folder reached through the absolute link is the tree's /opt/x/lib
+    const cudart = copies.find((c) => c.path === '/opt/x/lib/libcudart.so.13.0.96')!;
+    expect(cudart.links).toContain('/opt/abs/libcudart.so');
+    expect(cudart.links).toContain('/opt/abs/libcudart.so.13.0.96');
     expect(copies[0]!.soname).toBe('libcudart.so.13');
   });
 });
