@@ -380,6 +380,51 @@ async function buildExplainTree(outdir, options) {
   return result;
 }
 
+// The worker threads started at check's start (the library scan beside nvidia-smi, src/gather/libraries/
+// libraries-job.ts; torch's fatbinary, src/gather/libraries/fatbin.ts), each one self-contained CommonJS file,
+// dist/NAME.cjs: an ES module entry makes the thread load Node's ES module loader and then link each chunk it
+// imports, before any of the scan runs. No compile cache there: turning it on loads node:module (and the ES
+// loader with it) for no measured gain on ~100 kB of code. src/ports/worker.ts starts NAME.cjs where the sources
+// name NAME.js.
+export const WORKER_ENTRIES = {
+  'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
+  'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
+};
+/** import.meta.url in a CommonJS worker file: its own file's URL, made when read (node:url loads then). */
+const WORKER_BANNER =
+  '"use strict";\nconst __ged_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };';
+export async function buildWorkers(outdir) {
+  for (const [name, entry] of Object.entries(WORKER_ENTRIES)) {
+    const outfile = path.join(outdir, `${name}.cjs`);
+    const result = await build({
+      absWorkingDir: repo,
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      banner: { js: WORKER_BANNER },
+      plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
+      define: {
+        __GED_BUNDLE__: 'true',
+        __KNOWLEDGE_DIR__: '"../knowledge/"',
+        'import.meta.url': '__ged_meta.url',
+      },
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+    const text = await readFile(outfile, 'utf8');
+    // a built-in's module is lazily initialised here (init_node_*) when only a dynamic import reaches it
+    const problems = builtinProblems(result.warnings, []);
+    const whole = /\bnode_\w+_exports\b/.exec(text);
+    if (whole) problems.push(`a built-in module kept whole (${whole[0]})`);
+    // the file sits in dist/, not in dist/chunks/: an asset URL made from it would miss the files beside the chunks
+    if (/new URL\([^)]*__ged_meta\.url/.test(text)) problems.push('a file read relative to the worker file');
+    if (problems.length > 0) throw new Error(`${name}.cjs:\n  ${problems.join('\n  ')}`);
+  }
+}
+
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
   await writeCatalog();
@@ -403,13 +448,10 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const options = {
     absWorkingDir: repo,
-    // the worker threads (torch's fatbinary, src/gather/libraries/fatbin.ts; fleet's slices,
-    // src/judge/fleet/parallel.ts) are entries of their own
+    // fleet's slices (src/judge/fleet/parallel.ts) are an entry of their own; the library scan's and the
+    // fatbinary's workers are built apart, as CommonJS (buildWorkers)
     entryPoints: {
       cli: 'src/cli.ts',
-      'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
-      // the library scan, started beside nvidia-smi (src/gather/libraries/libraries-job.ts)
-      'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
       'fleet-worker': 'src/judge/fleet/worker.ts',
     },
     outdir,
@@ -449,6 +491,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   );
   const problems = builtinProblems(result.warnings, outputs);
   if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
+  await buildWorkers(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
   // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and

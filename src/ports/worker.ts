@@ -4,9 +4,12 @@
 // core while the main thread reads everything else.
 import type * as WorkerThreads from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import * as os from 'node:os';
+import type * as Os from 'node:os';
 
-const requireBuiltin = createRequire(import.meta.url);
+// Built-ins required when first used: a worker thread's own code imports this module (through the code it
+// shares with the main thread) and never starts a worker nor counts cores.
+let requireBuiltin: NodeJS.Require | undefined;
+const builtin = <T>(id: string): T => (requireBuiltin ??= createRequire(import.meta.url))(id) as T;
 
 export function runWorker<T>(url: URL, data: unknown, timeoutMs: number): Promise<T | null> {
   return startWorker<T>(url, data, timeoutMs).result();
@@ -34,7 +37,7 @@ export function startWorker<T>(
   const result = new Promise<T | null>((resolve) => {
     let worker: WorkerThreads.Worker;
     try {
-      const { Worker } = requireBuiltin('node:worker_threads') as typeof WorkerThreads;
+      const { Worker } = builtin<typeof WorkerThreads>('node:worker_threads');
       worker = new Worker(url, { workerData: data, stdout: true, stderr: true });
     } catch {
       resolve(null);
@@ -69,6 +72,7 @@ export function startWorker<T>(
 
 /** The threads this process may run at once (cgroup and affinity limits included, where Node sees them). */
 export function availableThreads(): number {
+  const os = builtin<typeof Os>('node:os');
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
@@ -77,5 +81,5 @@ export function availableThreads(): number {
  * busy core only adds its own start (its copy of the code) to a machine that has no time to give it.
  */
 export function idleThreads(): number {
-  return Math.max(1, Math.round(availableThreads() - os.loadavg()[0]!));
+  return Math.max(1, Math.round(availableThreads() - builtin<typeof Os>('node:os').loadavg()[0]!));
 }

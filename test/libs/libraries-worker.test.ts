@@ -1,4 +1,4 @@
-// The library scan in a worker thread (dist/libraries-worker.js, started by `check` beside nvidia-smi): the section
+// The library scan in a worker thread (dist/libraries-worker.cjs, started by `check` beside nvidia-smi): the section
 // it posts back is the one the scan here gives, byte for byte once through the structured clone, on the H200 tree
 // rebuilt under --root (its pip and system cuDNN, the ld cache, LD_LIBRARY_PATH pointing at the system copy); and
 // `check` gives the same snapshot with the worker, and without it (the worker file missing: the scan here).
@@ -23,7 +23,7 @@ beforeAll(() => {
 }, 120000);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const WORKER = path.join(path.dirname(CLI), 'libraries-worker.js');
+const WORKER = path.join(path.dirname(CLI), 'libraries-worker.cjs');
 
 function inWorker(job: LibrariesJob): Promise<LibrariesPosted> {
   return new Promise((resolve, reject) => {
@@ -114,7 +114,7 @@ describe('check: the library scan started beside nvidia-smi', () => {
     // a copy of the bundle without the worker file: the worker cannot start, the scan runs on the main thread
     const copy = tempDir('ged-dist-');
     fs.cpSync(path.dirname(CLI), copy, { recursive: true });
-    fs.rmSync(path.join(copy, 'libraries-worker.js'));
+    fs.rmSync(path.join(copy, 'libraries-worker.cjs'));
     const without = check(path.join(copy, 'cli.js'));
     expect(librariesProbe(without.json)).toBeDefined();
     expect(librariesProbe(without.json)?.message).toBeUndefined();

@@ -66,15 +66,22 @@ const MAX_PHNUM = 4096;
 const MAX_DYN_BYTES = 1024 * 1024;
 const MAX_STRING = 64 * 1024;
 
+/** The first read of a file: the ELF header and, in any linked file, the program headers. */
+const HEAD_BYTES = 4096;
+
 /** Reads the dynamic-loading facts of one file. Never throws: a file that is not a usable ELF is a result. */
 export function readElf(fs: FileSystem, path: string): ElfResult {
   try {
     const st = fs.stat(path);
     if (st.type === 'dir') return { ok: false, reason: 'directory', message: `${path} is a directory` };
-    // One open for the four or five reads of the headers (the loader emulation reads hundreds of files).
+    // One open for the four or five reads of the headers (the loader emulation reads hundreds of files), and one
+    // read for the ELF header and the program headers, which a linker writes at the start of the file.
     const r = fs.openReader(path);
     try {
-      return parseElf((offset, length) => r.read(offset, length), path, r.size);
+      const head = r.read(0, HEAD_BYTES);
+      const read = (offset: number, length: number) =>
+        offset + length <= head.length ? head.subarray(offset, offset + length) : r.read(offset, length);
+      return parseElf(read, path, r.size);
     } finally {
       r.close();
     }

@@ -1,4 +1,4 @@
-// A worker-thread entry (bundled as dist/fatbin-worker.js): reads the fatbinary targets of the files it is
+// A worker-thread entry (bundled as dist/fatbin-worker.cjs): reads the fatbinary targets of the files it is
 // given and posts them back. See readFatbinTargetsInParallel in ./fatbin.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFileSystem } from '../../ports/fs.js';

@@ -11,7 +11,7 @@
 import type { FileSystem, FileReader } from '../../ports/fs.js';
 import { runWorker } from '../../ports/worker.js';
 
-/** Defined (true) by scripts/build.mjs: the bundle has dist/fatbin-worker.js next to its chunks folder. */
+/** Defined (true) by scripts/build.mjs: the bundle has dist/fatbin-worker.cjs next to its chunks folder. */
 declare const __GED_BUNDLE__: boolean | undefined;
 
 const FATBIN_MAGIC = 0xba55ed50;
@@ -49,7 +49,7 @@ export async function readFatbinTargetsInParallel(
   if (paths.length === 0 || typeof __GED_BUNDLE__ === 'undefined') return sync();
   // The worker needs its own thread start (~10-20 ms) and the budget; past that, the answer is unknown anyway.
   const posted = await runWorker<[string, FatbinTargets | null][]>(
-    new URL('../fatbin-worker.js', import.meta.url),
+    new URL('../fatbin-worker.cjs', import.meta.url),
     { root: fs.root, paths, budgetMs },
     budgetMs + 5000,
   );

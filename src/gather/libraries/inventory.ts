@@ -3,7 +3,7 @@
 // site-packages (nvidia/*/lib, torch/lib, tensorflow, jaxlib, jax_plugins, cupy, *.libs). Each copy is one
 // real file (the symbolic links that lead to it are listed with it), with its version, origin and package.
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../../ports/fs.js';
+import type { DirEntry, FileSystem } from '../../ports/fs.js';
 import type { PythonEnvironment } from '../python/environments.js';
 import { localeOrder } from './collate.js';
 import { readElf, type ElfResult } from './elf.js';
@@ -57,6 +57,8 @@ const SITE_FOLDERS: [string, number][] = [
   ['cupy_backends', 3],
 ];
 const MAX_ENTRIES_PER_DIR = 20000;
+/** Links followed inside one folder's listing before the path is resolved the long way (Linux: 40 in all). */
+const MAX_LINKS_IN_FOLDER = 8;
 
 export function buildInventory(input: InventoryInput): Inventory {
   const { fs } = input;
@@ -69,15 +71,19 @@ export function buildInventory(input: InventoryInput): Inventory {
   for (const p of condaPrefixes) indexCondaOwners(fs, p, owners);
 
   const found = new Map<string, { links: Set<string>; foundBy: Set<string> }>();
-  const note = (path: string, how: string) => {
+  // `known`: the file's real path, read from its folder's listing (scanDir); else its path is resolved here.
+  const note = (path: string, how: string, known?: string) => {
     const base = nodePath.posix.basename(path);
     if (!libraryFamily(base)) return;
     let real: string;
-    try {
-      real = fs.realpath(path);
-      if (fs.tryStat(real)?.type !== 'file') return;
-    } catch {
-      return; // a loop or an unreadable link: not a copy anyone can load
+    if (known !== undefined) real = known;
+    else {
+      try {
+        real = fs.realpath(path);
+        if (fs.tryStat(real)?.type !== 'file') return;
+      } catch {
+        return; // a loop or an unreadable link: not a copy anyone can load
+      }
     }
     if (!libraryFamily(nodePath.posix.basename(real)) && !libraryFamily(base)) return;
     const entry = found.get(real) ?? { links: new Set<string>(), foundBy: new Set<string>() };
@@ -96,11 +102,47 @@ export function buildInventory(input: InventoryInput): Inventory {
       return;
     }
     if (entries.length > MAX_ENTRIES_PER_DIR) entries = entries.slice(0, MAX_ENTRIES_PER_DIR);
+    const list = entries;
+    // A copy's real path from the listing: a regular file's is the folder's real path and its name; a link whose
+    // target is a name in the same folder leads there (one readlink, no walk of the path). Anything else (a target
+    // with a "/", a dangling link, a loop, another type): undefined, and note resolves the path itself.
+    let realDir: string | null | undefined; // resolved when a copy first needs it (null: it cannot be)
+    let types: Map<string, DirEntry['type']> | undefined;
+    const known = (name: string): string | undefined => {
+      if (realDir === undefined) {
+        try {
+          realDir = fs.realpath(dir);
+        } catch {
+          realDir = null;
+        }
+      }
+      if (realDir === null) return undefined;
+      types ??= new Map(list.map((e) => [e.name, e.type]));
+      let n = name;
+      for (let hops = 0; hops < MAX_LINKS_IN_FOLDER; hops++) {
+        const type = types.get(n);
+        if (type === 'file') return realDir === '/' ? `/${n}` : `${realDir}/${n}`;
+        if (type !== 'symlink') return undefined;
+        let target: string;
+        try {
+          // through the folder's real path: under --root, a link in the path as given may point outside the root
+          target = fs.readlink(realDir === '/' ? `/${n}` : `${realDir}/${n}`);
+        } catch {
+          return undefined;
+        }
+        if (target.includes('/') || target === '.' || target === '..' || target === '') return undefined;
+        n = target;
+      }
+      return undefined;
+    };
     for (const e of entries) {
       const p = `${dir}/${e.name}`;
       if (e.type === 'dir') {
         if (depth > 0 && e.name !== 'stubs' && !e.name.startsWith('__')) scanDir(p, how, depth - 1);
-      } else if (e.name.includes('.so')) note(p, how);
+      } else if (e.name.includes('.so')) {
+        const direct = (e.type === 'file' || e.type === 'symlink') && libraryFamily(e.name);
+        note(p, how, direct ? known(e.name) : undefined);
+      }
     }
   };
 

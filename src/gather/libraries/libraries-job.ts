@@ -1,4 +1,4 @@
-// The library scan run in a worker thread (dist/libraries-worker.js), started with nvidia-smi, before the command
+// The library scan run in a worker thread (dist/libraries-worker.cjs), started with nvidia-smi, before the command
 // has loaded the rest of its code: the scan's ~60-120 ms of CPU then run on another core while the main thread loads
 // code, reads the other sections and judges. Where the last scan's answer is kept and nothing it read has changed
 // (./scan-cache.ts), that answer is used and no worker starts. This module is what the command loads before that
@@ -11,7 +11,7 @@ import { idleThreads, startWorker, type StartedWorker } from '../../ports/worker
 import { ScanCache } from './scan-cache.js';
 import type { ScanFingerprint } from './scan-record.js';
 
-/** Defined (true) by scripts/build.mjs: the bundle has dist/libraries-worker.js next to its chunks folder. */
+/** Defined (true) by scripts/build.mjs: the bundle has dist/libraries-worker.cjs next to its chunks folder. */
 declare const __GED_BUNDLE__: boolean | undefined;
 
 /** What the worker needs: plain data (structured-cloned into it). */
@@ -81,7 +81,7 @@ export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number, fs: F
     fromCache: false,
     // not holding the exit of a command that ends before it asks for the result (a refused option)
     worker: startWorker<LibrariesPosted>(
-      new URL('../libraries-worker.js', import.meta.url),
+      new URL('../libraries-worker.cjs', import.meta.url),
       { ...job, record: cache !== undefined },
       timeoutMs,
       { unref: true },
@@ -97,7 +97,7 @@ export function startLibrariesWorker(job: LibrariesJob, timeoutMs: number, fs: F
  */
 export function cacheFor(job: LibrariesJob): LibrariesCache | undefined {
   if (typeof __GED_BUNDLE__ === 'undefined' || job.root !== '/' || userCacheDir(job.env) === null) return undefined;
-  const build = codeIdentity(new URL('../libraries-worker.js', import.meta.url));
+  const build = codeIdentity(new URL('../libraries-worker.cjs', import.meta.url));
   if (build === null) return undefined;
   return {
     store: ScanCache.open(job.env, build),

@@ -1,21 +1,15 @@
-// A worker-thread entry (bundled as dist/libraries-worker.js): the library inventory and the loader emulation of
-// every framework found, posted back as the libraries section with no process compared. See ./libraries-job.ts.
-// A worker does not share the compile cache the main thread turned on (src/cli.ts): it turns it on itself before
-// it loads the scan's code, which is then read compiled from the cache rather than compiled again at every run.
-import * as nodeModule from 'node:module';
+// A worker-thread entry (bundled as dist/libraries-worker.cjs, scripts/build.mjs buildWorkers): the library
+// inventory and the loader emulation of every framework found, posted back as the libraries section with no
+// process compared. See ./libraries-job.ts.
 import { parentPort, workerData } from 'node:worker_threads';
+import { createFileSystem } from '../../ports/fs.js';
+import type { ProcessRunner } from '../../ports/runner.js';
 import type { LibrariesJob } from './libraries-job.js';
+import { runLibrariesJob } from './probe.js';
 
-const enable = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
-try {
-  if (typeof enable === 'function') enable();
-} catch {
-  /* an unwritable cache folder only costs the speed-up */
-}
+// The scan runs a program only where there is no ld.so.cache to read (ldconfig -p): the runner's code loads then.
+const runner: ProcessRunner = {
+  run: async (command, args, options) => (await import('../../ports/runner.js')).realRunner.run(command, args, options),
+};
 const job = workerData as LibrariesJob;
-const [{ createFileSystem }, { realRunner }, { runLibrariesJob }] = await Promise.all([
-  import('../../ports/fs.js'),
-  import('../../ports/runner.js'),
-  import('./probe.js'),
-]);
-parentPort?.postMessage(await runLibrariesJob(job, createFileSystem(job.root), realRunner));
+runLibrariesJob(job, createFileSystem(job.root), runner).then((posted) => parentPort?.postMessage(posted));
