@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values: opt, positionals: given } = parseArgs({
+const { values: opt, positionals: dists } = parseArgs({
   allowPositionals: true,
   options: {
     runs: { type: 'string', default: '15' },
@@ -20,7 +20,6 @@ const { values: opt, positionals: given } = parseArgs({
   },
 });
 
-const dists = given.map((d) => path.resolve(d));
 const job = {
   root: opt.root,
   env: opt['env-json'] ? JSON.parse(opt['env-json']) : { ...process.env },

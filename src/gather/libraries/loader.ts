@@ -147,42 +147,6 @@ function entriesByName(cache: LdCache): Map<string, LdCacheEntry[]> {
   return m;
 }
 
-/**
- * The names in each folder the searches look in, from one listing per folder and scan (the configuration is
- * one scan's): a search asks every folder of its routes for every name, and nearly every answer is "not there".
- * `null`: a folder that cannot be listed (each name is then looked up, as before). The names are kept in lower
- * case: a folder whose lookups ignore case (casefolded ext4) answers "libx.so" with LIBX.so, so a name listed
- * in another case is looked up too.
- */
-const listingsOf = new WeakMap<LoaderConfig, Map<string, Set<string> | null>>();
-function listingOf(cfg: LoaderConfig, dir: string): Set<string> | null {
-  let m = listingsOf.get(cfg);
-  if (!m) {
-    m = new Map();
-    listingsOf.set(cfg, m);
-  }
-  let l = m.get(dir);
-  if (l === undefined) {
-    try {
-      l = new Set(cfg.fs.readdir(dir).map((e) => e.name.toLowerCase()));
-    } catch (err) {
-      // nothing there (ENOENT, ENOTDIR): no name can be; a loop or a refusal: ask per name, which reports it
-      const code = err instanceof FsError ? err.code : 'OTHER';
-      l = code === 'ENOENT' || code === 'ENOTDIR' ? new Set() : null;
-    }
-    m.set(dir, l);
-  }
-  return l;
-}
-
-/** false when the folder's listing says `p` is not there (no lookup then); true when it is, or may be. */
-function mayExist(cfg: LoaderConfig, p: string): boolean {
-  const slash = p.lastIndexOf('/');
-  if (slash < 0) return true;
-  const l = listingOf(cfg, slash === 0 ? '/' : p.slice(0, slash));
-  return l === null || l.has(p.slice(slash + 1).toLowerCase());
-}
-
 export class LoaderProcess {
   readonly objects: LoadedObject[] = [];
   readonly resolutions: Resolution[] = [];
@@ -602,10 +566,8 @@ export class LoaderProcess {
     skipped: string[],
     onError: (e: string) => void,
   ): 'ok' | 'end-route' {
-    // not there: the common case, answered by the folder's listing
-    if (!mayExist(this.cfg, p)) return 'ok';
     try {
-      if (this.cfg.fs.tryStat(p) === null) return 'ok';
+      if (this.cfg.fs.tryStat(p) === null) return 'ok'; // not there: the common case, kept cheap
     } catch (err) {
       const code = err instanceof FsError ? err.code : 'OTHER';
       if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return 'ok';
