@@ -478,13 +478,12 @@ export class LoaderProcess {
         // itself remembers the search folders it found missing. Same for the glibc-hwcaps subfolders.
         if (!this.isDir(d)) continue;
         const subs =
-          this.cfg.hwcaps.length > 0 && mayExist(this.cfg, `${d}/glibc-hwcaps`) && this.isDir(`${d}/glibc-hwcaps`)
+          this.cfg.hwcaps.length > 0 && this.isDir(`${d}/glibc-hwcaps`)
             ? [...this.cfg.hwcaps.map((h) => `${d}/glibc-hwcaps/${h}`), d]
             : [d];
         for (const sub of subs) {
           const p = normalizePath(`${sub}/${name}`);
-          // not there (the folder's listing): nothing to consider, nothing to remember
-          if (!mayExist(this.cfg, p) || seen.has(p)) continue;
+          if (seen.has(p)) continue;
           seen.add(p);
           if (this.consider(p, via, found, skipped, (e) => (error ??= e)) === 'end-route') return;
         }
