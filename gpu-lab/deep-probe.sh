@@ -22,8 +22,9 @@ for what in after-check after-collect_env; do
     [ "$what" = after-collect_env ] && "$PY" -m torch.utils.collect_env > /dev/null 2>&1
     s=$(date +%s%N)
     node dist/cli.js check --deep --json --python "$PY" > "$OUT/deep-$what-$i.json" 2> "$OUT/deep-$what-$i.err"
+    rc=$?
     e=$(date +%s%N)
-    say "$what $i: $(( (e - s) / 1000000 )) ms, exit $?"
+    say "$what $i: $(( (e - s) / 1000000 )) ms, exit $rc"
     show < "$OUT/deep-$what-$i.json" | tee -a "$S"
   done
 done
