@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
 import { realRunner, type ProcessRunner } from '../../src/ports/runner.js';
 import { scanLibraries } from '../../src/gather/libraries/probe.js';
+import { discoverDetailed } from '../../src/gather/python/discover.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeEnv } from '../../src/gather/probe-env.js';
-import { record, unchanged, type ScanFingerprint } from '../../src/gather/libraries/scan-record.js';
+import { ABSENT_EACH, record, unchanged, type ScanFingerprint } from '../../src/gather/libraries/scan-record.js';
 import { buildFakeCuda } from '../helpers/fake-cuda.js';
 
 let dir: string;
@@ -67,8 +68,49 @@ describe('the fingerprint of a library scan', () => {
     expect(fp.paths.some(([p]) => p === dir)).toBe(false);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'x');
     expect(unchanged(fp, plain, env)).toBe(true);
-    // a folder searched for every library name is kept by its own identity: anything new there is looked at again
-    expect(fp.paths.find(([p]) => p === other)?.[2]).toMatch(/^d:/);
+  });
+
+  it('keeps a few absent paths one by one, many by their folder', () => {
+    const penv = penvWith({});
+    const few = record(penv.fs, penv.env, penv.runner);
+    for (let i = 0; i < ABSENT_EACH; i++) few.fs.tryStat(path.join(other, `lib${i}.so`));
+    const byName = few.fingerprint(Date.now() + LATER) as ScanFingerprint;
+    expect(byName.paths.filter(([p]) => p.startsWith(`${other}/`)).map(([, , id]) => id)).toEqual(
+      Array(ABSENT_EACH).fill('-'),
+    );
+    // something else created there: the absent names still are
+    fs.writeFileSync(path.join(other, 'notes.txt'), 'x');
+    expect(unchanged(byName, plain, {})).toBe(true);
+    fs.writeFileSync(path.join(other, 'lib3.so'), 'x');
+    expect(unchanged(byName, plain, {})).toBe(false);
+
+    const many = record(penv.fs, penv.env, penv.runner);
+    for (let i = 0; i <= ABSENT_EACH; i++) many.fs.tryStat(path.join(libs, `missing${i}.so`));
+    const byFolder = many.fingerprint(Date.now() + LATER) as ScanFingerprint;
+    expect(byFolder.paths).toEqual([[libs, 'f', plain.identity!(libs, true).id]]);
+  });
+
+  it("holds when a file is written in the home folder the discovery looked in (a shell's history)", async () => {
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    const env = { HOME: home, PATH: '/usr/bin:/bin' };
+    const penv = penvWith(env);
+    const rec = record(penv.fs, penv.env, penv.runner);
+    // the worker's job: the environments discovered, then the scan, all through the recording view
+    const scanPenv = { ...penv, fs: rec.fs, env: rec.env, runner: rec.runner };
+    await scanLibraries(scanPenv, discoverDetailed(scanPenv));
+    const fp = rec.fingerprint(Date.now() + LATER) as ScanFingerprint;
+    // what it asked of the home folder: conventional names (conda roots, .pyenv), each absent
+    const asked = fp.paths.filter(([p]) => p.startsWith(`${home}/`));
+    expect(asked.length).toBeGreaterThan(5);
+    expect(fp.paths.some(([p]) => p === home)).toBe(false);
+    fs.writeFileSync(path.join(home, '.bash_history'), 'ls\n');
+    expect(unchanged(fp, plain, env)).toBe(true);
+    // an empty folder of a conda root's name is still no conda root; its conda-meta makes one
+    fs.mkdirSync(path.join(home, 'miniconda3'));
+    expect(unchanged(fp, plain, env)).toBe(true);
+    fs.mkdirSync(path.join(home, 'miniconda3', 'conda-meta'));
+    expect(unchanged(fp, plain, env)).toBe(false);
   });
 
   it('breaks when a variable it asked for changes', async () => {

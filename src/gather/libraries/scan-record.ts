@@ -17,8 +17,12 @@ type Env = Record<string, string | undefined>;
 
 /** Files changed this recently before the scan began are not trusted to be the ones it read. */
 export const RACY_MS = 2000;
-/** Absent paths under one folder up to this many are checked one by one, more by their folder's identity. */
-const ABSENT_EACH = 8;
+/**
+ * Absent paths under one folder up to this many are checked one by one, more by their folder's identity: a home
+ * folder is asked for a dozen conventional names (conda roots, .pyenv) and its times change all day (a shell's
+ * history written anew); the loader asks a search folder for every library name.
+ */
+export const ABSENT_EACH = 32;
 /** A /proc text longer than this is not kept for comparison (the scan reads /proc/cpuinfo's head). */
 const MAX_VOLATILE_TEXT = 64 * 1024;
 
@@ -182,9 +186,7 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
         const id = idOf(at, true);
         // a path removed while the scan ran shows as a recent change of its folder
         newest = Math.max(newest, id.changedMs);
-        // A few absent paths are each looked at again; many (the loader's search of a folder for every name) by
-        // their folder, whose times change when anything appears in it. A home folder, whose times change all
-        // day, is asked about a few times only: it does not spoil the answer.
+        // a few absent paths are each looked at again; many by their folder (see ABSENT_EACH)
         if (list.length <= ABSENT_EACH) for (const [p, mode] of list) paths.set(`${mode}${p}`, [p, mode, '-']);
         else paths.set(`f${at}`, [at, 'f', id.id]);
       }
