@@ -265,8 +265,13 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     if (co !== casedHere(h.sig)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
+  // a reading with a longer one at its start is dropped before any tie is weighed: the case of the tied ones is then
+  // never asked (the same answer: `better` is pure, and a longer reading is better whatever the rest says)
+  const rival = (o: Hit, h: Hit) => o !== h && o.start === h.start && o.sig.kind !== 'context';
   pool = pool.filter(
-    (h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)),
+    (h) =>
+      !pool.some((o) => rival(o, h) && o.end - o.start > h.end - h.start) &&
+      !pool.some((o) => rival(o, h) && better(o, h)),
   );
   // a status text inside a longer message's own text is part of that message ("CUDA error: out of memory");
   // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
