@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Collector } from '../../src/judge/explain/collect.js';
+import type { Collector } from '../../src/judge/explain/collect.js';
 import { collectText } from '../../src/judge/explain/engine.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 
