@@ -39,7 +39,8 @@ export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
   return f ? [{ line: f.line, text: f.text }] : [];
 }
 
-export function analyseVersions(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+export const analyseVersions = (function analyseVersions(
   board: Board,
   signals: Map<string, SignalState>,
   ev: Ev,
@@ -62,7 +63,7 @@ export function analyseVersions(
   if (fw === 'jax') jaxCompat(board, env);
   if (fw === 'paddle') paddleWheel(board, signals, env);
   if (fw === 'onnxruntime') ortBuild(board, signals, env);
-}
+});
 
 /**
  * An onnxruntime-gpu release is built for one CUDA and one cuDNN per package (knowledge/onnxruntime.json: the
@@ -189,7 +190,8 @@ const ORT_REQUIRES = /Require\s+cuDNN\s+(\d+)\.\*\s+and\s+CUDA\s+(\d+)\.\*/i;
  * libcublasLt.so.12, cudnn64_9.dll). A stated CUDA or cuDNN of another major is the message's own comparison:
  * the build and the installed toolkit (or cuDNN) do not match.
  */
-function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const ortRequirement = (function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   for (const group of ORT_PROVIDER_GROUPS) {
     const st = signals.get(group);
     const m = st ? Collector.matches(st).find((x) => ORT_REQUIRES.test(x.text)) : undefined;
@@ -214,7 +216,7 @@ function ortRequirement(board: Board, signals: Map<string, SignalState>, env: En
       );
     return;
   }
-}
+});
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
 const libraryVersions = (function libraryVersions(
@@ -288,7 +290,8 @@ const libraryVersions = (function libraryVersions(
  * that defines the symbol (PyTorch's C++ ABI changes between releases): two versions that do not fit, not a file
  * that is missing.
  */
-function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const extensionAbi = (function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
   const st = signals.get('lib.could_not_load_symbol');
   if (!st) return;
   const m = Collector.matches(st).find(
@@ -309,7 +312,7 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
   }
   board.stated('library_conflict', 1.5, t('why.v.symbol'), evidence);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
-}
+});
 
 /**
  * An Itanium-mangled name in a namespace of the framework or its runtime: _ZN2at (at::), _ZN3c10 (c10::), _ZN5torch,
@@ -325,7 +328,8 @@ const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_def
  * binary was linked against: the binary was built against another cuDNN release than the one that loaded (cuDNN
  * adds, renames and removes API functions between releases), so the cuDNN version is what does not fit.
  */
-function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const cudnnSymbol = (function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
   for (const group of MISSING_SYMBOL) {
     const st = signals.get(group);
     if (!st) continue;
@@ -337,12 +341,13 @@ function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
     ]);
     return;
   }
-}
+});
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit
  *  (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
-function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const jaxComponents = (function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
@@ -355,7 +360,7 @@ function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, 
       if (torchToo) board.stated('library_conflict', 1.0, t('why.v.jaxTorchCudnn'), ev(st, 1));
     } else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
-}
+});
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
 const cudnnVersions = (function cudnnVersions(
@@ -455,7 +460,8 @@ const driverVersions = (function driverVersions(
  * unfilled say that). There, a driver or
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
-function notNvidia(board: Board, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const notNvidia = (function notNvidia(board: Board, env: EnvironmentFacts): void {
   const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some(
     (c) => board.score(c as 'driver_too_old') > 0,
   );
@@ -468,7 +474,7 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
   const gpu = nonNvidiaGpu(env);
   if (gpu)
     board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
-}
+});
 
 /**
  * The machine cannot have a CUDA device by what the input states: macOS, or a stated GPU of another vendor (Intel,
@@ -478,12 +484,13 @@ export function cannotHaveCudaDevice(env: EnvironmentFacts): boolean {
   return /\b(?:mac\s?os|os\s?x|darwin)\b/i.test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
 }
 
-function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const nonNvidiaGpu = (function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
   return env.gpus.find((g) => {
     const named = g.name.replace(/\b(?:no|without|not an?)\s+(?:nvidia|cuda)\b[\w ]*/gi, ' ');
     return /\b(?:intel|amd|radeon|apple)\b/i.test(named) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(named);
   });
-}
+});
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
 const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
@@ -493,7 +500,8 @@ const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
  * libnvidia-ml.so) from the host when the container is started with GPU access (--gpus, runtime nvidia, the
  * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
  */
-function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const containerWithoutDriver = (function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
   if (!inContainer) return;
   for (const st of signals.values()) {
@@ -506,7 +514,7 @@ function containerWithoutDriver(board: Board, signals: Map<string, SignalState>,
     ]);
     return;
   }
-}
+});
 
 /** nvcc, NVRTC or ptxas refusing a target architecture (signatures/arch.json) */
 const COMPILER_ARCH = 'ptxas.unknown_arch';
