@@ -78,15 +78,15 @@ describe('the first lines of a short log', () => {
     expect(c).toEqual([['allocate'], ['memory'], ['tried'], ['cuda']]);
   });
 
-  it("the H200 log's lines try no signature through a branch in another script, and run each case copy once", () => {
+  it("the H200 log's lines try no signature through a branch in another script, and run no case copy", () => {
     const { bySig, caseCopies } = runs(SHORT_LOG);
     expect(bySig.get('note.gpu_works_elsewhere')).toBeUndefined();
     // the out-of-memory wordings are still tried (and read: the diagnosis below)
     expect(bySig.get('h200-pt-oom-v6')).toBe(1);
-    // several wordings of the out-of-memory message tie on its one line: each one's case is asked once (a second run
-    // is V8's compile to machine code)
-    expect(caseCopies.size).toBeGreaterThan(0);
-    expect([...caseCopies.values()].every((n) => n === 1)).toBe(true);
+    // several wordings of the out-of-memory message tie on its one line, but the newest wording's reading is longer
+    // than all of them: they are dropped before their case is asked (test/explain/tied-readings.test.ts: a tie that
+    // is weighed asks each case once)
+    expect(caseCopies.size).toBe(0);
     expect(explainText(SHORT_LOG).causes[0]!.id).toBe('memory_held_by_other_process');
   });
 });

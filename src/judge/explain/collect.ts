@@ -115,21 +115,19 @@ export class Collector {
       if (cued) this.frameworkLines++;
     }
     const hits: Hit[] = [];
+    // a family counts only on a line no other signature matched (pickReadings): tried after the others, and only
+    // when none of them matched (its pattern then never compiled on a line a known message explains)
+    let families: Signature[] | undefined;
     for (const sig of this.reg.signaturesFor(anchors)) {
       // a line without any of the literals every match holds cannot match: not tried (its regex then never
       // compiled: most of the start of `explain` on a short log); see signatures/literals.ts (precomputed by the build)
       // (it also spares most lines of a training log the call into the regex engine: "process memory 3.2 GiB" is
       // selected by every memory message's anchor and held by almost none of their literals)
       if (sig.literals && !mayHoldAll(sig.literals, lower)) continue;
-      if (sig.needs && !sig.needs.test(text)) continue;
-      const m = sig.re.exec(text);
-      if (!m) continue;
-      const values = m.indices?.groups
-        ? (Object.values(m.indices.groups).filter((x) => x !== undefined) as Array<[number, number]>)
-        : [];
-      const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
-      hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
+      if (sig.kind === 'family') (families ??= []).push(sig);
+      else tryOn(sig, text, hits);
     }
+    if (hits.length === 0 && families) for (const sig of families) tryOn(sig, text, hits);
     if (hits.length === 0) {
       if (!envRead && !cued) this.noUse(raw);
       return;
@@ -224,7 +222,18 @@ export class Collector {
   }
 }
 
-/** The readings of one line to keep (see the head of this file). */
+/** a signature's reading of a line, added to `hits` when it matches */
+function tryOn(sig: Signature, text: string, hits: Hit[]): void {
+  if (sig.needs && !sig.needs.test(text)) return;
+  const m = sig.re.exec(text);
+  if (!m) return;
+  const values = m.indices?.groups
+    ? (Object.values(m.indices.groups).filter((x) => x !== undefined) as Array<[number, number]>)
+    : [];
+  const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
+  hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
+}
+
 /** more '(' than ')': a parenthesis the text opened and has not closed */
 function unclosed(text: string): boolean {
   let depth = 0;
@@ -236,7 +245,9 @@ function unclosed(text: string): boolean {
   return depth > 0;
 }
 
-function pickReadings(hits: Hit[], text: string): Hit[] {
+/** The readings of one line to keep (see the head of this file). */
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const pickReadings = (function pickReadings(hits: Hit[], text: string): Hit[] {
   if (hits.length === 1) return hits;
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
   const specific = hits.filter((h) => h.sig.kind !== 'family');
@@ -265,8 +276,13 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     if (co !== casedHere(h.sig)) return co;
     return pool.indexOf(o) < pool.indexOf(h);
   };
+  // a reading with a longer one at its start is dropped before any tie is weighed: the case of the tied ones is then
+  // never asked (the same answer: `better` is pure, and a longer reading is better whatever the rest says)
+  const rival = (o: Hit, h: Hit) => o !== h && o.start === h.start && o.sig.kind !== 'context';
   pool = pool.filter(
-    (h) => !pool.some((o) => o !== h && o.start === h.start && o.sig.kind !== 'context' && better(o, h)),
+    (h) =>
+      !pool.some((o) => rival(o, h) && o.end - o.start > h.end - h.start) &&
+      !pool.some((o) => rival(o, h) && better(o, h)),
   );
   // a status text inside a longer message's own text is part of that message ("CUDA error: out of memory");
   // printed as its value ("Could not create cudnn handle: <status>") it says which failure, and stays
@@ -298,7 +314,7 @@ function pickReadings(hits: Hit[], text: string): Hit[] {
     if (!o || h.end - h.start > o.end - o.start) byGroup.set(h.sig.group, h);
   }
   return [...byGroup.values()];
-}
+});
 
 const COMPONENT_FAMILIES: ReadonlySet<string> = new Set(['family.cudnn', 'family.cublas', 'family.cuda']);
 

@@ -107,7 +107,8 @@ function voting(st: SignalState): boolean {
   return st.sig.kind !== 'context' && st.sig.kind !== 'noise';
 }
 
-export function diagnose(inp: DiagnoseInput): Diagnosis {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+export const diagnose = (function diagnose(inp: DiagnoseInput): Diagnosis {
   const col = inp.collector;
   const priors = inp.priors ?? defaultPriors();
   // a copy: the same collection may be diagnosed again with other priors (the accuracy bench does)
@@ -372,7 +373,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     unknownMessage: familyOnly,
     weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
   };
-}
+});
 
 /**
  * Evidence before habit, the one rule of the ranking above the weights: a cause the input's own text states (a
@@ -399,7 +400,8 @@ export const HARDWARE_WORDS = regexOf(
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
 
-function evidenceTiers(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const evidenceTiers = (function evidenceTiers(
   board: Board,
   fromMessages: Map<RootCauseId, number>,
   lines: string[],
@@ -418,7 +420,7 @@ function evidenceTiers(
       return 2;
     return 1;
   };
-}
+});
 
 /**
  * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
@@ -512,13 +514,18 @@ const VERSION_CAUSES: readonly RootCauseId[] = ['cudnn_version_mismatch', 'cuda_
  * FLAGS_fraction_of_gpu_memory_to_use, 0.92 of the free memory by default); 2.0 made auto_growth the default. The
  * release is read from the stated version, else from a message only the 1.x allocator prints.
  */
-function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string, SignalState>): boolean {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const paddleBefore2 = (function paddleBefore2(
+  fw: Framework,
+  env: EnvironmentFacts,
+  signals: Map<string, SignalState>,
+): boolean {
   if (fw !== 'paddle') return false;
   const v = env.frameworkVersion?.value;
   const major = v ? Number(/^(\d+)\./.exec(v)?.[1]) : NaN;
   if (Number.isFinite(major) && major > 0) return major < 2;
   return signals.has('paddle.enforce_allocating_le_available');
-}
+});
 
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set([
   'tf.could_not_load_dynamic_library',
@@ -535,7 +542,8 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set([
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-function redirect(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const redirect = (function redirect(
   dist: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   fw: Framework | undefined,
@@ -621,14 +629,15 @@ function redirect(
     }
   }
   return out;
-}
+});
 
 /**
  * Windows has no fork(): Python's multiprocessing starts its workers with spawn there (the only start method), so a
  * CUDA failure cannot come from CUDA used in a fork()ed child. A cause the catalog gives for a message only as
  * that fork usage (its reason names fork) is shared out among the message's other causes on Windows.
  */
-function noFork(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const noFork = (function noFork(
   dist: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   platform: string,
@@ -643,7 +652,7 @@ function noFork(
   const out: Partial<Record<RootCauseId, number>> = {};
   for (const c of rest) out[c] = (dist[c] ?? 0) * (1 + moved / restSum);
   return out;
-}
+});
 
 /**
  * TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth off and JAX's
@@ -651,7 +660,8 @@ function noFork(
  * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
  * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
  */
-function inFramework(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const inFramework = (function inFramework(
   causes: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   fw: Framework | undefined,
@@ -659,10 +669,11 @@ function inFramework(
   if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
   const v = causes.gpu_memory_exhausted / 2;
   return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
-}
+});
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */
-function reasonOf(st: SignalState, cause: RootCauseId): string {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const reasonOf = (function reasonOf(st: SignalState, cause: RootCauseId): string {
   // Chinese output: the catalog's meaning and reason in Chinese where src/base/i18n/signatures-zh.json has the row,
   // else the English of the catalog, whole (never a sentence half in each language)
   const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
@@ -674,9 +685,14 @@ function reasonOf(st: SignalState, cause: RootCauseId): string {
   const why = st.sig.reasons[cause];
   const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
   return why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
-}
+});
 
-function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const chooseFramework = (function chooseFramework(
+  hint: string | undefined,
+  env: EnvironmentFacts,
+  col: Collector,
+): Framework | undefined {
   const h = hint?.toLowerCase();
   if (h) {
     if (h.includes('jax')) return 'jax';
@@ -701,9 +717,10 @@ function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: C
   let best: Framework | undefined;
   for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
   return best;
-}
+});
 
-function analyseXid(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const analyseXid = (function analyseXid(
   board: Board,
   signals: Map<string, SignalState>,
   ev: (st: SignalState, max?: number) => LogEvidence[],
@@ -721,13 +738,14 @@ function analyseXid(
     board.add('framework_bug', 0.6, t('why.x.app', { xids: app.join(', ') }), ev(st, 2));
     board.against('hardware_or_driver_fault', 0.8, t('why.x.appAgainst', { xids: app.join(', ') }));
   }
-}
+});
 
-function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const summaryOf = (function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
   if (setting) return t('explain.settingTitle', { setting });
   const first = why.find((w) => !w.startsWith('against:'));
   return first ? `${ROOT_CAUSE_TITLES[id]}: ${first}` : ROOT_CAUSE_TITLES[id];
-}
+});
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;

@@ -39,7 +39,8 @@ export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
   return f ? [{ line: f.line, text: f.text }] : [];
 }
 
-export function analyseVersions(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+export const analyseVersions = (function analyseVersions(
   board: Board,
   signals: Map<string, SignalState>,
   ev: Ev,
@@ -62,7 +63,7 @@ export function analyseVersions(
   if (fw === 'jax') jaxCompat(board, env);
   if (fw === 'paddle') paddleWheel(board, signals, env);
   if (fw === 'onnxruntime') ortBuild(board, signals, env);
-}
+});
 
 /**
  * An onnxruntime-gpu release is built for one CUDA and one cuDNN per package (knowledge/onnxruntime.json: the
@@ -189,7 +190,12 @@ const ORT_REQUIRES = /Require\s+cuDNN\s+(\d+)\.\*\s+and\s+CUDA\s+(\d+)\.\*/i;
  * libcublasLt.so.12, cudnn64_9.dll). A stated CUDA or cuDNN of another major is the message's own comparison:
  * the build and the installed toolkit (or cuDNN) do not match.
  */
-function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const ortRequirement = (function ortRequirement(
+  board: Board,
+  signals: Map<string, SignalState>,
+  env: EnvironmentFacts,
+): void {
   for (const group of ORT_PROVIDER_GROUPS) {
     const st = signals.get(group);
     const m = st ? Collector.matches(st).find((x) => ORT_REQUIRES.test(x.text)) : undefined;
@@ -214,9 +220,10 @@ function ortRequirement(board: Board, signals: Map<string, SignalState>, env: En
       );
     return;
   }
-}
+});
 
-function libraryVersions(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const libraryVersions = (function libraryVersions(
   board: Board,
   signals: Map<string, SignalState>,
   ev: Ev,
@@ -279,7 +286,7 @@ function libraryVersions(
       }
     }
   }
-}
+});
 
 /**
  * An undefined C++ symbol (Itanium-mangled, "_Z…") in a compiled Python extension (mmcv/_ext, flash_attn,
@@ -287,7 +294,8 @@ function libraryVersions(
  * that defines the symbol (PyTorch's C++ ABI changes between releases): two versions that do not fit, not a file
  * that is missing.
  */
-function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const extensionAbi = (function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
   const st = signals.get('lib.could_not_load_symbol');
   if (!st) return;
   const m = Collector.matches(st).find(
@@ -308,7 +316,7 @@ function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): 
   }
   board.stated('library_conflict', 1.5, t('why.v.symbol'), evidence);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
-}
+});
 
 /**
  * An Itanium-mangled name in a namespace of the framework or its runtime: _ZN2at (at::), _ZN3c10 (c10::), _ZN5torch,
@@ -324,7 +332,8 @@ const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_def
  * binary was linked against: the binary was built against another cuDNN release than the one that loaded (cuDNN
  * adds, renames and removes API functions between releases), so the cuDNN version is what does not fit.
  */
-function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const cudnnSymbol = (function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
   for (const group of MISSING_SYMBOL) {
     const st = signals.get(group);
     if (!st) continue;
@@ -336,12 +345,18 @@ function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
     ]);
     return;
   }
-}
+});
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit
  *  (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
-function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const jaxComponents = (function jaxComponents(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  torchToo: boolean,
+): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
@@ -354,9 +369,15 @@ function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, 
       if (torchToo) board.stated('library_conflict', 1.0, t('why.v.jaxTorchCudnn'), ev(st, 1));
     } else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
-}
+});
 
-function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const cudnnVersions = (function cudnnVersions(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  env: EnvironmentFacts,
+): void {
   const lv = signals.get('dnn.loaded_vs_compiled') ?? signals.get('torch.cudnn_incompatibility');
   if (!lv) return;
   const m = Collector.matches(lv).at(-1)!;
@@ -393,9 +414,15 @@ function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, 
       ...factEvidence(env.cudnn),
     ]);
   }
-}
+});
 
-function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const driverVersions = (function driverVersions(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  env: EnvironmentFacts,
+): void {
   const insufficient = signals.get('cuda.insufficient_driver');
   const ptxLike =
     signals.get('cuda.no_kernel_image') ??
@@ -434,7 +461,7 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
   const tooOld = signals.get('torch.driver_too_old');
   if (tooOld && env.driverCuda) board.hint('driver_too_old', 'driverCuda', env.driverCuda.value);
   if (env.buildCuda) board.hint('driver_too_old', 'buildCuda', env.buildCuda.value);
-}
+});
 
 /**
  * A machine that cannot have a CUDA device: macOS (CUDA's last macOS release was 10.2, and Macs since 2016 have
@@ -442,7 +469,8 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
  * unfilled say that). There, a driver or
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
-function notNvidia(board: Board, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const notNvidia = (function notNvidia(board: Board, env: EnvironmentFacts): void {
   const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some(
     (c) => board.score(c as 'driver_too_old') > 0,
   );
@@ -455,7 +483,7 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
   const gpu = nonNvidiaGpu(env);
   if (gpu)
     board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
-}
+});
 
 /**
  * The machine cannot have a CUDA device by what the input states: macOS, or a stated GPU of another vendor (Intel,
@@ -465,12 +493,13 @@ export function cannotHaveCudaDevice(env: EnvironmentFacts): boolean {
   return /\b(?:mac\s?os|os\s?x|darwin)\b/i.test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
 }
 
-function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const nonNvidiaGpu = (function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
   return env.gpus.find((g) => {
     const named = g.name.replace(/\b(?:no|without|not an?)\s+(?:nvidia|cuda)\b[\w ]*/gi, ' ');
     return /\b(?:intel|amd|radeon|apple)\b/i.test(named) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(named);
   });
-}
+});
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
 const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
@@ -480,7 +509,12 @@ const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
  * libnvidia-ml.so) from the host when the container is started with GPU access (--gpus, runtime nvidia, the
  * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
  */
-function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const containerWithoutDriver = (function containerWithoutDriver(
+  board: Board,
+  signals: Map<string, SignalState>,
+  env: EnvironmentFacts,
+): void {
   const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
   if (!inContainer) return;
   for (const st of signals.values()) {
@@ -493,7 +527,7 @@ function containerWithoutDriver(board: Board, signals: Map<string, SignalState>,
     ]);
     return;
   }
-}
+});
 
 /** nvcc, NVRTC or ptxas refusing a target architecture (signatures/arch.json) */
 const COMPILER_ARCH = 'ptxas.unknown_arch';
@@ -510,7 +544,13 @@ const COMPILER_ARCH = 'ptxas.unknown_arch';
  * NVRTC is the framework build's own (PyTorch ships libnvrtc of its CUDA: +cu113 is NVRTC 11.3), nvcc and ptxas the
  * system toolkit's. The architecture is the one the message names, else the stated GPU's.
  */
-function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const compilerArch = (function compilerArch(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: Ev,
+  env: EnvironmentFacts,
+): void {
   const st = signals.get(COMPILER_ARCH);
   if (!st) return;
   const m = Collector.matches(st)[0];
@@ -544,7 +584,7 @@ function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, e
       t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args),
       evidence,
     );
-}
+});
 
 /** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */
 export function ccOfArch(arch: string | undefined): string | undefined {
@@ -555,7 +595,8 @@ export function ccOfArch(arch: string | undefined): string | undefined {
 /** signal groups of a failure inside cuBLAS or cuDNN */
 const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
 
-function buildCompat(
+// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
+const buildCompat = (function buildCompat(
   board: Board,
   signals: Map<string, SignalState>,
   env: EnvironmentFacts,
@@ -680,7 +721,7 @@ function buildCompat(
       [...gpuEv, ...factEvidence(env.buildCuda)],
     );
   }
-}
+});
 
 /**
  * jaxlib's CUDA builds (cuda11, cuda12, ...) each need at least a given CUDA and cuDNN: a local-CUDA install loads
