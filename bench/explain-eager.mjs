@@ -3,9 +3,9 @@
 // compile cache is made when a file is compiled, before it runs, so it holds only the functions compiled with the file
 // (the top level, and parenthesised function expressions); every other function the run calls is compiled again in
 // every process. This copies a build (the folder holding dist/, with its package.json) to OUT, and in OUT's
-// dist/explain-tree/start.js parenthesises every top-level function declaration the short explain runs (found
-// with V8's --log-function-events): `function f(…) {…}` becomes `var f = (function f(…) {…});`. A function called
-// before its declaration while the file loads would break (the copy's output is compared with the build's).
+// dist/explain-tree/start.js parenthesises every top-level function declaration the short explain runs (found with
+// V8's --log-function-events): `function f(…) {…}` becomes `var f = (function f(…) {…});`. A function called before
+// its declaration while the file loads would break (the copy's output is compared with the build's: it says so).
 // Then: node bench/explain-instructions.mjs --cli OUT/dist/cli.js --compare BUILD/dist/cli.js
 //   node bench/explain-eager.mjs BUILD OUT [--node /tmp/node22/node]
 import { spawnSync } from 'node:child_process';

@@ -4,8 +4,7 @@
 // simulation) counts every instruction of every thread of `node -e 0` and of the short explain (27-line H200 log,
 // --no-machine) of each build; two warm-up runs first (the first run of a build writes Node's compile cache).
 // Medians of the counts, and each build's count above `node -e 0`. About 4 s per run of each command.
-//   node bench/explain-instructions.mjs [--runs 3] [--node /tmp/node22/node] [--cli dist/cli.js]
-//     [--compare OTHER/cli.js]...
+//   node bench/explain-instructions.mjs [--runs 3] [--node /tmp/node22/node] [--cli dist/cli.js] [--compare OTHER/cli.js]...
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';

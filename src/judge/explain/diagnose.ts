@@ -515,11 +515,7 @@ const VERSION_CAUSES: readonly RootCauseId[] = ['cudnn_version_mismatch', 'cuda_
  * release is read from the stated version, else from a message only the 1.x allocator prints.
  */
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const paddleBefore2 = (function paddleBefore2(
-  fw: Framework,
-  env: EnvironmentFacts,
-  signals: Map<string, SignalState>,
-): boolean {
+const paddleBefore2 = (function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string, SignalState>): boolean {
   if (fw !== 'paddle') return false;
   const v = env.frameworkVersion?.value;
   const major = v ? Number(/^(\d+)\./.exec(v)?.[1]) : NaN;
@@ -688,11 +684,7 @@ const reasonOf = (function reasonOf(st: SignalState, cause: RootCauseId): string
 });
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const chooseFramework = (function chooseFramework(
-  hint: string | undefined,
-  env: EnvironmentFacts,
-  col: Collector,
-): Framework | undefined {
+const chooseFramework = (function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
   const h = hint?.toLowerCase();
   if (h) {
     if (h.includes('jax')) return 'jax';

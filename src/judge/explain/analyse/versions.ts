@@ -191,11 +191,7 @@ const ORT_REQUIRES = /Require\s+cuDNN\s+(\d+)\.\*\s+and\s+CUDA\s+(\d+)\.\*/i;
  * the build and the installed toolkit (or cuDNN) do not match.
  */
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const ortRequirement = (function ortRequirement(
-  board: Board,
-  signals: Map<string, SignalState>,
-  env: EnvironmentFacts,
-): void {
+const ortRequirement = (function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   for (const group of ORT_PROVIDER_GROUPS) {
     const st = signals.get(group);
     const m = st ? Collector.matches(st).find((x) => ORT_REQUIRES.test(x.text)) : undefined;
@@ -351,12 +347,7 @@ const cudnnSymbol = (function cudnnSymbol(board: Board, signals: Map<string, Sig
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit
  *  (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const jaxComponents = (function jaxComponents(
-  board: Board,
-  signals: Map<string, SignalState>,
-  ev: Ev,
-  torchToo: boolean,
-): void {
+const jaxComponents = (function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
@@ -510,11 +501,7 @@ const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
  * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
  */
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const containerWithoutDriver = (function containerWithoutDriver(
-  board: Board,
-  signals: Map<string, SignalState>,
-  env: EnvironmentFacts,
-): void {
+const containerWithoutDriver = (function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
   if (!inContainer) return;
   for (const st of signals.values()) {
