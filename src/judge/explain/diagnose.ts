@@ -400,8 +400,7 @@ export const HARDWARE_WORDS = regexOf(
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const evidenceTiers = (function evidenceTiers(
+function evidenceTiers(
   board: Board,
   fromMessages: Map<RootCauseId, number>,
   lines: string[],
@@ -420,7 +419,7 @@ const evidenceTiers = (function evidenceTiers(
       return 2;
     return 1;
   };
-});
+}
 
 /**
  * Signals that follow from an earlier failure rather than name one: a crash after a library failed (TensorRT's
@@ -514,14 +513,13 @@ const VERSION_CAUSES: readonly RootCauseId[] = ['cudnn_version_mismatch', 'cuda_
  * FLAGS_fraction_of_gpu_memory_to_use, 0.92 of the free memory by default); 2.0 made auto_growth the default. The
  * release is read from the stated version, else from a message only the 1.x allocator prints.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const paddleBefore2 = (function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string, SignalState>): boolean {
+function paddleBefore2(fw: Framework, env: EnvironmentFacts, signals: Map<string, SignalState>): boolean {
   if (fw !== 'paddle') return false;
   const v = env.frameworkVersion?.value;
   const major = v ? Number(/^(\d+)\./.exec(v)?.[1]) : NaN;
   if (Number.isFinite(major) && major > 0) return major < 2;
   return signals.has('paddle.enforce_allocating_le_available');
-});
+}
 
 const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set([
   'tf.could_not_load_dynamic_library',
@@ -632,8 +630,7 @@ const redirect = (function redirect(
  * CUDA failure cannot come from CUDA used in a fork()ed child. A cause the catalog gives for a message only as
  * that fork usage (its reason names fork) is shared out among the message's other causes on Windows.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const noFork = (function noFork(
+function noFork(
   dist: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   platform: string,
@@ -648,7 +645,7 @@ const noFork = (function noFork(
   const out: Partial<Record<RootCauseId, number>> = {};
   for (const c of rest) out[c] = (dist[c] ?? 0) * (1 + moved / restSum);
   return out;
-});
+}
 
 /**
  * TensorFlow and JAX reserve most of the GPU for their own pool up front (TF's allow_growth off and JAX's
@@ -656,8 +653,7 @@ const noFork = (function noFork(
  * allocated outside that pool, so when one of those fails for lack of memory there, the pool holding the GPU is the
  * usual reason rather than the job's own size: half of the catalog's "exhausted" goes to the preallocation.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const inFramework = (function inFramework(
+function inFramework(
   causes: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   fw: Framework | undefined,
@@ -665,11 +661,10 @@ const inFramework = (function inFramework(
   if (!fw || !PREALLOCATING.has(fw) || !OUTSIDE_POOL.test(st.group) || !causes.gpu_memory_exhausted) return causes;
   const v = causes.gpu_memory_exhausted / 2;
   return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
-});
+}
 
 /** the catalog's reason for this cause when it gives one, else the message's meaning */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const reasonOf = (function reasonOf(st: SignalState, cause: RootCauseId): string {
+function reasonOf(st: SignalState, cause: RootCauseId): string {
   // Chinese output: the catalog's meaning and reason in Chinese where src/base/i18n/signatures-zh.json has the row,
   // else the English of the catalog, whole (never a sentence half in each language)
   const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
@@ -681,10 +676,9 @@ const reasonOf = (function reasonOf(st: SignalState, cause: RootCauseId): string
   const why = st.sig.reasons[cause];
   const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
   return why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
-});
+}
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const chooseFramework = (function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
+function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {
   const h = hint?.toLowerCase();
   if (h) {
     if (h.includes('jax')) return 'jax';
@@ -709,10 +703,9 @@ const chooseFramework = (function chooseFramework(hint: string | undefined, env:
   let best: Framework | undefined;
   for (const [f, n] of printed) if (!best || n > printed.get(best)!) best = f;
   return best;
-});
+}
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const analyseXid = (function analyseXid(
+function analyseXid(
   board: Board,
   signals: Map<string, SignalState>,
   ev: (st: SignalState, max?: number) => LogEvidence[],
@@ -730,14 +723,13 @@ const analyseXid = (function analyseXid(
     board.add('framework_bug', 0.6, t('why.x.app', { xids: app.join(', ') }), ev(st, 2));
     board.against('hardware_or_driver_fault', 0.8, t('why.x.appAgainst', { xids: app.join(', ') }));
   }
-});
+}
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const summaryOf = (function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
+function summaryOf(id: RootCauseId, why: string[], setting: string | undefined): string {
   if (setting) return t('explain.settingTitle', { setting });
   const first = why.find((w) => !w.startsWith('against:'));
   return first ? `${ROOT_CAUSE_TITLES[id]}: ${first}` : ROOT_CAUSE_TITLES[id];
-});
+}
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;

@@ -18,15 +18,14 @@ import { t } from '../../../base/i18n/index.js';
 
 const HOSTED = new Set(['colab', 'kaggle']);
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const analyseSetting = (function analyseSetting(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+export function analyseSetting(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   const hosted = env.install.find((i) => HOSTED.has(i.value));
   if (hosted) hostedRuntime(board, hosted, env.framework?.value === 'pytorch');
   else {
     const notebook = env.install.find((i) => i.value === 'jupyter');
     if (notebook) jupyterKernel(board, signals, notebook);
   }
-});
+}
 
 function hostedRuntime(board: Board, hosted: Fact, ownCudnn: boolean): void {
   const name = hosted.value === 'kaggle' ? 'Kaggle' : 'Google Colab';

@@ -6,8 +6,7 @@ export const MiB = 1024 ** 2;
 // Sizes as the frameworks print them: "784.00 MiB", "0 bytes", "1.40G", "4,294,967,296".
 
 /** bytes, or undefined when the text is not a size */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const parseSize = (function parseSize(s: string | undefined): number | undefined {
+export function parseSize(s: string | undefined): number | undefined {
   if (s === undefined) return undefined;
   const m = /^\s*([\d.,]+)\s*(bytes|b|[kmgtp]i?b?)?\s*$/i.exec(s);
   if (!m) return undefined;
@@ -26,7 +25,7 @@ export const parseSize = (function parseSize(s: string | undefined): number | un
             ? 5
             : 0;
   return n * 1024 ** pow;
-});
+}
 
 /** A size the log printed, in the tool's one rule for GPU memory (base/format's fmtMiB), so the log's
  *  "139.80 GiB" and the machine's 143171 MiB read alike. */

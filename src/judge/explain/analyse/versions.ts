@@ -39,8 +39,7 @@ export function factEvidence(f: Fact<unknown> | undefined): LogEvidence[] {
   return f ? [{ line: f.line, text: f.text }] : [];
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const analyseVersions = (function analyseVersions(
+export function analyseVersions(
   board: Board,
   signals: Map<string, SignalState>,
   ev: Ev,
@@ -63,7 +62,7 @@ export const analyseVersions = (function analyseVersions(
   if (fw === 'jax') jaxCompat(board, env);
   if (fw === 'paddle') paddleWheel(board, signals, env);
   if (fw === 'onnxruntime') ortBuild(board, signals, env);
-});
+}
 
 /**
  * An onnxruntime-gpu release is built for one CUDA and one cuDNN per package (knowledge/onnxruntime.json: the
@@ -190,8 +189,7 @@ const ORT_REQUIRES = /Require\s+cuDNN\s+(\d+)\.\*\s+and\s+CUDA\s+(\d+)\.\*/i;
  * libcublasLt.so.12, cudnn64_9.dll). A stated CUDA or cuDNN of another major is the message's own comparison:
  * the build and the installed toolkit (or cuDNN) do not match.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const ortRequirement = (function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+function ortRequirement(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   for (const group of ORT_PROVIDER_GROUPS) {
     const st = signals.get(group);
     const m = st ? Collector.matches(st).find((x) => ORT_REQUIRES.test(x.text)) : undefined;
@@ -216,7 +214,7 @@ const ortRequirement = (function ortRequirement(board: Board, signals: Map<strin
       );
     return;
   }
-});
+}
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
 const libraryVersions = (function libraryVersions(
@@ -290,8 +288,7 @@ const libraryVersions = (function libraryVersions(
  * that defines the symbol (PyTorch's C++ ABI changes between releases): two versions that do not fit, not a file
  * that is missing.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const extensionAbi = (function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
+function extensionAbi(board: Board, signals: Map<string, SignalState>, ev: Ev): void {
   const st = signals.get('lib.could_not_load_symbol');
   if (!st) return;
   const m = Collector.matches(st).find(
@@ -312,7 +309,7 @@ const extensionAbi = (function extensionAbi(board: Board, signals: Map<string, S
   }
   board.stated('library_conflict', 1.5, t('why.v.symbol'), evidence);
   board.against('library_missing', 0.5, t('why.v.symbolAgainst'));
-});
+}
 
 /**
  * An Itanium-mangled name in a namespace of the framework or its runtime: _ZN2at (at::), _ZN3c10 (c10::), _ZN5torch,
@@ -328,8 +325,7 @@ const MISSING_SYMBOL = ['lib.could_not_load_symbol', 'lib.symbol_version_not_def
  * binary was linked against: the binary was built against another cuDNN release than the one that loaded (cuDNN
  * adds, renames and removes API functions between releases), so the cuDNN version is what does not fit.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const cudnnSymbol = (function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
+function cudnnSymbol(board: Board, signals: Map<string, SignalState>): void {
   for (const group of MISSING_SYMBOL) {
     const st = signals.get(group);
     if (!st) continue;
@@ -341,13 +337,12 @@ const cudnnSymbol = (function cudnnSymbol(board: Board, signals: Map<string, Sig
     ]);
     return;
   }
-});
+}
 
 /** JAX's CUDA plugin names the component that is too old: cuDNN is a cuDNN mismatch, any other (CUDA runtime,
  *  cuBLAS, cuFFT, cuSOLVER, cuSPARSE, NCCL, nvJitLink) belongs to the CUDA toolkit
  *  (jax_plugins/xla_cuda13/__init__.py and earlier releases) */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const jaxComponents = (function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
+function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, torchToo: boolean): void {
   for (const group of ['jax.outdated_installation', 'jax.found_version_older']) {
     const st = signals.get(group);
     const name = st ? Collector.matches(st)[0]?.values.name : undefined;
@@ -360,7 +355,7 @@ const jaxComponents = (function jaxComponents(board: Board, signals: Map<string,
       if (torchToo) board.stated('library_conflict', 1.0, t('why.v.jaxTorchCudnn'), ev(st, 1));
     } else board.stated('cuda_toolkit_mismatch', 1.2, t('why.v.jaxOldCuda', { name }), ev(st, 1));
   }
-});
+}
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
 const cudnnVersions = (function cudnnVersions(
@@ -460,8 +455,7 @@ const driverVersions = (function driverVersions(
  * unfilled say that). There, a driver or
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const notNvidia = (function notNvidia(board: Board, env: EnvironmentFacts): void {
+function notNvidia(board: Board, env: EnvironmentFacts): void {
   const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some(
     (c) => board.score(c as 'driver_too_old') > 0,
   );
@@ -474,7 +468,7 @@ const notNvidia = (function notNvidia(board: Board, env: EnvironmentFacts): void
   const gpu = nonNvidiaGpu(env);
   if (gpu)
     board.add('no_device_visible', 1.5, t('why.v.notNvidia', { name: gpu.name }), [{ line: gpu.line, text: gpu.text }]);
-});
+}
 
 /**
  * The machine cannot have a CUDA device by what the input states: macOS, or a stated GPU of another vendor (Intel,
@@ -484,13 +478,12 @@ export function cannotHaveCudaDevice(env: EnvironmentFacts): boolean {
   return /\b(?:mac\s?os|os\s?x|darwin)\b/i.test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const nonNvidiaGpu = (function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
+function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
   return env.gpus.find((g) => {
     const named = g.name.replace(/\b(?:no|without|not an?)\s+(?:nvidia|cuda)\b[\w ]*/gi, ' ');
     return /\b(?:intel|amd|radeon|apple)\b/i.test(named) && !/nvidia|geforce|quadro|tesla|rtx|gtx|titan/i.test(named);
   });
-});
+}
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
 const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
@@ -500,8 +493,7 @@ const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
  * libnvidia-ml.so) from the host when the container is started with GPU access (--gpus, runtime nvidia, the
  * device plugin): a container where they cannot be loaded was started without it, so it sees no GPU.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const containerWithoutDriver = (function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
+function containerWithoutDriver(board: Board, signals: Map<string, SignalState>, env: EnvironmentFacts): void {
   const inContainer = env.container ?? env.install.find((i) => CONTAINER.some((c) => i.value.includes(c)));
   if (!inContainer) return;
   for (const st of signals.values()) {
@@ -514,7 +506,7 @@ const containerWithoutDriver = (function containerWithoutDriver(board: Board, si
     ]);
     return;
   }
-});
+}
 
 /** nvcc, NVRTC or ptxas refusing a target architecture (signatures/arch.json) */
 const COMPILER_ARCH = 'ptxas.unknown_arch';

@@ -23,8 +23,7 @@ const PREFIX = regexOf([
   ')',
 ]);
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const normaliseLine = (function normaliseLine(raw: string): string {
+export function normaliseLine(raw: string): string {
   let s = raw;
   if (s.includes('\x1b')) s = s.replace(ANSI, '');
   // cheap test before the regex: most lines have no control characters
@@ -39,4 +38,4 @@ export const normaliseLine = (function normaliseLine(raw: string): string {
     }
   }
   return s;
-});
+}

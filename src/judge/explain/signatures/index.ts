@@ -208,8 +208,7 @@ interface CatalogStub {
   row: () => CatalogRow;
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const catalogBody = (function catalogBody(g: CatalogRow): SignatureBody {
+function catalogBody(g: CatalogRow): SignatureBody {
   const causes = g.causes as Partial<Record<RootCauseId, number>>;
   return {
     fields: {
@@ -238,7 +237,7 @@ const catalogBody = (function catalogBody(g: CatalogRow): SignatureBody {
     flags: 'id',
     needs: g.needs ? g.needs : undefined,
   };
-});
+}
 
 // biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
 const compileAll = (function compileAll(): Signature[] {
