@@ -246,8 +246,7 @@ function unclosed(text: string): boolean {
 }
 
 /** The readings of one line to keep (see the head of this file). */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const pickReadings = (function pickReadings(hits: Hit[], text: string): Hit[] {
+function pickReadings(hits: Hit[], text: string): Hit[] {
   if (hits.length === 1) return hits;
   // a known message, even a harmless one, explains its line: the family's vocabulary there is that message's
   const specific = hits.filter((h) => h.sig.kind !== 'family');
@@ -314,7 +313,7 @@ const pickReadings = (function pickReadings(hits: Hit[], text: string): Hit[] {
     if (!o || h.end - h.start > o.end - o.start) byGroup.set(h.sig.group, h);
   }
   return [...byGroup.values()];
-});
+}
 
 const COMPONENT_FAMILIES: ReadonlySet<string> = new Set(['family.cudnn', 'family.cublas', 'family.cuda']);
 

@@ -107,8 +107,7 @@ function voting(st: SignalState): boolean {
   return st.sig.kind !== 'context' && st.sig.kind !== 'noise';
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const diagnose = (function diagnose(inp: DiagnoseInput): Diagnosis {
+export function diagnose(inp: DiagnoseInput): Diagnosis {
   const col = inp.collector;
   const priors = inp.priors ?? defaultPriors();
   // a copy: the same collection may be diagnosed again with other priors (the accuracy bench does)
@@ -373,7 +372,7 @@ export const diagnose = (function diagnose(inp: DiagnoseInput): Diagnosis {
     unknownMessage: familyOnly,
     weights: { total: Math.round(total * 1000) / 1000, topShare: Math.round(topShare * 1000) / 1000, onlyMessages },
   };
-});
+}
 
 /**
  * Evidence before habit, the one rule of the ranking above the weights: a cause the input's own text states (a
@@ -536,8 +535,7 @@ const MISSING_LIB_GROUPS: ReadonlySet<string> = new Set([
  * - NCCL's failed system calls (strerror texts) are the OS's refusal; a device refused for its compute capability
  *   is the GPU's architecture.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const redirect = (function redirect(
+function redirect(
   dist: Partial<Record<RootCauseId, number>>,
   st: SignalState,
   fw: Framework | undefined,
@@ -623,7 +621,7 @@ const redirect = (function redirect(
     }
   }
   return out;
-});
+}
 
 /**
  * Windows has no fork(): Python's multiprocessing starts its workers with spawn there (the only start method), so a

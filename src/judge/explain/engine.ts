@@ -1,11 +1,6 @@
 // The public API of `explain`: from an error log (text or a stream) to a ranked Diagnosis.
 // Used by the `explain` command and by `run -- CMD` (with the tail of the failed job and a snapshot
 // taken when it failed). Stable: keep these signatures.
-//
-// Eager functions: the largest functions a short explain runs once (diagnose, the analysers, the registry's build)
-// are written `const f = (function f(…) {…});`. V8 compiles a parenthesised function with its file, so Node's compile
-// cache keeps its bytecode; a function declaration is compiled at its first call, again in every process (the cache is
-// made when the file is compiled, before anything runs). An arrow function is compiled lazily even in parentheses.
 import { Collector } from './collect.js';
 import { diagnose } from './diagnose.js';
 import { LineScanner } from './read/scan.js';

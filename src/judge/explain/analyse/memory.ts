@@ -48,8 +48,7 @@ const SELF = new RegExp(String.raw`this process has (${SZ}) memory in use`);
 const ALLOCATED = new RegExp(String.raw`Of the allocated memory (${SZ}) is allocated by PyTorch`);
 const UNALLOCATED = new RegExp(String.raw`(${SZ}) is reserved by PyTorch but unallocated`);
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-export const analyseMemory = (function analyseMemory(
+export function analyseMemory(
   board: Board,
   signals: Map<string, SignalState>,
   ev: (st: SignalState, max?: number) => LogEvidence[],
@@ -145,7 +144,7 @@ export const analyseMemory = (function analyseMemory(
       );
     }
   }
-});
+}
 
 const XLA_EXECUTOR = /Failed to create stream executor for device/i;
 /** XLA's failed request after its pool was made: the BFC allocator's "ran out of memory trying to allocate X" or
@@ -162,8 +161,7 @@ export function xlaRequest(signals: Map<string, SignalState>): number | undefine
   return undefined;
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const torchCurrent = (function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): void {
+function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): void {
   const m = Collector.matches(st).at(-1)!;
   const requested = parseSize(m.values.requested);
   const total = parseSize(m.values.total);
@@ -291,7 +289,7 @@ const torchCurrent = (function torchCurrent(board: Board, st: SignalState, evide
       board.against('allocator_fragmentation', 0.6, t('why.littleUnalloc', { unalloc: fmtBytes(unalloc) }));
     }
   }
-});
+}
 
 function torchLegacy(board: Board, st: SignalState, evidence: LogEvidence[]): void {
   const m = Collector.matches(st).at(-1)!;
@@ -460,8 +458,7 @@ const PADDLE = regexOf([
   /and available memory is only (\S+?)\.?(?:\s|$)/, // 3: what is free
 ]);
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const requestSizes = (function requestSizes(
+function requestSizes(
   board: Board,
   signals: Map<string, SignalState>,
   ev: (st: SignalState, max?: number) => LogEvidence[],
@@ -536,4 +533,4 @@ const requestSizes = (function requestSizes(
       }
     }
   }
-});
+}

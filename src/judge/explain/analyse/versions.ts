@@ -216,8 +216,7 @@ function ortRequirement(board: Board, signals: Map<string, SignalState>, env: En
   }
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const libraryVersions = (function libraryVersions(
+function libraryVersions(
   board: Board,
   signals: Map<string, SignalState>,
   ev: Ev,
@@ -280,7 +279,7 @@ const libraryVersions = (function libraryVersions(
       }
     }
   }
-});
+}
 
 /**
  * An undefined C++ symbol (Itanium-mangled, "_Z…") in a compiled Python extension (mmcv/_ext, flash_attn,
@@ -357,13 +356,7 @@ function jaxComponents(board: Board, signals: Map<string, SignalState>, ev: Ev, 
   }
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const cudnnVersions = (function cudnnVersions(
-  board: Board,
-  signals: Map<string, SignalState>,
-  ev: Ev,
-  env: EnvironmentFacts,
-): void {
+function cudnnVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
   const lv = signals.get('dnn.loaded_vs_compiled') ?? signals.get('torch.cudnn_incompatibility');
   if (!lv) return;
   const m = Collector.matches(lv).at(-1)!;
@@ -400,15 +393,9 @@ const cudnnVersions = (function cudnnVersions(
       ...factEvidence(env.cudnn),
     ]);
   }
-});
+}
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const driverVersions = (function driverVersions(
-  board: Board,
-  signals: Map<string, SignalState>,
-  ev: Ev,
-  env: EnvironmentFacts,
-): void {
+function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
   const insufficient = signals.get('cuda.insufficient_driver');
   const ptxLike =
     signals.get('cuda.no_kernel_image') ??
@@ -447,7 +434,7 @@ const driverVersions = (function driverVersions(
   const tooOld = signals.get('torch.driver_too_old');
   if (tooOld && env.driverCuda) board.hint('driver_too_old', 'driverCuda', env.driverCuda.value);
   if (env.buildCuda) board.hint('driver_too_old', 'buildCuda', env.buildCuda.value);
-});
+}
 
 /**
  * A machine that cannot have a CUDA device: macOS (CUDA's last macOS release was 10.2, and Macs since 2016 have
@@ -523,13 +510,7 @@ const COMPILER_ARCH = 'ptxas.unknown_arch';
  * NVRTC is the framework build's own (PyTorch ships libnvrtc of its CUDA: +cu113 is NVRTC 11.3), nvcc and ptxas the
  * system toolkit's. The architecture is the one the message names, else the stated GPU's.
  */
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const compilerArch = (function compilerArch(
-  board: Board,
-  signals: Map<string, SignalState>,
-  ev: Ev,
-  env: EnvironmentFacts,
-): void {
+function compilerArch(board: Board, signals: Map<string, SignalState>, ev: Ev, env: EnvironmentFacts): void {
   const st = signals.get(COMPILER_ARCH);
   if (!st) return;
   const m = Collector.matches(st)[0];
@@ -563,7 +544,7 @@ const compilerArch = (function compilerArch(
       t(ccBelowCudaMinimum(cuda.value, cc) ? 'why.v.compilerDropped' : 'why.v.compilerPredates', args),
       evidence,
     );
-});
+}
 
 /** "compute_86" / "sm_86" / "sm_90a" / "sm_100" → "8.6" / "9.0" / "10.0" (the last digit is the minor) */
 export function ccOfArch(arch: string | undefined): string | undefined {
@@ -574,8 +555,7 @@ export function ccOfArch(arch: string | undefined): string | undefined {
 /** signal groups of a failure inside cuBLAS or cuDNN */
 const LIBRARY_FAILURE = /cublas|blas|cudnn|conv|dnn/i;
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const buildCompat = (function buildCompat(
+function buildCompat(
   board: Board,
   signals: Map<string, SignalState>,
   env: EnvironmentFacts,
@@ -700,7 +680,7 @@ const buildCompat = (function buildCompat(
       [...gpuEv, ...factEvidence(env.buildCuda)],
     );
   }
-});
+}
 
 /**
  * jaxlib's CUDA builds (cuda11, cuda12, ...) each need at least a given CUDA and cuDNN: a local-CUDA install loads

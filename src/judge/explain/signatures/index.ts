@@ -239,8 +239,7 @@ function catalogBody(g: CatalogRow): SignatureBody {
   };
 }
 
-// biome-ignore format: eager, the parentheses make V8 compile it with its file (see engine.ts)
-const compileAll = (function compileAll(): Signature[] {
+function compileAll(): Signature[] {
   const out: Signature[] = [];
   const seen = new Set<string>();
   const add = (s: Signature) => {
@@ -312,7 +311,7 @@ const compileAll = (function compileAll(): Signature[] {
     );
   }
   return out;
-});
+}
 
 /** A registry's computed state by index (see Registry.digest). */
 export interface RegistryDigest {
