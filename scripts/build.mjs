@@ -350,6 +350,17 @@ export const REQUIRE_BANNER =
   'import { createRequire as __cr } from "node:module"; let __rq; ' +
   'const require = (id) => (__rq ??= __cr(import.meta.url))(id);';
 
+/** Fails the build on a built-in module bundled the wrong way in any output of `result` (see builtinProblems). */
+async function checkBuiltins(result, label) {
+  const outputs = await Promise.all(
+    Object.keys(result.metafile.outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
+  );
+  const problems = builtinProblems(result.warnings, outputs);
+  if (problems.length > 0) throw new Error(`Node's built-in modules${label}:\n  ${problems.join('\n  ')}`);
+}
+
 /** explain's own tree, beside the chunks (dist/cli.js loads it for a command line naming explain). */
 export const EXPLAIN_TREE = 'explain-tree';
 
@@ -368,13 +379,7 @@ async function buildExplainTree(outdir, options) {
     entryNames: `${EXPLAIN_TREE}/[name]`,
     chunkNames: `${EXPLAIN_TREE}/[name]-[hash]`,
   });
-  const outputs = await Promise.all(
-    Object.keys(result.metafile.outputs)
-      .filter((f) => f.endsWith('.js'))
-      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
-  );
-  const problems = builtinProblems(result.warnings, outputs);
-  if (problems.length > 0) throw new Error(`Node's built-in modules (${EXPLAIN_TREE}):\n  ${problems.join('\n  ')}`);
+  await checkBuiltins(result, ` (${EXPLAIN_TREE})`);
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, EXPLAIN_TREE));
   await writeFile(path.join(outdir, EXPLAIN_TREE, 'package.json'), '{ "type": "module" }\n');
   return result;
@@ -484,13 +489,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     metafile: true,
   };
   const result = await build(options);
-  const outputs = await Promise.all(
-    Object.keys(result.metafile.outputs)
-      .filter((f) => f.endsWith('.js'))
-      .map(async (f) => ({ path: f, text: await readFile(path.resolve(repo, f), 'utf8') })),
-  );
-  const problems = builtinProblems(result.warnings, outputs);
-  if (problems.length > 0) throw new Error(`Node's built-in modules:\n  ${problems.join('\n  ')}`);
+  await checkBuiltins(result, '');
   await buildWorkers(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));

@@ -2,31 +2,18 @@
 // after the others, and only when none of them matched, so it is never compiled on a line a known message explains.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Collector } from '../../src/judge/explain/collect.js';
-import { collectText } from '../../src/judge/explain/engine.js';
+import { describe, expect, it } from 'vitest';
 import { registry } from '../../src/judge/explain/signatures/index.js';
-
-const exec = RegExp.prototype.exec;
-afterEach(() => {
-  RegExp.prototype.exec = exec;
-});
+import { collectSeeing } from '../helpers/exec-spy.js';
 
 /** the signatures run (by id) and the groups recorded, reading `text` */
 function read(text: string): { ran: Set<string>; groups: string[] } {
   const sigOf = new Map(registry().signatures.map((s) => [s.re, s.id]));
   const ran = new Set<string>();
-  RegExp.prototype.exec = function (this: RegExp, s: string) {
-    const id = sigOf.get(this);
+  const col = collectSeeing(text, (re) => {
+    const id = sigOf.get(re);
     if (id !== undefined) ran.add(id);
-    return exec.call(this, s);
-  };
-  let col: Collector;
-  try {
-    col = collectText(text).collector;
-  } finally {
-    RegExp.prototype.exec = exec;
-  }
+  });
   return { ran, groups: [...col.signals.keys()] };
 }
 

@@ -3,31 +3,18 @@
 // copy of each pattern, compiled on its first run). A longer reading settles it before any case is asked.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Collector } from '../../src/judge/explain/collect.js';
-import { collectText } from '../../src/judge/explain/engine.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
-
-const exec = RegExp.prototype.exec;
-afterEach(() => {
-  RegExp.prototype.exec = exec;
-});
+import { collectSeeing } from '../helpers/exec-spy.js';
 
 /** the kept reading of each signal, and the runs of case-sensitive copies of signature patterns, reading `text` */
 function read(text: string): { kept: Map<string, string>; caseCopies: Map<string, number> } {
   const sources = new Set(registry().signatures.map((s) => s.re.source));
   const caseCopies = new Map<string, number>();
-  RegExp.prototype.exec = function (this: RegExp, s: string) {
-    if (this.flags === '' && sources.has(this.source))
-      caseCopies.set(this.source, (caseCopies.get(this.source) ?? 0) + 1);
-    return exec.call(this, s);
-  };
-  let col: Collector;
-  try {
-    col = collectText(text).collector;
-  } finally {
-    RegExp.prototype.exec = exec;
-  }
+  const col = collectSeeing(text, (re) => {
+    if (re.flags === '' && sources.has(re.source)) caseCopies.set(re.source, (caseCopies.get(re.source) ?? 0) + 1);
+  });
   const kept = new Map<string, string>();
   for (const [group, st] of col.signals) kept.set(group, Collector.matches(st)[0]!.sig.id);
   return { kept, caseCopies };
