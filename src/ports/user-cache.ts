@@ -15,14 +15,15 @@ export function userCacheDir(env: Env): string | null {
 }
 
 /** The folder the cache folder goes in (the cache home, else the home), and the cache folder. */
-function cacheBase(env: Env): { base: string; dir: string } | null {
+function cacheBase(env: Env): { base: string; dir: string; mustExist: boolean } | null {
   const off = env.GPU_ENV_DOCTOR_NO_CACHE;
   if (off !== undefined && off !== '' && off !== '0') return null;
   const xdg = env.XDG_CACHE_HOME;
-  if (xdg && nodePath.isAbsolute(xdg)) return { base: xdg, dir: nodePath.join(xdg, 'gpu-env-doctor') };
+  if (xdg && nodePath.isAbsolute(xdg))
+    return { base: xdg, dir: nodePath.join(xdg, 'gpu-env-doctor'), mustExist: false };
   const home = env.HOME;
   return home && nodePath.isAbsolute(home)
-    ? { base: home, dir: nodePath.join(home, '.cache', 'gpu-env-doctor') }
+    ? { base: home, dir: nodePath.join(home, '.cache', 'gpu-env-doctor'), mustExist: true }
     : null;
 }
 
@@ -33,12 +34,13 @@ function cacheBase(env: Env): { base: string; dir: string } | null {
 function ownCacheDir(env: Env): string | null {
   const b = cacheBase(env);
   if (b === null) return null;
-  // a base not made yet: the folder it would be made in
+  // a cache home not made yet (made when written, as the XDG spec says): the folder it would be made in; a home
+  // folder that is not there is not made
   for (let at = b.base; ; at = nodePath.dirname(at)) {
     try {
       return nfs.statSync(at).uid === uid() ? b.dir : null;
     } catch {
-      if (at === nodePath.dirname(at)) return null;
+      if (b.mustExist || at === nodePath.dirname(at)) return null;
     }
   }
 }

@@ -62,6 +62,13 @@ describe('the user cache folder', () => {
     expect(fs.readdirSync(home)).toEqual([]);
   });
 
+  it('makes a cache home that is not there yet, never a home folder', () => {
+    expect(writeUserCache({ XDG_CACHE_HOME: path.join(dir, 'x', 'cache') }, 'a.json', 'x')).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'x', 'cache', 'gpu-env-doctor', 'a.json'))).toBe(true);
+    expect(writeUserCache({ HOME: path.join(dir, 'nohome') }, 'a.json', 'x')).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'nohome'))).toBe(false);
+  });
+
   it('writes nothing when turned off or where the folder cannot be made', () => {
     expect(writeUserCache({ XDG_CACHE_HOME: dir, GPU_ENV_DOCTOR_NO_CACHE: '1' }, 'a.json', 'x')).toBe(false);
     expect(fs.readdirSync(dir)).toEqual([]);
