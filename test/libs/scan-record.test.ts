@@ -172,6 +172,17 @@ describe('the fingerprint of a library scan', () => {
     expect(rec.fingerprint(begun + 2000)).toHaveProperty('paths');
   });
 
+  it('is refused for a path the scan saw that is gone when the fingerprint is taken', () => {
+    const penv = penvWith({});
+    const rec = record(penv.fs, penv.env, penv.runner);
+    const f = path.join(other, 'soon-gone.so');
+    fs.writeFileSync(f, 'x');
+    expect(rec.fs.tryStat(f)).not.toBeNull();
+    expect(rec.fs.tryStat(path.join(other, 'never.so'))).toBeNull();
+    fs.rmSync(f);
+    expect(rec.fingerprint(Date.now() + LATER)).toEqual({ refused: `${f} was removed while the scan ran` });
+  });
+
   it('is refused when the scan ran a program or read what cannot be compared', async () => {
     const penv = penvWith({});
     const ran = record(penv.fs, penv.env, penv.runner);

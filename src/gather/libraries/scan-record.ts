@@ -8,9 +8,10 @@
 //   - /proc, /sys, /dev (whose times say nothing): the text read, read again to compare;
 //   - an environment variable: its value.
 // A scan that ran a program, or read what cannot be compared, gets no fingerprint; nor does one that read a file
-// changed in the last seconds (it may have changed while being read, after the scan saw it).
+// changed in the last seconds (it may have changed while being read, after the scan saw it), nor one that saw a path
+// which is gone when the fingerprint is taken.
 import * as nodePath from 'node:path';
-import { isVolatile, type FileIdentity, type FileSystem } from '../../ports/fs.js';
+import { FsError, isVolatile, type FileIdentity, type FileSystem } from '../../ports/fs.js';
 import type { ProcessRunner } from '../../ports/runner.js';
 
 type Env = Record<string, string | undefined>;
@@ -59,16 +60,41 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
   const refuse = (why: string) => {
     refused ??= why;
   };
-  const meta = (p: string) => (isVolatile(p) ? kinds.add(p) : follow.add(p));
-  const content = (p: string) => (isVolatile(p) ? refuse(`read ${p}`) : follow.add(p));
+  // what each question was answered: a path seen there and gone when the fingerprint is taken was removed while
+  // the scan ran (its answer may hold it); one seen absent and still absent needs nothing more
+  const seenThere = new Set<string>();
+  const noted = <T>(key: string, f: () => T, absent: (v: T) => boolean = () => false): T => {
+    try {
+      const v = f();
+      if (!absent(v)) seenThere.add(key);
+      return v;
+    } catch (err) {
+      const code = err instanceof FsError ? err.code : (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') seenThere.add(key);
+      throw err;
+    }
+  };
+  const followed = <T>(p: string, f: () => T, absent?: (v: T) => boolean): T => {
+    if (isVolatile(p)) return f();
+    follow.add(p);
+    return noted(`f${p}`, f, absent);
+  };
+  const content = (p: string) => {
+    if (isVolatile(p)) refuse(`read ${p}`);
+  };
+  const unfollowed = <T>(p: string, what: string, f: () => T): T => {
+    if (isVolatile(p)) {
+      refuse(`${what} ${p}`);
+      return f();
+    }
+    nofollow.add(p);
+    return noted(`l${p}`, f);
+  };
 
   const view: FileSystem = {
     root: fs.root,
     readText(p, maxBytes) {
-      if (!isVolatile(p)) {
-        follow.add(p);
-        return fs.readText(p, maxBytes);
-      }
+      if (!isVolatile(p)) return followed(p, () => fs.readText(p, maxBytes));
       const key = `${p}\0${maxBytes ?? ''}`;
       try {
         const text = fs.readText(p, maxBytes);
@@ -82,29 +108,29 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
     },
     readBytes(p, offset, length) {
       content(p);
-      return fs.readBytes(p, offset, length);
+      return followed(p, () => fs.readBytes(p, offset, length));
     },
     readdir(p) {
       content(p);
-      return fs.readdir(p);
+      return followed(p, () => fs.readdir(p));
     },
     stat(p) {
-      meta(p);
-      return fs.stat(p);
+      if (isVolatile(p)) kinds.add(p);
+      return followed(p, () => fs.stat(p));
     },
     tryStat(p) {
-      meta(p);
-      return fs.tryStat(p);
+      if (isVolatile(p)) kinds.add(p);
+      return followed(
+        p,
+        () => fs.tryStat(p),
+        (v) => v === null,
+      );
     },
     lstat(p) {
-      if (isVolatile(p)) refuse(`looked at ${p}`);
-      else nofollow.add(p);
-      return fs.lstat(p);
+      return unfollowed(p, 'looked at', () => fs.lstat(p));
     },
     readlink(p) {
-      if (isVolatile(p)) refuse(`read the link ${p}`);
-      else nofollow.add(p);
-      return fs.readlink(p);
+      return unfollowed(p, 'read the link', () => fs.readlink(p));
     },
     realpath(p) {
       if (isVolatile(p)) refuse(`resolved ${p}`);
@@ -119,11 +145,15 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
     },
     openReader(p) {
       content(p);
-      return fs.openReader(p);
+      return followed(p, () => fs.openReader(p));
     },
     exists(p) {
-      meta(p);
-      return fs.exists(p);
+      if (isVolatile(p)) kinds.add(p);
+      return followed(
+        p,
+        () => fs.exists(p),
+        (v) => !v,
+      );
     },
     identity: fs.identity ? (p, f) => fs.identity!(p, f) : undefined,
     session() {
@@ -166,6 +196,7 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
       let newest = 0;
       // absent paths by the nearest folder above them that exists: what says they are still absent
       const absent = new Map<string, [string, 'f' | 'l'][]>();
+      let vanished: string | null = null;
       const add = (p: string, mode: 'f' | 'l') => {
         const id = idOf(p, mode === 'f');
         if (id.id !== '-') {
@@ -173,6 +204,7 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
           paths.set(`${mode}${p}`, [p, mode, id.id]);
           return;
         }
+        if (seenThere.has(`${mode}${p}`)) vanished ??= p;
         let at = p;
         do at = nodePath.posix.dirname(at);
         while (idOf(at, true).id === '-' && at !== '/');
@@ -182,13 +214,16 @@ export function record(fs: FileSystem, env: Env, runner: ProcessRunner): Recordi
       };
       for (const p of follow) add(p, 'f');
       for (const p of nofollow) add(p, 'l');
+      if (vanished !== null) return { refused: `${vanished} was removed while the scan ran` };
       for (const [at, list] of absent) {
-        const id = idOf(at, true);
-        // a path removed while the scan ran shows as a recent change of its folder
-        newest = Math.max(newest, id.changedMs);
-        // a few absent paths are each looked at again; many by their folder (see ABSENT_EACH)
+        // a few absent paths are each looked at again; many by their folder (see ABSENT_EACH), which then must not
+        // have changed while the scan ran
         if (list.length <= ABSENT_EACH) for (const [p, mode] of list) paths.set(`${mode}${p}`, [p, mode, '-']);
-        else paths.set(`f${at}`, [at, 'f', id.id]);
+        else {
+          const id = idOf(at, true);
+          newest = Math.max(newest, id.changedMs);
+          paths.set(`f${at}`, [at, 'f', id.id]);
+        }
       }
       if (newest >= startedAtMs - RACY_MS) return { refused: 'a file it read changed in the last seconds' };
       return {
