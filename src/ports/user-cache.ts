@@ -6,6 +6,7 @@ import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFull } from './fs.js';
+import { euid } from './user-files.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -38,18 +39,16 @@ function ownCacheDir(env: Env): string | null {
   // folder that is not there is not made
   for (let at = b.base; ; at = nodePath.dirname(at)) {
     try {
-      return nfs.statSync(at).uid === uid() ? b.dir : null;
+      return nfs.statSync(at).uid === euid() ? b.dir : null;
     } catch {
       if (b.mustExist || at === nodePath.dirname(at)) return null;
     }
   }
 }
 
-const uid = (): number => (typeof process.getuid === 'function' ? process.getuid() : -1);
-
 /** Only this user may have written it: owned by us, not writable by group or others. */
 function ownedAndPrivate(st: nfs.Stats): boolean {
-  return st.uid === uid() && (st.mode & 0o022) === 0;
+  return st.uid === euid() && (st.mode & 0o022) === 0;
 }
 
 /** A cache file's text, or null when it is missing, too big, or not trusted (see above). Never throws. */

@@ -123,7 +123,8 @@ function readAtMost(abs: string, maxBytes: number, shown: string): string {
   }
 }
 
-function euid(): number {
+/** The user files are made and owned as (the effective user). */
+export function euid(): number {
   return typeof process.geteuid === 'function' ? process.geteuid() : -1;
 }
 

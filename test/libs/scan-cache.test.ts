@@ -83,9 +83,9 @@ describe('the kept library scans', () => {
     fs.writeFileSync(lib, 'x');
     const targets = { sass: ['sm_90'], ptx: ['compute_90'], entries: 2 };
     const c = ScanCache.open(env, 'b');
-    c.rememberFatbin(lib, plain, targets, Date.now(), 2000); // changed within the window: not kept
+    c.rememberFatbin(lib, plain, targets, Date.now()); // changed within the window: not kept
     expect(c.fatbin(lib, plain)).toBeUndefined();
-    c.rememberFatbin(lib, plain, targets, Date.now() + 5000, 2000);
+    c.rememberFatbin(lib, plain, targets, Date.now() + 5000);
     c.save();
     expect(ScanCache.open(env, 'b').fatbin(lib, plain)).toEqual(targets);
     fs.appendFileSync(lib, 'y');

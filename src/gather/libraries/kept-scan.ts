@@ -5,7 +5,7 @@ import type { PythonEnvironment } from '../python/environments.js';
 import { readFatbinTargetsInParallel, type FatbinResults } from './fatbin.js';
 import type { LibrariesCache } from './libraries-job.js';
 import { scanLibraries, type LibraryScan } from './probe.js';
-import { RACY_MS, record, type ScanFingerprint } from './scan-record.js';
+import { record, type ScanFingerprint } from './scan-record.js';
 
 /** The scan on this thread, with the fingerprint of what it read (or why there is none). */
 export async function recordedScan(
@@ -39,7 +39,7 @@ export async function fatbinWithCache(
   for (const [p, targets] of read.results) {
     results.set(p, targets);
     // unknown (past the time limit, or no fatbinary) is not kept: the next run looks again
-    if (targets) cache.store.rememberFatbin(p, fs, targets, startedAtMs, RACY_MS);
+    if (targets) cache.store.rememberFatbin(p, fs, targets, startedAtMs);
   }
   // in the order asked
   return { results: new Map(paths.map((p) => [p, results.get(p) ?? null])), thread: read.thread };

@@ -7,7 +7,7 @@ import type { FileSystem } from '../../ports/fs.js';
 import { readUserCache, writeUserCache } from '../../ports/user-cache.js';
 import type { LibrariesSection } from '../snapshot/schema-libraries.js';
 import type { FatbinTargets } from './fatbin.js';
-import { unchanged, type ScanFingerprint } from './scan-record.js';
+import { RACY_MS, unchanged, type ScanFingerprint } from './scan-record.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -88,7 +88,9 @@ export class ScanCache {
   }
 
   rememberScan(entry: Omit<CachedScan, 'usedAt'>): void {
-    const scans = this.file.scans.filter((s) => !(s.key === entry.key && sameReads(s.fingerprint, entry.fingerprint)));
+    const scans = this.file.scans.filter(
+      (s) => !(s.key === entry.key && sameVariables(s.fingerprint, entry.fingerprint)),
+    );
     scans.push({ ...entry, usedAt: this.now() });
     this.file.scans = newest(scans, MAX_SCANS);
     this.dirty = true;
@@ -103,10 +105,10 @@ export class ScanCache {
   }
 
   /** Keeps what a walk read, where the library had not changed shortly before (it may have been read mid-change). */
-  rememberFatbin(path: string, fs: FileSystem, targets: FatbinTargets, startedAtMs: number, racyMs: number): void {
+  rememberFatbin(path: string, fs: FileSystem, targets: FatbinTargets, startedAtMs: number): void {
     if (!fs.identity) return;
     const id = fs.identity(path, true);
-    if (id.id.startsWith('-') || id.id.startsWith('!') || id.changedMs >= startedAtMs - racyMs) return;
+    if (id.id.startsWith('-') || id.id.startsWith('!') || id.changedMs >= startedAtMs - RACY_MS) return;
     const fatbins = this.file.fatbins.filter((f) => f.path !== path);
     fatbins.push({ path, id: id.id, targets, usedAt: this.now() });
     this.file.fatbins = newest(fatbins, MAX_FATBINS);
@@ -141,7 +143,8 @@ function newest<T extends { usedAt: number }>(list: T[], n: number): T[] {
   return list.sort((a, b) => b.usedAt - a.usedAt).slice(0, n);
 }
 
-function sameReads(a: ScanFingerprint, b: ScanFingerprint): boolean {
+/** One answer per set of variables: a new scan with the same values replaces the old one. */
+function sameVariables(a: ScanFingerprint, b: ScanFingerprint): boolean {
   return JSON.stringify(a.env) === JSON.stringify(b.env);
 }
 

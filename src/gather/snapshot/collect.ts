@@ -151,7 +151,7 @@ export async function collectSnapshot(
   const noHolder = all && holderPids(cpuBefore).length === 0;
   const offloaded = noHolder && librariesEarly?.worker ? librariesEarly : undefined;
   if (librariesEarly && !offloaded) librariesEarly.worker?.stop();
-  // Scanned here: where the answer can be kept (no process to compare with it), what the scan read is noted.
+  // What the scan read (here, or in the worker), to keep its answer where no process was compared with it.
   let fingerprint: ScanFingerprint | { refused: string } | undefined;
   const scanHere = async (): Promise<LibraryScan> => {
     if (!(noHolder && kept && penv.options.pids.length === 0)) return scanLibraries(penv, environments);
@@ -215,13 +215,7 @@ export async function collectSnapshot(
           : 'read in a worker thread',
       };
       probes.splice(librariesAt, 0, sectionTiming);
-      if (posted.fingerprint && !('refused' in posted.fingerprint) && kept)
-        kept.store.rememberScan({
-          key: kept.key,
-          fingerprint: posted.fingerprint,
-          environments: posted.environments,
-          section: posted.section,
-        });
+      fingerprint = posted.fingerprint;
     } else scan = await timed(probes, 'libraries', () => scanLibraries(penv, environments));
   }
   // planned from the files the emulation resolved: the worker's (or the kept) section's, else the scan's here
