@@ -20,14 +20,21 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
   fs.writeSync(1, `${__TOOL_VERSION__}\n`);
 } else {
   enableCompileCache();
+  // check's nvidia-smi (~0.1 s on a datacenter GPU) started before the program loads (./cli/early.ts says when;
+  // never for explain, whose short path loads one file)
+  const early = argv.includes('explain') ? undefined : await import('./cli/early.js');
+  early?.startNvidiaFirst(argv, process.cwd());
   // a command line naming explain loads explain's own tree (one file for the short path); any other, the shared
   // chunks. Both trees hold the whole program: the choice is one of speed only.
-  const { start } = (
-    typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain')
-      ? await import(EXPLAIN_START)
-      : await import('./cli/start.js')
-  ) as typeof import('./cli/start.js');
-  start(argv);
+  const loading = (
+    typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain') ? import(EXPLAIN_START) : import('./cli/start.js')
+  ) as Promise<typeof import('./cli/start.js')>;
+  const { start } = await loading.catch((err: unknown) => {
+    // a start that cannot load must not wait for the nvidia-smi begun above
+    early?.endUnclaimed();
+    throw err;
+  });
+  start(argv, early?.endUnclaimed);
 }
 
 function enableCompileCache(): void {

@@ -75,137 +75,215 @@ export function endChildrenInFlight(): number {
   return n;
 }
 
+/**
+ * Runs started before the command that reads them was loaded (src/cli/early.ts): each is handed, once, to the first
+ * request of the real runner with the same program, arguments and options, as if that request had started it.
+ */
+interface EarlyRun {
+  key: string;
+  pid: number | undefined;
+  startedAt: number;
+  result: Promise<RunResult>;
+}
+const earlyRuns: EarlyRun[] = [];
+/** performance.now() at the spawn of a run handed over: the probe's timing counts from there, not from the hand-over */
+const earlyStarts = new WeakMap<Promise<RunResult>, number>();
+
+/** Only plain options can be matched: an input, an environment or a working folder of their own are never early. */
+type EarlyOptions = Pick<RunOptions, 'timeoutMs' | 'maxBytes' | 'stdoutToFile'>;
+const earlyKey = (command: string, args: readonly string[], o: RunOptions): string | undefined =>
+  o.input !== undefined || o.env !== undefined || o.cwd !== undefined || o.isolatedCwd
+    ? undefined
+    : JSON.stringify([
+        command,
+        args,
+        o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        o.maxBytes ?? DEFAULT_MAX_BYTES,
+        !!o.stdoutToFile,
+      ]);
+
+/** Starts `command` now, for a later identical realRunner.run to take over (the same spawn, timeout and result). */
+export function startEarly(command: string, args: readonly string[], options: EarlyOptions): void {
+  const key = earlyKey(command, args, options);
+  if (key === undefined) return;
+  const startedAt = performance.now();
+  const { pid, result } = spawnRun(command, args, options);
+  earlyRuns.push({ key, pid, startedAt, result });
+  earlyStarts.set(result, startedAt);
+}
+
+/** When the run behind `result` was spawned, if it was started early and handed over; else undefined. */
+export function earlyStartOf(result: Promise<RunResult>): number | undefined {
+  return earlyStarts.get(result);
+}
+
+/**
+ * Ends the early runs no request took (a command that stopped before asking, on a refused option): they must not
+ * outlive the command, nor hold its exit until their timeout. Returns how many.
+ */
+export function endEarlyRuns(): number {
+  const n = earlyRuns.length;
+  for (const r of earlyRuns.splice(0)) if (r.pid !== undefined && inFlight.has(r.pid)) killGroup(r.pid, 'SIGKILL');
+  return n;
+}
+
 /** The real runner: spawn without a shell, stdin closed, killed (with its process group) at the timeout. */
 export const realRunner: ProcessRunner = {
   run(command, args, options = {}) {
-    const started = performance.now();
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    let privateDir: string | undefined;
-    if (options.isolatedCwd && options.cwd === undefined) {
-      try {
-        privateDir = mkdtempSync(join(tmpdir(), 'gpu-env-doctor-'));
-      } catch {
-        privateDir = '/'; // not writable by other users either
-      }
-    }
-    return new Promise<RunResult>((resolve) => {
-      const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-      const cleanup = () => {
-        if (privateDir && privateDir !== '/') rmSync(privateDir, { recursive: true, force: true });
-      };
-      const outFile = options.stdoutToFile ? openPrivateFile() : undefined;
-      const closeOutFile = () => {
-        if (outFile !== undefined) closeSync(outFile);
-      };
-      let child;
-      try {
-        child = spawn(command, [...args], {
-          shell: false,
-          stdio: [options.input === undefined ? 'ignore' : 'pipe', outFile ?? 'pipe', 'pipe'],
-          env: options.env
-            ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv)
-            : process.env,
-          cwd: options.cwd ?? privateDir,
-          detached: true, // own process group, so a timeout kills the children too
-        });
-      } catch (err) {
-        cleanup();
-        closeOutFile();
-        const code = (err as NodeJS.ErrnoException).code;
-        resolve(
-          code === 'EACCES'
-            ? { kind: 'permission', command, durationMs: elapsed() }
-            : { kind: 'not-found', command, durationMs: elapsed() },
-        );
-        return;
-      }
-      const pid = child.pid;
-      if (pid !== undefined) inFlight.add(pid);
-      const out: Buffer[] = [];
-      const errb: Buffer[] = [];
-      let outLen = 0;
-      let errLen = 0;
-      let timedOut = false;
-      let settled = false;
-      // Keep at most maxBytes of each stream: the rest is counted and dropped.
-      const keep = (into: Buffer[], have: number, d: Buffer) => {
-        if (have < maxBytes) into.push(have + d.length > maxBytes ? d.subarray(0, maxBytes - have) : d);
-      };
-      child.stdout?.on('data', (d: Buffer) => {
-        keep(out, outLen, d);
-        outLen += d.length;
-      });
-      child.stderr?.on('data', (d: Buffer) => {
-        keep(errb, errLen, d);
-        errLen += d.length;
-      });
-      if (options.input !== undefined && child.stdin) {
-        const stdin = child.stdin;
-        stdin.on('error', () => undefined);
-        if (typeof options.input === 'string') stdin.end(options.input);
-        else
-          options.input.then(
-            (s) => stdin.end(s),
-            () => stdin.end(),
-          );
-      }
-      let drainTimer: ReturnType<typeof setTimeout> | undefined;
-      let sizeWatch: ReturnType<typeof setInterval> | undefined;
-      let overLimit = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killGroup(child.pid, 'SIGKILL');
-        // The group is gone; a descendant outside it may still hold the pipes: do not wait for it.
-        drainTimer ??= setTimeout(() => conclude(null, 'SIGKILL'), PIPE_DRAIN_MS);
-      }, timeoutMs);
-      // the file has no reader to stop a runaway writer: end the program once it is past what we keep
-      if (outFile !== undefined)
-        sizeWatch = setInterval(() => {
-          if (fileSize(outFile) <= maxBytes) return;
-          overLimit = true;
-          killGroup(child.pid, 'SIGKILL');
-        }, FILE_WATCH_MS);
-      const finish = (r: RunResult) => {
-        if (settled) return;
-        settled = true;
-        if (pid !== undefined) inFlight.delete(pid);
-        clearTimeout(timer);
-        clearTimeout(drainTimer);
-        clearInterval(sizeWatch);
-        closeOutFile();
-        child.stdout?.destroy();
-        child.stderr?.destroy();
-        cleanup();
-        resolve(r);
-      };
-      const conclude = (code: number | null, signal: NodeJS.Signals | null) => {
-        if (settled) return;
-        if (outFile !== undefined) keep(out, 0, readHead(outFile, maxBytes));
-        const stdout = Buffer.concat(out).toString('utf8');
-        const stderr = Buffer.concat(errb).toString('utf8');
-        const durationMs = elapsed();
-        if (timedOut) finish({ kind: 'timeout', stdout, stderr, durationMs });
-        // ended by us past the limit: what it wrote up to there is its answer, as through a socket, which drops
-        // the rest and lets the program finish
-        else if (overLimit) finish({ kind: 'ok', stdout, stderr, durationMs });
-        else if (signal) finish({ kind: 'signal', signal, stdout, stderr, durationMs });
-        else if (code === 0) finish({ kind: 'ok', stdout, stderr, durationMs });
-        else finish({ kind: 'non-zero', code: code ?? -1, stdout, stderr, durationMs });
-      };
-      child.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') finish({ kind: 'not-found', command, durationMs: elapsed() });
-        else if (err.code === 'EACCES') finish({ kind: 'permission', command, durationMs: elapsed() });
-        else finish({ kind: 'non-zero', code: -1, stdout: '', stderr: String(err.message), durationMs: elapsed() });
-      });
-      // 'exit': the program has ended; 'close' follows once every holder of its pipes has closed them.
-      child.on('exit', (code, signal) => {
-        drainTimer ??= setTimeout(() => conclude(code, signal), PIPE_DRAIN_MS);
-      });
-      child.on('close', (code, signal) => conclude(code, signal));
-    });
+    const key = earlyRuns.length > 0 ? earlyKey(command, args, options) : undefined;
+    const i = key === undefined ? -1 : earlyRuns.findIndex((r) => r.key === key);
+    if (i >= 0) return earlyRuns.splice(i, 1)[0]!.result;
+    return spawnRun(command, args, options).result;
   },
 };
+
+function spawnRun(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): { pid: number | undefined; result: Promise<RunResult> } {
+  let spawnedPid: number | undefined;
+  const result = run(command, args, options, (pid) => {
+    spawnedPid = pid;
+  });
+  return { pid: spawnedPid, result };
+}
+
+/** Spawns at once (the promise's executor runs before this returns) and tells `onSpawn` the child's pid. */
+function run(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+  onSpawn: (pid: number | undefined) => void,
+): Promise<RunResult> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let privateDir: string | undefined;
+  if (options.isolatedCwd && options.cwd === undefined) {
+    try {
+      privateDir = mkdtempSync(join(tmpdir(), 'gpu-env-doctor-'));
+    } catch {
+      privateDir = '/'; // not writable by other users either
+    }
+  }
+  return new Promise<RunResult>((resolve) => {
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    const cleanup = () => {
+      if (privateDir && privateDir !== '/') rmSync(privateDir, { recursive: true, force: true });
+    };
+    const outFile = options.stdoutToFile ? openPrivateFile() : undefined;
+    const closeOutFile = () => {
+      if (outFile !== undefined) closeSync(outFile);
+    };
+    let child;
+    try {
+      child = spawn(command, [...args], {
+        shell: false,
+        stdio: [options.input === undefined ? 'ignore' : 'pipe', outFile ?? 'pipe', 'pipe'],
+        env: options.env
+          ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv)
+          : process.env,
+        cwd: options.cwd ?? privateDir,
+        detached: true, // own process group, so a timeout kills the children too
+      });
+    } catch (err) {
+      cleanup();
+      closeOutFile();
+      const code = (err as NodeJS.ErrnoException).code;
+      resolve(
+        code === 'EACCES'
+          ? { kind: 'permission', command, durationMs: elapsed() }
+          : { kind: 'not-found', command, durationMs: elapsed() },
+      );
+      return;
+    }
+    const pid = child.pid;
+    if (pid !== undefined) inFlight.add(pid);
+    onSpawn(pid);
+    const out: Buffer[] = [];
+    const errb: Buffer[] = [];
+    let outLen = 0;
+    let errLen = 0;
+    let timedOut = false;
+    let settled = false;
+    // Keep at most maxBytes of each stream: the rest is counted and dropped.
+    const keep = (into: Buffer[], have: number, d: Buffer) => {
+      if (have < maxBytes) into.push(have + d.length > maxBytes ? d.subarray(0, maxBytes - have) : d);
+    };
+    child.stdout?.on('data', (d: Buffer) => {
+      keep(out, outLen, d);
+      outLen += d.length;
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      keep(errb, errLen, d);
+      errLen += d.length;
+    });
+    if (options.input !== undefined && child.stdin) {
+      const stdin = child.stdin;
+      stdin.on('error', () => undefined);
+      if (typeof options.input === 'string') stdin.end(options.input);
+      else
+        options.input.then(
+          (s) => stdin.end(s),
+          () => stdin.end(),
+        );
+    }
+    let drainTimer: ReturnType<typeof setTimeout> | undefined;
+    let sizeWatch: ReturnType<typeof setInterval> | undefined;
+    let overLimit = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid, 'SIGKILL');
+      // The group is gone; a descendant outside it may still hold the pipes: do not wait for it.
+      drainTimer ??= setTimeout(() => conclude(null, 'SIGKILL'), PIPE_DRAIN_MS);
+    }, timeoutMs);
+    // the file has no reader to stop a runaway writer: end the program once it is past what we keep
+    if (outFile !== undefined)
+      sizeWatch = setInterval(() => {
+        if (fileSize(outFile) <= maxBytes) return;
+        overLimit = true;
+        killGroup(child.pid, 'SIGKILL');
+      }, FILE_WATCH_MS);
+    const finish = (r: RunResult) => {
+      if (settled) return;
+      settled = true;
+      if (pid !== undefined) inFlight.delete(pid);
+      clearTimeout(timer);
+      clearTimeout(drainTimer);
+      clearInterval(sizeWatch);
+      closeOutFile();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      cleanup();
+      resolve(r);
+    };
+    const conclude = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      if (outFile !== undefined) keep(out, 0, readHead(outFile, maxBytes));
+      const stdout = Buffer.concat(out).toString('utf8');
+      const stderr = Buffer.concat(errb).toString('utf8');
+      const durationMs = elapsed();
+      if (timedOut) finish({ kind: 'timeout', stdout, stderr, durationMs });
+      // ended by us past the limit: what it wrote up to there is its answer, as through a socket, which drops
+      // the rest and lets the program finish
+      else if (overLimit) finish({ kind: 'ok', stdout, stderr, durationMs });
+      else if (signal) finish({ kind: 'signal', signal, stdout, stderr, durationMs });
+      else if (code === 0) finish({ kind: 'ok', stdout, stderr, durationMs });
+      else finish({ kind: 'non-zero', code: code ?? -1, stdout, stderr, durationMs });
+    };
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') finish({ kind: 'not-found', command, durationMs: elapsed() });
+      else if (err.code === 'EACCES') finish({ kind: 'permission', command, durationMs: elapsed() });
+      else finish({ kind: 'non-zero', code: -1, stdout: '', stderr: String(err.message), durationMs: elapsed() });
+    });
+    // 'exit': the program has ended; 'close' follows once every holder of its pipes has closed them.
+    child.on('exit', (code, signal) => {
+      drainTimer ??= setTimeout(() => conclude(code, signal), PIPE_DRAIN_MS);
+    });
+    child.on('close', (code, signal) => conclude(code, signal));
+  });
+}
 
 const FILE_WATCH_MS = 50;
 

@@ -2,7 +2,7 @@
 // loads the probes: nvidia-smi takes ~0.1 s on a datacenter GPU, mostly waiting on the driver, and `check` spends that
 // time loading its code and reading files (src/commands/shared/obtain-snapshot.ts starts them, ./probe.ts reads
 // their answers).
-import type { ProcessRunner, RunResult } from '../../ports/runner.js';
+import { earlyStartOf, type ProcessRunner, type RunOptions, type RunResult } from '../../ports/runner.js';
 import { QUERY_GPU_FIELDS } from './parse-query.js';
 
 export const NVIDIA_SMI = 'nvidia-smi';
@@ -21,15 +21,20 @@ export interface NvidiaRuns {
   results: Promise<[xml: RunResult, query: RunResult]>;
 }
 
-export function startNvidiaSmi(runner: ProcessRunner, timeoutMs: number): NvidiaRuns {
-  const startedAt = performance.now();
+/** The two calls check starts first, with their options: the same for a start from dist/cli.js (src/cli/early.ts). */
+export function nvidiaCalls(timeoutMs: number): [string, readonly string[], RunOptions][] {
   // into files: nvidia-smi writes its answer in many small writes and would otherwise wait for our reads
   const opts = { timeoutMs, stdoutToFile: true };
-  return {
-    startedAt,
-    results: Promise.all([
-      runner.run(NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }),
-      runner.run(NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES }),
-    ]),
-  };
+  return [
+    [NVIDIA_SMI, XML_ARGS, { ...opts, maxBytes: MAX_XML_BYTES }],
+    [NVIDIA_SMI, QUERY_ARGS, { ...opts, maxBytes: MAX_QUERY_BYTES }],
+  ];
+}
+
+export function startNvidiaSmi(runner: ProcessRunner, timeoutMs: number): NvidiaRuns {
+  const now = performance.now();
+  const [xml, query] = nvidiaCalls(timeoutMs).map(([command, args, options]) => runner.run(command, args, options));
+  // a run the real runner took over from the executable's start counts from its own spawn
+  const startedAt = earlyStartOf(xml!) ?? now;
+  return { startedAt, results: Promise.all([xml!, query!]) };
 }
