@@ -62,6 +62,12 @@ function stable(stdout: string): unknown {
 
 const alive = (pid: number) =>
   fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+/** alive after up to 2 s: a SIGKILL sent as our command ended takes a moment to land */
+function stillAlive(pid: number): boolean {
+  const until = Date.now() + 2000;
+  while (alive(pid) && Date.now() < until) spawnSync('sleep', ['0.05']);
+  return alive(pid);
+}
 
 describe('check: nvidia-smi started by dist/cli.js itself', () => {
   for (const b of Object.keys(SCRIPTS) as Behaviour[]) {
@@ -83,7 +89,7 @@ describe('check: nvidia-smi started by dist/cli.js itself', () => {
         if (b === 'hangs') {
           // ended at its time limit, with its process group
           expect(took).toBeLessThan(10000);
-          expect(alive(Number(s.calls()[0]!.split(' ')[0]))).toBe(false);
+          expect(stillAlive(Number(s.calls()[0]!.split(' ')[0]))).toBe(false);
         }
         return { code: r.code, report: stable(r.stdout) as { snapshot: { nvidia: unknown } } };
       });
@@ -134,7 +140,7 @@ describe('check: nvidia-smi started by dist/cli.js itself', () => {
       expect(r.stderr).toContain('start could not load');
       // the failed start did not wait for nvidia-smi's 20 s
       expect(Date.now() - t0).toBeLessThan(10000);
-      for (const c of s.calls()) expect(alive(Number(c.split(' ')[0]))).toBe(false);
+      for (const c of s.calls()) expect(stillAlive(Number(c.split(' ')[0]))).toBe(false);
       return s.calls().length;
     };
     // both calls were running before the start was loaded
