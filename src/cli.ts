@@ -23,7 +23,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
   // check's nvidia-smi (~0.1 s on a datacenter GPU) started before the program loads (./cli/early.ts says when;
   // never for explain, whose short path loads one file)
   const early = argv.includes('explain') ? undefined : await import('./cli/early.js');
-  early?.startNvidiaFirst(argv, process.cwd());
+  early?.startNvidiaFirst(argv);
   // a command line naming explain loads explain's own tree (one file for the short path); any other, the shared
   // chunks. Both trees hold the whole program: the choice is one of speed only.
   const loading = (

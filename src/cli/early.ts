@@ -11,12 +11,17 @@ import { earlyNvidia } from './early-gate.js';
  * Starts check's two nvidia-smi calls where the command line qualifies (./early-gate.ts), unless main would refuse
  * it first (a --root that is no folder).
  */
-export function startNvidiaFirst(argv: readonly string[], cwd: string): void {
+export function startNvidiaFirst(argv: readonly string[]): void {
   const early = earlyNvidia(argv);
   if (early === undefined) return;
   const fs = createFileSystem('/');
-  // main's own test of --root, before any command runs
-  if (early.roots.some((root) => !isDir(fs, nodePath.resolve(cwd, root)))) return;
+  try {
+    // main's own test of --root, before any command runs (a working folder gone: the command says so, not this)
+    const cwd = early.roots.length > 0 ? process.cwd() : '/';
+    if (early.roots.some((root) => !isDir(fs, nodePath.resolve(cwd, root)))) return;
+  } catch {
+    return;
+  }
   for (const [command, args, options] of nvidiaCalls(early.timeoutMs)) startEarly(command, args, options);
 }
 
