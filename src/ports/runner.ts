@@ -82,7 +82,6 @@ export function endChildrenInFlight(): number {
 interface EarlyRun {
   key: string;
   pid: number | undefined;
-  startedAt: number;
   result: Promise<RunResult>;
 }
 const earlyRuns: EarlyRun[] = [];
@@ -108,7 +107,7 @@ export function startEarly(command: string, args: readonly string[], options: Ea
   if (key === undefined) return;
   const startedAt = performance.now();
   const { pid, result } = spawnRun(command, args, options);
-  earlyRuns.push({ key, pid, startedAt, result });
+  earlyRuns.push({ key, pid, result });
   earlyStarts.set(result, startedAt);
 }
 
