@@ -8,13 +8,14 @@
 // Every N must find the same lines (checked). What it shows: how far a threaded first pass would take the 64 MB
 // ratio to grep; the reading of the lines that passed stays on the main thread, in order.
 //   node bench/explain-parallel.mjs [--mb 64] [--runs 5] [--threads 1,2,4,8] [--node NODE] [--cli dist/cli.js]
+// A machine without node_modules (esbuild): here `--prepare .gpu-lab/prefilter` writes the prefilter's two bundles
+// into that folder, there `--entry .gpu-lab/prefilter` runs with them.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { median, min, prefilterPattern, writeTrainingLog } from './speed-lib.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,29 +26,49 @@ const { values: opt } = parseArgs({
     threads: { type: 'string', default: '1,2,4,8' },
     node: { type: 'string', default: process.execPath },
     cli: { type: 'string', default: path.join(repo, 'dist/cli.js') },
+    prepare: { type: 'string' },
+    entry: { type: 'string' },
   },
 });
 const node = path.resolve(opt.node);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-parallel-'));
 
-// the prefilter as the bundle has it: the registry's AnchorSet, and HEAD_BYTES
-const lib = path.join(work, 'prefilter.mjs');
+// the prefilter as the bundle has it: the registry (its AnchorSet's state, computed once here) and, for each run,
+// AnchorSet and HEAD_BYTES alone (a run restores the set from its state, as the bundle does from its catalog)
+async function bundlePrefilter(dir) {
+  const { build } = await import('esbuild');
+  fs.mkdirSync(dir, { recursive: true });
+  const src = (f) => JSON.stringify(path.join(repo, 'src/judge/explain', f));
+  const entries = {
+    registry: `export { registry } from ${src('signatures/index.ts')};`,
+    scan: `export { AnchorSet } from ${src('read/anchors.ts')};\nexport { HEAD_BYTES } from ${src('read/scan.ts')};`,
+  };
+  for (const [name, text] of Object.entries(entries)) {
+    const entry = path.join(work, `${name}.ts`);
+    fs.writeFileSync(entry, text);
+    await build({
+      entryPoints: [entry],
+      outfile: path.join(dir, `${name}.mjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'warning',
+    });
+  }
+}
+if (opt.prepare) {
+  await bundlePrefilter(path.resolve(opt.prepare));
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+const libDir = opt.entry ? path.resolve(opt.entry) : path.join(work, 'prefilter');
+if (!opt.entry) await bundlePrefilter(libDir);
+const lib = path.join(libDir, 'scan.mjs');
+const stateFile = path.join(work, 'anchors.json');
 fs.writeFileSync(
-  path.join(work, 'entry.ts'),
-  [
-    `export { registry } from ${JSON.stringify(path.join(repo, 'src/judge/explain/signatures/index.ts'))};`,
-    `export { AnchorSet } from ${JSON.stringify(path.join(repo, 'src/judge/explain/read/anchors.ts'))};`,
-    `export { HEAD_BYTES } from ${JSON.stringify(path.join(repo, 'src/judge/explain/read/scan.ts'))};`,
-  ].join('\n'),
+  stateFile,
+  JSON.stringify((await import(path.join(libDir, 'registry.mjs'))).registry().anchors.state()),
 );
-await build({
-  entryPoints: [path.join(work, 'entry.ts')],
-  outfile: lib,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  logLevel: 'warning',
-});
 
 // one run: node first-pass.mjs FILE N → "lines passed" on stdout
 const pass = path.join(work, 'first-pass.mjs');
@@ -55,7 +76,7 @@ fs.writeFileSync(
   pass,
   `import * as fs from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { registry, AnchorSet, HEAD_BYTES } from ${JSON.stringify(lib)};
+import { AnchorSet, HEAD_BYTES } from ${JSON.stringify(lib)};
 const NL = 10;
 const READ = 1 << 20;
 /** lines of [from, to) (whole lines) and the starts of those that hold a stem */
@@ -104,7 +125,7 @@ function firstPass(file, from, to, state) {
 if (isMainThread) {
   const [file, n] = [process.argv[2], Number(process.argv[3])];
   const size = fs.statSync(file).size;
-  const state = registry().anchors.state();
+  const state = JSON.parse(fs.readFileSync(${JSON.stringify(stateFile)}, 'utf8'));
   // range ends: after the first newline at or past each even cut
   const fd = fs.openSync(file, 'r');
   const probe = Buffer.allocUnsafe(1 << 20);
@@ -175,22 +196,22 @@ try {
     }
   }
   const found = new Set(outs.values());
-  console.log(
-    `${(size / 1e6).toFixed(0)} MB log, ${runs} interleaved rounds, ${node} (${process.version}), ${os.availableParallelism?.() ?? os.cpus().length} threads available, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-  console.log(
-    `every thread count found the same lines (lines, passed): ${found.size === 1 ? [...found][0] : `NO: ${[...outs].join('; ')}`}`,
-  );
+  const threadsHere = os.availableParallelism?.() ?? os.cpus().length;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`${(size / 1e6).toFixed(0)} MB log, ${runs} interleaved rounds, ${node} (${process.version})`);
+  console.log(`${threadsHere} threads available, load ${load}`);
+  const same = found.size === 1 ? [...found][0] : `NO: ${[...outs].join('; ')}`;
+  console.log(`every thread count found the same lines (lines, passed): ${same}`);
   const grepMed = median(samples[0]);
   console.log(`${'command'.padEnd(34)} ${'median'.padStart(8)} ${'min'.padStart(8)} ${'× grep'.padStart(7)}  MB/s`);
   for (const [i, c] of cmds.entries()) {
     const med = median(samples[i]);
-    console.log(
-      `${c.label.padEnd(34)} ${med.toFixed(1).padStart(8)} ${min(samples[i]).toFixed(1).padStart(8)} ${(med / grepMed).toFixed(2).padStart(7)}  ${(size / 1e6 / (med / 1000)).toFixed(0)}`,
-    );
+    const cells = [med.toFixed(1).padStart(8), min(samples[i]).toFixed(1).padStart(8)];
+    cells.push((med / grepMed).toFixed(2).padStart(7), ` ${(size / 1e6 / (med / 1000)).toFixed(0)}`);
+    console.log(`${c.label.padEnd(34)} ${cells.join(' ')}`);
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -387,9 +387,9 @@ async function buildExplainTree(outdir, options) {
 }
 
 /**
- * The functions a short explain runs, compiled with explain's start file (scripts/lib/eager-functions.mjs): asked of
- * the built tree on the H200 out-of-memory log, in the terminal and the --json form (what users and the speed benches
- * run). Run once the whole of dist/ is written.
+ * explain's start file rewritten for a short explain (scripts/lib/eager-functions.mjs): in ASCII, and the functions
+ * it runs compiled with the file, asked of the built tree on the H200 out-of-memory log in the terminal and the
+ * --json form (what users and the speed benches run). Run once the whole of dist/ is written.
  */
 export const EAGER_LOG = 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 function eagerExplain(outdir) {

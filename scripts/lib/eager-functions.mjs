@@ -1,11 +1,17 @@
-// explain's start file with the functions a short explain runs compiled with the file, not at their first call.
-// V8 compiles a function when it is first called, unless it is a parenthesised function expression; Node's compile
-// cache is made when a file is compiled, before it runs, so it holds only what was compiled then: every other function
-// a run calls is compiled again in every process (a 3,000-statement function: several ms at each start). The build
-// asks a short explain which top-level functions of dist/explain-tree/start.js it runs (V8's --log-function-events)
-// and rewrites each `function f(…) {…}` as `var f = (function f(…) {…});` at the head of the file, where a hoisted
-// declaration's value is already there: code that runs while the file loads sees each function as before. The
-// sources stay plain declarations; the step checks that the rewritten build prints what the build printed.
+// explain's start file, rewritten for a short explain's first moments (the build's last step; the sources stay as
+// they are, and the step checks that the rewritten build prints what the build printed):
+// - The functions a short explain runs compiled with the file, not at their first call. V8 compiles a function when
+//   it is first called, unless it is a parenthesised function expression; Node's compile cache is made when a file is
+//   compiled, before it runs, so it holds only what was compiled then: every other function a run calls is compiled
+//   again in every process (a 3,000-statement function: several ms at each start). The build asks a short explain
+//   which top-level functions of dist/explain-tree/start.js it runs (V8's --log-function-events) and rewrites each
+//   `function f(…) {…}` as `var f = (function f(…) {…});` at the head of the file, where a hoisted declaration's
+//   value is already there: code that runs while the file loads sees each function as before.
+// - Its text in ASCII: esbuild leaves non-ASCII characters in regular expressions and comments (the Chinese
+//   wordings), and one of them makes the whole 450 kB source a two-byte string (read, hashed and scanned at every
+//   start at twice the size). Each UTF-16 unit above 0x7f becomes \uXXXX, which means the same in a string, a
+//   template, a regular expression (with or without the u flag: a pair of escaped surrogates is one code point
+//   there), an identifier and a comment.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -38,6 +44,11 @@ export function parenthesise(source, names) {
     i = end;
   }
   return { text: [...head, ...kept].join('\n'), moved };
+}
+
+/** `source` with every UTF-16 unit above 0x7f written as \uXXXX (see the head of this file). */
+export function asciiSource(source) {
+  return source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The names of the functions of `file` that the command runs, from V8's function events. */
@@ -79,13 +90,13 @@ export function eagerExplainStart(outdir, startFile, argvs, node = process.execP
     return r;
   });
   const original = fs.readFileSync(startFile, 'utf8');
-  const { text, moved } = parenthesise(original, names);
+  const { text, moved } = parenthesise(asciiSource(original), names);
   fs.writeFileSync(startFile, text);
   for (const [i, argv] of argvs.entries()) {
     const r = spawnSync(node, [cli, ...argv], { encoding: 'utf8', env });
     if (r.stdout !== before[i].stdout || r.status !== before[i].status) {
       fs.writeFileSync(startFile, original);
-      throw new Error(`the eager functions change what \`explain ${argv.slice(1).join(' ')}\` prints`);
+      throw new Error(`the rewritten start file changes what \`explain ${argv.slice(1).join(' ')}\` prints`);
     }
   }
   return moved;

@@ -1,6 +1,7 @@
-// The functions a short explain runs are compiled with explain's start file (scripts/lib/eager-functions.mjs): the
-// rewrite keeps what a hoisted declaration gives to code that runs while the file loads, the build's step puts the
-// rewritten file back when what the build prints changes, and the built tree holds the rewrite.
+// explain's start file rewritten for a short explain (scripts/lib/eager-functions.mjs): the functions it runs
+// compiled with the file (the rewrite keeps what a hoisted declaration gives to code that runs while the file loads),
+// the text in ASCII (the same strings and patterns); the build's step puts the file back when what the build prints
+// changes, and the built tree holds the rewrite.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -10,8 +11,9 @@ import { tempDir } from '../helpers/fake-bin.js';
 // @ts-expect-error: a plain .mjs script without types
 import * as eager from '../../scripts/lib/eager-functions.mjs';
 
-const { parenthesise, eagerExplainStart } = eager as {
+const { parenthesise, asciiSource, eagerExplainStart } = eager as {
   parenthesise: (source: string, names: Set<string>) => { text: string; moved: string[] };
+  asciiSource: (source: string) => string;
   eagerExplainStart: (outdir: string, startFile: string, argvs: string[][]) => string[];
 };
 
@@ -62,6 +64,32 @@ describe('parenthesise', () => {
   });
 });
 
+describe('asciiSource', () => {
+  // a string, a template, patterns with and without the u flag (an astral character: one code point with u, two
+  // units without), a character class, an identifier, a comment
+  const source = [
+    '// 显卡 → GPU',
+    'const 名 = "显存：";',
+    'const tpl = `驱动 ${名.length}`;',
+    'const a = /^[“”]+$/.test("“”");',
+    'const b = /^😀$/u.test("😀") && /^😀$/.test("😀") && !/^.$/.test("😀") && /^.$/u.test("😀");',
+    'const c = "a，b；c".split(/[，；]/).join("|");',
+    'console.log(JSON.stringify([名, tpl, a, b, c, /[®™]/g.test("x™")]));',
+  ].join('\n');
+
+  it('writes every character above 0x7f as an escape, and the program prints the same', () => {
+    const text = asciiSource(source);
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    expect(text).toContain('/^[\\u201c\\u201d]+$/');
+    const dir = tempDir('ged-ascii-');
+    fs.writeFileSync(path.join(dir, 'a.mjs'), source);
+    fs.writeFileSync(path.join(dir, 'b.mjs'), text);
+    const a = run(path.join(dir, 'a.mjs'));
+    expect(a.stdout).toBe('["显存：","驱动 3",true,true,"a|b|c",true]\n');
+    expect(run(path.join(dir, 'b.mjs'))).toMatchObject({ status: 0, stdout: a.stdout });
+  });
+});
+
 describe("the build's step", () => {
   /** a tree like dist/: cli.js loads explain-tree/start.js, whose `where` prints the line it is on */
   function tree(): { dir: string; start: string } {
@@ -103,14 +131,15 @@ describe("the build's step", () => {
       .readFileSync(start, 'utf8')
       .replace('return x + 1;', 'return new Error().stack.split("\\n")[1].split(":").at(-2);');
     fs.writeFileSync(start, before);
-    expect(() => eagerExplainStart(dir, start, [['explain', 'x']])).toThrow(/change what `explain x` prints/);
+    expect(() => eagerExplainStart(dir, start, [['explain', 'x']])).toThrow(/changes what `explain x` prints/);
     expect(fs.readFileSync(start, 'utf8')).toBe(before);
   });
 });
 
 describe('the built tree', () => {
-  it("holds diagnose and the engine's first functions as parenthesised expressions", () => {
+  it("holds diagnose and the engine's first functions as parenthesised expressions, in ASCII", () => {
     const text = fs.readFileSync(path.resolve('dist/explain-tree/start.js'), 'utf8');
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
     const moved = [...text.matchAll(/^var (\w+) = \(function \1\(/gm)].map((m) => m[1]!.replace(/\d+$/, ''));
     expect(moved.length).toBeGreaterThan(60);
     expect(moved).toEqual(expect.arrayContaining(['diagnose', 'pickReadings', 'normaliseLine', 'analyseMemory']));
