@@ -46,9 +46,10 @@ export function parenthesise(source, names) {
   return { text: [...head, ...kept].join('\n'), moved };
 }
 
-/** `source` with every UTF-16 unit above 0x7f written as \uXXXX (see the head of this file). */
+/** `source` with every UTF-16 unit above 0x7f written as \uXXXX, upper case as esbuild writes its own escapes (see
+ *  the head of this file). */
 export function asciiSource(source) {
-  return source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /** The names of the functions of `file` that the command runs, from V8's function events. */

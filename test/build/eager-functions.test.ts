@@ -80,7 +80,7 @@ describe('asciiSource', () => {
   it('writes every character above 0x7f as an escape, and the program prints the same', () => {
     const text = asciiSource(source);
     expect(text).toMatch(/^[\x00-\x7f]*$/);
-    expect(text).toContain('/^[\\u201c\\u201d]+$/');
+    expect(text).toContain('/^[\\u201C\\u201D]+$/');
     const dir = tempDir('ged-ascii-');
     fs.writeFileSync(path.join(dir, 'a.mjs'), source);
     fs.writeFileSync(path.join(dir, 'b.mjs'), text);
