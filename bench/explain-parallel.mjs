@@ -181,18 +181,24 @@ try {
     })),
   ];
   const samples = cmds.map(() => []);
+  const cpu = cmds.map(() => []);
   const outs = new Map();
   const runs = Number(opt.runs);
+  // CPU ms (user + sys of every thread, bash's `time`): on a shared machine the steadier figure
+  const BASH = fs.existsSync('/bin/bash') ? '/bin/bash' : null;
   for (let r = -1; r < runs; r++) {
     for (const [i, c] of cmds.entries()) {
+      const argv = BASH ? [BASH, '-c', 'TIMEFORMAT="GED_CPU %3U %3S"; time "$@"', 'bash', ...c.argv] : c.argv;
       const t0 = performance.now();
-      const res = spawnSync(c.argv[0], c.argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const res = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28 });
       const ms = performance.now() - t0;
       if (c.n !== undefined) {
         if (res.status !== 0) throw new Error(`${c.label}: ${res.stderr.slice(0, 400)}`);
         outs.set(c.n, res.stdout.trim());
       }
+      const t = /GED_CPU ([\d.]+) ([\d.]+)/.exec(res.stderr);
       if (r >= 0) samples[i].push(ms);
+      if (r >= 0 && t) cpu[i].push((Number(t[1]) + Number(t[2])) * 1000);
     }
   }
   const found = new Set(outs.values());
@@ -206,11 +212,13 @@ try {
   const same = found.size === 1 ? [...found][0] : `NO: ${[...outs].join('; ')}`;
   console.log(`every thread count found the same lines (lines, passed): ${same}`);
   const grepMed = median(samples[0]);
-  console.log(`${'command'.padEnd(34)} ${'median'.padStart(8)} ${'min'.padStart(8)} ${'× grep'.padStart(7)}  MB/s`);
+  const heads = ['wall med', 'min', '× grep', 'MB/s', 'cpu med', 'min'].map((h) => h.padStart(8));
+  console.log(`${'command'.padEnd(34)} ${heads.join(' ')}`);
+  const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-').padStart(8);
   for (const [i, c] of cmds.entries()) {
     const med = median(samples[i]);
-    const cells = [med.toFixed(1).padStart(8), min(samples[i]).toFixed(1).padStart(8)];
-    cells.push((med / grepMed).toFixed(2).padStart(7), ` ${(size / 1e6 / (med / 1000)).toFixed(0)}`);
+    const cells = [f(med), f(min(samples[i])), (med / grepMed).toFixed(2).padStart(8)];
+    cells.push((size / 1e6 / (med / 1000)).toFixed(0).padStart(8), f(median(cpu[i])), f(min(cpu[i])));
     console.log(`${c.label.padEnd(34)} ${cells.join(' ')}`);
   }
 } finally {
