@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// An experiment, not the build: how much of a short explain is V8 compiling functions at their first call. Node's
+// The experiment behind the build's step (scripts/lib/eager-functions.mjs, which now does this to every build, at the
+// head of the file): run on a build made without that step, it shows what the step is worth.
+// How much of a short explain is V8 compiling functions at their first call. Node's
 // compile cache is made when a file is compiled, before it runs, so it holds only the functions compiled with the file
 // (the top level, and parenthesised function expressions); every other function the run calls is compiled again in
 // every process. This copies a build (the folder holding dist/, with its package.json) to OUT, and in OUT's

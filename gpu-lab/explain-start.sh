@@ -3,8 +3,10 @@
 # `node -e 0` and an empty .mjs, this build and SPEED_COMPARE's in the same interleaved rounds, wall and CPU ms
 # (bench/explain-start.mjs); then 3 CPU profiles per build (100 µs): the time to the engine's first line (module
 # loading, main, argument parsing), the engine, diagnose, the terminal view, GC; and the files of code loaded
-# (this build: dist/cli.js and dist/explain-tree/start.js, explain's own tree).
-#   here:  ../shared/gpu-lab/prepare-node.sh && npm run build
+# (this build: dist/cli.js and dist/explain-tree/start.js, explain's own tree); how many of that file's functions the
+# build compiles with it, and whether it is ASCII; explain's first pass split over threads (bench/explain-parallel.mjs).
+#   here:  ../shared/gpu-lab/prepare-node.sh && npm run build &&
+#          node bench/explain-parallel.mjs --prepare .gpu-lab/prefilter
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh &&
 #          OUT=${OUT:-/tmp/out} SPEED_COMPARE=.gpu-lab/main-dist/cli.js bash gpu-lab/explain-start.sh
 set -u
@@ -27,3 +29,17 @@ for cli in dist/cli.js ${SPEED_COMPARE:-}; do
   node bench/profile-timeline.mjs "$OUT/start-$tag-1.cpuprofile" --slice 2 > "$OUT/start-$tag-timeline.txt" 2>&1
 done
 say "profiles and their 2 ms slices: $OUT/start-*.cpuprofile, $OUT/start-*-timeline.txt"
+# the build's rewrite of explain's start file (scripts/lib/eager-functions.mjs): functions moved, in ASCII or not
+for cli in dist/cli.js ${SPEED_COMPARE:-}; do
+  f="$(dirname "$cli")/explain-tree/start.js"
+  say "$f: $(grep -c '^var [A-Za-z0-9_$]* = (function ' "$f") functions compiled with the file;" \
+    "$(LC_ALL=C grep -c -P '[^\x00-\x7f]' "$f") lines not ASCII"
+done
+# explain's first pass over a 64 MB log split over 1, 2, 4, 8 threads, beside grep and the whole explain
+# (bench/explain-parallel.mjs, an experiment; its bundles prepared here: ~30 s)
+if [ -f .gpu-lab/prefilter/scan.mjs ]; then
+  node bench/explain-parallel.mjs --entry .gpu-lab/prefilter --mb 64 --runs "${PARALLEL_RUNS:-7}" --threads 1,2,4,8 \
+    2>&1 | tee -a "$S"
+else
+  say "no .gpu-lab/prefilter (here: node bench/explain-parallel.mjs --prepare .gpu-lab/prefilter)"
+fi

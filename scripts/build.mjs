@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
 import { mergeChunks } from './lib/merge-chunks.mjs';
+import { eagerExplainStart } from './lib/eager-functions.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
 import { evalModule } from './lib/eval-module.mjs';
 import { writeManPage } from './man.mjs';
@@ -385,6 +386,20 @@ async function buildExplainTree(outdir, options) {
   return result;
 }
 
+/**
+ * explain's start file rewritten for a short explain (scripts/lib/eager-functions.mjs): in ASCII, and the functions
+ * it runs compiled with the file, asked of the built tree on the H200 out-of-memory log in the terminal and the
+ * --json form (what users and the speed benches run). Run once the whole of dist/ is written.
+ */
+export const EAGER_LOG = 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
+function eagerExplain(outdir) {
+  const log = path.join(repo, EAGER_LOG);
+  return eagerExplainStart(outdir, path.join(outdir, EXPLAIN_TREE, 'start.js'), [
+    ['explain', log, '--no-machine'],
+    ['explain', log, '--no-machine', '--json'],
+  ]);
+}
+
 // The worker threads started at check's start (the library scan beside nvidia-smi, src/gather/libraries/
 // libraries-job.ts; torch's fatbinary, src/gather/libraries/fatbin.ts), each one self-contained CommonJS file,
 // dist/NAME.cjs: an ES module entry makes the thread load Node's ES module loader and then link each chunk it
@@ -502,7 +517,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     plugins: [rawPlugin],
     define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
   });
-  return Object.assign(result, { explainTree });
+  const eager = eagerExplain(outdir);
+  return Object.assign(result, { explainTree, eager });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
