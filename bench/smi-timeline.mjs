@@ -89,14 +89,17 @@ async function main() {
   const args = ['check', '--json', ...(opt.root ? ['--root', opt.root] : [])];
   const runs = Object.fromEntries(clis.map((c) => [c, []]));
   const marksFile = path.join(work, 'marks.json');
+  // each build keeps the scan's answer in a cache folder of its own: one shared file would be rewritten by every
+  // other build's run (it is keyed by the build), so no run would find its answer
+  const envOf = (cli) => ({ ...process.env, PATH, XDG_CACHE_HOME: path.join(work, `cache-${clis.indexOf(cli)}`) });
   // one warm-up each (Node's compile cache filled, the scan's answer kept), then interleaved rounds
-  for (const cli of clis) spawnSync(node, [cli, ...args], { env: { ...process.env, PATH }, stdio: 'ignore' });
+  for (const cli of clis) spawnSync(node, [cli, ...args], { env: envOf(cli), stdio: 'ignore' });
   for (let r = 0; r < Number(opt.runs); r++) {
     for (const cli of clis) {
       fs.rmSync(marksFile, { force: true });
       const t0 = process.hrtime.bigint();
       const p = spawnSync(node, ['--import', pathToFileURL(self).href, cli, ...args], {
-        env: { ...process.env, PATH, GED_SMI_TIMELINE_OUT: marksFile },
+        env: { ...envOf(cli), GED_SMI_TIMELINE_OUT: marksFile },
         encoding: 'utf8',
       });
       const wall = Number(process.hrtime.bigint() - t0) / 1e6;

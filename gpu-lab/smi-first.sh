@@ -20,13 +20,16 @@ say() { echo "$*" | tee -a "$S"; }
 ms() { local s e; s=$(date +%s%N); "$@" > /dev/null 2>&1; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
 say "node $(node --version), cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg), base $BASE"
 # the compile cache filled and the scan's answer kept, for both builds
-node dist/cli.js check --json > /dev/null 2>&1
-node "$BASE" check --json > /dev/null 2>&1
+# each build its own cache folder: the kept scan is keyed by the build, so one shared file would never hit
+new() { XDG_CACHE_HOME="$W/cache-new" node dist/cli.js "$@"; }
+base() { XDG_CACHE_HOME="$W/cache-base" node "$BASE" "$@"; }
+new check --json > /dev/null 2>&1
+base check --json > /dev/null 2>&1
 : > "$W/times.txt"
 for i in $(seq 1 "$RUNS"); do
   n=$(ms node -e 0); smi=$(ms nvidia-smi -q -x)
-  s=$(date +%s%N); node dist/cli.js check --json > "$W/new-$i.json"; e=$(date +%s%N); new=$(( (e - s) / 1000000 ))
-  s=$(date +%s%N); node "$BASE" check --json > "$W/base-$i.json"; e=$(date +%s%N); base=$(( (e - s) / 1000000 ))
+  s=$(date +%s%N); new check --json > "$W/new-$i.json"; e=$(date +%s%N); new=$(( (e - s) / 1000000 ))
+  s=$(date +%s%N); base check --json > "$W/base-$i.json"; e=$(date +%s%N); base=$(( (e - s) / 1000000 ))
   say "round $i: node -e 0 $n, nvidia-smi -q -x $smi, check $new, base $base ms"
   echo "$n $smi $new $base" >> "$W/times.txt"
 done
@@ -40,6 +43,10 @@ for n, m, lo in zip(['node -e 0', 'nvidia-smi -q -x', 'check', 'check base'], me
 target = med[0] + med[1] + 50
 print(f"target node + nvidia-smi + 50: {target:.0f} ms; check - target: {med[2] - target:+.0f}; base - target: {med[3] - target:+.0f}")
 PY
+# whether each round's library scan came from the build's kept answer (the probe's message says so) or a worker
+for kind in new base; do
+  say "libraries probe ($kind): $(for f in "$W/$kind"-*.json; do node -e 'const o=JSON.parse(require("fs").readFileSync(process.argv[1]));const p=o.snapshot.probes.find((p)=>p.id==="libraries");console.log(p.message ?? "(none)")' "$f"; done | sort | uniq -c | sort -rn | head -3 | tr '\n' ';')"
+done
 say "== the timeline (bench/smi-timeline.mjs --real, ms after the process's start)"
 node bench/smi-timeline.mjs --real --runs 15 dist/cli.js "$BASE" 2>&1 | tee -a "$S"
 say "== the same report"
