@@ -230,6 +230,11 @@ if (mb > 0) {
   });
 }
 
+// each build keeps the library scan's answer in a cache folder of its own: the kept answer is keyed by the build,
+// so builds sharing the user's file would rewrite it for each other and no run would find its own
+for (const c of cmds) {
+  if (c.argv.includes(CLI)) c.env = { ...(c.env ?? process.env), XDG_CACHE_HOME: path.join(work, 'cache-this') };
+}
 if (opt.compare) {
   const other = path.resolve(opt.compare);
   for (const row of [...rows]) {
@@ -240,6 +245,7 @@ if (opt.compare) {
       id: `${c.id}:compare`,
       label: `${c.label} (compare)`,
       argv: c.argv.map((a) => (a === CLI ? other : a)),
+      env: { ...c.env, XDG_CACHE_HOME: path.join(work, 'cache-compare') },
     };
     cmds.push(twin);
     rows.push({ ...row, id: twin.id, label: `${row.label} (${opt.compare})` });
