@@ -53,7 +53,7 @@ export function scanRange(
     undefined,
     job.from,
   );
-  const fail = (why: string) => post({ kind: 'fail', why });
+  const fail = (why: string): void => post({ kind: 'fail', why });
   const flush = (at: number): boolean => {
     if (nos.length === 0) return true;
     if (!mayPost()) return false;
@@ -69,22 +69,37 @@ export function scanRange(
   while (at < job.to) {
     const want = Math.min(READ, job.to - at);
     const n = reader.readInto(buf.subarray(carry, carry + want), at);
-    if (n < want) return fail('the file changed while read');
+    if (n < want) {
+      fail('the file changed while read');
+      return;
+    }
     at += n;
     const end = carry + n;
     // the complete lines of the window (all of it at the range's end: the file's last line may have no newline)
     const upTo = at >= job.to ? end : buf.lastIndexOf(NL, end - 1) + 1;
     const block = buf.subarray(0, upTo);
-    if (!isAscii(block) && !isUtf8(block)) return fail('not UTF-8');
+    if (!isAscii(block) && !isUtf8(block)) {
+      fail('not UTF-8');
+      return;
+    }
     scanner.push(block);
-    if (scanner.overlong) return fail('a line too long');
+    if (scanner.overlong) {
+      fail('a line too long');
+      return;
+    }
     buf.copy(buf, 0, upTo, end);
     carry = end - upTo;
-    if (carry > MAX_CARRY) return fail('a line too long');
+    if (carry > MAX_CARRY) {
+      fail('a line too long');
+      return;
+    }
     if (!flush(at)) return;
   }
   scanner.end();
-  if (scanner.overlong) return fail('a line too long');
+  if (scanner.overlong) {
+    fail('a line too long');
+    return;
+  }
   if (!flush(at)) return;
   post({ kind: 'end', lines: scanner.lines, truncatedLines: scanner.truncatedLines });
 }
