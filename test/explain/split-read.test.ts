@@ -9,7 +9,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFileSystem } from '../../src/ports/fs.js';
-import { type RangeJob, type RangeMessage, scanRange } from '../../src/judge/explain/read/range.js';
+import {
+  AHEAD_KIB,
+  creditRead,
+  creditWaiter,
+  type RangeJob,
+  type RangeMessage,
+  STOP,
+  scanRange,
+} from '../../src/judge/explain/read/range.js';
 import { type Line, LineScanner } from '../../src/judge/explain/read/scan.js';
 import { planRanges, splitThreads, SPLIT_MIN_BYTES } from '../../src/judge/explain/read/split.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
@@ -76,6 +84,7 @@ function inRanges(file: string, cuts: number[]): { lines: Line[]; count: number;
     scanRange(
       reader,
       job,
+      anchors,
       (m) => msgs.push(m),
       () => true,
     );
@@ -156,6 +165,26 @@ describe('the first pass over ranges read apart', () => {
   });
 });
 
+describe('the text a range posts ahead of the main thread', () => {
+  it('is bounded: past AHEAD_KIB unread the range waits, and stops when told', () => {
+    const credits = new SharedArrayBuffer(12);
+    const counters = new Int32Array(credits);
+    const job = { file: '', from: 0, to: 0, state: anchors.state(), credits, index: 1 };
+    const mayPost = creditWaiter(job);
+    const over = AHEAD_KIB * 1024 + 1;
+    expect(mayPost(over)).toBe(true);
+    // the first batch unread: the next waits (100 ms at a time) until it is read, or the main thread says stop
+    Atomics.store(counters, STOP, 1);
+    const t0 = performance.now();
+    expect(mayPost(10)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(50);
+    Atomics.store(counters, STOP, 0);
+    creditRead(counters, 1, over);
+    expect(counters[2]).toBe(AHEAD_KIB);
+    expect(mayPost(10)).toBe(true);
+  });
+});
+
 describe('explain of a big log file', () => {
   // counts the worker threads the CLI starts and what each said last
   const hook = path.join(dir, 'hook.cjs');
@@ -183,7 +212,7 @@ process.on('exit', () => process.stderr.write('WORKERS ' + JSON.stringify(said) 
     const threaded = json(file, false);
     const piped = json(file, true);
     expect(piped.workers).toEqual([]);
-    expect(threaded.workers).toEqual(threads >= 2 ? Array(threads).fill('end') : []);
+    expect(threaded.workers).toEqual(threads >= 2 ? Array(threads - 1).fill('end') : []);
     expect(threaded.code).toBe(1);
     expect(threaded.out).toContain('"gpu_memory_exhausted"');
     expect(threaded.out).toBe(piped.out);

@@ -2,6 +2,7 @@
 // over one range of a big log file. See ./range.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFileSystem } from '../../../ports/fs.js';
+import { AnchorSet } from './anchors.js';
 import { creditWaiter, type RangeJob, type RangeMessage, scanRange } from './range.js';
 
 const job = workerData as RangeJob;
@@ -9,7 +10,7 @@ const post = (m: RangeMessage) => parentPort?.postMessage(m);
 try {
   const reader = createFileSystem('/').openReader(job.file);
   try {
-    scanRange(reader, job, post, creditWaiter(job));
+    scanRange(reader, job, AnchorSet.fromState(job.state), post, creditWaiter(job));
   } finally {
     reader.close();
   }

@@ -4,10 +4,11 @@
 // LineScanner): the bundle's worker file is not there (the sources), too few threads, a small file, an encoding
 // that is not UTF-8 (a BOM, UTF-16), a line with no end within MAX_CARRY bytes of a cut, a range that failed, or
 // a file whose size changed while it was read. Lines may have been handed on before a null: the caller starts over.
+// Threads: this one (the first range) and up to three workers.
 import type { FileReader } from '../../../ports/fs.js';
 import { availableThreads, streamWorker } from '../../../ports/worker.js';
 import type { AnchorSet } from './anchors.js';
-import { type RangeJob, type RangeMessage, STOP } from './range.js';
+import { creditRead, type RangeJob, type RangeMessage, STOP, scanRange } from './range.js';
 import { type Line, MAX_CARRY, sniffEncoding } from './scan.js';
 
 /** Defined (true) by scripts/build.mjs: the bundle has dist/explain-worker.cjs next to its chunks folder. */
@@ -53,7 +54,7 @@ export function splitThreads(size: number, threads = availableThreads()): number
 
 /**
  * The first pass over `file` in threads, each passed line handed to `onLine` in order; the file's line count and
- * cut lines, or null (see the head of this file).
+ * cut lines, or null (see the head of this file). This thread reads the first range itself while the others start.
  */
 export async function readSplit(
   file: SplitFile,
@@ -70,31 +71,52 @@ export async function readSplit(
   const counters = new Int32Array(credits);
   const state = anchors.state();
   const url = new URL('../explain-worker.cjs', import.meta.url);
-  const workers = cuts.slice(0, -1).map((from, index) => {
-    const job: RangeJob = { file: file.path, from, to: cuts[index + 1]!, state, credits, index };
-    return streamWorker<RangeMessage>(url, job);
+  const jobOf = (index: number): RangeJob => ({
+    file: file.path,
+    from: cuts[index]!,
+    to: cuts[index + 1]!,
+    state,
+    credits,
+    index,
   });
+  const workers = cuts.slice(2).map((_, k) => streamWorker<RangeMessage>(url, jobOf(k + 1)));
   let lines = 0;
   let truncatedLines = 0;
   let shown = 0;
+  let read = 0;
+  /** a range's message read: false when the range failed */
+  const take = (m: RangeMessage | null, index: number): boolean | 'end' => {
+    if (m === null || m.kind === 'fail') return false;
+    if (m.kind === 'end') {
+      lines += m.lines;
+      truncatedLines += m.truncatedLines;
+      read = 0;
+      return 'end';
+    }
+    for (let i = 0; i < m.nos.length; i++) onLine({ no: lines + m.nos[i]!, text: m.texts[i]!, truncated: m.cut[i]! });
+    read += m.chars;
+    if (index > 0) creditRead(counters, index, read);
+    if (onProgress && m.at - shown >= PROGRESS_EVERY) {
+      onProgress(m.at);
+      shown = m.at;
+    }
+    return true;
+  };
   try {
-    for (const [index, worker] of workers.entries()) {
+    let ok = true;
+    scanRange(
+      file.reader,
+      jobOf(0),
+      anchors,
+      (m) => (ok = ok && take(m, 0) !== false),
+      () => ok,
+    );
+    if (!ok) return null;
+    for (const [k, worker] of workers.entries()) {
       for (;;) {
-        const m = await worker.next();
-        if (m === null || m.kind === 'fail') return null;
-        if (m.kind === 'end') {
-          lines += m.lines;
-          truncatedLines += m.truncatedLines;
-          break;
-        }
-        for (let i = 0; i < m.nos.length; i++)
-          onLine({ no: lines + m.nos[i]!, text: m.texts[i]!, truncated: m.cut[i]! });
-        Atomics.add(counters, index + 1, 1);
-        Atomics.notify(counters, index + 1);
-        if (onProgress && m.at - shown >= PROGRESS_EVERY) {
-          onProgress(m.at);
-          shown = m.at;
-        }
+        const got = take(await worker.next(), k + 1);
+        if (got === false) return null;
+        if (got === 'end') break;
       }
     }
   } finally {
