@@ -65,12 +65,12 @@ export async function explainStream(
   const only = inputs.length === 1 ? inputs[0]! : undefined;
   if (only?.file && !opts.noPrefilter) {
     // the first pass over threads, the rest in order here, as below; else (null) the file is read below instead
-    const col = new Collector();
-    const split = await readSplit(only.file, registry().anchors, (l) => col.onLine(l), opts.onProgress);
+    const threaded = new Collector();
+    const split = await readSplit(only.file, registry().anchors, (l) => threaded.onLine(l), opts.onProgress);
     if (split) {
       only.file.reader.close();
       return diagnose({
-        collector: col,
+        collector: threaded,
         bytes: only.file.reader.size,
         truncatedLines: split.truncatedLines,
         sources: [only.name],

@@ -62,7 +62,7 @@ export async function readSplit(
   onLine: (line: Line) => void,
   onProgress?: (bytes: number) => void,
 ): Promise<{ lines: number; truncatedLines: number } | null> {
-  if (typeof __GED_BUNDLE__ === 'undefined') return null;
+  if (typeof __GED_BUNDLE__ === 'undefined' || file.reader.size < SPLIT_MIN_BYTES) return null;
   const threads = splitThreads(file.reader.size);
   if (threads === 0) return null;
   const cuts = planRanges(file.reader, threads);
