@@ -409,6 +409,8 @@ function eagerExplain(outdir) {
 export const WORKER_ENTRIES = {
   'libraries-worker': 'src/gather/libraries/libraries-worker.ts',
   'fatbin-worker': 'src/gather/libraries/fatbin-worker.ts',
+  // explain's first pass over a range of a big log (src/judge/explain/read/split.ts)
+  'explain-worker': 'src/judge/explain/read/range-worker.ts',
 };
 /** import.meta.url in a CommonJS worker file: its own file's URL, made when read (node:url loads then). */
 const WORKER_BANNER =

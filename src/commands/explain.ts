@@ -82,6 +82,8 @@ export const command: Command = {
       inputs.push({
         name: shown,
         chunks: kind === 'gzip' ? gunzip(fileChunks(reader, shown), shown) : fileChunks(reader, shown),
+        // a regular file's ranges can be read apart (a big one's first pass over threads); a pipe's cannot
+        ...(regular && kind === 'log' ? { file: { path: abs, reader, sizeNow: () => sizeNow(userFs, abs) } } : {}),
       });
     }
 
@@ -296,6 +298,15 @@ function* fileChunks(reader: FileReader, shown: string): Generator<Uint8Array> {
     }
   } finally {
     reader.close();
+  }
+}
+
+/** the file's size now (-1 when it cannot be looked at): a size other than the one opened means it changed */
+function sizeNow(fs: FileSystem, abs: string): number {
+  try {
+    return fs.stat(abs).size;
+  } catch {
+    return -1;
   }
 }
 

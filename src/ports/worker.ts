@@ -83,3 +83,50 @@ export function availableThreads(): number {
 export function idleThreads(): number {
   return Math.max(1, Math.round(availableThreads() - builtin<typeof Os>('node:os').loadavg()[0]!));
 }
+
+/** A worker that posts a series of messages: read them in order, one at a time. */
+export interface StreamingWorker<T> {
+  /** the next message, or null when the worker failed, ended without one, or was stopped */
+  next(): Promise<T | null>;
+  /** ends the worker now */
+  stop(): void;
+}
+
+/**
+ * Starts a worker whose messages are queued until asked for (the worker bounds how far it runs ahead). A failure
+ * to start, an error or an exit are a null after the messages already posted.
+ */
+export function streamWorker<T>(url: URL, data: unknown): StreamingWorker<T> {
+  const queue: (T | null)[] = [];
+  let waiting: ((m: T | null) => void) | undefined;
+  let worker: WorkerThreads.Worker | undefined;
+  let ended = false;
+  const put = (m: T | null) => {
+    if (ended) return;
+    if (m === null) ended = true;
+    if (waiting) {
+      const w = waiting;
+      waiting = undefined;
+      w(m);
+    } else queue.push(m);
+  };
+  try {
+    const { Worker } = builtin<typeof WorkerThreads>('node:worker_threads');
+    worker = new Worker(url, { workerData: data, stdout: true, stderr: true });
+    worker.on('message', (m: T) => put(m));
+    worker.once('error', () => put(null));
+    worker.once('exit', () => put(null));
+  } catch {
+    put(null);
+  }
+  return {
+    next: () => {
+      if (queue.length > 0) return Promise.resolve(queue.shift() as T | null);
+      return ended ? Promise.resolve(null) : new Promise((r) => (waiting = r));
+    },
+    stop: () => {
+      put(null);
+      void worker?.terminate();
+    },
+  };
+}

@@ -38,7 +38,7 @@ w.once('error', (e) => { console.error(e); process.exit(1); });`;
 
 describe('the bundled worker files', () => {
   it('are CommonJS, and the scan runs in its thread without the ES module loader', () => {
-    for (const name of ['libraries-worker', 'fatbin-worker']) {
+    for (const name of ['libraries-worker', 'fatbin-worker', 'explain-worker']) {
       expect(fs.existsSync(path.join(path.dirname(CLI), `${name}.cjs`))).toBe(true);
       expect(fs.existsSync(path.join(path.dirname(CLI), `${name}.js`))).toBe(false);
     }

@@ -4,6 +4,7 @@
 import { Collector } from './collect.js';
 import { diagnose } from './diagnose.js';
 import { LineScanner } from './read/scan.js';
+import { readSplit, type SplitFile } from './read/split.js';
 import { registry } from './signatures/index.js';
 import type { Diagnosis, ExplainOptions } from './types.js';
 
@@ -39,6 +40,8 @@ export function collectText(
 export interface ExplainInput {
   name: string;
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  /** the same bytes as a regular file, opened: a big one's first pass may then run over threads (closed after) */
+  file?: SplitFile;
 }
 
 /**
@@ -59,6 +62,24 @@ export async function explainStream(
     for (const r of ranges) if (line >= r.from) name = r.name;
     return inputs.length > 1 ? name : undefined;
   });
+  const only = inputs.length === 1 ? inputs[0]! : undefined;
+  if (only?.file && !opts.noPrefilter) {
+    // the first pass over threads, the rest in order here, as below; else (null) the file is read below instead
+    const threaded = new Collector();
+    const split = await readSplit(only.file, registry().anchors, (l) => threaded.onLine(l), opts.onProgress);
+    if (split) {
+      only.file.reader.close();
+      return diagnose({
+        collector: threaded,
+        bytes: only.file.reader.size,
+        truncatedLines: split.truncatedLines,
+        sources: [only.name],
+        ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
+        ...(opts.frameworkHint ? { frameworkHint: opts.frameworkHint } : {}),
+        ...(opts.priors ? { priors: opts.priors } : {}),
+      });
+    }
+  }
   let offset = 0;
   let bytes = 0;
   let truncated = 0;

@@ -26,7 +26,7 @@ export const DEFAULT_MAX_LINE_CHARS = 16 * 1024;
 /** the first part of an input, read with the head stems too (environment lines, what users write): 1 MiB, up to
  *  the end of the line it ends in */
 export const HEAD_BYTES = 1024 * 1024;
-const MAX_CARRY = 1024 * 1024;
+export const MAX_CARRY = 1024 * 1024;
 const NL = 10;
 const CR = 13;
 
@@ -47,12 +47,25 @@ export class LineScanner {
   private done = 0;
   bytes = 0;
   truncatedLines = 0;
+  /** a line longer than MAX_CARRY bytes was seen: where it is cut depends on the chunks (see addCarry) */
+  overlong = false;
 
+  /**
+   * `at`: the input's byte offset of the first byte pushed, for a part of a UTF-8 input that starts a line (a
+   * range read apart): no encoding is sniffed, and the head is where it is in the whole input.
+   */
   constructor(
     private readonly anchors: AnchorSet | null,
     private readonly emit: (line: Line) => void,
     private readonly maxLineChars = DEFAULT_MAX_LINE_CHARS,
-  ) {}
+    at?: number,
+  ) {
+    if (at !== undefined) {
+      this.first = false;
+      this.undecided = false;
+      this.done = at;
+    }
+  }
 
   get lines(): number {
     return this.lineNo;
@@ -147,6 +160,7 @@ export class LineScanner {
     if (rest.length === 0) return;
     let c = this.carry.length > 0 ? Buffer.concat([this.carry, rest]) : Buffer.from(rest);
     if (c.length > MAX_CARRY) {
+      this.overlong = true;
       // keep what the terminal would still show: the part after the last redraw, or the beginning of the line
       const cr = c.lastIndexOf(CR, c.length - 2);
       if (cr > 0 && c.length - cr <= MAX_CARRY) c = Buffer.from(c.subarray(cr));
@@ -240,6 +254,7 @@ export class LineScanner {
   }
 
   private emitLine(data: Buffer, start: number, end: number): void {
+    if (end - start > MAX_CARRY) this.overlong = true;
     const { text, truncated } = this.lineText(data, start, end);
     const cut = truncated || (this.carryTruncated && start === 0);
     if (cut) this.truncatedLines++;
@@ -248,6 +263,7 @@ export class LineScanner {
 
   /** a line the prefilter passed over: only its length matters */
   private countIfLong(data: Buffer, start: number, end: number): void {
+    if (end - start > MAX_CARRY) this.overlong = true;
     if ((this.carryTruncated && start === 0) || this.lineText(data, start, end).truncated) this.truncatedLines++;
   }
 }
@@ -273,7 +289,8 @@ export function utf8OrGb18030(b: Uint8Array): 'utf-8' | 'gb18030' {
   }
 }
 
-function sniffEncoding(b: Uint8Array): string {
+/** the encoding the first bytes of an input say (a BOM, UTF-16 without one), else UTF-8 */
+export function sniffEncoding(b: Uint8Array): string {
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'utf-16le';
   if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'utf-16be';
   // UTF-16LE without a BOM: ASCII text with a NUL after every character
