@@ -1329,6 +1329,18 @@ export const en = {
     "PyTorch's cache holds enough memory in pieces too small for the request. Let the allocator grow segments " +
     'instead of splitting them (PyTorch 2.1+), or cap split sizes on older versions; free the cache between phases ' +
     '(torch.cuda.empty_cache() after evaluation).',
+  'fix.frag.tf':
+    "TensorFlow's BFC allocator holds enough memory in pieces too small for the request. Let CUDA's own " +
+    'stream-ordered allocator manage the memory instead (TF_GPU_ALLOCATOR=cuda_malloc_async, TensorFlow 2.5+).',
+  'fix.frag.jax':
+    "XLA's memory pool holds enough memory in pieces too small for the request. Let JAX allocate on demand and free " +
+    'what it no longer uses (XLA_PYTHON_CLIENT_ALLOCATOR=platform: slower, but nothing is kept in a pool).',
+  'fix.frag.cupy':
+    "CuPy's memory pool keeps freed blocks for reuse, in pieces too small for the request. Give them back between " +
+    'phases: cupy.get_default_memory_pool().free_all_blocks().',
+  'fix.frag.other':
+    "The framework's memory pool holds enough memory in pieces too small for the request. Free its cache between " +
+    'phases, or let it allocate on demand instead of from a pool.',
   'fix.cudnn.needCompiled': 'cuDNN {version} or a newer minor of the same major',
   'fix.cudnn.needBuilt': 'the cuDNN version the framework was built with',
   'fix.cudnn.text':
@@ -1338,13 +1350,24 @@ export const en = {
     'The cuDNN that loads ({runtime}) does not fit the framework build; install {need}, or install the framework ' +
     'release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
   'fix.cuda.text':
-    'The framework was built for CUDA {wanted} than the one installed. Install that CUDA runtime (alongside is ' +
-    'fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
-    'bring their own runtime.',
+    'The framework was built for CUDA {wanted}, not for the one installed. Install that CUDA runtime (alongside is ' +
+    'fine), or install the framework build made for your CUDA.',
   'fix.cuda.textOther':
     'The framework was built for another CUDA version than the one installed. Install that CUDA runtime (alongside ' +
-    'is fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
-    'bring their own runtime.',
+    'is fine), or install the framework build made for your CUDA.',
+  // the same fix in the terms of the framework the log shows (src/judge/explain/fixes/fixes.ts)
+  'fix.cuda.own.torch':
+    "PyTorch's pip wheels bring their own CUDA runtime: install the one of the cuXXX index your driver supports.",
+  'fix.cuda.own.tf':
+    'TensorFlow 2.14+ brings its own CUDA libraries with pip install "tensorflow[and-cuda]" (Linux); older ' +
+    'releases use the CUDA installed on the machine, of the version in their tested build table.',
+  'fix.cuda.own.jax': 'jax[cuda12] and jax[cuda13] bring their own CUDA libraries as pip wheels.',
+  'fix.cuda.own.ort':
+    'onnxruntime-gpu is built for one CUDA major and loads the CUDA and cuDNN it finds on the machine: install those ' +
+    "of ONNX Runtime's CUDA requirements table for your onnxruntime-gpu version.",
+  'fix.cuda.own.cupy':
+    'CuPy wheels are made for one CUDA major each (cupy-cuda11x, cupy-cuda12x): install the one of your CUDA.',
+  'fix.cuda.own.other': 'A framework installed with pip may bring its own CUDA runtime as nvidia-* wheels.',
   'fix.driver.text':
     'The NVIDIA driver is older than the CUDA in use needs. Update the driver, or install a framework build for the ' +
     'CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
@@ -1385,11 +1408,19 @@ export const en = {
     'the kernel driver and libcuda match.',
   'fix.arch.text':
     'The installed build has no code for this GPU. Install a build made with a CUDA version that supports it; a GPU ' +
-    "older than the build's minimum needs an older release or a source build (TORCH_CUDA_ARCH_LIST).",
+    "older than the build's minimum needs an older release or a source build.",
   'fix.arch.textCc':
     'The installed build has no code for this GPU (compute capability {cc}). Install a build made with a CUDA ' +
-    "version that supports it; a GPU older than the build's minimum needs an older release or a source build " +
-    '(TORCH_CUDA_ARCH_LIST).',
+    "version that supports it; a GPU older than the build's minimum needs an older release or a source build.",
+  'fix.arch.source.torch': 'PyTorch builds from source for the architectures listed in TORCH_CUDA_ARCH_LIST.',
+  'fix.arch.source.tf':
+    "TensorFlow builds from source for the compute capabilities in TF_CUDA_COMPUTE_CAPABILITIES (./configure's " +
+    'question).',
+  'fix.arch.source.jax': "jaxlib builds from source for those of build/build.py's --cuda_compute_capabilities.",
+  'fix.arch.source.ort':
+    'ONNX Runtime builds from source for those of CMAKE_CUDA_ARCHITECTURES (build.sh --cmake_extra_defines).',
+  'fix.arch.source.cupy': 'CuPy compiles from source for the architectures in CUPY_NVCC_GENERATE_CODE.',
+  'fix.arch.source.mxnet': 'MXNet builds from source for the architectures in MXNET_CUDA_ARCH.',
   'fix.novis':
     'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver ' +
     'is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
@@ -2130,8 +2161,8 @@ export const en = {
     'besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
-  'why.sigOneReason': '{what}; one reason: {why}',
-  'why.sigHere': '{what}; here: {why}',
+  'why.sigOneReason': '{what}. Under this cause, that means: {why}',
+  'why.sigHere': '{what}. Here, that is: {why}',
   'explain.testCommand': '{test}: {command}',
   'explain.snapshotFacts': "the machine's facts from the snapshot {file}: {sub}",
   'explain.err.cannotRead': 'cannot read {file}: {why}',
@@ -2153,6 +2184,11 @@ export const en = {
     'memory (or paste the lines above the error).',
   'answer.onMachine': 'on the machine that failed',
   'answer.tells': 'tells it:',
+  // a later cause that reads a line an earlier cause already showed (src/report/views/explain/answer.ts)
+  'answer.alsoFits': 'Line {line} (read under cause {rank}) also fits this cause: {why}',
+  'answer.alsoFitsBare': 'Line {line} (read under cause {rank}) also fits this cause',
+  'answer.tellApart': 'What tells it from cause {rank}: {test}',
+  'answer.tellApartCmd': 'What tells it from cause {rank}: {test} ({command})',
 
   // fix's plan and results (src/report/views/fix.ts, src/judge/fix/plan.ts)
   'plan.onGpu': '{mib} on GPU {gpus}',
@@ -2388,6 +2424,18 @@ export const en = {
   'fix.novisCpuBuild':
     'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA ' +
     'wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: ' +
+    'enable CUDA and rebuild).',
+  'fix.novisCpuBuild.torch':
+    'The installed PyTorch build has no CUDA support (a CPU wheel), so it sees no GPU. Install the CUDA wheel for ' +
+    'your driver from pytorch.org (pip install torch --index-url https://download.pytorch.org/whl/cuXXX).',
+  'fix.novisCpuBuild.jax':
+    'The installed jaxlib has no CUDA support, so JAX sees no GPU. Install its CUDA build: jax[cuda12] or ' +
+    'jax[cuda13], the one of your driver.',
+  'fix.novisCpuBuild.tf':
+    'The installed TensorFlow build has no CUDA support, so it sees no GPU. On Linux install pip install ' +
+    '"tensorflow[and-cuda]"; tf.test.is_built_with_cuda() says which build is installed.',
+  'fix.novisCpuBuild.other':
+    'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (a source build: ' +
     'enable CUDA and rebuild).',
 
   // procs' table: column heads and cells (src/report/views/procs.ts)

@@ -87,18 +87,41 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
   return fromRow(row, cu);
 }
 
-type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
+type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
   if (fw === 'jax' || fw === 'xla') return 'jax';
   if (fw === 'pytorch') return 'torch';
   if (fw === 'paddle') return 'paddle';
+  if (fw === 'onnxruntime') return 'ort';
+  if (fw === 'cupy') return 'cupy';
+  if (fw === 'mxnet') return 'mxnet';
   return 'other';
 }
 
+/**
+ * The framework a fix speaks of when the diagnosis named none: the one the lines behind it name (a module path, a
+ * package, the framework's own error format such as Paddle's "(External) CUDA error(209)"), the most specific
+ * first; none: the fix stays in neutral words. Only the fix's words follow it, never the ranking.
+ */
+const FRAMEWORK_IN_LINES: ReadonlyArray<[Framework, RegExp]> = [
+  ['paddle', /\bpaddle(?:paddle)?\b|^\w*Error: \((?:External|PreconditionNotMet|ResourceExhausted|Unavailable)\) /i],
+  ['onnxruntime', /\bonnxruntime\b|\bORT\b|CUDAExecutionProvider/],
+  ['cupy', /\bcupy\b/i],
+  ['mxnet', /\bmxnet\b/i],
+  ['jax', /\bjax(?:lib)?\b|\bxla_bridge\b|XlaRuntimeError/],
+  ['tensorflow', /\btensorflow\b|\bkeras\b/i],
+  ['pytorch', /\btorch\b|\bpytorch\b/i],
+];
+export function frameworkInLines(lines: readonly string[]): Framework | undefined {
+  return FRAMEWORK_IN_LINES.find(([, re]) => lines.some((l) => re.test(l)))?.[0];
+}
+
 /** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
-export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
-  const fam = family(c.framework);
+export function fixFor(id: RootCauseId, given: FixContext): CauseFix {
+  const framework = given.framework ?? frameworkInLines(given.lines ?? []);
+  const c: FixContext = { ...given, framework };
+  const fam = family(framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
   const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
@@ -186,6 +209,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       return dataFix(id, cu, 'other');
     }
     case 'allocator_fragmentation':
+      return dataFix(id, cu, fam);
     case 'library_conflict':
     case 'hardware_or_driver_fault':
       return dataFix(id, cu);
@@ -225,7 +249,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11))
         cmds.push('pip install "tensorflow[and-cuda]"');
       return {
-        text: wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
+        text: joinList([wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'), ownCuda(fam)], 'sentence'),
         commands: cmds,
       };
     }
@@ -271,8 +295,12 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         );
       if (fam === 'tf')
         cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');
+      const source = ARCH_SOURCE[fam];
       return {
-        text: cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'),
+        text: joinList(
+          [cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'), ...(source ? [t(source)] : [])],
+          'sentence',
+        ),
         commands: cmds,
       };
     }
@@ -296,6 +324,34 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     }
   }
 }
+
+/** Whether the framework's pip packages bring their own CUDA runtime, in its own terms. */
+function ownCuda(fam: Family): string {
+  switch (fam) {
+    case 'torch':
+      return t('fix.cuda.own.torch');
+    case 'tf':
+      return t('fix.cuda.own.tf');
+    case 'jax':
+      return t('fix.cuda.own.jax');
+    case 'ort':
+      return t('fix.cuda.own.ort');
+    case 'cupy':
+      return t('fix.cuda.own.cupy');
+    default:
+      return t('fix.cuda.own.other');
+  }
+}
+
+/** the setting that names the GPU architectures of a source build, per framework (none: no sentence) */
+const ARCH_SOURCE: Partial<Record<Family, MessageKey>> = {
+  torch: 'fix.arch.source.torch',
+  tf: 'fix.arch.source.tf',
+  jax: 'fix.arch.source.jax',
+  ort: 'fix.arch.source.ort',
+  cupy: 'fix.arch.source.cupy',
+  mxnet: 'fix.arch.source.mxnet',
+};
 
 /** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
 function settingFix(name: string): CauseFix {

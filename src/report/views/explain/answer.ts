@@ -23,6 +23,10 @@ export interface AnswerInput {
     fix?: { text: string; commands?: readonly string[]; manual?: readonly string[] };
     test?: { text: string; command?: string; cost: number };
     setting?: string;
+    /** the reasoning (explain's why-lines; "against: …" argues against the cause) */
+    why?: readonly string[];
+    /** the why-lines that read a message of the input (explain's readings) */
+    readings?: ReadonlyArray<{ why: string; line: number; meaning: string; reason?: string }>;
   }>;
   verdict?: string;
   ambiguous?: boolean;
@@ -84,7 +88,8 @@ export function answerOf(
       : words.t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
-  const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c) => {
+  const details = detailsOf(words, sorted, Boolean(o.verbose));
+  const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c, i) => {
     // each line of the log under the first cause that cites it, never again under the next
     const evidence = c.evidence.filter((e) => {
       const k = keyOf(e);
@@ -116,6 +121,7 @@ export function answerOf(
       },
       { snapshot: o.snapshot ?? null },
     );
+    if (c.why) lines.details = details[i] ?? [];
     if (c.fix) fixes.add(c.fix.text);
     return {
       id: c.id,
@@ -155,6 +161,66 @@ export function answerOf(
     next: decider(words, d),
     causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })),
   };
+}
+
+/** how many lines of its reasoning a cause shows without -v (what tells it apart comes on top) */
+const REASONS = 2;
+
+/**
+ * Each cause's reasoning as the reader sees it, in rank order. A message's meaning is said once, under the first
+ * cause that reads it; a later cause that reads the same line says, in a sentence of its own, what that line means
+ * under it (or only that it fits it too), and what tells it from the earlier cause. A reason that is an evidence
+ * line word for word, or was said under an earlier cause, is not said again. With -v: every line, and the
+ * arguments against.
+ */
+function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean): string[][] {
+  const readAt = new Map<string, number>();
+  const said = new Set<string>();
+  return causes.map((c, i) => {
+    const rank = i + 1;
+    const ev = new Set(c.evidence.map((e) => e.text.trim()));
+    const readings = new Map((c.readings ?? []).map((r) => [r.why, r]));
+    const out: string[] = [];
+    const alsoAt = new Map<number, { i: number; reason: boolean }>();
+    let from: number | undefined;
+    for (const w of c.why ?? []) {
+      if (!verbose && out.length >= REASONS) break;
+      if (w.startsWith('against:') || ev.has(w.trim()) || ev.has(w.replace(/^now: /, '').trim())) continue;
+      const r = readings.get(w);
+      const earlier = r ? readAt.get(r.meaning) : undefined;
+      if (r && earlier !== undefined && earlier !== rank) {
+        const line = r.line > 0 ? r.line : '?';
+        const text = r.reason
+          ? words.t('answer.alsoFits', { line, rank: earlier, why: r.reason })
+          : words.t('answer.alsoFitsBare', { line, rank: earlier });
+        // one sentence per line of the input: the first reading of it that says something of its own
+        const at = alsoAt.get(r.line);
+        if (at !== undefined) {
+          if (r.reason && !at.reason) out[at.i] = text;
+          if (r.reason) at.reason = true;
+          continue;
+        }
+        alsoAt.set(r.line, { i: out.length, reason: Boolean(r.reason) });
+        out.push(text);
+        from ??= earlier;
+        continue;
+      }
+      if (r) readAt.set(r.meaning, rank);
+      if (said.has(w)) continue;
+      said.add(w);
+      out.push(w);
+    }
+    const tell =
+      from !== undefined && c.test
+        ? [
+            c.test.command
+              ? words.t('answer.tellApartCmd', { rank: from, test: c.test.text, command: c.test.command })
+              : words.t('answer.tellApart', { rank: from, test: c.test.text }),
+          ]
+        : [];
+    const against = verbose ? (c.why ?? []).filter((w) => w.startsWith('against:')) : [];
+    return [...out, ...tell, ...against];
+  });
 }
 
 /**
