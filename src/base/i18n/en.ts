@@ -1367,6 +1367,9 @@ export const en = {
     "of ONNX Runtime's CUDA requirements table for your onnxruntime-gpu version.",
   'fix.cuda.own.cupy':
     'CuPy wheels are made for one CUDA major each (cupy-cuda11x, cupy-cuda12x): install the one of your CUDA.',
+  'fix.cuda.own.paddle':
+    'paddlepaddle-gpu 2.x uses the CUDA libraries installed on the machine; 3.x wheels bring theirs as pip ' +
+    'dependencies.',
   'fix.cuda.own.other': 'A framework installed with pip may bring its own CUDA runtime as nvidia-* wheels.',
   'fix.driver.text':
     'The NVIDIA driver is older than the CUDA in use needs. Update the driver, or install a framework build for the ' +
@@ -1424,6 +1427,26 @@ export const en = {
   'fix.novis':
     'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver ' +
     'is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
+  // no GPU in a container: the container's state first (src/judge/explain/fixes/fixes.ts)
+  'fix.container.noRuntime':
+    'Docker has no runtime for --gpus: the NVIDIA Container Toolkit is not installed on the host, or Docker was not ' +
+    'set up for it and restarted. Install the toolkit, register it with Docker, restart Docker, then start the ' +
+    'container again with --gpus all.',
+  'fix.container.configureRuntime':
+    'On the host: install nvidia-container-toolkit, then sudo nvidia-ctk runtime configure --runtime=docker && sudo ' +
+    'systemctl restart docker',
+  'fix.container.lostDevices':
+    'The job runs in a container, and NVML\'s "Unknown Error" there means the container lost its access to ' +
+    '/dev/nvidia*: a systemd daemon-reload on the host drops the device rules the NVIDIA runtime set up. The GPU ' +
+    'and the driver are fine; the container needs them given back.',
+  'fix.container.restart': 'Restart the container (its device access is set up again at start).',
+  'fix.container.symlinks':
+    'So that it does not happen again, on the host: sudo nvidia-ctk system create-dev-char-symlinks --create-all ' +
+    "(the NVIDIA Container Toolkit's troubleshooting for this error)",
+  'fix.container.noGpus':
+    'The job runs in a container, and a container sees a GPU only when it is started with one: docker run --gpus ' +
+    'all (or --runtime=nvidia), in Kubernetes a nvidia.com/gpu resource request. Inside it, CUDA_VISIBLE_DEVICES ' +
+    'must not hide the GPUs it was given.',
   'fix.fault.text':
     'The GPU or the driver is in a bad state (Xid/ECC errors, a driver upgraded without reboot, suspend/resume). ' +
     'Look at the kernel log, then reset the driver or the machine; a GPU that keeps reporting errors needs ' +

@@ -1107,7 +1107,8 @@ export const zh: Record<MessageKey, string> = {
     'XLA 的显存池中有足够的显存，但碎成了比请求小的块。让 JAX 按需分配、释放不再使用的显存（XLA_PYTHON_CLIENT_ALLOCATOR=platform：较慢，但不保留显存池）。',
   'fix.frag.cupy':
     'CuPy 的显存池会保留释放的块以便复用，但它们碎成了比请求小的块。在阶段之间把它们还回去：cupy.get_default_memory_pool().free_all_blocks()。',
-  'fix.frag.other': '框架的显存池中有足够的显存，但碎成了比请求小的块。在阶段之间释放它的缓存，或让它按需分配而不是从池中分配。',
+  'fix.frag.other':
+    '框架的显存池中有足够的显存，但碎成了比请求小的块。在阶段之间释放它的缓存，或让它按需分配而不是从池中分配。',
   'fix.cudnn.needCompiled': 'cuDNN {version} 或同一主版本中更新的小版本',
   'fix.cudnn.needBuilt': '框架构建时所用的 cuDNN 版本',
   'fix.cudnn.text':
@@ -1124,7 +1125,9 @@ export const zh: Record<MessageKey, string> = {
   'fix.cuda.own.jax': 'jax[cuda12] 和 jax[cuda13] 以 pip wheel 包的形式自带 CUDA 库。',
   'fix.cuda.own.ort':
     'onnxruntime-gpu 针对一个 CUDA 主版本构建，加载机器上找到的 CUDA 和 cuDNN：请按 ONNX Runtime 的 CUDA 要求表，安装与你的 onnxruntime-gpu 版本对应的版本。',
-  'fix.cuda.own.cupy': 'CuPy 的 wheel 包每个只对应一个 CUDA 主版本（cupy-cuda11x、cupy-cuda12x）：请安装与你的 CUDA 对应的那个。',
+  'fix.cuda.own.cupy':
+    'CuPy 的 wheel 包每个只对应一个 CUDA 主版本（cupy-cuda11x、cupy-cuda12x）：请安装与你的 CUDA 对应的那个。',
+  'fix.cuda.own.paddle': 'paddlepaddle-gpu 2.x 使用机器上安装的 CUDA 库；3.x 的 wheel 包以 pip 依赖的形式自带这些库。',
   'fix.cuda.own.other': '用 pip 安装的框架可能以 nvidia-* wheel 包的形式自带 CUDA 运行时。',
   'fix.driver.text':
     'NVIDIA 驱动比所用 CUDA 要求的旧。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
@@ -1161,14 +1164,31 @@ export const zh: Record<MessageKey, string> = {
   'fix.arch.textCc':
     '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建。',
   'fix.arch.source.torch': 'PyTorch 从源码构建时，只为 TORCH_CUDA_ARCH_LIST 中列出的架构生成代码。',
-  'fix.arch.source.tf': 'TensorFlow 从源码构建时，只为 TF_CUDA_COMPUTE_CAPABILITIES（./configure 会询问）中的计算能力生成代码。',
-  'fix.arch.source.jax': 'jaxlib 从源码构建时，只为 build/build.py 的 --cuda_compute_capabilities 中的计算能力生成代码。',
-  'fix.arch.source.ort': 'ONNX Runtime 从源码构建时，只为 CMAKE_CUDA_ARCHITECTURES（build.sh --cmake_extra_defines）中的架构生成代码。',
+  'fix.arch.source.tf':
+    'TensorFlow 从源码构建时，只为 TF_CUDA_COMPUTE_CAPABILITIES（./configure 会询问）中的计算能力生成代码。',
+  'fix.arch.source.jax':
+    'jaxlib 从源码构建时，只为 build/build.py 的 --cuda_compute_capabilities 中的计算能力生成代码。',
+  'fix.arch.source.ort':
+    'ONNX Runtime 从源码构建时，只为 CMAKE_CUDA_ARCHITECTURES（build.sh --cmake_extra_defines）中的架构生成代码。',
   'fix.arch.source.cupy': 'CuPy 从源码编译时，只为 CUPY_NVCC_GENERATE_CODE 中的架构生成代码。',
   'fix.arch.source.mxnet': 'MXNet 从源码构建时，只为 MXNET_CUDA_ARCH 中的架构生成代码。',
   'fix.novis':
     '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes ' +
     'nvidia.com/gpu）。',
+  'fix.container.noRuntime':
+    'Docker 没有可用于 --gpus 的运行时：主机上没有安装 NVIDIA Container Toolkit，或者 Docker 没有为它配置并重启。请安装该工具包，在 Docker 中注册，重启 Docker，' +
+    '然后用 --gpus all 重新启动容器。',
+  'fix.container.configureRuntime':
+    '在主机上：安装 nvidia-container-toolkit，然后执行 sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
+  'fix.container.lostDevices':
+    '任务运行在容器中，而容器里 NVML 的“Unknown Error”表示容器失去了对 /dev/nvidia* 的访问：主机上的 systemd daemon-reload 会删除 NVIDIA ' +
+    '运行时设置的设备规则。GPU 和驱动都没有问题，需要把它们重新交给容器。',
+  'fix.container.restart': '重启容器（启动时会重新设置它的设备访问）。',
+  'fix.container.symlinks':
+    '为避免再次发生，在主机上执行：sudo nvidia-ctk system create-dev-char-symlinks --create-all（NVIDIA Container Toolkit 针对此错误的排错说明）',
+  'fix.container.noGpus':
+    '任务运行在容器中，而容器只有在启动时分配了 GPU 才能看到它：docker run --gpus all（或 --runtime=nvidia），在 Kubernetes 中申请 nvidia.com/gpu ' +
+    '资源。在容器内，CUDA_VISIBLE_DEVICES 不能把分配给它的 GPU 隐藏掉。',
   'fix.fault.text':
     'GPU 或驱动处于异常状态（Xid/ECC 错误、升级驱动后没有重启、休眠/唤醒）。查看内核日志，然后重置驱动或重启机器；持续报错的 GPU 需要更换。',
   'fix.fault.reboot':
@@ -1987,10 +2007,12 @@ export const zh: Record<MessageKey, string> = {
   'fix.novisCpuBuild.torch':
     '已安装的 PyTorch 构建不支持 CUDA（CPU 版 wheel），因此看不到 GPU。请从 pytorch.org 安装适合你驱动的 CUDA wheel（pip install torch --index-url ' +
     'https://download.pytorch.org/whl/cuXXX）。',
-  'fix.novisCpuBuild.jax': '已安装的 jaxlib 不支持 CUDA，因此 JAX 看不到 GPU。请安装它的 CUDA 构建：jax[cuda12] 或 jax[cuda13]，与你的驱动对应的那个。',
+  'fix.novisCpuBuild.jax':
+    '已安装的 jaxlib 不支持 CUDA，因此 JAX 看不到 GPU。请安装它的 CUDA 构建：jax[cuda12] 或 jax[cuda13]，与你的驱动对应的那个。',
   'fix.novisCpuBuild.tf':
     '已安装的 TensorFlow 构建不支持 CUDA，因此看不到 GPU。在 Linux 上执行 pip install "tensorflow[and-cuda]"；tf.test.is_built_with_cuda() 可以说明装的是哪种构建。',
-  'fix.novisCpuBuild.other': '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（从源码构建：开启 CUDA 后重新构建）。',
+  'fix.novisCpuBuild.other':
+    '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（从源码构建：开启 CUDA 后重新构建）。',
 
   'procs.col.gpu': 'GPU',
   'procs.col.pid': 'PID',

@@ -313,6 +313,10 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
           cudnnSymptoms,
           platform,
           lines: [...e.evidence.map((x) => x.text), ...matchedLines],
+          // (a traceback through torch/nn/modules/container.py is not a container)
+          container:
+            matchedLines.some((l) => CONTAINER_WORDS.test(l)) ||
+            (!!env.container && !/\bcontainer\.py\b/.test(env.container.text)),
           ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
         }),
         why: board.reasons(id),

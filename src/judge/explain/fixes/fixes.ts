@@ -24,6 +24,8 @@ export interface FixContext {
   lines?: readonly string[];
   /** the framework version the log or the reporter states */
   frameworkVersion?: string;
+  /** the job ran in a container (the reporter says so, or the lines show the container runtime) */
+  container?: boolean;
 }
 
 /**
@@ -42,6 +44,10 @@ const PRELOAD_FAILED = /ld\.so: object '([^']+)' from LD_PRELOAD cannot be prelo
 /** CUDA's error 803: the user-space driver (libcuda) that loaded does not go with the kernel module */
 const DRIVER_MISMATCH =
   /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
+/** Docker found no runtime for `--gpus` (daemon/daemon.go: "could not select device driver … [[gpu]]") */
+const DOCKER_NO_GPU_RUNTIME = /could not select device driver .*capabilities: \[\[gpu\]\]/i;
+/** NVML's unspecified error (nvml.h NVML_ERROR_UNKNOWN), as nvidia-smi prints it */
+const NVML_UNKNOWN = /Failed to initialize NVML: Unknown Error/i;
 /** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
 const PLAIN_PATH = /^\/[\w./+-]+$/;
 
@@ -312,7 +318,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))
       )
         return dataFix('no_device_visible/cpu-only-build', cu, fam);
-      return dataFix(id, cu);
+      // in a container, the container's own state answers the case: its fix says that first
+      return containerFix(c) ?? dataFix(id, cu);
     case 'framework_bug':
       return dataFix(id, cu, fam);
     case 'configuration_invalid':
@@ -323,6 +330,32 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       return { text: t('fix.other'), commands: [] };
     }
   }
+}
+
+/**
+ * A GPU that a container does not see, in the container's terms: Docker without the NVIDIA runtime, a container
+ * that lost its device access (NVML "Unknown Error" after the host's systemd reloaded its units: the NVIDIA
+ * Container Toolkit's troubleshooting), or one started without GPUs. Null outside a container.
+ */
+function containerFix(c: FixContext): CauseFix | null {
+  const lines = c.lines ?? [];
+  if (lines.some((l) => DOCKER_NO_GPU_RUNTIME.test(l)))
+    return {
+      text: t('fix.container.noRuntime'),
+      commands: ['docker info --format "{{json .Runtimes}}"'],
+      manual: [t('fix.container.configureRuntime')],
+    };
+  if (!c.container) return null;
+  if (lines.some((l) => NVML_UNKNOWN.test(l)))
+    return {
+      text: t('fix.container.lostDevices'),
+      commands: ['ls -l /dev/nvidia*'],
+      manual: [t('fix.container.restart'), t('fix.container.symlinks')],
+    };
+  return {
+    text: t('fix.container.noGpus'),
+    commands: ['nvidia-smi -L', 'ls -l /dev/nvidia*'],
+  };
 }
 
 /** Whether the framework's pip packages bring their own CUDA runtime, in its own terms. */
@@ -338,6 +371,8 @@ function ownCuda(fam: Family): string {
       return t('fix.cuda.own.ort');
     case 'cupy':
       return t('fix.cuda.own.cupy');
+    case 'paddle':
+      return t('fix.cuda.own.paddle');
     default:
       return t('fix.cuda.own.other');
   }

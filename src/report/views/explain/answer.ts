@@ -88,6 +88,7 @@ export function answerOf(
       : words.t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
+  const sentences = new Set<string>();
   const details = detailsOf(words, sorted, Boolean(o.verbose));
   const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c, i) => {
     // each line of the log under the first cause that cites it, never again under the next
@@ -108,11 +109,12 @@ export function answerOf(
           line: e.source === 'machine' || !(e.line > 0) ? null : e.line,
           text: e.text,
         })),
-        // a fix already given under an earlier cause is not repeated under this one
+        // a fix already given under an earlier cause is not repeated under this one, nor a sentence of it (the
+        // platform's facts a fix ends with: the DLL a log names, conda's Library\bin)
         ...(c.fix && !fixes.has(c.fix.text)
           ? {
               fix: {
-                text: c.fix.text,
+                text: unsaid(words, c.fix.text, sentences),
                 commands: [...(c.fix.commands ?? [])],
                 manual: localKills(words, c.fix.manual ?? [], d, o.snapshot ?? null),
               },
@@ -161,6 +163,28 @@ export function answerOf(
     next: decider(words, d),
     causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })),
   };
+}
+
+/** a long sentence said once is enough: shorter ones ("Then rerun.") may belong to each fix */
+const LONG_SENTENCE = 60;
+
+/** English sentences: split after a full stop and a space, never after "e.g." or "i.e." */
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of text.split(/(?<=\.)\s+/)) {
+    const last = out.at(-1);
+    if (last !== undefined && /\b(?:e\.g|i\.e|vs|cf)\.$/.test(last)) out[out.length - 1] = `${last} ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** The sentences of a fix text not said by an earlier fix (each said one is remembered in `said`). */
+function unsaid(words: Words, text: string, said: Set<string>): string {
+  const parts = words.lang === 'zh' ? text.split(/(?<=。)/) : sentencesOf(text);
+  const kept = parts.filter((p) => p.trim().length < LONG_SENTENCE || !said.has(p.trim()));
+  for (const p of parts) if (p.trim().length >= LONG_SENTENCE) said.add(p.trim());
+  return kept.length === 0 ? text : kept.join(words.lang === 'zh' ? '' : ' ');
 }
 
 /** how many lines of its reasoning a cause shows without -v (what tells it apart comes on top) */
