@@ -31,7 +31,16 @@ const REMEDY =
   /^(?:set|install|use|upgrade|downgrade|reduce|lower|increase|enable|disable|add|remove|run|call|pass|update|restart|reboot|export|try|pin|free|kill|switch|rebuild|reinstall|unset|avoid|leave)\b/i;
 
 /** words the titles say another way: a "full" device is a GPU whose memory the job does not fit in */
-const SAME: Record<string, string> = { device: 'gpu', full: 'fit', usable: 'visible', seen: 'visible' };
+const SAME: Record<string, string> = {
+  device: 'gpu',
+  full: 'fit',
+  usable: 'visible',
+  seen: 'visible',
+  incompatible: 'match',
+  mismatch: 'match',
+  mismatched: 'match',
+  wrong: 'match',
+};
 
 function words(s: string): string[] {
   return s

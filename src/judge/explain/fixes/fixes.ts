@@ -112,9 +112,9 @@ function family(fw: Framework | undefined): Family {
  */
 const FRAMEWORK_IN_LINES: ReadonlyArray<[Framework, RegExp]> = [
   ['paddle', /\bpaddle(?:paddle)?\b|^\w*Error: \((?:External|PreconditionNotMet|ResourceExhausted|Unavailable)\) /i],
-  ['onnxruntime', /\bonnxruntime\b|\bORT\b|CUDAExecutionProvider/],
-  ['cupy', /\bcupy\b/i],
-  ['mxnet', /\bmxnet\b/i],
+  ['onnxruntime', /onnxruntime|\bORT\b|CUDAExecutionProvider/i],
+  ['cupy', /\bcupy/i],
+  ['mxnet', /\bmxnet/i],
   ['jax', /\bjax(?:lib)?\b|\bxla_bridge\b|XlaRuntimeError/],
   ['tensorflow', /\btensorflow\b|\bkeras\b/i],
   ['pytorch', /\btorch\b|\bpytorch\b/i],

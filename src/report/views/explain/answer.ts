@@ -220,15 +220,21 @@ function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean
         // one sentence per line of the input: the first reading of it that says something of its own
         const at = alsoAt.get(r.line);
         if (at !== undefined) {
-          if (r.reason && !at.reason) out[at.i] = text;
+          if (r.reason && !at.reason) {
+            out[at.i] = text;
+            from = Math.min(from ?? earlier, earlier);
+          }
           if (r.reason) at.reason = true;
           continue;
         }
         alsoAt.set(r.line, { i: out.length, reason: Boolean(r.reason) });
         out.push(text);
-        from ??= earlier;
+        // what tells it apart from the strongest of the causes it shares a line with
+        from = Math.min(from ?? earlier, earlier);
         continue;
       }
+      // (the same meaning read twice under this cause, by two messages or two wordings: said once)
+      if (r && earlier === rank) continue;
       if (r) readAt.set(r.meaning, rank);
       if (said.has(w)) continue;
       said.add(w);
