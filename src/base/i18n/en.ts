@@ -2134,6 +2134,12 @@ export const en = {
 
   // explain: PaddlePaddle's fixes (src/judge/explain/paddle.ts)
   'paddle.aCudaLib': 'a CUDA library',
+  'paddle.yourBuild': 'your paddlepaddle-gpu build',
+  // src/knowledge/paddle.json cudnnLoading (windows), in the catalog so that it reads in Chinese too
+  'paddle.k.loadingWindows':
+    'On Windows Paddle loads cudnn64_<major>.dll (cudnn64_7.dll for cuDNN 7, cudnn64_8.dll for cuDNN 8) from PATH ' +
+    'and the CUDA bin folder; "error code is 126" is Windows\' "module not found": the DLL, or one it depends on ' +
+    '(zlibwapi.dll for cuDNN 8.3+), is not on PATH.',
   'paddle.couldNotOpen': 'Paddle could not open {lib}.',
   'paddle.couldNotOpen126':
     'Paddle could not open {lib} (Windows error 126: the DLL, or one it needs, is on no folder of PATH).',

@@ -1730,6 +1730,10 @@ export const zh: Record<MessageKey, string> = {
 
   // explain: PaddlePaddle's fixes (src/judge/explain/paddle.ts)
   'paddle.aCudaLib': '某个 CUDA 动态库',
+  'paddle.yourBuild': '你的 paddlepaddle-gpu 构建',
+  'paddle.k.loadingWindows':
+    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 7 是 cudnn64_7.dll，cuDNN 8 是 cudnn64_8.dll）；' +
+    '"error code is 126" 是 Windows 的“找不到模块”：这个 DLL 或它依赖的某个 DLL（cuDNN 8.3+ 需要 zlibwapi.dll）不在 PATH 上。',
   'paddle.couldNotOpen': 'Paddle 无法打开 {lib}。',
   'paddle.couldNotOpen126':
     'Paddle 无法打开 {lib}（Windows 错误 126：这个 DLL 或它依赖的 DLL 不在 PATH 的任何文件夹中）。',
