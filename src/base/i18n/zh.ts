@@ -1179,7 +1179,8 @@ export const zh: Record<MessageKey, string> = {
     'Docker 没有可用于 --gpus 的运行时：主机上没有安装 NVIDIA Container Toolkit，或者 Docker 没有为它配置并重启。请安装该工具包，在 Docker 中注册，重启 Docker，' +
     '然后用 --gpus all 重新启动容器。',
   'fix.container.configureRuntime':
-    '在主机上：安装 nvidia-container-toolkit，然后执行 sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker',
+    '在主机上：安装 nvidia-container-toolkit，然后执行 sudo nvidia-ctk runtime configure --runtime=docker && ' +
+    'sudo systemctl restart docker',
   'fix.container.lostDevices':
     '任务运行在容器中，而容器里 NVML 的“Unknown Error”表示容器失去了对 /dev/nvidia* 的访问：主机上的 systemd daemon-reload 会删除 NVIDIA ' +
     '运行时设置的设备规则。GPU 和驱动都没有问题，需要把它们重新交给容器。',
@@ -1732,7 +1733,8 @@ export const zh: Record<MessageKey, string> = {
   'paddle.aCudaLib': '某个 CUDA 动态库',
   'paddle.yourBuild': '你的 paddlepaddle-gpu 构建',
   'paddle.k.loadingWindows':
-    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 7 是 cudnn64_7.dll，cuDNN 8 是 cudnn64_8.dll）；' +
+    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 7 是 cudnn64_7.dll，' +
+    'cuDNN 8 是 cudnn64_8.dll）；' +
     '"error code is 126" 是 Windows 的“找不到模块”：这个 DLL 或它依赖的某个 DLL（cuDNN 8.3+ 需要 zlibwapi.dll）不在 PATH 上。',
   'paddle.couldNotOpen': 'Paddle 无法打开 {lib}。',
   'paddle.couldNotOpen126':
@@ -2014,7 +2016,8 @@ export const zh: Record<MessageKey, string> = {
   'fix.novisCpuBuild.jax':
     '已安装的 jaxlib 不支持 CUDA，因此 JAX 看不到 GPU。请安装它的 CUDA 构建：jax[cuda12] 或 jax[cuda13]，与你的驱动对应的那个。',
   'fix.novisCpuBuild.tf':
-    '已安装的 TensorFlow 构建不支持 CUDA，因此看不到 GPU。在 Linux 上执行 pip install "tensorflow[and-cuda]"；tf.test.is_built_with_cuda() 可以说明装的是哪种构建。',
+    '已安装的 TensorFlow 构建不支持 CUDA，因此看不到 GPU。在 Linux 上执行 pip install "tensorflow[and-cuda]"；' +
+    'tf.test.is_built_with_cuda() 可以说明装的是哪种构建。',
   'fix.novisCpuBuild.other':
     '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（从源码构建：开启 CUDA 后重新构建）。',
 

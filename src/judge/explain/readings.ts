@@ -27,8 +27,11 @@ const STOP = new Set(
   ).split(' '),
 );
 /** a reason that begins with one of these is a remedy: the fix says it, with its commands */
-const REMEDY =
-  /^(?:set|install|use|upgrade|downgrade|reduce|lower|increase|enable|disable|add|remove|run|call|pass|update|restart|reboot|export|try|pin|free|kill|switch|rebuild|reinstall|unset|avoid|leave)\b/i;
+const REMEDY = new RegExp(
+  '^(?:set|install|use|upgrade|downgrade|reduce|lower|increase|enable|disable|add|remove|run|call|pass|update|' +
+    'restart|reboot|export|try|pin|free|kill|switch|rebuild|reinstall|unset|avoid|leave)\\b',
+  'i',
+);
 
 /** words the titles say another way: a "full" device is a GPU whose memory the job does not fit in */
 const SAME: Record<string, string> = {
