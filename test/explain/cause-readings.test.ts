@@ -241,6 +241,14 @@ describe('a fix speaks of the framework the input shows', () => {
       expect(frag.fix.commands.join('\n')).not.toMatch(/PYTORCH_CUDA_ALLOC_CONF/);
     }
     for (const c of d.causes) expect(c.fix.text, c.id).not.toMatch(/PyTorch|torch\./);
+    // and its title is the framework's pool, in the terminal and the HTML alike
+    const words = wordsFor('en');
+    const titles = answerOf(words, d).causes.map((c) => c.title);
+    const page = html(d);
+    for (const t of titles) {
+      expect(t).not.toMatch(/PyTorch/);
+      expect(page).toContain(esc(t));
+    }
   });
 
   test('ONNX Runtime built for another CUDA: its own words about the CUDA it loads', () => {

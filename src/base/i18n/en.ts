@@ -2190,6 +2190,8 @@ export const en = {
     'besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
+  // fragmentation's title for a framework other than PyTorch (src/report/views/explain/answer.ts)
+  'explain.fragTitlePool': "The framework's memory pool is fragmented",
   'why.sigOneReason': '{what}. Under this cause, that means: {why}',
   'why.sigHere': '{what}. Here, that is: {why}',
   'explain.testCommand': '{test}: {command}',

@@ -1776,6 +1776,7 @@ export const zh: Record<MessageKey, string> = {
     'CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
+  'explain.fragTitlePool': '框架的显存池碎片化',
   'why.sigOneReason': '{what}。放在这个原因下，即：{why}',
   'why.sigHere': '{what}。这里即：{why}',
   'explain.testCommand': '{test}：{command}',

@@ -33,8 +33,8 @@ export interface AnswerInput {
   unknownMessage?: boolean;
   machine?: { used: boolean };
   signals?: ReadonlyArray<{ signature: string }>;
-  /** a container named by the log (explain's facts) */
-  environment?: { container?: { value: string; text?: string } };
+  /** a container named by the log, and the framework (explain's facts) */
+  environment?: { container?: { value: string; text?: string }; framework?: { value: string } };
 }
 
 export interface AnswerCause {
@@ -79,12 +79,13 @@ export function answerOf(
   o: { snapshot?: Snapshot | null; verbose?: boolean } = {},
 ): Answer {
   const undecided = Boolean(d.ambiguous || d.unknownMessage);
+  const fw = d.environment?.framework?.value;
   const sorted = [...d.causes];
   const top = sorted[0];
   const headline =
     d.verdict ??
     (top
-      ? words.t('explain.mostLikely', { cause: lowerFirst(titleOf(words, top)), pct: pct(top.confidence) })
+      ? words.t('explain.mostLikely', { cause: lowerFirst(titleOf(words, top, fw)), pct: pct(top.confidence) })
       : words.t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
@@ -102,7 +103,7 @@ export function answerOf(
       words,
       {
         id: c.id,
-        title: titleOf(words, c),
+        title: titleOf(words, c, fw),
         confidence: c.confidence,
         summary: c.summary,
         evidence: evidence.map((e) => ({
@@ -127,7 +128,7 @@ export function answerOf(
     if (c.fix) fixes.add(c.fix.text);
     return {
       id: c.id,
-      title: titleOf(words, c),
+      title: titleOf(words, c, fw),
       pct: pct(c.confidence),
       ...(undecided && c.test
         ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } }
@@ -346,8 +347,13 @@ function pairings(words: Words, manual: readonly string[], s: Snapshot): string[
   return [...new Set(out)];
 }
 
-function titleOf(words: Words, c: { id: string; setting?: string }): string {
+/**
+ * A cause's title as the answer shows it. Fragmentation's title names PyTorch's cache: for a log of another
+ * framework, or of none known, it is the framework's memory pool (the fix says it in that framework's words).
+ */
+export function titleOf(words: Words, c: { id: string; setting?: string }, framework?: string): string {
   if (c.setting) return words.t('explain.settingTitle', { setting: c.setting });
+  if (c.id === 'allocator_fragmentation' && framework !== 'pytorch') return words.t('explain.fragTitlePool');
   return isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id;
 }
 
