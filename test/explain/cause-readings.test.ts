@@ -176,7 +176,14 @@ describe('a fix speaks of the framework the input shows', () => {
       for (const c of d.causes) {
         // a framework that reserved the memory may be another one in the same process: that fix names both
         if (c.id === 'framework_preallocation') continue;
-        const fix = [c.fix.text, ...c.fix.commands, ...(c.fix.manual ?? [])].join('\n');
+        // (and what tells it apart, which names a setting too)
+        const fix = [
+          c.fix.text,
+          ...c.fix.commands,
+          ...(c.fix.manual ?? []),
+          c.test?.text ?? '',
+          c.test?.command ?? '',
+        ].join('\n');
         for (const [other, re] of Object.entries(FRAMEWORK_WORDS))
           if (other !== fw) expect(fix, `${name} (${fw}): ${c.id} names ${other}`).not.toMatch(re);
         checked++;

@@ -1510,6 +1510,11 @@ export const en = {
   'test.eitherPrealloc': 'rerun with memory growth on (TensorFlow) or preallocation off (JAX)',
   'test.halfBatch': 'rerun with half the batch size: if it passes, the job itself needs more memory than the GPU has',
   'test.expandable': 'rerun with expandable segments',
+  'test.fragTf': "rerun with CUDA's stream-ordered allocator instead of TensorFlow's BFC pool",
+  'test.fragJax': 'rerun with JAX allocating on demand instead of from its pool',
+  'test.fragCupy':
+    "free CuPy's pool before the allocation (cupy.get_default_memory_pool().free_all_blocks()) and rerun",
+  'test.fragAny': "rerun with the framework's cache freed before the allocation that failed",
   'test.cudnnTorch': 'compare the cuDNN PyTorch was built with and the one that loads',
   'test.cudnnTf': 'compare the cuDNN TensorFlow was built with and the one that loads',
   'test.cudnnAny': 'see which cuDNN each framework loads',
