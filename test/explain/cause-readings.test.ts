@@ -110,6 +110,16 @@ describe.each(['en', 'zh'] as const)('each cause its own reading (%s)', (lang) =
             c.lines.details.some((x) => x.startsWith(tell)),
             `${name}: cause ${rank} says what tells it apart`,
           ).toBe(true);
+          // its command whole among the fix's commands (never cut by the wrap of a sentence)
+          const cmd = cause.test.command;
+          const fix = c.lines.fix;
+          if (cmd && fix && !fix.commands.some((x) => /^where\.exe/.test(x))) {
+            expect(fix.commands, name).toContain(cmd);
+            expect(
+              c.lines.details.some((x) => x.includes(cmd)),
+              name,
+            ).toBe(false);
+          }
         }
         if (i > 0) later++;
         // no reason line is said twice across the causes (the "also fits" sentences each name their cause)

@@ -124,7 +124,7 @@ export function answerOf(
       },
       { snapshot: o.snapshot ?? null },
     );
-    if (c.why) lines.details = details[i] ?? [];
+    const shown = c.why ? withTell(words, lines, details[i]) : lines;
     if (c.fix) fixes.add(c.fix.text);
     return {
       id: c.id,
@@ -133,7 +133,7 @@ export function answerOf(
       ...(undecided && c.test
         ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } }
         : {}),
-      lines,
+      lines: shown,
     };
   });
   if (!undecided) {
@@ -198,7 +198,7 @@ const REASONS = 2;
  * line word for word, or was said under an earlier cause, is not said again. With -v: every line, and the
  * arguments against.
  */
-function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean): string[][] {
+function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean): Details[] {
   const readAt = new Map<string, number>();
   const said = new Set<string>();
   return causes.map((c, i) => {
@@ -241,17 +241,42 @@ function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean
       said.add(w);
       out.push(w);
     }
-    const tell =
-      from !== undefined && c.test
-        ? [
-            c.test.command
-              ? words.t('answer.tellApartCmd', { rank: from, test: c.test.text, command: c.test.command })
-              : words.t('answer.tellApart', { rank: from, test: c.test.text }),
-          ]
-        : [];
+    const tell = from !== undefined && c.test ? { rank: from, text: c.test.text, command: c.test.command } : undefined;
     const against = verbose ? (c.why ?? []).filter((w) => w.startsWith('against:')) : [];
-    return [...out, ...tell, ...against];
+    return { lines: [...out, ...against], ...(tell ? { tell } : {}) };
   });
+}
+
+/**
+ * What tells a cause from an earlier one, after its reasons. Its command goes first among the fix's commands (to
+ * run before acting; whole: a command is never wrapped); without a fix block under this cause, inside the sentence.
+ */
+function withTell(words: Words, lines: FindingLines, d: Details | undefined): FindingLines {
+  if (!d) return lines;
+  const t = d.tell;
+  if (!t) return { ...lines, details: d.lines };
+  const fix = lines.fix;
+  // (a fix for native Windows: the test's Linux command, libs or dmesg, would not run there; its words stay)
+  const windows = fix?.commands.some((x) => /^(?:where\.exe|tasklist|taskkill|set |\$env:)/.test(x)) ?? false;
+  const inFix = t.command !== undefined && fix !== undefined && !windows;
+  const sentence =
+    t.command && !inFix && !windows
+      ? words.t('answer.tellApartCmd', { rank: t.rank, test: t.text, command: t.command })
+      : words.t('answer.tellApart', { rank: t.rank, test: t.text });
+  const against = d.lines.filter((x) => x.startsWith('against:'));
+  const reasons = d.lines.filter((x) => !x.startsWith('against:'));
+  return {
+    ...lines,
+    details: [...reasons, sentence, ...against],
+    ...(inFix && fix && !fix.commands.includes(t.command!)
+      ? { fix: { ...fix, commands: [t.command!, ...fix.commands] } }
+      : {}),
+  };
+}
+
+interface Details {
+  lines: string[];
+  tell?: { rank: number; text: string; command?: string | undefined };
 }
 
 /**
