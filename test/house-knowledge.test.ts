@@ -184,6 +184,10 @@ describe('tuned numbers and fix rules are data', () => {
     const jax = { ...c, framework: 'jax' as const, lines: ['jax_plugins/xla_cuda13/xla_cuda_plugin.so'] };
     expect(fixFor('framework_bug', jax).commands).toEqual(['pip install -U "jax[cuda13]"']);
     expect(fixFor('framework_bug', { ...c, framework: 'paddle' as const }).commands).toEqual(
+      fixes.byFamily.framework_bug.paddle.commands,
+    );
+    // a framework with no row of its own gets the neutral one
+    expect(fixFor('framework_bug', { ...c, framework: 'caffe' as const }).commands).toEqual(
       fixes.byFamily.framework_bug.other.commands,
     );
     expect(fixFor('configuration_invalid', { ...c, hints: { setting: ['toString'] } }).text).toContain('toString');

@@ -13,7 +13,7 @@ import { titlesOf } from './labels.js';
 import { fmtTaken, type ReportSource } from './provenance.js';
 import { fmtAge } from '../base/format.js';
 import type { Words } from '../base/i18n/words.js';
-import { answerOf, type Answer } from './views/explain/answer.js';
+import { answerOf, titleOf as causeTitle, type Answer } from './views/explain/answer.js';
 
 /** What the explain engine returns (CONTRACT.md `explain --json`); only these fields are read. */
 export interface DiagnosisCause {
@@ -35,6 +35,8 @@ export interface DiagnosisLike {
   unknownMessage?: boolean;
   machine?: { used: boolean };
   signals?: ReadonlyArray<{ signature: string }>;
+  /** the framework the input shows (a cause's title may name it) */
+  environment?: { framework?: { value: string } };
 }
 
 export interface RunRecord {
@@ -177,7 +179,7 @@ export function buildReportModel(words: Words, input: ReportInput): ReportModel 
   const answer = diagnosis && diagnosis.causes.length > 0 ? answerOf(words, diagnosis, { snapshot: s }) : undefined;
   // each cause as the answer shows it: a log line under the first cause that cites it, a fix said once
   const causes = (diagnosis?.causes ?? []).map((c, i) => {
-    const v = causeView(words, c, s);
+    const v = causeView(words, c, s, diagnosis?.environment?.framework?.value);
     const a = answer?.causes[i];
     return a && !answer.undecided ? { ...v, lines: a.lines } : v;
   });
@@ -321,8 +323,8 @@ function findingView(words: Words, f: Finding, cat: Category, s: Snapshot | null
   };
 }
 
-function causeView(words: Words, c: DiagnosisCause, s: Snapshot | null): CauseView {
-  const v = causeViewBare(c);
+function causeView(words: Words, c: DiagnosisCause, s: Snapshot | null, framework?: string): CauseView {
+  const v = { ...causeViewBare(c), title: causeTitle(words, c, framework) };
   return { ...v, lines: causeLines(words, v, { snapshot: s }) };
 }
 

@@ -1329,6 +1329,18 @@ export const en = {
     "PyTorch's cache holds enough memory in pieces too small for the request. Let the allocator grow segments " +
     'instead of splitting them (PyTorch 2.1+), or cap split sizes on older versions; free the cache between phases ' +
     '(torch.cuda.empty_cache() after evaluation).',
+  'fix.frag.tf':
+    "TensorFlow's BFC allocator holds enough memory in pieces too small for the request. Let CUDA's own " +
+    'stream-ordered allocator manage the memory instead (TF_GPU_ALLOCATOR=cuda_malloc_async, TensorFlow 2.5+).',
+  'fix.frag.jax':
+    "XLA's memory pool holds enough memory in pieces too small for the request. Let JAX allocate on demand and free " +
+    'what it no longer uses (XLA_PYTHON_CLIENT_ALLOCATOR=platform: slower, but nothing is kept in a pool).',
+  'fix.frag.cupy':
+    "CuPy's memory pool keeps freed blocks for reuse, in pieces too small for the request. Give them back between " +
+    'phases: cupy.get_default_memory_pool().free_all_blocks().',
+  'fix.frag.other':
+    "The framework's memory pool holds enough memory in pieces too small for the request. Free its cache between " +
+    'phases, or let it allocate on demand instead of from a pool.',
   'fix.cudnn.needCompiled': 'cuDNN {version} or a newer minor of the same major',
   'fix.cudnn.needBuilt': 'the cuDNN version the framework was built with',
   'fix.cudnn.text':
@@ -1338,13 +1350,27 @@ export const en = {
     'The cuDNN that loads ({runtime}) does not fit the framework build; install {need}, or install the framework ' +
     'release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
   'fix.cuda.text':
-    'The framework was built for CUDA {wanted} than the one installed. Install that CUDA runtime (alongside is ' +
-    'fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
-    'bring their own runtime.',
+    'The framework was built for CUDA {wanted}, not for the one installed. Install that CUDA runtime (alongside is ' +
+    'fine), or install the framework build made for your CUDA.',
   'fix.cuda.textOther':
     'The framework was built for another CUDA version than the one installed. Install that CUDA runtime (alongside ' +
-    'is fine), or install the framework build made for your CUDA. pip wheels of PyTorch, JAX and TensorFlow 2.14+ ' +
-    'bring their own runtime.',
+    'is fine), or install the framework build made for your CUDA.',
+  // the same fix in the terms of the framework the log shows (src/judge/explain/fixes/fixes.ts)
+  'fix.cuda.own.torch':
+    "PyTorch's pip wheels bring their own CUDA runtime: install the one of the cuXXX index your driver supports.",
+  'fix.cuda.own.tf':
+    'TensorFlow 2.14+ brings its own CUDA libraries with pip install "tensorflow[and-cuda]" (Linux); older ' +
+    'releases use the CUDA installed on the machine, of the version in their tested build table.',
+  'fix.cuda.own.jax': 'jax[cuda12] and jax[cuda13] bring their own CUDA libraries as pip wheels.',
+  'fix.cuda.own.ort':
+    'onnxruntime-gpu is built for one CUDA major and loads the CUDA and cuDNN it finds on the machine: install those ' +
+    "of ONNX Runtime's CUDA requirements table for your onnxruntime-gpu version.",
+  'fix.cuda.own.cupy':
+    'CuPy wheels are made for one CUDA major each (cupy-cuda11x, cupy-cuda12x): install the one of your CUDA.',
+  'fix.cuda.own.paddle':
+    'paddlepaddle-gpu 2.x uses the CUDA libraries installed on the machine; 3.x wheels bring theirs as pip ' +
+    'dependencies.',
+  'fix.cuda.own.other': 'A framework installed with pip may bring its own CUDA runtime as nvidia-* wheels.',
   'fix.driver.text':
     'The NVIDIA driver is older than the CUDA in use needs. Update the driver, or install a framework build for the ' +
     'CUDA your driver supports (nvidia-smi shows it as "CUDA Version").',
@@ -1385,14 +1411,42 @@ export const en = {
     'the kernel driver and libcuda match.',
   'fix.arch.text':
     'The installed build has no code for this GPU. Install a build made with a CUDA version that supports it; a GPU ' +
-    "older than the build's minimum needs an older release or a source build (TORCH_CUDA_ARCH_LIST).",
+    "older than the build's minimum needs an older release or a source build.",
   'fix.arch.textCc':
     'The installed build has no code for this GPU (compute capability {cc}). Install a build made with a CUDA ' +
-    "version that supports it; a GPU older than the build's minimum needs an older release or a source build " +
-    '(TORCH_CUDA_ARCH_LIST).',
+    "version that supports it; a GPU older than the build's minimum needs an older release or a source build.",
+  'fix.arch.source.torch': 'PyTorch builds from source for the architectures listed in TORCH_CUDA_ARCH_LIST.',
+  'fix.arch.source.tf':
+    "TensorFlow builds from source for the compute capabilities in TF_CUDA_COMPUTE_CAPABILITIES (./configure's " +
+    'question).',
+  'fix.arch.source.jax': "jaxlib builds from source for those of build/build.py's --cuda_compute_capabilities.",
+  'fix.arch.source.ort':
+    'ONNX Runtime builds from source for those of CMAKE_CUDA_ARCHITECTURES (build.sh --cmake_extra_defines).',
+  'fix.arch.source.cupy': 'CuPy compiles from source for the architectures in CUPY_NVCC_GENERATE_CODE.',
+  'fix.arch.source.mxnet': 'MXNet builds from source for the architectures in MXNET_CUDA_ARCH.',
   'fix.novis':
     'The process sees no GPU. Check CUDA_VISIBLE_DEVICES (empty, or an index that does not exist), that the driver ' +
     'is loaded, and in containers that the GPU is passed in (docker run --gpus all, Kubernetes nvidia.com/gpu).',
+  // no GPU in a container: the container's state first (src/judge/explain/fixes/fixes.ts)
+  'fix.container.noRuntime':
+    'Docker has no runtime for --gpus: the NVIDIA Container Toolkit is not installed on the host, or Docker was not ' +
+    'set up for it and restarted. Install the toolkit, register it with Docker, restart Docker, then start the ' +
+    'container again with --gpus all.',
+  'fix.container.configureRuntime':
+    'On the host: install nvidia-container-toolkit, then sudo nvidia-ctk runtime configure --runtime=docker && sudo ' +
+    'systemctl restart docker',
+  'fix.container.lostDevices':
+    'The job runs in a container, and NVML\'s "Unknown Error" there means the container lost its access to ' +
+    '/dev/nvidia*: a systemd daemon-reload on the host drops the device rules the NVIDIA runtime set up. The GPU ' +
+    'and the driver are fine; the container needs them given back.',
+  'fix.container.restart': 'Restart the container (its device access is set up again at start).',
+  'fix.container.symlinks':
+    'So that it does not happen again, on the host: sudo nvidia-ctk system create-dev-char-symlinks --create-all ' +
+    "(the NVIDIA Container Toolkit's troubleshooting for this error)",
+  'fix.container.noGpus':
+    'The job runs in a container, and a container sees a GPU only when it is started with one: docker run --gpus ' +
+    'all (or --runtime=nvidia), in Kubernetes a nvidia.com/gpu resource request. Inside it, CUDA_VISIBLE_DEVICES ' +
+    'must not hide the GPUs it was given.',
   'fix.fault.text':
     'The GPU or the driver is in a bad state (Xid/ECC errors, a driver upgraded without reboot, suspend/resume). ' +
     'Look at the kernel log, then reset the driver or the machine; a GPU that keeps reporting errors needs ' +
@@ -1456,6 +1510,11 @@ export const en = {
   'test.eitherPrealloc': 'rerun with memory growth on (TensorFlow) or preallocation off (JAX)',
   'test.halfBatch': 'rerun with half the batch size: if it passes, the job itself needs more memory than the GPU has',
   'test.expandable': 'rerun with expandable segments',
+  'test.fragTf': "rerun with CUDA's stream-ordered allocator instead of TensorFlow's BFC pool",
+  'test.fragJax': 'rerun with JAX allocating on demand instead of from its pool',
+  'test.fragCupy':
+    "free CuPy's pool before the allocation (cupy.get_default_memory_pool().free_all_blocks()) and rerun",
+  'test.fragAny': "rerun with the framework's cache freed before the allocation that failed",
   'test.cudnnTorch': 'compare the cuDNN PyTorch was built with and the one that loads',
   'test.cudnnTf': 'compare the cuDNN TensorFlow was built with and the one that loads',
   'test.cudnnAny': 'see which cuDNN each framework loads',
@@ -2080,6 +2139,12 @@ export const en = {
 
   // explain: PaddlePaddle's fixes (src/judge/explain/paddle.ts)
   'paddle.aCudaLib': 'a CUDA library',
+  'paddle.yourBuild': 'your paddlepaddle-gpu build',
+  // src/knowledge/paddle.json cudnnLoading (windows), in the catalog so that it reads in Chinese too
+  'paddle.k.loadingWindows':
+    'On Windows Paddle loads cudnn64_<major>.dll (cudnn64_7.dll for cuDNN 7, cudnn64_8.dll for cuDNN 8) from PATH ' +
+    'and the CUDA bin folder; "error code is 126" is Windows\' "module not found": the DLL, or one it depends on ' +
+    '(zlibwapi.dll for cuDNN 8.3+), is not on PATH.',
   'paddle.couldNotOpen': 'Paddle could not open {lib}.',
   'paddle.couldNotOpen126':
     'Paddle could not open {lib} (Windows error 126: the DLL, or one it needs, is on no folder of PATH).',
@@ -2130,8 +2195,10 @@ export const en = {
     'besides) paddlepaddle-gpu, CUDA_VISIBLE_DEVICES may hide the GPUs, or the driver is not loaded.',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
-  'why.sigOneReason': '{what}; one reason: {why}',
-  'why.sigHere': '{what}; here: {why}',
+  // fragmentation's title for a framework other than PyTorch (src/report/views/explain/answer.ts)
+  'explain.fragTitlePool': "The framework's memory pool is fragmented",
+  'why.sigOneReason': '{what}. Under this cause, that means: {why}',
+  'why.sigHere': '{what}. Here, that is: {why}',
   'explain.testCommand': '{test}: {command}',
   'explain.snapshotFacts': "the machine's facts from the snapshot {file}: {sub}",
   'explain.err.cannotRead': 'cannot read {file}: {why}',
@@ -2153,6 +2220,11 @@ export const en = {
     'memory (or paste the lines above the error).',
   'answer.onMachine': 'on the machine that failed',
   'answer.tells': 'tells it:',
+  // a later cause that reads a line an earlier cause already showed (src/report/views/explain/answer.ts)
+  'answer.alsoFits': 'Line {line} (read under cause {rank}) also fits this cause: {why}',
+  'answer.alsoFitsBare': 'Line {line} (read under cause {rank}) also fits this cause',
+  'answer.tellApart': 'What tells it from cause {rank}: {test}',
+  'answer.tellApartCmd': 'What tells it from cause {rank}: {test} ({command})',
 
   // fix's plan and results (src/report/views/fix.ts, src/judge/fix/plan.ts)
   'plan.onGpu': '{mib} on GPU {gpus}',
@@ -2388,6 +2460,18 @@ export const en = {
   'fix.novisCpuBuild':
     'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (PyTorch: the CUDA ' +
     'wheel for your driver from pytorch.org; JAX: jax[cuda12] or jax[cuda13]; MXNet: mxnet-cuXX; a source build: ' +
+    'enable CUDA and rebuild).',
+  'fix.novisCpuBuild.torch':
+    'The installed PyTorch build has no CUDA support (a CPU wheel), so it sees no GPU. Install the CUDA wheel for ' +
+    'your driver from pytorch.org (pip install torch --index-url https://download.pytorch.org/whl/cuXXX).',
+  'fix.novisCpuBuild.jax':
+    'The installed jaxlib has no CUDA support, so JAX sees no GPU. Install its CUDA build: jax[cuda12] or ' +
+    'jax[cuda13], the one of your driver.',
+  'fix.novisCpuBuild.tf':
+    'The installed TensorFlow build has no CUDA support, so it sees no GPU. On Linux install pip install ' +
+    '"tensorflow[and-cuda]"; tf.test.is_built_with_cuda() says which build is installed.',
+  'fix.novisCpuBuild.other':
+    'The installed framework build has no CUDA support, so it sees no GPU. Install its CUDA build (a source build: ' +
     'enable CUDA and rebuild).',
 
   // procs' table: column heads and cells (src/report/views/procs.ts)

@@ -638,6 +638,10 @@ export interface Slots {
   'explain.err.dirNotLog': 'file';
   'explain.err.empty': 'inputs';
   'answer.testDecides': 'test';
+  'answer.alsoFits': 'line' | 'rank' | 'why';
+  'answer.alsoFitsBare': 'line' | 'rank';
+  'answer.tellApart': 'rank' | 'test';
+  'answer.tellApartCmd': 'command' | 'rank' | 'test';
   'plan.onGpu': 'gpus' | 'mib';
   'plan.leftAloneLine': 'cmd' | 'mem' | 'pid' | 'user' | 'verdict' | 'why';
   'plan.old': 'age';

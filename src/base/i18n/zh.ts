@@ -1101,6 +1101,14 @@ export const zh: Record<MessageKey, string> = {
     '（XLA_PYTHON_CLIENT_PREALLOCATE=false）或降低其比例。',
   'fix.frag':
     'PyTorch 的缓存中有足够的显存，但碎成了比请求小的块。让分配器扩展段而不是切分（PyTorch 2.1+），旧版本则限制切分大小；在阶段之间释放缓存（评估后调用 torch.cuda.empty_cache()）。',
+  'fix.frag.tf':
+    'TensorFlow 的 BFC 分配器中有足够的显存，但碎成了比请求小的块。改用 CUDA 自己的流序分配器来管理显存（TF_GPU_ALLOCATOR=cuda_malloc_async，TensorFlow 2.5+）。',
+  'fix.frag.jax':
+    'XLA 的显存池中有足够的显存，但碎成了比请求小的块。让 JAX 按需分配、释放不再使用的显存（XLA_PYTHON_CLIENT_ALLOCATOR=platform：较慢，但不保留显存池）。',
+  'fix.frag.cupy':
+    'CuPy 的显存池会保留释放的块以便复用，但它们碎成了比请求小的块。在阶段之间把它们还回去：cupy.get_default_memory_pool().free_all_blocks()。',
+  'fix.frag.other':
+    '框架的显存池中有足够的显存，但碎成了比请求小的块。在阶段之间释放它的缓存，或让它按需分配而不是从池中分配。',
   'fix.cudnn.needCompiled': 'cuDNN {version} 或同一主版本中更新的小版本',
   'fix.cudnn.needBuilt': '框架构建时所用的 cuDNN 版本',
   'fix.cudnn.text':
@@ -1108,11 +1116,19 @@ export const zh: Record<MessageKey, string> = {
   'fix.cudnn.textRuntime':
     '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
   'fix.cuda.text':
-    '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip ' +
-    'wheel 包自带运行时。',
+    '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。',
   'fix.cuda.textOther':
-    '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。PyTorch、JAX 和 TensorFlow 2.14+ 的 pip ' +
-    'wheel 包自带运行时。',
+    '框架是针对另一个 CUDA 版本构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。',
+  'fix.cuda.own.torch': 'PyTorch 的 pip wheel 包自带 CUDA 运行时：请安装你的驱动所支持的 cuXXX 索引中的那一个。',
+  'fix.cuda.own.tf':
+    'TensorFlow 2.14+ 用 pip install "tensorflow[and-cuda]" 自带 CUDA 库（Linux）；更早的版本使用机器上安装的 CUDA，版本见其经过测试的构建表。',
+  'fix.cuda.own.jax': 'jax[cuda12] 和 jax[cuda13] 以 pip wheel 包的形式自带 CUDA 库。',
+  'fix.cuda.own.ort':
+    'onnxruntime-gpu 针对一个 CUDA 主版本构建，加载机器上找到的 CUDA 和 cuDNN：请按 ONNX Runtime 的 CUDA 要求表，安装与你的 onnxruntime-gpu 版本对应的版本。',
+  'fix.cuda.own.cupy':
+    'CuPy 的 wheel 包每个只对应一个 CUDA 主版本（cupy-cuda11x、cupy-cuda12x）：请安装与你的 CUDA 对应的那个。',
+  'fix.cuda.own.paddle': 'paddlepaddle-gpu 2.x 使用机器上安装的 CUDA 库；3.x 的 wheel 包以 pip 依赖的形式自带这些库。',
+  'fix.cuda.own.other': '用 pip 安装的框架可能以 nvidia-* wheel 包的形式自带 CUDA 运行时。',
   'fix.driver.text':
     'NVIDIA 驱动比所用 CUDA 要求的旧。请更新驱动，或安装针对你的驱动所支持的 CUDA 构建的框架（nvidia-smi 中显示为 "CUDA Version"）。',
   'fix.driver.textDc':
@@ -1144,12 +1160,36 @@ export const zh: Record<MessageKey, string> = {
   'fix.driver.mismatchReboot':
     '如果搜索路径上没有 compat 文件夹，而驱动刚升级过：重启（或重新加载 nvidia 内核模块），让内核驱动与 libcuda 版本一致。',
   'fix.arch.text':
-    '已安装的构建不含此 GPU 的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
+    '已安装的构建不含此 GPU 的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建。',
   'fix.arch.textCc':
-    '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建（TORCH_CUDA_ARCH_LIST）。',
+    '已安装的构建不含此 GPU（计算能力 {cc}）的代码。请安装用支持它的 CUDA 版本构建的版本；比构建最低要求还旧的 GPU 需要旧版本或从源码构建。',
+  'fix.arch.source.torch': 'PyTorch 从源码构建时，只为 TORCH_CUDA_ARCH_LIST 中列出的架构生成代码。',
+  'fix.arch.source.tf':
+    'TensorFlow 从源码构建时，只为 TF_CUDA_COMPUTE_CAPABILITIES（./configure 会询问）中的计算能力生成代码。',
+  'fix.arch.source.jax':
+    'jaxlib 从源码构建时，只为 build/build.py 的 --cuda_compute_capabilities 中的计算能力生成代码。',
+  'fix.arch.source.ort':
+    'ONNX Runtime 从源码构建时，只为 CMAKE_CUDA_ARCHITECTURES（build.sh --cmake_extra_defines）中的架构生成代码。',
+  'fix.arch.source.cupy': 'CuPy 从源码编译时，只为 CUPY_NVCC_GENERATE_CODE 中的架构生成代码。',
+  'fix.arch.source.mxnet': 'MXNet 从源码构建时，只为 MXNET_CUDA_ARCH 中的架构生成代码。',
   'fix.novis':
     '进程看不到任何 GPU。检查 CUDA_VISIBLE_DEVICES（为空，或序号不存在）、驱动是否已加载，以及在容器中 GPU 是否已传入（docker run --gpus all、Kubernetes ' +
     'nvidia.com/gpu）。',
+  'fix.container.noRuntime':
+    'Docker 没有可用于 --gpus 的运行时：主机上没有安装 NVIDIA Container Toolkit，或者 Docker 没有为它配置并重启。请安装该工具包，在 Docker 中注册，重启 Docker，' +
+    '然后用 --gpus all 重新启动容器。',
+  'fix.container.configureRuntime':
+    '在主机上：安装 nvidia-container-toolkit，然后执行 sudo nvidia-ctk runtime configure --runtime=docker && ' +
+    'sudo systemctl restart docker',
+  'fix.container.lostDevices':
+    '任务运行在容器中，而容器里 NVML 的“Unknown Error”表示容器失去了对 /dev/nvidia* 的访问：主机上的 systemd daemon-reload 会删除 NVIDIA ' +
+    '运行时设置的设备规则。GPU 和驱动都没有问题，需要把它们重新交给容器。',
+  'fix.container.restart': '重启容器（启动时会重新设置它的设备访问）。',
+  'fix.container.symlinks':
+    '为避免再次发生，在主机上执行：sudo nvidia-ctk system create-dev-char-symlinks --create-all（NVIDIA Container Toolkit 针对此错误的排错说明）',
+  'fix.container.noGpus':
+    '任务运行在容器中，而容器只有在启动时分配了 GPU 才能看到它：docker run --gpus all（或 --runtime=nvidia），在 Kubernetes 中申请 nvidia.com/gpu ' +
+    '资源。在容器内，CUDA_VISIBLE_DEVICES 不能把分配给它的 GPU 隐藏掉。',
   'fix.fault.text':
     'GPU 或驱动处于异常状态（Xid/ECC 错误、升级驱动后没有重启、休眠/唤醒）。查看内核日志，然后重置驱动或重启机器；持续报错的 GPU 需要更换。',
   'fix.fault.reboot':
@@ -1197,6 +1237,10 @@ export const zh: Record<MessageKey, string> = {
   'test.tfGrowth': '开启按需分配显存后重新运行',
   'test.eitherPrealloc': '开启按需分配显存（TensorFlow）或关闭预分配（JAX）后重新运行',
   'test.halfBatch': '把 batch size 减半后重新运行：如果通过，说明任务本身需要的显存超过了 GPU 容量',
+  'test.fragTf': '改用 CUDA 的流序分配器代替 TensorFlow 的 BFC 显存池后重新运行',
+  'test.fragJax': '让 JAX 按需分配、不使用显存池后重新运行',
+  'test.fragCupy': '在分配之前释放 CuPy 的显存池（cupy.get_default_memory_pool().free_all_blocks()）后重新运行',
+  'test.fragAny': '在失败的那次分配之前释放框架的缓存后重新运行',
   'test.expandable': '开启 expandable segments 后重新运行',
   'test.cudnnTorch': '比较 PyTorch 构建时所用的 cuDNN 和实际加载的 cuDNN',
   'test.cudnnTf': '比较 TensorFlow 构建时所用的 cuDNN 和实际加载的 cuDNN',
@@ -1691,6 +1735,11 @@ export const zh: Record<MessageKey, string> = {
 
   // explain: PaddlePaddle's fixes (src/judge/explain/paddle.ts)
   'paddle.aCudaLib': '某个 CUDA 动态库',
+  'paddle.yourBuild': '你的 paddlepaddle-gpu 构建',
+  'paddle.k.loadingWindows':
+    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 7 是 cudnn64_7.dll，' +
+    'cuDNN 8 是 cudnn64_8.dll）；' +
+    '"error code is 126" 是 Windows 的“找不到模块”：这个 DLL 或它依赖的某个 DLL（cuDNN 8.3+ 需要 zlibwapi.dll）不在 PATH 上。',
   'paddle.couldNotOpen': 'Paddle 无法打开 {lib}。',
   'paddle.couldNotOpen126':
     'Paddle 无法打开 {lib}（Windows 错误 126：这个 DLL 或它依赖的 DLL 不在 PATH 的任何文件夹中）。',
@@ -1731,8 +1780,9 @@ export const zh: Record<MessageKey, string> = {
     'CUDA_VISIBLE_DEVICES 可能隐藏了 GPU，或者驱动没有加载。',
 
   // explain: a catalog message's meaning with its reason (src/judge/explain/diagnose.ts)
-  'why.sigOneReason': '{what}；其中一个原因：{why}',
-  'why.sigHere': '{what}；这里：{why}',
+  'explain.fragTitlePool': '框架的显存池碎片化',
+  'why.sigOneReason': '{what}。放在这个原因下，即：{why}',
+  'why.sigHere': '{what}。这里即：{why}',
   'explain.testCommand': '{test}：{command}',
   'explain.snapshotFacts': '机器事实来自快照 {file}：{sub}',
   'explain.err.cannotRead': '无法读取 {file}：{why}',
@@ -1752,6 +1802,10 @@ export const zh: Record<MessageKey, string> = {
     '在任务失败的机器上运行 check --deep：它的 cuDNN 测试能区分 cuDNN 无法启动和拿不到显存这两种情况（或者贴出报错上方的几行）。',
   'answer.onMachine': '在任务失败的机器上',
   'answer.tells': '区分方法：',
+  'answer.alsoFits': '第 {line} 行（见原因 {rank}）也符合这个原因：{why}',
+  'answer.alsoFitsBare': '第 {line} 行（见原因 {rank}）也符合这个原因',
+  'answer.tellApart': '与原因 {rank} 的区分方法：{test}',
+  'answer.tellApartCmd': '与原因 {rank} 的区分方法：{test}（{command}）',
 
   // fix's plan and results (src/report/views/fix.ts, src/judge/fix/plan.ts)
   'plan.onGpu': 'GPU {gpus} 上 {mib}',
@@ -1961,6 +2015,16 @@ export const zh: Record<MessageKey, string> = {
   'fix.novisCpuBuild':
     '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（PyTorch：从 pytorch.org 选择适合你驱动的 CUDA wheel；JAX：jax[cuda12] 或 ' +
     'jax[cuda13]；MXNet：mxnet-cuXX；从源码构建：开启 CUDA 后重新构建）。',
+  'fix.novisCpuBuild.torch':
+    '已安装的 PyTorch 构建不支持 CUDA（CPU 版 wheel），因此看不到 GPU。请从 pytorch.org 安装适合你驱动的 CUDA wheel（pip install torch --index-url ' +
+    'https://download.pytorch.org/whl/cuXXX）。',
+  'fix.novisCpuBuild.jax':
+    '已安装的 jaxlib 不支持 CUDA，因此 JAX 看不到 GPU。请安装它的 CUDA 构建：jax[cuda12] 或 jax[cuda13]，与你的驱动对应的那个。',
+  'fix.novisCpuBuild.tf':
+    '已安装的 TensorFlow 构建不支持 CUDA，因此看不到 GPU。在 Linux 上执行 pip install "tensorflow[and-cuda]"；' +
+    'tf.test.is_built_with_cuda() 可以说明装的是哪种构建。',
+  'fix.novisCpuBuild.other':
+    '已安装的框架构建不支持 CUDA，因此看不到 GPU。请安装它的 CUDA 构建（从源码构建：开启 CUDA 后重新构建）。',
 
   'procs.col.gpu': 'GPU',
   'procs.col.pid': 'PID',

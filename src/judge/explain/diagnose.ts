@@ -14,6 +14,7 @@ import { Collector, exactCase, type SignalState } from './collect.js';
 import { fixFor } from './fixes/fixes.js';
 import { testFor } from './fixes/tests.js';
 import { combineWithMachine } from './machine.js';
+import { reasonAddsNothing, type Reading } from './readings.js';
 import { contextKeys } from './priors/model.js';
 import { eraOf, frameworkFamily } from './priors/context.js';
 import { defaultPriors } from './priors/default.js';
@@ -120,6 +121,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
       text: inp.frameworkHint ? '(given by the caller)' : '(detected from the log)',
     };
   const board = new Board();
+  // each message's reading under each cause it votes for, by its why-line (Cause.readings)
+  const readings = new Map<string, Reading>();
   const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
   const all = [...col.signals.values()];
   const errors = all.filter(voting);
@@ -199,7 +202,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && noPool) target = 'gpu_memory_exhausted';
-      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause), ev(st, 2));
+      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause, readings), ev(st, 2));
       // a message that names its cause states it (the catalog's cause of a message that has one or two)
       if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
     }
@@ -310,9 +313,17 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
           cudnnSymptoms,
           platform,
           lines: [...e.evidence.map((x) => x.text), ...matchedLines],
+          // (a traceback through torch/nn/modules/container.py is not a container)
+          container:
+            matchedLines.some((l) => CONTAINER_WORDS.test(l)) ||
+            (!!env.container && !/\bcontainer\.py\b/.test(env.container.text)),
           ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
         }),
         why: board.reasons(id),
+        readings: board
+          .reasons(id)
+          .map((w) => readings.get(w))
+          .filter((r): r is Reading => r !== undefined),
         score: round2(e.score),
         ...(test ? { test } : {}),
         ...(setting ? { setting } : {}),
@@ -661,19 +672,26 @@ function inFramework(
   return { ...causes, gpu_memory_exhausted: v, framework_preallocation: (causes.framework_preallocation ?? 0) + v };
 }
 
-/** the catalog's reason for this cause when it gives one, else the message's meaning */
-function reasonOf(st: SignalState, cause: RootCauseId): string {
+/**
+ * The message's meaning, and what it means under this cause when the catalog's reason adds to that meaning and to
+ * the cause's title (readings.ts); kept as a reading so the answer can say the message once across the causes.
+ */
+function reasonOf(st: SignalState, cause: RootCauseId, readings: Map<string, Reading>): string {
   // Chinese output: the catalog's meaning and reason in Chinese where src/base/i18n/signatures-zh.json has the row,
   // else the English of the catalog, whole (never a sentence half in each language)
   const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
-  if (zh) {
-    const what = zh.summary.replace(/。$/, '');
-    const reason = zh.reasons[cause];
-    return reason ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why: reason }) : what;
-  }
-  const why = st.sig.reasons[cause];
-  const what = st.sig.kind === 'family' ? st.sig.summary : st.sig.summary.replace(/\.$/, '');
-  return why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
+  const en = st.sig.reasons[cause];
+  const adds = en !== undefined && !reasonAddsNothing(en, cause, st.sig.summary);
+  const what = zh
+    ? zh.summary.replace(/。$/, '')
+    : st.sig.kind === 'family'
+      ? st.sig.summary
+      : st.sig.summary.replace(/\.$/, '');
+  const why = adds ? (zh ? zh.reasons[cause] : en) : undefined;
+  const text = why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
+  const line = Collector.matches(st)[0]?.line ?? 0;
+  if (!readings.has(text)) readings.set(text, { why: text, line, meaning: what, ...(why ? { reason: why } : {}) });
+  return text;
 }
 
 function chooseFramework(hint: string | undefined, env: EnvironmentFacts, col: Collector): Framework | undefined {

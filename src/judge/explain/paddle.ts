@@ -97,7 +97,7 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
   const v2 = known ? compareVersions(known.release.version, '3.0.0a0') < 0 : true;
   const label = b
     ? `paddlepaddle-gpu ${b.pip} (CUDA ${b.cuda}${b.cudnn ? `, cuDNN ${b.cudnn}` : ''})`
-    : 'your paddlepaddle-gpu build';
+    : t('paddle.yourBuild');
   switch (id) {
     case 'library_missing': {
       const lib = facts.library ?? c.hints?.lib?.[0] ?? (facts.cudnnNotLoaded ? 'cuDNN' : t('paddle.aCudaLib'));
@@ -106,7 +106,8 @@ export function paddleFix(id: RootCauseId, c: PaddleFixContext): CauseFix | null
         t(facts.errorCode === '126' ? 'paddle.couldNotOpen126' : 'paddle.couldNotOpen', { lib }),
         v2 ? t('paddle.v2NoLibs', { label }) : '',
         /\.dll$/i.test(lib) ? '' : t('paddle.unversioned'),
-        /\.dll$/i.test(lib) && loading ? loading.text : '',
+        // (the knowledge's fact in the reader's language; its source stays in src/knowledge/paddle.json)
+        /\.dll$/i.test(lib) && loading ? t('paddle.k.loadingWindows') : '',
         t('paddle.cudnnin'),
       ].filter(Boolean);
       const cmds = [CHECK];

@@ -36,6 +36,8 @@ export interface Cause {
   fix: CauseFix;
   /** the reasoning, one sentence per step, for the reader who wants to check it */
   why: string[];
+  /** the why-lines that read a message of the input: its line, its meaning, and what it means under this cause */
+  readings?: import('./readings.js').Reading[];
   /** raw score before normalisation (for tests and -v) */
   score: number;
   /** how to tell this cause from the others */

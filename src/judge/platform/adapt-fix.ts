@@ -76,9 +76,14 @@ function forWsl<F extends PlatformFix>(fix: F, ctx: AdaptContext): F {
       : [];
   const note = driver ? `WSL2: ${driver.text}` : '';
   const libcuda = ctx.cause === 'no_device_visible' || ctx.cause === 'library_missing' ? wslFact('libcuda') : null;
+  // for the driver's causes the Windows driver is the answer under WSL: its fact is the fix's first sentence
+  const lead = driverCause && note ? [note] : [];
   return {
     ...fix,
-    text: joinList([fix.text, ...(note ? [note] : []), ...(libcuda ? [libcuda.text] : [])], 'sentence'),
+    text: joinList(
+      [...lead, fix.text, ...(note && lead.length === 0 ? [note] : []), ...(libcuda ? [libcuda.text] : [])],
+      'sentence',
+    ),
     commands:
       ctx.cause === 'no_device_visible' || ctx.cause === 'library_missing'
         ? dedupe([...fix.commands, 'ls -l /usr/lib/wsl/lib/libcuda.so*'])

@@ -191,9 +191,8 @@ function causeCard(words: Words, c: CauseView, i: number): string {
   const pct = Math.round(c.confidence * 100);
   return `<div class="card cause" data-cause="${esc(c.id)}">
 <h3>${labelsOf(words).rank(i + 1)} ${esc(c.title)}</h3>
-<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%${
-    c.lines.details[0] ? ` ` + `· ${esc(c.lines.details[0])}` : ''
-  }</p>
+<p><span class="conf" style="width:${pct / 2}%"></span>${pct}%</p>
+${c.lines.details.map((d) => `<p>${esc(d)}</p>`).join('')}
 ${blockBody(words, c.lines)}
 </div>`;
 }

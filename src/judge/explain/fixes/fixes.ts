@@ -24,6 +24,8 @@ export interface FixContext {
   lines?: readonly string[];
   /** the framework version the log or the reporter states */
   frameworkVersion?: string;
+  /** the job ran in a container (the reporter says so, or the lines show the container runtime) */
+  container?: boolean;
 }
 
 /**
@@ -42,6 +44,10 @@ const PRELOAD_FAILED = /ld\.so: object '([^']+)' from LD_PRELOAD cannot be prelo
 /** CUDA's error 803: the user-space driver (libcuda) that loaded does not go with the kernel module */
 const DRIVER_MISMATCH =
   /Error 803\b|unsupported display driver \/ cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH/i;
+/** Docker found no runtime for `--gpus` (daemon/daemon.go: "could not select device driver … [[gpu]]") */
+const DOCKER_NO_GPU_RUNTIME = /could not select device driver .*capabilities: \[\[gpu\]\]/i;
+/** NVML's unspecified error (nvml.h NVML_ERROR_UNKNOWN), as nvidia-smi prints it */
+const NVML_UNKNOWN = /Failed to initialize NVML: Unknown Error/i;
 /** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
 const PLAIN_PATH = /^\/[\w./+-]+$/;
 
@@ -87,18 +93,41 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
   return fromRow(row, cu);
 }
 
-type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'other';
+type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
   if (fw === 'jax' || fw === 'xla') return 'jax';
   if (fw === 'pytorch') return 'torch';
   if (fw === 'paddle') return 'paddle';
+  if (fw === 'onnxruntime') return 'ort';
+  if (fw === 'cupy') return 'cupy';
+  if (fw === 'mxnet') return 'mxnet';
   return 'other';
 }
 
+/**
+ * The framework a fix speaks of when the diagnosis named none: the one the lines behind it name (a module path, a
+ * package, the framework's own error format such as Paddle's "(External) CUDA error(209)"), the most specific
+ * first; none: the fix stays in neutral words. Only the fix's words follow it, never the ranking.
+ */
+const FRAMEWORK_IN_LINES: ReadonlyArray<[Framework, RegExp]> = [
+  ['paddle', /\bpaddle(?:paddle)?\b|^\w*Error: \((?:External|PreconditionNotMet|ResourceExhausted|Unavailable)\) /i],
+  ['onnxruntime', /onnxruntime|\bORT\b|CUDAExecutionProvider/i],
+  ['cupy', /\bcupy/i],
+  ['mxnet', /\bmxnet/i],
+  ['jax', /\bjax(?:lib)?\b|\bxla_bridge\b|XlaRuntimeError/],
+  ['tensorflow', /\btensorflow\b|\bkeras\b/i],
+  ['pytorch', /\btorch\b|\bpytorch\b/i],
+];
+export function frameworkInLines(lines: readonly string[]): Framework | undefined {
+  return FRAMEWORK_IN_LINES.find(([, re]) => lines.some((l) => re.test(l)))?.[0];
+}
+
 /** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
-export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
-  const fam = family(c.framework);
+export function fixFor(id: RootCauseId, given: FixContext): CauseFix {
+  const framework = given.framework ?? frameworkInLines(given.lines ?? []);
+  const c: FixContext = { ...given, framework };
+  const fam = family(framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
   const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
@@ -186,6 +215,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       return dataFix(id, cu, 'other');
     }
     case 'allocator_fragmentation':
+      return dataFix(id, cu, fam);
     case 'library_conflict':
     case 'hardware_or_driver_fault':
       return dataFix(id, cu);
@@ -225,7 +255,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11))
         cmds.push('pip install "tensorflow[and-cuda]"');
       return {
-        text: wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
+        text: joinList([wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'), ownCuda(fam)], 'sentence'),
         commands: cmds,
       };
     }
@@ -271,8 +301,12 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         );
       if (fam === 'tf')
         cmds.push('pip install "tensorflow[and-cuda]"    # a release built with a CUDA that knows this GPU');
+      const source = ARCH_SOURCE[fam];
       return {
-        text: cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'),
+        text: joinList(
+          [cc ? t('fix.arch.textCc', { cc }) : t('fix.arch.text'), ...(source ? [t(source)] : [])],
+          'sentence',
+        ),
         commands: cmds,
       };
     }
@@ -284,7 +318,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         !(fam === 'jax' && (c.lines ?? []).some((l) => JAX_PLUGIN_RAN.test(l)))
       )
         return dataFix('no_device_visible/cpu-only-build', cu, fam);
-      return dataFix(id, cu);
+      // in a container, the container's own state answers the case: its fix says that first
+      return containerFix(c) ?? dataFix(id, cu);
     case 'framework_bug':
       return dataFix(id, cu, fam);
     case 'configuration_invalid':
@@ -296,6 +331,62 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     }
   }
 }
+
+/**
+ * A GPU that a container does not see, in the container's terms: Docker without the NVIDIA runtime, a container
+ * that lost its device access (NVML "Unknown Error" after the host's systemd reloaded its units: the NVIDIA
+ * Container Toolkit's troubleshooting), or one started without GPUs. Null outside a container.
+ */
+function containerFix(c: FixContext): CauseFix | null {
+  const lines = c.lines ?? [];
+  if (lines.some((l) => DOCKER_NO_GPU_RUNTIME.test(l)))
+    return {
+      text: t('fix.container.noRuntime'),
+      commands: ['docker info --format "{{json .Runtimes}}"'],
+      manual: [t('fix.container.configureRuntime')],
+    };
+  if (!c.container) return null;
+  if (lines.some((l) => NVML_UNKNOWN.test(l)))
+    return {
+      text: t('fix.container.lostDevices'),
+      commands: ['ls -l /dev/nvidia*'],
+      manual: [t('fix.container.restart'), t('fix.container.symlinks')],
+    };
+  return {
+    text: t('fix.container.noGpus'),
+    commands: ['nvidia-smi -L', 'ls -l /dev/nvidia*'],
+  };
+}
+
+/** Whether the framework's pip packages bring their own CUDA runtime, in its own terms. */
+function ownCuda(fam: Family): string {
+  switch (fam) {
+    case 'torch':
+      return t('fix.cuda.own.torch');
+    case 'tf':
+      return t('fix.cuda.own.tf');
+    case 'jax':
+      return t('fix.cuda.own.jax');
+    case 'ort':
+      return t('fix.cuda.own.ort');
+    case 'cupy':
+      return t('fix.cuda.own.cupy');
+    case 'paddle':
+      return t('fix.cuda.own.paddle');
+    default:
+      return t('fix.cuda.own.other');
+  }
+}
+
+/** the setting that names the GPU architectures of a source build, per framework (none: no sentence) */
+const ARCH_SOURCE: Partial<Record<Family, MessageKey>> = {
+  torch: 'fix.arch.source.torch',
+  tf: 'fix.arch.source.tf',
+  jax: 'fix.arch.source.jax',
+  ort: 'fix.arch.source.ort',
+  cupy: 'fix.arch.source.cupy',
+  mxnet: 'fix.arch.source.mxnet',
+};
 
 /** A setting the framework rejected: what it is for, and how to run without it or fix its syntax. */
 function settingFix(name: string): CauseFix {

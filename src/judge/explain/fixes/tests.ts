@@ -6,11 +6,12 @@ import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import type { CauseTest, Framework } from '../types.js';
 import { t } from '../../../base/i18n/index.js';
 
-type Family = 'tf' | 'jax' | 'torch' | 'other';
+type Family = 'tf' | 'jax' | 'torch' | 'cupy' | 'other';
 function family(fw: Framework | undefined): Family {
   if (fw === 'tensorflow' || fw === 'keras') return 'tf';
   if (fw === 'jax' || fw === 'xla') return 'jax';
   if (fw === 'pytorch') return 'torch';
+  if (fw === 'cupy') return 'cupy';
   return 'other';
 }
 
@@ -31,12 +32,20 @@ export function testFor(id: RootCauseId, fw: Framework | undefined): CauseTest |
       return { text: t('test.eitherPrealloc'), cost: 2 };
     case 'gpu_memory_exhausted':
       return { text: t('test.halfBatch'), cost: 2 };
+    // each framework's own allocator setting (the fix's, fixes.json)
     case 'allocator_fragmentation':
-      return {
-        text: t('test.expandable'),
-        command: 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True python …',
-        cost: 2,
-      };
+      if (fam === 'torch')
+        return {
+          text: t('test.expandable'),
+          command: 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True python …',
+          cost: 2,
+        };
+      if (fam === 'tf')
+        return { text: t('test.fragTf'), command: 'TF_GPU_ALLOCATOR=cuda_malloc_async python …', cost: 2 };
+      if (fam === 'jax')
+        return { text: t('test.fragJax'), command: 'XLA_PYTHON_CLIENT_ALLOCATOR=platform python …', cost: 2 };
+      if (fam === 'cupy') return { text: t('test.fragCupy'), cost: 2 };
+      return { text: t('test.fragAny'), cost: 2 };
     case 'cudnn_version_mismatch':
       if (fam === 'torch')
         return {

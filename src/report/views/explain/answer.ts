@@ -23,14 +23,18 @@ export interface AnswerInput {
     fix?: { text: string; commands?: readonly string[]; manual?: readonly string[] };
     test?: { text: string; command?: string; cost: number };
     setting?: string;
+    /** the reasoning (explain's why-lines; "against: …" argues against the cause) */
+    why?: readonly string[];
+    /** the why-lines that read a message of the input (explain's readings) */
+    readings?: ReadonlyArray<{ why: string; line: number; meaning: string; reason?: string }>;
   }>;
   verdict?: string;
   ambiguous?: boolean;
   unknownMessage?: boolean;
   machine?: { used: boolean };
   signals?: ReadonlyArray<{ signature: string }>;
-  /** a container named by the log (explain's facts) */
-  environment?: { container?: { value: string; text?: string } };
+  /** a container named by the log, and the framework (explain's facts) */
+  environment?: { container?: { value: string; text?: string }; framework?: { value: string } };
 }
 
 export interface AnswerCause {
@@ -75,16 +79,19 @@ export function answerOf(
   o: { snapshot?: Snapshot | null; verbose?: boolean } = {},
 ): Answer {
   const undecided = Boolean(d.ambiguous || d.unknownMessage);
+  const fw = d.environment?.framework?.value;
   const sorted = [...d.causes];
   const top = sorted[0];
   const headline =
     d.verdict ??
     (top
-      ? words.t('explain.mostLikely', { cause: lowerFirst(titleOf(words, top)), pct: pct(top.confidence) })
+      ? words.t('explain.mostLikely', { cause: lowerFirst(titleOf(words, top, fw)), pct: pct(top.confidence) })
       : words.t('explain.nothing'));
   const seen = new Set<string>();
   const fixes = new Set<string>();
-  const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c) => {
+  const sentences = new Set<string>();
+  const details = detailsOf(words, sorted, Boolean(o.verbose));
+  const causes: AnswerCause[] = sorted.slice(0, undecided ? CANDIDATES : sorted.length).map((c, i) => {
     // each line of the log under the first cause that cites it, never again under the next
     const evidence = c.evidence.filter((e) => {
       const k = keyOf(e);
@@ -96,18 +103,19 @@ export function answerOf(
       words,
       {
         id: c.id,
-        title: titleOf(words, c),
+        title: titleOf(words, c, fw),
         confidence: c.confidence,
         summary: c.summary,
         evidence: evidence.map((e) => ({
           line: e.source === 'machine' || !(e.line > 0) ? null : e.line,
           text: e.text,
         })),
-        // a fix already given under an earlier cause is not repeated under this one
+        // a fix already given under an earlier cause is not repeated under this one, nor a sentence of it (the
+        // platform's facts a fix ends with: the DLL a log names, conda's Library\bin)
         ...(c.fix && !fixes.has(c.fix.text)
           ? {
               fix: {
-                text: c.fix.text,
+                text: unsaid(words, c.fix.text, sentences),
                 commands: [...(c.fix.commands ?? [])],
                 manual: localKills(words, c.fix.manual ?? [], d, o.snapshot ?? null),
               },
@@ -116,15 +124,16 @@ export function answerOf(
       },
       { snapshot: o.snapshot ?? null },
     );
+    const shown = c.why ? withTell(words, lines, details[i]) : lines;
     if (c.fix) fixes.add(c.fix.text);
     return {
       id: c.id,
-      title: titleOf(words, c),
+      title: titleOf(words, c, fw),
       pct: pct(c.confidence),
       ...(undecided && c.test
         ? { tell: { text: c.test.text, ...(c.test.command ? { command: c.test.command } : {}) } }
         : {}),
-      lines,
+      lines: shown,
     };
   });
   if (!undecided) {
@@ -155,6 +164,119 @@ export function answerOf(
     next: decider(words, d),
     causes: causes.map((c) => ({ ...c, lines: { ...c.lines, evidence: [] } })),
   };
+}
+
+/** a long sentence said once is enough: shorter ones ("Then rerun.") may belong to each fix */
+const LONG_SENTENCE = 60;
+
+/** English sentences: split after a full stop and a space, never after "e.g." or "i.e." */
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of text.split(/(?<=\.)\s+/)) {
+    const last = out.at(-1);
+    if (last !== undefined && /\b(?:e\.g|i\.e|vs|cf)\.$/.test(last)) out[out.length - 1] = `${last} ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** The sentences of a fix text not said by an earlier fix (each said one is remembered in `said`). */
+function unsaid(words: Words, text: string, said: Set<string>): string {
+  const parts = words.lang === 'zh' ? text.split(/(?<=。)/) : sentencesOf(text);
+  const kept = parts.filter((p) => p.trim().length < LONG_SENTENCE || !said.has(p.trim()));
+  for (const p of parts) if (p.trim().length >= LONG_SENTENCE) said.add(p.trim());
+  return kept.length === 0 ? text : kept.join(words.lang === 'zh' ? '' : ' ');
+}
+
+/** how many lines of its reasoning a cause shows without -v (what tells it apart comes on top) */
+const REASONS = 2;
+
+/**
+ * Each cause's reasoning as the reader sees it, in rank order. A message's meaning is said once, under the first
+ * cause that reads it; a later cause that reads the same line says, in a sentence of its own, what that line means
+ * under it (or only that it fits it too), and what tells it from the earlier cause. A reason that is an evidence
+ * line word for word, or was said under an earlier cause, is not said again. With -v: every line, and the
+ * arguments against.
+ */
+function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean): Details[] {
+  const readAt = new Map<string, number>();
+  const said = new Set<string>();
+  return causes.map((c, i) => {
+    const rank = i + 1;
+    const ev = new Set(c.evidence.map((e) => e.text.trim()));
+    const readings = new Map((c.readings ?? []).map((r) => [r.why, r]));
+    const out: string[] = [];
+    const alsoAt = new Map<number, { i: number; reason: boolean }>();
+    let from: number | undefined;
+    for (const w of c.why ?? []) {
+      if (!verbose && out.length >= REASONS) break;
+      if (w.startsWith('against:') || ev.has(w.trim()) || ev.has(w.replace(/^now: /, '').trim())) continue;
+      const r = readings.get(w);
+      const earlier = r ? readAt.get(r.meaning) : undefined;
+      if (r && earlier !== undefined && earlier !== rank) {
+        const line = r.line > 0 ? r.line : '?';
+        const text = r.reason
+          ? words.t('answer.alsoFits', { line, rank: earlier, why: r.reason })
+          : words.t('answer.alsoFitsBare', { line, rank: earlier });
+        // one sentence per line of the input: the first reading of it that says something of its own
+        const at = alsoAt.get(r.line);
+        if (at !== undefined) {
+          if (r.reason && !at.reason) {
+            out[at.i] = text;
+            from = Math.min(from ?? earlier, earlier);
+          }
+          if (r.reason) at.reason = true;
+          continue;
+        }
+        alsoAt.set(r.line, { i: out.length, reason: Boolean(r.reason) });
+        out.push(text);
+        // what tells it apart from the strongest of the causes it shares a line with
+        from = Math.min(from ?? earlier, earlier);
+        continue;
+      }
+      // (the same meaning read twice under this cause, by two messages or two wordings: said once)
+      if (r && earlier === rank) continue;
+      if (r) readAt.set(r.meaning, rank);
+      if (said.has(w)) continue;
+      said.add(w);
+      out.push(w);
+    }
+    const tell = from !== undefined && c.test ? { rank: from, text: c.test.text, command: c.test.command } : undefined;
+    const against = verbose ? (c.why ?? []).filter((w) => w.startsWith('against:')) : [];
+    return { lines: [...out, ...against], ...(tell ? { tell } : {}) };
+  });
+}
+
+/**
+ * What tells a cause from an earlier one, after its reasons. Its command goes first among the fix's commands (to
+ * run before acting; whole: a command is never wrapped); without a fix block under this cause, inside the sentence.
+ */
+function withTell(words: Words, lines: FindingLines, d: Details | undefined): FindingLines {
+  if (!d) return lines;
+  const t = d.tell;
+  if (!t) return { ...lines, details: d.lines };
+  const fix = lines.fix;
+  // (a fix for native Windows: the test's Linux command, libs or dmesg, would not run there; its words stay)
+  const windows = fix?.commands.some((x) => /^(?:where\.exe|tasklist|taskkill|set |\$env:)/.test(x)) ?? false;
+  const inFix = t.command !== undefined && fix !== undefined && !windows;
+  const sentence =
+    t.command && !inFix && !windows
+      ? words.t('answer.tellApartCmd', { rank: t.rank, test: t.text, command: t.command })
+      : words.t('answer.tellApart', { rank: t.rank, test: t.text });
+  const against = d.lines.filter((x) => x.startsWith('against:'));
+  const reasons = d.lines.filter((x) => !x.startsWith('against:'));
+  return {
+    ...lines,
+    details: [...reasons, sentence, ...against],
+    ...(inFix && fix && !fix.commands.includes(t.command!)
+      ? { fix: { ...fix, commands: [t.command!, ...fix.commands] } }
+      : {}),
+  };
+}
+
+interface Details {
+  lines: string[];
+  tell?: { rank: number; text: string; command?: string | undefined };
 }
 
 /**
@@ -250,8 +372,13 @@ function pairings(words: Words, manual: readonly string[], s: Snapshot): string[
   return [...new Set(out)];
 }
 
-function titleOf(words: Words, c: { id: string; setting?: string }): string {
+/**
+ * A cause's title as the answer shows it. Fragmentation's title names PyTorch's cache: for a log of another
+ * framework, or of none known, it is the framework's memory pool (the fix says it in that framework's words).
+ */
+export function titleOf(words: Words, c: { id: string; setting?: string }, framework?: string): string {
   if (c.setting) return words.t('explain.settingTitle', { setting: c.setting });
+  if (c.id === 'allocator_fragmentation' && framework !== 'pytorch') return words.t('explain.fragTitlePool');
   return isRootCauseId(c.id) ? ROOT_CAUSE_TITLES[c.id] : c.id;
 }
 

@@ -65,11 +65,10 @@ export function renderExplainMarkdown(
     });
   } else {
     a.causes.forEach((c, i) => {
-      const cause = d.causes[i]!;
       out.push('');
       out.push(`### ${i + 1}. ${mdText(c.title)} (${c.pct}%)`);
-      out.push('');
-      for (const w of cause.why.filter((x) => !x.startsWith('against:'))) out.push(`- ${mdText(w)}`);
+      if (c.lines.details.length > 0) out.push('');
+      for (const w of c.lines.details) out.push(`- ${mdText(w)}`);
       if (c.lines.evidence.length > 0) {
         out.push('');
         out.push(

@@ -57,23 +57,11 @@ export function renderExplainTerminal(words: Words, d: Diagnosis, o: RenderOptio
   return `${out.join('\n')}\n`;
 }
 
-/** the answer, each cause's reasons as its details (a reason that only repeats an evidence line is left out) */
+/** the answer (each cause's reasons are its details, said once across the causes: answer.ts), at most three
+ *  evidence lines a cause without -v */
 function answerWithReasons(words: Words, d: Diagnosis, verbose: boolean, snapshot: Snapshot | null): Answer {
   const a = answerOf(words, d, { verbose, snapshot });
-  a.causes.forEach((ac, i) => {
-    const cause = d.causes[i];
-    if (!cause) return;
-    const ev = new Set(cause.evidence.map((e) => e.text.trim()));
-    const why = cause.why.filter(
-      (w) => !w.startsWith('against:') && !ev.has(w.trim()) && !ev.has(w.replace(/^now: /, '').trim()),
-    );
-    const against = verbose ? cause.why.filter((w) => w.startsWith('against:')) : [];
-    ac.lines = {
-      ...ac.lines,
-      details: [...why.slice(0, verbose ? why.length : 2), ...against],
-      evidence: ac.lines.evidence.slice(0, verbose ? undefined : 3),
-    };
-  });
+  for (const ac of a.causes) ac.lines = { ...ac.lines, evidence: ac.lines.evidence.slice(0, verbose ? undefined : 3) };
   return a;
 }
 
