@@ -68,7 +68,18 @@ function strValue(name, before, after) {
   if (/\bdevice\s*:?\s*$|gpu\s*:?\s*$/i.test(before)) return '0';
   return 'conv2d';
 }
-function render(lines) {
+/**
+ * The value a generic check's entry stands for, where its `versions` text states it (one entry per status of a
+ * check such as THC's "cuda runtime error (%d) : %s": "this entry: error 8 = 'invalid device function'", "text
+ * 'resource allocation failed' stands for CUBLAS_STATUS_ALLOC_FAILED"): the check prints that number and text.
+ */
+function statedValue(e) {
+  const m = /this entry: error (\d+) = '([^']+)'/.exec(e.versions ?? '');
+  if (m) return { int: m[1], str: m[2] };
+  const s = /text '([^']+)' stands for/.exec(e.versions ?? '');
+  return s ? { str: s[1] } : {};
+}
+function render(lines, stated = {}) {
   return lines
     .map((line) =>
       line
@@ -77,6 +88,8 @@ function render(lines) {
           if ('raw' in p) return p.example ?? ' ';
           const before = line[i - 1] && 'lit' in line[i - 1] ? line[i - 1].lit : '';
           const after = line[i + 1] && 'lit' in line[i + 1] ? line[i + 1].lit : '';
+          if (p.ph === 'int' && stated.int) return stated.int;
+          if (p.ph !== 'int' && p.ph !== 'hex' && p.ph !== 'float' && stated.str) return stated.str;
           if (p.ph === 'int') return /version\s*:?\s*$/i.test(before) ? '8902' : '2';
           if (p.ph === 'hex') return '0x1f';
           if (p.ph === 'float') return '1.50';
@@ -158,7 +171,7 @@ async function main() {
     const causes = e.causes.map((c) => c.id);
     const otherOnly = causes.every((c) => c === 'other');
     const rendered = textArg === 'format' ? null : e.rendered_example;
-    const text = asPrinted(e, rendered ?? render(parseFormat(e.format)));
+    const text = asPrinted(e, rendered ?? render(parseFormat(e.format), statedValue(e)));
     for (const s of styles) {
       const d = await explainStream([{ name: 'message.log', chunks: [STYLES[s](text)] }], {});
       const ids = d.causes.map((c) => c.id);
