@@ -1,0 +1,31 @@
+// Wordings of older releases and neighbouring tools, each read as its source prints it (the shared message
+// catalog's entries and the sources they name): a rule here states what the source does, never one report's text.
+import { describe, expect, it } from 'vitest';
+import { explainText } from '../../src/judge/explain/engine.js';
+
+const sigs = (t: string) => explainText(t).signals.map((s) => s.signature);
+const first = (t: string) => explainText(t).causes[0]?.id;
+
+describe("PyTorch 0.x-1.x THC's cuBLAS check prints the status in its own words", () => {
+  // __THCublasCheck (aten/src/THC/THCGeneral.cpp): "cublas runtime error : %s" with a text per cublasStatus_t
+  it.each([
+    ['library not initialized', 'cublas.status.not_initialized'],
+    ['resource allocation failed', 'cublas.status.alloc_failed'],
+    ['an invalid numeric value was used as an argument', 'cublas.status.invalid_value'],
+    ['an absent device architectural feature is required', 'cublas.status.arch_mismatch'],
+    ['the GPU program failed to execute', 'cublas.status.execution_failed'],
+    ['an internal operation failed', 'cublas.status.internal_error'],
+  ])('"%s" is read as %s', (text, id) => {
+    const line = `RuntimeError: cublas runtime error : ${text} at /pytorch/aten/src/THC/THCBlas.cu:258`;
+    expect(sigs(line)).toContain(id);
+  });
+
+  it('the status decides the first cause (not the wrapper alone)', () => {
+    expect(first('RuntimeError: cublas runtime error : resource allocation failed at THCGeneral.cpp:250')).toBe(
+      'gpu_memory_exhausted',
+    );
+    expect(first('RuntimeError: cublas runtime error : an absent device architectural feature is required')).toBe(
+      'gpu_arch_unsupported',
+    );
+  });
+});
