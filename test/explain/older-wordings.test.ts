@@ -29,3 +29,19 @@ describe("PyTorch 0.x-1.x THC's cuBLAS check prints the status in its own words"
     );
   });
 });
+
+describe("ONNX Runtime's warning for a provider its build lacks", () => {
+  // check_and_normalize_provider_args: the providers of get_available_providers() are those compiled in
+  const warning =
+    "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.Available providers: 'AzureExecutionProvider, CPUExecutionProvider'";
+  it('is the CPU package in place of onnxruntime-gpu (missing first, the two packages side by side next)', () => {
+    const d = explainText(warning);
+    expect(d.signals.map((s) => s.signature)).toContain('ort.cuda_provider_not_in_build');
+    expect(d.causes.map((c) => c.id).slice(0, 2)).toEqual(['library_missing', 'library_conflict']);
+  });
+  it('says nothing of a provider that is not a GPU one', () => {
+    expect(sigs("Specified provider 'OpenVINOExecutionProvider' is not in available provider names.")).not.toContain(
+      'ort.cuda_provider_not_in_build',
+    );
+  });
+});
