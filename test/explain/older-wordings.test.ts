@@ -45,3 +45,14 @@ describe("ONNX Runtime's warning for a provider its build lacks", () => {
     );
   });
 });
+
+describe("the Kubernetes device plugin's line for a node whose GPUs it cannot see", () => {
+  it('"No devices found. Waiting indefinitely." is no device visible', () => {
+    expect(first('I1203 12:00:00.000000       1 main.go:256] No devices found. Waiting indefinitely.')).toBe(
+      'no_device_visible',
+    );
+  });
+  it('not a bare "No devices found." (any tool prints that)', () => {
+    expect(sigs('No devices found.')).not.toContain('k8s.device_plugin_no_devices');
+  });
+});
