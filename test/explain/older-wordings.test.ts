@@ -56,3 +56,18 @@ describe("the Kubernetes device plugin's line for a node whose GPUs it cannot se
     expect(sigs('No devices found.')).not.toContain('k8s.device_plugin_no_devices');
   });
 });
+
+describe("CuPy's import-time warning for several CuPy packages", () => {
+  it('is a library conflict, the packages of two CUDA majors a toolkit reading after it', () => {
+    const warning = [
+      '--------------------------------------------------------------------------------',
+      '',
+      '  CuPy may not function correctly because multiple CuPy packages are installed',
+      '  in your environment:',
+      '',
+      '    cupy-cuda11x, cupy-cuda12x',
+    ].join('\n');
+    const ids = explainText(warning).causes.map((c) => c.id);
+    expect(ids.slice(0, 2)).toEqual(['library_conflict', 'cuda_toolkit_mismatch']);
+  });
+});
