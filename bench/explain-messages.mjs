@@ -79,7 +79,9 @@ function statedValue(e) {
   const s = /text '([^']+)' stands for/.exec(e.versions ?? '');
   return s ? { str: s[1] } : {};
 }
-function render(lines, stated = {}) {
+/** glibc's loader prints the object's file name before its error ("NAME: invalid ELF header") */
+const LOADER = /^bminor\/glibc$/;
+function render(lines, stated = {}, loader = false) {
   return lines
     .map((line) =>
       line
@@ -88,6 +90,7 @@ function render(lines, stated = {}) {
           if ('raw' in p) return p.example ?? ' ';
           const before = line[i - 1] && 'lit' in line[i - 1] ? line[i - 1].lit : '';
           const after = line[i + 1] && 'lit' in line[i + 1] ? line[i + 1].lit : '';
+          if (loader && i === 0 && /^: /.test(after)) return 'libcudnn.so.8';
           if (p.ph === 'int' && stated.int) return stated.int;
           if (p.ph !== 'int' && p.ph !== 'hex' && p.ph !== 'float' && stated.str) return stated.str;
           if (p.ph === 'int') return /version\s*:?\s*$/i.test(before) ? '8902' : '2';
@@ -171,7 +174,10 @@ async function main() {
     const causes = e.causes.map((c) => c.id);
     const otherOnly = causes.every((c) => c === 'other');
     const rendered = textArg === 'format' ? null : e.rendered_example;
-    const text = asPrinted(e, rendered ?? render(parseFormat(e.format), statedValue(e)));
+    const text = asPrinted(
+      e,
+      rendered ?? render(parseFormat(e.format), statedValue(e), LOADER.test(e.source?.repo ?? '')),
+    );
     for (const s of styles) {
       const d = await explainStream([{ name: 'message.log', chunks: [STYLES[s](text)] }], {});
       const ids = d.causes.map((c) => c.id);
