@@ -71,3 +71,21 @@ describe("CuPy's import-time warning for several CuPy packages", () => {
     expect(ids.slice(0, 2)).toEqual(['library_conflict', 'cuda_toolkit_mismatch']);
   });
 });
+
+describe("glibc's loader finding a file by a CUDA library's name that it cannot load", () => {
+  // elf/dl-load.c open_verify prints "NAME: <reason>"
+  it.each([
+    ['ImportError: libcudnn.so.8: wrong ELF class: ELFCLASS32'],
+    ['OSError: /usr/local/cuda/lib64/libcudart.so.11.0: invalid ELF header'],
+    ['ImportError: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short'],
+  ])('%s: another copy first on the path, then the library missing', (line) => {
+    expect(
+      explainText(line)
+        .causes.map((c) => c.id)
+        .slice(0, 2),
+    ).toEqual(['library_conflict', 'library_missing']);
+  });
+  it('not for a library that is not CUDA', () => {
+    expect(sigs('ImportError: libfoo.so.1: invalid ELF header')).not.toContain('lib.not_a_loadable_elf');
+  });
+});
