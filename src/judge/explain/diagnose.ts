@@ -231,6 +231,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
       for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) {
         if (w > 0) {
+          // a reporter's own word for a cause (cue.*) is a habit of speech, not evidence: it moves the ranking only
+          // among the causes the messages allow, and never adds one
+          if (st.sig.id.startsWith(CUE_PREFIX) && !allowedByMessages(fromMessages, cause)) continue;
           board.add(cause, w, st.sig.summary, ev(st, 1));
           continue;
         }
@@ -398,6 +401,12 @@ export const HARDWARE_WORDS = regexOf(
 );
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
+/** the context rows that are a reporter's words for a cause (signatures/context.json), not facts of the machine */
+const CUE_PREFIX = 'cue.';
+function allowedByMessages(fromMessages: Map<RootCauseId, number>, id: RootCauseId): boolean {
+  const best = Math.max(0, ...fromMessages.values());
+  return best > 0 && (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE;
+}
 
 function evidenceTiers(
   board: Board,
