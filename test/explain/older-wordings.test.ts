@@ -89,3 +89,16 @@ describe("glibc's loader finding a file by a CUDA library's name that it cannot 
     expect(sigs('ImportError: libfoo.so.1: invalid ELF header')).not.toContain('lib.not_a_loadable_elf');
   });
 });
+
+describe('Windows loader codes by the text the system prints for them (any language)', () => {
+  // CPython's "DLL load failed while importing X: <FormatMessage text>" carries no number: the text is the code
+  it.each([
+    ['ImportError: DLL load failed while importing _C: The specified procedure could not be found.'],
+    ['ImportError: DLL load failed: 找不到指定的程序。'],
+  ])('ERROR_PROC_NOT_FOUND (127): %s is another release of a DLL first on the path', (line) => {
+    expect(first(line)).toBe('library_conflict');
+  });
+  it('ERROR_MOD_NOT_FOUND (126) by its text stays a missing library', () => {
+    expect(first('ImportError: DLL load failed while importing _C: 找不到指定的模块。')).toBe('library_missing');
+  });
+});
