@@ -102,3 +102,16 @@ describe('Windows loader codes by the text the system prints for them (any langu
     expect(first('ImportError: DLL load failed while importing _C: 找不到指定的模块。')).toBe('library_missing');
   });
 });
+
+describe('Windows ERROR_COMMIT_LIMIT (1455) while loading the CUDA DLLs', () => {
+  it.each([
+    [
+      'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\\x\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+    ],
+    [
+      'OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "C:\\x\\torch\\lib\\caffe2_detectron_ops_gpu.dll" or one of its dependencies.',
+    ],
+  ])('is the host memory (other), not a missing library: %s', (line) => {
+    expect(first(line)).toBe('other');
+  });
+});
