@@ -115,3 +115,23 @@ describe('Windows ERROR_COMMIT_LIMIT (1455) while loading the CUDA DLLs', () => 
     expect(first(line)).toBe('other');
   });
 });
+
+describe("NVRTC's own messages and statuses (CuPy's and PyTorch's run-time compilers print them)", () => {
+  it.each([
+    ['cupy.cuda.compiler.CompileException: nvrtc: error: failed to open libnvrtc-builtins.so.12.1.', 'library_missing'],
+    ['RuntimeError: nvrtc: error: failed to open nvrtc-builtins64_118.dll.', 'library_missing'],
+    ['cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (7)', 'library_missing'],
+    ['cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_INVALID_OPTION (5)', 'gpu_arch_unsupported'],
+    [
+      'cupy.cuda.compiler.CompileException: /tmp/t/kern.cu(1): catastrophic error: cannot open source file "cuda_fp16.h"',
+      'library_missing',
+    ],
+  ])('%s: %s', (line, id) => {
+    expect(first(line)).toBe(id);
+  });
+  it("a header that is not CUDA's says nothing of CUDA", () => {
+    expect(sigs('kern.cu(1): catastrophic error: cannot open source file "mylib.h"')).not.toContain(
+      'nvrtc.cuda_header_missing',
+    );
+  });
+});
