@@ -111,13 +111,15 @@ const STATUS_WRAP = [
   [/^(py)?nvml-/, /nvml|nvidia|\bgpu\b/i, (m) => `pynvml.nvml.NVMLError: ${m}`],
 ];
 // NCCL prints its own messages through its WARN macro ("host:pid:tid [dev] NCCL WARN …", src/include/debug.h); the
-// texts of ncclGetErrorString (src/init.cc) reach a log through a caller: PyTorch's ProcessGroupNCCL, the most common
+// texts of ncclGetErrorString (src/init.cc: one per ncclResult_t) reach a log through a caller: PyTorch's
+// ProcessGroupNCCL, the most common
+const NCCL_RESULTS =
+  /^nccl-(?:old-)?(?:unhandled-cuda-error|unhandled-system-error|internal-error|invalid-usage|invalid-argument|remote-error|in-progress|timeout|unknown-result)$/;
 const NCCL_WARN = (m) => `node1:1234:1290 [0] NCCL WARN ${m}`;
 const NCCL_RESULT = (m) =>
   `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${m}, NCCL version 2.18.1`;
 function asPrinted(e, text) {
-  if (/^nccl-/.test(e.id) && !/nccl/i.test(text))
-    return /(^|\/)init\.cc$/.test(e.source?.path ?? '') ? NCCL_RESULT(text) : NCCL_WARN(text);
+  if (/^nccl-/.test(e.id) && !/nccl/i.test(text)) return NCCL_RESULTS.test(e.id) ? NCCL_RESULT(text) : NCCL_WARN(text);
   for (const [id, words, wrap] of STATUS_WRAP) if (id.test(e.id) && !words.test(text)) return wrap(text);
   return text;
 }
