@@ -135,3 +135,18 @@ describe("NVRTC's own messages and statuses (CuPy's and PyTorch's run-time compi
     );
   });
 });
+
+describe("PyTorch's '<NCCL result>, NCCL version X' defers to the result's own text", () => {
+  const wrap = (text: string) =>
+    `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${text}, NCCL version 2.18.1`;
+  it('"unhandled cuda error" is read by its own row, not as the wrapper\'s "other"', () => {
+    const d = explainText(wrap('unhandled cuda error'));
+    expect(d.signals.map((s) => s.signature)).toEqual(
+      expect.arrayContaining(['pt-nccl-version-suffix', 'nccl-old-unhandled-cuda-error']),
+    );
+    expect(d.causes[0]?.id).not.toBe('other');
+  });
+  it('a result text with no row of its own leaves the wrapper its vote', () => {
+    expect(first(wrap('invalid usage'))).toBe('other');
+  });
+});

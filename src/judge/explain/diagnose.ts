@@ -444,8 +444,9 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   'tf-blas-without-support',
 ]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
- *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case) */
-const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error']);
+ *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case), and PyTorch's
+ *  "<ncclGetErrorString>, NCCL version X" (c10d NCCLUtils.cpp ncclGetErrorWithVersion: the result's text decides) */
+const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error', 'pt-nccl-version-suffix']);
 /** the driver refusing a module's PTX for its ISA version (cuda.h CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222: "the
  *  provided PTX was compiled with an unsupported toolchain"): its JIT, not a toolkit's ptxas, assembled the PTX */
 const DRIVER_JIT_REFUSED = 'cuda.unsupported_ptx';
