@@ -150,3 +150,12 @@ describe("PyTorch's '<NCCL result>, NCCL version X' defers to the result's own t
     expect(first(wrap('invalid usage'))).toBe('other');
   });
 });
+
+describe('NCCL finding no network interface to bootstrap on', () => {
+  it.each([
+    ['node1:1234:1290 [0] NCCL WARN Bootstrap : no socket interface found'],
+    ['node1:1234:1290 [0] NCCL WARN NET/Socket : No usable listening interface found'],
+  ])('%s is the interface setting (NCCL_SOCKET_IFNAME)', (line) => {
+    expect(first(line)).toBe('configuration_invalid');
+  });
+});
