@@ -159,3 +159,18 @@ describe('NCCL finding no network interface to bootstrap on', () => {
     expect(first(line)).toBe('configuration_invalid');
   });
 });
+
+describe("a library's own compute-capability floor, in its words", () => {
+  it.each([
+    ['RuntimeError: FlashAttention only supports Ampere GPUs or newer.'],
+    [
+      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.',
+    ],
+    [
+      'RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0',
+    ],
+    ['    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)'],
+  ])('%s is the GPU architecture', (line) => {
+    expect(first(line)).toBe('gpu_arch_unsupported');
+  });
+});
