@@ -174,3 +174,12 @@ describe("a library's own compute-capability floor, in its words", () => {
     expect(first(line)).toBe('gpu_arch_unsupported');
   });
 });
+
+describe("Docker's daemon without the NVIDIA runtime registered", () => {
+  it('"unknown or invalid runtime name: nvidia" starts no GPU container: no device visible, the runtime missing next', () => {
+    const ids = explainText('docker: Error response from daemon: unknown or invalid runtime name: nvidia.').causes.map(
+      (c) => c.id,
+    );
+    expect(ids.slice(0, 2)).toEqual(['no_device_visible', 'library_missing']);
+  });
+});
