@@ -183,3 +183,15 @@ describe("Docker's daemon without the NVIDIA runtime registered", () => {
     expect(ids.slice(0, 2)).toEqual(['no_device_visible', 'library_missing']);
   });
 });
+
+describe("TensorRT 8's wording of the cuDNN it loaded", () => {
+  it('"linked against cuDNN X but loaded cuDNN Y" is the same signal as TensorRT 5-7\'s wording', () => {
+    const newer = explainText('[TRT] [W] TensorRT was linked against cuDNN 8.6.0 but loaded cuDNN 8.2.1');
+    const older = explainText(
+      'WARNING: TensorRT was compiled against cuDNN 7.5.0 but is linked against cuDNN 7.0.5. This mismatch may potentially cause undefined behavior.',
+    );
+    expect(newer.signals.map((s) => s.signature)).toEqual(['tensorrt-cudnn-linked']);
+    expect(older.signals.map((s) => s.signature)).toEqual(['tensorrt-cudnn-linked']);
+    expect(newer.causes[0]?.id).toBe('cudnn_version_mismatch');
+  });
+});
