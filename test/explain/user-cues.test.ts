@@ -16,6 +16,14 @@ describe("a reporter's words move the causes the message allows", () => {
     expect(ids(said)[0]).toBe(ids(log)[0]);
   });
 
+  it('版本不匹配 weighs every version reading up alike, the stated one staying first', () => {
+    const log = 'RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED';
+    const said = `${log}\n怀疑是cuda和cudnn版本不匹配`;
+    expect(sigs(said)).toContain('cue.versions_mismatch_zh');
+    expect(scoreOf(said, 'cuda_toolkit_mismatch')).toBeGreaterThan(scoreOf(log, 'cuda_toolkit_mismatch'));
+    expect(ids(said)[0]).toBe(ids(log)[0]);
+  });
+
   it('其他进程占用 weighs "held by another process" up on an out-of-memory message', () => {
     const log = 'RuntimeError: CUDA error: out of memory';
     const said = `${log}\nnvidia-smi 里看到显存被其他进程占用`;
