@@ -195,3 +195,13 @@ describe("TensorRT 8's wording of the cuDNN it loaded", () => {
     expect(newer.causes[0]?.id).toBe('cudnn_version_mismatch');
   });
 });
+
+describe("JAX's hint appended to every plugin backend that fails to initialise", () => {
+  const hint =
+    ' (you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)';
+  it('does not vote once the failure it follows is read: "No visible GPU devices" is no device visible', () => {
+    const line = `RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.${hint}`;
+    expect(sigs(line)).toContain('jax-unable-init-backend-suffix-uninstall');
+    expect(first(line)).toBe('no_device_visible');
+  });
+});

@@ -442,6 +442,9 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   'oci-hook-failed-prefix',
   'trt-deserialize-failed',
   'tf-blas-without-support',
+  // JAX appends "(you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu …)" to every
+  // plugin backend that fails to initialise (jax/_src/xla_bridge.py): a hint printed whatever the failure was
+  'jax-unable-init-backend-suffix-uninstall',
 ]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
  *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case), and PyTorch's
