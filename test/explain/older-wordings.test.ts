@@ -205,3 +205,20 @@ describe("JAX's hint appended to every plugin backend that fails to initialise",
     expect(first(line)).toBe('no_device_visible');
   });
 });
+
+describe("TensorFlow 2.14-2.16's plugin registration lines at every start", () => {
+  const noise = [
+    'E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered',
+    'E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:607] Unable to register cuFFT factory: Attempting to register factory for plugin cuFFT when one has already been registered',
+    'E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:1515] Unable to register cuBLAS factory: Attempting to register factory for plugin cuBLAS when one has already been registered',
+  ].join('\n');
+  it('step aside for the failure that follows them', () => {
+    const dlopen =
+      'W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU.';
+    expect(first(`${noise}\n${dlopen}`)).toBe(first(dlopen));
+    expect(first(`${noise}\n${dlopen}`)).not.toBe('framework_bug');
+  });
+  it('alone keep their own reading', () => {
+    expect(first(noise)).toBe('framework_bug');
+  });
+});

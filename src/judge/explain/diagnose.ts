@@ -133,7 +133,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const pluginRaised = col.signals.has(JAX_PLUGIN_RAISED);
   // (the "configuration error" line itself only points at the exception that follows it)
   const consequence = (s: SignalState) =>
-    CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
+    CONSEQUENCES.has(s.group) ||
+    IMPORT_NOISE.has(s.group) ||
+    (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
   const firstVoters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
     ? errors.filter((s) => !consequence(s))
     : errors;
@@ -445,6 +447,18 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   // JAX appends "(you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu …)" to every
   // plugin backend that fails to initialise (jax/_src/xla_bridge.py): a hint printed whatever the failure was
   'jax-unable-init-backend-suffix-uninstall',
+]);
+/**
+ * Lines a framework prints at every start, whatever happens next: TensorFlow 2.14-2.16 and its bundled XLA both
+ * register the cuDNN/cuFFT/cuBLAS plugins ("Unable to register cuDNN factory: Attempting to register factory for
+ * plugin cuDNN when one has already been registered", harmless: the catalog's own reason). Beside another failure they
+ * step aside like a consequence; alone they keep their reading.
+ */
+const IMPORT_NOISE: ReadonlySet<string> = new Set([
+  'tf-cudnn-factory',
+  'tf-plugin-already-registered',
+  'tf-unable-register-cufft-factory',
+  'tf-unable-register-cublas-factory',
 ]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
  *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case), and PyTorch's
