@@ -222,3 +222,20 @@ describe("TensorFlow 2.14-2.16's plugin registration lines at every start", () =
     expect(first(noise)).toBe('framework_bug');
   });
 });
+
+describe("TensorFlow 2.12+'s 'TF-TRT Warning: Could not find TensorRT' at every import", () => {
+  const trt = 'W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT';
+  it.each([
+    [
+      'E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:429] Loaded runtime CuDNN library: 8.1.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher minor version.',
+    ],
+    [
+      'tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[256,256,3,3] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc',
+    ],
+  ])('does not outvote the failure after it: %s', (failure) => {
+    expect(first(`${trt}\n${failure}`)).toBe(first(failure));
+  });
+  it('alone still says TensorRT is missing', () => {
+    expect(first(trt)).toBe('library_missing');
+  });
+});

@@ -459,6 +459,9 @@ const IMPORT_NOISE: ReadonlySet<string> = new Set([
   'tf-plugin-already-registered',
   'tf-unable-register-cufft-factory',
   'tf-unable-register-cublas-factory',
+  // TensorFlow 2.12+ warns "TF-TRT Warning: Could not find TensorRT" at every import without TensorRT, which only
+  // TF-TRT needs (tf2tensorrt/utils/py_utils.cc)
+  'tf-trt-not-found',
 ]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
  *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case), and PyTorch's
