@@ -239,3 +239,26 @@ describe("TensorFlow 2.12+'s 'TF-TRT Warning: Could not find TensorRT' at every 
     expect(first(trt)).toBe('library_missing');
   });
 });
+
+describe("JAX's start-up lines for the platforms that are not there (ROCm, TPU)", () => {
+  const startup = [
+    'INFO:jax._src.xla_bridge:Unable to initialize backend \'rocm\': NOT_FOUND: Could not find registered platform with name: "rocm". Available platform names are: CUDA',
+    "INFO:jax._src.xla_bridge:Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
+  ].join('\n');
+  it('say nothing alone', () => {
+    expect(explainText(startup).causes).toEqual([]);
+  });
+  it('leave the failure after them its full weight', () => {
+    const cudnn =
+      'E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.6.0 but source was compiled with: 8.9.4.  CuDNN library needs to have matching major version and equal or higher minor version.';
+    expect(explainText(`${startup}\n${cudnn}`).causes[0]?.confidence).toBe(explainText(cudnn).causes[0]?.confidence);
+  });
+  it('a CUDA backend that fails still counts', () => {
+    expect(sigs("Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.")).toContain(
+      'jax-unable-init-backend',
+    );
+    expect(first("Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.")).toBe(
+      'no_device_visible',
+    );
+  });
+});

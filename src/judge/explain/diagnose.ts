@@ -122,7 +122,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const board = new Board();
   const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
   const all = [...col.signals.values()];
-  const errors = all.filter(voting);
+  // JAX tries every platform it knows at start and logs the ones that are not there ("Unable to initialize backend
+  // 'tpu': … libtpu.so: cannot open shared object file"): a signal read only on such lines says nothing of a GPU
+  const errors = all.filter(
+    (s) => voting(s) && !Collector.matches(s).every((m) => OTHER_PLATFORM_BACKEND.test(m.text)),
+  );
   const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
 
   // 1. votes of the messages
@@ -448,6 +452,8 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   // plugin backend that fails to initialise (jax/_src/xla_bridge.py): a hint printed whatever the failure was
   'jax-unable-init-backend-suffix-uninstall',
 ]);
+/** JAX/XLA's start-up line for a platform other than a GPU's (xla_bridge.py backends: ROCm is AMD's, TPU Google's) */
+const OTHER_PLATFORM_BACKEND = /Unable to initialize backend '(?:rocm|tpu|metal|iree_\w+)'/i;
 /**
  * Lines a framework prints at every start, whatever happens next: TensorFlow 2.14-2.16 and its bundled XLA both
  * register the cuDNN/cuFFT/cuBLAS plugins ("Unable to register cuDNN factory: Attempting to register factory for
