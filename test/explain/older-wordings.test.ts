@@ -33,7 +33,8 @@ describe("PyTorch 0.x-1.x THC's cuBLAS check prints the status in its own words"
 describe("ONNX Runtime's warning for a provider its build lacks", () => {
   // check_and_normalize_provider_args: the providers of get_available_providers() are those compiled in
   const warning =
-    "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.Available providers: 'AzureExecutionProvider, CPUExecutionProvider'";
+    "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.Available providers: " +
+    "'AzureExecutionProvider, CPUExecutionProvider'";
   it('is the CPU package in place of onnxruntime-gpu (missing first, the two packages side by side next)', () => {
     const d = explainText(warning);
     expect(d.signals.map((s) => s.signature)).toContain('ort.cuda_provider_not_in_build');
@@ -106,10 +107,12 @@ describe('Windows loader codes by the text the system prints for them (any langu
 describe('Windows ERROR_COMMIT_LIMIT (1455) while loading the CUDA DLLs', () => {
   it.each([
     [
-      'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\\x\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+      'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading ' +
+        '"C:\\x\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
     ],
     [
-      'OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "C:\\x\\torch\\lib\\caffe2_detectron_ops_gpu.dll" or one of its dependencies.',
+      'OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "C:\\x\\torch\\lib\\caffe2_detectron_ops_gpu.dll" or ' +
+        'one of its dependencies.',
     ],
   ])('is the host memory (other), not a missing library: %s', (line) => {
     expect(first(line)).toBe('other');
@@ -123,7 +126,8 @@ describe("NVRTC's own messages and statuses (CuPy's and PyTorch's run-time compi
     ['cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (7)', 'library_missing'],
     ['cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_INVALID_OPTION (5)', 'gpu_arch_unsupported'],
     [
-      'cupy.cuda.compiler.CompileException: /tmp/t/kern.cu(1): catastrophic error: cannot open source file "cuda_fp16.h"',
+      'cupy.cuda.compiler.CompileException: /tmp/t/kern.cu(1): catastrophic error: cannot open source file ' +
+        '"cuda_fp16.h"',
       'library_missing',
     ],
   ])('%s: %s', (line, id) => {
@@ -138,7 +142,8 @@ describe("NVRTC's own messages and statuses (CuPy's and PyTorch's run-time compi
 
 describe("PyTorch's '<NCCL result>, NCCL version X' defers to the result's own text", () => {
   const wrap = (text: string) =>
-    `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${text}, NCCL version 2.18.1`;
+    `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${text}, NCCL version ` +
+    `2.18.1`;
   it('"unhandled cuda error" is read by its own row, not as the wrapper\'s "other"', () => {
     const d = explainText(wrap('unhandled cuda error'));
     expect(d.signals.map((s) => s.signature)).toEqual(
@@ -164,10 +169,13 @@ describe("a library's own compute-capability floor, in its words", () => {
   it.each([
     ['RuntimeError: FlashAttention only supports Ampere GPUs or newer.'],
     [
-      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.',
+      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has ' +
+        'compute capability 7.5.',
     ],
     [
-      'RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0',
+      'RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which ' +
+        'is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA ' +
+        'capability 6.0',
     ],
     ['    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)'],
   ])('%s is the GPU architecture', (line) => {
@@ -176,7 +184,7 @@ describe("a library's own compute-capability floor, in its words", () => {
 });
 
 describe("Docker's daemon without the NVIDIA runtime registered", () => {
-  it('"unknown or invalid runtime name: nvidia" starts no GPU container: no device visible, the runtime missing next', () => {
+  it('"unknown or invalid runtime name: nvidia" is no device visible, the runtime missing next', () => {
     const ids = explainText('docker: Error response from daemon: unknown or invalid runtime name: nvidia.').causes.map(
       (c) => c.id,
     );
@@ -188,7 +196,8 @@ describe("TensorRT 8's wording of the cuDNN it loaded", () => {
   it('"linked against cuDNN X but loaded cuDNN Y" is the same signal as TensorRT 5-7\'s wording', () => {
     const newer = explainText('[TRT] [W] TensorRT was linked against cuDNN 8.6.0 but loaded cuDNN 8.2.1');
     const older = explainText(
-      'WARNING: TensorRT was compiled against cuDNN 7.5.0 but is linked against cuDNN 7.0.5. This mismatch may potentially cause undefined behavior.',
+      'WARNING: TensorRT was compiled against cuDNN 7.5.0 but is linked against cuDNN 7.0.5. This mismatch may ' +
+        'potentially cause undefined behavior.',
     );
     expect(newer.signals.map((s) => s.signature)).toEqual(['tensorrt-cudnn-linked']);
     expect(older.signals.map((s) => s.signature)).toEqual(['tensorrt-cudnn-linked']);
@@ -200,7 +209,8 @@ describe("JAX's hint appended to every plugin backend that fails to initialise",
   const hint =
     ' (you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)';
   it('does not vote once the failure it follows is read: "No visible GPU devices" is no device visible', () => {
-    const line = `RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.${hint}`;
+    const line =
+      `RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU ` + `devices.${hint}`;
     expect(sigs(line)).toContain('jax-unable-init-backend-suffix-uninstall');
     expect(first(line)).toBe('no_device_visible');
   });
@@ -208,13 +218,17 @@ describe("JAX's hint appended to every plugin backend that fails to initialise",
 
 describe("TensorFlow 2.14-2.16's plugin registration lines at every start", () => {
   const noise = [
-    'E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has already been registered',
-    'E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:607] Unable to register cuFFT factory: Attempting to register factory for plugin cuFFT when one has already been registered',
-    'E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:1515] Unable to register cuBLAS factory: Attempting to register factory for plugin cuBLAS when one has already been registered',
+    'E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: Attempting to ' +
+      'register factory for plugin cuDNN when one has already been registered',
+    'E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:607] Unable to register cuFFT factory: Attempting to ' +
+      'register factory for plugin cuFFT when one has already been registered',
+    'E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:1515] Unable to register cuBLAS factory: Attempting ' +
+      'to register factory for plugin cuBLAS when one has already been registered',
   ].join('\n');
   it('step aside for the failure that follows them', () => {
     const dlopen =
-      'W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU.';
+      'W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries. Please make sure ' +
+      'the missing libraries mentioned above are installed properly if you would like to use GPU.';
     expect(first(`${noise}\n${dlopen}`)).toBe(first(dlopen));
     expect(first(`${noise}\n${dlopen}`)).not.toBe('framework_bug');
   });
@@ -227,10 +241,13 @@ describe("TensorFlow 2.12+'s 'TF-TRT Warning: Could not find TensorRT' at every 
   const trt = 'W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT';
   it.each([
     [
-      'E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:429] Loaded runtime CuDNN library: 8.1.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher minor version.',
+      'E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:429] Loaded runtime CuDNN library: 8.1.0 but ' +
+        'source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher ' +
+        'minor version.',
     ],
     [
-      'tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[256,256,3,3] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc',
+      'tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with ' +
+        'shape[256,256,3,3] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc',
     ],
   ])('does not outvote the failure after it: %s', (failure) => {
     expect(first(`${trt}\n${failure}`)).toBe(first(failure));
@@ -242,15 +259,18 @@ describe("TensorFlow 2.12+'s 'TF-TRT Warning: Could not find TensorRT' at every 
 
 describe("JAX's start-up lines for the platforms that are not there (ROCm, TPU)", () => {
   const startup = [
-    'INFO:jax._src.xla_bridge:Unable to initialize backend \'rocm\': NOT_FOUND: Could not find registered platform with name: "rocm". Available platform names are: CUDA',
-    "INFO:jax._src.xla_bridge:Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
+    "INFO:jax._src.xla_bridge:Unable to initialize backend 'rocm': NOT_FOUND: Could not find registered platform " +
+      'with name: "rocm". Available platform names are: CUDA',
+    "INFO:jax._src.xla_bridge:Unable to initialize backend 'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: " +
+      'cannot open shared object file: No such file or directory',
   ].join('\n');
   it('say nothing alone', () => {
     expect(explainText(startup).causes).toEqual([]);
   });
   it('leave the failure after them its full weight', () => {
     const cudnn =
-      'E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.6.0 but source was compiled with: 8.9.4.  CuDNN library needs to have matching major version and equal or higher minor version.';
+      'E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.6.0 but source was ' +
+      'compiled with: 8.9.4.  CuDNN library needs to have matching major version and equal or higher minor version.';
     expect(explainText(`${startup}\n${cudnn}`).causes[0]?.confidence).toBe(explainText(cudnn).causes[0]?.confidence);
   });
   it('a CUDA backend that fails still counts', () => {
