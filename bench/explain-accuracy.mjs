@@ -215,9 +215,8 @@ for (const m of MODES) {
 }
 const line = (name, rows) => {
   const s = { ...score(rows), ...calibration(rows) };
-  console.log(
-    `${name.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`,
-  );
+  const cells = [pct(s.top1).padStart(7), pct(s.top3).padStart(7), pct(s.top1Lenient).padStart(21)];
+  console.log(`${name.padEnd(30)} ${cells.join(' ')} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
 };
 if (heldOut) for (const m of MODES) line(`dev+dev2 -> dev3, ${m === 'env' ? 'env' : 'log alone'}`, heldOut[m]);
 for (const m of MODES) line(`by framework, ${m === 'env' ? 'env' : 'log alone'}`, byFramework[m]);

@@ -113,8 +113,18 @@ const STATUS_WRAP = [
 // NCCL prints its own messages through its WARN macro ("host:pid:tid [dev] NCCL WARN …", src/include/debug.h); the
 // texts of ncclGetErrorString (src/init.cc: one per ncclResult_t) reach a log through a caller: PyTorch's
 // ProcessGroupNCCL, the most common
-const NCCL_RESULTS =
-  /^nccl-(?:old-)?(?:unhandled-cuda-error|unhandled-system-error|internal-error|invalid-usage|invalid-argument|remote-error|in-progress|timeout|unknown-result)$/;
+const NCCL_RESULT_IDS = [
+  'unhandled-cuda-error',
+  'unhandled-system-error',
+  'internal-error',
+  'invalid-usage',
+  'invalid-argument',
+  'remote-error',
+  'in-progress',
+  'timeout',
+  'unknown-result',
+];
+const NCCL_RESULTS = new RegExp(`^nccl-(?:old-)?(?:${NCCL_RESULT_IDS.join('|')})$`);
 const NCCL_WARN = (m) => `node1:1234:1290 [0] NCCL WARN ${m}`;
 const NCCL_RESULT = (m) =>
   `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${m}, NCCL version 2.18.1`;
