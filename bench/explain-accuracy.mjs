@@ -8,6 +8,10 @@
 // and the per-cause confusion matrix. The in-sample figure (fit on all, score all) is shown for contrast only.
 // Scored a second time with the folds drawn by repository (a by-source split: every thread of tensorflow/tensorflow
 // on the same side), so that wording shared within one project's threads cannot carry a rule from fitting to scoring.
+// The held-out proxy: priors fitted on dev + dev2 only, every dev3 report scored with them (the rules are what they
+// are: dev3 was read while writing some, so this is an upper bound of a first read, but no prior comes from dev3).
+// Leave one framework group out: each group's reports scored with priors fitted on the other groups only (no
+// framework/era prior, no message-group count from that framework's threads), a proxy for a framework never seen.
 // --misses: the env misses by confusion cell, each with the other reports that share one of its message groups and
 // their labels; a miss is a label split when such a report is labelled with the miss's first cause (the same message
 // decided the other way elsewhere), which no rule reading that message can fix for both.
@@ -52,6 +56,27 @@ function crossValidate(keyOf) {
   }
   return out;
 }
+/** cross-validation with one fold per value of `groupOf` (scored only where `scoreGroup` holds, if given) */
+function leaveGroupOut(groupOf, scoreGroup = () => true) {
+  const groups = [...new Set(cases.map(groupOf))].filter(scoreGroup);
+  const out = Object.fromEntries(MODES.map((m) => [m, []]));
+  for (const g of groups) {
+    const inTrain = (_, i) => groupOf(cases[i]) !== g;
+    const priors = new t.PriorModel(t.fitPriors(reads.env.filter(inTrain), ['cv'], reads.log.filter(inTrain)));
+    for (const m of MODES)
+      reads[m].forEach((r, i) => {
+        if (groupOf(cases[i]) === g) out[m].push({ c: cases[i], d: r.diagnose(priors), group: g });
+      });
+  }
+  return out;
+}
+const corpusOf = new Map(dirs.flatMap((d) => readCorpora([d]).map((c) => [c.id, path.basename(d)])));
+/** the framework family of a report's thread (Keras with TensorFlow; the rest, each too few alone, together) */
+const FRAMEWORK_GROUP = { keras: 'tensorflow', paddlepaddle: 'paddle' };
+const frameworkGroupOf = (c) => {
+  const f = FRAMEWORK_GROUP[c.framework] ?? c.framework;
+  return ['pytorch', 'tensorflow', 'jax', 'paddle'].includes(f) ? f : 'other';
+};
 const results = crossValidate((c) => c.id);
 // by source: no repository has reports on both sides of a fold (all tensorflow/tensorflow threads together…)
 const byRepo = crossValidate(repoOf);
@@ -117,16 +142,27 @@ function confusion(rows) {
   return m;
 }
 
+// dev+dev2 -> dev3 only where the three corpora are the ones read
+const heldOut = dirs.some((d) => path.basename(d) === 'dev3')
+  ? leaveGroupOut(
+      (c) => (corpusOf.get(c.id) === 'dev3' ? 'dev3' : 'fit'),
+      (g) => g === 'dev3',
+    )
+  : null;
+const byFramework = leaveGroupOut(frameworkGroupOf);
 const summary = Object.fromEntries(MODES.map((m) => [m, { ...score(results[m]), ...calibration(results[m]) }]));
 const summaryByRepo = Object.fromEntries(MODES.map((m) => [m, { ...score(byRepo[m]), ...calibration(byRepo[m]) }]));
-// --dump FILE: each report's cross-validated first three causes per mode, by id folds and (`repo-env`, `repo-log`)
-// by repository folds (to diff two runs case by case)
+// --dump FILE: each report's cross-validated first three causes per mode, by id folds, by repository folds
+// (`repo-env`, `repo-log`), a framework group left out (`framework-*`) and dev+dev2 -> dev3 (`dev3-*`), to diff two
+// runs case by case
 if (argv.includes('--dump')) {
   const firstThree = (list) =>
     Object.fromEntries(list.map(({ c, d }) => [c.id, { label: c.label, got: d.causes.slice(0, 3).map((x) => x.id) }]));
   const rows = Object.fromEntries([
     ...MODES.map((m) => [m, firstThree(results[m])]),
     ...MODES.map((m) => [`repo-${m}`, firstThree(byRepo[m])]),
+    ...MODES.map((m) => [`framework-${m}`, firstThree(byFramework[m])]),
+    ...(heldOut ? MODES.map((m) => [`dev3-${m}`, firstThree(heldOut[m])]) : []),
   ]);
   (await import('node:fs')).writeFileSync(argv[argv.indexOf('--dump') + 1], JSON.stringify(rows, null, 1));
 }
@@ -140,6 +176,11 @@ if (argv.includes('--json')) {
         summaryByRepo,
         inSample: Object.fromEntries(MODES.map((m) => [m, score(inSample[m])])),
         confusion: confusion(results.env),
+        heldOut:
+          heldOut && Object.fromEntries(MODES.map((m) => [m, { ...score(heldOut[m]), ...calibration(heldOut[m]) }])),
+        byFramework: Object.fromEntries(
+          MODES.map((m) => [m, { ...score(byFramework[m]), ...calibration(byFramework[m]) }]),
+        ),
       },
       null,
       1,
@@ -172,6 +213,13 @@ for (const m of MODES) {
     `${`by repository, ${m === 'env' ? 'env' : 'log alone'}`.padEnd(30)} ${pct(s.top1).padStart(7)} ${pct(s.top3).padStart(7)} ${pct(s.top1Lenient).padStart(21)} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`,
   );
 }
+const line = (name, rows) => {
+  const s = { ...score(rows), ...calibration(rows) };
+  const cells = [pct(s.top1).padStart(7), pct(s.top3).padStart(7), pct(s.top1Lenient).padStart(21)];
+  console.log(`${name.padEnd(30)} ${cells.join(' ')} ${pct(s.nothing).padStart(8)} ${s.ece.toFixed(3).padStart(6)}`);
+};
+if (heldOut) for (const m of MODES) line(`dev+dev2 -> dev3, ${m === 'env' ? 'env' : 'log alone'}`, heldOut[m]);
+for (const m of MODES) line(`by framework, ${m === 'env' ? 'env' : 'log alone'}`, byFramework[m]);
 for (const m of MODES) {
   const s = score(inSample[m]);
   console.log(
@@ -188,6 +236,31 @@ for (const d of dirs) {
   });
   console.log(`  ${`${name} (${ids.size})`.padEnd(12)} ${cells.join('   ')}`);
 }
+if (heldOut) {
+  console.log('\ndev+dev2 -> dev3 by language (env top-1 / top-3, ECE):');
+  for (const lang of [...new Set(heldOut.env.map((r) => r.c.lang ?? 'en'))]) {
+    const rows = heldOut.env.filter((r) => (r.c.lang ?? 'en') === lang);
+    const s = { ...score(rows), ...calibration(rows) };
+    console.log(`  ${`${lang} (${rows.length})`.padEnd(12)} ${pct(s.top1)} / ${pct(s.top3)}  ECE ${s.ece.toFixed(3)}`);
+  }
+  console.log(
+    '  reliability (env): ' +
+      calibration(heldOut.env)
+        .bins.filter((b) => b.n > 0)
+        .map((b) => `${b.lo.toFixed(1)}: ${b.n} at ${(b.conf / b.n).toFixed(2)} right ${(b.right / b.n).toFixed(2)}`)
+        .join(', '),
+  );
+}
+console.log('\nleave one framework group out (env top-1 / top-3 of the group scored with priors fitted without it):');
+console.log(
+  '  ' +
+    [...new Set(byFramework.env.map((r) => r.group))]
+      .map((g) => {
+        const s = score(byFramework.env.filter((r) => r.group === g));
+        return `${g} (${s.n}) ${pct(s.top1)} / ${pct(s.top3)}`;
+      })
+      .join('   '),
+);
 console.log('\nby language of the report (cross-validated, top-1 / top-3; `lang`, else English):');
 for (const lang of [...new Set(cases.map((c) => c.lang ?? 'en'))]) {
   const cells = MODES.map((m) => {

@@ -68,7 +68,20 @@ function strValue(name, before, after) {
   if (/\bdevice\s*:?\s*$|gpu\s*:?\s*$/i.test(before)) return '0';
   return 'conv2d';
 }
-function render(lines) {
+/**
+ * The value a generic check's entry stands for, where its `versions` text states it (one entry per status of a
+ * check such as THC's "cuda runtime error (%d) : %s": "this entry: error 8 = 'invalid device function'", "text
+ * 'resource allocation failed' stands for CUBLAS_STATUS_ALLOC_FAILED"): the check prints that number and text.
+ */
+function statedValue(e) {
+  const m = /this entry: error (\d+) = '([^']+)'/.exec(e.versions ?? '');
+  if (m) return { int: m[1], str: m[2] };
+  const s = /text '([^']+)' stands for/.exec(e.versions ?? '');
+  return s ? { str: s[1] } : {};
+}
+/** glibc's loader prints the object's file name before its error ("NAME: invalid ELF header") */
+const LOADER = /^bminor\/glibc$/;
+function render(lines, stated = {}, loader = false) {
   return lines
     .map((line) =>
       line
@@ -77,6 +90,9 @@ function render(lines) {
           if ('raw' in p) return p.example ?? ' ';
           const before = line[i - 1] && 'lit' in line[i - 1] ? line[i - 1].lit : '';
           const after = line[i + 1] && 'lit' in line[i + 1] ? line[i + 1].lit : '';
+          if (loader && i === 0 && /^: /.test(after)) return 'libcudnn.so.8';
+          if (p.ph === 'int' && stated.int) return stated.int;
+          if (p.ph !== 'int' && p.ph !== 'hex' && p.ph !== 'float' && stated.str) return stated.str;
           if (p.ph === 'int') return /version\s*:?\s*$/i.test(before) ? '8902' : '2';
           if (p.ph === 'hex') return '0x1f';
           if (p.ph === 'float') return '1.50';
@@ -94,7 +110,26 @@ const STATUS_WRAP = [
   [/^cuda-/, /cud|\bgpu\b|nccl|\bdevice\b/i, (m) => `CUDA error: ${m}`],
   [/^(py)?nvml-/, /nvml|nvidia|\bgpu\b/i, (m) => `pynvml.nvml.NVMLError: ${m}`],
 ];
+// NCCL prints its own messages through its WARN macro ("host:pid:tid [dev] NCCL WARN …", src/include/debug.h); the
+// texts of ncclGetErrorString (src/init.cc: one per ncclResult_t) reach a log through a caller: PyTorch's
+// ProcessGroupNCCL, the most common
+const NCCL_RESULT_IDS = [
+  'unhandled-cuda-error',
+  'unhandled-system-error',
+  'internal-error',
+  'invalid-usage',
+  'invalid-argument',
+  'remote-error',
+  'in-progress',
+  'timeout',
+  'unknown-result',
+];
+const NCCL_RESULTS = new RegExp(`^nccl-(?:old-)?(?:${NCCL_RESULT_IDS.join('|')})$`);
+const NCCL_WARN = (m) => `node1:1234:1290 [0] NCCL WARN ${m}`;
+const NCCL_RESULT = (m) =>
+  `RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ${m}, NCCL version 2.18.1`;
 function asPrinted(e, text) {
+  if (/^nccl-/.test(e.id) && !/nccl/i.test(text)) return NCCL_RESULTS.test(e.id) ? NCCL_RESULT(text) : NCCL_WARN(text);
   for (const [id, words, wrap] of STATUS_WRAP) if (id.test(e.id) && !words.test(text)) return wrap(text);
   return text;
 }
@@ -158,7 +193,10 @@ async function main() {
     const causes = e.causes.map((c) => c.id);
     const otherOnly = causes.every((c) => c === 'other');
     const rendered = textArg === 'format' ? null : e.rendered_example;
-    const text = asPrinted(e, rendered ?? render(parseFormat(e.format)));
+    const text = asPrinted(
+      e,
+      rendered ?? render(parseFormat(e.format), statedValue(e), LOADER.test(e.source?.repo ?? '')),
+    );
     for (const s of styles) {
       const d = await explainStream([{ name: 'message.log', chunks: [STYLES[s](text)] }], {});
       const ids = d.causes.map((c) => c.id);

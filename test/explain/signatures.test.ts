@@ -108,9 +108,10 @@ describe('hand-written rows, families and framework cues', () => {
       for (const ex of sig.examples) {
         const line = normaliseLine(ex);
         expect(sig.re.test(line), ex).toBe(true);
-        const held = reg.anchors.idsIn(line).map((i) => reg.anchors.words[i]);
+        // by id: the anchor set holds its words as their UTF-8 bytes (a Chinese anchor is not its own string there)
+        const held = reg.anchors.idsIn(line);
         expect(
-          sig.anchors.some((a) => held.includes(a.toLowerCase())),
+          sig.anchors.some((a) => held.includes(reg.anchors.idOf(a) ?? -1)),
           `${ex} holds none of ${sig.anchors.join(', ')}`,
         ).toBe(true);
       }

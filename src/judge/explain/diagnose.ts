@@ -125,7 +125,11 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const readings = new Map<string, Reading>();
   const ev = (st: SignalState, max?: number) => col.evidenceOf(st, max);
   const all = [...col.signals.values()];
-  const errors = all.filter(voting);
+  // JAX tries every platform it knows at start and logs the ones that are not there ("Unable to initialize backend
+  // 'tpu': … libtpu.so: cannot open shared object file"): a signal read only on such lines says nothing of a GPU
+  const errors = all.filter(
+    (s) => voting(s) && !Collector.matches(s).every((m) => OTHER_PLATFORM_BACKEND.test(m.text)),
+  );
   const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
 
   // 1. votes of the messages
@@ -136,7 +140,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const pluginRaised = col.signals.has(JAX_PLUGIN_RAISED);
   // (the "configuration error" line itself only points at the exception that follows it)
   const consequence = (s: SignalState) =>
-    CONSEQUENCES.has(s.group) || (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
+    CONSEQUENCES.has(s.group) ||
+    IMPORT_NOISE.has(s.group) ||
+    (pluginRaised && (JAX_BACKEND_UNKNOWN.test(s.group) || s.group === JAX_PLUGIN_RAISED));
   const firstVoters = errors.some((s) => !consequence(s) && s.sig.kind !== 'family')
     ? errors.filter((s) => !consequence(s))
     : errors;
@@ -234,6 +240,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
       for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) {
         if (w > 0) {
+          // a reporter's own word for a cause (cue.*) is a habit of speech, not evidence: it moves the ranking only
+          // among the causes the messages allow, and never adds one
+          if (st.sig.id.startsWith(CUE_PREFIX) && !allowedByMessages(fromMessages, cause)) continue;
           board.add(cause, w, st.sig.summary, ev(st, 1));
           continue;
         }
@@ -409,6 +418,12 @@ export const HARDWARE_WORDS = regexOf(
 );
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
+/** the context rows that are a reporter's words for a cause (signatures/context.json), not facts of the machine */
+const CUE_PREFIX = 'cue.';
+function allowedByMessages(fromMessages: Map<RootCauseId, number>, id: RootCauseId): boolean {
+  const best = Math.max(0, ...fromMessages.values());
+  return best > 0 && (fromMessages.get(id) ?? 0) >= best * ALLOWED_SHARE;
+}
 
 function evidenceTiers(
   board: Board,
@@ -444,10 +459,31 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   'oci-hook-failed-prefix',
   'trt-deserialize-failed',
   'tf-blas-without-support',
+  // JAX appends "(you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu …)" to every
+  // plugin backend that fails to initialise (jax/_src/xla_bridge.py): a hint printed whatever the failure was
+  'jax-unable-init-backend-suffix-uninstall',
+]);
+/** JAX/XLA's start-up line for a platform other than a GPU's (xla_bridge.py backends: ROCm is AMD's, TPU Google's) */
+const OTHER_PLATFORM_BACKEND = /Unable to initialize backend '(?:rocm|tpu|metal|iree_\w+)'/i;
+/**
+ * Lines a framework prints at every start, whatever happens next: TensorFlow 2.14-2.16 and its bundled XLA both
+ * register the cuDNN/cuFFT/cuBLAS plugins ("Unable to register cuDNN factory: Attempting to register factory for
+ * plugin cuDNN when one has already been registered", harmless: the catalog's own reason). Beside another failure they
+ * step aside like a consequence; alone they keep their reading.
+ */
+const IMPORT_NOISE: ReadonlySet<string> = new Set([
+  'tf-cudnn-factory',
+  'tf-plugin-already-registered',
+  'tf-unable-register-cufft-factory',
+  'tf-unable-register-cublas-factory',
+  // TensorFlow 2.12+ warns "TF-TRT Warning: Could not find TensorRT" at every import without TensorRT, which only
+  // TF-TRT needs (tf2tensorrt/utils/py_utils.cc)
+  'tf-trt-not-found',
 ]);
 /** messages that print a CUDA call's failure as "Error N: <cudaGetErrorString(N)>" and name no cause of their own
- *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case) */
-const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error']);
+ *  (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's codes PyTorch does not special-case), and PyTorch's
+ *  "<ncclGetErrorString>, NCCL version X" (c10d NCCLUtils.cpp ncclGetErrorWithVersion: the result's text decides) */
+const STATUS_WRAPPERS: ReadonlySet<string> = new Set(['pt-unexpected-devicecount-error', 'pt-nccl-version-suffix']);
 /** the driver refusing a module's PTX for its ISA version (cuda.h CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222: "the
  *  provided PTX was compiled with an unsupported toolchain"): its JIT, not a toolkit's ptxas, assembled the PTX */
 const DRIVER_JIT_REFUSED = 'cuda.unsupported_ptx';
