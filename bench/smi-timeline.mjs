@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeStandInSmi } from './speed-lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -75,14 +76,7 @@ async function main() {
   if (!opt.real) {
     const bin = path.join(work, 'bin');
     fs.mkdirSync(bin);
-    const xml = path.join(repo, 'test/fixtures/h200/idle/nvidia-smi-q.xml');
-    const csv = path.join(repo, 'test/fixtures/h200/idle/query-gpu.csv');
-    const delay = (Number(opt['smi-ms']) / 1000).toFixed(3);
-    fs.writeFileSync(
-      path.join(bin, 'nvidia-smi'),
-      `#!/bin/sh\ncase "$1" in\n  -q) sleep ${delay}; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.035; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`,
-      { mode: 0o755 },
-    );
+    writeStandInSmi(bin, repo, Number(opt['smi-ms']), 35);
     PATH = `${bin}:${PATH}`;
   }
   const node = process.env.NODE ?? process.execPath;

@@ -159,3 +159,19 @@ export function writeTrainingLog(file, bytes, shortLog, { varied = false } = {})
   fs.writeSync(fd, fs.readFileSync(shortLog));
   fs.closeSync(fd);
 }
+
+/**
+ * A stand-in nvidia-smi in `bin` that answers like the H200's: the captured `-q -x` after `smiMs`, the captured
+ * --query-gpu after `queryMs`, anything else exit 2.
+ */
+export function writeStandInSmi(bin, repo, smiMs, queryMs) {
+  const xml = path.join(repo, 'test/fixtures/h200/idle/nvidia-smi-q.xml');
+  const csv = path.join(repo, 'test/fixtures/h200/idle/query-gpu.csv');
+  const s = (ms) => (ms / 1000).toFixed(3);
+  fs.writeFileSync(
+    path.join(bin, 'nvidia-smi'),
+    `#!/bin/sh\ncase "$1" in\n  -q) sleep ${s(smiMs)}; cat '${xml}' ;;\n  --query-gpu=*) sleep ${s(queryMs)}; cat '${csv}' ;;\n` +
+      '  *) exit 2 ;;\nesac\n',
+    { mode: 0o755 },
+  );
+}

@@ -20,7 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatTable, measure, prefilterPattern, relate, writeTrainingLog } from './speed-lib.mjs';
+import { formatTable, measure, prefilterPattern, relate, writeStandInSmi, writeTrainingLog } from './speed-lib.mjs';
 import { rawTextPlugin } from '../scripts/lib/raw-text-plugin.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,14 +103,7 @@ if (real) {
   const root = m.buildMachine({ repo });
   const bin = path.join(work, 'bin');
   fs.mkdirSync(bin);
-  const xml = path.join(repo, 'test/fixtures/h200/idle/nvidia-smi-q.xml');
-  const csv = path.join(repo, 'test/fixtures/h200/idle/query-gpu.csv');
-  const delay = (Number(opt['smi-ms']) / 1000).toFixed(3);
-  fs.writeFileSync(
-    path.join(bin, 'nvidia-smi'),
-    `#!/bin/sh\ncase "$1" in\n  -q) sleep ${delay}; cat '${xml}' ;;\n  --query-gpu=*) sleep 0.025; cat '${csv}' ;;\n  *) exit 2 ;;\nesac\n`,
-    { mode: 0o755 },
-  );
+  writeStandInSmi(bin, repo, Number(opt['smi-ms']), 25);
   machineArgs = ['--root', root];
   machineEnv = {
     PATH: `${bin}:/opt/torch/.venv/bin:/usr/bin:/bin`,
