@@ -144,11 +144,23 @@ describe('the bundle', () => {
     const sentence = en['cmd.check.summary']!;
     expect(sentence.length).toBeGreaterThan(20);
     for (const f of codeFiles()) expect(fs.readFileSync(f, 'utf8')).not.toContain(sentence);
-    // no chunk holds the Chinese sentences (esbuild writes them as \u escapes)
-    const escaped = JSON.stringify('修复：')
-      .slice(1, -1)
-      .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-    for (const f of codeFiles()) expect(fs.readFileSync(f, 'utf8')).not.toContain(escaped);
+    // no chunk holds the Chinese sentences: not as text, nor as \u escapes in either case (esbuild writes upper
+    // case; a comment may hold a short label, so a whole sentence is looked for)
+    const zhSentence = zh['cmd.check.summary']!;
+    expect(zhSentence.length).toBeGreaterThan(10);
+    const escape = (upper: boolean) =>
+      JSON.stringify(zhSentence)
+        .slice(1, -1)
+        .replace(/[^\x00-\x7f]/g, (c) => {
+          const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+          return `\\u${upper ? hex.toUpperCase() : hex}`;
+        });
+    const forms = [zhSentence, escape(false), escape(true)];
+    expect(new Set(forms).size).toBe(3);
+    for (const f of codeFiles()) {
+      const code = fs.readFileSync(f, 'utf8');
+      for (const form of forms) expect(code).not.toContain(form);
+    }
     const log = path.join(repo, 'test/fixtures/h200/logs/conv-keep1200-bs64.txt');
     const zhRun = spawnSync(
       process.execPath,
