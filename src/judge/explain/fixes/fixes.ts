@@ -105,29 +105,9 @@ function family(fw: Framework | undefined): Family {
   return 'other';
 }
 
-/**
- * The framework a fix speaks of when the diagnosis named none: the one the lines behind it name (a module path, a
- * package, the framework's own error format such as Paddle's "(External) CUDA error(209)"), the most specific
- * first; none: the fix stays in neutral words. Only the fix's words follow it, never the ranking.
- */
-const FRAMEWORK_IN_LINES: ReadonlyArray<[Framework, RegExp]> = [
-  ['paddle', /\bpaddle(?:paddle)?\b|^\w*Error: \((?:External|PreconditionNotMet|ResourceExhausted|Unavailable)\) /i],
-  ['onnxruntime', /onnxruntime|\bORT\b|CUDAExecutionProvider/i],
-  ['cupy', /\bcupy/i],
-  ['mxnet', /\bmxnet/i],
-  ['jax', /\bjax(?:lib)?\b|\bxla_bridge\b|XlaRuntimeError/],
-  ['tensorflow', /\btensorflow\b|\bkeras\b/i],
-  ['pytorch', /\btorch\b|\bpytorch\b/i],
-];
-export function frameworkInLines(lines: readonly string[]): Framework | undefined {
-  return FRAMEWORK_IN_LINES.find(([, re]) => lines.some((l) => re.test(l)))?.[0];
-}
-
 /** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */
-export function fixFor(id: RootCauseId, given: FixContext): CauseFix {
-  const framework = given.framework ?? frameworkInLines(given.lines ?? []);
-  const c: FixContext = { ...given, framework };
-  const fam = family(framework);
+export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
+  const fam = family(c.framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
   const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
