@@ -7,6 +7,7 @@ import { adaptFix } from '../../platform/adapt-fix.js';
 import { dllNamesIn } from '../../platform/windows.js';
 import type { Entry } from '../analyse/board.js';
 import { paddleFix } from '../paddle.js';
+import { type Family, family } from './family.js';
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
@@ -91,18 +92,6 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
   const row = fam ? (BY_FAMILY[key]?.[fam] ?? BY_FAMILY[key]?.other) : BY_CAUSE[key];
   if (!row) throw new Error(`fixes.json has no fix ${key}${fam ? ` for ${fam}` : ''}`);
   return fromRow(row, cu);
-}
-
-type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
-function family(fw: Framework | undefined): Family {
-  if (fw === 'tensorflow' || fw === 'keras') return 'tf';
-  if (fw === 'jax' || fw === 'xla') return 'jax';
-  if (fw === 'pytorch') return 'torch';
-  if (fw === 'paddle') return 'paddle';
-  if (fw === 'onnxruntime') return 'ort';
-  if (fw === 'cupy') return 'cupy';
-  if (fw === 'mxnet') return 'mxnet';
-  return 'other';
 }
 
 /** The fix for a root cause: in the framework's terms (Paddle's from explain/paddle.ts), then for the platform. */

@@ -5,15 +5,7 @@
 import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import type { CauseTest, Framework } from '../types.js';
 import { t } from '../../../base/i18n/index.js';
-
-type Family = 'tf' | 'jax' | 'torch' | 'cupy' | 'other';
-function family(fw: Framework | undefined): Family {
-  if (fw === 'tensorflow' || fw === 'keras') return 'tf';
-  if (fw === 'jax' || fw === 'xla') return 'jax';
-  if (fw === 'pytorch') return 'torch';
-  if (fw === 'cupy') return 'cupy';
-  return 'other';
-}
+import { family } from './family.js';
 
 export function testFor(id: RootCauseId, fw: Framework | undefined): CauseTest | undefined {
   const fam = family(fw);
