@@ -1110,7 +1110,7 @@ export const zh: Record<MessageKey, string> = {
   'fix.frag.other':
     '框架的显存池中有足够的显存，但碎成了比请求小的块。在阶段之间释放它的缓存，或让它按需分配而不是从池中分配。',
   'fix.cudnn.needCompiled': 'cuDNN {version} 或同一主版本中更新的小版本',
-  'fix.cudnn.needBuilt': '框架构建时所用的 cuDNN 版本',
+  'fix.cudnn.needBuilt': 'cuDNN（框架构建时所用的版本）',
   'fix.cudnn.text':
     '加载的 cuDNN 与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
   'fix.cudnn.textRuntime':
