@@ -149,7 +149,7 @@ const versionBefore = (v, major, minor) => {
 const KINDS = ['framework', 'cuda', 'cudnn', 'tfWheel'];
 const FIELDS = ['reading', 'fix', 'test'];
 
-function problemsOf(name, text, d) {
+function problemsOf(text, d) {
   const fw = d.environment?.framework?.value;
   const fam = fw ? (FAMILY_OF[fw] ?? null) : null;
   const fwVersion = d.environment?.frameworkVersion?.value;
@@ -200,7 +200,7 @@ for (const lang of ['en', 'zh']) {
   for (const [name, text] of inputs) {
     total.inputs++;
     const d = m.explainText(text, { sourceName: name });
-    const ps = problemsOf(name, text, d);
+    const ps = problemsOf(text, d);
     for (const k of KINDS) {
       const mine = ps.filter((p) => p.kind === k);
       if (mine.length === 0) continue;

@@ -1309,9 +1309,16 @@ export const en = {
   'fix.held.mustKeep': 'Or, if it must keep running: {remedy}',
   'fix.held.freeGpu': 'Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...',
   'fix.held.text':
+    'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover processes (data-loading ' +
+    'workers, Jupyter kernels, stopped jobs) keep their memory until they exit.',
+  'fix.held.textPids':
+    'Another process holds the GPU memory (PID {pids}). Free it, wait for it, or use another GPU. Leftover processes ' +
+    '(data-loading workers, Jupyter kernels, stopped jobs) keep their memory until they exit.',
+  // PyTorch's own words: its data-loading workers are the DataLoader's
+  'fix.held.textTorch':
     'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover workers (DataLoader, ' +
     'Jupyter kernels, stopped jobs) keep their memory until they exit.',
-  'fix.held.textPids':
+  'fix.held.textPidsTorch':
     'Another process holds the GPU memory (PID {pids}). Free it, wait for it, or use another GPU. Leftover workers ' +
     '(DataLoader, Jupyter kernels, stopped jobs) keep their memory until they exit.',
   'fix.prealloc.jax':
@@ -1349,6 +1356,13 @@ export const en = {
   'fix.cudnn.textRuntime':
     'The cuDNN that loads ({runtime}) does not fit the framework build; install {need}, or install the framework ' +
     'release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
+  // TensorFlow before 2.14 and its libraries (../shared/compat/tensorflow.json: the tested build configurations)
+  'fix.tfSystem.tested':
+    "TensorFlow {version} loads CUDA and cuDNN from the machine's library path (LD_LIBRARY_PATH), never from pip's " +
+    'nvidia-* wheels; it was tested with CUDA {cuda} and cuDNN {cudnn}.',
+  'fix.tfSystem.text':
+    "This TensorFlow (before 2.14, by its loader's path in the log) loads CUDA and cuDNN from the machine's library " +
+    "path (LD_LIBRARY_PATH), never from pip's nvidia-* wheels; its release's tested build names the versions.",
   'fix.cuda.text':
     'The framework was built for CUDA {wanted}, not for the one installed. Install that CUDA runtime (alongside is ' +
     'fine), or install the framework build made for your CUDA.',
@@ -1396,6 +1410,8 @@ export const en = {
     'with pip wheels, a system copy). Remove the stale copy from the search path so the one the framework was ' +
     'built with loads.',
   'fix.pipMirror': '',
+  // the same for a framework other than PyTorch (whose CUDA wheels come from its own index, not the mirror)
+  'fix.pipMirrorOther': '',
   'fix.preload.text':
     'LD_PRELOAD forces {lib} into every program, and the loader could not use it. Take it out of LD_PRELOAD (or ' +
     'point it at a working copy), then rerun.',
@@ -2199,6 +2215,49 @@ export const en = {
   'explain.fragTitlePool': "The framework's memory pool is fragmented",
   'why.sigOneReason': '{what}. Under this cause, that means: {why}',
   'why.sigHere': '{what}. Here, that is: {why}',
+  // a catalog row's meaning or reason in words true of any framework: shown where the row's own words name a
+  // framework the input is not (src/judge/explain/readings.ts, neutralKey)
+  'reading.neutral.pt-import-libcudart-missing':
+    'A CUDA library could not be loaded: the loader found no file of that name on its search path.',
+  'reading.neutral.pt-import-libcudart-missing.cuda_toolkit_mismatch':
+    'the framework was built for another CUDA major than the one installed',
+  'reading.neutral.tf-cudnn-loaded-mismatch-v3.cudnn_version_mismatch':
+    "an older cuDNN (another package's copy, or the system's) loaded first",
+  'reading.neutral.dnn.library_not_found':
+    'The framework has no usable cuDNN (not loaded, wrong version, or failed to initialise)',
+  'reading.neutral.cuda-out-of-memory.framework_preallocation': 'a framework that reserves GPU memory up front took it',
+  'reading.neutral.nccl-cuda-malloc-failed.framework_preallocation': 'a framework reserved the GPU memory up front',
+  'reading.neutral.cudnn-not-initialized.framework_preallocation': 'a framework reserved the GPU memory up front',
+  'reading.neutral.xla-dnn-init-failed.library_conflict':
+    "another package's or the system's cuDNN loads before the framework's own",
+  'reading.neutral.tf-cudnn-handle.framework_preallocation':
+    "the framework's own reservation, or another framework in the same process, holds the memory",
+  'reading.neutral.cudnn-internal-error.gpu_memory_exhausted':
+    'a common symptom when cuDNN cannot get the memory it needs',
+  'reading.neutral.xla.unable_to_launch_convolution':
+    'A fused convolution could not be launched (a known class of compiler defects)',
+  'reading.neutral.ucx.sigbus':
+    'the process got SIGBUS: a page of a memory-mapped file it could not back, usually a full /dev/shm (shared-memory transports of NCCL/UCX and data-loading worker processes in a container), rarely failing hardware',
+  'reading.neutral.jax-found-version-older.cudnn_version_mismatch':
+    "an older cuDNN (the system's, conda's or another package's) loaded",
+  'reading.neutral.jax-found-version-older.cuda_toolkit_mismatch':
+    "an older CUDA runtime/cuBLAS/cuSOLVER/cuFFT/cuSPARSE loaded, e.g. another package's pinned nvidia-* wheels",
+  'reading.neutral.caffe-cublas-check':
+    'A cuBLAS call returned a non-success status; the status name (e.g. CUBLAS_STATUS_ALLOC_FAILED, CUBLAS_STATUS_ARCH_MISMATCH) follows the check text',
+  'reading.neutral.tf-dso-could-not-load':
+    'dlopen/LoadLibrary of a CUDA library failed; the framework leaves the GPU out when a library it needs is missing',
+  'reading.neutral.tf-dso-could-not-load.library_missing':
+    'the CUDA runtime/cuDNN/cuBLAS of the version the framework was built for is not installed or not on LD_LIBRARY_PATH/PATH',
+  'reading.neutral.xla-no-supported-devices.framework_preallocation':
+    'a framework in another process reserved the memory up front, so context creation failed',
+  'reading.neutral.tf-cannot-dlopen-gpu-libs':
+    'At least one of cudart/cublas/cufft/curand/cusolver/cusparse/cudnn could not be loaded, so the framework runs on the CPU',
+  'reading.neutral.tf-cannot-dlopen-gpu-libs.library_conflict':
+    'two packages in the same environment bring different versions of the CUDA libraries',
+  'reading.neutral.cupy-oom.memory_held_by_other_process':
+    "other processes, or another framework's up-front reservation, hold memory",
+  'reading.neutral.xla-driver-older-than-ptxas.driver_too_old': 'driver older than the CUDA toolkit the framework uses',
+  'reading.neutral.pt-no-cuda-gpus': 'CUDA initialised but reported zero devices where at least one was needed',
   'explain.testCommand': '{test}: {command}',
   'explain.snapshotFacts': "the machine's facts from the snapshot {file}: {sub}",
   'explain.err.cannotRead': 'cannot read {file}: {why}',

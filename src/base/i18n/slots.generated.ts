@@ -376,9 +376,11 @@ export interface Slots {
   'fix.held.mapped': 'local' | 'pid';
   'fix.held.mustKeep': 'remedy';
   'fix.held.textPids': 'pids';
+  'fix.held.textPidsTorch': 'pids';
   'fix.cudnn.needCompiled': 'version';
   'fix.cudnn.text': 'need';
   'fix.cudnn.textRuntime': 'need' | 'runtime';
+  'fix.tfSystem.tested': 'cuda' | 'cudnn' | 'version';
   'fix.cuda.text': 'wanted';
   'fix.driver.textDc': 'dc';
   'fix.driver.textMin': 'min';

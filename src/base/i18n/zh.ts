@@ -1088,8 +1088,12 @@ export const zh: Record<MessageKey, string> = {
   'fix.held.mustKeep': '或者，如果它必须继续运行：{remedy}',
   'fix.held.freeGpu': '或者在空闲的 GPU 上运行：CUDA_VISIBLE_DEVICES=<空闲 GPU 的序号> python ...',
   'fix.held.text':
-    '显存被其他进程占用。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
+    '显存被其他进程占用。释放它、等它结束，或换一个 GPU。残留的进程（数据加载 worker、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
   'fix.held.textPids':
+    '显存被其他进程占用（PID {pids}）。释放它、等它结束，或换一个 GPU。残留的进程（数据加载 worker、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
+  'fix.held.textTorch':
+    '显存被其他进程占用。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
+  'fix.held.textPidsTorch':
     '显存被其他进程占用（PID {pids}）。释放它、等它结束，或换一个 GPU。残留的 worker（DataLoader、Jupyter 内核、已暂停的任务）在退出前一直占着显存。',
   'fix.prealloc.jax':
     'JAX 在第一次运算时预先占用 75% 的显存。关闭预分配，或给它更小的比例，让 cuDNN/cuBLAS 和其他进程有空间。',
@@ -1115,6 +1119,10 @@ export const zh: Record<MessageKey, string> = {
     '加载的 cuDNN 与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
   'fix.cudnn.textRuntime':
     '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
+  'fix.tfSystem.tested':
+    'TensorFlow {version} 从本机的库搜索路径（LD_LIBRARY_PATH）加载 CUDA 和 cuDNN，从不使用 pip 的 nvidia-* wheel；它的测试构建是 CUDA {cuda} 和 cuDNN {cudnn}。',
+  'fix.tfSystem.text':
+    '这个 TensorFlow（早于 2.14，由日志中加载器的路径可知）从本机的库搜索路径（LD_LIBRARY_PATH）加载 CUDA 和 cuDNN，从不使用 pip 的 nvidia-* wheel；所需版本见该版本的测试构建表。',
   'fix.cuda.text':
     '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。',
   'fix.cuda.textOther':
@@ -1150,6 +1158,8 @@ export const zh: Record<MessageKey, string> = {
   'fix.pipMirror':
     '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）；' +
     'PyTorch 的 CUDA 版 wheel 仍需 --index-url 指向 download.pytorch.org 或其镜像。',
+  'fix.pipMirrorOther':
+    '在中国大陆下载慢时，pip 可加 -i https://pypi.tuna.tsinghua.edu.cn/simple 使用镜像（或 pip config set global.index-url 设为默认）。',
   'fix.preload.text':
     'LD_PRELOAD 把 {lib} 强制加载进每个程序，但加载器无法使用它。把它从 LD_PRELOAD 中去掉（或指向一份完好的副本），然后重新运行。',
   'fix.preload.textWhy':
@@ -1783,6 +1793,40 @@ export const zh: Record<MessageKey, string> = {
   'explain.fragTitlePool': '框架的显存池碎片化',
   'why.sigOneReason': '{what}。放在这个原因下，即：{why}',
   'why.sigHere': '{what}。这里即：{why}',
+  // a catalog row's meaning or reason in words true of any framework: shown where the row's own words name a
+  // framework the input is not (src/judge/explain/readings.ts, neutralKey)
+  'reading.neutral.pt-import-libcudart-missing': '无法加载某个 CUDA 动态库：加载器在其搜索路径上找不到这个名字的文件。',
+  'reading.neutral.pt-import-libcudart-missing.cuda_toolkit_mismatch':
+    '框架是针对另一个 CUDA 主版本构建的，与已安装的不同',
+  'reading.neutral.tf-cudnn-loaded-mismatch-v3.cudnn_version_mismatch':
+    '先加载了较旧的 cuDNN（其他包自带的副本，或系统的）',
+  'reading.neutral.dnn.library_not_found': '框架没有可用的 cuDNN（未加载、版本不对，或初始化失败）',
+  'reading.neutral.cuda-out-of-memory.framework_preallocation': '某个预先占用显存的框架占走了显存',
+  'reading.neutral.nccl-cuda-malloc-failed.framework_preallocation': '某个框架预先占用了显存',
+  'reading.neutral.cudnn-not-initialized.framework_preallocation': '某个框架预先占用了显存',
+  'reading.neutral.xla-dnn-init-failed.library_conflict': '其他包或系统的 cuDNN 先于框架自带的 cuDNN 被加载',
+  'reading.neutral.tf-cudnn-handle.framework_preallocation': '框架自己的预先占用，或同一进程中的另一个框架，占着显存',
+  'reading.neutral.cudnn-internal-error.gpu_memory_exhausted': 'cuDNN 拿不到所需显存时的常见症状',
+  'reading.neutral.xla.unable_to_launch_convolution': '无法启动融合卷积（一类已知的编译器缺陷）',
+  'reading.neutral.ucx.sigbus':
+    '进程收到 SIGBUS：内存映射文件的某一页无法提供，通常是 /dev/shm 已满（容器中 NCCL/UCX 的共享内存传输和数据加载工作进程），极少是硬件故障',
+  'reading.neutral.jax-found-version-older.cudnn_version_mismatch': '加载了较旧的 cuDNN（系统的、conda 的或其他包的）',
+  'reading.neutral.jax-found-version-older.cuda_toolkit_mismatch':
+    '加载了较旧的 CUDA 运行时/cuBLAS/cuSOLVER/cuFFT/cuSPARSE，例如其他包固定版本的 nvidia-* wheel',
+  'reading.neutral.caffe-cublas-check':
+    '某次 cuBLAS 调用返回了非成功状态；状态名（例如 CUBLAS_STATUS_ALLOC_FAILED、CUBLAS_STATUS_ARCH_MISMATCH）跟在检查文本之后',
+  'reading.neutral.tf-dso-could-not-load':
+    'dlopen/LoadLibrary 加载某个 CUDA 动态库失败；缺少所需的库时，框架不使用 GPU',
+  'reading.neutral.tf-dso-could-not-load.library_missing':
+    '框架构建时所用版本的 CUDA 运行时/cuDNN/cuBLAS 没有安装，或不在 LD_LIBRARY_PATH/PATH 上',
+  'reading.neutral.xla-no-supported-devices.framework_preallocation':
+    '另一个进程中的框架预先占用了显存，因此创建上下文失败',
+  'reading.neutral.tf-cannot-dlopen-gpu-libs':
+    'cudart/cublas/cufft/curand/cusolver/cusparse/cudnn 中至少有一个无法加载，因此框架在 CPU 上运行',
+  'reading.neutral.tf-cannot-dlopen-gpu-libs.library_conflict': '同一环境中的两个包带来了不同版本的 CUDA 库',
+  'reading.neutral.cupy-oom.memory_held_by_other_process': '其他进程，或另一个框架的预先占用，占着显存',
+  'reading.neutral.xla-driver-older-than-ptxas.driver_too_old': '驱动比框架所用的 CUDA 工具包旧',
+  'reading.neutral.pt-no-cuda-gpus': 'CUDA 已初始化，但在至少需要一个设备时报告了零个设备',
   'explain.testCommand': '{test}：{command}',
   'explain.snapshotFacts': '机器事实来自快照 {file}：{sub}',
   'explain.err.cannotRead': '无法读取 {file}：{why}',

@@ -14,7 +14,7 @@ import { Collector, exactCase, type SignalState } from './collect.js';
 import { fixFor } from './fixes/fixes.js';
 import { testFor } from './fixes/tests.js';
 import { combineWithMachine } from './machine.js';
-import { reasonAddsNothing, type Reading } from './readings.js';
+import { neutralKey, reasonAddsNothing, type Reading } from './readings.js';
 import { contextKeys } from './priors/model.js';
 import { eraOf, frameworkFamily } from './priors/context.js';
 import { defaultPriors } from './priors/default.js';
@@ -23,7 +23,7 @@ import type { PriorModel } from './priors/model.js';
 import { platformOfLog, platformOfSnapshot } from '../platform/detect.js';
 import type { Cause, Diagnosis, EnvironmentFacts, Framework, LogEvidence, Signal } from './types.js';
 import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
-import { getLang, t } from '../../base/i18n/index.js';
+import { getLang, t, tIn } from '../../base/i18n/index.js';
 import { signatureZh } from '../../base/i18n/signatures.js';
 import { eitherOf, regexOf } from '../../base/regex.js';
 
@@ -208,7 +208,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     for (const [cause, q] of Object.entries(dist) as Array<[RootCauseId, number]>) {
       let target: RootCauseId = cause;
       if (cause === 'framework_preallocation' && noPool) target = 'gpu_memory_exhausted';
-      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause, readings), ev(st, 2));
+      board.add(target, w * q * repeat * damp * share, reasonOf(st, cause, readings, fw), ev(st, 2));
       // a message that names its cause states it (the catalog's cause of a message that has one or two)
       if (kind === 'evidence' && q >= STATED_SHARE) board.grounded.add(target);
     }
@@ -327,6 +327,10 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
             matchedLines.some((l) => CONTAINER_WORDS.test(l)) ||
             (!!env.container && !/\bcontainer\.py\b/.test(env.container.text)),
           ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
+          stated: {
+            ...((env.buildCuda ?? env.cuda) ? { cuda: (env.buildCuda ?? env.cuda)!.value } : {}),
+            ...(env.cudnn ? { cudnn: env.cudnn.value } : {}),
+          },
         }),
         why: board.reasons(id),
         readings: board
@@ -712,18 +716,29 @@ function inFramework(
  * The message's meaning, and what it means under this cause when the catalog's reason adds to that meaning and to
  * the cause's title (readings.ts); kept as a reading so the answer can say the message once across the causes.
  */
-function reasonOf(st: SignalState, cause: RootCauseId, readings: Map<string, Reading>): string {
+function reasonOf(
+  st: SignalState,
+  cause: RootCauseId,
+  readings: Map<string, Reading>,
+  fw: Framework | undefined,
+): string {
   // Chinese output: the catalog's meaning and reason in Chinese where src/base/i18n/signatures-zh.json has the row,
   // else the English of the catalog, whole (never a sentence half in each language)
   const zh = getLang() === 'zh' ? signatureZh(st.sig.id) : null;
-  const en = st.sig.reasons[cause];
-  const adds = en !== undefined && !reasonAddsNothing(en, cause, st.sig.summary);
-  const what = zh
-    ? zh.summary.replace(/。$/, '')
-    : st.sig.kind === 'family'
-      ? st.sig.summary
-      : st.sig.summary.replace(/\.$/, '');
-  const why = adds ? (zh ? zh.reasons[cause] : en) : undefined;
+  // a meaning or reason that names another framework than the input's is said in the row's neutral words
+  const ownReason = st.sig.reasons[cause];
+  const neutralWhat = neutralKey(st.sig.id, null, st.sig.summary, fw);
+  const neutralWhy = ownReason === undefined ? null : neutralKey(st.sig.id, cause, ownReason, fw);
+  const en = neutralWhy ? tIn('en', neutralWhy) : ownReason;
+  const adds = en !== undefined && !reasonAddsNothing(en, cause, neutralWhat ? tIn('en', neutralWhat) : st.sig.summary);
+  const what = neutralWhat
+    ? t(neutralWhat).replace(/[.。]$/, '')
+    : zh
+      ? zh.summary.replace(/。$/, '')
+      : st.sig.kind === 'family'
+        ? st.sig.summary
+        : st.sig.summary.replace(/\.$/, '');
+  const why = adds ? (neutralWhy ? t(neutralWhy) : zh ? zh.reasons[cause] : en) : undefined;
   const text = why ? t(cause === 'other' ? 'why.sigHere' : 'why.sigOneReason', { what, why }) : what;
   const line = Collector.matches(st)[0]?.line ?? 0;
   if (!readings.has(text)) readings.set(text, { why: text, line, meaning: what, ...(why ? { reason: why } : {}) });

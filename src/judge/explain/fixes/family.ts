@@ -13,3 +13,30 @@ export function family(fw: Framework | undefined): Family {
   if (fw === 'mxnet') return 'mxnet';
   return 'other';
 }
+
+/** the words only one framework family uses: its name, its packages, its components and its settings */
+const NAMED: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
+  ['torch', /\b(?:PyTorch|torch\w*|libtorch\w*|c10\w*|ATen|THC\w*|CUDACachingAllocator|PYTORCH_\w+|DataLoader)\b/],
+  ['tf', /\b(?:TensorFlow|tensorflow\w*|TF|tf\.\w+|Keras|keras|TF_\w+|MaybeTryDlopenGPULibraries)\b/],
+  ['jax', /\b(?:JAX|jax\w*|XLA_PYTHON_CLIENT_\w+)\b/],
+  // the compiler and the device layer TensorFlow and JAX share
+  ['xla', /\b(?:XLA|StreamExecutor)\b/],
+  ['paddle', /\b(?:Paddle\w*|paddle\w*)\b/],
+  ['ort', /\b(?:ONNX Runtime|onnxruntime\w*|CUDAExecutionProvider)\b/],
+  ['cupy', /\b(?:CuPy|cupy\w*)\b/],
+  ['mxnet', /\b(?:MXNet|mxnet\w*)\b/],
+  ['caffe', /\bCaffe\b/],
+];
+
+/**
+ * A text names a framework (or a part only one framework has: libtorch, DataLoader, TF_*, jaxlib) that the input
+ * is not: with no framework known, any. XLA belongs to TensorFlow and JAX alike.
+ */
+export function namesOtherFramework(text: string, fw: Framework | undefined): boolean {
+  const own = fw === 'caffe' ? 'caffe' : family(fw);
+  for (const [f, re] of NAMED) {
+    if (f === own || (f === 'xla' && (own === 'tf' || own === 'jax'))) continue;
+    if (re.test(text)) return true;
+  }
+  return false;
+}

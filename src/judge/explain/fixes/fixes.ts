@@ -8,6 +8,7 @@ import { dllNamesIn } from '../../platform/windows.js';
 import type { Entry } from '../analyse/board.js';
 import { paddleFix } from '../paddle.js';
 import { type Family, family } from './family.js';
+import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTestedBuild } from './versions.js';
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
@@ -27,6 +28,8 @@ export interface FixContext {
   frameworkVersion?: string;
   /** the job ran in a container (the reporter says so, or the lines show the container runtime) */
   container?: boolean;
+  /** the CUDA (the framework's build, else the one installed) and cuDNN versions the reporter states */
+  stated?: { cuda?: string; cudnn?: string };
 }
 
 /**
@@ -114,7 +117,9 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
 
 function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
-  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x)) ? t('fix.pipMirror') : '';
+  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x))
+    ? t(family(c.framework) === 'torch' ? 'fix.pipMirror' : 'fix.pipMirrorOther')
+    : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
   if (!c.platform || c.platform === 'linux') return base;
   return adaptFix(base, c.platform, {
@@ -140,7 +145,8 @@ function preloadFix(path: string, why: string | undefined): CauseFix {
 function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   const h = c.hints;
-  const cu = cudaMajorIn(c.lines ?? []);
+  const lines = c.lines ?? [];
+  const cu = cudaMajorIn(lines);
   const jaxCuda = `jax[cuda${cu}]`;
   switch (id) {
     case 'gpu_memory_exhausted': {
@@ -168,7 +174,10 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       for (const r of h.holderRemedy ?? []) manual.push(t('fix.held.mustKeep', { remedy: r }));
       manual.push(t('fix.held.freeGpu'));
       return {
-        text: pids.length ? t('fix.held.textPids', { pids: pids.join(', ') }) : t('fix.held.text'),
+        // a DataLoader is PyTorch's: other frameworks' leftover workers are named by what they do
+        text: pids.length
+          ? t(fam === 'torch' ? 'fix.held.textPidsTorch' : 'fix.held.textPids', { pids: pids.join(', ') })
+          : t(fam === 'torch' ? 'fix.held.textTorch' : 'fix.held.text'),
         // the same first command check gives for a holder: fix shows each process and asks before ending it
         commands: ['gpu-env-doctor fix', 'nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv'],
         manual,
@@ -194,20 +203,26 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const need = compiled
         ? t('fix.cudnn.needCompiled', { version: compiled.split('.').slice(0, 2).join('.') })
         : t('fix.cudnn.needBuilt');
+      const text = runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need });
+      // TensorFlow before 2.14 takes cuDNN from the machine: no pip wheel reaches it
+      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines) === false) return tfSystemFix(text, c);
       const cmds: string[] = [];
       if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
       else if (fam === 'tf')
         cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
       else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
-      if (compiled && Number(compiled.split('.')[0]) >= 8)
+      if (compiled && Number(compiled.split('.')[0]) >= 8) {
+        const mm = compiled.split('.').slice(0, 2).join('.');
+        const buildCu = cudaMajorOfInput(lines, h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? c.stated?.cuda);
+        const wheel = cudnnWheel(buildCu ?? cu, mm);
+        const whose = buildCu ? `for the framework's CUDA ${buildCu} build` : "the cuXX of the framework's CUDA build";
         cmds.push(
-          `pip install "nvidia-cudnn-cu${cu}==${compiled.split('.').slice(0, 2).join('.')}.*"    # the cuXX of the ` +
-            `framework's CUDA build`,
+          wheel
+            ? `pip install "${wheel}"    # ${whose}${fam === 'tf' ? ' (TF 2.14+)' : ''}`
+            : `conda install -c conda-forge cudnn=${mm}    # no pip wheel of cuDNN ${mm} for CUDA ${buildCu ?? cu}`,
         );
-      return {
-        text: runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need }),
-        commands: cmds,
-      };
+      }
+      return { text, commands: cmds };
     }
     case 'cuda_toolkit_mismatch': {
       const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? h.jaxMinCuda?.[0];
@@ -248,17 +263,25 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
     }
     case 'library_missing': {
       const lib = h.lib?.[0];
-      const major = h.cudnnMajor?.[0];
+      const major = h.cudnnMajor?.[0] ?? (lib ? cudnnMajorOfInput([lib]) : null);
       const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
-      if (lib?.startsWith('libcudnn') || major)
+      const text = lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text');
+      // TensorFlow before 2.14 looks for the library on the machine's library path, never in pip's wheels
+      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines) === false) {
+        const sys = tfSystemFix(text, c);
+        return { ...sys, commands: [...cmds, ...sys.commands] };
+      }
+      if (lib?.startsWith('libcudnn') || major) {
+        const buildCu = cudaMajorOfInput(lines, c.stated?.cuda);
+        const wheel = major ? cudnnWheel(buildCu ?? cu, major) : `nvidia-cudnn-cu${buildCu ?? cu}`;
+        const tfOnly = fam === 'tf' ? '    # TF 2.14+; before, the system cuDNN on LD_LIBRARY_PATH' : '';
         cmds.push(
-          `pip install nvidia-cudnn-cu${cu}${major === '8' ? '==8.9.*' : ''}    # or: conda install -c conda-forge ` +
-            `cudnn`,
+          wheel
+            ? `pip install ${wheel}${tfOnly || '    # or: conda install -c conda-forge cudnn'}`
+            : `conda install -c conda-forge cudnn=${major}    # no pip wheel of cuDNN ${major} for CUDA ${buildCu ?? cu}`,
         );
-      return {
-        text: lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text'),
-        commands: cmds,
-      };
+      }
+      return { text, commands: cmds };
     }
     case 'gpu_arch_unsupported': {
       const cc = h.cc?.[0];
@@ -324,6 +347,30 @@ function containerFix(c: FixContext): CauseFix | null {
   return {
     text: t('fix.container.noGpus'),
     commands: ['nvidia-smi -L', 'ls -l /dev/nvidia*'],
+  };
+}
+
+/**
+ * TensorFlow before 2.14 loads the CUDA and cuDNN installed on the machine (LD_LIBRARY_PATH): the versions of its
+ * tested build where its version is known (else the majors the log asks for), installed the way TensorFlow's own
+ * install guide for those releases did (conda's cudatoolkit and cudnn, their folder on the library path).
+ */
+function tfSystemFix(lead: string, c: FixContext): CauseFix {
+  const lines = c.lines ?? [];
+  const tested = tfTestedBuild(c.frameworkVersion);
+  const cuda = tested?.cuda ?? cudaMajorOfInput(lines, c.hints.tfCuda?.[0] ?? c.stated?.cuda);
+  const cudnn = tested?.cudnn ?? cudnnMajorOfInput(lines, c.hints.tfCudnn?.[0] ?? c.stated?.cudnn);
+  const version = c.frameworkVersion;
+  const sentence = tested
+    ? t('fix.tfSystem.tested', { version: version ?? '', cuda: tested.cuda, cudnn: tested.cudnn })
+    : t('fix.tfSystem.text');
+  const pkgs = [cuda ? `cudatoolkit=${cuda}` : '', cudnn ? `cudnn=${cudnn}` : ''].filter(Boolean).join(' ');
+  return {
+    text: joinList([lead, sentence], 'sentence'),
+    commands: [
+      ...(pkgs ? [`conda install -c conda-forge ${pkgs}`] : []),
+      'export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH',
+    ],
   };
 }
 
