@@ -1405,6 +1405,13 @@ export const en = {
   'fix.missing.textLib':
     "A library the framework needs ({lib}) is not on the loader's path. Install it (for pip frameworks the nvidia-* " +
     'wheels; otherwise the CUDA/cuDNN packages) or add its folder to LD_LIBRARY_PATH (PATH on Windows).',
+  // the same for a framework that loads the machine's libraries only (TensorFlow before 2.14): no pip wheel
+  'fix.missing.textSystem':
+    "A library the framework needs is not on the loader's path. Install it (the CUDA/cuDNN packages) or add its " +
+    'folder to LD_LIBRARY_PATH (PATH on Windows).',
+  'fix.missing.textLibSystem':
+    "A library the framework needs ({lib}) is not on the loader's path. Install it (the CUDA/cuDNN packages) or add " +
+    'its folder to LD_LIBRARY_PATH (PATH on Windows).',
   'fix.conflict':
     'Two copies of a CUDA library compete and the wrong one loads first (LD_LIBRARY_PATH, a conda environment mixed ' +
     'with pip wheels, a system copy). Remove the stale copy from the search path so the one the framework was ' +

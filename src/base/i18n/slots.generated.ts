@@ -386,6 +386,7 @@ export interface Slots {
   'fix.driver.textMin': 'min';
   'fix.driver.textDcMin': 'dc' | 'min';
   'fix.missing.textLib': 'lib';
+  'fix.missing.textLibSystem': 'lib';
   'fix.preload.text': 'lib';
   'fix.preload.textWhy': 'lib' | 'why';
   'fix.arch.textCc': 'cc';

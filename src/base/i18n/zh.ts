@@ -1153,6 +1153,10 @@ export const zh: Record<MessageKey, string> = {
   'fix.missing.textLib':
     '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（pip 安装的框架用 nvidia-* wheel 包；否则用 CUDA/cuDNN 软件包），或把它所在的文件夹加入 ' +
     'LD_LIBRARY_PATH（Windows 上是 PATH）。',
+  'fix.missing.textSystem':
+    '框架需要的某个动态库不在加载器的搜索路径上。请安装它（CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
+  'fix.missing.textLibSystem':
+    '框架需要的动态库（{lib}）不在加载器的搜索路径上。请安装它（CUDA/cuDNN 软件包），或把它所在的文件夹加入 LD_LIBRARY_PATH（Windows 上是 PATH）。',
   'fix.conflict':
     '同一个 CUDA 动态库有两份副本相互冲突，先加载的是错误的那份（LD_LIBRARY_PATH、conda 环境与 pip wheel 包混用、系统自带的副本）。把过时的副本从搜索路径中去掉，让框架构建时所用的那份被加载。',
   'fix.pipMirror':

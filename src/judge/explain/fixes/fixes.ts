@@ -268,7 +268,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const text = lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text');
       // TensorFlow before 2.14 looks for the library on the machine's library path, never in pip's wheels
       if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines) === false) {
-        const sys = tfSystemFix(text, c);
+        const sys = tfSystemFix(lib ? t('fix.missing.textLibSystem', { lib }) : t('fix.missing.textSystem'), c);
         return { ...sys, commands: [...cmds, ...sys.commands] };
       }
       if (lib?.startsWith('libcudnn') || major) {
