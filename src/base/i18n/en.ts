@@ -1358,11 +1358,11 @@ export const en = {
     'release built for the cuDNN you have. Check which copy loads with gpu-env-doctor libs.',
   // TensorFlow before 2.14 and its libraries (../shared/compat/tensorflow.json: the tested build configurations)
   'fix.tfSystem.tested':
-    "TensorFlow {version} loads CUDA and cuDNN from the machine's library path (LD_LIBRARY_PATH), never from pip's " +
-    'nvidia-* wheels; it was tested with CUDA {cuda} and cuDNN {cudnn}.',
+    'TensorFlow {version} loads CUDA {cuda} and cuDNN {cudnn} (its tested build) from the library path ' +
+    "(LD_LIBRARY_PATH), not from pip's nvidia-* wheels.",
   'fix.tfSystem.text':
-    "This TensorFlow (before 2.14, by its loader's path in the log) loads CUDA and cuDNN from the machine's library " +
-    "path (LD_LIBRARY_PATH), never from pip's nvidia-* wheels; its release's tested build names the versions.",
+    "TensorFlow before 2.14 loads CUDA and cuDNN from the library path (LD_LIBRARY_PATH), not from pip's nvidia-* " +
+    'wheels.',
   'fix.cuda.text':
     'The framework was built for CUDA {wanted}, not for the one installed. Install that CUDA runtime (alongside is ' +
     'fine), or install the framework build made for your CUDA.',
@@ -1573,13 +1573,11 @@ export const en = {
   'win.restart': 'Restart Windows (a driver update or a driver reset needs it).',
   'win.cvd': '{cmd} (cmd) or {ps} (PowerShell), then start python',
   'win.k.condaBin':
-    'conda puts the CUDA and cuDNN DLLs of an environment in %CONDA_PREFIX%\\Library\\bin; activating the ' +
-    'environment puts that folder on PATH, so they are found only from an activated environment (Anaconda Prompt: ' +
-    'conda activate NAME).',
+    "conda's CUDA and cuDNN DLLs (%CONDA_PREFIX%\\Library\\bin) are on PATH only in an activated environment " +
+    '(conda activate NAME).',
   'win.k.dllSearch':
-    'Windows finds a DLL in the application\'s folder, then System32, then the folders of PATH in order; "error code ' +
-    'is 126" / "DLL load failed: The specified module could not be found" means the DLL, or one it depends on, is ' +
-    'in none of them. LD_LIBRARY_PATH means nothing on Windows.',
+    'Windows looks for a DLL in the program\'s folder, System32, then PATH (never LD_LIBRARY_PATH); error 126 / ' +
+    '"DLL load failed" means the DLL, or one it needs, is in none of them.',
   'win.k.tfNative':
     'TensorFlow 2.10 is the last release with GPU support on native Windows; TensorFlow 2.11 and later run on the ' +
     'GPU only under WSL2. The tensorflow[and-cuda] extra (2.14+) installs Linux-only nvidia-* wheels.',
@@ -2165,9 +2163,8 @@ export const en = {
   'paddle.yourBuild': 'your paddlepaddle-gpu build',
   // src/knowledge/paddle.json cudnnLoading (windows), in the catalog so that it reads in Chinese too
   'paddle.k.loadingWindows':
-    'On Windows Paddle loads cudnn64_<major>.dll (cudnn64_7.dll for cuDNN 7, cudnn64_8.dll for cuDNN 8) from PATH ' +
-    'and the CUDA bin folder; "error code is 126" is Windows\' "module not found": the DLL, or one it depends on ' +
-    '(zlibwapi.dll for cuDNN 8.3+), is not on PATH.',
+    'On Windows Paddle loads cudnn64_<major>.dll from PATH and the CUDA bin folder (cuDNN 8.3+ also needs ' +
+    'zlibwapi.dll there).',
   'paddle.couldNotOpen': 'Paddle could not open {lib}.',
   'paddle.couldNotOpen126':
     'Paddle could not open {lib} (Windows error 126: the DLL, or one it needs, is on no folder of PATH).',

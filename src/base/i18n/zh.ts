@@ -1120,9 +1120,9 @@ export const zh: Record<MessageKey, string> = {
   'fix.cudnn.textRuntime':
     '加载的 cuDNN（{runtime}）与框架构建不符；请安装 {need}，或安装针对你现有 cuDNN 构建的框架版本。用 gpu-env-doctor libs 查看实际加载的是哪一份。',
   'fix.tfSystem.tested':
-    'TensorFlow {version} 从本机的库搜索路径（LD_LIBRARY_PATH）加载 CUDA 和 cuDNN，从不使用 pip 的 nvidia-* wheel；它的测试构建是 CUDA {cuda} 和 cuDNN {cudnn}。',
+    'TensorFlow {version} 从库搜索路径（LD_LIBRARY_PATH）加载 CUDA {cuda} 和 cuDNN {cudnn}（它的测试构建），不使用 pip 的 nvidia-* wheel。',
   'fix.tfSystem.text':
-    '这个 TensorFlow（早于 2.14，由日志中加载器的路径可知）从本机的库搜索路径（LD_LIBRARY_PATH）加载 CUDA 和 cuDNN，从不使用 pip 的 nvidia-* wheel；所需版本见该版本的测试构建表。',
+    '早于 2.14 的 TensorFlow 从库搜索路径（LD_LIBRARY_PATH）加载 CUDA 和 cuDNN，不使用 pip 的 nvidia-* wheel。',
   'fix.cuda.text':
     '框架是针对 CUDA {wanted} 构建的，与已安装的不同。请安装那个 CUDA 运行时（并存安装即可），或安装针对你的 CUDA 构建的框架。',
   'fix.cuda.textOther':
@@ -1286,11 +1286,9 @@ export const zh: Record<MessageKey, string> = {
   'win.restart': '重启 Windows（更新或重置驱动后都需要）。',
   'win.cvd': '{cmd}（cmd）或 {ps}（PowerShell），然后启动 python',
   'win.k.condaBin':
-    'conda 把一个环境的 CUDA 和 cuDNN DLL 放在 %CONDA_PREFIX%\\Library\\bin；激活环境时该文件夹会加入 PATH，所以只有在激活的环境中才能找到它们（Anaconda ' +
-    'Prompt：conda activate NAME）。',
+    'conda 的 CUDA 和 cuDNN DLL（%CONDA_PREFIX%\\Library\\bin）只在激活的环境中才在 PATH 上（conda activate NAME）。',
   'win.k.dllSearch':
-    'Windows 依次在程序所在文件夹、System32、PATH 中的各个文件夹里查找 DLL；"error code is 126" / "DLL load failed: The specified module ' +
-    'could not be found" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。LD_LIBRARY_PATH 在 Windows 上不起作用。',
+    'Windows 依次在程序所在文件夹、System32、PATH 中查找 DLL（从不读 LD_LIBRARY_PATH）；错误 126 / "DLL load failed" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。',
   'win.k.tfNative':
     'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）' +
     '安装的是仅限 Linux 的 nvidia-* wheel 包。',
@@ -1751,9 +1749,7 @@ export const zh: Record<MessageKey, string> = {
   'paddle.aCudaLib': '某个 CUDA 动态库',
   'paddle.yourBuild': '你的 paddlepaddle-gpu 构建',
   'paddle.k.loadingWindows':
-    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 7 是 cudnn64_7.dll，' +
-    'cuDNN 8 是 cudnn64_8.dll）；' +
-    '"error code is 126" 是 Windows 的“找不到模块”：这个 DLL 或它依赖的某个 DLL（cuDNN 8.3+ 需要 zlibwapi.dll）不在 PATH 上。',
+    '在 Windows 上，Paddle 从 PATH 和 CUDA 的 bin 文件夹加载 cudnn64_<major>.dll（cuDNN 8.3+ 还需要那里有 zlibwapi.dll）。',
   'paddle.couldNotOpen': 'Paddle 无法打开 {lib}。',
   'paddle.couldNotOpen126':
     'Paddle 无法打开 {lib}（Windows 错误 126：这个 DLL 或它依赖的 DLL 不在 PATH 的任何文件夹中）。',

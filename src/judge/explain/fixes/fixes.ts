@@ -205,7 +205,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         : t('fix.cudnn.needBuilt');
       const text = runtime ? t('fix.cudnn.textRuntime', { runtime, need }) : t('fix.cudnn.text', { need });
       // TensorFlow before 2.14 takes cuDNN from the machine: no pip wheel reaches it
-      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines) === false) return tfSystemFix(text, c);
+      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines, c.platform) === false) return tfSystemFix(text, c);
       const cmds: string[] = [];
       if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
       else if (fam === 'tf')
@@ -267,7 +267,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       const cmds = [`ldconfig -p | grep -E '${lib ? lib.replace(/\.so.*$/, '') : 'libcudnn|libcudart|libcublas'}'`];
       const text = lib ? t('fix.missing.textLib', { lib }) : t('fix.missing.text');
       // TensorFlow before 2.14 looks for the library on the machine's library path, never in pip's wheels
-      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines) === false) {
+      if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines, c.platform) === false) {
         const sys = tfSystemFix(lib ? t('fix.missing.textLibSystem', { lib }) : t('fix.missing.textSystem'), c);
         return { ...sys, commands: [...cmds, ...sys.commands] };
       }

@@ -54,10 +54,16 @@ export function cudnnMajorOfInput(lines: readonly string[], stated?: string): st
 const TF_OLD_LOADER = /tensorflow\/(?:stream_executor|core\/platform)\/[\w/]*dso_loader/;
 
 /**
- * Whether this TensorFlow takes CUDA and cuDNN from pip's nvidia-* wheels (2.14 and later): from its version, else
- * from the loader's source path its log prints. Null: the input does not say.
+ * Whether this TensorFlow takes CUDA and cuDNN from pip's nvidia-* wheels (2.14 and later, on Linux): from its
+ * version, else from the loader's source path its log prints; on native Windows never (its last GPU release is 2.10,
+ * and the wheels are Linux-only). Null: the input does not say.
  */
-export function tfLoadsPipCuda(version: string | undefined, lines: readonly string[]): boolean | null {
+export function tfLoadsPipCuda(
+  version: string | undefined,
+  lines: readonly string[],
+  platform?: string,
+): boolean | null {
+  if (platform === 'windows') return false;
   const m = version ? /^(\d+)\.(\d+)/.exec(version) : null;
   if (m) return Number(m[1]) > 2 || (Number(m[1]) === 2 && Number(m[2]) >= 14);
   if (lines.some((l) => TF_OLD_LOADER.test(l))) return false;
