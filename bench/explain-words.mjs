@@ -9,6 +9,7 @@
 //               both TensorFlow and JAX); with no framework detected, a text that names exactly one framework
 //               (a list of several, each with its own setting, is neutral)
 //   cuda        a pip wheel's CUDA suffix (nvidia-*-cuNN, jax[cudaNN]) that is none of the CUDA majors the input names
+//               (not counted where the same fix also offers the input's own major: then the other is a choice)
 //   cudnn       a cuDNN major in a command or library name (nvidia-cudnn-cuNN==M, cudnn64_M.dll, libcudnn.so.M)
 //               that is none of the cuDNN majors the input names, where it names one
 //   tfWheel     nvidia-* pip wheels for a TensorFlow whose stated version is before 2.14 (those releases load the
@@ -136,7 +137,7 @@ function cudnnStated(s) {
 }
 function cudaStated(s) {
   const out = new Set();
-  for (const mm of s.matchAll(/nvidia-[a-z-]+-cu(\d\d)\b|jax\[cuda(\d\d)\]|jax-cuda(\d\d)-/g))
+  for (const mm of s.matchAll(/nvidia-[a-z-]+-cu(\d\d)\b|jax\[cuda(\d\d)(?:_pip|_local)?\]|jax-cuda(\d\d)-/g))
     out.add(String(Number(mm.slice(1).find((x) => x !== undefined))));
   return out;
 }
@@ -167,6 +168,8 @@ function problemsOf(text, d) {
       fix: [c.fix.text, ...c.fix.commands, ...(c.fix.manual ?? [])],
       test: c.test ? [c.test.text, c.test.command ?? ''] : [],
     };
+    // a fix that also offers the input's own CUDA major gives another one as a choice, with its reason
+    const offersInput = [...cudaStated(fields.fix.join(' '))].some((v) => inputCuda.has(v));
     for (const [field, texts] of Object.entries(fields)) {
       // with no framework known, a fix or a test is judged whole: a command per framework, each marked, is neutral
       if (!fam && field !== 'reading') {
@@ -181,7 +184,7 @@ function problemsOf(text, d) {
         const f = fam || field === 'reading' ? frameworkProblem(s, fam, c.id) : null;
         if (f) push('framework', `${f} (input: ${fw ?? 'none'})`);
         if (field === 'reading') continue;
-        const cu = [...cudaStated(s)].filter((v) => inputCuda.size > 0 && !inputCuda.has(v));
+        const cu = [...cudaStated(s)].filter((v) => inputCuda.size > 0 && !inputCuda.has(v) && !offersInput);
         if (cu.length > 0) push('cuda', `cu${cu.join(',')} (input: ${[...inputCuda].join(',')})`);
         const dn = [...cudnnStated(s)].filter((v) => inputCudnn.size > 0 && !inputCudnn.has(v));
         if (dn.length > 0) push('cudnn', `cuDNN ${dn.join(',')} (input: ${[...inputCudnn].join(',')})`);

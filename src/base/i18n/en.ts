@@ -1376,6 +1376,14 @@ export const en = {
     'TensorFlow 2.14+ brings its own CUDA libraries with pip install "tensorflow[and-cuda]" (Linux); older ' +
     'releases use the CUDA installed on the machine, of the version in their tested build table.',
   'fix.cuda.own.jax': 'jax[cuda12] and jax[cuda13] bring their own CUDA libraries as pip wheels.',
+  // JAX and a CUDA before 12 (../shared/compat/jax.json, cuda_driver.json)
+  'fix.jax.cuda11':
+    "The input names CUDA {cuda}: JAX's last release for CUDA 11 is 0.4.25 (jax[cuda11_pip], CUDA 11.8 and cuDNN " +
+    '8.6 or newer); later releases need CUDA 12, which jax[cuda12] brings as pip wheels (a driver of 525.60.13 or ' +
+    'newer).',
+  'fix.jax.cudaOld':
+    "The input names CUDA {cuda}: JAX's wheels for it ended with jaxlib 0.1.71; current releases need CUDA 12, which " +
+    'jax[cuda12] brings as pip wheels (a driver of 525.60.13 or newer).',
   'fix.cuda.own.ort':
     'onnxruntime-gpu is built for one CUDA major and loads the CUDA and cuDNN it finds on the machine: install those ' +
     "of ONNX Runtime's CUDA requirements table for your onnxruntime-gpu version.",
@@ -1576,7 +1584,7 @@ export const en = {
     "conda's CUDA and cuDNN DLLs (%CONDA_PREFIX%\\Library\\bin) are on PATH only in an activated environment " +
     '(conda activate NAME).',
   'win.k.dllSearch':
-    'Windows looks for a DLL in the program\'s folder, System32, then PATH (never LD_LIBRARY_PATH); error 126 / ' +
+    "Windows looks for a DLL in the program's folder, System32, then PATH (never LD_LIBRARY_PATH); error 126 / " +
     '"DLL load failed" means the DLL, or one it needs, is in none of them.',
   'win.k.tfNative':
     'TensorFlow 2.10 is the last release with GPU support on native Windows; TensorFlow 2.11 and later run on the ' +

@@ -382,6 +382,8 @@ export interface Slots {
   'fix.cudnn.textRuntime': 'need' | 'runtime';
   'fix.tfSystem.tested': 'cuda' | 'cudnn' | 'version';
   'fix.cuda.text': 'wanted';
+  'fix.jax.cuda11': 'cuda';
+  'fix.jax.cudaOld': 'cuda';
   'fix.driver.textDc': 'dc';
   'fix.driver.textMin': 'min';
   'fix.driver.textDcMin': 'dc' | 'min';

@@ -1131,6 +1131,10 @@ export const zh: Record<MessageKey, string> = {
   'fix.cuda.own.tf':
     'TensorFlow 2.14+ 用 pip install "tensorflow[and-cuda]" 自带 CUDA 库（Linux）；更早的版本使用机器上安装的 CUDA，版本见其经过测试的构建表。',
   'fix.cuda.own.jax': 'jax[cuda12] 和 jax[cuda13] 以 pip wheel 包的形式自带 CUDA 库。',
+  'fix.jax.cuda11':
+    '输入中写的是 CUDA {cuda}：JAX 支持 CUDA 11 的最后一个版本是 0.4.25（jax[cuda11_pip]，需要 CUDA 11.8 和 cuDNN 8.6 或更新）；之后的版本需要 CUDA 12，jax[cuda12] 会以 pip wheel 的形式带来它（需要 525.60.13 或更新的驱动）。',
+  'fix.jax.cudaOld':
+    '输入中写的是 CUDA {cuda}：JAX 针对它的 wheel 到 jaxlib 0.1.71 为止；当前版本需要 CUDA 12，jax[cuda12] 会以 pip wheel 的形式带来它（需要 525.60.13 或更新的驱动）。',
   'fix.cuda.own.ort':
     'onnxruntime-gpu 针对一个 CUDA 主版本构建，加载机器上找到的 CUDA 和 cuDNN：请按 ONNX Runtime 的 CUDA 要求表，安装与你的 onnxruntime-gpu 版本对应的版本。',
   'fix.cuda.own.cupy':

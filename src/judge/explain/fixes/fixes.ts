@@ -207,7 +207,9 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       // TensorFlow before 2.14 takes cuDNN from the machine: no pip wheel reaches it
       if (fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines, c.platform) === false) return tfSystemFix(text, c);
       const cmds: string[] = [];
-      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
+      const jaxOld = fam === 'jax' ? jaxBeforeCuda12(c) : null;
+      if (jaxOld) cmds.push(...jaxOld.commands);
+      else if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # brings the matching cuDNN as a pip wheel`);
       else if (fam === 'tf')
         cmds.push('pip install "tensorflow[and-cuda]"    # TF 2.14+: brings matching CUDA and cuDNN wheels');
       else if (fam === 'torch') cmds.push('python -c "import torch; print(torch.backends.cudnn.version())"');
@@ -222,13 +224,16 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
             : `conda install -c conda-forge cudnn=${mm}    # no pip wheel of cuDNN ${mm} for CUDA ${buildCu ?? cu}`,
         );
       }
-      return { text, commands: cmds };
+      return { text: jaxOld ? joinList([text, jaxOld.text], 'sentence') : text, commands: cmds };
     }
     case 'cuda_toolkit_mismatch': {
       const wanted = h.wantedCuda?.[0] ?? h.tfCuda?.[0] ?? h.jaxMinCuda?.[0];
       const cmds: string[] = ['nvcc --version', 'gpu-env-doctor libs'];
       // jaxlib's pip-CUDA install brings a CUDA that meets its own floor, whatever the system has
-      if (fam === 'jax') cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
+      const jaxOld = fam === 'jax' ? jaxBeforeCuda12(c) : null;
+      if (jaxOld) cmds.push(...jaxOld.commands);
+      else if (fam === 'jax')
+        cmds.push(`pip install -U "${jaxCuda}"    # CUDA and cuDNN as pip wheels, matched to jaxlib`);
       if (fam === 'torch')
         cmds.push(
           'pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver ' +
@@ -239,7 +244,14 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
       if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11))
         cmds.push('pip install "tensorflow[and-cuda]"');
       return {
-        text: joinList([wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'), ownCuda(fam)], 'sentence'),
+        text: joinList(
+          [
+            wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
+            ownCuda(fam),
+            ...(jaxOld ? [jaxOld.text] : []),
+          ],
+          'sentence',
+        ),
         commands: cmds,
       };
     }
@@ -312,8 +324,17 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         return dataFix('no_device_visible/cpu-only-build', cu, fam);
       // in a container, the container's own state answers the case: its fix says that first
       return containerFix(c) ?? dataFix(id, cu);
-    case 'framework_bug':
-      return dataFix(id, cu, fam);
+    case 'framework_bug': {
+      const fix = dataFix(id, cu, fam);
+      // an upgrade of a JAX whose CUDA is older than 12: what the newer release needs, and the last one for its CUDA
+      const jaxOld = fam === 'jax' ? jaxBeforeCuda12(c) : null;
+      if (!jaxOld) return fix;
+      return {
+        ...fix,
+        text: joinList([fix.text, jaxOld.text], 'sentence'),
+        commands: [...fix.commands.filter((x) => !/jax\[cuda\d+\]/.test(x)), ...jaxOld.commands],
+      };
+    }
     case 'configuration_invalid':
       return settingFix(h.setting?.[0] ?? 'PYTORCH_CUDA_ALLOC_CONF');
     case 'other': {
@@ -372,6 +393,28 @@ function tfSystemFix(lead: string, c: FixContext): CauseFix {
       'export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH',
     ],
   };
+}
+
+/**
+ * JAX where the input names a CUDA before 12 (jaxlib's tag, the CUDA libraries it asked for, the reporter's CUDA):
+ * JAX's releases for it, and the CUDA 12 wheels with the driver they need (../shared/compat/jax.json: CUDA 11
+ * wheels up to 0.4.25, CUDA 10 up to jaxlib 0.1.71; cuda_driver.json: CUDA 12 needs 525.60.13 on Linux). Null: the
+ * input names CUDA 12 or later, or no CUDA.
+ */
+function jaxBeforeCuda12(c: FixContext): { text: string; commands: string[] } | null {
+  const cuda = cudaMajorOfInput(c.lines ?? [], c.stated?.cuda);
+  if (!cuda || Number(cuda) >= 12) return null;
+  const cuda12 = 'pip install -U "jax[cuda12]"    # CUDA 12 as pip wheels: a driver of 525.60.13 or newer';
+  if (Number(cuda) === 11)
+    return {
+      text: t('fix.jax.cuda11', { cuda }),
+      commands: [
+        cuda12,
+        'pip install "jax[cuda11_pip]==0.4.25" -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html' +
+          '    # the last CUDA 11 release',
+      ],
+    };
+  return { text: t('fix.jax.cudaOld', { cuda }), commands: [cuda12] };
 }
 
 /** Whether the framework's pip packages bring their own CUDA runtime, in its own terms. */
