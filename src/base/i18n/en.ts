@@ -1309,7 +1309,8 @@ export const en = {
   'fix.held.mustKeep': 'Or, if it must keep running: {remedy}',
   'fix.held.freeGpu': 'Or run on a free GPU: CUDA_VISIBLE_DEVICES=<index of an idle GPU> python ...',
   'fix.held.text':
-    'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover processes (data-loading ' +
+    'Another process holds the GPU memory. Free it, wait for it, or use another GPU. Leftover processes ' +
+    '(data-loading ' +
     'workers, Jupyter kernels, stopped jobs) keep their memory until they exit.',
   'fix.held.textPids':
     'Another process holds the GPU memory (PID {pids}). Free it, wait for it, or use another GPU. Leftover processes ' +
@@ -2249,21 +2250,26 @@ export const en = {
   'reading.neutral.xla.unable_to_launch_convolution':
     'A fused convolution could not be launched (a known class of compiler defects)',
   'reading.neutral.ucx.sigbus':
-    'the process got SIGBUS: a page of a memory-mapped file it could not back, usually a full /dev/shm (shared-memory transports of NCCL/UCX and data-loading worker processes in a container), rarely failing hardware',
+    'the process got SIGBUS: a page of a memory-mapped file it could not back, usually a full /dev/shm ' +
+    '(shared-memory transports of NCCL/UCX and data-loading worker processes in a container), rarely failing ' +
+    'hardware',
   'reading.neutral.jax-found-version-older.cudnn_version_mismatch':
     "an older cuDNN (the system's, conda's or another package's) loaded",
   'reading.neutral.jax-found-version-older.cuda_toolkit_mismatch':
     "an older CUDA runtime/cuBLAS/cuSOLVER/cuFFT/cuSPARSE loaded, e.g. another package's pinned nvidia-* wheels",
   'reading.neutral.caffe-cublas-check':
-    'A cuBLAS call returned a non-success status; the status name (e.g. CUBLAS_STATUS_ALLOC_FAILED, CUBLAS_STATUS_ARCH_MISMATCH) follows the check text',
+    'A cuBLAS call returned a non-success status; the status name (e.g. CUBLAS_STATUS_ALLOC_FAILED, ' +
+    'CUBLAS_STATUS_ARCH_MISMATCH) follows the check text',
   'reading.neutral.tf-dso-could-not-load':
     'dlopen/LoadLibrary of a CUDA library failed; the framework leaves the GPU out when a library it needs is missing',
   'reading.neutral.tf-dso-could-not-load.library_missing':
-    'the CUDA runtime/cuDNN/cuBLAS of the version the framework was built for is not installed or not on LD_LIBRARY_PATH/PATH',
+    'the CUDA runtime/cuDNN/cuBLAS of the version the framework was built for is not installed or not on ' +
+    'LD_LIBRARY_PATH/PATH',
   'reading.neutral.xla-no-supported-devices.framework_preallocation':
     'a framework in another process reserved the memory up front, so context creation failed',
   'reading.neutral.tf-cannot-dlopen-gpu-libs':
-    'At least one of cudart/cublas/cufft/curand/cusolver/cusparse/cudnn could not be loaded, so the framework runs on the CPU',
+    'At least one of cudart/cublas/cufft/curand/cusolver/cusparse/cudnn could not be loaded, so the framework runs ' +
+    'on the CPU',
   'reading.neutral.tf-cannot-dlopen-gpu-libs.library_conflict':
     'two packages in the same environment bring different versions of the CUDA libraries',
   'reading.neutral.cupy-oom.memory_held_by_other_process':

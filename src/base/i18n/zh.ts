@@ -1132,9 +1132,11 @@ export const zh: Record<MessageKey, string> = {
     'TensorFlow 2.14+ 用 pip install "tensorflow[and-cuda]" 自带 CUDA 库（Linux）；更早的版本使用机器上安装的 CUDA，版本见其经过测试的构建表。',
   'fix.cuda.own.jax': 'jax[cuda12] 和 jax[cuda13] 以 pip wheel 包的形式自带 CUDA 库。',
   'fix.jax.cuda11':
-    '输入中写的是 CUDA {cuda}：JAX 支持 CUDA 11 的最后一个版本是 0.4.25（jax[cuda11_pip]，需要 CUDA 11.8 和 cuDNN 8.6 或更新）；之后的版本需要 CUDA 12，jax[cuda12] 会以 pip wheel 的形式带来它（需要 525.60.13 或更新的驱动）。',
+    '输入中写的是 CUDA {cuda}：JAX 支持 CUDA 11 的最后一个版本是 0.4.25（jax[cuda11_pip]，需要 CUDA 11.8 和 cuDNN 8.6 或更新）；之后的版本需要 CUDA 12，' +
+    'jax[cuda12] 会以 pip wheel 的形式带来它（需要 525.60.13 或更新的驱动）。',
   'fix.jax.cudaOld':
-    '输入中写的是 CUDA {cuda}：JAX 针对它的 wheel 到 jaxlib 0.1.71 为止；当前版本需要 CUDA 12，jax[cuda12] 会以 pip wheel 的形式带来它（需要 525.60.13 或更新的驱动）。',
+    '输入中写的是 CUDA {cuda}：JAX 针对它的 wheel 到 jaxlib 0.1.71 为止；当前版本需要 CUDA 12，jax[cuda12] 会以 pip wheel 的形式带来它（需要 ' +
+    '525.60.13 或更新的驱动）。',
   'fix.cuda.own.ort':
     'onnxruntime-gpu 针对一个 CUDA 主版本构建，加载机器上找到的 CUDA 和 cuDNN：请按 ONNX Runtime 的 CUDA 要求表，安装与你的 onnxruntime-gpu 版本对应的版本。',
   'fix.cuda.own.cupy':
@@ -1292,7 +1294,8 @@ export const zh: Record<MessageKey, string> = {
   'win.k.condaBin':
     'conda 的 CUDA 和 cuDNN DLL（%CONDA_PREFIX%\\Library\\bin）只在激活的环境中才在 PATH 上（conda activate NAME）。',
   'win.k.dllSearch':
-    'Windows 依次在程序所在文件夹、System32、PATH 中查找 DLL（从不读 LD_LIBRARY_PATH）；错误 126 / "DLL load failed" 表示这个 DLL（或它依赖的某个 DLL）不在其中任何一处。',
+    'Windows 依次在程序所在文件夹、System32、PATH 中查找 DLL（从不读 LD_LIBRARY_PATH）；错误 126 / "DLL load failed" 表示这个 DLL（或它依赖的某个 DLL）不在' +
+    '其中任何一处。',
   'win.k.tfNative':
     'TensorFlow 2.10 是最后一个在原生 Windows 上支持 GPU 的版本；TensorFlow 2.11 及以后只能在 WSL2 中使用 GPU。tensorflow[and-cuda] 附加包（2.14+）' +
     '安装的是仅限 Linux 的 nvidia-* wheel 包。',

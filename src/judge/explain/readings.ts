@@ -5,10 +5,7 @@
 // (`Cause.readings`) so that the answer can say a message once, under the first cause that cites it, and under a
 // later cause only what that cause makes of the same line.
 import { ROOT_CAUSES, type RootCauseId } from '../../knowledge/root-causes.js';
-import { type MessageKey, tIn } from '../../base/i18n/index.js';
-import { en } from '../../base/i18n/en.js';
-import type { Framework } from './types.js';
-import { namesOtherFramework } from './fixes/family.js';
+import { tIn } from '../../base/i18n/index.js';
 
 /** One message's reading under one cause (data of `explain --json`, English there like every text). */
 export interface Reading {
@@ -78,21 +75,4 @@ export function reasonAddsNothing(reason: string, cause: RootCauseId, meaning: s
   const known = new Set([...titleWords(cause), ...words(meaning)]);
   const own = words(r);
   return own.length === 0 || own.every((w) => known.has(w));
-}
-
-/**
- * The catalog row's framework-neutral words for its meaning (`cause` omitted) or its reason under `cause`, when its
- * own English text names a framework the input is not: a row whose pattern matches text every framework prints
- * (glibc's "cannot open shared object file", a cuDNN status) keeps its framework's words for that framework only.
- * Null: the row's own words stand (they name no other framework, or the row has no neutral wording).
- */
-export function neutralKey(
-  row: string,
-  cause: RootCauseId | null,
-  text: string,
-  fw: Framework | undefined,
-): MessageKey | null {
-  if (!namesOtherFramework(text, fw)) return null;
-  const key = cause ? `reading.neutral.${row}.${cause}` : `reading.neutral.${row}`;
-  return Object.hasOwn(en, key) ? (key as MessageKey) : null;
 }

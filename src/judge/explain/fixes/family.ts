@@ -1,6 +1,9 @@
 // The framework family a fix or a test speaks to: frameworks that share their settings and commands are one family
-// (Keras belongs to TensorFlow's, XLA to JAX's); any other framework gets neutral words.
+// (Keras belongs to TensorFlow's, XLA to JAX's); any other framework gets neutral words. The same words decide
+// whether a catalog reading speaks of the input's framework (neutralKey).
 import type { Framework } from '../types.js';
+import type { MessageKey } from '../../../base/i18n/index.js';
+import { en } from '../../../base/i18n/en.js';
 
 export type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 export function family(fw: Framework | undefined): Family {
@@ -39,4 +42,21 @@ export function namesOtherFramework(text: string, fw: Framework | undefined): bo
     if (re.test(text)) return true;
   }
   return false;
+}
+
+/**
+ * The catalog row's framework-neutral words for its meaning (`cause` null) or its reason under `cause`, when its own
+ * English text names a framework the input is not: a row whose pattern matches text every framework prints (glibc's
+ * "cannot open shared object file", a cuDNN status) keeps its framework's words for that framework only.
+ * Null: the row's own words stand (they name no other framework, or the row has no neutral wording).
+ */
+export function neutralKey(
+  row: string,
+  cause: string | null,
+  text: string,
+  fw: Framework | undefined,
+): MessageKey | null {
+  if (!namesOtherFramework(text, fw)) return null;
+  const key = cause ? `reading.neutral.${row}.${cause}` : `reading.neutral.${row}`;
+  return Object.hasOwn(en, key) ? (key as MessageKey) : null;
 }

@@ -290,7 +290,8 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         cmds.push(
           wheel
             ? `pip install ${wheel}${tfOnly || '    # or: conda install -c conda-forge cudnn'}`
-            : `conda install -c conda-forge cudnn=${major}    # no pip wheel of cuDNN ${major} for CUDA ${buildCu ?? cu}`,
+            : `conda install -c conda-forge cudnn=${major}    # no pip wheel of cuDNN ${major} for CUDA ` +
+                `${buildCu ?? cu}`,
         );
       }
       return { text, commands: cmds };

@@ -10,7 +10,9 @@ import { tensorflowBuild } from '../knowledge-bridge.js';
 
 /** the CUDA major of a library's file name: libcudart.so.11.0 → 11, cudart64_110.dll → 11, cublas64_12.dll → 12 */
 const CUDA_LIB = /\b(?:lib)?cu(?:dart|blas|blasLt|fft|solver|sparse|rand)(?:\.so\.(\d+)|64_(\d+)\.dll)/i;
-/** the cuDNN major of a library's file name: libcudnn.so.8, libcudnn_ops_infer.so.8, cudnn64_7.dll, cudnn_cnn64_9.dll */
+/**
+ * the cuDNN major of a library's file name: libcudnn.so.8, libcudnn_ops_infer.so.8, cudnn64_7.dll, cudnn_cnn64_9.dll
+ */
 const CUDNN_LIB = /\b(?:lib)?cudnn\w*?(?:\.so\.(\d+)|64_(\d+)\.dll)/i;
 /** a package that names its CUDA: xla_cuda12, jax-cuda12-plugin, jax[cuda12], nvidia-cudnn-cu12, +cu118 */
 const CUDA_PACKAGE =
@@ -50,7 +52,9 @@ export function cudnnMajorOfInput(lines: readonly string[], stated?: string): st
   return s ?? null;
 }
 
-/** the loader's source path of TensorFlow 2.11 and before (tensorflow/stream_executor/…; 1.x: tensorflow/core/platform/) */
+/**
+ * the loader's source path of TensorFlow 2.11 and before (tensorflow/stream_executor/…; 1.x: tensorflow/core/platform/)
+ */
 const TF_OLD_LOADER = /tensorflow\/(?:stream_executor|core\/platform)\/[\w/]*dso_loader/;
 
 /**
