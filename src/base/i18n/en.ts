@@ -2181,8 +2181,8 @@ export const en = {
     "Paddle 2.x brings no CUDA libraries: it opens the machine's cuDNN, cuBLAS … at the first GPU call, so {label} " +
     'needs them installed and on the library path.',
   'paddle.unversioned':
-    'Paddle opens the unversioned libcudnn.so: a system whose cuDNN package has only libcudnn.so.8 (the -dev package ' +
-    'adds the link) fails the same way.',
+    'Paddle opens the unversioned libcudnn.so: a system whose cuDNN package has only the versioned file ' +
+    '(libcudnn.so.<major>; the -dev package adds the link) fails the same way.',
   'paddle.cudnnin':
     'Paddle 2.5 and 2.6 also come as builds with cuDNN inside (the …/cudnnin/ index of paddlepaddle.org.cn), and ' +
     'every 3.x wheel brings cuDNN as a pip dependency.',

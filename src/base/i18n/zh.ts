@@ -1763,7 +1763,7 @@ export const zh: Record<MessageKey, string> = {
   'paddle.v2NoLibs':
     'Paddle 2.x 不自带 CUDA 动态库：它在第一次 GPU 调用时打开本机的 cuDNN、cuBLAS……，因此 {label} 需要它们已安装且在库搜索路径上。',
   'paddle.unversioned':
-    'Paddle 打开的是不带版本号的 libcudnn.so：如果系统的 cuDNN 包只有 libcudnn.so.8（-dev 包才会加上这个链接），也会同样失败。',
+    'Paddle 打开的是不带版本号的 libcudnn.so：如果系统的 cuDNN 包只有带版本号的文件（libcudnn.so.<major>；-dev 包才会加上这个链接），也会同样失败。',
   'paddle.cudnnin':
     'Paddle 2.5 和 2.6 也有内置 cuDNN 的构建（paddlepaddle.org.cn 的 …/cudnnin/ 索引），而所有 3.x 的 wheel 包都把 cuDNN 作为 pip 依赖一起安装。',
   'paddle.cudnn':
