@@ -239,10 +239,13 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
           'pip install torch --index-url https://download.pytorch.org/whl/cu126    # pick the cuXXX your driver ' +
             'supports',
         );
-      if (fam === 'tf' && wanted && Number(wanted.split('.')[0]) <= 11)
-        cmds.push(`conda install -c conda-forge cudatoolkit=${wanted} cudnn    # in the TensorFlow environment`);
-      if (fam === 'tf' && !(wanted && Number(wanted.split('.')[0]) <= 11))
-        cmds.push('pip install "tensorflow[and-cuda]"');
+      // TensorFlow before 2.14 loads the machine's CUDA: the CUDA of its tested build, else the one its log asks for
+      const tfSystem = fam === 'tf' && tfLoadsPipCuda(c.frameworkVersion, lines, c.platform) === false;
+      const tfCuda =
+        wanted ?? (tfSystem ? (tfTestedBuild(c.frameworkVersion)?.cuda ?? cudaMajorOfInput(lines)) : undefined);
+      if (fam === 'tf' && tfCuda && (tfSystem || Number(tfCuda.split('.')[0]) <= 11))
+        cmds.push(`conda install -c conda-forge cudatoolkit=${tfCuda} cudnn    # in the TensorFlow environment`);
+      else if (fam === 'tf') cmds.push('pip install "tensorflow[and-cuda]"');
       return {
         text: joinList(
           [
