@@ -12,6 +12,7 @@ import { setLang, wordsFor } from '../../src/base/i18n/index.js';
 import { en } from '../../src/base/i18n/en.js';
 import { namesOtherFramework } from '../../src/judge/explain/fixes/family.js';
 import { cudaMajorOfInput, cudnnWheel, tfLoadsPipCuda } from '../../src/judge/explain/fixes/versions.js';
+import { fixFor } from '../../src/judge/explain/fixes/fixes.js';
 import generated from '../../src/judge/explain/catalog/generated.json';
 
 const corpusDir = (d: string) => new URL(`../fixtures/corpus/${d}/`, import.meta.url);
@@ -228,5 +229,28 @@ describe('the versions a fix installs', () => {
     );
     expect(tfLoadsPipCuda('2.16.1', [], 'windows')).toBe(false);
     expect(tfLoadsPipCuda(undefined, ['W external/local_tsl/tsl/platform/default/dso_loader.cc:70] x'])).toBeNull();
+  });
+
+  test('a CUDA mismatch of TensorFlow 2.4.1 installs its tested CUDA 11.0 through conda, not tensorflow[and-cuda]', () => {
+    const lines = report('tj-009').log.split('\n');
+    const old = fixFor('cuda_toolkit_mismatch', {
+      framework: 'tensorflow',
+      hints: {},
+      cudnnSymptoms: false,
+      lines,
+      frameworkVersion: '2.4.1',
+    });
+    expect(old.commands).toContain(
+      'conda install -c conda-forge cudatoolkit=11.0 cudnn    # in the TensorFlow environment',
+    );
+    expect(old.commands.join('\n')).not.toMatch(/and-cuda/);
+    const current = fixFor('cuda_toolkit_mismatch', {
+      framework: 'tensorflow',
+      hints: {},
+      cudnnSymptoms: false,
+      lines: [],
+      frameworkVersion: '2.16.1',
+    });
+    expect(current.commands).toContain('pip install "tensorflow[and-cuda]"');
   });
 });
