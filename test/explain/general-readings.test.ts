@@ -1,0 +1,38 @@
+// General readings of the eighth pass (docs/notes/issue-25-explain.md): each a truth about who prints a text, tested
+// on real texts (the labelled corpus and the shared message catalog), with a case where it must not fire.
+import { describe, expect, it } from 'vitest';
+import { explainText } from '../../src/judge/explain/engine.js';
+
+const ids = (t: string) => explainText(t).causes.map((c) => c.id);
+const sigs = (t: string) => explainText(t).signals.map((s) => s.signature);
+
+describe("CPython's AttributeError on a module: an API of another release, not a GPU problem", () => {
+  it('a removed CuPy function (corpus p044, spaCy/thinc on CuPy 8.0.0b1) reads as other, where it read nothing', () => {
+    const log = [
+      '  File "ops.pyx", line 1087, in thinc.neural.ops.CupyOps.scatter_add',
+      "AttributeError: module 'cupy' has no attribute 'scatter_add'",
+    ].join('\n');
+    expect(sigs(log)).toContain('python.module_attribute_missing');
+    expect(ids(log)[0]).toBe('other');
+  });
+
+  it("TensorFlow 2's removed ConfigProto, and Python 3.8's circular-import wording, read the same", () => {
+    expect(ids("AttributeError: module 'tensorflow' has no attribute 'ConfigProto'")[0]).toBe('other');
+    const circular =
+      "AttributeError: partially initialized module 'torch' has no attribute 'Tensor' (most likely due to a circular import)";
+    expect(ids(circular)[0]).toBe('other');
+  });
+
+  it('not when the missing name is a GPU one (a CPU-only build lacks its CUDA bindings)', () => {
+    const log = "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'";
+    expect(sigs(log)).not.toContain('python.module_attribute_missing');
+    expect(ids(log)).not.toContain('other');
+  });
+
+  it('beside a GPU failure it does not outrank it', () => {
+    const oom = 'RuntimeError: CUDA error: out of memory';
+    const log = `${oom}\nAttributeError: module 'jax' has no attribute 'Array'`;
+    expect(ids(log)[0]).toBe(ids(oom)[0]);
+    expect(ids(log)[0]).not.toBe('other');
+  });
+});
