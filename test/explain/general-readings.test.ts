@@ -36,3 +36,24 @@ describe("CPython's AttributeError on a module: an API of another release, not a
     expect(ids(log)[0]).not.toBe('other');
   });
 });
+
+describe("a reporter's paraphrase of a loader failure, when no message is pasted", () => {
+  it('"libcudnn.so.8 and libcusolver.so.10 dont load" (corpus d012, a title) reads as a library missing, hedged', () => {
+    const d = explainText('Dynamic library libcudnn.so.8 and libcusolver.so.10 dont load');
+    expect(d.causes[0]?.id).toBe('library_missing');
+    expect(d.unknownMessage).toBe(true);
+    expect(d.causes[0]!.confidence).toBeLessThan(0.9);
+  });
+
+  it("beside a message it stays a word on the setting: the loader's own message decides", () => {
+    const loader = 'ImportError: libcublas.so.9.0: cannot open shared object file: No such file or directory';
+    const both = explainText(`${loader}\nmy libcublas.so.9.0 doesn't load since the upgrade`);
+    expect(both.unknownMessage).toBe(false);
+    expect(both.causes[0]?.id).toBe(explainText(loader).causes[0]?.id);
+  });
+
+  it("glibc's own \"version `X' not found\" is the loader's message, not a paraphrase", () => {
+    const log = "libcublasLt.so.11: version `libcublasLt.so.11' not found (required by /opt/lib/libcublas.so.11)";
+    expect(explainText(log).signals.map((s) => s.signature)).not.toContain('lib.paraphrased_missing');
+  });
+});
