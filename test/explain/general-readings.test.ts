@@ -23,6 +23,15 @@ describe("CPython's AttributeError on a module: an API of another release, not a
     expect(ids(circular)[0]).toBe('other');
   });
 
+  it('the same for "cannot import name X from Y" (Python/ceval.c import_from): an API of another release', () => {
+    const log = "ImportError: cannot import name 'Adam' from 'keras.optimizers' (/usr/lib/python3/keras/optimizers.py)";
+    expect(ids(log)[0]).toBe('other');
+    // a GPU name stays with the readings that know it
+    expect(sigs("ImportError: cannot import name 'cuda' from 'numba' (unknown location)")).not.toContain(
+      'python.module_attribute_missing',
+    );
+  });
+
   it('not when the missing name is a GPU one (a CPU-only build lacks its CUDA bindings)', () => {
     const log = "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'";
     expect(sigs(log)).not.toContain('python.module_attribute_missing');
