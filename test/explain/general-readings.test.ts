@@ -66,3 +66,29 @@ describe("a reporter's paraphrase of a loader failure, when no message is pasted
     expect(explainText(log).signals.map((s) => s.signature)).not.toContain('lib.paraphrased_missing');
   });
 });
+
+describe("StreamExecutor's device allocation: the pool's region, not the job's tensors", () => {
+  const env = '\n**System information**\n- TensorFlow version: 1.5.0\n- CUDA version: 9.0\n- cuDNN version: 7.0.5\n';
+
+  it('a 72.50M region refused (corpus t036: earlier sessions suspended with Ctrl-Z) is memory held elsewhere', () => {
+    const log = `failed to allocate 72.50M from device: CUDA_ERROR_OUT_OF_MEMORY${env}`;
+    const d = explainText(log);
+    expect(d.causes[0]?.id).toBe('memory_held_by_other_process');
+    expect(d.causes[0]?.why.join(' ')).toContain('could not get even 73 MiB');
+  });
+
+  it('with the count of bytes (TensorFlow 1.x cuda_driver.cc, corpus d033) the same', () => {
+    const log =
+      'E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate 190.31M (199557120 bytes) from ' +
+      'device: CUDA_ERROR_OUT_OF_MEMORY';
+    expect(explainText(log + env).causes[0]?.id).toBe('memory_held_by_other_process');
+  });
+
+  it('not for a region the size of a whole pool: that one says nothing of whose the memory is', () => {
+    const big =
+      'E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate 10.76G (11554717696 bytes) from ' +
+      'device: CUDA_ERROR_OUT_OF_MEMORY';
+    const why = explainText(big + env).causes.flatMap((c) => c.why);
+    expect(why.join(' ')).not.toContain('could not get even');
+  });
+});

@@ -126,6 +126,7 @@ export function analyseMemory(
 
   requestSizes(board, signals, ev, env);
   if (fw === 'tensorflow' || fw === 'keras') tfPoolLeaves(board, signals, env);
+  poolRegion(board, signals, ev);
 
   // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
   // means another process holds it.
@@ -439,6 +440,43 @@ function tfPoolLeaves(board: Board, signals: Map<string, SignalState>, env: Envi
     }),
     [{ line: gpu.line, text: gpu.text }],
   );
+}
+
+/** StreamExecutor's device allocation: "failed to allocate 72.50M (76021760 bytes) from device" (the count of bytes
+ *  is left out in some releases and pastes) */
+const DEVICE_REGION = /failed to allocate (\S+?)(?: \(([\d,]+) bytes\))? from device/;
+
+/**
+ * StreamExecutor's "failed to allocate X from device: CUDA_ERROR_OUT_OF_MEMORY" (stream_executor/cuda/cuda_driver.cc
+ * DeviceAllocate) is the BFC pool of TensorFlow, JAX or XLA asking the GPU for a region (bfc_allocator.cc Extend:
+ * the whole pool at once unless allow_growth is on, sized from the memory free at start, and on failure asked again
+ * 10% smaller, kBackpedalFactor): a failed one is memory the pool never had, not the job's tensors. When even a
+ * region smaller than a CUDA context with its library handles could not be had, the GPU was nearly full before the
+ * job allocated anything of its own: another process (or another framework's pool) holds it.
+ */
+function poolRegion(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: (st: SignalState, max?: number) => LogEvidence[],
+): void {
+  let smallest: number | undefined;
+  let at: SignalState | undefined;
+  for (const group of ['tf.cuda_driver.failed_to_allocate', 'cuda.error.out_of_memory']) {
+    const st = signals.get(group);
+    if (!st) continue;
+    for (const m of Collector.matches(st)) {
+      const r = DEVICE_REGION.exec(m.text);
+      if (!r) continue;
+      const size = r[2] ? Number(r[2].replace(/,/g, '')) : parseSize(r[1]);
+      if (size !== undefined && size > 0 && (smallest === undefined || size < smallest)) {
+        smallest = size;
+        at = st;
+      }
+    }
+  }
+  if (smallest === undefined || smallest >= CONTEXT_AND_HANDLES_BYTES) return;
+  board.stated('memory_held_by_other_process', 1.2, t('why.poolRegionSmall', { size: fmtBytes(smallest) }), ev(at!, 1));
+  board.against('gpu_memory_exhausted', 0.5, t('why.jobSmall'));
 }
 
 /** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
