@@ -92,3 +92,23 @@ describe("StreamExecutor's device allocation: the pool's region, not the job's t
     expect(why.join(' ')).not.toContain('could not get even');
   });
 });
+
+describe("darknet's out of memory: no pool, every buffer its own", () => {
+  it('a bare "CUDA Error: out of memory" (corpus j016, Yolo_mark: subdivisions 8 -> 16) is the network\'s size', () => {
+    expect(ids('CUDA Error: out of memory')[0]).toBe('gpu_memory_exhausted');
+  });
+
+  it('at layer 0 of the layer table (corpus j015: a leftover process held the GPU) it is memory held elsewhere', () => {
+    const log = [
+      'layer     filters    size              input                output',
+      '    0 CUDA Error: out of memory',
+      "darknet: ./src/cuda.c:36: check_error: Assertion `0' failed.",
+    ].join('\n');
+    expect(ids(log)[0]).toBe('memory_held_by_other_process');
+  });
+
+  it('not PyTorch\'s lower-case "CUDA error: out of memory", which keeps its own reading', () => {
+    const why = explainText('RuntimeError: CUDA error: out of memory').causes.flatMap((c) => c.why);
+    expect(why.join(' ')).not.toContain('darknet');
+  });
+});
