@@ -112,3 +112,30 @@ describe("darknet's out of memory: no pool, every buffer its own", () => {
     expect(why.join(' ')).not.toContain('darknet');
   });
 });
+
+describe("a cuDNN status relayed by PyTorch's binaries is not the machine's cuDNN version", () => {
+  const status = 'RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM';
+  const score = (t: string, id: string) => explainText(t).causes.find((c) => c.id === id)?.score ?? 0;
+
+  it("conda's pytorch with cudatoolkit=9.0 (corpus d038): the CUDA build, not a cuDNN install, comes first", () => {
+    const log =
+      `${status}\n\n**System information**\n- PyTorch version: unknown\n` +
+      '- Installed using: conda (conda install pytorch torchvision cudatoolkit=9.0 -c pytorch)\n';
+    const d = explainText(log);
+    expect(d.causes[0]?.id).toBe('cuda_toolkit_mismatch');
+    expect(score(log, 'cudnn_version_mismatch')).toBeLessThan(score(log, 'cuda_toolkit_mismatch'));
+  });
+
+  it("not for a build from source, which loads the machine's cuDNN", () => {
+    const binary = `${status}\n\n**System information**\n- PyTorch version: 1.4.0\n- Installed using: pip\n`;
+    const source = `${status}\n\n**System information**\n- PyTorch version: 1.4.0\n- Installed using: source\n`;
+    expect(score(source, 'cudnn_version_mismatch')).toBeGreaterThan(score(binary, 'cudnn_version_mismatch'));
+  });
+
+  it("only PyTorch's: the same status with TensorFlow stated keeps its cuDNN reading first", () => {
+    const tf = `${status}\n- TensorFlow version: 1.12`;
+    const torch = `${status}\n- PyTorch version: 1.12`;
+    expect(score(tf, 'cudnn_version_mismatch')).toBeGreaterThan(score(tf, 'cuda_toolkit_mismatch'));
+    expect(score(torch, 'cudnn_version_mismatch')).toBeLessThan(score(torch, 'cuda_toolkit_mismatch'));
+  });
+});

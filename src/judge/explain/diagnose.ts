@@ -175,6 +175,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
   const driverJit = col.signals.has(DRIVER_JIT_REFUSED);
   const noCudaDevice = cannotHaveCudaDevice(env);
+  // built from source: the framework uses the machine's libraries, not ones its binary brings
+  const fromSource =
+    env.install.some((i) => i.value === 'source') || /\bsource\b/i.test(env.frameworkVersion?.value ?? '');
   // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
   const tfCublasOnly =
     (fw === 'tensorflow' || fw === 'keras') &&
@@ -208,6 +211,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         driverJit,
         tfCublasOnly,
         noCudaDevice,
+        fromSource,
       ),
       st,
       platform,
@@ -562,6 +566,8 @@ const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
 /** cuDNN statuses other than its own allocation failures (cudnn.h cudnnStatus_t) */
 const TORCH_CUDNN_NOT_MEMORY =
   /CUDNN_STATUS_(?:INTERNAL_ERROR|BAD_PARAM|EXECUTION_FAILED|NOT_SUPPORTED|ARCH_MISMATCH|MAPPING_ERROR)/;
+/** PyTorch's relay of a cuDNN status (ATen/cudnn/Exceptions.h: "cuDNN error: " and cudnnGetErrorString) */
+const TORCH_CUDNN_ERROR = /\bcuDNN error: CUDNN_STATUS_[A-Z_]+/;
 const MEMORY_CAUSES: readonly RootCauseId[] = [
   'gpu_memory_exhausted',
   'framework_preallocation',
@@ -606,6 +612,7 @@ function redirect(
   driverJit = false,
   tfCublasOnly = false,
   noCudaDevice = false,
+  fromSource = false,
 ): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
@@ -669,6 +676,20 @@ function redirect(
       for (const c of MEMORY_CAUSES) if (out[c]) out[c] = out[c]! * 0.2;
       for (const c of versions) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / vsum;
     }
+  }
+  // PyTorch's binaries bring the cuDNN they were built with (pip wheels bundle it, conda's pytorch pins its cudnn
+  // package: "PyTorch already comes bundled with cuDNN", torch/backends/cudnn/__init__.py), so the version of a cuDNN
+  // installed on the machine is not what a cuDNN status relayed by them ("cuDNN error: CUDNN_STATUS_…",
+  // ATen/cudnn/Exceptions.h) is about (another copy loaded first is a conflict, which PyTorch's own version check
+  // names); that reading goes to the other version causes the message allows: the CUDA the build was made for,
+  // against the machine's toolkit or driver. Not for a build from source, which uses the machine's cuDNN.
+  if (fw === 'pytorch' && !fromSource && TORCH_CUDNN_ERROR.test(text) && (out.cudnn_version_mismatch ?? 0) > 0) {
+    const others = (['cuda_toolkit_mismatch', 'driver_too_old'] as RootCauseId[]).filter((c) => (out[c] ?? 0) > 0);
+    const osum = others.reduce((a, c) => a + (out[c] ?? 0), 0);
+    const moved = out.cudnn_version_mismatch! * 0.8;
+    out.cudnn_version_mismatch = out.cudnn_version_mismatch! - moved;
+    if (osum > 0) for (const c of others) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / osum;
+    else out.cuda_toolkit_mismatch = (out.cuda_toolkit_mismatch ?? 0) + moved;
   }
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];
