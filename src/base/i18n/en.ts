@@ -1160,6 +1160,16 @@ export const en = {
   'why.rawOom':
     "PyTorch raised a raw CUDA out-of-memory error instead of its allocator's OutOfMemoryError: the failure came " +
     'while creating the CUDA context or a library handle, which only fails when the GPU was already full',
+  'why.poolRegionSmall':
+    "the framework's memory pool could not get even {size} from the GPU (its allocator asks the device for its " +
+    'region, sized from the memory free at start): the GPU was nearly full before the job allocated anything of its ' +
+    'own (another process, or another framework in this one)',
+  'why.darknetFirstLayer':
+    "darknet ran out of memory building its first layer, before any of the network's own buffers existed: the GPU " +
+    'was already taken',
+  'why.darknetOwn':
+    'darknet allocates every buffer of the network itself (no pool, no preallocation): out of memory there is the ' +
+    "network's own size (darknet's advice: raise subdivisions in the .cfg, or lower batch, width or height)",
   'why.xlaContextOom':
     "XLA ran out of memory creating the device's stream executor (its CUDA context), before the job allocated " +
     'anything: the GPU was already full; "no supported devices found" follows from it',

@@ -325,6 +325,7 @@ export interface Slots {
   'why.xlaShrinking': 'n' | 'size';
   'why.xlaTakenBefore': 'requested' | 'size';
   'why.cupyNothing': 'bytes';
+  'why.poolRegionSmall': 'size';
   'why.freeAtStart': 'free' | 'pct' | 'total';
   'why.tooLargeNever': 'requested' | 'total';
   'why.tfPoolLeaves': 'left' | 'pool' | 'total';

@@ -971,6 +971,11 @@ export const zh: Record<MessageKey, string> = {
     'CuPy 还没有分配任何显存（"allocated so far: 0 bytes"）时，{bytes} 字节就放不下了：显存被其他东西占用了（或者请求超过了 GPU 容量）',
   'why.rawOom':
     'PyTorch 抛出的是原始的 CUDA out-of-memory 错误，而不是其分配器的 OutOfMemoryError：失败发生在创建 CUDA 上下文或库句柄时，这只会在 GPU 显存已满时发生',
+  'why.poolRegionSmall':
+    '框架的显存池连 {size} 都没能从 GPU 拿到（它的分配器按启动时的空闲显存向设备申请区域）：作业自己还没分配任何东西时，GPU 就已几乎被占满（另一个进程，或本进程中的另一个框架）',
+  'why.darknetFirstLayer': 'darknet 在构建第一层时显存不足，此时网络自己的缓冲区还一个都没有：GPU 早已被占用',
+  'why.darknetOwn':
+    'darknet 的每个网络缓冲区都由它自己分配（没有内存池，也不预分配）：这里显存不足，是网络本身太大（darknet 的建议：在 .cfg 中调大 subdivisions，或调小 batch、width、height）',
   'why.xlaContextOom':
     'XLA 在创建设备的 stream executor（它的 CUDA 上下文）时显存不足，此时作业还没有分配任何东西：GPU 已经被占满；随后的“no supported devices found”由此而来',
   'why.freeAtStart': '框架启动时只有 {free} 空闲（总量 {total}，已有 {pct}% 被其他东西占用）',

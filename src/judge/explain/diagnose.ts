@@ -128,10 +128,14 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const all = [...col.signals.values()];
   // JAX tries every platform it knows at start and logs the ones that are not there ("Unable to initialize backend
   // 'tpu': … libtpu.so: cannot open shared object file"): a signal read only on such lines says nothing of a GPU
-  const errors = all.filter(
-    (s) => voting(s) && !Collector.matches(s).every((m) => OTHER_PLATFORM_BACKEND.test(m.text)),
-  );
-  const familyOnly = errors.length > 0 && errors.every((s) => s.sig.kind === 'family');
+  const read = all.filter((s) => voting(s) && !Collector.matches(s).every((m) => OTHER_PLATFORM_BACKEND.test(m.text)));
+  // with no message read, the reporter's paraphrase of one that names what failed ("libcudnn.so.8 … dont load": a
+  // loader's failure retold) is the only account of the failure: it votes as a failure's vocabulary does (a family,
+  // at low confidence); beside any message it stays what it is, a word on the setting
+  const paraphrased = read.length === 0 ? all.filter((s) => PARAPHRASES.has(s.group)) : [];
+  const errors = read.length > 0 ? read : paraphrased;
+  const familyLike = (s: SignalState) => s.sig.kind === 'family' || paraphrased.includes(s);
+  const familyOnly = errors.length > 0 && errors.every(familyLike);
 
   // 1. votes of the messages
   // a consequence (a crash after the failure, a wrapper that points at the next line) says nothing of its own
@@ -172,6 +176,9 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
   const driverJit = col.signals.has(DRIVER_JIT_REFUSED);
   const noCudaDevice = cannotHaveCudaDevice(env);
+  // built from source: the framework uses the machine's libraries, not ones its binary brings
+  const fromSource =
+    env.install.some((i) => i.value === 'source') || /\bsource\b/i.test(env.frameworkVersion?.value ?? '');
   // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
   const tfCublasOnly =
     (fw === 'tensorflow' || fw === 'keras') &&
@@ -181,7 +188,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         (s.sig.kind === 'memory' && !CUBLAS_HANDLE.test(lineText(s))) || /dnn|convolution algorithm/i.test(lineText(s)),
     );
   for (const st of voters) {
-    const kind = st.sig.kind as keyof typeof KIND_WEIGHT;
+    const kind = (familyLike(st) ? 'family' : st.sig.kind) as keyof typeof KIND_WEIGHT;
     const w = KIND_WEIGHT[kind] ?? KIND_WEIGHT.symptom;
     const repeat = 1 + 0.15 * Math.min(st.count - 1, 3);
     // a symptom ("cuDNN failed to initialize") matters less once a line says why
@@ -194,7 +201,10 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
     // already in their framework's terms)
     const dist = noFork(
       redirect(
-        priors.groupDist(st.group, inFramework(st.sig.causes, st, fw)),
+        priors.groupDist(
+          st.group,
+          inFramework(paraphrased.includes(st) ? shares(st.sig.causes) : st.sig.causes, st, fw),
+        ),
         st,
         fw,
         inContainer,
@@ -202,6 +212,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
         driverJit,
         tfCublasOnly,
         noCudaDevice,
+        fromSource,
       ),
       st,
       platform,
@@ -238,7 +249,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // 2. context lines (what the reporter wrote) adjust a diagnosis, they do not make one
   if (errors.length > 0) {
     // what users write about their setting (hand-written rows); the catalog's context lines only inform
-    for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog)) {
+    for (const st of all.filter((s) => s.sig.kind === 'context' && !s.sig.catalog && !paraphrased.includes(s))) {
       for (const [cause, w] of Object.entries(st.sig.causes) as Array<[RootCauseId, number]>) {
         if (w > 0) {
           // a reporter's own word for a cause (cue.*) is a habit of speech, not evidence: it moves the ranking only
@@ -468,6 +479,14 @@ const CONSEQUENCES: ReadonlySet<string> = new Set([
   // plugin backend that fails to initialise (jax/_src/xla_bridge.py): a hint printed whatever the failure was
   'jax-unable-init-backend-suffix-uninstall',
 ]);
+/** context rows that retell a failure and name its object (signatures/context.json, libraries.json) */
+const PARAPHRASES: ReadonlySet<string> = new Set(['lib.paraphrased_missing']);
+/** a context row's weights as shares of one vote (a message's causes are shares; a context row's are weights) */
+function shares(causes: Partial<Record<RootCauseId, number>>): Partial<Record<RootCauseId, number>> {
+  const pos = Object.entries(causes).filter(([, w]) => (w ?? 0) > 0) as Array<[RootCauseId, number]>;
+  const sum = pos.reduce((a, [, w]) => a + w, 0);
+  return Object.fromEntries(pos.map(([c, w]) => [c, w / sum]));
+}
 /** JAX/XLA's start-up line for a platform other than a GPU's (xla_bridge.py backends: ROCm is AMD's, TPU Google's) */
 const OTHER_PLATFORM_BACKEND = /Unable to initialize backend '(?:rocm|tpu|metal|iree_\w+)'/i;
 /**
@@ -552,6 +571,8 @@ const CUDNN_STATUS = /CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+/;
 /** cuDNN statuses other than its own allocation failures (cudnn.h cudnnStatus_t) */
 const TORCH_CUDNN_NOT_MEMORY =
   /CUDNN_STATUS_(?:INTERNAL_ERROR|BAD_PARAM|EXECUTION_FAILED|NOT_SUPPORTED|ARCH_MISMATCH|MAPPING_ERROR)/;
+/** PyTorch's relay of a cuDNN status (ATen/cudnn/Exceptions.h: "cuDNN error: " and cudnnGetErrorString) */
+const TORCH_CUDNN_ERROR = /\bcuDNN error: CUDNN_STATUS_[A-Z_]+/;
 const MEMORY_CAUSES: readonly RootCauseId[] = [
   'gpu_memory_exhausted',
   'framework_preallocation',
@@ -596,6 +617,7 @@ function redirect(
   driverJit = false,
   tfCublasOnly = false,
   noCudaDevice = false,
+  fromSource = false,
 ): Partial<Record<RootCauseId, number>> {
   const out = { ...dist };
   const move = (from: RootCauseId, to: RootCauseId, frac: number) => {
@@ -659,6 +681,20 @@ function redirect(
       for (const c of MEMORY_CAUSES) if (out[c]) out[c] = out[c]! * 0.2;
       for (const c of versions) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / vsum;
     }
+  }
+  // PyTorch's binaries bring the cuDNN they were built with (pip wheels bundle it, conda's pytorch pins its cudnn
+  // package: "PyTorch already comes bundled with cuDNN", torch/backends/cudnn/__init__.py), so the version of a cuDNN
+  // installed on the machine is not what a cuDNN status relayed by them ("cuDNN error: CUDNN_STATUS_…",
+  // ATen/cudnn/Exceptions.h) is about (another copy loaded first is a conflict, which PyTorch's own version check
+  // names); that reading goes to the other version causes the message allows: the CUDA the build was made for,
+  // against the machine's toolkit or driver. Not for a build from source, which uses the machine's cuDNN.
+  if (fw === 'pytorch' && !fromSource && TORCH_CUDNN_ERROR.test(text) && (out.cudnn_version_mismatch ?? 0) > 0) {
+    const others = (['cuda_toolkit_mismatch', 'driver_too_old'] as RootCauseId[]).filter((c) => (out[c] ?? 0) > 0);
+    const osum = others.reduce((a, c) => a + (out[c] ?? 0), 0);
+    const moved = out.cudnn_version_mismatch! * 0.8;
+    out.cudnn_version_mismatch = out.cudnn_version_mismatch! - moved;
+    if (osum > 0) for (const c of others) out[c] = (out[c] ?? 0) + (moved * (out[c] ?? 0)) / osum;
+    else out.cuda_toolkit_mismatch = (out.cuda_toolkit_mismatch ?? 0) + moved;
   }
   if (MISSING_LIB_GROUPS.has(st.group)) {
     const m = Collector.matches(st)[0];

@@ -126,6 +126,8 @@ export function analyseMemory(
 
   requestSizes(board, signals, ev, env);
   if (fw === 'tensorflow' || fw === 'keras') tfPoolLeaves(board, signals, env);
+  poolRegion(board, signals, ev);
+  if (raw) darknetLayers(board, raw, ev);
 
   // TensorFlow prints each GPU's free memory when it starts: little free before the job allocates anything
   // means another process holds it.
@@ -439,6 +441,63 @@ function tfPoolLeaves(board: Board, signals: Map<string, SignalState>, env: Envi
     }),
     [{ line: gpu.line, text: gpu.text }],
   );
+}
+
+/** StreamExecutor's device allocation: "failed to allocate 72.50M (76021760 bytes) from device" (the count of bytes
+ *  is left out in some releases and pastes) */
+const DEVICE_REGION = /failed to allocate (\S+?)(?: \(([\d,]+) bytes\))? from device/;
+
+/**
+ * StreamExecutor's "failed to allocate X from device: CUDA_ERROR_OUT_OF_MEMORY" (stream_executor/cuda/cuda_driver.cc
+ * DeviceAllocate) is the BFC pool of TensorFlow, JAX or XLA asking the GPU for a region (bfc_allocator.cc Extend:
+ * the whole pool at once unless allow_growth is on, sized from the memory free at start, and on failure asked again
+ * 10% smaller, kBackpedalFactor): a failed one is memory the pool never had, not the job's tensors. When even a
+ * region smaller than a CUDA context with its library handles could not be had, the GPU was nearly full before the
+ * job allocated anything of its own: another process (or another framework's pool) holds it.
+ */
+function poolRegion(
+  board: Board,
+  signals: Map<string, SignalState>,
+  ev: (st: SignalState, max?: number) => LogEvidence[],
+): void {
+  let smallest: number | undefined;
+  let at: SignalState | undefined;
+  for (const group of ['tf.cuda_driver.failed_to_allocate', 'cuda.error.out_of_memory']) {
+    const st = signals.get(group);
+    if (!st) continue;
+    for (const m of Collector.matches(st)) {
+      const r = DEVICE_REGION.exec(m.text);
+      if (!r) continue;
+      const size = r[2] ? Number(r[2].replace(/,/g, '')) : parseSize(r[1]);
+      if (size !== undefined && size > 0 && (smallest === undefined || size < smallest)) {
+        smallest = size;
+        at = st;
+      }
+    }
+  }
+  if (smallest === undefined || smallest >= CONTEXT_AND_HANDLES_BYTES) return;
+  board.stated('memory_held_by_other_process', 1.2, t('why.poolRegionSmall', { size: fmtBytes(smallest) }), ev(at!, 1));
+  board.against('gpu_memory_exhausted', 0.5, t('why.jobSmall'));
+}
+
+/** darknet's check_error (src/cuda.c: printf("CUDA Error: %s\n", cudaGetErrorString(status))), in its own case; the
+ *  row of the layer table it was building when it failed ("    0 ", parse.c prints "%5d " before each layer) */
+const DARKNET_OOM = /^\s*(?:(\d+)\s+)?CUDA Error: out of memory\b/;
+
+/**
+ * darknet has no pool and no preallocation: it allocates every buffer of the network itself with cudaMalloc
+ * (cuda_make_array) while it builds the layers, printing a row of the layer table per layer. Out of memory while
+ * building layer 0 is before anything of the job's own was allocated: the GPU was taken (another process). Else it
+ * is the network's own size, the cause darknet's documentation gives for it (AlexeyAB/darknet README: "if error Out
+ * of memory occurs then in .cfg-file you should increase subdivisions=16, 32 or 64").
+ */
+function darknetLayers(board: Board, raw: SignalState, ev: (st: SignalState, max?: number) => LogEvidence[]): void {
+  const m = Collector.matches(raw)
+    .map((x) => DARKNET_OOM.exec(x.text))
+    .find((x) => x !== null);
+  if (!m) return;
+  if (m[1] === '0') board.stated('memory_held_by_other_process', 1.2, t('why.darknetFirstLayer'), ev(raw, 1));
+  else board.add('gpu_memory_exhausted', 1.0, t('why.darknetOwn'), ev(raw, 1));
 }
 
 /** more memory than any GPU has (the largest in 2026, B300, has 288 GB): a figure above it is not a usage */
