@@ -41,9 +41,11 @@ done
 # once (src/judge/explain/read/native-regex.ts); and the English messages explain's tree reads first
 for cli in dist/cli.js ${SPEED_COMPARE:-}; do
   say "$cli: $(node --trace-regexp-tier-up "$cli" explain "$LOG" --no-machine 2>/dev/null |
-    awk '/bytecode size/ { b++ } /native code size/ { n++ } END { print b + 0 " patterns compiled to bytecode, " n + 0 " to machine code" }')"
+    awk '/bytecode size/ { b++ } /native code size/ { n++ }
+      END { print b + 0 " patterns compiled to bytecode, " n + 0 " to machine code" }')"
   h="$(dirname "$cli")/i18n/en-explain.json"
-  say "$h: $([ -f "$h" ] && node -e 'console.log(Object.keys(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))).length + " messages")' "$h" || echo absent)"
+  count='console.log(Object.keys(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))).length)'
+  say "$h: $([ -f "$h" ] && echo "$(node -e "$count" "$h") messages" || echo absent)"
 done
 # explain's first pass over a 64 MB log split over 1, 2, 4, 8 threads, beside grep and the whole explain
 # (bench/explain-parallel.mjs, an experiment; its bundles prepared here: ~30 s)
