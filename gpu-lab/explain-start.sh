@@ -4,7 +4,8 @@
 # (bench/explain-start.mjs); then 3 CPU profiles per build (100 µs): the time to the engine's first line (module
 # loading, main, argument parsing), the engine, diagnose, the terminal view, GC; and the files of code loaded
 # (this build: dist/cli.js and dist/explain-tree/start.js, explain's own tree); how many of that file's functions the
-# build compiles with it, and whether it is ASCII; explain's first pass split over threads (bench/explain-parallel.mjs).
+# build compiles with it, and whether it is ASCII; how many patterns are compiled to bytecode and how many straight to
+# machine code; explain's English messages apart; explain's first pass split over threads (bench/explain-parallel.mjs).
 #   here:  ../shared/gpu-lab/prepare-node.sh && npm run build &&
 #          node bench/explain-parallel.mjs --prepare .gpu-lab/prefilter
 #   there (carry .gpu-lab and dist): source .gpu-lab/env.sh &&
@@ -34,6 +35,17 @@ for cli in dist/cli.js ${SPEED_COMPARE:-}; do
   f="$(dirname "$cli")/explain-tree/start.js"
   say "$f: $(grep -c '^var [A-Za-z0-9_$]* = (function ' "$f") functions compiled with the file;" \
     "$(LC_ALL=C grep -c -P '[^\x00-\x7f]' "$f") lines not ASCII"
+done
+# the patterns a short explain compiles (V8's trace, one run per build; the flag keeps the compile cache out of that
+# run, which changes no pattern): to bytecode (then again to machine code at a second run), or to machine code at
+# once (src/judge/explain/read/native-regex.ts); and the English messages explain's tree reads first
+for cli in dist/cli.js ${SPEED_COMPARE:-}; do
+  say "$cli: $(node --trace-regexp-tier-up "$cli" explain "$LOG" --no-machine 2>/dev/null |
+    awk '/bytecode size/ { b++ } /native code size/ { n++ }
+      END { print b + 0 " patterns compiled to bytecode, " n + 0 " to machine code" }')"
+  h="$(dirname "$cli")/i18n/en-explain.json"
+  count='console.log(Object.keys(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))).length)'
+  say "$h: $([ -f "$h" ] && echo "$(node -e "$count" "$h") messages" || echo absent)"
 done
 # explain's first pass over a 64 MB log split over 1, 2, 4, 8 threads, beside grep and the whole explain
 # (bench/explain-parallel.mjs, an experiment; its bundles prepared here: ~30 s)

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCatalog } from './lib/explain-catalog.mjs';
 import { mergeChunks } from './lib/merge-chunks.mjs';
 import { eagerExplainStart } from './lib/eager-functions.mjs';
+import { HOT_MESSAGES, writeHotMessages } from './lib/hot-messages.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
 import { evalModule } from './lib/eval-module.mjs';
 import { writeManPage } from './man.mjs';
@@ -76,10 +77,13 @@ function asciiJson(value) {
 // decoded and scanned with the code): English read when the i18n module loads, every other language on the first
 // message asked in it, through a proxy over the parsed file, so that i18n/index.ts uses the same object either
 // way. The tests import the TypeScript files themselves.
+// `hot` (explain's tree): English is read first from dist/i18n/en-explain.json, the messages a short explain prints
+// (scripts/lib/hot-messages.mjs writes it after the build), and the whole file only for a message not there.
+const I18N_PLUGIN = 'i18n-catalogs-as-data';
 const I18N_FILE = /[\\/]src[\\/]base[\\/]i18n[\\/](en|zh)\.ts$/;
-function i18nPlugin(outdir) {
+function i18nPlugin(outdir, { hot = false } = {}) {
   return {
-    name: 'i18n-catalogs-as-data',
+    name: I18N_PLUGIN,
     setup(b) {
       b.onLoad({ filter: I18N_FILE }, async (args) => {
         const lang = I18N_FILE.exec(args.path)[1];
@@ -90,6 +94,10 @@ function i18nPlugin(outdir) {
         await writeFile(path.join(outdir, 'i18n', `${lang}.json`), asciiJson(data));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         const url = `new URL(${JSON.stringify(`../i18n/${lang}.json`)}, import.meta.url)`;
+        if (lang === 'en' && hot) {
+          await writeFile(path.join(outdir, 'i18n', HOT_MESSAGES), '{}');
+          return { contents: hotCatalogModule(assets), loader: 'js', resolveDir: path.dirname(args.path) };
+        }
         if (lang === 'en') {
           return {
             contents: `import { readAssetText } from ${assets};\nexport const en = JSON.parse(readAssetText(${url}));\n`,
@@ -114,6 +122,22 @@ export const ${lang} = new Proxy({}, {
       });
     },
   };
+}
+
+/** English as explain's tree reads it: the messages of dist/i18n/en-explain.json, then the whole catalog for any other
+ *  (parsed once, on the first such message). The same object to i18n/words.ts: a proxy answering every key. */
+function hotCatalogModule(assets) {
+  return `import { readAssetText } from ${assets};
+const read = (name) => JSON.parse(readAssetText(new URL("../i18n/" + name, import.meta.url)));
+let all;
+const whole = () => (all ??= read("en.json"));
+export const en = new Proxy(read(${JSON.stringify(HOT_MESSAGES)}), {
+  get: (hot, k) => (Object.hasOwn(hot, k) ? hot[k] : whole()[k]),
+  has: (_, k) => k in whole(),
+  ownKeys: () => Reflect.ownKeys(whole()),
+  getOwnPropertyDescriptor: (_, k) => Object.getOwnPropertyDescriptor(whole(), k),
+});
+`;
 }
 
 // The Chinese wording of the explain catalog (src/base/i18n/signatures-zh.json, ~170 kB) is read only in Chinese
@@ -376,6 +400,7 @@ export const EXPLAIN_TREE = 'explain-tree';
 async function buildExplainTree(outdir, options) {
   const result = await build({
     ...options,
+    plugins: options.plugins.map((p) => (p.name === I18N_PLUGIN ? i18nPlugin(outdir, { hot: true }) : p)),
     entryPoints: { start: 'src/cli/explain-start.ts' },
     entryNames: `${EXPLAIN_TREE}/[name]`,
     chunkNames: `${EXPLAIN_TREE}/[name]-[hash]`,
@@ -520,7 +545,12 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     define: { __KNOWLEDGE_DIR__: KNOWLEDGE_DIR_SOURCE },
   });
   const eager = eagerExplain(outdir);
-  return Object.assign(result, { explainTree, eager });
+  const log = path.join(repo, EAGER_LOG);
+  const hotMessages = writeHotMessages(outdir, [
+    ['explain', log, '--no-machine'],
+    ['explain', log, '--no-machine', '--json'],
+  ]);
+  return Object.assign(result, { explainTree, eager, hotMessages });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

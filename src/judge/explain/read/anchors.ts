@@ -17,6 +17,7 @@
 // only add candidates, never lose one.
 
 import { isAscii } from 'node:buffer';
+import { native } from './native-regex.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -41,15 +42,11 @@ export class AnchorSet {
   /** the anchors in lower case, in the order given (their index is the id callers see) */
   readonly words: string[];
   private readonly ids = new Map<string, number>();
-  /** the anchors, to find which a line holds */
-  private readonly re: RegExp;
-  /** the stems the scan looks for (by default the anchors themselves): every anchor holds one */
-  private readonly scanRe: RegExp;
-  /** the same, with the i flag: for windows that are not ASCII (see scan) */
-  private readonly scanReI: RegExp;
-  private readonly headReI: RegExp;
+  /** the regexes' sources: each compiled when first used (V8 parses a pattern when its RegExp is created), straight
+   *  to machine code (./native-regex.ts) */
+  private readonly sources: { re: string; scanRe: string; headRe: string };
+  private regexes: { re?: RegExp; scanRe?: RegExp; headRe?: RegExp; scanReI?: RegExp; headReI?: RegExp } = {};
   /** the stems, and the head stems read in the first part of an input only */
-  private readonly headRe: RegExp;
   private readonly fastStems: string[];
   private readonly headWords: string[];
   /** for windows that are not ASCII, built at the first one (see scan); null when the stems do not allow it */
@@ -69,7 +66,7 @@ export class AnchorSet {
     const latin1 = (w: string) => Buffer.from(w, 'utf8').toString('latin1').toLowerCase();
     this.words = words.map(latin1);
     for (const [i, w] of this.words.entries()) if (!this.ids.has(w)) this.ids.set(w, i);
-    this.re = new RegExp(trie([...this.ids.keys()]), 'g');
+    const reSource = trie([...this.ids.keys()]);
     const stemWords = stems ? [...new Set(stems.map(latin1))] : [...this.ids.keys()];
     const headWords = [...new Set([...stemWords, ...headStems.map(latin1)])];
     for (const w of this.ids.keys()) {
@@ -79,11 +76,7 @@ export class AnchorSet {
     this.fastStems = stemWords;
     this.headWords = headWords;
     this.overlap = Math.max(...headWords.map((w) => w.length)) - 1;
-    // case-sensitive, run over lower-cased windows; with the i flag over the others (see scan)
-    this.scanRe = new RegExp(trie(stemWords), 'g');
-    this.headRe = new RegExp(trie(headWords), 'g');
-    this.scanReI = new RegExp(this.scanRe.source, 'gi');
-    this.headReI = new RegExp(this.headRe.source, 'gi');
+    this.sources = { re: reSource, scanRe: trie(stemWords), headRe: trie(headWords) };
     // each word's own prefixes looked up, in id order (a pairwise scan of all words cost more than the rest of
     // the set's construction at every start)
     this.prefixes = this.words.map((w) => {
@@ -123,16 +116,12 @@ export class AnchorSet {
           ? buf.toString('ascii', pos, wEnd).toLowerCase()
           : buf.toString('latin1', pos, wEnd);
       const re = ascii
-        ? head
-          ? this.headRe
-          : this.scanRe
+        ? this.regex(head ? 'headRe' : 'scanRe')
         : masked
           ? head
             ? masked.head
             : masked.scan
-          : head
-            ? this.headReI
-            : this.scanReI;
+          : this.regex(head ? 'headReI' : 'scanReI');
       re.lastIndex = 0;
       let next = wEnd >= to ? to : wEnd - this.overlap;
       for (;;) {
@@ -180,8 +169,8 @@ export class AnchorSet {
     this.maskedRes = {
       scan: new RegExp(trie([...new Set(this.fastStems.map(mask))]), 'g'),
       head: new RegExp(trie([...new Set(this.headWords.map(mask))]), 'g'),
-      scanY: new RegExp(this.scanRe.source, 'iy'),
-      headY: new RegExp(this.headRe.source, 'iy'),
+      scanY: native(new RegExp(this.sources.scanRe, 'iy')),
+      headY: native(new RegExp(this.sources.headRe, 'iy')),
       longest: Math.max(...this.headWords.map((w) => w.length)),
     };
     return this.maskedRes;
@@ -192,9 +181,9 @@ export class AnchorSet {
   state(): AnchorSetState {
     return {
       words: this.words,
-      re: this.re.source,
-      scanRe: this.scanRe.source,
-      headRe: this.headRe.source,
+      re: this.sources.re,
+      scanRe: this.sources.scanRe,
+      headRe: this.sources.headRe,
       fastStems: this.fastStems,
       headWords: this.headWords,
       overlap: this.overlap,
@@ -210,11 +199,8 @@ export class AnchorSet {
     Object.assign(a, {
       words: s.words,
       ids,
-      re: new RegExp(s.re, 'g'),
-      scanRe: new RegExp(s.scanRe, 'g'),
-      headRe: new RegExp(s.headRe, 'g'),
-      scanReI: new RegExp(s.scanRe, 'gi'),
-      headReI: new RegExp(s.headRe, 'gi'),
+      sources: { re: s.re, scanRe: s.scanRe, headRe: s.headRe },
+      regexes: {},
       fastStems: s.fastStems,
       headWords: s.headWords,
       maskedRes: undefined,
@@ -237,7 +223,7 @@ export class AnchorSet {
   /** `s`: a latin1 view, lower-cased */
   private idsInLatin1(s: string): number[] {
     const out: number[] = [];
-    const re = this.re;
+    const re = this.regex('re');
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(s)) !== null) {
@@ -251,6 +237,22 @@ export class AnchorSet {
       re.lastIndex = m.index + 1;
     }
     return out;
+  }
+
+  /** a regex by name, with the flags the scan gives it: case-sensitive over lower-cased windows, with the i flag
+   *  over the others (see scan) */
+  private regex(which: 're' | 'scanRe' | 'headRe' | 'scanReI' | 'headReI'): RegExp {
+    const r = this.regexes[which];
+    if (r !== undefined) return r;
+    const made = native(
+      which === 'scanReI'
+        ? new RegExp(this.sources.scanRe, 'gi')
+        : which === 'headReI'
+          ? new RegExp(this.sources.headRe, 'gi')
+          : new RegExp(this.sources[which], 'g'),
+    );
+    this.regexes[which] = made;
+    return made;
   }
 
   /** does the word hold one of the stems read everywhere (not only in the head)? */

@@ -9,6 +9,7 @@ import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import { AnchorSet, type AnchorSetState } from '../read/anchors.js';
 import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
+import { native } from '../read/native-regex.js';
 import type { Framework } from '../types.js';
 import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
 import { requiredClauses } from './literals.js';
@@ -115,8 +116,9 @@ interface SignatureBody {
  * and required literals; a short log's lines reach a few of the ~500 signatures. So the rest (the texts, the
  * priors) is made on first access — in the bundle the catalog's rows are even parsed then, each from its own line
  * of the catalog file (scripts/build.mjs) — and the regular expressions are compiled on first use (V8 checks a
- * pattern's syntax when its RegExp is created). Every pattern is still compiled at build time
- * (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a run.
+ * pattern's syntax when its RegExp is created), straight to machine code (../read/native-regex.ts). Every pattern
+ * is still compiled at build time (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a
+ * run.
  */
 class LazySignature implements Signature {
   #body: SignatureBody | undefined;
@@ -173,11 +175,11 @@ class LazySignature implements Signature {
     return this.body.fields.status;
   }
   get re(): RegExp {
-    return (this.#re ??= new RegExp(this.body.pattern, this.body.flags));
+    return (this.#re ??= native(new RegExp(this.body.pattern, this.body.flags)));
   }
   get needs(): RegExp | undefined {
     const n = this.body.needs;
-    return n === undefined ? undefined : (this.#needs ??= new RegExp(n, 'i'));
+    return n === undefined ? undefined : (this.#needs ??= native(new RegExp(n, 'i')));
   }
 }
 
@@ -191,7 +193,7 @@ class LazyCue implements FrameworkCue {
     readonly anchors: string[],
   ) {}
   get re(): RegExp {
-    return (this.#re ??= new RegExp(this.pattern, 'i'));
+    return (this.#re ??= native(new RegExp(this.pattern, 'i')));
   }
 }
 
