@@ -85,9 +85,10 @@ export function wrap(_words: Pick<Words, 'lang'>, text: string, width: number, f
         continue;
       }
       // longer than the line it would start: its first piece goes where it fits, on this line when there is
-      // room for a fair piece of it, else on the next
+      // room for a fair piece of it and it follows a word (not a table's padding), else on the next
       let left = word;
-      if (line !== '' && room() - lineW - gap.length >= Math.min(MIN_PIECE, restRoom / 3)) add(gap, gap.length);
+      if (line !== '' && !line.endsWith(' ') && room() - lineW - gap.length >= Math.min(MIN_PIECE, restRoom / 3))
+        add(gap, gap.length);
       else if (line !== '') flush();
       while (displayWidth(left) > room() - lineW) {
         const [head, tail] = cutWord(left, room() - lineW, line === '');
