@@ -122,6 +122,14 @@ describe('a token longer than the line', () => {
     for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
   });
 
+  it("a long token after a table's padding starts on a line of its own", () => {
+    const path = '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cu13/lib/libcudart.so.13';
+    const lines = wrap(en, `libcudart.so.13${' '.repeat(25)}${path}   13.0.96   rpath`, 60, '  ', '    ');
+    expect(lines[0]).toBe('  libcudart.so.13');
+    expect(lines[1]!.startsWith('    /opt/torch/')).toBe(true);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+  });
+
   it('in colour, the pieces keep their colour and the visible text is the token', () => {
     const c = pc.createColors(true);
     const lines = wrap(en, `${c.dim(LD_PATH)}`, 50, GUTTER, HANG);
