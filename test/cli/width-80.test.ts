@@ -93,7 +93,7 @@ test('the rule can fail: a long prose line, a lone path and a long command are c
   ).toHaveLength(1);
   expect(
     overflowing(
-      `  $ python -c \\\n    "import torch; print(torch.cuda.get_device_capability(), torch.version.cuda.split('.'), 1)"`,
+      `  $ python -c \\\n    "import torch; print(torch.cuda.get_device_capability(), torch.version.cuda, 1, 2, 3)"`,
     ),
   ).toEqual([]);
 });

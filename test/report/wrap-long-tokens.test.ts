@@ -37,7 +37,8 @@ const WINDOWS =
   'dependencies.';
 const WIN_PATH = 'C:\\Users\\junpa\\.conda\\envs\\avatarify\\lib\\site-packages\\torch\\lib\\caffe2_nvrtc.dll';
 const URL =
-  'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html#group__CUDART__TYPES_1g3f51e3575c2178246db0a94a430e0038';
+  'https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html' +
+  '#group__CUDART__TYPES_1g3f51e3575c2178246db0a94a430e0038';
 const QUERY_URL =
   'https://example.com/search?q=cudnn+version+mismatch&framework=tensorflow&version=2.15.0&page=2&lang=en';
 const CJK =
