@@ -1,15 +1,19 @@
 // Output that was laid out line by line (compat's verdicts, fleet's groups, libs' rows) fitted to the terminal:
-// a line wider than the width is wrapped with check's wrapper under a hanging indent (its own indent plus two),
-// at spaces only, so an error text is never cut and a path, URL or command stays whole on its line. A command
-// line ("$ …") is left as it is: it is for copying.
+// a line wider than the width is wrapped with check's wrapper under a hanging indent (its own indent plus two):
+// at spaces, and a path or URL longer than a line at its own separators, so no text is lost and none runs past
+// the edge. A command line ("$ …") is for copying: it is broken only where the shell ignores it (fitCommandLine).
 import type { Words } from '../base/i18n/words.js';
-import { displayWidth, wrap } from './layout.js';
+import { displayWidth, fitCommandLine, wrap } from './layout.js';
 
 export function fitToWidth(words: Words, text: string, width: number): string {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    if (displayWidth(line) <= width || /^\s*(?:\S+\s)?\$ /.test(stripSgr(line))) {
+    if (displayWidth(line) <= width) {
       out.push(line);
+      continue;
+    }
+    if (/^\s*(?:\S+\s)?\$ /.test(stripSgr(line))) {
+      out.push(...fitCommandLine(line, width));
       continue;
     }
     const indent = /^\s*/.exec(line)![0];

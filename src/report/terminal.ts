@@ -12,7 +12,7 @@ import { frameworkLabel } from '../gather/procfs/framework.js';
 import { visible, visibleLine } from './escape.js';
 import { findingLines, markOfFinding, type FindingLines, type LineMark } from './finding-lines.js';
 import { labelsOf, summaryOf, titlesOf } from './labels.js';
-import { displayWidth, palette, SYMBOLS, wrap, type Colors } from './layout.js';
+import { displayWidth, fitCommandLine, palette, SYMBOLS, wrap, type Colors } from './layout.js';
 import { headerLines, type ReportSource } from './provenance.js';
 import type { Words } from '../base/i18n/words.js';
 
@@ -100,9 +100,12 @@ export function renderBlock(
         `${body}  `,
       ),
     );
-    // Commands are never wrapped: they are for copying.
-    if (fl.fix.act) out.push(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${labelsOf(words).actNote}`)}`);
-    for (const cmd of fl.fix.commands) out.push(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`);
+    // Commands are for copying: whole on their line, broken only where the shell ignores it (fitCommandLine).
+    if (fl.fix.act)
+      out.push(
+        ...fitCommandLine(`${body}  ${c.dim('$')} ${fl.fix.act}   ${c.dim(`# ${labelsOf(words).actNote}`)}`, width),
+      );
+    for (const cmd of fl.fix.commands) out.push(...fitCommandLine(`${body}  ${c.dim('$')} ${visibleLine(cmd)}`, width));
     for (const m of fl.fix.byHand)
       out.push(
         ...wrap(

@@ -1,6 +1,7 @@
 // Every command's terminal output fits 80 columns, over every captured log and every snapshot: no line wider than
-// 80 (display width: a Chinese character counts two) except a line that is one unbreakable token (a URL, a path,
-// a command to copy, shown after "$ "). The error text is wrapped under its gutter, never cut.
+// 80 (display width: a Chinese character counts two). A path or URL longer than a line is broken at its separators;
+// a command to copy (after "$ ") is broken only before an argument, with " \\", so the only line allowed over is a
+// command's line holding one argument longer than any line (a quoted `python -c` program).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -24,16 +25,21 @@ const LOGS = ['test/fixtures/h200/logs', 'test/fixtures/logs-extra', 'test/fixtu
     .map((f) => path.join(ROOT, d, f)),
 );
 
-/** the lines wider than WIDTH that are not a single unbreakable token or a command to copy */
+/** the lines wider than WIDTH, except a command's line (after "$ ", or after a line ending " \\") that holds one
+ *  argument too long for any line */
 function overflowing(out: string): string[] {
+  let continued = false;
   return out.split('\n').filter((l) => {
+    const command = continued || /^\s*(?:\S+\s+)?\$ /.test(l);
+    continued = command && l.endsWith(' \\');
     if (displayWidth(l) <= WIDTH) return false;
-    // a command line: "$ cmd" after an indent, a gutter or a mark
-    if (/^\s*(?:\S+\s+)?\$ /.test(l)) return false;
-    const indent = displayWidth(/^[\s│]*/.exec(l)![0]);
-    const tokens = l.trim().split(/\s+/);
-    // one token too long for any line (a path, a URL) stands alone after its hanging indent
-    return !tokens.some((tok) => indent + displayWidth(tok) + 4 > WIDTH) || tokens.length > 3;
+    if (!command) return true;
+    const words = l
+      .replace(/^\s*(?:\S+\s+)?\$ /, '')
+      .replace(/ \\$/, '')
+      .trim();
+    // one argument (a quoted program holds spaces): the line could not be broken where the shell ignores it
+    return !/^(?:"[^"]*"|'[^']*'|\S+)$/.test(words);
   });
 }
 
@@ -75,10 +81,19 @@ describe.each(['en', 'zh'])('at 80 columns (%s)', (lang) => {
   });
 });
 
-test('the rule can fail: a long prose line is caught, a lone path and a command are not', () => {
+test('the rule can fail: a long prose line, a lone path and a long command are caught; a long argument is not', () => {
   expect(overflowing(`${'word '.repeat(30)}`)).toHaveLength(1);
-  expect(overflowing(`    /${'a'.repeat(90)}/lib.so`)).toEqual([]);
+  expect(overflowing(`    /${'a'.repeat(90)}/lib.so`)).toHaveLength(1);
   expect(
     overflowing(`  $ pip install torch --index-url https://download.pytorch.org/whl/cu132 --extra-index-url x`),
+  ).toHaveLength(1);
+  // a quoted program that could go to a line of its own must
+  expect(
+    overflowing(`      $ python -c "import torch; print(torch.cuda.get_device_capability(), torch.version.cuda)"`),
+  ).toHaveLength(1);
+  expect(
+    overflowing(
+      `  $ python -c \\\n    "import torch; print(torch.cuda.get_device_capability(), torch.version.cuda, 1, 2, 3)"`,
+    ),
   ).toEqual([]);
 });

@@ -2,7 +2,7 @@
 import { fmtAge, fmtCmdline, fmtMiB } from '../../base/format.js';
 import { visibleLine } from '../escape.js';
 import { ACT_COMMAND, type FindingLines } from '../finding-lines.js';
-import { palette, wrap } from '../layout.js';
+import { fitCommandLine, palette, wrap } from '../layout.js';
 import { renderBlock } from '../terminal.js';
 import type { EnvFileOutcome, ProcessOutcome } from '../../judge/fix/outcome.js';
 import type { GpuFree } from '../../gather/nvidia/gpu-free.js';
@@ -168,7 +168,7 @@ export function renderPlan(
   if (plan.rebuild) {
     out.push('', c.bold(words.t('plan.rebuild')), `  ${plan.rebuild.why}`);
     for (const f of plan.rebuild.findings) out.push(`  ${c.dim('•')} ${f.message}`);
-    for (const cmd of plan.rebuild.commands) out.push(`  $ ${cmd}`);
+    for (const cmd of plan.rebuild.commands) out.push(...fitCommandLine(`  $ ${cmd}`, width));
     for (const n of plan.rebuild.notes) out.push(`  ${c.dim(n)}`);
   }
   if (plan.manual.length > 0) {

@@ -2,7 +2,7 @@
 // culprits first, with the verdict from ./verdict.ts. Pure: rows from a Snapshot, text and JSON from rows.
 import { fmtAge, fmtCmdline, fmtMiB, plural } from '../../base/format.js';
 import { visibleLine } from '../escape.js';
-import { displayWidth, palette, wrap, type Colors } from '../layout.js';
+import { displayWidth, fitCommandLine, palette, wrap, type Colors } from '../layout.js';
 import type { HolderProcess, Snapshot } from '../../gather/snapshot/schema.js';
 import { assess, culpritOrder, isStale, type Verdict } from '../../judge/procs/verdict.js';
 import { adoptionOf } from '../../judge/procs/adoption.js';
@@ -239,7 +239,7 @@ export function renderProcs(words: Words, s: Snapshot, rows: readonly ProcRow[],
     // its first clause: the fact (check's block says the rest)
     const headline = short.message.split(/: |：/)[0]!.replace(/[.。]$/, '');
     out.push('', ...wrap(words, words.t('procs.nextShort', { headline: visibleLine(headline) }), width));
-    out.push(`  ${c.cyan('$')} ${visibleLine(first)}`);
+    out.push(...fitCommandLine(`  ${c.cyan('$')} ${visibleLine(first)}`, width));
   } else
     out.push('', ...wrap(words, stale > 0 ? words.t('procs.stale', { n: stale }) : words.t('procs.noStale'), width));
   return `${out.join('\n')}\n`;

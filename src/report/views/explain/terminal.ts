@@ -8,7 +8,7 @@
 //   candidates with what tells each apart. Root-cause ids only with -v.
 import pc from 'picocolors';
 import { labelsOf } from '../../labels.js';
-import { displayWidth, wrap } from '../../layout.js';
+import { displayWidth, fitCommandLine, wrap } from '../../layout.js';
 import { visible, visibleLine } from '../../escape.js';
 import { renderBlock, type TermStyle } from '../../terminal.js';
 import type { Diagnosis, EnvironmentFacts } from '../../../judge/explain/types.js';
@@ -137,20 +137,23 @@ export function renderUndecided(words: Words, a: Answer, st: TermStyle, out: str
           '       ',
         ),
       );
-      if (cause.tell.command) out.push(`       ${c.cyan('$')} ${visibleLine(cause.tell.command)}`);
+      if (cause.tell.command)
+        out.push(...fitCommandLine(`       ${c.cyan('$')} ${visibleLine(cause.tell.command)}`, width));
     }
   });
 }
 
-/** "Next step:" with what it does, then its commands (never wrapped: they are for copying) */
+/** "Next step:" with what it does, then its commands (broken only where the shell ignores it: for copying) */
 function renderNext(words: Words, n: NextStep, st: TermStyle, out: string[]): void {
   const { c, width } = st;
   out.push(
     ...wrap(words, `${c.bold(words.t('answer.next'))}${labelsOf(words).gap}${visible(n.text)}`, width, '', '  '),
   );
-  if (n.act) out.push(`  ${c.cyan('$')} ${n.act}   ${c.dim(`# ${labelsOf(words).actNote}`)}`);
+  if (n.act) out.push(...fitCommandLine(`  ${c.cyan('$')} ${n.act}   ${c.dim(`# ${labelsOf(words).actNote}`)}`, width));
   for (const cmd of n.commands)
-    out.push(`  ${c.cyan('$')} ${visibleLine(cmd)}${n.where ? `   ${c.dim(`# ${n.where}`)}` : ''}`);
+    out.push(
+      ...fitCommandLine(`  ${c.cyan('$')} ${visibleLine(cmd)}${n.where ? `   ${c.dim(`# ${n.where}`)}` : ''}`, width),
+    );
   for (const m of n.byHand)
     out.push(
       ...wrap(words, `${c.yellow(labelsOf(words).byHand)}${labelsOf(words).gap}${visible(m)}`, width, '  ', '    '),
