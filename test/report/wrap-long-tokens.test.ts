@@ -260,7 +260,18 @@ describe('explain on the corpus report with the LD_LIBRARY_PATH line (dev3 tj-00
     const r = runCli(['explain', log, '--no-machine', '--lang', lang], { env: { COLUMNS: String(width) } });
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
-    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(width);
+    // the one line allowed over: a command's line holding one argument longer than any line (a URL after -f)
+    let continued = false;
+    for (const l of lines) {
+      const command = continued || /^\s*(?:\S+\s+)?\$ /.test(l);
+      continued = command && l.endsWith(' \\');
+      const words = l
+        .replace(/^\s*(?:\S+\s+)?\$ /, '')
+        .replace(/ \\$/, '')
+        .trim();
+      if (command && /^(?:"[^"]*"|'[^']*'|\S+)$/.test(words)) continue;
+      expect(displayWidth(l), l).toBeLessThanOrEqual(width);
+    }
     // the evidence lines under the gutter, joined without the gutter, hold the list whole
     const evidence = lines.filter((l) => l.startsWith('    │ ')).map((l) => l.replace(/^ {4}│ {1,3}/, ''));
     expect(evidence.join('')).toContain(LD_PATH);
