@@ -263,7 +263,7 @@ describe('explain on the corpus report with the LD_LIBRARY_PATH line (dev3 tj-00
     // the one line allowed over: a command's line holding one argument longer than any line (a URL after -f)
     let continued = false;
     for (const l of lines) {
-      const command = continued || /^\s*(?:\S+\s+)?\$ /.test(l);
+      const command: boolean = continued || /^\s*(?:\S+\s+)?\$ /.test(l);
       continued = command && l.endsWith(' \\');
       const words = l
         .replace(/^\s*(?:\S+\s+)?\$ /, '')
