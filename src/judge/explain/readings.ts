@@ -6,6 +6,7 @@
 // later cause only what that cause makes of the same line.
 import { ROOT_CAUSES, type RootCauseId } from '../../knowledge/root-causes.js';
 import { tIn } from '../../base/i18n/index.js';
+import { nativeAtFirstUse } from './read/native-regex.js';
 
 /** One message's reading under one cause (data of `explain --json`, English there like every text). */
 export interface Reading {
@@ -45,10 +46,15 @@ const SAME: Record<string, string> = {
   wrong: 'match',
 };
 
+/** what splits a text into words, compiled natively at the first text split */
+const NOT_WORD = /[^a-z0-9_+]+/;
+const primeNotWord = nativeAtFirstUse(NOT_WORD);
+
 function words(s: string): string[] {
+  primeNotWord();
   return s
     .toLowerCase()
-    .split(/[^a-z0-9_+]+/)
+    .split(NOT_WORD)
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
     .map((w) => SAME[w] ?? w);

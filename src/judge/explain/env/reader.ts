@@ -7,7 +7,7 @@ import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -174,6 +174,10 @@ const JAXLIB_WORD = /jaxlib/i;
 const TENSORFLOW_WORD = /tensorflow/i;
 
 // the patterns each step runs on every line it reads, compiled natively when the step first runs
+// behind a cheaper test, compiled natively when first asked for
+const torchPkg = nativeWhenAsked(TORCH_PKG);
+const condaToolkitPin = nativeWhenAsked(CONDA_TOOLKIT_PIN);
+const condaPytorchCudaPin = nativeWhenAsked(CONDA_PYTORCH_CUDA_PIN);
 const primeLine = nativeAtFirstUse(KEY_HINT, ANY_HINT, FRAME_START);
 const primeFrame = nativeAtFirstUse(NOTEBOOK, HOSTED_PATH);
 const primeAnywhere = nativeAtFirstUse(
@@ -412,7 +416,7 @@ export class EnvReader {
       g.computeCapability ??= m[1] !== undefined ? `${m[1]}.${m[2]}` : `${m[3]}.${m[4]}`;
     }
     if ((m = FOUND_VERSION.exec(t))) this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
-    if (TORCH_WORD.test(t) && (m = TORCH_PKG.exec(t))) {
+    if (TORCH_WORD.test(t) && (m = torchPkg().exec(t))) {
       if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
         this.set('framework', this.fact('pytorch', no, t));
         if (this.f.frameworkVersion === undefined)
@@ -433,8 +437,8 @@ export class EnvReader {
     }
     if ((m = PIP_CUDA_PKG.exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
     if ((m = PIP_TOOLKIT_PKG.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = CONDA_TOOLKIT_PIN.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = CONDA_PYTORCH_CUDA_PIN.exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaToolkitPin().exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaPytorchCudaPin().exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
     if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
       if (m[2]) this.set('cuda', this.fact(m[2], no, t));
     }

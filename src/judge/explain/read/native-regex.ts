@@ -31,3 +31,12 @@ export function nativeAtFirstUse(...res: RegExp[]): () => void {
     for (const re of res) native(re);
   };
 }
+
+/** A getter of `re` that compiles it natively at its first call: for a pattern run only behind a cheaper test */
+export function nativeWhenAsked<R extends RegExp>(re: R): () => R {
+  const prime = nativeAtFirstUse(re);
+  return () => {
+    prime();
+    return re;
+  };
+}
