@@ -6,7 +6,7 @@
 // later cause only what that cause makes of the same line.
 import { ROOT_CAUSES, type RootCauseId } from '../../knowledge/root-causes.js';
 import { tIn } from '../../base/i18n/index.js';
-import { nativeAtFirstUse } from './read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from './read/native-regex.js';
 
 /** One message's reading under one cause (data of `explain --json`, English there like every text). */
 export interface Reading {
@@ -33,6 +33,8 @@ const REMEDY = new RegExp(
     'restart|reboot|export|try|pin|free|kill|switch|rebuild|reinstall|unset|avoid|leave)\\b',
   'i',
 );
+
+const remedy = nativeWhenAsked(REMEDY);
 
 /** words the titles say another way: a "full" device is a GPU whose memory the job does not fit in */
 const SAME: Record<string, string> = {
@@ -77,7 +79,7 @@ function titleWords(cause: RootCauseId): Set<string> {
  */
 export function reasonAddsNothing(reason: string, cause: RootCauseId, meaning: string): boolean {
   const r = reason.trim();
-  if (r === '' || REMEDY.test(r)) return true;
+  if (r === '' || remedy().test(r)) return true;
   const known = new Set([...titleWords(cause), ...words(meaning)]);
   const own = words(r);
   return own.length === 0 || own.every((w) => known.has(w));

@@ -12,7 +12,7 @@ import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTest
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -61,6 +61,8 @@ const WHEEL_CUDA_TAG = /\+cu(\d{2,3})\b/;
 // compiled natively where each is first executed
 const primeCudaMajor = nativeAtFirstUse(PACKAGE_CUDA, WHEEL_CUDA_TAG);
 const primePreload = nativeAtFirstUse(PRELOAD_FAILED);
+/** a pip install command, compiled natively when first asked for */
+const pipInstall = nativeWhenAsked(/^(?:python -m )?pip install\b/);
 
 /**
  * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
@@ -126,7 +128,7 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
 
 function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
-  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x))
+  const mirror = fix.commands.some((x) => pipInstall().test(x))
     ? t(family(c.framework) === 'torch' ? 'fix.pipMirror' : 'fix.pipMirrorOther')
     : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
