@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { native } from '../../src/judge/explain/read/native-regex.js';
+import { native, nativeAtFirstUse, nativeWhenAsked } from '../../src/judge/explain/read/native-regex.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
@@ -19,7 +19,10 @@ function trace(body: string): string {
   try {
     const src = fs.readFileSync(path.join(repo, 'src/judge/explain/read/native-regex.ts'), 'utf8');
     fs.writeFileSync(path.join(dir, 'native.mjs'), transformSync(src, { loader: 'ts', format: 'esm' }).code);
-    fs.writeFileSync(path.join(dir, 'main.mjs'), `import { native } from './native.mjs';\n${body}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'main.mjs'),
+      `import { native, nativeAtFirstUse, nativeWhenAsked } from './native.mjs';\n${body}\n`,
+    );
     const r = spawnSync(process.execPath, ['--trace-regexp-tier-up', path.join(dir, 'main.mjs')], {
       encoding: 'utf8',
     });
@@ -36,7 +39,7 @@ const machineCodes = (out: string) => out.split('\n').filter((l) => /native code
 describe('native', () => {
   it('compiles a pattern to machine code at once, never to bytecode', () => {
     const use = 'const re = /CUDA out of memory\\. Tried to allocate (\\S+)/i; re.exec("x"); re.exec("y");';
-    const none = trace('void native;');
+    const none = trace('void native, nativeAtFirstUse, nativeWhenAsked;');
     const plain = trace(use);
     const primed = trace(use.replace('const re = ', 'const re = native(').replace('/i;', '/i);'));
     // the plain pattern: bytecode at its first exec, machine code at its second
@@ -78,5 +81,51 @@ describe('native', () => {
     // takes milliseconds
     expect(total).toBeLessThan(100);
     expect(worst).toBeLessThan(20);
+  });
+});
+
+/** a pattern that counts its execs (native's included) */
+class Counted extends RegExp {
+  execs = 0;
+  override exec(s: string): RegExpExecArray | null {
+    this.execs++;
+    return super.exec(s);
+  }
+}
+
+describe('nativeAtFirstUse and nativeWhenAsked', () => {
+  it('compile nothing when made, and each pattern natively at the first call only', () => {
+    const none = trace('void native, nativeAtFirstUse, nativeWhenAsked;');
+    const made = trace(
+      'const a = /cuDNN error: (\\w+)/; const p = nativeAtFirstUse(a); const g = nativeWhenAsked(/Xid (\\d+)/);',
+    );
+    // made and never called: no pattern compiled (a module that makes them pays nothing until a line needs them)
+    expect(bytecodes(made)).toBe(bytecodes(none));
+    expect(machineCodes(made)).toBe(machineCodes(none));
+    const used = trace(
+      'const a = /cuDNN error: (\\w+)/; const p = nativeAtFirstUse(a); const g = nativeWhenAsked(/Xid (\\d+)/);' +
+        ' p(); p(); a.exec("x"); a.exec("y"); g().exec("x"); g().exec("y");',
+    );
+    // called: both patterns in machine code once, never in bytecode
+    expect(bytecodes(used)).toBe(bytecodes(none));
+    expect(machineCodes(used)).toBe(machineCodes(none) + 2);
+  });
+
+  it('prime once, leave a global pattern at lastIndex 0, and hand back the same pattern', () => {
+    const a = new Counted('cud(?:a|nn)', 'g');
+    const b = new Counted('Xid (\\d+)');
+    const prime = nativeAtFirstUse(a, b);
+    expect([a.execs, b.execs]).toEqual([0, 0]);
+    prime();
+    prime();
+    expect([a.execs, b.execs]).toEqual([1, 1]);
+    expect(a.lastIndex).toBe(0);
+    expect([...'cuda cudnn'.matchAll(a)].map((m) => m[0])).toEqual(['cuda', 'cudnn']);
+    const c = new Counted('Xid (\\d+)');
+    const get = nativeWhenAsked(c);
+    expect(c.execs).toBe(0);
+    expect(get()).toBe(c);
+    expect(get().exec('NVRM: Xid 79')?.[1]).toBe('79');
+    expect(c.execs).toBe(2);
   });
 });

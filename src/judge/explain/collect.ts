@@ -12,6 +12,7 @@ import { registry, type Registry, type Signature } from './signatures/index.js';
 import { mayHoldAll } from './signatures/literals.js';
 import { EnvReader } from './env/reader.js';
 import { mayHoldEnvFact } from './env-gate.js';
+import { nativeAtFirstUse } from './read/native-regex.js';
 import type { Framework, LogEvidence } from './types.js';
 
 const FIRST_KEPT = 8;
@@ -165,7 +166,7 @@ export class Collector {
     o.last = no;
     if (r?.groups)
       for (const [k, v] of Object.entries(r.groups))
-        if (v !== undefined && v !== '') o.m.values[k.replace(/_+$/, '').replace(/\d+$/, '')] = v.trim();
+        if (v !== undefined && v !== '') o.m.values[valueName(k)] = v.trim();
     if (!unclosed(joined)) this.open = undefined;
   }
 
@@ -183,8 +184,7 @@ export class Collector {
     st.count++;
     const values: Record<string, string> = {};
     if (groups)
-      for (const [k, v] of Object.entries(groups))
-        if (v !== undefined && v !== '') values[k.replace(/_+$/, '').replace(/\d+$/, '')] ??= v.trim();
+      for (const [k, v] of Object.entries(groups)) if (v !== undefined && v !== '') values[valueName(k)] ??= v.trim();
     const m: Match = { line: no, text: text.trim().slice(0, MATCH_CHARS), values, sig };
     if (st.first.length < FIRST_KEPT) st.first.push(m);
     else if (st.last.length < LAST_KEPT) st.last.push(m);
@@ -232,6 +232,16 @@ function tryOn(sig: Signature, text: string, hits: Hit[]): void {
     : [];
   const literal = m[0].length - values.reduce((a, [s, e]) => a + (e - s), 0);
   hits.push({ sig, start: m.index, end: m.index + m[0].length, groups: m.groups, literal, values });
+}
+
+/** a named group's value name: its trailing underscores cut, then its trailing digits */
+const TRAILING_UNDERSCORES = /_+$/;
+const TRAILING_DIGITS = /\d+$/;
+/** both compiled natively at the first name */
+const primeValueName = nativeAtFirstUse(TRAILING_UNDERSCORES, TRAILING_DIGITS);
+function valueName(k: string): string {
+  primeValueName();
+  return k.replace(TRAILING_UNDERSCORES, '').replace(TRAILING_DIGITS, '');
 }
 
 /** more '(' than ')': a parenthesis the text opened and has not closed */

@@ -27,6 +27,7 @@ import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 import { getLang, t, tIn } from '../../base/i18n/index.js';
 import { signatureZh } from '../../base/i18n/signatures.js';
 import { eitherOf, regexOf } from '../../base/regex.js';
+import { nativeWhenAsked } from './read/native-regex.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
@@ -128,7 +129,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const all = [...col.signals.values()];
   // JAX tries every platform it knows at start and logs the ones that are not there ("Unable to initialize backend
   // 'tpu': … libtpu.so: cannot open shared object file"): a signal read only on such lines says nothing of a GPU
-  const read = all.filter((s) => voting(s) && !Collector.matches(s).every((m) => OTHER_PLATFORM_BACKEND.test(m.text)));
+  const read = all.filter((s) => voting(s) && !Collector.matches(s).every((m) => otherPlatformBackend().test(m.text)));
   // with no message read, the reporter's paraphrase of one that names what failed ("libcudnn.so.8 … dont load": a
   // loader's failure retold) is the only account of the failure: it votes as a failure's vocabulary does (a family,
   // at low confidence); beside any message it stays what it is, a word on the setting
@@ -170,7 +171,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const platform =
     platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   // inside a container: the reporter says so, or the lines show the container runtime
-  const inContainer = !!env.container || matchedLines.some((l) => CONTAINER_WORDS.test(l));
+  const inContainer = !!env.container || matchedLines.some((l) => containerWords().test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
@@ -178,7 +179,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const noCudaDevice = cannotHaveCudaDevice(env);
   // built from source: the framework uses the machine's libraries, not ones its binary brings
   const fromSource =
-    env.install.some((i) => i.value === 'source') || /\bsource\b/i.test(env.frameworkVersion?.value ?? '');
+    env.install.some((i) => i.value === 'source') || fromSourceWord().test(env.frameworkVersion?.value ?? '');
   // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
   const tfCublasOnly =
     (fw === 'tensorflow' || fw === 'keras') &&
@@ -293,7 +294,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // 6. rank and calibrate
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
-  const cudnnSymptoms = errors.some((s) => /cudnn|conv/i.test(s.group));
+  const cudnnSymptoms = errors.some((s) => cudnnOrConv().test(s.group));
   const tierOf = evidenceTiers(board, fromMessages, matchedLines);
   const ranked = scored.sort(
     (a, b) =>
@@ -336,8 +337,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
           lines: [...e.evidence.map((x) => x.text), ...matchedLines],
           // (a traceback through torch/nn/modules/container.py is not a container)
           container:
-            matchedLines.some((l) => CONTAINER_WORDS.test(l)) ||
-            (!!env.container && !/\bcontainer\.py\b/.test(env.container.text)),
+            matchedLines.some((l) => containerWords().test(l)) ||
+            (!!env.container && !containerPy().test(env.container.text)),
           ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
           stated: {
             ...((env.buildCuda ?? env.cuda) ? { cuda: (env.buildCuda ?? env.cuda)!.value } : {}),
@@ -432,6 +433,8 @@ export const HARDWARE_WORDS = regexOf(
   ],
   'i',
 );
+/** compiled natively when first asked for */
+const hardwareWords = nativeWhenAsked(HARDWARE_WORDS);
 /** a message allows a cause when its votes give the cause at least this share of the best-voted cause */
 const ALLOWED_SHARE = 0.1;
 /** the context rows that are a reporter's words for a cause (signatures/context.json), not facts of the machine */
@@ -447,7 +450,7 @@ function evidenceTiers(
   lines: string[],
 ): (id: RootCauseId) => number {
   const best = Math.max(0, ...fromMessages.values());
-  const hardwareWord = lines.some((l) => HARDWARE_WORDS.test(l));
+  const hardwareWord = lines.some((l) => hardwareWords().test(l));
   return (id) => {
     if (id === 'hardware_or_driver_fault' && !hardwareWord && !board.grounded.has(id)) return 0;
     if (board.grounded.has(id)) return 3;
@@ -489,6 +492,7 @@ function shares(causes: Partial<Record<RootCauseId, number>>): Partial<Record<Ro
 }
 /** JAX/XLA's start-up line for a platform other than a GPU's (xla_bridge.py backends: ROCm is AMD's, TPU Google's) */
 const OTHER_PLATFORM_BACKEND = /Unable to initialize backend '(?:rocm|tpu|metal|iree_\w+)'/i;
+const otherPlatformBackend = nativeWhenAsked(OTHER_PLATFORM_BACKEND);
 /**
  * Lines a framework prints at every start, whatever happens next: TensorFlow 2.14-2.16 and its bundled XLA both
  * register the cuDNN/cuFFT/cuBLAS plugins ("Unable to register cuDNN factory: Attempting to register factory for
@@ -516,6 +520,7 @@ const PTXAS_ISA = 'ptxas.unsupported_ptx_version';
 /** cuDNN 9's status for sub-libraries of different versions loaded together (cudnn_graph.h cudnnStatus_t 1002:
  *  "some cuDNN sub-libraries have different versions"): copies of cuDNN mixed, whichever wrapper prints it */
 const CUDNN_SUBLIBRARY_STATUS = /\bCUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH\b/;
+const cudnnSublibraryStatus = nativeWhenAsked(CUDNN_SUBLIBRARY_STATUS);
 /** cuBLAS's handle failing to be created, in TensorFlow's words (stream_executor/cuda/cuda_blas.cc "failed to create
  *  cublas handle", the kernels' "Blas GEMM launch failed"). TF_LIBRARY_RESERVE: TensorFlow's pool is the free memory
  *  less MinSystemMemory (core/common_runtime/gpu/gpu_device.cc: 225 MiB under 2 GiB, else the larger of 300 MiB and
@@ -524,6 +529,7 @@ const CUBLAS_HANDLE =
   /\bBlas x?GEMM(?:V|Batched)? launch failed|failed to create cublas handle|\bCUBLAS_STATUS_ALLOC_FAILED\b/i;
 /** the CUDA driver's and runtime's status for no usable device (cuda.h CUresult 100, cudaError_t 100) */
 const NO_DEVICE_STATUS = /\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b/;
+const noDeviceStatus = nativeWhenAsked(NO_DEVICE_STATUS);
 /**
  * "Jax plugin configuration error: Exception when calling jax_plugins.xla_cudaNN.initialize()" (jax/_src/xla_bridge.py)
  */
@@ -550,6 +556,11 @@ const CONTAINER_WORDS = regexOf(
   ],
   'i',
 );
+const containerWords = nativeWhenAsked(CONTAINER_WORDS);
+/** a framework version built from source, a cuDNN or convolution group, PyTorch's own container module */
+const fromSourceWord = nativeWhenAsked(/\bsource\b/i);
+const cudnnOrConv = nativeWhenAsked(/cudnn|conv/i);
+const containerPy = nativeWhenAsked(/\bcontainer\.py\b/);
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = regexOf(
   [
@@ -573,6 +584,8 @@ const TORCH_CUDNN_NOT_MEMORY =
   /CUDNN_STATUS_(?:INTERNAL_ERROR|BAD_PARAM|EXECUTION_FAILED|NOT_SUPPORTED|ARCH_MISMATCH|MAPPING_ERROR)/;
 /** PyTorch's relay of a cuDNN status (ATen/cudnn/Exceptions.h: "cuDNN error: " and cudnnGetErrorString) */
 const TORCH_CUDNN_ERROR = /\bcuDNN error: CUDNN_STATUS_[A-Z_]+/;
+const torchCudnnNotMemory = nativeWhenAsked(TORCH_CUDNN_NOT_MEMORY);
+const torchCudnnError = nativeWhenAsked(TORCH_CUDNN_ERROR);
 const MEMORY_CAUSES: readonly RootCauseId[] = [
   'gpu_memory_exhausted',
   'framework_preallocation',
@@ -629,7 +642,7 @@ function redirect(
   const text = Collector.matches(st)[0]?.text ?? '';
   // the driver's status name on the line decides among the message's readings: CUDA_ERROR_NO_DEVICE
   // (cudaErrorNoDevice) is cuInit finding no GPU it may use (none visible), whatever call printed it
-  if (NO_DEVICE_STATUS.test(text))
+  if (noDeviceStatus().test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'no_device_visible') move(c, 'no_device_visible', 0.8);
   // a machine stated to have no NVIDIA GPU (another vendor's graphics, macOS) has no NVIDIA driver to be too old:
   // the CUDA runtime answers cudaErrorInsufficientDriver when it finds no driver at all, so a message read both
@@ -643,7 +656,7 @@ function redirect(
   if (tfCublasOnly && CUBLAS_HANDLE.test(text)) move('framework_preallocation', 'memory_held_by_other_process', 0.8);
   // cuDNN's status for a mix of sub-library versions names two copies of cuDNN loaded together, whatever prefix
   // ("cuDNN error: ", a backend descriptor's failure) prints it: the wrapper's other readings do not apply
-  if (CUDNN_SUBLIBRARY_STATUS.test(text))
+  if (cudnnSublibraryStatus().test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'library_conflict') move(c, 'library_conflict', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
   if (/nccl/i.test(st.group) && OS_ERROR.test(text))
@@ -673,7 +686,7 @@ function redirect(
   // ("CUDA out of memory"): a cuDNN status PyTorch relays that is not cuDNN's own allocation status
   // (NOT_INITIALIZED from cudnnCreate, ALLOC_FAILED) is not the job's memory; that reading goes to the versions
   // the message allows
-  if (fw === 'pytorch' && TORCH_CUDNN_NOT_MEMORY.test(text)) {
+  if (fw === 'pytorch' && torchCudnnNotMemory().test(text)) {
     const versions = VERSION_CAUSES.filter((c) => (out[c] ?? 0) > 0);
     const vsum = versions.reduce((a, c) => a + (out[c] ?? 0), 0);
     const moved = MEMORY_CAUSES.reduce((a, c) => a + (out[c] ?? 0) * 0.8, 0);
@@ -688,7 +701,7 @@ function redirect(
   // ATen/cudnn/Exceptions.h) is about (another copy loaded first is a conflict, which PyTorch's own version check
   // names); that reading goes to the other version causes the message allows: the CUDA the build was made for,
   // against the machine's toolkit or driver. Not for a build from source, which uses the machine's cuDNN.
-  if (fw === 'pytorch' && !fromSource && TORCH_CUDNN_ERROR.test(text) && (out.cudnn_version_mismatch ?? 0) > 0) {
+  if (fw === 'pytorch' && !fromSource && torchCudnnError().test(text) && (out.cudnn_version_mismatch ?? 0) > 0) {
     const others = (['cuda_toolkit_mismatch', 'driver_too_old'] as RootCauseId[]).filter((c) => (out[c] ?? 0) > 0);
     const osum = others.reduce((a, c) => a + (out[c] ?? 0), 0);
     const moved = out.cudnn_version_mismatch! * 0.8;

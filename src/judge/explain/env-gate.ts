@@ -5,6 +5,7 @@
 // is handed on as before (the reader decides). The words below are a superset of what each rule needs (lower case):
 // test/explain/env-gate.test.ts checks that every fixture line the reader takes a fact from passes.
 import { eitherOf, regexOf } from '../../base/regex.js';
+import { nativeWhenAsked } from './read/native-regex.js';
 
 /** the word that alone lets a line into the reader's anywhere-rules */
 const MEMORY = 'memory';
@@ -28,10 +29,13 @@ export const ENV_WORDS = regexOf([
   ]),
 ]);
 
+/** compiled natively when the first line holding "memory" asks for it */
+const envWords = nativeWhenAsked(ENV_WORDS);
+
 /**
  * Whether the environment reader may take a fact from a line, given the line in lower case: false only for a line
  * holding "memory" and none of the other words any of its rules needs.
  */
 export function mayHoldEnvFact(lower: string): boolean {
-  return !lower.includes(MEMORY) || ENV_WORDS.test(lower);
+  return !lower.includes(MEMORY) || envWords().test(lower);
 }

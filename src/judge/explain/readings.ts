@@ -6,6 +6,7 @@
 // later cause only what that cause makes of the same line.
 import { ROOT_CAUSES, type RootCauseId } from '../../knowledge/root-causes.js';
 import { tIn } from '../../base/i18n/index.js';
+import { nativeAtFirstUse, nativeWhenAsked } from './read/native-regex.js';
 
 /** One message's reading under one cause (data of `explain --json`, English there like every text). */
 export interface Reading {
@@ -33,6 +34,8 @@ const REMEDY = new RegExp(
   'i',
 );
 
+const remedy = nativeWhenAsked(REMEDY);
+
 /** words the titles say another way: a "full" device is a GPU whose memory the job does not fit in */
 const SAME: Record<string, string> = {
   device: 'gpu',
@@ -45,10 +48,15 @@ const SAME: Record<string, string> = {
   wrong: 'match',
 };
 
+/** what splits a text into words, compiled natively at the first text split */
+const NOT_WORD = /[^a-z0-9_+]+/;
+const primeNotWord = nativeAtFirstUse(NOT_WORD);
+
 function words(s: string): string[] {
+  primeNotWord();
   return s
     .toLowerCase()
-    .split(/[^a-z0-9_+]+/)
+    .split(NOT_WORD)
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
     .map((w) => SAME[w] ?? w);
@@ -71,7 +79,7 @@ function titleWords(cause: RootCauseId): Set<string> {
  */
 export function reasonAddsNothing(reason: string, cause: RootCauseId, meaning: string): boolean {
   const r = reason.trim();
-  if (r === '' || REMEDY.test(r)) return true;
+  if (r === '' || remedy().test(r)) return true;
   const known = new Set([...titleWords(cause), ...words(meaning)]);
   const own = words(r);
   return own.length === 0 || own.every((w) => known.has(w));

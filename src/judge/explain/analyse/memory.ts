@@ -16,6 +16,7 @@ import type { Board } from './board.js';
 import { fmtBytes, GiB, MiB, parseSize } from './sizes.js';
 import { t } from '../../../base/i18n/index.js';
 import { regexOf } from '../../../base/regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
 
 /**
  * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS
@@ -47,6 +48,10 @@ const PROC = new RegExp(String.raw`Process (\d+) has (${SZ}) memory in use`, 'g'
 const SELF = new RegExp(String.raw`this process has (${SZ}) memory in use`);
 const ALLOCATED = new RegExp(String.raw`Of the allocated memory (${SZ}) is allocated by PyTorch`);
 const UNALLOCATED = new RegExp(String.raw`(${SZ}) is reserved by PyTorch but unallocated`);
+// compiled natively where they are first executed
+const legacyForm = nativeWhenAsked(LEGACY_FORM);
+const primeSelf = nativeAtFirstUse(SELF);
+const primeFigures = nativeAtFirstUse(PROC, UNALLOCATED, ALLOCATED);
 
 export function analyseMemory(
   board: Board,
@@ -58,7 +63,7 @@ export function analyseMemory(
   // a message in the 1.x wording ("(GPU 0; X total capacity; …)") pasted only in part can be read by the current
   // wording's pattern, whose first value then runs to the line's end: the wording is told by its text
   const curSt = signals.get('torch.oom.current');
-  const curIsLegacy = curSt ? LEGACY_FORM.test(Collector.matches(curSt).at(-1)!.text) : false;
+  const curIsLegacy = curSt ? legacyForm().test(Collector.matches(curSt).at(-1)!.text) : false;
   const current = curIsLegacy ? undefined : curSt;
   if (current) torchCurrent(board, current, ev(current, 2));
   const legacy = signals.get('torch.oom.legacy') ?? (curIsLegacy ? curSt : undefined);
@@ -169,6 +174,8 @@ function torchCurrent(board: Board, st: SignalState, evidence: LogEvidence[]): v
   const total = parseSize(m.values.total);
   const free = parseSize(m.values.free);
   if (requested === undefined || total === undefined) return;
+  primeFigures();
+  primeSelf();
   const others: Array<{ pid: string; bytes: number }> = [];
   for (const p of m.text.matchAll(PROC)) {
     const b = parseSize(p[2]);
@@ -402,6 +409,7 @@ export function torchOomFigures(
   if (!m) return null;
   const requested = parseSize(m.values.requested);
   const total = parseSize(m.values.total);
+  primeSelf();
   const self = parseSize(SELF.exec(m.text)?.[1]);
   return requested !== undefined && total !== undefined && self !== undefined ? { self, requested, total } : null;
 }

@@ -1,14 +1,20 @@
 import { fmtMiB } from '../../../base/format.js';
+import { nativeAtFirstUse } from '../read/native-regex.js';
 
 export const GiB = 1024 ** 3;
 export const MiB = 1024 ** 2;
 
 // Sizes as the frameworks print them: "784.00 MiB", "0 bytes", "1.40G", "4,294,967,296".
 
+/** a size and its unit, compiled natively at the first size read */
+const SIZE = /^\s*([\d.,]+)\s*(bytes|b|[kmgtp]i?b?)?\s*$/i;
+const primeSize = nativeAtFirstUse(SIZE);
+
 /** bytes, or undefined when the text is not a size */
 export function parseSize(s: string | undefined): number | undefined {
   if (s === undefined) return undefined;
-  const m = /^\s*([\d.,]+)\s*(bytes|b|[kmgtp]i?b?)?\s*$/i.exec(s);
+  primeSize();
+  const m = SIZE.exec(s);
   if (!m) return undefined;
   const n = Number(m[1]!.replace(/,/g, ''));
   if (!Number.isFinite(n)) return undefined;

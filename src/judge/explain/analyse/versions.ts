@@ -28,6 +28,7 @@ import { knowledge } from '../../../knowledge/index.js';
 import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { t } from '../../../base/i18n/index.js';
+import { nativeWhenAsked } from '../read/native-regex.js';
 
 const CUDA_LIB = /lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvToolsExt)\.so\.(\d+(?:\.\d+)?)/;
 const CUDNN_LIB = /libcudnn(?:_\w+)?\.so\.(\d+)/;
@@ -442,13 +443,16 @@ function driverVersions(board: Board, signals: Map<string, SignalState>, ev: Ev,
  * unfilled say that). There, a driver or
  * device failure ("CUDA driver version is insufficient", "Found no NVIDIA driver") means no device, not an old driver.
  */
+/** macOS by its names, compiled natively when first asked for */
+const macOs = nativeWhenAsked(/\b(?:mac\s?os|os\s?x|darwin)\b/i);
+
 function notNvidia(board: Board, env: EnvironmentFacts): void {
   const deviceFailure = ['driver_too_old', 'no_device_visible', 'hardware_or_driver_fault'].some(
     (c) => board.score(c as 'driver_too_old') > 0,
   );
   if (!deviceFailure) return;
   const os = env.os?.value ?? '';
-  if (/\b(?:mac\s?os|os\s?x|darwin)\b/i.test(os)) {
+  if (macOs().test(os)) {
     board.add('no_device_visible', 1.5, t('why.v.macos', { os }), factEvidence(env.os));
     return;
   }
@@ -462,7 +466,7 @@ function notNvidia(board: Board, env: EnvironmentFacts): void {
  * AMD/Radeon, Apple) with no NVIDIA product named ("no NVIDIA GPU" beside it names none).
  */
 export function cannotHaveCudaDevice(env: EnvironmentFacts): boolean {
-  return /\b(?:mac\s?os|os\s?x|darwin)\b/i.test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
+  return macOs().test(env.os?.value ?? '') || nonNvidiaGpu(env) !== undefined;
 }
 
 function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] | undefined {
@@ -474,6 +478,7 @@ function nonNvidiaGpu(env: EnvironmentFacts): EnvironmentFacts['gpus'][number] |
 
 const CONTAINER = ['docker', 'podman', 'singularity', 'apptainer', 'kubernetes'];
 const DRIVER_LIB = /libnvidia-ml|NVML library|libcuda\.so|nvcuda\.dll/i;
+const driverLib = nativeWhenAsked(DRIVER_LIB);
 
 /**
  * Inside a container, the NVIDIA Container Toolkit mounts the driver's user-space libraries (libcuda.so,
@@ -485,7 +490,7 @@ function containerWithoutDriver(board: Board, signals: Map<string, SignalState>,
   if (!inContainer) return;
   for (const st of signals.values()) {
     if (st.sig.kind === 'context' || st.sig.kind === 'noise') continue;
-    const m = Collector.matches(st).find((x) => DRIVER_LIB.test(x.text));
+    const m = Collector.matches(st).find((x) => driverLib().test(x.text));
     if (!m) continue;
     board.add('no_device_visible', 1.5, t('why.v.containerNoGpu'), [
       { line: m.line, text: m.text.slice(0, 400) },

@@ -7,6 +7,7 @@ import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -168,6 +169,35 @@ const NOTEBOOK = /<ipython-input-\d+-|^\s*Cell In ?\[\d+\],? line \d|ipykernel(?
  * /kaggle/working
  */
 const HOSTED_PATH = /\/content\/drive\/|\/content\/sample_data\b|\/kaggle\/(?:working|input)\b/;
+const TORCH_WORD = /torch/i;
+const JAXLIB_WORD = /jaxlib/i;
+const TENSORFLOW_WORD = /tensorflow/i;
+
+// the patterns each step runs on every line it reads, compiled natively when the step first runs
+// behind a cheaper test, compiled natively when first asked for
+const torchPkg = nativeWhenAsked(TORCH_PKG);
+const condaToolkitPin = nativeWhenAsked(CONDA_TOOLKIT_PIN);
+const condaPytorchCudaPin = nativeWhenAsked(CONDA_PYTORCH_CUDA_PIN);
+const primeLine = nativeAtFirstUse(KEY_HINT, ANY_HINT, FRAME_START);
+const primeFrame = nativeAtFirstUse(NOTEBOOK, HOSTED_PATH);
+const primeAnywhere = nativeAtFirstUse(
+  TF_MAJOR_MINOR,
+  TF_MEM,
+  TF_FREE,
+  TORCH_PROPS,
+  CC_ANY,
+  FOUND_VERSION,
+  TORCH_WORD,
+  JAXLIB_WORD,
+  TENSORFLOW_WORD,
+  PIP_CUDA_PKG,
+  PIP_TOOLKIT_PKG,
+  DARKNET,
+  SITE_PY,
+  CONTAINER,
+  WINDOWS_PATH,
+  CONDA_PATH,
+);
 
 export class EnvReader {
   private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
@@ -179,6 +209,7 @@ export class EnvReader {
     // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts first (a
     // Chinese key line states its fact before this reader's anywhere-patterns guess at it)
     readZhEnvLine(no, t, this.f);
+    primeLine();
     if (this.cudnnListFrom > 0 && no <= this.cudnnListFrom + 1) {
       const lib = /libcudnn\.so\.(\d+\.\d+\.\d+)/.exec(t);
       if (lib) this.set('cudnn', this.fact(lib[1]!, no, t));
@@ -337,6 +368,7 @@ export class EnvReader {
 
   /** how the job ran, from a traceback frame: a Jupyter kernel, a hosted notebook runtime's folders */
   private frame(no: number, t: string): void {
+    primeFrame();
     if (NOTEBOOK.test(t)) this.addWord('jupyter', no, t);
     const m = HOSTED_PATH.exec(t);
     if (m) this.addWord(m[0].startsWith('/kaggle') ? 'kaggle' : 'colab', no, t);
@@ -344,6 +376,7 @@ export class EnvReader {
 
   /** facts that can sit anywhere in a log line */
   private anywhere(no: number, t: string): void {
+    primeAnywhere();
     let m: RegExpExecArray | null;
     if (t.includes('NVIDIA-SMI') && (m = NVSMI_HEADER.exec(t))) {
       this.set('driver', this.fact(m[2]!, no, t));
@@ -383,7 +416,7 @@ export class EnvReader {
       g.computeCapability ??= m[1] !== undefined ? `${m[1]}.${m[2]}` : `${m[3]}.${m[4]}`;
     }
     if ((m = FOUND_VERSION.exec(t))) this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
-    if (/torch/i.test(t) && (m = TORCH_PKG.exec(t))) {
+    if (TORCH_WORD.test(t) && (m = torchPkg().exec(t))) {
       if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
         this.set('framework', this.fact('pytorch', no, t));
         if (this.f.frameworkVersion === undefined)
@@ -391,11 +424,11 @@ export class EnvReader {
       }
       if (m[2]?.startsWith('cu')) this.set('buildCuda', this.fact(cuTag(m[2].slice(2)), no, t));
     }
-    if (/jaxlib/i.test(t) && (m = JAXLIB_PKG.exec(t))) {
+    if (JAXLIB_WORD.test(t) && (m = JAXLIB_PKG.exec(t))) {
       if (m[2]) this.set('buildCuda', this.fact(cuTag(m[2]), no, t));
     }
     if (
-      /tensorflow/i.test(t) &&
+      TENSORFLOW_WORD.test(t) &&
       (m = TF_PKG.exec(t)) &&
       (this.f.framework === undefined || this.f.framework.value === 'tensorflow')
     ) {
@@ -404,8 +437,8 @@ export class EnvReader {
     }
     if ((m = PIP_CUDA_PKG.exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
     if ((m = PIP_TOOLKIT_PKG.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = CONDA_TOOLKIT_PIN.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = CONDA_PYTORCH_CUDA_PIN.exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaToolkitPin().exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaPytorchCudaPin().exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
     if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
       if (m[2]) this.set('cuda', this.fact(m[2], no, t));
     }

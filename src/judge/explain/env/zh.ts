@@ -19,6 +19,7 @@ import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
 import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
+import { nativeAtFirstUse } from '../read/native-regex.js';
 
 const MAX_GPUS = 16;
 const MAX_NOTES = 20;
@@ -141,9 +142,13 @@ const KEYS: Array<[string, Kind]> = (
   ] as Array<[string, Kind]>
 ).sort((a, b) => b[0].length - a[0].length);
 
+// the two gates, compiled natively when the first line reaches them
+const primeGates = nativeAtFirstUse(ROW, CJK);
+
 /** Read one line (already normalised by the collector) into `f`; facts already set are kept. */
 export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): void {
   if (text.length > 400) return;
+  primeGates();
   // every line of a multi-GB log passes here: an anchored test, two substring searches, one character class
   if (ROW.test(text) || text.includes('API Version: ') || text.includes('cuDNN Version: ')) other(no, text, f);
   else if (CJK.test(text) && KEY_STEM.test(text)) chinese(no, text, f);

@@ -4,6 +4,7 @@
 import type { Framework } from '../types.js';
 import type { MessageKey } from '../../../base/i18n/index.js';
 import { en } from '../../../base/i18n/en.js';
+import { nativeAtFirstUse } from '../read/native-regex.js';
 
 export type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 export function family(fw: Framework | undefined): Family {
@@ -18,7 +19,7 @@ export function family(fw: Framework | undefined): Family {
 }
 
 /** the words only one framework family uses: its name, its packages, its components and its settings */
-const NAMED: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
+const NAMED_WORDS: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
   ['torch', /\b(?:PyTorch|torch\w*|libtorch\w*|c10\w*|ATen|THC\w*|CUDACachingAllocator|PYTORCH_\w+|DataLoader)\b/],
   ['tf', /\b(?:TensorFlow|tensorflow\w*|TF|tf\.\w+|Keras|keras|TF_\w+|MaybeTryDlopenGPULibraries)\b/],
   ['jax', /\b(?:JAX|jax\w*|XLA_PYTHON_CLIENT_\w+)\b/],
@@ -30,6 +31,8 @@ const NAMED: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
   ['mxnet', /\b(?:MXNet|mxnet\w*)\b/],
   ['caffe', /\bCaffe\b/],
 ];
+/** each with the step that compiles it natively when a text is first tested against it */
+const NAMED = NAMED_WORDS.map(([f, re]) => [f, re, nativeAtFirstUse(re)] as const);
 
 /**
  * A text names a framework (or a part only one framework has: libtorch, DataLoader, TF_*, jaxlib) that the input
@@ -37,8 +40,9 @@ const NAMED: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
  */
 export function namesOtherFramework(text: string, fw: Framework | undefined): boolean {
   const own = fw === 'caffe' ? 'caffe' : family(fw);
-  for (const [f, re] of NAMED) {
+  for (const [f, re, prime] of NAMED) {
     if (f === own || (f === 'xla' && (own === 'tf' || own === 'jax'))) continue;
+    prime();
     if (re.test(text)) return true;
   }
   return false;

@@ -12,6 +12,7 @@ import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTest
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
+import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -54,6 +55,14 @@ const DOCKER_NO_GPU_RUNTIME = /could not select device driver .*capabilities: \[
 const NVML_UNKNOWN = /Failed to initialize NVML: Unknown Error/i;
 /** a path that can be shown inside a command as it is (no quoting needed, nothing a shell would expand) */
 const PLAIN_PATH = /^\/[\w./+-]+$/;
+/** a package that names its CUDA major, and a wheel's CUDA tag (cudaMajorIn) */
+const PACKAGE_CUDA = /xla_cuda(\d{2})\b|jax[-_]cuda(\d{2})[-_]|jax\[cuda(\d{2})|nvidia-[a-z-]+-cu(\d{2})\b/i;
+const WHEEL_CUDA_TAG = /\+cu(\d{2,3})\b/;
+// compiled natively where each is first executed
+const primeCudaMajor = nativeAtFirstUse(PACKAGE_CUDA, WHEEL_CUDA_TAG);
+const primePreload = nativeAtFirstUse(PRELOAD_FAILED);
+/** a pip install command, compiled natively when first asked for */
+const pipInstall = nativeWhenAsked(/^(?:python -m )?pip install\b/);
 
 /**
  * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
@@ -61,11 +70,12 @@ const PLAIN_PATH = /^\/[\w./+-]+$/;
  * told to install CUDA 12 packages next to its own. Default 12 (the pip wheels most logs still show).
  */
 export function cudaMajorIn(lines: readonly string[]): string {
+  if (lines.length > 0) primeCudaMajor();
   for (const l of lines) {
-    const m = /xla_cuda(\d{2})\b|jax[-_]cuda(\d{2})[-_]|jax\[cuda(\d{2})|nvidia-[a-z-]+-cu(\d{2})\b/i.exec(l);
+    const m = PACKAGE_CUDA.exec(l);
     const v = m?.slice(1).find((x) => x !== undefined);
     if (v) return v;
-    const tag = /\+cu(\d{2,3})\b/.exec(l)?.[1];
+    const tag = WHEEL_CUDA_TAG.exec(l)?.[1];
     if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
   }
   return '12';
@@ -101,6 +111,7 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
 export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
+  if ((c.lines ?? []).length > 0) primePreload();
   const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
     return platformed(preloadFix(preload[1]!, preload[2]), id, c);
@@ -117,7 +128,7 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
 
 function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
-  const mirror = fix.commands.some((x) => /^(?:python -m )?pip install\b/.test(x))
+  const mirror = fix.commands.some((x) => pipInstall().test(x))
     ? t(family(c.framework) === 'torch' ? 'fix.pipMirror' : 'fix.pipMirrorOther')
     : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;

@@ -5,6 +5,7 @@
 import type { SignalState } from '../collect.js';
 import { Collector } from '../collect.js';
 import type { EnvironmentFacts, Framework } from '../types.js';
+import { nativeAtFirstUse } from '../read/native-regex.js';
 
 export type FrameworkFamily = 'tf' | 'torch' | 'jax' | 'other' | 'unknown';
 
@@ -18,6 +19,8 @@ export function frameworkFamily(fw: Framework | undefined): FrameworkFamily {
 
 const CUDA_LIB = /lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)\.so\.(\d+)/;
 const WIN_CUDA_LIB = /(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll/;
+/** both compiled natively when the first message is read for them */
+const primeLibs = nativeAtFirstUse(CUDA_LIB, WIN_CUDA_LIB);
 
 export function eraOf(
   env: EnvironmentFacts,
@@ -28,6 +31,7 @@ export function eraOf(
   const stated = env.buildCuda?.value ?? env.cuda?.value;
   if (stated && /^\d+/.test(stated)) major = Number.parseInt(stated, 10);
   if (major === undefined) {
+    primeLibs();
     outer: for (const st of signals.values()) {
       for (const m of Collector.matches(st).slice(0, 4)) {
         const t = `${m.values.lib ?? ''} ${m.text}`;

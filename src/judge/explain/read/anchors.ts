@@ -17,7 +17,7 @@
 // only add candidates, never lose one.
 
 import { isAscii } from 'node:buffer';
-import { native } from './native-regex.js';
+import { native, nativeAtFirstUse } from './native-regex.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -37,6 +37,8 @@ export interface AnchorSetState {
  *  large enough that the windows' count costs nothing measurable */
 const WINDOW = 32 * 1024;
 const NON_ASCII = /[^\x00-\x7f]/;
+/** compiled natively at the first text searched */
+const primeNonAscii = nativeAtFirstUse(NON_ASCII);
 
 export class AnchorSet {
   /** the anchors in lower case, in the order given (their index is the id callers see) */
@@ -216,6 +218,7 @@ export class AnchorSet {
    */
   idsIn(text: string, lower?: string): number[] {
     // ASCII text is its own latin1 view of its UTF-8 bytes (most log lines): no round trip through a Buffer
+    primeNonAscii();
     if (NON_ASCII.test(text)) return this.idsInLatin1(Buffer.from(text, 'utf8').toString('latin1').toLowerCase());
     return this.idsInLatin1(lower ?? text.toLowerCase());
   }

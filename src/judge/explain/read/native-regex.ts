@@ -18,3 +18,25 @@ export function native<R extends RegExp>(re: R): R {
   re.lastIndex = 0;
   return re;
 }
+
+/**
+ * A function that compiles `res` natively at its first call and does nothing after: called where the patterns are
+ * first executed, never at module load (a run that never reaches them would pay for their compile)
+ */
+export function nativeAtFirstUse(...res: RegExp[]): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    for (const re of res) native(re);
+  };
+}
+
+/** A getter of `re` that compiles it natively at its first call: for a pattern run only behind a cheaper test */
+export function nativeWhenAsked<R extends RegExp>(re: R): () => R {
+  const prime = nativeAtFirstUse(re);
+  return () => {
+    prime();
+    return re;
+  };
+}
