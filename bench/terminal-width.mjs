@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadTooling } from '../scripts/explain-tooling.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -54,24 +55,9 @@ function displayWidth(s) {
   return w;
 }
 
-const FW_NAMES = { tensorflow: 'TensorFlow', pytorch: 'PyTorch', jax: 'JAX', keras: 'Keras', other: null };
-/** the environment block of a report, as src/judge/explain/priors/corpus.ts textOf writes it */
-function withEnv(c) {
-  const e = c.env ?? {};
-  const lines = ['', '**System information**'];
-  const fw = c.framework ? (FW_NAMES[c.framework] ?? null) : null;
-  if (fw) lines.push(`- ${fw} version: ${c.framework_version ?? 'unknown'}`);
-  else if (c.framework_version) lines.push(`- Framework: ${c.framework_version}`);
-  if (e.os) lines.push(`- OS Platform and Distribution: ${e.os}`);
-  if (e.python) lines.push(`- Python version: ${e.python}`);
-  if (e.install) lines.push(`- Installed using: ${e.install}`);
-  if (e.cuda) lines.push(`- CUDA version: ${e.cuda}`);
-  if (e.cudnn) lines.push(`- cuDNN version: ${e.cudnn}`);
-  if (e.driver) lines.push(`- NVIDIA driver version: ${e.driver}`);
-  if (e.gpu) lines.push(`- GPU model and memory: ${e.gpu}`);
-  const block = lines.join('\n');
-  return c.env_text ? `${c.log}\n${block}\n\n${c.env_text}\n` : `${c.log}\n${block}\n`;
-}
+/** the environment block of a report, as the accuracy bench writes it (src/judge/explain/priors/corpus.ts textOf) */
+const { textOf } = await loadTooling();
+const withEnv = (c) => textOf(c, 'env');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'terminal-width-'));
 const list = (d, re) =>
