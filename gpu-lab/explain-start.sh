@@ -38,7 +38,7 @@ for cli in dist/cli.js ${SPEED_COMPARE:-}; do
 done
 # the patterns a short explain compiles (V8's trace, one run per build; the flag keeps the compile cache out of that
 # run, which changes no pattern): to bytecode (then again to machine code at a second run), or to machine code at
-# once (src/judge/explain/read/native-regex.ts); and the English messages explain's tree reads first
+# once (src/base/native-regex.ts); and the English messages explain's tree reads first
 for cli in dist/cli.js ${SPEED_COMPARE:-}; do
   say "$cli: $(node --trace-regexp-tier-up "$cli" explain "$LOG" --no-machine 2>/dev/null |
     awk '/bytecode size/ { b++ } /native code size/ { n++ }

@@ -1,4 +1,4 @@
-// explain's patterns compiled straight to machine code (src/judge/explain/read/native-regex.ts): V8 compiles a
+// explain's patterns compiled straight to machine code (src/base/native-regex.ts): V8 compiles a
 // pattern to bytecode at its first exec and to machine code at its second, unless the first exec's subject is 1,000
 // characters or more. `native` makes that first exec on line breaks; it must skip the bytecode (V8's trace says so),
 // leave what a pattern matches as it was, and cost nothing much for any pattern of the registry.
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { native, nativeAtFirstUse, nativeWhenAsked } from '../../src/judge/explain/read/native-regex.js';
+import { native, nativeAtFirstUse, nativeWhenAsked } from '../../src/base/native-regex.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 
 const repo = path.resolve(__dirname, '../..');
@@ -17,7 +17,7 @@ const repo = path.resolve(__dirname, '../..');
 function trace(body: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-native-regex-'));
   try {
-    const src = fs.readFileSync(path.join(repo, 'src/judge/explain/read/native-regex.ts'), 'utf8');
+    const src = fs.readFileSync(path.join(repo, 'src/base/native-regex.ts'), 'utf8');
     fs.writeFileSync(path.join(dir, 'native.mjs'), transformSync(src, { loader: 'ts', format: 'esm' }).code);
     fs.writeFileSync(
       path.join(dir, 'main.mjs'),

@@ -12,7 +12,7 @@ import { registry, type Registry, type Signature } from './signatures/index.js';
 import { mayHoldAll } from './signatures/literals.js';
 import { EnvReader } from './env/reader.js';
 import { mayHoldEnvFact } from './env-gate.js';
-import { nativeAtFirstUse } from './read/native-regex.js';
+import { nativeAtFirstUse } from '../../base/native-regex.js';
 import type { Framework, LogEvidence } from './types.js';
 
 const FIRST_KEPT = 8;

@@ -27,7 +27,7 @@ import { DIAGNOSIS_SCHEMA_VERSION } from './types.js';
 import { getLang, t, tIn } from '../../base/i18n/index.js';
 import { signatureZh } from '../../base/i18n/signatures.js';
 import { eitherOf, regexOf } from '../../base/regex.js';
-import { nativeWhenAsked } from './read/native-regex.js';
+import { nativeWhenAsked } from '../../base/native-regex.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);

@@ -5,7 +5,7 @@
 // is handed on as before (the reader decides). The words below are a superset of what each rule needs (lower case):
 // test/explain/env-gate.test.ts checks that every fixture line the reader takes a fact from passes.
 import { eitherOf, regexOf } from '../../base/regex.js';
-import { nativeWhenAsked } from './read/native-regex.js';
+import { nativeWhenAsked } from '../../base/native-regex.js';
 
 /** the word that alone lets a line into the reader's anywhere-rules */
 const MEMORY = 'memory';

@@ -6,7 +6,7 @@
 // later cause only what that cause makes of the same line.
 import { ROOT_CAUSES, type RootCauseId } from '../../knowledge/root-causes.js';
 import { tIn } from '../../base/i18n/index.js';
-import { nativeAtFirstUse, nativeWhenAsked } from './read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../base/native-regex.js';
 
 /** One message's reading under one cause (data of `explain --json`, English there like every text). */
 export interface Reading {

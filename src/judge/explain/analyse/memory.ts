@@ -16,7 +16,7 @@ import type { Board } from './board.js';
 import { fmtBytes, GiB, MiB, parseSize } from './sizes.js';
 import { t } from '../../../base/i18n/index.js';
 import { regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
 
 /**
  * What a process holds on the GPU before its framework allocates anything: the CUDA context plus the cuDNN/cuBLAS

@@ -1,5 +1,5 @@
 import { fmtMiB } from '../../../base/format.js';
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
 
 export const GiB = 1024 ** 3;
 export const MiB = 1024 ** 2;

@@ -28,7 +28,7 @@ import { knowledge } from '../../../knowledge/index.js';
 import type { EnvironmentFacts, Fact, Framework, LogEvidence } from '../types.js';
 import type { Board } from './board.js';
 import { t } from '../../../base/i18n/index.js';
-import { nativeWhenAsked } from '../read/native-regex.js';
+import { nativeWhenAsked } from '../../../base/native-regex.js';
 
 const CUDA_LIB = /lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|nvToolsExt)\.so\.(\d+(?:\.\d+)?)/;
 const CUDNN_LIB = /libcudnn(?:_\w+)?\.so\.(\d+)/;

@@ -7,7 +7,7 @@ import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;

@@ -19,7 +19,7 @@ import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
 import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
 
 const MAX_GPUS = 16;
 const MAX_NOTES = 20;

@@ -4,7 +4,7 @@
 import type { Framework } from '../types.js';
 import type { MessageKey } from '../../../base/i18n/index.js';
 import { en } from '../../../base/i18n/en.js';
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
 
 export type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 export function family(fw: Framework | undefined): Family {

@@ -12,7 +12,7 @@ import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTest
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
-import { nativeAtFirstUse, nativeWhenAsked } from '../read/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
 
 export interface FixContext {
   framework: Framework | undefined;

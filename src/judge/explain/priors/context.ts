@@ -5,7 +5,7 @@
 import type { SignalState } from '../collect.js';
 import { Collector } from '../collect.js';
 import type { EnvironmentFacts, Framework } from '../types.js';
-import { nativeAtFirstUse } from '../read/native-regex.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
 
 export type FrameworkFamily = 'tf' | 'torch' | 'jax' | 'other' | 'unknown';
 

@@ -17,7 +17,7 @@
 // only add candidates, never lose one.
 
 import { isAscii } from 'node:buffer';
-import { native, nativeAtFirstUse } from './native-regex.js';
+import { native, nativeAtFirstUse } from '../../../base/native-regex.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -45,7 +45,7 @@ export class AnchorSet {
   readonly words: string[];
   private readonly ids = new Map<string, number>();
   /** the regexes' sources: each compiled when first used (V8 parses a pattern when its RegExp is created), straight
-   *  to machine code (./native-regex.ts) */
+   *  to machine code (src/base/native-regex.ts) */
   private readonly sources: { re: string; scanRe: string; headRe: string };
   private regexes: { re?: RegExp; scanRe?: RegExp; headRe?: RegExp; scanReI?: RegExp; headReI?: RegExp } = {};
   /** the stems, and the head stems read in the first part of an input only */

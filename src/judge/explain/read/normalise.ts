@@ -1,7 +1,7 @@
 // Makes a raw log line comparable with the signatures: no colour codes, no control characters,
 // no per-process prefixes that launchers put in front of every line.
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse } from './native-regex.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
 
 // CSI (ESC [ ... final byte), OSC (ESC ] ... BEL or ESC \), and two-character escapes.
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;

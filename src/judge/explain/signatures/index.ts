@@ -9,7 +9,7 @@ import type { RootCauseId } from '../../../knowledge/root-causes.js';
 import { AnchorSet, type AnchorSetState } from '../read/anchors.js';
 import { HEAD_STEMS, STEMS } from '../read/vocabulary.js';
 import { ENV_ANCHORS } from '../env/anchors.js';
-import { native } from '../read/native-regex.js';
+import { native } from '../../../base/native-regex.js';
 import type { Framework } from '../types.js';
 import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
 import { requiredClauses } from './literals.js';
@@ -116,7 +116,7 @@ interface SignatureBody {
  * and required literals; a short log's lines reach a few of the ~500 signatures. So the rest (the texts, the
  * priors) is made on first access — in the bundle the catalog's rows are even parsed then, each from its own line
  * of the catalog file (scripts/build.mjs) — and the regular expressions are compiled on first use (V8 checks a
- * pattern's syntax when its RegExp is created), straight to machine code (../read/native-regex.ts). Every pattern
+ * pattern's syntax when its RegExp is created), straight to machine code (src/base/native-regex.ts). Every pattern
  * is still compiled at build time (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a
  * run.
  */
