@@ -6,6 +6,7 @@
 // (EPIPE, `gpu-env-doctor procs --watch | head`) ends the output quietly, as a shell tool should: later writes
 // are dropped, and commands that loop look at `closed` and stop.
 import * as nfs from 'node:fs';
+import { nativeWhenAsked } from '../base/native-regex.js';
 
 export interface StdOutput {
   write(s: string): void;
@@ -59,6 +60,9 @@ export function fdOutput(fd: 1 | 2, fold: (s: string) => string = (s) => s): Std
   };
 }
 
+/** a terminal's device, compiled to machine code at its first use (src/base/native-regex.ts) */
+const terminalDevice = nativeWhenAsked(/^\/dev\/(pts\/\d+|tty\w*|console)$/);
+
 /** isatty(3) without loading the tty module: a character device that /proc names a terminal. */
 function isTerminal(fd: number): boolean {
   try {
@@ -67,7 +71,7 @@ function isTerminal(fd: number): boolean {
     return false;
   }
   try {
-    return /^\/dev\/(pts\/\d+|tty\w*|console)$/.test(nfs.readlinkSync(`/proc/self/fd/${fd}`));
+    return terminalDevice().test(nfs.readlinkSync(`/proc/self/fd/${fd}`));
   } catch {
     // no /proc: ask the tty module (slower, exact)
     return Boolean((fd === 1 ? process.stdout : process.stderr).isTTY);

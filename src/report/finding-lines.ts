@@ -9,6 +9,7 @@ import type { Snapshot } from '../gather/snapshot/schema.js';
 import { labelsOf } from './labels.js';
 import { gpusToMoveTo } from '../judge/free-gpus.js';
 import type { Words } from '../base/i18n/words.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../base/native-regex.js';
 
 export type LineMark = 'ok' | 'warn' | 'fail' | 'unknown' | 'skip';
 
@@ -101,17 +102,20 @@ export function causeLines(words: Words, c: CauseLike, o: LinesOptions = {}): Fi
   };
 }
 
+const TITLE_END = /[.:]+$/;
+const IN_PARENS = /^\((.*)\)$/;
+/** the patterns below compiled to machine code at their first use, not at load (src/base/native-regex.ts) */
+const primeSummary = nativeAtFirstUse(TITLE_END, IN_PARENS);
+const leadingPunctuation = nativeWhenAsked(/^[\s:;,.–-]+/);
+
 /** The summary of a cause without the words its title already says ("No GPU is visible…: no GPU is visible…"). */
 function summaryBeyondTitle(summary: string, title: string): string[] {
-  const t = title.toLowerCase().replace(/[.:]+$/, '');
+  primeSummary();
+  const t = title.toLowerCase().replace(TITLE_END, '');
   let s = summary.trim();
   // "No GPU is visible to the process: no GPU is visible to the process (…)": the title may come back twice.
-  while (s.toLowerCase().startsWith(t))
-    s = s
-      .slice(t.length)
-      .replace(/^[\s:;,.–-]+/, '')
-      .trim();
-  s = s.replace(/^\((.*)\)$/, '$1');
+  while (s.toLowerCase().startsWith(t)) s = s.slice(t.length).replace(leadingPunctuation(), '').trim();
+  s = s.replace(IN_PARENS, '$1');
   return s === '' ? [] : [s];
 }
 

@@ -3,6 +3,7 @@
 // at spaces, and a path or URL longer than a line at its own separators, so no text is lost and none runs past
 // the edge. A command line ("$ …") is for copying: it is broken only where the shell ignores it (fitCommandLine).
 import type { Words } from '../base/i18n/words.js';
+import { nativeAtFirstUse } from '../base/native-regex.js';
 import { displayWidth, fitCommandLine, wrap } from './layout.js';
 
 export function fitToWidth(words: Words, text: string, width: number): string {
@@ -12,7 +13,8 @@ export function fitToWidth(words: Words, text: string, width: number): string {
       out.push(line);
       continue;
     }
-    if (/^\s*(?:\S+\s)?\$ /.test(stripSgr(line))) {
+    primeFit();
+    if (COMMAND_LINE.test(stripSgr(line))) {
       out.push(...fitCommandLine(line, width));
       continue;
     }
@@ -27,6 +29,9 @@ export function fitToWidth(words: Words, text: string, width: number): string {
 
 // eslint-disable-next-line no-control-regex
 const SGR = /\x1b\[[0-9;]*m/g;
+const COMMAND_LINE = /^\s*(?:\S+\s)?\$ /;
+/** compiled to machine code at the first line too wide, not at load (src/base/native-regex.ts) */
+const primeFit = nativeAtFirstUse(SGR, COMMAND_LINE);
 function stripSgr(s: string): string {
   return s.replace(SGR, '');
 }

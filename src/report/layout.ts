@@ -3,6 +3,7 @@
 // UTF-8). Reporters decide layout here and nothing else; what a finding says comes from ./finding-lines.ts.
 import pc from 'picocolors';
 import type { Words } from '../base/i18n/words.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../base/native-regex.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -20,9 +21,12 @@ export function wrapWidth(columns: number | undefined, env: Record<string, strin
 
 // eslint-disable-next-line no-control-regex
 const SGR = /\x1b\[[0-9;]*m/g;
+/** compiled to machine code at its first use (src/base/native-regex.ts): a short output runs it a few times */
+const primeSgr = nativeAtFirstUse(SGR);
 
 /** Columns a string takes on a terminal: colour codes take none, East Asian wide characters two. */
 export function displayWidth(s: string): number {
+  primeSgr();
   let w = 0;
   for (const ch of s.replace(SGR, '')) {
     const cp = ch.codePointAt(0)!;
@@ -154,6 +158,7 @@ export function cutWord(word: string, room: number, hard: boolean): [string, str
  */
 export function fitCommandLine(line: string, width: number): string[] {
   if (displayWidth(line) <= width) return [line];
+  primeCommandLine();
   const plain = line.replace(SGR, '');
   const m = COMMAND_LINE.exec(plain);
   if (!m) return [line];
@@ -166,7 +171,7 @@ export function fitCommandLine(line: string, width: number): string[] {
   const joined = (ws: readonly ShellWord[]) => ws.map((x, i) => (i === 0 ? x.text : x.space + x.text)).join('');
   const out: string[] = [];
   const whole = prefix + joined(args);
-  if (displayWidth(whole) <= width || args.length < 2 || WINDOWS_COMMAND.test(plain.slice(m[0].length))) {
+  if (displayWidth(whole) <= width || args.length < 2 || windowsCommand().test(plain.slice(m[0].length))) {
     out.push(whole);
   } else {
     // continuation lines two columns under the command, less where an argument that can fit a line needs it
@@ -210,7 +215,9 @@ export function fitCommandLine(line: string, width: number): string[] {
 
 const COMMAND_LINE = /^\s*(?:\S+\s)?\$ /;
 /** cmd's `set`, PowerShell's `$env:`, and the Windows programs the fixes name */
-const WINDOWS_COMMAND = /^(?:set\s|\$env:|where(?:\.exe)?\s|tasklist|taskkill|[A-Za-z]:\\)|\$env:/i;
+const windowsCommand = nativeWhenAsked(/^(?:set\s|\$env:|where(?:\.exe)?\s|tasklist|taskkill|[A-Za-z]:\\)|\$env:/i);
+/** compiled to machine code at its first use, not at load (src/base/native-regex.ts) */
+const primeCommandLine = nativeAtFirstUse(COMMAND_LINE);
 
 interface ShellWord {
   /** the blanks before it, as written */
@@ -345,6 +352,8 @@ export function asciiFold(s: string): string {
   return s.replace(FOLD_RE, (c) => ASCII_FOLD[c] ?? c);
 }
 
+const utf8 = nativeWhenAsked(/utf-?8/i);
+
 /**
  * Whether the terminal's locale can show UTF-8: the first of LC_ALL, LC_CTYPE, LANG that is set decides
  * (POSIX order); none set means UTF-8 (what every current terminal defaults to), except a Windows console.
@@ -352,7 +361,7 @@ export function asciiFold(s: string): string {
 export function localeIsUtf8(env: Record<string, string | undefined>, platform: string = process.platform): boolean {
   const v = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((x) => x !== undefined && x !== '');
   if (v === undefined) return platform !== 'win32' || env.WT_SESSION !== undefined;
-  return /utf-?8/i.test(v);
+  return utf8().test(v);
 }
 
 /**

@@ -6,6 +6,8 @@
 //   {name, select, a {…} b {…} other {…}}    by the parameter's value
 // Pure: parsing is cached per message text.
 
+import { nativeAtFirstUse } from '../native-regex.js';
+
 export type Params = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 type Node =
@@ -58,18 +60,24 @@ function parseNodes(s: string, i: number, inBranch: boolean, hashIsNumber = fals
   return [out, i];
 }
 
+/** the end of a parameter's name or kind: `exec` from lastIndex, set before each use */
+const ARG_END = /[,}]/g;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** both compiled to machine code at the first parameter parsed, not at load (src/base/native-regex.ts) */
+const primeArg = nativeAtFirstUse(ARG_END, PARAM_NAME);
+
 function parseArg(s: string, i: number): [Node, number] {
-  const close = /[,}]/g;
+  primeArg();
+  const close = ARG_END;
   close.lastIndex = i;
   const m = close.exec(s);
   if (!m) throw new Error(`message: unclosed "{" in ${JSON.stringify(s)}`);
   const name = s.slice(i, m.index).trim();
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    throw new Error(`message: bad parameter name "${name}" in ${JSON.stringify(s)}`);
+  if (!PARAM_NAME.test(name)) throw new Error(`message: bad parameter name "${name}" in ${JSON.stringify(s)}`);
   if (m[0] === '}') return [{ name, kind: 'text' }, m.index + 1];
   // {name, kind ...}
   let j = m.index + 1;
-  const kindEnd = /[,}]/g;
+  const kindEnd = ARG_END;
   kindEnd.lastIndex = j;
   const k = kindEnd.exec(s);
   if (!k) throw new Error(`message: unclosed "{" in ${JSON.stringify(s)}`);

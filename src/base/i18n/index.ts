@@ -5,6 +5,7 @@
 // --json output is data and is always produced in English (main() says so).
 import type { MessageKey } from './en.js';
 import type { ParamsFor } from './slots.js';
+import { nativeWhenAsked } from '../native-regex.js';
 import { type Lang, type ListKind, wordsFor } from './words.js';
 
 export type { Lang, ListKind, Words } from './words.js';
@@ -37,6 +38,9 @@ export function joinList(items: readonly string[], kind: ListKind = 'semicolon')
   return wordsFor(current).joinList(items, kind);
 }
 
+/** a zh_* locale, compiled to machine code at its first use (src/base/native-regex.ts): run once a process */
+const zhLocale = nativeWhenAsked(/^zh(?:[_-][A-Za-z]+)?(?:\.([A-Za-z0-9-]+))?(?:@.*)?$/);
+
 /**
  * The language from the environment, as POSIX orders it: LC_ALL, else LC_MESSAGES, else LANG. zh_* (zh_CN,
  * zh_TW, zh_SG, zh_HK) is Chinese; anything else, or nothing, English. A zh_* locale whose charset is not
@@ -45,7 +49,7 @@ export function joinList(items: readonly string[], kind: ListKind = 'semicolon')
  */
 export function langFromEnv(env: Readonly<Record<string, string | undefined>>): Lang {
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '') ?? '';
-  const m = /^zh(?:[_-][A-Za-z]+)?(?:\.([A-Za-z0-9-]+))?(?:@.*)?$/.exec(locale);
+  const m = zhLocale().exec(locale);
   if (!m) return 'en';
   const charset = (m[1] ?? '').toLowerCase().replace(/-/g, '');
   return charset === '' || charset === 'utf8' ? 'zh' : 'en';

@@ -3,6 +3,7 @@
 // snapshot: its OS line and WSL detection. The log wins over the machine: it is where the failure happened.
 import type { Snapshot } from '../../gather/snapshot/schema.js';
 import type { Platform } from './shell-syntax.js';
+import { nativeWhenAsked } from '../../base/native-regex.js';
 import { eitherOf, regexOf } from '../../base/regex.js';
 
 const WSL =
@@ -18,13 +19,16 @@ const WINDOWS_LINE = regexOf(
   ],
   'i',
 );
+/** the two compiled to machine code at their first use, not at load (src/base/native-regex.ts) */
+const wsl = nativeWhenAsked(WSL);
+const windowsLine = nativeWhenAsked(WINDOWS_LINE);
 
 /** From the facts a log states (its OS line) and its lines (evidence texts); null when the log does not say. */
 export function platformOfLog(os: string | undefined, lines: readonly string[]): Platform | null {
-  if (os && WSL.test(os)) return 'wsl';
-  if (lines.some((l) => WSL.test(l))) return 'wsl';
+  if (os && wsl().test(os)) return 'wsl';
+  if (lines.some((l) => wsl().test(l))) return 'wsl';
   if (os && WINDOWS_OS.test(os) && !/linux|ubuntu|debian|centos/i.test(os)) return 'windows';
-  if (lines.some((l) => WINDOWS_LINE.test(l))) return 'windows';
+  if (lines.some((l) => windowsLine().test(l))) return 'windows';
   return null;
 }
 

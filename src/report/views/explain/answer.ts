@@ -12,6 +12,7 @@ import { causeLines, type FindingLines } from '../../finding-lines.js';
 import { machineFix } from '../../next-step.js';
 import type { Snapshot } from '../../../gather/snapshot/schema.js';
 import type { Words } from '../../../base/i18n/words.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
 
 /** What the answer reads of a diagnosis: explain's Diagnosis, or run's (only `causes` is always there). */
 export interface AnswerInput {
@@ -169,12 +170,20 @@ export function answerOf(
 /** a long sentence said once is enough: shorter ones ("Then rerun.") may belong to each fix */
 const LONG_SENTENCE = 60;
 
+const SENTENCE_END = /(?<=\.)\s+/;
+const ABBREVIATION_END = /\b(?:e\.g|i\.e|vs|cf)\.$/;
+/** the patterns below compiled to machine code at their first use, not at load (src/base/native-regex.ts) */
+const primeSentences = nativeAtFirstUse(SENTENCE_END, ABBREVIATION_END);
+const nowPrefix = nativeWhenAsked(/^now: /);
+const killPid = nativeWhenAsked(/^kill (\d+)\b/);
+
 /** English sentences: split after a full stop and a space, never after "e.g." or "i.e." */
 function sentencesOf(text: string): string[] {
+  primeSentences();
   const out: string[] = [];
-  for (const piece of text.split(/(?<=\.)\s+/)) {
+  for (const piece of text.split(SENTENCE_END)) {
     const last = out.at(-1);
-    if (last !== undefined && /\b(?:e\.g|i\.e|vs|cf)\.$/.test(last)) out[out.length - 1] = `${last} ${piece}`;
+    if (last !== undefined && ABBREVIATION_END.test(last)) out[out.length - 1] = `${last} ${piece}`;
     else out.push(piece);
   }
   return out;
@@ -210,7 +219,7 @@ function detailsOf(words: Words, causes: AnswerInput['causes'], verbose: boolean
     let from: number | undefined;
     for (const w of c.why ?? []) {
       if (!verbose && out.length >= REASONS) break;
-      if (w.startsWith('against:') || ev.has(w.trim()) || ev.has(w.replace(/^now: /, '').trim())) continue;
+      if (w.startsWith('against:') || ev.has(w.trim()) || ev.has(w.replace(nowPrefix(), '').trim())) continue;
       const r = readings.get(w);
       const earlier = r ? readAt.get(r.meaning) : undefined;
       if (r && earlier !== undefined && earlier !== rank) {
@@ -338,7 +347,7 @@ function localKills(words: Words, manual: readonly string[], d: AnswerInput, s: 
   const list = s?.processes.list ?? [];
   const out: string[] = [];
   for (const m of manual) {
-    const pid = /^kill (\d+)\b/.exec(m)?.[1];
+    const pid = killPid().exec(m)?.[1];
     if (!pid) {
       out.push(m);
       continue;
@@ -365,7 +374,7 @@ function localKills(words: Words, manual: readonly string[], d: AnswerInput, s: 
 function pairings(words: Words, manual: readonly string[], s: Snapshot): string[] {
   const out: string[] = [];
   for (const m of manual) {
-    const n = Number(/^kill (\d+)\b/.exec(m)?.[1] ?? Number.NaN);
+    const n = Number(killPid().exec(m)?.[1] ?? Number.NaN);
     const p = s.processes.list.find((x) => x.nvidiaSmiPid === n && x.pid !== n);
     if (p) out.push(words.t('fix.held.mapped', { pid: n, local: p.pid }));
   }
