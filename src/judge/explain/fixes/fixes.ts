@@ -261,7 +261,7 @@ function linuxFix(id: RootCauseId, c: FixContext): CauseFix {
         text: joinList(
           [
             wanted ? t('fix.cuda.text', { wanted }) : t('fix.cuda.textOther'),
-            ownCuda(fam),
+            t(OWN_CUDA[fam]),
             ...(jaxOld ? [jaxOld.text] : []),
           ],
           'sentence',
@@ -432,25 +432,17 @@ function jaxBeforeCuda12(c: FixContext): { text: string; commands: string[] } | 
   return { text: t('fix.jax.cudaOld', { cuda }), commands: [cuda12] };
 }
 
-/** Whether the framework's pip packages bring their own CUDA runtime, in its own terms. */
-function ownCuda(fam: Family): string {
-  switch (fam) {
-    case 'torch':
-      return t('fix.cuda.own.torch');
-    case 'tf':
-      return t('fix.cuda.own.tf');
-    case 'jax':
-      return t('fix.cuda.own.jax');
-    case 'ort':
-      return t('fix.cuda.own.ort');
-    case 'cupy':
-      return t('fix.cuda.own.cupy');
-    case 'paddle':
-      return t('fix.cuda.own.paddle');
-    default:
-      return t('fix.cuda.own.other');
-  }
-}
+/** Whether the framework's pip packages bring their own CUDA runtime, in its own terms (MXNet's: the neutral words). */
+const OWN_CUDA: Record<Family, MessageKey> = {
+  torch: 'fix.cuda.own.torch',
+  tf: 'fix.cuda.own.tf',
+  jax: 'fix.cuda.own.jax',
+  ort: 'fix.cuda.own.ort',
+  cupy: 'fix.cuda.own.cupy',
+  paddle: 'fix.cuda.own.paddle',
+  mxnet: 'fix.cuda.own.other',
+  other: 'fix.cuda.own.other',
+};
 
 /** the setting that names the GPU architectures of a source build, per framework (none: no sentence) */
 const ARCH_SOURCE: Partial<Record<Family, MessageKey>> = {
