@@ -14,6 +14,7 @@ import { namesOtherFramework } from '../../src/judge/explain/fixes/family.js';
 import { cudaMajorOfInput, cudnnWheel, tfLoadsPipCuda } from '../../src/judge/explain/fixes/versions.js';
 import { fixFor } from '../../src/judge/explain/fixes/fixes.js';
 import generated from '../../src/judge/explain/catalog/generated.json';
+import { FAMILY_OF, familiesIn, frameworkProblem } from '../../bench/lib/framework-words.mjs';
 
 const corpusDir = (d: string) => new URL(`../fixtures/corpus/${d}/`, import.meta.url);
 const REPORTS: CorpusCase[] = ['dev', 'dev2', 'dev3'].flatMap((d) =>
@@ -39,31 +40,13 @@ const INPUTS: Array<[string, string]> = [
   ...captures('logs-extra'),
 ];
 
-/** the test's own list of words only one framework family uses (independent of the engine's) */
-const WORDS: Record<string, RegExp> = {
-  torch: /\b(?:PyTorch|torch\w*|libtorch\w*|c10|DataLoader|PYTORCH_\w+)\b/,
-  tf: /\b(?:TensorFlow|TF|Keras|TF_\w+|MaybeTryDlopenGPULibraries)\b/,
-  jax: /\b(?:JAX|jaxlib|XLA_PYTHON_CLIENT_\w+)\b/,
-  paddle: /\bPaddle\w*\b/,
-  cupy: /\bCuPy\b/,
-  caffe: /\bCaffe\b/,
-};
-const FAMILY: Record<string, string> = {
-  pytorch: 'torch',
-  tensorflow: 'tf',
-  keras: 'tf',
-  jax: 'jax',
-  xla: 'jax',
-  paddle: 'paddle',
-  cupy: 'cupy',
-  caffe: 'caffe',
-};
-function othersNamed(text: string, d: Diagnosis): string[] {
+/** the families a text of cause `cause` names that the input is not (the bench's oracle, independent of the
+ *  engine's list): with no framework detected, any family at all */
+function othersNamed(text: string, d: Diagnosis, cause: string): string[] {
   const fw = d.environment.framework?.value;
-  const own = fw ? FAMILY[fw] : undefined;
-  return Object.entries(WORDS)
-    .filter(([f, re]) => f !== own && re.test(text))
-    .map(([f]) => f);
+  const own = fw ? FAMILY_OF[fw] : undefined;
+  if (!own) return [...familiesIn(text)].filter((f) => f !== 'xla');
+  return frameworkProblem(text, own, cause)?.split('+') ?? [];
 }
 const terminal = (d: Diagnosis, lang: 'en' | 'zh') =>
   renderExplainTerminal(wordsFor(lang), d, { color: false, verbose: false, width: 80, snapshot: null });
@@ -82,7 +65,7 @@ describe.each(['en', 'zh'] as const)('words true of the input (%s)', (lang) => {
         for (const r of c.readings ?? []) {
           readings++;
           for (const s of [r.meaning, r.reason ?? '']) {
-            const other = othersNamed(s, d);
+            const other = othersNamed(s, d, c.id);
             if (other.length > 0) wrong.push(`${name} ${c.id}: ${other.join('+')}: ${s}`);
           }
           if (/^(?:A CUDA library could not be loaded|无法加载某个 CUDA 动态库)/.test(r.meaning)) neutral++;
