@@ -3,7 +3,8 @@
 // issue 29's (--real: check ≤ node + nvidia-smi + 50 ms, short explain ≤ node + 40 ms; fleet ≤ 2.5× a bare parse;
 // explain ≤ 3× grep -E and ≥ 500 MB/s; check --deep ≤ 0.2× collect_env and ≤ 1 s).
 //
-//   npm run build && node bench/speed.mjs [--runs 10] [--fleet 2000] [--explain-mb 32] [--json]       (any machine)
+//   npm run build && node bench/speed.mjs [--runs 10] [--start-runs 31] [--fleet 2000] [--explain-mb 32] [--json]
+//                                                                                                  (any machine)
 //   node bench/speed.mjs --real [--python /opt/torch/.venv/bin/python3] [--deep-runs 5]            (a GPU machine)
 //   node bench/speed.mjs --prepare .gpu-lab/speed-entry.mjs   (here: bundles the TypeScript helpers, so that a
 //                                                             machine without node_modules can run --entry FILE)
@@ -27,6 +28,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
+    // the commands of a fraction of a second (the floors, --version, the short explain, check, libs): their medians
+    // move by more than a target's margin over few rounds, so they get rounds of their own (0: as --runs)
+    'start-runs': { type: 'string', default: '0' },
     'deep-runs': { type: 'string', default: '5' },
     real: { type: 'boolean', default: false },
     python: { type: 'string' },
@@ -244,8 +248,17 @@ if (opt.compare) {
     rows.push({ ...row, id: twin.id, label: `${row.label} (${opt.compare})` });
   }
 }
-log(`measuring ${cmds.length} commands, ${runs} interleaved rounds…`);
-const { samples } = measure(cmds, runs);
+const START_IDS = new Set(['node', 'smi', 'version', 'explain', 'check', 'libs']);
+const isStart = (c) => START_IDS.has(c.id.replace(/:compare$/, ''));
+const startRuns = Number(opt['start-runs']) || runs;
+const short = cmds.filter(isStart);
+const long = cmds.filter((c) => !isStart(c));
+log(`measuring ${short.length} short commands, ${startRuns} interleaved rounds…`);
+const samples = measure(short, startRuns).samples;
+if (long.length > 0) {
+  log(`measuring ${long.length} long commands, ${runs} interleaved rounds…`);
+  for (const [id, xs] of measure(long, runs).samples) samples.set(id, xs);
+}
 const results = relate(rows, samples, cmds);
 const floorFigures = relate(
   floors.map((id) => ({ id, label: cmds.find((c) => c.id === id).label, floor: [] })),
@@ -281,7 +294,9 @@ if (real && opt.python) {
 const header = `gpu-env-doctor speed · ${os.hostname()} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load ${os
   .loadavg()
   .map((x) => x.toFixed(1))
-  .join(' ')} · Node ${process.version} · ${runs} rounds${real ? '' : ' · check/libs on the H200-like --root tree'}`;
+  .join(
+    ' ',
+  )} · Node ${process.version} · ${startRuns} rounds (short commands), ${runs} (the rest)${real ? '' : ' · check/libs on the H200-like --root tree'}`;
 if (opt.json) console.log(JSON.stringify({ header, floors: floorFigures, results }, null, 2));
 else console.log(`${header}\n\n${formatTable(results, floorFigures)}`);
 if (!opt.keep) for (const p of [work, ...cleanup]) fs.rmSync(p, { recursive: true, force: true });

@@ -62,7 +62,7 @@ deep() { # name, then env assignments for the run
 
 # 1. The figures, interleaved, beside their floors.
 say "== bench/speed.mjs --real"
-node bench/speed.mjs --real --entry .gpu-lab/speed-entry.mjs --python "$PY" --runs "${SPEED_RUNS:-7}" --deep-runs "${SPEED_DEEP_RUNS:-3}" --fleet "${SPEED_FLEET:-10000}" --explain-mb "${SPEED_EXPLAIN_MB:-64}" ${SPEED_COMPARE:+--compare "$SPEED_COMPARE"} --json > "$OUT/speed.json" 2> "$OUT/speed.err"
+node bench/speed.mjs --real --entry .gpu-lab/speed-entry.mjs --python "$PY" --runs "${SPEED_RUNS:-7}" --start-runs "${SPEED_START_RUNS:-31}" --deep-runs "${SPEED_DEEP_RUNS:-3}" --fleet "${SPEED_FLEET:-10000}" --explain-mb "${SPEED_EXPLAIN_MB:-64}" ${SPEED_COMPARE:+--compare "$SPEED_COMPARE"} --json > "$OUT/speed.json" 2> "$OUT/speed.err"
 say "bench exit $? ($(tail -1 "$OUT/speed.err"))"
 node -e '
   const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
