@@ -4,7 +4,8 @@
 // Type checking is separate (`tsc --noEmit`). `?raw` imports (the Python assets shipped inside the bundle)
 // become strings, as Vite does in tests. The knowledge tables are validated here, at build time (and by the
 // tests), not at every start: scripts/validate-data.mjs.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -407,8 +408,47 @@ async function buildExplainTree(outdir, options) {
   });
   await checkBuiltins(result, ` (${EXPLAIN_TREE})`);
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, EXPLAIN_TREE));
-  await writeFile(path.join(outdir, EXPLAIN_TREE, 'package.json'), '{ "type": "module" }\n');
+  await treeAsCommonJs(path.join(outdir, EXPLAIN_TREE));
   return result;
+}
+
+/** import.meta.url in a file of explain's CommonJS tree: its own file's URL, made once when first read. */
+const TREE_BANNER =
+  '"use strict";\nconst __ged_meta = { get url() { return (this.u ??= require("node:url").pathToFileURL(__filename).href); } };';
+const BARE_IMPORT = /^import\s*"[^"]+";\n/gm;
+
+/**
+ * explain's tree as CommonJS, the same files and module graph (dist/cli.js runs start.js with a code cache made
+ * after the run: src/cli/explain-load.ts). Each file is transformed alone: an import becomes a require() of the same
+ * file (esbuild's interop reads an imported name through a getter: live, one instance per file), a dynamic import a
+ * require() inside a promise, import.meta.url the banner's value. esbuild refuses a top-level await in CommonJS (the
+ * build then fails). The ES chunks' require() banner goes (CommonJS has its own); a file imported bare more than once
+ * (the merge's `import "./start.js";` lines) is required once.
+ */
+async function treeAsCommonJs(dir) {
+  for (const f of (await readdir(dir)).filter((n) => n.endsWith('.js'))) {
+    const file = path.join(dir, f);
+    const seen = new Set();
+    const text = (await readFile(file, 'utf8'))
+      .replace(REQUIRE_BANNER, '')
+      .replace(BARE_IMPORT, (line) => (seen.has(line) ? '' : (seen.add(line), line)));
+    const r = await transform(text, {
+      sourcefile: f,
+      loader: 'js',
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__ged_meta.url' },
+      banner: TREE_BANNER,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    if (r.warnings.length > 0) throw new Error(`${EXPLAIN_TREE}/${f}: ${r.warnings.map((w) => w.text).join('; ')}`);
+    if (/\bimport\.meta\b/.test(r.code)) throw new Error(`${EXPLAIN_TREE}/${f}: import.meta left in CommonJS`);
+    await writeFile(file, r.code);
+  }
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "commonjs" }\n');
 }
 
 /**
@@ -419,10 +459,14 @@ async function buildExplainTree(outdir, options) {
 export const EAGER_LOG = 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 function eagerExplain(outdir) {
   const log = path.join(repo, EAGER_LOG);
-  return eagerExplainStart(outdir, path.join(outdir, EXPLAIN_TREE, 'start.js'), [
+  const start = path.join(outdir, EXPLAIN_TREE, 'start.js');
+  const moved = eagerExplainStart(outdir, start, [
     ['explain', log, '--no-machine'],
     ['explain', log, '--no-machine', '--json'],
   ]);
+  // dist/cli.js reads the file as latin1 (src/cli/explain-load.ts): right for ASCII only
+  if (!/^[\x00-\x7f]*$/.test(readFileSync(start, 'latin1'))) throw new Error(`${start}: not ASCII`);
+  return moved;
 }
 
 // The worker threads started at check's start (the library scan beside nvidia-smi, src/gather/libraries/

@@ -2,7 +2,9 @@
 // The executable. It answers --version itself (nothing else needs loading for that), turns on V8's compile
 // cache and loads the rest: the code after this file is compiled once and then read from the cache (Node 22.1
 // and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off). The rest is split per command (scripts/build.mjs).
+// explain's own tree is loaded with a code cache of its own, made after a run (./cli/explain-load.ts).
 import * as nodeModule from 'node:module';
+import { loadExplainTree } from './cli/explain-load.js';
 
 declare const __GED_BUNDLE__: boolean | undefined;
 /** explain's own tree of the bundle (src/cli/explain-start.ts), beside this file: a path the bundler leaves as is */
@@ -26,15 +28,26 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
   early?.startNvidiaFirst(argv);
   // a command line naming explain loads explain's own tree (one file for the short path); any other, the shared
   // chunks. Both trees hold the whole program: the choice is one of speed only.
-  const loading = (
-    typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain') ? import(EXPLAIN_START) : import('./cli/start.js')
-  ) as Promise<typeof import('./cli/start.js')>;
-  const { start } = await loading.catch((err: unknown) => {
-    // a start that cannot load must not wait for the nvidia-smi begun above
-    early?.endUnclaimed();
-    throw err;
-  });
-  start(argv, early?.endUnclaimed);
+  if (typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain')) {
+    const require = nodeModule.createRequire(import.meta.url);
+    const { fileURLToPath } = require('node:url') as typeof import('node:url');
+    const tree = loadExplainTree(
+      require,
+      fileURLToPath(new URL(EXPLAIN_START, import.meta.url)),
+      __TOOL_VERSION__,
+      argv,
+    );
+    tree.start(argv, tree.ended);
+  } else {
+    const { start } = await (import('./cli/start.js') as Promise<typeof import('./cli/start.js')>).catch(
+      (err: unknown) => {
+        // a start that cannot load must not wait for the nvidia-smi begun above
+        early?.endUnclaimed();
+        throw err;
+      },
+    );
+    start(argv, early?.endUnclaimed);
+  }
 }
 
 function enableCompileCache(): void {
