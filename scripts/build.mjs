@@ -516,6 +516,29 @@ export async function buildWorkers(outdir) {
   }
 }
 
+/**
+ * dist/explain-load.cjs, what dist/cli.js loads explain's tree with (src/cli/explain-load.ts), one CommonJS file
+ * required by cli.js: imported by cli.ts, it would make cli.js import esbuild's helper chunk (--version too).
+ */
+export const EXPLAIN_LOAD = 'explain-load.cjs';
+async function buildExplainLoad(outdir) {
+  const outfile = path.join(outdir, EXPLAIN_LOAD);
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['src/cli/explain-load.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // built-ins come through the caller's require: the file loads nothing itself
+  if (/(?<![.\w$])require\(/.test(await readFile(outfile, 'utf8')))
+    throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
+}
+
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
   await writeCatalog();
@@ -577,6 +600,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   const result = await build(options);
   await checkBuiltins(result, '');
   await buildWorkers(outdir);
+  await buildExplainLoad(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
   // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and

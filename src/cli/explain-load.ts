@@ -8,8 +8,8 @@
 // checksum, so the file carries one of its own, checked before V8 sees the data. A run writes the cache after the
 // command has ended (its output written) when there was none, when V8 rejected it, or when the run's shape (its
 // options) is one the cache was not made by; anything failing there is silent. GPU_ENV_DOCTOR_NO_CACHE=1 and
-// NODE_DISABLE_COMPILE_CACHE=1 turn it off. Built-ins come through the caller's `require` (dist/cli.js answers
-// --version without loading any of them).
+// NODE_DISABLE_COMPILE_CACHE=1 turn it off. Built-ins come through the caller's require (the build makes this file
+// dist/explain-load.cjs, which requires nothing itself).
 import type * as Fs from 'node:fs';
 import type * as NodeModule from 'node:module';
 import type * as Vm from 'node:vm';
@@ -177,15 +177,15 @@ function writeCache(fs: typeof Fs, dir: string, key: string, shapes: string[], d
  * returns its start, with the `ended` to give it. `version`: the tool's; `argv`: the command line (its shape).
  */
 export function loadExplainTree(
-  require: NodeJS.Require,
+  nodeRequire: NodeJS.Require,
   file: string,
   version: string,
   argv: string[],
   env: Env = process.env,
 ): { start: Start; ended: () => void } {
-  const fs = require('node:fs') as typeof Fs;
-  const vm = require('node:vm') as typeof Vm;
-  const { Module } = require('node:module') as typeof NodeModule & { Module: ModuleClass };
+  const fs = nodeRequire('node:fs') as typeof Fs;
+  const vm = nodeRequire('node:vm') as typeof Vm;
+  const { Module } = nodeRequire('node:module') as typeof NodeModule & { Module: ModuleClass };
   // the path Node's require resolves "./start.js" to
   file = fs.realpathSync.native(file);
   const fd = fs.openSync(file, fs.constants.O_RDONLY);

@@ -122,7 +122,8 @@ describe("explain's code cache", () => {
     fs.chmodSync(path.join(open, 'gpu-env-doctor'), 0o777);
     expect(explain(open).cache?.wrote).toBe(false);
     expect(fs.readdirSync(path.join(open, 'gpu-env-doctor'))).toEqual([]);
-    for (const env of [{ GPU_ENV_DOCTOR_NO_CACHE: '1' }, { NODE_DISABLE_COMPILE_CACHE: '1' }]) {
+    const offs: Record<string, string>[] = [{ GPU_ENV_DOCTOR_NO_CACHE: '1' }, { NODE_DISABLE_COMPILE_CACHE: '1' }];
+    for (const env of offs) {
       const home = path.join(dir, Object.keys(env)[0]!);
       const off = explain(home, SHORT, env);
       expect(off.cache).toEqual({ read: false, rejected: false, wrote: false });
