@@ -425,6 +425,29 @@ const BARE_IMPORT = /^import\s*"[^"]+";\n/gm;
  * build then fails). The ES chunks' require() banner goes (CommonJS has its own); a file imported bare more than once
  * (the merge's `import "./start.js";` lines) is required once.
  */
+/**
+ * esbuild's CommonJS exports (`var x_exports = {}; __export(x_exports, { a: () => a, … }); module.exports =
+ * __toCommonJS(x_exports);`) as one object literal of getters: esbuild defines each getter alone and then copies them
+ * all onto a second object, each copy a getter reading the first (start.js exports ~240 names: ~2.5 M instructions
+ * of V8 map transitions at every start, and two getters at every read of an import). The same names, read live.
+ * Code of another shape is left as esbuild wrote it.
+ */
+export function exportsAsLiteral(code) {
+  const m = /^var (\w+_exports) = \{\};\n__export\w*\(\1, \{\n((?: {2}[\w$]+: \(\) => [\w$]+,?\n)+)\}\);\n/m.exec(code);
+  if (!m) return code;
+  const toCommonJs = `module.exports = __toCommonJS(${m[1]});`;
+  if (code.split(toCommonJs).length !== 2) return code;
+  const getters = [...m[2].matchAll(/^ {2}([\w$]+): \(\) => ([\w$]+),?$/gm)].map(
+    ([, name, local]) => `  get ${name}() {\n    return ${local};\n  },`,
+  );
+  return code
+    .replace(m[0], () => `var ${m[1]} = {\n${getters.join('\n')}\n};\n`)
+    .replace(
+      toCommonJs,
+      () => `Object.defineProperty(${m[1]}, "__esModule", { value: true });\nmodule.exports = ${m[1]};`,
+    );
+}
+
 async function treeAsCommonJs(dir) {
   for (const f of (await readdir(dir)).filter((n) => n.endsWith('.js'))) {
     const file = path.join(dir, f);
@@ -446,7 +469,7 @@ async function treeAsCommonJs(dir) {
     });
     if (r.warnings.length > 0) throw new Error(`${EXPLAIN_TREE}/${f}: ${r.warnings.map((w) => w.text).join('; ')}`);
     if (/\bimport\.meta\b/.test(r.code)) throw new Error(`${EXPLAIN_TREE}/${f}: import.meta left in CommonJS`);
-    await writeFile(file, r.code);
+    await writeFile(file, exportsAsLiteral(r.code));
   }
   await writeFile(path.join(dir, 'package.json'), '{ "type": "commonjs" }\n');
 }
