@@ -6,6 +6,8 @@
 // Medians of the counts, and each build's count above `node -e 0`. About 4 s per run of each command.
 //   node bench/explain-instructions.mjs [--runs 3] [--node /tmp/node22/node] [--cli dist/cli.js] [--compare OTHER/cli.js]...
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -29,15 +31,22 @@ const builds = [
   { tag: 'this', cli: path.resolve(opt.cli) },
   ...(opt.compare ?? []).map((c, i) => ({ tag: `compare ${i + 1}`, cli: path.resolve(c) })),
 ];
+// each build its own cache folder: explain's code cache is one file there (src/cli/explain-load.ts), which two
+// builds would each replace at every run
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ged-explain-instructions-'));
 const cmds = [
   { label: 'node -e 0', argv: [node, '-e', '0'] },
-  ...builds.map((b) => ({ label: `explain (${b.tag})`, argv: [node, b.cli, 'explain', LOG, '--no-machine'] })),
+  ...builds.map((b, i) => ({
+    label: `explain (${b.tag})`,
+    argv: [node, b.cli, 'explain', LOG, '--no-machine'],
+    env: { ...process.env, XDG_CACHE_HOME: path.join(work, `cache-${i}`) },
+  })),
 ];
 
 /** the instructions one run executed (all threads) */
 function count(c) {
   const vg = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', ...c.argv];
-  const r = spawnSync('valgrind', vg, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('valgrind', vg, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: c.env });
   const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
   if (!m) throw new Error(`${c.label}: no count from valgrind: ${r.stderr.slice(-300)}`);
   return Number(m[1].replaceAll(',', ''));

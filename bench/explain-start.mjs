@@ -37,17 +37,27 @@ const BASH = fs.existsSync('/bin/bash') ? '/bin/bash' : null;
 const cmds = [
   { label: 'node -e 0', argv: [node, '-e', '0'], codes: [0] },
   { label: 'empty .mjs', argv: [node, empty], codes: [0] },
-  ...builds.flatMap((b) => [
-    { label: `explain (${b.tag})`, argv: [node, b.cli, 'explain', LOG, '--no-machine'], codes: [1] },
-    { label: `explain --json (${b.tag})`, argv: [node, b.cli, 'explain', LOG, '--no-machine', '--json'], codes: [1] },
-  ]),
+  // each build its own cache folder: explain's code cache is one file there (src/cli/explain-load.ts), which two
+  // builds would each replace at every run
+  ...builds.flatMap((b, i) => {
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(work, `cache-${i}`) };
+    return [
+      { label: `explain (${b.tag})`, argv: [node, b.cli, 'explain', LOG, '--no-machine'], codes: [1], env },
+      {
+        label: `explain --json (${b.tag})`,
+        argv: [node, b.cli, 'explain', LOG, '--no-machine', '--json'],
+        codes: [1],
+        env,
+      },
+    ];
+  }),
 ];
 
 /** one run: wall ms, and CPU ms when bash measured it */
 function once(c) {
   const argv = BASH ? [BASH, '-c', 'TIMEFORMAT="GED_CPU %3U %3S"; time "$@"', 'bash', ...c.argv] : c.argv;
   const t0 = performance.now();
-  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: c.env });
   const wall = performance.now() - t0;
   if (!c.codes.includes(r.status ?? -1)) throw new Error(`${c.label}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
   const m = /GED_CPU ([\d.]+) ([\d.]+)/.exec(r.stderr);

@@ -17,8 +17,11 @@ say() { echo "$*" | tee -a "$S"; }
 say "node $(node --version), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 node bench/explain-start.mjs --runs "${SPEED_RUNS:-31}" ${SPEED_COMPARE:+--compare "$SPEED_COMPARE"} 2>&1 | tee -a "$S"
 LOG=test/fixtures/h200/logs/conv-keep1200-bs64.txt
+# each build its own cache folder (explain's code cache is one file there: src/cli/explain-load.ts)
+cache_of() { echo "$OUT/cache-$(basename "$(dirname "$1")")"; }
 for cli in dist/cli.js ${SPEED_COMPARE:-}; do
   tag=$(basename "$(dirname "$cli")")
+  export XDG_CACHE_HOME; XDG_CACHE_HOME=$(cache_of "$cli")
   node "$cli" explain "$LOG" --no-machine > /dev/null # the compile cache written, as in the rounds above
   for i in 1 2 3; do
     node --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir="$OUT" --cpu-prof-name="start-$tag-$i.cpuprofile" \
@@ -40,6 +43,7 @@ done
 # run, which changes no pattern): to bytecode (then again to machine code at a second run), or to machine code at
 # once (src/base/native-regex.ts); and the English messages explain's tree reads first
 for cli in dist/cli.js ${SPEED_COMPARE:-}; do
+  XDG_CACHE_HOME=$(cache_of "$cli")-trace
   say "$cli: $(node --trace-regexp-tier-up "$cli" explain "$LOG" --no-machine 2>/dev/null |
     awk '/bytecode size/ { b++ } /native code size/ { n++ }
       END { print b + 0 " patterns compiled to bytecode, " n + 0 " to machine code" }')"

@@ -4,7 +4,8 @@
 // Type checking is separate (`tsc --noEmit`). `?raw` imports (the Python assets shipped inside the bundle)
 // become strings, as Vite does in tests. The knowledge tables are validated here, at build time (and by the
 // tests), not at every start: scripts/validate-data.mjs.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -407,8 +408,70 @@ async function buildExplainTree(outdir, options) {
   });
   await checkBuiltins(result, ` (${EXPLAIN_TREE})`);
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, EXPLAIN_TREE));
-  await writeFile(path.join(outdir, EXPLAIN_TREE, 'package.json'), '{ "type": "module" }\n');
+  await treeAsCommonJs(path.join(outdir, EXPLAIN_TREE));
   return result;
+}
+
+/** import.meta.url in a file of explain's CommonJS tree: its own file's URL, made once when first read. */
+const TREE_BANNER =
+  '"use strict";\nconst __ged_meta = { get url() { return (this.u ??= require("node:url").pathToFileURL(__filename).href); } };';
+const BARE_IMPORT = /^import\s*"[^"]+";\n/gm;
+
+/**
+ * explain's tree as CommonJS, the same files and module graph (dist/cli.js runs start.js with a code cache made
+ * after the run: src/cli/explain-load.ts). Each file is transformed alone: an import becomes a require() of the same
+ * file (esbuild's interop reads an imported name through a getter: live, one instance per file), a dynamic import a
+ * require() inside a promise, import.meta.url the banner's value. esbuild refuses a top-level await in CommonJS (the
+ * build then fails). The ES chunks' require() banner goes (CommonJS has its own); a file imported bare more than once
+ * (the merge's `import "./start.js";` lines) is required once.
+ */
+/**
+ * esbuild's CommonJS exports (`var x_exports = {}; __export(x_exports, { a: () => a, … }); module.exports =
+ * __toCommonJS(x_exports);`) as one object literal of getters: esbuild defines each getter alone and then copies them
+ * all onto a second object, each copy a getter reading the first (start.js exports ~240 names: ~2.5 M instructions
+ * of V8 map transitions at every start, and two getters at every read of an import). The same names, read live.
+ * Code of another shape is left as esbuild wrote it.
+ */
+export function exportsAsLiteral(code) {
+  const m = /^var (\w+_exports) = \{\};\n__export\w*\(\1, \{\n((?: {2}[\w$]+: \(\) => [\w$]+,?\n)+)\}\);\n/m.exec(code);
+  if (!m) return code;
+  const toCommonJs = `module.exports = __toCommonJS(${m[1]});`;
+  if (code.split(toCommonJs).length !== 2) return code;
+  const getters = [...m[2].matchAll(/^ {2}([\w$]+): \(\) => ([\w$]+),?$/gm)].map(
+    ([, name, local]) => `  get ${name}() {\n    return ${local};\n  },`,
+  );
+  return code
+    .replace(m[0], () => `var ${m[1]} = {\n${getters.join('\n')}\n};\n`)
+    .replace(
+      toCommonJs,
+      () => `Object.defineProperty(${m[1]}, "__esModule", { value: true });\nmodule.exports = ${m[1]};`,
+    );
+}
+
+async function treeAsCommonJs(dir) {
+  for (const f of (await readdir(dir)).filter((n) => n.endsWith('.js'))) {
+    const file = path.join(dir, f);
+    const seen = new Set();
+    const text = (await readFile(file, 'utf8'))
+      .replace(REQUIRE_BANNER, '')
+      .replace(BARE_IMPORT, (line) => (seen.has(line) ? '' : (seen.add(line), line)));
+    const r = await transform(text, {
+      sourcefile: f,
+      loader: 'js',
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__ged_meta.url' },
+      banner: TREE_BANNER,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    if (r.warnings.length > 0) throw new Error(`${EXPLAIN_TREE}/${f}: ${r.warnings.map((w) => w.text).join('; ')}`);
+    if (/\bimport\.meta\b/.test(r.code)) throw new Error(`${EXPLAIN_TREE}/${f}: import.meta left in CommonJS`);
+    await writeFile(file, exportsAsLiteral(r.code));
+  }
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "commonjs" }\n');
 }
 
 /**
@@ -419,10 +482,14 @@ async function buildExplainTree(outdir, options) {
 export const EAGER_LOG = 'test/fixtures/h200/logs/conv-keep1200-bs64.txt';
 function eagerExplain(outdir) {
   const log = path.join(repo, EAGER_LOG);
-  return eagerExplainStart(outdir, path.join(outdir, EXPLAIN_TREE, 'start.js'), [
+  const start = path.join(outdir, EXPLAIN_TREE, 'start.js');
+  const moved = eagerExplainStart(outdir, start, [
     ['explain', log, '--no-machine'],
     ['explain', log, '--no-machine', '--json'],
   ]);
+  // dist/cli.js reads the file as latin1 (src/cli/explain-load.ts): right for ASCII only
+  if (!/^[\x00-\x7f]*$/.test(readFileSync(start, 'latin1'))) throw new Error(`${start}: not ASCII`);
+  return moved;
 }
 
 // The worker threads started at check's start (the library scan beside nvidia-smi, src/gather/libraries/
@@ -470,6 +537,29 @@ export async function buildWorkers(outdir) {
     if (/new URL\([^)]*__ged_meta\.url/.test(text)) problems.push('a file read relative to the worker file');
     if (problems.length > 0) throw new Error(`${name}.cjs:\n  ${problems.join('\n  ')}`);
   }
+}
+
+/**
+ * dist/explain-load.cjs, what dist/cli.js loads explain's tree with (src/cli/explain-load.ts), one CommonJS file
+ * required by cli.js: imported by cli.ts, it would make cli.js import esbuild's helper chunk (--version too).
+ */
+export const EXPLAIN_LOAD = 'explain-load.cjs';
+async function buildExplainLoad(outdir) {
+  const outfile = path.join(outdir, EXPLAIN_LOAD);
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['src/cli/explain-load.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // built-ins come through the caller's require: the file loads nothing itself
+  if (/(?<![.\w$])require\(/.test(await readFile(outfile, 'utf8')))
+    throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
 }
 
 export async function buildCli(outdir = path.join(repo, 'dist')) {
@@ -533,6 +623,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   const result = await build(options);
   await checkBuiltins(result, '');
   await buildWorkers(outdir);
+  await buildExplainLoad(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
   // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and

@@ -2,11 +2,15 @@
 // The executable. It answers --version itself (nothing else needs loading for that), turns on V8's compile
 // cache and loads the rest: the code after this file is compiled once and then read from the cache (Node 22.1
 // and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off). The rest is split per command (scripts/build.mjs).
+// explain's own tree is loaded with a code cache of its own, made after a run (./cli/explain-load.ts, bundled as
+// dist/explain-load.cjs: a module imported here would make this file import esbuild's helper chunk, --version too).
 import * as nodeModule from 'node:module';
 
 declare const __GED_BUNDLE__: boolean | undefined;
 /** explain's own tree of the bundle (src/cli/explain-start.ts), beside this file: a path the bundler leaves as is */
 const EXPLAIN_START = './explain-tree/start.js';
+/** what loads it (src/cli/explain-load.ts), one CommonJS file beside this one */
+const EXPLAIN_LOAD = './explain-load.cjs';
 
 /** package.json's version, written in by scripts/build.mjs (so --version loads no other file); a test keeps it
  *  equal to src/base/tool-version.ts. */
@@ -26,15 +30,27 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === 'version')) {
   early?.startNvidiaFirst(argv);
   // a command line naming explain loads explain's own tree (one file for the short path); any other, the shared
   // chunks. Both trees hold the whole program: the choice is one of speed only.
-  const loading = (
-    typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain') ? import(EXPLAIN_START) : import('./cli/start.js')
-  ) as Promise<typeof import('./cli/start.js')>;
-  const { start } = await loading.catch((err: unknown) => {
-    // a start that cannot load must not wait for the nvidia-smi begun above
-    early?.endUnclaimed();
-    throw err;
-  });
-  start(argv, early?.endUnclaimed);
+  if (typeof __GED_BUNDLE__ !== 'undefined' && argv.includes('explain')) {
+    const require = nodeModule.createRequire(import.meta.url);
+    const { fileURLToPath } = require('node:url') as typeof import('node:url');
+    const { loadExplainTree } = require(EXPLAIN_LOAD) as typeof import('./cli/explain-load.js');
+    const tree = loadExplainTree(
+      require,
+      fileURLToPath(new URL(EXPLAIN_START, import.meta.url)),
+      __TOOL_VERSION__,
+      argv,
+    );
+    tree.start(argv, tree.ended);
+  } else {
+    const { start } = await (import('./cli/start.js') as Promise<typeof import('./cli/start.js')>).catch(
+      (err: unknown) => {
+        // a start that cannot load must not wait for the nvidia-smi begun above
+        early?.endUnclaimed();
+        throw err;
+      },
+    );
+    start(argv, early?.endUnclaimed);
+  }
 }
 
 function enableCompileCache(): void {

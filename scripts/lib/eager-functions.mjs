@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 /**
  * `source` with the named top-level function declarations (a line starting `function NAME(`, ended by the first
  * line that is `}`, or a declaration on one line) turned into parenthesised expressions assigned at the head of the
- * file, in their order. Returns the text and the names moved.
+ * file (after a "use strict" first line), in their order. Returns the text and the names moved.
  */
 export function parenthesise(source, names) {
   const lines = source.split('\n');
@@ -43,7 +43,9 @@ export function parenthesise(source, names) {
     moved.push(m[1]);
     i = end;
   }
-  return { text: [...head, ...kept].join('\n'), moved };
+  // a directive prologue ("use strict" of a CommonJS file) stays first, where it applies to the whole file
+  const prologue = kept.length > 0 && /^(['"])use strict\1;?$/.test(kept[0]) ? kept.splice(0, 1) : [];
+  return { text: [...prologue, ...head, ...kept].join('\n'), moved };
 }
 
 /** `source` with every UTF-16 unit above 0x7f written as \uXXXX, upper case as esbuild writes its own escapes (see

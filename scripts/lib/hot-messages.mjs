@@ -41,7 +41,15 @@ export function writeHotMessages(outdir, argvs, node = process.execPath) {
   try {
     const recorder = path.join(dir, 'recorder.mjs');
     fs.writeFileSync(recorder, RECORDER);
-    const base = { ...process.env, NO_COLOR: '1', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', GED_HOT_CATALOG: catalogFile };
+    // no code cache of explain's tree (src/cli/explain-load.ts) written into the user's cache by the build
+    const base = {
+      ...process.env,
+      NO_COLOR: '1',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      GPU_ENV_DOCTOR_NO_CACHE: '1',
+      GED_HOT_CATALOG: catalogFile,
+    };
     fs.writeFileSync(hotFile, '{}');
     const keys = new Set();
     const before = argvs.map((argv, i) => {

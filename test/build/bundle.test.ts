@@ -231,11 +231,17 @@ describe("explain's own tree (dist/explain-tree/)", () => {
       /src\/report\/html\//,
     ])
       expect(has(inputs, re)).toBe(false);
-    // merged: the file itself imports no other file of the bundle
+    // merged: the file itself loads no other file of the bundle when it loads (as CommonJS, the tree's imports are
+    // its top-level requires: scripts/build.mjs treeAsCommonJs)
     const text = fs.readFileSync(path.join(out, 'explain-tree/start.js'), 'utf8');
-    const imported = [...text.matchAll(/^import\s(?:[^;]*?\sfrom\s*)?"([^"]+)";/gm)].map((m) => m[1]!);
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'explain-tree/package.json'), 'utf8'))).toEqual({
+      type: 'commonjs',
+    });
+    const imported = [...text.matchAll(/^var \w+ = require\("([^"]+)"\);/gm)].map((m) => m[1]!);
     expect(imported.length).toBeGreaterThan(0);
     expect(imported.filter((s) => !s.startsWith('node:'))).toEqual([]);
+    // what it loads later, by the same name it had as an ES module
+    expect(text).toMatch(/__toESM\(require\("\.\/terminal-\w+\.js"\)\)/);
   });
 
   it('cli.js runs explain from that tree alone, and the other commands from the shared chunks alone', () => {

@@ -59,6 +59,16 @@ describe('parenthesise', () => {
     expect(run(path.join(dir, 'b.mjs'))).toMatchObject({ status: 0, stdout: a.stdout });
   });
 
+  it('keeps a "use strict" first line first, where it still makes the whole file strict', () => {
+    const strict = '"use strict";\nfunction loose() {\n  return this;\n}\nconsole.log(loose() === undefined);';
+    const { text, moved } = parenthesise(strict, new Set(['loose']));
+    expect(moved).toEqual(['loose']);
+    expect(text.startsWith('"use strict";\nvar loose = (function loose() {')).toBe(true);
+    const dir = tempDir('ged-eager-strict-');
+    fs.writeFileSync(path.join(dir, 'a.cjs'), text);
+    expect(run(path.join(dir, 'a.cjs')).stdout).toBe('true\n');
+  });
+
   it('refuses a declaration it cannot find the end of', () => {
     expect(() => parenthesise('function open(x) {\n  return x;\n  }', new Set(['open']))).toThrow(/open/);
   });

@@ -168,6 +168,7 @@ describe('the real build after merging', () => {
         ),
       );
     let imports = 0;
+    let requires = 0;
     for (const f of files) {
       const text = fs.readFileSync(path.join(dist, f), 'utf8');
       for (const m of text.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}\/[^"]+)";/gm)) {
@@ -184,7 +185,13 @@ describe('the real build after merging', () => {
       }
       for (const m of text.matchAll(/import\("(\.{1,2}\/[^"]+)"\)/g))
         expect(fs.existsSync(path.join(dist, path.dirname(f), m[1]!)), `${f} loads ${m[1]}`).toBe(true);
+      // explain's tree is CommonJS (scripts/build.mjs treeAsCommonJs): its imports are requires
+      for (const m of text.matchAll(/\brequire\("(\.{1,2}\/[^"]+)"\)/g)) {
+        expect(fs.existsSync(path.join(dist, path.dirname(f), m[1]!)), `${f} requires ${m[1]}`).toBe(true);
+        requires += 1;
+      }
     }
+    expect(requires).toBeGreaterThan(100);
     expect(imports).toBeGreaterThan(100);
     // cli.js names explain's tree by a path the bundler left as it is: that file is there
     const cli = fs.readFileSync(path.join(dist, 'cli.js'), 'utf8');
