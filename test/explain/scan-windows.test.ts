@@ -68,4 +68,42 @@ describe('the prefilter in 32 KiB windows', () => {
       ).toEqual(expected);
     }
   });
+
+  it("reads the same lines whatever the caller says of a block's bytes (a range tests its block whole)", () => {
+    // ASCII windows, windows with a █, and an ASCII line holding 显卡's bytes with their high bits cleared
+    // ("f\x18>e\r!"): a masked search finds it there, only the check on the real bytes turns it down
+    const fake = Buffer.from('显卡')
+      .map((b) => b & 0x7f)
+      .toString();
+    const lines: string[] = [];
+    for (let i = 0; i < 4_000; i++) {
+      if (i % 500 === 7) lines.push(`step ${i} ${fake}after`);
+      else if (i % 97 === 3) lines.push(`step ${i} GPU 显卡 █`);
+      else if (i % 41 === 0) lines.push(`step ${i} CUDA error`);
+      else if (i % 9 === 0) lines.push(`step ${i} █ 10%`);
+      else lines.push(`step ${i} loss ${'0'.repeat(i % 150)}`);
+    }
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    const ascii = Buffer.from(`${lines.filter((l) => !/[^\x00-\x7f]/.test(l)).join('\n')}\n`);
+    // 'कखग' has a byte (0xe0) whose masked form is not one letter: no masked search, each window is tested
+    const unsafe = new AnchorSet(['cuda', 'gpu', '显卡', 'कखग']);
+    const read = (set: AnchorSet, b: Buffer, hint: boolean | undefined) => {
+      const out: Line[] = [];
+      // told where it starts, as a range's scanner is
+      const s = new LineScanner(set, (l) => out.push(l), 1 << 30, 0);
+      for (let p = 0; p < b.length; p += 256 * 1024) s.push(b.subarray(p, Math.min(b.length, p + 256 * 1024)), hint);
+      s.end();
+      return out.map((l) => [l.no, l.text]);
+    };
+    for (const set of [anchors, unsafe]) {
+      const want = read(set, bytes, undefined);
+      expect(want.length).toBe(lines.filter((l) => /cuda|gpu|显卡/i.test(l)).length);
+      expect(want.some(([, t]) => String(t).includes(fake))).toBe(false);
+      expect(read(set, bytes, false)).toEqual(want);
+      const wantAscii = read(set, ascii, undefined);
+      expect(wantAscii.length).toBeGreaterThan(50);
+      expect(read(set, ascii, true)).toEqual(wantAscii);
+      expect(read(set, ascii, false)).toEqual(wantAscii);
+    }
+  });
 });

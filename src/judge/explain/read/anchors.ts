@@ -94,8 +94,11 @@ export class AnchorSet {
   /**
    * Calls `hit(start)` for occurrences in buf[from, to), in increasing order. `hit` returns where to resume (a
    * line's end, to skip the rest of that line). Occurrences inside a skipped range are not reported.
+   * `ascii`: what the caller has learnt of buf[from, to) already (a range's block is tested whole): true, all of it
+   * is ASCII; false, some of it is not, so each window is read masked (below) without a test of its own; undefined,
+   * each window is tested. The hits are the same either way.
    */
-  scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false): void {
+  scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false, ascii?: boolean): void {
     // in windows of 32 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
     // object space, measured here 10x slower to create than either. Windows overlap by the longest stem, so that
     // a stem across a window's edge is found in the next one.
@@ -110,14 +113,16 @@ export class AnchorSet {
       // A window that is not ASCII is read as ASCII with each byte's high bit cleared (Node's 'ascii' decoding),
       // lower-cased (fast again) and searched for the stems with their high bits cleared too: a superset of the
       // real matches, each confirmed on the real bytes where it starts.
-      const ascii = isAscii(buf.subarray(pos, wEnd));
-      const masked = ascii ? null : this.masked();
-      const text = ascii
+      // a masked search of an ASCII window finds what the plain one finds (each hit confirmed on the real bytes)
+      const plain =
+        ascii === true || ((ascii === undefined || this.masked() === null) && isAscii(buf.subarray(pos, wEnd)));
+      const masked = plain ? null : this.masked();
+      const text = plain
         ? buf.toString('latin1', pos, wEnd).toLowerCase()
         : masked
           ? buf.toString('ascii', pos, wEnd).toLowerCase()
           : buf.toString('latin1', pos, wEnd);
-      const re = ascii
+      const re = plain
         ? this.regex(head ? 'headRe' : 'scanRe')
         : masked
           ? head

@@ -84,11 +84,13 @@ export function scanRange(
     // the complete lines of the window (all of it at the range's end: the file's last line may have no newline)
     const upTo = at >= job.to ? end : buf.lastIndexOf(NL, end - 1) + 1;
     const block = buf.subarray(0, upTo);
-    if (!isAscii(block) && !isUtf8(block)) {
+    // tested whole once: the prefilter then tests none of its windows
+    const ascii = isAscii(block);
+    if (!ascii && !isUtf8(block)) {
       fail('not UTF-8');
       return;
     }
-    scanner.push(block);
+    scanner.push(block, ascii);
     if (scanner.overlong) {
       fail('a line too long');
       return;

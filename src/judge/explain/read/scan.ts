@@ -71,7 +71,8 @@ export class LineScanner {
     return this.lineNo;
   }
 
-  push(chunk: Uint8Array | string): void {
+  /** `ascii`: the caller has tested the chunk already (true: all ASCII; false: not all), for the prefilter */
+  push(chunk: Uint8Array | string, ascii?: boolean): void {
     let b: Buffer;
     if (typeof chunk === 'string') {
       this.bytes += chunk.length;
@@ -104,8 +105,11 @@ export class LineScanner {
       if (this.heldBytes >= 4096) this.decide();
       return;
     }
-    if (this.decoder) b = Buffer.from(this.decoder.decode(b, { stream: true }), 'utf8');
-    this.pushBytes(b);
+    if (this.decoder) {
+      b = Buffer.from(this.decoder.decode(b, { stream: true }), 'utf8');
+      ascii = undefined;
+    }
+    this.pushBytes(b, ascii);
   }
 
   /** UTF-8 or GB18030, from the bytes held back; then read them */
@@ -129,7 +133,7 @@ export class LineScanner {
     }
   }
 
-  private pushBytes(b: Buffer): void {
+  private pushBytes(b: Buffer, ascii?: boolean): void {
     if (b.length === 0) return;
     let from = 0;
     if (this.skipping) {
@@ -152,7 +156,7 @@ export class LineScanner {
       from = firstNL + 1;
     }
     this.carryTruncated = false;
-    if (from <= lastNL) this.block(b.subarray(from, lastNL + 1));
+    if (from <= lastNL) this.block(b.subarray(from, lastNL + 1), ascii);
     this.addCarry(b.subarray(lastNL + 1));
   }
 
@@ -173,25 +177,26 @@ export class LineScanner {
     this.carry = c;
   }
 
-  /** `data` holds complete lines: it ends with a newline */
-  private block(data: Buffer): void {
+  /** `data` holds complete lines: it ends with a newline; `ascii`: as push's, of the chunk `data` is part of (so
+   *  false may be said of an ASCII part: the prefilter then reads it masked, finding the same) */
+  private block(data: Buffer, ascii?: boolean): void {
     const at = this.done;
     this.done += data.length;
     if (this.anchors !== null && at < HEAD_BYTES) {
       // the head: to the end of the line that holds byte HEAD_BYTES - 1
       const nl = data.indexOf(NL, Math.max(0, HEAD_BYTES - 1 - at));
       const cut = nl === -1 ? data.length : nl + 1;
-      this.lines_(data.subarray(0, cut), true);
+      this.lines_(data.subarray(0, cut), true, ascii);
       if (cut < data.length) {
         this.carryTruncated = false; // the carried (cut) line was the first of the head
-        this.lines_(data.subarray(cut), false);
+        this.lines_(data.subarray(cut), false, ascii);
       }
       return;
     }
-    this.lines_(data, false);
+    this.lines_(data, false, ascii);
   }
 
-  private lines_(data: Buffer, head: boolean): void {
+  private lines_(data: Buffer, head: boolean, ascii?: boolean): void {
     const end = data.length;
     let pos = 0; // start of the first line not yet counted
     const countUpTo = (target: number): void => {
@@ -227,6 +232,7 @@ export class LineScanner {
         return pos;
       },
       head,
+      ascii,
     );
     countUpTo(end);
   }
