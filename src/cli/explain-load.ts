@@ -12,6 +12,7 @@
 // dist/explain-load.cjs, which requires nothing itself).
 import type * as Fs from 'node:fs';
 import type * as NodeModule from 'node:module';
+import type * as NodePath from 'node:path';
 import type * as Vm from 'node:vm';
 
 type Env = Record<string, string | undefined>;
@@ -219,7 +220,8 @@ export function loadExplainTree(
     filename: file,
     cachedData: cached?.data,
   });
-  const folder = file.slice(0, file.lastIndexOf('/'));
+  // the tool runs on Windows too: the folder by the platform's separator
+  const folder = (nodeRequire('node:path') as typeof NodePath).dirname(file);
   const mod = new Module(file, null);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths?.(folder) ?? [];
