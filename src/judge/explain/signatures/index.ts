@@ -67,6 +67,8 @@ export interface FrameworkCue {
   re: RegExp;
   weight: number;
   anchors: string[];
+  /** as a signature's: a line that holds no string of one of these clauses is not tried */
+  literals: Clauses | null;
 }
 
 export const SIGNATURE_FILES: Record<string, unknown[]> = { memory, cudnn, libraries, arch, misc, context };
@@ -186,12 +188,17 @@ class LazySignature implements Signature {
 /** A framework cue whose regular expression is compiled when first used (see LazySignature). */
 class LazyCue implements FrameworkCue {
   #re: RegExp | undefined;
+  readonly literals: Clauses | null;
+  /** `literals`: as the build computed them, else computed here from the pattern */
   constructor(
     readonly framework: Framework,
     private readonly pattern: string,
     readonly weight: number,
     readonly anchors: string[],
-  ) {}
+    literals: Clauses | null | undefined,
+  ) {
+    this.literals = literals !== undefined ? literals : requiredClauses(pattern, 'i');
+  }
   get re(): RegExp {
     return (this.#re ??= native(new RegExp(this.pattern, 'i')));
   }
@@ -338,8 +345,8 @@ export class Registry {
   constructor() {
     this.signatures = compileAll();
     this.cues = frameworks.map((r) => {
-      const row = r as FrameworkCueRow;
-      return new LazyCue(row.framework, row.pattern, row.weight, row.anchors);
+      const row = r as FrameworkCueRow & { literals?: string[][] | null };
+      return new LazyCue(row.framework, row.pattern, row.weight, row.anchors, row.literals);
     });
     // The bundle's catalog carries what the rest of this constructor computes (scripts/build.mjs built this
     // registry and wrote it down): restored, when it is of these very signatures, instead of computed again.
