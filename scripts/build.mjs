@@ -217,9 +217,11 @@ function signatureDataPlugin(outdir) {
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
         const bundled = JSON.stringify(path.join(repo, 'src/judge/explain/catalog/bundled.ts'));
         return {
-          contents: `import { readAssetText } from ${assets};
+          contents: `import { readAssetBytes } from ${assets};
 import { bundledCatalog } from ${bundled};
-export default bundledCatalog(() => readAssetText(new URL("../explain/catalog.json", import.meta.url)));
+let url;
+export default bundledCatalog((start, end) =>
+  readAssetBytes((url ??= new URL("../explain/catalog.json", import.meta.url)), start, end));
 `,
           loader: 'js',
           resolveDir: path.dirname(args.path),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BundledCatalog,
   bundledCatalog,
+  bundledText,
   decodeClauses,
   encodeClauses,
 } from '../../src/judge/explain/catalog/bundled.js';
@@ -18,7 +19,7 @@ const text = fs.readFileSync(path.join(repo, 'dist/explain/catalog.json'), 'utf8
 
 /** the bundled catalog, counting the rows it parses */
 function counted(): { catalog: BundledCatalog; rows: () => number } {
-  const inner = bundledCatalog(() => text);
+  const inner = bundledCatalog((start, end) => text.slice(start, end));
   let rows = 0;
   const catalog: BundledCatalog = {
     get families() {
@@ -89,6 +90,41 @@ describe("the bundle's catalog", () => {
     expect(first.id.length).toBeGreaterThan(0);
     expect(first.re).toBeInstanceOf(RegExp);
     expect(rows()).toBe(1);
+  });
+
+  it('reads the head and the rows after it at once, any other row by itself, and a head longer than the first read', () => {
+    const reads: Array<[number, number]> = [];
+    const catalog = bundledCatalog((start, end) => {
+      reads.push([start, end]);
+      return text.slice(start, end);
+    });
+    const lines = text.split('\n');
+    expect(catalog.count).toBe(lines.length - 1);
+    expect(reads).toEqual([[0, 1 << 17]]);
+    expect(catalog.row(0)).toEqual(JSON.parse(lines[1]!));
+    expect(reads.length).toBe(1);
+    const last = catalog.count - 1;
+    expect(catalog.row(last)).toEqual(JSON.parse(lines[last + 1]!));
+    const end = text.length;
+    expect(reads[1]).toEqual([end - lines[last + 1]!.length, end]);
+
+    const long = bundledText(
+      {
+        families: [{ id: 'x'.repeat(300_000), causes: {}, messages: 0 }],
+        signatures: [{ ...JSON.parse(lines[1]!), literals: [['a', 'b'], ['c']] }],
+      },
+      { count: 1, cues: 0, anchors: {}, byAnchor: [], cuesByAnchor: [] },
+      JSON.stringify,
+    );
+    const sizes: number[] = [];
+    const big = bundledCatalog((start, end) => {
+      sizes.push(end - start);
+      return long.slice(start, end);
+    });
+    expect(big.families[0]!.id.length).toBe(300_000);
+    expect(sizes).toEqual([1 << 17, 1 << 18, 1 << 19]);
+    expect(big.literals(0)).toEqual([['a', 'b'], ['c']]);
+    expect(big.row(0)).toEqual(JSON.parse(lines[1]!));
   });
 
   it('is ASCII, so that an offset into its text is one into its bytes', () => {

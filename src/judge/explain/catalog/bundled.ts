@@ -3,8 +3,8 @@
 // registry's digest (signatures/index.ts Registry.digest: the prefilter's state and which signatures and cues each
 // anchor selects), each row's required literals and where each row's line starts. A row is parsed only when its
 // signature is first used: a short log's lines select a few hundred of the ~700 rows by their anchors, whose literals
-// are tested, and match a few dozen. The file is ASCII (other characters written as \u escapes), so that an offset
-// into its text is one into its bytes.
+// are tested, and match a few dozen; the rest of the file (~600 kB) is never read. The file is ASCII (other characters
+// written as \u escapes), so that an offset into its text is one into its bytes.
 import type { FamilyPrior, GeneratedSignature } from './generate.js';
 
 /** see signatures/literals.ts requiredClauses */
@@ -78,19 +78,31 @@ export function bundledText(
   return [asciiJson(head), ...lines].join('\n');
 }
 
+/** the file's bytes [start, end) as text (the file is ASCII), fewer past its end */
+export type ReadBytes = (start: number, end: number) => string;
+
+/** what the first read takes: the head (~60 kB) and the rows after it */
+const FIRST_READ = 1 << 17;
+
 /**
- * The bundle's catalog, read when first asked (`read` gives the file's text): the head parsed then, each row when
- * first asked for.
+ * The bundle's catalog, read when first asked: the head then (with the rows that follow it in the same read), each
+ * other row when first asked for, by itself.
  */
-export function bundledCatalog(read: () => string): BundledCatalog {
-  let text: string | undefined;
+export function bundledCatalog(read: ReadBytes): BundledCatalog {
+  let first = '';
   let head: Head | undefined;
   let base = 0;
   const load = (): Head => {
     if (head) return head;
-    text = read();
-    base = text.indexOf('\n') + 1;
-    head = JSON.parse(text.slice(0, base - 1)) as Head;
+    let size = FIRST_READ;
+    for (;;) {
+      first = read(0, size);
+      base = first.indexOf('\n') + 1;
+      if (base > 0 || first.length < size) break;
+      size *= 2;
+    }
+    if (base === 0) base = first.length + 1;
+    head = JSON.parse(first.slice(0, base - 1)) as Head;
     return head;
   };
   return {
@@ -106,7 +118,9 @@ export function bundledCatalog(read: () => string): BundledCatalog {
     literals: (i) => decodeClauses(load().literals[i]!),
     row: (i) => {
       const h = load();
-      return JSON.parse(text!.slice(base + h.at[i]!, base + h.at[i + 1]! - 1));
+      const from = base + h.at[i]!;
+      const to = base + h.at[i + 1]! - 1;
+      return JSON.parse(to <= first.length ? first.slice(from, to) : read(from, to));
     },
   };
 }
