@@ -92,7 +92,7 @@ describe("the bundle's catalog", () => {
     expect(rows()).toBe(1);
   });
 
-  it('reads the head and the rows after it at once, any other row by itself, and a head longer than the first read', () => {
+  it('reads the head and the rows after it at once, any other row alone, and a head past the first read', () => {
     const reads: Array<[number, number]> = [];
     const catalog = bundledCatalog((start, end) => {
       reads.push([start, end]);
