@@ -1,6 +1,6 @@
-// The environment reader's anywhere-rules (src/judge/explain/env/reader.ts ANYWHERE_GUARDS) and the fixes' patterns
-// (fixes/fixes.ts FIX_GUARDS) test a text for a few lower-case strings before running their pattern, so that a
-// pattern is compiled only for a text that may match it.
+// The environment reader's anywhere-rules (src/judge/explain/env/reader.ts ANYWHERE_GUARDS), the fixes' patterns
+// (fixes/fixes.ts FIX_GUARDS) and diagnose's (diagnose.ts DIAGNOSE_GUARDS) test a text for a few lower-case strings
+// before running their pattern, so that a pattern is compiled only for a text that may match it.
 // A guard may only skip a line the pattern could not match: every guard is implied by the pattern's own required
 // literals (signatures/literals.ts), and no fixture line the pattern matches fails its guard.
 import * as fs from 'node:fs';
@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANYWHERE_GUARDS } from '../../src/judge/explain/env/reader.js';
 import { FIX_GUARDS } from '../../src/judge/explain/fixes/fixes.js';
+import { DIAGNOSE_GUARDS } from '../../src/judge/explain/diagnose.js';
 import { requiredClauses } from '../../src/judge/explain/signatures/literals.js';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures');
@@ -65,12 +66,13 @@ function impliedByLiterals(re: RegExp, words: readonly string[]): boolean {
   });
 }
 
-const GUARDS = [...ANYWHERE_GUARDS, ...FIX_GUARDS];
+const GUARDS = [...ANYWHERE_GUARDS, ...FIX_GUARDS, ...DIAGNOSE_GUARDS];
 
 describe("the environment reader's and the fixes' guards", () => {
   it('are each implied by their pattern: every match holds one of the words', () => {
     expect(ANYWHERE_GUARDS.length).toBeGreaterThanOrEqual(20);
     expect(FIX_GUARDS.length).toBeGreaterThanOrEqual(4);
+    expect(DIAGNOSE_GUARDS.length).toBeGreaterThanOrEqual(6);
     for (const [re, words] of GUARDS) {
       expect(words.length, re.source).toBeGreaterThan(0);
       for (const w of words) expect(w, re.source).toBe(w.toLowerCase());
