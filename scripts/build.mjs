@@ -188,26 +188,21 @@ async function withLiterals(doc) {
 }
 
 /**
- * dist/explain/catalog.json from the generated catalog's JSON text. The catalog (~380 kB) is a file beside the chunks,
+ * dist/explain/catalog.json from the generated catalog's JSON text. The catalog (~650 kB) is a file beside the chunks,
  * read when the signatures are first built: as a string in a chunk it was decoded, scanned and copied with the code.
- * Its first line holds what building the registry reads (id, kind, anchors, literals per row), the families and what
- * building the registry computes from all the signatures (the prefilter's words and regexes, which signatures each
- * anchor selects: Registry.digest, computed by the registry itself); then one row per line, each parsed only when its
- * signature is first used (parsing all 480 rows and collecting their garbage cost more than the rest of reading a
- * short log). src/judge/explain/signatures/index.ts takes either form. A row's required literals are clauses
- * (src/judge/explain/signatures/literals.ts requiredClauses).
+ * Its first line holds what building the registry reads (the families, what building the registry computes from all
+ * the signatures: Registry.digest, computed by the registry itself; each row's required literals, where each row's
+ * line starts); then one row per line, each parsed only when its signature is first used. The format is
+ * src/judge/explain/catalog/bundled.ts's, which reads it; src/judge/explain/signatures/index.ts takes either form. A
+ * row's required literals are clauses (src/judge/explain/signatures/literals.ts requiredClauses).
  */
 export async function catalogAsBundled(json) {
   const doc = await withLiterals(JSON.parse(json));
   const { Registry } = await evalModule(path.join(repo, 'src/judge/explain/signatures/index.ts'));
-  const head = {
-    families: doc.families,
-    index: doc.signatures.map((r) => [r.id, r.kind, r.anchors, r.literals]),
-    registry: new Registry().digest(),
-  };
-  // a row's anchors and literals are in the index line already: the row holds what the signature's body reads
-  const rows = doc.signatures.map(({ anchors, literals, ...row }) => row);
-  return [head, ...rows].map(asciiJson).join('\n');
+  const { bundledText } = await evalModule(path.join(repo, 'src/judge/explain/catalog/bundled.ts'));
+  // the head counts the signatures: their ids are in their rows
+  const { ids, ...digest } = new Registry().digest();
+  return bundledText(doc, { count: ids.length, ...digest }, asciiJson);
 }
 
 function signatureDataPlugin(outdir) {
@@ -221,24 +216,13 @@ function signatureDataPlugin(outdir) {
         await mkdir(path.join(outdir, 'explain'), { recursive: true });
         await writeFile(path.join(outdir, 'explain', 'catalog.json'), await catalogAsBundled(text));
         const assets = JSON.stringify(path.join(repo, 'src/ports/assets.ts'));
+        const bundled = JSON.stringify(path.join(repo, 'src/judge/explain/catalog/bundled.ts'));
         return {
-          contents: `import { readAssetText } from ${assets};
-let doc;
-function load() {
-  if (doc) return doc;
-  const text = readAssetText(new URL("../explain/catalog.json", import.meta.url));
-  let end = text.indexOf("\\n");
-  const head = JSON.parse(text.slice(0, end));
-  const signatures = head.index.map(([id, kind, anchors, literals]) => {
-    const from = end + 1;
-    end = text.indexOf("\\n", from);
-    if (end < 0) end = text.length;
-    const to = end;
-    return { id, kind, anchors, literals, row: () => JSON.parse(text.slice(from, to)) };
-  });
-  return (doc = { families: head.families, signatures, registry: head.registry });
-}
-export default { get signatures() { return load().signatures; }, get families() { return load().families; }, get registry() { return load().registry; } };
+          contents: `import { readAssetBytes } from ${assets};
+import { bundledCatalog } from ${bundled};
+let url;
+export default bundledCatalog((start, end) =>
+  readAssetBytes((url ??= new URL("../explain/catalog.json", import.meta.url)), start, end));
 `,
           loader: 'js',
           resolveDir: path.dirname(args.path),

@@ -9,6 +9,26 @@ export function readAssetText(url: URL): string {
   return nfs.readFileSync(fileURLToPath(url), 'utf8');
 }
 
+/**
+ * Bytes [start, end) of one of the tool's own files as Latin-1 text (of an ASCII file, its text), fewer past its end:
+ * a part of a big file read without reading (and decoding) the rest.
+ */
+export function readAssetBytes(url: URL, start: number, end: number): string {
+  const fd = nfs.openSync(fileURLToPath(url), 'r');
+  try {
+    const buf = Buffer.allocUnsafe(Math.max(0, end - start));
+    let n = 0;
+    while (n < buf.length) {
+      const got = nfs.readSync(fd, buf, n, buf.length - n, start + n);
+      if (got === 0) break;
+      n += got;
+    }
+    return buf.toString('latin1', 0, n);
+  } finally {
+    nfs.closeSync(fd);
+  }
+}
+
 /** The names in one of the tool's own folders (the findings pages), or none when it is not there. */
 export function listAssetDir(url: URL): string[] {
   try {

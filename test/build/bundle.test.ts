@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fake-bin.js';
 import { TOOL_VERSION } from '../../src/base/tool-version.js';
 import { requiredClauses } from '../../src/judge/explain/signatures/literals.js';
+import { decodeClauses } from '../../src/judge/explain/catalog/bundled.js';
 
 const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
@@ -170,21 +171,35 @@ describe('the bundle', () => {
     expect(zhRun.stdout).toContain('显存');
   });
 
-  it("the explain catalog is a file beside the chunks: an index line with each pattern's required literals, then one row per line", () => {
-    const lines = fs.readFileSync(path.join(out, 'explain/catalog.json'), 'utf8').split('\n');
-    const head = JSON.parse(lines[0]!) as { index: [string, string, string[], string[][] | null][] };
-    expect(head.index.length).toBe(lines.length - 1);
-    head.index.forEach(([id, , , literals], i) => {
-      const row = JSON.parse(lines[i + 1]!) as { id: string; pattern: string; literals?: unknown; versions?: unknown };
-      expect(row.id).toBe(id);
-      // the literals are the pattern's clauses, in the index only
-      expect(literals).toEqual(requiredClauses(row.pattern, 'id'));
+  it('the explain catalog is a file beside the chunks: a head line (literals, row offsets), then one row per line', () => {
+    const text = fs.readFileSync(path.join(out, 'explain/catalog.json'), 'utf8');
+    const lines = text.split('\n');
+    const head = JSON.parse(lines[0]!) as { literals: (string | null)[]; at: number[]; registry: { count: number } };
+    expect(head.literals.length).toBe(lines.length - 1);
+    expect(head.at.length).toBe(lines.length);
+    expect(head.registry.count).toBeGreaterThan(head.literals.length);
+    const base = lines[0]!.length + 1;
+    head.literals.forEach((literals, i) => {
+      const line = text.slice(base + head.at[i]!, base + head.at[i + 1]! - 1);
+      expect(line).toBe(lines[i + 1]);
+      const row = JSON.parse(line) as {
+        id: string;
+        pattern: string;
+        anchors: string[];
+        literals?: unknown;
+        versions?: unknown;
+      };
+      expect(row.id.length).toBeGreaterThan(0);
+      expect(row.anchors.length).toBeGreaterThan(0);
+      // the literals are the pattern's clauses, in the head only
+      expect(decodeClauses(literals)).toEqual(requiredClauses(row.pattern, 'id'));
       expect(row.literals).toBeUndefined();
       expect(row.versions).toBeUndefined();
     });
-    expect(head.index.filter(([, , , l]) => l !== null).length).toBeGreaterThan(head.index.length * 0.9);
+    const clauses = head.literals.map(decodeClauses);
+    expect(clauses.filter((l) => l !== null).length).toBeGreaterThan(head.literals.length * 0.9);
     // most patterns have more than one mandatory part: a line is tried only when it holds one string of each
-    expect(head.index.filter(([, , , l]) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.index.length * 0.5);
+    expect(clauses.filter((l) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.literals.length * 0.5);
   });
 
   it('fleet reads snapshots back with their schema', () => {

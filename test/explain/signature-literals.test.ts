@@ -113,4 +113,21 @@ describe('required literals', () => {
     }
     expect(matched).toBeGreaterThan(500);
   });
+
+  it("every line a framework cue matches holds one of each of its clauses (the collector's pre-test)", () => {
+    const cues = registry().cues;
+    expect(cues.filter((c) => c.literals).length).toBeGreaterThan(cues.length * 0.8);
+    const lines = logLines();
+    let matched = 0;
+    for (const c of cues) {
+      if (!c.literals) continue;
+      for (const text of lines) {
+        if (!c.re.test(text)) continue;
+        matched++;
+        if (!mayHoldAll(c.literals, text.toLowerCase()))
+          throw new Error(`${c.framework}: matches "${text.slice(0, 200)}" without ${JSON.stringify(c.literals)}`);
+      }
+    }
+    expect(matched).toBeGreaterThan(200);
+  });
 });

@@ -10,7 +10,7 @@ import type { Diagnosis } from '../../src/judge/explain/types.js';
 import { renderExplainTerminal } from '../../src/report/views/explain/terminal.js';
 import { setLang, wordsFor } from '../../src/base/i18n/index.js';
 import { en } from '../../src/base/i18n/en.js';
-import { namesOtherFramework } from '../../src/judge/explain/fixes/family.js';
+import { family, NAMED_WORDS, namesOtherFramework } from '../../src/judge/explain/fixes/family.js';
 import { cudaMajorOfInput, cudnnWheel, tfLoadsPipCuda } from '../../src/judge/explain/fixes/versions.js';
 import { fixFor } from '../../src/judge/explain/fixes/fixes.js';
 import generated from '../../src/judge/explain/catalog/generated.json';
@@ -177,6 +177,26 @@ describe("the catalog rows' neutral words", () => {
     expect(namesOtherFramework('a known class of XLA defects', 'pytorch')).toBe(true);
     expect(namesOtherFramework('Leftover workers (DataLoader, …)', undefined)).toBe(true);
     expect(namesOtherFramework('cuDNN could not initialise', undefined)).toBe(false);
+  });
+
+  test("namesOtherFramework's one pattern answers as the other families' patterns one by one", () => {
+    const texts = [
+      ...Object.values(en),
+      ...captures('h200/logs').flatMap(([, t]) => t.split('\n')),
+      ...REPORTS.flatMap((r) => textOf(r, 'env').split('\n')),
+    ];
+    const frameworks = [undefined, 'pytorch', 'tensorflow', 'keras', 'jax', 'xla', 'paddle', 'caffe', 'mxnet'] as const;
+    let named = 0;
+    for (const fw of frameworks) {
+      const own = fw === 'caffe' ? 'caffe' : family(fw);
+      const others = NAMED_WORDS.filter(([f]) => !(f === own || (f === 'xla' && (own === 'tf' || own === 'jax'))));
+      for (const text of texts) {
+        const oneByOne = others.some(([, re]) => re.test(text));
+        if (oneByOne) named++;
+        if (namesOtherFramework(text, fw) !== oneByOne) throw new Error(`${fw}: ${text.slice(0, 200)}`);
+      }
+    }
+    expect(named).toBeGreaterThan(1000);
   });
 });
 

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSystem, FsError } from '../../src/ports/fs.js';
 import { realRunner } from '../../src/ports/runner.js';
+import { readAssetBytes } from '../../src/ports/assets.js';
+import { pathToFileURL } from 'node:url';
 import { fakeBin, tempDir } from '../helpers/fake-bin.js';
 
 describe('process runner', () => {
@@ -77,5 +79,20 @@ describe('filesystem rooted at --root', () => {
   });
   it('reads byte ranges, short at the end of the file', () => {
     expect(f.readBytes('/usr/lib/libx.so.1.2', 2, 100).toString()).toBe('F?');
+  });
+});
+
+describe("a part of the tool's own files", () => {
+  it('reads bytes [start, end) as Latin-1 text, fewer past the end, none from past the end', () => {
+    const dir = tempDir('ged-asset-');
+    const file = path.join(dir, 'a.json');
+    fs.writeFileSync(file, Buffer.from([0x61, 0x62, 0x0a, 0x63, 0xe9, 0x64]));
+    const url = pathToFileURL(file);
+    expect(readAssetBytes(url, 0, 2)).toBe('ab');
+    expect(readAssetBytes(url, 3, 6)).toBe('c\u00e9d');
+    expect(readAssetBytes(url, 4, 100)).toBe('\u00e9d');
+    expect(readAssetBytes(url, 10, 20)).toBe('');
+    expect(readAssetBytes(url, 2, 2)).toBe('');
+    expect(() => readAssetBytes(pathToFileURL(path.join(dir, 'none.json')), 0, 1)).toThrow(/ENOENT/);
   });
 });

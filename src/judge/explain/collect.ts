@@ -104,10 +104,12 @@ export class Collector {
     }
     // most "memory" lines of a training log hold no machine fact: not handed to the reader's twenty patterns
     const envRead = mayHoldEnvFact(lower);
-    if (envRead) this.env.onLine(line.no, text);
+    if (envRead) this.env.onLine(line.no, text, lower);
     let cued = false;
     if (this.frameworkLines < CUE_LINES) {
       for (const c of this.reg.cuesFor(anchors)) {
+        // as for the signatures below: a line without the cue's literals is not tried (its pattern never compiled)
+        if (c.literals && !mayHoldAll(c.literals, lower)) continue;
         if (c.re.test(text)) {
           this.frameworkScore.set(c.framework, (this.frameworkScore.get(c.framework) ?? 0) + c.weight);
           cued = true;

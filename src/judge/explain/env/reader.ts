@@ -8,6 +8,7 @@ import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
 import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
+import { mayHold } from '../signatures/literals.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -169,42 +170,86 @@ const NOTEBOOK = /<ipython-input-\d+-|^\s*Cell In ?\[\d+\],? line \d|ipykernel(?
  * /kaggle/working
  */
 const HOSTED_PATH = /\/content\/drive\/|\/content\/sample_data\b|\/kaggle\/(?:working|input)\b/;
-const TORCH_WORD = /torch/i;
-const JAXLIB_WORD = /jaxlib/i;
-const TENSORFLOW_WORD = /tensorflow/i;
+/*
+ * What a line must hold, in lower case, for an anywhere-rule's pattern to match it: one of these strings (every
+ * match of the pattern holds one, ignoring ASCII case). Tested before the pattern, so that a pattern is compiled
+ * only for a line that may match it: most lines the reader is handed are a traceback's frames, which match none.
+ */
+const G_MAJOR_MINOR = ['major:'];
+const G_MEM = ['total memory', 'totalmemory', 'devicememorysize'];
+const G_FREE = ['free memory:'];
+const G_PROPS = ['_cudadeviceproperties('];
+const G_CC = ['compute capability', 'compute_capability = '];
+const G_FOUND = ['too old (found version '];
+const G_TORCH = ['torch'];
+const G_JAXLIB = ['jaxlib'];
+const G_TENSORFLOW = ['tensorflow'];
+const G_PIP_CUDNN = ['cudnn'];
+const G_PIP_TOOLKIT = ['cudatoolkit', 'cuda-toolkit', 'cuda-runtime', 'cuda-cudart'];
+const G_DARKNET = ['cuda-version:'];
+const G_SITE = ['-packages'];
+const G_CONTAINER = ['docker', 'container', 'kubernetes', 'k8s', 'podman', 'singularity', 'apptainer', 'enroot'];
+const G_WINDOWS = ['users', 'programdata', 'program files', 'anaconda', 'python'];
+const G_CONDA = ['conda'];
+const G_CONDA_TOOLKIT_PIN = ['cudatoolkit'];
+const G_CONDA_PYTORCH_CUDA_PIN = ['pytorch-cuda'];
+const G_NOTEBOOK = ['<ipython-input-', 'cell in', 'ipykernel', 'jupyter'];
+const G_HOSTED_PATH = ['/content/', '/kaggle/'];
+/** each guarded pattern and its guard (test/explain/pattern-guards.test.ts checks them against its literals) */
+export const ANYWHERE_GUARDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [TF_MAJOR_MINOR, G_MAJOR_MINOR],
+  [TF_MEM, G_MEM],
+  [TF_FREE, G_FREE],
+  [TORCH_PROPS, G_PROPS],
+  [CC_ANY, G_CC],
+  [FOUND_VERSION, G_FOUND],
+  [TORCH_PKG, G_TORCH],
+  [JAXLIB_PKG, G_JAXLIB],
+  [TF_PKG, G_TENSORFLOW],
+  [PIP_CUDA_PKG, G_PIP_CUDNN],
+  [PIP_TOOLKIT_PKG, G_PIP_TOOLKIT],
+  [DARKNET, G_DARKNET],
+  [SITE_PY, G_SITE],
+  [CONTAINER, G_CONTAINER],
+  [WINDOWS_PATH, G_WINDOWS],
+  [CONDA_PATH, G_CONDA],
+  [CONDA_TOOLKIT_PIN, G_CONDA_TOOLKIT_PIN],
+  [CONDA_PYTORCH_CUDA_PIN, G_CONDA_PYTORCH_CUDA_PIN],
+  [NOTEBOOK, G_NOTEBOOK],
+  [HOSTED_PATH, G_HOSTED_PATH],
+];
 
 // the patterns each step runs on every line it reads, compiled natively when the step first runs
 // behind a cheaper test, compiled natively when first asked for
 const torchPkg = nativeWhenAsked(TORCH_PKG);
+const jaxlibPkg = nativeWhenAsked(JAXLIB_PKG);
+const tfPkg = nativeWhenAsked(TF_PKG);
 const condaToolkitPin = nativeWhenAsked(CONDA_TOOLKIT_PIN);
 const condaPytorchCudaPin = nativeWhenAsked(CONDA_PYTORCH_CUDA_PIN);
 const primeLine = nativeAtFirstUse(KEY_HINT, ANY_HINT, FRAME_START);
-const primeFrame = nativeAtFirstUse(NOTEBOOK, HOSTED_PATH);
-const primeAnywhere = nativeAtFirstUse(
-  TF_MAJOR_MINOR,
-  TF_MEM,
-  TF_FREE,
-  TORCH_PROPS,
-  CC_ANY,
-  FOUND_VERSION,
-  TORCH_WORD,
-  JAXLIB_WORD,
-  TENSORFLOW_WORD,
-  PIP_CUDA_PKG,
-  PIP_TOOLKIT_PKG,
-  DARKNET,
-  SITE_PY,
-  CONTAINER,
-  WINDOWS_PATH,
-  CONDA_PATH,
-);
+const notebook = nativeWhenAsked(NOTEBOOK);
+const hostedPath = nativeWhenAsked(HOSTED_PATH);
+const tfMajorMinor = nativeWhenAsked(TF_MAJOR_MINOR);
+const tfMem = nativeWhenAsked(TF_MEM);
+const tfFree = nativeWhenAsked(TF_FREE);
+const torchProps = nativeWhenAsked(TORCH_PROPS);
+const ccAny = nativeWhenAsked(CC_ANY);
+const foundVersion = nativeWhenAsked(FOUND_VERSION);
+const pipCudaPkg = nativeWhenAsked(PIP_CUDA_PKG);
+const pipToolkitPkg = nativeWhenAsked(PIP_TOOLKIT_PKG);
+const darknet = nativeWhenAsked(DARKNET);
+const sitePy = nativeWhenAsked(SITE_PY);
+const container = nativeWhenAsked(CONTAINER);
+const windowsPath = nativeWhenAsked(WINDOWS_PATH);
+const condaPath = nativeWhenAsked(CONDA_PATH);
 
 export class EnvReader {
   private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
   /** collect_env's "cuDNN version: Probably one of the following:" lists the files on the next lines */
   private cudnnListFrom = 0;
 
-  onLine(no: number, text: string): void {
+  /** `lower`: the whole line in lower case, when the caller has it */
+  onLine(no: number, text: string, lower: string = text.toLowerCase()): void {
     const t = text.length > 600 ? text.slice(0, 600) : text;
     // Chinese and mixed lines, package-list rows and Paddle's lines: the same facts, read by env/zh.ts first (a
     // Chinese key line states its fact before this reader's anywhere-patterns guess at it)
@@ -219,8 +264,8 @@ export class EnvReader {
       const kv = KV.exec(t);
       if (kv) this.keyValue(no, t, kv[1]!.trim().toLowerCase().replace(/\s+/g, ' '), kv[2]!);
     }
-    if (ANY_HINT.test(t)) this.anywhere(no, t);
-    if (FRAME_START.test(t)) this.frame(no, t);
+    if (ANY_HINT.test(t)) this.anywhere(no, t, lower);
+    if (FRAME_START.test(t)) this.frame(no, t, lower);
   }
 
   facts(): EnvironmentFacts {
@@ -288,7 +333,8 @@ export class EnvReader {
         break;
       case 'note':
         if (this.f.notes.length < MAX_NOTES) this.f.notes.push(this.fact(v, no, text));
-        if (CONTAINER.test(v)) this.set('container', this.fact('container', no, text));
+        if (mayHold(G_CONTAINER, v.toLowerCase()) && container().test(v))
+          this.set('container', this.fact('container', no, text));
         break;
       case 'tensorflow':
       case 'pytorch':
@@ -363,20 +409,19 @@ export class EnvReader {
       if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w))
         this.f.install.push(this.fact(w, no, text));
     }
-    if (CONTAINER.test(v)) this.set('container', this.fact('container', no, text));
+    if (mayHold(G_CONTAINER, v.toLowerCase()) && container().test(v))
+      this.set('container', this.fact('container', no, text));
   }
 
   /** how the job ran, from a traceback frame: a Jupyter kernel, a hosted notebook runtime's folders */
-  private frame(no: number, t: string): void {
-    primeFrame();
-    if (NOTEBOOK.test(t)) this.addWord('jupyter', no, t);
-    const m = HOSTED_PATH.exec(t);
+  private frame(no: number, t: string, lower: string): void {
+    if (mayHold(G_NOTEBOOK, lower) && notebook().test(t)) this.addWord('jupyter', no, t);
+    const m = mayHold(G_HOSTED_PATH, lower) ? hostedPath().exec(t) : null;
     if (m) this.addWord(m[0].startsWith('/kaggle') ? 'kaggle' : 'colab', no, t);
   }
 
-  /** facts that can sit anywhere in a log line */
-  private anywhere(no: number, t: string): void {
-    primeAnywhere();
+  /** facts that can sit anywhere in a log line (`lower`: the whole line in lower case, for the guards) */
+  private anywhere(no: number, t: string, lower: string): void {
     let m: RegExpExecArray | null;
     if (t.includes('NVIDIA-SMI') && (m = NVSMI_HEADER.exec(t))) {
       this.set('driver', this.fact(m[2]!, no, t));
@@ -394,29 +439,31 @@ export class EnvReader {
         this.addGpu(m[1]!, no, t, cc);
       }
     }
-    if ((m = TF_MAJOR_MINOR.exec(t)) && this.f.gpus.length > 0) {
+    if (mayHold(G_MAJOR_MINOR, lower) && (m = tfMajorMinor().exec(t)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.computeCapability ??= `${m[1]}.${m[2]}`;
     }
-    if ((m = TF_MEM.exec(t)) && this.f.gpus.length > 0) {
+    if (mayHold(G_MEM, lower) && (m = tfMem().exec(t)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.totalMiB ??= toMiB(Number(m[1]), m[2]!);
       if (m[3]) g.freeMiB ??= toMiB(Number(m[3]), m[4]!);
     }
-    if ((m = TF_FREE.exec(t)) && this.f.gpus.length > 0) {
+    if (mayHold(G_FREE, lower) && (m = tfFree().exec(t)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.freeMiB ??= toMiB(Number(m[1]), m[2]!);
     }
     if (t.includes('CUDA capability') && (m = TORCH_CC_WARN.exec(t))) {
       this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`);
     }
-    if ((m = TORCH_PROPS.exec(t))) this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`, Number(m[4]));
-    if ((m = CC_ANY.exec(t)) && this.f.gpus.length > 0) {
+    if (mayHold(G_PROPS, lower) && (m = torchProps().exec(t)))
+      this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`, Number(m[4]));
+    if (mayHold(G_CC, lower) && (m = ccAny().exec(t)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.computeCapability ??= m[1] !== undefined ? `${m[1]}.${m[2]}` : `${m[3]}.${m[4]}`;
     }
-    if ((m = FOUND_VERSION.exec(t))) this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
-    if (TORCH_WORD.test(t) && (m = torchPkg().exec(t))) {
+    if (mayHold(G_FOUND, lower) && (m = foundVersion().exec(t)))
+      this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
+    if (mayHold(G_TORCH, lower) && (m = torchPkg().exec(t))) {
       if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
         this.set('framework', this.fact('pytorch', no, t));
         if (this.f.frameworkVersion === undefined)
@@ -424,33 +471,41 @@ export class EnvReader {
       }
       if (m[2]?.startsWith('cu')) this.set('buildCuda', this.fact(cuTag(m[2].slice(2)), no, t));
     }
-    if (JAXLIB_WORD.test(t) && (m = JAXLIB_PKG.exec(t))) {
+    if (mayHold(G_JAXLIB, lower) && (m = jaxlibPkg().exec(t))) {
       if (m[2]) this.set('buildCuda', this.fact(cuTag(m[2]), no, t));
     }
     if (
-      TENSORFLOW_WORD.test(t) &&
-      (m = TF_PKG.exec(t)) &&
+      mayHold(G_TENSORFLOW, lower) &&
+      (m = tfPkg().exec(t)) &&
       (this.f.framework === undefined || this.f.framework.value === 'tensorflow')
     ) {
       this.set('framework', this.fact('tensorflow', no, t));
       if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]!, no, t);
     }
-    if ((m = PIP_CUDA_PKG.exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
-    if ((m = PIP_TOOLKIT_PKG.exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = condaToolkitPin().exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && (m = condaPytorchCudaPin().exec(t))) this.set('buildCuda', this.fact(m[1]!, no, t));
+    if (mayHold(G_PIP_CUDNN, lower) && (m = pipCudaPkg().exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
+    if (mayHold(G_PIP_TOOLKIT, lower) && (m = pipToolkitPkg().exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && mayHold(G_CONDA_TOOLKIT_PIN, lower) && (m = condaToolkitPin().exec(t)))
+      this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && mayHold(G_CONDA_PYTORCH_CUDA_PIN, lower) && (m = condaPytorchCudaPin().exec(t)))
+      this.set('buildCuda', this.fact(m[1]!, no, t));
     if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
       if (m[2]) this.set('cuda', this.fact(m[2], no, t));
     }
-    if ((m = DARKNET.exec(t))) {
+    if (mayHold(G_DARKNET, lower) && (m = darknet().exec(t))) {
       this.set('cuda', this.fact(driverCudaInt(m[1]!), no, t));
       this.set('cudnn', this.fact(m[2]!, no, t));
     }
-    if ((m = SITE_PY.exec(t))) this.set('python', this.fact(m[1]!, no, t));
-    if (this.f.container === undefined && (m = CONTAINER.exec(t)))
+    if (mayHold(G_SITE, lower) && (m = sitePy().exec(t))) this.set('python', this.fact(m[1]!, no, t));
+    if (this.f.container === undefined && mayHold(G_CONTAINER, lower) && (m = container().exec(t)))
       this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
-    if (this.f.os === undefined && WINDOWS_PATH.test(t)) this.set('os', this.fact('Windows', no, t));
-    if (CONDA_PATH.test(t) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8)
+    if (this.f.os === undefined && mayHold(G_WINDOWS, lower) && windowsPath().test(t))
+      this.set('os', this.fact('Windows', no, t));
+    if (
+      mayHold(G_CONDA, lower) &&
+      condaPath().test(t) &&
+      !this.f.install.some((x) => x.value === 'conda') &&
+      this.f.install.length < 8
+    )
       this.f.install.push(this.fact('conda', no, t));
   }
 }

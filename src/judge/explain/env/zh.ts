@@ -19,7 +19,7 @@ import type { EnvironmentFacts, Fact, Framework, GpuFact } from '../types.js';
 import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse } from '../../../base/native-regex.js';
+import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
 
 const MAX_GPUS = 16;
 const MAX_NOTES = 20;
@@ -27,6 +27,11 @@ const VERSION = /\d+(?:\.\d+)+/;
 
 /** CJK ideographs, CJK punctuation, full-width forms: the gate for the Chinese reader */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+/**
+ * A line without any of those is ASCII on most logs: tested first with the prefilter's own pattern (read/anchors.ts
+ * NON_ASCII, the same source: V8 compiles it once for both), so that CJK is compiled only for a line that has one.
+ */
+const NON_ASCII = /[^\x00-\x7f]/;
 /** lines without CJK that this module still reads: list rows, Paddle's version line and banner */
 const ROW = regexOf(
   [
@@ -142,8 +147,9 @@ const KEYS: Array<[string, Kind]> = (
   ] as Array<[string, Kind]>
 ).sort((a, b) => b[0].length - a[0].length);
 
-// the two gates, compiled natively when the first line reaches them
-const primeGates = nativeAtFirstUse(ROW, CJK);
+// the gates, compiled natively when the first line reaches them
+const primeGates = nativeAtFirstUse(ROW, NON_ASCII);
+const cjk = nativeWhenAsked(CJK);
 
 /** Read one line (already normalised by the collector) into `f`; facts already set are kept. */
 export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): void {
@@ -151,7 +157,7 @@ export function readZhEnvLine(no: number, text: string, f: EnvironmentFacts): vo
   primeGates();
   // every line of a multi-GB log passes here: an anchored test, two substring searches, one character class
   if (ROW.test(text) || text.includes('API Version: ') || text.includes('cuDNN Version: ')) other(no, text, f);
-  else if (CJK.test(text) && KEY_STEM.test(text)) chinese(no, text, f);
+  else if (NON_ASCII.test(text) && cjk().test(text) && KEY_STEM.test(text)) chinese(no, text, f);
 }
 
 /** a Chinese line without any key word ("第 3 轮，损失 0.52") is a training log line: one test and out */

@@ -4,7 +4,7 @@
 import type { Framework } from '../types.js';
 import type { MessageKey } from '../../../base/i18n/index.js';
 import { en } from '../../../base/i18n/en.js';
-import { nativeAtFirstUse } from '../../../base/native-regex.js';
+import { native } from '../../../base/native-regex.js';
 
 export type Family = 'tf' | 'jax' | 'torch' | 'paddle' | 'ort' | 'cupy' | 'mxnet' | 'other';
 export function family(fw: Framework | undefined): Family {
@@ -18,8 +18,9 @@ export function family(fw: Framework | undefined): Family {
   return 'other';
 }
 
-/** the words only one framework family uses: its name, its packages, its components and its settings */
-const NAMED_WORDS: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
+/** the words only one framework family uses: its name, its packages, its components and its settings (exported for
+ *  the tests) */
+export const NAMED_WORDS: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
   ['torch', /\b(?:PyTorch|torch\w*|libtorch\w*|c10\w*|ATen|THC\w*|CUDACachingAllocator|PYTORCH_\w+|DataLoader)\b/],
   ['tf', /\b(?:TensorFlow|tensorflow\w*|TF|tf\.\w+|Keras|keras|TF_\w+|MaybeTryDlopenGPULibraries)\b/],
   ['jax', /\b(?:JAX|jax\w*|XLA_PYTHON_CLIENT_\w+)\b/],
@@ -31,21 +32,28 @@ const NAMED_WORDS: ReadonlyArray<[Family | 'xla' | 'caffe', RegExp]> = [
   ['mxnet', /\b(?:MXNet|mxnet\w*)\b/],
   ['caffe', /\bCaffe\b/],
 ];
-/** each with the step that compiles it natively when a text is first tested against it */
-const NAMED = NAMED_WORDS.map(([f, re]) => [f, re, nativeAtFirstUse(re)] as const);
+/**
+ * The words of every family but the input's (and XLA's, for TensorFlow and JAX), as one pattern: it matches where
+ * one of theirs does (none captures; the flags are the same). One pattern compiles in about a third of the time of
+ * the eight it stands for. Made when first asked, per family.
+ */
+const OTHER_WORDS = new Map<string, RegExp>();
+function otherWords(own: Family | 'caffe'): RegExp {
+  let re = OTHER_WORDS.get(own);
+  if (re === undefined) {
+    const others = NAMED_WORDS.filter(([f]) => !(f === own || (f === 'xla' && (own === 'tf' || own === 'jax'))));
+    re = native(new RegExp(others.map(([, r]) => `(?:${r.source})`).join('|')));
+    OTHER_WORDS.set(own, re);
+  }
+  return re;
+}
 
 /**
  * A text names a framework (or a part only one framework has: libtorch, DataLoader, TF_*, jaxlib) that the input
  * is not: with no framework known, any. XLA belongs to TensorFlow and JAX alike.
  */
 export function namesOtherFramework(text: string, fw: Framework | undefined): boolean {
-  const own = fw === 'caffe' ? 'caffe' : family(fw);
-  for (const [f, re, prime] of NAMED) {
-    if (f === own || (f === 'xla' && (own === 'tf' || own === 'jax'))) continue;
-    prime();
-    if (re.test(text)) return true;
-  }
-  return false;
+  return otherWords(fw === 'caffe' ? 'caffe' : family(fw)).test(text);
 }
 
 /**

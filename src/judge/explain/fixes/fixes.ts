@@ -12,7 +12,8 @@ import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTest
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
-import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
+import { nativeWhenAsked } from '../../../base/native-regex.js';
+import { mayHold } from '../signatures/literals.js';
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -58,11 +59,27 @@ const PLAIN_PATH = /^\/[\w./+-]+$/;
 /** a package that names its CUDA major, and a wheel's CUDA tag (cudaMajorIn) */
 const PACKAGE_CUDA = /xla_cuda(\d{2})\b|jax[-_]cuda(\d{2})[-_]|jax\[cuda(\d{2})|nvidia-[a-z-]+-cu(\d{2})\b/i;
 const WHEEL_CUDA_TAG = /\+cu(\d{2,3})\b/;
-// compiled natively where each is first executed
-const primeCudaMajor = nativeAtFirstUse(PACKAGE_CUDA, WHEEL_CUDA_TAG);
-const primePreload = nativeAtFirstUse(PRELOAD_FAILED);
-/** a pip install command, compiled natively when first asked for */
-const pipInstall = nativeWhenAsked(/^(?:python -m )?pip install\b/);
+/** a pip install command */
+const PIP_INSTALL = /^(?:python -m )?pip install\b/;
+/*
+ * What a text must hold, in lower case, for each pattern to match it: one of these strings. Tested first, so that a
+ * pattern is compiled (natively, when first asked for) only for a text that may match it.
+ */
+const G_PACKAGE_CUDA = ['xla_cuda', 'jax', 'nvidia-'];
+const G_WHEEL_CUDA_TAG = ['+cu'];
+const G_PRELOAD_FAILED = ['ld_preload cannot be preloaded'];
+const G_PIP_INSTALL = ['pip install'];
+/** each guarded pattern and its guard (test/explain/pattern-guards.test.ts checks them against its literals) */
+export const FIX_GUARDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [PACKAGE_CUDA, G_PACKAGE_CUDA],
+  [WHEEL_CUDA_TAG, G_WHEEL_CUDA_TAG],
+  [PRELOAD_FAILED, G_PRELOAD_FAILED],
+  [PIP_INSTALL, G_PIP_INSTALL],
+];
+const packageCuda = nativeWhenAsked(PACKAGE_CUDA);
+const wheelCudaTag = nativeWhenAsked(WHEEL_CUDA_TAG);
+const preloadFailed = nativeWhenAsked(PRELOAD_FAILED);
+const pipInstall = nativeWhenAsked(PIP_INSTALL);
 
 /**
  * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
@@ -70,12 +87,12 @@ const pipInstall = nativeWhenAsked(/^(?:python -m )?pip install\b/);
  * told to install CUDA 12 packages next to its own. Default 12 (the pip wheels most logs still show).
  */
 export function cudaMajorIn(lines: readonly string[]): string {
-  if (lines.length > 0) primeCudaMajor();
   for (const l of lines) {
-    const m = PACKAGE_CUDA.exec(l);
+    const lower = l.toLowerCase();
+    const m = mayHold(G_PACKAGE_CUDA, lower) ? packageCuda().exec(l) : null;
     const v = m?.slice(1).find((x) => x !== undefined);
     if (v) return v;
-    const tag = WHEEL_CUDA_TAG.exec(l)?.[1];
+    const tag = mayHold(G_WHEEL_CUDA_TAG, lower) ? wheelCudaTag().exec(l)?.[1] : undefined;
     if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
   }
   return '12';
@@ -111,8 +128,9 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
 export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
-  if ((c.lines ?? []).length > 0) primePreload();
-  const preload = (c.lines ?? []).map((l) => PRELOAD_FAILED.exec(l)).find((m) => m !== null);
+  const preload = (c.lines ?? [])
+    .map((l) => (mayHold(G_PRELOAD_FAILED, l.toLowerCase()) ? preloadFailed().exec(l) : null))
+    .find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
     return platformed(preloadFix(preload[1]!, preload[2]), id, c);
   const base =
@@ -128,7 +146,7 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
 
 function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
-  const mirror = fix.commands.some((x) => pipInstall().test(x))
+  const mirror = fix.commands.some((x) => mayHold(G_PIP_INSTALL, x.toLowerCase()) && pipInstall().test(x))
     ? t(family(c.framework) === 'torch' ? 'fix.pipMirror' : 'fix.pipMirrorOther')
     : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;

@@ -14,6 +14,7 @@ import type { Framework } from '../types.js';
 import type { FamilyRow, FrameworkCueRow, SignatureRow } from './schema.js';
 import { requiredClauses } from './literals.js';
 import generated from '../catalog/generated.json' with { type: 'json' };
+import type { BundledCatalog, BundledDigest } from '../catalog/bundled.js';
 import memory from './memory.json' with { type: 'json' };
 import cudnn from './cudnn.json' with { type: 'json' };
 import libraries from './libraries.json' with { type: 'json' };
@@ -67,6 +68,8 @@ export interface FrameworkCue {
   re: RegExp;
   weight: number;
   anchors: string[];
+  /** as a signature's: a line that holds no string of one of these clauses is not tried */
+  literals: Clauses | null;
 }
 
 export const SIGNATURE_FILES: Record<string, unknown[]> = { memory, cudnn, libraries, arch, misc, context };
@@ -105,6 +108,8 @@ export function memoryShare(c: Partial<Record<RootCauseId, number>>): number {
 
 /** What a signature is made of when first read: its fields, its pattern and flags, its `needs` pattern. */
 interface SignatureBody {
+  id: string;
+  anchors: string[];
   fields: Omit<Signature, 'id' | 'anchors' | 'catalog' | 're' | 'needs' | 'literals'>;
   pattern: string;
   flags: string;
@@ -112,13 +117,13 @@ interface SignatureBody {
 }
 
 /**
- * A signature read and compiled when first used. Building the registry needs only each signature's id, anchors
- * and required literals; a short log's lines reach a few of the ~500 signatures. So the rest (the texts, the
- * priors) is made on first access — in the bundle the catalog's rows are even parsed then, each from its own line
- * of the catalog file (scripts/build.mjs) — and the regular expressions are compiled on first use (V8 checks a
- * pattern's syntax when its RegExp is created), straight to machine code (src/base/native-regex.ts). Every pattern
- * is still compiled at build time (scripts/validate-data.ts) and by the tests, so a bad one stops the build, not a
- * run.
+ * A signature read and compiled when first used. Dispatching a line needs only a signature's required literals;
+ * a short log's lines reach a few hundred of the ~800 signatures by their anchors and match a few dozen. So the
+ * rest (the id, the texts, the priors) is made on first access — in the bundle the catalog's rows are even parsed
+ * then, each from its own line of the catalog file (../catalog/bundled.ts) — and the regular expressions are
+ * compiled on first use (V8 checks a pattern's syntax when its RegExp is created), straight to machine code
+ * (src/base/native-regex.ts). Every pattern is still compiled at build time (scripts/validate-data.ts) and by the
+ * tests, so a bad one stops the build, not a run.
  */
 class LazySignature implements Signature {
   #body: SignatureBody | undefined;
@@ -126,15 +131,9 @@ class LazySignature implements Signature {
   #needs: RegExp | undefined;
   readonly literals: Clauses | null;
 
-  /**
-   * `quiet`: a context or noise row (needs no anchor read in the whole log). `literals`: as the build computed
-   * them, else computed here from the pattern.
-   */
+  /** `literals`: as the build computed them, else computed here from the pattern */
   constructor(
-    readonly id: string,
-    readonly anchors: string[],
     readonly catalog: boolean,
-    readonly quiet: boolean,
     literals: Clauses | null | undefined,
     private readonly make: () => SignatureBody,
   ) {
@@ -143,6 +142,16 @@ class LazySignature implements Signature {
 
   private get body(): SignatureBody {
     return (this.#body ??= this.make());
+  }
+  get id(): string {
+    return this.body.id;
+  }
+  get anchors(): string[] {
+    return this.body.anchors;
+  }
+  /** a context or noise row: needs no anchor read in the whole log */
+  get quiet(): boolean {
+    return this.kind === 'noise' || this.kind === 'context';
   }
   get group(): string {
     return this.body.fields.group;
@@ -186,33 +195,29 @@ class LazySignature implements Signature {
 /** A framework cue whose regular expression is compiled when first used (see LazySignature). */
 class LazyCue implements FrameworkCue {
   #re: RegExp | undefined;
+  readonly literals: Clauses | null;
+  /** `literals`: as the build computed them, else computed here from the pattern */
   constructor(
     readonly framework: Framework,
     private readonly pattern: string,
     readonly weight: number,
     readonly anchors: string[],
-  ) {}
+    literals: Clauses | null | undefined,
+  ) {
+    this.literals = literals !== undefined ? literals : requiredClauses(pattern, 'i');
+  }
   get re(): RegExp {
     return (this.#re ??= native(new RegExp(this.pattern, 'i')));
   }
 }
 
-type CatalogRow = (typeof generated.signatures)[number] & { literals?: string[][] | null };
-/**
- * A catalog row as the bundle gives it (scripts/build.mjs): what building the registry reads, and the whole row
- * parsed on demand. From the source (the tests), rows are whole already.
- */
-interface CatalogStub {
-  id: string;
-  kind: string;
-  anchors: string[];
-  literals: string[][] | null;
-  row: () => CatalogRow;
-}
+type CatalogRow = Omit<(typeof generated.signatures)[number], 'file' | 'captures' | 'versions' | 'note'>;
 
 function catalogBody(g: CatalogRow): SignatureBody {
   const causes = g.causes as Partial<Record<RootCauseId, number>>;
   return {
+    id: g.id,
+    anchors: g.anchors,
     fields: {
       group: g.group,
       kind:
@@ -241,34 +246,53 @@ function catalogBody(g: CatalogRow): SignatureBody {
   };
 }
 
-function compileAll(): Signature[] {
-  const out: Signature[] = [];
-  const seen = new Set<string>();
-  const add = (s: Signature) => {
-    if (seen.has(s.id)) throw new Error(`signature ${s.id} defined twice`);
-    seen.add(s.id);
-    out.push(s);
-  };
-  for (const g of generated.signatures as Array<CatalogRow | CatalogStub>) {
-    const row = 'row' in g && typeof g.row === 'function' ? g.row : () => g as CatalogRow;
-    add(
-      new LazySignature(g.id, g.anchors, true, g.kind === 'noise' || g.kind === 'context', g.literals, () =>
-        catalogBody(row()),
-      ),
-    );
+/** The catalog's rows as the registry reads them: from the source (the tests) or from the bundle's file. */
+interface CatalogRows {
+  count: number;
+  /** the row's required literals; undefined: not computed by the build */
+  literals(i: number): Clauses | null | undefined;
+  row(i: number): CatalogRow;
+  /** what building the registry computes, when the build wrote it down (the bundle) */
+  digest: BundledDigest | undefined;
+  families: Array<{ id: string; causes: unknown }>;
+}
+
+type CatalogSource = typeof generated | BundledCatalog;
+
+function catalogRows(c: CatalogSource): CatalogRows {
+  if ('signatures' in c) {
+    const rows = c.signatures as Array<CatalogRow & { literals?: string[][] | null }>;
+    return {
+      count: rows.length,
+      literals: (i) => rows[i]!.literals,
+      row: (i) => rows[i]!,
+      digest: undefined,
+      families: c.families,
+    };
   }
-  for (const [file, rows] of Object.entries(SIGNATURE_FILES)) {
-    for (const raw of rows) {
+  return {
+    count: c.count,
+    literals: (i) => c.literals(i),
+    row: (i) => c.row(i) as CatalogRow,
+    digest: c.registry,
+    get families() {
+      return c.families;
+    },
+  };
+}
+
+/** the hand-written signatures (the files of this folder, then the families), by their index after the catalog's */
+function handWritten(rows: CatalogRows): Array<() => LazySignature> {
+  const out: Array<() => LazySignature> = [];
+  for (const [file, list] of Object.entries(SIGNATURE_FILES)) {
+    for (const raw of list) {
       // validated by the tests (schema above), not at start: the rows are data shipped with the code
       const row = raw as SignatureRow & { literals?: string[][] | null };
-      add(
-        new LazySignature(
-          row.id,
-          row.anchors,
-          false,
-          (row.kind as string) === 'noise' || row.kind === 'context',
-          row.literals,
-          () => ({
+      out.push(
+        () =>
+          new LazySignature(false, row.literals, () => ({
+            id: row.id,
+            anchors: row.anchors,
             fields: {
               group: row.group ?? row.id,
               kind: row.kind,
@@ -283,33 +307,35 @@ function compileAll(): Signature[] {
             pattern: row.pattern,
             flags: row.flags ?? 'i',
             needs: undefined,
-          }),
-        ),
+          })),
       );
     }
   }
   let priors: Map<string, Partial<Record<RootCauseId, number>>> | undefined;
   for (const raw of families) {
     const row = raw as FamilyRow & { literals?: string[][] | null };
-    add(
-      new LazySignature(row.id, row.anchors, false, false, row.literals, () => {
-        priors ??= new Map(generated.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
-        return {
-          fields: {
-            group: row.id,
-            kind: 'family',
-            causes: normalise(priors.get(row.id) ?? {}),
-            reasons: {},
-            summary: row.summary,
-            source: row.source,
-            examples: [],
-            status: false,
-          },
-          pattern: row.pattern,
-          flags: 'i',
-          needs: undefined,
-        };
-      }),
+    out.push(
+      () =>
+        new LazySignature(false, row.literals, () => {
+          priors ??= new Map(rows.families.map((f) => [f.id, f.causes as Partial<Record<RootCauseId, number>>]));
+          return {
+            id: row.id,
+            anchors: row.anchors,
+            fields: {
+              group: row.id,
+              kind: 'family',
+              causes: normalise(priors.get(row.id) ?? {}),
+              reasons: {},
+              summary: row.summary,
+              source: row.source,
+              examples: [],
+              status: false,
+            },
+            pattern: row.pattern,
+            flags: 'i',
+            needs: undefined,
+          };
+        }),
     );
   }
   return out;
@@ -327,38 +353,50 @@ export interface RegistryDigest {
 
 /** The signatures, the prefilter built from every anchor in use, and the dispatch from anchor to signatures. */
 export class Registry {
-  readonly signatures: Signature[];
   readonly cues: FrameworkCue[];
   readonly anchors: AnchorSet;
-  /** anchor id → the signatures keyed on it (a signature keyed on several anchors appears under each) */
-  private readonly byAnchor: Signature[][];
+  /** anchor id → the indices of the signatures keyed on it (a signature keyed on several anchors is under each) */
+  private readonly byAnchor: number[][];
   /** anchor id → the framework cues keyed on it */
   private readonly cuesByAnchor: FrameworkCue[][];
+  /** anchor id → its signatures, made when the anchor is first asked for */
+  private readonly lists: Array<Signature[] | undefined>;
+  /** the signatures made so far, by index: the catalog's rows first, then the hand-written ones */
+  private readonly made: Array<Signature | undefined>;
+  private readonly rows: CatalogRows;
+  private hand: Array<() => LazySignature> | undefined;
+  private all: Signature[] | undefined;
 
-  constructor() {
-    this.signatures = compileAll();
+  /** `catalog`: the generated catalog, from its source or as the bundle ships it (../catalog/bundled.ts) */
+  constructor(catalog: CatalogSource = generated) {
+    this.rows = catalogRows(catalog);
     this.cues = frameworks.map((r) => {
-      const row = r as FrameworkCueRow;
-      return new LazyCue(row.framework, row.pattern, row.weight, row.anchors);
+      const row = r as FrameworkCueRow & { literals?: string[][] | null };
+      return new LazyCue(row.framework, row.pattern, row.weight, row.anchors, row.literals);
     });
     // The bundle's catalog carries what the rest of this constructor computes (scripts/build.mjs built this
-    // registry and wrote it down): restored, when it is of these very signatures, instead of computed again.
-    const digest = (generated as { registry?: RegistryDigest }).registry;
-    if (
-      digest &&
-      digest.ids.length === this.signatures.length &&
-      digest.ids.every((id, i) => this.signatures[i]!.id === id) &&
-      digest.cues === this.cues.length
-    ) {
-      this.anchors = AnchorSet.fromState(digest.anchors);
-      this.byAnchor = digest.byAnchor.map((list) => list.map((i) => this.signatures[i]!));
+    // registry and wrote it down): restored, when it is of as many signatures and cues, instead of computed again.
+    // The signatures are then made only when an anchor first selects them.
+    const digest = this.rows.digest;
+    const count = this.rows.count + this.handWritten().length;
+    this.made = new Array<Signature | undefined>(count);
+    if (digest && digest.count === count && digest.cues === this.cues.length) {
+      this.anchors = AnchorSet.fromState(digest.anchors as AnchorSetState);
+      this.byAnchor = digest.byAnchor;
+      this.lists = new Array<Signature[] | undefined>(digest.byAnchor.length);
       this.cuesByAnchor = digest.cuesByAnchor.map((list) => list.map((i) => this.cues[i]!));
       return;
     }
+    const signatures = this.signatures;
+    const seen = new Set<string>();
+    for (const s of signatures) {
+      if (seen.has(s.id)) throw new Error(`signature ${s.id} defined twice`);
+      seen.add(s.id);
+    }
     const words = [
       ...new Set(
-        [...this.signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map(
-          (w) => w.toLowerCase(),
+        [...signatures.flatMap((s) => s.anchors), ...this.cues.flatMap((c) => c.anchors), ...ENV_ANCHORS].map((w) =>
+          w.toLowerCase(),
         ),
       ),
     ];
@@ -371,7 +409,7 @@ export class Registry {
       if (v === undefined) anywhere.set(a, (v = this.anchors.foundAnywhere(a)));
       return v;
     };
-    for (const sig of this.signatures) {
+    for (const sig of signatures) {
       if ((sig as LazySignature).quiet) continue;
       if (!sig.anchors.some(foundAnywhere))
         throw new Error(
@@ -386,30 +424,71 @@ export class Registry {
     };
     this.byAnchor = words.map(() => []);
     this.cuesByAnchor = words.map(() => []);
-    for (const s of this.signatures)
-      for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[idOf(a)]!.push(s);
+    this.lists = new Array<Signature[] | undefined>(words.length);
+    signatures.forEach((s, i) => {
+      for (const a of new Set(s.anchors.map((x) => x.toLowerCase()))) this.byAnchor[idOf(a)]!.push(i);
+    });
     for (const c of this.cues)
       for (const a of new Set(c.anchors.map((x) => x.toLowerCase()))) this.cuesByAnchor[idOf(a)]!.push(c);
   }
 
+  private handWritten(): Array<() => LazySignature> {
+    return (this.hand ??= handWritten(this.rows));
+  }
+
+  /** signature `i`, made when first asked for */
+  private at(i: number): Signature {
+    let s = this.made[i];
+    if (s === undefined) {
+      const n = this.rows.count;
+      s =
+        i < n
+          ? new LazySignature(true, this.rows.literals(i), () => catalogBody(this.rows.row(i)))
+          : this.handWritten()[i - n]!();
+      this.made[i] = s;
+    }
+    return s;
+  }
+
+  /** every signature, in order (all made) */
+  get signatures(): Signature[] {
+    if (this.all === undefined) {
+      const all: Signature[] = [];
+      for (let i = 0; i < this.made.length; i++) all.push(this.at(i));
+      this.all = all;
+    }
+    return this.all;
+  }
+
   /** What the constructor computed, by index: written into the bundle's catalog by the build. */
   digest(): RegistryDigest {
-    const index = new Map(this.signatures.map((s, i) => [s, i]));
     const cueIndex = new Map(this.cues.map((c, i) => [c, i]));
     return {
       ids: this.signatures.map((s) => s.id),
       cues: this.cues.length,
       anchors: this.anchors.state(),
-      byAnchor: this.byAnchor.map((list) => list.map((s) => index.get(s)!)),
+      byAnchor: this.byAnchor.map((list) => [...list]),
       cuesByAnchor: this.cuesByAnchor.map((list) => list.map((c) => cueIndex.get(c)!)),
     };
   }
 
-  /** the signatures to try on a line that holds these anchors (each once, in registry order) */
+  /** the signatures keyed on an anchor */
+  private listFor(anchorId: number): Signature[] {
+    let list = this.lists[anchorId];
+    if (list === undefined) {
+      const ids = this.byAnchor[anchorId];
+      if (ids === undefined) return [];
+      list = ids.map((i) => this.at(i));
+      this.lists[anchorId] = list;
+    }
+    return list;
+  }
+
+  /** the signatures to try on a line that holds these anchors (each once, in the order of the anchors' lists) */
   signaturesFor(anchorIds: readonly number[]): Signature[] {
-    if (anchorIds.length === 1) return this.byAnchor[anchorIds[0]!] ?? [];
+    if (anchorIds.length === 1) return this.listFor(anchorIds[0]!);
     const set = new Set<Signature>();
-    for (const id of anchorIds) for (const s of this.byAnchor[id] ?? []) set.add(s);
+    for (const id of anchorIds) for (const s of this.listFor(id)) set.add(s);
     return [...set];
   }
 
