@@ -6,7 +6,7 @@
 // tests), not at every start: scripts/validate-data.mjs.
 import { build, transform } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -338,13 +338,9 @@ export function builtinProblems(warnings, outputs) {
 export const builtinsPlugin = {
   name: 'builtins-by-require',
   setup(b) {
-    // node:module stays an import: the banner below imports it in every chunk anyway. The entry (src/cli.ts) keeps
-    // its imports too, so that `--version` runs from dist/cli.js alone, without esbuild's helper chunk.
+    // node:module stays an import: the banner below imports it in every chunk anyway
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === 'import-statement' &&
-      args.namespace === 'file' &&
-      args.path !== 'node:module' &&
-      !args.importer.endsWith(`${path.sep}src${path.sep}cli.ts`)
+      args.kind === 'import-statement' && args.namespace === 'file' && args.path !== 'node:module'
         ? { path: args.path, namespace: 'builtin' }
         : undefined,
     );
@@ -546,6 +542,43 @@ async function buildExplainLoad(outdir) {
     throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
 }
 
+/** The shared tree's entries (ES modules): dist/entries/cli.js (src/cli/entry.ts) and fleet's worker. */
+export const ENTRIES = 'entries';
+/** What dist/cli.js may load: the built-ins it uses and explain's loader beside it. */
+const EXECUTABLE_REQUIRES = new Set(['node:fs', 'node:path', 'node:module', './explain-load.cjs']);
+
+/**
+ * dist/cli.js, the executable (src/cli.ts), CommonJS as dist/package.json says: a main file that is an ES module
+ * makes Node start its ES loader first, which a short explain (CommonJS throughout) never needs. It loads the
+ * shared tree's entry (an ES module, dist/entries/) by import(). Fails the build on anything that would make
+ * --version load another file: an esbuild helper, a require() of something else.
+ */
+async function buildExecutable(outdir, define) {
+  const outfile = path.join(outdir, 'cli.js');
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['src/cli.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    define,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  await chmod(outfile, 0o755);
+  await writeFile(path.join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+  const text = await readFile(outfile, 'utf8');
+  const problems = [];
+  if (/\b__(?:toESM|commonJS|esm|export|copyProps|require)\b/.test(text)) problems.push('an esbuild helper');
+  for (const m of text.matchAll(/\brequire\(([^)]*)\)/g)) {
+    const id = /^"([^"]*)"$/.exec(m[1])?.[1] ?? m[1];
+    if (!EXECUTABLE_REQUIRES.has(id) && !/^EXPLAIN_LOAD$/.test(id)) problems.push(`require(${m[1]})`);
+  }
+  if (problems.length > 0) throw new Error(`cli.js: ${problems.join(', ')}`);
+}
+
 export async function buildCli(outdir = path.join(repo, 'dist')) {
   // the explain catalog's signatures are built from their sources, not committed
   await writeCatalog();
@@ -569,14 +602,15 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const options = {
     absWorkingDir: repo,
-    // fleet's slices (src/judge/fleet/parallel.ts) are an entry of their own; the library scan's and the
-    // fatbinary's workers are built apart, as CommonJS (buildWorkers)
+    // the shared tree's entry (dist/cli.js, built apart as CommonJS, loads it) and fleet's slices (src/judge/
+    // fleet/parallel.ts), in a folder of ES modules; the library scan's and the fatbinary's workers are built
+    // apart, as CommonJS (buildWorkers)
     entryPoints: {
-      cli: 'src/cli.ts',
+      cli: 'src/cli/entry.ts',
       'fleet-worker': 'src/judge/fleet/worker.ts',
     },
     outdir,
-    entryNames: '[name]',
+    entryNames: `${ENTRIES}/[name]`,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     bundle: true,
@@ -606,6 +640,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   };
   const result = await build(options);
   await checkBuiltins(result, '');
+  await buildExecutable(outdir, options.define);
   await buildWorkers(outdir);
   await buildExplainLoad(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
@@ -613,6 +648,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   // The chunks' module type beside them: Node looks for the nearest package.json of every .js file it loads and
   // does not remember a folder that has none (two failed opens per chunk before the project's own was found).
   await writeFile(path.join(outdir, 'chunks', 'package.json'), '{ "type": "module" }\n');
+  await writeFile(path.join(outdir, ENTRIES, 'package.json'), '{ "type": "module" }\n');
   const explainTree = await buildExplainTree(outdir, options);
   // the manual page, from the same option table and help texts as --help (package.json "man")
   await writeManPage(repo, path.join(outdir, 'gpu-env-doctor.1'), {

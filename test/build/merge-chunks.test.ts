@@ -154,6 +154,8 @@ describe('the real build after merging', () => {
     const files = [
       ...fs.readdirSync(dist).filter((f) => f.endsWith('.js')),
       ...fs.readdirSync(path.join(dist, 'chunks')).map((f) => `chunks/${f}`),
+      // the shared tree's entries (dist/cli.js loads entries/cli.js)
+      ...fs.readdirSync(path.join(dist, 'entries')).map((f) => `entries/${f}`),
       // explain's own tree (scripts/build.mjs buildExplainTree), merged by the same rule
       ...fs.readdirSync(path.join(dist, 'explain-tree')).map((f) => `explain-tree/${f}`),
     ].filter((f) => f.endsWith('.js'));
@@ -193,10 +195,13 @@ describe('the real build after merging', () => {
     }
     expect(requires).toBeGreaterThan(100);
     expect(imports).toBeGreaterThan(100);
-    // cli.js names explain's tree by a path the bundler left as it is: that file is there
+    // cli.js names explain's tree and the shared entry by paths the bundler left as they are: those files are there
     const cli = fs.readFileSync(path.join(dist, 'cli.js'), 'utf8');
-    const tree = /"(\.\/explain-tree\/[^"]+\.js)"/.exec(cli)?.[1];
-    expect(tree).toBe('./explain-tree/start.js');
-    expect(fs.existsSync(path.join(dist, tree!))).toBe(true);
+    const tree = /\["(explain-tree)", "([^"]+\.js)"\]/.exec(cli);
+    expect(tree?.slice(1)).toEqual(['explain-tree', 'start.js']);
+    expect(fs.existsSync(path.join(dist, tree![1]!, tree![2]!))).toBe(true);
+    const entry = /"(\.\/entries\/[^"]+\.js)"/.exec(cli)?.[1];
+    expect(entry).toBe('./entries/cli.js');
+    expect(fs.existsSync(path.join(dist, entry!))).toBe(true);
   });
 });

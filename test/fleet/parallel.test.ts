@@ -95,7 +95,7 @@ describe('fleet on several cores', () => {
     expect(r.stdout).toContain('nodes/rack-3/broken.json：不是 JSON');
   }, 180_000);
 
-  it('the bundled worker (dist/fleet-worker.js) merges its slice as this thread does, in the language given', async () => {
+  it('the bundled worker (dist/entries/fleet-worker.js) merges its slice as this thread does, in the language given', async () => {
     const fsys = createFileSystem('/');
     const { files, walked } = expandInputs(fsys, dir, ['nodes']);
     const slice = files.slice(550, 650); // rack-5 and rack-6, with the empty file
@@ -107,7 +107,7 @@ describe('fleet on several cores', () => {
       lang: 'zh',
     };
     const posted = await new Promise<FleetPartial>((resolve, reject) => {
-      const w = new Worker(path.join(path.dirname(CLI), 'fleet-worker.js'), { workerData: job });
+      const w = new Worker(path.join(path.dirname(CLI), 'entries', 'fleet-worker.js'), { workerData: job });
       w.once('message', (m: FleetPartial) => {
         resolve(m);
         void w.terminate();

@@ -9,7 +9,7 @@ import { idleThreads, runWorker } from '../../ports/worker.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { FleetMerger, type FleetPartial } from './merge.js';
 
-/** Defined (true) by scripts/build.mjs: the bundle has dist/fleet-worker.js next to its chunks folder. */
+/** Defined (true) by scripts/build.mjs: the bundle has dist/entries/fleet-worker.js beside its chunks folder. */
 declare const __GED_BUNDLE__: boolean | undefined;
 
 /** Below this many files per thread, a thread's start (its own copy of the checks, ~30 ms) costs more than it saves. */
@@ -71,9 +71,8 @@ export async function mergeInSlices(
     });
   }
   // the workers start first, then this thread merges the first slice while they run
-  const posted = jobs
-    .slice(1)
-    .map((job) => runWorker<FleetPartial>(new URL('../fleet-worker.js', import.meta.url), job, WORKER_TIMEOUT_MS));
+  const worker = new URL('../entries/fleet-worker.js', import.meta.url);
+  const posted = jobs.slice(1).map((job) => runWorker<FleetPartial>(worker, job, WORKER_TIMEOUT_MS));
   const first = mergeSlice(jobs[0]!);
   const rest = await Promise.all(posted);
   return [first, ...rest.map((p, i) => p ?? mergeSlice(jobs[i + 1]!))];
