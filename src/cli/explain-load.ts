@@ -8,7 +8,8 @@
 // checksum, so the file carries one of its own, checked before V8 sees the data. A run writes the cache after the
 // command has ended (its output written) when there was none, when V8 rejected it, or when the run's shape (its
 // options) is one the cache was not made by; anything failing there is silent. GPU_ENV_DOCTOR_NO_CACHE=1 and
-// NODE_DISABLE_COMPILE_CACHE=1 turn it off. Built-ins come through the caller's require (the build makes this file
+// NODE_DISABLE_COMPILE_CACHE=1 turn it off: Node's require loads the tree then (with Node's compile cache unless
+// that is off too). Built-ins come through the caller's require (the build makes this file
 // dist/explain-load.cjs, which requires nothing itself).
 import type * as Fs from 'node:fs';
 import type * as NodeModule from 'node:module';
@@ -187,6 +188,12 @@ export function loadExplainTree(
   const fs = nodeRequire('node:fs') as typeof Fs;
   const vm = nodeRequire('node:vm') as typeof Vm;
   const { Module } = nodeRequire('node:module') as typeof NodeModule & { Module: ModuleClass };
+  const dir = cacheDir(fs, env);
+  if (dir === null) {
+    // no cache of our own: Node's require, whose compile cache (unless turned off too) still covers the file
+    const tree = nodeRequire(file) as { start: Start };
+    return { start: tree.start, ended: () => debugLine(fs, env, false, false, false) };
+  }
   // the path Node's require resolves "./start.js" to
   file = fs.realpathSync.native(file);
   const fd = fs.openSync(file, fs.constants.O_RDONLY);
@@ -207,14 +214,11 @@ export function loadExplainTree(
   } finally {
     fs.closeSync(fd);
   }
-  const dir = cacheDir(fs, env);
   let cached: Cached | null = null;
-  if (dir !== null) {
-    try {
-      cached = readCache(fs, `${dir}/${CODE_CACHE_FILE}`, key);
-    } catch {
-      cached = null;
-    }
+  try {
+    cached = readCache(fs, `${dir}/${CODE_CACHE_FILE}`, key);
+  } catch {
+    cached = null;
   }
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${src}\n})`, {
     filename: file,
@@ -235,18 +239,22 @@ export function loadExplainTree(
     const rejected = cached !== null && script.cachedDataRejected === true;
     const fresh = cached === null || rejected;
     let wrote = false;
-    if (dir !== null && (fresh || (!cached!.shapes.includes(shape) && cached!.shapes.length < MAX_SHAPES))) {
+    if (fresh || (!cached!.shapes.includes(shape) && cached!.shapes.length < MAX_SHAPES)) {
       try {
         wrote = writeCache(fs, dir, key, fresh ? [shape] : [...cached!.shapes, shape], script.createCachedData());
       } catch {
         wrote = false;
       }
     }
-    // for the tests: what happened, on stderr, only when asked
-    if (env.GPU_ENV_DOCTOR_DEBUG_CODE_CACHE === '1')
-      fs.writeSync(2, `code-cache: read=${cached !== null} rejected=${rejected} wrote=${wrote}\n`);
+    debugLine(fs, env, cached !== null, rejected, wrote);
   };
   return { start: (mod.exports as { start: Start }).start, ended };
+}
+
+/** For the tests: what happened to the cache, on stderr, only when asked. */
+function debugLine(fs: typeof Fs, env: Env, read: boolean, rejected: boolean, wrote: boolean): void {
+  if (env.GPU_ENV_DOCTOR_DEBUG_CODE_CACHE === '1')
+    fs.writeSync(2, `code-cache: read=${read} rejected=${rejected} wrote=${wrote}\n`);
 }
 
 /** The parts of Node's Module class used here (node:module exports it as `Module`). */

@@ -155,6 +155,18 @@ process.on('exit', () => require('node:fs').writeSync(2, 'compiled: ' + JSON.str
     // the markdown view's chunk was loaded by require("./markdown-….js") and it required "./start.js"
     expect(tree.some((f) => /markdown-\w+\.js$/.test(f))).toBe(true);
     expect(tree.filter((f) => f.endsWith(`${path.sep}start.js`))).toEqual([]);
+    // without a cache of its own the tree is Node's require's (its compile cache then covers it), loaded once
+    const off = explain(path.join(dir, 'off'), args, {
+      NODE_OPTIONS: `--require=${preload}`,
+      GPU_ENV_DOCTOR_NO_CACHE: '1',
+    });
+    expect(off.stdout).toBe(expected.stdout);
+    expect(off.cache).toEqual({ read: false, rejected: false, wrote: false });
+    const byNode = (JSON.parse(/^compiled: (.*)$/m.exec(off.stderr)![1]!) as string[]).filter((f) =>
+      f.includes(`${path.sep}explain-tree${path.sep}`),
+    );
+    expect(byNode.filter((f) => f.endsWith(`${path.sep}start.js`))).toHaveLength(1);
+    expect(byNode.some((f) => /markdown-\w+\.js$/.test(f))).toBe(true);
   });
 });
 
