@@ -1,14 +1,16 @@
-// The environment reader's anywhere-rules (src/judge/explain/env/reader.ts ANYWHERE_GUARDS), the fixes' patterns
-// (fixes/fixes.ts FIX_GUARDS) and diagnose's (diagnose.ts DIAGNOSE_GUARDS) test a text for a few lower-case strings
-// before running their pattern, so that a pattern is compiled only for a text that may match it.
+// The environment reader's anywhere-rules (src/judge/explain/env/reader.ts), the fixes' patterns (fixes/fixes.ts) and
+// diagnose's (diagnose.ts) test a text for a few lower-case strings before running their pattern (guarded.ts), so
+// that a pattern is compiled only for a text that may match it.
 // A guard may only skip a line the pattern could not match: every guard is implied by the pattern's own required
 // literals (signatures/literals.ts), and no fixture line the pattern matches fails its guard.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANYWHERE_GUARDS } from '../../src/judge/explain/env/reader.js';
-import { FIX_GUARDS } from '../../src/judge/explain/fixes/fixes.js';
-import { DIAGNOSE_GUARDS } from '../../src/judge/explain/diagnose.js';
+// the modules whose guarded patterns are checked: loading them makes their patterns
+import '../../src/judge/explain/env/reader.js';
+import '../../src/judge/explain/fixes/fixes.js';
+import '../../src/judge/explain/diagnose.js';
+import { allGuarded } from '../../src/judge/explain/guarded.js';
 import { requiredClauses } from '../../src/judge/explain/signatures/literals.js';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures');
@@ -66,13 +68,16 @@ function impliedByLiterals(re: RegExp, words: readonly string[]): boolean {
   });
 }
 
-const GUARDS = [...ANYWHERE_GUARDS, ...FIX_GUARDS, ...DIAGNOSE_GUARDS];
+const GUARDS = allGuarded().map((g) => [g.re, g.words] as const);
+const from = (needle: string) => GUARDS.filter(([re]) => re.source.includes(needle));
 
 describe("the environment reader's and the fixes' guards", () => {
   it('are each implied by their pattern: every match holds one of the words', () => {
-    expect(ANYWHERE_GUARDS.length).toBeGreaterThanOrEqual(20);
-    expect(FIX_GUARDS.length).toBeGreaterThanOrEqual(4);
-    expect(DIAGNOSE_GUARDS.length).toBeGreaterThanOrEqual(6);
+    // the reader's 20, the fixes' 4 and diagnose's 6
+    expect(GUARDS.length).toBeGreaterThanOrEqual(30);
+    expect(from('_CudaDeviceProperties')).toHaveLength(1);
+    expect(from('LD_PRELOAD')).toHaveLength(1);
+    expect(from('nccl')).toHaveLength(1);
     for (const [re, words] of GUARDS) {
       expect(words.length, re.source).toBeGreaterThan(0);
       for (const w of words) expect(w, re.source).toBe(w.toLowerCase());
@@ -81,11 +86,19 @@ describe("the environment reader's and the fixes' guards", () => {
   });
 
   it('can tell a guard the pattern does not imply', () => {
-    const [re] = ANYWHERE_GUARDS.find(([r]) => r.source.includes('Total memory'))!;
+    const [re] = from('Total memory')[0]!;
     expect(impliedByLiterals(re, ['total memory', 'totalmemory'])).toBe(false);
     expect(impliedByLiterals(re, ['total memory:', 'totalmemory:', 'devicememorysize:'])).toBe(false);
     expect(impliedByLiterals(re, ['memory'])).toBe(true);
     expect(branches('a(?:b|c)|[|]|\\|d')).toEqual(['a(?:b|c)', '[|]', '\\|d']);
+  });
+
+  it('skip a text without their words, and run the pattern on one with them', () => {
+    const g = allGuarded().find((x) => x.re.source.includes('_CudaDeviceProperties'))!;
+    const line = "_CudaDeviceProperties(name='NVIDIA H200', major=9, minor=0, total_memory=143167MB";
+    expect(g.exec(line)?.[1]).toBe('NVIDIA H200');
+    // a lower-case copy that lacks the word: the pattern is not run
+    expect(g.exec(line, 'elsewhere')).toBeNull();
   });
 
   it('pass every fixture line their pattern matches', () => {

@@ -28,7 +28,7 @@ import { getLang, t, tIn } from '../../base/i18n/index.js';
 import { signatureZh } from '../../base/i18n/signatures.js';
 import { eitherOf, regexOf } from '../../base/regex.js';
 import { nativeWhenAsked } from '../../base/native-regex.js';
-import { mayHold } from './signatures/literals.js';
+import { guarded } from './guarded.js';
 
 /** Frameworks that reserve most of the GPU up front (or run on one that does). */
 const PREALLOCATING: ReadonlySet<Framework> = new Set(['tensorflow', 'keras', 'jax', 'xla']);
@@ -130,10 +130,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const all = [...col.signals.values()];
   // JAX tries every platform it knows at start and logs the ones that are not there ("Unable to initialize backend
   // 'tpu': … libtpu.so: cannot open shared object file"): a signal read only on such lines says nothing of a GPU
-  const read = all.filter(
-    (s) =>
-      voting(s) && !Collector.matches(s).every((m) => guarded(G_OTHER_PLATFORM_BACKEND, otherPlatformBackend, m.text)),
-  );
+  const read = all.filter((s) => voting(s) && !Collector.matches(s).every((m) => otherPlatformBackend.test(m.text)));
   // with no message read, the reporter's paraphrase of one that names what failed ("libcudnn.so.8 … dont load": a
   // loader's failure retold) is the only account of the failure: it votes as a failure's vocabulary does (a family,
   // at low confidence); beside any message it stays what it is, a word on the setting
@@ -175,7 +172,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const platform =
     platformOfLog(env.os?.value, matchedLines) ?? (inp.snapshot ? platformOfSnapshot(inp.snapshot) : 'linux');
   // inside a container: the reporter says so, or the lines show the container runtime
-  const inContainer = !!env.container || matchedLines.some((l) => guarded(G_CONTAINER_WORDS, containerWords, l));
+  const inContainer = !!env.container || matchedLines.some((l) => containerWords.test(l));
   const firstFailure = Math.min(...voters.filter((v) => v.sig.kind !== 'family').map(lineOf));
   const noPool = fw !== undefined && NOT_PREALLOCATING.has(fw) && !paddleBefore2(fw, env, col.signals);
   const paddleOom = fw === 'paddle' && all.some((s) => PADDLE_OOM.test(s.group));
@@ -183,8 +180,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   const noCudaDevice = cannotHaveCudaDevice(env);
   // built from source: the framework uses the machine's libraries, not ones its binary brings
   const fromSource =
-    env.install.some((i) => i.value === 'source') ||
-    guarded(G_FROM_SOURCE, fromSourceWord, env.frameworkVersion?.value ?? '');
+    env.install.some((i) => i.value === 'source') || fromSourceWord.test(env.frameworkVersion?.value ?? '');
   // TensorFlow's pool starved cuBLAS only when something outside TensorFlow took its reserve (see TF_LIBRARY_RESERVE)
   const tfCublasOnly =
     (fw === 'tensorflow' || fw === 'keras') &&
@@ -299,7 +295,7 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
   // 6. rank and calibrate
   const scored = [...board.entries.entries()].filter(([, e]) => e.score > 0.05);
   const total = scored.reduce((a, [, e]) => a + e.score, 0);
-  const cudnnSymptoms = errors.some((s) => guarded(G_CUDNN_OR_CONV, cudnnOrConv, s.group));
+  const cudnnSymptoms = errors.some((s) => cudnnOrConv.test(s.group));
   const tierOf = evidenceTiers(board, fromMessages, matchedLines);
   const ranked = scored.sort(
     (a, b) =>
@@ -342,8 +338,8 @@ export function diagnose(inp: DiagnoseInput): Diagnosis {
           lines: [...e.evidence.map((x) => x.text), ...matchedLines],
           // (a traceback through torch/nn/modules/container.py is not a container)
           container:
-            matchedLines.some((l) => guarded(G_CONTAINER_WORDS, containerWords, l)) ||
-            (!!env.container && !guarded(G_CONTAINER_PY, containerPy, env.container.text)),
+            matchedLines.some((l) => containerWords.test(l)) ||
+            (!!env.container && !containerPy.test(env.container.text)),
           ...(env.frameworkVersion ? { frameworkVersion: env.frameworkVersion.value } : {}),
           stated: {
             ...((env.buildCuda ?? env.cuda) ? { cuda: (env.buildCuda ?? env.cuda)!.value } : {}),
@@ -497,7 +493,6 @@ function shares(causes: Partial<Record<RootCauseId, number>>): Partial<Record<Ro
 }
 /** JAX/XLA's start-up line for a platform other than a GPU's (xla_bridge.py backends: ROCm is AMD's, TPU Google's) */
 const OTHER_PLATFORM_BACKEND = /Unable to initialize backend '(?:rocm|tpu|metal|iree_\w+)'/i;
-const otherPlatformBackend = nativeWhenAsked(OTHER_PLATFORM_BACKEND);
 /**
  * Lines a framework prints at every start, whatever happens next: TensorFlow 2.14-2.16 and its bundled XLA both
  * register the cuDNN/cuFFT/cuBLAS plugins ("Unable to register cuDNN factory: Attempting to register factory for
@@ -561,16 +556,11 @@ const CONTAINER_WORDS = regexOf(
   ],
   'i',
 );
-const containerWords = nativeWhenAsked(CONTAINER_WORDS);
 /** a framework version built from source, a cuDNN or convolution group, PyTorch's own container module, NCCL's group */
 const FROM_SOURCE = /\bsource\b/i;
 const CUDNN_OR_CONV = /cudnn|conv/i;
 const CONTAINER_PY = /\bcontainer\.py\b/;
 const NCCL = /nccl/i;
-const fromSourceWord = nativeWhenAsked(FROM_SOURCE);
-const cudnnOrConv = nativeWhenAsked(CUDNN_OR_CONV);
-const containerPy = nativeWhenAsked(CONTAINER_PY);
-const ncclWord = nativeWhenAsked(NCCL);
 /*
  * What a text must hold, in lower case, for each pattern to match it: one of these strings. Tested first, so that a
  * pattern is compiled only for a text that may match it.
@@ -589,19 +579,13 @@ const G_FROM_SOURCE = ['source'];
 const G_CUDNN_OR_CONV = ['cudnn', 'conv'];
 const G_CONTAINER_PY = ['container.py'];
 const G_NCCL = ['nccl'];
-/** each guarded pattern and its guard (test/explain/pattern-guards.test.ts checks them against its literals) */
-export const DIAGNOSE_GUARDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [OTHER_PLATFORM_BACKEND, G_OTHER_PLATFORM_BACKEND],
-  [CONTAINER_WORDS, G_CONTAINER_WORDS],
-  [FROM_SOURCE, G_FROM_SOURCE],
-  [CUDNN_OR_CONV, G_CUDNN_OR_CONV],
-  [CONTAINER_PY, G_CONTAINER_PY],
-  [NCCL, G_NCCL],
-];
+const otherPlatformBackend = guarded(OTHER_PLATFORM_BACKEND, G_OTHER_PLATFORM_BACKEND);
+const containerWords = guarded(CONTAINER_WORDS, G_CONTAINER_WORDS);
+const fromSourceWord = guarded(FROM_SOURCE, G_FROM_SOURCE);
+const cudnnOrConv = guarded(CUDNN_OR_CONV, G_CUDNN_OR_CONV);
+const containerPy = guarded(CONTAINER_PY, G_CONTAINER_PY);
+const ncclWord = guarded(NCCL, G_NCCL);
 /** `re` (behind `guard`, its getter) matches `text`: the pattern tried only when the text holds a guard word */
-function guarded(guard: readonly string[], re: () => RegExp, text: string): boolean {
-  return mayHold(guard, text.toLowerCase()) && re().test(text);
-}
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = regexOf(
   [
@@ -700,7 +684,7 @@ function redirect(
   if (cudnnSublibraryStatus().test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'library_conflict') move(c, 'library_conflict', 0.8);
   // NCCL reports a failed system call with the OS's own words (strerror): shared memory, sockets, files
-  if (guarded(G_NCCL, ncclWord, st.group) && OS_ERROR.test(text))
+  if (ncclWord.test(st.group) && OS_ERROR.test(text))
     for (const c of Object.keys(out) as RootCauseId[]) if (c !== 'other') move(c, 'other', 0.8);
   // a device that is not usable, said in terms of its compute capability, is about the GPU's architecture
   if (st.group === 'family.device' && /compute capability|\bsm_\d{2,3}\b/i.test(text))

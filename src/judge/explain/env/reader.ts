@@ -7,8 +7,8 @@ import { frameworkWord } from './framework-word.js';
 import { INSTALL_WORDS } from './install-words.js';
 import { readZhEnvLine } from './zh.js';
 import { eitherOf, regexOf } from '../../../base/regex.js';
-import { nativeAtFirstUse, nativeWhenAsked } from '../../../base/native-regex.js';
-import { mayHold } from '../signatures/literals.js';
+import { nativeAtFirstUse } from '../../../base/native-regex.js';
+import { guarded } from '../guarded.js';
 
 const VERSION = /\d+(?:\.\d+)+/;
 const MAX_GPUS = 16;
@@ -195,53 +195,30 @@ const G_CONDA_TOOLKIT_PIN = ['cudatoolkit'];
 const G_CONDA_PYTORCH_CUDA_PIN = ['pytorch-cuda'];
 const G_NOTEBOOK = ['<ipython-input-', 'cell in', 'ipykernel', 'jupyter'];
 const G_HOSTED_PATH = ['/content/', '/kaggle/'];
-/** each guarded pattern and its guard (test/explain/pattern-guards.test.ts checks them against its literals) */
-export const ANYWHERE_GUARDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [TF_MAJOR_MINOR, G_MAJOR_MINOR],
-  [TF_MEM, G_MEM],
-  [TF_FREE, G_FREE],
-  [TORCH_PROPS, G_PROPS],
-  [CC_ANY, G_CC],
-  [FOUND_VERSION, G_FOUND],
-  [TORCH_PKG, G_TORCH],
-  [JAXLIB_PKG, G_JAXLIB],
-  [TF_PKG, G_TENSORFLOW],
-  [PIP_CUDA_PKG, G_PIP_CUDNN],
-  [PIP_TOOLKIT_PKG, G_PIP_TOOLKIT],
-  [DARKNET, G_DARKNET],
-  [SITE_PY, G_SITE],
-  [CONTAINER, G_CONTAINER],
-  [WINDOWS_PATH, G_WINDOWS],
-  [CONDA_PATH, G_CONDA],
-  [CONDA_TOOLKIT_PIN, G_CONDA_TOOLKIT_PIN],
-  [CONDA_PYTORCH_CUDA_PIN, G_CONDA_PYTORCH_CUDA_PIN],
-  [NOTEBOOK, G_NOTEBOOK],
-  [HOSTED_PATH, G_HOSTED_PATH],
-];
 
-// the patterns each step runs on every line it reads, compiled natively when the step first runs
-// behind a cheaper test, compiled natively when first asked for
-const torchPkg = nativeWhenAsked(TORCH_PKG);
-const jaxlibPkg = nativeWhenAsked(JAXLIB_PKG);
-const tfPkg = nativeWhenAsked(TF_PKG);
-const condaToolkitPin = nativeWhenAsked(CONDA_TOOLKIT_PIN);
-const condaPytorchCudaPin = nativeWhenAsked(CONDA_PYTORCH_CUDA_PIN);
+// behind a test for the words every match holds (../guarded.ts); the line's gates, compiled natively when the step
+// first runs
+const torchPkg = guarded(TORCH_PKG, G_TORCH);
+const jaxlibPkg = guarded(JAXLIB_PKG, G_JAXLIB);
+const tfPkg = guarded(TF_PKG, G_TENSORFLOW);
+const condaToolkitPin = guarded(CONDA_TOOLKIT_PIN, G_CONDA_TOOLKIT_PIN);
+const condaPytorchCudaPin = guarded(CONDA_PYTORCH_CUDA_PIN, G_CONDA_PYTORCH_CUDA_PIN);
 const primeLine = nativeAtFirstUse(KEY_HINT, ANY_HINT, FRAME_START);
-const notebook = nativeWhenAsked(NOTEBOOK);
-const hostedPath = nativeWhenAsked(HOSTED_PATH);
-const tfMajorMinor = nativeWhenAsked(TF_MAJOR_MINOR);
-const tfMem = nativeWhenAsked(TF_MEM);
-const tfFree = nativeWhenAsked(TF_FREE);
-const torchProps = nativeWhenAsked(TORCH_PROPS);
-const ccAny = nativeWhenAsked(CC_ANY);
-const foundVersion = nativeWhenAsked(FOUND_VERSION);
-const pipCudaPkg = nativeWhenAsked(PIP_CUDA_PKG);
-const pipToolkitPkg = nativeWhenAsked(PIP_TOOLKIT_PKG);
-const darknet = nativeWhenAsked(DARKNET);
-const sitePy = nativeWhenAsked(SITE_PY);
-const container = nativeWhenAsked(CONTAINER);
-const windowsPath = nativeWhenAsked(WINDOWS_PATH);
-const condaPath = nativeWhenAsked(CONDA_PATH);
+const notebook = guarded(NOTEBOOK, G_NOTEBOOK);
+const hostedPath = guarded(HOSTED_PATH, G_HOSTED_PATH);
+const tfMajorMinor = guarded(TF_MAJOR_MINOR, G_MAJOR_MINOR);
+const tfMem = guarded(TF_MEM, G_MEM);
+const tfFree = guarded(TF_FREE, G_FREE);
+const torchProps = guarded(TORCH_PROPS, G_PROPS);
+const ccAny = guarded(CC_ANY, G_CC);
+const foundVersion = guarded(FOUND_VERSION, G_FOUND);
+const pipCudaPkg = guarded(PIP_CUDA_PKG, G_PIP_CUDNN);
+const pipToolkitPkg = guarded(PIP_TOOLKIT_PKG, G_PIP_TOOLKIT);
+const darknet = guarded(DARKNET, G_DARKNET);
+const sitePy = guarded(SITE_PY, G_SITE);
+const container = guarded(CONTAINER, G_CONTAINER);
+const windowsPath = guarded(WINDOWS_PATH, G_WINDOWS);
+const condaPath = guarded(CONDA_PATH, G_CONDA);
 
 export class EnvReader {
   private f: EnvironmentFacts = { gpus: [], install: [], notes: [] };
@@ -333,8 +310,7 @@ export class EnvReader {
         break;
       case 'note':
         if (this.f.notes.length < MAX_NOTES) this.f.notes.push(this.fact(v, no, text));
-        if (mayHold(G_CONTAINER, v.toLowerCase()) && container().test(v))
-          this.set('container', this.fact('container', no, text));
+        if (container.test(v, v.toLowerCase())) this.set('container', this.fact('container', no, text));
         break;
       case 'tensorflow':
       case 'pytorch':
@@ -409,14 +385,13 @@ export class EnvReader {
       if (this.f.install.length < 8 && !this.f.install.some((x) => x.value === w))
         this.f.install.push(this.fact(w, no, text));
     }
-    if (mayHold(G_CONTAINER, v.toLowerCase()) && container().test(v))
-      this.set('container', this.fact('container', no, text));
+    if (container.test(v, v.toLowerCase())) this.set('container', this.fact('container', no, text));
   }
 
   /** how the job ran, from a traceback frame: a Jupyter kernel, a hosted notebook runtime's folders */
   private frame(no: number, t: string, lower: string): void {
-    if (mayHold(G_NOTEBOOK, lower) && notebook().test(t)) this.addWord('jupyter', no, t);
-    const m = mayHold(G_HOSTED_PATH, lower) ? hostedPath().exec(t) : null;
+    if (notebook.test(t, lower)) this.addWord('jupyter', no, t);
+    const m = hostedPath.exec(t, lower);
     if (m) this.addWord(m[0].startsWith('/kaggle') ? 'kaggle' : 'colab', no, t);
   }
 
@@ -439,31 +414,29 @@ export class EnvReader {
         this.addGpu(m[1]!, no, t, cc);
       }
     }
-    if (mayHold(G_MAJOR_MINOR, lower) && (m = tfMajorMinor().exec(t)) && this.f.gpus.length > 0) {
+    if ((m = tfMajorMinor.exec(t, lower)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.computeCapability ??= `${m[1]}.${m[2]}`;
     }
-    if (mayHold(G_MEM, lower) && (m = tfMem().exec(t)) && this.f.gpus.length > 0) {
+    if ((m = tfMem.exec(t, lower)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.totalMiB ??= toMiB(Number(m[1]), m[2]!);
       if (m[3]) g.freeMiB ??= toMiB(Number(m[3]), m[4]!);
     }
-    if (mayHold(G_FREE, lower) && (m = tfFree().exec(t)) && this.f.gpus.length > 0) {
+    if ((m = tfFree.exec(t, lower)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.freeMiB ??= toMiB(Number(m[1]), m[2]!);
     }
     if (t.includes('CUDA capability') && (m = TORCH_CC_WARN.exec(t))) {
       this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`);
     }
-    if (mayHold(G_PROPS, lower) && (m = torchProps().exec(t)))
-      this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`, Number(m[4]));
-    if (mayHold(G_CC, lower) && (m = ccAny().exec(t)) && this.f.gpus.length > 0) {
+    if ((m = torchProps.exec(t, lower))) this.addGpu(m[1]!, no, t, `${m[2]}.${m[3]}`, Number(m[4]));
+    if ((m = ccAny.exec(t, lower)) && this.f.gpus.length > 0) {
       const g = this.f.gpus[this.f.gpus.length - 1]!;
       g.computeCapability ??= m[1] !== undefined ? `${m[1]}.${m[2]}` : `${m[3]}.${m[4]}`;
     }
-    if (mayHold(G_FOUND, lower) && (m = foundVersion().exec(t)))
-      this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
-    if (mayHold(G_TORCH, lower) && (m = torchPkg().exec(t))) {
+    if ((m = foundVersion.exec(t, lower))) this.set('driverCuda', this.fact(driverCudaInt(m[1]!), no, t));
+    if ((m = torchPkg.exec(t, lower))) {
       if (this.f.framework === undefined || this.f.framework.value === 'pytorch') {
         this.set('framework', this.fact('pytorch', no, t));
         if (this.f.frameworkVersion === undefined)
@@ -471,41 +444,29 @@ export class EnvReader {
       }
       if (m[2]?.startsWith('cu')) this.set('buildCuda', this.fact(cuTag(m[2].slice(2)), no, t));
     }
-    if (mayHold(G_JAXLIB, lower) && (m = jaxlibPkg().exec(t))) {
+    if ((m = jaxlibPkg.exec(t, lower))) {
       if (m[2]) this.set('buildCuda', this.fact(cuTag(m[2]), no, t));
     }
-    if (
-      mayHold(G_TENSORFLOW, lower) &&
-      (m = tfPkg().exec(t)) &&
-      (this.f.framework === undefined || this.f.framework.value === 'tensorflow')
-    ) {
+    if ((m = tfPkg.exec(t, lower)) && (this.f.framework === undefined || this.f.framework.value === 'tensorflow')) {
       this.set('framework', this.fact('tensorflow', no, t));
       if (this.f.frameworkVersion === undefined) this.f.frameworkVersion = this.fact(m[1]!, no, t);
     }
-    if (mayHold(G_PIP_CUDNN, lower) && (m = pipCudaPkg().exec(t))) this.set('cudnn', this.fact(m[1]!, no, t));
-    if (mayHold(G_PIP_TOOLKIT, lower) && (m = pipToolkitPkg().exec(t))) this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && mayHold(G_CONDA_TOOLKIT_PIN, lower) && (m = condaToolkitPin().exec(t)))
-      this.set('cuda', this.fact(m[1]!, no, t));
-    if (t.includes('=') && mayHold(G_CONDA_PYTORCH_CUDA_PIN, lower) && (m = condaPytorchCudaPin().exec(t)))
-      this.set('buildCuda', this.fact(m[1]!, no, t));
+    if ((m = pipCudaPkg.exec(t, lower))) this.set('cudnn', this.fact(m[1]!, no, t));
+    if ((m = pipToolkitPkg.exec(t, lower))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaToolkitPin.exec(t, lower))) this.set('cuda', this.fact(m[1]!, no, t));
+    if (t.includes('=') && (m = condaPytorchCudaPin.exec(t, lower))) this.set('buildCuda', this.fact(m[1]!, no, t));
     if (t.includes('Successfully opened') && (m = OPENED_LIB.exec(t))) {
       if (m[2]) this.set('cuda', this.fact(m[2], no, t));
     }
-    if (mayHold(G_DARKNET, lower) && (m = darknet().exec(t))) {
+    if ((m = darknet.exec(t, lower))) {
       this.set('cuda', this.fact(driverCudaInt(m[1]!), no, t));
       this.set('cudnn', this.fact(m[2]!, no, t));
     }
-    if (mayHold(G_SITE, lower) && (m = sitePy().exec(t))) this.set('python', this.fact(m[1]!, no, t));
-    if (this.f.container === undefined && mayHold(G_CONTAINER, lower) && (m = container().exec(t)))
+    if ((m = sitePy.exec(t, lower))) this.set('python', this.fact(m[1]!, no, t));
+    if (this.f.container === undefined && (m = container.exec(t, lower)))
       this.set('container', this.fact(m[1]!.toLowerCase(), no, t));
-    if (this.f.os === undefined && mayHold(G_WINDOWS, lower) && windowsPath().test(t))
-      this.set('os', this.fact('Windows', no, t));
-    if (
-      mayHold(G_CONDA, lower) &&
-      condaPath().test(t) &&
-      !this.f.install.some((x) => x.value === 'conda') &&
-      this.f.install.length < 8
-    )
+    if (this.f.os === undefined && windowsPath.test(t, lower)) this.set('os', this.fact('Windows', no, t));
+    if (condaPath.test(t, lower) && !this.f.install.some((x) => x.value === 'conda') && this.f.install.length < 8)
       this.f.install.push(this.fact('conda', no, t));
   }
 }

@@ -12,8 +12,7 @@ import { cudaMajorOfInput, cudnnMajorOfInput, cudnnWheel, tfLoadsPipCuda, tfTest
 import type { CauseFix, Framework } from '../types.js';
 import { joinList, type MessageKey, t } from '../../../base/i18n/index.js';
 import table from './fixes.json' with { type: 'json' };
-import { nativeWhenAsked } from '../../../base/native-regex.js';
-import { mayHold } from '../signatures/literals.js';
+import { guarded } from '../guarded.js';
 
 export interface FixContext {
   framework: Framework | undefined;
@@ -69,17 +68,10 @@ const G_PACKAGE_CUDA = ['xla_cuda', 'jax', 'nvidia-'];
 const G_WHEEL_CUDA_TAG = ['+cu'];
 const G_PRELOAD_FAILED = ['ld_preload cannot be preloaded'];
 const G_PIP_INSTALL = ['pip install'];
-/** each guarded pattern and its guard (test/explain/pattern-guards.test.ts checks them against its literals) */
-export const FIX_GUARDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [PACKAGE_CUDA, G_PACKAGE_CUDA],
-  [WHEEL_CUDA_TAG, G_WHEEL_CUDA_TAG],
-  [PRELOAD_FAILED, G_PRELOAD_FAILED],
-  [PIP_INSTALL, G_PIP_INSTALL],
-];
-const packageCuda = nativeWhenAsked(PACKAGE_CUDA);
-const wheelCudaTag = nativeWhenAsked(WHEEL_CUDA_TAG);
-const preloadFailed = nativeWhenAsked(PRELOAD_FAILED);
-const pipInstall = nativeWhenAsked(PIP_INSTALL);
+const packageCuda = guarded(PACKAGE_CUDA, G_PACKAGE_CUDA);
+const wheelCudaTag = guarded(WHEEL_CUDA_TAG, G_WHEEL_CUDA_TAG);
+const preloadFailed = guarded(PRELOAD_FAILED, G_PRELOAD_FAILED);
+const pipInstall = guarded(PIP_INSTALL, G_PIP_INSTALL);
 
 /**
  * The CUDA major the log's own packages name: JAX's plugin (xla_cuda13, jax-cuda13-plugin), a pip extra
@@ -89,10 +81,10 @@ const pipInstall = nativeWhenAsked(PIP_INSTALL);
 export function cudaMajorIn(lines: readonly string[]): string {
   for (const l of lines) {
     const lower = l.toLowerCase();
-    const m = mayHold(G_PACKAGE_CUDA, lower) ? packageCuda().exec(l) : null;
+    const m = packageCuda.exec(l, lower);
     const v = m?.slice(1).find((x) => x !== undefined);
     if (v) return v;
-    const tag = mayHold(G_WHEEL_CUDA_TAG, lower) ? wheelCudaTag().exec(l)?.[1] : undefined;
+    const tag = wheelCudaTag.exec(l, lower)?.[1];
     if (tag) return tag.length === 3 ? tag.slice(0, 2) : tag.slice(0, 1);
   }
   return '12';
@@ -128,9 +120,7 @@ function dataFix(key: string, cu: string, fam?: Family): CauseFix {
 export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
   const fam = family(c.framework);
   // a library forced in with LD_PRELOAD that the loader refused: that variable is the fix, whichever cause it reads as
-  const preload = (c.lines ?? [])
-    .map((l) => (mayHold(G_PRELOAD_FAILED, l.toLowerCase()) ? preloadFailed().exec(l) : null))
-    .find((m) => m !== null);
+  const preload = (c.lines ?? []).map((l) => preloadFailed.exec(l)).find((m) => m !== null);
   if (preload && (id === 'library_conflict' || id === 'library_missing'))
     return platformed(preloadFix(preload[1]!, preload[2]), id, c);
   const base =
@@ -146,7 +136,7 @@ export function fixFor(id: RootCauseId, c: FixContext): CauseFix {
 
 function platformed(fix: CauseFix, id: RootCauseId, c: FixContext): CauseFix {
   // a fix that installs with pip says, where the catalog has it (zh), how to reach a pip mirror
-  const mirror = fix.commands.some((x) => mayHold(G_PIP_INSTALL, x.toLowerCase()) && pipInstall().test(x))
+  const mirror = fix.commands.some((x) => pipInstall.test(x, x.toLowerCase()))
     ? t(family(c.framework) === 'torch' ? 'fix.pipMirror' : 'fix.pipMirrorOther')
     : '';
   const base = mirror ? { ...fix, text: joinList([fix.text, mirror], 'sentence') } : fix;
