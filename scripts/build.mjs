@@ -392,9 +392,6 @@ async function buildExplainTree(outdir, options) {
   return result;
 }
 
-/** import.meta.url in a file of explain's CommonJS tree: its own file's URL, made once when first read. */
-const TREE_BANNER =
-  '"use strict";\nconst __ged_meta = { get url() { return (this.u ??= require("node:url").pathToFileURL(__filename).href); } };';
 const BARE_IMPORT = /^import\s*"[^"]+";\n/gm;
 
 /**
@@ -443,7 +440,7 @@ async function treeAsCommonJs(dir) {
       target: 'node20',
       supported: { 'dynamic-import': false },
       define: { 'import.meta.url': '__ged_meta.url' },
-      banner: TREE_BANNER,
+      banner: CJS_META_BANNER,
       legalComments: 'none',
       logLevel: 'silent',
     });
@@ -484,9 +481,10 @@ export const WORKER_ENTRIES = {
   // explain's first pass over a range of a big log (src/judge/explain/read/split.ts)
   'explain-worker': 'src/judge/explain/read/range-worker.ts',
 };
-/** import.meta.url in a CommonJS worker file: its own file's URL, made when read (node:url loads then). */
-const WORKER_BANNER =
-  '"use strict";\nconst __ged_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };';
+/** import.meta.url in a CommonJS file (a worker, a file of explain's tree): its own file's URL, made once when first
+ *  read (node:url loads then). */
+const CJS_META_BANNER =
+  '"use strict";\nconst __ged_meta = { get url() { return (this.u ??= require("node:url").pathToFileURL(__filename).href); } };';
 export async function buildWorkers(outdir) {
   for (const [name, entry] of Object.entries(WORKER_ENTRIES)) {
     const outfile = path.join(outdir, `${name}.cjs`);
@@ -498,7 +496,7 @@ export async function buildWorkers(outdir) {
       platform: 'node',
       target: 'node20',
       format: 'cjs',
-      banner: { js: WORKER_BANNER },
+      banner: { js: CJS_META_BANNER },
       plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
       define: {
         __GED_BUNDLE__: 'true',
