@@ -15,6 +15,7 @@ import { mergeChunks } from './lib/merge-chunks.mjs';
 import { eagerExplainStart } from './lib/eager-functions.mjs';
 import { HOT_MESSAGES, writeHotMessages } from './lib/hot-messages.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
+import { writeValidator } from './lib/snapshot-validator.mjs';
 import { evalModule } from './lib/eval-module.mjs';
 import { writeManPage } from './man.mjs';
 
@@ -582,6 +583,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   await writeCatalog();
   // the slots of every message, for the type checker (committed; rewritten here when en.ts changed)
   await writeSlots();
+  // fleet's snapshot validator, as code from the zod schema (committed; rewritten here when the schema changed)
+  await writeValidator();
   await validateData();
   // dist/sea and dist/wheels hold the single executable and the wheel (npm run wheel): kept across rebuilds
   for (const e of await readdir(outdir).catch(() => [])) {
