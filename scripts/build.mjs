@@ -277,6 +277,40 @@ export const picocolorsPlugin = {
   },
 };
 
+// zod's verdict on a snapshot read back (src/gather/snapshot/zod-verdict.ts) is, in the bundle, a CommonJS file of
+// its own with zod inside, dist/snapshot-zod.cjs, required when first asked: `fleet` asks it only about a snapshot its
+// generated validator refused, so its threads load no zod (~750 kB) to read valid ones. The trees' code is one folder
+// below dist/ (chunks/, entries/, explain-tree/); each ES chunk has a require() (REQUIRE_BANNER).
+export const SNAPSHOT_ZOD = 'snapshot-zod.cjs';
+const ZOD_VERDICT = /[\\/]src[\\/]gather[\\/]snapshot[\\/]zod-verdict\.ts$/;
+const zodVerdictPlugin = {
+  name: 'zod-verdict-required',
+  setup(b) {
+    // required at run time from the code's folder, not bundled
+    b.onResolve({ filter: new RegExp(`^\\.\\./${SNAPSHOT_ZOD.replace('.', '\\.')}$`) }, (a) => ({
+      path: a.path,
+      external: true,
+    }));
+    b.onLoad({ filter: ZOD_VERDICT }, () => ({
+      contents: `let m;\nexport const zodVerdict = (c) => (m ??= require(${JSON.stringify(`../${SNAPSHOT_ZOD}`)})).zodVerdict(c);\n`,
+      loader: 'js',
+    }));
+  },
+};
+async function buildSnapshotZod(outdir) {
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['src/gather/snapshot/zod-verdict.ts'],
+    outfile: path.join(outdir, SNAPSHOT_ZOD),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
 export async function validateData() {
   const r = await build({
@@ -627,6 +661,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
       signaturesZhPlugin(outdir),
       signatureDataPlugin(outdir),
       picocolorsPlugin,
+      zodVerdictPlugin,
       jsonPlugin,
       builtinsPlugin,
     ],
@@ -643,6 +678,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   await checkBuiltins(result, '');
   await buildExecutable(outdir, options.define);
   await buildWorkers(outdir);
+  await buildSnapshotZod(outdir);
   await buildExplainLoad(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));

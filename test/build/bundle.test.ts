@@ -202,8 +202,19 @@ describe('the bundle', () => {
     expect(clauses.filter((l) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.literals.length * 0.5);
   });
 
-  it('fleet reads snapshots back with their schema', () => {
-    expect(has(closureOf('src/commands/fleet.ts'), /node_modules\/zod\//)).toBe(true);
+  it("fleet and its worker read snapshots back with the generated validator; zod is a file apart, for a refusal's reason", () => {
+    for (const entry of ['src/commands/fleet.ts', 'src/judge/fleet/worker.ts']) {
+      const files = closureOf(entry);
+      expect(has(files, /src\/gather\/snapshot\/validate\.generated\.ts$/)).toBe(true);
+      expect(has(files, /node_modules\/zod\//)).toBe(false);
+      expect(has(files, /src\/gather\/snapshot\/schema\.ts$/)).toBe(false);
+    }
+    // zod's verdict, required from dist/snapshot-zod.cjs (CommonJS, zod and the schema inside) when first asked
+    const zod = fs.readFileSync(path.join(out, 'snapshot-zod.cjs'), 'utf8');
+    expect(zod).toContain('// src/gather/snapshot/schema.ts');
+    expect(zod).toContain('// node_modules/zod/');
+    expect(zod).not.toMatch(/^import\b/m);
+    expect(codeFiles().filter((f) => fs.readFileSync(f, 'utf8').includes('"../snapshot-zod.cjs"')).length).toBe(2);
   });
 });
 

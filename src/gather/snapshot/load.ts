@@ -1,8 +1,9 @@
 // `--from FILE`: a saved snapshot, or the whole `check --json` output that contains one.
 import { InputError } from '../../base/errors.js';
 import { depthExceeds, MAX_JSON_DEPTH } from './depth.js';
-import { Snapshot } from './schema.js';
+import type { Snapshot } from './schema.js';
 import { isSnapshotWithin } from './validate.generated.js';
+import { zodVerdict } from './zod-verdict.js';
 
 export { depthExceeds, MAX_JSON_DEPTH };
 
@@ -31,15 +32,11 @@ export function parseSnapshotText(text: string, label: string): Snapshot {
 
 /** zod's verdict on a parsed candidate, with its first problem as a one-line InputError. */
 function validated(candidate: unknown, label: string): Snapshot {
-  const parsed = Snapshot.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const reason = issue?.message ?? 'invalid';
-    if (issue && issue.path.length > 0)
-      throw new InputError('usage.from.invalidAt', { file: label, reason, path: issue.path.join('.') });
-    throw new InputError('usage.from.invalid', { file: label, reason });
-  }
-  return parsed.data;
+  const verdict = zodVerdict(candidate);
+  if (verdict.ok) return verdict.data;
+  const { reason, path } = verdict;
+  if (path !== null) throw new InputError('usage.from.invalidAt', { file: label, reason, path });
+  throw new InputError('usage.from.invalid', { file: label, reason });
 }
 
 /**
