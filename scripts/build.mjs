@@ -575,6 +575,22 @@ async function buildExplainLoad(outdir) {
     throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
 }
 
+/**
+ * fleet's worker thread (src/judge/fleet/worker.ts; src/judge/fleet/parallel.ts starts it), dist/entries/fleet-worker.js:
+ * one self-contained ES module beside the shared tree's entry (its data files at the same relative paths), not an
+ * entry of the shared tree: there the thread's Node loader resolved, read, compiled and linked each of the ~30 chunks
+ * it imports before the slice's first file was read. `options`: the shared tree's, whose entries are replaced.
+ */
+async function buildFleetWorker(outdir, options) {
+  const outfile = path.join(outdir, ENTRIES, 'fleet-worker.js');
+  const { outdir: _, entryNames, chunkNames, ...rest } = options;
+  const result = await build({ ...rest, entryPoints: ['src/judge/fleet/worker.ts'], outfile, splitting: false });
+  await checkBuiltins(result, ' (fleet-worker)');
+  if (/^import\b[^;]*from\s*"\.{1,2}\//m.test(await readFile(outfile, 'utf8')))
+    throw new Error('fleet-worker.js: imports a file of the tree');
+  return result;
+}
+
 /** The shared tree's entries (ES modules): dist/entries/cli.js (src/cli/entry.ts) and fleet's worker. */
 export const ENTRIES = 'entries';
 /** What dist/cli.js may load: the built-ins it uses and explain's loader beside it. */
@@ -637,13 +653,10 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const options = {
     absWorkingDir: repo,
-    // the shared tree's entry (dist/cli.js, built apart as CommonJS, loads it) and fleet's slices (src/judge/
-    // fleet/parallel.ts), in a folder of ES modules; the library scan's and the fatbinary's workers are built
-    // apart, as CommonJS (buildWorkers)
-    entryPoints: {
-      cli: 'src/cli/entry.ts',
-      'fleet-worker': 'src/judge/fleet/worker.ts',
-    },
+    // the shared tree's entry (dist/cli.js, built apart as CommonJS, loads it), in a folder of ES modules; fleet's
+    // worker is built apart, beside it (buildFleetWorker), the library scan's and the fatbinary's workers as
+    // CommonJS (buildWorkers)
+    entryPoints: { cli: 'src/cli/entry.ts' },
     outdir,
     entryNames: `${ENTRIES}/[name]`,
     chunkNames: 'chunks/[name]-[hash]',
@@ -676,6 +689,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   };
   const result = await build(options);
   await checkBuiltins(result, '');
+  const fleetWorker = await buildFleetWorker(outdir, options);
   await buildExecutable(outdir, options.define);
   await buildWorkers(outdir);
   await buildSnapshotZod(outdir);
@@ -698,7 +712,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     ['explain', log, '--no-machine'],
     ['explain', log, '--no-machine', '--json'],
   ]);
-  return Object.assign(result, { explainTree, eager, hotMessages });
+  return Object.assign(result, { explainTree, fleetWorker, eager, hotMessages });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

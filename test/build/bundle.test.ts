@@ -26,16 +26,20 @@ interface Meta {
 let out: string;
 let meta: Meta;
 let explainMeta: Meta;
+let fleetWorkerMeta: Meta;
 
 beforeAll(async () => {
   out = tempDir('ged-dist-');
   // @ts-expect-error: a plain .mjs script without types
   const { buildCli } = (await import('../../scripts/build.mjs')) as {
-    buildCli: (dir: string) => Promise<{ metafile: Meta; explainTree: { metafile: Meta } }>;
+    buildCli: (
+      dir: string,
+    ) => Promise<{ metafile: Meta; explainTree: { metafile: Meta }; fleetWorker: { metafile: Meta } }>;
   };
   const built = await buildCli(out);
   meta = built.metafile;
   explainMeta = built.explainTree.metafile;
+  fleetWorkerMeta = built.fleetWorker.metafile;
 }, 60000);
 
 /** Source files reachable from a command's chunk through static imports (what loading the command reads). */
@@ -203,8 +207,15 @@ describe('the bundle', () => {
   });
 
   it("fleet and its worker read snapshots back with the generated validator; zod is a file apart, for a refusal's reason", () => {
-    for (const entry of ['src/commands/fleet.ts', 'src/judge/fleet/worker.ts']) {
-      const files = closureOf(entry);
+    // the worker thread's file holds all of its code: it imports no chunk
+    const [workerFile, ...others] = Object.keys(fleetWorkerMeta.outputs).filter((f) => f.endsWith('.js'));
+    expect(workerFile).toMatch(/entries\/fleet-worker\.js$/);
+    expect(others).toEqual([]);
+    expect(fleetWorkerMeta.outputs[workerFile!]!.imports.filter((i) => !i.external)).toEqual([]);
+    const workerFiles = new Set(Object.keys(fleetWorkerMeta.outputs[workerFile!]!.inputs));
+    expect(has(workerFiles, /src\/judge\/fleet\/merge\.ts$/)).toBe(true);
+    expect(Object.values(meta.outputs).some((o) => o.entryPoint?.includes('fleet/worker'))).toBe(false);
+    for (const files of [closureOf('src/commands/fleet.ts'), workerFiles]) {
       expect(has(files, /src\/gather\/snapshot\/validate\.generated\.ts$/)).toBe(true);
       expect(has(files, /node_modules\/zod\//)).toBe(false);
       expect(has(files, /src\/gather\/snapshot\/schema\.ts$/)).toBe(false);
