@@ -220,6 +220,11 @@ describe('the bundle', () => {
       expect(has(files, /node_modules\/zod\//)).toBe(false);
       expect(has(files, /src\/gather\/snapshot\/schema\.ts$/)).toBe(false);
     }
+    // what one output or --redact needs is loaded when asked: `fleet --json` loads none of it
+    const fleet = closureOf('src/commands/fleet.ts');
+    for (const re of [/src\/report\/views\/fleet(-html)?\.ts$/, /src\/report\/html\//, /src\/report\/redact\.ts$/])
+      expect(has(fleet, re), String(re)).toBe(false);
+    expect(has(fleet, /src\/judge\/fleet\/merge\.ts$/)).toBe(true);
     // zod's verdict, required from dist/snapshot-zod.cjs (CommonJS, zod and the schema inside) when first asked
     const zod = fs.readFileSync(path.join(out, 'snapshot-zod.cjs'), 'utf8');
     expect(zod).toContain('// src/gather/snapshot/schema.ts');
