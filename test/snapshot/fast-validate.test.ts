@@ -161,6 +161,11 @@ describe('the generated snapshot validator', () => {
     const text = JSON.stringify({ schemaVersion: 1, snapshot: REAL[0] });
     expect(parseSnapshotTextFast(text, 'a.json')).toEqual(JSON.parse(text).snapshot);
     expect(parseSnapshotTextFast(JSON.stringify(REAL[0]), 'a.json')).toEqual(REAL[0]);
+    // around a snapshot, as deep as the bound allows, in the snapshot or beside it
+    const atBound = { ...(REAL[0] as object), future: nest(MAX_JSON_DEPTH - 2) };
+    const wrapped = JSON.stringify({ snapshot: atBound, findings: [nest(MAX_JSON_DEPTH - 2)] });
+    expect(parseSnapshotTextFast(wrapped, 'a.json')).toEqual(atBound);
+    expect(parseSnapshotText(wrapped, 'a.json')).toBeTruthy();
     const message = (f: () => unknown): string | null => {
       try {
         f();
@@ -175,6 +180,7 @@ describe('the generated snapshot validator', () => {
       { ...(REAL[0] as object), future: nest(MAX_JSON_DEPTH) },
       { snapshot: { ...(REAL[0] as object), future: nest(MAX_JSON_DEPTH - 1) } },
       { snapshot: { ...(REAL[0] as object), host: 1 } },
+      { snapshot: REAL[0], findings: [nest(MAX_JSON_DEPTH - 1)] },
       [REAL[0]],
     ].map((d) => JSON.stringify(d));
     for (const b of [...bad, '{', '5']) {

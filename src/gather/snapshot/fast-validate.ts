@@ -43,8 +43,8 @@ function literal(v: unknown): string {
 const prop = (o: string, k: string): string => (/^[A-Za-z_$][\w$]*$/.test(k) ? `${o}.${k}` : `${o}[${q(k)}]`);
 
 /**
- * The TypeScript source of a validator of `schema`: `export function NAME(v: unknown): boolean`, true when v passes
- * the schema and nests no deeper than MAX_JSON_DEPTH (the root at depth 0), which with `deeper` it imports from
+ * The TypeScript source of a validator of `schema`: `export function NAME(v: unknown, d = 0): boolean`, true when v
+ * passes the schema and nests no deeper than MAX_JSON_DEPTH (v at depth d), which with `deeper` it imports from
  * `depthModule`; `maxDepth` is that bound, which the schema's own nodes are proven to sit above. Pure; the header
  * lines become the file's first comment.
  */
@@ -201,9 +201,9 @@ export function validatorSource(
     'type O = Record<string, unknown>;',
     '',
     ...consts.flatMap((c) => [c, '']),
-    `/** The schema's verdict, and no object or array in v deeper than MAX (the root at 0). */`,
-    `export function ${opts.name}(v: unknown): boolean {`,
-    `  return ${root}(v, 0);`,
+    `/** The schema's verdict, and no object or array in v deeper than MAX (v at depth d, the document's root at 0). */`,
+    `export function ${opts.name}(v: unknown, d = 0): boolean {`,
+    `  return ${root}(v, d);`,
     '}',
     '',
     ...fns.flatMap((f) => [f, '']),

@@ -1,6 +1,6 @@
 // `--from FILE`: a saved snapshot, or the whole `check --json` output that contains one.
 import { InputError } from '../../base/errors.js';
-import { depthExceeds, MAX_JSON_DEPTH } from './depth.js';
+import { deeper, depthExceeds, MAX_JSON_DEPTH } from './depth.js';
 import type { Snapshot } from './schema.js';
 import { isSnapshotWithin } from './validate.generated.js';
 import { zodVerdict } from './zod-verdict.js';
@@ -40,15 +40,32 @@ function validated(candidate: unknown, label: string): Snapshot {
 }
 
 /**
- * The same answer as parseSnapshotText for many files (`fleet`): a snapshot (not `check --json` output around one)
- * that passes the generated validator (./validate.generated.ts), which bounds its depth in the same walk, is used as
- * parsed, without zod's copy of every object. Any other document takes parseSnapshotText's way: the depth bound,
- * then the generated validator, then zod, for its message (and, should the two ever disagree, for zod's verdict).
+ * The same answer as parseSnapshotText for many files (`fleet`): a snapshot that passes the generated validator
+ * (./validate.generated.ts), which bounds its depth in the same walk, is used as parsed, without zod's copy of every
+ * object. A document refused takes parseSnapshotText's way: the depth bound, then the generated validator, then zod,
+ * for its message (and, should the two ever disagree, for zod's verdict).
  */
 export function parseSnapshotTextFast(text: string, label: string): Snapshot {
   const doc = parsed(text, label);
-  if (doc !== null && typeof doc === 'object' && !('snapshot' in doc) && isSnapshotWithin(doc)) return doc as Snapshot;
+  const fast = validWithin(doc);
+  if (fast !== undefined) return fast;
   const candidate = candidateOf(doc, label);
   if (isSnapshotWithin(candidate)) return candidate as Snapshot;
   return validated(candidate, label); // zod's message for what the fast validator rejected (no second parse)
+}
+
+/**
+ * The snapshot of a document that passes the generated validator within the depth bound, else undefined. `check
+ * --json` output around one: the snapshot validated one level down, the rest of the document only bounded.
+ */
+function validWithin(doc: unknown): Snapshot | undefined {
+  if (doc === null || typeof doc !== 'object') return undefined;
+  if (!('snapshot' in doc)) return isSnapshotWithin(doc) ? (doc as Snapshot) : undefined;
+  const outer = doc as Record<string, unknown>;
+  for (const k in outer) {
+    if (k === 'snapshot') continue;
+    const v = outer[k];
+    if (v !== null && typeof v === 'object' && deeper(v, 1, MAX_JSON_DEPTH)) return undefined;
+  }
+  return isSnapshotWithin(outer.snapshot, 1) ? (outer.snapshot as Snapshot) : undefined;
 }
