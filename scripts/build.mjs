@@ -282,6 +282,7 @@ export const picocolorsPlugin = {
 // generated validator refused, so its threads load no zod (~750 kB) to read valid ones. The trees' code is one folder
 // below dist/ (chunks/, entries/, explain-tree/); each ES chunk has a require() (REQUIRE_BANNER).
 export const SNAPSHOT_ZOD = 'snapshot-zod.cjs';
+const ZOD_FILE = JSON.stringify(`../${SNAPSHOT_ZOD}`);
 const ZOD_VERDICT = /[\\/]src[\\/]gather[\\/]snapshot[\\/]zod-verdict\.ts$/;
 const zodVerdictPlugin = {
   name: 'zod-verdict-required',
@@ -292,7 +293,7 @@ const zodVerdictPlugin = {
       external: true,
     }));
     b.onLoad({ filter: ZOD_VERDICT }, () => ({
-      contents: `let m;\nexport const zodVerdict = (c) => (m ??= require(${JSON.stringify(`../${SNAPSHOT_ZOD}`)})).zodVerdict(c);\n`,
+      contents: `let m;\nexport const zodVerdict = (c) => (m ??= require(${ZOD_FILE})).zodVerdict(c);\n`,
       loader: 'js',
     }));
   },
@@ -576,10 +577,11 @@ async function buildExplainLoad(outdir) {
 }
 
 /**
- * fleet's worker thread (src/judge/fleet/worker.ts; src/judge/fleet/parallel.ts starts it), dist/entries/fleet-worker.js:
- * one self-contained ES module beside the shared tree's entry (its data files at the same relative paths), not an
- * entry of the shared tree: there the thread's Node loader resolved, read, compiled and linked each of the ~30 chunks
- * it imports before the slice's first file was read. `options`: the shared tree's, whose entries are replaced.
+ * fleet's worker thread (src/judge/fleet/worker.ts; src/judge/fleet/parallel.ts starts it),
+ * dist/entries/fleet-worker.js: one self-contained ES module beside the shared tree's entry (its data files at the
+ * same relative paths), not an entry of the shared tree: there the thread's Node loader resolved, read, compiled and
+ * linked each of the ~30 chunks it imports before the slice's first file was read. `options`: the shared tree's,
+ * whose entries are replaced.
  */
 async function buildFleetWorker(outdir, options) {
   const outfile = path.join(outdir, ENTRIES, 'fleet-worker.js');

@@ -206,7 +206,7 @@ describe('the bundle', () => {
     expect(clauses.filter((l) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.literals.length * 0.5);
   });
 
-  it("fleet and its worker read snapshots back with the generated validator; zod is a file apart, for a refusal's reason", () => {
+  it('fleet and its worker read snapshots with the generated validator; zod is a file apart, for a refusal', () => {
     // the worker thread's file holds all of its code: it imports no chunk
     const [workerFile, ...others] = Object.keys(fleetWorkerMeta.outputs).filter((f) => f.endsWith('.js'));
     expect(workerFile).toMatch(/entries\/fleet-worker\.js$/);

@@ -124,7 +124,7 @@ describe('gpu-env-doctor fleet', () => {
     expect(html).toMatch(/此文件自包含/);
   });
 
-  it("a refused snapshot's reason names where it is wrong (zod's verdict, loaded only then) or that it is too deep", () => {
+  it("a refused snapshot's reason: where it is wrong (zod's verdict, loaded only then), or that it is too deep", () => {
     const bad = tempDir('ged-fleet-bad-');
     const good = nodeSnapshot(1, base);
     fs.writeFileSync(path.join(bad, 'good.json'), JSON.stringify(good));

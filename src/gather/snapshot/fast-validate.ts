@@ -201,7 +201,7 @@ export function validatorSource(
     'type O = Record<string, unknown>;',
     '',
     ...consts.flatMap((c) => [c, '']),
-    `/** The schema's verdict, and no object or array in v deeper than MAX (v at depth d, the document's root at 0). */`,
+    `/** The schema's verdict, and nothing in v nested deeper than MAX (v at depth d, the document's root at 0). */`,
     `export function ${opts.name}(v: unknown, d = 0): boolean {`,
     `  return ${root}(v, d);`,
     '}',

@@ -50,7 +50,7 @@ const E7 = new Set<unknown>([
   'path',
 ]);
 
-/** The schema's verdict, and no object or array in v deeper than MAX (v at depth d, the document's root at 0). */
+/** The schema's verdict, and nothing in v nested deeper than MAX (v at depth d, the document's root at 0). */
 export function isSnapshotWithin(v: unknown, d = 0): boolean {
   return o0(v, d);
 }
