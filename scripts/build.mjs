@@ -15,6 +15,7 @@ import { mergeChunks } from './lib/merge-chunks.mjs';
 import { eagerExplainStart } from './lib/eager-functions.mjs';
 import { HOT_MESSAGES, writeHotMessages } from './lib/hot-messages.mjs';
 import { writeSlots } from './lib/i18n-slots.mjs';
+import { writeValidator } from './lib/snapshot-validator.mjs';
 import { evalModule } from './lib/eval-module.mjs';
 import { writeManPage } from './man.mjs';
 
@@ -275,6 +276,41 @@ export const picocolorsPlugin = {
     });
   },
 };
+
+// zod's verdict on a snapshot read back (src/gather/snapshot/zod-verdict.ts) is, in the bundle, a CommonJS file of
+// its own with zod inside, dist/snapshot-zod.cjs, required when first asked: `fleet` asks it only about a snapshot its
+// generated validator refused, so its threads load no zod (~750 kB) to read valid ones. The trees' code is one folder
+// below dist/ (chunks/, entries/, explain-tree/); each ES chunk has a require() (REQUIRE_BANNER).
+export const SNAPSHOT_ZOD = 'snapshot-zod.cjs';
+const ZOD_FILE = JSON.stringify(`../${SNAPSHOT_ZOD}`);
+const ZOD_VERDICT = /[\\/]src[\\/]gather[\\/]snapshot[\\/]zod-verdict\.ts$/;
+const zodVerdictPlugin = {
+  name: 'zod-verdict-required',
+  setup(b) {
+    // required at run time from the code's folder, not bundled
+    b.onResolve({ filter: new RegExp(`^\\.\\./${SNAPSHOT_ZOD.replace('.', '\\.')}$`) }, (a) => ({
+      path: a.path,
+      external: true,
+    }));
+    b.onLoad({ filter: ZOD_VERDICT }, () => ({
+      contents: `let m;\nexport const zodVerdict = (c) => (m ??= require(${ZOD_FILE})).zodVerdict(c);\n`,
+      loader: 'js',
+    }));
+  },
+};
+async function buildSnapshotZod(outdir) {
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['src/gather/snapshot/zod-verdict.ts'],
+    outfile: path.join(outdir, SNAPSHOT_ZOD),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
 
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
 export async function validateData() {
@@ -540,6 +576,23 @@ async function buildExplainLoad(outdir) {
     throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
 }
 
+/**
+ * fleet's worker thread (src/judge/fleet/worker.ts; src/judge/fleet/parallel.ts starts it),
+ * dist/entries/fleet-worker.js: one self-contained ES module beside the shared tree's entry (its data files at the
+ * same relative paths), not an entry of the shared tree: there the thread's Node loader resolved, read, compiled and
+ * linked each of the ~30 chunks it imports before the slice's first file was read. `options`: the shared tree's,
+ * whose entries are replaced.
+ */
+async function buildFleetWorker(outdir, options) {
+  const outfile = path.join(outdir, ENTRIES, 'fleet-worker.js');
+  const { outdir: _, entryNames, chunkNames, ...rest } = options;
+  const result = await build({ ...rest, entryPoints: ['src/judge/fleet/worker.ts'], outfile, splitting: false });
+  await checkBuiltins(result, ' (fleet-worker)');
+  if (/^import\b[^;]*from\s*"\.{1,2}\//m.test(await readFile(outfile, 'utf8')))
+    throw new Error('fleet-worker.js: imports a file of the tree');
+  return result;
+}
+
 /** The shared tree's entries (ES modules): dist/entries/cli.js (src/cli/entry.ts) and fleet's worker. */
 export const ENTRIES = 'entries';
 /** What dist/cli.js may load: the built-ins it uses and explain's loader beside it. */
@@ -582,6 +635,8 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   await writeCatalog();
   // the slots of every message, for the type checker (committed; rewritten here when en.ts changed)
   await writeSlots();
+  // fleet's snapshot validator, as code from the zod schema (committed; rewritten here when the schema changed)
+  await writeValidator();
   await validateData();
   // dist/sea and dist/wheels hold the single executable and the wheel (npm run wheel): kept across rebuilds
   for (const e of await readdir(outdir).catch(() => [])) {
@@ -600,13 +655,10 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   }
   const options = {
     absWorkingDir: repo,
-    // the shared tree's entry (dist/cli.js, built apart as CommonJS, loads it) and fleet's slices (src/judge/
-    // fleet/parallel.ts), in a folder of ES modules; the library scan's and the fatbinary's workers are built
-    // apart, as CommonJS (buildWorkers)
-    entryPoints: {
-      cli: 'src/cli/entry.ts',
-      'fleet-worker': 'src/judge/fleet/worker.ts',
-    },
+    // the shared tree's entry (dist/cli.js, built apart as CommonJS, loads it), in a folder of ES modules; fleet's
+    // worker is built apart, beside it (buildFleetWorker), the library scan's and the fatbinary's workers as
+    // CommonJS (buildWorkers)
+    entryPoints: { cli: 'src/cli/entry.ts' },
     outdir,
     entryNames: `${ENTRIES}/[name]`,
     chunkNames: 'chunks/[name]-[hash]',
@@ -624,6 +676,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
       signaturesZhPlugin(outdir),
       signatureDataPlugin(outdir),
       picocolorsPlugin,
+      zodVerdictPlugin,
       jsonPlugin,
       builtinsPlugin,
     ],
@@ -638,8 +691,10 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
   };
   const result = await build(options);
   await checkBuiltins(result, '');
+  const fleetWorker = await buildFleetWorker(outdir, options);
   await buildExecutable(outdir, options.define);
   await buildWorkers(outdir);
+  await buildSnapshotZod(outdir);
   await buildExplainLoad(outdir);
   // the chunks that always load together, one file each (scripts/lib/merge-chunks.mjs): fewer files to load
   await mergeChunks(result.metafile.outputs, repo, path.join(outdir, 'chunks'));
@@ -659,7 +714,7 @@ export async function buildCli(outdir = path.join(repo, 'dist')) {
     ['explain', log, '--no-machine'],
     ['explain', log, '--no-machine', '--json'],
   ]);
-  return Object.assign(result, { explainTree, eager, hotMessages });
+  return Object.assign(result, { explainTree, fleetWorker, eager, hotMessages });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,21 +1,18 @@
+// What only one output or --redact needs (the HTML page, the terminal view, the redactor) is imported when asked:
+// `fleet --json` over many files loads the checks, the merge and the reading, and starts its worker threads, sooner.
 import { failOn, flag, outputFormat, str } from '../cli/args.js';
-import { fitToWidth } from '../report/fit.js';
 import { ALL_CHECKS } from '../judge/checks/index.js';
 import { UsageError } from '../base/errors.js';
 import { SEVERITY_RANK } from '../judge/finding.js';
-import { renderFleetHtml } from '../report/views/fleet-html.js';
 import { expandInputs, hideSkippedNames, readInput } from '../gather/fleet-inputs.js';
 import { FleetMerger } from '../judge/fleet/merge.js';
 import { mergeInSlices } from '../judge/fleet/parallel.js';
-import { renderFleetTerminal } from '../report/views/fleet.js';
 import { createFileSystem } from '../ports/fs.js';
-import { collectKnown, type Known } from '../report/redact.js';
+import type { Known } from '../report/redact.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import type { Command } from '../cli/registry.js';
-import { redactorFor, shown, shownText } from './shared/redaction.js';
 import { optionSpec } from '../cli/options.js';
 import { loadConfig } from '../cli/config.js';
-import { visibleDeep } from '../report/escape.js';
 import { t } from '../base/i18n/index.js';
 
 export const command: Command = {
@@ -55,9 +52,11 @@ export const command: Command = {
     const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
     // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
     const redact = flag(args, 'redact');
+    const redaction = redact ? await import('./shared/redaction.js') : null;
+    const collectKnown = redact ? (await import('../report/redact.js')).collectKnown : null;
     const known = new Map<string, Known>();
     for (const p of problems) merger.skip(p.file, p.reason);
-    if (redact) {
+    if (collectKnown) {
       for (const file of files) {
         const input = readInput(fsys, ctx.cwd, file, walked.get(file));
         if ('snapshot' in input) {
@@ -72,8 +71,9 @@ export const command: Command = {
     }
     const facts = merger.result();
     if (redact) facts.inputs.skipped = hideSkippedNames(facts.inputs.skipped);
-    const redactor = redactorFor(ctx, args, facts, [...known.values()]);
-    const result = shown(redactor, facts);
+    // without --redact, the facts as merged
+    const redactor = redaction ? redaction.redactorFor(ctx, args, facts, [...known.values()]) : null;
+    const result = redaction ? redaction.shown(redactor, facts) : facts;
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
       throw new UsageError(
@@ -91,6 +91,7 @@ export const command: Command = {
 
     const html = str(args, 'html');
     if (html !== undefined) {
+      const { renderFleetHtml } = await import('../report/views/fleet-html.js');
       ctx.files.write(
         html,
         renderFleetHtml(words, result, {
@@ -98,11 +99,16 @@ export const command: Command = {
           tool: `${TOOL_NAME} ${TOOL_VERSION}`,
         }),
       );
-      ctx.stderr.write(`${TOOL_NAME}: wrote ${shownText(redactor, html)}\n`);
+      ctx.stderr.write(`${TOOL_NAME}: wrote ${redaction ? redaction.shownText(redactor, html) : html}\n`);
     }
     if (format === 'json') ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    // Host names and values come from other machines' snapshots: shown with their control characters visible.
-    else
+    else {
+      const [{ fitToWidth }, { renderFleetTerminal }, { visibleDeep }] = await Promise.all([
+        import('../report/fit.js'),
+        import('../report/views/fleet.js'),
+        import('../report/escape.js'),
+      ]);
+      // Host names and values come from other machines' snapshots: shown with their control characters visible.
       ctx.stdout.write(
         fitToWidth(
           words,
@@ -110,6 +116,7 @@ export const command: Command = {
           ctx.width ?? 80,
         ),
       );
+    }
     if (format === 'json' && result.inputs.skipped.length > 0)
       ctx.stderr.write(`${result.inputs.skipped.length} files skipped (see inputs.skipped)\n`);
     return facts.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;

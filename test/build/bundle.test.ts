@@ -26,16 +26,20 @@ interface Meta {
 let out: string;
 let meta: Meta;
 let explainMeta: Meta;
+let fleetWorkerMeta: Meta;
 
 beforeAll(async () => {
   out = tempDir('ged-dist-');
   // @ts-expect-error: a plain .mjs script without types
   const { buildCli } = (await import('../../scripts/build.mjs')) as {
-    buildCli: (dir: string) => Promise<{ metafile: Meta; explainTree: { metafile: Meta } }>;
+    buildCli: (
+      dir: string,
+    ) => Promise<{ metafile: Meta; explainTree: { metafile: Meta }; fleetWorker: { metafile: Meta } }>;
   };
   const built = await buildCli(out);
   meta = built.metafile;
   explainMeta = built.explainTree.metafile;
+  fleetWorkerMeta = built.fleetWorker.metafile;
 }, 60000);
 
 /** Source files reachable from a command's chunk through static imports (what loading the command reads). */
@@ -202,8 +206,31 @@ describe('the bundle', () => {
     expect(clauses.filter((l) => (l?.length ?? 0) > 1).length).toBeGreaterThan(head.literals.length * 0.5);
   });
 
-  it('fleet reads snapshots back with their schema', () => {
-    expect(has(closureOf('src/commands/fleet.ts'), /node_modules\/zod\//)).toBe(true);
+  it('fleet and its worker read snapshots with the generated validator; zod is a file apart, for a refusal', () => {
+    // the worker thread's file holds all of its code: it imports no chunk
+    const [workerFile, ...others] = Object.keys(fleetWorkerMeta.outputs).filter((f) => f.endsWith('.js'));
+    expect(workerFile).toMatch(/entries\/fleet-worker\.js$/);
+    expect(others).toEqual([]);
+    expect(fleetWorkerMeta.outputs[workerFile!]!.imports.filter((i) => !i.external)).toEqual([]);
+    const workerFiles = new Set(Object.keys(fleetWorkerMeta.outputs[workerFile!]!.inputs));
+    expect(has(workerFiles, /src\/judge\/fleet\/merge\.ts$/)).toBe(true);
+    expect(Object.values(meta.outputs).some((o) => o.entryPoint?.includes('fleet/worker'))).toBe(false);
+    for (const files of [closureOf('src/commands/fleet.ts'), workerFiles]) {
+      expect(has(files, /src\/gather\/snapshot\/validate\.generated\.ts$/)).toBe(true);
+      expect(has(files, /node_modules\/zod\//)).toBe(false);
+      expect(has(files, /src\/gather\/snapshot\/schema\.ts$/)).toBe(false);
+    }
+    // what one output or --redact needs is loaded when asked: `fleet --json` loads none of it
+    const fleet = closureOf('src/commands/fleet.ts');
+    for (const re of [/src\/report\/views\/fleet(-html)?\.ts$/, /src\/report\/html\//, /src\/report\/redact\.ts$/])
+      expect(has(fleet, re), String(re)).toBe(false);
+    expect(has(fleet, /src\/judge\/fleet\/merge\.ts$/)).toBe(true);
+    // zod's verdict, required from dist/snapshot-zod.cjs (CommonJS, zod and the schema inside) when first asked
+    const zod = fs.readFileSync(path.join(out, 'snapshot-zod.cjs'), 'utf8');
+    expect(zod).toContain('// src/gather/snapshot/schema.ts');
+    expect(zod).toContain('// node_modules/zod/');
+    expect(zod).not.toMatch(/^import\b/m);
+    expect(codeFiles().filter((f) => fs.readFileSync(f, 'utf8').includes('"../snapshot-zod.cjs"')).length).toBe(2);
   });
 });
 

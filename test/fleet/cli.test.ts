@@ -124,6 +124,31 @@ describe('gpu-env-doctor fleet', () => {
     expect(html).toMatch(/此文件自包含/);
   });
 
+  it("a refused snapshot's reason: where it is wrong (zod's verdict, loaded only then), or that it is too deep", () => {
+    const bad = tempDir('ged-fleet-bad-');
+    const good = nodeSnapshot(1, base);
+    fs.writeFileSync(path.join(bad, 'good.json'), JSON.stringify(good));
+    fs.writeFileSync(path.join(bad, 'wrong.json'), JSON.stringify({ ...good, nvidia: { ok: 'yes' } }));
+    const gpus = (good.nvidia as { gpus: object[] }).gpus;
+    let nested: unknown = 1;
+    for (let i = 0; i < 61; i++) nested = [nested];
+    // a key the schema does not name, kept as read: measured against the depth bound all the same
+    const gpu = { ...gpus[0], future: nested };
+    fs.writeFileSync(path.join(bad, 'deep.json'), JSON.stringify({ ...good, nvidia: { ...good.nvidia, gpus: [gpu] } }));
+    const r = runCli(['fleet', bad, '--json']);
+    const skipped = JSON.parse(r.stdout).inputs.skipped as { file: string; reason: string }[];
+    const reasonOf = (f: string) => skipped.find((s) => s.file.endsWith(f))?.reason;
+    expect(reasonOf('wrong.json')).toMatch(/not a gpu-env-doctor snapshot.*\bnvidia\.ok\b/);
+    expect(reasonOf('deep.json')).toBe('is not a gpu-env-doctor snapshot');
+    expect(skipped).toHaveLength(2);
+    const deep = runCli(['check', '--from', path.join(bad, 'deep.json')]);
+    expect(deep.stderr).toMatch(/deep\.json is not a gpu-env-doctor snapshot: it nests deeper than 64 levels\n$/);
+    // the same verdicts, with zod's whole message, where one snapshot is read
+    const one = runCli(['check', '--from', path.join(bad, 'wrong.json')]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toMatch(/is not a gpu-env-doctor snapshot: \S.* at nvidia\.ok\n$/);
+  });
+
   it('exit 2 with one line when nothing can be read', () => {
     const missing = runCli(['fleet', 'no-such-folder'], { cwd: dir });
     expect(missing.code).toBe(2);
