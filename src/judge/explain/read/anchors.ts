@@ -18,6 +18,7 @@
 
 import { isAscii } from 'node:buffer';
 import { native, nativeAtFirstUse } from '../../../base/native-regex.js';
+import { type LiteralMatcher, literalMatcher } from './literals-wasm.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -37,6 +38,11 @@ export interface AnchorSetState {
  *  large enough that the windows' count costs nothing measurable */
 const WINDOW = 32 * 1024;
 const NON_ASCII = /[^\x00-\x7f]/;
+/** the bytes a set searches with its regexes before it builds the WebAssembly matcher: a short log never pays for
+ *  the module's compile */
+const LITERALS_AFTER = 256 * 1024;
+/** how a set searches: the WebAssembly matcher once the input is big (where it runs), or always one of them */
+export type ScanEngine = 'auto' | 'regex' | 'wasm';
 /** compiled natively at the first text searched */
 const primeNonAscii = nativeAtFirstUse(NON_ASCII);
 
@@ -57,6 +63,12 @@ export class AnchorSet {
   private readonly overlap: number;
   /** for each anchor id, the ids of the anchors that are prefixes of it ("cud" of "cudnn") */
   private readonly prefixes: number[][];
+  /** the stems and the head stems in WebAssembly (literals-wasm.ts), built when first wanted; null where it cannot
+   *  run */
+  private literals: LiteralMatcher | null | undefined;
+  private engine: ScanEngine = 'auto';
+  /** the bytes scanned so far (see LITERALS_AFTER) */
+  private scanned = 0;
 
   constructor(words: readonly string[], stems?: readonly string[], headStems: readonly string[] = []) {
     for (const w of [...words, ...(stems ?? []), ...headStems]) {
@@ -99,6 +111,14 @@ export class AnchorSet {
    * each window is tested. The hits are the same either way.
    */
   scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false, ascii?: boolean): void {
+    this.scanned += to - from;
+    if (this.engine === 'wasm' || (this.engine === 'auto' && this.scanned > LITERALS_AFTER)) {
+      if (this.literals === undefined) this.literals = literalMatcher([this.fastStems, this.headWords]);
+      if (this.literals !== null) {
+        this.literals.scan(head ? 1 : 0, buf, from, to, hit);
+        return;
+      }
+    }
     // in windows of 32 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
     // object space, measured here 10x slower to create than either. Windows overlap by the longest stem, so that
     // a stem across a window's edge is found in the next one.
@@ -183,6 +203,13 @@ export class AnchorSet {
     return this.maskedRes;
   }
 
+  /** For the tests and benches: search with the regexes only, the WebAssembly matcher only (where it runs), or as
+   *  the input's size says ('auto'). The hits are the same. */
+  useEngine(engine: ScanEngine): this {
+    this.engine = engine;
+    return this;
+  }
+
   /** What the constructor computes from its words, for the build to write down (scripts/build.mjs) and a run to
    *  restore with `fromState` instead of computing it again at every start. */
   state(): AnchorSetState {
@@ -211,6 +238,9 @@ export class AnchorSet {
       fastStems: s.fastStems,
       headWords: s.headWords,
       maskedRes: undefined,
+      literals: undefined,
+      engine: 'auto',
+      scanned: 0,
       overlap: s.overlap,
       prefixes: s.prefixes,
     });
