@@ -4,13 +4,16 @@
 // log like the throughput bench's, random bytes (ASCII, latin1 letters, Chinese, █ bars, bytes that are not UTF-8),
 // stems in every case and across the edges of the regexes' windows and the matcher's segments, for the real anchor
 // set, one with a Chinese stem and one whose stem has a byte 0xe0 (searched without masks by the regexes).
+import { isUtf8 } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnchorSet, type ScanEngine } from '../../src/judge/explain/read/anchors.js';
 import { FOLD, literalMatcher, moduleBytes } from '../../src/judge/explain/read/literals-wasm.js';
+import { type RangeMessage, scanRange } from '../../src/judge/explain/read/range.js';
 import { type Line, LineScanner } from '../../src/judge/explain/read/scan.js';
+import type { FileReader } from '../../src/ports/fs.js';
 import { registry } from '../../src/judge/explain/signatures/index.js';
 import { tempDir } from '../helpers/fake-bin.js';
 
@@ -117,7 +120,7 @@ function trainingLog(blocks: number): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-function fixtureLogs(): Buffer {
+function fixtureLogs(utf8Only = false): Buffer {
   const root = path.resolve(__dirname, '../fixtures');
   const files: string[] = [];
   const walk = (d: string) => {
@@ -129,7 +132,8 @@ function fixtureLogs(): Buffer {
   };
   walk(root);
   expect(files.length).toBeGreaterThan(100);
-  return Buffer.concat(files.sort().map((f) => fs.readFileSync(f)));
+  const logs = files.sort().map((f) => fs.readFileSync(f));
+  return Buffer.concat(utf8Only ? logs.filter((b) => isUtf8(b)) : logs);
 }
 
 describe('the stems searched in WebAssembly', () => {
@@ -202,6 +206,48 @@ describe('the stems searched in WebAssembly', () => {
     const want = read('regex', log.length);
     expect(want.length).toBeGreaterThan(1000);
     for (const size of [log.length, 1024 * 1024, 65_536, 7_777]) expect(read('wasm', size), `${size}`).toEqual(want);
+  });
+
+  it("reads a range into the matcher's memory and hands on what the regexes hand on", () => {
+    // a range reads 1 MiB blocks into the matcher's own memory (searched there, not copied); the lines carried
+    // from one block to the next are moved inside it
+    const log = Buffer.concat([trainingLog(6_000), fixtureLogs(true), trainingLog(6_000)]);
+    expect(log.length).toBeGreaterThan(3 * 1024 * 1024);
+    const reader: FileReader = {
+      size: log.length,
+      read: (offset, length) => log.subarray(offset, offset + length),
+      readInto: (target, offset) => log.copy(target, 0, offset, offset + target.length),
+      close: () => undefined,
+    };
+    const read = (engine: ScanEngine) => {
+      const set = real().useEngine(engine);
+      expect(set.ioBuffer(1024) === null).toBe(engine === 'regex');
+      const out: string[] = [];
+      const job = {
+        file: '',
+        from: 0,
+        to: log.length,
+        state: set.state(),
+        credits: new SharedArrayBuffer(8),
+        index: 0,
+      };
+      scanRange(
+        reader,
+        job,
+        set,
+        (m: RangeMessage) => {
+          if (m.kind === 'lines') out.push(...m.nos.map((no, i) => `${no} ${m.texts[i]}`));
+          else out.push(JSON.stringify(m));
+        },
+        () => true,
+      );
+      return out;
+    };
+    const want = read('regex');
+    expect(want.length).toBeGreaterThan(1000);
+    expect(want.at(-1)).toContain('"kind":"end"');
+    expect(read('wasm')).toEqual(want);
+    expect(read('auto')).toEqual(want);
   });
 
   it('leaves the answer the same where WebAssembly cannot run (node --jitless)', () => {

@@ -18,7 +18,7 @@
 
 import { isAscii } from 'node:buffer';
 import { native, nativeAtFirstUse } from '../../../base/native-regex.js';
-import { type LiteralMatcher, literalMatcher } from './literals-wasm.js';
+import { buckets, type LiteralMatcher, literalMatcher } from './literals-wasm.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -32,6 +32,9 @@ export interface AnchorSetState {
   headWords: string[];
   overlap: number;
   prefixes: number[][];
+  /** the stems' and the head stems' buckets in the WebAssembly matcher (literals-wasm.ts buckets), worked out once
+   *  by the build */
+  literalBuckets?: number[][][];
 }
 /** see scan: small enough that the two strings of the window being searched, alive at each scavenge, do not make V8
  *  grow its young generation (64 KiB did once repeated lines were skipped: +12 MiB of peak memory on a 512 MB log),
@@ -67,6 +70,7 @@ export class AnchorSet {
    *  run */
   private literals: LiteralMatcher | null | undefined;
   private engine: ScanEngine = 'auto';
+  private literalBuckets: number[][][] | undefined;
   /** the bytes scanned so far (see LITERALS_AFTER) */
   private scanned = 0;
 
@@ -113,9 +117,8 @@ export class AnchorSet {
   scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false, ascii?: boolean): void {
     this.scanned += to - from;
     if (this.engine === 'wasm' || (this.engine === 'auto' && this.scanned > LITERALS_AFTER)) {
-      if (this.literals === undefined) this.literals = literalMatcher([this.fastStems, this.headWords]);
-      if (this.literals !== null) {
-        this.literals.scan(head ? 1 : 0, buf, from, to, hit);
+      if (this.matcher() !== null) {
+        this.literals!.scan(head ? 1 : 0, buf, from, to, hit);
         return;
       }
     }
@@ -203,6 +206,26 @@ export class AnchorSet {
     return this.maskedRes;
   }
 
+  /** the WebAssembly matcher, built at the first call; null where it cannot run */
+  private matcher(): LiteralMatcher | null {
+    if (this.literals === undefined) {
+      this.literals = literalMatcher([this.fastStems, this.headWords], this.dealt());
+    }
+    return this.literals;
+  }
+
+  private dealt(): number[][][] {
+    if (this.literalBuckets === undefined) this.literalBuckets = [buckets(this.fastStems), buckets(this.headWords)];
+    return this.literalBuckets;
+  }
+
+  /** A buffer of `size` bytes for a caller to read its input into (a range's reads): the WebAssembly matcher then
+   *  searches it where it is, without a copy. null when the regexes search (then any buffer does). */
+  ioBuffer(size: number): Buffer | null {
+    if (this.engine === 'regex') return null;
+    return this.matcher()?.ioBuffer(size) ?? null;
+  }
+
   /** For the tests and benches: search with the regexes only, the WebAssembly matcher only (where it runs), or as
    *  the input's size says ('auto'). The hits are the same. */
   useEngine(engine: ScanEngine): this {
@@ -222,6 +245,7 @@ export class AnchorSet {
       headWords: this.headWords,
       overlap: this.overlap,
       prefixes: this.prefixes,
+      literalBuckets: this.dealt(),
     };
   }
 
@@ -239,6 +263,7 @@ export class AnchorSet {
       headWords: s.headWords,
       maskedRes: undefined,
       literals: undefined,
+      literalBuckets: s.literalBuckets,
       engine: 'auto',
       scanned: 0,
       overlap: s.overlap,

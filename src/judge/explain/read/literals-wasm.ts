@@ -23,18 +23,22 @@ export const FOLD: Uint8Array = (() => {
   return f;
 })();
 
-// memory: the fold table at 0, a 16-byte scratch, the stem sets' tables, then the text
+// memory: the fold table at 0, a 16-byte scratch, the stem sets' tables, then two areas of text: one a caller reads
+// its input into (ioBuffer: nothing copied), one where other text is copied
 const SCRATCH = 256;
 const TABLES = 512;
-const DATA = 64 * 1024;
-/** the text copied in at once: a range's block (1 MiB and the line carried over) fits whole */
+/** the text searched at once: a range's block (1 MiB and the line carried over) fits whole */
 const SEGMENT = 2 * 1024 * 1024 + 64 * 1024;
-/** the fast loop reads up to 17 bytes past the end it is given */
+/** the fast loop reads up to 18 bytes past the end it is given */
 const PAD = 64;
+const IO = 64 * 1024;
+const DATA = IO + SEGMENT + PAD;
 const BUCKETS = 8;
-/** a set's table: six 16-byte nibble tables, 8 pointers to its buckets' stems, the stems (a length byte, the
+/** the bytes of a stem's start that the fast loop tests (a 3-byte stem lets any fourth byte pass) */
+const FINGERPRINT = 4;
+/** a set's table: two 16-byte nibble tables per fingerprint byte, 8 pointers to its buckets' stems, the stems (a length byte, the
  *  bytes; a zero length ends a bucket) */
-const MASKS = 96;
+const MASKS = 32 * FINGERPRINT;
 
 // ---- a small assembler ----
 function uleb(n: number): number[] {
@@ -101,12 +105,12 @@ const op = {
 const seq = (...parts: Array<number[] | number>): number[] => parts.flat();
 
 /** find(table, start, limit, end): the first offset p in [start, limit) where a stem of the set ends at or before
- *  end, or -1. Locals: 4 i, 5 bits, 6 p, 7-12 the nibble tables, 13 low-nibble mask, 14 text, 15 hits */
+ *  end, or -1. Locals: 4 i, 5 bits, 6 p, 7-14 the nibble tables, 15 low-nibble mask, 16 text, 17 hits */
 function findBody(): number[] {
   const [t, start, limit, end, i, bits, p] = [0, 1, 2, 3, 4, 5, 6];
-  const NIB = 13;
-  const V = 14;
-  const M = 15;
+  const NIB = 7 + 2 * FINGERPRINT;
+  const V = NIB + 1;
+  const M = NIB + 2;
   // the buckets that may start at each of 16 positions, from the byte `k` further on (the and of two swizzles)
   const byte = (k: number) =>
     seq(
@@ -129,10 +133,10 @@ function findBody(): number[] {
     );
   const locals = [
     [3, I32],
-    [9, V128],
+    [2 * FINGERPRINT + 3, V128],
   ];
   const body = seq(
-    ...[0, 1, 2, 3, 4, 5].map((k) => seq(op.get(t), op.vload(16 * k), op.set(7 + k))),
+    ...Array.from({ length: 2 * FINGERPRINT }, (_, k) => k).map((k) => seq(op.get(t), op.vload(16 * k), op.set(7 + k))),
     op.const(15),
     op.splat8,
     op.set(NIB),
@@ -146,10 +150,7 @@ function findBody(): number[] {
     op.geU,
     op.brIf(1),
     byte(0),
-    byte(1),
-    op.vand,
-    byte(2),
-    op.vand,
+    ...Array.from({ length: FINGERPRINT - 1 }, (_, k) => seq(byte(k + 1), op.vand)),
     op.tee(M),
     op.vzero,
     op.ne8,
@@ -346,25 +347,144 @@ function module(): WasmModule | null {
   return compiled;
 }
 
-/** one set's table: bytes to write at a table's offset */
-export function setTable(stems: readonly Uint8Array[], at: number): Uint8Array {
-  // the distinct folded first three bytes, sorted, dealt into the buckets in runs (alike prefixes share a bucket,
-  // which keeps the union of each bucket's nibbles small)
-  const prefixes = [...new Set(stems.map((s) => String.fromCharCode(...s.subarray(0, 3))))].sort();
-  const bucketOf = new Map<string, number>();
-  for (const [n, pre] of prefixes.entries()) bucketOf.set(pre, Math.floor((n * BUCKETS) / prefixes.length));
-  const masks = new Uint8Array(MASKS);
-  const lists: number[][] = Array.from({ length: BUCKETS }, () => []);
-  for (const s of stems) {
-    const b = bucketOf.get(String.fromCharCode(...s.subarray(0, 3)))!;
-    for (let k = 0; k < 3; k++) {
-      for (let x = 0; x < 256; x++) {
-        if (FOLD[x] !== s[k]) continue;
-        masks[32 * k + (x & 15)]! |= 1 << b;
-        masks[32 * k + 16 + (x >> 4)]! |= 1 << b;
+/** the bytes that fold to each byte, as nibble sets: bit n of NIB_LO[b] / NIB_HI[b] for low / high nibble n; at
+ *  256 (past a 3-byte stem's end) any byte */
+const NIB_LO = new Uint16Array(257).fill(0, 0, 256);
+const NIB_HI = new Uint16Array(257);
+for (let x = 0; x < 256; x++) {
+  NIB_LO[FOLD[x]!]! |= 1 << (x & 15);
+  NIB_HI[FOLD[x]!]! |= 1 << (x >> 4);
+}
+NIB_LO[256] = 0xffff;
+NIB_HI[256] = 0xffff;
+/** a stem's byte k, 256 past its end */
+const byteAt = (s: Uint8Array, k: number) => (k < s.length ? s[k]! : 256);
+
+/** How often a byte is met in a log, roughly (English letters by their frequency in text, digits, spaces,
+ *  punctuation; anything else rare): the cost of a bucket is the share of bytes its nibble sets let through. */
+const WEIGHT: Float64Array = (() => {
+  const w = new Float64Array(256).fill(0.2);
+  const letters = 'etaoinshrdlcumwfgypbvkjxqz';
+  const freq = [127, 91, 82, 75, 70, 67, 63, 61, 60, 43, 40, 28, 28, 24, 24, 22, 20, 20, 19, 15, 10, 8, 2, 2, 1, 1];
+  for (const [i, c] of [...letters].entries()) {
+    w[c.charCodeAt(0)] = freq[i]! / 10;
+    w[c.charCodeAt(0) - 32] = freq[i]! / 50;
+  }
+  for (let d = 0x30; d <= 0x39; d++) w[d] = 3;
+  w[0x20] = 15;
+  for (const c of '.,:;/_-=()[]\'"') w[c.charCodeAt(0)] = 1;
+  return w;
+})();
+/** ROWS[h * 512 + half * 256 + bits]: the weight of the bytes of high nibble h whose low nibble is in the set
+ *  `bits` (of the low nibbles 0-7, half 0; 8-15, half 1), so that a set's weight is a few look-ups */
+const ROWS: Float64Array = (() => {
+  const r = new Float64Array(16 * 512);
+  for (let h = 0; h < 16; h++) {
+    for (let half = 0; half < 2; half++) {
+      for (let bits = 1; bits < 256; bits++) {
+        const low = 31 - Math.clz32(bits);
+        r[h * 512 + half * 256 + bits] =
+          r[h * 512 + half * 256 + (bits & ~(1 << low))]! + WEIGHT[h * 16 + half * 8 + low]!;
       }
     }
-    lists[b]!.push(s.length, ...s);
+  }
+  return r;
+})();
+/** the weight of the bytes whose low nibble is in `lo` and high nibble in `hi` (bit sets) */
+function passed(lo: number, hi: number): number {
+  let sum = 0;
+  for (let h = 0; h < 16; h++) {
+    if (hi & (1 << h)) sum += ROWS[h * 512 + (lo & 255)]! + ROWS[h * 512 + 256 + (lo >> 8)]!;
+  }
+  return sum;
+}
+
+/** The stems dealt into buckets: 3-byte stems apart from longer ones (whose fourth byte then filters too), each
+ *  kind sorted and cut into runs that let the fewest positions of a usual log through (by WEIGHT: a bucket's nibbles
+ *  pair freely, so its first byte may be any of the pairs). */
+export function buckets(words: readonly string[]): number[][] {
+  const stems = words.map(folded);
+  const short = stems.map((_, i) => i).filter((i) => stems[i]!.length < FINGERPRINT);
+  const long = stems.map((_, i) => i).filter((i) => stems[i]!.length >= FINGERPRINT);
+  const cmp = (a: number, b: number) => Buffer.compare(stems[a]!, stems[b]!);
+  short.sort(cmp);
+  long.sort(cmp);
+  const nShort =
+    short.length === 0
+      ? 0
+      : long.length === 0
+        ? BUCKETS
+        : Math.min(BUCKETS - 1, Math.max(1, Math.round((BUCKETS * short.length) / stems.length)));
+  return [...cut(stems, short, nShort), ...cut(stems, long, BUCKETS - nShort)];
+}
+
+/** `ids` (sorted) cut into at most `m` runs of least summed cost (dynamic programming over the cut points) */
+function cut(stems: readonly Uint8Array[], ids: number[], m: number): number[][] {
+  const n = ids.length;
+  if (n === 0 || m === 0) return [];
+  // costs[i][j]: the run ids[i, j) as one bucket, each position's nibble sets grown one stem at a time
+  const costs: number[][] = Array.from({ length: n + 1 }, () => []);
+  for (let i = 0; i < n; i++) {
+    const lo = new Array<number>(FINGERPRINT).fill(0);
+    const hi = new Array<number>(FINGERPRINT).fill(0);
+    for (let j = i + 1; j <= n; j++) {
+      let c = 1;
+      for (let k = 0; k < FINGERPRINT; k++) {
+        const byte = byteAt(stems[ids[j - 1]!]!, k);
+        lo[k]! |= NIB_LO[byte]!;
+        hi[k]! |= NIB_HI[byte]!;
+        c *= passed(lo[k]!, hi[k]!);
+      }
+      costs[i]![j] = c;
+    }
+  }
+  // best[r][j]: the least cost of the first j ids in r runs
+  const best: number[][] = [[0, ...new Array<number>(n).fill(Number.POSITIVE_INFINITY)]];
+  const from: number[][] = [[]];
+  for (let r = 1; r <= m; r++) {
+    best.push(new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY));
+    from.push(new Array<number>(n + 1).fill(0));
+    best[r]![0] = 0;
+    for (let j = 1; j <= n; j++) {
+      for (let i = 0; i < j; i++) {
+        const c = best[r - 1]![i]! + costs[i]![j]!;
+        if (c < best[r]![j]!) {
+          best[r]![j] = c;
+          from[r]![j] = i;
+        }
+      }
+    }
+  }
+  const runs: number[][] = [];
+  for (let r = m, j = n; j > 0; r--) {
+    const i = from[r]![j]!;
+    runs.unshift(ids.slice(i, j));
+    j = i;
+  }
+  return runs;
+}
+
+/** a stem in latin1 lower case (one character a byte) as bytes, folded once more so that the table is the rule */
+const folded = (w: string) => Uint8Array.from(w, (c) => FOLD[c.charCodeAt(0) & 0xff]!);
+
+/** one set's table, for bytes at offset `at`: `dealt`, the stems' indices by bucket (see buckets) */
+export function setTable(words: readonly string[], dealt: number[][], at: number): Uint8Array {
+  const stems = words.map(folded);
+  const masks = new Uint8Array(MASKS);
+  const lists: number[][] = Array.from({ length: BUCKETS }, () => []);
+  for (const [b, ids] of dealt.entries()) {
+    for (const id of ids) {
+      const s = stems[id]!;
+      for (let k = 0; k < FINGERPRINT; k++) {
+        const lo = NIB_LO[byteAt(s, k)]!;
+        const hi = NIB_HI[byteAt(s, k)]!;
+        for (let n = 0; n < 16; n++) {
+          if (lo & (1 << n)) masks[32 * k + n]! |= 1 << b;
+          if (hi & (1 << n)) masks[32 * k + 16 + n]! |= 1 << b;
+        }
+      }
+      lists[b]!.push(s.length, ...s);
+    }
   }
   const out: number[] = [...masks];
   const pointers = new DataView(new ArrayBuffer(4 * BUCKETS));
@@ -383,32 +503,49 @@ export function setTable(stems: readonly Uint8Array[], at: number): Uint8Array {
 export class LiteralMatcher {
   private readonly find: (t: number, start: number, limit: number, end: number) => number;
   private readonly mem: Uint8Array;
+  private readonly memory: ArrayBuffer;
   private readonly tables: number[] = [];
   private readonly longest: number[] = [];
 
-  constructor(mod: WasmModule, sets: ReadonlyArray<readonly string[]>) {
+  constructor(mod: WasmModule, sets: ReadonlyArray<readonly string[]>, dealt: number[][][]) {
     const inst = new (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly.Instance(mod, {});
     const memory = inst.exports.mem as WasmMemory;
     memory.grow(Math.ceil((DATA + SEGMENT + PAD) / 65536) - 1);
+    this.memory = memory.buffer;
     this.mem = new Uint8Array(memory.buffer);
     this.find = inst.exports.find as LiteralMatcher['find'];
     this.mem.set(FOLD, 0);
     let at = TABLES;
-    for (const words of sets) {
-      // the stems in latin1 lower case (one character a byte), folded once more so that the table is the rule
-      const stems = words.map((w) => Uint8Array.from(w, (c) => FOLD[c.charCodeAt(0) & 0xff]!));
-      const table = setTable(stems, at);
-      if (at + table.length > DATA) throw new Error('stems too many for the literal matcher');
+    for (const [n, words] of sets.entries()) {
+      const table = setTable(words, dealt[n]!, at);
+      if (at + table.length > IO) throw new Error('stems too many for the literal matcher');
       this.mem.set(table, at);
       this.tables.push(at);
-      this.longest.push(Math.max(...stems.map((s) => s.length)));
+      this.longest.push(Math.max(...words.map((w) => w.length)));
       at += table.length + ((16 - (table.length % 16)) % 16);
     }
+  }
+
+  /** `size` bytes inside the matcher's memory, for a caller to read its input into: searched where they are, not
+   *  copied (null when larger than the matcher searches at once). Valid while the matcher lives. */
+  ioBuffer(size: number): Buffer | null {
+    return size <= SEGMENT ? Buffer.from(this.memory, IO, size) : null;
   }
 
   /** as AnchorSet.scan: `hit(start)` for each leftmost stem of set `set` in buf[from, to), resuming where it says */
   scan(set: number, buf: Uint8Array, from: number, to: number, hit: (start: number) => number): void {
     const t = this.tables[set]!;
+    if (buf.buffer === this.memory) {
+      // read into ioBuffer: searched in place, whole
+      const base = buf.byteOffset;
+      let cur = from;
+      while (cur < to) {
+        const p = this.find(t, cur + base, to + base, to + base);
+        if (p < 0) return;
+        cur = Math.max(hit(p - base), p - base + 1);
+      }
+      return;
+    }
     const overlap = this.longest[set]! - 1;
     let pos = from;
     while (pos < to) {
@@ -433,11 +570,14 @@ export class LiteralMatcher {
 }
 
 /** a matcher of these sets of stems (latin1, lower case), or null where WebAssembly SIMD cannot run */
-export function literalMatcher(sets: ReadonlyArray<readonly string[]>): LiteralMatcher | null {
+export function literalMatcher(
+  sets: ReadonlyArray<readonly string[]>,
+  dealt: number[][][] = sets.map(buckets),
+): LiteralMatcher | null {
   const mod = module();
   if (mod === null) return null;
   try {
-    return new LiteralMatcher(mod, sets);
+    return new LiteralMatcher(mod, sets, dealt);
   } catch {
     return null;
   }
