@@ -362,7 +362,7 @@ const byteAt = (s: Uint8Array, k: number) => (k < s.length ? s[k]! : 256);
 
 /** How often a byte is met in a log, roughly (English letters by their frequency in text, digits, spaces,
  *  punctuation; anything else rare): the cost of a bucket is the share of bytes its nibble sets let through. */
-const WEIGHT: Float64Array = (() => {
+const weights = (): Float64Array => {
   const w = new Float64Array(256).fill(0.2);
   const letters = 'etaoinshrdlcumwfgypbvkjxqz';
   const freq = [127, 91, 82, 75, 70, 67, 63, 61, 60, 43, 40, 28, 28, 24, 24, 22, 20, 20, 19, 15, 10, 8, 2, 2, 1, 1];
@@ -374,33 +374,39 @@ const WEIGHT: Float64Array = (() => {
   w[0x20] = 15;
   for (const c of '.,:;/_-=()[]\'"') w[c.charCodeAt(0)] = 1;
   return w;
-})();
-/** ROWS[h * 512 + half * 256 + bits]: the weight of the bytes of high nibble h whose low nibble is in the set
+};
+/** rows()[h * 512 + half * 256 + bits]: the weight of the bytes of high nibble h whose low nibble is in the set
  *  `bits` (of the low nibbles 0-7, half 0; 8-15, half 1), so that a set's weight is a few look-ups */
-const ROWS: Float64Array = (() => {
+let ROWS: Float64Array | undefined;
+/** made at the first use: only the build deals the stems into buckets (a run reads them from the digest) */
+function rows(): Float64Array {
+  if (ROWS !== undefined) return ROWS;
+  const weight = weights();
   const r = new Float64Array(16 * 512);
   for (let h = 0; h < 16; h++) {
     for (let half = 0; half < 2; half++) {
       for (let bits = 1; bits < 256; bits++) {
         const low = 31 - Math.clz32(bits);
         r[h * 512 + half * 256 + bits] =
-          r[h * 512 + half * 256 + (bits & ~(1 << low))]! + WEIGHT[h * 16 + half * 8 + low]!;
+          r[h * 512 + half * 256 + (bits & ~(1 << low))]! + weight[h * 16 + half * 8 + low]!;
       }
     }
   }
+  ROWS = r;
   return r;
-})();
+}
 /** the weight of the bytes whose low nibble is in `lo` and high nibble in `hi` (bit sets) */
 function passed(lo: number, hi: number): number {
+  const r = rows();
   let sum = 0;
   for (let h = 0; h < 16; h++) {
-    if (hi & (1 << h)) sum += ROWS[h * 512 + (lo & 255)]! + ROWS[h * 512 + 256 + (lo >> 8)]!;
+    if (hi & (1 << h)) sum += r[h * 512 + (lo & 255)]! + r[h * 512 + 256 + (lo >> 8)]!;
   }
   return sum;
 }
 
 /** The stems dealt into buckets: 3-byte stems apart from longer ones (whose fourth byte then filters too), each
- *  kind sorted and cut into runs that let the fewest positions of a usual log through (by WEIGHT: a bucket's nibbles
+ *  kind sorted and cut into runs that let the fewest positions of a usual log through (by weights(): a bucket's nibbles
  *  pair freely, so its first byte may be any of the pairs). */
 export function buckets(words: readonly string[]): number[][] {
   const stems = words.map(folded);
