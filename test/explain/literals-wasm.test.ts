@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnchorSet, type ScanEngine } from '../../src/judge/explain/read/anchors.js';
-import { FOLD, literalMatcher, moduleBytes } from '../../src/judge/explain/read/literals-wasm.js';
+import { foldTable, literalMatcher, moduleBytes } from '../../src/judge/explain/read/literals-wasm.js';
 import { type RangeMessage, scanRange } from '../../src/judge/explain/read/range.js';
 import { type Line, LineScanner } from '../../src/judge/explain/read/scan.js';
 import type { FileReader } from '../../src/ports/fs.js';
@@ -18,6 +18,7 @@ import { registry } from '../../src/judge/explain/signatures/index.js';
 import { tempDir } from '../helpers/fake-bin.js';
 
 const NL = 10;
+const fold = foldTable();
 /** the matcher's segment (literals-wasm.ts SEGMENT) and the regexes' window (anchors.ts WINDOW) */
 const SEGMENT = 2 * 1024 * 1024 + 64 * 1024;
 const WINDOW = 32 * 1024;
@@ -54,13 +55,13 @@ function hits(set: AnchorSet, engine: ScanEngine, buf: Buffer, head: boolean, ev
 function rule(stems: readonly string[], buf: Buffer): number[] {
   const byFirst = new Map<number, number[][]>();
   for (const s of stems) {
-    const b = [...s].map((c) => FOLD[c.charCodeAt(0)]!);
+    const b = [...s].map((c) => fold[c.charCodeAt(0)]!);
     byFirst.set(b[0]!, [...(byFirst.get(b[0]!) ?? []), b]);
   }
   const out: number[] = [];
   for (let p = 0; p < buf.length; p++) {
-    const cands = byFirst.get(FOLD[buf[p]!]!);
-    if (cands?.some((s) => p + s.length <= buf.length && s.every((c, k) => FOLD[buf[p + k]!] === c))) out.push(p);
+    const cands = byFirst.get(fold[buf[p]!]!);
+    if (cands?.some((s) => p + s.length <= buf.length && s.every((c, k) => fold[buf[p + k]!] === c))) out.push(p);
   }
   return out;
 }
@@ -79,8 +80,8 @@ function random(seed: number): () => number {
 /** a stem's latin1 bytes, each in a case the fold takes to it (A-Z, À-Þ) */
 function anyCase(stem: string, rnd: () => number): number[] {
   return [...stem].map((c) => {
-    const b = FOLD[c.charCodeAt(0)]!;
-    const variants = [...FOLD.keys()].filter((x) => FOLD[x] === b);
+    const b = fold[c.charCodeAt(0)]!;
+    const variants = [...fold.keys()].filter((x) => fold[x] === b);
     return variants[Math.floor(rnd() * variants.length)]!;
   });
 }

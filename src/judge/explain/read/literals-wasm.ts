@@ -14,14 +14,18 @@
 // at the first big input. Where WebAssembly or its SIMD is missing (--jitless, an old engine), `literalMatcher`
 // says null and the caller keeps the regexes.
 
-/** the i flag's case folding over latin1, byte to byte */
-export const FOLD: Uint8Array = (() => {
+let FOLD: Uint8Array | undefined;
+/** the i flag's case folding over latin1, byte to byte (made at the first use, as every table here: a short log
+ *  never reaches the matcher) */
+export function foldTable(): Uint8Array {
+  if (FOLD !== undefined) return FOLD;
   const f = new Uint8Array(256);
   for (let x = 0; x < 256; x++) {
     f[x] = (x >= 0x41 && x <= 0x5a) || (x >= 0xc0 && x <= 0xde && x !== 0xd7) ? x + 0x20 : x;
   }
+  FOLD = f;
   return f;
-})();
+}
 
 // memory: the fold table at 0, a 16-byte scratch, the stem sets' tables, then two areas of text: one a caller reads
 // its input into (ioBuffer: nothing copied), one where other text is copied
@@ -66,7 +70,7 @@ function sleb(n: number): number[] {
 const I32 = 0x7f;
 const V128 = 0x7b;
 const VOID = 0x40;
-const op = {
+const makeOps = () => ({
   block: (t = VOID) => [0x02, t],
   loop: (t = VOID) => [0x03, t],
   if: (t = VOID) => [0x04, t],
@@ -101,7 +105,8 @@ const op = {
   vand: [0xfd, ...uleb(0x4e)],
   bitmask8: [0xfd, ...uleb(0x64)],
   shrU16: [0xfd, ...uleb(0x8d)],
-};
+});
+let op: ReturnType<typeof makeOps>;
 const seq = (...parts: Array<number[] | number>): number[] => parts.flat();
 
 /** find(table, start, limit, end): the first offset p in [start, limit) where a stem of the set ends at or before
@@ -296,6 +301,7 @@ function verifyBody(): number[] {
 
 /** the module's bytes: two functions of type (i32 i32 i32 i32) -> i32, a memory, both exported */
 export function moduleBytes(): Uint8Array {
+  op ??= makeOps();
   const section = (id: number, content: number[]) => seq(id, uleb(content.length), content);
   const vec = (items: number[][]) => seq(uleb(items.length), ...items);
   const name = (s: string) =>
@@ -347,16 +353,23 @@ function module(): WasmModule | null {
   return compiled;
 }
 
-/** the bytes that fold to each byte, as nibble sets: bit n of NIB_LO[b] / NIB_HI[b] for low / high nibble n; at
+/** the bytes that fold to each byte, as nibble sets: bit n of lo[b] / hi[b] for low / high nibble n; at
  *  256 (past a 3-byte stem's end) any byte */
-const NIB_LO = new Uint16Array(257).fill(0, 0, 256);
-const NIB_HI = new Uint16Array(257);
-for (let x = 0; x < 256; x++) {
-  NIB_LO[FOLD[x]!]! |= 1 << (x & 15);
-  NIB_HI[FOLD[x]!]! |= 1 << (x >> 4);
+let NIBBLES: { lo: Uint16Array; hi: Uint16Array } | undefined;
+function nibbleTables(): { lo: Uint16Array; hi: Uint16Array } {
+  if (NIBBLES !== undefined) return NIBBLES;
+  const fold = foldTable();
+  const lo = new Uint16Array(257);
+  const hi = new Uint16Array(257);
+  for (let x = 0; x < 256; x++) {
+    lo[fold[x]!]! |= 1 << (x & 15);
+    hi[fold[x]!]! |= 1 << (x >> 4);
+  }
+  lo[256] = 0xffff;
+  hi[256] = 0xffff;
+  NIBBLES = { lo, hi };
+  return NIBBLES;
 }
-NIB_LO[256] = 0xffff;
-NIB_HI[256] = 0xffff;
 /** a stem's byte k, 256 past its end */
 const byteAt = (s: Uint8Array, k: number) => (k < s.length ? s[k]! : 256);
 
@@ -428,6 +441,7 @@ export function buckets(words: readonly string[]): number[][] {
 function cut(stems: readonly Uint8Array[], ids: number[], m: number): number[][] {
   const n = ids.length;
   if (n === 0 || m === 0) return [];
+  const nib = nibbleTables();
   // costs[i][j]: the run ids[i, j) as one bucket, each position's nibble sets grown one stem at a time
   const costs: number[][] = Array.from({ length: n + 1 }, () => []);
   for (let i = 0; i < n; i++) {
@@ -437,8 +451,8 @@ function cut(stems: readonly Uint8Array[], ids: number[], m: number): number[][]
       let c = 1;
       for (let k = 0; k < FINGERPRINT; k++) {
         const byte = byteAt(stems[ids[j - 1]!]!, k);
-        lo[k]! |= NIB_LO[byte]!;
-        hi[k]! |= NIB_HI[byte]!;
+        lo[k]! |= nib.lo[byte]!;
+        hi[k]! |= nib.hi[byte]!;
         c *= passed(lo[k]!, hi[k]!);
       }
       costs[i]![j] = c;
@@ -471,19 +485,23 @@ function cut(stems: readonly Uint8Array[], ids: number[], m: number): number[][]
 }
 
 /** a stem in latin1 lower case (one character a byte) as bytes, folded once more so that the table is the rule */
-const folded = (w: string) => Uint8Array.from(w, (c) => FOLD[c.charCodeAt(0) & 0xff]!);
+const folded = (w: string) => {
+  const fold = foldTable();
+  return Uint8Array.from(w, (c) => fold[c.charCodeAt(0) & 0xff]!);
+};
 
 /** one set's table, for bytes at offset `at`: `dealt`, the stems' indices by bucket (see buckets) */
 export function setTable(words: readonly string[], dealt: number[][], at: number): Uint8Array {
   const stems = words.map(folded);
+  const nib = nibbleTables();
   const masks = new Uint8Array(MASKS);
   const lists: number[][] = Array.from({ length: BUCKETS }, () => []);
   for (const [b, ids] of dealt.entries()) {
     for (const id of ids) {
       const s = stems[id]!;
       for (let k = 0; k < FINGERPRINT; k++) {
-        const lo = NIB_LO[byteAt(s, k)]!;
-        const hi = NIB_HI[byteAt(s, k)]!;
+        const lo = nib.lo[byteAt(s, k)]!;
+        const hi = nib.hi[byteAt(s, k)]!;
         for (let n = 0; n < 16; n++) {
           if (lo & (1 << n)) masks[32 * k + n]! |= 1 << b;
           if (hi & (1 << n)) masks[32 * k + 16 + n]! |= 1 << b;
@@ -520,7 +538,7 @@ export class LiteralMatcher {
     this.memory = memory.buffer;
     this.mem = new Uint8Array(memory.buffer);
     this.find = inst.exports.find as LiteralMatcher['find'];
-    this.mem.set(FOLD, 0);
+    this.mem.set(foldTable(), 0);
     let at = TABLES;
     for (const [n, words] of sets.entries()) {
       const table = setTable(words, dealt[n]!, at);
