@@ -144,6 +144,16 @@ describe('the stems searched in WebAssembly', () => {
     expect(Buffer.from(moduleBytes()).equals(Buffer.from(moduleBytes()))).toBe(true);
   });
 
+  it('leaves a stem longer than its table says (255 bytes) to the regexes, with the same hits', () => {
+    const long = `gpu${'x'.repeat(300)}`;
+    expect(literalMatcher([['gpu', long]])).toBeNull();
+    const set = new AnchorSet(['cuda', long]);
+    const buf = Buffer.from(`a CUDA line\n${long.toUpperCase()}\nnone\ncuda ${long}\n`.repeat(3000));
+    const want = hits(set, 'regex', buf, false);
+    expect(want.length).toBe(9000);
+    expect(hits(set, 'wasm', buf, false)).toEqual(want);
+  });
+
   it('finds what the regexes find, on the fixtures, a training log and random bytes', () => {
     const inputs: Array<[string, Buffer]> = [
       ['fixtures', fixtureLogs()],

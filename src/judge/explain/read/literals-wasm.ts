@@ -600,6 +600,8 @@ export function literalMatcher(
   sets: ReadonlyArray<readonly string[]>,
   dealt: number[][][] = sets.map(buckets),
 ): LiteralMatcher | null {
+  // a stem's length is one byte of its table; an empty set is left to the regexes (whatever they make of it)
+  if (sets.some((words) => words.length === 0 || words.some((w) => w.length > 255))) return null;
   const mod = module();
   if (mod === null) return null;
   try {
