@@ -7,6 +7,7 @@
 // Wall time and CPU time (user + system, read from /proc while the process runs) are both shown: on a machine
 // shared by other work the CPU time is the steadier figure.
 // Run: node scripts/build.mjs && node bench/explain-throughput.mjs [GB=2] [--also-small] [--runs 3] [--compare OTHER/cli.js]
+//   [--node PATH] (the Node that runs explain) [--log FILE] (the log kept there: made when absent, never deleted)
 // "(min)": the ratio of the fastest runs' CPU times, the steadier figure on a shared machine.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -19,6 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../dist/cli.js');
 const argv = process.argv.slice(2);
 const gb = Number(argv.find((a) => /^[\d.]+$/.test(a) && argv[argv.indexOf(a) - 1] !== '--runs') ?? 2);
+const NODE = argv.includes('--node') ? path.resolve(argv[argv.indexOf('--node') + 1]) : process.execPath;
+const kept = argv.includes('--log') ? path.resolve(argv[argv.indexOf('--log') + 1]) : null;
 const runs = Number(argv[argv.indexOf('--runs') + 1] ?? 3) || 3;
 // --compare OTHER/dist/cli.js: another build measured in the same rounds (its row is marked "compare")
 const compare = argv.includes('--compare') ? path.resolve(argv[argv.indexOf('--compare') + 1]) : null;
@@ -118,7 +121,7 @@ try {
   const words = await stems();
   const sizes = argv.includes('--also-small') ? [0.05, gb] : [gb];
   console.log(
-    `explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os
+    `explain throughput on ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}, Node ${NODE === process.execPath ? process.version : NODE}, load ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
@@ -130,15 +133,15 @@ try {
     `${'log size'.padStart(9)} ${'lines'.padStart(10)} ${'explain s'.padStart(10)} ${'MB/s'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/s cpu'.padStart(8)} ${'peak RSS'.padStart(9)} ${'grep s'.padStart(7)} ${'cpu s'.padStart(6)} ${'ratio wall'.padStart(10)} ${'ratio cpu'.padStart(9)} ${'(min)'.padStart(7)}  top cause`,
   );
   for (const g of sizes) {
-    const file = path.join(dir, `train-${g}GB.log`);
-    const size = await generate(file, g * 1024 ** 3);
+    const file = kept ?? path.join(dir, `train-${g}GB.log`);
+    const size = kept && fs.existsSync(kept) ? fs.statSync(kept).size : await generate(file, g * 1024 ** 3);
     const clis = compare ? [CLI, compare] : [CLI];
     const ex = clis.map(() => []);
     const gr = [];
     let diagnosis;
     for (let r = 0; r < runs; r++) {
       for (const [k, cli] of clis.entries()) {
-        const e = await measure(process.execPath, [cli, 'explain', file, '--json', '--no-machine']);
+        const e = await measure(NODE, [cli, 'explain', file, '--json', '--no-machine']);
         if (e.code !== 0 && e.code !== 1) throw new Error(`explain exited ${e.code}: ${e.err}`);
         if (k === 0) diagnosis = JSON.parse(e.out);
         else if (e.out !== ex[0].at(-1).out) console.log(`  the compared build's --json differs on run ${r + 1}`);
@@ -146,7 +149,7 @@ try {
       }
       gr.push(await measure('grep', ['-E', '-i', '-c', words, file]));
     }
-    fs.rmSync(file);
+    if (!kept) fs.rmSync(file);
     const gs = median(gr.map((x) => x.seconds));
     const gc = median(gr.map((x) => x.cpu));
     const top = diagnosis.causes[0];

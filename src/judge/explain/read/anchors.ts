@@ -11,6 +11,10 @@
 // in JavaScript: with real anchors (`er`, `on`, `or` inside `driver`, `version`, `torch`) the table's verify step ran
 // on most positions of English text.
 //
+// On a big input (past LITERALS_AFTER bytes) the stems are searched in WebAssembly instead (literals-wasm.ts: SIMD,
+// on the bytes, no string made): the same hits, for about a third of the CPU; the regexes stay for short inputs
+// (a short log never compiles the module) and where WebAssembly cannot run.
+//
 // Anchors are words of at least three bytes, in any script: a non-ASCII anchor ("显卡") is searched as its UTF-8
 // bytes. Matching ignores case (as the i flag without u would): ASCII letters match in either case, which is what
 // the messages need (their case varies between versions); for non-ASCII bytes the folding of latin1 letters can
@@ -18,6 +22,7 @@
 
 import { isAscii } from 'node:buffer';
 import { native, nativeAtFirstUse } from '../../../base/native-regex.js';
+import { buckets, type LiteralMatcher, literalMatcher } from './literals-wasm.js';
 
 export const MIN_ANCHOR = 3;
 
@@ -31,12 +36,20 @@ export interface AnchorSetState {
   headWords: string[];
   overlap: number;
   prefixes: number[][];
+  /** the stems' and the head stems' buckets in the WebAssembly matcher (literals-wasm.ts buckets), worked out once
+   *  by the build */
+  literalBuckets?: number[][][];
 }
 /** see scan: small enough that the two strings of the window being searched, alive at each scavenge, do not make V8
  *  grow its young generation (64 KiB did once repeated lines were skipped: +12 MiB of peak memory on a 512 MB log),
  *  large enough that the windows' count costs nothing measurable */
 const WINDOW = 32 * 1024;
 const NON_ASCII = /[^\x00-\x7f]/;
+/** the bytes a set searches with its regexes before it builds the WebAssembly matcher: a short log never pays for
+ *  the module's compile */
+const LITERALS_AFTER = 256 * 1024;
+/** how a set searches: the WebAssembly matcher once the input is big (where it runs), or always one of them */
+export type ScanEngine = 'auto' | 'regex' | 'wasm';
 /** compiled natively at the first text searched */
 const primeNonAscii = nativeAtFirstUse(NON_ASCII);
 
@@ -57,6 +70,13 @@ export class AnchorSet {
   private readonly overlap: number;
   /** for each anchor id, the ids of the anchors that are prefixes of it ("cud" of "cudnn") */
   private readonly prefixes: number[][];
+  /** the stems and the head stems in WebAssembly (literals-wasm.ts), built when first wanted; null where it cannot
+   *  run */
+  private literals: LiteralMatcher | null | undefined;
+  private engine: ScanEngine = 'auto';
+  private literalBuckets: number[][][] | undefined;
+  /** the bytes scanned so far (see LITERALS_AFTER) */
+  private scanned = 0;
 
   constructor(words: readonly string[], stems?: readonly string[], headStems: readonly string[] = []) {
     for (const w of [...words, ...(stems ?? []), ...headStems]) {
@@ -99,6 +119,13 @@ export class AnchorSet {
    * each window is tested. The hits are the same either way.
    */
   scan(buf: Buffer, from: number, to: number, hit: (start: number) => number, head = false, ascii?: boolean): void {
+    this.scanned += to - from;
+    if (this.engine === 'wasm' || (this.engine === 'auto' && this.scanned > LITERALS_AFTER)) {
+      if (this.matcher() !== null) {
+        this.literals!.scan(head ? 1 : 0, buf, from, to, hit);
+        return;
+      }
+    }
     // in windows of 32 KiB: V8 makes strings of that size fast; from 128 KiB to 1 MiB it puts each in the large-
     // object space, measured here 10x slower to create than either. Windows overlap by the longest stem, so that
     // a stem across a window's edge is found in the next one.
@@ -183,6 +210,33 @@ export class AnchorSet {
     return this.maskedRes;
   }
 
+  /** the WebAssembly matcher, built at the first call; null where it cannot run */
+  private matcher(): LiteralMatcher | null {
+    if (this.literals === undefined) {
+      this.literals = literalMatcher([this.fastStems, this.headWords], this.dealt());
+    }
+    return this.literals;
+  }
+
+  private dealt(): number[][][] {
+    if (this.literalBuckets === undefined) this.literalBuckets = [buckets(this.fastStems), buckets(this.headWords)];
+    return this.literalBuckets;
+  }
+
+  /** A buffer of `size` bytes for a caller to read its input into (a range's reads): the WebAssembly matcher then
+   *  searches it where it is, without a copy. null when the regexes search (then any buffer does). */
+  ioBuffer(size: number): Buffer | null {
+    if (this.engine === 'regex') return null;
+    return this.matcher()?.ioBuffer(size) ?? null;
+  }
+
+  /** For the tests and benches: search with the regexes only, the WebAssembly matcher only (where it runs), or as
+   *  the input's size says ('auto'). The hits are the same. */
+  useEngine(engine: ScanEngine): this {
+    this.engine = engine;
+    return this;
+  }
+
   /** What the constructor computes from its words, for the build to write down (scripts/build.mjs) and a run to
    *  restore with `fromState` instead of computing it again at every start. */
   state(): AnchorSetState {
@@ -195,6 +249,7 @@ export class AnchorSet {
       headWords: this.headWords,
       overlap: this.overlap,
       prefixes: this.prefixes,
+      literalBuckets: this.dealt(),
     };
   }
 
@@ -211,6 +266,10 @@ export class AnchorSet {
       fastStems: s.fastStems,
       headWords: s.headWords,
       maskedRes: undefined,
+      literals: undefined,
+      literalBuckets: s.literalBuckets,
+      engine: 'auto',
+      scanned: 0,
       overlap: s.overlap,
       prefixes: s.prefixes,
     });

@@ -69,7 +69,8 @@ export function scanRange(
     chars = 0;
     return true;
   };
-  const buf = Buffer.allocUnsafe(READ + MAX_CARRY + 1);
+  // inside the WebAssembly matcher's memory where it runs: its search then copies nothing
+  const buf = anchors.ioBuffer(READ + MAX_CARRY + 1) ?? Buffer.allocUnsafe(READ + MAX_CARRY + 1);
   let at = job.from;
   let carry = 0;
   while (at < job.to) {
