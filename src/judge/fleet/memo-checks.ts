@@ -55,10 +55,21 @@ export interface Answer<T> {
   derived: unknown;
 }
 
-interface Variant<T> extends Answer<T> {
-  /** per read of the recording: the plan's path and what it gave */
+/** A recording's reads: per read, the plan's path and what it gave. Recordings that read the same share one. */
+interface Reads {
   nodes: Int32Array;
   want: unknown[];
+  /** the epoch `replays` last answered for, and its answer then */
+  stamp: number;
+  verdict: boolean;
+  /** the recordings that hold it */
+  refs: number;
+  /** the paths, as text (the key of the plan's table of Reads) */
+  sig: string;
+}
+
+interface Variant<T> extends Answer<T> {
+  reads: Reads;
 }
 
 /** One memoised function: its recordings, most recently reused first. */
@@ -72,6 +83,18 @@ export interface Slot<T> {
 
 export function newSlot<T>(): Slot<T> {
   return { variants: [], runs: 0, hits: 0, off: false };
+}
+
+/** Did two recordings get the same from the same paths? */
+function sameWants(a: readonly unknown[], b: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (Object.is(x, y)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  }
+  return a.length === b.length;
 }
 
 /** Are an object's own keys (Reflect.ownKeys, read now) the ones recorded (as strings)? */
@@ -189,9 +212,36 @@ class ReadPlan {
   private readonly stamps: number[] = [];
   private epoch = 0;
   private root: object = {};
+  /** the Reads of the recordings kept, by their paths */
+  private readonly shared = new Map<string, Reads[]>();
+
+  /** The reads of a recording, shared with any recording kept that read the same paths and got the same. */
+  reads(tape: readonly Step[]): Reads {
+    const nodes = this.intern(tape);
+    const want = tape.map((st) => st.value);
+    const sig = nodes.join(',');
+    const same = this.shared.get(sig);
+    const known = same?.find((r) => sameWants(r.want, want));
+    if (known) {
+      known.refs++;
+      return known;
+    }
+    const r: Reads = { nodes, want, stamp: -1, verdict: false, refs: 1, sig };
+    if (same) same.push(r);
+    else this.shared.set(sig, [r]);
+    return r;
+  }
+
+  /** A recording is dropped: its reads go with the last one that held them. */
+  release(r: Reads): void {
+    if (--r.refs > 0) return;
+    const same = this.shared.get(r.sig)!;
+    same.splice(same.indexOf(r), 1);
+    if (same.length === 0) this.shared.delete(r.sig);
+  }
 
   /** The plan's path for each step of a tape (paths added as needed). */
-  intern(tape: readonly Step[]): Int32Array {
+  private intern(tape: readonly Step[]): Int32Array {
     const nodes = new Int32Array(tape.length);
     for (let i = 0; i < tape.length; i++) {
       const st = tape[i]!;
@@ -233,9 +283,17 @@ class ReadPlan {
     return v;
   }
 
-  /** Does every read of the recording give, on the snapshot loaded, what it gave then? */
-  replays(v: Variant<unknown>): boolean {
-    const { nodes, want } = v;
+  /** Does every read of the recording give, on the snapshot loaded, what it gave then? (once per epoch) */
+  replays(r: Reads): boolean {
+    if (r.stamp !== this.epoch) {
+      r.verdict = this.compare(r);
+      r.stamp = this.epoch;
+    }
+    return r.verdict;
+  }
+
+  private compare(r: Reads): boolean {
+    const { nodes, want } = r;
     const { stamps, vals, epoch } = this;
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i]!;
@@ -279,7 +337,7 @@ export class ReadMemo {
     const vs = slot.variants;
     for (let i = 0; i < vs.length; i++) {
       const v = vs[i]!;
-      if (this.plan.replays(v)) {
+      if (this.plan.replays(v.reads)) {
         slot.hits++;
         // most recent first
         for (let j = i; j > 0; j--) vs[j] = vs[j - 1]!;
@@ -288,8 +346,7 @@ export class ReadMemo {
       }
     }
     if (slot.runs >= PROBATION_RUNS && slot.hits < MIN_HIT_SHARE * slot.runs) {
-      slot.off = true;
-      slot.variants = [];
+      this.turnOff(slot);
       return this.plain(s, f);
     }
     const rec = new Recorder();
@@ -297,15 +354,19 @@ export class ReadMemo {
     rec.live = false;
     if (rec.tainted || unusable(result)) {
       // Not something a recording can stand for: the plain run decides, and this one is not recorded again.
-      slot.off = true;
-      slot.variants = [];
+      this.turnOff(slot);
       this.plan.stale();
       return this.plain(s, f);
     }
-    const want = rec.tape.map((st) => st.value);
-    vs.unshift({ result, kept: true, derived: undefined, nodes: this.plan.intern(rec.tape), want });
-    if (vs.length > MAX_VARIANTS) vs.pop();
+    vs.unshift({ result, kept: true, derived: undefined, reads: this.plan.reads(rec.tape) });
+    if (vs.length > MAX_VARIANTS) this.plan.release(vs.pop()!.reads);
     return vs[0]!;
+  }
+
+  private turnOff(slot: Slot<unknown>): void {
+    slot.off = true;
+    for (const v of slot.variants) this.plan.release(v.reads);
+    slot.variants = [];
   }
 
   /** f run on the snapshot itself: it may write to it, so every path is read again afterwards. */
