@@ -274,12 +274,22 @@ class ReadPlan {
   }
 
   value(n: number): unknown {
-    if (this.stamps[n] === this.epoch) return this.vals[n];
+    const { stamps, vals, epoch } = this;
+    if (stamps[n] === epoch) return vals[n];
     const p = this.parents[n]!;
-    const o = p === -1 ? this.root : this.value(p);
-    const v = o === null || typeof o !== 'object' ? UNREACHED : read(o, this.kinds[n]!, this.keys[n]!);
-    this.vals[n] = v;
-    this.stamps[n] = this.epoch;
+    // the parent is usually read already (a recording reads a parent before its children)
+    const o = p === -1 ? this.root : stamps[p] === epoch ? vals[p] : this.value(p);
+    let v: unknown;
+    if (o === null || typeof o !== 'object') v = UNREACHED;
+    else if (this.kinds[n] === GET) {
+      try {
+        v = (o as Record<string, unknown>)[this.keys[n]!];
+      } catch {
+        v = UNREACHED;
+      }
+    } else v = read(o, this.kinds[n]!, this.keys[n]!);
+    vals[n] = v;
+    stamps[n] = epoch;
     return v;
   }
 
