@@ -112,6 +112,17 @@ describe('what the recording follows, and where it stands aside', () => {
     expect(calls).toBe(2);
   });
 
+  it('tells 0 from -0 (JSON has both) as Object.is does', () => {
+    const memo = new MemoChecks([mk((s) => String(1 / (s.system.uptimeSeconds ?? 1)))]);
+    const zero = clone(snaps[0]!);
+    zero.system.uptimeSeconds = 0;
+    const minus = JSON.parse(JSON.stringify(zero).replace('"uptimeSeconds":0', '"uptimeSeconds":-0')) as Snapshot;
+    expect(Object.is(minus.system.uptimeSeconds, -0)).toBe(true);
+    expect(memo.run(zero)[0]!.findings[0]!.message).toBe('Infinity');
+    expect(memo.run(minus)[0]!.findings[0]!.message).toBe('-Infinity');
+    expect(memo.run(clone(zero))[0]!.findings[0]!.message).toBe('Infinity');
+  });
+
   it('follows Object.keys, "in", array lengths and iteration', () => {
     let calls = 0;
     const memo = new MemoChecks([
