@@ -309,7 +309,7 @@ class ReadPlan {
       const n = nodes[i]!;
       const got = stamps[n] === epoch ? vals[n] : this.value(n);
       const w = want[i];
-      // Object.is(got, w) for a primitive, spelt for speed: === but for 0 / -0 (and NaN below)
+      // Object.is(got, w) for a primitive, spelt for speed: === first, then 0 / -0 (and NaN below)
       if (got === w) {
         if (got === 0 && 1 / (got as number) !== 1 / (w as number)) return false;
         continue;
@@ -320,7 +320,7 @@ class ReadPlan {
         if (!Array.isArray(got)) return false;
       } else if (typeof w === 'object' && w !== null) {
         if (!sameKeys(got, w as string[])) return false;
-      } else if (!(got !== got && w !== w)) return false;
+      } else if (!Object.is(got, w)) return false; // NaN
     }
     return true;
   }
