@@ -5,7 +5,7 @@ import { t } from '../base/i18n/index.js';
 import * as nodePath from 'node:path';
 import { UsageError } from '../base/errors.js';
 import type { FileSystem } from '../ports/fs.js';
-import { isInside, listRealDir, readRegularFile, realPathOf, statReal } from '../ports/safe-read.js';
+import { type FileId, isInside, listRealDir, readRegularFile, realPathOf, statReal } from '../ports/safe-read.js';
 import { parseSnapshotTextFast } from './snapshot/load.js';
 import type { Snapshot } from './snapshot/schema.js';
 
@@ -22,6 +22,8 @@ export type FleetInput = { file: string; snapshot: Snapshot } | { file: string; 
 export interface Walked {
   open: string;
   inside: string;
+  /** the file the walk found there: the same file opened later is known to be inside */
+  found: FileId;
 }
 
 interface Problem {
@@ -117,7 +119,11 @@ function walk(fsys: FileSystem, w: WalkState, real: string, shown: string, depth
       if (depth + 1 < MAX_DEPTH && firstVisit(w.seen, st)) walk(fsys, w, target, childShown, depth + 1);
     } else if (st.type === 'file' && json && firstVisit(w.seen, st)) {
       w.files.push(childShown);
-      w.walked.set(childShown, { open: target, inside: w.top });
+      w.walked.set(childShown, {
+        open: target,
+        inside: w.top,
+        found: { dev: st.dev, ino: st.ino, birthtimeMs: st.birthtimeMs },
+      });
     }
   }
 }
@@ -135,7 +141,12 @@ export function readInput(
   walked?: Walked,
 ): FleetInput & { size?: number; mtimeMs?: number } {
   const r = walked
-    ? readRegularFile(walked.open, { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: true, inside: walked.inside })
+    ? readRegularFile(walked.open, {
+        maxBytes: MAX_SNAPSHOT_BYTES,
+        noFollow: true,
+        inside: walked.inside,
+        found: walked.found,
+      })
     : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
   switch (r.kind) {
     case 'notFile':

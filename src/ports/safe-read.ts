@@ -23,6 +23,19 @@ export interface SafeReadOptions {
    * caught on the descriptor
    */
   inside?: string;
+  /**
+   * the file a walk of `inside` found at this path (device, inode, birth time): a descriptor on that very file is
+   * inside without asking the kernel for its name; any other file (replaced since) is checked by its name
+   */
+  found?: FileId;
+}
+
+/** Which file: what fstat and stat say of it, compared whole. */
+export interface FileId {
+  dev: number;
+  ino: number;
+  /** 0 where the file system does not keep it */
+  birthtimeMs: number;
 }
 
 const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
@@ -43,7 +56,8 @@ export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
   try {
     const st = nfs.fstatSync(fd);
     if (!st.isFile()) return { kind: 'notFile' };
-    if (o.inside !== undefined && !openedInside(fd, abs, o.inside)) return { kind: 'outside' };
+    if (o.inside !== undefined && !sameFile(st, o.found) && !openedInside(fd, abs, o.inside))
+      return { kind: 'outside' };
     const want = Math.min(o.maxBytes + 1, Math.max(st.size, 0) + 1);
     const buf = Buffer.allocUnsafe(want);
     let got = 0;
@@ -60,6 +74,10 @@ export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
   } finally {
     nfs.closeSync(fd);
   }
+}
+
+function sameFile(st: nfs.Stats, found: FileId | undefined): boolean {
+  return found !== undefined && st.ino === found.ino && st.dev === found.dev && st.birthtimeMs === found.birthtimeMs;
 }
 
 /** Is the file open on `fd` inside `folder`? The kernel's name for the descriptor, where /proc gives it. */
@@ -106,10 +124,11 @@ export function listRealDir(abs: string): RealEntry[] {
 }
 
 /** stat (links followed) of a path on this machine, or null when it cannot be had. */
-export function statReal(abs: string): { type: 'file' | 'dir' | 'other'; dev: number; ino: number } | null {
+export function statReal(abs: string): ({ type: 'file' | 'dir' | 'other' } & FileId) | null {
   try {
     const st = nfs.statSync(abs);
-    return { type: st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other', dev: st.dev, ino: st.ino };
+    const type = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    return { type, dev: st.dev, ino: st.ino, birthtimeMs: st.birthtimeMs };
   } catch {
     return null;
   }

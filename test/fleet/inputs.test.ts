@@ -135,6 +135,46 @@ describe('fleet inputs: files others can write', () => {
     });
   });
 
+  it('a file replaced by another after the walk is read when its name is still inside, refused when not', () => {
+    const { dir, outside } = setup();
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.writeFileSync(path.join(dir, 'sub', 'x.json'), IDLE);
+    const { files, walked } = expandInputs(fsys, '/', [dir]);
+    const x = files.find((f) => f.endsWith('x.json'))!;
+    // a node rewrites its snapshot the usual way (a new file renamed over the old one): another file, still inside
+    const renamed = JSON.parse(IDLE);
+    renamed.host.name = 'rewritten-node';
+    fs.writeFileSync(path.join(dir, 'sub', '.x.tmp'), JSON.stringify(renamed));
+    fs.renameSync(path.join(dir, 'sub', '.x.tmp'), path.join(dir, 'sub', 'x.json'));
+    const got = readInput(fsys, '/', x, walked.get(x));
+    expect('snapshot' in got && got.snapshot.host.name).toBe('rewritten-node');
+    // the file the walk found is known by its device, inode and birth time: another file there is asked its name
+    const w = walked.get(x)!;
+    const shadow = fs.statSync(outside);
+    const claimed = { dev: shadow.dev, ino: shadow.ino, birthtimeMs: shadow.birthtimeMs + 1 };
+    expect(readInput(fsys, '/', x, { ...w, open: outside, found: claimed })).toEqual({
+      file: x,
+      problem: 'a link to outside the folder (not followed)',
+    });
+  });
+
+  it('the file the walk found inside is read without asking the kernel its name again', () => {
+    const { dir, outside } = setup();
+    const { files, walked } = expandInputs(fsys, '/', [dir]);
+    const a = files.find((f) => f.endsWith('a.json'))!;
+    const w = walked.get(a)!;
+    expect(w.found).toEqual({
+      dev: fs.statSync(w.open).dev,
+      ino: fs.statSync(w.open).ino,
+      birthtimeMs: fs.statSync(w.open).birthtimeMs,
+    });
+    // moved out of the folder since (its folder now a link to where it went): still the file the walk found there
+    const moved = path.join(path.dirname(outside), 'moved.json');
+    fs.renameSync(w.open, moved);
+    const got = readInput(fsys, '/', a, { ...w, open: moved });
+    expect('snapshot' in got).toBe(true);
+  });
+
   it('a file that is not JSON or not a snapshot is skipped without quoting its content', () => {
     const { dir } = setup();
     fs.writeFileSync(path.join(dir, 'token.json'), 'hf_TOKENVALUE0123456789');

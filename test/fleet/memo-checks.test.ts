@@ -4,7 +4,7 @@ import { ALL_CHECKS } from '../../src/judge/checks/index.js';
 import { runChecks } from '../../src/judge/checks/run-checks.js';
 import { finding } from '../../src/judge/finding.js';
 import { FleetMerger } from '../../src/judge/fleet/merge.js';
-import { MemoChecks } from '../../src/judge/fleet/memo-checks.js';
+import { MemoChecks, ReadMemo } from '../../src/judge/fleet/memo-checks.js';
 import type { Snapshot } from '../../src/gather/snapshot/schema.js';
 import { nodeSnapshot } from '../../bench/fleet-generate.js';
 import { clone, realSnapshot } from './h200-snapshot.js';
@@ -52,6 +52,37 @@ describe('memoised checks give the findings the plain run gives', () => {
     }
     expect(a.result()).toEqual(b.result());
   });
+
+  it('the fleet merge is the same with and without the memo where the facts vary from node to node', () => {
+    const snaps = Array.from({ length: 160 }, (_, i) => {
+      const s = nodeSnapshot(i, base) as Snapshot & Record<string, unknown>;
+      if (i % 5 === 0) delete s.python; // the python facts not collected there
+      if (i % 7 === 0) s.env.CUDA_VISIBLE_DEVICES = String(i % 3);
+      if (s.nvidia.ok && i % 11 === 0) s.nvidia.gpus[0]!.name = 'NVIDIA H100 80GB HBM3';
+      if (s.nvidia.ok && i % 13 === 0) s.nvidia.driverVersion = i % 2 === 0 ? '575.57.08' : '570.172.08';
+      if (i % 17 === 0) s.system.arch = 'arm64';
+      if (i === 90) {
+        // a section whose reading throws: its facts are "not collected" on that node only
+        Object.defineProperty(s, 'libraries', {
+          enumerable: true,
+          get() {
+            throw new Error('unreadable');
+          },
+        });
+      }
+      return s;
+    });
+    const a = new FleetMerger({ checks: ALL_CHECKS });
+    const b = new FleetMerger({ checks: ALL_CHECKS, memo: false });
+    for (const s of snaps) {
+      a.add(s, `${s.host.name}.json`);
+      b.add(s, `${s.host.name}.json`);
+    }
+    const r = a.result();
+    expect(r).toEqual(b.result());
+    expect(r.groups.length).toBeGreaterThan(6);
+    expect(r.splits.length + r.outliers.length).toBeGreaterThan(0);
+  });
 });
 
 describe('what the recording follows, and where it stands aside', () => {
@@ -79,6 +110,17 @@ describe('what the recording follows, and where it stands aside', () => {
     expect(calls).toBe(2);
     expect(memo.run(snaps[3]!)[0]!.findings[0]!.message).toBe('580.159.04'); // the earlier variant still there
     expect(calls).toBe(2);
+  });
+
+  it('tells 0 from -0 (JSON has both) as Object.is does', () => {
+    const memo = new MemoChecks([mk((s) => String(1 / (s.system.uptimeSeconds ?? 1)))]);
+    const zero = clone(snaps[0]!);
+    zero.system.uptimeSeconds = 0;
+    const minus = JSON.parse(JSON.stringify(zero).replace('"uptimeSeconds":0', '"uptimeSeconds":-0')) as Snapshot;
+    expect(Object.is(minus.system.uptimeSeconds, -0)).toBe(true);
+    expect(memo.run(zero)[0]!.findings[0]!.message).toBe('Infinity');
+    expect(memo.run(minus)[0]!.findings[0]!.message).toBe('-Infinity');
+    expect(memo.run(clone(zero))[0]!.findings[0]!.message).toBe('Infinity');
   });
 
   it('follows Object.keys, "in", array lengths and iteration', () => {
@@ -118,6 +160,51 @@ describe('what the recording follows, and where it stands aside', () => {
     expect(m2.run(snaps[0]!)[0]!.findings[0]!.message).toBe(snaps[0]!.env.PATH);
     expect(m2.run(snaps[1]!)[0]!.findings[0]!.status).toBe('warn');
     expect(m2.stats()[0]).toMatchObject({ recorded: false });
+  });
+
+  it('a check run after one that writes to the snapshot sees the write, not the values read before it', () => {
+    // before reads MARK first (its value is then known), writer sets it on nodes that ask, after reports it
+    const before = { ...mk((s) => s.env.MARK ?? 'unset'), id: 'test.before' };
+    const writer = {
+      ...mk((s) => {
+        if (s.env.WRITE === '1') (s.env as Record<string, string>).MARK = 'written';
+        return null;
+      }),
+      id: 'test.writer',
+    };
+    const after = { ...mk((s) => s.env.MARK ?? 'unset'), id: 'test.after' };
+    const checks = [before, writer, after];
+    const memo = new MemoChecks(checks);
+    const asked = (i: number) => {
+      const s = clone(snaps[i % snaps.length]!);
+      s.env.WRITE = '1';
+      return s;
+    };
+    const nodes = [clone(snaps[0]!), asked(1), clone(snaps[2]!), asked(3), asked(4)];
+    for (const s of nodes) {
+      const want = runChecks(checks, clone(s)).map((r) => strip(r.findings));
+      expect(memo.run(s).map((r) => strip(r.findings))).toEqual(want);
+    }
+    expect(memo.stats().map((x) => [x.check, x.recorded])).toEqual([
+      ['test.before', true],
+      ['test.writer', false],
+      ['test.after', true],
+    ]);
+  });
+
+  it('checks that read the same paths share the reads: one path table for all recordings', () => {
+    const driver = mk((s) => (s.nvidia.ok ? s.nvidia.driverVersion : null));
+    const alone = new ReadMemo();
+    const one = new MemoChecks([driver], alone);
+    const both = new ReadMemo();
+    const two = new MemoChecks([driver, { ...driver, id: 'test.again' }], both);
+    for (const s of snaps) {
+      one.run(s);
+      two.run(s);
+    }
+    expect(alone.paths).toBeGreaterThanOrEqual(3); // nvidia, its ok, its driverVersion (and what the run reads)
+    expect(both.paths).toBe(alone.paths);
+    expect(two.stats().map((x) => x.reused)).toEqual([4, 4]);
   });
 
   it('stops recording a check whose inputs differ on most nodes', () => {

@@ -3,12 +3,12 @@
 // on which machines). Streaming: each snapshot is added, reduced to a few integers per fact and dropped, so
 // 50,000 snapshots need tens of megabytes, not the gigabytes their JSON would take.
 import type { Check } from '../checks/check.js';
-import { runChecks, type CheckResult } from '../checks/run-checks.js';
-import { SEVERITY_RANK, type Severity, type Status } from '../finding.js';
+import { runChecks } from '../checks/run-checks.js';
+import { SEVERITY_RANK, type Finding, type Severity, type Status } from '../finding.js';
 import type { RootCauseId } from '../../knowledge/root-causes.js';
-import { extractFacts, FACTS, IMPACT_RANK, impactOf, type FactDef, type Impact } from '../diff/facts.js';
+import { FACTS, IMPACT_RANK, impactOf, instanceId, type FactDef, type FactValues, type Impact } from '../diff/facts.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
-import { MemoChecks, type MemoStats } from './memo-checks.js';
+import { MemoChecks, newSlot, ReadMemo, type MemoStats, type Slot } from './memo-checks.js';
 
 export const FLEET_SCHEMA_VERSION = 1;
 
@@ -103,6 +103,29 @@ interface CheckAgg {
 
 const ABSENT = -1;
 
+/** What a fact's reader gave when it threw. */
+const THREW = Symbol('threw');
+const threw = (r: unknown) => r === THREW;
+
+/** What the merger made of one answer of a fact's reader (found once per answer while it is reused). */
+interface Placed {
+  /** per keyed value: its instance (index) and value id there */
+  inst: number[];
+  vid: number[];
+  /** per keyed value: the instance id and the value, in reading order */
+  ids: string[];
+  vals: string[];
+  /** this merger's number for a kept answer; -1 for an answer made for one snapshot */
+  serial: number;
+}
+
+interface ConfigurationKey {
+  key: string;
+  facts: Record<string, string>;
+}
+
+const notPassed = (fs: readonly Finding[]): Finding[] => fs.filter((f) => f.status !== 'ok' && f.status !== 'skip');
+
 /**
  * What one merger holds, as plain data (a worker thread posts it back): the files of one slice of the inputs,
  * merged. FleetMerger.absorb takes the slices in input order and ends where one merger given every file in that
@@ -133,8 +156,20 @@ export interface FleetPartial {
 
 export class FleetMerger {
   private readonly defs: FactDef[];
-  private readonly runChecks: (s: Snapshot) => CheckResult[];
+  /** per fact: its reader, an exception turned into THREW */
+  private readonly readers: ((s: Snapshot) => FactValues | undefined | typeof THREW)[];
+  private readonly checks: readonly Check[];
+  /** the memo of facts and checks (shared paths), unless turned off */
+  private readonly reads: ReadMemo | undefined;
+  private readonly factSlots: Slot<FactValues | undefined | typeof THREW>[];
   private readonly memo: MemoChecks | undefined;
+  /** per fact, for the snapshot being added: where its answer went (undefined: not collected) */
+  private readonly placedNow: (Placed | undefined)[] = [];
+  /** the snapshot's (instance, value id) pairs, flat */
+  private readonly pairs: number[] = [];
+  /** configuration keys by the serials of the key facts' kept answers */
+  private readonly keyCache = new Map<string, ConfigurationKey>();
+  private serials = 0;
   private readonly instances: Instance[] = [];
   private readonly instanceIndex = new Map<string, number>();
   private readonly defCollected: number[];
@@ -155,9 +190,18 @@ export class FleetMerger {
   constructor(o: FleetOptions) {
     // Noise (memory in use, PIDs, timestamps) differs on every machine: never part of a group or an outlier.
     this.defs = (o.facts ?? FACTS).filter((d) => d.impact !== 'noise');
-    const checks = o.checks;
-    this.memo = o.memo === false ? undefined : new MemoChecks(checks);
-    this.runChecks = this.memo ? (s) => this.memo!.run(s) : (s) => runChecks(checks, s);
+    this.readers = this.defs.map((def) => (s: Snapshot) => {
+      try {
+        return def.read(s);
+      } catch {
+        // A reader must never take a whole fleet down: a malformed section is "not collected".
+        return THREW;
+      }
+    });
+    this.checks = o.checks;
+    this.reads = o.memo === false ? undefined : new ReadMemo();
+    this.factSlots = this.defs.map(() => newSlot());
+    this.memo = this.reads ? new MemoChecks(this.checks, this.reads) : undefined;
     this.defCollected = this.defs.map(() => 0);
   }
 
@@ -180,62 +224,110 @@ export class FleetMerger {
     this.names.push(name);
     this.files.push(file);
 
-    const facts = extractFacts(s, this.defs);
-    const pairs: [number, number][] = [];
+    const reads = this.reads;
+    reads?.load(s);
+    const placed = this.placedNow;
+    const pairs = this.pairs;
+    pairs.length = 0;
     let missing: number[] | undefined;
-    this.defs.forEach((def, d) => {
-      if (facts.notCollected.has(def.id)) {
+    /** the answers of the key facts, when every one is a kept answer: the configuration key's cache key */
+    let tuple: string | undefined = '';
+    for (let d = 0; d < this.defs.length; d++) {
+      const def = this.defs[d]!;
+      const a = reads
+        ? reads.answer(this.factSlots[d]!, s, this.readers[d]!, threw)
+        : { result: this.readers[d]!(s), kept: false, derived: undefined };
+      const read = a.result === THREW ? undefined : (a.result as FactValues | undefined);
+      if (read === undefined) {
         (missing ??= []).push(d);
-        return;
+        placed[d] = undefined;
+        if (def.key && tuple !== undefined) tuple += '-,';
+        continue;
       }
       this.defCollected[d]!++;
-      for (const id of facts.byFact.get(def.id) ?? []) {
-        const inst = this.instanceFor(id, d, def);
-        const v = facts.values.get(id)!;
-        let vid = inst.values.get(v);
-        if (vid === undefined) {
-          vid = inst.names.length;
-          inst.values.set(v, vid);
-          inst.names.push(v);
-          inst.counts.push(0);
-        }
-        inst.counts[vid]!++;
-        pairs.push([this.instanceIndex.get(id)!, vid]);
+      let p = a.derived as Placed | undefined;
+      if (p === undefined) {
+        p = this.place(d, def, read, a.kept);
+        if (a.kept) a.derived = p;
       }
-    });
+      placed[d] = p;
+      if (def.key && tuple !== undefined) tuple = p.serial < 0 ? undefined : `${tuple}${p.serial},`;
+      for (let k = 0; k < p.inst.length; k++) {
+        this.instances[p.inst[k]!]!.counts[p.vid[k]!]!++;
+        pairs.push(p.inst[k]!, p.vid[k]!);
+      }
+    }
     const row = new Int32Array(this.instances.length).fill(ABSENT);
-    for (const [i, v] of pairs) row[i] = v;
+    for (let k = 0; k < pairs.length; k += 2) row[pairs[k]!] = pairs[k + 1]!;
     this.vals.push(row);
     this.notCollected.push(missing);
 
-    const { key, facts: keyFacts } = this.configurationKey(facts.values, facts.byFact);
-    const g = this.groups.get(key);
-    if (g) g.machines.push(m);
-    else this.groups.set(key, { facts: keyFacts, machines: [m] });
-
-    for (const r of this.runChecks(s)) {
-      for (const f of r.findings) {
-        if (f.status === 'ok' || f.status === 'skip') continue;
-        let agg = this.checkAgg.get(f.check);
-        if (!agg) {
-          agg = {
-            severity: f.severity,
-            statuses: new Set(),
-            rootCause: f.rootCause,
-            messages: new Map(),
-            machines: [],
-          };
-          this.checkAgg.set(f.check, agg);
-        }
-        if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[agg.severity]) {
-          agg.severity = f.severity;
-          agg.rootCause = f.rootCause;
-        }
-        agg.statuses.add(f.status);
-        agg.messages.set(f.message, (agg.messages.get(f.message) ?? 0) + 1);
-        if (agg.machines[agg.machines.length - 1] !== m) agg.machines.push(m);
-      }
+    let cfg = tuple === undefined ? undefined : this.keyCache.get(tuple);
+    if (cfg === undefined) {
+      cfg = this.configurationKey(placed);
+      if (tuple !== undefined) this.keyCache.set(tuple, cfg);
     }
+    const g = this.groups.get(cfg.key);
+    if (g) g.machines.push(m);
+    else this.groups.set(cfg.key, { facts: cfg.facts, machines: [m] });
+
+    const all = this.memo ? undefined : runChecks(this.checks, s);
+    for (let i = 0; i < this.checks.length; i++) {
+      let bad: Finding[];
+      if (all) bad = notPassed(all[i]!.findings);
+      else {
+        const a = this.memo!.answer(i, s);
+        let kept = a.derived as Finding[] | undefined;
+        if (kept === undefined) {
+          kept = notPassed(a.result);
+          if (a.kept) a.derived = kept;
+        }
+        bad = kept;
+      }
+      for (const f of bad) this.aggregate(f, m);
+    }
+  }
+
+  /** Where one answer of fact d's reader goes: its instances (created on first sight) and their value ids. */
+  private place(d: number, def: FactDef, read: FactValues, kept: boolean): Placed {
+    const p: Placed = { inst: [], vid: [], ids: [], vals: [], serial: kept ? this.serials++ : -1 };
+    for (const [sub, v] of Object.entries(read)) {
+      const id = instanceId(def.id, sub);
+      const inst = this.instanceFor(id, d, def);
+      let vid = inst.values.get(v);
+      if (vid === undefined) {
+        vid = inst.names.length;
+        inst.values.set(v, vid);
+        inst.names.push(v);
+        inst.counts.push(0);
+      }
+      p.inst.push(this.instanceIndex.get(id)!);
+      p.vid.push(vid);
+      p.ids.push(id);
+      p.vals.push(v);
+    }
+    return p;
+  }
+
+  private aggregate(f: Finding, m: number): void {
+    let agg = this.checkAgg.get(f.check);
+    if (!agg) {
+      agg = {
+        severity: f.severity,
+        statuses: new Set(),
+        rootCause: f.rootCause,
+        messages: new Map(),
+        machines: [],
+      };
+      this.checkAgg.set(f.check, agg);
+    }
+    if (SEVERITY_RANK[f.severity] > SEVERITY_RANK[agg.severity]) {
+      agg.severity = f.severity;
+      agg.rootCause = f.rootCause;
+    }
+    agg.statuses.add(f.status);
+    agg.messages.set(f.message, (agg.messages.get(f.message) ?? 0) + 1);
+    if (agg.machines[agg.machines.length - 1] !== m) agg.machines.push(m);
   }
 
   /** Everything merged so far, as plain data for FleetMerger.absorb (in another thread). */
@@ -354,31 +446,28 @@ export class FleetMerger {
   }
 
   /** "driver 580.159.04 · 8× NVIDIA H100 · 81559 MiB · x64 · torch 2.11.0+cu130 (CUDA 13.0)" */
-  private configurationKey(
-    values: Map<string, string>,
-    byFact: Map<string, string[]>,
-  ): { key: string; facts: Record<string, string> } {
+  private configurationKey(placed: readonly (Placed | undefined)[]): ConfigurationKey {
     const parts: string[] = [];
     const facts: Record<string, string> = {};
-    for (const def of this.defs) {
-      if (!def.key) continue;
-      const ids = byFact.get(def.id);
+    this.defs.forEach((def, d) => {
+      if (!def.key) return;
+      const p = placed[d];
       let shown: string;
-      if (ids === undefined) shown = `${def.id} not collected`;
-      else if (ids.length === 0) shown = `no ${def.id}`;
-      else if (ids.length === 1 && ids[0] === def.id) shown = values.get(def.id)!;
-      else if (ids.every((id) => /\[\d+\]$/.test(id))) {
+      if (p === undefined) shown = `${def.id} not collected`;
+      else if (p.ids.length === 0) shown = `no ${def.id}`;
+      else if (p.ids.length === 1 && p.ids[0] === def.id) shown = p.vals[0]!;
+      else if (p.ids.every((id) => /\[\d+\]$/.test(id))) {
         // Per GPU: "8× NVIDIA H100", or "4× A100 + 4× H100" on a mixed machine.
         const counts = new Map<string, number>();
-        for (const id of ids) counts.set(values.get(id)!, (counts.get(values.get(id)!) ?? 0) + 1);
+        for (const v of p.vals) counts.set(v, (counts.get(v) ?? 0) + 1);
         shown = [...counts].map(([v, n]) => `${n}× ${v}`).join(' + ');
       } else {
-        shown = ids.map((id) => `${id.slice(def.id.length + 1, -1)} ${values.get(id)}`).join(', ');
+        shown = p.ids.map((id, k) => `${id.slice(def.id.length + 1, -1)} ${p.vals[k]}`).join(', ');
       }
-      if (def.id === 'gpu.count') continue; // implied by the per-GPU counts
+      if (def.id === 'gpu.count') return; // implied by the per-GPU counts
       facts[def.id] = shown;
       parts.push(def.id === 'driver' ? `driver ${shown}` : shown);
-    }
+    });
     return { key: parts.join(' · '), facts };
   }
 
