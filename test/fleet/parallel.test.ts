@@ -14,6 +14,8 @@ import { Worker } from 'node:worker_threads';
 import {
   type FleetJob,
   fleetThreads,
+  sliceBounds,
+  WORKER_START_FILES,
   MAX_THREADS,
   MIN_FILES_PER_THREAD,
   mergeInSlices,
@@ -73,6 +75,29 @@ describe('fleet on several cores', () => {
     expect(fleetThreads(10_000, 2)).toBe(2);
     expect(fleetThreads(10_000, 1)).toBe(1);
     expect(fleetThreads(100_000, 64)).toBe(MAX_THREADS);
+  });
+
+  it("slices: contiguous, every file once, the first larger by the workers' start", () => {
+    const check = (files: number, threads: number) => {
+      const b = sliceBounds(files, threads);
+      expect(b[0]).toBe(0);
+      expect(b[b.length - 1]).toBe(files);
+      for (let i = 1; i < b.length; i++) expect(b[i]! - b[i - 1]!).toBeGreaterThan(files === 0 ? -1 : 0);
+      expect(b.length - 1).toBe(Math.max(1, Math.min(threads, files)));
+      return b;
+    };
+    // two threads on 10,000: this thread takes half the start's worth more, the worker as much less
+    expect(check(10_000, 2)).toEqual([0, 5000 + WORKER_START_FILES / 2, 10_000]);
+    // eight: this thread +7/8 of it, each worker −1/8, the rest shared evenly
+    const b8 = check(100_000, 8);
+    expect(b8[1]).toBe(Math.round(12_500 + (WORKER_START_FILES * 7) / 8));
+    const sizes = b8.slice(2).map((x, i) => x - b8[i + 1]!);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    // few files: every worker keeps one; one slice per file at most; one thread takes all
+    expect(check(3, 4)).toEqual([0, 1, 2, 3]);
+    expect(check(10, 2)).toEqual([0, 9, 10]);
+    expect(check(10_000, 1)).toEqual([0, 10_000]);
+    expect(check(0, 4)).toEqual([0, 0]);
   });
 
   it('--json: the same bytes as one merger in one thread', () => {

@@ -16,6 +16,13 @@ declare const __GED_BUNDLE__: boolean | undefined;
 export const MIN_FILES_PER_THREAD = 250;
 /** Past this, the threads mostly wait on one another's reads and on the final join. */
 export const MAX_THREADS = 8;
+/**
+ * A worker's start (Node's thread, then its own copy of the code) takes about as long as merging this many
+ * snapshots here: the first slice, merged in this thread while the workers start, is larger by that much shared
+ * out, so that the threads end together instead of this one waiting. Measured: the worker ended ~75 ms after this
+ * thread with equal slices of 5,000 bench snapshots (~0.2 ms each).
+ */
+export const WORKER_START_FILES = 350;
 /** A worker that has not answered in this long is given up on; its slice is merged here. */
 const WORKER_TIMEOUT_MS = 10 * 60_000;
 
@@ -49,16 +56,31 @@ export function mergeSlice(job: FleetJob): FleetPartial {
   return merger.partial();
 }
 
+/**
+ * Where the slices of `files` inputs begin, and the end: [0, b1, ..., files]. The first (this thread's) is
+ * larger by WORKER_START_FILES × (threads − 1) / threads, the others smaller by WORKER_START_FILES / threads,
+ * each keeping at least one file (no more slices than files). Pure.
+ */
+export function sliceBounds(files: number, threads: number): number[] {
+  const n = Math.max(1, Math.min(threads, files));
+  if (n === 1) return [0, files];
+  const first = Math.min(files - (n - 1), Math.round(files / n + (WORKER_START_FILES * (n - 1)) / n));
+  const rest = (files - first) / (n - 1);
+  const bounds = [0, first];
+  for (let i = 1; i < n - 1; i++) bounds.push(first + Math.round(rest * i));
+  bounds.push(files);
+  return bounds;
+}
+
 /** The files merged in slices, in input order (absorb them in that order). */
 export async function mergeInSlices(
   input: { cwd: string; files: readonly string[]; walked: ReadonlyMap<string, Walked>; ignored: readonly string[] },
   threads = typeof __GED_BUNDLE__ === 'undefined' ? 1 : fleetThreads(input.files.length, idleThreads()),
 ): Promise<FleetPartial[]> {
   const jobs: FleetJob[] = [];
-  const per = Math.ceil(input.files.length / threads);
-  for (let i = 0; i < threads; i++) {
-    const files = input.files.slice(i * per, (i + 1) * per);
-    if (i > 0 && files.length === 0) break;
+  const bounds = sliceBounds(input.files.length, threads);
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const files = input.files.slice(bounds[i], bounds[i + 1]);
     jobs.push({
       cwd: input.cwd,
       files,
