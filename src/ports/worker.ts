@@ -4,7 +4,6 @@
 // core while the main thread reads everything else.
 import type * as WorkerThreads from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import type * as Fs from 'node:fs';
 import type * as Os from 'node:os';
 
 // Built-ins required when first used: a worker thread's own code imports this module (through the code it
@@ -78,27 +77,11 @@ export function availableThreads(): number {
 }
 
 /**
- * The cores no one else is using: those this process may use, less the threads running now. A worker thread on a
+ * The cores no one else is using: those this process may use, less the last minute's load. A worker thread on a
  * busy core only adds its own start (its copy of the code) to a machine that has no time to give it.
- * Linux says how many threads are runnable at this instant (/proc/loadavg's fourth field, this one included); the
- * one-minute load average is the fallback elsewhere, since it still counts, for about a minute, processes that have
- * ended (the command a script ran just before this one).
  */
 export function idleThreads(): number {
-  let now: string | undefined;
-  try {
-    now = builtin<typeof Fs>('node:fs').readFileSync('/proc/loadavg', 'latin1');
-  } catch {
-    now = undefined;
-  }
-  return idleFrom(availableThreads(), now, () => builtin<typeof Os>('node:os').loadavg()[0]!);
-}
-
-/** idleThreads' rule, given /proc/loadavg's text (when readable) and the load average's reader. Pure. */
-export function idleFrom(available: number, procLoadavg: string | undefined, loadavg1: () => number): number {
-  const runnable = /^\S+ \S+ \S+ (\d+)\//.exec(procLoadavg ?? '');
-  const busy = runnable ? Math.max(0, Number(runnable[1]) - 1) : loadavg1();
-  return Math.max(1, Math.round(available - busy));
+  return Math.max(1, Math.round(availableThreads() - builtin<typeof Os>('node:os').loadavg()[0]!));
 }
 
 /** A worker that posts a series of messages: read them in order, one at a time. */
