@@ -5,7 +5,7 @@
 import { getLang, type Lang } from '../../base/i18n/index.js';
 import { readInput, type Walked } from '../../gather/fleet-inputs.js';
 import { createFileSystem } from '../../ports/fs.js';
-import { idleThreads, runWorker } from '../../ports/worker.js';
+import { availableThreads, runWorker } from '../../ports/worker.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import { FleetMerger, type FleetPartial } from './merge.js';
 
@@ -37,7 +37,12 @@ export interface FleetJob {
   lang: Lang;
 }
 
-/** How many threads share `files` inputs on `cores` idle cores. Pure. */
+/**
+ * How many threads share `files` inputs on `cores` cores. Every core this process may use, busy or not (as explain's
+ * split of a big log): a merge of hundreds of files is batch work that gains from any share of a core, while the
+ * one-minute load average, which would say which are idle, still counts processes that ended up to a minute ago
+ * (the command a script ran just before). Pure.
+ */
 export function fleetThreads(files: number, cores: number): number {
   return Math.max(1, Math.min(cores, MAX_THREADS, Math.floor(files / MIN_FILES_PER_THREAD)));
 }
@@ -75,7 +80,7 @@ export function sliceBounds(files: number, threads: number): number[] {
 /** The files merged in slices, in input order (absorb them in that order). */
 export async function mergeInSlices(
   input: { cwd: string; files: readonly string[]; walked: ReadonlyMap<string, Walked>; ignored: readonly string[] },
-  threads = typeof __GED_BUNDLE__ === 'undefined' ? 1 : fleetThreads(input.files.length, idleThreads()),
+  threads = typeof __GED_BUNDLE__ === 'undefined' ? 1 : fleetThreads(input.files.length, availableThreads()),
 ): Promise<FleetPartial[]> {
   const jobs: FleetJob[] = [];
   const bounds = sliceBounds(input.files.length, threads);
