@@ -298,18 +298,23 @@ const zodVerdictPlugin = {
     }));
   },
 };
-async function buildSnapshotZod(outdir) {
-  await build({
+/** One entry bundled whole into one CommonJS file (Node's built-ins left to require). */
+function bundleCommonJs(entry, outfile, define) {
+  return build({
     absWorkingDir: repo,
-    entryPoints: ['src/gather/snapshot/zod-verdict.ts'],
-    outfile: path.join(outdir, SNAPSHOT_ZOD),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
+    ...(define ? { define } : {}),
     legalComments: 'none',
     logLevel: 'warning',
   });
+}
+async function buildSnapshotZod(outdir) {
+  await bundleCommonJs('src/gather/snapshot/zod-verdict.ts', path.join(outdir, SNAPSHOT_ZOD));
 }
 
 /** Bundles scripts/validate-data.ts in memory and runs it; throws with every problem found. */
@@ -560,17 +565,7 @@ export async function buildWorkers(outdir) {
 export const EXPLAIN_LOAD = 'explain-load.cjs';
 async function buildExplainLoad(outdir) {
   const outfile = path.join(outdir, EXPLAIN_LOAD);
-  await build({
-    absWorkingDir: repo,
-    entryPoints: ['src/cli/explain-load.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await bundleCommonJs('src/cli/explain-load.ts', outfile);
   // built-ins come through the caller's require: the file loads nothing itself
   if (/(?<![.\w$])require\(/.test(await readFile(outfile, 'utf8')))
     throw new Error(`${EXPLAIN_LOAD}: a require() of its own`);
@@ -606,18 +601,7 @@ const EXECUTABLE_REQUIRES = new Set(['node:fs', 'node:path', 'node:module', './e
  */
 async function buildExecutable(outdir, define) {
   const outfile = path.join(outdir, 'cli.js');
-  await build({
-    absWorkingDir: repo,
-    entryPoints: ['src/cli.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    define,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await bundleCommonJs('src/cli.ts', outfile, define);
   await chmod(outfile, 0o755);
   await writeFile(path.join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
   const text = await readFile(outfile, 'utf8');

@@ -103,6 +103,18 @@ interface CheckAgg {
 
 const ABSENT = -1;
 
+/** The id of a value of an instance, numbered in the order values are first seen. */
+function valueId(inst: Instance, v: string): number {
+  let vid = inst.values.get(v);
+  if (vid === undefined) {
+    vid = inst.names.length;
+    inst.values.set(v, vid);
+    inst.names.push(v);
+    inst.counts.push(0);
+  }
+  return vid;
+}
+
 /** What a fact's reader gave when it threw. */
 const THREW = Symbol('threw');
 const threw = (r: unknown) => r === THREW;
@@ -294,13 +306,7 @@ export class FleetMerger {
     for (const [sub, v] of Object.entries(read)) {
       const id = instanceId(def.id, sub);
       const inst = this.instanceFor(id, d, def);
-      let vid = inst.values.get(v);
-      if (vid === undefined) {
-        vid = inst.names.length;
-        inst.values.set(v, vid);
-        inst.names.push(v);
-        inst.counts.push(0);
-      }
+      const vid = valueId(inst, v);
       p.inst.push(this.instanceIndex.get(id)!);
       p.vid.push(vid);
       p.ids.push(id);
@@ -385,13 +391,7 @@ export class FleetMerger {
       instMap.push(this.instanceIndex.get(pi.id)!);
       valMap.push(
         pi.names.map((v, k) => {
-          let vid = inst.values.get(v);
-          if (vid === undefined) {
-            vid = inst.names.length;
-            inst.values.set(v, vid);
-            inst.names.push(v);
-            inst.counts.push(0);
-          }
+          const vid = valueId(inst, v);
           inst.counts[vid]! += pi.counts[k]!;
           return vid;
         }),
