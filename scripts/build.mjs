@@ -298,8 +298,8 @@ const zodVerdictPlugin = {
     }));
   },
 };
-/** One entry bundled whole into one CommonJS file (Node's built-ins left to require). */
-function bundleCommonJs(entry, outfile, define) {
+/** One entry bundled whole into one CommonJS file (Node's built-ins left to require); `more`: esbuild options added. */
+function bundleCommonJs(entry, outfile, more = {}) {
   return build({
     absWorkingDir: repo,
     entryPoints: [entry],
@@ -308,9 +308,9 @@ function bundleCommonJs(entry, outfile, define) {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    ...(define ? { define } : {}),
     legalComments: 'none',
     logLevel: 'warning',
+    ...more,
   });
 }
 async function buildSnapshotZod(outdir) {
@@ -529,14 +529,7 @@ const CJS_META_BANNER =
 export async function buildWorkers(outdir) {
   for (const [name, entry] of Object.entries(WORKER_ENTRIES)) {
     const outfile = path.join(outdir, `${name}.cjs`);
-    const result = await build({
-      absWorkingDir: repo,
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
+    const result = await bundleCommonJs(entry, outfile, {
       banner: { js: CJS_META_BANNER },
       plugins: [rawPlugin, jsonPlugin, builtinsPlugin],
       define: {
@@ -544,8 +537,6 @@ export async function buildWorkers(outdir) {
         __KNOWLEDGE_DIR__: '"../knowledge/"',
         'import.meta.url': '__ged_meta.url',
       },
-      legalComments: 'none',
-      logLevel: 'warning',
     });
     const text = await readFile(outfile, 'utf8');
     // a built-in's module is lazily initialised here (init_node_*) when only a dynamic import reaches it
@@ -601,7 +592,7 @@ const EXECUTABLE_REQUIRES = new Set(['node:fs', 'node:path', 'node:module', './e
  */
 async function buildExecutable(outdir, define) {
   const outfile = path.join(outdir, 'cli.js');
-  await bundleCommonJs('src/cli.ts', outfile, define);
+  await bundleCommonJs('src/cli.ts', outfile, { define });
   await chmod(outfile, 0o755);
   await writeFile(path.join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
   const text = await readFile(outfile, 'utf8');
