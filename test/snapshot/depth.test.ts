@@ -1,7 +1,7 @@
 // The nesting bound of a snapshot read back (src/gather/snapshot/load.ts depthExceeds): a document nested deeper than the
 // bound is refused before validation walks it. Objects and arrays count alike; the root is depth 0.
 import { describe, expect, it } from 'vitest';
-import { depthExceeds } from '../../src/gather/snapshot/load.js';
+import { depthExceeds } from '../../src/gather/snapshot/depth.js';
 
 const nest = (levels: number, leaf: unknown = 1): unknown => {
   let v: unknown = leaf;

@@ -5,8 +5,6 @@ import type { Snapshot } from './schema.js';
 import { isSnapshotWithin } from './validate.generated.js';
 import { zodVerdict } from './zod-verdict.js';
 
-export { depthExceeds, MAX_JSON_DEPTH };
-
 function parsed(text: string, label: string): unknown {
   try {
     return JSON.parse(text);
@@ -42,16 +40,12 @@ function validated(candidate: unknown, label: string): Snapshot {
 /**
  * The same answer as parseSnapshotText for many files (`fleet`): a snapshot that passes the generated validator
  * (./validate.generated.ts), which bounds its depth in the same walk, is used as parsed, without zod's copy of every
- * object. A document refused takes parseSnapshotText's way: the depth bound, then the generated validator, then zod,
- * for its message (and, should the two ever disagree, for zod's verdict).
+ * object. A document refused takes parseSnapshotText's way, without a second parse: the depth bound, then zod, for
+ * its message (and, should the two ever disagree, for zod's verdict).
  */
 export function parseSnapshotTextFast(text: string, label: string): Snapshot {
   const doc = parsed(text, label);
-  const fast = validWithin(doc);
-  if (fast !== undefined) return fast;
-  const candidate = candidateOf(doc, label);
-  if (isSnapshotWithin(candidate)) return candidate as Snapshot;
-  return validated(candidate, label); // zod's message for what the fast validator rejected (no second parse)
+  return validWithin(doc) ?? validated(candidateOf(doc, label), label);
 }
 
 /**
