@@ -585,7 +585,6 @@ const fromSourceWord = guarded(FROM_SOURCE, G_FROM_SOURCE);
 const cudnnOrConv = guarded(CUDNN_OR_CONV, G_CUDNN_OR_CONV);
 const containerPy = guarded(CONTAINER_PY, G_CONTAINER_PY);
 const ncclWord = guarded(NCCL, G_NCCL);
-/** `re` (behind `guard`, its getter) matches `text`: the pattern tried only when the text holds a guard word */
 /** strerror texts (glibc) NCCL appends to a failed system call: the OS refused, not the GPU */
 const OS_ERROR = regexOf(
   [

@@ -8,7 +8,7 @@ import { SEVERITY_RANK, type Finding, type Severity, type Status } from '../find
 import type { RootCauseId } from '../../knowledge/root-causes.js';
 import { FACTS, IMPACT_RANK, impactOf, instanceId, type FactDef, type FactValues, type Impact } from '../diff/facts.js';
 import type { Snapshot } from '../../gather/snapshot/schema.js';
-import { MemoChecks, newSlot, ReadMemo, type MemoStats, type Slot } from './memo-checks.js';
+import { MemoChecks, newSlot, ReadMemo, type Slot } from './memo-checks.js';
 
 export const FLEET_SCHEMA_VERSION = 1;
 
@@ -469,11 +469,6 @@ export class FleetMerger {
       parts.push(def.id === 'driver' ? `driver ${shown}` : shown);
     });
     return { key: parts.join(' · '), facts };
-  }
-
-  /** How often each check's findings were reused (for -v and the benchmark). */
-  memoStats(): MemoStats[] {
-    return this.memo?.stats() ?? [];
   }
 
   result(): FleetResult {
