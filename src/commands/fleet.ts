@@ -6,8 +6,10 @@ import { UsageError } from '../base/errors.js';
 import { SEVERITY_RANK } from '../judge/finding.js';
 import { expandInputs, hideSkippedNames, readInput } from '../gather/fleet-inputs.js';
 import { FleetMerger } from '../judge/fleet/merge.js';
-import { mergeInSlices } from '../judge/fleet/parallel.js';
-import { createFileSystem } from '../ports/fs.js';
+import { mergeInChunks, startFleetWorkers, type FleetMessage } from '../judge/fleet/parallel.js';
+import { createFileSystem, type FileSystem } from '../ports/fs.js';
+import type { StreamingWorker } from '../ports/worker.js';
+import * as nodePath from 'node:path';
 import type { Known } from '../report/redact.js';
 import { TOOL_NAME, TOOL_VERSION } from '../base/tool-version.js';
 import type { Command } from '../cli/registry.js';
@@ -38,41 +40,22 @@ export const command: Command = {
     const threshold = failOn(args);
     if (args.positionals.length === 0) throw new UsageError(t('usage.fleet.needsFiles'));
     const format = outputFormat(args, ['text', 'json']);
-    const ignored = new Set(
-      loadConfig(
-        ctx,
-        args,
-        ALL_CHECKS.map((c) => c.id),
-      ).ignore,
-    );
-
-    // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
-    const fsys = createFileSystem('/');
-    const { files, problems, walked } = expandInputs(fsys, ctx.cwd, args.positionals);
-    const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
-    // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
     const redact = flag(args, 'redact');
-    const redaction = redact ? await import('./shared/redaction.js') : null;
-    const collectKnown = redact ? (await import('../report/redact.js')).collectKnown : null;
-    const known = new Map<string, Known>();
-    for (const p of problems) merger.skip(p.file, p.reason);
-    if (collectKnown) {
-      for (const file of files) {
-        const input = readInput(fsys, ctx.cwd, file, walked.get(file));
-        if ('snapshot' in input) {
-          merger.add(input.snapshot, file);
-          for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
-        } else merger.skip(file, input.problem);
-      }
-    } else {
-      // many files: read, parsed and merged on several cores, joined in input order (the same result)
-      for (const part of await mergeInSlices({ cwd: ctx.cwd, files, walked, ignored: [...ignored] }))
-        merger.absorb(part);
+    const fsys = createFileSystem('/');
+    // without --redact, many files are merged on several cores: a worker started now starts while the folders are
+    // walked (it waits for the inputs, and does not hold the process if none come)
+    const early = redact ? [] : startFleetWorkers(inputShape(fsys, ctx.cwd, args.positionals));
+    let merged;
+    try {
+      merged = await mergeInputs(ctx, args, fsys, early);
+    } finally {
+      for (const w of early) w.stop();
     }
+    const { merger, known, redaction } = merged;
     const facts = merger.result();
     if (redact) facts.inputs.skipped = hideSkippedNames(facts.inputs.skipped);
     // without --redact, the facts as merged
-    const redactor = redaction ? redaction.redactorFor(ctx, args, facts, [...known.values()]) : null;
+    const redactor = redaction ? redaction.redactorFor(ctx, args, facts, known) : null;
     const result = redaction ? redaction.shown(redactor, facts) : facts;
     if (result.machines === 0) {
       const first = result.inputs.skipped[0];
@@ -122,3 +105,52 @@ export const command: Command = {
     return facts.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[threshold]) ? 1 : 0;
   },
 };
+
+type Ctx = Parameters<Command['run']>[0];
+type Args = Parameters<Command['run']>[1];
+
+/** The inputs read and merged (several cores unless --redact); under --redact, what the snapshots name. */
+async function mergeInputs(ctx: Ctx, args: Args, fsys: FileSystem, early: StreamingWorker<FleetMessage>[]) {
+  const redact = flag(args, 'redact');
+  const ignored = new Set(
+    loadConfig(
+      ctx,
+      args,
+      ALL_CHECKS.map((c) => c.id),
+    ).ignore,
+  );
+
+  // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
+  const { files, problems, walked } = expandInputs(fsys, ctx.cwd, args.positionals);
+  const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
+  // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
+  const redaction = redact ? await import('./shared/redaction.js') : null;
+  const collectKnown = redact ? (await import('../report/redact.js')).collectKnown : null;
+  const known = new Map<string, Known>();
+  for (const p of problems) merger.skip(p.file, p.reason);
+  if (collectKnown) {
+    for (const file of files) {
+      const input = readInput(fsys, ctx.cwd, file, walked.get(file));
+      if ('snapshot' in input) {
+        merger.add(input.snapshot, file);
+        for (const k of collectKnown(input.snapshot)) known.set(`${k.kind}\0${k.value}`, k);
+      } else merger.skip(file, input.problem);
+    }
+  } else {
+    // many files: read, parsed and merged on several cores, joined in input order (the same result)
+    await mergeInChunks(merger, { cwd: ctx.cwd, files, walked, ignored: [...ignored] }, early);
+  }
+  return { merger, known: [...known.values()], redaction };
+}
+
+/** Whether the arguments name a folder, and how many there are (say whether starting a worker early is worth it). */
+function inputShape(fsys: FileSystem, cwd: string, positionals: readonly string[]) {
+  const folder = positionals.some((p) => {
+    try {
+      return fsys.stat(nodePath.resolve(cwd, p)).type === 'dir';
+    } catch {
+      return false;
+    }
+  });
+  return { folder, named: positionals.length };
+}

@@ -86,17 +86,20 @@ export function idleThreads(): number {
 
 /** A worker that posts a series of messages: read them in order, one at a time. */
 export interface StreamingWorker<T> {
-  /** the next message, or null when the worker failed, ended without one, or was stopped */
-  next(): Promise<T | null>;
+  /** the next message, or null when the worker failed, ended without one, was stopped, or the wait ran out */
+  next(timeoutMs?: number): Promise<T | null>;
+  /** sends the worker a message (a worker started with `unref` keeps the process alive from then on) */
+  post(message: unknown): void;
   /** ends the worker now */
   stop(): void;
 }
 
 /**
  * Starts a worker whose messages are queued until asked for (the worker bounds how far it runs ahead). A failure
- * to start, an error or an exit are a null after the messages already posted.
+ * to start, an error or an exit are a null after the messages already posted. `unref`: the worker does not hold
+ * the process until something is posted to it (one started ahead of a job that may never come).
  */
-export function streamWorker<T>(url: URL, data: unknown): StreamingWorker<T> {
+export function streamWorker<T>(url: URL, data: unknown, options: { unref?: boolean } = {}): StreamingWorker<T> {
   const queue: (T | null)[] = [];
   let waiting: ((m: T | null) => void) | undefined;
   let worker: WorkerThreads.Worker | undefined;
@@ -110,23 +113,45 @@ export function streamWorker<T>(url: URL, data: unknown): StreamingWorker<T> {
       w(m);
     } else queue.push(m);
   };
+  const stop = () => {
+    put(null);
+    void worker?.terminate();
+  };
   try {
     const { Worker } = builtin<typeof WorkerThreads>('node:worker_threads');
     worker = new Worker(url, { workerData: data, stdout: true, stderr: true });
     worker.on('message', (m: T) => put(m));
     worker.once('error', () => put(null));
     worker.once('exit', () => put(null));
+    if (options.unref) worker.unref();
   } catch {
     put(null);
   }
   return {
-    next: () => {
+    next: (timeoutMs) => {
       if (queue.length > 0) return Promise.resolve(queue.shift() as T | null);
-      return ended ? Promise.resolve(null) : new Promise((r) => (waiting = r));
+      if (ended) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                waiting = undefined;
+                stop();
+                resolve(null);
+              }, timeoutMs);
+        timer?.unref();
+        waiting = (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        };
+      });
     },
-    stop: () => {
-      put(null);
-      void worker?.terminate();
+    post: (message) => {
+      if (ended || !worker) return;
+      worker.ref();
+      worker.postMessage(message);
     },
+    stop,
   };
 }

@@ -159,4 +159,15 @@ describe('gpu-env-doctor fleet', () => {
     expect(broken.stderr).toMatch(/no snapshot could be read \(nodes\/broken\.json: .*; and 1 more\)/);
     expect(runCli(['fleet'], { cwd: dir }).code).toBe(2);
   });
+
+  it('a usage error after the worker was started early (a folder given) ends at once, with one line', () => {
+    fs.writeFileSync(path.join(dir, 'bad-config.json'), 'not json');
+    const started = Date.now();
+    const r = runCli(['fleet', 'nodes', '--config', 'bad-config.json'], { cwd: dir, timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('bad-config.json');
+    // the worker waiting for its inputs does not hold the process (spawnSync's limit would end it: code null)
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
 });

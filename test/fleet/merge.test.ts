@@ -219,7 +219,7 @@ describe('fleet: slices merged apart and joined in order (the worker threads) gi
       joined.skip('first.json', 'empty');
       const bounds = [0, ...cuts, snaps.length];
       for (let k = 0; k + 1 < bounds.length; k++) {
-        const slice = new FleetMerger({ checks: ALL_CHECKS });
+        const slice = new FleetMerger({ checks: ALL_CHECKS, source: k });
         feed(slice, bounds[k]!, bounds[k + 1]!);
         // through the structured clone a worker's message goes through
         joined.absorb(structuredClone(slice.partial()));
@@ -230,6 +230,43 @@ describe('fleet: slices merged apart and joined in order (the worker threads) gi
       expect(JSON.stringify(got, null, 2)).toBe(expected);
     });
   }
+
+  // Threads taking the next chunk not yet taken: each merger makes one partial per chunk it took, numbering
+  // instances and values once for all of them; the chunks are joined in input order, not in the order made.
+  for (const [chunk, takers] of [
+    [16, 'ABAABBBABAAAABBB'],
+    [7, 'AABCBCCAAABCBBCAAACBCBCACBCACBBAACA'],
+    [240, 'A'],
+  ] as const) {
+    it(`chunks of ${chunk} taken by ${new Set(takers).size} mergers in turn`, () => {
+      const mergers = new Map<string, FleetMerger>();
+      const parts = [];
+      for (let c = 0; c * chunk < snaps.length; c++) {
+        const who = takers[c % takers.length]!;
+        let m = mergers.get(who);
+        if (!m) mergers.set(who, (m = new FleetMerger({ checks: ALL_CHECKS, source: who.charCodeAt(0) })));
+        feed(m, c * chunk, Math.min(snaps.length, (c + 1) * chunk));
+        parts.push(structuredClone(m.partial()));
+      }
+      const joined = new FleetMerger({ checks: ALL_CHECKS });
+      joined.skip('first.json', 'empty');
+      for (const p of parts) joined.absorb(p);
+      expect(JSON.stringify(joined.result(), null, 2)).toBe(expected);
+    });
+  }
+
+  it("a partial joined before its merger's earlier one is refused, not merged with the wrong numbers", () => {
+    const m = new FleetMerger({ checks: ALL_CHECKS, source: 7 });
+    feed(m, 0, 30);
+    const first = m.partial();
+    feed(m, 30, 60);
+    const second = m.partial();
+    expect(second.instanceBase).toBeGreaterThan(0);
+    expect(() => new FleetMerger({ checks: ALL_CHECKS }).absorb(second)).toThrow(/source 7 out of order/);
+    const joined = new FleetMerger({ checks: ALL_CHECKS });
+    joined.absorb(first);
+    expect(() => joined.absorb(second)).not.toThrow();
+  });
 
   it('the joined result is not trivially equal: the fleet has outliers, splits, duplicates and findings', () => {
     const r = one.result();

@@ -12,16 +12,16 @@ import { ALL_CHECKS } from '../../src/judge/checks/index.js';
 import { FleetMerger } from '../../src/judge/fleet/merge.js';
 import { Worker } from 'node:worker_threads';
 import {
+  chunkSize,
   type FleetJob,
+  type FleetMessage,
   fleetThreads,
-  sliceBounds,
-  WORKER_START_FILES,
   MAX_THREADS,
   MIN_FILES_PER_THREAD,
-  mergeInSlices,
-  mergeSlice,
+  mergeChunks,
+  mergeInChunks,
 } from '../../src/judge/fleet/parallel.js';
-import type { FleetPartial } from '../../src/judge/fleet/merge.js';
+import { streamWorker } from '../../src/ports/worker.js';
 import { getLang, setLang, type Lang } from '../../src/base/i18n/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fake-bin.js';
@@ -77,27 +77,11 @@ describe('fleet on several cores', () => {
     expect(fleetThreads(100_000, 64)).toBe(MAX_THREADS);
   });
 
-  it("slices: contiguous, every file once, the first larger by the workers' start", () => {
-    const check = (files: number, threads: number) => {
-      const b = sliceBounds(files, threads);
-      expect(b[0]).toBe(0);
-      expect(b[b.length - 1]).toBe(files);
-      for (let i = 1; i < b.length; i++) expect(b[i]! - b[i - 1]!).toBeGreaterThan(files === 0 ? -1 : 0);
-      expect(b.length - 1).toBe(Math.max(1, Math.min(threads, files)));
-      return b;
-    };
-    // two threads on 10,000: this thread takes half the start's worth more, the worker as much less
-    expect(check(10_000, 2)).toEqual([0, 5000 + WORKER_START_FILES / 2, 10_000]);
-    // eight: this thread +7/8 of it, each worker −1/8, the rest shared evenly
-    const b8 = check(100_000, 8);
-    expect(b8[1]).toBe(Math.round(12_500 + (WORKER_START_FILES * 7) / 8));
-    const sizes = b8.slice(2).map((x, i) => x - b8[i + 1]!);
-    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-    // few files: every worker keeps one; one slice per file at most; one thread takes all
-    expect(check(3, 4)).toEqual([0, 1, 2, 3]);
-    expect(check(10, 2)).toEqual([0, 9, 10]);
-    expect(check(10_000, 1)).toEqual([0, 10_000]);
-    expect(check(0, 4)).toEqual([0, 0]);
+  it('chunks: about 32 per thread, between 16 and 256 files', () => {
+    expect(chunkSize(10_000, 2)).toBe(157);
+    expect(chunkSize(10_000, 8)).toBe(40);
+    expect(chunkSize(600, 2)).toBe(16);
+    expect(chunkSize(1_000_000, 8)).toBe(256);
   });
 
   it('--json: the same bytes as one merger in one thread', () => {
@@ -120,43 +104,89 @@ describe('fleet on several cores', () => {
     expect(r.stdout).toContain('nodes/rack-3/broken.json：不是 JSON');
   }, 180_000);
 
-  it('the bundled worker (dist/entries/fleet-worker.js) merges its slice as this thread does, in the language given', async () => {
-    const fsys = createFileSystem('/');
-    const { files, walked } = expandInputs(fsys, dir, ['nodes']);
-    const slice = files.slice(550, 650); // rack-5 and rack-6, with the empty file
-    const job: FleetJob = {
+  /** The inputs as the walk gives them, packed as mergeInChunks posts them (a fresh shared counter at 0). */
+  function jobOf(lang: Lang, chunk: number): FleetJob {
+    const { files, walked } = expandInputs(createFileSystem('/'), dir, ['nodes']);
+    const found = new Float64Array(3 * files.length);
+    files.forEach((f, i) => {
+      const w = walked.get(f)!;
+      found.set([w.found.dev, w.found.ino, w.found.birthtimeMs], 3 * i);
+    });
+    return {
       cwd: dir,
-      files: slice,
-      walked: slice.map((f) => [f, walked.get(f)!]),
+      files: files.join('\0'),
+      opens: files.map((f) => walked.get(f)!.open).join('\0'),
+      insides: [walked.get(files[0]!)!.inside],
+      inside: new Int32Array(files.length),
+      found,
       ignored: [],
-      lang: 'zh',
+      lang,
+      chunk,
+      next: new Int32Array(new SharedArrayBuffer(4)),
+      source: 3,
     };
-    const posted = await new Promise<FleetPartial>((resolve, reject) => {
-      const w = new Worker(path.join(path.dirname(CLI), 'entries', 'fleet-worker.js'), { workerData: job });
-      w.once('message', (m: FleetPartial) => {
-        resolve(m);
-        void w.terminate();
+  }
+
+  it('the bundled worker (dist/entries/fleet-worker.js) merges the chunks it takes as this thread does, in the language given', async () => {
+    const job = jobOf('zh', 100);
+    const got: FleetMessage[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const w = new Worker(path.join(path.dirname(CLI), 'entries', 'fleet-worker.js'));
+      w.on('message', (m: FleetMessage) => {
+        got.push(m);
+        if ('done' in m) {
+          resolve();
+          void w.terminate();
+        }
       });
       w.once('error', reject);
+      w.postMessage(job);
     });
-    expect(posted.hosts).toHaveLength(99);
-    expect(posted.skipped).toEqual([{ file: 'nodes/rack-6/empty.json', reason: '空文件' }]);
-    setLang('zh');
-    try {
-      expect(posted).toEqual(mergeSlice(job));
-    } finally {
-      setLang('en');
-    }
+    // alone, it took every chunk in order; the empty file sits in the seventh
+    expect(got).toHaveLength(Math.ceil((N + 2) / 100) + 1);
+    expect(got.map((m) => ('chunk' in m ? m.chunk : 'done'))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 'done']);
+    const seventh = got[6] as { partial: { skipped: unknown[]; hosts: unknown[] } };
+    expect(seventh.partial.skipped).toEqual([{ file: 'nodes/rack-6/empty.json', reason: '空文件' }]);
+    expect(seventh.partial.hosts).toHaveLength(99);
+    const here: FleetMessage[] = [];
+    mergeChunks(jobOf('zh', 100), (m) => here.push(m));
+    expect(got).toEqual(here);
+    expect(getLang()).toBe('en');
   });
 
-  it('slices whose worker cannot run (no bundled worker file here) are merged in this thread: the same result', async () => {
+  it('chunks a worker took and never posted (it died) are merged here: the same result', async () => {
+    // a worker that takes every chunk it can, as fast as it can, posts nothing and exits
+    const fake = path.join(dir, 'greedy-worker.mjs');
+    fs.writeFileSync(
+      fake,
+      `import { parentPort, workerData } from 'node:worker_threads';
+import { writeFileSync } from 'node:fs';
+parentPort.once('message', (job) => {
+  const chunks = Math.ceil(job.files.split('\\0').length / job.chunk);
+  let taken = 0;
+  while (Atomics.add(job.next, 0, 1) < chunks) taken++;
+  writeFileSync(workerData, String(taken));
+  process.exit(0);
+});
+`,
+    );
+    const report = path.join(dir, 'greedy-taken');
     const fsys = createFileSystem('/');
     const { files, problems, walked } = expandInputs(fsys, dir, ['nodes']);
     const m = new FleetMerger({ checks: ALL_CHECKS });
     for (const p of problems) m.skip(p.file, p.reason);
-    const parts = await mergeInSlices({ cwd: dir, files, walked, ignored: [] }, 3);
-    expect(parts).toHaveLength(3);
-    for (const p of parts) m.absorb(p);
+    const greedy = streamWorker<FleetMessage>(new URL(`file://${fake}`), report);
+    await mergeInChunks(m, { cwd: dir, files, walked, ignored: [] }, [greedy], 2);
+    expect(Number(fs.readFileSync(report, 'utf8'))).toBeGreaterThan(0);
+    expect(`${JSON.stringify(m.result(), null, 2)}\n`).toBe(oneThread('en'));
+  });
+
+  it('a worker that cannot run (no bundled worker file here): this thread takes every chunk, the same result', async () => {
+    const fsys = createFileSystem('/');
+    const { files, problems, walked } = expandInputs(fsys, dir, ['nodes']);
+    const m = new FleetMerger({ checks: ALL_CHECKS });
+    for (const p of problems) m.skip(p.file, p.reason);
+    await mergeInChunks(m, { cwd: dir, files, walked, ignored: [] }, [], 3);
     expect(`${JSON.stringify(m.result(), null, 2)}\n`).toBe(oneThread('en'));
   });
 });

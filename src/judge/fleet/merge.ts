@@ -82,6 +82,8 @@ export interface FleetOptions {
   facts?: readonly FactDef[];
   /** reuse a check's findings on nodes that give it the same inputs (memo-checks.ts); default on */
   memo?: boolean;
+  /** the number its partials carry: mergers whose partials are joined into one need distinct numbers */
+  source?: number;
 }
 
 interface Instance {
@@ -139,18 +141,28 @@ interface ConfigurationKey {
 const notPassed = (fs: readonly Finding[]): Finding[] => fs.filter((f) => f.status !== 'ok' && f.status !== 'skip');
 
 /**
- * What one merger holds, as plain data (a worker thread posts it back): the files of one slice of the inputs,
- * merged. FleetMerger.absorb takes the slices in input order and ends where one merger given every file in that
- * order would have ended, so the result is the same to the byte (first-seen orders, ties, renamed duplicates).
+ * What one merger merged since its last partial, as plain data (a worker thread posts it back): the files of one
+ * chunk of the inputs. FleetMerger.absorb takes the chunks in input order and ends where one merger given every file
+ * in that order would have ended, so the result is the same to the byte (first-seen orders, ties, renamed
+ * duplicates). A merger numbers instances and values once for all its partials: each partial names only those it
+ * met since the last, and the partials of one merger must be absorbed in the order it made them.
  */
 export interface FleetPartial {
+  /** the merger that made it (FleetOptions.source): its numbering of instances and values */
+  source: number;
   filesSeen: number;
   skipped: { file: string; reason: string }[];
   /** per machine: the host name as the snapshot gives it (a duplicate is renamed when slices are joined) */
   hosts: string[];
   files: string[];
   defCollected: number[];
-  instances: { id: string; def: number; sub: string; names: string[]; counts: number[] }[];
+  /** how many instances the merger had met before this partial: those below are named in earlier partials */
+  instanceBase: number;
+  /** the instances met since the last partial, numbered on from instanceBase */
+  instances: { id: string; def: number; sub: string }[];
+  /** per instance (by the merger's number), the values met since the last partial, numbered on from `from` */
+  values: { inst: number; from: number; names: string[] }[];
+  /** per machine: value number per instance number (-1: absent) */
   vals: Int32Array[];
   notCollected: (number[] | undefined)[];
   groups: [string, { facts: Record<string, string>; machines: number[] }][];
@@ -164,6 +176,12 @@ export interface FleetPartial {
       machines: number[];
     },
   ][];
+}
+
+/** How one source's numbering maps onto a merger's: instance number → this merger's; per instance, value numbers. */
+interface SourceMap {
+  inst: number[];
+  vals: number[][];
 }
 
 export class FleetMerger {
@@ -196,8 +214,14 @@ export class FleetMerger {
   private readonly checkAgg = new Map<string, CheckAgg>();
   private readonly seenHosts = new Set<string>();
   private readonly duplicates = new Set<string>();
-  private readonly skipped: { file: string; reason: string }[] = [];
+  private skipped: { file: string; reason: string }[] = [];
   private filesSeen = 0;
+  private readonly source: number;
+  /** what the partials made so far named: instances, and per instance its values */
+  private sentInstances = 0;
+  private readonly sentValues: number[] = [];
+  /** per source absorbed: its numbering → this merger's */
+  private readonly sources = new Map<number, SourceMap>();
 
   constructor(o: FleetOptions) {
     // Noise (memory in use, PIDs, timestamps) differs on every machine: never part of a group or an outlier.
@@ -215,6 +239,7 @@ export class FleetMerger {
     this.factSlots = this.defs.map(() => newSlot());
     this.memo = this.reads ? new MemoChecks(this.checks, this.reads) : undefined;
     this.defCollected = this.defs.map(() => 0);
+    this.source = o.source ?? 0;
   }
 
   /** A file that could not be read or is not a snapshot: reported, not fatal. */
@@ -336,17 +361,30 @@ export class FleetMerger {
     if (agg.machines[agg.machines.length - 1] !== m) agg.machines.push(m);
   }
 
-  /** Everything merged so far, as plain data for FleetMerger.absorb (in another thread). */
+  /**
+   * Everything merged since the last partial, as plain data for FleetMerger.absorb (in another thread); this merger
+   * then starts on the next chunk, keeping what it learnt (its numbering of instances and values, its memo).
+   */
   partial(): FleetPartial {
-    return {
+    const values: FleetPartial['values'] = [];
+    for (let i = 0; i < this.instances.length; i++) {
+      const names = this.instances[i]!.names;
+      const from = this.sentValues[i] ?? 0;
+      if (names.length > from) values.push({ inst: i, from, names: names.slice(from) });
+      this.sentValues[i] = names.length;
+    }
+    const p: FleetPartial = {
+      source: this.source,
       filesSeen: this.filesSeen,
       skipped: this.skipped,
-      hosts: this.hosts,
-      files: this.files,
-      defCollected: this.defCollected,
-      instances: this.instances.map(({ id, def, sub, names, counts }) => ({ id, def, sub, names, counts })),
-      vals: this.vals,
-      notCollected: this.notCollected,
+      hosts: this.hosts.splice(0),
+      files: this.files.splice(0),
+      defCollected: this.defCollected.splice(0, this.defCollected.length, ...this.defs.map(() => 0)),
+      instanceBase: this.sentInstances,
+      instances: this.instances.slice(this.sentInstances).map(({ id, def, sub }) => ({ id, def, sub })),
+      values,
+      vals: this.vals.splice(0),
+      notCollected: this.notCollected.splice(0),
       groups: [...this.groups],
       checks: [...this.checkAgg].map(([check, a]) => [
         check,
@@ -359,11 +397,20 @@ export class FleetMerger {
         },
       ]),
     };
+    this.sentInstances = this.instances.length;
+    this.filesSeen = 0;
+    this.skipped = [];
+    this.names.length = 0;
+    this.groups.clear();
+    this.checkAgg.clear();
+    for (const inst of this.instances) inst.counts.fill(0);
+    return p;
   }
 
   /**
-   * Adds a slice merged elsewhere, as if its files were added here one by one: slices must come in input order
-   * (each first-seen order — instances, values, groups, messages — then continues where the last left off).
+   * Adds a chunk merged elsewhere, as if its files were added here one by one: chunks must come in input order
+   * (each first-seen order — instances, values, groups, messages — then continues where the last left off), and
+   * the partials of one source in the order it made them. Throws on a partial out of its source's order.
    */
   absorb(p: FleetPartial): void {
     const base = this.names.length;
@@ -383,24 +430,31 @@ export class FleetMerger {
     p.defCollected.forEach((c, d) => {
       this.defCollected[d]! += c;
     });
-    // the slice's instance and value numbers → this merger's
-    const instMap: number[] = [];
-    const valMap: number[][] = [];
+    // the source's instance and value numbers → this merger's, extended by what this partial met first
+    let map = this.sources.get(p.source);
+    if (!map) this.sources.set(p.source, (map = { inst: [], vals: [] }));
+    if (p.instanceBase !== map.inst.length) throw new Error(`fleet: partial of source ${p.source} out of order`);
     for (const pi of p.instances) {
-      const inst = this.instanceFor(pi.id, pi.def, this.defs[pi.def]!);
-      instMap.push(this.instanceIndex.get(pi.id)!);
-      valMap.push(
-        pi.names.map((v, k) => {
-          const vid = valueId(inst, v);
-          inst.counts[vid]! += pi.counts[k]!;
-          return vid;
-        }),
-      );
+      this.instanceFor(pi.id, pi.def, this.defs[pi.def]!);
+      map.inst.push(this.instanceIndex.get(pi.id)!);
+      map.vals.push([]);
+    }
+    for (const { inst, from, names } of p.values) {
+      const vals = map.vals[inst]!;
+      if (vals.length !== from) throw new Error(`fleet: values of source ${p.source} out of order`);
+      const target = this.instances[map.inst[inst]!]!;
+      for (const v of names) vals.push(valueId(target, v));
     }
     for (let m = 0; m < p.vals.length; m++) {
       const prow = p.vals[m]!;
       const row = new Int32Array(this.instances.length).fill(ABSENT);
-      for (let j = 0; j < prow.length; j++) if (prow[j] !== ABSENT) row[instMap[j]!] = valMap[j]![prow[j]!]!;
+      for (let j = 0; j < prow.length; j++) {
+        if (prow[j] === ABSENT) continue;
+        const i = map.inst[j]!;
+        const vid = map.vals[j]![prow[j]!]!;
+        row[i] = vid;
+        this.instances[i]!.counts[vid]!++;
+      }
       this.vals.push(row);
       this.notCollected.push(p.notCollected[m]);
     }

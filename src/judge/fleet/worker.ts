@@ -1,9 +1,6 @@
-// A worker-thread entry (bundled as dist/entries/fleet-worker.js): merges the slice of fleet's inputs it is given and
-// posts the partial merge back. See mergeInSlices in ./parallel.ts.
-import { parentPort, workerData } from 'node:worker_threads';
-import { setLang } from '../../base/i18n/index.js';
-import { mergeSlice, type FleetJob } from './parallel.js';
+// A worker-thread entry (bundled as dist/entries/fleet-worker.js): waits for the inputs, then takes chunks of them
+// until none is left, posting each chunk's partial merge back. See mergeInChunks in ./parallel.ts.
+import { parentPort } from 'node:worker_threads';
+import { mergeChunks, type FleetJob } from './parallel.js';
 
-const job = workerData as FleetJob;
-setLang(job.lang);
-parentPort?.postMessage(mergeSlice(job));
+parentPort?.once('message', (job: FleetJob) => mergeChunks(job, (m) => parentPort!.postMessage(m)));
