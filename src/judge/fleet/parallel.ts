@@ -179,6 +179,9 @@ function pack(input: FleetInputs, chunk: number, next: Int32Array): Omit<FleetJo
   };
 }
 
+/** Lets the workers' messages in (they are delivered between macrotasks). */
+const messagesIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const WORKER_URL = () => new URL('../entries/fleet-worker.js', import.meta.url);
 
 /**
@@ -216,16 +219,10 @@ export async function mergeInChunks(
   const job = pack(input, chunk, next);
   workers.forEach((w, k) => w.post({ ...job, source: k + 1 } satisfies FleetJob));
 
-  // this thread takes chunks too, then collects the workers'
+  // The workers' chunks are collected as they come; this thread takes chunks too, and after each one joins every
+  // chunk ready in order (the join then costs nothing at the end, and its code is warm), then the rest.
   const parts: (FleetPartial | undefined)[] = new Array(chunks);
-  const here = new FleetMerger({ checks: checksLeft(input.ignored), source: 0 });
-  const file = (i: number) => input.files[i]!;
-  const walked = (i: number) => input.walked.get(input.files[i]!);
-  for (let c = Atomics.add(next, 0, 1); c < chunks; c = Atomics.add(next, 0, 1)) {
-    mergeRange(here, input.cwd, c * chunk, Math.min(n, (c + 1) * chunk), file, walked);
-    parts[c] = here.partial();
-  }
-  await Promise.all(
+  const collected = Promise.all(
     workers.map(async (w) => {
       for (let m = await w.next(WORKER_TIMEOUT_MS); m !== null; m = await w.next(WORKER_TIMEOUT_MS)) {
         if ('done' in m) break;
@@ -234,16 +231,33 @@ export async function mergeInChunks(
       w.stop();
     }),
   );
+  let joined = 0;
+  const joinReady = () => {
+    for (let p = parts[joined]; p !== undefined && joined < chunks; p = parts[joined]) {
+      into.absorb(p);
+      parts[joined++] = undefined;
+    }
+  };
+  const here = new FleetMerger({ checks: checksLeft(input.ignored), source: 0 });
+  const file = (i: number) => input.files[i]!;
+  const walked = (i: number) => input.walked.get(input.files[i]!);
+  for (let c = Atomics.add(next, 0, 1); c < chunks; c = Atomics.add(next, 0, 1)) {
+    mergeRange(here, input.cwd, c * chunk, Math.min(n, (c + 1) * chunk), file, walked);
+    parts[c] = here.partial();
+    await messagesIn();
+    joinReady();
+  }
+  await collected;
   // A chunk a failed worker took and never posted: merged here by a merger of its own, whose numbering starts
   // there (this thread's merger has numbered the chunks after it already).
-  for (let c = 0; c < chunks; c++) {
-    const p = parts[c];
-    if (p) {
-      into.absorb(p);
-      continue;
+  for (; joined < chunks; joined++) {
+    let p = parts[joined];
+    if (!p) {
+      const alone = new FleetMerger({ checks: checksLeft(input.ignored), source: threads + joined });
+      mergeRange(alone, input.cwd, joined * chunk, Math.min(n, (joined + 1) * chunk), file, walked);
+      p = alone.partial();
     }
-    const alone = new FleetMerger({ checks: checksLeft(input.ignored), source: threads + c });
-    mergeRange(alone, input.cwd, c * chunk, Math.min(n, (c + 1) * chunk), file, walked);
-    into.absorb(alone.partial());
+    into.absorb(p);
+    parts[joined] = undefined;
   }
 }
