@@ -5,7 +5,7 @@ import { t } from '../base/i18n/index.js';
 import * as nodePath from 'node:path';
 import { UsageError } from '../base/errors.js';
 import type { FileSystem } from '../ports/fs.js';
-import { type FileId, isInside, listRealDir, readRegularFile, realPathOf, statReal } from '../ports/safe-read.js';
+import { type FileId, isInside, listRealDir, readRegularText, realPathOf, statReal } from '../ports/safe-read.js';
 import { parseSnapshotTextFast } from './snapshot/load.js';
 import type { Snapshot } from './snapshot/schema.js';
 
@@ -141,13 +141,13 @@ export function readInput(
   walked?: Walked,
 ): FleetInput & { size?: number; mtimeMs?: number } {
   const r = walked
-    ? readRegularFile(walked.open, {
+    ? readRegularText(walked.open, {
         maxBytes: MAX_SNAPSHOT_BYTES,
         noFollow: true,
         inside: walked.inside,
         found: walked.found,
       })
-    : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
+    : readRegularText(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
   switch (r.kind) {
     case 'notFile':
       return { file, problem: t('fleet.problem.notFile') };
@@ -161,9 +161,9 @@ export function readInput(
     case 'file':
       break;
   }
-  if (r.bytes.length === 0) return { file, problem: t('fleet.problem.empty'), size: r.size, mtimeMs: r.mtimeMs };
+  if (r.bytes === 0) return { file, problem: t('fleet.problem.empty'), size: r.size, mtimeMs: r.mtimeMs };
   try {
-    return { file, snapshot: parseSnapshotTextFast(r.bytes.toString('utf8'), file), size: r.size, mtimeMs: r.mtimeMs };
+    return { file, snapshot: parseSnapshotTextFast(r.text, file), size: r.size, mtimeMs: r.mtimeMs };
   } catch (err) {
     return { file, problem: quietReason(err, file), size: r.size, mtimeMs: r.mtimeMs };
   }
