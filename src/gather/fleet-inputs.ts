@@ -5,7 +5,7 @@ import { t } from '../base/i18n/index.js';
 import * as nodePath from 'node:path';
 import { UsageError } from '../base/errors.js';
 import type { FileSystem } from '../ports/fs.js';
-import { type FileId, isInside, listRealDir, readRegularFile, realPathOf, statReal } from '../ports/safe-read.js';
+import { type FileId, isInside, listRealDir, readRegularText, realPathOf, statReal } from '../ports/safe-read.js';
 import { parseSnapshotTextFast } from './snapshot/load.js';
 import type { Snapshot } from './snapshot/schema.js';
 
@@ -46,7 +46,7 @@ export function expandInputs(
   /** the files the folder walk found, and how to open each */
   const walked = new Map<string, Walked>();
   const problems: Problem[] = [];
-  const seen = new Set<string>();
+  const seen: Seen = new Map();
   for (const arg of args) {
     const abs = nodePath.resolve(cwd, arg);
     let st;
@@ -71,11 +71,15 @@ function hostPath(fsys: FileSystem, abs: string): string {
   return fsys.root === '/' ? abs : nodePath.join(fsys.root, abs);
 }
 
-/** true the first time this (device, inode) is met */
-function firstVisit(seen: Set<string>, st: { dev: number; ino: number }): boolean {
-  const key = `${st.dev}:${st.ino}`;
-  if (seen.has(key)) return false;
-  seen.add(key);
+/** The inodes met so far, by device. */
+type Seen = Map<number, Set<number>>;
+
+/** true the first time this (device, inode) is met (numbers as keys: a "dev:ino" string per file cost more) */
+function firstVisit(seen: Seen, st: { dev: number; ino: number }): boolean {
+  let inodes = seen.get(st.dev);
+  if (inodes === undefined) seen.set(st.dev, (inodes = new Set()));
+  if (inodes.has(st.ino)) return false;
+  inodes.add(st.ino);
   return true;
 }
 
@@ -84,7 +88,7 @@ interface WalkState {
   top: string;
   files: string[];
   problems: Problem[];
-  seen: Set<string>;
+  seen: Seen;
   walked: Map<string, Walked>;
 }
 
@@ -97,13 +101,18 @@ function walk(fsys: FileSystem, w: WalkState, real: string, shown: string, depth
     w.problems.push({ file: shown, reason: describe(err) });
     return;
   }
+  // V8 keeps one default collator for localeCompare: an Intl.Collator made here measured no faster
   entries.sort((a, b) => a.name.localeCompare(b.name));
+  // A listed name is one component (no '/', never '.' or '..'): joined to a folder, it only appends to what the
+  // folder's path joined to any such name gives. One join per folder, not two per entry.
+  const shownPrefix = nodePath.join(shown, '_').slice(0, -1);
+  const realPrefix = nodePath.join(real, '_').slice(0, -1);
   for (const e of entries) {
     const json = e.name.endsWith('.json');
     const link = e.type === 'symlink';
     if (e.type !== 'dir' && !link && !(e.type === 'file' && json)) continue;
-    const childShown = nodePath.join(shown, e.name);
-    let target = nodePath.join(real, e.name);
+    const childShown = shownPrefix + e.name;
+    let target = realPrefix + e.name;
     if (link) {
       const resolved = realPathOf(target);
       if (resolved === null) continue; // a dangling link is not a snapshot
@@ -141,13 +150,13 @@ export function readInput(
   walked?: Walked,
 ): FleetInput & { size?: number; mtimeMs?: number } {
   const r = walked
-    ? readRegularFile(walked.open, {
+    ? readRegularText(walked.open, {
         maxBytes: MAX_SNAPSHOT_BYTES,
         noFollow: true,
         inside: walked.inside,
         found: walked.found,
       })
-    : readRegularFile(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
+    : readRegularText(hostPath(fsys, nodePath.resolve(cwd, file)), { maxBytes: MAX_SNAPSHOT_BYTES, noFollow: false });
   switch (r.kind) {
     case 'notFile':
       return { file, problem: t('fleet.problem.notFile') };
@@ -161,9 +170,9 @@ export function readInput(
     case 'file':
       break;
   }
-  if (r.bytes.length === 0) return { file, problem: t('fleet.problem.empty'), size: r.size, mtimeMs: r.mtimeMs };
+  if (r.bytes === 0) return { file, problem: t('fleet.problem.empty'), size: r.size, mtimeMs: r.mtimeMs };
   try {
-    return { file, snapshot: parseSnapshotTextFast(r.bytes.toString('utf8'), file), size: r.size, mtimeMs: r.mtimeMs };
+    return { file, snapshot: parseSnapshotTextFast(r.text, file), size: r.size, mtimeMs: r.mtimeMs };
   } catch (err) {
     return { file, problem: quietReason(err, file), size: r.size, mtimeMs: r.mtimeMs };
   }

@@ -44,6 +44,55 @@ const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
  * Opens `abs` once and reads it when, on the descriptor, it is a regular file. Never throws, never blocks on a FIFO.
  */
 export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
+  const r = readChecked(abs, o, fresh);
+  if (r.kind !== 'read') return r;
+  return { kind: 'file', bytes: r.buf.subarray(0, r.got), size: r.size, mtimeMs: r.mtimeMs, dev: r.dev, ino: r.ino };
+}
+
+export type SafeText =
+  | { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number; dev: number; ino: number }
+  | Refused;
+
+/**
+ * readRegularFile decoded as UTF-8 (`bytes`: how many were read): the same checks and refusals, the bytes read into
+ * one buffer that the next file reuses. A fresh buffer per file cost as much as its read (a snapshot of 10 kB is past
+ * Buffer's pool, so each was an allocation of its own).
+ */
+export function readRegularText(abs: string, o: SafeReadOptions): SafeText {
+  const r = readChecked(abs, o, scratchOf);
+  if (r.kind !== 'read') return r;
+  const text = r.buf.toString('utf8', 0, r.got);
+  return { kind: 'file', text, bytes: r.got, size: r.size, mtimeMs: r.mtimeMs, dev: r.dev, ino: r.ino };
+}
+
+type Refused = Exclude<SafeRead, { kind: 'file' }>;
+
+interface Read {
+  kind: 'read';
+  /** the bytes read are buf[0, got) */
+  buf: Buffer;
+  got: number;
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+}
+
+function fresh(want: number): Buffer {
+  return Buffer.allocUnsafe(want);
+}
+
+/** Reads up to this size share one buffer; a larger one gets its own, not kept (a 64 MiB file read once). */
+const SCRATCH_KEEP = 1024 * 1024;
+let scratch: Buffer | undefined;
+
+function scratchOf(want: number): Buffer {
+  if (want > SCRATCH_KEEP) return Buffer.allocUnsafe(want);
+  if (scratch === undefined || scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 64 * 1024));
+  return scratch;
+}
+
+function readChecked(abs: string, o: SafeReadOptions, buffer: (want: number) => Buffer): Read | Refused {
   let fd: number;
   try {
     fd = nfs.openSync(abs, FLAGS | (o.noFollow ? nfs.constants.O_NOFOLLOW : 0));
@@ -59,16 +108,20 @@ export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
     if (o.inside !== undefined && !sameFile(st, o.found) && !openedInside(fd, abs, o.inside))
       return { kind: 'outside' };
     const want = Math.min(o.maxBytes + 1, Math.max(st.size, 0) + 1);
-    const buf = Buffer.allocUnsafe(want);
+    const buf = buffer(want);
     let got = 0;
     // a regular file that grows while read (a node writing its snapshot in place) is read to the limit only
-    while (got < buf.length) {
-      const n = nfs.readSync(fd, buf, got, buf.length - got, got);
+    while (got < want) {
+      const ask = want - got;
+      const n = nfs.readSync(fd, buf, got, ask, got);
       if (n === 0) break;
       got += n;
+      // A short read that reached fstat's size is the end, without the read of 0 bytes after it: the outcome of a
+      // file that grew just after this read. Short before that size (a network file system): read on.
+      if (n < ask && got >= st.size) break;
     }
     if (got > o.maxBytes) return { kind: 'tooLarge' };
-    return { kind: 'file', bytes: buf.subarray(0, got), size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+    return { kind: 'read', buf, got, size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
   } catch (err) {
     return { kind: 'error', code: (err as NodeJS.ErrnoException).code ?? 'OTHER' };
   } finally {

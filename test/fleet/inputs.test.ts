@@ -198,6 +198,61 @@ describe('fleet inputs: files others can write', () => {
   });
 });
 
+describe('fleet inputs: the walk', () => {
+  /** Names that collation and code units order differently, and names collation cannot tell apart. */
+  const NAMES = [
+    'b.json',
+    'B.json',
+    'a10.json',
+    'a9.json',
+    'A.json',
+    '.hidden.json',
+    'a.b.json',
+    'a-b.json',
+    'zz.json',
+    'Ä.json',
+    'a.json',
+    'node-00010.json',
+    'node-0009.json',
+    // "é" composed and decomposed: equal for localeCompare, so in listing order (Node lists a folder by bytes)
+    ...[0, 1, 2, 3, 4, 5].flatMap((i) => [`\u00e9${i}.json`, `e\u0301${i}.json`]),
+  ];
+
+  it('lists a folder in localeCompare order of its names, ties in listing order, paths as path.join gives them', () => {
+    const base = tempDir('ged-fleet-walk-');
+    const dir = path.join(base, 'nodes');
+    fs.mkdirSync(dir);
+    for (const n of NAMES) fs.writeFileSync(path.join(dir, n), IDLE);
+    fs.mkdirSync(path.join(dir, 'Sub'));
+    fs.writeFileSync(path.join(dir, 'Sub', 'x.json'), IDLE);
+    // what the walk must give: a stable sort by localeCompare of what the folder lists, folders entered in place
+    const listed = fs.readdirSync(dir).sort((a, b) => a.localeCompare(b));
+    const expected = (shown: string) =>
+      listed.flatMap((n) => (n === 'Sub' ? [path.join(shown, n, 'x.json')] : [path.join(shown, n)]));
+    for (const [cwd, arg] of [
+      ['/', dir],
+      ['/', `${dir}/`],
+      [base, 'nodes'],
+      [base, './nodes/'],
+      [base, 'nodes/../nodes'],
+      [dir, '.'],
+      [path.join(dir, 'Sub'), '..'],
+    ]) {
+      expect(expandInputs(fsys, cwd!, [arg!]).files).toEqual(expected(arg!));
+    }
+  });
+
+  it('a file met again through a hard link is listed once', () => {
+    const { dir } = setup();
+    fs.linkSync(path.join(dir, 'a.json'), path.join(dir, 'b.json'));
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.linkSync(path.join(dir, 'a.json'), path.join(dir, 'sub', 'c.json'));
+    fs.writeFileSync(path.join(dir, 'sub', 'd.json'), IDLE);
+    const { files } = expandInputs(fsys, '/', [dir]);
+    expect(files.map((f) => path.relative(dir, f))).toEqual(['a.json', path.join('sub', 'd.json')]);
+  });
+});
+
 describe('--redact: files that could not be read', () => {
   it('are named by their place, not by the node name their file name carries (serve --fleet)', () => {
     const m = new FleetRedactor().apply({
