@@ -5,8 +5,8 @@
 import * as nfs from 'node:fs';
 import * as nodePath from 'node:path';
 
-export type SafeRead =
-  | { kind: 'file'; bytes: Buffer; size: number; mtimeMs: number; dev: number; ino: number }
+/** Why a file was not read. */
+type Refused =
   | { kind: 'notFile' }
   | { kind: 'link' }
   | { kind: 'outside' }
@@ -40,32 +40,21 @@ export interface FileId {
 
 const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
 
-/**
- * Opens `abs` once and reads it when, on the descriptor, it is a regular file. Never throws, never blocks on a FIFO.
- */
-export function readRegularFile(abs: string, o: SafeReadOptions): SafeRead {
-  const r = readChecked(abs, o, fresh);
-  if (r.kind !== 'read') return r;
-  return { kind: 'file', bytes: r.buf.subarray(0, r.got), size: r.size, mtimeMs: r.mtimeMs, dev: r.dev, ino: r.ino };
-}
-
 export type SafeText =
   | { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number; dev: number; ino: number }
   | Refused;
 
 /**
- * readRegularFile decoded as UTF-8 (`bytes`: how many were read): the same checks and refusals, the bytes read into
- * one buffer that the next file reuses. A fresh buffer per file cost as much as its read (a snapshot of 10 kB is past
- * Buffer's pool, so each was an allocation of its own).
+ * Opens `abs` once and, when on the descriptor it is a regular file, reads it and decodes it as UTF-8 (`bytes`: how
+ * many were read). Never throws, never blocks on a FIFO. The bytes go into one buffer that the next file reuses: a
+ * fresh one per file cost as much as its read (a 10 kB snapshot is past Buffer's pool, each was its own allocation).
  */
 export function readRegularText(abs: string, o: SafeReadOptions): SafeText {
-  const r = readChecked(abs, o, scratchOf);
+  const r = readChecked(abs, o);
   if (r.kind !== 'read') return r;
   const text = r.buf.toString('utf8', 0, r.got);
   return { kind: 'file', text, bytes: r.got, size: r.size, mtimeMs: r.mtimeMs, dev: r.dev, ino: r.ino };
 }
-
-type Refused = Exclude<SafeRead, { kind: 'file' }>;
 
 interface Read {
   kind: 'read';
@@ -78,10 +67,6 @@ interface Read {
   ino: number;
 }
 
-function fresh(want: number): Buffer {
-  return Buffer.allocUnsafe(want);
-}
-
 /** Reads up to this size share one buffer; a larger one gets its own, not kept (a 64 MiB file read once). */
 const SCRATCH_KEEP = 1024 * 1024;
 let scratch: Buffer | undefined;
@@ -92,7 +77,7 @@ function scratchOf(want: number): Buffer {
   return scratch;
 }
 
-function readChecked(abs: string, o: SafeReadOptions, buffer: (want: number) => Buffer): Read | Refused {
+function readChecked(abs: string, o: SafeReadOptions): Read | Refused {
   let fd: number;
   try {
     fd = nfs.openSync(abs, FLAGS | (o.noFollow ? nfs.constants.O_NOFOLLOW : 0));
@@ -108,7 +93,7 @@ function readChecked(abs: string, o: SafeReadOptions, buffer: (want: number) => 
     if (o.inside !== undefined && !sameFile(st, o.found) && !openedInside(fd, abs, o.inside))
       return { kind: 'outside' };
     const want = Math.min(o.maxBytes + 1, Math.max(st.size, 0) + 1);
-    const buf = buffer(want);
+    const buf = scratchOf(want);
     let got = 0;
     // a regular file that grows while read (a node writing its snapshot in place) is read to the limit only
     while (got < want) {

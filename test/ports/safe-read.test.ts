@@ -5,7 +5,7 @@ import fsModule from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRegularFile, readRegularText } from '../../src/ports/safe-read.js';
+import { readRegularText } from '../../src/ports/safe-read.js';
 import { tempDir } from '../helpers/fake-bin.js';
 
 const IDLE = fs.readFileSync(path.resolve(__dirname, '../../examples/snapshots/h200-idle.json'), 'utf8');
@@ -36,23 +36,17 @@ describe('readRegularText', () => {
     }
   });
 
-  it('decodes what readRegularFile reads, and refuses what it refuses', () => {
+  it('refuses what is not a regular file inside its limit, and decodes invalid UTF-8 as Buffer does', () => {
     const dir = tempDir('ged-safe-read-');
     const bad = write(dir, 'bad.json', Buffer.from([0x7b, 0xff, 0xc3, 0x28, 0x7d])); // invalid UTF-8 in the middle
     const link = path.join(dir, 'link.json');
     fs.symlinkSync(bad, link);
-    for (const [f, o] of [
-      [bad, opts],
-      [link, opts],
-      [dir, opts],
-      [path.join(dir, 'missing.json'), opts],
-      [bad, { ...opts, maxBytes: 4 }],
-    ] as const) {
-      const bytes = readRegularFile(f, o);
-      const text = readRegularText(f, o);
-      if (bytes.kind === 'file') expect(text).toMatchObject({ kind: 'file', text: bytes.bytes.toString('utf8') });
-      else expect(text).toEqual(bytes);
-    }
+    expect(readRegularText(bad, opts)).toMatchObject({ kind: 'file', text: fs.readFileSync(bad).toString('utf8') });
+    expect(readRegularText(link, opts)).toEqual({ kind: 'link' });
+    expect(readRegularText(link, { ...opts, noFollow: false })).toMatchObject({ kind: 'file', bytes: 5 });
+    expect(readRegularText(dir, opts)).toEqual({ kind: 'notFile' });
+    expect(readRegularText(path.join(dir, 'missing.json'), opts)).toEqual({ kind: 'error', code: 'ENOENT' });
+    expect(readRegularText(bad, { ...opts, maxBytes: 4 })).toEqual({ kind: 'tooLarge' });
   });
 
   it('reads up to the limit: a file of exactly maxBytes is read, one byte more is too large', () => {
