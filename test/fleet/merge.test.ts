@@ -192,9 +192,9 @@ describe('fleet: what "usual" means', () => {
   });
 });
 
-describe('fleet: slices merged apart and joined in order (the worker threads) give one merger’s result', () => {
-  // 240 nodes: the planted outliers fall in different slices, every 7th holds memory (findings whose messages
-  // differ), two hosts repeat across slices (renamed on the second sighting), and a GPU appears only late.
+describe('fleet: chunks merged apart and joined in order (the worker threads) give one merger’s result', () => {
+  // 240 nodes: the planted outliers fall in different chunks, every 7th holds memory (findings whose messages
+  // differ), two hosts repeat across chunks (renamed on the second sighting), and a GPU appears only late.
   const snaps = fleet(240, { heldEvery: 7 });
   snaps[130]!.host.name = snaps[3]!.host.name;
   snaps[200]!.host.name = snaps[3]!.host.name;

@@ -1,5 +1,5 @@
-// `fleet` on several cores: the built CLI over enough files to cut them into slices merged by worker threads
-// (where the machine has idle cores), beside one merger given every file in order (these sources, one thread):
+// `fleet` on several cores: the built CLI over enough files to cut them into chunks taken by worker threads and
+// this one (where the machine has two cores or more), beside one merger given every file in order (one thread):
 // the same output to the byte, in the language asked for (the skip reasons are written in the workers).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -35,13 +35,13 @@ beforeAll(() => {
   dir = tempDir('ged-fleet-par-');
   for (let i = 0; i < N; i++) {
     const s = nodeSnapshot(i, base, { heldEvery: 9 });
-    // the same host in the first and the last slice: the later one is renamed after the join
+    // the same host in the first and the last chunk: the later one is renamed after the join
     if (i === N - 2) s.host.name = nodeName(1);
     const sub = path.join(dir, 'nodes', `rack-${Math.floor(i / 100)}`);
     fs.mkdirSync(sub, { recursive: true });
     fs.writeFileSync(path.join(sub, `${nodeName(i)}.json`), JSON.stringify(s));
   }
-  // unreadable inputs in the middle of the second and third slices
+  // unreadable inputs in the middle
   fs.writeFileSync(path.join(dir, 'nodes', 'rack-3', 'broken.json'), '{"schemaVersion": 1, "host": ');
   fs.writeFileSync(path.join(dir, 'nodes', 'rack-6', 'empty.json'), '');
 }, 120_000);
@@ -85,7 +85,7 @@ describe('fleet on several cores', () => {
   });
 
   it('--json: the same bytes as one merger in one thread', () => {
-    // cut into slices where this machine has two idle cores or more; one merger otherwise, the same bytes either way
+    // cut into chunks where this machine has two cores or more; one merger otherwise, the same bytes either way
     expect(fleetThreads(N + 2, availableThreads())).toBeGreaterThan(1);
     const r = runCli(['fleet', 'nodes', '--json'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(1); // the nodes holding memory have errors
@@ -96,7 +96,7 @@ describe('fleet on several cores', () => {
     expect(r.stdout).toBe(oneThread('en'));
   }, 180_000);
 
-  it('--lang zh: the skip reasons in the language asked for, in every slice', () => {
+  it('--lang zh: the skip reasons in the language asked for, in every thread', () => {
     const r = runCli(['fleet', 'nodes', '--lang', 'zh'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(1);
     // the empty file sits in the last slice, the broken one in the first

@@ -152,7 +152,7 @@ export interface FleetPartial {
   source: number;
   filesSeen: number;
   skipped: { file: string; reason: string }[];
-  /** per machine: the host name as the snapshot gives it (a duplicate is renamed when slices are joined) */
+  /** per machine: the host name as the snapshot gives it (a duplicate is renamed when chunks are joined) */
   hosts: string[];
   files: string[];
   defCollected: number[];
