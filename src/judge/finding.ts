@@ -79,9 +79,7 @@ export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warn: 1, error
 
 /** Small constructor so checks read as data, not as object-literal noise. A fix never repeats a command. */
 export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }): Finding {
-  const fix = f.fix
-    ? { ...f.fix, commands: unique(f.fix.commands), ...(f.fix.manual ? { manual: unique(f.fix.manual) } : {}) }
-    : undefined;
+  const fix = f.fix ? uniqueFix(f.fix) : undefined;
   return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
 }
 
@@ -95,51 +93,66 @@ type FindingInput = Omit<Finding, 'evidence' | 'severity' | 'status' | 'bare'> &
 /** what a finding that states no problem is given: no fix, the root cause null unless it names one ruled out */
 type PassInput = Omit<FindingInput, 'rootCause' | 'fix'> & { rootCause?: RootCauseId | null; fix?: never };
 
-function make(severity: Severity, status: Status, f: FindingInput): Finding {
+function make(severity: Severity, status: Status, f: FindingInput, rootCause: RootCauseId | null): Finding {
+  // One pass over f's own keys, the finding() above spelt out: a check builds several findings per snapshot
+  // (fleet runs the unmemoisable ones on every node), and the spreads and entries cost more than the check.
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(f)) {
-    if ((k === 'rootCause' || k === 'message') && !('status' in out)) {
-      out.severity = severity;
-      out.status = status;
-      out.rootCause = f.rootCause;
-    }
-    if (k !== 'rootCause' && k !== 'severity' && k !== 'status') out[k] = v;
+  const keys = Object.keys(f);
+  let placed = false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k === 'rootCause' || k === 'message') {
+      if (!placed) {
+        out.severity = severity;
+        out.status = status;
+        out.rootCause = rootCause;
+        placed = true;
+      }
+      if (k === 'rootCause') continue;
+    } else if (k === 'severity' || k === 'status') continue;
+    const v = (f as unknown as Record<string, unknown>)[k];
+    if (k === 'evidence') out.evidence = v ?? [];
+    else if (k === 'fix' && v) out.fix = uniqueFix(v as Fix);
+    else out[k] = v;
   }
-  return finding(out as unknown as Finding);
+  // no evidence given: an empty list, last (where finding() puts it)
+  if (out.evidence === undefined) out.evidence = [];
+  return out as unknown as Finding;
+}
+
+/** A fix with each command (and manual step) once, its keys in the order given. */
+function uniqueFix(fix: Fix): Fix {
+  return { ...fix, commands: unique(fix.commands), ...(fix.manual ? { manual: unique(fix.manual) } : {}) };
 }
 
 /** The check failed: the job fails on it ('error') or may ('warn'). */
 export function fail(f: FindingInput & { severity: 'error' | 'warn' }): Finding {
-  const { severity, ...rest } = f;
-  return make(severity, 'fail', rest);
+  return make(f.severity, 'fail', f, f.rootCause);
 }
 
 /** Worth a look, not a failure: 'warn', or 'info' for a note that is no problem yet. */
 export function warn(f: FindingInput & { severity?: 'warn' | 'info' }): Finding {
-  const { severity = 'warn', ...rest } = f;
-  return make(severity, 'warn', rest);
+  return make(f.severity === undefined ? 'warn' : f.severity, 'warn', f, f.rootCause);
 }
 
 /** A problem whose status follows from its severity: an error fails, a warning warns. */
 export function problem(f: FindingInput & { severity: 'error' | 'warn' }): Finding {
-  const { severity, ...rest } = f;
-  return make(severity, severity === 'error' ? 'fail' : 'warn', rest);
+  return make(f.severity, f.severity === 'error' ? 'fail' : 'warn', f, f.rootCause);
 }
 
 /** The check passed: severity info, no fix. */
 export function ok(f: PassInput): Finding {
-  return make('info', 'ok', { ...f, rootCause: f.rootCause ?? null });
+  return make('info', 'ok', f as FindingInput, f.rootCause ?? null);
 }
 
 /** The check did not run here (not applicable, nothing to look at): severity info; a fix may say how to judge it. */
 export function skip(f: Omit<FindingInput, 'rootCause'> & { rootCause?: RootCauseId | null }): Finding {
-  return make('info', 'skip', { ...f, rootCause: f.rootCause ?? null });
+  return make('info', 'skip', f as FindingInput, f.rootCause ?? null);
 }
 
 /** The facts do not decide: at the severity of what it could be. */
 export function unknown(f: FindingInput & { severity: Severity }): Finding {
-  const { severity, ...rest } = f;
-  return make(severity, 'unknown', rest);
+  return make(f.severity, 'unknown', f, f.rootCause);
 }
 
 /** "expected" → the words a reader sees next to a consequence. */

@@ -106,4 +106,67 @@ describe('finding constructors', () => {
     ]);
     expect(Object.keys(f).slice(0, 5)).toEqual(['check', 'severity', 'status', 'rootCause', 'message']);
   });
+
+  it('builds, from every arrangement of the keys it is given, the object the spread spelling built', () => {
+    // The constructors build a finding in one pass (fleet runs some checks on every node); this is the spelling
+    // they replaced, key for key: a copy with severity, status and rootCause before the message, then finding().
+    const spelt = (severity: string, status: string, f: Record<string, unknown>): unknown => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(f)) {
+        if ((k === 'rootCause' || k === 'message') && !('status' in out)) {
+          out.severity = severity;
+          out.status = status;
+          out.rootCause = f.rootCause;
+        }
+        if (k !== 'rootCause' && k !== 'severity' && k !== 'status') out[k] = v;
+      }
+      return finding(out as unknown as Parameters<typeof finding>[0]);
+    };
+    const fixes = [
+      undefined,
+      { text: 't', commands: ['a', 'a', 'b'] },
+      { text: 't', commands: [], manual: ['k', 'k'] },
+    ];
+    const orders = [
+      ['check', 'rootCause', 'message', 'details', 'affects', 'status'],
+      ['check', 'message', 'rootCause', 'affects'],
+      ['status', 'message', 'check'],
+      ['check', 'details', 'message'],
+    ];
+    const value: Record<string, unknown> = {
+      check: 'a.b',
+      rootCause: 'other',
+      message: 'm',
+      details: 'd',
+      affects: { gpu: 1 },
+      status: 'ok',
+    };
+    let seen = 0;
+    for (const order of orders)
+      for (const evidence of ['absent', 'undefined', 'null', 'given'] as const)
+        for (const fix of [...fixes, 'absent'] as const)
+          for (let at = 0; at <= order.length; at++) {
+            const f: Record<string, unknown> = {};
+            order.forEach((k, j) => {
+              if (j === at && evidence !== 'absent')
+                f.evidence = evidence === 'given' ? [{ text: 'e' }] : evidence === 'null' ? null : undefined;
+              if (j === at && fix !== 'absent') f.fix = fix;
+              f[k] = value[k];
+            });
+            const same = (got: unknown, want: unknown) => {
+              expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+              expect(Object.keys(got as object)).toEqual(Object.keys(want as object));
+              seen++;
+            };
+            const rc = f.rootCause ?? null;
+            same(fail({ ...f, severity: 'error' } as never), spelt('error', 'fail', { ...f, severity: 'error' }));
+            same(warn(f as never), spelt('warn', 'warn', f));
+            same(warn({ ...f, severity: 'info' } as never), spelt('info', 'warn', { ...f, severity: 'info' }));
+            same(problem({ ...f, severity: 'warn' } as never), spelt('warn', 'warn', { ...f, severity: 'warn' }));
+            same(unknown({ ...f, severity: 'info' } as never), spelt('info', 'unknown', { ...f, severity: 'info' }));
+            same(ok(f as never), spelt('info', 'ok', { ...f, rootCause: rc }));
+            same(skip(f as never), spelt('info', 'skip', { ...f, rootCause: rc }));
+          }
+    expect(seen).toBeGreaterThan(1000);
+  });
 });
