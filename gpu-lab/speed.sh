@@ -29,7 +29,7 @@ trap cleanup EXIT
 S="$OUT/summary.txt"; : > "$S"
 say() { echo "$*" | tee -a "$S"; }
 say "node $(node --version), $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), python $PY"
-# fleet's slices go to worker threads only on idle cores (cores less the 1-minute load)
+# fleet's chunks go to as many worker threads as the cores this process may use (at most 8)
 say "cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The facts of one check --deep run: the smoke runs and the libs.cudnn-smoke findings, one line each.
