@@ -213,4 +213,21 @@ describe('what the recording follows, and where it stands aside', () => {
     for (const s of many) expect(memo.run(s)[0]!.findings[0]!.message).toBe(s.collectedAt);
     expect(memo.stats()[0]).toMatchObject({ runs: 80, reused: 0, recorded: false });
   });
+
+  it('decides soon, before the per-snapshot code is optimised: at the 16th run; reused on a quarter, it stays', () => {
+    const many = Array.from({ length: 16 }, (_, i) => {
+      const s = nodeSnapshot(i, base, { heldEvery: 0, plant: false });
+      s.system.uptimeSeconds = Math.floor(i * 0.75); // 0 0 1 2 3 3 4 5 6 6 …: the one before, on 4 nodes of 16
+      return s;
+    });
+    const never = new MemoChecks([mk((s) => s.collectedAt)]);
+    const quarter = new MemoChecks([mk((s) => String(s.system.uptimeSeconds))]);
+    many.forEach((s, i) => {
+      never.run(s);
+      quarter.run(s);
+      if (i === 14) expect(never.stats()[0]).toMatchObject({ runs: 15, recorded: true });
+    });
+    expect(never.stats()[0]).toMatchObject({ runs: 16, reused: 0, recorded: false });
+    expect(quarter.stats()[0]).toMatchObject({ runs: 16, reused: 4, recorded: true });
+  });
 });

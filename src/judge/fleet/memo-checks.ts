@@ -43,8 +43,12 @@ const ARRAY = Symbol('array');
 const UNREACHED = Symbol('unreached');
 /** Recordings kept per function (the distinct input combinations seen most recently). */
 const MAX_VARIANTS = 16;
-/** After this many runs, a function that reused its answer on fewer than this share of them is no longer recorded. */
-const PROBATION_RUNS = 64;
+/**
+ * After this many runs, a function that reused its answer on fewer than this share of them is no longer recorded.
+ * Soon: before V8 optimises the merger's per-snapshot code, which the first turn-off would throw away (at 64 it
+ * was compiled twice in every thread). A fleet of up to 16 configurations still reuses half its answers by then.
+ */
+const PROBATION_RUNS = 16;
 const MIN_HIT_SHARE = 0.25;
 
 /** An answer of a memoised function, and what its caller derived from it (kept with it while it is reused). */
