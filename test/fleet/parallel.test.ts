@@ -99,7 +99,7 @@ describe('fleet on several cores', () => {
   it('--lang zh: the skip reasons in the language asked for, in every thread', () => {
     const r = runCli(['fleet', 'nodes', '--lang', 'zh'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(1);
-    // the empty file and the broken one sit in different chunks, merged by different threads
+    // the empty file (rack-6) and the broken one (rack-3) sit in different chunks
     expect(r.stdout).toContain('nodes/rack-6/empty.json：空文件');
     expect(r.stdout).toContain('nodes/rack-3/broken.json：不是 JSON');
   }, 180_000);
