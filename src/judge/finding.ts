@@ -79,8 +79,7 @@ export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warn: 1, error
 
 /** Small constructor so checks read as data, not as object-literal noise. A fix never repeats a command. */
 export function finding(f: Omit<Finding, 'evidence'> & { evidence?: Evidence[] }): Finding {
-  const fix = f.fix ? uniqueFix(f.fix) : undefined;
-  return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
+  return copied(f);
 }
 
 // The constructors checks use: each sets the status and allows only the severities that go with it, so that an
@@ -94,28 +93,41 @@ type FindingInput = Omit<Finding, 'evidence' | 'severity' | 'status' | 'bare'> &
 type PassInput = Omit<FindingInput, 'rootCause' | 'fix'> & { rootCause?: RootCauseId | null; fix?: never };
 
 function make(severity: Severity, status: Status, f: FindingInput, rootCause: RootCauseId | null): Finding {
-  // One pass over f's own keys, the finding() above spelt out: a check builds several findings per snapshot
-  // (fleet runs the unmemoisable ones on every node), and the spreads and entries cost more than the check.
+  return copied(f, { severity, status, rootCause });
+}
+
+/**
+ * A finding from `f`, in one pass over its own keys (a check builds several per snapshot, and fleet runs the
+ * unmemoisable ones on every node: spreads and entries cost more than the check). Keys in the order given; the
+ * evidence an empty list when none is given (last, when the key is absent); the fix's commands each once. `head`:
+ * the severity, status and root cause set by a constructor, placed just before the first of rootCause and message
+ * (any carried in from a spread finding dropped).
+ */
+function copied(
+  f: object,
+  head?: { severity: Severity; status: Status; rootCause: RootCauseId | null },
+): Finding {
   const out: Record<string, unknown> = {};
   const keys = Object.keys(f);
   let placed = false;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (k === 'rootCause' || k === 'message') {
-      if (!placed) {
-        out.severity = severity;
-        out.status = status;
-        out.rootCause = rootCause;
-        placed = true;
-      }
-      if (k === 'rootCause') continue;
-    } else if (k === 'severity' || k === 'status') continue;
-    const v = (f as unknown as Record<string, unknown>)[k];
+    if (head) {
+      if (k === 'rootCause' || k === 'message') {
+        if (!placed) {
+          out.severity = head.severity;
+          out.status = head.status;
+          out.rootCause = head.rootCause;
+          placed = true;
+        }
+        if (k === 'rootCause') continue;
+      } else if (k === 'severity' || k === 'status') continue;
+    }
+    const v = (f as Record<string, unknown>)[k];
     if (k === 'evidence') out.evidence = v ?? [];
     else if (k === 'fix' && v) out.fix = uniqueFix(v as Fix);
     else out[k] = v;
   }
-  // no evidence given: an empty list, last (where finding() puts it)
   if (out.evidence === undefined) out.evidence = [];
   return out as unknown as Finding;
 }

@@ -108,8 +108,17 @@ describe('finding constructors', () => {
   });
 
   it('builds, from every arrangement of the keys it is given, the object the spread spelling built', () => {
-    // The constructors build a finding in one pass (fleet runs some checks on every node); this is the spelling
-    // they replaced, key for key: a copy with severity, status and rootCause before the message, then finding().
+    // The constructors and finding() build a finding in one pass (fleet runs some checks on every node); this is
+    // the spelling they replaced, key for key: a copy with severity, status and rootCause before the message, then
+    // finding() as it was, a spread.
+    const spreadFinding = (f: Record<string, unknown>): unknown => {
+      const fx = f.fix as { commands: string[]; manual?: string[] } | undefined;
+      const once = (xs: string[]) => [...new Set(xs)];
+      const fix = fx
+        ? { ...fx, commands: once(fx.commands), ...(fx.manual ? { manual: once(fx.manual) } : {}) }
+        : undefined;
+      return { ...f, evidence: f.evidence ?? [], ...(fix ? { fix } : {}) };
+    };
     const spelt = (severity: string, status: string, f: Record<string, unknown>): unknown => {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(f)) {
@@ -120,7 +129,7 @@ describe('finding constructors', () => {
         }
         if (k !== 'rootCause' && k !== 'severity' && k !== 'status') out[k] = v;
       }
-      return finding(out as unknown as Parameters<typeof finding>[0]);
+      return spreadFinding(out);
     };
     const fixes = [
       undefined,
@@ -166,6 +175,7 @@ describe('finding constructors', () => {
             same(unknown({ ...f, severity: 'info' } as never), spelt('info', 'unknown', { ...f, severity: 'info' }));
             same(ok(f as never), spelt('info', 'ok', { ...f, rootCause: rc }));
             same(skip(f as never), spelt('info', 'skip', { ...f, rootCause: rc }));
+            same(finding({ ...f, severity: 'warn' } as never), spreadFinding({ ...f, severity: 'warn' }));
           }
     expect(seen).toBeGreaterThan(1000);
   });
