@@ -41,7 +41,7 @@ export interface FileId {
 const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
 
 export type SafeText =
-  | { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number; dev: number; ino: number }
+  | { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number }
   | Refused;
 
 /**
@@ -50,34 +50,6 @@ export type SafeText =
  * fresh one per file cost as much as its read (a 10 kB snapshot is past Buffer's pool, each was its own allocation).
  */
 export function readRegularText(abs: string, o: SafeReadOptions): SafeText {
-  const r = readChecked(abs, o);
-  if (r.kind !== 'read') return r;
-  const text = r.buf.toString('utf8', 0, r.got);
-  return { kind: 'file', text, bytes: r.got, size: r.size, mtimeMs: r.mtimeMs, dev: r.dev, ino: r.ino };
-}
-
-interface Read {
-  kind: 'read';
-  /** the bytes read are buf[0, got) */
-  buf: Buffer;
-  got: number;
-  size: number;
-  mtimeMs: number;
-  dev: number;
-  ino: number;
-}
-
-/** Reads up to this size share one buffer; a larger one gets its own, not kept (a 64 MiB file read once). */
-const SCRATCH_KEEP = 1024 * 1024;
-let scratch: Buffer | undefined;
-
-function scratchOf(want: number): Buffer {
-  if (want > SCRATCH_KEEP) return Buffer.allocUnsafe(want);
-  if (scratch === undefined || scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 64 * 1024));
-  return scratch;
-}
-
-function readChecked(abs: string, o: SafeReadOptions): Read | Refused {
   let fd: number;
   try {
     fd = nfs.openSync(abs, FLAGS | (o.noFollow ? nfs.constants.O_NOFOLLOW : 0));
@@ -106,12 +78,23 @@ function readChecked(abs: string, o: SafeReadOptions): Read | Refused {
       if (n < ask && got >= st.size) break;
     }
     if (got > o.maxBytes) return { kind: 'tooLarge' };
-    return { kind: 'read', buf, got, size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+    const text = buf.toString('utf8', 0, got);
+    return { kind: 'file', text, bytes: got, size: st.size, mtimeMs: st.mtimeMs };
   } catch (err) {
     return { kind: 'error', code: (err as NodeJS.ErrnoException).code ?? 'OTHER' };
   } finally {
     nfs.closeSync(fd);
   }
+}
+
+/** Reads up to this size share one buffer; a larger one gets its own, not kept (a 64 MiB file read once). */
+const SCRATCH_KEEP = 1024 * 1024;
+let scratch: Buffer | undefined;
+
+function scratchOf(want: number): Buffer {
+  if (want > SCRATCH_KEEP) return Buffer.allocUnsafe(want);
+  if (scratch === undefined || scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 64 * 1024));
+  return scratch;
 }
 
 function sameFile(st: nfs.Stats, found: FileId | undefined): boolean {
