@@ -40,9 +40,7 @@ export interface FileId {
 
 const FLAGS = nfs.constants.O_RDONLY | nfs.constants.O_NONBLOCK;
 
-export type SafeText =
-  | { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number }
-  | Refused;
+export type SafeText = { kind: 'file'; text: string; bytes: number; size: number; mtimeMs: number } | Refused;
 
 /**
  * Opens `abs` once and, when on the descriptor it is a regular file, reads it and decodes it as UTF-8 (`bytes`: how
