@@ -103,10 +103,7 @@ function make(severity: Severity, status: Status, f: FindingInput, rootCause: Ro
  * the severity, status and root cause set by a constructor, placed just before the first of rootCause and message
  * (any carried in from a spread finding dropped).
  */
-function copied(
-  f: object,
-  head?: { severity: Severity; status: Status; rootCause: RootCauseId | null },
-): Finding {
+function copied(f: object, head?: { severity: Severity; status: Status; rootCause: RootCauseId | null }): Finding {
   const out: Record<string, unknown> = {};
   const keys = Object.keys(f);
   let placed = false;
