@@ -92,7 +92,6 @@ interface Instance {
   sub: string;
   values: Map<string, number>;
   names: string[];
-  counts: number[];
 }
 
 interface CheckAgg {
@@ -112,7 +111,6 @@ function valueId(inst: Instance, v: string): number {
     vid = inst.names.length;
     inst.values.set(v, vid);
     inst.names.push(v);
-    inst.counts.push(0);
   }
   return vid;
 }
@@ -289,10 +287,7 @@ export class FleetMerger {
       }
       placed[d] = p;
       if (def.key && tuple !== undefined) tuple = p.serial < 0 ? undefined : `${tuple}${p.serial},`;
-      for (let k = 0; k < p.inst.length; k++) {
-        this.instances[p.inst[k]!]!.counts[p.vid[k]!]!++;
-        pairs.push(p.inst[k]!, p.vid[k]!);
-      }
+      for (let k = 0; k < p.inst.length; k++) pairs.push(p.inst[k]!, p.vid[k]!);
     }
     const row = new Int32Array(this.instances.length).fill(ABSENT);
     for (let k = 0; k < pairs.length; k += 2) row[pairs[k]!] = pairs[k + 1]!;
@@ -403,7 +398,6 @@ export class FleetMerger {
     this.names.length = 0;
     this.groups.clear();
     this.checkAgg.clear();
-    for (const inst of this.instances) inst.counts.fill(0);
     return p;
   }
 
@@ -450,10 +444,7 @@ export class FleetMerger {
       const row = new Int32Array(this.instances.length).fill(ABSENT);
       for (let j = 0; j < prow.length; j++) {
         if (prow[j] === ABSENT) continue;
-        const i = map.inst[j]!;
-        const vid = map.vals[j]![prow[j]!]!;
-        row[i] = vid;
-        this.instances[i]!.counts[vid]!++;
+        row[map.inst[j]!] = map.vals[j]![prow[j]!]!;
       }
       this.vals.push(row);
       this.notCollected.push(p.notCollected[m]);
@@ -494,7 +485,7 @@ export class FleetMerger {
       i = this.instances.length;
       this.instanceIndex.set(id, i);
       const sub = id === def.id ? '' : id.slice(def.id.length + 1, -1);
-      this.instances.push({ id, def: d, sub, values: new Map(), names: [], counts: [] });
+      this.instances.push({ id, def: d, sub, values: new Map(), names: [] });
     }
     return this.instances[i]!;
   }
@@ -525,20 +516,29 @@ export class FleetMerger {
     return { key: parts.join(' · '), facts };
   }
 
+  /** Per instance, per value: how many machines hold it (a row holds one value per instance). */
+  private tally(): number[][] {
+    const counts = this.instances.map((inst) => new Array<number>(inst.names.length).fill(0));
+    for (const row of this.vals) for (let i = 0; i < row.length; i++) if (row[i] !== ABSENT) counts[i]![row[i]!]!++;
+    return counts;
+  }
+
   result(): FleetResult {
     const n = this.names.length;
     const usual: Record<string, string | null> = {};
     const splits: FleetSplit[] = [];
     const deviating: { inst: number; usual: number }[] = [];
+    const tally = this.tally();
     for (let i = 0; i < this.instances.length; i++) {
       const inst = this.instances[i]!;
+      const counts = tally[i]!;
       const collected = this.defCollected[inst.def]!;
       if (collected === 0) continue;
-      const absent = collected - inst.counts.reduce((a, b) => a + b, 0);
+      const absent = collected - counts.reduce((a, b) => a + b, 0);
       // The most common value, "absent" being one of the candidates.
       let best = ABSENT;
       let bestCount = absent;
-      inst.counts.forEach((c, v) => {
+      counts.forEach((c, v) => {
         if (c > bestCount) {
           best = v;
           bestCount = c;
@@ -553,7 +553,7 @@ export class FleetMerger {
         deviating.push({ inst: i, usual: best });
       } else {
         const def = this.defs[inst.def]!;
-        const values = inst.names.map((v, k) => ({ value: v as string | null, machines: inst.counts[k]! }));
+        const values = inst.names.map((v, k) => ({ value: v as string | null, machines: counts[k]! }));
         if (absent > 0) values.push({ value: null, machines: absent });
         values.sort((a, b) => b.machines - a.machines || (a.value ?? '\uffff').localeCompare(b.value ?? '\uffff'));
         splits.push({ fact: inst.id, label: def.label, impact: impactOf(def, inst.sub), values });
