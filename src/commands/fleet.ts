@@ -6,7 +6,7 @@ import { UsageError } from '../base/errors.js';
 import { SEVERITY_RANK } from '../judge/finding.js';
 import { expandInputs, hideSkippedNames, readInput } from '../gather/fleet-inputs.js';
 import { FleetMerger } from '../judge/fleet/merge.js';
-import { mergeInChunks, startFleetWorkers, type FleetMessage } from '../judge/fleet/parallel.js';
+import { checksLeft, mergeInChunks, startFleetWorkers, type FleetMessage } from '../judge/fleet/parallel.js';
 import { createFileSystem, type FileSystem } from '../ports/fs.js';
 import type { StreamingWorker } from '../ports/worker.js';
 import * as nodePath from 'node:path';
@@ -47,7 +47,7 @@ export const command: Command = {
     const early = redact ? [] : startFleetWorkers(inputShape(fsys, ctx.cwd, args.positionals));
     let merged;
     try {
-      merged = await mergeInputs(ctx, args, fsys, early);
+      merged = await mergeInputs(ctx, args, fsys, { redact, early });
     } finally {
       for (const w of early) w.stop();
     }
@@ -110,19 +110,22 @@ type Ctx = Parameters<Command['run']>[0];
 type Args = Parameters<Command['run']>[1];
 
 /** The inputs read and merged (several cores unless --redact); under --redact, what the snapshots name. */
-async function mergeInputs(ctx: Ctx, args: Args, fsys: FileSystem, early: StreamingWorker<FleetMessage>[]) {
-  const redact = flag(args, 'redact');
-  const ignored = new Set(
-    loadConfig(
-      ctx,
-      args,
-      ALL_CHECKS.map((c) => c.id),
-    ).ignore,
-  );
+async function mergeInputs(
+  ctx: Ctx,
+  args: Args,
+  fsys: FileSystem,
+  o: { redact: boolean; early: StreamingWorker<FleetMessage>[] },
+) {
+  const { redact, early } = o;
+  const ignored = loadConfig(
+    ctx,
+    args,
+    ALL_CHECKS.map((c) => c.id),
+  ).ignore;
 
   // The files the user named, at real paths: --root is for probing a machine, not for finding its snapshots.
   const { files, problems, walked } = expandInputs(fsys, ctx.cwd, args.positionals);
-  const merger = new FleetMerger({ checks: ALL_CHECKS.filter((c) => !ignored.has(c.id)) });
+  const merger = new FleetMerger({ checks: checksLeft(ignored) });
   // --redact: each snapshot is dropped once merged, so what it names (host, users, GPU ids) is kept here
   const redaction = redact ? await import('./shared/redaction.js') : null;
   const collectKnown = redact ? (await import('../report/redact.js')).collectKnown : null;
@@ -138,7 +141,7 @@ async function mergeInputs(ctx: Ctx, args: Args, fsys: FileSystem, early: Stream
     }
   } else {
     // many files: read, parsed and merged on several cores, joined in input order (the same result)
-    await mergeInChunks(merger, { cwd: ctx.cwd, files, walked, ignored: [...ignored] }, early);
+    await mergeInChunks(merger, { cwd: ctx.cwd, files, walked, ignored }, early);
   }
   return { merger, known: [...known.values()], redaction };
 }

@@ -97,13 +97,14 @@ function mergeRange(
   }
 }
 
-const checksLeft = (ignored: readonly string[]) => {
+/** The checks fleet runs: all but those the config's ignore list leaves out. */
+export function checksLeft(ignored: readonly string[]) {
   const out = new Set(ignored);
   return ALL_CHECKS.filter((c) => !out.has(c.id));
-};
+}
 
 /** Every file merged in this thread by `into` itself: one merger given every file in order. */
-export function mergeAll(into: FleetMerger, input: FleetInputs): void {
+function mergeAll(into: FleetMerger, input: FleetInputs): void {
   mergeRange(
     into,
     input.cwd,
